@@ -1,0 +1,114 @@
+package dev.kiln.processor;
+
+import com.google.auto.service.AutoService;
+import com.sun.source.util.JavacTask;
+import com.sun.source.util.Trees;
+import dev.kiln.annotations.Kernel;
+import dev.kiln.processor.diag.Diagnostics;
+import dev.kiln.processor.diag.Message;
+import dev.kiln.processor.launcher.LauncherWriter;
+import dev.kiln.processor.model.KernelSignature;
+import dev.kiln.processor.model.SignatureReader;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import javax.annotation.processing.AbstractProcessor;
+import javax.annotation.processing.ProcessingEnvironment;
+import javax.annotation.processing.Processor;
+import javax.annotation.processing.RoundEnvironment;
+import javax.annotation.processing.SupportedAnnotationTypes;
+import javax.lang.model.SourceVersion;
+import javax.lang.model.element.Element;
+import javax.lang.model.element.ElementKind;
+import javax.lang.model.element.ExecutableElement;
+import javax.lang.model.element.TypeElement;
+import javax.tools.Diagnostic;
+
+/**
+ * Kiln's annotation processor. During the rounds it checks each {@code @Kernel} declaration and
+ * writes the launcher of its class; once javac has attributed a class, {@link KernelBodyCompiler}
+ * compiles the kernels' bodies to SPIR-V.
+ */
+@AutoService(Processor.class)
+@SupportedAnnotationTypes("dev.kiln.annotations.Kernel")
+public final class KilnProcessor extends AbstractProcessor {
+  private Diagnostics diagnostics;
+  private SignatureReader signatures;
+  private KernelBodyCompiler bodies;
+  private final Set<String> launchersWritten = new HashSet<>();
+
+  @Override
+  public SourceVersion getSupportedSourceVersion() {
+    return SourceVersion.latestSupported();
+  }
+
+  @Override
+  public synchronized void init(ProcessingEnvironment environment) {
+    super.init(environment);
+    Trees trees;
+    JavacTask task;
+    try {
+      trees = Trees.instance(environment);
+      task = JavacTask.instance(environment);
+    } catch (IllegalArgumentException | IllegalStateException notJavac) {
+      environment.getMessager().printMessage(Diagnostic.Kind.ERROR,
+          "[kiln.compiler] Kiln compiles kernel bodies through javac's Tree API, which this compiler does not offer"
+              + " (" + notJavac.getMessage() + "). Fix: compile with javac (JDK 21 or newer).");
+      return;
+    }
+    diagnostics = new Diagnostics(environment.getMessager(), trees);
+    signatures = new SignatureReader(diagnostics);
+    bodies = new KernelBodyCompiler(environment.getFiler(), environment.getElementUtils(), trees, diagnostics);
+    task.addTaskListener(bodies);
+  }
+
+  @Override
+  public boolean process(Set<? extends TypeElement> annotations, RoundEnvironment round) {
+    if (bodies == null) {
+      return false;
+    }
+    Map<TypeElement, List<KernelSignature>> byOwner = new LinkedHashMap<>();
+    for (Element element : round.getElementsAnnotatedWith(Kernel.class)) {
+      if (element.getKind() != ElementKind.METHOD) {
+        continue;
+      }
+      ExecutableElement method = (ExecutableElement) element;
+      try {
+        signatures.read(method).ifPresent(signature ->
+            byOwner.computeIfAbsent(signature.owner(), owner -> new ArrayList<>()).add(signature));
+      } catch (RuntimeException e) {
+        diagnostics.error(method, Message.INTERNAL, method.getSimpleName(), e);
+      }
+    }
+    byOwner.forEach(this::processClass);
+    return false;
+  }
+
+  private void processClass(TypeElement owner, List<KernelSignature> kernels) {
+    List<KernelSignature> unique = withoutDuplicateNames(owner, kernels);
+    bodies.expect(unique);
+    String launcher = owner.getQualifiedName() + "Kernels";
+    if (!launchersWritten.add(launcher)) {
+      return;
+    }
+    try {
+      LauncherWriter.launcher(owner, unique).writeTo(processingEnv.getFiler());
+    } catch (IOException | RuntimeException e) {
+      diagnostics.error(owner, Message.INTERNAL, owner.getSimpleName() + " (launcher)", e);
+    }
+  }
+
+  private List<KernelSignature> withoutDuplicateNames(TypeElement owner, List<KernelSignature> kernels) {
+    Map<String, KernelSignature> byName = new LinkedHashMap<>();
+    for (KernelSignature kernel : kernels) {
+      Optional.ofNullable(byName.putIfAbsent(kernel.name(), kernel))
+          .ifPresent(earlier -> diagnostics.error(kernel.method(), Message.KERNEL_DUPLICATE, owner.getSimpleName(), kernel.name()));
+    }
+    return List.copyOf(byName.values());
+  }
+}

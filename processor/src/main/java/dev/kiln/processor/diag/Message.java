@@ -1,0 +1,95 @@
+package dev.kiln.processor.diag;
+
+/**
+ * Every diagnostic Kiln reports: a stable id (tests and users search for it), a message format and
+ * a fix. Rendered as {@code [id] message. Fix: fix}. Formats use {@link String#format} arguments.
+ */
+public enum Message {
+  KERNEL_NOT_STATIC("kiln.kernel.notStatic",
+      "kernel '%s' is an instance method; a kernel has no receiver object on the GPU",
+      "declare it 'static void %1$s(...)'"),
+  KERNEL_NOT_VOID("kiln.kernel.notVoid",
+      "kernel '%s' returns %s; invocations can only return results through buffers",
+      "make it return void and write results into an array parameter"),
+  KERNEL_PRIVATE("kiln.kernel.private",
+      "kernel '%s' is private, so the generated launcher %s cannot call it on the CPU backend",
+      "make it package-private or wider"),
+  KERNEL_GENERIC("kiln.kernel.generic",
+      "kernel '%s' has type parameters; kernels are compiled for concrete types",
+      "remove the type parameters"),
+  KERNEL_DUPLICATE("kiln.kernel.duplicate",
+      "class %s has more than one kernel named '%s'; kernels are found by name",
+      "give each kernel of a class its own name"),
+  KERNEL_ENCLOSING("kiln.kernel.enclosing",
+      "kernel '%s' is declared in %s; kernels must be members of a top-level class",
+      "move the kernel into a top-level class"),
+  WORKGROUP_SHAPE("kiln.kernel.workgroup",
+      "@Kernel(workgroup = %s) must have 1 to 3 positive sizes with at most 1024 invocations in all",
+      "use a size like {64}, {256} or {16, 16}"),
+  PARAMETER_TYPE("kiln.kernel.parameterType",
+      "parameter '%s' has type %s; kernel parameters are int or float scalars and int[] or float[] buffers",
+      "pass the data as an int[] or float[] buffer, or as an int or float scalar"),
+  PUSH_CONSTANTS("kiln.kernel.pushConstants",
+      "kernel '%s' has %d scalar parameters, %d bytes of push constants with the launch's own 8; Vulkan guarantees 128",
+      "pass some of the scalars in a small buffer instead"),
+  BUFFER_ACCESS("kiln.buffer.access",
+      "buffer '%s' is declared @Buffer(%s) but this %s it",
+      "declare it @Buffer(%s), or remove the %s"),
+
+  UNSUPPORTED_TYPE("kiln.unsupported.type",
+      "values of type %s are not supported in kernels; only int, float and boolean are",
+      "compute with int, float or boolean values (write 1.5f, not 1.5, for a float literal)"),
+  UNSUPPORTED_LOCAL_ARRAY("kiln.unsupported.localArray",
+      "local array '%s' is not supported; arrays exist only as kernel parameters",
+      "pass the array as a parameter of the kernel"),
+  UNSUPPORTED_ARRAY_USE("kiln.unsupported.arrayUse",
+      "buffer '%s' can only be indexed or asked for its length here",
+      "use %1$s[i] or %1$s.length"),
+  UNSUPPORTED_FIELD("kiln.unsupported.field",
+      "field '%s' is not a compile-time constant; kernels can only read static final primitive constants",
+      "pass the value as a kernel parameter, or make the field 'static final' with a constant initializer"),
+  UNSUPPORTED_CALL("kiln.unsupported.call",
+      "call to %s is not supported in kernels; only the Gpu.globalId/localId/workgroupId/numWorkgroups intrinsics are",
+      "inline the computation into the kernel body"),
+  INTRINSIC_AXIS("kiln.intrinsic.axis",
+      "the axis of Gpu.%s must be the constant 0, 1 or 2",
+      "write Gpu.%s(0) for x, 1 for y, 2 for z"),
+  UNSUPPORTED_SIDE_EFFECT("kiln.unsupported.sideEffect",
+      "%s inside an expression is not supported; assignments and increments must be statements of their own",
+      "move the %s into a statement before this one"),
+  UNSUPPORTED_EXPRESSION("kiln.unsupported.expression",
+      "%s expressions are not supported in kernels",
+      "rewrite it with arithmetic on int, float and boolean values"),
+  UNSUPPORTED_STATEMENT("kiln.unsupported.statement",
+      "%s statements are not supported in kernels",
+      "rewrite it with if, for, while, do, break, continue and return"),
+  UNSUPPORTED_LABEL("kiln.unsupported.label",
+      "labelled %s is not supported yet",
+      "restructure the loops so that an unlabelled break or continue is enough"),
+  UNSUPPORTED_RETURN_VALUE("kiln.unsupported.returnValue",
+      "a kernel returns nothing",
+      "write the result into a buffer and use 'return;'"),
+
+  INTERNAL("kiln.internal",
+      "internal error in Kiln while compiling kernel %s: %s; please report",
+      "report it with the kernel's source; meanwhile rewrite the construct at this position");
+
+  private final String id;
+  private final String format;
+  private final String fix;
+
+  Message(String id, String format, String fix) {
+    this.id = id;
+    this.format = format;
+    this.fix = fix;
+  }
+
+  public String id() {
+    return id;
+  }
+
+  /** {@code [id] message. Fix: fix.}, with {@code args} filled into message and fix alike. */
+  public String render(Object... args) {
+    return "[" + id + "] " + String.format(format, args) + ". Fix: " + String.format(fix, args) + ".";
+  }
+}

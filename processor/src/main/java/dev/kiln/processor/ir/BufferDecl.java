@@ -1,0 +1,6 @@
+package dev.kiln.processor.ir;
+
+import dev.kiln.annotations.Access;
+
+/** A storage buffer: an array parameter of the kernel, bound at {@code binding} of set 0. */
+public record BufferDecl(String name, PrimType element, Access access, int binding) {}

@@ -1,0 +1,94 @@
+package dev.kiln.processor.ir;
+
+/**
+ * An expression of the kernel language. Expressions have no side effects: assignments and
+ * increments are statements, so evaluating an expression twice or not at all changes nothing.
+ */
+public sealed interface Expr {
+  PrimType type();
+
+  record IntConst(int value) implements Expr {
+    @Override
+    public PrimType type() {
+      return PrimType.INT;
+    }
+  }
+
+  record FloatConst(float value) implements Expr {
+    @Override
+    public PrimType type() {
+      return PrimType.FLOAT;
+    }
+  }
+
+  record BoolConst(boolean value) implements Expr {
+    @Override
+    public PrimType type() {
+      return PrimType.BOOLEAN;
+    }
+  }
+
+  /** The current value of a local variable. */
+  record LocalGet(Local local) implements Expr {
+    @Override
+    public PrimType type() {
+      return local.type();
+    }
+  }
+
+  /** The value of a scalar parameter. */
+  record ScalarGet(ScalarParam param) implements Expr {
+    @Override
+    public PrimType type() {
+      return param.type();
+    }
+  }
+
+  /** {@code buffer[index]}; {@code line} is the source line, for diagnostics. */
+  record Load(String buffer, PrimType type, Expr index, int line) implements Expr {}
+
+  /** {@code buffer.length}. */
+  record Length(String buffer) implements Expr {
+    @Override
+    public PrimType type() {
+      return PrimType.INT;
+    }
+  }
+
+  /** An invocation-id built-in along {@code axis} (0, 1 or 2), as an int. */
+  record BuiltinGet(Builtin builtin, int axis) implements Expr {
+    @Override
+    public PrimType type() {
+      return PrimType.INT;
+    }
+  }
+
+  record Unary(UnaryOp op, Expr operand) implements Expr {
+    @Override
+    public PrimType type() {
+      return operand.type();
+    }
+  }
+
+  /** {@code left op right}; both operands have one type, except the int distance of a shift. */
+  record Binary(BinaryOp op, Expr left, Expr right) implements Expr {
+    @Override
+    public PrimType type() {
+      return op.isComparison() ? PrimType.BOOLEAN : left.type();
+    }
+  }
+
+  /** A primitive conversion with Java's semantics (float to int saturates, NaN gives 0). */
+  record Convert(PrimType type, Expr value) implements Expr {}
+
+  /**
+   * {@code condition ? then : otherwise}, evaluating only the chosen side; also the form of
+   * {@code &&} and {@code ||}.
+   */
+  record Conditional(Expr condition, Expr then, Expr otherwise) implements Expr {
+    @Override
+    public PrimType type() {
+      return then.type();
+    }
+  }
+}

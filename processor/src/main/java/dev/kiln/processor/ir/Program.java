@@ -1,0 +1,30 @@
+package dev.kiln.processor.ir;
+
+import java.util.List;
+
+/**
+ * One compute kernel: what it binds, what it declares and what it does. Buffers are in binding
+ * order, scalars in push-constant order.
+ */
+public record Program(
+    String name,
+    Workgroup workgroup,
+    List<BufferDecl> buffers,
+    List<ScalarParam> scalars,
+    List<Local> locals,
+    List<Stmt> body) {
+
+  public Program {
+    buffers = List.copyOf(buffers);
+    scalars = List.copyOf(scalars);
+    locals = List.copyOf(locals);
+    body = List.copyOf(body);
+  }
+
+  public BufferDecl buffer(String name) {
+    return buffers.stream()
+        .filter(buffer -> buffer.name().equals(name))
+        .findFirst()
+        .orElseThrow(() -> new IllegalArgumentException("no buffer " + name + " in " + this.name));
+  }
+}

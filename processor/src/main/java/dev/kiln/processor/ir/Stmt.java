@@ -1,0 +1,29 @@
+package dev.kiln.processor.ir;
+
+import java.util.List;
+
+/** A statement of the kernel language. Blocks are plain lists; locals are unique per program. */
+public sealed interface Stmt {
+  record Assign(Local local, Expr value) implements Stmt {}
+
+  /** {@code buffer[index] = value}; {@code line} is the source line, for diagnostics. */
+  record Store(String buffer, Expr index, Expr value, int line) implements Stmt {}
+
+  record If(Expr condition, List<Stmt> then, List<Stmt> otherwise) implements Stmt {}
+
+  /**
+   * A loop. With {@code testFirst} it is {@code while (condition) { body; update; }}, otherwise
+   * {@code do { body; update; } while (condition)}; {@code continue} runs {@code update} and then
+   * the test.
+   */
+  record Loop(Expr condition, boolean testFirst, List<Stmt> body, List<Stmt> update) implements Stmt {}
+
+  /** Leaves the innermost loop. */
+  record Break() implements Stmt {}
+
+  /** Goes on with the innermost loop's next iteration. */
+  record Continue() implements Stmt {}
+
+  /** Ends this invocation. */
+  record Return() implements Stmt {}
+}

@@ -1,0 +1,8 @@
+package dev.kiln.processor.lower;
+
+/** Thrown where a construct depends on one whose error was already reported. */
+final class AlreadyReported extends RuntimeException {
+  AlreadyReported() {
+    super(null, null, false, false);
+  }
+}

@@ -1,0 +1,299 @@
+package dev.kiln.processor.lower;
+
+import com.sun.source.tree.ArrayAccessTree;
+import com.sun.source.tree.BinaryTree;
+import com.sun.source.tree.CompilationUnitTree;
+import com.sun.source.tree.ConditionalExpressionTree;
+import com.sun.source.tree.ExpressionTree;
+import com.sun.source.tree.LiteralTree;
+import com.sun.source.tree.MemberSelectTree;
+import com.sun.source.tree.MethodInvocationTree;
+import com.sun.source.tree.ParenthesizedTree;
+import com.sun.source.tree.Tree;
+import com.sun.source.tree.TypeCastTree;
+import com.sun.source.tree.UnaryTree;
+import com.sun.source.util.TreePath;
+import com.sun.source.util.Trees;
+import dev.kiln.processor.diag.KernelError;
+import dev.kiln.processor.diag.Message;
+import dev.kiln.processor.ir.BinaryOp;
+import dev.kiln.processor.ir.Builtin;
+import dev.kiln.processor.ir.Expr;
+import dev.kiln.processor.ir.PrimType;
+import dev.kiln.processor.ir.UnaryOp;
+import dev.kiln.processor.model.SignatureReader;
+import java.util.Arrays;
+import java.util.Optional;
+import javax.lang.model.element.Element;
+import javax.lang.model.element.ElementKind;
+import javax.lang.model.element.ExecutableElement;
+import javax.lang.model.element.TypeElement;
+import javax.lang.model.element.VariableElement;
+import javax.lang.model.type.ArrayType;
+import javax.lang.model.type.TypeMirror;
+
+/**
+ * Lowers attributed expression trees to IR. Types come from javac ({@link Trees#getTypeMirror});
+ * this class only inserts the conversions Java's promotion rules imply.
+ */
+final class ExpressionLowering {
+  static final String GPU_CLASS = "dev.kiln.Gpu";
+
+  private final Trees trees;
+  private final CompilationUnitTree unit;
+  private final Scope scope;
+
+  ExpressionLowering(Trees trees, CompilationUnitTree unit, Scope scope) {
+    this.trees = trees;
+    this.unit = unit;
+    this.scope = scope;
+  }
+
+  static TreePath child(TreePath parent, Tree tree) {
+    return new TreePath(parent, tree);
+  }
+
+  int line(Tree tree) {
+    long position = trees.getSourcePositions().getStartPosition(unit, tree);
+    return (int) unit.getLineMap().getLineNumber(position);
+  }
+
+  /** Lowers the expression at {@code path}. */
+  Expr expr(TreePath path) {
+    Tree tree = path.getLeaf();
+    return switch (tree.getKind()) {
+      case PARENTHESIZED -> expr(child(path, ((ParenthesizedTree) tree).getExpression()));
+      case ASSIGNMENT, PLUS_ASSIGNMENT, MINUS_ASSIGNMENT, MULTIPLY_ASSIGNMENT, DIVIDE_ASSIGNMENT, REMAINDER_ASSIGNMENT,
+          LEFT_SHIFT_ASSIGNMENT, RIGHT_SHIFT_ASSIGNMENT, UNSIGNED_RIGHT_SHIFT_ASSIGNMENT, AND_ASSIGNMENT, OR_ASSIGNMENT,
+          XOR_ASSIGNMENT -> throw new KernelError(tree, Message.UNSUPPORTED_SIDE_EFFECT, "an assignment", "assignment");
+      case PREFIX_INCREMENT, PREFIX_DECREMENT, POSTFIX_INCREMENT, POSTFIX_DECREMENT ->
+          throw new KernelError(tree, Message.UNSUPPORTED_SIDE_EFFECT, "an increment or decrement", "increment");
+      case TYPE_CAST -> cast(path, (TypeCastTree) tree);
+      default -> typed(path, valueType(path));
+    };
+  }
+
+  /** Lowers {@code path} and converts it to {@code type} as Java's assignment conversion does. */
+  Expr expr(TreePath path, PrimType type) {
+    return convert(expr(path), type);
+  }
+
+  private Expr typed(TreePath path, PrimType type) {
+    Tree tree = path.getLeaf();
+    return switch (tree.getKind()) {
+      case INT_LITERAL, FLOAT_LITERAL, BOOLEAN_LITERAL -> constant(tree, ((LiteralTree) tree).getValue(), type);
+      case IDENTIFIER -> identifier(path, type);
+      case MEMBER_SELECT -> memberSelect(path, type);
+      case ARRAY_ACCESS -> load(path);
+      case METHOD_INVOCATION -> call(path);
+      case UNARY_MINUS -> new Expr.Unary(UnaryOp.NEG, operand(path, type));
+      case UNARY_PLUS -> operand(path, type);
+      case BITWISE_COMPLEMENT -> new Expr.Unary(UnaryOp.COMPLEMENT, operand(path, type));
+      case LOGICAL_COMPLEMENT -> new Expr.Unary(UnaryOp.NOT, operand(path, type));
+      case CONDITIONAL_AND -> {
+        BinaryTree binary = (BinaryTree) tree;
+        yield new Expr.Conditional(expr(child(path, binary.getLeftOperand())), expr(child(path, binary.getRightOperand())),
+            new Expr.BoolConst(false));
+      }
+      case CONDITIONAL_OR -> {
+        BinaryTree binary = (BinaryTree) tree;
+        yield new Expr.Conditional(expr(child(path, binary.getLeftOperand())), new Expr.BoolConst(true),
+            expr(child(path, binary.getRightOperand())));
+      }
+      case CONDITIONAL_EXPRESSION -> {
+        ConditionalExpressionTree conditional = (ConditionalExpressionTree) tree;
+        yield new Expr.Conditional(expr(child(path, conditional.getCondition())),
+            expr(child(path, conditional.getTrueExpression()), type),
+            expr(child(path, conditional.getFalseExpression()), type));
+      }
+      default -> {
+        Optional<BinaryOp> op = BinaryOps.of(tree.getKind());
+        if (op.isEmpty()) {
+          throw new KernelError(tree, Message.UNSUPPORTED_EXPRESSION, describe(tree));
+        }
+        BinaryTree binary = (BinaryTree) tree;
+        yield binary(op.get(), expr(child(path, binary.getLeftOperand())), expr(child(path, binary.getRightOperand())), type);
+      }
+    };
+  }
+
+  /** {@code left op right} with Java's promotions; {@code type} is javac's type of the result. */
+  static Expr binary(BinaryOp op, Expr left, Expr right, PrimType type) {
+    return switch (op) {
+      case SHL, SHR, USHR -> new Expr.Binary(op, convert(left, type), convert(right, PrimType.INT));
+      case EQ, NE, LT, LE, GT, GE -> {
+        PrimType operands = left.type() == PrimType.BOOLEAN ? PrimType.BOOLEAN : PrimType.promote(left.type(), right.type());
+        yield new Expr.Binary(op, convert(left, operands), convert(right, operands));
+      }
+      case ADD, SUB, MUL, DIV, REM, AND, OR, XOR -> new Expr.Binary(op, convert(left, type), convert(right, type));
+    };
+  }
+
+  static Expr convert(Expr value, PrimType type) {
+    return value.type() == type ? value : new Expr.Convert(type, value);
+  }
+
+  private Expr operand(TreePath path, PrimType type) {
+    return expr(child(path, ((UnaryTree) path.getLeaf()).getExpression()), type);
+  }
+
+  /** javac's type of the value at {@code path}, which must be one the kernel language has. */
+  PrimType valueType(TreePath path) {
+    TypeMirror type = trees.getTypeMirror(path);
+    if (type instanceof ArrayType) {
+      Tree tree = path.getLeaf();
+      String name = tree instanceof com.sun.source.tree.IdentifierTree id ? id.getName().toString() : tree.toString();
+      throw new KernelError(tree, Message.UNSUPPORTED_ARRAY_USE, name);
+    }
+    return SignatureReader.primType(type)
+        .orElseThrow(() -> new KernelError(path.getLeaf(), Message.UNSUPPORTED_TYPE, type));
+  }
+
+  private static Expr constant(Tree tree, Object value, PrimType type) {
+    return switch (type) {
+      case INT -> new Expr.IntConst(((Number) value).intValue());
+      case FLOAT -> new Expr.FloatConst(((Number) value).floatValue());
+      case BOOLEAN -> new Expr.BoolConst((Boolean) value);
+    };
+  }
+
+  private Expr identifier(TreePath path, PrimType type) {
+    Element element = trees.getElement(path);
+    Tree tree = path.getLeaf();
+    if (scope.isRejected(element)) {
+      throw new AlreadyReported();
+    }
+    return switch (element.getKind()) {
+      case LOCAL_VARIABLE, RESOURCE_VARIABLE, BINDING_VARIABLE, EXCEPTION_PARAMETER -> new Expr.LocalGet(
+          scope.local(element).orElseThrow(() -> new KernelError(tree, Message.UNSUPPORTED_EXPRESSION, "this variable")));
+      case PARAMETER -> scope.local(element)
+          .<Expr>map(Expr.LocalGet::new)
+          .or(() -> scope.scalar(element.getSimpleName().toString()).map(Expr.ScalarGet::new))
+          .orElseThrow(() -> new KernelError(tree, Message.UNSUPPORTED_ARRAY_USE, element.getSimpleName()));
+      case FIELD -> fieldConstant(tree, (VariableElement) element, type);
+      default -> throw new KernelError(tree, Message.UNSUPPORTED_EXPRESSION, describe(tree));
+    };
+  }
+
+  private Expr memberSelect(TreePath path, PrimType type) {
+    MemberSelectTree select = (MemberSelectTree) path.getLeaf();
+    TreePath target = child(path, select.getExpression());
+    if (select.getIdentifier().contentEquals("length") && trees.getTypeMirror(target) instanceof ArrayType) {
+      return new Expr.Length(bufferName(target));
+    }
+    Element element = trees.getElement(path);
+    if (element != null && element.getKind() == ElementKind.FIELD) {
+      return fieldConstant(select, (VariableElement) element, type);
+    }
+    throw new KernelError(select, Message.UNSUPPORTED_EXPRESSION, describe(select));
+  }
+
+  private static Expr fieldConstant(Tree tree, VariableElement field, PrimType type) {
+    Object value = field.getConstantValue();
+    if (value == null) {
+      throw new KernelError(tree, Message.UNSUPPORTED_FIELD, field.getSimpleName());
+    }
+    return constant(tree, value, type);
+  }
+
+  /** The buffer parameter that the array expression at {@code path} names. */
+  String bufferName(TreePath path) {
+    Tree tree = path.getLeaf();
+    if (tree instanceof ParenthesizedTree parenthesized) {
+      return bufferName(child(path, parenthesized.getExpression()));
+    }
+    Element element = trees.getElement(path);
+    if (element != null && element.getKind() == ElementKind.PARAMETER) {
+      String name = element.getSimpleName().toString();
+      if (scope.buffer(name).isPresent()) {
+        return name;
+      }
+    }
+    if (element != null && element.getKind() == ElementKind.FIELD) {
+      throw new KernelError(tree, Message.UNSUPPORTED_FIELD, element.getSimpleName());
+    }
+    if (element != null && scope.isRejected(element)) {
+      throw new AlreadyReported();
+    }
+    throw new KernelError(tree, Message.UNSUPPORTED_EXPRESSION, "indexing anything but a buffer parameter");
+  }
+
+  private Expr load(TreePath path) {
+    ArrayAccessTree access = (ArrayAccessTree) path.getLeaf();
+    String buffer = bufferName(child(path, access.getExpression()));
+    Scope.BufferUse use = scope.buffer(buffer).orElseThrow();
+    if (use.firstRead == null) {
+      use.firstRead = access;
+    }
+    Expr index = expr(child(path, access.getIndex()), PrimType.INT);
+    return new Expr.Load(buffer, use.param.type(), index, line(access));
+  }
+
+  private Expr call(TreePath path) {
+    MethodInvocationTree call = (MethodInvocationTree) path.getLeaf();
+    ExecutableElement method = (ExecutableElement) trees.getElement(path);
+    TypeElement owner = (TypeElement) method.getEnclosingElement();
+    String name = method.getSimpleName().toString();
+    if (owner.getQualifiedName().contentEquals(GPU_CLASS)) {
+      Optional<Builtin> builtin = Arrays.stream(Builtin.values()).filter(b -> b.intrinsic().equals(name)).findFirst();
+      if (builtin.isPresent()) {
+        ExpressionTree axisTree = call.getArguments().getFirst();
+        if (expr(child(path, axisTree)) instanceof Expr.IntConst(int axis) && axis >= 0 && axis <= 2) {
+          return new Expr.BuiltinGet(builtin.get(), axis);
+        }
+        throw new KernelError(axisTree, Message.INTRINSIC_AXIS, name);
+      }
+    }
+    throw new KernelError(call, Message.UNSUPPORTED_CALL, owner.getSimpleName() + "." + name);
+  }
+
+  /** A primitive cast; casts of double or long constants ({@code (float) Math.PI}) are folded. */
+  private Expr cast(TreePath path, TypeCastTree cast) {
+    PrimType type = valueType(path);
+    TreePath operand = child(path, cast.getExpression());
+    Optional<Object> folded = SignatureReader.primType(trees.getTypeMirror(operand)).isEmpty()
+        ? constantValue(operand)
+        : Optional.empty();
+    if (folded.isPresent() && folded.get() instanceof Number number && type != PrimType.BOOLEAN) {
+      return constant(cast, number, type);
+    }
+    return expr(operand, type);
+  }
+
+  /** The value of a compile-time constant: a literal or constant field, negated or parenthesized. */
+  private Optional<Object> constantValue(TreePath path) {
+    Tree tree = path.getLeaf();
+    return switch (tree.getKind()) {
+      case PARENTHESIZED -> constantValue(child(path, ((ParenthesizedTree) tree).getExpression()));
+      case UNARY_MINUS -> constantValue(child(path, ((UnaryTree) tree).getExpression())).map(ExpressionLowering::negate);
+      case INT_LITERAL, LONG_LITERAL, FLOAT_LITERAL, DOUBLE_LITERAL -> Optional.of(((LiteralTree) tree).getValue());
+      case IDENTIFIER, MEMBER_SELECT -> Optional.ofNullable(trees.getElement(path))
+          .filter(element -> element.getKind() == ElementKind.FIELD)
+          .map(element -> ((VariableElement) element).getConstantValue());
+      default -> Optional.empty();
+    };
+  }
+
+  private static Object negate(Object value) {
+    return switch (value) {
+      case Integer i -> -i;
+      case Long l -> -l;
+      case Float f -> -f;
+      case Double d -> -d;
+      default -> value;
+    };
+  }
+
+  /** A few words for an unsupported tree: its kind, in lower case. */
+  static String describe(Tree tree) {
+    return switch (tree.getKind()) {
+      case NEW_CLASS -> "object creation";
+      case NEW_ARRAY -> "array creation";
+      case LAMBDA_EXPRESSION -> "lambda";
+      case MEMBER_REFERENCE -> "method reference";
+      case INSTANCE_OF -> "instanceof";
+      case SWITCH_EXPRESSION -> "switch";
+      default -> tree.getKind().name().toLowerCase().replace('_', ' ');
+    };
+  }
+}

@@ -1,0 +1,300 @@
+package dev.kiln.processor.lower;
+
+import static dev.kiln.processor.lower.ExpressionLowering.child;
+
+import com.sun.source.tree.AssignmentTree;
+import com.sun.source.tree.BlockTree;
+import com.sun.source.tree.BreakTree;
+import com.sun.source.tree.CompilationUnitTree;
+import com.sun.source.tree.CompoundAssignmentTree;
+import com.sun.source.tree.ContinueTree;
+import com.sun.source.tree.DoWhileLoopTree;
+import com.sun.source.tree.ExpressionStatementTree;
+import com.sun.source.tree.ForLoopTree;
+import com.sun.source.tree.IfTree;
+import com.sun.source.tree.LabeledStatementTree;
+import com.sun.source.tree.MethodTree;
+import com.sun.source.tree.ParenthesizedTree;
+import com.sun.source.tree.ReturnTree;
+import com.sun.source.tree.StatementTree;
+import com.sun.source.tree.Tree;
+import com.sun.source.tree.UnaryTree;
+import com.sun.source.tree.VariableTree;
+import com.sun.source.tree.WhileLoopTree;
+import com.sun.source.util.TreePath;
+import com.sun.source.util.Trees;
+import dev.kiln.annotations.Access;
+import dev.kiln.processor.diag.Diagnostics;
+import dev.kiln.processor.diag.KernelError;
+import dev.kiln.processor.diag.Message;
+import dev.kiln.processor.ir.BinaryOp;
+import dev.kiln.processor.ir.BufferDecl;
+import dev.kiln.processor.ir.Expr;
+import dev.kiln.processor.ir.Local;
+import dev.kiln.processor.ir.PrimType;
+import dev.kiln.processor.ir.Program;
+import dev.kiln.processor.ir.ScalarParam;
+import dev.kiln.processor.ir.Stmt;
+import dev.kiln.processor.model.KernelSignature;
+import dev.kiln.processor.model.SignatureReader;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import javax.lang.model.element.Element;
+import javax.lang.model.element.ElementKind;
+import javax.lang.model.element.VariableElement;
+import javax.lang.model.type.ArrayType;
+import javax.lang.model.type.TypeMirror;
+
+/**
+ * Lowers one attributed kernel method to a {@link Program}. Errors are reported per statement, so
+ * one build shows every unsupported construct of the kernel.
+ */
+public final class KernelLowering {
+  private final Trees trees;
+  private final CompilationUnitTree unit;
+  private final Diagnostics diagnostics;
+  private final KernelSignature signature;
+  private final Scope scope;
+  private final ExpressionLowering expressions;
+  private boolean failed;
+
+  public KernelLowering(Trees trees, CompilationUnitTree unit, Diagnostics diagnostics, KernelSignature signature) {
+    this.trees = trees;
+    this.unit = unit;
+    this.diagnostics = diagnostics;
+    this.signature = signature;
+    this.scope = new Scope(signature);
+    this.expressions = new ExpressionLowering(trees, unit, scope);
+  }
+
+  /** The program, or empty once every error of the body has been reported. */
+  public Optional<Program> lower(TreePath methodPath) {
+    MethodTree method = (MethodTree) methodPath.getLeaf();
+    List<Stmt> body = new ArrayList<>(shadowAssignedScalars(method));
+    body.addAll(block(child(methodPath, method.getBody()), method.getBody().getStatements()));
+    List<BufferDecl> buffers = new ArrayList<>();
+    for (Scope.BufferUse use : scope.buffers()) {
+      checkDeclaredAccess(use);
+      buffers.add(use.decl());
+    }
+    if (failed) {
+      return Optional.empty();
+    }
+    return Optional.of(new Program(signature.name(), signature.workgroup(), buffers, scope.scalars(), scope.locals(), body));
+  }
+
+  /**
+   * Java lets a method assign its parameters; push constants cannot be written, so each scalar
+   * parameter the body assigns becomes a local initialized from the push constant.
+   */
+  private List<Stmt> shadowAssignedScalars(MethodTree method) {
+    Set<Element> assigned = AssignedVariables.in(trees, unit, method);
+    List<Stmt> copies = new ArrayList<>();
+    for (VariableTree parameter : method.getParameters()) {
+      Element element = trees.getElement(TreePath.getPath(unit, parameter));
+      Optional<ScalarParam> scalar = scope.scalar(parameter.getName().toString());
+      if (assigned.contains(element) && scalar.isPresent()) {
+        Local local = scope.declare(element, scalar.get().name(), scalar.get().type());
+        copies.add(new Stmt.Assign(local, new Expr.ScalarGet(scalar.get())));
+      }
+    }
+    return copies;
+  }
+
+  private void checkDeclaredAccess(Scope.BufferUse use) {
+    Optional<Access> declared = use.param.declared();
+    if (declared.isEmpty()) {
+      return;
+    }
+    String name = use.param.name();
+    if (declared.get() == Access.READ && use.firstWrite != null) {
+      report(new KernelError(use.firstWrite, Message.BUFFER_ACCESS, name, Access.READ, "assignment writes",
+          use.firstRead == null ? Access.WRITE : Access.READ_WRITE, "assignment"));
+    } else if (declared.get() == Access.WRITE && use.firstRead != null) {
+      report(new KernelError(use.firstRead, Message.BUFFER_ACCESS, name, Access.WRITE, "expression reads",
+          Access.READ_WRITE, "read"));
+    }
+  }
+
+  private void report(KernelError error) {
+    diagnostics.error(error.tree(), unit, error.kind(), error.args());
+    failed = true;
+  }
+
+  private List<Stmt> block(TreePath parent, List<? extends StatementTree> statements) {
+    List<Stmt> lowered = new ArrayList<>();
+    for (StatementTree statement : statements) {
+      try {
+        lowered.addAll(statement(child(parent, statement)));
+      } catch (KernelError error) {
+        report(error);
+      } catch (AlreadyReported reported) {
+        failed = true;
+      }
+    }
+    return lowered;
+  }
+
+  private List<Stmt> statement(TreePath path) {
+    Tree tree = path.getLeaf();
+    return switch (tree.getKind()) {
+      case BLOCK -> block(path, ((BlockTree) tree).getStatements());
+      case EMPTY_STATEMENT -> List.of();
+      case VARIABLE -> declare(path, (VariableTree) tree);
+      case EXPRESSION_STATEMENT -> effect(child(path, ((ExpressionStatementTree) tree).getExpression()));
+      case IF -> {
+        IfTree branch = (IfTree) tree;
+        yield List.of(new Stmt.If(
+            expressions.expr(child(path, branch.getCondition())),
+            statement(child(path, branch.getThenStatement())),
+            branch.getElseStatement() == null ? List.of() : statement(child(path, branch.getElseStatement()))));
+      }
+      case FOR_LOOP -> forLoop(path, (ForLoopTree) tree);
+      case WHILE_LOOP -> {
+        WhileLoopTree loop = (WhileLoopTree) tree;
+        yield List.of(new Stmt.Loop(expressions.expr(child(path, loop.getCondition())), true,
+            statement(child(path, loop.getStatement())), List.of()));
+      }
+      case DO_WHILE_LOOP -> {
+        DoWhileLoopTree loop = (DoWhileLoopTree) tree;
+        yield List.of(new Stmt.Loop(expressions.expr(child(path, loop.getCondition())), false,
+            statement(child(path, loop.getStatement())), List.of()));
+      }
+      case BREAK -> {
+        if (((BreakTree) tree).getLabel() != null) {
+          throw new KernelError(tree, Message.UNSUPPORTED_LABEL, "break");
+        }
+        yield List.of(new Stmt.Break());
+      }
+      case CONTINUE -> {
+        if (((ContinueTree) tree).getLabel() != null) {
+          throw new KernelError(tree, Message.UNSUPPORTED_LABEL, "continue");
+        }
+        yield List.of(new Stmt.Continue());
+      }
+      case LABELED_STATEMENT -> statement(child(path, ((LabeledStatementTree) tree).getStatement()));
+      case RETURN -> {
+        if (((ReturnTree) tree).getExpression() != null) {
+          throw new KernelError(((ReturnTree) tree).getExpression(), Message.UNSUPPORTED_RETURN_VALUE);
+        }
+        yield List.of(new Stmt.Return());
+      }
+      default -> throw new KernelError(tree, Message.UNSUPPORTED_STATEMENT, ExpressionLowering.describe(tree));
+    };
+  }
+
+  private List<Stmt> forLoop(TreePath path, ForLoopTree loop) {
+    List<Stmt> lowered = new ArrayList<>();
+    for (StatementTree init : loop.getInitializer()) {
+      lowered.addAll(statement(child(path, init)));
+    }
+    Expr condition = loop.getCondition() == null
+        ? new Expr.BoolConst(true)
+        : expressions.expr(child(path, loop.getCondition()));
+    List<Stmt> update = new ArrayList<>();
+    for (ExpressionStatementTree step : loop.getUpdate()) {
+      update.addAll(statement(child(path, step)));
+    }
+    lowered.add(new Stmt.Loop(condition, true, statement(child(path, loop.getStatement())), update));
+    return lowered;
+  }
+
+  private List<Stmt> declare(TreePath path, VariableTree variable) {
+    VariableElement element = (VariableElement) trees.getElement(path);
+    TypeMirror type = element.asType();
+    Tree typeTree = hasPosition(variable.getType()) ? variable.getType() : variable;
+    if (type instanceof ArrayType) {
+      scope.reject(element);
+      throw new KernelError(typeTree, Message.UNSUPPORTED_LOCAL_ARRAY, variable.getName());
+    }
+    Optional<PrimType> prim = SignatureReader.primType(type);
+    if (prim.isEmpty()) {
+      scope.reject(element);
+      throw new KernelError(typeTree, Message.UNSUPPORTED_TYPE, type);
+    }
+    Local local = scope.declare(element, variable.getName().toString(), prim.get());
+    if (variable.getInitializer() == null) {
+      return List.of();
+    }
+    return List.of(new Stmt.Assign(local, expressions.expr(child(path, variable.getInitializer()), local.type())));
+  }
+
+  private boolean hasPosition(Tree tree) {
+    return tree != null && trees.getSourcePositions().getStartPosition(unit, tree) >= 0;
+  }
+
+  /** An expression statement: an assignment, an increment or a call. */
+  private List<Stmt> effect(TreePath path) {
+    Tree tree = path.getLeaf();
+    return switch (tree.getKind()) {
+      case ASSIGNMENT -> {
+        AssignmentTree assignment = (AssignmentTree) tree;
+        TreePath target = child(path, assignment.getVariable());
+        yield List.of(assign(target, expressions.expr(child(path, assignment.getExpression()))));
+      }
+      case PREFIX_INCREMENT, POSTFIX_INCREMENT, PREFIX_DECREMENT, POSTFIX_DECREMENT -> {
+        TreePath target = child(path, ((UnaryTree) tree).getExpression());
+        PrimType type = expressions.valueType(target);
+        Expr one = type == PrimType.FLOAT ? new Expr.FloatConst(1f) : new Expr.IntConst(1);
+        BinaryOp op = tree.getKind() == Tree.Kind.PREFIX_INCREMENT || tree.getKind() == Tree.Kind.POSTFIX_INCREMENT
+            ? BinaryOp.ADD
+            : BinaryOp.SUB;
+        yield List.of(assign(target, ExpressionLowering.binary(op, read(target), one, type)));
+      }
+      case METHOD_INVOCATION -> {
+        expressions.expr(path); // intrinsics have no side effects; anything else is reported here
+        yield List.of();
+      }
+      default -> {
+        if (tree instanceof CompoundAssignmentTree compound) {
+          TreePath target = child(path, compound.getVariable());
+          PrimType type = expressions.valueType(target);
+          Expr value = expressions.expr(child(path, compound.getExpression()));
+          BinaryOp op = BinaryOps.of(tree.getKind()).orElseThrow();
+          PrimType operands = switch (op) {
+            case SHL, SHR, USHR -> type;
+            default -> type == PrimType.BOOLEAN ? type : PrimType.promote(type, value.type());
+          };
+          yield List.of(assign(target, ExpressionLowering.binary(op, read(target), value, operands)));
+        }
+        throw new KernelError(tree, Message.UNSUPPORTED_EXPRESSION, ExpressionLowering.describe(tree));
+      }
+    };
+  }
+
+  /** The current value of an assignment target, for compound assignments and increments. */
+  private Expr read(TreePath target) {
+    return expressions.expr(target);
+  }
+
+  /** {@code target = value}, with Java's implicit narrowing to the target's type. */
+  private Stmt assign(TreePath target, Expr value) {
+    Tree tree = target.getLeaf();
+    if (tree instanceof ParenthesizedTree parenthesized) {
+      return assign(child(target, parenthesized.getExpression()), value);
+    }
+    if (tree instanceof com.sun.source.tree.ArrayAccessTree access) {
+      String buffer = expressions.bufferName(child(target, access.getExpression()));
+      Scope.BufferUse use = scope.buffer(buffer).orElseThrow();
+      if (use.firstWrite == null) {
+        use.firstWrite = access;
+      }
+      Expr index = expressions.expr(child(target, access.getIndex()), PrimType.INT);
+      return new Stmt.Store(buffer, index, ExpressionLowering.convert(value, use.param.type()), expressions.line(access));
+    }
+    Element element = trees.getElement(target);
+    if (element != null && scope.isRejected(element)) {
+      throw new AlreadyReported();
+    }
+    if (element != null && element.getKind() == ElementKind.FIELD) {
+      throw new KernelError(tree, Message.UNSUPPORTED_FIELD, element.getSimpleName());
+    }
+    Optional<Local> local = element == null ? Optional.empty() : scope.local(element);
+    if (local.isEmpty()) {
+      throw new KernelError(tree, Message.UNSUPPORTED_ARRAY_USE, element == null ? tree : element.getSimpleName());
+    }
+    return new Stmt.Assign(local.get(), ExpressionLowering.convert(value, local.get().type()));
+  }
+}

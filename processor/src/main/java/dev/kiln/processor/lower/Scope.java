@@ -1,0 +1,105 @@
+package dev.kiln.processor.lower;
+
+import dev.kiln.annotations.Access;
+import dev.kiln.processor.ir.BufferDecl;
+import dev.kiln.processor.ir.Local;
+import dev.kiln.processor.ir.PrimType;
+import dev.kiln.processor.ir.ScalarParam;
+import dev.kiln.processor.model.KernelSignature;
+import com.sun.source.tree.Tree;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import javax.lang.model.element.Element;
+
+/**
+ * The names a kernel body can see: its buffers (with the first read and write of each, to infer
+ * and check access), its scalars, and its locals.
+ */
+final class Scope {
+  /** A buffer parameter and where the body first reads and writes it. */
+  static final class BufferUse {
+    final KernelSignature.Param param;
+    final int binding;
+    Tree firstRead;
+    Tree firstWrite;
+
+    BufferUse(KernelSignature.Param param, int binding) {
+      this.param = param;
+      this.binding = binding;
+    }
+
+    Access inferred() {
+      if (firstWrite == null) {
+        return Access.READ;
+      }
+      return firstRead == null ? Access.WRITE : Access.READ_WRITE;
+    }
+
+    BufferDecl decl() {
+      return new BufferDecl(param.name(), param.type(), param.declared().orElse(inferred()), binding);
+    }
+  }
+
+  private final Map<String, BufferUse> buffers = new LinkedHashMap<>();
+  private final Map<String, ScalarParam> scalars = new LinkedHashMap<>();
+  private final Map<Element, Local> locals = new HashMap<>();
+  private final List<Local> declared = new ArrayList<>();
+  private final Set<Element> rejected = new HashSet<>();
+
+  Scope(KernelSignature signature) {
+    for (KernelSignature.Param param : signature.params()) {
+      if (param.isBuffer()) {
+        buffers.put(param.name(), new BufferUse(param, buffers.size()));
+      } else {
+        scalars.put(param.name(), new ScalarParam(param.name(), param.type(), scalars.size() + 2));
+      }
+    }
+  }
+
+  Optional<BufferUse> buffer(String name) {
+    return Optional.ofNullable(buffers.get(name));
+  }
+
+  Iterable<BufferUse> buffers() {
+    return buffers.values();
+  }
+
+  Optional<ScalarParam> scalar(String name) {
+    return Optional.ofNullable(scalars.get(name));
+  }
+
+  List<ScalarParam> scalars() {
+    return List.copyOf(scalars.values());
+  }
+
+  /** A new local for {@code element}, named as in the source. */
+  Local declare(Element element, String name, PrimType type) {
+    Local local = new Local(name, type, declared.size());
+    declared.add(local);
+    locals.put(element, local);
+    return local;
+  }
+
+  Optional<Local> local(Element element) {
+    return Optional.ofNullable(locals.get(element));
+  }
+
+  /** Remembers a variable whose declaration was reported, so its uses are not reported again. */
+  void reject(Element element) {
+    rejected.add(element);
+  }
+
+  boolean isRejected(Element element) {
+    return rejected.contains(element);
+  }
+
+  List<Local> locals() {
+    return List.copyOf(declared);
+  }
+}

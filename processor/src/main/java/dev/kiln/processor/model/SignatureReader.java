@@ -1,0 +1,159 @@
+package dev.kiln.processor.model;
+
+import dev.kiln.annotations.Buffer;
+import dev.kiln.annotations.Kernel;
+import dev.kiln.processor.diag.Diagnostics;
+import dev.kiln.processor.diag.Message;
+import dev.kiln.processor.ir.PrimType;
+import dev.kiln.processor.ir.Workgroup;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+import javax.lang.model.element.Element;
+import javax.lang.model.element.ExecutableElement;
+import javax.lang.model.element.Modifier;
+import javax.lang.model.element.NestingKind;
+import javax.lang.model.element.PackageElement;
+import javax.lang.model.element.TypeElement;
+import javax.lang.model.element.VariableElement;
+import javax.lang.model.type.ArrayType;
+import javax.lang.model.type.TypeKind;
+import javax.lang.model.type.TypeMirror;
+
+/** Checks a {@code @Kernel} method's declaration and reads it into a {@link KernelSignature}. */
+public final class SignatureReader {
+  /** Vulkan guarantees 128 bytes of push constants; count and first workgroup take 8. */
+  static final int PUSH_CONSTANT_LIMIT = 128;
+  /** Vulkan guarantees 128 invocations per workgroup; every desktop GPU takes 1024. */
+  static final int MAX_INVOCATIONS = 1024;
+
+  private final Diagnostics diagnostics;
+
+  public SignatureReader(Diagnostics diagnostics) {
+    this.diagnostics = diagnostics;
+  }
+
+  /** The signature, or empty after reporting every error of the declaration. */
+  public Optional<KernelSignature> read(ExecutableElement method) {
+    String name = method.getSimpleName().toString();
+    boolean ok = true;
+    if (!method.getModifiers().contains(Modifier.STATIC)) {
+      diagnostics.error(method, Message.KERNEL_NOT_STATIC, name);
+      ok = false;
+    }
+    if (method.getReturnType().getKind() != TypeKind.VOID) {
+      diagnostics.error(method, Message.KERNEL_NOT_VOID, name, method.getReturnType());
+      ok = false;
+    }
+    if (!method.getTypeParameters().isEmpty()) {
+      diagnostics.error(method, Message.KERNEL_GENERIC, name);
+      ok = false;
+    }
+    TypeElement owner = (TypeElement) method.getEnclosingElement();
+    Optional<String> flatName = flatName(owner);
+    if (flatName.isEmpty()) {
+      diagnostics.error(method, Message.KERNEL_ENCLOSING, name, owner.getQualifiedName());
+      ok = false;
+    } else if (method.getModifiers().contains(Modifier.PRIVATE)) {
+      diagnostics.error(method, Message.KERNEL_PRIVATE, name, KernelSignature.launcherName(flatName.get()));
+      ok = false;
+    }
+    Kernel kernel = method.getAnnotation(Kernel.class);
+    Optional<Workgroup> workgroup = workgroup(kernel.workgroup());
+    if (workgroup.isEmpty()) {
+      diagnostics.error(method, Message.WORKGROUP_SHAPE, Arrays.toString(kernel.workgroup()).replace('[', '{').replace(']', '}'));
+      ok = false;
+    }
+    List<KernelSignature.Param> params = new ArrayList<>();
+    for (VariableElement parameter : method.getParameters()) {
+      Optional<KernelSignature.Param> param = param(parameter);
+      if (param.isPresent()) {
+        params.add(param.get());
+      } else {
+        diagnostics.error(parameter, Message.PARAMETER_TYPE, parameter.getSimpleName(), parameter.asType());
+        ok = false;
+      }
+    }
+    long scalars = params.stream().filter(p -> !p.isBuffer()).count();
+    int pushBytes = (int) (4 * (2 + scalars));
+    if (pushBytes > PUSH_CONSTANT_LIMIT) {
+      diagnostics.error(method, Message.PUSH_CONSTANTS, name, scalars, pushBytes);
+      ok = false;
+    }
+    if (!ok) {
+      return Optional.empty();
+    }
+    return Optional.of(new KernelSignature(owner, packageOf(owner).getQualifiedName().toString(), flatName.get(),
+        method, workgroup.get(), params));
+  }
+
+  private static Optional<Workgroup> workgroup(int[] sizes) {
+    if (sizes.length < 1 || sizes.length > 3 || Arrays.stream(sizes).anyMatch(size -> size < 1)) {
+      return Optional.empty();
+    }
+    Workgroup workgroup = new Workgroup(sizes[0], sizes.length > 1 ? sizes[1] : 1, sizes.length > 2 ? sizes[2] : 1);
+    return workgroup.invocations() <= MAX_INVOCATIONS ? Optional.of(workgroup) : Optional.empty();
+  }
+
+  private static Optional<KernelSignature.Param> param(VariableElement parameter) {
+    String name = parameter.getSimpleName().toString();
+    TypeMirror type = parameter.asType();
+    Buffer buffer = parameter.getAnnotation(Buffer.class);
+    if (type instanceof ArrayType array) {
+      return primType(array.getComponentType())
+          .filter(element -> element != PrimType.BOOLEAN)
+          .map(element -> new KernelSignature.Param(name, element, true, Optional.ofNullable(buffer).map(Buffer::value)));
+    }
+    if (buffer != null) {
+      return Optional.empty();
+    }
+    return primType(type)
+        .filter(scalar -> scalar != PrimType.BOOLEAN)
+        .map(scalar -> new KernelSignature.Param(name, scalar, false, Optional.empty()));
+  }
+
+  /** The kernel-language type of a Java type, if it has one. */
+  public static Optional<PrimType> primType(TypeMirror type) {
+    return switch (type.getKind()) {
+      case INT -> Optional.of(PrimType.INT);
+      case FLOAT -> Optional.of(PrimType.FLOAT);
+      case BOOLEAN -> Optional.of(PrimType.BOOLEAN);
+      default -> Optional.empty();
+    };
+  }
+
+  /**
+   * The owner's name inside its package, nested names joined by '_'; empty for local, anonymous
+   * or private classes, which a launcher in the package cannot reach.
+   */
+  private static Optional<String> flatName(TypeElement owner) {
+    StringBuilder name = new StringBuilder(owner.getSimpleName());
+    Element current = owner;
+    while (true) {
+      TypeElement type = (TypeElement) current;
+      if (type.getModifiers().contains(Modifier.PRIVATE)) {
+        return Optional.empty();
+      }
+      if (type.getNestingKind() == NestingKind.TOP_LEVEL) {
+        return Optional.of(name.toString());
+      }
+      if (type.getNestingKind() != NestingKind.MEMBER) {
+        return Optional.empty();
+      }
+      current = type.getEnclosingElement();
+      if (!(current instanceof TypeElement)) {
+        return Optional.empty();
+      }
+      name.insert(0, current.getSimpleName() + "_");
+    }
+  }
+
+  private static PackageElement packageOf(Element element) {
+    Element current = element;
+    while (!(current instanceof PackageElement pkg)) {
+      current = current.getEnclosingElement();
+    }
+    return pkg;
+  }
+}

@@ -1,0 +1,92 @@
+package dev.kiln.processor.spirv;
+
+import static org.lwjgl.util.spvc.Spv.*;
+
+import dev.kiln.processor.ir.BinaryOp;
+import dev.kiln.processor.ir.PrimType;
+
+/** Binary operators with Java's semantics on each operand type. */
+final class Operators {
+  private Operators() {}
+
+  static int binary(SpirvWriter writer, BinaryOp op, PrimType operands, int left, int right) {
+    return switch (operands) {
+      case INT -> intOp(writer, op, left, right);
+      case FLOAT -> floatOp(writer, op, left, right);
+      case BOOLEAN -> boolOp(writer, op, left, right);
+    };
+  }
+
+  private static int intOp(SpirvWriter w, BinaryOp op, int a, int b) {
+    SpirvModule m = w.module();
+    int type = m.typeInt();
+    int bool = m.typeBool();
+    return switch (op) {
+      case ADD -> w.op(SpvOpIAdd, type, a, b);
+      case SUB -> w.op(SpvOpISub, type, a, b);
+      case MUL -> w.op(SpvOpIMul, type, a, b);
+      case DIV -> {
+        // MIN_VALUE / -1 overflows in SPIR-V; Java defines it as MIN_VALUE, which is -a.
+        int minusOne = w.op(SpvOpIEqual, bool, b, m.constantInt(-1));
+        int divisor = w.op(SpvOpSelect, type, minusOne, m.constantInt(1), b);
+        yield w.op(SpvOpSelect, type, minusOne, w.op(SpvOpSNegate, type, a), w.op(SpvOpSDiv, type, a, divisor));
+      }
+      case REM -> {
+        int minusOne = w.op(SpvOpIEqual, bool, b, m.constantInt(-1));
+        int divisor = w.op(SpvOpSelect, type, minusOne, m.constantInt(1), b);
+        yield w.op(SpvOpSelect, type, minusOne, m.constantInt(0), w.op(SpvOpSRem, type, a, divisor));
+      }
+      // Java uses only the low five bits of a shift distance.
+      case SHL -> w.op(SpvOpShiftLeftLogical, type, a, w.op(SpvOpBitwiseAnd, type, b, m.constantInt(31)));
+      case SHR -> w.op(SpvOpShiftRightArithmetic, type, a, w.op(SpvOpBitwiseAnd, type, b, m.constantInt(31)));
+      case USHR -> w.op(SpvOpShiftRightLogical, type, a, w.op(SpvOpBitwiseAnd, type, b, m.constantInt(31)));
+      case AND -> w.op(SpvOpBitwiseAnd, type, a, b);
+      case OR -> w.op(SpvOpBitwiseOr, type, a, b);
+      case XOR -> w.op(SpvOpBitwiseXor, type, a, b);
+      case EQ -> w.op(SpvOpIEqual, bool, a, b);
+      case NE -> w.op(SpvOpINotEqual, bool, a, b);
+      case LT -> w.op(SpvOpSLessThan, bool, a, b);
+      case LE -> w.op(SpvOpSLessThanEqual, bool, a, b);
+      case GT -> w.op(SpvOpSGreaterThan, bool, a, b);
+      case GE -> w.op(SpvOpSGreaterThanEqual, bool, a, b);
+    };
+  }
+
+  private static int floatOp(SpirvWriter w, BinaryOp op, int a, int b) {
+    SpirvModule m = w.module();
+    int type = m.typeFloat();
+    int bool = m.typeBool();
+    return switch (op) {
+      case ADD -> exact(w, SpvOpFAdd, a, b);
+      case SUB -> exact(w, SpvOpFSub, a, b);
+      case MUL -> exact(w, SpvOpFMul, a, b);
+      case DIV -> exact(w, SpvOpFDiv, a, b);
+      case REM -> exact(w, SpvOpFRem, a, b);
+      case EQ -> w.op(SpvOpFOrdEqual, bool, a, b);
+      case NE -> w.op(SpvOpFUnordNotEqual, bool, a, b); // NaN != NaN is true in Java
+      case LT -> w.op(SpvOpFOrdLessThan, bool, a, b);
+      case LE -> w.op(SpvOpFOrdLessThanEqual, bool, a, b);
+      case GT -> w.op(SpvOpFOrdGreaterThan, bool, a, b);
+      case GE -> w.op(SpvOpFOrdGreaterThanEqual, bool, a, b);
+      case SHL, SHR, USHR, AND, OR, XOR -> throw new IllegalStateException(op + " on float");
+    };
+  }
+
+  /** A float operation that the driver may not fuse with its neighbours (no FMA contraction). */
+  private static int exact(SpirvWriter w, int opcode, int a, int b) {
+    int result = w.op(opcode, w.module().typeFloat(), a, b);
+    w.module().decorate(result, SpvDecorationNoContraction);
+    return result;
+  }
+
+  private static int boolOp(SpirvWriter w, BinaryOp op, int a, int b) {
+    int bool = w.module().typeBool();
+    return switch (op) {
+      case AND -> w.op(SpvOpLogicalAnd, bool, a, b);
+      case OR -> w.op(SpvOpLogicalOr, bool, a, b);
+      case XOR, NE -> w.op(SpvOpLogicalNotEqual, bool, a, b);
+      case EQ -> w.op(SpvOpLogicalEqual, bool, a, b);
+      case ADD, SUB, MUL, DIV, REM, SHL, SHR, USHR, LT, LE, GT, GE -> throw new IllegalStateException(op + " on boolean");
+    };
+  }
+}

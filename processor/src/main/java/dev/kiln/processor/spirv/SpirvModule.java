@@ -1,0 +1,165 @@
+package dev.kiln.processor.spirv;
+
+import static org.lwjgl.util.spvc.Spv.*;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A SPIR-V module under construction: one word list per section of the logical layout (spec 2.4),
+ * written out in the order the specification requires, one id allocator, and deduplicated types
+ * and constants.
+ */
+final class SpirvModule {
+  /** SPIR-V 1.3, the version Vulkan 1.1 consumes. */
+  static final int VERSION_1_3 = 0x00010300;
+
+  final Words capabilities = new Words();
+  final Words memoryModel = new Words();
+  final Words entryPoints = new Words();
+  final Words executionModes = new Words();
+  final Words names = new Words();
+  final Words decorations = new Words();
+  final Words globals = new Words();
+  final Words functions = new Words();
+
+  private final Map<List<Integer>, Integer> types = new HashMap<>();
+  private final Map<List<Integer>, Integer> constants = new HashMap<>();
+  private int bound = 1;
+
+  int id() {
+    return bound++;
+  }
+
+  /**
+   * The id of the type declared by {@code opcode} with {@code operands} after the result id,
+   * declaring it on first use.
+   */
+  int type(int opcode, int... operands) {
+    List<Integer> key = key(opcode, operands);
+    Integer known = types.get(key);
+    if (known != null) {
+      return known;
+    }
+    int id = id();
+    globals.op(opcode, prepend(id, operands));
+    types.put(key, id);
+    return id;
+  }
+
+  int typeVoid() {
+    return type(SpvOpTypeVoid);
+  }
+
+  int typeBool() {
+    return type(SpvOpTypeBool);
+  }
+
+  int typeInt() {
+    return type(SpvOpTypeInt, 32, 1);
+  }
+
+  int typeUint() {
+    return type(SpvOpTypeInt, 32, 0);
+  }
+
+  int typeFloat() {
+    return type(SpvOpTypeFloat, 32);
+  }
+
+  int typePointer(int storageClass, int pointee) {
+    return type(SpvOpTypePointer, storageClass, pointee);
+  }
+
+  /** A 32-bit constant of {@code type} with the given bits. */
+  int constant(int type, int bits) {
+    List<Integer> key = List.of(SpvOpConstant, type, bits);
+    Integer known = constants.get(key);
+    if (known != null) {
+      return known;
+    }
+    int id = id();
+    globals.op(SpvOpConstant, type, id, bits);
+    constants.put(key, id);
+    return id;
+  }
+
+  int constantInt(int value) {
+    return constant(typeInt(), value);
+  }
+
+  int constantUint(int value) {
+    return constant(typeUint(), value);
+  }
+
+  int constantFloat(float value) {
+    return constant(typeFloat(), Float.floatToRawIntBits(value));
+  }
+
+  int constantBool(boolean value) {
+    int opcode = value ? SpvOpConstantTrue : SpvOpConstantFalse;
+    List<Integer> key = List.of(opcode);
+    Integer known = constants.get(key);
+    if (known != null) {
+      return known;
+    }
+    int id = id();
+    globals.op(opcode, typeBool(), id);
+    constants.put(key, id);
+    return id;
+  }
+
+  void decorate(int target, int decoration, int... operands) {
+    decorations.op(SpvOpDecorate, prepend(target, prepend(decoration, operands)));
+  }
+
+  void decorateMember(int structType, int member, int decoration, int... operands) {
+    decorations.op(SpvOpMemberDecorate, prepend(structType, prepend(member, prepend(decoration, operands))));
+  }
+
+  void name(int target, String name) {
+    names.opWithString(SpvOpName, new int[] {target}, name);
+  }
+
+  void memberName(int structType, int member, String name) {
+    names.opWithString(SpvOpMemberName, new int[] {structType, member}, name);
+  }
+
+  /** The module's binary, little-endian. */
+  byte[] toBytes() {
+    Words all = new Words();
+    all.add(SpvMagicNumber);
+    all.add(VERSION_1_3);
+    all.add(0); // generator: unregistered
+    all.add(bound);
+    all.add(0); // schema
+    for (Words section : List.of(capabilities, memoryModel, entryPoints, executionModes, names, decorations, globals,
+        functions)) {
+      all.addAll(section);
+    }
+    ByteBuffer bytes = ByteBuffer.allocate(all.size() * 4).order(ByteOrder.LITTLE_ENDIAN);
+    for (int i = 0; i < all.size(); i++) {
+      bytes.putInt(all.get(i));
+    }
+    return bytes.array();
+  }
+
+  private static List<Integer> key(int opcode, int[] operands) {
+    Integer[] key = new Integer[operands.length + 1];
+    key[0] = opcode;
+    for (int i = 0; i < operands.length; i++) {
+      key[i + 1] = operands[i];
+    }
+    return List.of(key);
+  }
+
+  static int[] prepend(int first, int[] rest) {
+    int[] all = new int[rest.length + 1];
+    all[0] = first;
+    System.arraycopy(rest, 0, all, 1, rest.length);
+    return all;
+  }
+}

@@ -1,0 +1,453 @@
+package dev.kiln.processor.spirv;
+
+import static org.lwjgl.util.spvc.Spv.*;
+
+import dev.kiln.annotations.Access;
+import dev.kiln.processor.ir.BufferDecl;
+import dev.kiln.processor.ir.Builtin;
+import dev.kiln.processor.ir.Expr;
+import dev.kiln.processor.ir.Local;
+import dev.kiln.processor.ir.PrimType;
+import dev.kiln.processor.ir.Program;
+import dev.kiln.processor.ir.ScalarParam;
+import dev.kiln.processor.ir.Stmt;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Writes a {@link Program} as a SPIR-V 1.3 compute module for Vulkan 1.1: logical addressing,
+ * GLSL450 memory model, storage-buffer runtime arrays, a push-constant block and structured
+ * control flow. The launch ABI is {@code dev.kiln.KernelSpec}'s: the invocation count is member 0
+ * of the push-constant block, and invocations at or past it do nothing.
+ */
+public final class SpirvWriter {
+  private final Program program;
+  private final SpirvModule module = new SpirvModule();
+  /** The function's OpVariables, which must open its first block. */
+  private final Words variables = new Words();
+  /** The function's other instructions. */
+  private final Words code = new Words();
+  private final Map<Local, Integer> localVariables = new HashMap<>();
+  private final Map<String, Integer> bufferVariables = new HashMap<>();
+  private final Map<PrimType, Integer> bufferStructs = new EnumMap<>(PrimType.class);
+  private final Map<Builtin, Integer> builtinVariables = new EnumMap<>(Builtin.class);
+  private final Deque<LoopTargets> loops = new ArrayDeque<>();
+  private int pushConstants;
+  private int currentLabel;
+  private boolean open;
+
+  /** Where {@code break} and {@code continue} of one loop go, and whether any did. */
+  private static final class LoopTargets {
+    final int merge;
+    final int next;
+    boolean broke;
+    boolean continued;
+
+    LoopTargets(int merge, int next) {
+      this.merge = merge;
+      this.next = next;
+    }
+  }
+
+  private SpirvWriter(Program program) {
+    this.program = program;
+  }
+
+  /** The module's binary. */
+  public static byte[] write(Program program) {
+    return new SpirvWriter(program).emit();
+  }
+
+  private byte[] emit() {
+    module.capabilities.op(SpvOpCapability, SpvCapabilityShader);
+    module.memoryModel.op(SpvOpMemoryModel, SpvAddressingModelLogical, SpvMemoryModelGLSL450);
+    declarePushConstants();
+    for (BufferDecl buffer : program.buffers()) {
+      declareBuffer(buffer);
+    }
+    int main = module.id();
+    module.name(main, "main");
+    int functionType = module.type(SpvOpTypeFunction, module.typeVoid());
+
+    int entry = module.id();
+    currentLabel = entry;
+    open = true;
+    for (Local local : program.locals()) {
+      declareLocal(local);
+    }
+    gatedBody();
+
+    module.functions.op(SpvOpFunction, module.typeVoid(), main, SpvFunctionControlMaskNone, functionType);
+    module.functions.op(SpvOpLabel, entry);
+    module.functions.addAll(variables);
+    module.functions.addAll(code);
+    module.functions.op(SpvOpFunctionEnd);
+
+    int[] interfaceVariables = builtinVariables.values().stream().mapToInt(Integer::intValue).toArray();
+    module.entryPoints.opWithString(SpvOpEntryPoint, new int[] {SpvExecutionModelGLCompute, main}, "main", interfaceVariables);
+    module.executionModes.op(SpvOpExecutionMode, main, SpvExecutionModeLocalSize,
+        program.workgroup().x(), program.workgroup().y(), program.workgroup().z());
+    return module.toBytes();
+  }
+
+  /** {@code if (globalId.x < count) { body }}: the dispatch is rounded up to whole workgroups. */
+  private void gatedBody() {
+    int x = builtinComponent(Builtin.GLOBAL_ID, 0);
+    int count = launchConstant(0);
+    int inRange = op(SpvOpULessThan, module.typeBool(), x, count);
+    int body = module.id();
+    int end = module.id();
+    code.op(SpvOpSelectionMerge, end, SpvSelectionControlMaskNone);
+    terminate(SpvOpBranchConditional, inRange, body, end);
+    label(body);
+    statements(program.body());
+    branchIfOpen(end);
+    label(end);
+    terminate(SpvOpReturn);
+  }
+
+  // ---- declarations
+
+  private void declarePushConstants() {
+    List<ScalarParam> scalars = program.scalars();
+    int[] members = new int[scalars.size() + 2];
+    members[0] = module.typeUint();
+    members[1] = module.typeUint();
+    for (ScalarParam scalar : scalars) {
+      members[scalar.member()] = type(scalar.type());
+    }
+    int struct = module.id();
+    module.globals.op(SpvOpTypeStruct, SpirvModule.prepend(struct, members));
+    module.decorate(struct, SpvDecorationBlock);
+    module.name(struct, "PushConstants");
+    module.memberName(struct, 0, "count");
+    module.decorateMember(struct, 0, SpvDecorationOffset, 0);
+    module.memberName(struct, 1, "firstGroup");
+    module.decorateMember(struct, 1, SpvDecorationOffset, 4);
+    for (ScalarParam scalar : scalars) {
+      module.memberName(struct, scalar.member(), scalar.name());
+      module.decorateMember(struct, scalar.member(), SpvDecorationOffset, 4 * scalar.member());
+    }
+    pushConstants = globalVariable(SpvStorageClassPushConstant, struct);
+    module.name(pushConstants, "push");
+  }
+
+  private void declareBuffer(BufferDecl buffer) {
+    int struct = bufferStructs.computeIfAbsent(buffer.element(), element -> {
+      int array = module.type(SpvOpTypeRuntimeArray, type(element));
+      module.decorate(array, SpvDecorationArrayStride, 4);
+      int id = module.id();
+      module.globals.op(SpvOpTypeStruct, id, array);
+      module.decorate(id, SpvDecorationBlock);
+      module.decorateMember(id, 0, SpvDecorationOffset, 0);
+      return id;
+    });
+    int variable = globalVariable(SpvStorageClassStorageBuffer, struct);
+    module.name(variable, buffer.name());
+    module.decorate(variable, SpvDecorationDescriptorSet, 0);
+    module.decorate(variable, SpvDecorationBinding, buffer.binding());
+    if (buffer.access() == Access.READ) {
+      module.decorate(variable, SpvDecorationNonWritable);
+    }
+    bufferVariables.put(buffer.name(), variable);
+  }
+
+  private int builtinVariable(Builtin builtin) {
+    return builtinVariables.computeIfAbsent(builtin, b -> {
+      int vector = module.type(SpvOpTypeVector, module.typeUint(), 3);
+      int variable = globalVariable(SpvStorageClassInput, vector);
+      module.decorate(variable, SpvDecorationBuiltIn, switch (b) {
+        case GLOBAL_ID -> SpvBuiltInGlobalInvocationId;
+        case LOCAL_ID -> SpvBuiltInLocalInvocationId;
+        case WORKGROUP_ID -> SpvBuiltInWorkgroupId;
+        case NUM_WORKGROUPS -> SpvBuiltInNumWorkgroups;
+      });
+      module.name(variable, b.intrinsic());
+      return variable;
+    });
+  }
+
+  private int globalVariable(int storageClass, int pointee) {
+    int variable = module.id();
+    module.globals.op(SpvOpVariable, module.typePointer(storageClass, pointee), variable, storageClass);
+    return variable;
+  }
+
+  private void declareLocal(Local local) {
+    int variable = module.id();
+    variables.op(SpvOpVariable, module.typePointer(SpvStorageClassFunction, type(local.type())), variable,
+        SpvStorageClassFunction);
+    module.name(variable, local.name());
+    localVariables.put(local, variable);
+  }
+
+  private int type(PrimType type) {
+    return switch (type) {
+      case BOOLEAN -> module.typeBool();
+      case INT -> module.typeInt();
+      case FLOAT -> module.typeFloat();
+    };
+  }
+
+  // ---- statements
+
+  private void statements(List<Stmt> statements) {
+    for (Stmt statement : statements) {
+      statement(statement);
+    }
+  }
+
+  private void statement(Stmt statement) {
+    switch (statement) {
+      case Stmt.Assign assign -> code.op(SpvOpStore, localVariables.get(assign.local()), value(assign.value()));
+      case Stmt.Store store -> {
+        int pointer = element(store.buffer(), value(store.index()));
+        code.op(SpvOpStore, pointer, value(store.value()));
+      }
+      case Stmt.If branch -> ifStatement(branch);
+      case Stmt.Loop loop -> loop(loop);
+      case Stmt.Break ignored -> {
+        LoopTargets loop = loops.getFirst();
+        loop.broke = true;
+        terminate(SpvOpBranch, loop.merge);
+      }
+      case Stmt.Continue ignored -> {
+        LoopTargets loop = loops.getFirst();
+        loop.continued = true;
+        terminate(SpvOpBranch, loop.next);
+      }
+      case Stmt.Return ignored -> terminate(SpvOpReturn);
+    }
+  }
+
+  private void ifStatement(Stmt.If branch) {
+    int condition = value(branch.condition());
+    int then = module.id();
+    int merge = module.id();
+    boolean hasElse = !branch.otherwise().isEmpty();
+    int otherwise = hasElse ? module.id() : merge;
+    code.op(SpvOpSelectionMerge, merge, SpvSelectionControlMaskNone);
+    terminate(SpvOpBranchConditional, condition, then, otherwise);
+    label(then);
+    statements(branch.then());
+    boolean reachesMerge = !hasElse || open;
+    branchIfOpen(merge);
+    if (hasElse) {
+      label(otherwise);
+      statements(branch.otherwise());
+      reachesMerge |= open;
+      branchIfOpen(merge);
+    }
+    mergeBlock(merge, reachesMerge);
+  }
+
+  /**
+   * header: OpLoopMerge, then the test (first or last) and the body; the continue target runs the
+   * update and goes back to the header.
+   */
+  private void loop(Stmt.Loop loop) {
+    int header = module.id();
+    int body = module.id();
+    int next = module.id();
+    int merge = module.id();
+    boolean endless = loop.condition() instanceof Expr.BoolConst(boolean always) && always;
+    branchIfOpen(header);
+    label(header);
+    code.op(SpvOpLoopMerge, merge, next, SpvLoopControlMaskNone);
+    if (loop.testFirst() && !endless) {
+      int test = module.id();
+      terminate(SpvOpBranch, test);
+      label(test);
+      terminate(SpvOpBranchConditional, value(loop.condition()), body, merge);
+    } else {
+      terminate(SpvOpBranch, body);
+    }
+    label(body);
+    LoopTargets targets = new LoopTargets(merge, next);
+    loops.push(targets);
+    statements(loop.body());
+    loops.pop();
+    boolean nextReached = open || targets.continued;
+    branchIfOpen(next);
+    label(next);
+    statements(loop.update());
+    if (loop.testFirst() || endless) {
+      terminate(SpvOpBranch, header);
+    } else {
+      terminate(SpvOpBranchConditional, value(loop.condition()), header, merge);
+    }
+    boolean exits = targets.broke || (!endless && (loop.testFirst() || nextReached));
+    mergeBlock(merge, exits);
+  }
+
+  /** Opens a merge block; one that no branch reaches holds only OpUnreachable. */
+  private void mergeBlock(int merge, boolean reached) {
+    label(merge);
+    if (!reached) {
+      terminate(SpvOpUnreachable);
+    }
+  }
+
+  // ---- expressions
+
+  private int value(Expr expr) {
+    return switch (expr) {
+      case Expr.IntConst constant -> module.constantInt(constant.value());
+      case Expr.FloatConst constant -> module.constantFloat(constant.value());
+      case Expr.BoolConst constant -> module.constantBool(constant.value());
+      case Expr.LocalGet get -> load(type(get.type()), localVariables.get(get.local()));
+      case Expr.ScalarGet get -> load(type(get.type()),
+          accessChain(SpvStorageClassPushConstant, type(get.type()), pushConstants, module.constantInt(get.param().member())));
+      case Expr.Load load -> load(type(load.type()), element(load.buffer(), value(load.index())));
+      case Expr.Length length -> op(SpvOpBitcast, module.typeInt(),
+          op(SpvOpArrayLength, module.typeUint(), bufferVariables.get(length.buffer()), 0));
+      case Expr.BuiltinGet get -> op(SpvOpBitcast, module.typeInt(), builtinComponent(get.builtin(), get.axis()));
+      case Expr.Unary unary -> unary(unary);
+      case Expr.Binary binary -> Operators.binary(this, binary.op(), binary.left().type(), value(binary.left()),
+          value(binary.right()));
+      case Expr.Convert convert -> convert(convert);
+      case Expr.Conditional conditional -> conditional(conditional);
+    };
+  }
+
+  private int unary(Expr.Unary unary) {
+    int operand = value(unary.operand());
+    int type = type(unary.type());
+    return switch (unary.op()) {
+      case NEG -> op(unary.type() == PrimType.FLOAT ? SpvOpFNegate : SpvOpSNegate, type, operand);
+      case COMPLEMENT -> op(SpvOpNot, type, operand);
+      case NOT -> op(SpvOpLogicalNot, type, operand);
+    };
+  }
+
+  private int convert(Expr.Convert convert) {
+    int value = value(convert.value());
+    PrimType from = convert.value().type();
+    return switch (convert.type()) {
+      case FLOAT -> {
+        if (from != PrimType.INT) {
+          throw new IllegalStateException("no conversion from " + from + " to float");
+        }
+        yield op(SpvOpConvertSToF, module.typeFloat(), value);
+      }
+      case INT -> {
+        if (from != PrimType.FLOAT) {
+          throw new IllegalStateException("no conversion from " + from + " to int");
+        }
+        yield floatToInt(value);
+      }
+      case BOOLEAN -> throw new IllegalStateException("no conversion from " + from + " to boolean");
+    };
+  }
+
+  /** Java's {@code (int) f}: truncation, saturating at the int range, NaN to 0 (JLS 5.1.3). */
+  private int floatToInt(int value) {
+    int intType = module.typeInt();
+    int bool = module.typeBool();
+    int truncated = op(SpvOpConvertFToS, intType, value);
+    int tooHigh = op(SpvOpFOrdGreaterThanEqual, bool, value, module.constantFloat(0x1p31f));
+    int tooLow = op(SpvOpFOrdLessThanEqual, bool, value, module.constantFloat(-0x1p31f));
+    int high = op(SpvOpSelect, intType, tooHigh, module.constantInt(Integer.MAX_VALUE), truncated);
+    int low = op(SpvOpSelect, intType, tooLow, module.constantInt(Integer.MIN_VALUE), high);
+    return op(SpvOpSelect, intType, op(SpvOpIsNan, bool, value), module.constantInt(0), low);
+  }
+
+  /** Evaluates only the chosen side, as Java does, and joins the two with OpPhi. */
+  private int conditional(Expr.Conditional conditional) {
+    int condition = value(conditional.condition());
+    int then = module.id();
+    int otherwise = module.id();
+    int merge = module.id();
+    code.op(SpvOpSelectionMerge, merge, SpvSelectionControlMaskNone);
+    terminate(SpvOpBranchConditional, condition, then, otherwise);
+    label(then);
+    int thenValue = value(conditional.then());
+    int thenEnd = currentLabel;
+    terminate(SpvOpBranch, merge);
+    label(otherwise);
+    int otherwiseValue = value(conditional.otherwise());
+    int otherwiseEnd = currentLabel;
+    terminate(SpvOpBranch, merge);
+    label(merge);
+    return op(SpvOpPhi, type(conditional.type()), thenValue, thenEnd, otherwiseValue, otherwiseEnd);
+  }
+
+  /**
+   * A built-in's component as a uint. Along x a launch may be split into dispatches (see
+   * {@code KernelSpec}), so there the ids count from the launch's first workgroup and the number of
+   * workgroups is the launch's.
+   */
+  private int builtinComponent(Builtin builtin, int axis) {
+    int uint = module.typeUint();
+    if (axis == 0 && builtin == Builtin.NUM_WORKGROUPS) {
+      int size = module.constantUint(program.workgroup().x());
+      int roundedUp = op(SpvOpIAdd, uint, launchConstant(0), module.constantUint(program.workgroup().x() - 1));
+      return op(SpvOpUDiv, uint, roundedUp, size);
+    }
+    int vector = load(module.type(SpvOpTypeVector, uint, 3), builtinVariable(builtin));
+    int component = op(SpvOpCompositeExtract, uint, vector, axis);
+    return switch (axis == 0 ? builtin : Builtin.LOCAL_ID) {
+      case GLOBAL_ID -> op(SpvOpIAdd, uint, component,
+          op(SpvOpIMul, uint, launchConstant(1), module.constantUint(program.workgroup().x())));
+      case WORKGROUP_ID -> op(SpvOpIAdd, uint, component, launchConstant(1));
+      case LOCAL_ID, NUM_WORKGROUPS -> component;
+    };
+  }
+
+  /** Member 0 (the invocation count) or 1 (the first workgroup) of the push-constant block. */
+  private int launchConstant(int member) {
+    return load(module.typeUint(),
+        accessChain(SpvStorageClassPushConstant, module.typeUint(), pushConstants, module.constantInt(member)));
+  }
+
+  /** A pointer to {@code buffer[index]}. */
+  private int element(String buffer, int index) {
+    PrimType element = program.buffer(buffer).element();
+    return accessChain(SpvStorageClassStorageBuffer, type(element), bufferVariables.get(buffer), module.constantInt(0), index);
+  }
+
+  private int accessChain(int storageClass, int pointee, int base, int... indices) {
+    int[] operands = new int[indices.length + 1];
+    operands[0] = base;
+    System.arraycopy(indices, 0, operands, 1, indices.length);
+    return op(SpvOpAccessChain, module.typePointer(storageClass, pointee), operands);
+  }
+
+  private int load(int type, int pointer) {
+    return op(SpvOpLoad, type, pointer);
+  }
+
+  // ---- instruction helpers, also used by Operators
+
+  /** Emits {@code opcode resultType result operands...} and returns the result id. */
+  int op(int opcode, int resultType, int... operands) {
+    int result = module.id();
+    code.op(opcode, SpirvModule.prepend(resultType, SpirvModule.prepend(result, operands)));
+    return result;
+  }
+
+  SpirvModule module() {
+    return module;
+  }
+
+  private void label(int id) {
+    code.op(SpvOpLabel, id);
+    currentLabel = id;
+    open = true;
+  }
+
+  private void terminate(int opcode, int... operands) {
+    code.op(opcode, operands);
+    open = false;
+  }
+
+  private void branchIfOpen(int target) {
+    if (open) {
+      terminate(SpvOpBranch, target);
+    }
+  }
+}

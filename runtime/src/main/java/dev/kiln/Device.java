@@ -1,0 +1,217 @@
+package dev.kiln;
+
+import dev.kiln.annotations.Access;
+import dev.kiln.backend.Backend;
+import dev.kiln.backend.BackendBuffer;
+import dev.kiln.cpu.CpuBackend;
+import dev.kiln.vulkan.VulkanBackend;
+import dev.kiln.vulkan.VulkanUnavailableException;
+import java.lang.System.Logger.Level;
+import java.util.List;
+
+/**
+ * A compute device: a Vulkan GPU or the Java CPU backend. Open one with {@link #open()}, create
+ * device arrays on it, and pass it to generated launchers. Calls from several threads are
+ * serialized. Closing the device frees every array still open on it.
+ *
+ * <p>System properties: {@code kiln.device} = {@code cpu}, {@code vulkan} or a fragment of a Vulkan
+ * device name (default: the best device); {@code kiln.validation=true} turns the Vulkan validation
+ * layer on, and then any validation message makes the next operation throw.
+ */
+public final class Device implements AutoCloseable {
+  private static final System.Logger LOG = System.getLogger("dev.kiln");
+
+  private final Backend backend;
+  private boolean closed;
+
+  private Device(Backend backend) {
+    this.backend = backend;
+  }
+
+  /** Opens the device chosen by {@code -Dkiln.device}, or the best one there is. */
+  public static Device open() {
+    return open(System.getProperty("kiln.device", ""));
+  }
+
+  /**
+   * Opens the device named by {@code selector}: {@code "cpu"}, {@code "vulkan"} (the best Vulkan
+   * device), a fragment of a Vulkan device's name, or {@code ""} for the best device of all, which
+   * falls back to the CPU backend when there is no usable Vulkan device.
+   */
+  public static Device open(String selector) {
+    String choice = selector.strip();
+    boolean validation = Boolean.getBoolean("kiln.validation");
+    Backend backend;
+    if (choice.equalsIgnoreCase("cpu")) {
+      backend = new CpuBackend();
+    } else {
+      try {
+        backend = VulkanBackend.open(choice.equalsIgnoreCase("vulkan") ? "" : choice, validation);
+      } catch (VulkanUnavailableException e) {
+        if (!choice.isEmpty()) {
+          throw new IllegalStateException("kiln.device=" + choice + ": " + e.getMessage(), e);
+        }
+        LOG.log(Level.INFO, "No usable Vulkan device ({0}); running kernels on the Java CPU backend", e.getMessage());
+        backend = new CpuBackend();
+      }
+    }
+    LOG.log(Level.INFO, "Kiln device: {0} ({1}{2})", backend.deviceName(), backend.kind(),
+        backend.validationEnabled() ? ", validation on" : "");
+    return new Device(backend);
+  }
+
+  /** The device's name, as its driver reports it. */
+  public String name() {
+    return backend.deviceName();
+  }
+
+  /** {@code "vulkan"} or {@code "cpu"}. */
+  public String backend() {
+    return backend.kind();
+  }
+
+  /** Whether the Vulkan validation layer watches this device. */
+  public boolean validationEnabled() {
+    return backend.validationEnabled();
+  }
+
+  /** A new zero-filled float array of {@code length} elements on this device. */
+  public synchronized FloatArray floats(int length) {
+    return new FloatArray(this, allocate(NumericType.FLOAT, length));
+  }
+
+  /** A new int array of {@code length} elements on this device, zero-filled. */
+  public synchronized IntArray ints(int length) {
+    return new IntArray(this, allocate(NumericType.INT, length));
+  }
+
+  /** A new device array holding a copy of {@code values}. */
+  public FloatArray upload(float[] values) {
+    return floats(values.length).upload(values);
+  }
+
+  /** A new device array holding a copy of {@code values}. */
+  public IntArray upload(int[] values) {
+    return ints(values.length).upload(values);
+  }
+
+  /**
+   * Runs {@code spec} for {@code count} invocations with device arrays and boxed scalars as
+   * arguments, and waits for it. Called by generated launchers.
+   */
+  public synchronized void dispatch(KernelSpec spec, int count, Object... args) {
+    checkOpen();
+    Object[] backendArgs = checkArguments(spec, count, args);
+    for (int i = 0; i < args.length; i++) {
+      if (args[i] instanceof DeviceArray array) {
+        if (array.device() != this) {
+          throw new IllegalArgumentException(spec + ": argument '" + spec.params().get(i).name() + "' lives on another device");
+        }
+        backendArgs[i] = array.buffer();
+      }
+    }
+    if (count > 0) {
+      backend.dispatch(spec, count, backendArgs);
+    }
+  }
+
+  /**
+   * Runs {@code spec} for {@code count} invocations with Java arrays and boxed scalars as
+   * arguments: copies the arrays to the device, runs, and copies back every array the kernel may
+   * write. Called by generated launchers.
+   */
+  public synchronized void run(KernelSpec spec, int count, Object... args) {
+    checkOpen();
+    Object[] backendArgs = checkArguments(spec, count, args);
+    List<KernelSpec.Param> params = spec.params();
+    try {
+      for (int i = 0; i < args.length; i++) {
+        if (params.get(i).isBuffer()) {
+          backendArgs[i] = backend.stage(args[i]);
+        }
+      }
+      if (count > 0) {
+        backend.dispatch(spec, count, backendArgs);
+      }
+      for (int i = 0; i < args.length; i++) {
+        if (params.get(i).isBuffer() && params.get(i).access() != Access.READ) {
+          ((BackendBuffer) backendArgs[i]).read(args[i]);
+        }
+      }
+    } finally {
+      for (Object arg : backendArgs) {
+        if (arg instanceof BackendBuffer buffer) {
+          buffer.close();
+        }
+      }
+    }
+  }
+
+  /** Checks arity and types; returns a copy of {@code args} to fill with backend values. */
+  private static Object[] checkArguments(KernelSpec spec, int count, Object[] args) {
+    if (count < 0) {
+      throw new IllegalArgumentException(spec + ": count must not be negative: " + count);
+    }
+    List<KernelSpec.Param> params = spec.params();
+    if (args.length != params.size()) {
+      throw new IllegalArgumentException(spec + " takes " + params.size() + " arguments, got " + args.length);
+    }
+    for (int i = 0; i < args.length; i++) {
+      KernelSpec.Param param = params.get(i);
+      Object arg = args[i];
+      boolean fits = switch (param.type()) {
+        case FLOAT -> param.isBuffer() ? arg instanceof FloatArray || arg instanceof float[] : arg instanceof Float;
+        case INT -> param.isBuffer() ? arg instanceof IntArray || arg instanceof int[] : arg instanceof Integer;
+      };
+      if (!fits) {
+        throw new IllegalArgumentException(spec + ": argument '" + param.name() + "' must be a " + param.type()
+            + (param.isBuffer() ? " array" : "") + ", got " + (arg == null ? "null" : arg.getClass().getSimpleName()));
+      }
+    }
+    return args.clone();
+  }
+
+  synchronized void write(DeviceArray array, Object values) {
+    checkOpen();
+    array.buffer().write(values);
+  }
+
+  synchronized void read(DeviceArray array, Object values) {
+    checkOpen();
+    array.buffer().read(values);
+  }
+
+  synchronized void release(DeviceArray array) {
+    if (array.markClosed() && !closed) {
+      array.rawBuffer().close();
+    }
+  }
+
+  private BackendBuffer allocate(NumericType type, int length) {
+    checkOpen();
+    if (length < 0) {
+      throw new IllegalArgumentException("length must not be negative: " + length);
+    }
+    return backend.allocate(type, length);
+  }
+
+  private void checkOpen() {
+    if (closed) {
+      throw new IllegalStateException("device " + name() + " is closed");
+    }
+  }
+
+  /** Frees the device and every array still open on it. Closing twice is harmless. */
+  @Override
+  public synchronized void close() {
+    if (!closed) {
+      closed = true;
+      backend.close();
+    }
+  }
+
+  @Override
+  public String toString() {
+    return name() + " (" + backend() + ")";
+  }
+}

@@ -1,0 +1,42 @@
+package dev.kiln.backend;
+
+import dev.kiln.KernelSpec;
+import dev.kiln.NumericType;
+
+/**
+ * What a device does, behind {@code dev.kiln.Device}. Implementations need not be thread-safe:
+ * {@code Device} serializes calls.
+ */
+public interface Backend extends AutoCloseable {
+  /** The device's name as its driver reports it. */
+  String deviceName();
+
+  /** {@code "vulkan"} or {@code "cpu"}. */
+  String kind();
+
+  /** Whether the Vulkan validation layer watches this device. */
+  boolean validationEnabled();
+
+  /** A new zero-filled buffer of {@code length} elements. */
+  BackendBuffer allocate(NumericType type, int length);
+
+  /**
+   * A buffer holding a copy of {@code array} (a {@code float[]} or {@code int[]}). The CPU backend
+   * returns a view of the array itself.
+   */
+  default BackendBuffer stage(Object array) {
+    BackendBuffer buffer = allocate(NumericType.ofArray(array), java.lang.reflect.Array.getLength(array));
+    buffer.write(array);
+    return buffer;
+  }
+
+  /**
+   * Runs {@code spec} for {@code count} invocations along x and waits for it. {@code args} holds,
+   * in parameter order, a {@link BackendBuffer} of this backend per buffer parameter and an
+   * {@code Integer} or {@code Float} per scalar.
+   */
+  void dispatch(KernelSpec spec, int count, Object[] args);
+
+  @Override
+  void close();
+}

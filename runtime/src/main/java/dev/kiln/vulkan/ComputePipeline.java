@@ -1,0 +1,102 @@
+package dev.kiln.vulkan;
+
+import static org.lwjgl.vulkan.VK10.*;
+
+import dev.kiln.KernelSpec;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.LongBuffer;
+import org.lwjgl.system.MemoryStack;
+import org.lwjgl.system.MemoryUtil;
+import org.lwjgl.vulkan.VkComputePipelineCreateInfo;
+import org.lwjgl.vulkan.VkDescriptorSetLayoutBinding;
+import org.lwjgl.vulkan.VkDescriptorSetLayoutCreateInfo;
+import org.lwjgl.vulkan.VkDevice;
+import org.lwjgl.vulkan.VkPipelineLayoutCreateInfo;
+import org.lwjgl.vulkan.VkPushConstantRange;
+import org.lwjgl.vulkan.VkShaderModuleCreateInfo;
+
+/** The Vulkan objects of one kernel on one device: built once, kept until the device closes. */
+final class ComputePipeline {
+  final long setLayout;
+  final long layout;
+  final long pipeline;
+  final int buffers;
+  final int pushConstantBytes;
+
+  private ComputePipeline(long setLayout, long layout, long pipeline, int buffers, int pushConstantBytes) {
+    this.setLayout = setLayout;
+    this.layout = layout;
+    this.pipeline = pipeline;
+    this.buffers = buffers;
+    this.pushConstantBytes = pushConstantBytes;
+  }
+
+  static ComputePipeline create(VkDevice device, KernelSpec spec) {
+    byte[] code = loadModule(spec);
+    try (MemoryStack stack = MemoryStack.stackPush()) {
+      LongBuffer handle = stack.mallocLong(1);
+
+      int buffers = spec.bufferCount();
+      VkDescriptorSetLayoutBinding.Buffer bindings = VkDescriptorSetLayoutBinding.calloc(buffers, stack);
+      for (int binding = 0; binding < buffers; binding++) {
+        bindings.get(binding)
+            .binding(binding)
+            .descriptorType(VK_DESCRIPTOR_TYPE_STORAGE_BUFFER)
+            .descriptorCount(1)
+            .stageFlags(VK_SHADER_STAGE_COMPUTE_BIT);
+      }
+      Vk.check(vkCreateDescriptorSetLayout(device,
+          VkDescriptorSetLayoutCreateInfo.calloc(stack).sType$Default().pBindings(bindings), null, handle),
+          "vkCreateDescriptorSetLayout");
+      long setLayout = handle.get(0);
+
+      int pushBytes = spec.pushConstantBytes();
+      VkPushConstantRange.Buffer range = VkPushConstantRange.calloc(1, stack)
+          .stageFlags(VK_SHADER_STAGE_COMPUTE_BIT).offset(0).size(pushBytes);
+      Vk.check(vkCreatePipelineLayout(device,
+          VkPipelineLayoutCreateInfo.calloc(stack).sType$Default().pSetLayouts(stack.longs(setLayout)).pPushConstantRanges(range),
+          null, handle), "vkCreatePipelineLayout");
+      long layout = handle.get(0);
+
+      ByteBuffer words = MemoryUtil.memAlloc(code.length).put(code).flip();
+      long module;
+      try {
+        Vk.check(vkCreateShaderModule(device, VkShaderModuleCreateInfo.calloc(stack).sType$Default().pCode(words), null, handle),
+            "vkCreateShaderModule(" + spec + ")");
+        module = handle.get(0);
+      } finally {
+        MemoryUtil.memFree(words);
+      }
+      VkComputePipelineCreateInfo.Buffer info = VkComputePipelineCreateInfo.calloc(1, stack);
+      info.get(0)
+          .sType$Default()
+          .layout(layout)
+          .stage(stage -> stage.sType$Default().stage(VK_SHADER_STAGE_COMPUTE_BIT).module(module).pName(stack.UTF8("main")));
+      int result = vkCreateComputePipelines(device, VK_NULL_HANDLE, info, null, handle);
+      vkDestroyShaderModule(device, module, null);
+      Vk.check(result, "vkCreateComputePipelines(" + spec + ")");
+      return new ComputePipeline(setLayout, layout, handle.get(0), buffers, pushBytes);
+    }
+  }
+
+  private static byte[] loadModule(KernelSpec spec) {
+    try (InputStream in = spec.owner().getResourceAsStream(spec.module())) {
+      if (in == null) {
+        throw new IllegalStateException("SPIR-V module '" + spec.module() + "' of kernel " + spec
+            + " is not on the class path beside " + spec.owner().getName()
+            + "; was the class compiled with the Kiln processor on the processor path?");
+      }
+      return in.readAllBytes();
+    } catch (IOException e) {
+      throw new IllegalStateException("cannot read SPIR-V module of kernel " + spec, e);
+    }
+  }
+
+  void destroy(VkDevice device) {
+    vkDestroyPipeline(device, pipeline, null);
+    vkDestroyPipelineLayout(device, layout, null);
+    vkDestroyDescriptorSetLayout(device, setLayout, null);
+  }
+}

@@ -1,0 +1,86 @@
+package dev.kiln.vulkan;
+
+import static org.lwjgl.vulkan.VK10.*;
+
+import dev.kiln.KernelSpec;
+import java.nio.IntBuffer;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import org.lwjgl.PointerBuffer;
+import org.lwjgl.system.MemoryStack;
+import org.lwjgl.vulkan.VkInstance;
+import org.lwjgl.vulkan.VkPhysicalDevice;
+import org.lwjgl.vulkan.VkPhysicalDeviceLimits;
+import org.lwjgl.vulkan.VkPhysicalDeviceProperties;
+import org.lwjgl.vulkan.VkQueueFamilyProperties;
+
+/** A Vulkan device that has a compute queue, with what Kiln needs to know about it. */
+record PhysicalDevice(VkPhysicalDevice handle, String name, int type, int queueFamily, int[] maxWorkgroupSize,
+    int maxWorkgroupInvocations, int[] maxGroupCount) {
+
+  /** Discrete GPUs first, then integrated, virtual, software (CPU) and other devices. */
+  static final Comparator<PhysicalDevice> PREFERENCE = Comparator.comparingInt(device -> switch (device.type()) {
+    case VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU -> 0;
+    case VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU -> 1;
+    case VK_PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU -> 2;
+    case VK_PHYSICAL_DEVICE_TYPE_CPU -> 3;
+    default -> 4;
+  });
+
+  static List<PhysicalDevice> enumerate(VkInstance instance) {
+    try (MemoryStack stack = MemoryStack.stackPush()) {
+      IntBuffer count = stack.mallocInt(1);
+      Vk.check(vkEnumeratePhysicalDevices(instance, count, null), "vkEnumeratePhysicalDevices");
+      PointerBuffer handles = stack.mallocPointer(count.get(0));
+      Vk.check(vkEnumeratePhysicalDevices(instance, count, handles), "vkEnumeratePhysicalDevices");
+      List<PhysicalDevice> devices = new ArrayList<>();
+      for (int i = 0; i < handles.capacity(); i++) {
+        VkPhysicalDevice handle = new VkPhysicalDevice(handles.get(i), instance);
+        int family = computeQueueFamily(stack, handle);
+        if (family >= 0) {
+          VkPhysicalDeviceProperties properties = VkPhysicalDeviceProperties.calloc(stack);
+          vkGetPhysicalDeviceProperties(handle, properties);
+          VkPhysicalDeviceLimits limits = properties.limits();
+          devices.add(new PhysicalDevice(handle, properties.deviceNameString(), properties.deviceType(), family,
+              toArray(limits.maxComputeWorkGroupSize()), limits.maxComputeWorkGroupInvocations(),
+              toArray(limits.maxComputeWorkGroupCount())));
+        }
+      }
+      return devices;
+    }
+  }
+
+  private static int[] toArray(IntBuffer buffer) {
+    return new int[] {buffer.get(0), buffer.get(1), buffer.get(2)};
+  }
+
+  private static int computeQueueFamily(MemoryStack stack, VkPhysicalDevice device) {
+    IntBuffer count = stack.mallocInt(1);
+    vkGetPhysicalDeviceQueueFamilyProperties(device, count, null);
+    VkQueueFamilyProperties.Buffer families = VkQueueFamilyProperties.malloc(count.get(0), stack);
+    vkGetPhysicalDeviceQueueFamilyProperties(device, count, families);
+    for (int i = 0; i < families.capacity(); i++) {
+      if ((families.get(i).queueFlags() & VK_QUEUE_COMPUTE_BIT) != 0) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  /** Throws if the kernel's workgroup exceeds this device's limits. */
+  void checkWorkgroup(KernelSpec spec) {
+    long invocations = 1;
+    for (int axis = 0; axis < 3; axis++) {
+      if (spec.workgroup(axis) > maxWorkgroupSize[axis]) {
+        throw new IllegalArgumentException(spec + ": workgroup size " + spec.workgroup(axis) + " along axis " + axis
+            + " exceeds " + name + "'s limit maxComputeWorkGroupSize[" + axis + "] = " + maxWorkgroupSize[axis]);
+      }
+      invocations *= spec.workgroup(axis);
+    }
+    if (invocations > maxWorkgroupInvocations) {
+      throw new IllegalArgumentException(spec + ": workgroup of " + invocations + " invocations exceeds " + name
+          + "'s limit maxComputeWorkGroupInvocations = " + maxWorkgroupInvocations);
+    }
+  }
+}

@@ -1,0 +1,334 @@
+package dev.kiln.vulkan;
+
+import static org.lwjgl.util.vma.Vma.*;
+import static org.lwjgl.vulkan.EXTDebugUtils.VK_EXT_DEBUG_UTILS_EXTENSION_NAME;
+import static org.lwjgl.vulkan.VK10.*;
+import static org.lwjgl.vulkan.VK11.VK_API_VERSION_1_1;
+
+import dev.kiln.KernelSpec;
+import dev.kiln.NumericType;
+import dev.kiln.backend.Backend;
+import dev.kiln.backend.BackendBuffer;
+import java.nio.ByteBuffer;
+import java.nio.IntBuffer;
+import java.nio.LongBuffer;
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import org.lwjgl.PointerBuffer;
+import org.lwjgl.system.MemoryStack;
+import org.lwjgl.util.vma.VmaAllocatorCreateInfo;
+import org.lwjgl.util.vma.VmaVulkanFunctions;
+import org.lwjgl.vulkan.*;
+
+/**
+ * A Vulkan compute device: one instance, one logical device with one compute queue, a VMA
+ * allocator, and the pipelines of the kernels run so far. Each dispatch is recorded into the one
+ * command buffer, submitted, and waited for.
+ */
+public final class VulkanBackend implements Backend {
+  private static final long FENCE_TIMEOUT_NANOS = TimeUnit.SECONDS.toNanos(Long.getLong("kiln.fenceTimeoutSeconds", 120));
+
+  private final VkInstance instance;
+  private final ValidationLog validation;
+  private final PhysicalDevice physical;
+  private final VkDevice device;
+  private final VkQueue queue;
+  private final long allocator;
+  private final long commandPool;
+  private final VkCommandBuffer commands;
+  private final long fence;
+  private final Map<KernelSpec, ComputePipeline> pipelines = new IdentityHashMap<>();
+  private final Set<VulkanBuffer> live = new LinkedHashSet<>();
+  private boolean closed;
+
+  private VulkanBackend(VkInstance instance, ValidationLog validation, PhysicalDevice physical) {
+    this.instance = instance;
+    this.validation = validation;
+    this.physical = physical;
+    try (MemoryStack stack = MemoryStack.stackPush()) {
+      PointerBuffer pointer = stack.mallocPointer(1);
+      LongBuffer handle = stack.mallocLong(1);
+
+      VkDeviceQueueCreateInfo.Buffer queues = VkDeviceQueueCreateInfo.calloc(1, stack);
+      queues.get(0).sType$Default().queueFamilyIndex(physical.queueFamily()).pQueuePriorities(stack.floats(1f));
+      VkDeviceCreateInfo deviceInfo = VkDeviceCreateInfo.calloc(stack).sType$Default().pQueueCreateInfos(queues);
+      Vk.check(vkCreateDevice(physical.handle(), deviceInfo, null, pointer), "vkCreateDevice");
+      device = new VkDevice(pointer.get(0), physical.handle(), deviceInfo, VK_API_VERSION_1_1);
+      vkGetDeviceQueue(device, physical.queueFamily(), 0, pointer);
+      queue = new VkQueue(pointer.get(0), device);
+
+      VmaAllocatorCreateInfo allocatorInfo = VmaAllocatorCreateInfo.calloc(stack)
+          .physicalDevice(physical.handle())
+          .device(device)
+          .instance(instance)
+          .pVulkanFunctions(VmaVulkanFunctions.calloc(stack).set(instance, device))
+          .vulkanApiVersion(VK_API_VERSION_1_1);
+      Vk.check(vmaCreateAllocator(allocatorInfo, pointer), "vmaCreateAllocator");
+      allocator = pointer.get(0);
+
+      Vk.check(vkCreateCommandPool(device, VkCommandPoolCreateInfo.calloc(stack).sType$Default()
+          .flags(VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT).queueFamilyIndex(physical.queueFamily()), null, handle),
+          "vkCreateCommandPool");
+      commandPool = handle.get(0);
+      Vk.check(vkAllocateCommandBuffers(device, VkCommandBufferAllocateInfo.calloc(stack).sType$Default()
+          .commandPool(commandPool).level(VK_COMMAND_BUFFER_LEVEL_PRIMARY).commandBufferCount(1), pointer),
+          "vkAllocateCommandBuffers");
+      commands = new VkCommandBuffer(pointer.get(0), device);
+      Vk.check(vkCreateFence(device, VkFenceCreateInfo.calloc(stack).sType$Default(), null, handle), "vkCreateFence");
+      fence = handle.get(0);
+    }
+    checkValidation("while opening the device");
+  }
+
+  /**
+   * Opens the best Vulkan device whose name contains {@code nameFragment} (any device when it is
+   * empty): discrete GPUs first, then integrated, virtual and software ones.
+   */
+  public static VulkanBackend open(String nameFragment, boolean validationOn) throws VulkanUnavailableException {
+    VkInstance instance;
+    ValidationLog validation = validationOn ? new ValidationLog() : null;
+    try {
+      instance = createInstance(validation);
+    } catch (VulkanUnavailableException e) {
+      throw e;
+    } catch (Throwable e) { // no loader: LWJGL fails to link libvulkan
+      throw new VulkanUnavailableException("cannot load the Vulkan loader (libvulkan.so.1): " + e, e);
+    }
+    try {
+      List<PhysicalDevice> candidates = PhysicalDevice.enumerate(instance).stream()
+          .filter(d -> d.name().toLowerCase().contains(nameFragment.toLowerCase()))
+          .sorted(PhysicalDevice.PREFERENCE)
+          .toList();
+      if (candidates.isEmpty()) {
+        throw new VulkanUnavailableException(nameFragment.isEmpty()
+            ? "the Vulkan loader found no device with a compute queue"
+            : "no Vulkan device with a compute queue has a name containing '" + nameFragment + "'", null);
+      }
+      return new VulkanBackend(instance, validation, candidates.getFirst());
+    } catch (VulkanUnavailableException | RuntimeException e) {
+      if (validation != null) {
+        validation.close(instance);
+      }
+      vkDestroyInstance(instance, null);
+      throw e;
+    }
+  }
+
+  private static VkInstance createInstance(ValidationLog validation) throws VulkanUnavailableException {
+    try (MemoryStack stack = MemoryStack.stackPush()) {
+      VkApplicationInfo app = VkApplicationInfo.calloc(stack)
+          .sType$Default()
+          .pApplicationName(stack.UTF8("Kiln"))
+          .pEngineName(stack.UTF8("Kiln"))
+          .apiVersion(VK_API_VERSION_1_1);
+      VkInstanceCreateInfo info = VkInstanceCreateInfo.calloc(stack).sType$Default().pApplicationInfo(app);
+      if (validation != null) {
+        if (!layerInstalled(stack, ValidationLog.LAYER)) {
+          throw new IllegalStateException("kiln.validation=true, but the layer " + ValidationLog.LAYER
+              + " is not installed (Debian: apt-get install vulkan-validationlayers)");
+        }
+        info.ppEnabledLayerNames(stack.pointers(stack.UTF8(ValidationLog.LAYER)))
+            .ppEnabledExtensionNames(stack.pointers(stack.UTF8(VK_EXT_DEBUG_UTILS_EXTENSION_NAME)))
+            .pNext(validation.createInfo(stack));
+      }
+      PointerBuffer pointer = stack.mallocPointer(1);
+      int result = vkCreateInstance(info, null, pointer);
+      if (result != VK_SUCCESS) {
+        throw new VulkanUnavailableException("vkCreateInstance failed: " + Vk.name(result), null);
+      }
+      VkInstance instance = new VkInstance(pointer.get(0), info);
+      if (validation != null) {
+        validation.attach(instance);
+      }
+      return instance;
+    }
+  }
+
+  private static boolean layerInstalled(MemoryStack stack, String name) {
+    IntBuffer count = stack.mallocInt(1);
+    Vk.check(vkEnumerateInstanceLayerProperties(count, null), "vkEnumerateInstanceLayerProperties");
+    VkLayerProperties.Buffer layers = VkLayerProperties.malloc(count.get(0), stack);
+    Vk.check(vkEnumerateInstanceLayerProperties(count, layers), "vkEnumerateInstanceLayerProperties");
+    return layers.stream().anyMatch(layer -> layer.layerNameString().equals(name));
+  }
+
+  long allocator() {
+    return allocator;
+  }
+
+  @Override
+  public String deviceName() {
+    return physical.name();
+  }
+
+  @Override
+  public String kind() {
+    return "vulkan";
+  }
+
+  @Override
+  public boolean validationEnabled() {
+    return validation != null;
+  }
+
+  @Override
+  public BackendBuffer allocate(NumericType type, int length) {
+    VulkanBuffer buffer = new VulkanBuffer(this, type, length);
+    live.add(buffer);
+    return buffer;
+  }
+
+  void free(VulkanBuffer buffer) {
+    live.remove(buffer);
+  }
+
+  @Override
+  public void dispatch(KernelSpec spec, int count, Object[] args) {
+    ComputePipeline pipeline = pipelines.get(spec);
+    if (pipeline == null) {
+      physical.checkWorkgroup(spec);
+      pipeline = ComputePipeline.create(device, spec);
+      pipelines.put(spec, pipeline);
+    }
+    int groups = Math.ceilDiv(count, spec.workgroup(0));
+    try (MemoryStack stack = MemoryStack.stackPush()) {
+      long pool = createDescriptorPool(stack, pipeline.buffers);
+      try {
+        long set = writeDescriptorSet(stack, pool, pipeline, args);
+        ByteBuffer push = pushConstants(stack, pipeline.pushConstantBytes, count, args);
+        record(stack, pipeline, set, push, groups);
+        submitAndWait(stack);
+      } finally {
+        vkDestroyDescriptorPool(device, pool, null);
+      }
+    }
+    checkValidation("while running " + spec);
+  }
+
+  private long createDescriptorPool(MemoryStack stack, int buffers) {
+    VkDescriptorPoolSize.Buffer sizes = VkDescriptorPoolSize.calloc(1, stack);
+    sizes.get(0).type(VK_DESCRIPTOR_TYPE_STORAGE_BUFFER).descriptorCount(Math.max(1, buffers));
+    LongBuffer handle = stack.mallocLong(1);
+    Vk.check(vkCreateDescriptorPool(device,
+        VkDescriptorPoolCreateInfo.calloc(stack).sType$Default().maxSets(1).pPoolSizes(sizes), null, handle),
+        "vkCreateDescriptorPool");
+    return handle.get(0);
+  }
+
+  private long writeDescriptorSet(MemoryStack stack, long pool, ComputePipeline pipeline, Object[] args) {
+    LongBuffer handle = stack.mallocLong(1);
+    Vk.check(vkAllocateDescriptorSets(device, VkDescriptorSetAllocateInfo.calloc(stack).sType$Default()
+        .descriptorPool(pool).pSetLayouts(stack.longs(pipeline.setLayout)), handle), "vkAllocateDescriptorSets");
+    long set = handle.get(0);
+    if (pipeline.buffers == 0) {
+      return set;
+    }
+    VkWriteDescriptorSet.Buffer writes = VkWriteDescriptorSet.calloc(pipeline.buffers, stack);
+    int binding = 0;
+    for (Object arg : args) {
+      if (arg instanceof VulkanBuffer buffer) {
+        VkDescriptorBufferInfo.Buffer info = VkDescriptorBufferInfo.calloc(1, stack);
+        info.get(0).buffer(buffer.handle()).offset(0).range(buffer.byteSize());
+        writes.get(binding)
+            .sType$Default()
+            .dstSet(set)
+            .dstBinding(binding)
+            .descriptorType(VK_DESCRIPTOR_TYPE_STORAGE_BUFFER)
+            .descriptorCount(1)
+            .pBufferInfo(info);
+        binding++;
+      }
+    }
+    vkUpdateDescriptorSets(device, writes, null);
+    return set;
+  }
+
+  /** The count at offset 0, then each scalar argument from offset 8 (see {@link KernelSpec}). */
+  private static ByteBuffer pushConstants(MemoryStack stack, int bytes, int count, Object[] args) {
+    ByteBuffer push = stack.malloc(bytes);
+    push.putInt(0, count);
+    int offset = 2 * Integer.BYTES;
+    for (Object arg : args) {
+      switch (arg) {
+        case Integer value -> push.putInt(offset, value);
+        case Float value -> push.putFloat(offset, value);
+        default -> {
+          continue;
+        }
+      }
+      offset += Integer.BYTES;
+    }
+    return push;
+  }
+
+  private void record(MemoryStack stack, ComputePipeline pipeline, long set, ByteBuffer push, int groups) {
+    Vk.check(vkResetCommandBuffer(commands, 0), "vkResetCommandBuffer");
+    Vk.check(vkBeginCommandBuffer(commands, VkCommandBufferBeginInfo.calloc(stack).sType$Default()
+        .flags(VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT)), "vkBeginCommandBuffer");
+    vkCmdBindPipeline(commands, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline.pipeline);
+    vkCmdBindDescriptorSets(commands, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline.layout, 0, stack.longs(set), null);
+    // Launches beyond the device's workgroup-count limit run as several dispatches, each told its
+    // first workgroup at push-constant offset 4; the invocations are independent, so no barrier.
+    int limit = physical.maxGroupCount()[0];
+    for (int first = 0; first < groups; first += Math.min(limit, groups - first)) {
+      push.putInt(Integer.BYTES, first);
+      vkCmdPushConstants(commands, pipeline.layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, push);
+      vkCmdDispatch(commands, Math.min(limit, groups - first), 1, 1);
+    }
+    VkMemoryBarrier.Buffer toHost = VkMemoryBarrier.calloc(1, stack);
+    toHost.get(0).sType$Default().srcAccessMask(VK_ACCESS_SHADER_WRITE_BIT).dstAccessMask(VK_ACCESS_HOST_READ_BIT);
+    vkCmdPipelineBarrier(commands, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0, toHost, null, null);
+    Vk.check(vkEndCommandBuffer(commands), "vkEndCommandBuffer");
+  }
+
+  private void submitAndWait(MemoryStack stack) {
+    VkSubmitInfo submit = VkSubmitInfo.calloc(stack).sType$Default().pCommandBuffers(stack.pointers(commands));
+    Vk.check(vkQueueSubmit(queue, submit, fence), "vkQueueSubmit");
+    int result = vkWaitForFences(device, stack.longs(fence), true, FENCE_TIMEOUT_NANOS);
+    if (result == VK_TIMEOUT) {
+      throw new VulkanException("the GPU did not finish within " + TimeUnit.NANOSECONDS.toSeconds(FENCE_TIMEOUT_NANOS)
+          + " s (kiln.fenceTimeoutSeconds)");
+    }
+    Vk.check(result, "vkWaitForFences");
+    Vk.check(vkResetFences(device, fence), "vkResetFences");
+  }
+
+  private void checkValidation(String during) {
+    if (validation != null) {
+      validation.throwIfAny(during);
+    }
+  }
+
+  @Override
+  public void close() {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    vkDeviceWaitIdle(device);
+    for (VulkanBuffer buffer : new ArrayList<>(live)) {
+      buffer.close();
+    }
+    pipelines.values().forEach(pipeline -> pipeline.destroy(device));
+    pipelines.clear();
+    vkDestroyFence(device, fence, null);
+    vkDestroyCommandPool(device, commandPool, null);
+    vmaDestroyAllocator(allocator);
+    vkDestroyDevice(device, null);
+    if (validation != null) {
+      try {
+        validation.throwIfAny("while closing the device");
+      } finally {
+        validation.close(instance);
+        vkDestroyInstance(instance, null);
+      }
+    } else {
+      vkDestroyInstance(instance, null);
+    }
+  }
+}

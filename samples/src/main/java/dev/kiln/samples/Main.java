@@ -1,0 +1,95 @@
+package dev.kiln.samples;
+
+import dev.kiln.Device;
+import dev.kiln.FloatArray;
+import java.util.Arrays;
+import java.util.Random;
+
+/**
+ * The README's first command: runs two kernels on the best device there is and checks each result
+ * against the same computation in plain Java.
+ */
+public final class Main {
+  private static final int N = 10_000_019; // not a multiple of any workgroup size
+
+  private Main() {}
+
+  public static void main(String[] args) {
+    int failures = 0;
+    try (Device device = Device.open()) {
+      System.out.printf("Kiln on %s (%s backend)%n", device.name(), device.backend());
+      failures += saxpy(device);
+      failures += horner(device);
+    }
+    if (failures > 0) {
+      System.out.println("FAILED: " + failures + " result(s) differ from plain Java");
+      System.exit(1);
+    }
+  }
+
+  private static int saxpy(Device device) {
+    Random random = new Random(1);
+    float a = 2.5f;
+    float[] x = randomFloats(random, N);
+    float[] y = randomFloats(random, N);
+    float[] expected = y.clone();
+    for (int i = 0; i < N; i++) {
+      expected[i] = a * x[i] + expected[i];
+    }
+    try (FloatArray dx = device.upload(x); FloatArray dy = device.upload(y)) {
+      SaxpyKernels.saxpy(device, N, a, dx, dy); // first run builds the pipeline
+      dy.upload(y);
+      long start = System.nanoTime();
+      SaxpyKernels.saxpy(device, N, a, dx, dy);
+      long nanos = System.nanoTime() - start;
+      return report("saxpy", dy.toArray(), expected, nanos);
+    }
+  }
+
+  private static int horner(Device device) {
+    Random random = new Random(2);
+    float[] coefficients = randomFloats(random, 12);
+    float[] xs = randomFloats(random, N);
+    float[] expected = new float[N];
+    for (int i = 0; i < N; i++) {
+      float sum = 0f;
+      for (int k = coefficients.length - 1; k >= 0; k--) {
+        sum = sum * xs[i] + coefficients[k];
+      }
+      expected[i] = sum;
+    }
+    float[] ys = new float[N];
+    PolynomialKernels.horner(device, N, coefficients, xs, ys); // first run builds the pipeline
+    Arrays.fill(ys, 0f);
+    long start = System.nanoTime();
+    PolynomialKernels.horner(device, N, coefficients, xs, ys);
+    long nanos = System.nanoTime() - start;
+    return report("horner", ys, expected, nanos);
+  }
+
+  private static float[] randomFloats(Random random, int n) {
+    float[] values = new float[n];
+    for (int i = 0; i < n; i++) {
+      values[i] = random.nextFloat(-1f, 1f);
+    }
+    return values;
+  }
+
+  /** Prints the check and the time; returns 1 if any element differs in any bit. */
+  private static int report(String kernel, float[] actual, float[] expected, long nanos) {
+    int mismatches = 0;
+    int first = -1;
+    for (int i = 0; i < expected.length; i++) {
+      if (Float.floatToRawIntBits(actual[i]) != Float.floatToRawIntBits(expected[i])) {
+        mismatches++;
+        first = first < 0 ? i : first;
+      }
+    }
+    String check = mismatches == 0
+        ? "all " + expected.length + " results equal plain Java bit for bit"
+        : mismatches + " of " + expected.length + " results differ, first at " + first + ": " + actual[first]
+            + " instead of " + expected[first];
+    System.out.printf("%-7s %s; %.2f ms%n", kernel, check, nanos / 1e6);
+    return mismatches == 0 ? 0 : 1;
+  }
+}
