@@ -36,6 +36,7 @@ final class KernelBodyCompiler implements TaskListener {
   private final Elements elements;
   private final Trees trees;
   private final Diagnostics diagnostics;
+  private final LocalKernelScanner localKernels;
   private final List<KernelSignature> pending = new ArrayList<>();
 
   KernelBodyCompiler(Filer filer, Elements elements, Trees trees, Diagnostics diagnostics) {
@@ -43,6 +44,7 @@ final class KernelBodyCompiler implements TaskListener {
     this.elements = elements;
     this.trees = trees;
     this.diagnostics = diagnostics;
+    this.localKernels = new LocalKernelScanner(trees, diagnostics);
   }
 
   /** Kernels to compile when their class has been analyzed. */
@@ -55,6 +57,7 @@ final class KernelBodyCompiler implements TaskListener {
     if (event.getKind() != TaskEvent.Kind.ANALYZE || event.getTypeElement() == null) {
       return;
     }
+    localKernels.scan(event.getTypeElement());
     String analyzed = event.getTypeElement().getQualifiedName().toString();
     for (Iterator<KernelSignature> it = pending.iterator(); it.hasNext(); ) {
       KernelSignature kernel = it.next();

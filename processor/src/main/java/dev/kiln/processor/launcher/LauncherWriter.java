@@ -68,7 +68,7 @@ public final class LauncherWriter {
     CodeBlock workgroup = CodeBlock.of("new int[] {$L, $L, $L}",
         kernel.workgroup().x(), kernel.workgroup().y(), kernel.workgroup().z());
     return FieldSpec.builder(KERNEL_SPEC, constantName(kernel.name()), Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
-        .initializer("new $T($T.class, $S, $S, $L,\n$T.of(\n$>$>$L$<$<),\n$L)", KERNEL_SPEC, owner, kernel.name(),
+        .initializer("new $T(\n$>$>$T.class, $S, $S, $L,\n$T.of(\n$>$>$L$<$<),\n$L$<$<)", KERNEL_SPEC, owner, kernel.name(),
             kernel.moduleResource(), workgroup, List.class, params, call)
         .build();
   }

@@ -234,6 +234,16 @@ final class ExpressionLowering {
     ExecutableElement method = (ExecutableElement) trees.getElement(path);
     TypeElement owner = (TypeElement) method.getEnclosingElement();
     String name = method.getSimpleName().toString();
+    if (call.getMethodSelect() instanceof MemberSelectTree select) {
+      TreePath receiver = child(child(path, select), select.getExpression());
+      Element target = trees.getElement(receiver);
+      if (target != null && scope.isRejected(target)) {
+        throw new AlreadyReported();
+      }
+      if (trees.getTypeMirror(receiver) instanceof ArrayType) {
+        throw new KernelError(select.getExpression(), Message.UNSUPPORTED_ARRAY_USE, select.getExpression());
+      }
+    }
     if (owner.getQualifiedName().contentEquals(GPU_CLASS)) {
       Optional<Builtin> builtin = Arrays.stream(Builtin.values()).filter(b -> b.intrinsic().equals(name)).findFirst();
       if (builtin.isPresent()) {

@@ -53,7 +53,7 @@ public final class SignatureReader {
     TypeElement owner = (TypeElement) method.getEnclosingElement();
     Optional<String> flatName = flatName(owner);
     if (flatName.isEmpty()) {
-      diagnostics.error(method, Message.KERNEL_ENCLOSING, name, owner.getQualifiedName());
+      diagnostics.error(method, Message.KERNEL_ENCLOSING, name, "class " + owner.getQualifiedName() + " (private)");
       ok = false;
     } else if (method.getModifiers().contains(Modifier.PRIVATE)) {
       diagnostics.error(method, Message.KERNEL_PRIVATE, name, KernelSignature.launcherName(flatName.get()));

@@ -1,0 +1,61 @@
+package dev.kiln.processor;
+
+import static com.google.common.truth.Truth.assertThat;
+import static com.google.common.truth.Truth.assertWithMessage;
+
+import com.google.testing.compile.Compilation;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import javax.tools.Diagnostic;
+import javax.tools.JavaFileObject;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Each fixture under {@code invalid/} marks every line that must get an error with
+ * {@code // ERROR: [id]}; the compile must fail with exactly those errors, each on its line, in that
+ * file, carrying its id and a {@code Fix:}.
+ */
+class DiagnosticsTest {
+  private static final Pattern MARKER = Pattern.compile("// ERROR: \\[([a-zA-Z.]+)]");
+
+  private record Expected(long line, String id) {}
+
+  @ParameterizedTest
+  @ValueSource(strings = {"invalid/Signatures.java", "invalid/Bodies.java", "invalid/LocalClasses.java"})
+  void everyMarkedLineGetsItsErrorAndNoOtherLineDoes(String fixture) {
+    List<Expected> expected = markers(Kernels.text(fixture));
+    Compilation compilation = Kernels.compile(Kernels.source(fixture));
+
+    assertThat(compilation.status()).isEqualTo(Compilation.Status.FAILURE);
+    List<String> unexpected = new ArrayList<>();
+    List<Expected> missing = new ArrayList<>(expected);
+    for (Diagnostic<? extends JavaFileObject> error : compilation.errors()) {
+      String message = error.getMessage(Locale.ROOT);
+      Matcher id = Pattern.compile("^\\[([a-zA-Z.]+)] ").matcher(message);
+      Expected actual = new Expected(error.getLineNumber(), id.find() ? id.group(1) : "<no id>");
+      if (!missing.remove(actual)) {
+        unexpected.add("line " + error.getLineNumber() + ": " + message);
+      }
+      assertWithMessage("file of %s", message).that(error.getSource().getName()).endsWith(fixture.substring(fixture.indexOf('/')));
+      assertWithMessage("message at line %s", error.getLineNumber()).that(message).containsMatch("\\. Fix: .+\\.$");
+    }
+    assertWithMessage("errors no marker asks for").that(unexpected).isEmpty();
+    assertWithMessage("marked errors javac did not report").that(missing).isEmpty();
+  }
+
+  private static List<Expected> markers(String source) {
+    List<Expected> expected = new ArrayList<>();
+    String[] lines = source.split("\n", -1);
+    for (int i = 0; i < lines.length; i++) {
+      Matcher marker = MARKER.matcher(lines[i]);
+      if (marker.find()) {
+        expected.add(new Expected(i + 1, marker.group(1)));
+      }
+    }
+    return expected;
+  }
+}

@@ -1,0 +1,59 @@
+package dev.kiln.processor;
+
+import static com.google.common.truth.Truth.assertWithMessage;
+
+import com.google.testing.compile.Compilation;
+import com.google.testing.compile.Compiler;
+import com.google.testing.compile.JavaFileObjects;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import javax.tools.JavaFileObject;
+import javax.tools.StandardLocation;
+
+/** Test fixtures: kernel sources kept under src/test/resources, compiled with the Kiln processor. */
+final class Kernels {
+  private Kernels() {}
+
+  /** The fixture {@code resource}, e.g. {@code "corpus/Saxpy.java"}, as a source file. */
+  static JavaFileObject source(String resource) {
+    String text = text(resource);
+    Matcher pkg = Pattern.compile("^package ([\\w.]+);", Pattern.MULTILINE).matcher(text);
+    String name = resource.substring(resource.lastIndexOf('/') + 1, resource.length() - ".java".length());
+    return JavaFileObjects.forSourceString(pkg.find() ? pkg.group(1) + "." + name : name, text);
+  }
+
+  static String text(String resource) {
+    try (InputStream in = Kernels.class.getResourceAsStream("/" + resource)) {
+      if (in == null) {
+        throw new IllegalArgumentException("no test resource " + resource);
+      }
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  static Compilation compile(JavaFileObject... sources) {
+    return Compiler.javac().withProcessors(new KilnProcessor()).compile(sources);
+  }
+
+  /** The SPIR-V module the processor wrote for kernel {@code pkg.<flatName>#kernel}. */
+  static byte[] module(Compilation compilation, String pkg, String flatName, String kernel) {
+    String name = flatName + "." + kernel + ".spv";
+    JavaFileObject file = compilation.generatedFile(StandardLocation.CLASS_OUTPUT, pkg, name)
+        .orElseThrow(() -> new AssertionError("no SPIR-V resource test/" + name + " among "
+            + Arrays.toString(compilation.generatedFiles().stream().map(JavaFileObject::getName).toArray())));
+    try (InputStream in = file.openInputStream()) {
+      byte[] bytes = in.readAllBytes();
+      assertWithMessage("SPIR-V module %s", name).that(bytes.length % 4).isEqualTo(0);
+      return bytes;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}

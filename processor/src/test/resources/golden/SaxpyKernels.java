@@ -1,0 +1,45 @@
+package corpus;
+
+import dev.kiln.Device;
+import dev.kiln.FloatArray;
+import dev.kiln.KernelSpec;
+import dev.kiln.NumericType;
+import dev.kiln.annotations.Access;
+import java.util.List;
+import javax.annotation.processing.Generated;
+
+/**
+ * Launchers for the kernels of {@link Saxpy}.
+ */
+@Generated(
+    value = "dev.kiln.processor.KilnProcessor",
+    comments = "from corpus.Saxpy"
+)
+public final class SaxpyKernels {
+  private static final KernelSpec SAXPY = new KernelSpec(
+      Saxpy.class, "saxpy", "Saxpy.saxpy.spv", new int[] {256, 1, 1},
+      List.of(
+          KernelSpec.Param.scalar("a", NumericType.FLOAT),
+          KernelSpec.Param.buffer("x", NumericType.FLOAT, Access.READ),
+          KernelSpec.Param.buffer("y", NumericType.FLOAT, Access.READ_WRITE)),
+      args -> Saxpy.saxpy((float) args[0], (float[]) args[1], (float[]) args[2]));
+
+  private SaxpyKernels() {
+  }
+
+  /**
+   * Runs {@link Saxpy#saxpy} on {@code device} for {@code count} invocations along x, on device arrays, and
+   * waits for it.
+   */
+  public static void saxpy(Device device, int count, float a, FloatArray x, FloatArray y) {
+    device.dispatch(SAXPY, count, a, x, y);
+  }
+
+  /**
+   * Runs {@link Saxpy#saxpy} on {@code device} for {@code count} invocations along x, on Java arrays: copies
+   * them to the device, runs, and copies back every array the kernel may write.
+   */
+  public static void saxpy(Device device, int count, float a, float[] x, float[] y) {
+    device.run(SAXPY, count, a, x, y);
+  }
+}

@@ -1,0 +1,66 @@
+package test;
+
+import dev.kiln.Gpu;
+import dev.kiln.annotations.Access;
+import dev.kiln.annotations.Buffer;
+import dev.kiln.annotations.Kernel;
+
+public final class Bodies {
+  static int counter;
+  static final double RATE = 0.5;
+
+  @Kernel
+  static void locals(float[] x, int axis) {
+    int i = Gpu.globalId(0);
+    String name = "kernel"; // ERROR: [kiln.unsupported.type]
+    double wide = 1.0; // ERROR: [kiln.unsupported.type]
+    long big = 1L; // ERROR: [kiln.unsupported.type]
+    float[] copy = x; // ERROR: [kiln.unsupported.localArray]
+    x[i] = name.length(); // reported once, at the declaration
+    x[i] = (float) (x[i] * 2.0); // ERROR: [kiln.unsupported.type]
+    Object o = new Object(); // ERROR: [kiln.unsupported.type]
+    x[i] = counter; // ERROR: [kiln.unsupported.field]
+    x[i] = (float) RATE;
+    x[i] = Math.abs(x[i]); // ERROR: [kiln.unsupported.call]
+    x[i] = Gpu.globalId(axis); // ERROR: [kiln.intrinsic.axis]
+    int j = i++; // ERROR: [kiln.unsupported.sideEffect]
+    int k = (j = 3); // ERROR: [kiln.unsupported.sideEffect]
+    x[i] = x.length + x.hashCode(); // ERROR: [kiln.unsupported.arrayUse]
+    counter = 1; // ERROR: [kiln.unsupported.field]
+  }
+
+  @Kernel
+  static void statements(int[] x) {
+    int i = Gpu.globalId(0);
+    switch (i) { // ERROR: [kiln.unsupported.statement]
+      case 0 -> x[i] = 1;
+      default -> x[i] = 2;
+    }
+    for (int v : x) { // ERROR: [kiln.unsupported.statement]
+      i += v;
+    }
+    outer:
+    for (int a = 0; a < 4; a++) {
+      for (int b = 0; b < 4; b++) {
+        if (a == b) {
+          break outer; // ERROR: [kiln.unsupported.label]
+        }
+      }
+    }
+    try { // ERROR: [kiln.unsupported.statement]
+      x[i] = 1;
+    } finally {
+      x[i] = 2;
+    }
+    Runnable r = () -> {}; // ERROR: [kiln.unsupported.type]
+    x[i] = i > 0 ? x[i] : x.length;
+  }
+
+  @Kernel
+  static void access(@Buffer(Access.READ) float[] in, @Buffer(Access.WRITE) float[] out) {
+    int i = Gpu.globalId(0);
+    out[i] = in[i];
+    in[i] = 0f; // ERROR: [kiln.buffer.access]
+    out[i] = out[i] + 1f; // ERROR: [kiln.buffer.access]
+  }
+}

@@ -1,0 +1,52 @@
+package dev.kiln.samples;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.util.Random;
+
+/** Random inputs and bit-for-bit comparisons of results. */
+final class Bits {
+  private Bits() {}
+
+  static float[] randomFloats(Random random, int n, float bound) {
+    float[] values = new float[n];
+    for (int i = 0; i < n; i++) {
+      values[i] = random.nextFloat(-bound, bound);
+    }
+    return values;
+  }
+
+  static int[] randomInts(Random random, int n) {
+    int[] values = new int[n];
+    for (int i = 0; i < n; i++) {
+      values[i] = random.nextInt();
+    }
+    return values;
+  }
+
+  /** Fails naming the first element whose bits differ (so -0.0 differs from 0.0, and NaNs are compared). */
+  static void assertSameBits(String what, Object expected, Object actual) {
+    switch (expected) {
+      case float[] e -> {
+        float[] a = (float[]) actual;
+        assertEquals(e.length, a.length, what + ": length");
+        for (int i = 0; i < e.length; i++) {
+          if (Float.floatToRawIntBits(e[i]) != Float.floatToRawIntBits(a[i])) {
+            fail(what + ": element " + i + " is " + a[i] + " but Java gives " + e[i]);
+          }
+        }
+      }
+      case int[] e -> {
+        int[] a = (int[]) actual;
+        assertEquals(e.length, a.length, what + ": length");
+        for (int i = 0; i < e.length; i++) {
+          if (e[i] != a[i]) {
+            fail(what + ": element " + i + " is " + a[i] + " but Java gives " + e[i]);
+          }
+        }
+      }
+      default -> throw new IllegalArgumentException(expected.getClass().getName());
+    }
+  }
+}

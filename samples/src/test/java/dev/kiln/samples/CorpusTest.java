@@ -1,0 +1,106 @@
+package dev.kiln.samples;
+
+import corpus.LoopsKernels;
+import corpus.OperatorsKernels;
+import corpus.Operators_NestedKernels;
+import dev.kiln.Device;
+import java.util.Random;
+import java.util.function.BiConsumer;
+import java.util.function.Function;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Every kernel of the processor's corpus gives on Vulkan exactly what it gives as Java on the CPU
+ * backend, for random inputs at sizes that are not multiples of the workgroup size.
+ */
+class CorpusTest {
+  private static Device vulkan;
+  private static Device cpu;
+
+  @BeforeAll
+  static void open() {
+    cpu = TestDevices.cpu();
+    vulkan = TestDevices.vulkan();
+  }
+
+  @AfterAll
+  static void close() {
+    if (vulkan != null) {
+      vulkan.close();
+    }
+    cpu.close();
+  }
+
+  /**
+   * Makes the arguments twice from the same seed, runs the kernel on each device, and compares every
+   * array argument afterwards.
+   */
+  private static void compare(String kernel, int n, Function<Random, Object[]> arguments, BiConsumer<Device, Object[]> launch) {
+    Object[] onCpu = arguments.apply(new Random(n));
+    Object[] onVulkan = arguments.apply(new Random(n));
+    launch.accept(cpu, onCpu);
+    launch.accept(vulkan, onVulkan);
+    for (int i = 0; i < onCpu.length; i++) {
+      if (onCpu[i] instanceof float[] || onCpu[i] instanceof int[]) {
+        Bits.assertSameBits(kernel + " argument " + i + " at n = " + n, onCpu[i], onVulkan[i]);
+      }
+    }
+  }
+
+  @ParameterizedTest(name = "n = {0}")
+  @ValueSource(ints = {1, 63, 65, 4099})
+  void horner(int n) {
+    compare("horner", n,
+        r -> new Object[] {Bits.randomFloats(r, 1 + r.nextInt(20), 1f), Bits.randomFloats(r, n, 1.1f), new float[n]},
+        (d, a) -> LoopsKernels.horner(d, n, (float[]) a[0], (float[]) a[1], (float[]) a[2]));
+  }
+
+  @ParameterizedTest(name = "n = {0}")
+  @ValueSource(ints = {1, 31, 33, 4099})
+  void collatz(int n) {
+    compare("collatz", n,
+        r -> new Object[] {r.ints(n, 1, 1_000_000).toArray(), new int[n], 1 + r.nextInt(300)},
+        (d, a) -> LoopsKernels.collatz(d, n, (int[]) a[0], (int[]) a[1], (int) a[2]));
+  }
+
+  @ParameterizedTest(name = "n = {0}")
+  @ValueSource(ints = {1, 63, 65, 4099})
+  void digits(int n) {
+    compare("digits", n,
+        r -> new Object[] {Bits.randomInts(r, n), new int[n]},
+        (d, a) -> LoopsKernels.digits(d, n, (int[]) a[0], (int[]) a[1]));
+  }
+
+  @ParameterizedTest(name = "n = {0}")
+  @ValueSource(ints = {1, 63, 65, 4099})
+  void integers(int n) {
+    compare("integers", n,
+        r -> new Object[] {Bits.randomInts(r, n), Bits.randomInts(r, n), new int[n], r.nextInt(64)},
+        (d, a) -> OperatorsKernels.integers(d, n, (int[]) a[0], (int[]) a[1], (int[]) a[2], (int) a[3]));
+  }
+
+  @ParameterizedTest(name = "n = {0}")
+  @ValueSource(ints = {1, 63, 65, 4099})
+  void floats(int n) {
+    compare("floats", n,
+        r -> new Object[] {Bits.randomFloats(r, n, 1e6f), r.ints(n, -1000, 1000).toArray(), new float[n], new int[n],
+            r.nextFloat(-3f, 3f)},
+        (d, a) -> OperatorsKernels.floats(d, n, (float[]) a[0], (int[]) a[1], (float[]) a[2], (int[]) a[3], (float) a[4]));
+  }
+
+  @ParameterizedTest(name = "n = {0}")
+  @ValueSource(ints = {1, 7, 9, 1001})
+  void ids(int n) {
+    compare("ids", n, r -> new Object[] {new int[n]}, (d, a) -> OperatorsKernels.ids(d, n, (int[]) a[0]));
+  }
+
+  @ParameterizedTest(name = "n = {0}")
+  @ValueSource(ints = {1, 63, 65})
+  void nestedClassKernel(int n) {
+    compare("fill", n, r -> new Object[] {new float[n], r.nextFloat()},
+        (d, a) -> Operators_NestedKernels.fill(d, n, (float[]) a[0], (float) a[1]));
+  }
+}

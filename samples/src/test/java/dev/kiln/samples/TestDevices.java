@@ -1,0 +1,40 @@
+package dev.kiln.samples;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import dev.kiln.Device;
+import org.junit.jupiter.api.Assumptions;
+
+/**
+ * The devices tests run on. Vulkan tests are skipped with the reason when no Vulkan device can be
+ * opened, unless {@code -Dkiln.noSkips=true} (CI) makes that a failure. With
+ * {@code -Dkiln.validation=true} (the build's default) the validation layer must really be on.
+ */
+final class TestDevices {
+  private TestDevices() {}
+
+  static Device vulkan() {
+    Device device;
+    try {
+      device = Device.open("vulkan");
+    } catch (IllegalStateException e) {
+      String reason = "no Vulkan device: " + e.getMessage();
+      if (Boolean.getBoolean("kiln.noSkips")) {
+        fail(reason + " (kiln.noSkips=true: Vulkan tests may not be skipped)");
+      }
+      Assumptions.abort(reason);
+      throw e;
+    }
+    assertEquals("vulkan", device.backend());
+    if (Boolean.getBoolean("kiln.validation")) {
+      assertTrue(device.validationEnabled(), "kiln.validation=true but the validation layer is off");
+    }
+    return device;
+  }
+
+  static Device cpu() {
+    return Device.open("cpu");
+  }
+}
