@@ -161,6 +161,10 @@ public final class VulkanBackend implements Backend {
     return allocator;
   }
 
+  VkDevice device() {
+    return device;
+  }
+
   @Override
   public String deviceName() {
     return physical.name();

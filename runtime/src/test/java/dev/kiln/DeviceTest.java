@@ -1,0 +1,94 @@
+package dev.kiln;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.kiln.annotations.Access;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicIntegerArray;
+import org.junit.jupiter.api.Test;
+
+/** The device API and the CPU backend, with kernels written by hand (no processor, no Vulkan). */
+class DeviceTest {
+  /** A kernel that counts how often each global id runs: {@code hits[globalId]++}. */
+  private static KernelSpec counting(AtomicIntegerArray hits, int workgroup) {
+    return new KernelSpec(DeviceTest.class, "counting", "none.spv", new int[] {workgroup, 1, 1},
+        List.of(KernelSpec.Param.buffer("ignored", NumericType.INT, Access.READ)),
+        args -> hits.incrementAndGet(Gpu.globalId(0)));
+  }
+
+  @Test
+  void cpuBackendRunsEachInvocationBelowTheCountOnce() {
+    try (Device device = Device.open("cpu")) {
+      for (int count : new int[] {0, 1, 63, 64, 65, 1000}) {
+        AtomicIntegerArray hits = new AtomicIntegerArray(1100);
+        device.run(counting(hits, 64), count, new int[1]);
+        for (int i = 0; i < hits.length(); i++) {
+          assertEquals(i < count ? 1 : 0, hits.get(i), "count " + count + ", id " + i);
+        }
+      }
+    }
+  }
+
+  @Test
+  void idsAreThoseOfTheInvocation() {
+    KernelSpec ids = new KernelSpec(DeviceTest.class, "ids", "none.spv", new int[] {4, 1, 1},
+        List.of(KernelSpec.Param.buffer("out", NumericType.INT, Access.WRITE)),
+        args -> {
+          int i = Gpu.globalId(0);
+          ((int[]) args[0])[i] = Gpu.workgroupId(0) * 100 + Gpu.localId(0) * 10 + Gpu.numWorkgroups(0);
+        });
+    int[] out = new int[6];
+    try (Device device = Device.open("cpu")) {
+      device.run(ids, 6, (Object) out);
+    }
+    assertArrayEquals(new int[] {2, 12, 22, 32, 102, 112}, out);
+  }
+
+  @Test
+  void intrinsicsOutsideAKernelThrow() {
+    assertThrows(IllegalStateException.class, () -> Gpu.globalId(0));
+  }
+
+  @Test
+  void arraysRoundTripAndCloseTwice() {
+    try (Device device = Device.open("cpu")) {
+      FloatArray floats = device.upload(new float[] {1f, -0f, Float.NaN});
+      assertEquals(3, floats.length());
+      assertArrayEquals(new float[] {1f, -0f, Float.NaN}, floats.toArray());
+      floats.close();
+      floats.close();
+      assertThrows(IllegalStateException.class, floats::toArray);
+      IntArray ints = device.ints(2);
+      assertArrayEquals(new int[2], ints.toArray());
+      assertThrows(IllegalArgumentException.class, () -> ints.upload(new int[3]));
+    }
+  }
+
+  @Test
+  void useAfterCloseThrowsAndCloseTwiceIsHarmless() {
+    Device device = Device.open("cpu");
+    IntArray ints = device.ints(4);
+    device.close();
+    device.close();
+    IllegalStateException thrown = assertThrows(IllegalStateException.class, () -> device.ints(1));
+    assertTrue(thrown.getMessage().contains("closed"), thrown.getMessage());
+    assertThrows(IllegalStateException.class, ints::toArray);
+    ints.close();
+  }
+
+  @Test
+  void argumentsAreCheckedAgainstTheKernel() {
+    KernelSpec spec = counting(new AtomicIntegerArray(1), 64);
+    try (Device device = Device.open("cpu"); Device other = Device.open("cpu")) {
+      assertThrows(IllegalArgumentException.class, () -> device.run(spec, 1));
+      assertThrows(IllegalArgumentException.class, () -> device.run(spec, 1, (Object) new float[1]));
+      assertThrows(IllegalArgumentException.class, () -> device.run(spec, -1, (Object) new int[1]));
+      try (IntArray foreign = other.ints(1)) {
+        assertThrows(IllegalArgumentException.class, () -> device.dispatch(spec, 1, foreign));
+      }
+    }
+  }
+}
