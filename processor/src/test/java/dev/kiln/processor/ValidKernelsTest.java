@@ -46,6 +46,8 @@ class ValidKernelsTest {
       "corpus/Operators.java, Operators, floats",
       "corpus/Operators.java, Operators, ids",
       "corpus/Operators.java, Operators_Nested, fill",
+      "corpus/ElementaryOps.java, ElementaryOps, intOps",
+      "corpus/ElementaryOps.java, ElementaryOps, floatOps",
   })
   void moduleIsValidSpirvForVulkan11(String fixture, String flatName, String kernel) {
     Compilation compilation = Kernels.compile(Kernels.source(fixture));
@@ -68,4 +70,20 @@ class ValidKernelsTest {
     assertThat(text).contains("NoContraction");
   }
 
+  /**
+   * Guards what lavapipe cannot show: its OpFDiv and OpSRem happen to match Java, while NVIDIA's
+   * OpFDiv is off by an ULP at times and its OpSRem takes the divisor's sign.
+   */
+  @Test
+  void divisionAndRemainderAvoidTheInexactInstructions() {
+    Compilation compilation = Kernels.compile(Kernels.source("corpus/ElementaryOps.java"));
+    String floats = SpirvTools.disassemble(Kernels.module(compilation, "corpus", "ElementaryOps", "floatOps"));
+    assertThat(floats).contains("OpCapability Float64");
+    assertThat(floats).containsMatch("OpFDiv %double");
+    assertThat(floats).doesNotContainMatch("OpFDiv %float");
+    assertThat(floats).doesNotContain("OpFRem");
+    String ints = SpirvTools.disassemble(Kernels.module(compilation, "corpus", "ElementaryOps", "intOps"));
+    assertThat(ints).doesNotContain("OpSRem");
+    assertThat(ints).doesNotContain("OpCapability Float64");
+  }
 }

@@ -33,8 +33,9 @@ final class ComputePipeline {
     this.pushConstantBytes = pushConstantBytes;
   }
 
-  static ComputePipeline create(VkDevice device, KernelSpec spec) {
+  static ComputePipeline create(VkDevice device, PhysicalDevice physical, KernelSpec spec) {
     byte[] code = loadModule(spec);
+    physical.checkSupports(spec, code);
     try (MemoryStack stack = MemoryStack.stackPush()) {
       LongBuffer handle = stack.mallocLong(1);
 

@@ -11,13 +11,14 @@ import org.lwjgl.PointerBuffer;
 import org.lwjgl.system.MemoryStack;
 import org.lwjgl.vulkan.VkInstance;
 import org.lwjgl.vulkan.VkPhysicalDevice;
+import org.lwjgl.vulkan.VkPhysicalDeviceFeatures;
 import org.lwjgl.vulkan.VkPhysicalDeviceLimits;
 import org.lwjgl.vulkan.VkPhysicalDeviceProperties;
 import org.lwjgl.vulkan.VkQueueFamilyProperties;
 
 /** A Vulkan device that has a compute queue, with what Kiln needs to know about it. */
 record PhysicalDevice(VkPhysicalDevice handle, String name, int type, int queueFamily, int[] maxWorkgroupSize,
-    int maxWorkgroupInvocations, int[] maxGroupCount) {
+    int maxWorkgroupInvocations, int[] maxGroupCount, boolean float64) {
 
   /** Discrete GPUs first, then integrated, virtual, software (CPU) and other devices. */
   static final Comparator<PhysicalDevice> PREFERENCE = Comparator.comparingInt(device -> switch (device.type()) {
@@ -42,9 +43,11 @@ record PhysicalDevice(VkPhysicalDevice handle, String name, int type, int queueF
           VkPhysicalDeviceProperties properties = VkPhysicalDeviceProperties.calloc(stack);
           vkGetPhysicalDeviceProperties(handle, properties);
           VkPhysicalDeviceLimits limits = properties.limits();
+          VkPhysicalDeviceFeatures features = VkPhysicalDeviceFeatures.calloc(stack);
+          vkGetPhysicalDeviceFeatures(handle, features);
           devices.add(new PhysicalDevice(handle, properties.deviceNameString(), properties.deviceType(), family,
               toArray(limits.maxComputeWorkGroupSize()), limits.maxComputeWorkGroupInvocations(),
-              toArray(limits.maxComputeWorkGroupCount())));
+              toArray(limits.maxComputeWorkGroupCount()), features.shaderFloat64()));
         }
       }
       return devices;
@@ -68,8 +71,16 @@ record PhysicalDevice(VkPhysicalDevice handle, String name, int type, int queueF
     return -1;
   }
 
-  /** Throws if the kernel's workgroup exceeds this device's limits. */
-  void checkWorkgroup(KernelSpec spec) {
+  /** Throws if the kernel needs what this device lacks: workgroup limits, 64-bit floats. */
+  void checkSupports(KernelSpec spec, byte[] module) {
+    if (SpirvCapabilities.of(module).contains(SpirvCapabilities.FLOAT64) && !float64) {
+      throw new IllegalStateException(spec + " needs 64-bit floats (shaderFloat64), which " + name + " lacks;"
+          + " Kiln computes float division in double to give Java's correctly rounded result");
+    }
+    checkWorkgroup(spec);
+  }
+
+  private void checkWorkgroup(KernelSpec spec) {
     long invocations = 1;
     for (int axis = 0; axis < 3; axis++) {
       if (spec.workgroup(axis) > maxWorkgroupSize[axis]) {

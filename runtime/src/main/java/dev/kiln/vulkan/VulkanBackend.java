@@ -56,7 +56,9 @@ public final class VulkanBackend implements Backend {
 
       VkDeviceQueueCreateInfo.Buffer queues = VkDeviceQueueCreateInfo.calloc(1, stack);
       queues.get(0).sType$Default().queueFamilyIndex(physical.queueFamily()).pQueuePriorities(stack.floats(1f));
-      VkDeviceCreateInfo deviceInfo = VkDeviceCreateInfo.calloc(stack).sType$Default().pQueueCreateInfos(queues);
+      VkPhysicalDeviceFeatures features = VkPhysicalDeviceFeatures.calloc(stack).shaderFloat64(physical.float64());
+      VkDeviceCreateInfo deviceInfo = VkDeviceCreateInfo.calloc(stack).sType$Default().pQueueCreateInfos(queues)
+          .pEnabledFeatures(features);
       Vk.check(vkCreateDevice(physical.handle(), deviceInfo, null, pointer), "vkCreateDevice");
       device = new VkDevice(pointer.get(0), physical.handle(), deviceInfo, VK_API_VERSION_1_1);
       vkGetDeviceQueue(device, physical.queueFamily(), 0, pointer);
@@ -195,8 +197,7 @@ public final class VulkanBackend implements Backend {
   public void dispatch(KernelSpec spec, int count, Object[] args) {
     ComputePipeline pipeline = pipelines.get(spec);
     if (pipeline == null) {
-      physical.checkWorkgroup(spec);
-      pipeline = ComputePipeline.create(device, spec);
+      pipeline = ComputePipeline.create(device, physical, spec);
       pipelines.put(spec, pipeline);
     }
     int groups = Math.ceilDiv(count, spec.workgroup(0));

@@ -25,15 +25,15 @@ final class Bits {
     return values;
   }
 
-  /** Fails naming the first element whose bits differ (so -0.0 differs from 0.0, and NaNs are compared). */
+  /** Fails naming the first element whose bits differ: -0.0 is not 0.0; NaNs are equal whatever their payload. */
   static void assertSameBits(String what, Object expected, Object actual) {
     switch (expected) {
       case float[] e -> {
         float[] a = (float[]) actual;
         assertEquals(e.length, a.length, what + ": length");
         for (int i = 0; i < e.length; i++) {
-          if (Float.floatToRawIntBits(e[i]) != Float.floatToRawIntBits(a[i])) {
-            fail(what + ": element " + i + " is " + a[i] + " but Java gives " + e[i]);
+          if (Float.floatToIntBits(e[i]) != Float.floatToIntBits(a[i])) {
+            fail(what + ": element " + i + " of " + e.length + " is " + a[i] + " but Java gives " + e[i]);
           }
         }
       }
@@ -42,7 +42,7 @@ final class Bits {
         assertEquals(e.length, a.length, what + ": length");
         for (int i = 0; i < e.length; i++) {
           if (e[i] != a[i]) {
-            fail(what + ": element " + i + " is " + a[i] + " but Java gives " + e[i]);
+            fail(what + ": element " + i + " of " + e.length + " is " + a[i] + " but Java gives " + e[i]);
           }
         }
       }

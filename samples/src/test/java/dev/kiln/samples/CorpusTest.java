@@ -1,5 +1,6 @@
 package dev.kiln.samples;
 
+import corpus.ElementaryOpsKernels;
 import corpus.LoopsKernels;
 import corpus.OperatorsKernels;
 import corpus.Operators_NestedKernels;
@@ -102,5 +103,21 @@ class CorpusTest {
   void nestedClassKernel(int n) {
     compare("fill", n, r -> new Object[] {new float[n], r.nextFloat()},
         (d, a) -> Operators_NestedKernels.fill(d, n, (float[]) a[0], (float) a[1]));
+  }
+
+  @ParameterizedTest(name = "n = {0}")
+  @ValueSource(ints = {1, 63, 65, 4099})
+  void intOps(int n) {
+    compare("intOps", n,
+        r -> new Object[] {Bits.randomInts(r, n), Bits.randomInts(r, n), new int[16 * n], r.nextInt(64)},
+        (d, a) -> ElementaryOpsKernels.intOps(d, n, (int[]) a[0], (int[]) a[1], (int[]) a[2], (int) a[3]));
+  }
+
+  @ParameterizedTest(name = "n = {0}")
+  @ValueSource(ints = {1, 63, 65, 4099})
+  void floatOps(int n) {
+    compare("floatOps", n,
+        r -> new Object[] {Bits.randomFloats(r, n, 1e4f), Bits.randomFloats(r, n, 10f), new float[12 * n], new int[2 * n]},
+        (d, a) -> ElementaryOpsKernels.floatOps(d, n, (float[]) a[0], (float[]) a[1], (float[]) a[2], (int[]) a[3]));
   }
 }

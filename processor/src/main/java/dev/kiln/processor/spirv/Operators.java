@@ -32,9 +32,12 @@ final class Operators {
         yield w.op(SpvOpSelect, type, minusOne, w.op(SpvOpSNegate, type, a), w.op(SpvOpSDiv, type, a, divisor));
       }
       case REM -> {
+        // a - (a / b) * b: Java's remainder takes the dividend's sign. (NVIDIA's driver gives OpSRem
+        // the divisor's sign.) With b == -1 the divisor becomes 1 and the result 0, as in Java.
         int minusOne = w.op(SpvOpIEqual, bool, b, m.constantInt(-1));
         int divisor = w.op(SpvOpSelect, type, minusOne, m.constantInt(1), b);
-        yield w.op(SpvOpSelect, type, minusOne, m.constantInt(0), w.op(SpvOpSRem, type, a, divisor));
+        int quotient = w.op(SpvOpSDiv, type, a, divisor);
+        yield w.op(SpvOpISub, type, a, w.op(SpvOpIMul, type, quotient, divisor));
       }
       // Java uses only the low five bits of a shift distance.
       case SHL -> w.op(SpvOpShiftLeftLogical, type, a, w.op(SpvOpBitwiseAnd, type, b, m.constantInt(31)));
@@ -60,8 +63,8 @@ final class Operators {
       case ADD -> exact(w, SpvOpFAdd, a, b);
       case SUB -> exact(w, SpvOpFSub, a, b);
       case MUL -> exact(w, SpvOpFMul, a, b);
-      case DIV -> exact(w, SpvOpFDiv, a, b);
-      case REM -> exact(w, SpvOpFRem, a, b);
+      case DIV -> divide(w, a, b);
+      case REM -> FloatRemainder.emit(w, a, b);
       case EQ -> w.op(SpvOpFOrdEqual, bool, a, b);
       case NE -> w.op(SpvOpFUnordNotEqual, bool, a, b); // NaN != NaN is true in Java
       case LT -> w.op(SpvOpFOrdLessThan, bool, a, b);
@@ -73,10 +76,25 @@ final class Operators {
   }
 
   /** A float operation that the driver may not fuse with its neighbours (no FMA contraction). */
-  private static int exact(SpirvWriter w, int opcode, int a, int b) {
+  static int exact(SpirvWriter w, int opcode, int a, int b) {
     int result = w.op(opcode, w.module().typeFloat(), a, b);
     w.module().decorate(result, SpvDecorationNoContraction);
     return result;
+  }
+
+  /**
+   * Java's correctly rounded float division. Vulkan allows OpFDiv 2.5 ULP of error (NVIDIA's is off
+   * by one ULP at times), so the quotient is taken in double and rounded once to float: a double
+   * quotient within a few double ULPs rounds to the correctly rounded float, since a quotient of two
+   * floats never lies within 2^-49 (relative) of a rounding boundary without lying on one, and never
+   * lies exactly halfway.
+   */
+  private static int divide(SpirvWriter w, int a, int b) {
+    SpirvModule m = w.module();
+    int dbl = m.typeDouble();
+    int quotient = w.op(SpvOpFDiv, dbl, w.op(SpvOpFConvert, dbl, a), w.op(SpvOpFConvert, dbl, b));
+    m.decorate(quotient, SpvDecorationNoContraction);
+    return w.op(SpvOpFConvert, m.typeFloat(), quotient);
   }
 
   private static int boolOp(SpirvWriter w, BinaryOp op, int a, int b) {

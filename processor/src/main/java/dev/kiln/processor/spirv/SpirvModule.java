@@ -5,8 +5,10 @@ import static org.lwjgl.util.spvc.Spv.*;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * A SPIR-V module under construction: one word list per section of the logical layout (spec 2.4),
@@ -17,7 +19,8 @@ final class SpirvModule {
   /** SPIR-V 1.3, the version Vulkan 1.1 consumes. */
   static final int VERSION_1_3 = 0x00010300;
 
-  final Words capabilities = new Words();
+  private final Words capabilities = new Words();
+  private final Words extInstImports = new Words();
   final Words memoryModel = new Words();
   final Words entryPoints = new Words();
   final Words executionModes = new Words();
@@ -26,12 +29,35 @@ final class SpirvModule {
   final Words globals = new Words();
   final Words functions = new Words();
 
+  private final Set<Integer> declaredCapabilities = new HashSet<>();
   private final Map<List<Integer>, Integer> types = new HashMap<>();
+  private int glsl;
   private final Map<List<Integer>, Integer> constants = new HashMap<>();
   private int bound = 1;
 
   int id() {
     return bound++;
+  }
+
+  /** Declares {@code capability} once. */
+  void capability(int capability) {
+    if (declaredCapabilities.add(capability)) {
+      capabilities.op(SpvOpCapability, capability);
+    }
+  }
+
+  /** The id of the GLSL.std.450 extended instruction set, imported on first use. */
+  int glsl() {
+    if (glsl == 0) {
+      glsl = id();
+      extInstImports.opWithString(SpvOpExtInstImport, new int[] {glsl}, "GLSL.std.450");
+    }
+    return glsl;
+  }
+
+  int typeDouble() {
+    capability(SpvCapabilityFloat64);
+    return type(SpvOpTypeFloat, 64);
   }
 
   /**
@@ -136,7 +162,7 @@ final class SpirvModule {
     all.add(0); // generator: unregistered
     all.add(bound);
     all.add(0); // schema
-    for (Words section : List.of(capabilities, memoryModel, entryPoints, executionModes, names, decorations, globals,
+    for (Words section : List.of(capabilities, extInstImports, memoryModel, entryPoints, executionModes, names, decorations, globals,
         functions)) {
       all.addAll(section);
     }

@@ -63,7 +63,7 @@ public final class SpirvWriter {
   }
 
   private byte[] emit() {
-    module.capabilities.op(SpvOpCapability, SpvCapabilityShader);
+    module.capability(SpvCapabilityShader);
     module.memoryModel.op(SpvOpMemoryModel, SpvAddressingModelLogical, SpvMemoryModelGLSL450);
     declarePushConstants();
     for (BufferDecl buffer : program.buffers()) {
@@ -178,11 +178,16 @@ public final class SpirvWriter {
   }
 
   private void declareLocal(Local local) {
-    int variable = module.id();
-    variables.op(SpvOpVariable, module.typePointer(SpvStorageClassFunction, type(local.type())), variable,
-        SpvStorageClassFunction);
+    int variable = temporary(type(local.type()));
     module.name(variable, local.name());
     localVariables.put(local, variable);
+  }
+
+  /** A new Function-storage variable of {@code type}, declared in the entry block. */
+  int temporary(int type) {
+    int variable = module.id();
+    variables.op(SpvOpVariable, module.typePointer(SpvStorageClassFunction, type), variable, SpvStorageClassFunction);
+    return variable;
   }
 
   private int type(PrimType type) {
@@ -417,8 +422,59 @@ public final class SpirvWriter {
     return op(SpvOpAccessChain, module.typePointer(storageClass, pointee), operands);
   }
 
-  private int load(int type, int pointer) {
+  int load(int type, int pointer) {
     return op(SpvOpLoad, type, pointer);
+  }
+
+  void store(int pointer, int value) {
+    code.op(SpvOpStore, pointer, value);
+  }
+
+  /** A GLSL.std.450 instruction. */
+  int glsl(int instruction, int resultType, int... operands) {
+    return op(SpvOpExtInst, resultType, SpirvModule.prepend(module.glsl(), SpirvModule.prepend(instruction, operands)));
+  }
+
+  /** Starts a structured loop: the caller emits the test and body, then calls {@link #closeLoop}. */
+  LoopBlocks openLoop() {
+    LoopBlocks blocks = new LoopBlocks(module.id(), module.id(), module.id(), module.id());
+    branchIfOpen(blocks.header());
+    label(blocks.header());
+    code.op(SpvOpLoopMerge, blocks.merge(), blocks.next(), SpvLoopControlMaskNone);
+    terminate(SpvOpBranch, blocks.test());
+    label(blocks.test());
+    return blocks;
+  }
+
+  /** Ends the body of a loop opened by {@link #openLoop} and goes on at its merge block. */
+  void closeLoop(LoopBlocks blocks) {
+    branchIfOpen(blocks.next());
+    label(blocks.next());
+    terminate(SpvOpBranch, blocks.header());
+    label(blocks.merge());
+  }
+
+  /** The blocks of a loop whose test block branches to {@code body} or {@code merge}. */
+  record LoopBlocks(int header, int test, int next, int merge) {
+    /** Ends the test: on {@code condition} run the body (returned), else leave the loop. */
+    int bodyIf(SpirvWriter writer, int condition) {
+      int body = writer.module.id();
+      writer.terminate(SpvOpBranchConditional, condition, body, merge);
+      writer.label(body);
+      return body;
+    }
+  }
+
+  /** Emits {@code if (condition) { then }} where {@code then} emits straight-line code. */
+  void when(int condition, Runnable then) {
+    int body = module.id();
+    int merge = module.id();
+    code.op(SpvOpSelectionMerge, merge, SpvSelectionControlMaskNone);
+    terminate(SpvOpBranchConditional, condition, body, merge);
+    label(body);
+    then.run();
+    branchIfOpen(merge);
+    label(merge);
   }
 
   // ---- instruction helpers, also used by Operators
@@ -434,18 +490,18 @@ public final class SpirvWriter {
     return module;
   }
 
-  private void label(int id) {
+  void label(int id) {
     code.op(SpvOpLabel, id);
     currentLabel = id;
     open = true;
   }
 
-  private void terminate(int opcode, int... operands) {
+  void terminate(int opcode, int... operands) {
     code.op(opcode, operands);
     open = false;
   }
 
-  private void branchIfOpen(int target) {
+  void branchIfOpen(int target) {
     if (open) {
       terminate(SpvOpBranch, target);
     }

@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Fills .gpu/lib (made by ../shared/gpu-bundle.sh .gpu) with Kiln's jars, their dependencies, the
+# test classes and JUnit's console launcher, so that the device machine can run the sample, the
+# benchmarks and the Vulkan tests with no JDK or Maven there. Run after `./mvnw install`.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+jar=$(ls -d /usr/lib/jvm/*/bin/jar | sort -V | tail -1)
+rm -rf .gpu/lib && mkdir -p .gpu/lib
+cp annotations/target/kiln-annotations-*.jar runtime/target/kiln-runtime-*.jar samples/target/kiln-samples-*.jar .gpu/lib/
+(cd samples && ../mvnw -q dependency:copy-dependencies -DincludeScope=runtime -DexcludeGroupIds=dev.kiln \
+  -DoutputDirectory=../.gpu/lib)
+(cd samples && ../mvnw -q dependency:copy -Dartifact=org.junit.platform:junit-platform-console-standalone:1.14.1 \
+  -DoutputDirectory=../.gpu/lib)
+"$jar" cf .gpu/lib/samples-tests.jar -C samples/target/test-classes .
+"$jar" cf .gpu/lib/runtime-tests.jar -C runtime/target/test-classes .
+du -sh .gpu
