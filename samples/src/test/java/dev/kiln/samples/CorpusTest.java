@@ -8,8 +8,6 @@ import dev.kiln.Device;
 import java.util.Random;
 import java.util.function.BiConsumer;
 import java.util.function.Function;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -17,24 +15,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * Every kernel of the processor's corpus gives on Vulkan exactly what it gives as Java on the CPU
  * backend, for random inputs at sizes that are not multiples of the workgroup size.
  */
-class CorpusTest {
-  private static Device vulkan;
-  private static Device cpu;
-
-  @BeforeAll
-  static void open() {
-    cpu = TestDevices.cpu();
-    vulkan = TestDevices.vulkan();
-  }
-
-  @AfterAll
-  static void close() {
-    if (vulkan != null) {
-      vulkan.close();
-    }
-    cpu.close();
-  }
-
+class CorpusTest extends BothDevices {
   /**
    * Makes the arguments twice from the same seed, runs the kernel on each device, and compares every
    * array argument afterwards.

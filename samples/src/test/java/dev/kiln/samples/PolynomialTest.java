@@ -3,30 +3,11 @@ package dev.kiln.samples;
 import dev.kiln.Device;
 import dev.kiln.FloatArray;
 import java.util.Random;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /** The loop kernel on Vulkan (validation layer on) and on the CPU backend equals plain Java. */
-class PolynomialTest {
-  private static Device vulkan;
-  private static Device cpu;
-
-  @BeforeAll
-  static void open() {
-    cpu = TestDevices.cpu();
-    vulkan = TestDevices.vulkan();
-  }
-
-  @AfterAll
-  static void close() {
-    if (vulkan != null) {
-      vulkan.close();
-    }
-    cpu.close();
-  }
-
+class PolynomialTest extends BothDevices {
   private static float[] horner(float[] coefficients, float[] xs) {
     float[] ys = new float[xs.length];
     for (int i = 0; i < xs.length; i++) {

@@ -3,30 +3,11 @@ package dev.kiln.samples;
 import dev.kiln.Device;
 import dev.kiln.FloatArray;
 import java.util.Random;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /** Saxpy on Vulkan (validation layer on) and on the CPU backend equals plain Java bit for bit. */
-class SaxpyTest {
-  private static Device vulkan;
-  private static Device cpu;
-
-  @BeforeAll
-  static void open() {
-    cpu = TestDevices.cpu();
-    vulkan = TestDevices.vulkan();
-  }
-
-  @AfterAll
-  static void close() {
-    if (vulkan != null) {
-      vulkan.close(); // throws if the validation layer reported anything
-    }
-    cpu.close();
-  }
-
+class SaxpyTest extends BothDevices {
   private record Case(float a, float[] x, float[] y, float[] expected) {
     static Case random(int n) {
       Random random = new Random(n);
