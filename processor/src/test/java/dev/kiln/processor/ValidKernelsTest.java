@@ -48,6 +48,10 @@ class ValidKernelsTest {
       "corpus/Operators.java, Operators_Nested, fill",
       "corpus/ElementaryOps.java, ElementaryOps, intOps",
       "corpus/ElementaryOps.java, ElementaryOps, floatOps",
+      "corpus/Faults.java, Faults, writeShifted",
+      "corpus/Faults.java, Faults, readShifted",
+      "corpus/Faults.java, Faults, divide",
+      "corpus/Faults.java, Faults, unchecked",
   })
   void moduleIsValidSpirvForVulkan11(String fixture, String flatName, String kernel) {
     Compilation compilation = Kernels.compile(Kernels.source(fixture));
@@ -85,5 +89,16 @@ class ValidKernelsTest {
     String ints = SpirvTools.disassemble(Kernels.module(compilation, "corpus", "ElementaryOps", "intOps"));
     assertThat(ints).doesNotContain("OpSRem");
     assertThat(ints).doesNotContain("OpCapability Float64");
+  }
+
+  @Test
+  void boundsChecksGuardEveryAccessUnlessTurnedOff() {
+    Compilation compilation = Kernels.compile(Kernels.source("corpus/Faults.java"));
+    String checked = SpirvTools.disassemble(Kernels.module(compilation, "corpus", "Faults", "readShifted"));
+    assertThat(checked).contains("OpArrayLength");
+    assertThat(checked).contains("OpAtomicCompareExchange");
+    String unchecked = SpirvTools.disassemble(Kernels.module(compilation, "corpus", "Faults", "unchecked"));
+    assertThat(unchecked).doesNotContain("OpArrayLength");
+    assertThat(unchecked).doesNotContain("OpAtomicCompareExchange");
   }
 }

@@ -40,8 +40,8 @@ final class ComputePipeline {
       LongBuffer handle = stack.mallocLong(1);
 
       int buffers = spec.bufferCount();
-      VkDescriptorSetLayoutBinding.Buffer bindings = VkDescriptorSetLayoutBinding.calloc(buffers, stack);
-      for (int binding = 0; binding < buffers; binding++) {
+      VkDescriptorSetLayoutBinding.Buffer bindings = VkDescriptorSetLayoutBinding.calloc(buffers + 1, stack);
+      for (int binding = 0; binding <= buffers; binding++) { // the last one is the fault buffer
         bindings.get(binding)
             .binding(binding)
             .descriptorType(VK_DESCRIPTOR_TYPE_STORAGE_BUFFER)

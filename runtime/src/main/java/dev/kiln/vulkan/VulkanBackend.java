@@ -42,6 +42,7 @@ public final class VulkanBackend implements Backend {
   private final long commandPool;
   private final VkCommandBuffer commands;
   private final long fence;
+  private final LaunchFaults faults;
   private final Map<KernelSpec, ComputePipeline> pipelines = new IdentityHashMap<>();
   private final Set<VulkanBuffer> live = new LinkedHashSet<>();
   private boolean closed;
@@ -84,6 +85,7 @@ public final class VulkanBackend implements Backend {
       Vk.check(vkCreateFence(device, VkFenceCreateInfo.calloc(stack).sType$Default(), null, handle), "vkCreateFence");
       fence = handle.get(0);
     }
+    faults = new LaunchFaults(new VulkanBuffer(this, NumericType.INT, LaunchFaults.WORDS));
     checkValidation("while opening the device");
   }
 
@@ -206,6 +208,7 @@ public final class VulkanBackend implements Backend {
       try {
         long set = writeDescriptorSet(stack, pool, pipeline, args);
         ByteBuffer push = pushConstants(stack, pipeline.pushConstantBytes, count, args);
+        faults.clear();
         record(stack, pipeline, set, push, groups);
         submitAndWait(stack);
       } finally {
@@ -213,11 +216,12 @@ public final class VulkanBackend implements Backend {
       }
     }
     checkValidation("while running " + spec);
+    faults.throwIfAny(spec, args);
   }
 
   private long createDescriptorPool(MemoryStack stack, int buffers) {
     VkDescriptorPoolSize.Buffer sizes = VkDescriptorPoolSize.calloc(1, stack);
-    sizes.get(0).type(VK_DESCRIPTOR_TYPE_STORAGE_BUFFER).descriptorCount(Math.max(1, buffers));
+    sizes.get(0).type(VK_DESCRIPTOR_TYPE_STORAGE_BUFFER).descriptorCount(buffers + 1);
     LongBuffer handle = stack.mallocLong(1);
     Vk.check(vkCreateDescriptorPool(device,
         VkDescriptorPoolCreateInfo.calloc(stack).sType$Default().maxSets(1).pPoolSizes(sizes), null, handle),
@@ -230,27 +234,28 @@ public final class VulkanBackend implements Backend {
     Vk.check(vkAllocateDescriptorSets(device, VkDescriptorSetAllocateInfo.calloc(stack).sType$Default()
         .descriptorPool(pool).pSetLayouts(stack.longs(pipeline.setLayout)), handle), "vkAllocateDescriptorSets");
     long set = handle.get(0);
-    if (pipeline.buffers == 0) {
-      return set;
-    }
-    VkWriteDescriptorSet.Buffer writes = VkWriteDescriptorSet.calloc(pipeline.buffers, stack);
+    VkWriteDescriptorSet.Buffer writes = VkWriteDescriptorSet.calloc(pipeline.buffers + 1, stack);
     int binding = 0;
     for (Object arg : args) {
       if (arg instanceof VulkanBuffer buffer) {
-        VkDescriptorBufferInfo.Buffer info = VkDescriptorBufferInfo.calloc(1, stack);
-        info.get(0).buffer(buffer.handle()).offset(0).range(buffer.byteSize());
-        writes.get(binding)
-            .sType$Default()
-            .dstSet(set)
-            .dstBinding(binding)
-            .descriptorType(VK_DESCRIPTOR_TYPE_STORAGE_BUFFER)
-            .descriptorCount(1)
-            .pBufferInfo(info);
+        describe(stack, writes.get(binding), set, binding, buffer);
         binding++;
       }
     }
+    describe(stack, writes.get(binding), set, binding, faults.buffer());
     vkUpdateDescriptorSets(device, writes, null);
     return set;
+  }
+
+  private static void describe(MemoryStack stack, VkWriteDescriptorSet write, long set, int binding, VulkanBuffer buffer) {
+    VkDescriptorBufferInfo.Buffer info = VkDescriptorBufferInfo.calloc(1, stack);
+    info.get(0).buffer(buffer.handle()).offset(0).range(buffer.byteSize());
+    write.sType$Default()
+        .dstSet(set)
+        .dstBinding(binding)
+        .descriptorType(VK_DESCRIPTOR_TYPE_STORAGE_BUFFER)
+        .descriptorCount(1)
+        .pBufferInfo(info);
   }
 
   /** The count at offset 0, then each scalar argument from offset 8 (see {@link KernelSpec}). */
@@ -319,6 +324,7 @@ public final class VulkanBackend implements Backend {
     for (VulkanBuffer buffer : new ArrayList<>(live)) {
       buffer.close();
     }
+    faults.buffer().close();
     pipelines.values().forEach(pipeline -> pipeline.destroy(device));
     pipelines.clear();
     vkDestroyFence(device, fence, null);

@@ -4,11 +4,13 @@ import java.util.List;
 
 /**
  * One compute kernel: what it binds, what it declares and what it does. Buffers are in binding
- * order, scalars in push-constant order.
+ * order, scalars in push-constant order. With {@code boundsChecks} every buffer access is checked
+ * against the buffer's length, and a faulty one is dropped and reported.
  */
 public record Program(
     String name,
     Workgroup workgroup,
+    boolean boundsChecks,
     List<BufferDecl> buffers,
     List<ScalarParam> scalars,
     List<Local> locals,

@@ -82,7 +82,8 @@ public final class KernelLowering {
     if (failed) {
       return Optional.empty();
     }
-    return Optional.of(new Program(signature.name(), signature.workgroup(), buffers, scope.scalars(), scope.locals(), body));
+    return Optional.of(new Program(signature.name(), signature.workgroup(), signature.boundsChecks(), buffers,
+        scope.scalars(), scope.locals(), body));
   }
 
   /**

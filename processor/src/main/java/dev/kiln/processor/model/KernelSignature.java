@@ -20,6 +20,7 @@ public record KernelSignature(
     String flatName,
     ExecutableElement method,
     Workgroup workgroup,
+    boolean boundsChecks,
     List<Param> params) {
 
   /** A parameter: a buffer (array) or a scalar, with the access a {@code @Buffer} declares. */
@@ -31,7 +32,7 @@ public record KernelSignature(
 
   /** The same kernel with the elements javac has for it now. */
   public KernelSignature rebind(TypeElement currentOwner, ExecutableElement currentMethod) {
-    return new KernelSignature(currentOwner, packageName, flatName, currentMethod, workgroup, params);
+    return new KernelSignature(currentOwner, packageName, flatName, currentMethod, workgroup, boundsChecks, params);
   }
 
   public String name() {

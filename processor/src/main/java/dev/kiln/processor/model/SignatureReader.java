@@ -85,7 +85,7 @@ public final class SignatureReader {
       return Optional.empty();
     }
     return Optional.of(new KernelSignature(owner, packageOf(owner).getQualifiedName().toString(), flatName.get(),
-        method, workgroup.get(), params));
+        method, workgroup.get(), kernel.boundsChecks(), params));
   }
 
   private static Optional<Workgroup> workgroup(int[] sizes) {

@@ -28,14 +28,13 @@ final class Operators {
       case DIV -> {
         // MIN_VALUE / -1 overflows in SPIR-V; Java defines it as MIN_VALUE, which is -a.
         int minusOne = w.op(SpvOpIEqual, bool, b, m.constantInt(-1));
-        int divisor = w.op(SpvOpSelect, type, minusOne, m.constantInt(1), b);
+        int divisor = safeDivisor(w, b, minusOne);
         yield w.op(SpvOpSelect, type, minusOne, w.op(SpvOpSNegate, type, a), w.op(SpvOpSDiv, type, a, divisor));
       }
       case REM -> {
         // a - (a / b) * b: Java's remainder takes the dividend's sign. (NVIDIA's driver gives OpSRem
         // the divisor's sign.) With b == -1 the divisor becomes 1 and the result 0, as in Java.
-        int minusOne = w.op(SpvOpIEqual, bool, b, m.constantInt(-1));
-        int divisor = w.op(SpvOpSelect, type, minusOne, m.constantInt(1), b);
+        int divisor = safeDivisor(w, b, w.op(SpvOpIEqual, bool, b, m.constantInt(-1)));
         int quotient = w.op(SpvOpSDiv, type, a, divisor);
         yield w.op(SpvOpISub, type, a, w.op(SpvOpIMul, type, quotient, divisor));
       }
@@ -53,6 +52,17 @@ final class Operators {
       case GT -> w.op(SpvOpSGreaterThan, bool, a, b);
       case GE -> w.op(SpvOpSGreaterThanEqual, bool, a, b);
     };
+  }
+
+  /**
+   * {@code b}, or 1 where it is -1 (handled by the caller) or 0 (reported as Java's
+   * ArithmeticException, the quotient being meaningless).
+   */
+  private static int safeDivisor(SpirvWriter w, int b, int minusOne) {
+    SpirvModule m = w.module();
+    w.divisionByZero(b);
+    int replace = w.op(SpvOpLogicalOr, m.typeBool(), minusOne, w.op(SpvOpIEqual, m.typeBool(), b, m.constantInt(0)));
+    return w.op(SpvOpSelect, m.typeInt(), replace, m.constantInt(1), b);
   }
 
   private static int floatOp(SpirvWriter w, BinaryOp op, int a, int b) {

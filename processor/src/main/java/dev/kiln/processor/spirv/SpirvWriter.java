@@ -36,6 +36,7 @@ public final class SpirvWriter {
   private final Map<PrimType, Integer> bufferStructs = new EnumMap<>(PrimType.class);
   private final Map<Builtin, Integer> builtinVariables = new EnumMap<>(Builtin.class);
   private final Deque<LoopTargets> loops = new ArrayDeque<>();
+  private Faults faults;
   private int pushConstants;
   private int currentLabel;
   private boolean open;
@@ -69,6 +70,7 @@ public final class SpirvWriter {
     for (BufferDecl buffer : program.buffers()) {
       declareBuffer(buffer);
     }
+    faults = new Faults(this, program.buffers().size());
     int main = module.id();
     module.name(main, "main");
     int functionType = module.type(SpvOpTypeFunction, module.typeVoid());
@@ -210,8 +212,15 @@ public final class SpirvWriter {
     switch (statement) {
       case Stmt.Assign assign -> code.op(SpvOpStore, localVariables.get(assign.local()), value(assign.value()));
       case Stmt.Store store -> {
-        int pointer = element(store.buffer(), value(store.index()));
-        code.op(SpvOpStore, pointer, value(store.value()));
+        int index = value(store.index());
+        int value = value(store.value());
+        if (program.boundsChecks()) {
+          ifElse(inBounds(store.buffer(), index),
+              () -> store(element(store.buffer(), index), value),
+              () -> indexFault(store.buffer(), index, store.line()));
+        } else {
+          store(element(store.buffer(), index), value);
+        }
       }
       case Stmt.If branch -> ifStatement(branch);
       case Stmt.Loop loop -> loop(loop);
@@ -307,7 +316,7 @@ public final class SpirvWriter {
       case Expr.LocalGet get -> load(type(get.type()), localVariables.get(get.local()));
       case Expr.ScalarGet get -> load(type(get.type()),
           accessChain(SpvStorageClassPushConstant, type(get.type()), pushConstants, module.constantInt(get.param().member())));
-      case Expr.Load load -> load(type(load.type()), element(load.buffer(), value(load.index())));
+      case Expr.Load load -> load(load);
       case Expr.Length length -> op(SpvOpBitcast, module.typeInt(),
           op(SpvOpArrayLength, module.typeUint(), bufferVariables.get(length.buffer()), 0));
       case Expr.BuiltinGet get -> op(SpvOpBitcast, module.typeInt(), builtinComponent(get.builtin(), get.axis()));
@@ -386,6 +395,48 @@ public final class SpirvWriter {
    * {@code KernelSpec}), so there the ids count from the launch's first workgroup and the number of
    * workgroups is the launch's.
    */
+  /** {@code buffer[index]}; with bounds checks an index out of bounds reads 0 and is reported. */
+  private int load(Expr.Load load) {
+    int type = type(load.type());
+    int index = value(load.index());
+    if (!program.boundsChecks()) {
+      return load(type, element(load.buffer(), index));
+    }
+    int check = inBounds(load.buffer(), index);
+    int inBounds = module.id();
+    int outOfBounds = module.id();
+    int merge = module.id();
+    code.op(SpvOpSelectionMerge, merge, SpvSelectionControlMaskNone);
+    terminate(SpvOpBranchConditional, check, inBounds, outOfBounds);
+    label(inBounds);
+    int loaded = load(type, element(load.buffer(), index));
+    int loadedEnd = currentLabel;
+    terminate(SpvOpBranch, merge);
+    label(outOfBounds);
+    indexFault(load.buffer(), index, load.line());
+    int faultEnd = currentLabel;
+    terminate(SpvOpBranch, merge);
+    label(merge);
+    int zero = load.type() == PrimType.FLOAT ? module.constantFloat(0f) : module.constantInt(0);
+    return op(SpvOpPhi, type, loaded, loadedEnd, zero, faultEnd);
+  }
+
+  /** {@code 0 <= index < buffer.length}, as one unsigned comparison. */
+  private int inBounds(String buffer, int index) {
+    int length = op(SpvOpArrayLength, module.typeUint(), bufferVariables.get(buffer), 0);
+    return op(SpvOpULessThan, module.typeBool(), op(SpvOpBitcast, module.typeUint(), index), length);
+  }
+
+  private void indexFault(String buffer, int index, int line) {
+    faults.record(Faults.INDEX, program.buffer(buffer).binding(), index, line);
+  }
+
+  /** Reports an integer division by zero (the caller goes on with a harmless divisor). */
+  void divisionByZero(int divisor) {
+    when(op(SpvOpIEqual, module.typeBool(), divisor, module.constantInt(0)),
+        () -> faults.record(Faults.DIVISION_BY_ZERO, 0, module.constantInt(0), 0));
+  }
+
   private int builtinComponent(Builtin builtin, int axis) {
     int uint = module.typeUint();
     if (axis == 0 && builtin == Builtin.NUM_WORKGROUPS) {
@@ -465,7 +516,7 @@ public final class SpirvWriter {
     }
   }
 
-  /** Emits {@code if (condition) { then }} where {@code then} emits straight-line code. */
+  /** Emits {@code if (condition) { then }} where {@code then} emits code that ends open. */
   void when(int condition, Runnable then) {
     int body = module.id();
     int merge = module.id();
@@ -473,6 +524,22 @@ public final class SpirvWriter {
     terminate(SpvOpBranchConditional, condition, body, merge);
     label(body);
     then.run();
+    branchIfOpen(merge);
+    label(merge);
+  }
+
+  /** Emits {@code if (condition) { then } else { otherwise }} of code that ends open. */
+  void ifElse(int condition, Runnable then, Runnable otherwise) {
+    int thenLabel = module.id();
+    int otherwiseLabel = module.id();
+    int merge = module.id();
+    code.op(SpvOpSelectionMerge, merge, SpvSelectionControlMaskNone);
+    terminate(SpvOpBranchConditional, condition, thenLabel, otherwiseLabel);
+    label(thenLabel);
+    then.run();
+    branchIfOpen(merge);
+    label(otherwiseLabel);
+    otherwise.run();
     branchIfOpen(merge);
     label(merge);
   }

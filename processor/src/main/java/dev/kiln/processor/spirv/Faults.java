@@ -1,0 +1,53 @@
+package dev.kiln.processor.spirv;
+
+import static org.lwjgl.util.spvc.Spv.*;
+
+/**
+ * The fault buffer of the launch ABI: the first fault of a launch, written once. It is bound after
+ * the kernel's buffers; word 0 is the kind ({@link #INDEX} or {@link #DIVISION_BY_ZERO}, 0 for none),
+ * word 1 the binding of the buffer, word 2 the index, word 3 the source line. The runtime zeroes it
+ * before a launch and turns a fault into the exception Java would have thrown.
+ */
+final class Faults {
+  static final int INDEX = 1;
+  static final int DIVISION_BY_ZERO = 2;
+
+  private final SpirvWriter writer;
+  private final int variable;
+
+  Faults(SpirvWriter writer, int binding) {
+    this.writer = writer;
+    SpirvModule m = writer.module();
+    int array = m.type(SpvOpTypeRuntimeArray, m.typeUint());
+    m.decorate(array, SpvDecorationArrayStride, 4);
+    int struct = m.id();
+    m.globals.op(SpvOpTypeStruct, struct, array);
+    m.decorate(struct, SpvDecorationBlock);
+    m.decorateMember(struct, 0, SpvDecorationOffset, 0);
+    variable = m.id();
+    m.globals.op(SpvOpVariable, m.typePointer(SpvStorageClassStorageBuffer, struct), variable,
+        SpvStorageClassStorageBuffer);
+    m.name(variable, "faults");
+    m.decorate(variable, SpvDecorationDescriptorSet, 0);
+    m.decorate(variable, SpvDecorationBinding, binding);
+  }
+
+  /** Records a fault unless the launch has one already; {@code index} is an int id. */
+  void record(int kind, int binding, int index, int line) {
+    SpirvModule m = writer.module();
+    int uint = m.typeUint();
+    int previous = writer.op(SpvOpAtomicCompareExchange, uint, word(0), m.constantUint(SpvScopeDevice),
+        m.constantUint(0), m.constantUint(0), m.constantUint(kind), m.constantUint(0));
+    writer.when(writer.op(SpvOpIEqual, m.typeBool(), previous, m.constantUint(0)), () -> {
+      writer.store(word(1), m.constantUint(binding));
+      writer.store(word(2), writer.op(SpvOpBitcast, uint, index));
+      writer.store(word(3), m.constantUint(line));
+    });
+  }
+
+  private int word(int index) {
+    SpirvModule m = writer.module();
+    return writer.op(SpvOpAccessChain, m.typePointer(SpvStorageClassStorageBuffer, m.typeUint()), variable,
+        m.constantInt(0), m.constantInt(index));
+  }
+}

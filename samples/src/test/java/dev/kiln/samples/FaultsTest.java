@@ -1,0 +1,92 @@
+package dev.kiln.samples;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import corpus.FaultsKernels;
+import dev.kiln.FloatArray;
+import dev.kiln.IntArray;
+import java.util.Arrays;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Faults that Java throws for, on Vulkan: the faulty access is dropped, the launcher throws the
+ * exception Java would (naming kernel, buffer and index), and a canary buffer bound next to the
+ * faulting one is untouched. The CPU backend throws Java's own exceptions.
+ */
+class FaultsTest extends BothDevices {
+  private static final int N = 1000;
+
+  @ParameterizedTest(name = "offset {0}")
+  @ValueSource(ints = {1, 5, -1, 1 << 20})
+  void outOfBoundsWriteThrowsAndLeavesTheCanary(int offset) {
+    float[] canaryValues = new float[N];
+    Arrays.fill(canaryValues, 7f);
+    try (FloatArray out = vulkan.floats(N); FloatArray canary = vulkan.upload(canaryValues)) {
+      IndexOutOfBoundsException thrown = assertThrows(IndexOutOfBoundsException.class,
+          () -> FaultsKernels.writeShifted(vulkan, N, out, canary, offset));
+      String message = thrown.getMessage();
+      assertTrue(message.contains("Faults#writeShifted"), message);
+      assertTrue(message.contains("buffer 'out'"), message);
+      assertTrue(message.contains("for length " + N), message);
+      int index = Integer.parseInt(message.replaceAll("^Index (-?\\d+) .*", "$1"));
+      assertTrue(index < 0 || index >= N, message);
+      Bits.assertSameBits("canary", canaryValues, canary.toArray());
+      float[] expected = new float[N];
+      for (int i = Math.max(0, offset); i < Math.min(N, N + offset); i++) {
+        expected[i] = 1f;
+      }
+      Bits.assertSameBits("in-bounds writes", expected, out.toArray());
+    }
+  }
+
+  @Test
+  void outOfBoundsReadThrowsAndTheDeviceStaysUsable() {
+    float[] in = new float[N];
+    float[] out = new float[N];
+    IndexOutOfBoundsException thrown = assertThrows(IndexOutOfBoundsException.class,
+        () -> FaultsKernels.readShifted(vulkan, N, in, out, 3));
+    assertTrue(thrown.getMessage().contains("buffer 'in'"), thrown.getMessage());
+    FaultsKernels.readShifted(vulkan, N - 3, in, out, 3);
+    assertEquals(1f, out[N - 4]);
+  }
+
+  @Test
+  void divisionByZeroThrowsArithmeticException() {
+    int[] a = {7, 8, 9};
+    int[] b = {1, 0, 3};
+    ArithmeticException thrown = assertThrows(ArithmeticException.class,
+        () -> FaultsKernels.divide(vulkan, 3, a, b, new int[3], new int[3]));
+    assertTrue(thrown.getMessage().contains("Faults#divide"), thrown.getMessage());
+    assertThrows(ArithmeticException.class, () -> FaultsKernels.divide(cpu, 3, a, b, new int[3], new int[3]));
+  }
+
+  @Test
+  void theCpuBackendThrowsJavasOwnExceptions() {
+    assertThrows(ArrayIndexOutOfBoundsException.class,
+        () -> FaultsKernels.writeShifted(cpu, N, new float[N], new float[N], 1));
+  }
+
+  @Test
+  void uncheckedKernelRunsInBounds() {
+    try (FloatArray in = vulkan.upload(new float[] {1f, 2f, 3f}); FloatArray out = vulkan.floats(3)) {
+      FaultsKernels.unchecked(vulkan, 3, in, out);
+      Bits.assertSameBits("unchecked", new float[] {2f, 4f, 6f}, out.toArray());
+    }
+  }
+
+  @Test
+  void faultFreeIntegerDivisionMatchesJava() {
+    try (IntArray a = vulkan.upload(new int[] {7, -7, Integer.MIN_VALUE, 5});
+        IntArray b = vulkan.upload(new int[] {2, 2, -1, -3});
+        IntArray q = vulkan.ints(4);
+        IntArray r = vulkan.ints(4)) {
+      FaultsKernels.divide(vulkan, 4, a, b, q, r);
+      Bits.assertSameBits("quotients", new int[] {3, -3, Integer.MIN_VALUE, -1}, q.toArray());
+      Bits.assertSameBits("remainders", new int[] {1, -1, 0, 2}, r.toArray());
+    }
+  }
+}
