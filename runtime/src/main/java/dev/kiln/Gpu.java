@@ -1,6 +1,8 @@
 package dev.kiln;
 
 import dev.kiln.cpu.Invocation;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 
 /**
  * Kernel intrinsics. Inside a kernel compiled by Kiln each call becomes the matching GPU built-in;
@@ -8,6 +10,8 @@ import dev.kiln.cpu.Invocation;
  * outside a kernel they throw {@link IllegalStateException}.
  */
 public final class Gpu {
+  private static final VarHandle INTS = MethodHandles.arrayElementVarHandle(int[].class);
+
   private Gpu() {}
 
   /** Index of this invocation in the whole dispatch along {@code axis} (0, 1 or 2). */
@@ -28,5 +32,84 @@ public final class Gpu {
   /** Number of workgroups in the dispatch along {@code axis}. */
   public static int numWorkgroups(int axis) {
     return Invocation.current().numWorkgroups(axis);
+  }
+
+  /**
+   * Workgroup memory: one array of {@code length} floats per workgroup, the same array for all its
+   * invocations. Only as the initializer of a local declared at the top of a kernel body, with a
+   * constant length: {@code float[] tile = Gpu.sharedFloats(256);}.
+   */
+  public static float[] sharedFloats(int length) {
+    return (float[]) Invocation.current().shared(NumericType.FLOAT, length);
+  }
+
+  /** Workgroup memory of ints; see {@link #sharedFloats}. */
+  public static int[] sharedInts(int length) {
+    return (int[]) Invocation.current().shared(NumericType.INT, length);
+  }
+
+  /**
+   * Waits until every invocation of the workgroup has come here, and makes their earlier writes to
+   * shared arrays and buffers visible to each other. Every invocation of the workgroup must reach
+   * the same barriers; a kernel with barriers runs whole workgroups, so it checks its own indices.
+   */
+  public static void barrier() {
+    Invocation.current().barrier();
+  }
+
+  /** Adds {@code value} to {@code array[index]} atomically; returns the previous value. */
+  public static int atomicAdd(int[] array, int index, int value) {
+    return (int) INTS.getAndAdd(array, index, value);
+  }
+
+  /** Stores the smaller of {@code array[index]} and {@code value} atomically; returns the previous value. */
+  public static int atomicMin(int[] array, int index, int value) {
+    int previous = (int) INTS.getVolatile(array, index);
+    while (previous > value) {
+      int witness = (int) INTS.compareAndExchange(array, index, previous, value);
+      if (witness == previous) {
+        break;
+      }
+      previous = witness;
+    }
+    return previous;
+  }
+
+  /** Stores the larger of {@code array[index]} and {@code value} atomically; returns the previous value. */
+  public static int atomicMax(int[] array, int index, int value) {
+    int previous = (int) INTS.getVolatile(array, index);
+    while (previous < value) {
+      int witness = (int) INTS.compareAndExchange(array, index, previous, value);
+      if (witness == previous) {
+        break;
+      }
+      previous = witness;
+    }
+    return previous;
+  }
+
+  /** {@code array[index] &= value} atomically; returns the previous value. */
+  public static int atomicAnd(int[] array, int index, int value) {
+    return (int) INTS.getAndBitwiseAnd(array, index, value);
+  }
+
+  /** {@code array[index] |= value} atomically; returns the previous value. */
+  public static int atomicOr(int[] array, int index, int value) {
+    return (int) INTS.getAndBitwiseOr(array, index, value);
+  }
+
+  /** {@code array[index] ^= value} atomically; returns the previous value. */
+  public static int atomicXor(int[] array, int index, int value) {
+    return (int) INTS.getAndBitwiseXor(array, index, value);
+  }
+
+  /** Stores {@code value} in {@code array[index]} atomically; returns the previous value. */
+  public static int atomicExchange(int[] array, int index, int value) {
+    return (int) INTS.getAndSet(array, index, value);
+  }
+
+  /** Stores {@code value} in {@code array[index]} if it holds {@code expected}; returns the previous value. */
+  public static int atomicCompareExchange(int[] array, int index, int expected, int value) {
+    return (int) INTS.compareAndExchange(array, index, expected, value);
   }
 }

@@ -1,9 +1,10 @@
 package dev.kiln.cpu;
 
+import dev.kiln.NumericType;
+
 /**
- * The invocation a CPU-backend thread is running, read by {@code Gpu} intrinsics. One mutable
- * instance per thread, so a dispatch allocates nothing per invocation. Dispatches are 1-D: the y
- * and z axes have one workgroup of size one.
+ * The invocation a CPU-backend thread is running, read by {@code Gpu} intrinsics. Dispatches are
+ * 1-D: the y and z axes have one workgroup of size one.
  */
 public final class Invocation {
   private static final ThreadLocal<Invocation> CURRENT = new ThreadLocal<>();
@@ -12,6 +13,8 @@ public final class Invocation {
   private int localId;
   private int workgroupId;
   private int numWorkgroups;
+  private Workgroup workgroup;
+  private int sharedDeclarations;
 
   /** The invocation running on this thread. */
   public static Invocation current() {
@@ -32,11 +35,13 @@ public final class Invocation {
     CURRENT.remove();
   }
 
-  void set(int workgroupId, int localId, int workgroupSize, int numWorkgroups) {
+  void set(Workgroup workgroup, int workgroupId, int localId, int workgroupSize, int numWorkgroups) {
+    this.workgroup = workgroup;
     this.workgroupId = workgroupId;
     this.localId = localId;
     this.globalId = workgroupId * workgroupSize + localId;
     this.numWorkgroups = numWorkgroups;
+    this.sharedDeclarations = 0;
   }
 
   public int globalId(int axis) {
@@ -53,6 +58,19 @@ public final class Invocation {
 
   public int numWorkgroups(int axis) {
     return axis == 0 ? numWorkgroups : checkAxis(axis, 1);
+  }
+
+  /**
+   * The workgroup's array for this invocation's next shared declaration: kernels declare shared
+   * arrays at their top level, so every invocation makes the same declarations in the same order.
+   */
+  public Object shared(NumericType type, int length) {
+    return workgroup.shared(sharedDeclarations++, type, length);
+  }
+
+  /** Waits for the other invocations of the workgroup. */
+  public void barrier() {
+    workgroup.barrier();
   }
 
   private static int checkAxis(int axis, int value) {

@@ -3,8 +3,7 @@ package dev.kiln.vulkan;
 import static org.lwjgl.vulkan.VK10.*;
 
 import dev.kiln.KernelSpec;
-import java.io.IOException;
-import java.io.InputStream;
+import dev.kiln.backend.KernelModule;
 import java.nio.ByteBuffer;
 import java.nio.LongBuffer;
 import org.lwjgl.system.MemoryStack;
@@ -34,8 +33,9 @@ final class ComputePipeline {
   }
 
   static ComputePipeline create(VkDevice device, PhysicalDevice physical, KernelSpec spec) {
-    byte[] code = loadModule(spec);
-    physical.checkSupports(spec, code);
+    KernelModule module = KernelModule.of(spec);
+    physical.checkSupports(spec, module);
+    byte[] code = module.code();
     try (MemoryStack stack = MemoryStack.stackPush()) {
       LongBuffer handle = stack.mallocLong(1);
 
@@ -62,11 +62,11 @@ final class ComputePipeline {
       long layout = handle.get(0);
 
       ByteBuffer words = MemoryUtil.memAlloc(code.length).put(code).flip();
-      long module;
+      long shader;
       try {
         Vk.check(vkCreateShaderModule(device, VkShaderModuleCreateInfo.calloc(stack).sType$Default().pCode(words), null, handle),
             "vkCreateShaderModule(" + spec + ")");
-        module = handle.get(0);
+        shader = handle.get(0);
       } finally {
         MemoryUtil.memFree(words);
       }
@@ -74,24 +74,11 @@ final class ComputePipeline {
       info.get(0)
           .sType$Default()
           .layout(layout)
-          .stage(stage -> stage.sType$Default().stage(VK_SHADER_STAGE_COMPUTE_BIT).module(module).pName(stack.UTF8("main")));
+          .stage(stage -> stage.sType$Default().stage(VK_SHADER_STAGE_COMPUTE_BIT).module(shader).pName(stack.UTF8("main")));
       int result = vkCreateComputePipelines(device, VK_NULL_HANDLE, info, null, handle);
-      vkDestroyShaderModule(device, module, null);
+      vkDestroyShaderModule(device, shader, null);
       Vk.check(result, "vkCreateComputePipelines(" + spec + ")");
       return new ComputePipeline(setLayout, layout, handle.get(0), buffers, pushBytes);
-    }
-  }
-
-  private static byte[] loadModule(KernelSpec spec) {
-    try (InputStream in = spec.owner().getResourceAsStream(spec.module())) {
-      if (in == null) {
-        throw new IllegalStateException("SPIR-V module '" + spec.module() + "' of kernel " + spec
-            + " is not on the class path beside " + spec.owner().getName()
-            + "; was the class compiled with the Kiln processor on the processor path?");
-      }
-      return in.readAllBytes();
-    } catch (IOException e) {
-      throw new IllegalStateException("cannot read SPIR-V module of kernel " + spec, e);
     }
   }
 

@@ -11,6 +11,7 @@ final class LaunchFaults {
   static final int WORDS = 4;
   private static final int INDEX = 1;
   private static final int DIVISION_BY_ZERO = 2;
+  private static final int LOCAL_ARRAY = 0x80000000;
 
   private final VulkanBuffer buffer;
   private final int[] words = new int[WORDS];
@@ -33,12 +34,18 @@ final class LaunchFaults {
     switch (words[0]) {
       case 0 -> {}
       case INDEX -> {
-        List<KernelSpec.Param> buffers = spec.params().stream().filter(KernelSpec.Param::isBuffer).toList();
-        int binding = words[1];
-        String name = buffers.get(binding).name();
-        int length = args.length == 0 ? 0 : bufferLength(args, binding);
-        throw new IndexOutOfBoundsException("Index " + words[2] + " out of bounds for length " + length
-            + " of buffer '" + name + "' in kernel " + spec + " (line " + Integer.toUnsignedString(words[3]) + ")");
+        String array;
+        int length;
+        if ((words[1] & LOCAL_ARRAY) != 0) {
+          array = "a shared array";
+          length = words[1] & ~LOCAL_ARRAY;
+        } else {
+          List<KernelSpec.Param> buffers = spec.params().stream().filter(KernelSpec.Param::isBuffer).toList();
+          array = "buffer '" + buffers.get(words[1]).name() + "'";
+          length = bufferLength(args, words[1]);
+        }
+        throw new IndexOutOfBoundsException("Index " + words[2] + " out of bounds for length " + length + " of "
+            + array + " in kernel " + spec + " (line " + words[3] + ")");
       }
       case DIVISION_BY_ZERO -> throw new ArithmeticException("/ by zero in kernel " + spec);
       default -> throw new IllegalStateException("unknown fault " + words[0] + " reported by kernel " + spec);

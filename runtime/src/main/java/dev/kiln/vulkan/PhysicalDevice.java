@@ -3,6 +3,7 @@ package dev.kiln.vulkan;
 import static org.lwjgl.vulkan.VK10.*;
 
 import dev.kiln.KernelSpec;
+import dev.kiln.backend.KernelModule;
 import java.nio.IntBuffer;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -72,8 +73,8 @@ record PhysicalDevice(VkPhysicalDevice handle, String name, int type, int queueF
   }
 
   /** Throws if the kernel needs what this device lacks: workgroup limits, 64-bit floats. */
-  void checkSupports(KernelSpec spec, byte[] module) {
-    if (SpirvCapabilities.of(module).contains(SpirvCapabilities.FLOAT64) && !float64) {
+  void checkSupports(KernelSpec spec, KernelModule module) {
+    if (module.capabilities().contains(KernelModule.CAPABILITY_FLOAT64) && !float64) {
       throw new IllegalStateException(spec + " needs 64-bit floats (shaderFloat64), which " + name + " lacks;"
           + " Kiln computes float division in double to give Java's correctly rounded result");
     }

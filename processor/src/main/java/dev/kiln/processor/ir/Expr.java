@@ -44,10 +44,10 @@ public sealed interface Expr {
     }
   }
 
-  /** {@code buffer[index]}; {@code line} is the source line, for diagnostics. */
-  record Load(String buffer, PrimType type, Expr index, int line) implements Expr {}
+  /** {@code array[index]} of a buffer or shared array; {@code line} is the source line, for fault reports. */
+  record Load(String array, PrimType type, Expr index, int line) implements Expr {}
 
-  /** {@code buffer.length}. */
+  /** {@code buffer.length} of a buffer parameter. */
   record Length(String buffer) implements Expr {
     @Override
     public PrimType type() {

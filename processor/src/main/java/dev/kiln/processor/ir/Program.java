@@ -12,15 +12,22 @@ public record Program(
     Workgroup workgroup,
     boolean boundsChecks,
     List<BufferDecl> buffers,
+    List<SharedArray> shared,
     List<ScalarParam> scalars,
     List<Local> locals,
     List<Stmt> body) {
 
   public Program {
     buffers = List.copyOf(buffers);
+    shared = List.copyOf(shared);
     scalars = List.copyOf(scalars);
     locals = List.copyOf(locals);
     body = List.copyOf(body);
+  }
+
+  /** Whether the body waits at workgroup barriers; then whole workgroups run, past the count too. */
+  public boolean usesBarriers() {
+    return Statements.any(body, statement -> statement instanceof Stmt.Barrier);
   }
 
   public BufferDecl buffer(String name) {

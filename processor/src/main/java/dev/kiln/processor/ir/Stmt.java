@@ -6,8 +6,21 @@ import java.util.List;
 public sealed interface Stmt {
   record Assign(Local local, Expr value) implements Stmt {}
 
-  /** {@code buffer[index] = value}; {@code line} is the source line, for diagnostics. */
-  record Store(String buffer, Expr index, Expr value, int line) implements Stmt {}
+  /**
+   * {@code array[index] = value} on a buffer or a shared array; {@code line} is the source line,
+   * for fault reports.
+   */
+  record Store(String array, Expr index, Expr value, int line) implements Stmt {}
+
+  /**
+   * An atomic update of an int buffer or shared array element, its previous value assigned to
+   * {@code result} when there is one; {@code expected} is null but for compare-exchange.
+   */
+  record Atomic(Local result, AtomicOp op, String array, Expr index, Expr value, Expr expected, int line)
+      implements Stmt {}
+
+  /** Waits until every invocation of the workgroup gets here; orders workgroup memory. */
+  record Barrier() implements Stmt {}
 
   record If(Expr condition, List<Stmt> then, List<Stmt> otherwise) implements Stmt {}
 

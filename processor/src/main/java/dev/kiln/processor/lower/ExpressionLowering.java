@@ -16,13 +16,17 @@ import com.sun.source.util.TreePath;
 import com.sun.source.util.Trees;
 import dev.kiln.processor.diag.KernelError;
 import dev.kiln.processor.diag.Message;
+import dev.kiln.processor.ir.AtomicOp;
 import dev.kiln.processor.ir.BinaryOp;
 import dev.kiln.processor.ir.Builtin;
 import dev.kiln.processor.ir.Expr;
+import dev.kiln.processor.ir.Local;
+import dev.kiln.processor.ir.Stmt;
 import dev.kiln.processor.ir.PrimType;
 import dev.kiln.processor.ir.UnaryOp;
 import dev.kiln.processor.model.SignatureReader;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Optional;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ElementKind;
@@ -179,7 +183,10 @@ final class ExpressionLowering {
     MemberSelectTree select = (MemberSelectTree) path.getLeaf();
     TreePath target = child(path, select.getExpression());
     if (select.getIdentifier().contentEquals("length") && trees.getTypeMirror(target) instanceof ArrayType) {
-      return new Expr.Length(bufferName(target));
+      return switch (array(target)) {
+        case ArrayRef.Buffer buffer -> new Expr.Length(buffer.name());
+        case ArrayRef.Shared shared -> new Expr.IntConst(shared.array().length());
+      };
     }
     Element element = trees.getElement(path);
     if (element != null && element.getKind() == ElementKind.FIELD) {
@@ -196,18 +203,22 @@ final class ExpressionLowering {
     return constant(tree, value, type);
   }
 
-  /** The buffer parameter that the array expression at {@code path} names. */
-  String bufferName(TreePath path) {
+  /** The buffer parameter or shared array that the array expression at {@code path} names. */
+  ArrayRef array(TreePath path) {
     Tree tree = path.getLeaf();
     if (tree instanceof ParenthesizedTree parenthesized) {
-      return bufferName(child(path, parenthesized.getExpression()));
+      return array(child(path, parenthesized.getExpression()));
     }
     Element element = trees.getElement(path);
     if (element != null && element.getKind() == ElementKind.PARAMETER) {
-      String name = element.getSimpleName().toString();
-      if (scope.buffer(name).isPresent()) {
-        return name;
+      Optional<Scope.BufferUse> buffer = scope.buffer(element.getSimpleName().toString());
+      if (buffer.isPresent()) {
+        return new ArrayRef.Buffer(buffer.get());
       }
+    }
+    Optional<ArrayRef> shared = element == null ? Optional.empty() : scope.shared(element).map(ArrayRef.Shared::new);
+    if (shared.isPresent()) {
+      return shared.get();
     }
     if (element != null && element.getKind() == ElementKind.FIELD) {
       throw new KernelError(tree, Message.UNSUPPORTED_FIELD, element.getSimpleName());
@@ -215,18 +226,66 @@ final class ExpressionLowering {
     if (element != null && scope.isRejected(element)) {
       throw new AlreadyReported();
     }
-    throw new KernelError(tree, Message.UNSUPPORTED_EXPRESSION, "indexing anything but a buffer parameter");
+    throw new KernelError(tree, Message.UNSUPPORTED_EXPRESSION, "indexing anything but a buffer parameter or shared array");
   }
 
   private Expr load(TreePath path) {
     ArrayAccessTree access = (ArrayAccessTree) path.getLeaf();
-    String buffer = bufferName(child(path, access.getExpression()));
-    Scope.BufferUse use = scope.buffer(buffer).orElseThrow();
-    if (use.firstRead == null) {
-      use.firstRead = access;
+    ArrayRef array = array(child(path, access.getExpression()));
+    if (array instanceof ArrayRef.Buffer buffer && buffer.use().firstRead == null) {
+      buffer.use().firstRead = access;
     }
     Expr index = expr(child(path, access.getIndex()), PrimType.INT);
-    return new Expr.Load(buffer, use.param.type(), index, line(access));
+    return new Expr.Load(array.name(), array.element(), index, line(access));
+  }
+
+  /** The name of the {@code dev.kiln.Gpu} method called at {@code path}, if it is a call of one. */
+  Optional<String> gpuCall(TreePath path) {
+    Tree tree = path.getLeaf();
+    if (tree instanceof ParenthesizedTree parenthesized) {
+      return gpuCall(child(path, parenthesized.getExpression()));
+    }
+    if (!(tree instanceof MethodInvocationTree) || !(trees.getElement(path) instanceof ExecutableElement method)) {
+      return Optional.empty();
+    }
+    TypeElement owner = (TypeElement) method.getEnclosingElement();
+    return owner.getQualifiedName().contentEquals(GPU_CLASS)
+        ? Optional.of(method.getSimpleName().toString())
+        : Optional.empty();
+  }
+
+  static Optional<AtomicOp> atomicOp(String intrinsic) {
+    return Arrays.stream(AtomicOp.values()).filter(op -> op.intrinsic().equals(intrinsic)).findFirst();
+  }
+
+  static boolean isSharedAllocation(String intrinsic) {
+    return intrinsic.equals("sharedFloats") || intrinsic.equals("sharedInts");
+  }
+
+  /**
+   * The atomic update called at {@code path} (a {@code Gpu.atomic*} call), its previous value
+   * going to {@code result} (null to drop it). Atomics read and write their array.
+   */
+  Stmt.Atomic atomic(TreePath path, Local result) {
+    while (path.getLeaf() instanceof ParenthesizedTree parenthesized) {
+      path = child(path, parenthesized.getExpression());
+    }
+    MethodInvocationTree call = (MethodInvocationTree) path.getLeaf();
+    String name = gpuCall(path).orElseThrow();
+    AtomicOp op = atomicOp(name).orElseThrow();
+    List<? extends ExpressionTree> args = call.getArguments();
+    ArrayRef array = array(child(path, args.getFirst()));
+    if (array.element() != PrimType.INT) {
+      throw new KernelError(args.getFirst(), Message.ATOMIC_TARGET, name);
+    }
+    if (array instanceof ArrayRef.Buffer buffer) {
+      buffer.use().firstRead = buffer.use().firstRead == null ? call : buffer.use().firstRead;
+      buffer.use().firstWrite = buffer.use().firstWrite == null ? call : buffer.use().firstWrite;
+    }
+    Expr index = expr(child(path, args.get(1)), PrimType.INT);
+    Expr value = expr(child(path, args.getLast()), PrimType.INT);
+    Expr expected = op == AtomicOp.COMPARE_EXCHANGE ? expr(child(path, args.get(2)), PrimType.INT) : null;
+    return new Stmt.Atomic(result, op, array.name(), index, value, expected, line(call));
   }
 
   private Expr call(TreePath path) {
@@ -245,6 +304,15 @@ final class ExpressionLowering {
       }
     }
     if (owner.getQualifiedName().contentEquals(GPU_CLASS)) {
+      if (name.equals("barrier")) {
+        throw new KernelError(call, Message.UNSUPPORTED_SIDE_EFFECT, "a barrier", "barrier");
+      }
+      if (atomicOp(name).isPresent()) {
+        throw new KernelError(call, Message.UNSUPPORTED_SIDE_EFFECT, "an atomic operation", "atomic operation");
+      }
+      if (isSharedAllocation(name)) {
+        throw new KernelError(call, Message.SHARED_DECLARATION, name);
+      }
       Optional<Builtin> builtin = Arrays.stream(Builtin.values()).filter(b -> b.intrinsic().equals(name)).findFirst();
       if (builtin.isPresent()) {
         ExpressionTree axisTree = call.getArguments().getFirst();

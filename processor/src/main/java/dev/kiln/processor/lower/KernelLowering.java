@@ -34,6 +34,7 @@ import dev.kiln.processor.ir.Local;
 import dev.kiln.processor.ir.PrimType;
 import dev.kiln.processor.ir.Program;
 import dev.kiln.processor.ir.ScalarParam;
+import dev.kiln.processor.ir.SharedArray;
 import dev.kiln.processor.ir.Stmt;
 import dev.kiln.processor.model.KernelSignature;
 import dev.kiln.processor.model.SignatureReader;
@@ -83,7 +84,7 @@ public final class KernelLowering {
       return Optional.empty();
     }
     return Optional.of(new Program(signature.name(), signature.workgroup(), signature.boundsChecks(), buffers,
-        scope.scalars(), scope.locals(), body));
+        scope.sharedArrays(), scope.scalars(), scope.locals(), body));
   }
 
   /**
@@ -206,9 +207,8 @@ public final class KernelLowering {
     VariableElement element = (VariableElement) trees.getElement(path);
     TypeMirror type = element.asType();
     Tree typeTree = hasPosition(variable.getType()) ? variable.getType() : variable;
-    if (type instanceof ArrayType) {
-      scope.reject(element);
-      throw new KernelError(typeTree, Message.UNSUPPORTED_LOCAL_ARRAY, variable.getName());
+    if (type instanceof ArrayType array) {
+      return sharedArray(path, variable, element, array);
     }
     Optional<PrimType> prim = SignatureReader.primType(type);
     if (prim.isEmpty()) {
@@ -219,7 +219,40 @@ public final class KernelLowering {
     if (variable.getInitializer() == null) {
       return List.of();
     }
-    return List.of(new Stmt.Assign(local, expressions.expr(child(path, variable.getInitializer()), local.type())));
+    return List.of(assignLocal(local, child(path, variable.getInitializer())));
+  }
+
+  /** {@code local = <expression at value>}, where the expression may be an atomic update. */
+  private Stmt assignLocal(Local local, TreePath value) {
+    boolean atomic = expressions.gpuCall(value).flatMap(ExpressionLowering::atomicOp).isPresent();
+    return atomic
+        ? expressions.atomic(value, local)
+        : new Stmt.Assign(local, expressions.expr(value, local.type()));
+  }
+
+  /**
+   * {@code float[] tile = Gpu.sharedFloats(256);} at the top of the kernel body declares workgroup
+   * memory; any other local array is not supported.
+   */
+  private List<Stmt> sharedArray(TreePath path, VariableTree variable, VariableElement element, ArrayType type) {
+    TreePath initializer = variable.getInitializer() == null ? null : child(path, variable.getInitializer());
+    Optional<String> intrinsic = initializer == null ? Optional.empty() : expressions.gpuCall(initializer);
+    if (intrinsic.isEmpty() || !ExpressionLowering.isSharedAllocation(intrinsic.get())) {
+      scope.reject(element);
+      throw new KernelError(variable, Message.UNSUPPORTED_LOCAL_ARRAY, variable.getName());
+    }
+    scope.reject(element); // until it is declared below
+    boolean topLevel = path.getParentPath().getLeaf() instanceof BlockTree
+        && path.getParentPath().getParentPath().getLeaf() instanceof MethodTree;
+    com.sun.source.tree.MethodInvocationTree call = (com.sun.source.tree.MethodInvocationTree) variable.getInitializer();
+    Expr length = Constants.fold(expressions.expr(child(initializer, call.getArguments().getFirst())));
+    if (!topLevel || !(length instanceof Expr.IntConst(int size)) || size <= 0) {
+      throw new KernelError(call, Message.SHARED_DECLARATION, intrinsic.get());
+    }
+    PrimType elementType = SignatureReader.primType(type.getComponentType()).orElseThrow();
+    scope.share(element, new SharedArray(variable.getName().toString(), elementType, size));
+    scope.accept(element);
+    return List.of();
   }
 
   private boolean hasPosition(Tree tree) {
@@ -233,7 +266,12 @@ public final class KernelLowering {
       case ASSIGNMENT -> {
         AssignmentTree assignment = (AssignmentTree) tree;
         TreePath target = child(path, assignment.getVariable());
-        yield List.of(assign(target, expressions.expr(child(path, assignment.getExpression()))));
+        TreePath value = child(path, assignment.getExpression());
+        Optional<Local> local = Optional.ofNullable(trees.getElement(target)).flatMap(scope::local);
+        if (local.isPresent() && expressions.gpuCall(value).flatMap(ExpressionLowering::atomicOp).isPresent()) {
+          yield List.of(expressions.atomic(value, local.get()));
+        }
+        yield List.of(assign(target, expressions.expr(value)));
       }
       case PREFIX_INCREMENT, POSTFIX_INCREMENT, PREFIX_DECREMENT, POSTFIX_DECREMENT -> {
         TreePath target = child(path, ((UnaryTree) tree).getExpression());
@@ -245,7 +283,14 @@ public final class KernelLowering {
         yield List.of(assign(target, ExpressionLowering.binary(op, read(target), one, type)));
       }
       case METHOD_INVOCATION -> {
-        expressions.expr(path); // intrinsics have no side effects; anything else is reported here
+        Optional<String> intrinsic = expressions.gpuCall(path);
+        if (intrinsic.isPresent() && intrinsic.get().equals("barrier")) {
+          yield List.of(new Stmt.Barrier());
+        }
+        if (intrinsic.flatMap(ExpressionLowering::atomicOp).isPresent()) {
+          yield List.of(expressions.atomic(path, null));
+        }
+        expressions.expr(path); // the other intrinsics have no side effects; anything else is reported here
         yield List.of();
       }
       default -> {
@@ -277,13 +322,12 @@ public final class KernelLowering {
       return assign(child(target, parenthesized.getExpression()), value);
     }
     if (tree instanceof com.sun.source.tree.ArrayAccessTree access) {
-      String buffer = expressions.bufferName(child(target, access.getExpression()));
-      Scope.BufferUse use = scope.buffer(buffer).orElseThrow();
-      if (use.firstWrite == null) {
-        use.firstWrite = access;
+      ArrayRef array = expressions.array(child(target, access.getExpression()));
+      if (array instanceof ArrayRef.Buffer buffer && buffer.use().firstWrite == null) {
+        buffer.use().firstWrite = access;
       }
       Expr index = expressions.expr(child(target, access.getIndex()), PrimType.INT);
-      return new Stmt.Store(buffer, index, ExpressionLowering.convert(value, use.param.type()), expressions.line(access));
+      return new Stmt.Store(array.name(), index, ExpressionLowering.convert(value, array.element()), expressions.line(access));
     }
     Element element = trees.getElement(target);
     if (element != null && scope.isRejected(element)) {

@@ -5,6 +5,7 @@ import dev.kiln.processor.ir.BufferDecl;
 import dev.kiln.processor.ir.Local;
 import dev.kiln.processor.ir.PrimType;
 import dev.kiln.processor.ir.ScalarParam;
+import dev.kiln.processor.ir.SharedArray;
 import dev.kiln.processor.model.KernelSignature;
 import com.sun.source.tree.Tree;
 import java.util.ArrayList;
@@ -48,6 +49,7 @@ final class Scope {
 
   private final Map<String, BufferUse> buffers = new LinkedHashMap<>();
   private final Map<String, ScalarParam> scalars = new LinkedHashMap<>();
+  private final Map<Element, SharedArray> shared = new LinkedHashMap<>();
   private final Map<Element, Local> locals = new HashMap<>();
   private final List<Local> declared = new ArrayList<>();
   private final Set<Element> rejected = new HashSet<>();
@@ -68,6 +70,18 @@ final class Scope {
 
   Iterable<BufferUse> buffers() {
     return buffers.values();
+  }
+
+  void share(Element element, SharedArray array) {
+    shared.put(element, array);
+  }
+
+  Optional<SharedArray> shared(Element element) {
+    return Optional.ofNullable(shared.get(element));
+  }
+
+  List<SharedArray> sharedArrays() {
+    return List.copyOf(shared.values());
   }
 
   Optional<ScalarParam> scalar(String name) {
@@ -93,6 +107,11 @@ final class Scope {
   /** Remembers a variable whose declaration was reported, so its uses are not reported again. */
   void reject(Element element) {
     rejected.add(element);
+  }
+
+  /** Takes back {@link #reject}. */
+  void accept(Element element) {
+    rejected.remove(element);
   }
 
   boolean isRejected(Element element) {

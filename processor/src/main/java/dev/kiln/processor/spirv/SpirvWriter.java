@@ -10,6 +10,7 @@ import dev.kiln.processor.ir.Local;
 import dev.kiln.processor.ir.PrimType;
 import dev.kiln.processor.ir.Program;
 import dev.kiln.processor.ir.ScalarParam;
+import dev.kiln.processor.ir.SharedArray;
 import dev.kiln.processor.ir.Stmt;
 import java.util.ArrayDeque;
 import java.util.Deque;
@@ -32,7 +33,7 @@ public final class SpirvWriter {
   /** The function's other instructions. */
   private final Words code = new Words();
   private final Map<Local, Integer> localVariables = new HashMap<>();
-  private final Map<String, Integer> bufferVariables = new HashMap<>();
+  private final Map<String, ArrayVariable> arrays = new HashMap<>();
   private final Map<PrimType, Integer> bufferStructs = new EnumMap<>(PrimType.class);
   private final Map<Builtin, Integer> builtinVariables = new EnumMap<>(Builtin.class);
   private final Deque<LoopTargets> loops = new ArrayDeque<>();
@@ -40,6 +41,12 @@ public final class SpirvWriter {
   private int pushConstants;
   private int currentLabel;
   private boolean open;
+
+  /**
+   * An array the kernel indexes: a storage buffer (runtime length, {@code length < 0}) or a shared
+   * array (constant length). {@code faultTag} names it in a fault record.
+   */
+  private record ArrayVariable(int variable, int storageClass, PrimType element, int length, int faultTag) {}
 
   /** Where {@code break} and {@code continue} of one loop go, and whether any did. */
   private static final class LoopTargets {
@@ -71,6 +78,9 @@ public final class SpirvWriter {
       declareBuffer(buffer);
     }
     faults = new Faults(this, program.buffers().size());
+    for (SharedArray shared : program.shared()) {
+      declareShared(shared);
+    }
     int main = module.id();
     module.name(main, "main");
     int functionType = module.type(SpvOpTypeFunction, module.typeVoid());
@@ -96,8 +106,19 @@ public final class SpirvWriter {
     return module.toBytes();
   }
 
-  /** {@code if (globalId.x < count) { body }}: the dispatch is rounded up to whole workgroups. */
+  /**
+   * {@code if (globalId.x < count) { body }}: the dispatch is rounded up to whole workgroups. A
+   * kernel with barriers runs whole workgroups (every invocation must reach each barrier), and
+   * guards its accesses itself.
+   */
   private void gatedBody() {
+    if (program.usesBarriers()) {
+      statements(program.body());
+      if (open) {
+        terminate(SpvOpReturn);
+      }
+      return;
+    }
     int x = builtinComponent(Builtin.GLOBAL_ID, 0);
     int count = launchConstant(0);
     int inRange = op(SpvOpULessThan, module.typeBool(), x, count);
@@ -155,7 +176,16 @@ public final class SpirvWriter {
     if (buffer.access() == Access.READ) {
       module.decorate(variable, SpvDecorationNonWritable);
     }
-    bufferVariables.put(buffer.name(), variable);
+    arrays.put(buffer.name(), new ArrayVariable(variable, SpvStorageClassStorageBuffer, buffer.element(), -1,
+        buffer.binding()));
+  }
+
+  private void declareShared(SharedArray shared) {
+    int array = module.type(SpvOpTypeArray, type(shared.element()), module.constantUint(shared.length()));
+    int variable = globalVariable(SpvStorageClassWorkgroup, array);
+    module.name(variable, shared.name());
+    arrays.put(shared.name(), new ArrayVariable(variable, SpvStorageClassWorkgroup, shared.element(), shared.length(),
+        Faults.LOCAL_ARRAY | shared.length()));
   }
 
   private int builtinVariable(Builtin builtin) {
@@ -215,13 +245,17 @@ public final class SpirvWriter {
         int index = value(store.index());
         int value = value(store.value());
         if (program.boundsChecks()) {
-          ifElse(inBounds(store.buffer(), index),
-              () -> store(element(store.buffer(), index), value),
-              () -> indexFault(store.buffer(), index, store.line()));
+          ifElse(inBounds(store.array(), index),
+              () -> store(element(store.array(), index), value),
+              () -> indexFault(store.array(), index, store.line()));
         } else {
-          store(element(store.buffer(), index), value);
+          store(element(store.array(), index), value);
         }
       }
+      case Stmt.Atomic atomic -> atomic(atomic);
+      case Stmt.Barrier ignored -> code.op(SpvOpControlBarrier, module.constantUint(SpvScopeWorkgroup),
+          module.constantUint(SpvScopeWorkgroup), module.constantUint(SpvMemorySemanticsAcquireReleaseMask
+              | SpvMemorySemanticsUniformMemoryMask | SpvMemorySemanticsWorkgroupMemoryMask));
       case Stmt.If branch -> ifStatement(branch);
       case Stmt.Loop loop -> loop(loop);
       case Stmt.Break ignored -> {
@@ -318,7 +352,7 @@ public final class SpirvWriter {
           accessChain(SpvStorageClassPushConstant, type(get.type()), pushConstants, module.constantInt(get.param().member())));
       case Expr.Load load -> load(load);
       case Expr.Length length -> op(SpvOpBitcast, module.typeInt(),
-          op(SpvOpArrayLength, module.typeUint(), bufferVariables.get(length.buffer()), 0));
+          op(SpvOpArrayLength, module.typeUint(), arrays.get(length.buffer()).variable(), 0));
       case Expr.BuiltinGet get -> op(SpvOpBitcast, module.typeInt(), builtinComponent(get.builtin(), get.axis()));
       case Expr.Unary unary -> unary(unary);
       case Expr.Binary binary -> Operators.binary(this, binary.op(), binary.left().type(), value(binary.left()),
@@ -395,25 +429,66 @@ public final class SpirvWriter {
    * {@code KernelSpec}), so there the ids count from the launch's first workgroup and the number of
    * workgroups is the launch's.
    */
+  /** An atomic update; with bounds checks an index out of bounds updates nothing and yields 0. */
+  private void atomic(Stmt.Atomic atomic) {
+    int index = value(atomic.index());
+    int value = value(atomic.value());
+    int expected = atomic.expected() == null ? 0 : value(atomic.expected());
+    Runnable update = () -> {
+      int previous = atomicUpdate(atomic, element(atomic.array(), index), value, expected);
+      if (atomic.result() != null) {
+        store(localVariables.get(atomic.result()), previous);
+      }
+    };
+    if (!program.boundsChecks()) {
+      update.run();
+      return;
+    }
+    ifElse(inBounds(atomic.array(), index), update, () -> {
+      indexFault(atomic.array(), index, atomic.line());
+      if (atomic.result() != null) {
+        store(localVariables.get(atomic.result()), module.constantInt(0));
+      }
+    });
+  }
+
+  private int atomicUpdate(Stmt.Atomic atomic, int pointer, int value, int expected) {
+    int scope = module.constantUint(arrays.get(atomic.array()).storageClass() == SpvStorageClassWorkgroup
+        ? SpvScopeWorkgroup
+        : SpvScopeDevice);
+    int relaxed = module.constantUint(SpvMemorySemanticsMaskNone);
+    int type = module.typeInt();
+    return switch (atomic.op()) {
+      case ADD -> op(SpvOpAtomicIAdd, type, pointer, scope, relaxed, value);
+      case MIN -> op(SpvOpAtomicSMin, type, pointer, scope, relaxed, value);
+      case MAX -> op(SpvOpAtomicSMax, type, pointer, scope, relaxed, value);
+      case AND -> op(SpvOpAtomicAnd, type, pointer, scope, relaxed, value);
+      case OR -> op(SpvOpAtomicOr, type, pointer, scope, relaxed, value);
+      case XOR -> op(SpvOpAtomicXor, type, pointer, scope, relaxed, value);
+      case EXCHANGE -> op(SpvOpAtomicExchange, type, pointer, scope, relaxed, value);
+      case COMPARE_EXCHANGE -> op(SpvOpAtomicCompareExchange, type, pointer, scope, relaxed, relaxed, value, expected);
+    };
+  }
+
   /** {@code buffer[index]}; with bounds checks an index out of bounds reads 0 and is reported. */
   private int load(Expr.Load load) {
     int type = type(load.type());
     int index = value(load.index());
     if (!program.boundsChecks()) {
-      return load(type, element(load.buffer(), index));
+      return load(type, element(load.array(), index));
     }
-    int check = inBounds(load.buffer(), index);
+    int check = inBounds(load.array(), index);
     int inBounds = module.id();
     int outOfBounds = module.id();
     int merge = module.id();
     code.op(SpvOpSelectionMerge, merge, SpvSelectionControlMaskNone);
     terminate(SpvOpBranchConditional, check, inBounds, outOfBounds);
     label(inBounds);
-    int loaded = load(type, element(load.buffer(), index));
+    int loaded = load(type, element(load.array(), index));
     int loadedEnd = currentLabel;
     terminate(SpvOpBranch, merge);
     label(outOfBounds);
-    indexFault(load.buffer(), index, load.line());
+    indexFault(load.array(), index, load.line());
     int faultEnd = currentLabel;
     terminate(SpvOpBranch, merge);
     label(merge);
@@ -421,14 +496,17 @@ public final class SpirvWriter {
     return op(SpvOpPhi, type, loaded, loadedEnd, zero, faultEnd);
   }
 
-  /** {@code 0 <= index < buffer.length}, as one unsigned comparison. */
-  private int inBounds(String buffer, int index) {
-    int length = op(SpvOpArrayLength, module.typeUint(), bufferVariables.get(buffer), 0);
+  /** {@code 0 <= index < array.length}, as one unsigned comparison. */
+  private int inBounds(String array, int index) {
+    ArrayVariable target = arrays.get(array);
+    int length = target.length() < 0
+        ? op(SpvOpArrayLength, module.typeUint(), target.variable(), 0)
+        : module.constantUint(target.length());
     return op(SpvOpULessThan, module.typeBool(), op(SpvOpBitcast, module.typeUint(), index), length);
   }
 
-  private void indexFault(String buffer, int index, int line) {
-    faults.record(Faults.INDEX, program.buffer(buffer).binding(), index, line);
+  private void indexFault(String array, int index, int line) {
+    faults.record(Faults.INDEX, arrays.get(array).faultTag(), index, line);
   }
 
   /** Reports an integer division by zero (the caller goes on with a harmless divisor). */
@@ -460,10 +538,13 @@ public final class SpirvWriter {
         accessChain(SpvStorageClassPushConstant, module.typeUint(), pushConstants, module.constantInt(member)));
   }
 
-  /** A pointer to {@code buffer[index]}. */
-  private int element(String buffer, int index) {
-    PrimType element = program.buffer(buffer).element();
-    return accessChain(SpvStorageClassStorageBuffer, type(element), bufferVariables.get(buffer), module.constantInt(0), index);
+  /** A pointer to {@code array[index]}. */
+  private int element(String array, int index) {
+    ArrayVariable target = arrays.get(array);
+    int element = type(target.element());
+    return target.storageClass() == SpvStorageClassStorageBuffer
+        ? accessChain(SpvStorageClassStorageBuffer, element, target.variable(), module.constantInt(0), index)
+        : accessChain(target.storageClass(), element, target.variable(), index);
   }
 
   private int accessChain(int storageClass, int pointee, int base, int... indices) {
