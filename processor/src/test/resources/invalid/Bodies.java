@@ -21,7 +21,8 @@ public final class Bodies {
     Object o = new Object(); // ERROR: [kiln.unsupported.type]
     x[i] = counter; // ERROR: [kiln.unsupported.field]
     x[i] = (float) RATE;
-    x[i] = Math.abs(x[i]); // ERROR: [kiln.unsupported.call]
+    x[i] = Integer.parseInt("12"); // ERROR: [kiln.unsupported.call]
+    x[i] = (float) Math.sqrt(x[i]); // ERROR: [kiln.unsupported.mathDouble]
     x[i] = Gpu.globalId(axis); // ERROR: [kiln.intrinsic.axis]
     int j = i++; // ERROR: [kiln.unsupported.sideEffect]
     int k = (j = 3); // ERROR: [kiln.unsupported.sideEffect]

@@ -57,6 +57,77 @@ public final class Gpu {
     Invocation.current().barrier();
   }
 
+  // Float math. On the GPU these are GLSL.std.450's functions, within Vulkan's precision bounds
+  // (floor and ceil are exact); here they are Java's, rounded once to float.
+
+  /** The largest integral float not above {@code x}; exact. */
+  public static float floor(float x) {
+    return (float) Math.floor(x);
+  }
+
+  /** The smallest integral float not below {@code x}; exact. */
+  public static float ceil(float x) {
+    return (float) Math.ceil(x);
+  }
+
+  public static float sqrt(float x) {
+    return (float) Math.sqrt(x);
+  }
+
+  /** {@code 1 / sqrt(x)}. */
+  public static float inverseSqrt(float x) {
+    return (float) (1.0 / Math.sqrt(x));
+  }
+
+  public static float exp(float x) {
+    return (float) Math.exp(x);
+  }
+
+  /** {@code 2^x}. */
+  public static float exp2(float x) {
+    return (float) Math.pow(2.0, x);
+  }
+
+  /** The natural logarithm. */
+  public static float log(float x) {
+    return (float) Math.log(x);
+  }
+
+  /** The base-2 logarithm. */
+  public static float log2(float x) {
+    return (float) (Math.log(x) / Math.log(2.0));
+  }
+
+  public static float pow(float x, float y) {
+    return (float) Math.pow(x, y);
+  }
+
+  public static float sin(float x) {
+    return (float) Math.sin(x);
+  }
+
+  public static float cos(float x) {
+    return (float) Math.cos(x);
+  }
+
+  public static float tan(float x) {
+    return (float) Math.tan(x);
+  }
+
+  public static float tanh(float x) {
+    return (float) Math.tanh(x);
+  }
+
+  /** The angle of the point (x, y), in radians. */
+  public static float atan2(float y, float x) {
+    return (float) Math.atan2(y, x);
+  }
+
+  /** {@code a * b + c}; exact here, and on a GPU that fuses it. */
+  public static float fma(float a, float b, float c) {
+    return Math.fma(a, b, c);
+  }
+
   /** Adds {@code value} to {@code array[index]} atomically; returns the previous value. */
   public static int atomicAdd(int[] array, int index, int value) {
     return (int) INTS.getAndAdd(array, index, value);

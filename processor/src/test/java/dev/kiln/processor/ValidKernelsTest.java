@@ -52,6 +52,11 @@ class ValidKernelsTest {
       "corpus/Faults.java, Faults, readShifted",
       "corpus/Faults.java, Faults, divide",
       "corpus/Faults.java, Faults, unchecked",
+      "corpus/MathOps.java, MathOps, exact",
+      "corpus/MathOps.java, MathOps, transcendental",
+      "corpus/WorkgroupOps.java, WorkgroupOps, reverseTiles",
+      "corpus/WorkgroupOps.java, WorkgroupOps, sum",
+      "corpus/WorkgroupOps.java, WorkgroupOps, atomics",
   })
   void moduleIsValidSpirvForVulkan11(String fixture, String flatName, String kernel) {
     Compilation compilation = Kernels.compile(Kernels.source(fixture));

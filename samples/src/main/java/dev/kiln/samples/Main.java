@@ -20,6 +20,8 @@ public final class Main {
       System.out.printf("Kiln on %s (%s backend)%n", device.name(), device.backend());
       failures += saxpy(device);
       failures += horner(device);
+      failures += scan(device);
+      failures += histogram(device);
     }
     if (failures > 0) {
       System.out.println("FAILED: " + failures + " result(s) differ from plain Java");
@@ -67,6 +69,45 @@ public final class Main {
     return report("horner", ys, expected, nanos);
   }
 
+  private static int scan(Device device) {
+    int[] data = new Random(3).ints(N, -1000, 1000).toArray();
+    int[] expected = data.clone();
+    for (int i = 1; i < N; i++) {
+      if (i % Scan.WORKGROUP != 0) {
+        expected[i] += expected[i - 1];
+      }
+    }
+    int[] totals = new int[Math.ceilDiv(N, Scan.WORKGROUP)];
+    ScanKernels.inclusiveScan(device, N, data.clone(), totals); // first run builds the pipeline
+    long start = System.nanoTime();
+    ScanKernels.inclusiveScan(device, N, data, totals);
+    long nanos = System.nanoTime() - start;
+    return report("scan", mismatches(expected, data), N, nanos);
+  }
+
+  private static int histogram(Device device) {
+    int[] values = new Random(4).ints(N).toArray();
+    int[] expected = new int[Histogram.BINS];
+    for (int value : values) {
+      expected[Math.floorMod(value, Histogram.BINS)]++;
+    }
+    HistogramKernels.histogramShared(device, N, values, new int[Histogram.BINS]); // builds the pipeline
+    int[] bins = new int[Histogram.BINS];
+    long start = System.nanoTime();
+    HistogramKernels.histogramShared(device, N, values, bins);
+    long nanos = System.nanoTime() - start;
+    return report("histogram", mismatches(expected, bins), Histogram.BINS, nanos);
+  }
+
+  private static String mismatches(int[] expected, int[] actual) {
+    for (int i = 0; i < expected.length; i++) {
+      if (expected[i] != actual[i]) {
+        return "results differ, first at " + i + ": " + actual[i] + " instead of " + expected[i];
+      }
+    }
+    return null;
+  }
+
   private static float[] randomFloats(Random random, int n) {
     float[] values = new float[n];
     for (int i = 0; i < n; i++) {
@@ -77,19 +118,18 @@ public final class Main {
 
   /** Prints the check and the time; returns 1 if any element differs in any bit. */
   private static int report(String kernel, float[] actual, float[] expected, long nanos) {
-    int mismatches = 0;
-    int first = -1;
-    for (int i = 0; i < expected.length; i++) {
+    String difference = null;
+    for (int i = 0; i < expected.length && difference == null; i++) {
       if (Float.floatToRawIntBits(actual[i]) != Float.floatToRawIntBits(expected[i])) {
-        mismatches++;
-        first = first < 0 ? i : first;
+        difference = "results differ, first at " + i + ": " + actual[i] + " instead of " + expected[i];
       }
     }
-    String check = mismatches == 0
-        ? "all " + expected.length + " results equal plain Java bit for bit"
-        : mismatches + " of " + expected.length + " results differ, first at " + first + ": " + actual[first]
-            + " instead of " + expected[first];
-    System.out.printf("%-7s %s; %.2f ms%n", kernel, check, nanos / 1e6);
-    return mismatches == 0 ? 0 : 1;
+    return report(kernel, difference, expected.length, nanos);
+  }
+
+  private static int report(String kernel, String difference, int results, long nanos) {
+    String check = difference == null ? "all " + results + " results equal plain Java bit for bit" : difference;
+    System.out.printf("%-9s %s; %.2f ms%n", kernel, check, nanos / 1e6);
+    return difference == null ? 0 : 1;
   }
 }

@@ -78,6 +78,18 @@ public sealed interface Expr {
     }
   }
 
+  /** A call of a library function. */
+  record Call(Intrinsic function, java.util.List<Expr> arguments) implements Expr {
+    public Call {
+      arguments = java.util.List.copyOf(arguments);
+    }
+
+    @Override
+    public PrimType type() {
+      return function.result();
+    }
+  }
+
   /** A primitive conversion with Java's semantics (float to int saturates, NaN gives 0). */
   record Convert(PrimType type, Expr value) implements Expr {}
 

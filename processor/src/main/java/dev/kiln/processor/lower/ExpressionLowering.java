@@ -73,6 +73,10 @@ final class ExpressionLowering {
       case PREFIX_INCREMENT, PREFIX_DECREMENT, POSTFIX_INCREMENT, POSTFIX_DECREMENT ->
           throw new KernelError(tree, Message.UNSUPPORTED_SIDE_EFFECT, "an increment or decrement", "increment");
       case TYPE_CAST -> cast(path, (TypeCastTree) tree);
+      case METHOD_INVOCATION -> {
+        mathInDouble(path);
+        yield typed(path, valueType(path));
+      }
       default -> typed(path, valueType(path));
     };
   }
@@ -139,6 +143,16 @@ final class ExpressionLowering {
 
   private Expr operand(TreePath path, PrimType type) {
     return expr(child(path, ((UnaryTree) path.getLeaf()).getExpression()), type);
+  }
+
+  /** Throws for {@code Math.sqrt(x)} and the like, which have a {@code Gpu} float counterpart. */
+  private void mathInDouble(TreePath path) {
+    if (trees.getElement(path) instanceof ExecutableElement method
+        && ((TypeElement) method.getEnclosingElement()).getQualifiedName().contentEquals("java.lang.Math")
+        && method.getReturnType().getKind() == javax.lang.model.type.TypeKind.DOUBLE
+        && Library.has(GPU_CLASS + "." + method.getSimpleName() + "(float)")) {
+      throw new KernelError(path.getLeaf(), Message.MATH_DOUBLE, method.getSimpleName());
+    }
   }
 
   /** javac's type of the value at {@code path}, which must be one the kernel language has. */
@@ -321,6 +335,17 @@ final class ExpressionLowering {
         }
         throw new KernelError(axisTree, Message.INTRINSIC_AXIS, name);
       }
+    }
+    String signature = owner.getQualifiedName() + "." + name + method.getParameters().stream()
+        .map(parameter -> parameter.asType().toString())
+        .collect(java.util.stream.Collectors.joining(",", "(", ")"));
+    if (Library.has(signature)) {
+      List<Expr> arguments = new java.util.ArrayList<>();
+      for (int i = 0; i < call.getArguments().size(); i++) {
+        PrimType parameter = SignatureReader.primType(method.getParameters().get(i).asType()).orElseThrow();
+        arguments.add(expr(child(path, call.getArguments().get(i)), parameter));
+      }
+      return Library.call(signature, arguments);
     }
     throw new KernelError(call, Message.UNSUPPORTED_CALL, owner.getSimpleName() + "." + name);
   }

@@ -10,11 +10,6 @@ import static org.lwjgl.util.spvc.Spv.*;
  * the minuend), so the remainder is too.
  */
 final class FloatRemainder {
-  // GLSL.std.450 instruction numbers (the extended set's own enumeration)
-  private static final int FABS = 4;
-  private static final int LDEXP = 53;
-  private static final int FREXP_STRUCT = 52;
-
   private FloatRemainder() {}
 
   static int emit(SpirvWriter w, int x, int y) {
@@ -22,8 +17,8 @@ final class FloatRemainder {
     int f32 = m.typeFloat();
     int i32 = m.typeInt();
     int bool = m.typeBool();
-    int ax = w.glsl(FABS, f32, x);
-    int ay = w.glsl(FABS, f32, y);
+    int ax = w.glsl(Glsl.FABS, f32, x);
+    int ay = w.glsl(Glsl.FABS, f32, y);
 
     // The long division runs for finite x and 0 < |y| <= |x|; NaN comparisons are false.
     int divides = w.op(SpvOpLogicalAnd, bool,
@@ -38,7 +33,7 @@ final class FloatRemainder {
       SpirvWriter.LoopBlocks loop = w.openLoop();
       int k = w.load(i32, shift);
       loop.bodyIf(w, w.op(SpvOpSGreaterThanEqual, bool, k, m.constantInt(0)));
-      int scaled = w.glsl(LDEXP, f32, ay, k);
+      int scaled = w.glsl(Glsl.LDEXP, f32, ay, k);
       int r = w.load(f32, remainder);
       int fits = w.op(SpvOpFOrdGreaterThanEqual, bool, r, scaled);
       w.store(remainder, w.op(SpvOpSelect, f32, fits, Operators.exact(w, SpvOpFSub, r, scaled), r));
@@ -62,6 +57,6 @@ final class FloatRemainder {
   private static int exponent(SpirvWriter w, int value) {
     SpirvModule m = w.module();
     int struct = m.type(SpvOpTypeStruct, m.typeFloat(), m.typeInt());
-    return w.op(SpvOpCompositeExtract, m.typeInt(), w.glsl(FREXP_STRUCT, struct, value), 1);
+    return w.op(SpvOpCompositeExtract, m.typeInt(), w.glsl(Glsl.FREXP_STRUCT, struct, value), 1);
   }
 }

@@ -358,6 +358,7 @@ public final class SpirvWriter {
       case Expr.Binary binary -> Operators.binary(this, binary.op(), binary.left().type(), value(binary.left()),
           value(binary.right()));
       case Expr.Convert convert -> convert(convert);
+      case Expr.Call call -> Calls.emit(this, call.function(), call.arguments().stream().mapToInt(this::value).toArray());
       case Expr.Conditional conditional -> conditional(conditional);
     };
   }
@@ -393,7 +394,7 @@ public final class SpirvWriter {
   }
 
   /** Java's {@code (int) f}: truncation, saturating at the int range, NaN to 0 (JLS 5.1.3). */
-  private int floatToInt(int value) {
+  int floatToInt(int value) {
     int intType = module.typeInt();
     int bool = module.typeBool();
     int truncated = op(SpvOpConvertFToS, intType, value);

@@ -1,0 +1,120 @@
+package dev.kiln.processor.lower;
+
+import static dev.kiln.processor.lower.ExpressionLowering.binary;
+
+import dev.kiln.processor.ir.BinaryOp;
+import dev.kiln.processor.ir.Expr;
+import dev.kiln.processor.ir.Intrinsic;
+import dev.kiln.processor.ir.PrimType;
+import dev.kiln.processor.ir.UnaryOp;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+
+/**
+ * The methods of {@code java.lang.Math}, {@code Float}, {@code Integer} and {@code dev.kiln.Gpu}
+ * that kernels may call, keyed by javac's resolved signature ({@code java.lang.Math.min(int,int)}):
+ * each lowers to an intrinsic or to an IR expression with the method's exact Java semantics.
+ */
+final class Library {
+  private static final String MATH = "java.lang.Math.";
+  private static final String FLOAT = "java.lang.Float.";
+  private static final String INTEGER = "java.lang.Integer.";
+  private static final String GPU = "dev.kiln.Gpu.";
+
+  private static final Map<String, Function<List<Expr>, Expr>> METHODS = Map.ofEntries(
+      intrinsic(MATH + "abs(int)", Intrinsic.ABS_INT),
+      intrinsic(MATH + "abs(float)", Intrinsic.ABS_FLOAT),
+      intrinsic(MATH + "min(int,int)", Intrinsic.MIN_INT),
+      intrinsic(INTEGER + "min(int,int)", Intrinsic.MIN_INT),
+      intrinsic(MATH + "max(int,int)", Intrinsic.MAX_INT),
+      intrinsic(INTEGER + "max(int,int)", Intrinsic.MAX_INT),
+      intrinsic(MATH + "min(float,float)", Intrinsic.MIN_FLOAT),
+      intrinsic(FLOAT + "min(float,float)", Intrinsic.MIN_FLOAT),
+      intrinsic(MATH + "max(float,float)", Intrinsic.MAX_FLOAT),
+      intrinsic(FLOAT + "max(float,float)", Intrinsic.MAX_FLOAT),
+      intrinsic(MATH + "round(float)", Intrinsic.ROUND),
+      intrinsic(MATH + "signum(float)", Intrinsic.SIGNUM),
+      Map.entry(MATH + "floorMod(int,int)", Library::floorMod),
+      Map.entry(MATH + "floorDiv(int,int)", Library::floorDiv),
+      intrinsic(FLOAT + "floatToRawIntBits(float)", Intrinsic.FLOAT_TO_RAW_INT_BITS),
+      intrinsic(FLOAT + "floatToIntBits(float)", Intrinsic.FLOAT_TO_INT_BITS),
+      intrinsic(FLOAT + "intBitsToFloat(int)", Intrinsic.INT_BITS_TO_FLOAT),
+      intrinsic(FLOAT + "isNaN(float)", Intrinsic.IS_NAN),
+      intrinsic(FLOAT + "isInfinite(float)", Intrinsic.IS_INFINITE),
+      Map.entry(FLOAT + "isFinite(float)", args -> new Expr.Unary(UnaryOp.NOT, new Expr.Binary(BinaryOp.OR,
+          new Expr.Call(Intrinsic.IS_NAN, args), new Expr.Call(Intrinsic.IS_INFINITE, args)))),
+      intrinsic(INTEGER + "bitCount(int)", Intrinsic.BIT_COUNT),
+      intrinsic(INTEGER + "numberOfLeadingZeros(int)", Intrinsic.LEADING_ZEROS),
+      intrinsic(INTEGER + "numberOfTrailingZeros(int)", Intrinsic.TRAILING_ZEROS),
+      intrinsic(INTEGER + "reverse(int)", Intrinsic.REVERSE_BITS),
+      Map.entry(INTEGER + "rotateLeft(int,int)", args -> rotate(args, BinaryOp.SHL, BinaryOp.USHR)),
+      Map.entry(INTEGER + "rotateRight(int,int)", args -> rotate(args, BinaryOp.USHR, BinaryOp.SHL)),
+      Map.entry(INTEGER + "lowestOneBit(int)", args -> new Expr.Binary(BinaryOp.AND, args.getFirst(),
+          new Expr.Unary(UnaryOp.NEG, args.getFirst()))),
+      Map.entry(INTEGER + "highestOneBit(int)", args -> new Expr.Binary(BinaryOp.AND, args.getFirst(),
+          new Expr.Binary(BinaryOp.USHR, new Expr.IntConst(Integer.MIN_VALUE),
+              new Expr.Call(Intrinsic.LEADING_ZEROS, args)))),
+      Map.entry(INTEGER + "signum(int)", args -> new Expr.Binary(BinaryOp.OR,
+          new Expr.Binary(BinaryOp.SHR, args.getFirst(), new Expr.IntConst(31)),
+          new Expr.Binary(BinaryOp.USHR, new Expr.Unary(UnaryOp.NEG, args.getFirst()), new Expr.IntConst(31)))),
+      intrinsic(GPU + "floor(float)", Intrinsic.FLOOR),
+      intrinsic(GPU + "ceil(float)", Intrinsic.CEIL),
+      intrinsic(GPU + "sqrt(float)", Intrinsic.SQRT),
+      intrinsic(GPU + "inverseSqrt(float)", Intrinsic.INVERSE_SQRT),
+      intrinsic(GPU + "exp(float)", Intrinsic.EXP),
+      intrinsic(GPU + "exp2(float)", Intrinsic.EXP2),
+      intrinsic(GPU + "log(float)", Intrinsic.LOG),
+      intrinsic(GPU + "log2(float)", Intrinsic.LOG2),
+      intrinsic(GPU + "pow(float,float)", Intrinsic.POW),
+      intrinsic(GPU + "sin(float)", Intrinsic.SIN),
+      intrinsic(GPU + "cos(float)", Intrinsic.COS),
+      intrinsic(GPU + "tan(float)", Intrinsic.TAN),
+      intrinsic(GPU + "tanh(float)", Intrinsic.TANH),
+      intrinsic(GPU + "atan2(float,float)", Intrinsic.ATAN2),
+      intrinsic(GPU + "fma(float,float,float)", Intrinsic.FMA));
+
+  private Library() {}
+
+  private static Map.Entry<String, Function<List<Expr>, Expr>> intrinsic(String signature, Intrinsic function) {
+    return Map.entry(signature, args -> new Expr.Call(function, args));
+  }
+
+  /** Whether kernels may call the method with {@code signature}. */
+  static boolean has(String signature) {
+    return METHODS.containsKey(signature);
+  }
+
+  /** The lowered call of the method with {@code signature}, which kernels may call. */
+  static Expr call(String signature, List<Expr> args) {
+    return METHODS.get(signature).apply(args);
+  }
+
+  /** Java's {@code floorMod}: {@code r = a % b}, moved into the divisor's sign. */
+  private static Expr floorMod(List<Expr> args) {
+    Expr a = args.get(0);
+    Expr b = args.get(1);
+    Expr r = new Expr.Binary(BinaryOp.REM, a, b);
+    Expr signsDiffer = new Expr.Binary(BinaryOp.LT, new Expr.Binary(BinaryOp.XOR, r, b), new Expr.IntConst(0));
+    Expr adjust = new Expr.Binary(BinaryOp.AND, new Expr.Binary(BinaryOp.NE, r, new Expr.IntConst(0)), signsDiffer);
+    return new Expr.Conditional(adjust, new Expr.Binary(BinaryOp.ADD, r, b), r);
+  }
+
+  /** Java's {@code floorDiv}: the quotient rounded toward negative infinity. */
+  private static Expr floorDiv(List<Expr> args) {
+    Expr a = args.get(0);
+    Expr b = args.get(1);
+    Expr q = new Expr.Binary(BinaryOp.DIV, a, b);
+    Expr signsDiffer = new Expr.Binary(BinaryOp.LT, new Expr.Binary(BinaryOp.XOR, a, b), new Expr.IntConst(0));
+    Expr inexact = new Expr.Binary(BinaryOp.NE, new Expr.Binary(BinaryOp.MUL, q, b), a);
+    return new Expr.Conditional(new Expr.Binary(BinaryOp.AND, signsDiffer, inexact),
+        new Expr.Binary(BinaryOp.SUB, q, new Expr.IntConst(1)), q);
+  }
+
+  private static Expr rotate(List<Expr> args, BinaryOp toward, BinaryOp back) {
+    Expr x = args.get(0);
+    Expr distance = args.get(1);
+    return new Expr.Binary(BinaryOp.OR, binary(toward, x, distance, PrimType.INT),
+        binary(back, x, new Expr.Unary(UnaryOp.NEG, distance), PrimType.INT));
+  }
+}

@@ -1,0 +1,74 @@
+package corpus;
+
+import dev.kiln.Gpu;
+import dev.kiln.annotations.Kernel;
+
+/** Library calls: the exact ones must match Java bit for bit, the transcendental ones within bounds. */
+public final class MathOps {
+  static final int FLOAT_RESULTS = 8;
+  static final int INT_RESULTS = 20;
+
+  @Kernel
+  static void exact(float[] a, float[] b, int[] p, int[] q, float[] floats, int[] ints) {
+    int i = Gpu.globalId(0);
+    int n = a.length;
+    if (i >= n) {
+      return;
+    }
+    float x = a[i];
+    float y = b[i];
+    int u = p[i];
+    int v = q[i];
+    floats[i] = Math.min(x, y);
+    floats[n + i] = Math.max(x, y);
+    floats[2 * n + i] = Math.abs(x);
+    floats[3 * n + i] = Math.signum(x);
+    floats[4 * n + i] = Gpu.floor(x);
+    floats[5 * n + i] = Gpu.ceil(x);
+    floats[6 * n + i] = Float.intBitsToFloat(u);
+    floats[7 * n + i] = Float.min(x, 0f) + Float.max(y, -0f);
+    ints[i] = Math.round(x);
+    ints[n + i] = Float.floatToIntBits(x);
+    ints[2 * n + i] = Float.floatToRawIntBits(y);
+    ints[3 * n + i] = Math.min(u, v);
+    ints[4 * n + i] = Math.max(u, v);
+    ints[5 * n + i] = Math.abs(u);
+    ints[6 * n + i] = Math.floorMod(u, v == 0 ? 7 : v);
+    ints[7 * n + i] = Math.floorDiv(u, v == 0 ? 7 : v);
+    ints[8 * n + i] = Integer.bitCount(u);
+    ints[9 * n + i] = Integer.numberOfLeadingZeros(u >>> (v & 31));
+    ints[10 * n + i] = Integer.numberOfTrailingZeros(u << (v & 31));
+    ints[11 * n + i] = Integer.reverse(u);
+    ints[12 * n + i] = Integer.rotateLeft(u, v);
+    ints[13 * n + i] = Integer.rotateRight(u, v);
+    ints[14 * n + i] = Integer.highestOneBit(u >>> (v & 31));
+    ints[15 * n + i] = Integer.lowestOneBit(u);
+    ints[16 * n + i] = Integer.signum(u) + Integer.max(u, 3) - Integer.min(v, -3);
+    ints[17 * n + i] = Float.isNaN(x) ? 1 : 0;
+    ints[18 * n + i] = Float.isInfinite(x) ? 1 : 0;
+    ints[19 * n + i] = Float.isFinite(y) ? 1 : 0;
+  }
+
+  /** Transcendental functions on inputs in their usual ranges; out has 12 results per element. */
+  @Kernel
+  static void transcendental(float[] a, float[] b, float[] out) {
+    int i = Gpu.globalId(0);
+    int n = a.length;
+    if (i < n) {
+      float x = a[i];
+      float y = b[i];
+      out[i] = Gpu.sqrt(y);
+      out[n + i] = Gpu.inverseSqrt(y);
+      out[2 * n + i] = Gpu.exp(x);
+      out[3 * n + i] = Gpu.exp2(x);
+      out[4 * n + i] = Gpu.log(y);
+      out[5 * n + i] = Gpu.log2(y);
+      out[6 * n + i] = Gpu.pow(y, x);
+      out[7 * n + i] = Gpu.sin(x);
+      out[8 * n + i] = Gpu.cos(x);
+      out[9 * n + i] = Gpu.tanh(x);
+      out[10 * n + i] = Gpu.atan2(x, y);
+      out[11 * n + i] = Gpu.fma(x, y, 1f);
+    }
+  }
+}

@@ -1,0 +1,123 @@
+package dev.kiln.samples;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import corpus.MathOpsKernels;
+import corpus.WorkgroupOpsKernels;
+import dev.kiln.Device;
+import java.util.Arrays;
+import java.util.Random;
+import java.util.stream.IntStream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** Library calls, workgroup memory, barriers and atomics: Vulkan against the CPU backend. */
+class WorkgroupAndLibraryTest extends BothDevices {
+  /** Floats with the values where Java's rules matter: NaN, signed zeros, infinities, ties. */
+  private static float[] floatsWithSpecials(Random random, int n) {
+    float[] specials = {Float.NaN, 0f, -0f, Float.POSITIVE_INFINITY, Float.NEGATIVE_INFINITY, 0.5f, -0.5f, 1.5f,
+        -2.5f, 0.49999997f, 8388609f, -1e10f, 3e9f, Float.MAX_VALUE};
+    float[] values = Bits.randomFloats(random, n, 1000f);
+    for (int i = 0; i < n; i += 3) {
+      values[i] = specials[random.nextInt(specials.length)];
+    }
+    return values;
+  }
+
+  @ParameterizedTest(name = "n = {0}")
+  @ValueSource(ints = {1, 63, 65, 4099})
+  void exactLibraryCallsMatchJavaBitForBit(int n) {
+    float[][] results = new float[2][];
+    int[][] intResults = new int[2][];
+    Device[] devices = {cpu, vulkan};
+    for (int d = 0; d < 2; d++) {
+      Random random = new Random(n);
+      float[] a = floatsWithSpecials(random, n);
+      float[] b = floatsWithSpecials(random, n);
+      int[] p = Bits.randomInts(random, n);
+      int[] q = Bits.randomInts(random, n);
+      results[d] = new float[8 * n];
+      intResults[d] = new int[20 * n];
+      MathOpsKernels.exact(devices[d], n, a, b, p, q, results[d], intResults[d]);
+    }
+    Bits.assertSameBits("exact float results", results[0], results[1]);
+    Bits.assertSameBits("exact int results", intResults[0], intResults[1]);
+  }
+
+  /**
+   * Within Vulkan's precision for these functions (a few ULP, absolute 2^-11 for sin and cos,
+   * 4096 ULP for atan2): here at most 1e-3 relative or 1e-3 absolute, on inputs in usual ranges.
+   */
+  @ParameterizedTest(name = "n = {0}")
+  @ValueSource(ints = {1, 63, 4099})
+  void transcendentalFunctionsStayWithinTheirBound(int n) {
+    Random random = new Random(n);
+    float[] a = new float[n];
+    float[] b = new float[n];
+    for (int i = 0; i < n; i++) {
+      a[i] = random.nextFloat(-3.1f, 3.1f);
+      b[i] = random.nextFloat(0.01f, 100f);
+    }
+    float[] expected = new float[12 * n];
+    float[] actual = new float[12 * n];
+    MathOpsKernels.transcendental(cpu, n, a, b, expected);
+    MathOpsKernels.transcendental(vulkan, n, a, b, actual);
+    for (int i = 0; i < expected.length; i++) {
+      float tolerance = Math.max(1e-3f, 1e-3f * Math.abs(expected[i]));
+      assertTrue(Math.abs(expected[i] - actual[i]) <= tolerance,
+          "function " + i / n + " at element " + i % n + ": " + actual[i] + " but Java gives " + expected[i]);
+    }
+  }
+
+  @ParameterizedTest(name = "n = {0}")
+  @ValueSource(ints = {1, 63, 64, 65, 1000})
+  void sharedTilesAndBarriers(int n) {
+    float[] in = Bits.randomFloats(new Random(n), n, 10f);
+    float[] onCpu = new float[n];
+    float[] onVulkan = new float[n];
+    WorkgroupOpsKernels.reverseTiles(cpu, n, in, onCpu);
+    WorkgroupOpsKernels.reverseTiles(vulkan, n, in, onVulkan);
+    Bits.assertSameBits("reversed tiles", onCpu, onVulkan);
+    assertEquals(n >= 64 ? in[63] : -1f, onCpu[0]);
+  }
+
+  @ParameterizedTest(name = "n = {0}")
+  @ValueSource(ints = {1, 63, 65, 100_003})
+  void workgroupSumWithAtomicTotal(int n) {
+    int[] in = Bits.randomInts(new Random(n), n);
+    int groups = (n + 63) / 64;
+    int[][] totals = new int[2][1];
+    int[][] perGroup = new int[2][groups];
+    WorkgroupOpsKernels.sum(cpu, n, in, totals[0], perGroup[0]);
+    WorkgroupOpsKernels.sum(vulkan, n, in, totals[1], perGroup[1]);
+    assertEquals(Arrays.stream(in).sum(), totals[0][0]);
+    Bits.assertSameBits("totals", totals[0], totals[1]);
+    Bits.assertSameBits("per group", perGroup[0], perGroup[1]);
+  }
+
+  @ParameterizedTest(name = "n = {0}")
+  @ValueSource(ints = {1, 63, 4099})
+  void everyAtomicOperation(int n) {
+    int[] values = Bits.randomInts(new Random(n), n);
+    for (Device device : new Device[] {cpu, vulkan}) {
+      int[] cells = {0, Integer.MAX_VALUE, Integer.MIN_VALUE, -1, 0, 0, 0, 0, 0};
+      int[] previous = new int[n];
+      WorkgroupOpsKernels.atomics(device, n, values, cells, previous);
+      String on = " on " + device.backend();
+      assertEquals(Arrays.stream(values).sum(), cells[0], "add" + on);
+      assertEquals(Arrays.stream(values).min().orElseThrow(), cells[1], "min" + on);
+      assertEquals(Arrays.stream(values).max().orElseThrow(), cells[2], "max" + on);
+      assertEquals(Arrays.stream(values).map(v -> v | 0x0f0f0f0f).reduce(-1, (x, y) -> x & y), cells[3], "and" + on);
+      assertEquals(Arrays.stream(values).map(v -> v & 0x11111111).reduce(0, (x, y) -> x | y), cells[4], "or" + on);
+      assertEquals(Arrays.stream(values).reduce(0, (x, y) -> x ^ y), cells[5], "xor" + on);
+      assertEquals(n, cells[6], "count" + on);
+      int[] sorted = previous.clone();
+      Arrays.sort(sorted);
+      assertArrayEquals(IntStream.range(0, n).toArray(), sorted, "previous values of the count" + on);
+      assertTrue(cells[7] >= 1 && cells[7] <= n, "compare-exchange winner" + on);
+      assertEquals(cells[7], cells[8], "exchange by the winner" + on);
+    }
+  }
+}
