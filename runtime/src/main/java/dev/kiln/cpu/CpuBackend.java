@@ -9,7 +9,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.Phaser;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.IntStream;
 
@@ -17,8 +16,8 @@ import java.util.stream.IntStream;
  * Runs kernels as the Java methods they were written as: one call per invocation, workgroups in
  * parallel on the common fork-join pool. Java semantics make it the reference for every other
  * backend. The invocations of a workgroup run one after the other, except in kernels with barriers:
- * there they run side by side as virtual threads meeting at a {@link Phaser}, and whole workgroups
- * run, as on the GPU.
+ * there they run side by side as virtual threads meeting at a {@link WorkgroupBarrier}, and whole
+ * workgroups run, as on the GPU.
  */
 public final class CpuBackend implements Backend {
   private final Map<KernelSpec, Boolean> cooperative = new ConcurrentHashMap<>();
@@ -93,8 +92,8 @@ public final class CpuBackend implements Backend {
   }
 
   private static void runSideBySide(KernelSpec.CpuBody body, Object[] args, int group, int size, int groups) {
-    Phaser phaser = new Phaser(size);
-    Workgroup workgroup = new Workgroup(phaser);
+    WorkgroupBarrier barrier = new WorkgroupBarrier(size);
+    Workgroup workgroup = new Workgroup(barrier);
     AtomicReference<Throwable> failure = new AtomicReference<>();
     List<Thread> threads = new ArrayList<>(size);
     for (int local = 0; local < size; local++) {
@@ -107,7 +106,7 @@ public final class CpuBackend implements Backend {
         } catch (Throwable t) {
           failure.compareAndSet(null, t);
         } finally {
-          phaser.arriveAndDeregister();
+          barrier.leave();
           Invocation.exit();
         }
       }));

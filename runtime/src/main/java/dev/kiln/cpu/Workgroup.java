@@ -3,16 +3,15 @@ package dev.kiln.cpu;
 import dev.kiln.NumericType;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Phaser;
 
 /** What the invocations of one workgroup share: its shared arrays and, when they run side by side, a barrier. */
 final class Workgroup {
   private final List<Object> arrays = new ArrayList<>();
-  private final Phaser phaser;
+  private final WorkgroupBarrier barrier;
 
-  /** @param phaser the barrier of invocations running side by side, or null when they run one by one */
-  Workgroup(Phaser phaser) {
-    this.phaser = phaser;
+  /** @param barrier the barrier of invocations running side by side, or null when they run one by one */
+  Workgroup(WorkgroupBarrier barrier) {
+    this.barrier = barrier;
   }
 
   synchronized Object shared(int declaration, NumericType type, int length) {
@@ -26,9 +25,9 @@ final class Workgroup {
   }
 
   void barrier() {
-    if (phaser == null) {
+    if (barrier == null) {
       throw new IllegalStateException("Gpu.barrier() in a kernel whose module declares no barrier");
     }
-    phaser.arriveAndAwaitAdvance();
+    barrier.await();
   }
 }
