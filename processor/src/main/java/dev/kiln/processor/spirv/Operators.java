@@ -87,9 +87,7 @@ final class Operators {
 
   /** A float operation that the driver may not fuse with its neighbours (no FMA contraction). */
   static int exact(SpirvWriter w, int opcode, int a, int b) {
-    int result = w.op(opcode, w.module().typeFloat(), a, b);
-    w.module().decorate(result, SpvDecorationNoContraction);
-    return result;
+    return w.exactOp(opcode, w.module().typeFloat(), a, b);
   }
 
   /**
@@ -102,9 +100,8 @@ final class Operators {
   private static int divide(SpirvWriter w, int a, int b) {
     SpirvModule m = w.module();
     int dbl = m.typeDouble();
-    int quotient = w.op(SpvOpFDiv, dbl, w.op(SpvOpFConvert, dbl, a), w.op(SpvOpFConvert, dbl, b));
-    m.decorate(quotient, SpvDecorationNoContraction);
-    return w.op(SpvOpFConvert, m.typeFloat(), quotient);
+    int quotient = w.exactOp(SpvOpFDiv, dbl, w.exactOp(SpvOpFConvert, dbl, a), w.exactOp(SpvOpFConvert, dbl, b));
+    return w.exactOp(SpvOpFConvert, m.typeFloat(), quotient);
   }
 
   private static int boolOp(SpirvWriter w, BinaryOp op, int a, int b) {

@@ -381,7 +381,7 @@ public final class SpirvWriter {
         if (from != PrimType.INT) {
           throw new IllegalStateException("no conversion from " + from + " to float");
         }
-        yield op(SpvOpConvertSToF, module.typeFloat(), value);
+        yield exactOp(SpvOpConvertSToF, module.typeFloat(), value);
       }
       case INT -> {
         if (from != PrimType.FLOAT) {
@@ -397,7 +397,7 @@ public final class SpirvWriter {
   int floatToInt(int value) {
     int intType = module.typeInt();
     int bool = module.typeBool();
-    int truncated = op(SpvOpConvertFToS, intType, value);
+    int truncated = exactOp(SpvOpConvertFToS, intType, value);
     int tooHigh = op(SpvOpFOrdGreaterThanEqual, bool, value, module.constantFloat(0x1p31f));
     int tooLow = op(SpvOpFOrdLessThanEqual, bool, value, module.constantFloat(-0x1p31f));
     int high = op(SpvOpSelect, intType, tooHigh, module.constantInt(Integer.MAX_VALUE), truncated);
@@ -632,6 +632,17 @@ public final class SpirvWriter {
   int op(int opcode, int resultType, int... operands) {
     int result = module.id();
     code.op(opcode, SpirvModule.prepend(resultType, SpirvModule.prepend(result, operands)));
+    return result;
+  }
+
+  /**
+   * An instruction the driver must compute as written: NoContraction, which Mesa and others also
+   * read as "no value-changing rewrite" (without it lavapipe folds {@code (int) (float) a} to
+   * {@code a}).
+   */
+  int exactOp(int opcode, int resultType, int... operands) {
+    int result = op(opcode, resultType, operands);
+    module.decorate(result, SpvDecorationNoContraction);
     return result;
   }
 
