@@ -1,6 +1,7 @@
 package dev.kiln.vulkan;
 
 import static org.lwjgl.vulkan.VK10.*;
+import static org.lwjgl.vulkan.VK11.vkGetPhysicalDeviceProperties2;
 
 import dev.kiln.KernelSpec;
 import dev.kiln.backend.KernelModule;
@@ -10,16 +11,23 @@ import java.util.Comparator;
 import java.util.List;
 import org.lwjgl.PointerBuffer;
 import org.lwjgl.system.MemoryStack;
+import org.lwjgl.vulkan.VkExtensionProperties;
 import org.lwjgl.vulkan.VkInstance;
 import org.lwjgl.vulkan.VkPhysicalDevice;
 import org.lwjgl.vulkan.VkPhysicalDeviceFeatures;
+import org.lwjgl.vulkan.VkPhysicalDeviceFloatControlsProperties;
+import org.lwjgl.vulkan.VkPhysicalDeviceProperties2;
 import org.lwjgl.vulkan.VkPhysicalDeviceLimits;
 import org.lwjgl.vulkan.VkPhysicalDeviceProperties;
 import org.lwjgl.vulkan.VkQueueFamilyProperties;
 
 /** A Vulkan device that has a compute queue, with what Kiln needs to know about it. */
 record PhysicalDevice(VkPhysicalDevice handle, String name, int type, int queueFamily, int[] maxWorkgroupSize,
-    int maxWorkgroupInvocations, int[] maxGroupCount, boolean float64) {
+    int maxWorkgroupInvocations, int[] maxGroupCount, boolean float64, FloatControls floatControls) {
+  static final String FLOAT_CONTROLS = "VK_KHR_shader_float_controls";
+
+  /** Support for VK_KHR_shader_float_controls' SignedZeroInfNanPreserve, which Java-exact kernels declare. */
+  record FloatControls(boolean extension, boolean preserve32, boolean preserve64) {}
 
   /** Discrete GPUs first, then integrated, virtual, software (CPU) and other devices. */
   static final Comparator<PhysicalDevice> PREFERENCE = Comparator.comparingInt(device -> switch (device.type()) {
@@ -48,11 +56,26 @@ record PhysicalDevice(VkPhysicalDevice handle, String name, int type, int queueF
           vkGetPhysicalDeviceFeatures(handle, features);
           devices.add(new PhysicalDevice(handle, properties.deviceNameString(), properties.deviceType(), family,
               toArray(limits.maxComputeWorkGroupSize()), limits.maxComputeWorkGroupInvocations(),
-              toArray(limits.maxComputeWorkGroupCount()), features.shaderFloat64()));
+              toArray(limits.maxComputeWorkGroupCount()), features.shaderFloat64(), floatControls(stack, handle)));
         }
       }
       return devices;
     }
+  }
+
+  private static FloatControls floatControls(MemoryStack stack, VkPhysicalDevice device) {
+    IntBuffer count = stack.mallocInt(1);
+    Vk.check(vkEnumerateDeviceExtensionProperties(device, (String) null, count, null), "vkEnumerateDeviceExtensionProperties");
+    VkExtensionProperties.Buffer extensions = VkExtensionProperties.malloc(count.get(0), stack);
+    Vk.check(vkEnumerateDeviceExtensionProperties(device, (String) null, count, extensions), "vkEnumerateDeviceExtensionProperties");
+    boolean present = extensions.stream().anyMatch(e -> e.extensionNameString().equals(FLOAT_CONTROLS));
+    if (!present) {
+      return new FloatControls(false, false, false);
+    }
+    VkPhysicalDeviceFloatControlsProperties controls = VkPhysicalDeviceFloatControlsProperties.calloc(stack).sType$Default();
+    vkGetPhysicalDeviceProperties2(device, VkPhysicalDeviceProperties2.calloc(stack).sType$Default().pNext(controls));
+    return new FloatControls(true, controls.shaderSignedZeroInfNanPreserveFloat32(),
+        controls.shaderSignedZeroInfNanPreserveFloat64());
   }
 
   private static int[] toArray(IntBuffer buffer) {
@@ -74,9 +97,15 @@ record PhysicalDevice(VkPhysicalDevice handle, String name, int type, int queueF
 
   /** Throws if the kernel needs what this device lacks: workgroup limits, 64-bit floats. */
   void checkSupports(KernelSpec spec, KernelModule module) {
-    if (module.capabilities().contains(KernelModule.CAPABILITY_FLOAT64) && !float64) {
+    boolean usesDouble = module.capabilities().contains(KernelModule.CAPABILITY_FLOAT64);
+    if (usesDouble && !float64) {
       throw new IllegalStateException(spec + " needs 64-bit floats (shaderFloat64), which " + name + " lacks;"
           + " Kiln computes float division in double to give Java's correctly rounded result");
+    }
+    if (module.capabilities().contains(KernelModule.CAPABILITY_SIGNED_ZERO_INF_NAN_PRESERVE)
+        && !(floatControls.preserve32() && (!usesDouble || floatControls.preserve64()))) {
+      throw new IllegalStateException(spec + " needs " + FLOAT_CONTROLS + " with shaderSignedZeroInfNanPreserve,"
+          + " which " + name + " lacks; without it the driver may change the sign of zero, infinities and NaNs");
     }
     checkWorkgroup(spec);
   }

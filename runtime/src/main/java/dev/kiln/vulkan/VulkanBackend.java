@@ -60,6 +60,9 @@ public final class VulkanBackend implements Backend {
       VkPhysicalDeviceFeatures features = VkPhysicalDeviceFeatures.calloc(stack).shaderFloat64(physical.float64());
       VkDeviceCreateInfo deviceInfo = VkDeviceCreateInfo.calloc(stack).sType$Default().pQueueCreateInfos(queues)
           .pEnabledFeatures(features);
+      if (physical.floatControls().extension()) {
+        deviceInfo.ppEnabledExtensionNames(stack.pointers(stack.UTF8(PhysicalDevice.FLOAT_CONTROLS)));
+      }
       Vk.check(vkCreateDevice(physical.handle(), deviceInfo, null, pointer), "vkCreateDevice");
       device = new VkDevice(pointer.get(0), physical.handle(), deviceInfo, VK_API_VERSION_1_1);
       vkGetDeviceQueue(device, physical.queueFamily(), 0, pointer);

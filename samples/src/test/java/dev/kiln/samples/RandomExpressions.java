@@ -19,7 +19,7 @@ final class RandomExpressions {
       return switch (random.nextInt(4)) {
         case 0 -> "a";
         case 1 -> "b";
-        case 2 -> Integer.toString(random.nextInt(2000) - 1000);
+        case 2 -> "(" + (random.nextInt(2000) - 1000) + ")";
         default -> random.nextBoolean() ? "Integer.MIN_VALUE" : "Integer.MAX_VALUE";
       };
     }
@@ -35,8 +35,8 @@ final class RandomExpressions {
       case 6 -> "(" + l + " >> " + r + ")";
       case 7 -> "(" + l + " >>> " + r + ")";
       case 8 -> "(" + l + " & " + r + " | " + l + " ^ " + r + ")";
-      case 9 -> "(-" + l + ")";
-      case 10 -> "(~" + l + ")";
+      case 9 -> "(-(" + l + "))";
+      case 10 -> "(~(" + l + "))";
       case 11 -> "(" + condition(depth - 1) + " ? " + l + " : " + r + ")";
       case 12 -> "(int) " + floatExpression(depth - 1);
       case 13 -> "Math.max(" + l + ", " + r + ")";
@@ -51,7 +51,7 @@ final class RandomExpressions {
       return switch (random.nextInt(4)) {
         case 0 -> "x";
         case 1 -> "y";
-        case 2 -> random.nextFloat(-100f, 100f) + "f";
+        case 2 -> "(" + random.nextFloat(-100f, 100f) + "f)";
         default -> "(float) a";
       };
     }
@@ -63,7 +63,7 @@ final class RandomExpressions {
       case 2 -> "(" + l + " * " + r + ")";
       case 3 -> "(" + l + " / " + r + ")";
       case 4 -> "(" + l + " % " + r + ")";
-      case 5 -> "(-" + l + ")";
+      case 5 -> "(-(" + l + "))";
       case 6 -> "(" + condition(depth - 1) + " ? " + l + " : " + r + ")";
       case 7 -> "Math.min(" + l + ", " + r + ")";
       case 8 -> "Math.abs(" + l + ")";

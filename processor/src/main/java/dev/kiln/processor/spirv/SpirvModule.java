@@ -20,6 +20,7 @@ final class SpirvModule {
   static final int VERSION_1_3 = 0x00010300;
 
   private final Words capabilities = new Words();
+  private final Words extensions = new Words();
   private final Words extInstImports = new Words();
   final Words memoryModel = new Words();
   final Words entryPoints = new Words();
@@ -44,6 +45,15 @@ final class SpirvModule {
     if (declaredCapabilities.add(capability)) {
       capabilities.op(SpvOpCapability, capability);
     }
+  }
+
+  boolean hasCapability(int capability) {
+    return declaredCapabilities.contains(capability);
+  }
+
+  /** Declares the SPIR-V extension {@code name}. */
+  void extension(String name) {
+    extensions.opWithString(SpvOpExtension, new int[0], name);
   }
 
   /** The id of the GLSL.std.450 extended instruction set, imported on first use. */
@@ -162,7 +172,7 @@ final class SpirvModule {
     all.add(0); // generator: unregistered
     all.add(bound);
     all.add(0); // schema
-    for (Words section : List.of(capabilities, extInstImports, memoryModel, entryPoints, executionModes, names, decorations, globals,
+    for (Words section : List.of(capabilities, extensions, extInstImports, memoryModel, entryPoints, executionModes, names, decorations, globals,
         functions)) {
       all.addAll(section);
     }

@@ -103,7 +103,21 @@ public final class SpirvWriter {
     module.entryPoints.opWithString(SpvOpEntryPoint, new int[] {SpvExecutionModelGLCompute, main}, "main", interfaceVariables);
     module.executionModes.op(SpvOpExecutionMode, main, SpvExecutionModeLocalSize,
         program.workgroup().x(), program.workgroup().y(), program.workgroup().z());
+    preserveSignedZerosInfinitiesAndNaNs(main);
     return module.toBytes();
+  }
+
+  /**
+   * Java keeps the sign of zero and computes with infinities and NaNs; without this mode drivers
+   * may rewrite {@code 0f - x} as {@code -x} (lavapipe does). Needs VK_KHR_shader_float_controls.
+   */
+  private void preserveSignedZerosInfinitiesAndNaNs(int main) {
+    module.capability(SpvCapabilitySignedZeroInfNanPreserve);
+    module.extension("SPV_KHR_float_controls");
+    module.executionModes.op(SpvOpExecutionMode, main, SpvExecutionModeSignedZeroInfNanPreserve, 32);
+    if (module.hasCapability(SpvCapabilityFloat64)) {
+      module.executionModes.op(SpvOpExecutionMode, main, SpvExecutionModeSignedZeroInfNanPreserve, 64);
+    }
   }
 
   /**
