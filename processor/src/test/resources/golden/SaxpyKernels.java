@@ -28,16 +28,16 @@ public final class SaxpyKernels {
   }
 
   /**
-   * Runs {@link Saxpy#saxpy} on {@code device} for {@code count} invocations along x, on device arrays, and
-   * waits for it.
+   * Runs {@link Saxpy#saxpy} on {@code device} for {@code count} invocations along x, on device arrays, and waits for
+   * it.
    */
   public static void saxpy(Device device, int count, float a, FloatArray x, FloatArray y) {
     device.dispatch(SAXPY, count, a, x, y);
   }
 
   /**
-   * Runs {@link Saxpy#saxpy} on {@code device} for {@code count} invocations along x, on Java arrays: copies
-   * them to the device, runs, and copies back every array the kernel may write.
+   * Runs {@link Saxpy#saxpy} on {@code device} for {@code count} invocations along x, on Java arrays: copies them to the
+   * device, runs, and copies back every array the kernel may write.
    */
   public static void saxpy(Device device, int count, float a, float[] x, float[] y) {
     device.run(SAXPY, count, a, x, y);

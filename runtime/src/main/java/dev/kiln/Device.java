@@ -99,9 +99,17 @@ public final class Device implements AutoCloseable {
    * Runs {@code spec} for {@code count} invocations with device arrays and boxed scalars as
    * arguments, and waits for it. Called by generated launchers.
    */
-  public synchronized void dispatch(KernelSpec spec, int count, Object... args) {
+  public void dispatch(KernelSpec spec, int count, Object... args) {
+    dispatch(spec, new Grid(checkCount(spec, count), 1, 1), args);
+  }
+
+  /**
+   * Runs {@code spec} over {@code grid} with device arrays and boxed scalars as arguments, and
+   * waits for it. Called by generated launchers.
+   */
+  public synchronized void dispatch(KernelSpec spec, Grid grid, Object... args) {
     checkOpen();
-    Object[] backendArgs = checkArguments(spec, count, args);
+    Object[] backendArgs = checkArguments(spec, args);
     for (int i = 0; i < args.length; i++) {
       if (args[i] instanceof DeviceArray array) {
         if (array.device() != this) {
@@ -110,8 +118,8 @@ public final class Device implements AutoCloseable {
         backendArgs[i] = array.buffer();
       }
     }
-    if (count > 0) {
-      backend.dispatch(spec, count, backendArgs);
+    if (!grid.isEmpty()) {
+      backend.dispatch(spec, grid, backendArgs);
     }
   }
 
@@ -120,9 +128,17 @@ public final class Device implements AutoCloseable {
    * arguments: copies the arrays to the device, runs, and copies back every array the kernel may
    * write. Called by generated launchers.
    */
-  public synchronized void run(KernelSpec spec, int count, Object... args) {
+  public void run(KernelSpec spec, int count, Object... args) {
+    run(spec, new Grid(checkCount(spec, count), 1, 1), args);
+  }
+
+  /**
+   * Runs {@code spec} over {@code grid} with Java arrays and boxed scalars as arguments, copying as
+   * {@link #run(KernelSpec, int, Object...)} does. Called by generated launchers.
+   */
+  public synchronized void run(KernelSpec spec, Grid grid, Object... args) {
     checkOpen();
-    Object[] backendArgs = checkArguments(spec, count, args);
+    Object[] backendArgs = checkArguments(spec, args);
     List<KernelSpec.Param> params = spec.params();
     try {
       for (int i = 0; i < args.length; i++) {
@@ -130,8 +146,8 @@ public final class Device implements AutoCloseable {
           backendArgs[i] = backend.stage(args[i]);
         }
       }
-      if (count > 0) {
-        backend.dispatch(spec, count, backendArgs);
+      if (!grid.isEmpty()) {
+        backend.dispatch(spec, grid, backendArgs);
       }
       for (int i = 0; i < args.length; i++) {
         if (params.get(i).isBuffer() && params.get(i).access() != Access.READ) {
@@ -148,10 +164,14 @@ public final class Device implements AutoCloseable {
   }
 
   /** Checks arity and types; returns a copy of {@code args} to fill with backend values. */
-  private static Object[] checkArguments(KernelSpec spec, int count, Object[] args) {
+  private static int checkCount(KernelSpec spec, int count) {
     if (count < 0) {
       throw new IllegalArgumentException(spec + ": count must not be negative: " + count);
     }
+    return count;
+  }
+
+  private static Object[] checkArguments(KernelSpec spec, Object[] args) {
     List<KernelSpec.Param> params = spec.params();
     if (args.length != params.size()) {
       throw new IllegalArgumentException(spec + " takes " + params.size() + " arguments, got " + args.length);

@@ -10,10 +10,10 @@ import java.util.Objects;
  * kernel; user code has no reason to.
  *
  * <p>The launch ABI shared with the processor: storage buffers are bound in parameter order to
- * bindings 0, 1, … of descriptor set 0; the push-constant block holds the invocation count as an
- * {@code int} at offset 0, the first workgroup of the dispatch at offset 4 (a launch larger than the
- * device's workgroup-count limit is split into several dispatches), then each scalar parameter in
- * parameter order, 4 bytes each.
+ * bindings 0, 1, … of descriptor set 0, and a fault buffer after them; the push-constant block holds
+ * the grid's x size at offset 0, the first workgroup along x of the dispatch at offset 4 (a launch
+ * larger than the device's workgroup-count limit is split into several dispatches), the grid's y and
+ * z sizes at offsets 8 and 12, then each scalar parameter in parameter order, 4 bytes each.
  */
 public final class KernelSpec {
   /** Runs the kernel's original Java method once, for the CPU backend. */
@@ -91,9 +91,9 @@ public final class KernelSpec {
     return cpuBody;
   }
 
-  /** Size of the push-constant block: count and first workgroup, then 4 bytes per scalar. */
+  /** Size of the push-constant block: 16 bytes of launch geometry, then 4 bytes per scalar. */
   public int pushConstantBytes() {
-    return Integer.BYTES * (2 + (int) params.stream().filter(p -> !p.isBuffer()).count());
+    return Integer.BYTES * (4 + (int) params.stream().filter(p -> !p.isBuffer()).count());
   }
 
   public int bufferCount() {

@@ -1,5 +1,6 @@
 package dev.kiln.backend;
 
+import dev.kiln.Grid;
 import dev.kiln.KernelSpec;
 import dev.kiln.NumericType;
 
@@ -31,11 +32,11 @@ public interface Backend extends AutoCloseable {
   }
 
   /**
-   * Runs {@code spec} for {@code count} invocations along x and waits for it. {@code args} holds,
+   * Runs {@code spec} over the non-empty {@code grid} and waits for it. {@code args} holds,
    * in parameter order, a {@link BackendBuffer} of this backend per buffer parameter and an
    * {@code Integer} or {@code Float} per scalar.
    */
-  void dispatch(KernelSpec spec, int count, Object[] args);
+  void dispatch(KernelSpec spec, Grid grid, Object[] args);
 
   @Override
   void close();

@@ -1,5 +1,6 @@
 package dev.kiln.cpu;
 
+import dev.kiln.Grid;
 import dev.kiln.KernelSpec;
 import dev.kiln.NumericType;
 import dev.kiln.backend.Backend;
@@ -51,22 +52,28 @@ public final class CpuBackend implements Backend {
   }
 
   @Override
-  public void dispatch(KernelSpec spec, int count, Object[] args) {
+  public void dispatch(KernelSpec spec, Grid grid, Object[] args) {
     Object[] javaArgs = new Object[args.length];
     for (int i = 0; i < args.length; i++) {
       javaArgs[i] = args[i] instanceof CpuBuffer buffer ? buffer.array() : args[i];
     }
-    int size = spec.workgroup(0);
-    int groups = Math.ceilDiv(count, size);
+    int[] size = {spec.workgroup(0), spec.workgroup(1), spec.workgroup(2)};
+    int[] groups = {grid.workgroups(0, size[0]), grid.workgroups(1, size[1]), grid.workgroups(2, size[2])};
     KernelSpec.CpuBody body = spec.cpuBody();
     boolean sideBySide = cooperative.computeIfAbsent(spec, CpuBackend::usesBarriers);
-    IntStream.range(0, groups).parallel().forEach(group -> {
+    IntStream.range(0, groups[0] * groups[1] * groups[2]).parallel().forEach(linear -> {
+      int[] group = {linear % groups[0], linear / groups[0] % groups[1], linear / (groups[0] * groups[1])};
       if (sideBySide) {
         runSideBySide(body, javaArgs, group, size, groups);
       } else {
-        runInOrder(body, javaArgs, group, Math.min(size, count - group * size), size, groups);
+        runInOrder(body, javaArgs, grid, group, size, groups);
       }
     });
+  }
+
+  /** The local ids of invocation number {@code linear} of a workgroup. */
+  private static int[] local(int linear, int[] size) {
+    return new int[] {linear % size[0], linear / size[0] % size[1], linear / (size[0] * size[1])};
   }
 
   private static boolean usesBarriers(KernelSpec spec) {
@@ -77,31 +84,38 @@ public final class CpuBackend implements Backend {
     }
   }
 
-  private static void runInOrder(KernelSpec.CpuBody body, Object[] args, int group, int invocations, int size,
-      int groups) {
+  /** The workgroup's invocations inside the grid, one after the other. */
+  private static void runInOrder(KernelSpec.CpuBody body, Object[] args, Grid grid, int[] group, int[] size,
+      int[] groups) {
     Workgroup workgroup = new Workgroup(null);
     Invocation invocation = Invocation.enter();
     try {
-      for (int local = 0; local < invocations; local++) {
-        invocation.set(workgroup, group, local, size, groups);
-        body.invoke(args);
+      for (int linear = 0; linear < size[0] * size[1] * size[2]; linear++) {
+        int[] local = local(linear, size);
+        if (group[0] * size[0] + local[0] < grid.x() && group[1] * size[1] + local[1] < grid.y()
+            && group[2] * size[2] + local[2] < grid.z()) {
+          invocation.set(workgroup, group, local, size, groups);
+          body.invoke(args);
+        }
       }
     } finally {
       Invocation.exit();
     }
   }
 
-  private static void runSideBySide(KernelSpec.CpuBody body, Object[] args, int group, int size, int groups) {
-    WorkgroupBarrier barrier = new WorkgroupBarrier(size);
+  /** All the workgroup's invocations, as virtual threads that meet at its barrier. */
+  private static void runSideBySide(KernelSpec.CpuBody body, Object[] args, int[] group, int[] size, int[] groups) {
+    int invocations = size[0] * size[1] * size[2];
+    WorkgroupBarrier barrier = new WorkgroupBarrier(invocations);
     Workgroup workgroup = new Workgroup(barrier);
     AtomicReference<Throwable> failure = new AtomicReference<>();
-    List<Thread> threads = new ArrayList<>(size);
-    for (int local = 0; local < size; local++) {
-      int id = local;
+    List<Thread> threads = new ArrayList<>(invocations);
+    for (int linear = 0; linear < invocations; linear++) {
+      int[] local = local(linear, size);
       threads.add(Thread.ofVirtual().start(() -> {
         Invocation invocation = Invocation.enter();
         try {
-          invocation.set(workgroup, group, id, size, groups);
+          invocation.set(workgroup, group, local, size, groups);
           body.invoke(args);
         } catch (Throwable t) {
           failure.compareAndSet(null, t);

@@ -2,17 +2,14 @@ package dev.kiln.cpu;
 
 import dev.kiln.NumericType;
 
-/**
- * The invocation a CPU-backend thread is running, read by {@code Gpu} intrinsics. Dispatches are
- * 1-D: the y and z axes have one workgroup of size one.
- */
+/** The invocation a CPU-backend thread is running, read by {@code Gpu} intrinsics. */
 public final class Invocation {
   private static final ThreadLocal<Invocation> CURRENT = new ThreadLocal<>();
 
-  private int globalId;
-  private int localId;
-  private int workgroupId;
-  private int numWorkgroups;
+  private final int[] globalId = new int[3];
+  private final int[] localId = new int[3];
+  private final int[] workgroupId = new int[3];
+  private final int[] numWorkgroups = new int[3];
   private Workgroup workgroup;
   private int sharedDeclarations;
 
@@ -35,29 +32,32 @@ public final class Invocation {
     CURRENT.remove();
   }
 
-  void set(Workgroup workgroup, int workgroupId, int localId, int workgroupSize, int numWorkgroups) {
+  /** Starts an invocation of {@code workgroup}; the arrays hold x, y and z. */
+  void set(Workgroup workgroup, int[] group, int[] local, int[] size, int[] groups) {
     this.workgroup = workgroup;
-    this.workgroupId = workgroupId;
-    this.localId = localId;
-    this.globalId = workgroupId * workgroupSize + localId;
-    this.numWorkgroups = numWorkgroups;
+    for (int axis = 0; axis < 3; axis++) {
+      workgroupId[axis] = group[axis];
+      localId[axis] = local[axis];
+      globalId[axis] = group[axis] * size[axis] + local[axis];
+      numWorkgroups[axis] = groups[axis];
+    }
     this.sharedDeclarations = 0;
   }
 
   public int globalId(int axis) {
-    return axis == 0 ? globalId : checkAxis(axis, 0);
+    return globalId[checkAxis(axis)];
   }
 
   public int localId(int axis) {
-    return axis == 0 ? localId : checkAxis(axis, 0);
+    return localId[checkAxis(axis)];
   }
 
   public int workgroupId(int axis) {
-    return axis == 0 ? workgroupId : checkAxis(axis, 0);
+    return workgroupId[checkAxis(axis)];
   }
 
   public int numWorkgroups(int axis) {
-    return axis == 0 ? numWorkgroups : checkAxis(axis, 1);
+    return numWorkgroups[checkAxis(axis)];
   }
 
   /**
@@ -73,10 +73,10 @@ public final class Invocation {
     workgroup.barrier();
   }
 
-  private static int checkAxis(int axis, int value) {
-    if (axis == 1 || axis == 2) {
-      return value;
+  private static int checkAxis(int axis) {
+    if (axis < 0 || axis > 2) {
+      throw new IllegalArgumentException("axis must be 0, 1 or 2, not " + axis);
     }
-    throw new IllegalArgumentException("axis must be 0, 1 or 2, not " + axis);
+    return axis;
   }
 }

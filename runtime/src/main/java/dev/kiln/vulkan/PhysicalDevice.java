@@ -63,6 +63,16 @@ record PhysicalDevice(VkPhysicalDevice handle, String name, int type, int queueF
     }
   }
 
+  /** Throws if the launch needs more workgroups along y or z than the device takes (x is split). */
+  void checkGroupCounts(KernelSpec spec, int[] groups) {
+    for (int axis = 1; axis < 3; axis++) {
+      if (Integer.compareUnsigned(groups[axis], maxGroupCount[axis]) > 0) {
+        throw new IllegalArgumentException(spec + ": " + groups[axis] + " workgroups along axis " + axis + " exceed "
+            + name + "'s limit maxComputeWorkGroupCount[" + axis + "] = " + Integer.toUnsignedString(maxGroupCount[axis]));
+      }
+    }
+  }
+
   private static FloatControls floatControls(MemoryStack stack, VkPhysicalDevice device) {
     IntBuffer count = stack.mallocInt(1);
     Vk.check(vkEnumerateDeviceExtensionProperties(device, (String) null, count, null), "vkEnumerateDeviceExtensionProperties");

@@ -5,6 +5,7 @@ import static org.lwjgl.vulkan.EXTDebugUtils.VK_EXT_DEBUG_UTILS_EXTENSION_NAME;
 import static org.lwjgl.vulkan.VK10.*;
 import static org.lwjgl.vulkan.VK11.VK_API_VERSION_1_1;
 
+import dev.kiln.Grid;
 import dev.kiln.KernelSpec;
 import dev.kiln.NumericType;
 import dev.kiln.backend.Backend;
@@ -199,18 +200,20 @@ public final class VulkanBackend implements Backend {
   }
 
   @Override
-  public void dispatch(KernelSpec spec, int count, Object[] args) {
+  public void dispatch(KernelSpec spec, Grid grid, Object[] args) {
     ComputePipeline pipeline = pipelines.get(spec);
     if (pipeline == null) {
       pipeline = ComputePipeline.create(device, physical, spec);
       pipelines.put(spec, pipeline);
     }
-    int groups = Math.ceilDiv(count, spec.workgroup(0));
+    int[] groups = {grid.workgroups(0, spec.workgroup(0)), grid.workgroups(1, spec.workgroup(1)),
+        grid.workgroups(2, spec.workgroup(2))};
+    physical.checkGroupCounts(spec, groups);
     try (MemoryStack stack = MemoryStack.stackPush()) {
       long pool = createDescriptorPool(stack, pipeline.buffers);
       try {
         long set = writeDescriptorSet(stack, pool, pipeline, args);
-        ByteBuffer push = pushConstants(stack, pipeline.pushConstantBytes, count, args);
+        ByteBuffer push = pushConstants(stack, pipeline.pushConstantBytes, grid, args);
         faults.clear();
         record(stack, pipeline, set, push, groups);
         submitAndWait(stack);
@@ -261,11 +264,13 @@ public final class VulkanBackend implements Backend {
         .pBufferInfo(info);
   }
 
-  /** The count at offset 0, then each scalar argument from offset 8 (see {@link KernelSpec}). */
-  private static ByteBuffer pushConstants(MemoryStack stack, int bytes, int count, Object[] args) {
+  /** The grid at offsets 0, 8 and 12, then each scalar argument from offset 16 (see {@link KernelSpec}). */
+  private static ByteBuffer pushConstants(MemoryStack stack, int bytes, Grid grid, Object[] args) {
     ByteBuffer push = stack.malloc(bytes);
-    push.putInt(0, count);
-    int offset = 2 * Integer.BYTES;
+    push.putInt(0, grid.x());
+    push.putInt(8, grid.y());
+    push.putInt(12, grid.z());
+    int offset = 4 * Integer.BYTES;
     for (Object arg : args) {
       switch (arg) {
         case Integer value -> push.putInt(offset, value);
@@ -279,7 +284,7 @@ public final class VulkanBackend implements Backend {
     return push;
   }
 
-  private void record(MemoryStack stack, ComputePipeline pipeline, long set, ByteBuffer push, int groups) {
+  private void record(MemoryStack stack, ComputePipeline pipeline, long set, ByteBuffer push, int[] groups) {
     Vk.check(vkResetCommandBuffer(commands, 0), "vkResetCommandBuffer");
     Vk.check(vkBeginCommandBuffer(commands, VkCommandBufferBeginInfo.calloc(stack).sType$Default()
         .flags(VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT)), "vkBeginCommandBuffer");
@@ -288,10 +293,10 @@ public final class VulkanBackend implements Backend {
     // Launches beyond the device's workgroup-count limit run as several dispatches, each told its
     // first workgroup at push-constant offset 4; the invocations are independent, so no barrier.
     int limit = physical.maxGroupCount()[0];
-    for (int first = 0; first < groups; first += Math.min(limit, groups - first)) {
+    for (int first = 0; first < groups[0]; first += Math.min(limit, groups[0] - first)) {
       push.putInt(Integer.BYTES, first);
       vkCmdPushConstants(commands, pipeline.layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, push);
-      vkCmdDispatch(commands, Math.min(limit, groups - first), 1, 1);
+      vkCmdDispatch(commands, Math.min(limit, groups[0] - first), groups[1], groups[2]);
     }
     VkMemoryBarrier.Buffer toHost = VkMemoryBarrier.calloc(1, stack);
     toHost.get(0).sType$Default().srcAccessMask(VK_ACCESS_SHADER_WRITE_BIT).dstAccessMask(VK_ACCESS_HOST_READ_BIT);

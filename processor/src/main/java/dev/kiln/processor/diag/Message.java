@@ -30,7 +30,7 @@ public enum Message {
       "parameter '%s' has type %s; kernel parameters are int or float scalars and int[] or float[] buffers",
       "pass the data as an int[] or float[] buffer, or as an int or float scalar"),
   PUSH_CONSTANTS("kiln.kernel.pushConstants",
-      "kernel '%s' has %d scalar parameters, %d bytes of push constants with the launch's own 8; Vulkan guarantees 128",
+      "kernel '%s' has %d scalar parameters, %d bytes of push constants with the launch's own 16; Vulkan guarantees 128",
       "pass some of the scalars in a small buffer instead"),
   BUFFER_ACCESS("kiln.buffer.access",
       "buffer '%s' is declared @Buffer(%s) but this %s it",

@@ -31,6 +31,7 @@ public final class LauncherWriter {
   static final ClassName PARAM = KERNEL_SPEC.nestedClass("Param");
   static final ClassName NUMERIC_TYPE = ClassName.get(RUNTIME, "NumericType");
   static final ClassName FLOAT_ARRAY = ClassName.get(RUNTIME, "FloatArray");
+  static final ClassName GRID = ClassName.get(RUNTIME, "Grid");
   static final ClassName INT_ARRAY = ClassName.get(RUNTIME, "IntArray");
   static final ClassName ACCESS = ClassName.get(Access.class);
   static final ClassName GENERATED = ClassName.get("javax.annotation.processing", "Generated");
@@ -52,9 +53,13 @@ public final class LauncherWriter {
         .addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build());
     for (KernelSignature kernel : kernels) {
       type.addField(spec(ownerName, kernel));
-      type.addMethod(launch(ownerName, kernel, true));
-      if (kernel.params().stream().anyMatch(KernelSignature.Param::isBuffer)) {
-        type.addMethod(launch(ownerName, kernel, false));
+      boolean buffers = kernel.params().stream().anyMatch(KernelSignature.Param::isBuffer);
+      boolean multiAxis = kernel.workgroup().y() > 1 || kernel.workgroup().z() > 1;
+      for (boolean grid : multiAxis ? new boolean[] {false, true} : new boolean[] {false}) {
+        type.addMethod(launch(ownerName, kernel, true, grid));
+        if (buffers) {
+          type.addMethod(launch(ownerName, kernel, false, grid));
+        }
       }
     }
     return JavaFile.builder(first.packageName(), type.build()).skipJavaLangImports(true).indent("  ").build();
@@ -91,27 +96,28 @@ public final class LauncherWriter {
     return String.join(", ", arguments);
   }
 
-  private static MethodSpec launch(ClassName owner, KernelSignature kernel, boolean onDevice) {
+  private static MethodSpec launch(ClassName owner, KernelSignature kernel, boolean onDevice, boolean grid) {
     Set<String> taken = kernel.params().stream().map(KernelSignature.Param::name).collect(Collectors.toSet());
     String device = unique("device", taken);
-    String count = unique("count", taken);
+    String count = unique(grid ? "grid" : "count", taken);
+    String invocations = grid ? "the invocations of {@code " + count + "}" : "{@code " + count + "} invocations along x";
     MethodSpec.Builder method = MethodSpec.methodBuilder(kernel.name())
         .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
         .addParameter(DEVICE, device)
-        .addParameter(TypeName.INT, count);
+        .addParameter(grid ? GRID : TypeName.INT, count);
     for (KernelSignature.Param param : kernel.params()) {
       method.addParameter(ParameterSpec.builder(parameterType(param, onDevice), param.name()).build());
     }
     String arguments = kernel.params().stream().map(KernelSignature.Param::name).collect(Collectors.joining(", "));
     String separator = arguments.isEmpty() ? "" : ", ";
     if (onDevice) {
-      method.addJavadoc("Runs {@link $T#$L} on {@code $L} for {@code $L} invocations along x, on device arrays, and\n"
-          + "waits for it.\n", owner, kernel.name(), device, count);
+      method.addJavadoc("Runs {@link $T#$L} on {@code $L} for $L, on device arrays, and waits for\n"
+          + "it.\n", owner, kernel.name(), device, invocations);
       method.addStatement("$L.dispatch($L, $L$L$L)", device, constantName(kernel.name()), count, separator, arguments);
     } else {
-      method.addJavadoc("Runs {@link $T#$L} on {@code $L} for {@code $L} invocations along x, on Java arrays: copies\n"
-          + "them to the device, runs, and copies back every array the kernel may write.\n", owner, kernel.name(), device,
-          count);
+      method.addJavadoc("Runs {@link $T#$L} on {@code $L} for $L, on Java arrays: copies them to the\n"
+          + "device, runs, and copies back every array the kernel may write.\n", owner, kernel.name(), device,
+          invocations);
       method.addStatement("$L.run($L, $L$L$L)", device, constantName(kernel.name()), count, separator, arguments);
     }
     return method.build();

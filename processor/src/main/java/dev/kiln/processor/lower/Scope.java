@@ -47,6 +47,9 @@ final class Scope {
     }
   }
 
+  /** Push-constant members before the scalars: grid x, first workgroup, grid y, grid z. */
+  static final int LAUNCH_MEMBERS = 4;
+
   private final Map<String, BufferUse> buffers = new LinkedHashMap<>();
   private final Map<String, ScalarParam> scalars = new LinkedHashMap<>();
   private final Map<Element, SharedArray> shared = new LinkedHashMap<>();
@@ -59,7 +62,7 @@ final class Scope {
       if (param.isBuffer()) {
         buffers.put(param.name(), new BufferUse(param, buffers.size()));
       } else {
-        scalars.put(param.name(), new ScalarParam(param.name(), param.type(), scalars.size() + 2));
+        scalars.put(param.name(), new ScalarParam(param.name(), param.type(), scalars.size() + LAUNCH_MEMBERS));
       }
     }
   }

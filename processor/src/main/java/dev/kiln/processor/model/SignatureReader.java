@@ -23,7 +23,7 @@ import javax.lang.model.type.TypeMirror;
 
 /** Checks a {@code @Kernel} method's declaration and reads it into a {@link KernelSignature}. */
 public final class SignatureReader {
-  /** Vulkan guarantees 128 bytes of push constants; count and first workgroup take 8. */
+  /** Vulkan guarantees 128 bytes of push constants; the launch geometry takes 16. */
   static final int PUSH_CONSTANT_LIMIT = 128;
   /** Vulkan guarantees 128 invocations per workgroup; every desktop GPU takes 1024. */
   static final int MAX_INVOCATIONS = 1024;
@@ -76,7 +76,7 @@ public final class SignatureReader {
       }
     }
     long scalars = params.stream().filter(p -> !p.isBuffer()).count();
-    int pushBytes = (int) (4 * (2 + scalars));
+    int pushBytes = (int) (4 * (4 + scalars));
     if (pushBytes > PUSH_CONSTANT_LIMIT) {
       diagnostics.error(method, Message.PUSH_CONSTANTS, name, scalars, pushBytes);
       ok = false;

@@ -13,6 +13,7 @@ import dev.kiln.processor.ir.ScalarParam;
 import dev.kiln.processor.ir.SharedArray;
 import dev.kiln.processor.ir.Stmt;
 import java.util.ArrayDeque;
+import java.util.Arrays;
 import java.util.Deque;
 import java.util.EnumMap;
 import java.util.HashMap;
@@ -26,6 +27,13 @@ import java.util.Map;
  * of the push-constant block, and invocations at or past it do nothing.
  */
 public final class SpirvWriter {
+  // the launch geometry: the first members of the push-constant block (see KernelSpec)
+  private static final int COUNT_X = 0;
+  private static final int FIRST_GROUP = 1;
+  private static final int COUNT_Y = 2;
+  private static final int COUNT_Z = 3;
+  private static final int LAUNCH_MEMBERS = 4;
+
   private final Program program;
   private final SpirvModule module = new SpirvModule();
   /** The function's OpVariables, which must open its first block. */
@@ -133,9 +141,12 @@ public final class SpirvWriter {
       }
       return;
     }
-    int x = builtinComponent(Builtin.GLOBAL_ID, 0);
-    int count = launchConstant(0);
-    int inRange = op(SpvOpULessThan, module.typeBool(), x, count);
+    int bool = module.typeBool();
+    int inRange = op(SpvOpULessThan, bool, builtinComponent(Builtin.GLOBAL_ID, 0), launchConstant(COUNT_X));
+    inRange = op(SpvOpLogicalAnd, bool, inRange,
+        op(SpvOpULessThan, bool, builtinComponent(Builtin.GLOBAL_ID, 1), launchConstant(COUNT_Y)));
+    inRange = op(SpvOpLogicalAnd, bool, inRange,
+        op(SpvOpULessThan, bool, builtinComponent(Builtin.GLOBAL_ID, 2), launchConstant(COUNT_Z)));
     int body = module.id();
     int end = module.id();
     code.op(SpvOpSelectionMerge, end, SpvSelectionControlMaskNone);
@@ -151,9 +162,8 @@ public final class SpirvWriter {
 
   private void declarePushConstants() {
     List<ScalarParam> scalars = program.scalars();
-    int[] members = new int[scalars.size() + 2];
-    members[0] = module.typeUint();
-    members[1] = module.typeUint();
+    int[] members = new int[scalars.size() + LAUNCH_MEMBERS];
+    Arrays.fill(members, 0, LAUNCH_MEMBERS, module.typeUint());
     for (ScalarParam scalar : scalars) {
       members[scalar.member()] = type(scalar.type());
     }
@@ -165,6 +175,10 @@ public final class SpirvWriter {
     module.decorateMember(struct, 0, SpvDecorationOffset, 0);
     module.memberName(struct, 1, "firstGroup");
     module.decorateMember(struct, 1, SpvDecorationOffset, 4);
+    module.memberName(struct, 2, "countY");
+    module.decorateMember(struct, 2, SpvDecorationOffset, 8);
+    module.memberName(struct, 3, "countZ");
+    module.decorateMember(struct, 3, SpvDecorationOffset, 12);
     for (ScalarParam scalar : scalars) {
       module.memberName(struct, scalar.member(), scalar.name());
       module.decorateMember(struct, scalar.member(), SpvDecorationOffset, 4 * scalar.member());
@@ -534,20 +548,20 @@ public final class SpirvWriter {
     int uint = module.typeUint();
     if (axis == 0 && builtin == Builtin.NUM_WORKGROUPS) {
       int size = module.constantUint(program.workgroup().x());
-      int roundedUp = op(SpvOpIAdd, uint, launchConstant(0), module.constantUint(program.workgroup().x() - 1));
+      int roundedUp = op(SpvOpIAdd, uint, launchConstant(COUNT_X), module.constantUint(program.workgroup().x() - 1));
       return op(SpvOpUDiv, uint, roundedUp, size);
     }
     int vector = load(module.type(SpvOpTypeVector, uint, 3), builtinVariable(builtin));
     int component = op(SpvOpCompositeExtract, uint, vector, axis);
     return switch (axis == 0 ? builtin : Builtin.LOCAL_ID) {
       case GLOBAL_ID -> op(SpvOpIAdd, uint, component,
-          op(SpvOpIMul, uint, launchConstant(1), module.constantUint(program.workgroup().x())));
-      case WORKGROUP_ID -> op(SpvOpIAdd, uint, component, launchConstant(1));
+          op(SpvOpIMul, uint, launchConstant(FIRST_GROUP), module.constantUint(program.workgroup().x())));
+      case WORKGROUP_ID -> op(SpvOpIAdd, uint, component, launchConstant(FIRST_GROUP));
       case LOCAL_ID, NUM_WORKGROUPS -> component;
     };
   }
 
-  /** Member 0 (the invocation count) or 1 (the first workgroup) of the push-constant block. */
+  /** A member of the launch geometry at the start of the push-constant block. */
   private int launchConstant(int member) {
     return load(module.typeUint(),
         accessChain(SpvStorageClassPushConstant, module.typeUint(), pushConstants, module.constantInt(member)));

@@ -1,0 +1,53 @@
+package dev.kiln.samples;
+
+import dev.kiln.Device;
+import dev.kiln.Grid;
+import java.util.Random;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** 2-D launches: the stencil and the tiled matrix product equal plain Java on both devices. */
+class GridKernelsTest extends BothDevices {
+  @ParameterizedTest(name = "{0} x {1}")
+  @CsvSource({"1, 1", "3, 3", "17, 5", "100, 37", "513, 257"})
+  void stencil(int width, int height) {
+    float[] in = Bits.randomFloats(new Random(width * 31L + height), width * height, 100f);
+    float[] expected = new float[in.length];
+    for (int y = 0; y < height; y++) {
+      for (int x = 0; x < width; x++) {
+        int i = y * width + x;
+        expected[i] = x == 0 || y == 0 || x == width - 1 || y == height - 1
+            ? in[i]
+            : 0.2f * (in[i] + in[i - 1] + in[i + 1] + in[i - width] + in[i + width]);
+      }
+    }
+    for (Device device : new Device[] {cpu, vulkan}) {
+      float[] out = new float[in.length];
+      StencilKernels.smooth(device, Grid.of(width, height), in, out, width, height);
+      Bits.assertSameBits("stencil on " + device.backend(), expected, out);
+    }
+  }
+
+  @ParameterizedTest(name = "{0} x {1} times {1} x {2}")
+  @CsvSource({"1, 1, 1", "16, 16, 16", "33, 47, 29", "70, 5, 130"})
+  void tiledMatrixProduct(int rows, int inner, int columns) {
+    Random random = new Random(rows * 1000L + inner * 10L + columns);
+    float[] a = Bits.randomFloats(random, rows * inner, 2f);
+    float[] b = Bits.randomFloats(random, inner * columns, 2f);
+    float[] expected = new float[rows * columns];
+    for (int r = 0; r < rows; r++) {
+      for (int c = 0; c < columns; c++) {
+        float sum = 0f;
+        for (int j = 0; j < inner; j++) {
+          sum += a[r * inner + j] * b[j * columns + c];
+        }
+        expected[r * columns + c] = sum;
+      }
+    }
+    for (Device device : new Device[] {cpu, vulkan}) {
+      float[] product = new float[rows * columns];
+      MatrixMultiplyKernels.multiply(device, Grid.of(columns, rows), a, b, product, rows, inner, columns);
+      Bits.assertSameBits("matrix product on " + device.backend(), expected, product);
+    }
+  }
+}
