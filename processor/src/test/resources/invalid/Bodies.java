@@ -33,8 +33,13 @@ public final class Bodies {
   @Kernel
   static void statements(int[] x) {
     int i = Gpu.globalId(0);
-    switch (i) { // ERROR: [kiln.unsupported.statement]
+    x[i] = switch (i) { // ERROR: [kiln.unsupported.expression]
+      case 0 -> 1;
+      default -> 2;
+    };
+    switch (i) {
       case 0 -> x[i] = 1;
+      case 1 -> throw new IllegalStateException(); // ERROR: [kiln.unsupported.statement]
       default -> x[i] = 2;
     }
     for (int v : x) { // ERROR: [kiln.unsupported.statement]

@@ -57,6 +57,8 @@ class ValidKernelsTest {
       "corpus/WorkgroupOps.java, WorkgroupOps, reverseTiles",
       "corpus/WorkgroupOps.java, WorkgroupOps, sum",
       "corpus/WorkgroupOps.java, WorkgroupOps, atomics",
+      "corpus/Switches.java, Switches, classic",
+      "corpus/Switches.java, Switches, rules",
   })
   void moduleIsValidSpirvForVulkan11(String fixture, String flatName, String kernel) {
     Compilation compilation = Kernels.compile(Kernels.source(fixture));

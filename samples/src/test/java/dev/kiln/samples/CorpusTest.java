@@ -2,6 +2,7 @@ package dev.kiln.samples;
 
 import corpus.ElementaryOpsKernels;
 import corpus.LoopsKernels;
+import corpus.SwitchesKernels;
 import corpus.OperatorsKernels;
 import corpus.Operators_NestedKernels;
 import dev.kiln.Device;
@@ -84,6 +85,15 @@ class CorpusTest extends BothDevices {
   void nestedClassKernel(int n) {
     compare("fill", n, r -> new Object[] {new float[n], r.nextFloat()},
         (d, a) -> Operators_NestedKernels.fill(d, n, (float[]) a[0], (float) a[1]));
+  }
+
+  @ParameterizedTest(name = "n = {0}")
+  @ValueSource(ints = {1, 63, 65, 4099})
+  void switches(int n) {
+    compare("classic switch", n, r -> new Object[] {Bits.randomInts(r, n), new int[n]},
+        (d, a) -> SwitchesKernels.classic(d, n, (int[]) a[0], (int[]) a[1]));
+    compare("switch rules", n, r -> new Object[] {Bits.randomInts(r, n), new int[n]},
+        (d, a) -> SwitchesKernels.rules(d, n, (int[]) a[0], (int[]) a[1]));
   }
 
   @ParameterizedTest(name = "n = {0}")

@@ -16,6 +16,7 @@ public final class Statements {
       boolean nested = switch (statement) {
         case Stmt.If branch -> any(branch.then(), test) || any(branch.otherwise(), test);
         case Stmt.Loop loop -> any(loop.body(), test) || any(loop.update(), test);
+        case Stmt.Switch choice -> choice.cases().stream().anyMatch(c -> any(c.body(), test));
         case Stmt.Assign a -> false;
         case Stmt.Store s -> false;
         case Stmt.Atomic a -> false;

@@ -31,7 +31,16 @@ public sealed interface Stmt {
    */
   record Loop(Expr condition, boolean testFirst, List<Stmt> body, List<Stmt> update) implements Stmt {}
 
-  /** Leaves the innermost loop. */
+  /**
+   * A switch on an int: control enters at the case whose labels hold the selector's value (or the
+   * default case, or leaves), and runs on through the following cases until a break, as in Java.
+   */
+  record Switch(Expr selector, List<Case> cases) implements Stmt {}
+
+  /** A case of a switch: its labels, whether it is the default, and its statements. */
+  record Case(List<Integer> labels, boolean isDefault, List<Stmt> body) {}
+
+  /** Leaves the innermost loop or switch. */
   record Break() implements Stmt {}
 
   /** Goes on with the innermost loop's next iteration. */

@@ -176,6 +176,7 @@ public final class KernelLowering {
         }
         yield List.of(new Stmt.Continue());
       }
+      case SWITCH -> List.of(switchStatement(path, (com.sun.source.tree.SwitchTree) tree));
       case LABELED_STATEMENT -> statement(child(path, ((LabeledStatementTree) tree).getStatement()));
       case RETURN -> {
         if (((ReturnTree) tree).getExpression() != null) {
@@ -185,6 +186,42 @@ public final class KernelLowering {
       }
       default -> throw new KernelError(tree, Message.UNSUPPORTED_STATEMENT, ExpressionLowering.describe(tree));
     };
+  }
+
+  /** A switch on an int, with {@code case a:} (falling through) or {@code case a ->} cases. */
+  private Stmt switchStatement(TreePath path, com.sun.source.tree.SwitchTree tree) {
+    Expr selector = expressions.expr(child(path, tree.getExpression()));
+    if (selector.type() != PrimType.INT) {
+      throw new KernelError(tree.getExpression(), Message.UNSUPPORTED_TYPE, selector.type().javaName());
+    }
+    List<Stmt.Case> cases = new ArrayList<>();
+    for (com.sun.source.tree.CaseTree branch : tree.getCases()) {
+      TreePath casePath = child(path, branch);
+      List<Integer> labels = new ArrayList<>();
+      for (com.sun.source.tree.ExpressionTree label : branch.getExpressions()) {
+        if (!(Constants.fold(expressions.expr(child(casePath, label))) instanceof Expr.IntConst(int value))) {
+          throw new KernelError(label, Message.UNSUPPORTED_EXPRESSION, "a non-constant case label");
+        }
+        labels.add(value);
+      }
+      boolean isDefault = branch.getLabels().stream()
+          .anyMatch(label -> label.getKind() == Tree.Kind.DEFAULT_CASE_LABEL);
+      if (labels.isEmpty() && !isDefault) {
+        throw new KernelError(branch, Message.UNSUPPORTED_EXPRESSION, "a pattern case");
+      }
+      List<Stmt> body = new ArrayList<>();
+      if (branch.getCaseKind() == com.sun.source.tree.CaseTree.CaseKind.RULE) {
+        Tree rule = branch.getBody();
+        body.addAll(rule instanceof StatementTree statement
+            ? statement(child(casePath, statement))
+            : effect(child(casePath, rule)));
+        body.add(new Stmt.Break()); // a rule never falls through
+      } else {
+        body.addAll(block(casePath, branch.getStatements()));
+      }
+      cases.add(new Stmt.Case(labels, isDefault, body));
+    }
+    return new Stmt.Switch(selector, cases);
   }
 
   private List<Stmt> forLoop(TreePath path, ForLoopTree loop) {

@@ -56,7 +56,10 @@ public final class SpirvWriter {
    */
   private record ArrayVariable(int variable, int storageClass, PrimType element, int length, int faultTag) {}
 
-  /** Where {@code break} and {@code continue} of one loop go, and whether any did. */
+  /**
+   * Where {@code break} and {@code continue} of one loop or switch go ({@code next} is 0 for a
+   * switch), and whether any did.
+   */
   private static final class LoopTargets {
     final int merge;
     final int next;
@@ -286,13 +289,16 @@ public final class SpirvWriter {
               | SpvMemorySemanticsUniformMemoryMask | SpvMemorySemanticsWorkgroupMemoryMask));
       case Stmt.If branch -> ifStatement(branch);
       case Stmt.Loop loop -> loop(loop);
+      case Stmt.Switch choice -> switchStatement(choice);
       case Stmt.Break ignored -> {
-        LoopTargets loop = loops.getFirst();
-        loop.broke = true;
-        terminate(SpvOpBranch, loop.merge);
+        if (open) { // a break the lowering adds after a case rule that does not complete
+          LoopTargets target = loops.getFirst();
+          target.broke = true;
+          terminate(SpvOpBranch, target.merge);
+        }
       }
       case Stmt.Continue ignored -> {
-        LoopTargets loop = loops.getFirst();
+        LoopTargets loop = loops.stream().filter(target -> target.next != 0).findFirst().orElseThrow();
         loop.continued = true;
         terminate(SpvOpBranch, loop.next);
       }
@@ -319,6 +325,50 @@ public final class SpirvWriter {
       branchIfOpen(merge);
     }
     mergeBlock(merge, reachesMerge);
+  }
+
+  /**
+   * OpSwitch over the cases in source order; a case that ends open falls through to the next one,
+   * which SPIR-V allows when the cases are laid out in that order.
+   */
+  private void switchStatement(Stmt.Switch choice) {
+    int selector = value(choice.selector());
+    int merge = module.id();
+    int[] labels = new int[choice.cases().size()];
+    int defaultLabel = merge;
+    List<Integer> targets = new java.util.ArrayList<>();
+    for (int i = 0; i < labels.length; i++) {
+      Stmt.Case branch = choice.cases().get(i);
+      labels[i] = module.id();
+      if (branch.isDefault()) {
+        defaultLabel = labels[i];
+      }
+      for (int value : branch.labels()) {
+        targets.add(value);
+        targets.add(labels[i]);
+      }
+    }
+    code.op(SpvOpSelectionMerge, merge, SpvSelectionControlMaskNone);
+    int[] operands = new int[2 + targets.size()];
+    operands[0] = selector;
+    operands[1] = defaultLabel;
+    for (int i = 0; i < targets.size(); i++) {
+      operands[2 + i] = targets.get(i);
+    }
+    terminate(SpvOpSwitch, operands);
+    LoopTargets target = new LoopTargets(merge, 0);
+    loops.push(target);
+    boolean reachesMerge = defaultLabel == merge;
+    for (int i = 0; i < labels.length; i++) {
+      label(labels[i]);
+      statements(choice.cases().get(i).body());
+      if (i == labels.length - 1) {
+        reachesMerge |= open;
+      }
+      branchIfOpen(i + 1 < labels.length ? labels[i + 1] : merge);
+    }
+    loops.pop();
+    mergeBlock(merge, reachesMerge || target.broke);
   }
 
   /**
