@@ -45,13 +45,12 @@ public final class Bodies {
     for (int v : x) { // ERROR: [kiln.unsupported.statement]
       i += v;
     }
-    outer:
-    for (int a = 0; a < 4; a++) {
-      for (int b = 0; b < 4; b++) {
-        if (a == b) {
-          break outer; // ERROR: [kiln.unsupported.label]
-        }
+    block: // ERROR: [kiln.unsupported.label]
+    {
+      if (i > 3) {
+        break block;
       }
+      x[i] = 0;
     }
     try { // ERROR: [kiln.unsupported.statement]
       x[i] = 1;

@@ -59,6 +59,7 @@ class ValidKernelsTest {
       "corpus/WorkgroupOps.java, WorkgroupOps, atomics",
       "corpus/Switches.java, Switches, classic",
       "corpus/Switches.java, Switches, rules",
+      "corpus/LabelledLoops.java, LabelledLoops, search",
   })
   void moduleIsValidSpirvForVulkan11(String fixture, String flatName, String kernel) {
     Compilation compilation = Kernels.compile(Kernels.source(fixture));

@@ -1,6 +1,7 @@
 package dev.kiln.samples;
 
 import corpus.ElementaryOpsKernels;
+import corpus.LabelledLoopsKernels;
 import corpus.LoopsKernels;
 import corpus.SwitchesKernels;
 import corpus.OperatorsKernels;
@@ -94,6 +95,13 @@ class CorpusTest extends BothDevices {
         (d, a) -> SwitchesKernels.classic(d, n, (int[]) a[0], (int[]) a[1]));
     compare("switch rules", n, r -> new Object[] {Bits.randomInts(r, n), new int[n]},
         (d, a) -> SwitchesKernels.rules(d, n, (int[]) a[0], (int[]) a[1]));
+  }
+
+  @ParameterizedTest(name = "n = {0}")
+  @ValueSource(ints = {1, 63, 65, 4099})
+  void labelledJumps(int n) {
+    compare("labelled loops", n, r -> new Object[] {Bits.randomInts(r, n), new int[n]},
+        (d, a) -> LabelledLoopsKernels.search(d, n, (int[]) a[0], (int[]) a[1]));
   }
 
   @ParameterizedTest(name = "n = {0}")

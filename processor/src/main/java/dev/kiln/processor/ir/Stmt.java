@@ -29,7 +29,16 @@ public sealed interface Stmt {
    * {@code do { body; update; } while (condition)}; {@code continue} runs {@code update} and then
    * the test.
    */
-  record Loop(Expr condition, boolean testFirst, List<Stmt> body, List<Stmt> update) implements Stmt {}
+  record Loop(Expr condition, boolean testFirst, List<Stmt> body, List<Stmt> update, String label) implements Stmt {
+    /** An unlabelled loop. */
+    public Loop(Expr condition, boolean testFirst, List<Stmt> body, List<Stmt> update) {
+      this(condition, testFirst, body, update, null);
+    }
+
+    public Loop withBody(List<Stmt> newBody) {
+      return new Loop(condition, testFirst, newBody, update, label);
+    }
+  }
 
   /**
    * A switch on an int: control enters at the case whose labels hold the selector's value (or the
@@ -40,11 +49,19 @@ public sealed interface Stmt {
   /** A case of a switch: its labels, whether it is the default, and its statements. */
   record Case(List<Integer> labels, boolean isDefault, List<Stmt> body) {}
 
-  /** Leaves the innermost loop or switch. */
-  record Break() implements Stmt {}
+  /** Leaves the loop labelled {@code label}, or the innermost loop or switch when it is null. */
+  record Break(String label) implements Stmt {
+    public Break() {
+      this(null);
+    }
+  }
 
-  /** Goes on with the innermost loop's next iteration. */
-  record Continue() implements Stmt {}
+  /** Goes on with the next iteration of the loop labelled {@code label}, or of the innermost loop. */
+  record Continue(String label) implements Stmt {
+    public Continue() {
+      this(null);
+    }
+  }
 
   /** Ends this invocation. */
   record Return() implements Stmt {}

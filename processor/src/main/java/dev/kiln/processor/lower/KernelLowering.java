@@ -35,6 +35,7 @@ import dev.kiln.processor.ir.PrimType;
 import dev.kiln.processor.ir.Program;
 import dev.kiln.processor.ir.ScalarParam;
 import dev.kiln.processor.ir.SharedArray;
+import dev.kiln.processor.ir.Statements;
 import dev.kiln.processor.ir.Stmt;
 import dev.kiln.processor.model.KernelSignature;
 import dev.kiln.processor.model.SignatureReader;
@@ -83,6 +84,7 @@ public final class KernelLowering {
     if (failed) {
       return Optional.empty();
     }
+    body = LabelledJumps.lower(body, () -> scope.temporary("jump", PrimType.INT));
     return Optional.of(new Program(signature.name(), signature.workgroup(), signature.boundsChecks(), buffers,
         scope.sharedArrays(), scope.scalars(), scope.locals(), body));
   }
@@ -164,20 +166,10 @@ public final class KernelLowering {
         yield List.of(new Stmt.Loop(expressions.expr(child(path, loop.getCondition())), false,
             statement(child(path, loop.getStatement())), List.of()));
       }
-      case BREAK -> {
-        if (((BreakTree) tree).getLabel() != null) {
-          throw new KernelError(tree, Message.UNSUPPORTED_LABEL, "break");
-        }
-        yield List.of(new Stmt.Break());
-      }
-      case CONTINUE -> {
-        if (((ContinueTree) tree).getLabel() != null) {
-          throw new KernelError(tree, Message.UNSUPPORTED_LABEL, "continue");
-        }
-        yield List.of(new Stmt.Continue());
-      }
+      case BREAK -> List.of(new Stmt.Break(labelOf(((BreakTree) tree).getLabel())));
+      case CONTINUE -> List.of(new Stmt.Continue(labelOf(((ContinueTree) tree).getLabel())));
       case SWITCH -> List.of(switchStatement(path, (com.sun.source.tree.SwitchTree) tree));
-      case LABELED_STATEMENT -> statement(child(path, ((LabeledStatementTree) tree).getStatement()));
+      case LABELED_STATEMENT -> labelled(path, (LabeledStatementTree) tree);
       case RETURN -> {
         if (((ReturnTree) tree).getExpression() != null) {
           throw new KernelError(((ReturnTree) tree).getExpression(), Message.UNSUPPORTED_RETURN_VALUE);
@@ -186,6 +178,26 @@ public final class KernelLowering {
       }
       default -> throw new KernelError(tree, Message.UNSUPPORTED_STATEMENT, ExpressionLowering.describe(tree));
     };
+  }
+
+  private static String labelOf(javax.lang.model.element.Name label) {
+    return label == null ? null : label.toString();
+  }
+
+  /** A labelled loop keeps its label for labelled jumps; other labelled statements are not supported. */
+  private List<Stmt> labelled(TreePath path, LabeledStatementTree tree) {
+    List<Stmt> inner = statement(child(path, tree.getStatement()));
+    if (!inner.isEmpty() && inner.getLast() instanceof Stmt.Loop loop) {
+      List<Stmt> labelledLoop = new ArrayList<>(inner);
+      labelledLoop.set(inner.size() - 1,
+          new Stmt.Loop(loop.condition(), loop.testFirst(), loop.body(), loop.update(), tree.getLabel().toString()));
+      return labelledLoop;
+    }
+    String name = tree.getLabel().toString();
+    if (Statements.any(inner, s -> s instanceof Stmt.Break(String label) && name.equals(label))) {
+      throw new KernelError(tree, Message.UNSUPPORTED_LABEL, "break out of a statement that is not a loop");
+    }
+    return inner;
   }
 
   /** A switch on an int, with {@code case a:} (falling through) or {@code case a ->} cases. */

@@ -103,6 +103,13 @@ final class Scope {
     return local;
   }
 
+  /** A new local that no source variable names. */
+  Local temporary(String name, PrimType type) {
+    Local local = new Local(name, type, declared.size());
+    declared.add(local);
+    return local;
+  }
+
   Optional<Local> local(Element element) {
     return Optional.ofNullable(locals.get(element));
   }

@@ -1,0 +1,145 @@
+package dev.kiln.processor.lower;
+
+import dev.kiln.processor.ir.BinaryOp;
+import dev.kiln.processor.ir.Expr;
+import dev.kiln.processor.ir.Local;
+import dev.kiln.processor.ir.Stmt;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Supplier;
+
+/**
+ * Rewrites labelled {@code break} and {@code continue} into what structured SPIR-V can branch to:
+ * only the innermost loop or switch. A jump to an outer loop stores a code in a {@code jump}
+ * local and breaks out; after each construct a jump may leave, the enclosing loop or switch
+ * checks the code and breaks or continues in turn, until the target loop acts on it.
+ */
+final class LabelledJumps {
+  private final Supplier<Local> newJumpLocal;
+  private final Map<String, Integer> codes = new HashMap<>();
+  private final Deque<Frame> frames = new ArrayDeque<>();
+  private Local jump;
+
+  /** A loop or switch being rewritten; {@code label} is null for switches and unlabelled loops. */
+  private record Frame(boolean isLoop, String label) {}
+
+  private LabelledJumps(Supplier<Local> newJumpLocal) {
+    this.newJumpLocal = newJumpLocal;
+  }
+
+  /** {@code body} without labelled jumps to other than the innermost loop or switch. */
+  static List<Stmt> lower(List<Stmt> body, Supplier<Local> newJumpLocal) {
+    LabelledJumps pass = new LabelledJumps(newJumpLocal);
+    List<Stmt> lowered = pass.statements(body, new HashSet<>());
+    if (pass.jump == null) {
+      return lowered;
+    }
+    List<Stmt> withReset = new ArrayList<>();
+    withReset.add(new Stmt.Assign(pass.jump, new Expr.IntConst(0)));
+    withReset.addAll(lowered);
+    return withReset;
+  }
+
+  /** Rewrites {@code statements}, adding to {@code pending} the labels of loops a jump left for. */
+  private List<Stmt> statements(List<Stmt> statements, Set<String> pending) {
+    List<Stmt> out = new ArrayList<>();
+    for (Stmt statement : statements) {
+      switch (statement) {
+        case Stmt.Break(String label) when label != null && !isInnermost(label, false) -> {
+          out.add(new Stmt.Assign(jump(), new Expr.IntConst(code(label))));
+          out.add(new Stmt.Break());
+          pending.add(label);
+        }
+        case Stmt.Continue(String label) when label != null && !isInnermost(label, true) -> {
+          out.add(new Stmt.Assign(jump(), new Expr.IntConst(code(label) + 1)));
+          out.add(new Stmt.Break());
+          pending.add(label);
+        }
+        case Stmt.Break b -> out.add(new Stmt.Break());
+        case Stmt.Continue c -> out.add(new Stmt.Continue());
+        case Stmt.If branch -> out.add(new Stmt.If(branch.condition(), statements(branch.then(), pending),
+            statements(branch.otherwise(), pending)));
+        case Stmt.Loop loop -> {
+          Set<String> inner = new HashSet<>();
+          frames.push(new Frame(true, loop.label()));
+          List<Stmt> body = statements(loop.body(), inner);
+          frames.pop();
+          out.add(loop.withBody(body));
+          inner.remove(loop.label());
+          afterConstruct(inner, pending, out);
+        }
+        case Stmt.Switch choice -> {
+          Set<String> inner = new HashSet<>();
+          frames.push(new Frame(false, null));
+          List<Stmt.Case> cases = new ArrayList<>();
+          for (Stmt.Case branch : choice.cases()) {
+            cases.add(new Stmt.Case(branch.labels(), branch.isDefault(), statements(branch.body(), inner)));
+          }
+          frames.pop();
+          out.add(new Stmt.Switch(choice.selector(), cases));
+          afterConstruct(inner, pending, out);
+        }
+        case Stmt.Assign a -> out.add(a);
+        case Stmt.Store s -> out.add(s);
+        case Stmt.Atomic a -> out.add(a);
+        case Stmt.Barrier b -> out.add(b);
+        case Stmt.Return r -> out.add(r);
+      }
+    }
+    return out;
+  }
+
+  /**
+   * After a construct that a jump left: the enclosing loop acts on a jump meant for it, and any
+   * other jump goes on outward.
+   */
+  private void afterConstruct(Set<String> left, Set<String> pending, List<Stmt> out) {
+    if (left.isEmpty()) {
+      return;
+    }
+    Frame enclosing = frames.peek();
+    Expr.LocalGet code = new Expr.LocalGet(jump());
+    List<Stmt> outward = List.of(new Stmt.Break());
+    Stmt dispatch = new Stmt.If(new Expr.Binary(BinaryOp.NE, code, new Expr.IntConst(0)), outward, List.of());
+    if (enclosing != null && enclosing.isLoop() && enclosing.label() != null && left.contains(enclosing.label())) {
+      int breakCode = code(enclosing.label());
+      Stmt reset = new Stmt.Assign(jump(), new Expr.IntConst(0));
+      dispatch = new Stmt.If(new Expr.Binary(BinaryOp.EQ, code, new Expr.IntConst(breakCode)),
+          List.of(reset, new Stmt.Break()),
+          List.of(new Stmt.If(new Expr.Binary(BinaryOp.EQ, code, new Expr.IntConst(breakCode + 1)),
+              List.of(reset, new Stmt.Continue()),
+              List.of(dispatch))));
+      left.remove(enclosing.label());
+    }
+    out.add(dispatch);
+    pending.addAll(left);
+  }
+
+  /** Whether {@code label} names the innermost loop ({@code continue}) or loop or switch ({@code break}). */
+  private boolean isInnermost(String label, boolean loopsOnly) {
+    for (Frame frame : frames) {
+      if (frame.isLoop() || !loopsOnly) {
+        return label.equals(frame.label());
+      }
+    }
+    return false;
+  }
+
+  /** The break code of the loop labelled {@code label}; its continue code is one more. */
+  private int code(String label) {
+    return codes.computeIfAbsent(label, unused -> 2 * codes.size() + 1);
+  }
+
+  private Local jump() {
+    if (jump == null) {
+      jump = newJumpLocal.get();
+    }
+    return jump;
+  }
+}
