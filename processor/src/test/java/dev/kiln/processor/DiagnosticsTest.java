@@ -25,7 +25,8 @@ class DiagnosticsTest {
   private record Expected(long line, String id) {}
 
   @ParameterizedTest
-  @ValueSource(strings = {"invalid/Signatures.java", "invalid/Bodies.java", "invalid/LocalClasses.java"})
+  @ValueSource(strings = {"invalid/Signatures.java", "invalid/Bodies.java", "invalid/LocalClasses.java",
+      "invalid/Helpers.java"})
   void everyMarkedLineGetsItsErrorAndNoOtherLineDoes(String fixture) {
     List<Expected> expected = markers(Kernels.text(fixture));
     Compilation compilation = Kernels.compile(Kernels.source(fixture));

@@ -60,6 +60,7 @@ class ValidKernelsTest {
       "corpus/Switches.java, Switches, classic",
       "corpus/Switches.java, Switches, rules",
       "corpus/LabelledLoops.java, LabelledLoops, search",
+      "corpus/Helpers.java, Helpers, useHelpers",
   })
   void moduleIsValidSpirvForVulkan11(String fixture, String flatName, String kernel) {
     Compilation compilation = Kernels.compile(Kernels.source(fixture));

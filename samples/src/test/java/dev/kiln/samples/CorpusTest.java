@@ -1,6 +1,7 @@
 package dev.kiln.samples;
 
 import corpus.ElementaryOpsKernels;
+import corpus.HelpersKernels;
 import corpus.LabelledLoopsKernels;
 import corpus.LoopsKernels;
 import corpus.SwitchesKernels;
@@ -95,6 +96,13 @@ class CorpusTest extends BothDevices {
         (d, a) -> SwitchesKernels.classic(d, n, (int[]) a[0], (int[]) a[1]));
     compare("switch rules", n, r -> new Object[] {Bits.randomInts(r, n), new int[n]},
         (d, a) -> SwitchesKernels.rules(d, n, (int[]) a[0], (int[]) a[1]));
+  }
+
+  @ParameterizedTest(name = "n = {0}")
+  @ValueSource(ints = {1, 63, 65, 4099})
+  void helpers(int n) {
+    compare("helpers", n, r -> new Object[] {Bits.randomFloats(r, n, 10f), new float[n], new int[n]},
+        (d, a) -> HelpersKernels.useHelpers(d, n, (float[]) a[0], (float[]) a[1], (int[]) a[2]));
   }
 
   @ParameterizedTest(name = "n = {0}")

@@ -8,7 +8,9 @@ import com.sun.source.tree.ExpressionTree;
 import com.sun.source.tree.LiteralTree;
 import com.sun.source.tree.MemberSelectTree;
 import com.sun.source.tree.MethodInvocationTree;
+import com.sun.source.tree.MethodTree;
 import com.sun.source.tree.ParenthesizedTree;
+import com.sun.source.tree.ReturnTree;
 import com.sun.source.tree.Tree;
 import com.sun.source.tree.TypeCastTree;
 import com.sun.source.tree.UnaryTree;
@@ -46,11 +48,18 @@ final class ExpressionLowering {
   private final Trees trees;
   private final CompilationUnitTree unit;
   private final Scope scope;
+  private final ExecutableElement kernel;
 
-  ExpressionLowering(Trees trees, CompilationUnitTree unit, Scope scope) {
+  ExpressionLowering(Trees trees, CompilationUnitTree unit, Scope scope, ExecutableElement kernel) {
     this.trees = trees;
     this.unit = unit;
     this.scope = scope;
+    this.kernel = kernel;
+  }
+
+  /** Whether {@code parameter} is the kernel's own (else a helper's being inlined). */
+  private boolean isKernelParameter(Element parameter) {
+    return parameter.getEnclosingElement().equals(kernel);
   }
 
   static TreePath child(TreePath parent, Tree tree) {
@@ -186,7 +195,9 @@ final class ExpressionLowering {
           scope.local(element).orElseThrow(() -> new KernelError(tree, Message.UNSUPPORTED_EXPRESSION, "this variable")));
       case PARAMETER -> scope.local(element)
           .<Expr>map(Expr.LocalGet::new)
-          .or(() -> scope.scalar(element.getSimpleName().toString()).map(Expr.ScalarGet::new))
+          .or(() -> isKernelParameter(element)
+              ? scope.scalar(element.getSimpleName().toString()).map(Expr.ScalarGet::new)
+              : scope.argument(element))
           .orElseThrow(() -> new KernelError(tree, Message.UNSUPPORTED_ARRAY_USE, element.getSimpleName()));
       case FIELD -> fieldConstant(tree, (VariableElement) element, type);
       default -> throw new KernelError(tree, Message.UNSUPPORTED_EXPRESSION, describe(tree));
@@ -225,9 +236,11 @@ final class ExpressionLowering {
     }
     Element element = trees.getElement(path);
     if (element != null && element.getKind() == ElementKind.PARAMETER) {
-      Optional<Scope.BufferUse> buffer = scope.buffer(element.getSimpleName().toString());
-      if (buffer.isPresent()) {
-        return new ArrayRef.Buffer(buffer.get());
+      Optional<ArrayRef> parameter = isKernelParameter(element)
+          ? scope.buffer(element.getSimpleName().toString()).map(ArrayRef.Buffer::new)
+          : scope.arrayParameter(element);
+      if (parameter.isPresent()) {
+        return parameter.get();
       }
     }
     Optional<ArrayRef> shared = element == null ? Optional.empty() : scope.shared(element).map(ArrayRef.Shared::new);
@@ -347,7 +360,78 @@ final class ExpressionLowering {
       }
       return Library.call(signature, arguments);
     }
+    if (isHelper(method)) {
+      MethodTree helper = (MethodTree) trees.getTree(method);
+      if (!(helper.getBody().getStatements().size() == 1
+          && helper.getBody().getStatements().getFirst() instanceof ReturnTree ret && ret.getExpression() != null)) {
+        throw new KernelError(call, Message.HELPER_PLACE, name);
+      }
+      return inlinePure(path, method, ret);
+    }
     throw new KernelError(call, Message.UNSUPPORTED_CALL, owner.getSimpleName() + "." + name);
+  }
+
+  /**
+   * Whether {@code method} is a helper a kernel may call: a static method of the kernel's own
+   * top-level class, compiled from source with it (so javac has attributed its body too).
+   */
+  boolean isHelper(ExecutableElement method) {
+    return method.getModifiers().contains(javax.lang.model.element.Modifier.STATIC)
+        && topLevel(method).equals(topLevel(kernel))
+        && trees.getTree(method) instanceof MethodTree tree
+        && tree.getBody() != null;
+  }
+
+  private static Element topLevel(Element element) {
+    Element current = element;
+    while (!(current.getEnclosingElement() instanceof javax.lang.model.element.PackageElement)) {
+      current = current.getEnclosingElement();
+    }
+    return current;
+  }
+
+  /** Binds the arguments of a call of {@code helper} to its parameters, lowered in the caller. */
+  List<Runnable> bindings(TreePath callPath, ExecutableElement helper, java.util.function.BiConsumer<Element, Expr> scalar) {
+    MethodInvocationTree call = (MethodInvocationTree) callPath.getLeaf();
+    List<Runnable> bindings = new java.util.ArrayList<>();
+    for (int i = 0; i < call.getArguments().size(); i++) {
+      javax.lang.model.element.VariableElement parameter = helper.getParameters().get(i);
+      Tree argumentTree = call.getArguments().get(i);
+      TreePath argument = child(callPath, argumentTree);
+      if (parameter.asType() instanceof ArrayType) {
+        ArrayRef array;
+        try {
+          array = array(argument);
+        } catch (KernelError notAnArray) {
+          throw new KernelError(argumentTree, Message.HELPER_ARRAY, parameter.getSimpleName());
+        }
+        bindings.add(() -> scope.bindArray(parameter, array));
+      } else {
+        PrimType type = SignatureReader.primType(parameter.asType())
+            .orElseThrow(() -> new KernelError(argumentTree, Message.UNSUPPORTED_TYPE, parameter.asType()));
+        Expr value = expr(argument, type);
+        bindings.add(() -> scalar.accept(parameter, value));
+      }
+    }
+    return bindings;
+  }
+
+  /** A helper whose body is {@code return e;}: {@code e} with the arguments in place of the parameters. */
+  private Expr inlinePure(TreePath callPath, ExecutableElement helper, ReturnTree ret) {
+    List<Runnable> bindings = bindings(callPath, helper, scope::bindArgument);
+    if (!scope.enterHelper(helper)) {
+      throw new KernelError(callPath.getLeaf(), Message.HELPER_RECURSION, helper.getSimpleName());
+    }
+    try {
+      bindings.forEach(Runnable::run);
+      TreePath body = trees.getPath(helper);
+      PrimType result = SignatureReader.primType(helper.getReturnType())
+          .orElseThrow(() -> new KernelError(callPath.getLeaf(), Message.UNSUPPORTED_TYPE, helper.getReturnType()));
+      MethodTree tree = (MethodTree) body.getLeaf();
+      return expr(child(child(child(body, tree.getBody()), ret), ret.getExpression()), result);
+    } finally {
+      scope.exitHelper();
+    }
   }
 
   /** A primitive cast; casts of double or long constants ({@code (float) Math.PI}) are folded. */

@@ -10,6 +10,7 @@ import com.sun.source.tree.CompoundAssignmentTree;
 import com.sun.source.tree.ContinueTree;
 import com.sun.source.tree.DoWhileLoopTree;
 import com.sun.source.tree.ExpressionStatementTree;
+import com.sun.source.tree.ExpressionTree;
 import com.sun.source.tree.ForLoopTree;
 import com.sun.source.tree.IfTree;
 import com.sun.source.tree.LabeledStatementTree;
@@ -39,12 +40,15 @@ import dev.kiln.processor.ir.Statements;
 import dev.kiln.processor.ir.Stmt;
 import dev.kiln.processor.model.KernelSignature;
 import dev.kiln.processor.model.SignatureReader;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ElementKind;
+import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.VariableElement;
 import javax.lang.model.type.ArrayType;
 import javax.lang.model.type.TypeMirror;
@@ -61,6 +65,12 @@ public final class KernelLowering {
   private final Scope scope;
   private final ExpressionLowering expressions;
   private boolean failed;
+  /** Where a {@code return} in each helper being inlined goes: innermost first. */
+  private final Deque<HelperExit> exits = new ArrayDeque<>();
+  private int inlined;
+
+  /** A helper's body is inlined as a labelled run-once loop; {@code return} breaks out of it. */
+  private record HelperExit(String label, Local result) {}
 
   public KernelLowering(Trees trees, CompilationUnitTree unit, Diagnostics diagnostics, KernelSignature signature) {
     this.trees = trees;
@@ -68,7 +78,7 @@ public final class KernelLowering {
     this.diagnostics = diagnostics;
     this.signature = signature;
     this.scope = new Scope(signature);
-    this.expressions = new ExpressionLowering(trees, unit, scope);
+    this.expressions = new ExpressionLowering(trees, unit, scope, signature.method());
   }
 
   /** The program, or empty once every error of the body has been reported. */
@@ -171,8 +181,16 @@ public final class KernelLowering {
       case SWITCH -> List.of(switchStatement(path, (com.sun.source.tree.SwitchTree) tree));
       case LABELED_STATEMENT -> labelled(path, (LabeledStatementTree) tree);
       case RETURN -> {
-        if (((ReturnTree) tree).getExpression() != null) {
-          throw new KernelError(((ReturnTree) tree).getExpression(), Message.UNSUPPORTED_RETURN_VALUE);
+        ExpressionTree value = ((ReturnTree) tree).getExpression();
+        if (!exits.isEmpty()) {
+          HelperExit exit = exits.getFirst();
+          yield value == null || exit.result() == null
+              ? List.of(new Stmt.Break(exit.label()))
+              : List.of(new Stmt.Assign(exit.result(), expressions.expr(child(path, value), exit.result().type())),
+                  new Stmt.Break(exit.label()));
+        }
+        if (value != null) {
+          throw new KernelError(value, Message.UNSUPPORTED_RETURN_VALUE);
         }
         yield List.of(new Stmt.Return());
       }
@@ -268,15 +286,68 @@ public final class KernelLowering {
     if (variable.getInitializer() == null) {
       return List.of();
     }
-    return List.of(assignLocal(local, child(path, variable.getInitializer())));
+    return assignLocal(local, child(path, variable.getInitializer()));
   }
 
-  /** {@code local = <expression at value>}, where the expression may be an atomic update. */
-  private Stmt assignLocal(Local local, TreePath value) {
-    boolean atomic = expressions.gpuCall(value).flatMap(ExpressionLowering::atomicOp).isPresent();
-    return atomic
-        ? expressions.atomic(value, local)
-        : new Stmt.Assign(local, expressions.expr(value, local.type()));
+  /** {@code local = <expression at value>}, where the expression may be an atomic update or a helper call. */
+  private List<Stmt> assignLocal(Local local, TreePath value) {
+    if (expressions.gpuCall(value).flatMap(ExpressionLowering::atomicOp).isPresent()) {
+      return List.of(expressions.atomic(value, local));
+    }
+    Optional<ExecutableElement> helper = helperCall(value);
+    if (helper.isPresent()) {
+      PrimType type = SignatureReader.primType(helper.get().getReturnType())
+          .orElseThrow(() -> new KernelError(value.getLeaf(), Message.UNSUPPORTED_TYPE, helper.get().getReturnType()));
+      Local result = scope.temporary(helper.get().getSimpleName() + "Result", type);
+      List<Stmt> statements = new ArrayList<>(inlineHelper(value, helper.get(), result));
+      statements.add(new Stmt.Assign(local, ExpressionLowering.convert(new Expr.LocalGet(result), local.type())));
+      return statements;
+    }
+    return List.of(new Stmt.Assign(local, expressions.expr(value, local.type())));
+  }
+
+  /** The helper called at {@code path}, if it is a call of one (in parentheses or not). */
+  private Optional<ExecutableElement> helperCall(TreePath path) {
+    while (path.getLeaf() instanceof ParenthesizedTree parenthesized) {
+      path = child(path, parenthesized.getExpression());
+    }
+    return path.getLeaf() instanceof com.sun.source.tree.MethodInvocationTree
+        && trees.getElement(path) instanceof ExecutableElement method
+        && expressions.isHelper(method)
+        ? Optional.of(method)
+        : Optional.empty();
+  }
+
+  /**
+   * A helper's body in place of its call: its scalar parameters become locals set from the
+   * arguments, its array parameters name the caller's arrays, and the body runs in a labelled loop
+   * that runs once, so that {@code return} is a break (setting {@code result} first, if any).
+   */
+  private List<Stmt> inlineHelper(TreePath call, ExecutableElement helper, Local result) {
+    while (call.getLeaf() instanceof ParenthesizedTree parenthesized) {
+      call = child(call, parenthesized.getExpression());
+    }
+    List<Stmt> statements = new ArrayList<>();
+    List<Runnable> bindings = expressions.bindings(call, helper, (parameter, value) -> {
+      Local local = scope.declare(parameter, parameter.getSimpleName().toString(), value.type());
+      statements.add(new Stmt.Assign(local, value));
+    });
+    if (!scope.enterHelper(helper)) {
+      throw new KernelError(call.getLeaf(), Message.HELPER_RECURSION, helper.getSimpleName());
+    }
+    String label = "return$" + helper.getSimpleName() + "$" + inlined++;
+    exits.push(new HelperExit(label, result));
+    try {
+      bindings.forEach(Runnable::run);
+      TreePath path = trees.getPath(helper);
+      MethodTree tree = (MethodTree) path.getLeaf();
+      List<Stmt> body = block(child(path, tree.getBody()), tree.getBody().getStatements());
+      statements.add(new Stmt.Loop(new Expr.BoolConst(false), false, body, List.of(), label));
+    } finally {
+      exits.pop();
+      scope.exitHelper();
+    }
+    return statements;
   }
 
   /**
@@ -317,8 +388,8 @@ public final class KernelLowering {
         TreePath target = child(path, assignment.getVariable());
         TreePath value = child(path, assignment.getExpression());
         Optional<Local> local = Optional.ofNullable(trees.getElement(target)).flatMap(scope::local);
-        if (local.isPresent() && expressions.gpuCall(value).flatMap(ExpressionLowering::atomicOp).isPresent()) {
-          yield List.of(expressions.atomic(value, local.get()));
+        if (local.isPresent()) {
+          yield assignLocal(local.get(), value);
         }
         yield List.of(assign(target, expressions.expr(value)));
       }
@@ -332,6 +403,10 @@ public final class KernelLowering {
         yield List.of(assign(target, ExpressionLowering.binary(op, read(target), one, type)));
       }
       case METHOD_INVOCATION -> {
+        Optional<ExecutableElement> helper = helperCall(path);
+        if (helper.isPresent()) {
+          yield inlineHelper(path, helper.get(), null);
+        }
         Optional<String> intrinsic = expressions.gpuCall(path);
         if (intrinsic.isPresent() && intrinsic.get().equals("barrier")) {
           yield List.of(new Stmt.Barrier());

@@ -8,7 +8,10 @@ import dev.kiln.processor.ir.ScalarParam;
 import dev.kiln.processor.ir.SharedArray;
 import dev.kiln.processor.model.KernelSignature;
 import com.sun.source.tree.Tree;
+import dev.kiln.processor.ir.Expr;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -53,7 +56,9 @@ final class Scope {
   private final Map<String, BufferUse> buffers = new LinkedHashMap<>();
   private final Map<String, ScalarParam> scalars = new LinkedHashMap<>();
   private final Map<Element, SharedArray> shared = new LinkedHashMap<>();
-  private final Map<Element, Local> locals = new HashMap<>();
+  /** Variables of the kernel and of each helper being inlined, innermost last. */
+  private final Deque<Frame> frames = new ArrayDeque<>(List.of(new Frame()));
+  private final Deque<Element> inlining = new ArrayDeque<>();
   private final List<Local> declared = new ArrayList<>();
   private final Set<Element> rejected = new HashSet<>();
 
@@ -95,11 +100,57 @@ final class Scope {
     return List.copyOf(scalars.values());
   }
 
+  /**
+   * The variables of one inlined body: its locals, and a helper's parameters, bound to a local, an
+   * argument expression (pure helpers) or an array.
+   */
+  private static final class Frame {
+    final Map<Element, Local> locals = new HashMap<>();
+    final Map<Element, Expr> arguments = new HashMap<>();
+    final Map<Element, ArrayRef> arrays = new HashMap<>();
+  }
+
+  /**
+   * Starts inlining {@code helper}: its variables are new ones, even where the same helper is
+   * inlined twice. False, entering nothing, if {@code helper} is already being inlined (recursion).
+   */
+  boolean enterHelper(Element helper) {
+    if (inlining.contains(helper)) {
+      return false;
+    }
+    inlining.push(helper);
+    frames.push(new Frame());
+    return true;
+  }
+
+  void exitHelper() {
+    frames.pop();
+    inlining.pop();
+  }
+
+  /** Binds a pure helper's parameter to the argument expression. */
+  void bindArgument(Element parameter, Expr argument) {
+    frames.getFirst().arguments.put(parameter, argument);
+  }
+
+  /** Binds a helper's array parameter to the array its caller passes. */
+  void bindArray(Element parameter, ArrayRef array) {
+    frames.getFirst().arrays.put(parameter, array);
+  }
+
+  Optional<Expr> argument(Element parameter) {
+    return Optional.ofNullable(frames.getFirst().arguments.get(parameter));
+  }
+
+  Optional<ArrayRef> arrayParameter(Element parameter) {
+    return Optional.ofNullable(frames.getFirst().arrays.get(parameter));
+  }
+
   /** A new local for {@code element}, named as in the source. */
   Local declare(Element element, String name, PrimType type) {
     Local local = new Local(name, type, declared.size());
     declared.add(local);
-    locals.put(element, local);
+    frames.getFirst().locals.put(element, local);
     return local;
   }
 
@@ -111,7 +162,7 @@ final class Scope {
   }
 
   Optional<Local> local(Element element) {
-    return Optional.ofNullable(locals.get(element));
+    return Optional.ofNullable(frames.getFirst().locals.get(element));
   }
 
   /** Remembers a variable whose declaration was reported, so its uses are not reported again. */

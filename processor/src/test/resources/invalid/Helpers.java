@@ -1,0 +1,34 @@
+package test;
+
+import dev.kiln.Gpu;
+import dev.kiln.annotations.Kernel;
+
+public final class Helpers {
+  static int factorial(int n) {
+    return n <= 1 ? 1 : n * factorial(n - 1); // ERROR: [kiln.helper.recursion]
+  }
+
+  static float clamped(float[] a, int i) {
+    if (i < 0) {
+      return a[0];
+    }
+    return a[i];
+  }
+
+  static float first(float[] a) {
+    return a[0];
+  }
+
+  static String name() {
+    return "x";
+  }
+
+  @Kernel
+  static void kernel(float[] x, float[] y) {
+    int i = Gpu.globalId(0);
+    x[i] = factorial(i);
+    x[i] = 1f + clamped(x, i); // ERROR: [kiln.helper.place]
+    x[i] = first(i > 0 ? x : y); // ERROR: [kiln.helper.array]
+    x[i] = name().length(); // ERROR: [kiln.unsupported.call]
+  }
+}
