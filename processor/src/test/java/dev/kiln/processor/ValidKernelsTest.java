@@ -61,6 +61,9 @@ class ValidKernelsTest {
       "corpus/Switches.java, Switches, rules",
       "corpus/LabelledLoops.java, LabelledLoops, search",
       "corpus/Helpers.java, Helpers, useHelpers",
+      "corpus/PrivateArrays.java, PrivateArrays, sortGroups",
+      "corpus/PrivateArrays.java, PrivateArrays, weights",
+      "corpus/PrivateArrays.java, PrivateArrays, outOfBounds",
   })
   void moduleIsValidSpirvForVulkan11(String fixture, String flatName, String kernel) {
     Compilation compilation = Kernels.compile(Kernels.source(fixture));

@@ -37,7 +37,7 @@ final class LaunchFaults {
         String array;
         int length;
         if ((words[1] & LOCAL_ARRAY) != 0) {
-          array = "a shared array";
+          array = "a local array";
           length = words[1] & ~LOCAL_ARRAY;
         } else {
           List<KernelSpec.Param> buffers = spec.params().stream().filter(KernelSpec.Param::isBuffer).toList();

@@ -6,6 +6,7 @@ import corpus.LabelledLoopsKernels;
 import corpus.LoopsKernels;
 import corpus.SwitchesKernels;
 import corpus.OperatorsKernels;
+import corpus.PrivateArraysKernels;
 import corpus.Operators_NestedKernels;
 import dev.kiln.Device;
 import java.util.Random;
@@ -103,6 +104,15 @@ class CorpusTest extends BothDevices {
   void helpers(int n) {
     compare("helpers", n, r -> new Object[] {Bits.randomFloats(r, n, 10f), new float[n], new int[n]},
         (d, a) -> HelpersKernels.useHelpers(d, n, (float[]) a[0], (float[]) a[1], (int[]) a[2]));
+  }
+
+  @ParameterizedTest(name = "n = {0}")
+  @ValueSource(ints = {1, 63, 65, 4099})
+  void privateArrays(int n) {
+    compare("sorted groups", n, r -> new Object[] {Bits.randomFloats(r, 4 * n, 10f), new float[4 * n]},
+        (d, a) -> PrivateArraysKernels.sortGroups(d, n, (float[]) a[0], (float[]) a[1]));
+    compare("weights", n, r -> new Object[] {Bits.randomInts(r, n), new int[n]},
+        (d, a) -> PrivateArraysKernels.weights(d, n, (int[]) a[0], (int[]) a[1]));
   }
 
   @ParameterizedTest(name = "n = {0}")

@@ -55,6 +55,17 @@ class FaultsTest extends BothDevices {
   }
 
   @Test
+  void privateArrayIndexOutOfBoundsThrows() {
+    int[] out = new int[10];
+    IndexOutOfBoundsException thrown = assertThrows(IndexOutOfBoundsException.class,
+        () -> corpus.PrivateArraysKernels.outOfBounds(vulkan, 10, out, 4));
+    assertTrue(thrown.getMessage().startsWith("Index 4 out of bounds for length 4 of a local array"), thrown.getMessage());
+    assertThrows(ArrayIndexOutOfBoundsException.class, () -> corpus.PrivateArraysKernels.outOfBounds(cpu, 10, out, 4));
+    corpus.PrivateArraysKernels.outOfBounds(vulkan, 10, out, 3);
+    Bits.assertSameBits("in bounds", new int[10], out);
+  }
+
+  @Test
   void divisionByZeroThrowsArithmeticException() {
     int[] a = {7, 8, 9};
     int[] b = {1, 0, 3};

@@ -13,6 +13,7 @@ public record Program(
     boolean boundsChecks,
     List<BufferDecl> buffers,
     List<SharedArray> shared,
+    List<PrivateArray> privates,
     List<ScalarParam> scalars,
     List<Local> locals,
     List<Stmt> body) {
@@ -20,6 +21,7 @@ public record Program(
   public Program {
     buffers = List.copyOf(buffers);
     shared = List.copyOf(shared);
+    privates = List.copyOf(privates);
     scalars = List.copyOf(scalars);
     locals = List.copyOf(locals);
     body = List.copyOf(body);

@@ -21,6 +21,7 @@ public final class Statements {
         case Stmt.Store s -> false;
         case Stmt.Atomic a -> false;
         case Stmt.Barrier b -> false;
+        case Stmt.ClearArray c -> false;
         case Stmt.Break b -> false;
         case Stmt.Continue c -> false;
         case Stmt.Return r -> false;

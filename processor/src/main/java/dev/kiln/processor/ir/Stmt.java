@@ -19,6 +19,9 @@ public sealed interface Stmt {
   record Atomic(Local result, AtomicOp op, String array, Expr index, Expr value, Expr expected, int line)
       implements Stmt {}
 
+  /** Sets every element of a private array to zero, as {@code new T[n]} does in Java. */
+  record ClearArray(String array) implements Stmt {}
+
   /** Waits until every invocation of the workgroup gets here; orders workgroup memory. */
   record Barrier() implements Stmt {}
 

@@ -1,9 +1,10 @@
 package dev.kiln.processor.lower;
 
 import dev.kiln.processor.ir.PrimType;
+import dev.kiln.processor.ir.PrivateArray;
 import dev.kiln.processor.ir.SharedArray;
 
-/** What an array expression in a kernel names: a buffer parameter or a shared array. */
+/** What an array expression in a kernel names: a buffer parameter, a shared array or a private one. */
 sealed interface ArrayRef {
   String name();
 
@@ -18,6 +19,18 @@ sealed interface ArrayRef {
     @Override
     public PrimType element() {
       return use.param.type();
+    }
+  }
+
+  record Private(PrivateArray array) implements ArrayRef {
+    @Override
+    public String name() {
+      return array.name();
+    }
+
+    @Override
+    public PrimType element() {
+      return array.element();
     }
   }
 

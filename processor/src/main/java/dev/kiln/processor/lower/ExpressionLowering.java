@@ -211,6 +211,7 @@ final class ExpressionLowering {
       return switch (array(target)) {
         case ArrayRef.Buffer buffer -> new Expr.Length(buffer.name());
         case ArrayRef.Shared shared -> new Expr.IntConst(shared.array().length());
+        case ArrayRef.Private own -> new Expr.IntConst(own.array().length());
       };
     }
     Element element = trees.getElement(path);
@@ -243,9 +244,11 @@ final class ExpressionLowering {
         return parameter.get();
       }
     }
-    Optional<ArrayRef> shared = element == null ? Optional.empty() : scope.shared(element).map(ArrayRef.Shared::new);
-    if (shared.isPresent()) {
-      return shared.get();
+    Optional<ArrayRef> local = element == null || element.getKind() == ElementKind.PARAMETER
+        ? Optional.empty()
+        : scope.arrayParameter(element).or(() -> scope.shared(element).map(ArrayRef.Shared::new));
+    if (local.isPresent()) {
+      return local.get();
     }
     if (element != null && element.getKind() == ElementKind.FIELD) {
       throw new KernelError(tree, Message.UNSUPPORTED_FIELD, element.getSimpleName());

@@ -33,6 +33,7 @@ import dev.kiln.processor.ir.BufferDecl;
 import dev.kiln.processor.ir.Expr;
 import dev.kiln.processor.ir.Local;
 import dev.kiln.processor.ir.PrimType;
+import dev.kiln.processor.ir.PrivateArray;
 import dev.kiln.processor.ir.Program;
 import dev.kiln.processor.ir.ScalarParam;
 import dev.kiln.processor.ir.SharedArray;
@@ -96,7 +97,7 @@ public final class KernelLowering {
     }
     body = LabelledJumps.lower(body, () -> scope.temporary("jump", PrimType.INT));
     return Optional.of(new Program(signature.name(), signature.workgroup(), signature.boundsChecks(), buffers,
-        scope.sharedArrays(), scope.scalars(), scope.locals(), body));
+        scope.sharedArrays(), scope.privateArrays(), scope.scalars(), scope.locals(), body));
   }
 
   /**
@@ -306,6 +307,41 @@ public final class KernelLowering {
     return List.of(new Stmt.Assign(local, expressions.expr(value, local.type())));
   }
 
+  /**
+   * {@code new float[LENGTH]} (zeroed, as in Java, each time the declaration runs) or an array
+   * initializer: an array of the invocation's own.
+   */
+  private List<Stmt> privateArray(TreePath path, com.sun.source.tree.NewArrayTree creation, VariableTree variable,
+      VariableElement element, ArrayType type) {
+    scope.reject(element); // until it is declared below
+    Optional<PrimType> elementType = SignatureReader.primType(type.getComponentType());
+    if (elementType.isEmpty() || elementType.get() == PrimType.BOOLEAN) {
+      throw new KernelError(variable, Message.UNSUPPORTED_LOCAL_ARRAY, variable.getName());
+    }
+    List<Expr> values = new ArrayList<>();
+    int length;
+    if (creation.getInitializers() != null) {
+      for (com.sun.source.tree.ExpressionTree value : creation.getInitializers()) {
+        values.add(expressions.expr(child(path, value), elementType.get()));
+      }
+      length = values.size();
+    } else if (creation.getDimensions().size() == 1
+        && Constants.fold(expressions.expr(child(path, creation.getDimensions().getFirst()))) instanceof Expr.IntConst(int n)
+        && n > 0) {
+      length = n;
+    } else {
+      throw new KernelError(creation, Message.PRIVATE_LENGTH);
+    }
+    PrivateArray array = scope.declarePrivate(element, variable.getName().toString(), elementType.get(), length);
+    scope.accept(element);
+    List<Stmt> statements = new ArrayList<>();
+    statements.add(new Stmt.ClearArray(array.name()));
+    for (int i = 0; i < values.size(); i++) {
+      statements.add(new Stmt.Store(array.name(), new Expr.IntConst(i), values.get(i), expressions.line(creation)));
+    }
+    return statements;
+  }
+
   /** The helper called at {@code path}, if it is a call of one (in parentheses or not). */
   private Optional<ExecutableElement> helperCall(TreePath path) {
     while (path.getLeaf() instanceof ParenthesizedTree parenthesized) {
@@ -356,6 +392,9 @@ public final class KernelLowering {
    */
   private List<Stmt> sharedArray(TreePath path, VariableTree variable, VariableElement element, ArrayType type) {
     TreePath initializer = variable.getInitializer() == null ? null : child(path, variable.getInitializer());
+    if (initializer != null && initializer.getLeaf() instanceof com.sun.source.tree.NewArrayTree creation) {
+      return privateArray(initializer, creation, variable, element, type);
+    }
     Optional<String> intrinsic = initializer == null ? Optional.empty() : expressions.gpuCall(initializer);
     if (intrinsic.isEmpty() || !ExpressionLowering.isSharedAllocation(intrinsic.get())) {
       scope.reject(element);

@@ -89,6 +89,7 @@ final class LabelledJumps {
         case Stmt.Store s -> out.add(s);
         case Stmt.Atomic a -> out.add(a);
         case Stmt.Barrier b -> out.add(b);
+        case Stmt.ClearArray c -> out.add(c);
         case Stmt.Return r -> out.add(r);
       }
     }

@@ -5,6 +5,7 @@ import dev.kiln.processor.ir.BufferDecl;
 import dev.kiln.processor.ir.Local;
 import dev.kiln.processor.ir.PrimType;
 import dev.kiln.processor.ir.ScalarParam;
+import dev.kiln.processor.ir.PrivateArray;
 import dev.kiln.processor.ir.SharedArray;
 import dev.kiln.processor.model.KernelSignature;
 import com.sun.source.tree.Tree;
@@ -56,6 +57,7 @@ final class Scope {
   private final Map<String, BufferUse> buffers = new LinkedHashMap<>();
   private final Map<String, ScalarParam> scalars = new LinkedHashMap<>();
   private final Map<Element, SharedArray> shared = new LinkedHashMap<>();
+  private final List<PrivateArray> privates = new ArrayList<>();
   /** Variables of the kernel and of each helper being inlined, innermost last. */
   private final Deque<Frame> frames = new ArrayDeque<>(List.of(new Frame()));
   private final Deque<Element> inlining = new ArrayDeque<>();
@@ -90,6 +92,18 @@ final class Scope {
 
   List<SharedArray> sharedArrays() {
     return List.copyOf(shared.values());
+  }
+
+  /** Declares a private array for {@code element}, in the current frame. */
+  PrivateArray declarePrivate(Element element, String name, PrimType type, int length) {
+    PrivateArray array = new PrivateArray(name + "$" + privates.size(), type, length);
+    privates.add(array);
+    bindArray(element, new ArrayRef.Private(array));
+    return array;
+  }
+
+  List<PrivateArray> privateArrays() {
+    return List.copyOf(privates);
   }
 
   Optional<ScalarParam> scalar(String name) {
@@ -133,7 +147,7 @@ final class Scope {
     frames.getFirst().arguments.put(parameter, argument);
   }
 
-  /** Binds a helper's array parameter to the array its caller passes. */
+  /** Binds a helper's array parameter to the array its caller passes, or a local to its private array. */
   void bindArray(Element parameter, ArrayRef array) {
     frames.getFirst().arrays.put(parameter, array);
   }

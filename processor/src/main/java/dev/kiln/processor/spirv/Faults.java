@@ -5,14 +5,14 @@ import static org.lwjgl.util.spvc.Spv.*;
 /**
  * The fault buffer of the launch ABI: the first fault of a launch, written once. It is bound after
  * the kernel's buffers; word 0 is the kind ({@link #INDEX} or {@link #DIVISION_BY_ZERO}, 0 for none),
- * word 1 the binding of the buffer (or {@link #LOCAL_ARRAY} with the length of a shared array),
+ * word 1 the binding of the buffer (or {@link #LOCAL_ARRAY} with the length of a shared or private array),
  * word 2 the index, word 3 the source line. The runtime zeroes it
  * before a launch and turns a fault into the exception Java would have thrown.
  */
 final class Faults {
   static final int INDEX = 1;
   static final int DIVISION_BY_ZERO = 2;
-  /** Word 1 of an index fault on a shared array: this bit, or'ed with the array's length. */
+  /** Word 1 of an index fault on a shared or private array: this bit, or'ed with its length. */
   static final int LOCAL_ARRAY = 0x80000000;
 
   private final SpirvWriter writer;

@@ -123,6 +123,19 @@ final class SpirvModule {
     return id;
   }
 
+  /** The all-zero value of {@code type}. */
+  int constantNull(int type) {
+    List<Integer> key = List.of(SpvOpConstantNull, type);
+    Integer known = constants.get(key);
+    if (known != null) {
+      return known;
+    }
+    int id = id();
+    globals.op(SpvOpConstantNull, type, id);
+    constants.put(key, id);
+    return id;
+  }
+
   int constantInt(int value) {
     return constant(typeInt(), value);
   }

@@ -9,6 +9,7 @@ import dev.kiln.processor.ir.Expr;
 import dev.kiln.processor.ir.Local;
 import dev.kiln.processor.ir.PrimType;
 import dev.kiln.processor.ir.Program;
+import dev.kiln.processor.ir.PrivateArray;
 import dev.kiln.processor.ir.ScalarParam;
 import dev.kiln.processor.ir.SharedArray;
 import dev.kiln.processor.ir.Stmt;
@@ -101,6 +102,9 @@ public final class SpirvWriter {
     open = true;
     for (Local local : program.locals()) {
       declareLocal(local);
+    }
+    for (PrivateArray array : program.privates()) {
+      declarePrivate(array);
     }
     gatedBody();
 
@@ -211,6 +215,14 @@ public final class SpirvWriter {
         buffer.binding()));
   }
 
+  private void declarePrivate(PrivateArray array) {
+    int type = module.type(SpvOpTypeArray, type(array.element()), module.constantUint(array.length()));
+    int variable = temporary(type);
+    module.name(variable, array.name());
+    arrays.put(array.name(), new ArrayVariable(variable, SpvStorageClassFunction, array.element(), array.length(),
+        Faults.LOCAL_ARRAY | array.length()));
+  }
+
   private void declareShared(SharedArray shared) {
     int array = module.type(SpvOpTypeArray, type(shared.element()), module.constantUint(shared.length()));
     int variable = globalVariable(SpvStorageClassWorkgroup, array);
@@ -284,6 +296,11 @@ public final class SpirvWriter {
         }
       }
       case Stmt.Atomic atomic -> atomic(atomic);
+      case Stmt.ClearArray clear -> {
+        ArrayVariable array = arrays.get(clear.array());
+        int type = module.type(SpvOpTypeArray, type(array.element()), module.constantUint(array.length()));
+        store(array.variable(), module.constantNull(type));
+      }
       case Stmt.Barrier ignored -> code.op(SpvOpControlBarrier, module.constantUint(SpvScopeWorkgroup),
           module.constantUint(SpvScopeWorkgroup), module.constantUint(SpvMemorySemanticsAcquireReleaseMask
               | SpvMemorySemanticsUniformMemoryMask | SpvMemorySemanticsWorkgroupMemoryMask));
