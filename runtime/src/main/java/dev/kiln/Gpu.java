@@ -128,6 +128,69 @@ public final class Gpu {
     return Math.fma(a, b, c);
   }
 
+  // Subgroups: the invocations a GPU runs in lock step (32 on NVIDIA). On the CPU backend a
+  // subgroup is one invocation, so a kernel that combines subgroup results through workgroup
+  // memory computes the same totals on both.
+
+  /** Invocations per subgroup. */
+  public static int subgroupSize() {
+    return 1;
+  }
+
+  /** This invocation's index in its subgroup. */
+  public static int subgroupInvocationId() {
+    return 0;
+  }
+
+  /** This invocation's subgroup's index in the workgroup. */
+  public static int subgroupId() {
+    return Invocation.current().localIndex();
+  }
+
+  /** Subgroups per workgroup. */
+  public static int numSubgroups() {
+    return Invocation.current().workgroupInvocations();
+  }
+
+  /** The sum over the subgroup's active invocations (for floats in an order the GPU picks). */
+  public static int subgroupAdd(int value) {
+    return value;
+  }
+
+  public static float subgroupAdd(float value) {
+    return value;
+  }
+
+  public static int subgroupMin(int value) {
+    return value;
+  }
+
+  public static float subgroupMin(float value) {
+    return value;
+  }
+
+  public static int subgroupMax(int value) {
+    return value;
+  }
+
+  public static float subgroupMax(float value) {
+    return value;
+  }
+
+  /** {@code value} of the subgroup's invocation number {@code lane}, a constant. */
+  public static int subgroupBroadcast(int value, int lane) {
+    return value;
+  }
+
+  public static float subgroupBroadcast(float value, int lane) {
+    return value;
+  }
+
+  /** Bit k set where the subgroup's invocation k (k below 32) passes true. */
+  public static int subgroupBallot(boolean predicate) {
+    return predicate ? 1 : 0;
+  }
+
   /** Adds {@code value} to {@code array[index]} atomically; returns the previous value. */
   public static int atomicAdd(int[] array, int index, int value) {
     return (int) INTS.getAndAdd(array, index, value);

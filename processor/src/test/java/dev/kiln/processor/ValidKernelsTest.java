@@ -64,6 +64,7 @@ class ValidKernelsTest {
       "corpus/PrivateArrays.java, PrivateArrays, sortGroups",
       "corpus/PrivateArrays.java, PrivateArrays, weights",
       "corpus/PrivateArrays.java, PrivateArrays, outOfBounds",
+      "corpus/Subgroups.java, Subgroups, invariants",
   })
   void moduleIsValidSpirvForVulkan11(String fixture, String flatName, String kernel) {
     Compilation compilation = Kernels.compile(Kernels.source(fixture));

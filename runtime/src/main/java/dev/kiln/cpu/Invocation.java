@@ -10,6 +10,7 @@ public final class Invocation {
   private final int[] localId = new int[3];
   private final int[] workgroupId = new int[3];
   private final int[] numWorkgroups = new int[3];
+  private final int[] size = new int[3];
   private Workgroup workgroup;
   private int sharedDeclarations;
 
@@ -40,8 +41,18 @@ public final class Invocation {
       localId[axis] = local[axis];
       globalId[axis] = group[axis] * size[axis] + local[axis];
       numWorkgroups[axis] = groups[axis];
+      this.size[axis] = size[axis];
     }
     this.sharedDeclarations = 0;
+  }
+
+  /** The invocation's index in its workgroup, x fastest. */
+  public int localIndex() {
+    return localId[0] + size[0] * (localId[1] + size[1] * localId[2]);
+  }
+
+  public int workgroupInvocations() {
+    return size[0] * size[1] * size[2];
   }
 
   public int globalId(int axis) {

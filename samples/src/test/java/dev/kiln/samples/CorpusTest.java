@@ -7,6 +7,7 @@ import corpus.LoopsKernels;
 import corpus.SwitchesKernels;
 import corpus.OperatorsKernels;
 import corpus.PrivateArraysKernels;
+import corpus.SubgroupsKernels;
 import corpus.Operators_NestedKernels;
 import dev.kiln.Device;
 import java.util.Random;
@@ -113,6 +114,13 @@ class CorpusTest extends BothDevices {
         (d, a) -> PrivateArraysKernels.sortGroups(d, n, (float[]) a[0], (float[]) a[1]));
     compare("weights", n, r -> new Object[] {Bits.randomInts(r, n), new int[n]},
         (d, a) -> PrivateArraysKernels.weights(d, n, (int[]) a[0], (int[]) a[1]));
+  }
+
+  @ParameterizedTest(name = "n = {0}")
+  @ValueSource(ints = {1, 63, 65, 4099})
+  void subgroupInvariants(int n) {
+    compare("subgroup invariants", n, r -> new Object[] {Bits.randomInts(r, n), Bits.randomFloats(r, n, 5f), new int[n]},
+        (d, a) -> SubgroupsKernels.invariants(d, n, (int[]) a[0], (float[]) a[1], (int[]) a[2]));
   }
 
   @ParameterizedTest(name = "n = {0}")

@@ -22,6 +22,7 @@ import dev.kiln.processor.ir.AtomicOp;
 import dev.kiln.processor.ir.BinaryOp;
 import dev.kiln.processor.ir.Builtin;
 import dev.kiln.processor.ir.Expr;
+import dev.kiln.processor.ir.Intrinsic;
 import dev.kiln.processor.ir.Local;
 import dev.kiln.processor.ir.Stmt;
 import dev.kiln.processor.ir.PrimType;
@@ -361,7 +362,15 @@ final class ExpressionLowering {
         PrimType parameter = SignatureReader.primType(method.getParameters().get(i).asType()).orElseThrow();
         arguments.add(expr(child(path, call.getArguments().get(i)), parameter));
       }
-      return Library.call(signature, arguments);
+      Expr lowered = Library.call(signature, arguments);
+      if (lowered instanceof Expr.Call(var function, var args)
+          && (function == Intrinsic.SUBGROUP_BROADCAST_INT || function == Intrinsic.SUBGROUP_BROADCAST_FLOAT)) {
+        if (!(Constants.fold(args.get(1)) instanceof Expr.IntConst lane) || lane.value() < 0) {
+          throw new KernelError(call.getArguments().get(1), Message.SUBGROUP_LANE);
+        }
+        return new Expr.Call(function, List.of(args.get(0), lane));
+      }
+      return lowered;
     }
     if (isHelper(method)) {
       MethodTree helper = (MethodTree) trees.getTree(method);

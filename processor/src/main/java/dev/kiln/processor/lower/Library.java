@@ -72,7 +72,20 @@ final class Library {
       intrinsic(GPU + "tan(float)", Intrinsic.TAN),
       intrinsic(GPU + "tanh(float)", Intrinsic.TANH),
       intrinsic(GPU + "atan2(float,float)", Intrinsic.ATAN2),
-      intrinsic(GPU + "fma(float,float,float)", Intrinsic.FMA));
+      intrinsic(GPU + "fma(float,float,float)", Intrinsic.FMA),
+      intrinsic(GPU + "subgroupSize()", Intrinsic.SUBGROUP_SIZE),
+      intrinsic(GPU + "subgroupInvocationId()", Intrinsic.SUBGROUP_INVOCATION),
+      intrinsic(GPU + "subgroupId()", Intrinsic.SUBGROUP_ID),
+      intrinsic(GPU + "numSubgroups()", Intrinsic.NUM_SUBGROUPS),
+      intrinsic(GPU + "subgroupAdd(int)", Intrinsic.SUBGROUP_ADD_INT),
+      intrinsic(GPU + "subgroupAdd(float)", Intrinsic.SUBGROUP_ADD_FLOAT),
+      intrinsic(GPU + "subgroupMin(int)", Intrinsic.SUBGROUP_MIN_INT),
+      intrinsic(GPU + "subgroupMin(float)", Intrinsic.SUBGROUP_MIN_FLOAT),
+      intrinsic(GPU + "subgroupMax(int)", Intrinsic.SUBGROUP_MAX_INT),
+      intrinsic(GPU + "subgroupMax(float)", Intrinsic.SUBGROUP_MAX_FLOAT),
+      intrinsic(GPU + "subgroupBroadcast(int,int)", Intrinsic.SUBGROUP_BROADCAST_INT),
+      intrinsic(GPU + "subgroupBroadcast(float,int)", Intrinsic.SUBGROUP_BROADCAST_FLOAT),
+      intrinsic(GPU + "subgroupBallot(boolean)", Intrinsic.SUBGROUP_BALLOT));
 
   private Library() {}
 

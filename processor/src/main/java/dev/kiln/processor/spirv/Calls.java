@@ -17,7 +17,7 @@ final class Calls {
     int f32 = m.typeFloat();
     int i32 = m.typeInt();
     int bool = m.typeBool();
-    int x = args[0];
+    int x = args.length > 0 ? args[0] : 0;
     return switch (function) {
       case ABS_INT -> w.op(SpvOpSelect, i32, w.op(SpvOpSLessThan, bool, x, m.constantInt(0)),
           w.op(SpvOpSNegate, i32, x), x); // abs(MIN_VALUE) is MIN_VALUE, as in Java
@@ -66,7 +66,38 @@ final class Calls {
       case TANH -> w.glsl(Glsl.TANH, f32, x);
       case ATAN2 -> w.glsl(Glsl.ATAN2, f32, x, args[1]);
       case FMA -> w.glsl(Glsl.FMA, f32, x, args[1], args[2]);
+      case SUBGROUP_SIZE -> w.subgroupBuiltin(SpvBuiltInSubgroupSize);
+      case SUBGROUP_INVOCATION -> w.subgroupBuiltin(SpvBuiltInSubgroupLocalInvocationId);
+      case SUBGROUP_ID -> w.subgroupBuiltin(SpvBuiltInSubgroupId);
+      case NUM_SUBGROUPS -> w.subgroupBuiltin(SpvBuiltInNumSubgroups);
+      case SUBGROUP_ADD_INT -> reduce(w, SpvOpGroupNonUniformIAdd, i32, x);
+      case SUBGROUP_ADD_FLOAT -> reduce(w, SpvOpGroupNonUniformFAdd, f32, x);
+      case SUBGROUP_MIN_INT -> reduce(w, SpvOpGroupNonUniformSMin, i32, x);
+      case SUBGROUP_MIN_FLOAT -> reduce(w, SpvOpGroupNonUniformFMin, f32, x);
+      case SUBGROUP_MAX_INT -> reduce(w, SpvOpGroupNonUniformSMax, i32, x);
+      case SUBGROUP_MAX_FLOAT -> reduce(w, SpvOpGroupNonUniformFMax, f32, x);
+      case SUBGROUP_BROADCAST_INT, SUBGROUP_BROADCAST_FLOAT -> {
+        m.capability(SpvCapabilityGroupNonUniformBallot);
+        int type = function == Intrinsic.SUBGROUP_BROADCAST_INT ? i32 : f32;
+        yield w.op(SpvOpGroupNonUniformBroadcast, type, subgroupScope(m), x, args[1]); // a uint constant
+      }
+      case SUBGROUP_BALLOT -> {
+        m.capability(SpvCapabilityGroupNonUniformBallot);
+        int mask = w.op(SpvOpGroupNonUniformBallot, m.type(SpvOpTypeVector, m.typeUint(), 4), subgroupScope(m), x);
+        yield w.op(SpvOpBitcast, i32, w.op(SpvOpCompositeExtract, m.typeUint(), mask, 0));
+      }
     };
+  }
+
+  /** A reduction over the subgroup's active invocations. */
+  private static int reduce(SpirvWriter w, int opcode, int type, int value) {
+    w.module().capability(SpvCapabilityGroupNonUniformArithmetic);
+    return w.op(opcode, type, subgroupScope(w.module()), SpvGroupOperationReduce, value);
+  }
+
+  private static int subgroupScope(SpirvModule m) {
+    m.capability(SpvCapabilityGroupNonUniform);
+    return m.constantUint(SpvScopeSubgroup);
   }
 
   /**

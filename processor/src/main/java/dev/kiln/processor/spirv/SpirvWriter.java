@@ -6,6 +6,7 @@ import dev.kiln.annotations.Access;
 import dev.kiln.processor.ir.BufferDecl;
 import dev.kiln.processor.ir.Builtin;
 import dev.kiln.processor.ir.Expr;
+import dev.kiln.processor.ir.Intrinsic;
 import dev.kiln.processor.ir.Local;
 import dev.kiln.processor.ir.PrimType;
 import dev.kiln.processor.ir.Program;
@@ -45,6 +46,7 @@ public final class SpirvWriter {
   private final Map<String, ArrayVariable> arrays = new HashMap<>();
   private final Map<PrimType, Integer> bufferStructs = new EnumMap<>(PrimType.class);
   private final Map<Builtin, Integer> builtinVariables = new EnumMap<>(Builtin.class);
+  private final Map<Integer, Integer> scalarBuiltins = new java.util.TreeMap<>();
   private final Deque<LoopTargets> loops = new ArrayDeque<>();
   private Faults faults;
   private int pushConstants;
@@ -114,7 +116,8 @@ public final class SpirvWriter {
     module.functions.addAll(code);
     module.functions.op(SpvOpFunctionEnd);
 
-    int[] interfaceVariables = builtinVariables.values().stream().mapToInt(Integer::intValue).toArray();
+    int[] interfaceVariables = java.util.stream.Stream.concat(builtinVariables.values().stream(),
+        scalarBuiltins.values().stream()).mapToInt(Integer::intValue).toArray();
     module.entryPoints.opWithString(SpvOpEntryPoint, new int[] {SpvExecutionModelGLCompute, main}, "main", interfaceVariables);
     module.executionModes.op(SpvOpExecutionMode, main, SpvExecutionModeLocalSize,
         program.workgroup().x(), program.workgroup().y(), program.workgroup().z());
@@ -453,9 +456,32 @@ public final class SpirvWriter {
       case Expr.Binary binary -> Operators.binary(this, binary.op(), binary.left().type(), value(binary.left()),
           value(binary.right()));
       case Expr.Convert convert -> convert(convert);
-      case Expr.Call call -> Calls.emit(this, call.function(), call.arguments().stream().mapToInt(this::value).toArray());
+      case Expr.Call call -> call(call);
       case Expr.Conditional conditional -> conditional(conditional);
     };
+  }
+
+  private int call(Expr.Call call) {
+    int[] args = new int[call.arguments().size()];
+    for (int i = 0; i < args.length; i++) {
+      Expr argument = call.arguments().get(i);
+      boolean lane = i == 1 && (call.function() == Intrinsic.SUBGROUP_BROADCAST_INT
+          || call.function() == Intrinsic.SUBGROUP_BROADCAST_FLOAT);
+      // SPIR-V 1.3 wants the broadcast lane as an unsigned constant; the lowering made it constant
+      args[i] = lane ? module.constantUint(((Expr.IntConst) argument).value()) : value(argument);
+    }
+    return Calls.emit(this, call.function(), args);
+  }
+
+  /** A scalar uint built-in of the subgroup family, as an int. */
+  int subgroupBuiltin(int builtIn) {
+    module.capability(SpvCapabilityGroupNonUniform);
+    int variable = scalarBuiltins.computeIfAbsent(builtIn, b -> {
+      int declared = globalVariable(SpvStorageClassInput, module.typeUint());
+      module.decorate(declared, SpvDecorationBuiltIn, b);
+      return declared;
+    });
+    return op(SpvOpBitcast, module.typeInt(), load(module.typeUint(), variable));
   }
 
   private int unary(Expr.Unary unary) {
