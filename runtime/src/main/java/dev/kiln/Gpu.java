@@ -198,28 +198,24 @@ public final class Gpu {
 
   /** Stores the smaller of {@code array[index]} and {@code value} atomically; returns the previous value. */
   public static int atomicMin(int[] array, int index, int value) {
-    int previous = (int) INTS.getVolatile(array, index);
-    while (previous > value) {
-      int witness = (int) INTS.compareAndExchange(array, index, previous, value);
-      if (witness == previous) {
-        break;
-      }
-      previous = witness;
-    }
-    return previous;
+    return atomicUpdate(array, index, previous -> Math.min(previous, value));
   }
 
   /** Stores the larger of {@code array[index]} and {@code value} atomically; returns the previous value. */
   public static int atomicMax(int[] array, int index, int value) {
+    return atomicUpdate(array, index, previous -> Math.max(previous, value));
+  }
+
+  /** Replaces {@code array[index]} by {@code update} of it, atomically; returns the previous value. */
+  private static int atomicUpdate(int[] array, int index, java.util.function.IntUnaryOperator update) {
     int previous = (int) INTS.getVolatile(array, index);
-    while (previous < value) {
-      int witness = (int) INTS.compareAndExchange(array, index, previous, value);
+    while (true) {
+      int witness = (int) INTS.compareAndExchange(array, index, previous, update.applyAsInt(previous));
       if (witness == previous) {
-        break;
+        return previous;
       }
       previous = witness;
     }
-    return previous;
   }
 
   /** {@code array[index] &= value} atomically; returns the previous value. */

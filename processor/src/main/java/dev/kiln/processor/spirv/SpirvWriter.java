@@ -721,14 +721,7 @@ public final class SpirvWriter {
 
   /** Emits {@code if (condition) { then }} where {@code then} emits code that ends open. */
   void when(int condition, Runnable then) {
-    int body = module.id();
-    int merge = module.id();
-    code.op(SpvOpSelectionMerge, merge, SpvSelectionControlMaskNone);
-    terminate(SpvOpBranchConditional, condition, body, merge);
-    label(body);
-    then.run();
-    branchIfOpen(merge);
-    label(merge);
+    ifElse(condition, then, () -> {});
   }
 
   /** Emits {@code if (condition) { then } else { otherwise }} of code that ends open. */
