@@ -13,16 +13,17 @@ public final class Bodies {
   static void locals(float[] x, int axis) {
     int i = Gpu.globalId(0);
     String name = "kernel"; // ERROR: [kiln.unsupported.type]
-    double wide = 1.0; // ERROR: [kiln.unsupported.type]
-    long big = 1L; // ERROR: [kiln.unsupported.type]
+    double wide = 1.0;
+    long big = 1L;
+    char letter = 'k'; // ERROR: [kiln.unsupported.type]
     float[] copy = x; // ERROR: [kiln.unsupported.localArray]
     x[i] = name.length(); // reported once, at the declaration
-    x[i] = (float) (x[i] * 2.0); // ERROR: [kiln.unsupported.type]
+    x[i] = (float) (x[i] * wide + big);
     Object o = new Object(); // ERROR: [kiln.unsupported.type]
     x[i] = counter; // ERROR: [kiln.unsupported.field]
     x[i] = (float) RATE;
     x[i] = Integer.parseInt("12"); // ERROR: [kiln.unsupported.call]
-    x[i] = (float) Math.sqrt(x[i]); // ERROR: [kiln.unsupported.mathDouble]
+    x[i] = (float) Math.sin(x[i]); // ERROR: [kiln.unsupported.mathDouble]
     x[i] = Gpu.globalId(axis); // ERROR: [kiln.intrinsic.axis]
     int j = i++; // ERROR: [kiln.unsupported.sideEffect]
     int k = (j = 3); // ERROR: [kiln.unsupported.sideEffect]

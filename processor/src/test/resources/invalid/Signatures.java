@@ -24,7 +24,7 @@ public final class Signatures {
   static void strings(String s) {} // ERROR: [kiln.kernel.parameterType]
 
   @Kernel
-  static void doubles(double[] d) {} // ERROR: [kiln.kernel.parameterType]
+  static void chars(char[] d) {} // ERROR: [kiln.kernel.parameterType]
 
   @Kernel
   static void booleanBuffer(boolean[] flags) {} // ERROR: [kiln.kernel.parameterType]

@@ -85,6 +85,26 @@ public final class Device implements AutoCloseable {
     return new IntArray(this, allocate(NumericType.INT, length));
   }
 
+  /** A new long array of {@code length} elements on this device, zero-filled (needs shaderInt64). */
+  public synchronized LongArray longs(int length) {
+    return new LongArray(this, allocate(NumericType.LONG, length));
+  }
+
+  /** A new double array of {@code length} elements on this device, zero-filled (needs shaderFloat64). */
+  public synchronized DoubleArray doubles(int length) {
+    return new DoubleArray(this, allocate(NumericType.DOUBLE, length));
+  }
+
+  /** A new device array holding a copy of {@code values}. */
+  public LongArray upload(long[] values) {
+    return longs(values.length).upload(values);
+  }
+
+  /** A new device array holding a copy of {@code values}. */
+  public DoubleArray upload(double[] values) {
+    return doubles(values.length).upload(values);
+  }
+
   /** A new device array holding a copy of {@code values}. */
   public FloatArray upload(float[] values) {
     return floats(values.length).upload(values);
@@ -182,6 +202,8 @@ public final class Device implements AutoCloseable {
       boolean fits = switch (param.type()) {
         case FLOAT -> param.isBuffer() ? arg instanceof FloatArray || arg instanceof float[] : arg instanceof Float;
         case INT -> param.isBuffer() ? arg instanceof IntArray || arg instanceof int[] : arg instanceof Integer;
+        case LONG -> param.isBuffer() ? arg instanceof LongArray || arg instanceof long[] : arg instanceof Long;
+        case DOUBLE -> param.isBuffer() ? arg instanceof DoubleArray || arg instanceof double[] : arg instanceof Double;
       };
       if (!fits) {
         throw new IllegalArgumentException(spec + ": argument '" + param.name() + "' must be a " + param.type()

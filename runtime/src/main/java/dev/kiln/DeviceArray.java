@@ -3,7 +3,7 @@ package dev.kiln;
 import dev.kiln.backend.BackendBuffer;
 
 /** An array in a device's memory. Closing it frees the memory; closing twice is harmless. */
-public abstract sealed class DeviceArray implements AutoCloseable permits FloatArray, IntArray {
+public abstract sealed class DeviceArray implements AutoCloseable permits FloatArray, IntArray, LongArray, DoubleArray {
   private final Device device;
   private final BackendBuffer buffer;
   private volatile boolean closed;

@@ -13,7 +13,8 @@ import java.util.Objects;
  * bindings 0, 1, … of descriptor set 0, and a fault buffer after them; the push-constant block holds
  * the grid's x size at offset 0, the first workgroup along x of the dispatch at offset 4 (a launch
  * larger than the device's workgroup-count limit is split into several dispatches), the grid's y and
- * z sizes at offsets 8 and 12, then each scalar parameter in parameter order, 4 bytes each.
+ * z sizes at offsets 8 and 12, then each scalar parameter in parameter order at its natural
+ * alignment (4 bytes for int and float, 8 for long and double).
  */
 public final class KernelSpec {
   /** Runs the kernel's original Java method once, for the CPU backend. */
@@ -91,10 +92,27 @@ public final class KernelSpec {
     return cpuBody;
   }
 
-  /** Size of the push-constant block: 16 bytes of launch geometry, then 4 bytes per scalar. */
-  public int pushConstantBytes() {
-    return Integer.BYTES * (4 + (int) params.stream().filter(p -> !p.isBuffer()).count());
+  /** Offsets of the scalar parameters in the push-constant block, in parameter order. */
+  public int[] scalarOffsets() {
+    List<Param> scalars = params.stream().filter(p -> !p.isBuffer()).toList();
+    int[] offsets = new int[scalars.size()];
+    int end = LAUNCH_BYTES;
+    for (int i = 0; i < offsets.length; i++) {
+      int size = scalars.get(i).type().bytes();
+      offsets[i] = Math.ceilDiv(end, size) * size;
+      end = offsets[i] + size;
+    }
+    return offsets;
   }
+
+  /** Size of the push-constant block: 16 bytes of launch geometry, then the scalars. */
+  public int pushConstantBytes() {
+    int[] offsets = scalarOffsets();
+    List<Param> scalars = params.stream().filter(p -> !p.isBuffer()).toList();
+    return offsets.length == 0 ? LAUNCH_BYTES : offsets[offsets.length - 1] + scalars.getLast().type().bytes();
+  }
+
+  private static final int LAUNCH_BYTES = 16;
 
   public int bufferCount() {
     return (int) params.stream().filter(Param::isBuffer).count();

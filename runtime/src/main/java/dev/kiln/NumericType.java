@@ -3,7 +3,9 @@ package dev.kiln;
 /** Element type of a device array or type of a scalar kernel parameter. */
 public enum NumericType {
   INT(Integer.BYTES),
-  FLOAT(Float.BYTES);
+  FLOAT(Float.BYTES),
+  LONG(Long.BYTES),
+  DOUBLE(Double.BYTES);
 
   private final int bytes;
 
@@ -21,6 +23,8 @@ public enum NumericType {
     return switch (array) {
       case float[] a -> FLOAT;
       case int[] a -> INT;
+      case long[] a -> LONG;
+      case double[] a -> DOUBLE;
       default -> throw new IllegalArgumentException("not a Kiln buffer type: " + array.getClass().getSimpleName());
     };
   }
@@ -29,6 +33,8 @@ public enum NumericType {
     return switch (array) {
       case float[] a -> a.length;
       case int[] a -> a.length;
+      case long[] a -> a.length;
+      case double[] a -> a.length;
       default -> throw new IllegalArgumentException("not a Kiln buffer type: " + array.getClass().getSimpleName());
     };
   }

@@ -15,6 +15,7 @@ import java.util.Set;
  */
 public record KernelModule(byte[] code, Set<Integer> capabilities, boolean usesBarriers) {
   public static final int CAPABILITY_FLOAT64 = 10;
+  public static final int CAPABILITY_INT64 = 11;
   public static final int CAPABILITY_SIGNED_ZERO_INF_NAN_PRESERVE = 4466;
   private static final int OP_CAPABILITY = 17;
   private static final int OP_CONTROL_BARRIER = 224;

@@ -43,6 +43,8 @@ public final class CpuBackend implements Backend {
     return new CpuBuffer(type, switch (type) {
       case INT -> new int[length];
       case FLOAT -> new float[length];
+      case LONG -> new long[length];
+      case DOUBLE -> new double[length];
     });
   }
 

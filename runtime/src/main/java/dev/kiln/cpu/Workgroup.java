@@ -19,6 +19,8 @@ final class Workgroup {
       arrays.add(switch (type) {
         case INT -> new int[length];
         case FLOAT -> new float[length];
+        case LONG -> new long[length];
+        case DOUBLE -> new double[length];
       });
     }
     return arrays.get(declaration);

@@ -23,7 +23,7 @@ import org.lwjgl.vulkan.VkQueueFamilyProperties;
 
 /** A Vulkan device that has a compute queue, with what Kiln needs to know about it. */
 record PhysicalDevice(VkPhysicalDevice handle, String name, int type, int queueFamily, int[] maxWorkgroupSize,
-    int maxWorkgroupInvocations, int[] maxGroupCount, boolean float64, FloatControls floatControls) {
+    int maxWorkgroupInvocations, int[] maxGroupCount, boolean float64, boolean int64, FloatControls floatControls) {
   static final String FLOAT_CONTROLS = "VK_KHR_shader_float_controls";
 
   /** Support for VK_KHR_shader_float_controls' SignedZeroInfNanPreserve, which Java-exact kernels declare. */
@@ -56,7 +56,8 @@ record PhysicalDevice(VkPhysicalDevice handle, String name, int type, int queueF
           vkGetPhysicalDeviceFeatures(handle, features);
           devices.add(new PhysicalDevice(handle, properties.deviceNameString(), properties.deviceType(), family,
               toArray(limits.maxComputeWorkGroupSize()), limits.maxComputeWorkGroupInvocations(),
-              toArray(limits.maxComputeWorkGroupCount()), features.shaderFloat64(), floatControls(stack, handle)));
+              toArray(limits.maxComputeWorkGroupCount()), features.shaderFloat64(), features.shaderInt64(),
+              floatControls(stack, handle)));
         }
       }
       return devices;
@@ -110,7 +111,10 @@ record PhysicalDevice(VkPhysicalDevice handle, String name, int type, int queueF
     boolean usesDouble = module.capabilities().contains(KernelModule.CAPABILITY_FLOAT64);
     if (usesDouble && !float64) {
       throw new IllegalStateException(spec + " needs 64-bit floats (shaderFloat64), which " + name + " lacks;"
-          + " Kiln computes float division in double to give Java's correctly rounded result");
+          + " it uses double values, or float division, which Kiln computes in double for Java's correctly rounded result");
+    }
+    if (module.capabilities().contains(KernelModule.CAPABILITY_INT64) && !int64) {
+      throw new IllegalStateException(spec + " computes with long values, which need shaderInt64; " + name + " lacks it");
     }
     if (module.capabilities().contains(KernelModule.CAPABILITY_SIGNED_ZERO_INF_NAN_PRESERVE)
         && !(floatControls.preserve32() && (!usesDouble || floatControls.preserve64()))) {

@@ -58,7 +58,8 @@ public final class VulkanBackend implements Backend {
 
       VkDeviceQueueCreateInfo.Buffer queues = VkDeviceQueueCreateInfo.calloc(1, stack);
       queues.get(0).sType$Default().queueFamilyIndex(physical.queueFamily()).pQueuePriorities(stack.floats(1f));
-      VkPhysicalDeviceFeatures features = VkPhysicalDeviceFeatures.calloc(stack).shaderFloat64(physical.float64());
+      VkPhysicalDeviceFeatures features = VkPhysicalDeviceFeatures.calloc(stack).shaderFloat64(physical.float64())
+          .shaderInt64(physical.int64());
       VkDeviceCreateInfo deviceInfo = VkDeviceCreateInfo.calloc(stack).sType$Default().pQueueCreateInfos(queues)
           .pEnabledFeatures(features);
       if (physical.floatControls().extension()) {
@@ -213,7 +214,7 @@ public final class VulkanBackend implements Backend {
       long pool = createDescriptorPool(stack, pipeline.buffers);
       try {
         long set = writeDescriptorSet(stack, pool, pipeline, args);
-        ByteBuffer push = pushConstants(stack, pipeline.pushConstantBytes, grid, args);
+        ByteBuffer push = pushConstants(stack, pipeline.pushConstantBytes, spec.scalarOffsets(), grid, args);
         faults.clear();
         record(stack, pipeline, set, push, groups);
         submitAndWait(stack);
@@ -265,21 +266,20 @@ public final class VulkanBackend implements Backend {
   }
 
   /** The grid at offsets 0, 8 and 12, then each scalar argument from offset 16 (see {@link KernelSpec}). */
-  private static ByteBuffer pushConstants(MemoryStack stack, int bytes, Grid grid, Object[] args) {
+  private static ByteBuffer pushConstants(MemoryStack stack, int bytes, int[] offsets, Grid grid, Object[] args) {
     ByteBuffer push = stack.malloc(bytes);
     push.putInt(0, grid.x());
     push.putInt(8, grid.y());
     push.putInt(12, grid.z());
-    int offset = 4 * Integer.BYTES;
+    int scalar = 0;
     for (Object arg : args) {
       switch (arg) {
-        case Integer value -> push.putInt(offset, value);
-        case Float value -> push.putFloat(offset, value);
-        default -> {
-          continue;
-        }
+        case Integer value -> push.putInt(offsets[scalar++], value);
+        case Float value -> push.putFloat(offsets[scalar++], value);
+        case Long value -> push.putLong(offsets[scalar++], value);
+        case Double value -> push.putDouble(offsets[scalar++], value);
+        default -> {}
       }
-      offset += Integer.BYTES;
     }
     return push;
   }

@@ -75,6 +75,8 @@ final class VulkanBuffer implements BackendBuffer {
     switch (array) {
       case float[] values -> MemoryUtil.memFloatBuffer(mapped, length).put(0, values);
       case int[] values -> MemoryUtil.memIntBuffer(mapped, length).put(0, values);
+      case long[] values -> MemoryUtil.memLongBuffer(mapped, length).put(0, values);
+      case double[] values -> MemoryUtil.memDoubleBuffer(mapped, length).put(0, values);
       default -> throw new IllegalArgumentException(array.getClass().getSimpleName());
     }
     vmaFlushAllocation(owner.allocator(), allocation, 0, VK_WHOLE_SIZE);
@@ -86,6 +88,8 @@ final class VulkanBuffer implements BackendBuffer {
     switch (array) {
       case float[] values -> MemoryUtil.memFloatBuffer(mapped, length).get(0, values);
       case int[] values -> MemoryUtil.memIntBuffer(mapped, length).get(0, values);
+      case long[] values -> MemoryUtil.memLongBuffer(mapped, length).get(0, values);
+      case double[] values -> MemoryUtil.memDoubleBuffer(mapped, length).get(0, values);
       default -> throw new IllegalArgumentException(array.getClass().getSimpleName());
     }
   }

@@ -21,6 +21,20 @@ public sealed interface Expr {
     }
   }
 
+  record LongConst(long value) implements Expr {
+    @Override
+    public PrimType type() {
+      return PrimType.LONG;
+    }
+  }
+
+  record DoubleConst(double value) implements Expr {
+    @Override
+    public PrimType type() {
+      return PrimType.DOUBLE;
+    }
+  }
+
   record BoolConst(boolean value) implements Expr {
     @Override
     public PrimType type() {
@@ -86,7 +100,7 @@ public sealed interface Expr {
 
     @Override
     public PrimType type() {
-      return function.result();
+      return function.result(arguments.isEmpty() ? null : arguments.getFirst().type());
     }
   }
 

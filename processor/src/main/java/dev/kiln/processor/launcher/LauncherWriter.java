@@ -30,9 +30,7 @@ public final class LauncherWriter {
   static final ClassName KERNEL_SPEC = ClassName.get(RUNTIME, "KernelSpec");
   static final ClassName PARAM = KERNEL_SPEC.nestedClass("Param");
   static final ClassName NUMERIC_TYPE = ClassName.get(RUNTIME, "NumericType");
-  static final ClassName FLOAT_ARRAY = ClassName.get(RUNTIME, "FloatArray");
   static final ClassName GRID = ClassName.get(RUNTIME, "Grid");
-  static final ClassName INT_ARRAY = ClassName.get(RUNTIME, "IntArray");
   static final ClassName ACCESS = ClassName.get(Access.class);
   static final ClassName GENERATED = ClassName.get("javax.annotation.processing", "Generated");
   static final String PROCESSOR = "dev.kiln.processor.KilnProcessor";
@@ -128,7 +126,13 @@ public final class LauncherWriter {
       return primitive(param.type());
     }
     if (onDevice) {
-      return param.type() == PrimType.FLOAT ? FLOAT_ARRAY : INT_ARRAY;
+      return ClassName.get(RUNTIME, switch (param.type()) {
+        case INT -> "IntArray";
+        case LONG -> "LongArray";
+        case FLOAT -> "FloatArray";
+        case DOUBLE -> "DoubleArray";
+        case BOOLEAN -> throw new IllegalArgumentException("no boolean buffers");
+      });
     }
     return com.palantir.javapoet.ArrayTypeName.of(primitive(param.type()));
   }
@@ -136,7 +140,9 @@ public final class LauncherWriter {
   private static TypeName primitive(PrimType type) {
     return switch (type) {
       case INT -> TypeName.INT;
+      case LONG -> TypeName.LONG;
       case FLOAT -> TypeName.FLOAT;
+      case DOUBLE -> TypeName.DOUBLE;
       case BOOLEAN -> TypeName.BOOLEAN;
     };
   }

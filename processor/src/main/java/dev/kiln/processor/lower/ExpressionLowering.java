@@ -99,7 +99,8 @@ final class ExpressionLowering {
   private Expr typed(TreePath path, PrimType type) {
     Tree tree = path.getLeaf();
     return switch (tree.getKind()) {
-      case INT_LITERAL, FLOAT_LITERAL, BOOLEAN_LITERAL -> constant(tree, ((LiteralTree) tree).getValue(), type);
+      case INT_LITERAL, LONG_LITERAL, FLOAT_LITERAL, DOUBLE_LITERAL, BOOLEAN_LITERAL ->
+          constant(((LiteralTree) tree).getValue(), type);
       case IDENTIFIER -> identifier(path, type);
       case MEMBER_SELECT -> memberSelect(path, type);
       case ARRAY_ACCESS -> load(path);
@@ -147,8 +148,31 @@ final class ExpressionLowering {
     };
   }
 
+  /** {@code value} converted to {@code type}; a constant is converted here, with Java's rules. */
   static Expr convert(Expr value, PrimType type) {
-    return value.type() == type ? value : new Expr.Convert(type, value);
+    if (value.type() == type) {
+      return value;
+    }
+    Object constant = switch (value) {
+      case Expr.IntConst c -> c.value();
+      case Expr.LongConst c -> c.value();
+      case Expr.FloatConst c -> c.value();
+      case Expr.DoubleConst c -> c.value();
+      default -> null;
+    };
+    if (constant == null) {
+      return new Expr.Convert(type, value);
+    }
+    Number number = (Number) constant; // Number's conversions are Java's casts
+    return switch (type) {
+      case INT -> new Expr.IntConst(number instanceof Float || number instanceof Double ? (int) number.doubleValue()
+          : number.intValue());
+      case LONG -> new Expr.LongConst(number instanceof Float || number instanceof Double ? (long) number.doubleValue()
+          : number.longValue());
+      case FLOAT -> new Expr.FloatConst(number.floatValue());
+      case DOUBLE -> new Expr.DoubleConst(number.doubleValue());
+      case BOOLEAN -> throw new IllegalArgumentException("no conversion to boolean");
+    };
   }
 
   private Expr operand(TreePath path, PrimType type) {
@@ -177,10 +201,12 @@ final class ExpressionLowering {
         .orElseThrow(() -> new KernelError(path.getLeaf(), Message.UNSUPPORTED_TYPE, type));
   }
 
-  private static Expr constant(Tree tree, Object value, PrimType type) {
+  private static Expr constant(Object value, PrimType type) {
     return switch (type) {
       case INT -> new Expr.IntConst(((Number) value).intValue());
+      case LONG -> new Expr.LongConst(((Number) value).longValue());
       case FLOAT -> new Expr.FloatConst(((Number) value).floatValue());
+      case DOUBLE -> new Expr.DoubleConst(((Number) value).doubleValue());
       case BOOLEAN -> new Expr.BoolConst((Boolean) value);
     };
   }
@@ -227,7 +253,7 @@ final class ExpressionLowering {
     if (value == null) {
       throw new KernelError(tree, Message.UNSUPPORTED_FIELD, field.getSimpleName());
     }
-    return constant(tree, value, type);
+    return constant(value, type);
   }
 
   /** The buffer parameter or shared array that the array expression at {@code path} names. */
@@ -363,8 +389,7 @@ final class ExpressionLowering {
         arguments.add(expr(child(path, call.getArguments().get(i)), parameter));
       }
       Expr lowered = Library.call(signature, arguments);
-      if (lowered instanceof Expr.Call(var function, var args)
-          && (function == Intrinsic.SUBGROUP_BROADCAST_INT || function == Intrinsic.SUBGROUP_BROADCAST_FLOAT)) {
+      if (lowered instanceof Expr.Call(var function, var args) && function == Intrinsic.SUBGROUP_BROADCAST) {
         if (!(Constants.fold(args.get(1)) instanceof Expr.IntConst lane) || lane.value() < 0) {
           throw new KernelError(call.getArguments().get(1), Message.SUBGROUP_LANE);
         }
@@ -446,41 +471,9 @@ final class ExpressionLowering {
     }
   }
 
-  /** A primitive cast; casts of double or long constants ({@code (float) Math.PI}) are folded. */
+  /** A primitive cast, with Java's conversion. */
   private Expr cast(TreePath path, TypeCastTree cast) {
-    PrimType type = valueType(path);
-    TreePath operand = child(path, cast.getExpression());
-    Optional<Object> folded = SignatureReader.primType(trees.getTypeMirror(operand)).isEmpty()
-        ? constantValue(operand)
-        : Optional.empty();
-    if (folded.isPresent() && folded.get() instanceof Number number && type != PrimType.BOOLEAN) {
-      return constant(cast, number, type);
-    }
-    return expr(operand, type);
-  }
-
-  /** The value of a compile-time constant: a literal or constant field, negated or parenthesized. */
-  private Optional<Object> constantValue(TreePath path) {
-    Tree tree = path.getLeaf();
-    return switch (tree.getKind()) {
-      case PARENTHESIZED -> constantValue(child(path, ((ParenthesizedTree) tree).getExpression()));
-      case UNARY_MINUS -> constantValue(child(path, ((UnaryTree) tree).getExpression())).map(ExpressionLowering::negate);
-      case INT_LITERAL, LONG_LITERAL, FLOAT_LITERAL, DOUBLE_LITERAL -> Optional.of(((LiteralTree) tree).getValue());
-      case IDENTIFIER, MEMBER_SELECT -> Optional.ofNullable(trees.getElement(path))
-          .filter(element -> element.getKind() == ElementKind.FIELD)
-          .map(element -> ((VariableElement) element).getConstantValue());
-      default -> Optional.empty();
-    };
-  }
-
-  private static Object negate(Object value) {
-    return switch (value) {
-      case Integer i -> -i;
-      case Long l -> -l;
-      case Float f -> -f;
-      case Double d -> -d;
-      default -> value;
-    };
+    return expr(child(path, cast.getExpression()), valueType(path));
   }
 
   /** A few words for an unsupported tree: its kind, in lower case. */

@@ -435,7 +435,7 @@ public final class KernelLowering {
       case PREFIX_INCREMENT, POSTFIX_INCREMENT, PREFIX_DECREMENT, POSTFIX_DECREMENT -> {
         TreePath target = child(path, ((UnaryTree) tree).getExpression());
         PrimType type = expressions.valueType(target);
-        Expr one = type == PrimType.FLOAT ? new Expr.FloatConst(1f) : new Expr.IntConst(1);
+        Expr one = ExpressionLowering.convert(new Expr.IntConst(1), type);
         BinaryOp op = tree.getKind() == Tree.Kind.PREFIX_INCREMENT || tree.getKind() == Tree.Kind.POSTFIX_INCREMENT
             ? BinaryOp.ADD
             : BinaryOp.SUB;

@@ -6,6 +6,7 @@ import dev.kiln.processor.ir.Local;
 import dev.kiln.processor.ir.PrimType;
 import dev.kiln.processor.ir.ScalarParam;
 import dev.kiln.processor.ir.PrivateArray;
+import dev.kiln.processor.ir.PushConstants;
 import dev.kiln.processor.ir.SharedArray;
 import dev.kiln.processor.model.KernelSignature;
 import com.sun.source.tree.Tree;
@@ -65,11 +66,14 @@ final class Scope {
   private final Set<Element> rejected = new HashSet<>();
 
   Scope(KernelSignature signature) {
+    List<KernelSignature.Param> scalarParams = signature.params().stream().filter(p -> !p.isBuffer()).toList();
+    int[] offsets = PushConstants.offsets(scalarParams.stream().map(KernelSignature.Param::type).toList());
     for (KernelSignature.Param param : signature.params()) {
       if (param.isBuffer()) {
         buffers.put(param.name(), new BufferUse(param, buffers.size()));
       } else {
-        scalars.put(param.name(), new ScalarParam(param.name(), param.type(), scalars.size() + LAUNCH_MEMBERS));
+        int index = scalars.size();
+        scalars.put(param.name(), new ScalarParam(param.name(), param.type(), index + LAUNCH_MEMBERS, offsets[index]));
       }
     }
   }

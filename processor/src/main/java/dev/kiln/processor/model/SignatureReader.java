@@ -5,6 +5,7 @@ import dev.kiln.annotations.Kernel;
 import dev.kiln.processor.diag.Diagnostics;
 import dev.kiln.processor.diag.Message;
 import dev.kiln.processor.ir.PrimType;
+import dev.kiln.processor.ir.PushConstants;
 import dev.kiln.processor.ir.Workgroup;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -23,8 +24,6 @@ import javax.lang.model.type.TypeMirror;
 
 /** Checks a {@code @Kernel} method's declaration and reads it into a {@link KernelSignature}. */
 public final class SignatureReader {
-  /** Vulkan guarantees 128 bytes of push constants; the launch geometry takes 16. */
-  static final int PUSH_CONSTANT_LIMIT = 128;
   /** Vulkan guarantees 128 invocations per workgroup; every desktop GPU takes 1024. */
   static final int MAX_INVOCATIONS = 1024;
 
@@ -75,9 +74,10 @@ public final class SignatureReader {
         ok = false;
       }
     }
-    long scalars = params.stream().filter(p -> !p.isBuffer()).count();
-    int pushBytes = (int) (4 * (4 + scalars));
-    if (pushBytes > PUSH_CONSTANT_LIMIT) {
+    List<PrimType> scalarTypes = params.stream().filter(p -> !p.isBuffer()).map(KernelSignature.Param::type).toList();
+    int scalars = scalarTypes.size();
+    int pushBytes = PushConstants.size(scalarTypes);
+    if (pushBytes > PushConstants.LIMIT) {
       diagnostics.error(method, Message.PUSH_CONSTANTS, name, scalars, pushBytes);
       ok = false;
     }
@@ -117,7 +117,9 @@ public final class SignatureReader {
   public static Optional<PrimType> primType(TypeMirror type) {
     return switch (type.getKind()) {
       case INT -> Optional.of(PrimType.INT);
+      case LONG -> Optional.of(PrimType.LONG);
       case FLOAT -> Optional.of(PrimType.FLOAT);
+      case DOUBLE -> Optional.of(PrimType.DOUBLE);
       case BOOLEAN -> Optional.of(PrimType.BOOLEAN);
       default -> Optional.empty();
     };

@@ -3,6 +3,7 @@ package dev.kiln.processor.spirv;
 import static org.lwjgl.util.spvc.Spv.*;
 
 import dev.kiln.processor.ir.Intrinsic;
+import dev.kiln.processor.ir.PrimType;
 
 /**
  * Library functions. Java's own ({@code Math.min}, {@code Float.floatToIntBits}, ...) are spelled
@@ -12,35 +13,34 @@ import dev.kiln.processor.ir.Intrinsic;
 final class Calls {
   private Calls() {}
 
-  static int emit(SpirvWriter w, Intrinsic function, int[] args) {
+  /** The call of {@code function} on {@code args}, the first of which has type {@code first}. */
+  static int emit(SpirvWriter w, Intrinsic function, int[] args, PrimType first) {
     SpirvModule m = w.module();
     int f32 = m.typeFloat();
     int i32 = m.typeInt();
     int bool = m.typeBool();
     int x = args.length > 0 ? args[0] : 0;
+    int type = first == null ? 0 : w.typeOf(first);
     return switch (function) {
-      case ABS_INT -> w.op(SpvOpSelect, i32, w.op(SpvOpSLessThan, bool, x, m.constantInt(0)),
-          w.op(SpvOpSNegate, i32, x), x); // abs(MIN_VALUE) is MIN_VALUE, as in Java
-      case ABS_FLOAT -> w.op(SpvOpBitcast, f32,
-          w.op(SpvOpBitwiseAnd, i32, w.op(SpvOpBitcast, i32, x), m.constantInt(Integer.MAX_VALUE)));
-      case MIN_INT -> w.glsl(Glsl.SMIN, i32, x, args[1]);
-      case MAX_INT -> w.glsl(Glsl.SMAX, i32, x, args[1]);
-      case MIN_FLOAT -> minMax(w, x, args[1], true);
-      case MAX_FLOAT -> minMax(w, x, args[1], false);
+      case ABS -> first.isFloating()
+          ? w.glsl(Glsl.FABS, type, x)
+          : w.op(SpvOpSelect, type, w.op(SpvOpSLessThan, bool, x, w.zero(first)), w.op(SpvOpSNegate, type, x), x);
+      case MIN -> first.isFloating() ? minMax(w, first, x, args[1], true) : w.glsl(Glsl.SMIN, type, x, args[1]);
+      case MAX -> first.isFloating() ? minMax(w, first, x, args[1], false) : w.glsl(Glsl.SMAX, type, x, args[1]);
       case ROUND -> {
         // floor(x + 0.5) without rounding the sum: x - floor(x) is exact.
         int floor = w.glsl(Glsl.FLOOR, f32, x);
-        int fraction = Operators.exact(w, SpvOpFSub, x, floor);
+        int fraction = Operators.exact(w, SpvOpFSub, f32, x, floor);
         int up = w.op(SpvOpFOrdGreaterThanEqual, bool, fraction, m.constantFloat(0.5f));
-        int rounded = w.op(SpvOpSelect, f32, up, Operators.exact(w, SpvOpFAdd, floor, m.constantFloat(1f)), floor);
-        yield w.floatToInt(rounded);
+        int rounded = w.op(SpvOpSelect, f32, up, Operators.exact(w, SpvOpFAdd, f32, floor, m.constantFloat(1f)), floor);
+        yield w.floatToInteger(rounded, PrimType.FLOAT, PrimType.INT);
       }
       case SIGNUM -> {
-        int keep = w.op(SpvOpLogicalOr, bool, w.op(SpvOpFOrdEqual, bool, x, m.constantFloat(0f)), w.op(SpvOpIsNan, bool, x));
-        yield w.op(SpvOpSelect, f32, keep, x, w.glsl(Glsl.FSIGN, f32, x));
+        int keep = w.op(SpvOpLogicalOr, bool, w.op(SpvOpFOrdEqual, bool, x, w.zero(first)), w.op(SpvOpIsNan, bool, x));
+        yield w.op(SpvOpSelect, type, keep, x, w.glsl(Glsl.FSIGN, type, x));
       }
-      case FLOOR -> w.glsl(Glsl.FLOOR, f32, x);
-      case CEIL -> w.glsl(Glsl.CEIL, f32, x);
+      case FLOOR -> w.glsl(Glsl.FLOOR, type, x);
+      case CEIL -> w.glsl(Glsl.CEIL, type, x);
       case FLOAT_TO_RAW_INT_BITS -> w.op(SpvOpBitcast, i32, x);
       case FLOAT_TO_INT_BITS -> w.op(SpvOpSelect, i32, w.op(SpvOpIsNan, bool, x),
           m.constantInt(Float.floatToIntBits(Float.NaN)), w.op(SpvOpBitcast, i32, x));
@@ -53,7 +53,7 @@ final class Calls {
       case TRAILING_ZEROS -> w.op(SpvOpSelect, i32, w.op(SpvOpIEqual, bool, x, m.constantInt(0)), m.constantInt(32),
           w.glsl(Glsl.FIND_ILSB, i32, x));
       case REVERSE_BITS -> w.op(SpvOpBitReverse, i32, x);
-      case SQRT -> w.glsl(Glsl.SQRT, f32, x);
+      case SQRT -> w.glsl(Glsl.SQRT, type, x);
       case INVERSE_SQRT -> w.glsl(Glsl.INVERSE_SQRT, f32, x);
       case EXP -> w.glsl(Glsl.EXP, f32, x);
       case EXP2 -> w.glsl(Glsl.EXP2, f32, x);
@@ -70,15 +70,11 @@ final class Calls {
       case SUBGROUP_INVOCATION -> w.subgroupBuiltin(SpvBuiltInSubgroupLocalInvocationId);
       case SUBGROUP_ID -> w.subgroupBuiltin(SpvBuiltInSubgroupId);
       case NUM_SUBGROUPS -> w.subgroupBuiltin(SpvBuiltInNumSubgroups);
-      case SUBGROUP_ADD_INT -> reduce(w, SpvOpGroupNonUniformIAdd, i32, x);
-      case SUBGROUP_ADD_FLOAT -> reduce(w, SpvOpGroupNonUniformFAdd, f32, x);
-      case SUBGROUP_MIN_INT -> reduce(w, SpvOpGroupNonUniformSMin, i32, x);
-      case SUBGROUP_MIN_FLOAT -> reduce(w, SpvOpGroupNonUniformFMin, f32, x);
-      case SUBGROUP_MAX_INT -> reduce(w, SpvOpGroupNonUniformSMax, i32, x);
-      case SUBGROUP_MAX_FLOAT -> reduce(w, SpvOpGroupNonUniformFMax, f32, x);
-      case SUBGROUP_BROADCAST_INT, SUBGROUP_BROADCAST_FLOAT -> {
+      case SUBGROUP_ADD -> reduce(w, first.isFloating() ? SpvOpGroupNonUniformFAdd : SpvOpGroupNonUniformIAdd, type, x);
+      case SUBGROUP_MIN -> reduce(w, first.isFloating() ? SpvOpGroupNonUniformFMin : SpvOpGroupNonUniformSMin, type, x);
+      case SUBGROUP_MAX -> reduce(w, first.isFloating() ? SpvOpGroupNonUniformFMax : SpvOpGroupNonUniformSMax, type, x);
+      case SUBGROUP_BROADCAST -> {
         m.capability(SpvCapabilityGroupNonUniformBallot);
-        int type = function == Intrinsic.SUBGROUP_BROADCAST_INT ? i32 : f32;
         yield w.op(SpvOpGroupNonUniformBroadcast, type, subgroupScope(m), x, args[1]); // a uint constant
       }
       case SUBGROUP_BALLOT -> {
@@ -101,20 +97,22 @@ final class Calls {
   }
 
   /**
-   * Java's {@code Math.min}/{@code max}: NaN if either is NaN, and {@code -0f} below {@code 0f}
-   * (for equal operands the sign bits are or'ed for min and and'ed for max).
+   * Java's {@code Math.min}/{@code max}: NaN if either is NaN, and {@code -0.0} below {@code 0.0}.
+   * For equal operands (zeros of either sign among them) min takes a negative zero if there is
+   * one, max a positive one; a zero's sign shows in the sign of {@code 1 / zero}.
    */
-  private static int minMax(SpirvWriter w, int a, int b, boolean min) {
+  private static int minMax(SpirvWriter w, PrimType type, int a, int b, boolean min) {
     SpirvModule m = w.module();
-    int f32 = m.typeFloat();
-    int i32 = m.typeInt();
+    int t = w.typeOf(type);
     int bool = m.typeBool();
     int better = w.op(min ? SpvOpFOrdLessThan : SpvOpFOrdGreaterThan, bool, a, b);
-    int picked = w.op(SpvOpSelect, f32, better, a, b);
-    int bits = w.op(min ? SpvOpBitwiseOr : SpvOpBitwiseAnd, i32, w.op(SpvOpBitcast, i32, a), w.op(SpvOpBitcast, i32, b));
-    int equal = w.op(SpvOpFOrdEqual, bool, a, b);
-    int result = w.op(SpvOpSelect, f32, equal, w.op(SpvOpBitcast, f32, bits), picked);
+    int picked = w.op(SpvOpSelect, t, better, a, b);
+    int one = type == PrimType.DOUBLE ? m.constantDouble(1.0) : m.constantFloat(1f);
+    int aNegative = w.op(SpvOpFOrdLessThan, bool, w.exactOp(SpvOpFDiv, t, one, a), w.zero(type));
+    int equalPick = w.op(SpvOpSelect, t, aNegative, min ? a : b, min ? b : a);
+    int result = w.op(SpvOpSelect, t, w.op(SpvOpFOrdEqual, bool, a, b), equalPick, picked);
     int nan = w.op(SpvOpLogicalOr, bool, w.op(SpvOpIsNan, bool, a), w.op(SpvOpIsNan, bool, b));
-    return w.op(SpvOpSelect, f32, nan, m.constantFloat(Float.NaN), result);
+    int nanValue = type == PrimType.DOUBLE ? m.constantDouble(Double.NaN) : m.constantFloat(Float.NaN);
+    return w.op(SpvOpSelect, t, nan, nanValue, result);
   }
 }

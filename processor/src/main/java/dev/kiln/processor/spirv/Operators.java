@@ -11,15 +11,15 @@ final class Operators {
 
   static int binary(SpirvWriter writer, BinaryOp op, PrimType operands, int left, int right) {
     return switch (operands) {
-      case INT -> intOp(writer, op, left, right);
-      case FLOAT -> floatOp(writer, op, left, right);
+      case INT, LONG -> integerOp(writer, op, operands, left, right);
+      case FLOAT, DOUBLE -> floatingOp(writer, op, operands, left, right);
       case BOOLEAN -> boolOp(writer, op, left, right);
     };
   }
 
-  private static int intOp(SpirvWriter w, BinaryOp op, int a, int b) {
+  private static int integerOp(SpirvWriter w, BinaryOp op, PrimType operands, int a, int b) {
     SpirvModule m = w.module();
-    int type = m.typeInt();
+    int type = w.typeOf(operands);
     int bool = m.typeBool();
     return switch (op) {
       case ADD -> w.op(SpvOpIAdd, type, a, b);
@@ -27,21 +27,21 @@ final class Operators {
       case MUL -> w.op(SpvOpIMul, type, a, b);
       case DIV -> {
         // MIN_VALUE / -1 overflows in SPIR-V; Java defines it as MIN_VALUE, which is -a.
-        int minusOne = w.op(SpvOpIEqual, bool, b, m.constantInt(-1));
-        int divisor = safeDivisor(w, b, minusOne);
+        int minusOne = w.op(SpvOpIEqual, bool, b, w.constant(operands, -1));
+        int divisor = safeDivisor(w, operands, b, minusOne);
         yield w.op(SpvOpSelect, type, minusOne, w.op(SpvOpSNegate, type, a), w.op(SpvOpSDiv, type, a, divisor));
       }
       case REM -> {
         // a - (a / b) * b: Java's remainder takes the dividend's sign. (NVIDIA's driver gives OpSRem
         // the divisor's sign.) With b == -1 the divisor becomes 1 and the result 0, as in Java.
-        int divisor = safeDivisor(w, b, w.op(SpvOpIEqual, bool, b, m.constantInt(-1)));
+        int divisor = safeDivisor(w, operands, b, w.op(SpvOpIEqual, bool, b, w.constant(operands, -1)));
         int quotient = w.op(SpvOpSDiv, type, a, divisor);
         yield w.op(SpvOpISub, type, a, w.op(SpvOpIMul, type, quotient, divisor));
       }
-      // Java uses only the low five bits of a shift distance.
-      case SHL -> w.op(SpvOpShiftLeftLogical, type, a, w.op(SpvOpBitwiseAnd, type, b, m.constantInt(31)));
-      case SHR -> w.op(SpvOpShiftRightArithmetic, type, a, w.op(SpvOpBitwiseAnd, type, b, m.constantInt(31)));
-      case USHR -> w.op(SpvOpShiftRightLogical, type, a, w.op(SpvOpBitwiseAnd, type, b, m.constantInt(31)));
+      // Java uses only the low five (int) or six (long) bits of a shift distance, an int.
+      case SHL -> w.op(SpvOpShiftLeftLogical, type, a, distance(w, operands, b));
+      case SHR -> w.op(SpvOpShiftRightArithmetic, type, a, distance(w, operands, b));
+      case USHR -> w.op(SpvOpShiftRightLogical, type, a, distance(w, operands, b));
       case AND -> w.op(SpvOpBitwiseAnd, type, a, b);
       case OR -> w.op(SpvOpBitwiseOr, type, a, b);
       case XOR -> w.op(SpvOpBitwiseXor, type, a, b);
@@ -54,40 +54,45 @@ final class Operators {
     };
   }
 
+  private static int distance(SpirvWriter w, PrimType operands, int distance) {
+    SpirvModule m = w.module();
+    return w.op(SpvOpBitwiseAnd, m.typeInt(), distance, m.constantInt(operands == PrimType.LONG ? 63 : 31));
+  }
+
   /**
    * {@code b}, or 1 where it is -1 (handled by the caller) or 0 (reported as Java's
    * ArithmeticException, the quotient being meaningless).
    */
-  private static int safeDivisor(SpirvWriter w, int b, int minusOne) {
+  private static int safeDivisor(SpirvWriter w, PrimType operands, int b, int minusOne) {
     SpirvModule m = w.module();
-    w.divisionByZero(b);
-    int replace = w.op(SpvOpLogicalOr, m.typeBool(), minusOne, w.op(SpvOpIEqual, m.typeBool(), b, m.constantInt(0)));
-    return w.op(SpvOpSelect, m.typeInt(), replace, m.constantInt(1), b);
+    int zero = w.zero(operands);
+    w.divisionByZero(w.op(SpvOpIEqual, m.typeBool(), b, zero));
+    int replace = w.op(SpvOpLogicalOr, m.typeBool(), minusOne, w.op(SpvOpIEqual, m.typeBool(), b, zero));
+    return w.op(SpvOpSelect, w.typeOf(operands), replace, w.constant(operands, 1), b);
   }
 
-  private static int floatOp(SpirvWriter w, BinaryOp op, int a, int b) {
-    SpirvModule m = w.module();
-    int type = m.typeFloat();
-    int bool = m.typeBool();
+  private static int floatingOp(SpirvWriter w, BinaryOp op, PrimType operands, int a, int b) {
+    int type = w.typeOf(operands);
+    int bool = w.module().typeBool();
     return switch (op) {
-      case ADD -> exact(w, SpvOpFAdd, a, b);
-      case SUB -> exact(w, SpvOpFSub, a, b);
-      case MUL -> exact(w, SpvOpFMul, a, b);
-      case DIV -> divide(w, a, b);
-      case REM -> FloatRemainder.emit(w, a, b);
+      case ADD -> exact(w, SpvOpFAdd, type, a, b);
+      case SUB -> exact(w, SpvOpFSub, type, a, b);
+      case MUL -> exact(w, SpvOpFMul, type, a, b);
+      case DIV -> operands == PrimType.FLOAT ? divideFloat(w, a, b) : exact(w, SpvOpFDiv, type, a, b);
+      case REM -> FloatRemainder.emit(w, operands, a, b);
       case EQ -> w.op(SpvOpFOrdEqual, bool, a, b);
       case NE -> w.op(SpvOpFUnordNotEqual, bool, a, b); // NaN != NaN is true in Java
       case LT -> w.op(SpvOpFOrdLessThan, bool, a, b);
       case LE -> w.op(SpvOpFOrdLessThanEqual, bool, a, b);
       case GT -> w.op(SpvOpFOrdGreaterThan, bool, a, b);
       case GE -> w.op(SpvOpFOrdGreaterThanEqual, bool, a, b);
-      case SHL, SHR, USHR, AND, OR, XOR -> throw new IllegalStateException(op + " on float");
+      case SHL, SHR, USHR, AND, OR, XOR -> throw new IllegalStateException(op + " on " + operands);
     };
   }
 
   /** A float operation that the driver may not fuse with its neighbours (no FMA contraction). */
-  static int exact(SpirvWriter w, int opcode, int a, int b) {
-    return w.exactOp(opcode, w.module().typeFloat(), a, b);
+  static int exact(SpirvWriter w, int opcode, int type, int a, int b) {
+    return w.exactOp(opcode, type, a, b);
   }
 
   /**
@@ -97,7 +102,7 @@ final class Operators {
    * floats never lies within 2^-49 (relative) of a rounding boundary without lying on one, and never
    * lies exactly halfway.
    */
-  private static int divide(SpirvWriter w, int a, int b) {
+  private static int divideFloat(SpirvWriter w, int a, int b) {
     SpirvModule m = w.module();
     int dbl = m.typeDouble();
     int quotient = w.exactOp(SpvOpFDiv, dbl, w.exactOp(SpvOpFConvert, dbl, a), w.exactOp(SpvOpFConvert, dbl, b));

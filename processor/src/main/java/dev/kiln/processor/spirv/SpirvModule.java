@@ -106,6 +106,11 @@ final class SpirvModule {
     return type(SpvOpTypeFloat, 32);
   }
 
+  int typeLong() {
+    capability(SpvCapabilityInt64);
+    return type(SpvOpTypeInt, 64, 1);
+  }
+
   int typePointer(int storageClass, int pointee) {
     return type(SpvOpTypePointer, storageClass, pointee);
   }
@@ -134,6 +139,27 @@ final class SpirvModule {
     globals.op(SpvOpConstantNull, type, id);
     constants.put(key, id);
     return id;
+  }
+
+  /** A 64-bit constant of {@code type}: low word first. */
+  int constant64(int type, long bits) {
+    List<Integer> key = List.of(SpvOpConstant, type, (int) bits, (int) (bits >>> 32));
+    Integer known = constants.get(key);
+    if (known != null) {
+      return known;
+    }
+    int id = id();
+    globals.op(SpvOpConstant, type, id, (int) bits, (int) (bits >>> 32));
+    constants.put(key, id);
+    return id;
+  }
+
+  int constantLong(long value) {
+    return constant64(typeLong(), value);
+  }
+
+  int constantDouble(double value) {
+    return constant64(typeDouble(), Double.doubleToRawLongBits(value));
   }
 
   int constantInt(int value) {

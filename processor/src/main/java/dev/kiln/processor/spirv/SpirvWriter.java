@@ -191,7 +191,7 @@ public final class SpirvWriter {
     module.decorateMember(struct, 3, SpvDecorationOffset, 12);
     for (ScalarParam scalar : scalars) {
       module.memberName(struct, scalar.member(), scalar.name());
-      module.decorateMember(struct, scalar.member(), SpvDecorationOffset, 4 * scalar.member());
+      module.decorateMember(struct, scalar.member(), SpvDecorationOffset, scalar.offset());
     }
     pushConstants = globalVariable(SpvStorageClassPushConstant, struct);
     module.name(pushConstants, "push");
@@ -200,7 +200,7 @@ public final class SpirvWriter {
   private void declareBuffer(BufferDecl buffer) {
     int struct = bufferStructs.computeIfAbsent(buffer.element(), element -> {
       int array = module.type(SpvOpTypeRuntimeArray, type(element));
-      module.decorate(array, SpvDecorationArrayStride, 4);
+      module.decorate(array, SpvDecorationArrayStride, element.bytes());
       int id = module.id();
       module.globals.op(SpvOpTypeStruct, id, array);
       module.decorate(id, SpvDecorationBlock);
@@ -272,8 +272,29 @@ public final class SpirvWriter {
     return switch (type) {
       case BOOLEAN -> module.typeBool();
       case INT -> module.typeInt();
+      case LONG -> module.typeLong();
       case FLOAT -> module.typeFloat();
+      case DOUBLE -> module.typeDouble();
     };
+  }
+
+  int typeOf(PrimType type) {
+    return type(type);
+  }
+
+  /** The constant {@code value} of a numeric type. */
+  int constant(PrimType type, long value) {
+    return switch (type) {
+      case INT -> module.constantInt((int) value);
+      case LONG -> module.constantLong(value);
+      case FLOAT -> module.constantFloat(value);
+      case DOUBLE -> module.constantDouble(value);
+      case BOOLEAN -> module.constantBool(value != 0);
+    };
+  }
+
+  int zero(PrimType type) {
+    return constant(type, 0);
   }
 
   // ---- statements
@@ -444,6 +465,8 @@ public final class SpirvWriter {
     return switch (expr) {
       case Expr.IntConst constant -> module.constantInt(constant.value());
       case Expr.FloatConst constant -> module.constantFloat(constant.value());
+      case Expr.LongConst constant -> module.constantLong(constant.value());
+      case Expr.DoubleConst constant -> module.constantDouble(constant.value());
       case Expr.BoolConst constant -> module.constantBool(constant.value());
       case Expr.LocalGet get -> load(type(get.type()), localVariables.get(get.local()));
       case Expr.ScalarGet get -> load(type(get.type()),
@@ -465,12 +488,11 @@ public final class SpirvWriter {
     int[] args = new int[call.arguments().size()];
     for (int i = 0; i < args.length; i++) {
       Expr argument = call.arguments().get(i);
-      boolean lane = i == 1 && (call.function() == Intrinsic.SUBGROUP_BROADCAST_INT
-          || call.function() == Intrinsic.SUBGROUP_BROADCAST_FLOAT);
+      boolean lane = i == 1 && call.function() == Intrinsic.SUBGROUP_BROADCAST;
       // SPIR-V 1.3 wants the broadcast lane as an unsigned constant; the lowering made it constant
       args[i] = lane ? module.constantUint(((Expr.IntConst) argument).value()) : value(argument);
     }
-    return Calls.emit(this, call.function(), args);
+    return Calls.emit(this, call.function(), args, call.arguments().isEmpty() ? null : call.arguments().getFirst().type());
   }
 
   /** A scalar uint built-in of the subgroup family, as an int. */
@@ -494,36 +516,46 @@ public final class SpirvWriter {
     };
   }
 
+  /** A conversion between numeric types with Java's rules (JLS 5.1.2, 5.1.3). */
   private int convert(Expr.Convert convert) {
     int value = value(convert.value());
     PrimType from = convert.value().type();
-    return switch (convert.type()) {
-      case FLOAT -> {
-        if (from != PrimType.INT) {
-          throw new IllegalStateException("no conversion from " + from + " to float");
-        }
-        yield exactOp(SpvOpConvertSToF, module.typeFloat(), value);
-      }
-      case INT -> {
-        if (from != PrimType.FLOAT) {
-          throw new IllegalStateException("no conversion from " + from + " to int");
-        }
-        yield floatToInt(value);
-      }
-      case BOOLEAN -> throw new IllegalStateException("no conversion from " + from + " to boolean");
-    };
+    PrimType to = convert.type();
+    if (from == PrimType.BOOLEAN || to == PrimType.BOOLEAN) {
+      throw new IllegalStateException("no conversion from " + from + " to " + to);
+    }
+    if (from.isFloating() && to.isFloating()) {
+      return exactOp(SpvOpFConvert, type(to), value);
+    }
+    if (to.isFloating()) {
+      return exactOp(SpvOpConvertSToF, type(to), value);
+    }
+    if (from.isFloating()) {
+      return floatToInteger(value, from, to);
+    }
+    return op(SpvOpSConvert, type(to), value); // sign-extends, or keeps the low bits
   }
 
-  /** Java's {@code (int) f}: truncation, saturating at the int range, NaN to 0 (JLS 5.1.3). */
-  int floatToInt(int value) {
-    int intType = module.typeInt();
+  /**
+   * Java's float or double to int or long: truncation, saturating at the target's range, NaN to 0
+   * (JLS 5.1.3).
+   */
+  int floatToInteger(int value, PrimType from, PrimType to) {
+    int target = type(to);
     int bool = module.typeBool();
-    int truncated = exactOp(SpvOpConvertFToS, intType, value);
-    int tooHigh = op(SpvOpFOrdGreaterThanEqual, bool, value, module.constantFloat(0x1p31f));
-    int tooLow = op(SpvOpFOrdLessThanEqual, bool, value, module.constantFloat(-0x1p31f));
-    int high = op(SpvOpSelect, intType, tooHigh, module.constantInt(Integer.MAX_VALUE), truncated);
-    int low = op(SpvOpSelect, intType, tooLow, module.constantInt(Integer.MIN_VALUE), high);
-    return op(SpvOpSelect, intType, op(SpvOpIsNan, bool, value), module.constantInt(0), low);
+    int bits = to == PrimType.LONG ? 63 : 31;
+    int limit = from == PrimType.DOUBLE ? module.constantDouble(Math.scalb(1.0, bits))
+        : module.constantFloat(Math.scalb(1f, bits));
+    int negativeLimit = from == PrimType.DOUBLE ? module.constantDouble(-Math.scalb(1.0, bits))
+        : module.constantFloat(-Math.scalb(1f, bits));
+    int truncated = exactOp(SpvOpConvertFToS, target, value);
+    int tooHigh = op(SpvOpFOrdGreaterThanEqual, bool, value, limit);
+    int tooLow = op(SpvOpFOrdLessThanEqual, bool, value, negativeLimit);
+    long max = to == PrimType.LONG ? Long.MAX_VALUE : Integer.MAX_VALUE;
+    long min = to == PrimType.LONG ? Long.MIN_VALUE : Integer.MIN_VALUE;
+    int high = op(SpvOpSelect, target, tooHigh, constant(to, max), truncated);
+    int low = op(SpvOpSelect, target, tooLow, constant(to, min), high);
+    return op(SpvOpSelect, target, op(SpvOpIsNan, bool, value), zero(to), low);
   }
 
   /** Evaluates only the chosen side, as Java does, and joins the two with OpPhi. */
@@ -614,8 +646,7 @@ public final class SpirvWriter {
     int faultEnd = currentLabel;
     terminate(SpvOpBranch, merge);
     label(merge);
-    int zero = load.type() == PrimType.FLOAT ? module.constantFloat(0f) : module.constantInt(0);
-    return op(SpvOpPhi, type, loaded, loadedEnd, zero, faultEnd);
+    return op(SpvOpPhi, type, loaded, loadedEnd, zero(load.type()), faultEnd);
   }
 
   /** {@code 0 <= index < array.length}, as one unsigned comparison. */
@@ -631,10 +662,9 @@ public final class SpirvWriter {
     faults.record(Faults.INDEX, arrays.get(array).faultTag(), index, line);
   }
 
-  /** Reports an integer division by zero (the caller goes on with a harmless divisor). */
-  void divisionByZero(int divisor) {
-    when(op(SpvOpIEqual, module.typeBool(), divisor, module.constantInt(0)),
-        () -> faults.record(Faults.DIVISION_BY_ZERO, 0, module.constantInt(0), 0));
+  /** Reports an integer division by zero where {@code isZero} (the caller goes on with a harmless divisor). */
+  void divisionByZero(int isZero) {
+    when(isZero, () -> faults.record(Faults.DIVISION_BY_ZERO, 0, module.constantInt(0), 0));
   }
 
   private int builtinComponent(Builtin builtin, int axis) {
