@@ -65,6 +65,8 @@ class ValidKernelsTest {
       "corpus/PrivateArrays.java, PrivateArrays, weights",
       "corpus/PrivateArrays.java, PrivateArrays, outOfBounds",
       "corpus/Subgroups.java, Subgroups, invariants",
+      "corpus/Wide.java, Wide, longs",
+      "corpus/Wide.java, Wide, doubles",
   })
   void moduleIsValidSpirvForVulkan11(String fixture, String flatName, String kernel) {
     Compilation compilation = Kernels.compile(Kernels.source(fixture));

@@ -46,6 +46,24 @@ final class Bits {
           }
         }
       }
+      case long[] e -> {
+        long[] a = (long[]) actual;
+        assertEquals(e.length, a.length, what + ": length");
+        for (int i = 0; i < e.length; i++) {
+          if (e[i] != a[i]) {
+            fail(what + ": element " + i + " of " + e.length + " is " + a[i] + " but Java gives " + e[i]);
+          }
+        }
+      }
+      case double[] e -> {
+        double[] a = (double[]) actual;
+        assertEquals(e.length, a.length, what + ": length");
+        for (int i = 0; i < e.length; i++) {
+          if (Double.doubleToLongBits(e[i]) != Double.doubleToLongBits(a[i])) {
+            fail(what + ": element " + i + " of " + e.length + " is " + a[i] + " but Java gives " + e[i]);
+          }
+        }
+      }
       default -> throw new IllegalArgumentException(expected.getClass().getName());
     }
   }

@@ -8,6 +8,7 @@ import corpus.SwitchesKernels;
 import corpus.OperatorsKernels;
 import corpus.PrivateArraysKernels;
 import corpus.SubgroupsKernels;
+import corpus.WideKernels;
 import corpus.Operators_NestedKernels;
 import dev.kiln.Device;
 import java.util.Random;
@@ -31,7 +32,7 @@ class CorpusTest extends BothDevices {
     launch.accept(cpu, onCpu);
     launch.accept(vulkan, onVulkan);
     for (int i = 0; i < onCpu.length; i++) {
-      if (onCpu[i] instanceof float[] || onCpu[i] instanceof int[]) {
+      if (onCpu[i] != null && onCpu[i].getClass().isArray()) {
         Bits.assertSameBits(kernel + " argument " + i + " at n = " + n, onCpu[i], onVulkan[i]);
       }
     }
@@ -121,6 +122,20 @@ class CorpusTest extends BothDevices {
   void subgroupInvariants(int n) {
     compare("subgroup invariants", n, r -> new Object[] {Bits.randomInts(r, n), Bits.randomFloats(r, n, 5f), new int[n]},
         (d, a) -> SubgroupsKernels.invariants(d, n, (int[]) a[0], (float[]) a[1], (int[]) a[2]));
+  }
+
+  @ParameterizedTest(name = "n = {0}")
+  @ValueSource(ints = {1, 63, 65, 4099})
+  void longsAndDoubles(int n) {
+    compare("longs", n,
+        r -> new Object[] {r.longs(n).toArray(), r.longs(n).toArray(), r.ints(n, 0, 200).toArray(), new long[7 * n],
+            r.nextLong()},
+        (d, a) -> WideKernels.longs(d, n, (long[]) a[0], (long[]) a[1], (int[]) a[2], (long[]) a[3], (long) a[4]));
+    compare("doubles", n,
+        r -> new Object[] {r.doubles(n, -1e6, 1e6).toArray(), r.doubles(n, -100, 100).toArray(),
+            Bits.randomFloats(r, n, 1e3f), new double[7 * n], new long[2 * n], r.nextDouble()},
+        (d, a) -> WideKernels.doubles(d, n, (double[]) a[0], (double[]) a[1], (float[]) a[2], (double[]) a[3],
+            (long[]) a[4], (double) a[5]));
   }
 
   @ParameterizedTest(name = "n = {0}")

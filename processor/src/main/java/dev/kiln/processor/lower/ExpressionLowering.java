@@ -184,6 +184,7 @@ final class ExpressionLowering {
     if (trees.getElement(path) instanceof ExecutableElement method
         && ((TypeElement) method.getEnclosingElement()).getQualifiedName().contentEquals("java.lang.Math")
         && method.getReturnType().getKind() == javax.lang.model.type.TypeKind.DOUBLE
+        && !Library.has(signature(method))
         && Library.has(GPU_CLASS + "." + method.getSimpleName() + "(float)")) {
       throw new KernelError(path.getLeaf(), Message.MATH_DOUBLE, method.getSimpleName());
     }
@@ -379,9 +380,7 @@ final class ExpressionLowering {
         throw new KernelError(axisTree, Message.INTRINSIC_AXIS, name);
       }
     }
-    String signature = owner.getQualifiedName() + "." + name + method.getParameters().stream()
-        .map(parameter -> parameter.asType().toString())
-        .collect(java.util.stream.Collectors.joining(",", "(", ")"));
+    String signature = signature(method);
     if (Library.has(signature)) {
       List<Expr> arguments = new java.util.ArrayList<>();
       for (int i = 0; i < call.getArguments().size(); i++) {
@@ -406,6 +405,14 @@ final class ExpressionLowering {
       return inlinePure(path, method, ret);
     }
     throw new KernelError(call, Message.UNSUPPORTED_CALL, owner.getSimpleName() + "." + name);
+  }
+
+  /** {@code java.lang.Math.min(int,int)}: how {@link Library} knows methods. */
+  private static String signature(ExecutableElement method) {
+    return ((TypeElement) method.getEnclosingElement()).getQualifiedName() + "." + method.getSimpleName()
+        + method.getParameters().stream()
+            .map(parameter -> parameter.asType().toString())
+            .collect(java.util.stream.Collectors.joining(",", "(", ")"));
   }
 
   /**

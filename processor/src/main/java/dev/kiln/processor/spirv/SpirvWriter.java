@@ -510,7 +510,7 @@ public final class SpirvWriter {
     int operand = value(unary.operand());
     int type = type(unary.type());
     return switch (unary.op()) {
-      case NEG -> op(unary.type() == PrimType.FLOAT ? SpvOpFNegate : SpvOpSNegate, type, operand);
+      case NEG -> unary.type().isFloating() ? exactOp(SpvOpFNegate, type, operand) : op(SpvOpSNegate, type, operand);
       case COMPLEMENT -> op(SpvOpNot, type, operand);
       case NOT -> op(SpvOpLogicalNot, type, operand);
     };
