@@ -4,6 +4,8 @@ import corpus.ElementaryOpsKernels;
 import corpus.HelpersKernels;
 import corpus.LabelledLoopsKernels;
 import corpus.LoopsKernels;
+import corpus.MiscKernels;
+import dev.kiln.Grid;
 import corpus.SwitchesKernels;
 import corpus.OperatorsKernels;
 import corpus.PrivateArraysKernels;
@@ -159,5 +161,43 @@ class CorpusTest extends BothDevices {
     compare("floatOps", n,
         r -> new Object[] {Bits.randomFloats(r, n, 1e4f), Bits.randomFloats(r, n, 10f), new float[12 * n], new int[2 * n]},
         (d, a) -> ElementaryOpsKernels.floatOps(d, n, (float[]) a[0], (float[]) a[1], (float[]) a[2], (int[]) a[3]));
+  }
+
+  @ParameterizedTest(name = "n = {0}")
+  @ValueSource(ints = {1, 63, 65, 4099})
+  void miscellany(int n) {
+    compare("booleans", n, r -> new Object[] {Bits.randomInts(r, n), new int[n]},
+        (d, a) -> MiscKernels.booleans(d, n, (int[]) a[0], (int[]) a[1]));
+    compare("compound assignments on arrays", n,
+        r -> new Object[] {Bits.randomInts(r, n), Bits.randomFloats(r, n, 100f), r.nextInt()},
+        (d, a) -> MiscKernels.compoundOnArrays(d, n, (int[]) a[0], (float[]) a[1], (int) a[2]));
+    compare("implicit narrowing", n, r -> new Object[] {Bits.randomFloats(r, n, 1e3f), new int[n]},
+        (d, a) -> MiscKernels.implicitNarrowing(d, n, (float[]) a[0], (int[]) a[1]));
+    compare("var and scopes", n, r -> new Object[] {Bits.randomInts(r, n), new int[n]},
+        (d, a) -> MiscKernels.varLocalsAndScopes(d, n, (int[]) a[0], (int[]) a[1]));
+    compare("while conditions", n, r -> new Object[] {Bits.randomInts(r, n), new int[n]},
+        (d, a) -> MiscKernels.whileWithComplexCondition(d, n, (int[]) a[0], (int[]) a[1]));
+    compare("constants", n, r -> new Object[] {Bits.randomFloats(r, n, 1e3f), new int[n]},
+        (d, a) -> MiscKernels.constantsFromOtherClasses(d, n, (float[]) a[0], (int[]) a[1]));
+    compare("assigned parameters", n, r -> new Object[] {new int[n], r.nextInt(), r.nextFloat()},
+        (d, a) -> MiscKernels.assignedScalarParameters(d, n, (int[]) a[0], (int) a[1], (float) a[2]));
+    compare("workgroup of one", n, r -> new Object[] {new int[n]},
+        (d, a) -> MiscKernels.workgroupOfOne(d, n, (int[]) a[0]));
+    compare("workgroup of 1024", n, r -> new Object[] {new int[n]},
+        (d, a) -> MiscKernels.largestWorkgroup(d, n, (int[]) a[0]));
+    compare("early returns", n, r -> new Object[] {Bits.randomInts(r, n), new int[n]},
+        (d, a) -> MiscKernels.earlyReturns(d, n, (int[]) a[0], (int[]) a[1]));
+    compare("nested conditionals", n, r -> new Object[] {Bits.randomFloats(r, n, 30f), new float[n]},
+        (d, a) -> MiscKernels.nestedConditionals(d, n, (float[]) a[0], (float[]) a[1]));
+  }
+
+  @ParameterizedTest(name = "{0} per axis")
+  @ValueSource(ints = {1, 3, 5, 9})
+  void threeAxes(int size) {
+    int width = size;
+    int height = size + 1;
+    int depth = size + 2;
+    compare("three axes", size, r -> new Object[] {new int[width * height * depth]},
+        (d, a) -> MiscKernels.threeAxes(d, Grid.of(width, height, depth), (int[]) a[0], width, height));
   }
 }

@@ -87,7 +87,27 @@ final class ExpressionLowering {
         mathInDouble(path);
         yield typed(path, valueType(path));
       }
-      default -> typed(path, valueType(path));
+      default -> smallConstant(path).orElseGet(() -> typed(path, valueType(path)));
+    };
+  }
+
+  /**
+   * A {@code byte}, {@code short} or {@code char} constant ({@code 'a'}, {@code Short.MAX_VALUE}) as
+   * the int it promotes to; kernels have no values of those types otherwise.
+   */
+  private Optional<Expr> smallConstant(TreePath path) {
+    TypeMirror type = trees.getTypeMirror(path);
+    if (type == null || !(type.getKind() == javax.lang.model.type.TypeKind.BYTE
+        || type.getKind() == javax.lang.model.type.TypeKind.SHORT || type.getKind() == javax.lang.model.type.TypeKind.CHAR)) {
+      return Optional.empty();
+    }
+    Object value = path.getLeaf() instanceof LiteralTree literal
+        ? literal.getValue()
+        : trees.getElement(path) instanceof VariableElement field ? field.getConstantValue() : null;
+    return switch (value) {
+      case Character c -> Optional.of(new Expr.IntConst(c));
+      case Number number -> Optional.of(new Expr.IntConst(number.intValue()));
+      case null, default -> Optional.empty();
     };
   }
 
