@@ -32,6 +32,11 @@ import org.lwjgl.vulkan.*;
  * command buffer, submitted, and waited for.
  */
 public final class VulkanBackend implements Backend {
+  /**
+   * {@code -Dkiln.memory=staging} keeps buffers device-local and unmapped even where the device has
+   * device-local host-visible memory, so that the discrete-GPU path runs on lavapipe too.
+   */
+  private static final boolean FORCE_STAGING = "staging".equals(System.getProperty("kiln.memory"));
   private static final long FENCE_TIMEOUT_NANOS = TimeUnit.SECONDS.toNanos(Long.getLong("kiln.fenceTimeoutSeconds", 120));
 
   private final VkInstance instance;
@@ -90,7 +95,7 @@ public final class VulkanBackend implements Backend {
       Vk.check(vkCreateFence(device, VkFenceCreateInfo.calloc(stack).sType$Default(), null, handle), "vkCreateFence");
       fence = handle.get(0);
     }
-    faults = new LaunchFaults(new VulkanBuffer(this, NumericType.INT, LaunchFaults.WORDS));
+    faults = new LaunchFaults(new VulkanBuffer(this, NumericType.INT, LaunchFaults.WORDS, VulkanBuffer.Placement.STAGING));
     checkValidation("while opening the device");
   }
 
@@ -191,9 +196,74 @@ public final class VulkanBackend implements Backend {
 
   @Override
   public BackendBuffer allocate(NumericType type, int length) {
-    VulkanBuffer buffer = new VulkanBuffer(this, type, length);
+    VulkanBuffer buffer = null;
+    if (!FORCE_STAGING) {
+      buffer = new VulkanBuffer(this, type, length, VulkanBuffer.Placement.MAPPED);
+      if (!buffer.isDeviceLocal()) { // host memory: the device would read it across the bus
+        buffer.close();
+        buffer = null;
+      }
+    }
+    if (buffer == null) {
+      buffer = new VulkanBuffer(this, type, length, VulkanBuffer.Placement.DEVICE);
+    }
+    live.add(buffer);
+    buffer.clear();
+    return buffer;
+  }
+
+  /** A host buffer to move {@code length} values to or from a device-local one. */
+  VulkanBuffer staging(NumericType type, int length) {
+    VulkanBuffer buffer = new VulkanBuffer(this, type, length, VulkanBuffer.Placement.STAGING);
     live.add(buffer);
     return buffer;
+  }
+
+  /** Copies all of {@code from} into {@code to} on the queue and waits. */
+  void copy(VulkanBuffer from, VulkanBuffer to) {
+    try (MemoryStack stack = MemoryStack.stackPush()) {
+      begin(stack);
+      barrier(stack, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_HOST_BIT,
+          VK_ACCESS_SHADER_WRITE_BIT | VK_ACCESS_HOST_WRITE_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT,
+          VK_ACCESS_TRANSFER_READ_BIT | VK_ACCESS_TRANSFER_WRITE_BIT);
+      VkBufferCopy.Buffer region = VkBufferCopy.calloc(1, stack);
+      region.get(0).srcOffset(0).dstOffset(0).size(Math.min(from.byteSize(), to.byteSize()));
+      vkCmdCopyBuffer(commands, from.handle(), to.handle(), region);
+      endAndSubmit(stack);
+    }
+    checkValidation("while copying a buffer");
+  }
+
+  /** Fills {@code buffer} with the 32-bit {@code word} on the queue and waits. */
+  void fill(VulkanBuffer buffer, int word) {
+    try (MemoryStack stack = MemoryStack.stackPush()) {
+      begin(stack);
+      vkCmdFillBuffer(commands, buffer.handle(), 0, VK_WHOLE_SIZE, word);
+      endAndSubmit(stack);
+    }
+  }
+
+  private void begin(MemoryStack stack) {
+    Vk.check(vkResetCommandBuffer(commands, 0), "vkResetCommandBuffer");
+    Vk.check(vkBeginCommandBuffer(commands, VkCommandBufferBeginInfo.calloc(stack).sType$Default()
+        .flags(VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT)), "vkBeginCommandBuffer");
+  }
+
+  /** Makes all earlier work visible to all later work and to the host, ends, submits and waits. */
+  private void endAndSubmit(MemoryStack stack) {
+    barrier(stack, VK_PIPELINE_STAGE_TRANSFER_BIT | VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
+        VK_ACCESS_TRANSFER_WRITE_BIT | VK_ACCESS_SHADER_WRITE_BIT,
+        VK_PIPELINE_STAGE_TRANSFER_BIT | VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_HOST_BIT,
+        VK_ACCESS_TRANSFER_READ_BIT | VK_ACCESS_TRANSFER_WRITE_BIT | VK_ACCESS_SHADER_READ_BIT
+            | VK_ACCESS_SHADER_WRITE_BIT | VK_ACCESS_HOST_READ_BIT);
+    Vk.check(vkEndCommandBuffer(commands), "vkEndCommandBuffer");
+    submitAndWait(stack);
+  }
+
+  private void barrier(MemoryStack stack, int sourceStages, int sourceAccess, int targetStages, int targetAccess) {
+    VkMemoryBarrier.Buffer memory = VkMemoryBarrier.calloc(1, stack);
+    memory.get(0).sType$Default().srcAccessMask(sourceAccess).dstAccessMask(targetAccess);
+    vkCmdPipelineBarrier(commands, sourceStages, targetStages, 0, memory, null, null);
   }
 
   void free(VulkanBuffer buffer) {
@@ -217,7 +287,7 @@ public final class VulkanBackend implements Backend {
         ByteBuffer push = pushConstants(stack, pipeline.pushConstantBytes, spec.scalarOffsets(), grid, args);
         faults.clear();
         record(stack, pipeline, set, push, groups);
-        submitAndWait(stack);
+        endAndSubmit(stack);
       } finally {
         vkDestroyDescriptorPool(device, pool, null);
       }
@@ -285,9 +355,10 @@ public final class VulkanBackend implements Backend {
   }
 
   private void record(MemoryStack stack, ComputePipeline pipeline, long set, ByteBuffer push, int[] groups) {
-    Vk.check(vkResetCommandBuffer(commands, 0), "vkResetCommandBuffer");
-    Vk.check(vkBeginCommandBuffer(commands, VkCommandBufferBeginInfo.calloc(stack).sType$Default()
-        .flags(VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT)), "vkBeginCommandBuffer");
+    begin(stack);
+    barrier(stack, VK_PIPELINE_STAGE_TRANSFER_BIT | VK_PIPELINE_STAGE_HOST_BIT,
+        VK_ACCESS_TRANSFER_WRITE_BIT | VK_ACCESS_HOST_WRITE_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
+        VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT);
     vkCmdBindPipeline(commands, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline.pipeline);
     vkCmdBindDescriptorSets(commands, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline.layout, 0, stack.longs(set), null);
     // Launches beyond the device's workgroup-count limit run as several dispatches, each told its
@@ -298,10 +369,6 @@ public final class VulkanBackend implements Backend {
       vkCmdPushConstants(commands, pipeline.layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, push);
       vkCmdDispatch(commands, Math.min(limit, groups[0] - first), groups[1], groups[2]);
     }
-    VkMemoryBarrier.Buffer toHost = VkMemoryBarrier.calloc(1, stack);
-    toHost.get(0).sType$Default().srcAccessMask(VK_ACCESS_SHADER_WRITE_BIT).dstAccessMask(VK_ACCESS_HOST_READ_BIT);
-    vkCmdPipelineBarrier(commands, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_PIPELINE_STAGE_HOST_BIT, 0, toHost, null, null);
-    Vk.check(vkEndCommandBuffer(commands), "vkEndCommandBuffer");
   }
 
   private void submitAndWait(MemoryStack stack) {

@@ -5,6 +5,7 @@ import static org.lwjgl.vulkan.VK10.*;
 
 import dev.kiln.NumericType;
 import dev.kiln.backend.BackendBuffer;
+import java.nio.IntBuffer;
 import java.nio.LongBuffer;
 import org.lwjgl.PointerBuffer;
 import org.lwjgl.system.MemoryStack;
@@ -14,19 +15,32 @@ import org.lwjgl.util.vma.VmaAllocationInfo;
 import org.lwjgl.vulkan.VkBufferCreateInfo;
 
 /**
- * A storage buffer in host-visible memory, mapped for its whole life. An empty array still gets a
- * 4-byte buffer, since Vulkan has no empty buffers.
+ * A buffer in device memory. Where memory is both device-local and host-visible (lavapipe,
+ * integrated GPUs, resizable BAR) it is mapped and copied to directly; otherwise (a discrete GPU)
+ * it is device-local only, and data moves through a staging buffer and a transfer on the queue. An
+ * empty array still gets a 4-byte buffer, since Vulkan has no empty buffers.
  */
 final class VulkanBuffer implements BackendBuffer {
+  /** Where a buffer lives. */
+  enum Placement {
+    /** Device-local if the device has it host-visible too; mapped. */
+    MAPPED,
+    /** Device-local, not mapped: reached by transfers only. */
+    DEVICE,
+    /** Host memory for transfers to and from {@link #DEVICE} buffers; mapped. */
+    STAGING
+  }
+
   private final VulkanBackend owner;
   private final NumericType type;
   private final int length;
   private final long handle;
   private final long allocation;
   private final long mapped;
+  private final boolean deviceLocal;
   private boolean closed;
 
-  VulkanBuffer(VulkanBackend owner, NumericType type, int length) {
+  VulkanBuffer(VulkanBackend owner, NumericType type, int length, Placement placement) {
     this.owner = owner;
     this.type = type;
     this.length = length;
@@ -36,9 +50,14 @@ final class VulkanBuffer implements BackendBuffer {
           .size(byteSize())
           .usage(VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT)
           .sharingMode(VK_SHARING_MODE_EXCLUSIVE);
-      VmaAllocationCreateInfo memory = VmaAllocationCreateInfo.calloc(stack)
-          .usage(VMA_MEMORY_USAGE_AUTO)
-          .flags(VMA_ALLOCATION_CREATE_HOST_ACCESS_RANDOM_BIT | VMA_ALLOCATION_CREATE_MAPPED_BIT);
+      VmaAllocationCreateInfo memory = VmaAllocationCreateInfo.calloc(stack);
+      switch (placement) {
+        case MAPPED -> memory.usage(VMA_MEMORY_USAGE_AUTO_PREFER_DEVICE)
+            .flags(VMA_ALLOCATION_CREATE_HOST_ACCESS_RANDOM_BIT | VMA_ALLOCATION_CREATE_MAPPED_BIT);
+        case DEVICE -> memory.usage(VMA_MEMORY_USAGE_AUTO_PREFER_DEVICE);
+        case STAGING -> memory.usage(VMA_MEMORY_USAGE_AUTO_PREFER_HOST)
+            .flags(VMA_ALLOCATION_CREATE_HOST_ACCESS_RANDOM_BIT | VMA_ALLOCATION_CREATE_MAPPED_BIT);
+      }
       LongBuffer buffer = stack.mallocLong(1);
       PointerBuffer alloc = stack.mallocPointer(1);
       VmaAllocationInfo allocated = VmaAllocationInfo.calloc(stack);
@@ -46,8 +65,9 @@ final class VulkanBuffer implements BackendBuffer {
       handle = buffer.get(0);
       allocation = alloc.get(0);
       mapped = allocated.pMappedData();
-      MemoryUtil.memSet(mapped, 0, byteSize());
-      vmaFlushAllocation(owner.allocator(), allocation, 0, VK_WHOLE_SIZE);
+      IntBuffer flags = stack.mallocInt(1);
+      vmaGetAllocationMemoryProperties(owner.allocator(), allocation, flags);
+      deviceLocal = (flags.get(0) & VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT) != 0;
     }
   }
 
@@ -60,6 +80,14 @@ final class VulkanBuffer implements BackendBuffer {
     return handle;
   }
 
+  boolean isMapped() {
+    return mapped != 0;
+  }
+
+  boolean isDeviceLocal() {
+    return deviceLocal;
+  }
+
   @Override
   public NumericType type() {
     return type;
@@ -70,8 +98,25 @@ final class VulkanBuffer implements BackendBuffer {
     return length;
   }
 
+  /** Zeroes the buffer, as Java zeroes a new array. */
+  void clear() {
+    if (isMapped()) {
+      MemoryUtil.memSet(mapped, 0, byteSize());
+      vmaFlushAllocation(owner.allocator(), allocation, 0, VK_WHOLE_SIZE);
+    } else {
+      owner.fill(this, 0);
+    }
+  }
+
   @Override
   public void write(Object array) {
+    if (!isMapped()) {
+      try (VulkanBuffer staging = owner.staging(type, length)) {
+        staging.write(array);
+        owner.copy(staging, this);
+      }
+      return;
+    }
     switch (array) {
       case float[] values -> MemoryUtil.memFloatBuffer(mapped, length).put(0, values);
       case int[] values -> MemoryUtil.memIntBuffer(mapped, length).put(0, values);
@@ -84,6 +129,13 @@ final class VulkanBuffer implements BackendBuffer {
 
   @Override
   public void read(Object array) {
+    if (!isMapped()) {
+      try (VulkanBuffer staging = owner.staging(type, length)) {
+        owner.copy(this, staging);
+        staging.read(array);
+      }
+      return;
+    }
     vmaInvalidateAllocation(owner.allocator(), allocation, 0, VK_WHOLE_SIZE);
     switch (array) {
       case float[] values -> MemoryUtil.memFloatBuffer(mapped, length).get(0, values);
