@@ -34,9 +34,11 @@ import org.lwjgl.vulkan.*;
 public final class VulkanBackend implements Backend {
   /**
    * {@code -Dkiln.memory=staging} keeps buffers device-local and unmapped even where the device has
-   * device-local host-visible memory, so that the discrete-GPU path runs on lavapipe too.
+   * device-local host-visible memory, so that the discrete-GPU path runs on lavapipe too;
+   * {@code -Dkiln.memory=host} puts them in mapped host memory (for comparisons only: the device
+   * then reads them across the bus).
    */
-  private static final boolean FORCE_STAGING = "staging".equals(System.getProperty("kiln.memory"));
+  private static final String MEMORY = System.getProperty("kiln.memory", "auto");
   private static final long FENCE_TIMEOUT_NANOS = TimeUnit.SECONDS.toNanos(Long.getLong("kiln.fenceTimeoutSeconds", 120));
 
   private final VkInstance instance;
@@ -196,8 +198,14 @@ public final class VulkanBackend implements Backend {
 
   @Override
   public BackendBuffer allocate(NumericType type, int length) {
+    if (MEMORY.equals("host")) {
+      VulkanBuffer host = new VulkanBuffer(this, type, length, VulkanBuffer.Placement.STAGING);
+      live.add(host);
+      host.clear();
+      return host;
+    }
     VulkanBuffer buffer = null;
-    if (!FORCE_STAGING) {
+    if (!MEMORY.equals("staging")) {
       buffer = new VulkanBuffer(this, type, length, VulkanBuffer.Placement.MAPPED);
       if (!buffer.isDeviceLocal()) { // host memory: the device would read it across the bus
         buffer.close();
