@@ -22,9 +22,19 @@ import org.lwjgl.vulkan.VkPhysicalDeviceProperties;
 import org.lwjgl.vulkan.VkQueueFamilyProperties;
 
 /** A Vulkan device that has a compute queue, with what Kiln needs to know about it. */
-record PhysicalDevice(VkPhysicalDevice handle, String name, int type, int queueFamily, int[] maxWorkgroupSize,
-    int maxWorkgroupInvocations, int[] maxGroupCount, boolean float64, boolean int64, FloatControls floatControls) {
+record PhysicalDevice(VkPhysicalDevice handle, String name, int type, int queueFamily, int apiVersion,
+    int driverVersion, Limits limits, boolean float64, boolean int64, FloatControls floatControls) {
   static final String FLOAT_CONTROLS = "VK_KHR_shader_float_controls";
+
+  /** The limits that matter for compute. */
+  record Limits(int[] maxWorkgroupSize, int maxWorkgroupInvocations, int[] maxGroupCount, long maxStorageBufferRange,
+      int maxPushConstantsSize, int maxSharedMemorySize) {
+    static Limits of(VkPhysicalDeviceLimits limits) {
+      return new Limits(toArray(limits.maxComputeWorkGroupSize()), limits.maxComputeWorkGroupInvocations(),
+          toArray(limits.maxComputeWorkGroupCount()), Integer.toUnsignedLong(limits.maxStorageBufferRange()),
+          limits.maxPushConstantsSize(), limits.maxComputeSharedMemorySize());
+    }
+  }
 
   /** Support for VK_KHR_shader_float_controls' SignedZeroInfNanPreserve, which Java-exact kernels declare. */
   record FloatControls(boolean extension, boolean preserve32, boolean preserve64) {}
@@ -55,9 +65,8 @@ record PhysicalDevice(VkPhysicalDevice handle, String name, int type, int queueF
           VkPhysicalDeviceFeatures features = VkPhysicalDeviceFeatures.calloc(stack);
           vkGetPhysicalDeviceFeatures(handle, features);
           devices.add(new PhysicalDevice(handle, properties.deviceNameString(), properties.deviceType(), family,
-              toArray(limits.maxComputeWorkGroupSize()), limits.maxComputeWorkGroupInvocations(),
-              toArray(limits.maxComputeWorkGroupCount()), features.shaderFloat64(), features.shaderInt64(),
-              floatControls(stack, handle)));
+              properties.apiVersion(), properties.driverVersion(), Limits.of(limits), features.shaderFloat64(),
+              features.shaderInt64(), floatControls(stack, handle)));
         }
       }
       return devices;
@@ -67,9 +76,10 @@ record PhysicalDevice(VkPhysicalDevice handle, String name, int type, int queueF
   /** Throws if the launch needs more workgroups along y or z than the device takes (x is split). */
   void checkGroupCounts(KernelSpec spec, int[] groups) {
     for (int axis = 1; axis < 3; axis++) {
-      if (Integer.compareUnsigned(groups[axis], maxGroupCount[axis]) > 0) {
+      if (Integer.compareUnsigned(groups[axis], limits.maxGroupCount()[axis]) > 0) {
         throw new IllegalArgumentException(spec + ": " + groups[axis] + " workgroups along axis " + axis + " exceed "
-            + name + "'s limit maxComputeWorkGroupCount[" + axis + "] = " + Integer.toUnsignedString(maxGroupCount[axis]));
+            + name + "'s limit maxComputeWorkGroupCount[" + axis + "] = "
+            + Integer.toUnsignedString(limits.maxGroupCount()[axis]));
       }
     }
   }
@@ -106,6 +116,30 @@ record PhysicalDevice(VkPhysicalDevice handle, String name, int type, int queueF
     return -1;
   }
 
+  /** Name, type, versions, compute limits and features, on one line. */
+  String describe() {
+    String kind = switch (type) {
+      case VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU -> "discrete GPU";
+      case VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU -> "integrated GPU";
+      case VK_PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU -> "virtual GPU";
+      case VK_PHYSICAL_DEVICE_TYPE_CPU -> "CPU (software)";
+      default -> "other";
+    };
+    return String.format("%s: %s, Vulkan %d.%d.%d, driver 0x%08x; workgroup size %d x %d x %d, %d invocations,"
+            + " %s x %s x %s workgroups, %d bytes of shared memory, %d bytes of push constants, buffers up to %d bytes;"
+            + " 64-bit ints %s, 64-bit floats %s, signed-zero/Inf/NaN preservation %s",
+        name, kind, VK_API_VERSION_MAJOR(apiVersion), VK_API_VERSION_MINOR(apiVersion), VK_API_VERSION_PATCH(apiVersion),
+        driverVersion, limits.maxWorkgroupSize()[0], limits.maxWorkgroupSize()[1], limits.maxWorkgroupSize()[2],
+        limits.maxWorkgroupInvocations(), Integer.toUnsignedString(limits.maxGroupCount()[0]),
+        Integer.toUnsignedString(limits.maxGroupCount()[1]), Integer.toUnsignedString(limits.maxGroupCount()[2]),
+        limits.maxSharedMemorySize(), limits.maxPushConstantsSize(), limits.maxStorageBufferRange(),
+        yesNo(int64), yesNo(float64), yesNo(floatControls.preserve32()));
+  }
+
+  private static String yesNo(boolean value) {
+    return value ? "yes" : "no";
+  }
+
   /** Throws if the kernel needs what this device lacks: workgroup limits, 64-bit floats. */
   void checkSupports(KernelSpec spec, KernelModule module) {
     boolean usesDouble = module.capabilities().contains(KernelModule.CAPABILITY_FLOAT64);
@@ -127,15 +161,27 @@ record PhysicalDevice(VkPhysicalDevice handle, String name, int type, int queueF
   private void checkWorkgroup(KernelSpec spec) {
     long invocations = 1;
     for (int axis = 0; axis < 3; axis++) {
-      if (spec.workgroup(axis) > maxWorkgroupSize[axis]) {
+      if (spec.workgroup(axis) > limits.maxWorkgroupSize()[axis]) {
         throw new IllegalArgumentException(spec + ": workgroup size " + spec.workgroup(axis) + " along axis " + axis
-            + " exceeds " + name + "'s limit maxComputeWorkGroupSize[" + axis + "] = " + maxWorkgroupSize[axis]);
+            + " exceeds " + name + "'s limit maxComputeWorkGroupSize[" + axis + "] = " + limits.maxWorkgroupSize()[axis]);
       }
       invocations *= spec.workgroup(axis);
     }
-    if (invocations > maxWorkgroupInvocations) {
+    if (invocations > limits.maxWorkgroupInvocations()) {
       throw new IllegalArgumentException(spec + ": workgroup of " + invocations + " invocations exceeds " + name
-          + "'s limit maxComputeWorkGroupInvocations = " + maxWorkgroupInvocations);
+          + "'s limit maxComputeWorkGroupInvocations = " + limits.maxWorkgroupInvocations());
+    }
+    if (spec.pushConstantBytes() > limits.maxPushConstantsSize()) {
+      throw new IllegalArgumentException(spec + ": " + spec.pushConstantBytes() + " bytes of push constants exceed "
+          + name + "'s limit maxPushConstantsSize = " + limits.maxPushConstantsSize());
+    }
+  }
+
+  /** Throws if a buffer of {@code bytes} cannot be bound on this device. */
+  void checkBufferSize(long bytes) {
+    if (bytes > limits.maxStorageBufferRange()) {
+      throw new IllegalArgumentException("a buffer of " + bytes + " bytes exceeds " + name
+          + "'s limit maxStorageBufferRange = " + limits.maxStorageBufferRange() + " bytes");
     }
   }
 }

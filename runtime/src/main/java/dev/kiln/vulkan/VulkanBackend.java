@@ -135,6 +135,24 @@ public final class VulkanBackend implements Backend {
     }
   }
 
+  /** One line per Vulkan device with a compute queue, best first: what Kiln needs to know of it. */
+  public static List<String> describeDevices() throws VulkanUnavailableException {
+    VkInstance instance;
+    try {
+      instance = createInstance(null);
+    } catch (VulkanUnavailableException e) {
+      throw e;
+    } catch (Throwable e) {
+      throw new VulkanUnavailableException("cannot load the Vulkan loader (libvulkan.so.1): " + e, e);
+    }
+    try {
+      return PhysicalDevice.enumerate(instance).stream().sorted(PhysicalDevice.PREFERENCE).map(PhysicalDevice::describe)
+          .toList();
+    } finally {
+      vkDestroyInstance(instance, null);
+    }
+  }
+
   private static VkInstance createInstance(ValidationLog validation) throws VulkanUnavailableException {
     try (MemoryStack stack = MemoryStack.stackPush()) {
       VkApplicationInfo app = VkApplicationInfo.calloc(stack)
@@ -198,6 +216,7 @@ public final class VulkanBackend implements Backend {
 
   @Override
   public BackendBuffer allocate(NumericType type, int length) {
+    physical.checkBufferSize((long) length * type.bytes());
     if (MEMORY.equals("host")) {
       VulkanBuffer host = new VulkanBuffer(this, type, length, VulkanBuffer.Placement.STAGING);
       live.add(host);
@@ -371,7 +390,7 @@ public final class VulkanBackend implements Backend {
     vkCmdBindDescriptorSets(commands, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline.layout, 0, stack.longs(set), null);
     // Launches beyond the device's workgroup-count limit run as several dispatches, each told its
     // first workgroup at push-constant offset 4; the invocations are independent, so no barrier.
-    int limit = physical.maxGroupCount()[0];
+    int limit = physical.limits().maxGroupCount()[0];
     for (int first = 0; first < groups[0]; first += Math.min(limit, groups[0] - first)) {
       push.putInt(Integer.BYTES, first);
       vkCmdPushConstants(commands, pipeline.layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, push);

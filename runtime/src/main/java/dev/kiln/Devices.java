@@ -1,0 +1,22 @@
+package dev.kiln;
+
+import dev.kiln.vulkan.VulkanBackend;
+import dev.kiln.vulkan.VulkanUnavailableException;
+
+/**
+ * Lists the devices Kiln can run on, best first, with what matters for compute:
+ * {@code java -jar kiln-runtime.jar} (with LWJGL on the class path).
+ */
+public final class Devices {
+  private Devices() {}
+
+  public static void main(String[] args) {
+    try {
+      VulkanBackend.describeDevices().forEach(line -> System.out.println("vulkan  " + line));
+    } catch (VulkanUnavailableException e) {
+      System.out.println("vulkan  none: " + e.getMessage());
+    }
+    System.out.println("cpu     Java " + Runtime.version().feature() + " on " + Runtime.getRuntime().availableProcessors()
+        + " cores: the kernels' own Java methods, one call per invocation");
+  }
+}
