@@ -75,6 +75,15 @@ public final class Device implements AutoCloseable {
     return backend.validationEnabled();
   }
 
+  /**
+   * Bytes of Vulkan pipeline cache this device loaded from disk when it opened (0 for none, or on
+   * the CPU backend). The cache lives in {@code -Dkiln.pipelineCache} (default
+   * {@code ~/.cache/kiln}), one file per device and driver, written when the device closes.
+   */
+  public long pipelineCacheLoadedBytes() {
+    return backend.pipelineCacheLoadedBytes();
+  }
+
   /** A new zero-filled float array of {@code length} elements on this device. */
   public synchronized FloatArray floats(int length) {
     return new FloatArray(this, allocate(NumericType.FLOAT, length));

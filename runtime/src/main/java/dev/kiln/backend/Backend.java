@@ -18,6 +18,11 @@ public interface Backend extends AutoCloseable {
   /** Whether the Vulkan validation layer watches this device. */
   boolean validationEnabled();
 
+  /** Bytes of pipeline cache loaded from disk when the device opened; 0 where there is none. */
+  default long pipelineCacheLoadedBytes() {
+    return 0;
+  }
+
   /** A new zero-filled buffer of {@code length} elements. */
   BackendBuffer allocate(NumericType type, int length);
 

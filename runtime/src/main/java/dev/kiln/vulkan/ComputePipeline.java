@@ -32,7 +32,7 @@ final class ComputePipeline {
     this.pushConstantBytes = pushConstantBytes;
   }
 
-  static ComputePipeline create(VkDevice device, PhysicalDevice physical, KernelSpec spec) {
+  static ComputePipeline create(VkDevice device, PhysicalDevice physical, long cache, KernelSpec spec) {
     KernelModule module = KernelModule.of(spec);
     physical.checkSupports(spec, module);
     byte[] code = module.code();
@@ -75,7 +75,7 @@ final class ComputePipeline {
           .sType$Default()
           .layout(layout)
           .stage(stage -> stage.sType$Default().stage(VK_SHADER_STAGE_COMPUTE_BIT).module(shader).pName(stack.UTF8("main")));
-      int result = vkCreateComputePipelines(device, VK_NULL_HANDLE, info, null, handle);
+      int result = vkCreateComputePipelines(device, cache, info, null, handle);
       vkDestroyShaderModule(device, shader, null);
       Vk.check(result, "vkCreateComputePipelines(" + spec + ")");
       return new ComputePipeline(setLayout, layout, handle.get(0), buffers, pushBytes);

@@ -5,6 +5,7 @@ import static org.lwjgl.vulkan.VK11.vkGetPhysicalDeviceProperties2;
 
 import dev.kiln.KernelSpec;
 import dev.kiln.backend.KernelModule;
+import java.nio.ByteBuffer;
 import java.nio.IntBuffer;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -23,7 +24,8 @@ import org.lwjgl.vulkan.VkQueueFamilyProperties;
 
 /** A Vulkan device that has a compute queue, with what Kiln needs to know about it. */
 record PhysicalDevice(VkPhysicalDevice handle, String name, int type, int queueFamily, int apiVersion,
-    int driverVersion, Limits limits, boolean float64, boolean int64, FloatControls floatControls) {
+    int driverVersion, int vendorId, int deviceId, byte[] pipelineCacheUuid, Limits limits, boolean float64,
+    boolean int64, FloatControls floatControls) {
   static final String FLOAT_CONTROLS = "VK_KHR_shader_float_controls";
 
   /** The limits that matter for compute. */
@@ -65,7 +67,8 @@ record PhysicalDevice(VkPhysicalDevice handle, String name, int type, int queueF
           VkPhysicalDeviceFeatures features = VkPhysicalDeviceFeatures.calloc(stack);
           vkGetPhysicalDeviceFeatures(handle, features);
           devices.add(new PhysicalDevice(handle, properties.deviceNameString(), properties.deviceType(), family,
-              properties.apiVersion(), properties.driverVersion(), Limits.of(limits), features.shaderFloat64(),
+              properties.apiVersion(), properties.driverVersion(), properties.vendorID(), properties.deviceID(),
+              uuid(properties.pipelineCacheUUID()), Limits.of(limits), features.shaderFloat64(),
               features.shaderInt64(), floatControls(stack, handle)));
         }
       }
@@ -97,6 +100,12 @@ record PhysicalDevice(VkPhysicalDevice handle, String name, int type, int queueF
     vkGetPhysicalDeviceProperties2(device, VkPhysicalDeviceProperties2.calloc(stack).sType$Default().pNext(controls));
     return new FloatControls(true, controls.shaderSignedZeroInfNanPreserveFloat32(),
         controls.shaderSignedZeroInfNanPreserveFloat64());
+  }
+
+  private static byte[] uuid(ByteBuffer buffer) {
+    byte[] uuid = new byte[buffer.remaining()];
+    buffer.get(buffer.position(), uuid);
+    return uuid;
   }
 
   private static int[] toArray(IntBuffer buffer) {

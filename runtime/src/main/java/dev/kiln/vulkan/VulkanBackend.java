@@ -51,6 +51,7 @@ public final class VulkanBackend implements Backend {
   private final VkCommandBuffer commands;
   private final long fence;
   private final LaunchFaults faults;
+  private final PipelineCache pipelineCache;
   private final Map<KernelSpec, ComputePipeline> pipelines = new IdentityHashMap<>();
   private final Set<VulkanBuffer> live = new LinkedHashSet<>();
   private boolean closed;
@@ -98,6 +99,7 @@ public final class VulkanBackend implements Backend {
       fence = handle.get(0);
     }
     faults = new LaunchFaults(new VulkanBuffer(this, NumericType.INT, LaunchFaults.WORDS, VulkanBuffer.Placement.STAGING));
+    pipelineCache = PipelineCache.open(device, physical);
     checkValidation("while opening the device");
   }
 
@@ -210,6 +212,11 @@ public final class VulkanBackend implements Backend {
   }
 
   @Override
+  public long pipelineCacheLoadedBytes() {
+    return pipelineCache.loadedBytes();
+  }
+
+  @Override
   public boolean validationEnabled() {
     return validation != null;
   }
@@ -301,7 +308,7 @@ public final class VulkanBackend implements Backend {
   public void dispatch(KernelSpec spec, Grid grid, Object[] args) {
     ComputePipeline pipeline = pipelines.get(spec);
     if (pipeline == null) {
-      pipeline = ComputePipeline.create(device, physical, spec);
+      pipeline = ComputePipeline.create(device, physical, pipelineCache.handle(), spec);
       pipelines.put(spec, pipeline);
     }
     int[] groups = {grid.workgroups(0, spec.workgroup(0)), grid.workgroups(1, spec.workgroup(1)),
@@ -429,6 +436,7 @@ public final class VulkanBackend implements Backend {
     faults.buffer().close();
     pipelines.values().forEach(pipeline -> pipeline.destroy(device));
     pipelines.clear();
+    pipelineCache.close(device);
     vkDestroyFence(device, fence, null);
     vkDestroyCommandPool(device, commandPool, null);
     vmaDestroyAllocator(allocator);
