@@ -20,6 +20,7 @@ import java.util.List;
  */
 public final class Device implements AutoCloseable {
   private static final System.Logger LOG = System.getLogger("dev.kiln");
+  private static final ThreadLocal<Long> LAST_DEVICE_NANOS = ThreadLocal.withInitial(() -> -1L);
 
   private final Backend backend;
   private boolean closed;
@@ -148,8 +149,33 @@ public final class Device implements AutoCloseable {
       }
     }
     if (!grid.isEmpty()) {
-      backend.dispatch(spec, grid, backendArgs);
+      launch(spec, grid, backendArgs);
     }
+  }
+
+  /** Runs the launch, and records its device time for {@link #lastDeviceNanos()} and JFR. */
+  private void launch(KernelSpec spec, Grid grid, Object[] backendArgs) {
+    DispatchEvent event = new DispatchEvent();
+    event.begin();
+    long nanos = backend.dispatch(spec, grid, backendArgs);
+    LAST_DEVICE_NANOS.set(nanos);
+    event.end();
+    if (event.shouldCommit()) {
+      event.kernel = spec.toString();
+      event.device = name();
+      event.workgroups = (long) grid.workgroups(0, spec.workgroup(0)) * grid.workgroups(1, spec.workgroup(1))
+          * grid.workgroups(2, spec.workgroup(2));
+      event.deviceNanos = nanos;
+      event.commit();
+    }
+  }
+
+  /**
+   * The time the calling thread's last launch took on the device, in nanoseconds: measured with GPU
+   * timestamps on Vulkan (-1 where the device has none), as wall time on the CPU backend.
+   */
+  public static long lastDeviceNanos() {
+    return LAST_DEVICE_NANOS.get();
   }
 
   /**
@@ -176,7 +202,7 @@ public final class Device implements AutoCloseable {
         }
       }
       if (!grid.isEmpty()) {
-        backend.dispatch(spec, grid, backendArgs);
+        launch(spec, grid, backendArgs);
       }
       for (int i = 0; i < args.length; i++) {
         if (params.get(i).isBuffer() && params.get(i).access() != Access.READ) {

@@ -37,11 +37,13 @@ public interface Backend extends AutoCloseable {
   }
 
   /**
-   * Runs {@code spec} over the non-empty {@code grid} and waits for it. {@code args} holds,
+   * Runs {@code spec} over the non-empty {@code grid}, waits for it, and returns the time it took on
+   * the device in nanoseconds (GPU timestamps where the device has them, else -1; wall time on the
+   * CPU backend). {@code args} holds,
    * in parameter order, a {@link BackendBuffer} of this backend per buffer parameter and an
    * {@code Integer} or {@code Float} per scalar.
    */
-  void dispatch(KernelSpec spec, Grid grid, Object[] args);
+  long dispatch(KernelSpec spec, Grid grid, Object[] args);
 
   @Override
   void close();

@@ -54,7 +54,8 @@ public final class CpuBackend implements Backend {
   }
 
   @Override
-  public void dispatch(KernelSpec spec, Grid grid, Object[] args) {
+  public long dispatch(KernelSpec spec, Grid grid, Object[] args) {
+    long start = System.nanoTime();
     Object[] javaArgs = new Object[args.length];
     for (int i = 0; i < args.length; i++) {
       javaArgs[i] = args[i] instanceof CpuBuffer buffer ? buffer.array() : args[i];
@@ -71,6 +72,7 @@ public final class CpuBackend implements Backend {
         runInOrder(body, javaArgs, grid, group, size, groups);
       }
     });
+    return System.nanoTime() - start;
   }
 
   /** The local ids of invocation number {@code linear} of a workgroup. */

@@ -23,7 +23,8 @@ import org.lwjgl.vulkan.VkPhysicalDeviceProperties;
 import org.lwjgl.vulkan.VkQueueFamilyProperties;
 
 /** A Vulkan device that has a compute queue, with what Kiln needs to know about it. */
-record PhysicalDevice(VkPhysicalDevice handle, String name, int type, int queueFamily, int apiVersion,
+record PhysicalDevice(VkPhysicalDevice handle, String name, int type, int queueFamily, int timestampBits,
+    float timestampPeriod, int apiVersion,
     int driverVersion, int vendorId, int deviceId, byte[] pipelineCacheUuid, Limits limits, boolean float64,
     boolean int64, FloatControls floatControls) {
   static final String FLOAT_CONTROLS = "VK_KHR_shader_float_controls";
@@ -60,6 +61,7 @@ record PhysicalDevice(VkPhysicalDevice handle, String name, int type, int queueF
       for (int i = 0; i < handles.capacity(); i++) {
         VkPhysicalDevice handle = new VkPhysicalDevice(handles.get(i), instance);
         int family = computeQueueFamily(stack, handle);
+        int timestampBits = family < 0 ? 0 : timestampBits(stack, handle, family);
         if (family >= 0) {
           VkPhysicalDeviceProperties properties = VkPhysicalDeviceProperties.calloc(stack);
           vkGetPhysicalDeviceProperties(handle, properties);
@@ -67,6 +69,7 @@ record PhysicalDevice(VkPhysicalDevice handle, String name, int type, int queueF
           VkPhysicalDeviceFeatures features = VkPhysicalDeviceFeatures.calloc(stack);
           vkGetPhysicalDeviceFeatures(handle, features);
           devices.add(new PhysicalDevice(handle, properties.deviceNameString(), properties.deviceType(), family,
+              limits.timestampComputeAndGraphics() ? timestampBits : 0, limits.timestampPeriod(),
               properties.apiVersion(), properties.driverVersion(), properties.vendorID(), properties.deviceID(),
               uuid(properties.pipelineCacheUUID()), Limits.of(limits), features.shaderFloat64(),
               features.shaderInt64(), floatControls(stack, handle)));
@@ -110,6 +113,14 @@ record PhysicalDevice(VkPhysicalDevice handle, String name, int type, int queueF
 
   private static int[] toArray(IntBuffer buffer) {
     return new int[] {buffer.get(0), buffer.get(1), buffer.get(2)};
+  }
+
+  private static int timestampBits(MemoryStack stack, VkPhysicalDevice device, int family) {
+    IntBuffer count = stack.mallocInt(1);
+    vkGetPhysicalDeviceQueueFamilyProperties(device, count, null);
+    VkQueueFamilyProperties.Buffer families = VkQueueFamilyProperties.malloc(count.get(0), stack);
+    vkGetPhysicalDeviceQueueFamilyProperties(device, count, families);
+    return families.get(family).timestampValidBits();
   }
 
   private static int computeQueueFamily(MemoryStack stack, VkPhysicalDevice device) {

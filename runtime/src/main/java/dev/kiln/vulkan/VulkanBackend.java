@@ -52,6 +52,7 @@ public final class VulkanBackend implements Backend {
   private final long fence;
   private final LaunchFaults faults;
   private final PipelineCache pipelineCache;
+  private final GpuTimer timer;
   private final Map<KernelSpec, ComputePipeline> pipelines = new IdentityHashMap<>();
   private final Set<VulkanBuffer> live = new LinkedHashSet<>();
   private boolean closed;
@@ -100,6 +101,7 @@ public final class VulkanBackend implements Backend {
     }
     faults = new LaunchFaults(new VulkanBuffer(this, NumericType.INT, LaunchFaults.WORDS, VulkanBuffer.Placement.STAGING));
     pipelineCache = PipelineCache.open(device, physical);
+    timer = GpuTimer.create(device, physical);
     checkValidation("while opening the device");
   }
 
@@ -305,7 +307,7 @@ public final class VulkanBackend implements Backend {
   }
 
   @Override
-  public void dispatch(KernelSpec spec, Grid grid, Object[] args) {
+  public long dispatch(KernelSpec spec, Grid grid, Object[] args) {
     ComputePipeline pipeline = pipelines.get(spec);
     if (pipeline == null) {
       pipeline = ComputePipeline.create(device, physical, pipelineCache.handle(), spec);
@@ -328,6 +330,7 @@ public final class VulkanBackend implements Backend {
     }
     checkValidation("while running " + spec);
     faults.throwIfAny(spec, args);
+    return timer.elapsedNanos(device);
   }
 
   private long createDescriptorPool(MemoryStack stack, int buffers) {
@@ -393,6 +396,7 @@ public final class VulkanBackend implements Backend {
     barrier(stack, VK_PIPELINE_STAGE_TRANSFER_BIT | VK_PIPELINE_STAGE_HOST_BIT,
         VK_ACCESS_TRANSFER_WRITE_BIT | VK_ACCESS_HOST_WRITE_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
         VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT);
+    timer.start(commands);
     vkCmdBindPipeline(commands, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline.pipeline);
     vkCmdBindDescriptorSets(commands, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline.layout, 0, stack.longs(set), null);
     // Launches beyond the device's workgroup-count limit run as several dispatches, each told its
@@ -403,6 +407,7 @@ public final class VulkanBackend implements Backend {
       vkCmdPushConstants(commands, pipeline.layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, push);
       vkCmdDispatch(commands, Math.min(limit, groups[0] - first), groups[1], groups[2]);
     }
+    timer.stop(commands);
   }
 
   private void submitAndWait(MemoryStack stack) {
@@ -437,6 +442,7 @@ public final class VulkanBackend implements Backend {
     pipelines.values().forEach(pipeline -> pipeline.destroy(device));
     pipelines.clear();
     pipelineCache.close(device);
+    timer.destroy(device);
     vkDestroyFence(device, fence, null);
     vkDestroyCommandPool(device, commandPool, null);
     vmaDestroyAllocator(allocator);
