@@ -1,16 +1,54 @@
 package dev.kiln;
 
 import dev.kiln.backend.BackendBuffer;
+import java.lang.ref.Cleaner;
+import java.util.concurrent.atomic.AtomicLong;
 
-/** An array in a device's memory. Closing it frees the memory; closing twice is harmless. */
+/**
+ * An array in a device's memory. Closing it frees the memory; closing twice is harmless. An array
+ * that becomes unreachable unclosed is reported (a warning through {@code System.Logger}); its
+ * memory is freed when its device closes.
+ */
 public abstract sealed class DeviceArray implements AutoCloseable permits FloatArray, IntArray, LongArray, DoubleArray {
+  private static final Cleaner CLEANER = Cleaner.create();
+  private static final System.Logger LOG = System.getLogger("dev.kiln");
+  private static final AtomicLong LEAKED = new AtomicLong();
+
   private final Device device;
   private final BackendBuffer buffer;
+  private final LeakReport leak;
+  private final Cleaner.Cleanable cleanable;
   private volatile boolean closed;
+
+  /** What the cleaner knows of an array: enough to report it, nothing that keeps it reachable. */
+  private static final class LeakReport implements Runnable {
+    private final String description;
+    private volatile boolean closed;
+
+    LeakReport(String description) {
+      this.description = description;
+    }
+
+    @Override
+    public void run() {
+      if (!closed) {
+        LEAKED.incrementAndGet();
+        LOG.log(System.Logger.Level.WARNING, "{0} was never closed; its memory is freed when its device closes",
+            description);
+      }
+    }
+  }
 
   DeviceArray(Device device, BackendBuffer buffer) {
     this.device = device;
     this.buffer = buffer;
+    this.leak = new LeakReport(getClass().getSimpleName() + " of length " + buffer.length() + " on " + device.name());
+    this.cleanable = CLEANER.register(this, leak);
+  }
+
+  /** How many device arrays became unreachable without being closed, in this JVM. */
+  static long leaked() {
+    return LEAKED.get();
   }
 
   /** Number of elements. */
@@ -62,6 +100,8 @@ public abstract sealed class DeviceArray implements AutoCloseable permits FloatA
       return false;
     }
     closed = true;
+    leak.closed = true;
+    cleanable.clean();
     return true;
   }
 }
