@@ -5,14 +5,15 @@ import corpus.HelpersKernels;
 import corpus.LabelledLoopsKernels;
 import corpus.LoopsKernels;
 import corpus.MiscKernels;
-import dev.kiln.Grid;
-import corpus.SwitchesKernels;
 import corpus.OperatorsKernels;
-import corpus.PrivateArraysKernels;
-import corpus.SubgroupsKernels;
-import corpus.WideKernels;
 import corpus.Operators_NestedKernels;
+import corpus.PrivateArraysKernels;
+import corpus.SaxpyKernels;
+import corpus.SubgroupsKernels;
+import corpus.SwitchesKernels;
+import corpus.WideKernels;
 import dev.kiln.Device;
+import dev.kiln.Grid;
 import java.util.Random;
 import java.util.function.BiConsumer;
 import java.util.function.Function;
@@ -38,6 +39,13 @@ class CorpusTest extends BothDevices {
         Bits.assertSameBits(kernel + " argument " + i + " at n = " + n, onCpu[i], onVulkan[i]);
       }
     }
+  }
+
+  @ParameterizedTest(name = "n = {0}")
+  @ValueSource(ints = {1, 255, 257, 4099})
+  void saxpy(int n) {
+    compare("saxpy", n, r -> new Object[] {r.nextFloat(), Bits.randomFloats(r, n, 100f), Bits.randomFloats(r, n, 100f)},
+        (d, a) -> SaxpyKernels.saxpy(d, n, (float) a[0], (float[]) a[1], (float[]) a[2]));
   }
 
   @ParameterizedTest(name = "n = {0}")
