@@ -2,32 +2,18 @@ package dev.kiln.vulkan;
 
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 import static org.lwjgl.vulkan.VK10.*;
 
 import java.nio.LongBuffer;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.lwjgl.system.MemoryStack;
 import org.lwjgl.vulkan.VkBufferCreateInfo;
 
 /** A message of the validation layer is not lost: it fails the next operation of the device. */
 class ValidationTest {
-  private static VulkanBackend openWithValidation() {
-    try {
-      return VulkanBackend.open("", true);
-    } catch (VulkanUnavailableException e) {
-      if (Boolean.getBoolean("kiln.noSkips")) {
-        fail("no Vulkan device (kiln.noSkips=true): " + e.getMessage());
-      }
-      Assumptions.abort("no Vulkan device: " + e.getMessage());
-      throw new AssertionError(e);
-    }
-  }
-
   @Test
   void invalidUsageFailsTheNextOperation() {
-    VulkanBackend backend = openWithValidation();
+    VulkanBackend backend = TestBackends.open(true);
     try (MemoryStack stack = MemoryStack.stackPush()) {
       VkBufferCreateInfo invalid = VkBufferCreateInfo.calloc(stack)
           .sType$Default()

@@ -3,29 +3,15 @@ package dev.kiln.vulkan;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.kiln.NumericType;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 /** Both buffer placements move data both ways: mapped, and device-local through staging copies. */
 class VulkanBufferTest {
-  private static VulkanBackend open() {
-    try {
-      return VulkanBackend.open("", Boolean.getBoolean("kiln.validation"));
-    } catch (VulkanUnavailableException e) {
-      if (Boolean.getBoolean("kiln.noSkips")) {
-        fail("no Vulkan device (kiln.noSkips=true): " + e.getMessage());
-      }
-      Assumptions.abort("no Vulkan device: " + e.getMessage());
-      throw new AssertionError(e);
-    }
-  }
-
   @Test
   void deviceLocalBuffersRoundTripThroughStaging() {
-    VulkanBackend backend = open();
+    VulkanBackend backend = TestBackends.open(Boolean.getBoolean("kiln.validation"));
     try (VulkanBuffer buffer = new VulkanBuffer(backend, NumericType.LONG, 1001, VulkanBuffer.Placement.DEVICE)) {
       assertFalse(buffer.isMapped());
       long[] values = new java.util.Random(1).longs(1001).toArray();
@@ -43,7 +29,7 @@ class VulkanBufferTest {
 
   @Test
   void mappedBuffersRoundTripDirectly() {
-    VulkanBackend backend = open();
+    VulkanBackend backend = TestBackends.open(Boolean.getBoolean("kiln.validation"));
     try (VulkanBuffer buffer = new VulkanBuffer(backend, NumericType.FLOAT, 7, VulkanBuffer.Placement.MAPPED)) {
       assertTrue(buffer.isMapped());
       float[] values = {1f, -0f, Float.NaN, 3e38f, 5f, 6f, 7f};

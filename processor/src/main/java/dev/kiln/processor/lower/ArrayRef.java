@@ -1,10 +1,8 @@
 package dev.kiln.processor.lower;
 
 import dev.kiln.processor.ir.PrimType;
-import dev.kiln.processor.ir.PrivateArray;
-import dev.kiln.processor.ir.SharedArray;
 
-/** What an array expression in a kernel names: a buffer parameter, a shared array or a private one. */
+/** What an array expression in a kernel names: a buffer parameter, or a shared or private array. */
 sealed interface ArrayRef {
   String name();
 
@@ -22,27 +20,6 @@ sealed interface ArrayRef {
     }
   }
 
-  record Private(PrivateArray array) implements ArrayRef {
-    @Override
-    public String name() {
-      return array.name();
-    }
-
-    @Override
-    public PrimType element() {
-      return array.element();
-    }
-  }
-
-  record Shared(SharedArray array) implements ArrayRef {
-    @Override
-    public String name() {
-      return array.name();
-    }
-
-    @Override
-    public PrimType element() {
-      return array.element();
-    }
-  }
+  /** A shared or private array: its length is a constant. */
+  record Local(String name, PrimType element, int length) implements ArrayRef {}
 }

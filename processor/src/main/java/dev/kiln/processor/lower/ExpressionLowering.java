@@ -258,8 +258,7 @@ final class ExpressionLowering {
     if (select.getIdentifier().contentEquals("length") && trees.getTypeMirror(target) instanceof ArrayType) {
       return switch (array(target)) {
         case ArrayRef.Buffer buffer -> new Expr.Length(buffer.name());
-        case ArrayRef.Shared shared -> new Expr.IntConst(shared.array().length());
-        case ArrayRef.Private own -> new Expr.IntConst(own.array().length());
+        case ArrayRef.Local local -> new Expr.IntConst(local.length());
       };
     }
     Element element = trees.getElement(path);
@@ -294,7 +293,8 @@ final class ExpressionLowering {
     }
     Optional<ArrayRef> local = element == null || element.getKind() == ElementKind.PARAMETER
         ? Optional.empty()
-        : scope.arrayParameter(element).or(() -> scope.shared(element).map(ArrayRef.Shared::new));
+        : scope.arrayParameter(element)
+            .or(() -> scope.shared(element).map(shared -> new ArrayRef.Local(shared.name(), shared.element(), shared.length())));
     if (local.isPresent()) {
       return local.get();
     }

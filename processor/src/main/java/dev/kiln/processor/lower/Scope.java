@@ -102,7 +102,7 @@ final class Scope {
   PrivateArray declarePrivate(Element element, String name, PrimType type, int length) {
     PrivateArray array = new PrivateArray(name + "$" + privates.size(), type, length);
     privates.add(array);
-    bindArray(element, new ArrayRef.Private(array));
+    bindArray(element, new ArrayRef.Local(array.name(), type, length));
     return array;
   }
 
