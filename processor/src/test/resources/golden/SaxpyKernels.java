@@ -1,5 +1,6 @@
 package corpus;
 
+import dev.kiln.Batch;
 import dev.kiln.Device;
 import dev.kiln.FloatArray;
 import dev.kiln.KernelSpec;
@@ -41,5 +42,12 @@ public final class SaxpyKernels {
    */
   public static void saxpy(Device device, int count, float a, float[] x, float[] y) {
     device.run(SAXPY, count, a, x, y);
+  }
+
+  /**
+   * Records a launch of {@link Saxpy#saxpy} into {@code batch} for {@code count} invocations along x, on device arrays.
+   */
+  public static void saxpy(Batch batch, int count, float a, FloatArray x, FloatArray y) {
+    batch.dispatch(SAXPY, count, a, x, y);
   }
 }

@@ -138,16 +138,7 @@ public final class Device implements AutoCloseable {
    * waits for it. Called by generated launchers.
    */
   public synchronized void dispatch(KernelSpec spec, Grid grid, Object... args) {
-    checkOpen();
-    Object[] backendArgs = checkArguments(spec, args);
-    for (int i = 0; i < args.length; i++) {
-      if (args[i] instanceof DeviceArray array) {
-        if (array.device() != this) {
-          throw new IllegalArgumentException(spec + ": argument '" + spec.params().get(i).name() + "' lives on another device");
-        }
-        backendArgs[i] = array.buffer();
-      }
-    }
+    Object[] backendArgs = backendArguments(spec, args);
     if (!grid.isEmpty()) {
       launch(spec, grid, backendArgs);
     }
@@ -216,6 +207,30 @@ public final class Device implements AutoCloseable {
         }
       }
     }
+  }
+
+  /** A new batch of launches on this device. */
+  public synchronized Batch batch() {
+    checkOpen();
+    return new Batch(this, backend.batch());
+  }
+
+  /** Checks {@code args} (device arrays of this device and boxed scalars) and unwraps the arrays. */
+  Object[] backendArguments(KernelSpec spec, Object[] args) {
+    checkOpen();
+    Object[] backendArgs = checkArguments(spec, args);
+    for (int i = 0; i < args.length; i++) {
+      if (args[i] instanceof DeviceArray array) {
+        if (array.device() != this) {
+          throw new IllegalArgumentException(spec + ": argument '" + spec.params().get(i).name() + "' lives on another device");
+        }
+        backendArgs[i] = array.buffer();
+      } else if (spec.params().get(i).isBuffer()) {
+        throw new IllegalArgumentException(spec + ": argument '" + spec.params().get(i).name()
+            + "' must be a device array here, not a Java array");
+      }
+    }
+    return backendArgs;
   }
 
   /** Checks arity and types; returns a copy of {@code args} to fill with backend values. */

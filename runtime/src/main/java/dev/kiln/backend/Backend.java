@@ -45,6 +45,9 @@ public interface Backend extends AutoCloseable {
    */
   long dispatch(KernelSpec spec, Grid grid, Object[] args);
 
+  /** A new, empty batch of launches on this device. */
+  BackendBatch batch();
+
   @Override
   void close();
 }

@@ -5,7 +5,9 @@ import dev.kiln.KernelSpec;
 import dev.kiln.NumericType;
 import dev.kiln.backend.Backend;
 import dev.kiln.backend.BackendBuffer;
+import dev.kiln.backend.BackendBatch;
 import dev.kiln.backend.KernelModule;
+import java.util.concurrent.CompletableFuture;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -78,6 +80,28 @@ public final class CpuBackend implements Backend {
   /** The local ids of invocation number {@code linear} of a workgroup. */
   private static int[] local(int linear, int[] size) {
     return new int[] {linear % size[0], linear / size[0] % size[1], linear / (size[0] * size[1])};
+  }
+
+  @Override
+  public BackendBatch batch() {
+    return new BackendBatch() {
+      private final List<Runnable> launches = new ArrayList<>();
+
+      @Override
+      public void record(KernelSpec spec, Grid grid, Object[] args) {
+        launches.add(() -> dispatch(spec, grid, args));
+      }
+
+      @Override
+      public CompletableFuture<Void> submit() {
+        return CompletableFuture.runAsync(() -> launches.forEach(Runnable::run));
+      }
+
+      @Override
+      public void close() {
+        launches.clear();
+      }
+    };
   }
 
   private static boolean usesBarriers(KernelSpec spec) {

@@ -28,6 +28,18 @@ final class LaunchFaults {
     buffer.write(new int[WORDS]);
   }
 
+  /** Throws what Java would have, if one of several launches ({@code where}) recorded a fault. */
+  void throwIfAny(String where) {
+    buffer.read(words);
+    switch (words[0]) {
+      case 0 -> {}
+      case INDEX -> throw new IndexOutOfBoundsException("Index " + words[2] + " out of bounds in " + where
+          + " (line " + words[3] + ")");
+      case DIVISION_BY_ZERO -> throw new ArithmeticException("/ by zero in " + where);
+      default -> throw new IllegalStateException("unknown fault " + words[0] + " in " + where);
+    }
+  }
+
   /** Throws what Java would have, if the launch recorded a fault. */
   void throwIfAny(KernelSpec spec, Object[] args) {
     buffer.read(words);

@@ -9,6 +9,7 @@ import dev.kiln.Grid;
 import dev.kiln.KernelSpec;
 import dev.kiln.NumericType;
 import dev.kiln.backend.Backend;
+import dev.kiln.backend.BackendBatch;
 import dev.kiln.backend.BackendBuffer;
 import java.nio.ByteBuffer;
 import java.nio.IntBuffer;
@@ -199,6 +200,18 @@ public final class VulkanBackend implements Backend {
     return allocator;
   }
 
+  long commandPool() {
+    return commandPool;
+  }
+
+  VkQueue queue() {
+    return queue;
+  }
+
+  long fenceTimeoutNanos() {
+    return FENCE_TIMEOUT_NANOS;
+  }
+
   VkDevice device() {
     return device;
   }
@@ -297,6 +310,11 @@ public final class VulkanBackend implements Backend {
   }
 
   private void barrier(MemoryStack stack, int sourceStages, int sourceAccess, int targetStages, int targetAccess) {
+    barrier(stack, commands, sourceStages, sourceAccess, targetStages, targetAccess);
+  }
+
+  static void barrier(MemoryStack stack, VkCommandBuffer commands, int sourceStages, int sourceAccess, int targetStages,
+      int targetAccess) {
     VkMemoryBarrier.Buffer memory = VkMemoryBarrier.calloc(1, stack);
     memory.get(0).sType$Default().srcAccessMask(sourceAccess).dstAccessMask(targetAccess);
     vkCmdPipelineBarrier(commands, sourceStages, targetStages, 0, memory, null, null);
@@ -308,21 +326,17 @@ public final class VulkanBackend implements Backend {
 
   @Override
   public long dispatch(KernelSpec spec, Grid grid, Object[] args) {
-    ComputePipeline pipeline = pipelines.get(spec);
-    if (pipeline == null) {
-      pipeline = ComputePipeline.create(device, physical, pipelineCache.handle(), spec);
-      pipelines.put(spec, pipeline);
-    }
-    int[] groups = {grid.workgroups(0, spec.workgroup(0)), grid.workgroups(1, spec.workgroup(1)),
-        grid.workgroups(2, spec.workgroup(2))};
-    physical.checkGroupCounts(spec, groups);
     try (MemoryStack stack = MemoryStack.stackPush()) {
-      long pool = createDescriptorPool(stack, pipeline.buffers);
+      long pool = createDescriptorPool(stack, spec.bufferCount());
       try {
-        long set = writeDescriptorSet(stack, pool, pipeline, args);
-        ByteBuffer push = pushConstants(stack, pipeline.pushConstantBytes, spec.scalarOffsets(), grid, args);
         faults.clear();
-        record(stack, pipeline, set, push, groups);
+        begin(stack);
+        barrier(stack, commands, VK_PIPELINE_STAGE_TRANSFER_BIT | VK_PIPELINE_STAGE_HOST_BIT,
+            VK_ACCESS_TRANSFER_WRITE_BIT | VK_ACCESS_HOST_WRITE_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
+            VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT);
+        timer.start(commands);
+        recordLaunch(stack, commands, pool, faults.buffer(), spec, grid, args);
+        timer.stop(commands);
         endAndSubmit(stack);
       } finally {
         vkDestroyDescriptorPool(device, pool, null);
@@ -333,7 +347,41 @@ public final class VulkanBackend implements Backend {
     return timer.elapsedNanos(device);
   }
 
-  private long createDescriptorPool(MemoryStack stack, int buffers) {
+  @Override
+  public BackendBatch batch() {
+    return new VulkanBatch(this);
+  }
+
+  /**
+   * Records one launch into {@code commands}: binds the kernel's pipeline (built on first use) and
+   * its buffers (a descriptor set from {@code pool}) and the fault buffer, and dispatches it, split
+   * along x where the device's workgroup-count limit asks for it.
+   */
+  void recordLaunch(MemoryStack stack, VkCommandBuffer commands, long pool, VulkanBuffer faultBuffer, KernelSpec spec,
+      Grid grid, Object[] args) {
+    ComputePipeline pipeline = pipelines.get(spec);
+    if (pipeline == null) {
+      pipeline = ComputePipeline.create(device, physical, pipelineCache.handle(), spec);
+      pipelines.put(spec, pipeline);
+    }
+    int[] groups = {grid.workgroups(0, spec.workgroup(0)), grid.workgroups(1, spec.workgroup(1)),
+        grid.workgroups(2, spec.workgroup(2))};
+    physical.checkGroupCounts(spec, groups);
+    long set = writeDescriptorSet(stack, pool, pipeline, args, faultBuffer);
+    ByteBuffer push = pushConstants(stack, pipeline.pushConstantBytes, spec.scalarOffsets(), grid, args);
+    vkCmdBindPipeline(commands, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline.pipeline);
+    vkCmdBindDescriptorSets(commands, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline.layout, 0, stack.longs(set), null);
+    // Launches beyond the device's workgroup-count limit run as several dispatches, each told its
+    // first workgroup at push-constant offset 4; the invocations are independent, so no barrier.
+    int limit = physical.limits().maxGroupCount()[0];
+    for (int first = 0; first < groups[0]; first += Math.min(limit, groups[0] - first)) {
+      push.putInt(Integer.BYTES, first);
+      vkCmdPushConstants(commands, pipeline.layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, push);
+      vkCmdDispatch(commands, Math.min(limit, groups[0] - first), groups[1], groups[2]);
+    }
+  }
+
+  long createDescriptorPool(MemoryStack stack, int buffers) {
     VkDescriptorPoolSize.Buffer sizes = VkDescriptorPoolSize.calloc(1, stack);
     sizes.get(0).type(VK_DESCRIPTOR_TYPE_STORAGE_BUFFER).descriptorCount(buffers + 1);
     LongBuffer handle = stack.mallocLong(1);
@@ -343,7 +391,8 @@ public final class VulkanBackend implements Backend {
     return handle.get(0);
   }
 
-  private long writeDescriptorSet(MemoryStack stack, long pool, ComputePipeline pipeline, Object[] args) {
+  private long writeDescriptorSet(MemoryStack stack, long pool, ComputePipeline pipeline, Object[] args,
+      VulkanBuffer faultBuffer) {
     LongBuffer handle = stack.mallocLong(1);
     Vk.check(vkAllocateDescriptorSets(device, VkDescriptorSetAllocateInfo.calloc(stack).sType$Default()
         .descriptorPool(pool).pSetLayouts(stack.longs(pipeline.setLayout)), handle), "vkAllocateDescriptorSets");
@@ -356,7 +405,7 @@ public final class VulkanBackend implements Backend {
         binding++;
       }
     }
-    describe(stack, writes.get(binding), set, binding, faults.buffer());
+    describe(stack, writes.get(binding), set, binding, faultBuffer);
     vkUpdateDescriptorSets(device, writes, null);
     return set;
   }
@@ -391,25 +440,6 @@ public final class VulkanBackend implements Backend {
     return push;
   }
 
-  private void record(MemoryStack stack, ComputePipeline pipeline, long set, ByteBuffer push, int[] groups) {
-    begin(stack);
-    barrier(stack, VK_PIPELINE_STAGE_TRANSFER_BIT | VK_PIPELINE_STAGE_HOST_BIT,
-        VK_ACCESS_TRANSFER_WRITE_BIT | VK_ACCESS_HOST_WRITE_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
-        VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT);
-    timer.start(commands);
-    vkCmdBindPipeline(commands, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline.pipeline);
-    vkCmdBindDescriptorSets(commands, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline.layout, 0, stack.longs(set), null);
-    // Launches beyond the device's workgroup-count limit run as several dispatches, each told its
-    // first workgroup at push-constant offset 4; the invocations are independent, so no barrier.
-    int limit = physical.limits().maxGroupCount()[0];
-    for (int first = 0; first < groups[0]; first += Math.min(limit, groups[0] - first)) {
-      push.putInt(Integer.BYTES, first);
-      vkCmdPushConstants(commands, pipeline.layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, push);
-      vkCmdDispatch(commands, Math.min(limit, groups[0] - first), groups[1], groups[2]);
-    }
-    timer.stop(commands);
-  }
-
   private void submitAndWait(MemoryStack stack) {
     VkSubmitInfo submit = VkSubmitInfo.calloc(stack).sType$Default().pCommandBuffers(stack.pointers(commands));
     Vk.check(vkQueueSubmit(queue, submit, fence), "vkQueueSubmit");
@@ -422,7 +452,7 @@ public final class VulkanBackend implements Backend {
     Vk.check(vkResetFences(device, fence), "vkResetFences");
   }
 
-  private void checkValidation(String during) {
+  void checkValidation(String during) {
     if (validation != null) {
       validation.throwIfAny(during);
     }

@@ -27,6 +27,7 @@ import javax.lang.model.element.TypeElement;
 public final class LauncherWriter {
   static final String RUNTIME = "dev.kiln";
   static final ClassName DEVICE = ClassName.get(RUNTIME, "Device");
+  static final ClassName BATCH = ClassName.get(RUNTIME, "Batch");
   static final ClassName KERNEL_SPEC = ClassName.get(RUNTIME, "KernelSpec");
   static final ClassName PARAM = KERNEL_SPEC.nestedClass("Param");
   static final ClassName NUMERIC_TYPE = ClassName.get(RUNTIME, "NumericType");
@@ -54,10 +55,11 @@ public final class LauncherWriter {
       boolean buffers = kernel.params().stream().anyMatch(KernelSignature.Param::isBuffer);
       boolean multiAxis = kernel.workgroup().y() > 1 || kernel.workgroup().z() > 1;
       for (boolean grid : multiAxis ? new boolean[] {false, true} : new boolean[] {false}) {
-        type.addMethod(launch(ownerName, kernel, true, grid));
+        type.addMethod(launch(ownerName, kernel, Target.DEVICE_ARRAYS, grid));
         if (buffers) {
-          type.addMethod(launch(ownerName, kernel, false, grid));
+          type.addMethod(launch(ownerName, kernel, Target.JAVA_ARRAYS, grid));
         }
+        type.addMethod(launch(ownerName, kernel, Target.BATCH, grid));
       }
     }
     return JavaFile.builder(first.packageName(), type.build()).skipJavaLangImports(true).indent("  ").build();
@@ -94,21 +96,33 @@ public final class LauncherWriter {
     return String.join(", ", arguments);
   }
 
-  private static MethodSpec launch(ClassName owner, KernelSignature kernel, boolean onDevice, boolean grid) {
+  /** What a launcher method runs on: a device with device arrays or Java arrays, or a batch. */
+  private enum Target {
+    DEVICE_ARRAYS,
+    JAVA_ARRAYS,
+    BATCH
+  }
+
+  private static MethodSpec launch(ClassName owner, KernelSignature kernel, Target target, boolean grid) {
+    boolean onDevice = target != Target.JAVA_ARRAYS;
     Set<String> taken = kernel.params().stream().map(KernelSignature.Param::name).collect(Collectors.toSet());
-    String device = unique("device", taken);
+    String device = unique(target == Target.BATCH ? "batch" : "device", taken);
     String count = unique(grid ? "grid" : "count", taken);
     String invocations = grid ? "the invocations of {@code " + count + "}" : "{@code " + count + "} invocations along x";
     MethodSpec.Builder method = MethodSpec.methodBuilder(kernel.name())
         .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
-        .addParameter(DEVICE, device)
+        .addParameter(target == Target.BATCH ? BATCH : DEVICE, device)
         .addParameter(grid ? GRID : TypeName.INT, count);
     for (KernelSignature.Param param : kernel.params()) {
       method.addParameter(ParameterSpec.builder(parameterType(param, onDevice), param.name()).build());
     }
     String arguments = kernel.params().stream().map(KernelSignature.Param::name).collect(Collectors.joining(", "));
     String separator = arguments.isEmpty() ? "" : ", ";
-    if (onDevice) {
+    if (target == Target.BATCH) {
+      method.addJavadoc("Records a launch of {@link $T#$L} into {@code $L} for $L, on device arrays.\n", owner,
+          kernel.name(), device, invocations);
+      method.addStatement("$L.dispatch($L, $L$L$L)", device, constantName(kernel.name()), count, separator, arguments);
+    } else if (onDevice) {
       method.addJavadoc("Runs {@link $T#$L} on {@code $L} for $L, on device arrays, and waits for\n"
           + "it.\n", owner, kernel.name(), device, invocations);
       method.addStatement("$L.dispatch($L, $L$L$L)", device, constantName(kernel.name()), count, separator, arguments);

@@ -1,0 +1,92 @@
+package dev.kiln;
+
+import dev.kiln.backend.BackendBatch;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+
+/**
+ * Many launches recorded together and submitted once: on Vulkan one command buffer, with a pipeline
+ * barrier only where a launch uses a buffer an earlier one wrote (or writes one it read). Launches
+ * run in order and see each other's writes. Generated launchers take a batch where they take a
+ * device, for device arrays:
+ *
+ * <pre>{@code
+ * try (Batch batch = device.batch()) {
+ *   for (int step = 0; step < 1000; step++) {
+ *     PipelineKernels.scale(batch, n, data, 1.01f);
+ *   }
+ * } // submits and waits; or batch.submitAsync() for a CompletableFuture
+ * }</pre>
+ *
+ * The arrays a batch uses must stay open, and unchanged by the host, until it completes.
+ */
+public final class Batch implements AutoCloseable {
+  private final Device device;
+  private final BackendBatch backend;
+  private CompletableFuture<Void> completion;
+  private boolean closed;
+
+  Batch(Device device, BackendBatch backend) {
+    this.device = device;
+    this.backend = backend;
+  }
+
+  /** Records a launch of {@code count} invocations along x. Called by generated launchers. */
+  public void dispatch(KernelSpec spec, int count, Object... args) {
+    if (count < 0) {
+      throw new IllegalArgumentException(spec + ": count must not be negative: " + count);
+    }
+    dispatch(spec, new Grid(count, 1, 1), args);
+  }
+
+  /** Records a launch over {@code grid}. Called by generated launchers. */
+  public void dispatch(KernelSpec spec, Grid grid, Object... args) {
+    synchronized (device) {
+      if (completion != null || closed) {
+        throw new IllegalStateException("this batch has been submitted; record into a new one");
+      }
+      Object[] backendArgs = device.backendArguments(spec, args);
+      if (!grid.isEmpty()) {
+        backend.record(spec, grid, backendArgs);
+      }
+    }
+  }
+
+  /** Submits the recorded launches; the future completes when they have run (or failed). */
+  public CompletableFuture<Void> submitAsync() {
+    synchronized (device) {
+      if (completion == null) {
+        completion = backend.submit();
+      }
+      return completion;
+    }
+  }
+
+  /** Submits the recorded launches and waits for them; throws what a launch threw. */
+  public void submit() {
+    try {
+      submitAsync().join();
+    } catch (CompletionException e) {
+      if (e.getCause() instanceof RuntimeException cause) {
+        throw cause;
+      }
+      throw e;
+    }
+  }
+
+  /** Submits if that has not happened, waits, and frees the batch. Closing twice is harmless. */
+  @Override
+  public void close() {
+    if (closed) {
+      return;
+    }
+    try {
+      submit();
+    } finally {
+      closed = true;
+      synchronized (device) {
+        backend.close();
+      }
+    }
+  }
+}

@@ -1,0 +1,155 @@
+package dev.kiln.vulkan;
+
+import static org.lwjgl.vulkan.VK10.*;
+
+import dev.kiln.Grid;
+import dev.kiln.KernelSpec;
+import dev.kiln.NumericType;
+import dev.kiln.annotations.Access;
+import dev.kiln.backend.BackendBatch;
+import java.nio.LongBuffer;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.lwjgl.PointerBuffer;
+import org.lwjgl.system.MemoryStack;
+import org.lwjgl.vulkan.VkCommandBuffer;
+import org.lwjgl.vulkan.VkCommandBufferAllocateInfo;
+import org.lwjgl.vulkan.VkCommandBufferBeginInfo;
+import org.lwjgl.vulkan.VkFenceCreateInfo;
+import org.lwjgl.vulkan.VkSubmitInfo;
+
+/**
+ * Launches recorded into one command buffer of their own, with a fence and a fault buffer of their
+ * own, so that a batch in flight and the device's single launches do not share state. Between two
+ * launches there is a barrier only where the later one uses a buffer the earlier ones wrote since
+ * the last barrier, or writes one they read.
+ */
+final class VulkanBatch implements BackendBatch {
+  private final VulkanBackend backend;
+  private final VkCommandBuffer commands;
+  private final long fence;
+  private final LaunchFaults faults;
+  private final List<Long> descriptorPools = new ArrayList<>();
+  private final List<KernelSpec> kernels = new ArrayList<>();
+  private final Set<Long> written = new HashSet<>();
+  private final Set<Long> read = new HashSet<>();
+  private boolean submitted;
+
+  VulkanBatch(VulkanBackend backend) {
+    this.backend = backend;
+    try (MemoryStack stack = MemoryStack.stackPush()) {
+      PointerBuffer pointer = stack.mallocPointer(1);
+      Vk.check(vkAllocateCommandBuffers(backend.device(), VkCommandBufferAllocateInfo.calloc(stack).sType$Default()
+          .commandPool(backend.commandPool()).level(VK_COMMAND_BUFFER_LEVEL_PRIMARY).commandBufferCount(1), pointer),
+          "vkAllocateCommandBuffers");
+      commands = new VkCommandBuffer(pointer.get(0), backend.device());
+      LongBuffer handle = stack.mallocLong(1);
+      Vk.check(vkCreateFence(backend.device(), VkFenceCreateInfo.calloc(stack).sType$Default(), null, handle),
+          "vkCreateFence");
+      fence = handle.get(0);
+      Vk.check(vkBeginCommandBuffer(commands, VkCommandBufferBeginInfo.calloc(stack).sType$Default()
+          .flags(VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT)), "vkBeginCommandBuffer");
+      VulkanBackend.barrier(stack, commands, VK_PIPELINE_STAGE_TRANSFER_BIT | VK_PIPELINE_STAGE_HOST_BIT,
+          VK_ACCESS_TRANSFER_WRITE_BIT | VK_ACCESS_HOST_WRITE_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
+          VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT);
+    }
+    faults = new LaunchFaults(backend.staging(NumericType.INT, LaunchFaults.WORDS));
+    faults.clear();
+  }
+
+  @Override
+  public void record(KernelSpec spec, Grid grid, Object[] args) {
+    Set<Long> reads = new HashSet<>();
+    Set<Long> writes = new HashSet<>();
+    int param = 0;
+    for (Object arg : args) {
+      if (arg instanceof VulkanBuffer buffer) {
+        Access access = spec.params().get(param).access();
+        if (access != Access.WRITE) {
+          reads.add(buffer.handle());
+        }
+        if (access != Access.READ) {
+          writes.add(buffer.handle());
+        }
+      }
+      param++;
+    }
+    try (MemoryStack stack = MemoryStack.stackPush()) {
+      boolean hazard = reads.stream().anyMatch(written::contains) || writes.stream().anyMatch(written::contains)
+          || writes.stream().anyMatch(read::contains);
+      if (hazard) {
+        VulkanBackend.barrier(stack, commands, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_WRITE_BIT,
+            VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT);
+        written.clear();
+        read.clear();
+      }
+      long pool = backend.createDescriptorPool(stack, spec.bufferCount());
+      descriptorPools.add(pool);
+      backend.recordLaunch(stack, commands, pool, faults.buffer(), spec, grid, args);
+    }
+    written.addAll(writes);
+    read.addAll(reads);
+    kernels.add(spec);
+  }
+
+  @Override
+  public CompletableFuture<Void> submit() {
+    try (MemoryStack stack = MemoryStack.stackPush()) {
+      VulkanBackend.barrier(stack, commands, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_WRITE_BIT,
+          VK_PIPELINE_STAGE_TRANSFER_BIT | VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_HOST_BIT,
+          VK_ACCESS_TRANSFER_READ_BIT | VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT | VK_ACCESS_HOST_READ_BIT);
+      Vk.check(vkEndCommandBuffer(commands), "vkEndCommandBuffer");
+      Vk.check(vkQueueSubmit(backend.queue(), VkSubmitInfo.calloc(stack).sType$Default()
+          .pCommandBuffers(stack.pointers(commands)), fence), "vkQueueSubmit");
+    }
+    submitted = true;
+    CompletableFuture<Void> done = new CompletableFuture<>();
+    Thread.ofVirtual().start(() -> {
+      try {
+        awaitFence();
+        synchronized (backend) {
+          backend.checkValidation("while running a batch of " + kernels.size() + " launches");
+        }
+        faults.throwIfAny("one of the " + kernels.size() + " launches of a batch (" + describeKernels() + ")");
+        done.complete(null);
+      } catch (Throwable e) {
+        done.completeExceptionally(e);
+      }
+    });
+    return done;
+  }
+
+  private void awaitFence() {
+    try (MemoryStack stack = MemoryStack.stackPush()) {
+      int result = vkWaitForFences(backend.device(), stack.longs(fence), true, backend.fenceTimeoutNanos());
+      if (result == VK_TIMEOUT) {
+        throw new VulkanException("a batch did not finish within "
+            + TimeUnit.NANOSECONDS.toSeconds(backend.fenceTimeoutNanos()) + " s (kiln.fenceTimeoutSeconds)");
+      }
+      Vk.check(result, "vkWaitForFences");
+    }
+  }
+
+  private String describeKernels() {
+    return kernels.stream().map(KernelSpec::toString).distinct().reduce((a, b) -> a + ", " + b).orElse("none");
+  }
+
+  @Override
+  public void close() {
+    if (submitted) {
+      try (MemoryStack stack = MemoryStack.stackPush()) {
+        vkWaitForFences(backend.device(), stack.longs(fence), true, backend.fenceTimeoutNanos());
+      }
+    } else {
+      vkEndCommandBuffer(commands);
+    }
+    vkFreeCommandBuffers(backend.device(), backend.commandPool(), commands);
+    vkDestroyFence(backend.device(), fence, null);
+    descriptorPools.forEach(pool -> vkDestroyDescriptorPool(backend.device(), pool, null));
+    faults.buffer().close();
+  }
+}

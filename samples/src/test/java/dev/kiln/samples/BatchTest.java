@@ -1,0 +1,79 @@
+package dev.kiln.samples;
+
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.kiln.Batch;
+import dev.kiln.Device;
+import dev.kiln.FloatArray;
+import java.util.Random;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/** Batches: many launches, one submission, each launch seeing the writes of those before it. */
+class BatchTest extends BothDevices {
+  private static final int N = 1001;
+
+  /** {@code y += x}, {@code launches} times, in plain Java. */
+  private static float[] expected(float[] x, float[] y, int launches) {
+    float[] result = y.clone();
+    for (int r = 0; r < launches; r++) {
+      for (int i = 0; i < N; i++) {
+        result[i] = 1f * x[i] + result[i];
+      }
+    }
+    return result;
+  }
+
+  @Test
+  void aThousandDependentLaunchesInABatchEqualTheSameLaunchesOneByOne() {
+    Random random = new Random(7);
+    float[] x = Bits.randomFloats(random, N, 1f);
+    float[] y = Bits.randomFloats(random, N, 1f);
+    for (Device device : new Device[] {vulkan, cpu}) {
+      try (FloatArray dx = device.upload(x); FloatArray batched = device.upload(y); FloatArray single = device.upload(y)) {
+        try (Batch batch = device.batch()) {
+          for (int r = 0; r < 1000; r++) {
+            SaxpyKernels.saxpy(batch, N, 1f, dx, batched);
+          }
+        }
+        for (int r = 0; r < 1000; r++) {
+          SaxpyKernels.saxpy(device, N, 1f, dx, single);
+        }
+        Bits.assertSameBits("batched on " + device.backend(), single.toArray(), batched.toArray());
+        Bits.assertSameBits("against Java on " + device.backend(), expected(x, y, 1000), batched.toArray());
+      }
+    }
+  }
+
+  @Test
+  void independentAndDependentLaunchesMixed() throws Exception {
+    float[] ones = new float[N];
+    java.util.Arrays.fill(ones, 1f);
+    try (FloatArray x = vulkan.upload(ones); FloatArray a = vulkan.floats(N); FloatArray b = vulkan.floats(N)) {
+      Batch batch = vulkan.batch();
+      SaxpyKernels.saxpy(batch, N, 2f, x, a); // a = 2
+      SaxpyKernels.saxpy(batch, N, 3f, x, b); // b = 3, independent of a
+      SaxpyKernels.saxpy(batch, N, 5f, a, b); // b = 5 * a + b = 13, reads a's and b's writes
+      batch.submitAsync().get(60, TimeUnit.SECONDS);
+      batch.close();
+      float[] thirteen = new float[N];
+      java.util.Arrays.fill(thirteen, 13f);
+      Bits.assertSameBits("b", thirteen, b.toArray());
+    }
+  }
+
+  @Test
+  void aFaultInABatchIsThrown() {
+    try (FloatArray out = vulkan.floats(10); FloatArray canary = vulkan.floats(10)) {
+      Batch batch = vulkan.batch();
+      corpus.FaultsKernels.writeShifted(batch, 10, out, canary, 5);
+      ExecutionException thrown = assertThrows(ExecutionException.class, () -> batch.submitAsync().get());
+      assertTrue(thrown.getCause() instanceof IndexOutOfBoundsException, thrown.toString());
+      assertTrue(thrown.getCause().getMessage().contains("Faults#writeShifted"), thrown.getCause().getMessage());
+      assertThrows(IndexOutOfBoundsException.class, batch::close);
+      batch.close();
+    }
+  }
+}
