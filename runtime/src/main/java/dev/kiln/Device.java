@@ -263,14 +263,14 @@ public final class Device implements AutoCloseable {
     return args.clone();
   }
 
-  synchronized void write(DeviceArray array, Object values) {
+  synchronized void write(DeviceArray array, Object values, int valuesOffset, int offset, int count) {
     checkOpen();
-    array.buffer().write(values);
+    array.buffer().write(values, valuesOffset, offset, count);
   }
 
-  synchronized void read(DeviceArray array, Object values) {
+  synchronized void read(DeviceArray array, Object values, int valuesOffset, int offset, int count) {
     checkOpen();
-    array.buffer().read(values);
+    array.buffer().read(values, valuesOffset, offset, count);
   }
 
   synchronized void release(DeviceArray array) {

@@ -75,12 +75,27 @@ public abstract sealed class DeviceArray implements AutoCloseable permits FloatA
 
   final void copyIn(Object array) {
     checkLength(NumericType.length(array));
-    device.write(this, array);
+    device.write(this, array, 0, 0, length());
   }
 
   final void copyOut(Object array) {
     checkLength(NumericType.length(array));
-    device.read(this, array);
+    device.read(this, array, 0, 0, length());
+  }
+
+  final void copyIn(Object array, int arrayOffset, int offset, int count) {
+    checkRange(NumericType.length(array), arrayOffset, offset, count);
+    device.write(this, array, arrayOffset, offset, count);
+  }
+
+  final void copyOut(Object array, int arrayOffset, int offset, int count) {
+    checkRange(NumericType.length(array), arrayOffset, offset, count);
+    device.read(this, array, arrayOffset, offset, count);
+  }
+
+  private void checkRange(int arrayLength, int arrayOffset, int offset, int count) {
+    java.util.Objects.checkFromIndexSize(arrayOffset, count, arrayLength);
+    java.util.Objects.checkFromIndexSize(offset, count, length());
   }
 
   private void checkLength(int other) {

@@ -19,6 +19,17 @@ public final class DoubleArray extends DeviceArray {
     copyOut(values);
   }
 
+  /** Copies {@code count} values from {@code values[valuesOffset...]} to elements {@code offset...}. */
+  public DoubleArray upload(double[] values, int valuesOffset, int offset, int count) {
+    copyIn(values, valuesOffset, offset, count);
+    return this;
+  }
+
+  /** Copies elements {@code offset...offset+count-1} to {@code values[valuesOffset...]}. */
+  public void download(double[] values, int valuesOffset, int offset, int count) {
+    copyOut(values, valuesOffset, offset, count);
+  }
+
   /** A new Java array with the device array's contents. */
   public double[] toArray() {
     double[] values = new double[length()];

@@ -19,6 +19,17 @@ public final class FloatArray extends DeviceArray {
     copyOut(values);
   }
 
+  /** Copies {@code count} values from {@code values[valuesOffset...]} to elements {@code offset...}. */
+  public FloatArray upload(float[] values, int valuesOffset, int offset, int count) {
+    copyIn(values, valuesOffset, offset, count);
+    return this;
+  }
+
+  /** Copies elements {@code offset...offset+count-1} to {@code values[valuesOffset...]}. */
+  public void download(float[] values, int valuesOffset, int offset, int count) {
+    copyOut(values, valuesOffset, offset, count);
+  }
+
   /** A new Java array with the device array's contents. */
   public float[] toArray() {
     float[] values = new float[length()];

@@ -19,6 +19,17 @@ public final class LongArray extends DeviceArray {
     copyOut(values);
   }
 
+  /** Copies {@code count} values from {@code values[valuesOffset...]} to elements {@code offset...}. */
+  public LongArray upload(long[] values, int valuesOffset, int offset, int count) {
+    copyIn(values, valuesOffset, offset, count);
+    return this;
+  }
+
+  /** Copies elements {@code offset...offset+count-1} to {@code values[valuesOffset...]}. */
+  public void download(long[] values, int valuesOffset, int offset, int count) {
+    copyOut(values, valuesOffset, offset, count);
+  }
+
   /** A new Java array with the device array's contents. */
   public long[] toArray() {
     long[] values = new long[length()];

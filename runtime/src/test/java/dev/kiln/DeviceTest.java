@@ -106,4 +106,17 @@ class DeviceTest {
       closed.close();
     }
   }
+
+  @Test
+  void subRangesAreCheckedAndCopied() {
+    try (Device device = Device.open("cpu"); FloatArray array = device.floats(5)) {
+      array.upload(new float[] {9f, 8f, 7f}, 1, 3, 2);
+      assertArrayEquals(new float[] {0f, 0f, 0f, 8f, 7f}, array.toArray());
+      float[] part = new float[3];
+      array.download(part, 0, 2, 3);
+      assertArrayEquals(new float[] {0f, 8f, 7f}, part);
+      assertThrows(IndexOutOfBoundsException.class, () -> array.upload(new float[3], 0, 4, 2));
+      assertThrows(IndexOutOfBoundsException.class, () -> array.download(new float[3], 2, 0, 2));
+    }
+  }
 }

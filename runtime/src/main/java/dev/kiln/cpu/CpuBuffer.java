@@ -11,16 +11,16 @@ record CpuBuffer(NumericType type, Object array) implements BackendBuffer {
   }
 
   @Override
-  public void write(Object source) {
-    if (source != array) {
-      System.arraycopy(source, 0, array, 0, length());
+  public void write(Object source, int sourceOffset, int offset, int length) {
+    if (source != array || sourceOffset != offset) {
+      System.arraycopy(source, sourceOffset, array, offset, length);
     }
   }
 
   @Override
-  public void read(Object target) {
-    if (target != array) {
-      System.arraycopy(array, 0, target, 0, length());
+  public void read(Object target, int targetOffset, int offset, int length) {
+    if (target != array || targetOffset != offset) {
+      System.arraycopy(array, offset, target, targetOffset, length);
     }
   }
 

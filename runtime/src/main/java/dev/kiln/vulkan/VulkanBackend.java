@@ -268,15 +268,18 @@ public final class VulkanBackend implements Backend {
     return buffer;
   }
 
-  /** Copies all of {@code from} into {@code to} on the queue and waits. */
-  void copy(VulkanBuffer from, VulkanBuffer to) {
+  /** Copies {@code bytes} from {@code from} at {@code fromOffset} to {@code to} at {@code toOffset}, and waits. */
+  void copy(VulkanBuffer from, long fromOffset, VulkanBuffer to, long toOffset, long bytes) {
+    if (bytes == 0) {
+      return;
+    }
     try (MemoryStack stack = MemoryStack.stackPush()) {
       begin(stack);
       barrier(stack, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_HOST_BIT,
           VK_ACCESS_SHADER_WRITE_BIT | VK_ACCESS_HOST_WRITE_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT,
           VK_ACCESS_TRANSFER_READ_BIT | VK_ACCESS_TRANSFER_WRITE_BIT);
       VkBufferCopy.Buffer region = VkBufferCopy.calloc(1, stack);
-      region.get(0).srcOffset(0).dstOffset(0).size(Math.min(from.byteSize(), to.byteSize()));
+      region.get(0).srcOffset(fromOffset).dstOffset(toOffset).size(bytes);
       vkCmdCopyBuffer(commands, from.handle(), to.handle(), region);
       endAndSubmit(stack);
     }

@@ -109,39 +109,41 @@ final class VulkanBuffer implements BackendBuffer {
   }
 
   @Override
-  public void write(Object array) {
+  public void write(Object array, int arrayOffset, int offset, int count) {
     if (!isMapped()) {
-      try (VulkanBuffer staging = owner.staging(type, length)) {
-        staging.write(array);
-        owner.copy(staging, this);
+      try (VulkanBuffer staging = owner.staging(type, count)) {
+        staging.write(array, arrayOffset, 0, count);
+        owner.copy(staging, 0, this, (long) offset * type.bytes(), (long) count * type.bytes());
       }
       return;
     }
+    long at = mapped + (long) offset * type.bytes();
     switch (array) {
-      case float[] values -> MemoryUtil.memFloatBuffer(mapped, length).put(0, values);
-      case int[] values -> MemoryUtil.memIntBuffer(mapped, length).put(0, values);
-      case long[] values -> MemoryUtil.memLongBuffer(mapped, length).put(0, values);
-      case double[] values -> MemoryUtil.memDoubleBuffer(mapped, length).put(0, values);
+      case float[] values -> MemoryUtil.memFloatBuffer(at, count).put(0, values, arrayOffset, count);
+      case int[] values -> MemoryUtil.memIntBuffer(at, count).put(0, values, arrayOffset, count);
+      case long[] values -> MemoryUtil.memLongBuffer(at, count).put(0, values, arrayOffset, count);
+      case double[] values -> MemoryUtil.memDoubleBuffer(at, count).put(0, values, arrayOffset, count);
       default -> throw new IllegalArgumentException(array.getClass().getSimpleName());
     }
     vmaFlushAllocation(owner.allocator(), allocation, 0, VK_WHOLE_SIZE);
   }
 
   @Override
-  public void read(Object array) {
+  public void read(Object array, int arrayOffset, int offset, int count) {
     if (!isMapped()) {
-      try (VulkanBuffer staging = owner.staging(type, length)) {
-        owner.copy(this, staging);
-        staging.read(array);
+      try (VulkanBuffer staging = owner.staging(type, count)) {
+        owner.copy(this, (long) offset * type.bytes(), staging, 0, (long) count * type.bytes());
+        staging.read(array, arrayOffset, 0, count);
       }
       return;
     }
     vmaInvalidateAllocation(owner.allocator(), allocation, 0, VK_WHOLE_SIZE);
+    long at = mapped + (long) offset * type.bytes();
     switch (array) {
-      case float[] values -> MemoryUtil.memFloatBuffer(mapped, length).get(0, values);
-      case int[] values -> MemoryUtil.memIntBuffer(mapped, length).get(0, values);
-      case long[] values -> MemoryUtil.memLongBuffer(mapped, length).get(0, values);
-      case double[] values -> MemoryUtil.memDoubleBuffer(mapped, length).get(0, values);
+      case float[] values -> MemoryUtil.memFloatBuffer(at, count).get(0, values, arrayOffset, count);
+      case int[] values -> MemoryUtil.memIntBuffer(at, count).get(0, values, arrayOffset, count);
+      case long[] values -> MemoryUtil.memLongBuffer(at, count).get(0, values, arrayOffset, count);
+      case double[] values -> MemoryUtil.memDoubleBuffer(at, count).get(0, values, arrayOffset, count);
       default -> throw new IllegalArgumentException(array.getClass().getSimpleName());
     }
   }

@@ -41,4 +41,26 @@ class VulkanBufferTest {
       backend.close();
     }
   }
+
+  @Test
+  void subRangesMoveThroughBothPlacements() {
+    VulkanBackend backend = TestBackends.open(Boolean.getBoolean("kiln.validation"));
+    try {
+      for (VulkanBuffer.Placement placement : new VulkanBuffer.Placement[] {VulkanBuffer.Placement.MAPPED,
+          VulkanBuffer.Placement.DEVICE}) {
+        try (VulkanBuffer buffer = new VulkanBuffer(backend, NumericType.INT, 10, placement)) {
+          buffer.clear();
+          buffer.write(new int[] {1, 2, 3, 4, 5}, 1, 6, 3); // elements 6..8 = 2, 3, 4
+          int[] all = new int[10];
+          buffer.read(all);
+          assertArrayEquals(new int[] {0, 0, 0, 0, 0, 0, 2, 3, 4, 0}, all, placement.toString());
+          int[] part = {-1, -1, -1, -1};
+          buffer.read(part, 1, 7, 2); // elements 7..8 into part[1..2]
+          assertArrayEquals(new int[] {-1, 3, 4, -1}, part, placement.toString());
+        }
+      }
+    } finally {
+      backend.close();
+    }
+  }
 }

@@ -65,4 +65,24 @@ class PipelineCacheTest {
       assertTrue(fourth.pipelineCacheLoadedBytes() > 0, "the corrupt file was replaced by a good one");
     }
   }
+
+  /** {@link CacheProbe}'s output in a new JVM that keeps its pipeline cache in {@code dir}. */
+  private static String probe(Path dir) throws IOException, InterruptedException {
+    Process process = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        "--enable-native-access=ALL-UNNAMED", "-Dorg.lwjgl.system.memoryBackend=org.lwjgl.system.MemoryBackendFFM",
+        "-Dkiln.pipelineCache=" + dir, "-cp", System.getProperty("java.class.path"), CacheProbe.class.getName())
+        .redirectErrorStream(true)
+        .start();
+    String output = new String(process.getInputStream().readAllBytes());
+    assertEquals(0, process.waitFor(), output);
+    return output;
+  }
+
+  @Test
+  void aFreshJvmLoadsTheCacheTheLastOneLeft(@TempDir Path dir) throws Exception {
+    TestDevices.vulkan().close(); // skips (or fails in CI) without Vulkan
+    assertTrue(probe(dir).contains("loaded 0"));
+    String second = probe(dir);
+    assertTrue(second.matches("(?s).*loaded [1-9][0-9]*.*"), second);
+  }
 }
