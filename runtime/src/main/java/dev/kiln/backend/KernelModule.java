@@ -5,20 +5,30 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.util.HashMap;
 import java.util.HashSet;
+import java.util.Map;
+import java.util.function.IntUnaryOperator;
 import java.util.Set;
 
 /**
  * A kernel's SPIR-V module, loaded from beside its class, with the facts backends read off it: the
- * capabilities it declares (64-bit floats need a device feature) and whether it waits at barriers
- * (the CPU backend then runs a workgroup's invocations side by side).
+ * capabilities it declares (64-bit floats need a device feature), whether it waits at barriers
+ * (the CPU backend then runs a workgroup's invocations side by side), and its workgroup memory.
  */
-public record KernelModule(byte[] code, Set<Integer> capabilities, boolean usesBarriers) {
+public record KernelModule(byte[] code, Set<Integer> capabilities, boolean usesBarriers, long sharedBytes) {
   public static final int CAPABILITY_FLOAT64 = 10;
   public static final int CAPABILITY_INT64 = 11;
   public static final int CAPABILITY_SIGNED_ZERO_INF_NAN_PRESERVE = 4466;
   private static final int OP_CAPABILITY = 17;
   private static final int OP_CONTROL_BARRIER = 224;
+  private static final int OP_TYPE_INT = 21;
+  private static final int OP_TYPE_FLOAT = 22;
+  private static final int OP_TYPE_ARRAY = 28;
+  private static final int OP_TYPE_POINTER = 32;
+  private static final int OP_CONSTANT = 43;
+  private static final int OP_VARIABLE = 59;
+  private static final int STORAGE_WORKGROUP = 4;
   private static final int HEADER_WORDS = 5;
 
   /** Loads and scans the module of {@code spec}. */
@@ -39,16 +49,36 @@ public record KernelModule(byte[] code, Set<Integer> capabilities, boolean usesB
     ByteBuffer words = ByteBuffer.wrap(code).order(ByteOrder.LITTLE_ENDIAN);
     Set<Integer> capabilities = new HashSet<>();
     boolean barriers = false;
+    Map<Integer, Long> bytesOfType = new HashMap<>(); // scalar and array types: their size
+    Map<Integer, Long> constants = new HashMap<>();
+    Map<Integer, Integer> workgroupPointees = new HashMap<>(); // pointer type -> pointee, Workgroup only
+    long shared = 0;
     for (int at = HEADER_WORDS * 4; at + 4 <= code.length; ) {
       int first = words.getInt(at);
       int count = Math.max(1, first >>> 16);
+      int start = at;
+      IntUnaryOperator operand = k -> words.getInt(start + 4 * k);
       switch (first & 0xffff) {
-        case OP_CAPABILITY -> capabilities.add(words.getInt(at + 4));
+        case OP_CAPABILITY -> capabilities.add(operand.applyAsInt(1));
         case OP_CONTROL_BARRIER -> barriers = true;
+        case OP_TYPE_INT, OP_TYPE_FLOAT -> bytesOfType.put(operand.applyAsInt(1), operand.applyAsInt(2) / 8L);
+        case OP_CONSTANT -> constants.put(operand.applyAsInt(2), Integer.toUnsignedLong(operand.applyAsInt(3)));
+        case OP_TYPE_ARRAY -> bytesOfType.put(operand.applyAsInt(1),
+            bytesOfType.getOrDefault(operand.applyAsInt(2), 0L) * constants.getOrDefault(operand.applyAsInt(3), 0L));
+        case OP_TYPE_POINTER -> {
+          if (operand.applyAsInt(2) == STORAGE_WORKGROUP) {
+            workgroupPointees.put(operand.applyAsInt(1), operand.applyAsInt(3));
+          }
+        }
+        case OP_VARIABLE -> {
+          if (count > 3 && operand.applyAsInt(3) == STORAGE_WORKGROUP) {
+            shared += bytesOfType.getOrDefault(workgroupPointees.getOrDefault(operand.applyAsInt(1), 0), 0L);
+          }
+        }
         default -> {}
       }
       at += 4 * count;
     }
-    return new KernelModule(code, Set.copyOf(capabilities), barriers);
+    return new KernelModule(code, Set.copyOf(capabilities), barriers, shared);
   }
 }

@@ -175,6 +175,10 @@ record PhysicalDevice(VkPhysicalDevice handle, String name, int type, int queueF
       throw new IllegalStateException(spec + " needs " + FLOAT_CONTROLS + " with shaderSignedZeroInfNanPreserve,"
           + " which " + name + " lacks; without it the driver may change the sign of zero, infinities and NaNs");
     }
+    if (module.sharedBytes() > limits.maxSharedMemorySize()) {
+      throw new IllegalArgumentException(spec + ": " + module.sharedBytes() + " bytes of workgroup memory exceed "
+          + name + "'s limit maxComputeSharedMemorySize = " + limits.maxSharedMemorySize());
+    }
     checkWorkgroup(spec);
   }
 
