@@ -41,22 +41,25 @@ public final class Batch implements AutoCloseable {
 
   /** Records a launch over {@code grid}. Called by generated launchers. */
   public void dispatch(KernelSpec spec, Grid grid, Object... args) {
-    synchronized (device) {
+    synchronized (this) {
       if (completion != null || closed) {
         throw new IllegalStateException("this batch has been submitted; record into a new one");
       }
-      Object[] backendArgs = device.backendArguments(spec, args);
-      if (!grid.isEmpty()) {
-        backend.record(spec, grid, backendArgs);
-      }
+      device.whileOpen(() -> {
+        Object[] backendArgs = device.backendArguments(spec, args);
+        if (!grid.isEmpty()) {
+          backend.record(spec, grid, backendArgs);
+        }
+        return null;
+      });
     }
   }
 
   /** Submits the recorded launches; the future completes when they have run (or failed). */
   public CompletableFuture<Void> submitAsync() {
-    synchronized (device) {
+    synchronized (this) {
       if (completion == null) {
-        completion = backend.submit();
+        completion = device.whileOpen(backend::submit);
       }
       return completion;
     }
@@ -84,8 +87,11 @@ public final class Batch implements AutoCloseable {
       submit();
     } finally {
       closed = true;
-      synchronized (device) {
-        backend.close();
+      synchronized (this) {
+        device.whileOpen(() -> {
+          backend.close();
+          return null;
+        });
       }
     }
   }

@@ -8,11 +8,14 @@ import dev.kiln.vulkan.VulkanBackend;
 import dev.kiln.vulkan.VulkanUnavailableException;
 import java.lang.System.Logger.Level;
 import java.util.List;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
+import java.util.function.Supplier;
 
 /**
  * A compute device: a Vulkan GPU or the Java CPU backend. Open one with {@link #open()}, create
- * device arrays on it, and pass it to generated launchers. Calls from several threads are
- * serialized. Closing the device frees every array still open on it.
+ * device arrays on it, and pass it to generated launchers. Several threads may use a device at once:
+ * each records its own launches, and they take turns only at the queue. Closing the device waits
+ * for running operations and frees every array still open on it.
  *
  * <p>System properties: {@code kiln.device} = {@code cpu}, {@code vulkan} or a fragment of a Vulkan
  * device name (default: the best device); {@code kiln.validation=true} turns the Vulkan validation
@@ -23,7 +26,8 @@ public final class Device implements AutoCloseable {
   private static final ThreadLocal<Long> LAST_DEVICE_NANOS = ThreadLocal.withInitial(() -> -1L);
 
   private final Backend backend;
-  private boolean closed;
+  private final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
+  private volatile boolean closed;
 
   private Device(Backend backend) {
     this.backend = backend;
@@ -86,23 +90,23 @@ public final class Device implements AutoCloseable {
   }
 
   /** A new zero-filled float array of {@code length} elements on this device. */
-  public synchronized FloatArray floats(int length) {
-    return new FloatArray(this, allocate(NumericType.FLOAT, length));
+  public FloatArray floats(int length) {
+    return whileOpen(() -> new FloatArray(this, allocate(NumericType.FLOAT, length)));
   }
 
   /** A new int array of {@code length} elements on this device, zero-filled. */
-  public synchronized IntArray ints(int length) {
-    return new IntArray(this, allocate(NumericType.INT, length));
+  public IntArray ints(int length) {
+    return whileOpen(() -> new IntArray(this, allocate(NumericType.INT, length)));
   }
 
   /** A new long array of {@code length} elements on this device, zero-filled (needs shaderInt64). */
-  public synchronized LongArray longs(int length) {
-    return new LongArray(this, allocate(NumericType.LONG, length));
+  public LongArray longs(int length) {
+    return whileOpen(() -> new LongArray(this, allocate(NumericType.LONG, length)));
   }
 
   /** A new double array of {@code length} elements on this device, zero-filled (needs shaderFloat64). */
-  public synchronized DoubleArray doubles(int length) {
-    return new DoubleArray(this, allocate(NumericType.DOUBLE, length));
+  public DoubleArray doubles(int length) {
+    return whileOpen(() -> new DoubleArray(this, allocate(NumericType.DOUBLE, length)));
   }
 
   /** A new device array holding a copy of {@code values}. */
@@ -137,11 +141,14 @@ public final class Device implements AutoCloseable {
    * Runs {@code spec} over {@code grid} with device arrays and boxed scalars as arguments, and
    * waits for it. Called by generated launchers.
    */
-  public synchronized void dispatch(KernelSpec spec, Grid grid, Object... args) {
-    Object[] backendArgs = backendArguments(spec, args);
-    if (!grid.isEmpty()) {
-      launch(spec, grid, backendArgs);
-    }
+  public void dispatch(KernelSpec spec, Grid grid, Object... args) {
+    whileOpen(() -> {
+      Object[] backendArgs = backendArguments(spec, args);
+      if (!grid.isEmpty()) {
+        launch(spec, grid, backendArgs);
+      }
+      return null;
+    });
   }
 
   /** Runs the launch, and records its device time for {@link #lastDeviceNanos()} and JFR. */
@@ -182,8 +189,14 @@ public final class Device implements AutoCloseable {
    * Runs {@code spec} over {@code grid} with Java arrays and boxed scalars as arguments, copying as
    * {@link #run(KernelSpec, int, Object...)} does. Called by generated launchers.
    */
-  public synchronized void run(KernelSpec spec, Grid grid, Object... args) {
-    checkOpen();
+  public void run(KernelSpec spec, Grid grid, Object... args) {
+    whileOpen(() -> {
+      runOnCopies(spec, grid, args);
+      return null;
+    });
+  }
+
+  private void runOnCopies(KernelSpec spec, Grid grid, Object[] args) {
     Object[] backendArgs = checkArguments(spec, args);
     List<KernelSpec.Param> params = spec.params();
     try {
@@ -210,9 +223,22 @@ public final class Device implements AutoCloseable {
   }
 
   /** A new batch of launches on this device. */
-  public synchronized Batch batch() {
-    checkOpen();
-    return new Batch(this, backend.batch());
+  public Batch batch() {
+    return whileOpen(() -> new Batch(this, backend.batch()));
+  }
+
+  /**
+   * Runs {@code operation} with the device open: operations of several threads run side by side
+   * (backends serialize what must be), and {@link #close()} waits for them.
+   */
+  <T> T whileOpen(Supplier<T> operation) {
+    lock.readLock().lock();
+    try {
+      checkOpen();
+      return operation.get();
+    } finally {
+      lock.readLock().unlock();
+    }
   }
 
   /** Checks {@code args} (device arrays of this device and boxed scalars) and unwraps the arrays. */
@@ -263,19 +289,28 @@ public final class Device implements AutoCloseable {
     return args.clone();
   }
 
-  synchronized void write(DeviceArray array, Object values, int valuesOffset, int offset, int count) {
-    checkOpen();
-    array.buffer().write(values, valuesOffset, offset, count);
+  void write(DeviceArray array, Object values, int valuesOffset, int offset, int count) {
+    whileOpen(() -> {
+      array.buffer().write(values, valuesOffset, offset, count);
+      return null;
+    });
   }
 
-  synchronized void read(DeviceArray array, Object values, int valuesOffset, int offset, int count) {
-    checkOpen();
-    array.buffer().read(values, valuesOffset, offset, count);
+  void read(DeviceArray array, Object values, int valuesOffset, int offset, int count) {
+    whileOpen(() -> {
+      array.buffer().read(values, valuesOffset, offset, count);
+      return null;
+    });
   }
 
-  synchronized void release(DeviceArray array) {
-    if (array.markClosed() && !closed) {
-      array.rawBuffer().close();
+  void release(DeviceArray array) {
+    lock.readLock().lock();
+    try {
+      if (array.markClosed() && !closed) {
+        array.rawBuffer().close();
+      }
+    } finally {
+      lock.readLock().unlock();
     }
   }
 
@@ -295,10 +330,15 @@ public final class Device implements AutoCloseable {
 
   /** Frees the device and every array still open on it. Closing twice is harmless. */
   @Override
-  public synchronized void close() {
-    if (!closed) {
-      closed = true;
-      backend.close();
+  public void close() {
+    lock.writeLock().lock();
+    try {
+      if (!closed) {
+        closed = true;
+        backend.close();
+      }
+    } finally {
+      lock.writeLock().unlock();
     }
   }
 

@@ -48,12 +48,9 @@ public final class VulkanBackend implements Backend {
   private final VkDevice device;
   private final VkQueue queue;
   private final long allocator;
-  private final long commandPool;
-  private final VkCommandBuffer commands;
-  private final long fence;
-  private final LaunchFaults faults;
+  private final ThreadLocal<ThreadContext> context = new ThreadLocal<>();
+  private final List<ThreadContext> contexts = new ArrayList<>();
   private final PipelineCache pipelineCache;
-  private final GpuTimer timer;
   private final Map<KernelSpec, ComputePipeline> pipelines = new IdentityHashMap<>();
   private final Set<VulkanBuffer> live = new LinkedHashSet<>();
   private boolean closed;
@@ -89,20 +86,8 @@ public final class VulkanBackend implements Backend {
       Vk.check(vmaCreateAllocator(allocatorInfo, pointer), "vmaCreateAllocator");
       allocator = pointer.get(0);
 
-      Vk.check(vkCreateCommandPool(device, VkCommandPoolCreateInfo.calloc(stack).sType$Default()
-          .flags(VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT).queueFamilyIndex(physical.queueFamily()), null, handle),
-          "vkCreateCommandPool");
-      commandPool = handle.get(0);
-      Vk.check(vkAllocateCommandBuffers(device, VkCommandBufferAllocateInfo.calloc(stack).sType$Default()
-          .commandPool(commandPool).level(VK_COMMAND_BUFFER_LEVEL_PRIMARY).commandBufferCount(1), pointer),
-          "vkAllocateCommandBuffers");
-      commands = new VkCommandBuffer(pointer.get(0), device);
-      Vk.check(vkCreateFence(device, VkFenceCreateInfo.calloc(stack).sType$Default(), null, handle), "vkCreateFence");
-      fence = handle.get(0);
     }
-    faults = new LaunchFaults(new VulkanBuffer(this, NumericType.INT, LaunchFaults.WORDS, VulkanBuffer.Placement.STAGING));
     pipelineCache = PipelineCache.open(device, physical);
-    timer = GpuTimer.create(device, physical);
     checkValidation("while opening the device");
   }
 
@@ -200,12 +185,35 @@ public final class VulkanBackend implements Backend {
     return allocator;
   }
 
-  long commandPool() {
-    return commandPool;
+  int queueFamily() {
+    return physical.queueFamily();
   }
 
-  VkQueue queue() {
-    return queue;
+  PhysicalDevice physical() {
+    return physical;
+  }
+
+  /** The calling thread's command buffer, fence and fault buffer, made on its first use. */
+  private ThreadContext context() {
+    ThreadContext current = context.get();
+    if (current == null) {
+      current = new ThreadContext(this);
+      context.set(current);
+      synchronized (contexts) {
+        contexts.add(current);
+      }
+    }
+    return current;
+  }
+
+  /** Submits {@code commands}; threads take turns at the queue. */
+  void submit(VkCommandBuffer commands, long fence) {
+    try (MemoryStack stack = MemoryStack.stackPush()) {
+      VkSubmitInfo submit = VkSubmitInfo.calloc(stack).sType$Default().pCommandBuffers(stack.pointers(commands));
+      synchronized (queue) {
+        Vk.check(vkQueueSubmit(queue, submit, fence), "vkQueueSubmit");
+      }
+    }
   }
 
   long fenceTimeoutNanos() {
@@ -241,7 +249,9 @@ public final class VulkanBackend implements Backend {
     physical.checkBufferSize((long) length * type.bytes());
     if (MEMORY.equals("host")) {
       VulkanBuffer host = new VulkanBuffer(this, type, length, VulkanBuffer.Placement.STAGING);
-      live.add(host);
+      synchronized (live) {
+        live.add(host);
+      }
       host.clear();
       return host;
     }
@@ -256,7 +266,9 @@ public final class VulkanBackend implements Backend {
     if (buffer == null) {
       buffer = new VulkanBuffer(this, type, length, VulkanBuffer.Placement.DEVICE);
     }
-    live.add(buffer);
+    synchronized (live) {
+      live.add(buffer);
+    }
     buffer.clear();
     return buffer;
   }
@@ -264,7 +276,9 @@ public final class VulkanBackend implements Backend {
   /** A host buffer to move {@code length} values to or from a device-local one. */
   VulkanBuffer staging(NumericType type, int length) {
     VulkanBuffer buffer = new VulkanBuffer(this, type, length, VulkanBuffer.Placement.STAGING);
-    live.add(buffer);
+    synchronized (live) {
+      live.add(buffer);
+    }
     return buffer;
   }
 
@@ -273,47 +287,48 @@ public final class VulkanBackend implements Backend {
     if (bytes == 0) {
       return;
     }
+    ThreadContext thread = context();
+    VkCommandBuffer commands = thread.commands;
     try (MemoryStack stack = MemoryStack.stackPush()) {
-      begin(stack);
-      barrier(stack, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_HOST_BIT,
+      begin(stack, commands);
+      barrier(stack, commands, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_HOST_BIT,
           VK_ACCESS_SHADER_WRITE_BIT | VK_ACCESS_HOST_WRITE_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT,
           VK_ACCESS_TRANSFER_READ_BIT | VK_ACCESS_TRANSFER_WRITE_BIT);
       VkBufferCopy.Buffer region = VkBufferCopy.calloc(1, stack);
       region.get(0).srcOffset(fromOffset).dstOffset(toOffset).size(bytes);
       vkCmdCopyBuffer(commands, from.handle(), to.handle(), region);
-      endAndSubmit(stack);
+      endAndSubmit(stack, thread);
     }
     checkValidation("while copying a buffer");
   }
 
   /** Fills {@code buffer} with the 32-bit {@code word} on the queue and waits. */
   void fill(VulkanBuffer buffer, int word) {
+    ThreadContext thread = context();
     try (MemoryStack stack = MemoryStack.stackPush()) {
-      begin(stack);
-      vkCmdFillBuffer(commands, buffer.handle(), 0, VK_WHOLE_SIZE, word);
-      endAndSubmit(stack);
+      begin(stack, thread.commands);
+      vkCmdFillBuffer(thread.commands, buffer.handle(), 0, VK_WHOLE_SIZE, word);
+      endAndSubmit(stack, thread);
     }
   }
 
-  private void begin(MemoryStack stack) {
+  private static void begin(MemoryStack stack, VkCommandBuffer commands) {
     Vk.check(vkResetCommandBuffer(commands, 0), "vkResetCommandBuffer");
     Vk.check(vkBeginCommandBuffer(commands, VkCommandBufferBeginInfo.calloc(stack).sType$Default()
         .flags(VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT)), "vkBeginCommandBuffer");
   }
 
   /** Makes all earlier work visible to all later work and to the host, ends, submits and waits. */
-  private void endAndSubmit(MemoryStack stack) {
-    barrier(stack, VK_PIPELINE_STAGE_TRANSFER_BIT | VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
+  private void endAndSubmit(MemoryStack stack, ThreadContext thread) {
+    VkCommandBuffer commands = thread.commands;
+    barrier(stack, commands, VK_PIPELINE_STAGE_TRANSFER_BIT | VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
         VK_ACCESS_TRANSFER_WRITE_BIT | VK_ACCESS_SHADER_WRITE_BIT,
         VK_PIPELINE_STAGE_TRANSFER_BIT | VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_HOST_BIT,
         VK_ACCESS_TRANSFER_READ_BIT | VK_ACCESS_TRANSFER_WRITE_BIT | VK_ACCESS_SHADER_READ_BIT
             | VK_ACCESS_SHADER_WRITE_BIT | VK_ACCESS_HOST_READ_BIT);
     Vk.check(vkEndCommandBuffer(commands), "vkEndCommandBuffer");
-    submitAndWait(stack);
-  }
-
-  private void barrier(MemoryStack stack, int sourceStages, int sourceAccess, int targetStages, int targetAccess) {
-    barrier(stack, commands, sourceStages, sourceAccess, targetStages, targetAccess);
+    submit(commands, thread.fence);
+    awaitFence(thread.fence, "the GPU");
   }
 
   static void barrier(MemoryStack stack, VkCommandBuffer commands, int sourceStages, int sourceAccess, int targetStages,
@@ -324,30 +339,34 @@ public final class VulkanBackend implements Backend {
   }
 
   void free(VulkanBuffer buffer) {
-    live.remove(buffer);
+    synchronized (live) {
+      live.remove(buffer);
+    }
   }
 
   @Override
   public long dispatch(KernelSpec spec, Grid grid, Object[] args) {
+    ThreadContext thread = context();
+    VkCommandBuffer commands = thread.commands;
     try (MemoryStack stack = MemoryStack.stackPush()) {
       long pool = createDescriptorPool(stack, spec.bufferCount());
       try {
-        faults.clear();
-        begin(stack);
+        thread.faults.clear();
+        begin(stack, commands);
         barrier(stack, commands, VK_PIPELINE_STAGE_TRANSFER_BIT | VK_PIPELINE_STAGE_HOST_BIT,
             VK_ACCESS_TRANSFER_WRITE_BIT | VK_ACCESS_HOST_WRITE_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
             VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT);
-        timer.start(commands);
-        recordLaunch(stack, commands, pool, faults.buffer(), spec, grid, args);
-        timer.stop(commands);
-        endAndSubmit(stack);
+        thread.timer.start(commands);
+        recordLaunch(stack, commands, pool, thread.faults.buffer(), spec, grid, args);
+        thread.timer.stop(commands);
+        endAndSubmit(stack, thread);
       } finally {
         vkDestroyDescriptorPool(device, pool, null);
       }
     }
     checkValidation("while running " + spec);
-    faults.throwIfAny(spec, args);
-    return timer.elapsedNanos(device);
+    thread.faults.throwIfAny(spec, args);
+    return thread.timer.elapsedNanos(device);
   }
 
   @Override
@@ -362,10 +381,13 @@ public final class VulkanBackend implements Backend {
    */
   void recordLaunch(MemoryStack stack, VkCommandBuffer commands, long pool, VulkanBuffer faultBuffer, KernelSpec spec,
       Grid grid, Object[] args) {
-    ComputePipeline pipeline = pipelines.get(spec);
-    if (pipeline == null) {
-      pipeline = ComputePipeline.create(device, physical, pipelineCache.handle(), spec);
-      pipelines.put(spec, pipeline);
+    ComputePipeline pipeline;
+    synchronized (pipelines) {
+      pipeline = pipelines.get(spec);
+      if (pipeline == null) {
+        pipeline = ComputePipeline.create(device, physical, pipelineCache.handle(), spec);
+        pipelines.put(spec, pipeline);
+      }
     }
     int[] groups = {grid.workgroups(0, spec.workgroup(0)), grid.workgroups(1, spec.workgroup(1)),
         grid.workgroups(2, spec.workgroup(2))};
@@ -443,16 +465,17 @@ public final class VulkanBackend implements Backend {
     return push;
   }
 
-  private void submitAndWait(MemoryStack stack) {
-    VkSubmitInfo submit = VkSubmitInfo.calloc(stack).sType$Default().pCommandBuffers(stack.pointers(commands));
-    Vk.check(vkQueueSubmit(queue, submit, fence), "vkQueueSubmit");
-    int result = vkWaitForFences(device, stack.longs(fence), true, FENCE_TIMEOUT_NANOS);
-    if (result == VK_TIMEOUT) {
-      throw new VulkanException("the GPU did not finish within " + TimeUnit.NANOSECONDS.toSeconds(FENCE_TIMEOUT_NANOS)
-          + " s (kiln.fenceTimeoutSeconds)");
+  /** Waits for {@code fence} (within the timeout) and resets it; {@code what} names the work in the message. */
+  void awaitFence(long fence, String what) {
+    try (MemoryStack stack = MemoryStack.stackPush()) {
+      int result = vkWaitForFences(device, stack.longs(fence), true, FENCE_TIMEOUT_NANOS);
+      if (result == VK_TIMEOUT) {
+        throw new VulkanException(what + " did not finish within " + TimeUnit.NANOSECONDS.toSeconds(FENCE_TIMEOUT_NANOS)
+            + " s (kiln.fenceTimeoutSeconds)");
+      }
+      Vk.check(result, "vkWaitForFences");
+      Vk.check(vkResetFences(device, fence), "vkResetFences");
     }
-    Vk.check(result, "vkWaitForFences");
-    Vk.check(vkResetFences(device, fence), "vkResetFences");
   }
 
   void checkValidation(String during) {
@@ -468,16 +491,19 @@ public final class VulkanBackend implements Backend {
     }
     closed = true;
     vkDeviceWaitIdle(device);
-    for (VulkanBuffer buffer : new ArrayList<>(live)) {
-      buffer.close();
+    synchronized (contexts) {
+      contexts.forEach(thread -> thread.destroy(device));
+      contexts.clear();
     }
-    faults.buffer().close();
+    List<VulkanBuffer> open;
+    synchronized (live) {
+      open = new ArrayList<>(live);
+    }
+    open.forEach(VulkanBuffer::close);
     pipelines.values().forEach(pipeline -> pipeline.destroy(device));
     pipelines.clear();
     pipelineCache.close(device);
-    timer.destroy(device);
-    vkDestroyFence(device, fence, null);
-    vkDestroyCommandPool(device, commandPool, null);
+
     vmaDestroyAllocator(allocator);
     vkDestroyDevice(device, null);
     if (validation != null) {

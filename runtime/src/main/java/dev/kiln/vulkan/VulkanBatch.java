@@ -13,14 +13,12 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 import org.lwjgl.PointerBuffer;
 import org.lwjgl.system.MemoryStack;
 import org.lwjgl.vulkan.VkCommandBuffer;
 import org.lwjgl.vulkan.VkCommandBufferAllocateInfo;
 import org.lwjgl.vulkan.VkCommandBufferBeginInfo;
 import org.lwjgl.vulkan.VkFenceCreateInfo;
-import org.lwjgl.vulkan.VkSubmitInfo;
 
 /**
  * Launches recorded into one command buffer of their own, with a fence and a fault buffer of their
@@ -30,6 +28,7 @@ import org.lwjgl.vulkan.VkSubmitInfo;
  */
 final class VulkanBatch implements BackendBatch {
   private final VulkanBackend backend;
+  private final long commandPool;
   private final VkCommandBuffer commands;
   private final long fence;
   private final LaunchFaults faults;
@@ -38,13 +37,15 @@ final class VulkanBatch implements BackendBatch {
   private final Set<Long> written = new HashSet<>();
   private final Set<Long> read = new HashSet<>();
   private boolean submitted;
+  private volatile boolean finished;
 
   VulkanBatch(VulkanBackend backend) {
     this.backend = backend;
+    commandPool = ThreadContext.createCommandPool(backend.device(), backend.queueFamily());
     try (MemoryStack stack = MemoryStack.stackPush()) {
       PointerBuffer pointer = stack.mallocPointer(1);
       Vk.check(vkAllocateCommandBuffers(backend.device(), VkCommandBufferAllocateInfo.calloc(stack).sType$Default()
-          .commandPool(backend.commandPool()).level(VK_COMMAND_BUFFER_LEVEL_PRIMARY).commandBufferCount(1), pointer),
+          .commandPool(commandPool).level(VK_COMMAND_BUFFER_LEVEL_PRIMARY).commandBufferCount(1), pointer),
           "vkAllocateCommandBuffers");
       commands = new VkCommandBuffer(pointer.get(0), backend.device());
       LongBuffer handle = stack.mallocLong(1);
@@ -103,17 +104,15 @@ final class VulkanBatch implements BackendBatch {
           VK_PIPELINE_STAGE_TRANSFER_BIT | VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_HOST_BIT,
           VK_ACCESS_TRANSFER_READ_BIT | VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT | VK_ACCESS_HOST_READ_BIT);
       Vk.check(vkEndCommandBuffer(commands), "vkEndCommandBuffer");
-      Vk.check(vkQueueSubmit(backend.queue(), VkSubmitInfo.calloc(stack).sType$Default()
-          .pCommandBuffers(stack.pointers(commands)), fence), "vkQueueSubmit");
     }
+    backend.submit(commands, fence);
     submitted = true;
     CompletableFuture<Void> done = new CompletableFuture<>();
     Thread.ofVirtual().start(() -> {
       try {
-        awaitFence();
-        synchronized (backend) {
-          backend.checkValidation("while running a batch of " + kernels.size() + " launches");
-        }
+        backend.awaitFence(fence, "a batch of " + kernels.size() + " launches");
+        finished = true;
+        backend.checkValidation("while running a batch of " + kernels.size() + " launches");
         faults.throwIfAny("one of the " + kernels.size() + " launches of a batch (" + describeKernels() + ")");
         done.complete(null);
       } catch (Throwable e) {
@@ -123,31 +122,16 @@ final class VulkanBatch implements BackendBatch {
     return done;
   }
 
-  private void awaitFence() {
-    try (MemoryStack stack = MemoryStack.stackPush()) {
-      int result = vkWaitForFences(backend.device(), stack.longs(fence), true, backend.fenceTimeoutNanos());
-      if (result == VK_TIMEOUT) {
-        throw new VulkanException("a batch did not finish within "
-            + TimeUnit.NANOSECONDS.toSeconds(backend.fenceTimeoutNanos()) + " s (kiln.fenceTimeoutSeconds)");
-      }
-      Vk.check(result, "vkWaitForFences");
-    }
-  }
-
   private String describeKernels() {
     return kernels.stream().map(KernelSpec::toString).distinct().reduce((a, b) -> a + ", " + b).orElse("none");
   }
 
   @Override
   public void close() {
-    if (submitted) {
-      try (MemoryStack stack = MemoryStack.stackPush()) {
-        vkWaitForFences(backend.device(), stack.longs(fence), true, backend.fenceTimeoutNanos());
-      }
-    } else {
-      vkEndCommandBuffer(commands);
+    if (submitted && !finished) {
+      vkDeviceWaitIdle(backend.device()); // its wait failed: make sure nothing still runs before freeing
     }
-    vkFreeCommandBuffers(backend.device(), backend.commandPool(), commands);
+    vkDestroyCommandPool(backend.device(), commandPool, null);
     vkDestroyFence(backend.device(), fence, null);
     descriptorPools.forEach(pool -> vkDestroyDescriptorPool(backend.device(), pool, null));
     faults.buffer().close();

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 /** One device used from many threads, and the limits it refuses clearly. */
 class SharedDeviceTest extends BothDevices {
   @Test
-  void eightThreadsDispatchingFiveHundredTimesEachGetTheirOwnResults() throws Exception {
+  void eightThreadsMakingFiveHundredMixedLaunchesEachGetTheirOwnResults() throws Exception {
     int n = 1000;
     try (ExecutorService pool = Executors.newFixedThreadPool(8)) {
       List<Future<?>> done = new ArrayList<>();
@@ -23,14 +23,20 @@ class SharedDeviceTest extends BothDevices {
         done.add(pool.submit(() -> {
           float[] x = new float[n];
           java.util.Arrays.fill(x, 1f);
+          float[] coefficients = {a, 1f}; // 1 * x + a
+          float[] polynomial = new float[n];
           try (FloatArray dx = vulkan.upload(x); FloatArray dy = vulkan.floats(n)) {
             for (int r = 0; r < 500; r++) {
-              SaxpyKernels.saxpy(vulkan, n, a, dx, dy);
+              if (r % 2 == 0) {
+                SaxpyKernels.saxpy(vulkan, n, a, dx, dy);
+              } else {
+                PolynomialKernels.horner(vulkan, n, coefficients, x, polynomial);
+              }
             }
             float[] y = dy.toArray();
-            for (float value : y) {
-              if (value != 500 * a) {
-                throw new AssertionError("thread with a = " + a + " got " + value + ", not " + 500 * a);
+            for (int i = 0; i < n; i++) {
+              if (y[i] != 250 * a || polynomial[i] != 1f + a) {
+                throw new AssertionError("thread with a = " + a + " got " + y[i] + " and " + polynomial[i]);
               }
             }
           }

@@ -1,0 +1,59 @@
+package dev.kiln.vulkan;
+
+import static org.lwjgl.vulkan.VK10.*;
+
+import dev.kiln.NumericType;
+import java.nio.LongBuffer;
+import org.lwjgl.PointerBuffer;
+import org.lwjgl.system.MemoryStack;
+import org.lwjgl.vulkan.VkCommandBuffer;
+import org.lwjgl.vulkan.VkCommandBufferAllocateInfo;
+import org.lwjgl.vulkan.VkCommandPoolCreateInfo;
+import org.lwjgl.vulkan.VkDevice;
+import org.lwjgl.vulkan.VkFenceCreateInfo;
+
+/**
+ * What one thread records and waits with: its own command pool and buffer, fence, fault buffer
+ * and timestamps, so that threads share only the queue, and submit one at a time.
+ */
+final class ThreadContext {
+  final long commandPool;
+  final VkCommandBuffer commands;
+  final long fence;
+  final LaunchFaults faults;
+  final GpuTimer timer;
+
+  ThreadContext(VulkanBackend backend) {
+    VkDevice device = backend.device();
+    commandPool = createCommandPool(device, backend.queueFamily());
+    try (MemoryStack stack = MemoryStack.stackPush()) {
+      PointerBuffer pointer = stack.mallocPointer(1);
+      Vk.check(vkAllocateCommandBuffers(device, VkCommandBufferAllocateInfo.calloc(stack).sType$Default()
+          .commandPool(commandPool).level(VK_COMMAND_BUFFER_LEVEL_PRIMARY).commandBufferCount(1), pointer),
+          "vkAllocateCommandBuffers");
+      commands = new VkCommandBuffer(pointer.get(0), device);
+      LongBuffer handle = stack.mallocLong(1);
+      Vk.check(vkCreateFence(device, VkFenceCreateInfo.calloc(stack).sType$Default(), null, handle), "vkCreateFence");
+      fence = handle.get(0);
+    }
+    faults = new LaunchFaults(backend.staging(NumericType.INT, LaunchFaults.WORDS));
+    timer = GpuTimer.create(device, backend.physical());
+  }
+
+  static long createCommandPool(VkDevice device, int queueFamily) {
+    try (MemoryStack stack = MemoryStack.stackPush()) {
+      LongBuffer handle = stack.mallocLong(1);
+      Vk.check(vkCreateCommandPool(device, VkCommandPoolCreateInfo.calloc(stack).sType$Default()
+          .flags(VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT).queueFamilyIndex(queueFamily), null, handle),
+          "vkCreateCommandPool");
+      return handle.get(0);
+    }
+  }
+
+  void destroy(VkDevice device) {
+    faults.buffer().close();
+    timer.destroy(device);
+    vkDestroyFence(device, fence, null);
+    vkDestroyCommandPool(device, commandPool, null);
+  }
+}
