@@ -33,6 +33,7 @@ final class ComputePipeline {
   }
 
   static ComputePipeline create(VkDevice device, PhysicalDevice physical, long cache, KernelSpec spec) {
+    physical.checkLaunchShape(spec);
     KernelModule module = KernelModule.of(spec);
     physical.checkSupports(spec, module);
     byte[] code = module.code();

@@ -17,6 +17,7 @@ import org.lwjgl.vulkan.VkInstance;
 import org.lwjgl.vulkan.VkPhysicalDevice;
 import org.lwjgl.vulkan.VkPhysicalDeviceFeatures;
 import org.lwjgl.vulkan.VkPhysicalDeviceFloatControlsProperties;
+import org.lwjgl.vulkan.VkPhysicalDeviceMemoryProperties;
 import org.lwjgl.vulkan.VkPhysicalDeviceProperties2;
 import org.lwjgl.vulkan.VkPhysicalDeviceLimits;
 import org.lwjgl.vulkan.VkPhysicalDeviceProperties;
@@ -24,7 +25,7 @@ import org.lwjgl.vulkan.VkQueueFamilyProperties;
 
 /** A Vulkan device that has a compute queue, with what Kiln needs to know about it. */
 record PhysicalDevice(VkPhysicalDevice handle, String name, int type, int queueFamily, int timestampBits,
-    float timestampPeriod, int apiVersion,
+    float timestampPeriod, long largestHeap, int apiVersion,
     int driverVersion, int vendorId, int deviceId, byte[] pipelineCacheUuid, Limits limits, boolean float64,
     boolean int64, FloatControls floatControls) {
   static final String FLOAT_CONTROLS = "VK_KHR_shader_float_controls";
@@ -69,7 +70,7 @@ record PhysicalDevice(VkPhysicalDevice handle, String name, int type, int queueF
           VkPhysicalDeviceFeatures features = VkPhysicalDeviceFeatures.calloc(stack);
           vkGetPhysicalDeviceFeatures(handle, features);
           devices.add(new PhysicalDevice(handle, properties.deviceNameString(), properties.deviceType(), family,
-              limits.timestampComputeAndGraphics() ? timestampBits : 0, limits.timestampPeriod(),
+              limits.timestampComputeAndGraphics() ? timestampBits : 0, limits.timestampPeriod(), largestHeap(stack, handle),
               properties.apiVersion(), properties.driverVersion(), properties.vendorID(), properties.deviceID(),
               uuid(properties.pipelineCacheUUID()), Limits.of(limits), features.shaderFloat64(),
               features.shaderInt64(), floatControls(stack, handle)));
@@ -113,6 +114,16 @@ record PhysicalDevice(VkPhysicalDevice handle, String name, int type, int queueF
 
   private static int[] toArray(IntBuffer buffer) {
     return new int[] {buffer.get(0), buffer.get(1), buffer.get(2)};
+  }
+
+  private static long largestHeap(MemoryStack stack, VkPhysicalDevice device) {
+    VkPhysicalDeviceMemoryProperties memory = VkPhysicalDeviceMemoryProperties.calloc(stack);
+    vkGetPhysicalDeviceMemoryProperties(device, memory);
+    long largest = 0;
+    for (int i = 0; i < memory.memoryHeapCount(); i++) {
+      largest = Math.max(largest, memory.memoryHeaps(i).size());
+    }
+    return largest;
   }
 
   private static int timestampBits(MemoryStack stack, VkPhysicalDevice device, int family) {
@@ -179,10 +190,10 @@ record PhysicalDevice(VkPhysicalDevice handle, String name, int type, int queueF
       throw new IllegalArgumentException(spec + ": " + module.sharedBytes() + " bytes of workgroup memory exceed "
           + name + "'s limit maxComputeSharedMemorySize = " + limits.maxSharedMemorySize());
     }
-    checkWorkgroup(spec);
   }
 
-  private void checkWorkgroup(KernelSpec spec) {
+  /** Throws if the kernel's workgroup or push constants exceed this device's limits. */
+  void checkLaunchShape(KernelSpec spec) {
     long invocations = 1;
     for (int axis = 0; axis < 3; axis++) {
       if (spec.workgroup(axis) > limits.maxWorkgroupSize()[axis]) {
@@ -201,11 +212,15 @@ record PhysicalDevice(VkPhysicalDevice handle, String name, int type, int queueF
     }
   }
 
-  /** Throws if a buffer of {@code bytes} cannot be bound on this device. */
+  /** Throws if a buffer of {@code bytes} cannot be bound on this device, or fit in its memory. */
   void checkBufferSize(long bytes) {
     if (bytes > limits.maxStorageBufferRange()) {
       throw new IllegalArgumentException("a buffer of " + bytes + " bytes exceeds " + name
           + "'s limit maxStorageBufferRange = " + limits.maxStorageBufferRange() + " bytes");
+    }
+    if (bytes > largestHeap) {
+      throw new IllegalArgumentException("a buffer of " + bytes + " bytes exceeds " + name
+          + "'s largest memory heap of " + largestHeap + " bytes");
     }
   }
 }

@@ -1,0 +1,51 @@
+package dev.kiln.vulkan;
+
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.kiln.Grid;
+import dev.kiln.KernelSpec;
+import dev.kiln.NumericType;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Launch shapes beyond the device's limits are refused, naming kernel and limit, before any module is read. */
+class LimitsTest {
+  private static KernelSpec spec(int[] workgroup, int scalars) {
+    List<KernelSpec.Param> params = new ArrayList<>();
+    for (int i = 0; i < scalars; i++) {
+      params.add(KernelSpec.Param.scalar("s" + i, NumericType.INT));
+    }
+    return new KernelSpec(LimitsTest.class, "shape", "no-such-module.spv", workgroup, params, args -> {});
+  }
+
+  private static String refusal(KernelSpec spec) {
+    VulkanBackend backend = TestBackends.open(false);
+    try {
+      Object[] args = new Object[spec.params().size()];
+      java.util.Arrays.fill(args, 1);
+      return assertThrows(IllegalArgumentException.class, () -> backend.dispatch(spec, Grid.of(1, 1), args)).getMessage();
+    } finally {
+      backend.close();
+    }
+  }
+
+  @Test
+  void workgroupBeyondTheDevice() {
+    String message = refusal(spec(new int[] {1 << 16, 1, 1}, 0));
+    assertTrue(message.contains("LimitsTest#shape") && message.contains("maxComputeWorkGroupSize[0]"), message);
+  }
+
+  @Test
+  void tooManyInvocations() {
+    String message = refusal(spec(new int[] {64, 64, 1}, 0));
+    assertTrue(message.contains("maxComputeWorkGroupInvocations"), message);
+  }
+
+  @Test
+  void tooManyPushConstants() {
+    String message = refusal(spec(new int[] {64, 1, 1}, 100));
+    assertTrue(message.contains("maxPushConstantsSize"), message);
+  }
+}
