@@ -216,10 +216,6 @@ public final class VulkanBackend implements Backend {
     }
   }
 
-  long fenceTimeoutNanos() {
-    return FENCE_TIMEOUT_NANOS;
-  }
-
   VkDevice device() {
     return device;
   }

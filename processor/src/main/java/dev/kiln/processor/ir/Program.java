@@ -31,11 +31,4 @@ public record Program(
   public boolean usesBarriers() {
     return Statements.any(body, statement -> statement instanceof Stmt.Barrier);
   }
-
-  public BufferDecl buffer(String name) {
-    return buffers.stream()
-        .filter(buffer -> buffer.name().equals(name))
-        .findFirst()
-        .orElseThrow(() -> new IllegalArgumentException("no buffer " + name + " in " + this.name));
-  }
 }
