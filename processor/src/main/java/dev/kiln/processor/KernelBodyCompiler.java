@@ -57,7 +57,11 @@ final class KernelBodyCompiler implements TaskListener {
     if (event.getKind() != TaskEvent.Kind.ANALYZE || event.getTypeElement() == null) {
       return;
     }
-    localKernels.scan(event.getTypeElement());
+    try {
+      localKernels.scan(event.getTypeElement());
+    } catch (RuntimeException | StackOverflowError e) {
+      diagnostics.error(event.getTypeElement(), Message.INTERNAL, "in " + event.getTypeElement().getSimpleName(), e);
+    }
     String analyzed = event.getTypeElement().getQualifiedName().toString();
     for (Iterator<KernelSignature> it = pending.iterator(); it.hasNext(); ) {
       KernelSignature kernel = it.next();
