@@ -17,6 +17,8 @@ import java.util.Objects;
  * alignment (4 bytes for int and float, 8 for long and double).
  */
 public final class KernelSpec {
+  private static final int LAUNCH_BYTES = 16;
+
   /** Runs the kernel's original Java method once, for the CPU backend. */
   @FunctionalInterface
   public interface CpuBody {
@@ -46,6 +48,9 @@ public final class KernelSpec {
   private final int[] workgroup;
   private final List<Param> params;
   private final CpuBody cpuBody;
+  private final int[] scalarOffsets;
+  private final int pushConstantBytes;
+  private final int bufferCount;
 
   /**
    * @param owner the class that declares the kernel; its class loader finds {@code module}
@@ -65,6 +70,17 @@ public final class KernelSpec {
     this.workgroup = workgroup.clone();
     this.params = List.copyOf(params);
     this.cpuBody = Objects.requireNonNull(cpuBody);
+    // the launch ABI's layout, derived once: launches read it on every dispatch
+    List<Param> scalars = this.params.stream().filter(p -> !p.isBuffer()).toList();
+    this.scalarOffsets = new int[scalars.size()];
+    int end = LAUNCH_BYTES;
+    for (int i = 0; i < scalarOffsets.length; i++) {
+      int size = scalars.get(i).type().bytes();
+      scalarOffsets[i] = Math.ceilDiv(end, size) * size;
+      end = scalarOffsets[i] + size;
+    }
+    this.pushConstantBytes = end;
+    this.bufferCount = this.params.size() - scalars.size();
   }
 
   public Class<?> owner() {
@@ -94,28 +110,16 @@ public final class KernelSpec {
 
   /** Offsets of the scalar parameters in the push-constant block, in parameter order. */
   public int[] scalarOffsets() {
-    List<Param> scalars = params.stream().filter(p -> !p.isBuffer()).toList();
-    int[] offsets = new int[scalars.size()];
-    int end = LAUNCH_BYTES;
-    for (int i = 0; i < offsets.length; i++) {
-      int size = scalars.get(i).type().bytes();
-      offsets[i] = Math.ceilDiv(end, size) * size;
-      end = offsets[i] + size;
-    }
-    return offsets;
+    return scalarOffsets.clone();
   }
 
   /** Size of the push-constant block: 16 bytes of launch geometry, then the scalars. */
   public int pushConstantBytes() {
-    int[] offsets = scalarOffsets();
-    List<Param> scalars = params.stream().filter(p -> !p.isBuffer()).toList();
-    return offsets.length == 0 ? LAUNCH_BYTES : offsets[offsets.length - 1] + scalars.getLast().type().bytes();
+    return pushConstantBytes;
   }
 
-  private static final int LAUNCH_BYTES = 16;
-
   public int bufferCount() {
-    return (int) params.stream().filter(Param::isBuffer).count();
+    return bufferCount;
   }
 
   /** {@code Owner#name}, for messages. */

@@ -2,6 +2,7 @@ package dev.kiln.vulkan;
 
 import dev.kiln.KernelSpec;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * The fault buffer every kernel binds after its own buffers (see the processor's {@code Faults}):
@@ -30,37 +31,29 @@ final class LaunchFaults {
 
   /** Throws what Java would have, if one of several launches ({@code where}) recorded a fault. */
   void throwIfAny(String where) {
-    buffer.read(words);
-    switch (words[0]) {
-      case 0 -> {}
-      case INDEX -> throw new IndexOutOfBoundsException("Index " + words[2] + " out of bounds in " + where
-          + " (line " + words[3] + ")");
-      case DIVISION_BY_ZERO -> throw new ArithmeticException("/ by zero in " + where);
-      default -> throw new IllegalStateException("unknown fault " + words[0] + " in " + where);
-    }
+    throwIfAny(where, fault -> "Index " + fault[2] + " out of bounds");
   }
 
   /** Throws what Java would have, if the launch recorded a fault. */
   void throwIfAny(KernelSpec spec, Object[] args) {
+    throwIfAny("kernel " + spec, fault -> {
+      if ((fault[1] & LOCAL_ARRAY) != 0) {
+        return "Index " + fault[2] + " out of bounds for length " + (fault[1] & ~LOCAL_ARRAY) + " of a local array";
+      }
+      List<KernelSpec.Param> buffers = spec.params().stream().filter(KernelSpec.Param::isBuffer).toList();
+      return "Index " + fault[2] + " out of bounds for length " + bufferLength(args, fault[1]) + " of buffer '"
+          + buffers.get(fault[1]).name() + "'";
+    });
+  }
+
+  /** Reads the fault words; {@code outOfBounds} describes an index fault from them. */
+  private void throwIfAny(String where, Function<int[], String> outOfBounds) {
     buffer.read(words);
     switch (words[0]) {
       case 0 -> {}
-      case INDEX -> {
-        String array;
-        int length;
-        if ((words[1] & LOCAL_ARRAY) != 0) {
-          array = "a local array";
-          length = words[1] & ~LOCAL_ARRAY;
-        } else {
-          List<KernelSpec.Param> buffers = spec.params().stream().filter(KernelSpec.Param::isBuffer).toList();
-          array = "buffer '" + buffers.get(words[1]).name() + "'";
-          length = bufferLength(args, words[1]);
-        }
-        throw new IndexOutOfBoundsException("Index " + words[2] + " out of bounds for length " + length + " of "
-            + array + " in kernel " + spec + " (line " + words[3] + ")");
-      }
-      case DIVISION_BY_ZERO -> throw new ArithmeticException("/ by zero in kernel " + spec);
-      default -> throw new IllegalStateException("unknown fault " + words[0] + " reported by kernel " + spec);
+      case INDEX -> throw new IndexOutOfBoundsException(outOfBounds.apply(words) + " in " + where + " (line " + words[3] + ")");
+      case DIVISION_BY_ZERO -> throw new ArithmeticException("/ by zero in " + where);
+      default -> throw new IllegalStateException("unknown fault " + words[0] + " in " + where);
     }
   }
 

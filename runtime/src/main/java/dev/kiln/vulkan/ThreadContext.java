@@ -22,6 +22,8 @@ final class ThreadContext {
   final long fence;
   final LaunchFaults faults;
   final GpuTimer timer;
+  private long descriptorPool;
+  private int descriptorPoolBuffers = -1;
 
   ThreadContext(VulkanBackend backend) {
     VkDevice device = backend.device();
@@ -40,6 +42,21 @@ final class ThreadContext {
     timer = GpuTimer.create(device, backend.physical());
   }
 
+  /**
+   * The thread's descriptor pool, holding one set for a kernel of {@code buffers} buffers; reset
+   * after each launch rather than made anew, and grown when a kernel needs more.
+   */
+  long descriptorPool(VulkanBackend backend, MemoryStack stack, int buffers) {
+    if (buffers > descriptorPoolBuffers) {
+      if (descriptorPool != VK_NULL_HANDLE) {
+        vkDestroyDescriptorPool(backend.device(), descriptorPool, null);
+      }
+      descriptorPool = backend.createDescriptorPool(stack, buffers);
+      descriptorPoolBuffers = buffers;
+    }
+    return descriptorPool;
+  }
+
   static long createCommandPool(VkDevice device, int queueFamily) {
     try (MemoryStack stack = MemoryStack.stackPush()) {
       LongBuffer handle = stack.mallocLong(1);
@@ -51,6 +68,9 @@ final class ThreadContext {
   }
 
   void destroy(VkDevice device) {
+    if (descriptorPool != VK_NULL_HANDLE) {
+      vkDestroyDescriptorPool(device, descriptorPool, null);
+    }
     faults.buffer().close();
     timer.destroy(device);
     vkDestroyFence(device, fence, null);

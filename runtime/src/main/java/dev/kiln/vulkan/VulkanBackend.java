@@ -345,7 +345,7 @@ public final class VulkanBackend implements Backend {
     ThreadContext thread = context();
     VkCommandBuffer commands = thread.commands;
     try (MemoryStack stack = MemoryStack.stackPush()) {
-      long pool = createDescriptorPool(stack, spec.bufferCount());
+      long pool = thread.descriptorPool(this, stack, spec.bufferCount());
       try {
         thread.faults.clear();
         begin(stack, commands);
@@ -357,7 +357,7 @@ public final class VulkanBackend implements Backend {
         thread.timer.stop(commands);
         endAndSubmit(stack, thread);
       } finally {
-        vkDestroyDescriptorPool(device, pool, null);
+        vkResetDescriptorPool(device, pool, 0);
       }
     }
     checkValidation("while running " + spec);
