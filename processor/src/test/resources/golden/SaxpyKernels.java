@@ -38,7 +38,7 @@ public final class SaxpyKernels {
 
   /**
    * Runs {@link Saxpy#saxpy} on {@code device} for {@code count} invocations along x, on Java arrays: copies them to the
-   * device, runs, and copies back every array the kernel may write.
+   * device, runs, and copies back every array it may write.
    */
   public static void saxpy(Device device, int count, float a, float[] x, float[] y) {
     device.run(SAXPY, count, a, x, y);

@@ -31,24 +31,32 @@ public final class Batch implements AutoCloseable {
     this.backend = backend;
   }
 
-  /** Records a launch of {@code count} invocations along x. Called by generated launchers. */
+  /** Records a launch of {@code count} invocations along x (every arm of a group as many). Called by generated launchers. */
   public void dispatch(KernelSpec spec, int count, Object... args) {
-    if (count < 0) {
-      throw new IllegalArgumentException(spec + ": count must not be negative: " + count);
-    }
-    dispatch(spec, new Grid(count, 1, 1), args);
+    dispatch(spec, Launches.same(spec, Launches.line(spec, count)), args);
   }
 
-  /** Records a launch over {@code grid}. Called by generated launchers. */
+  /** Records a launch over {@code grid} (every arm of a group over it). Called by generated launchers. */
   public void dispatch(KernelSpec spec, Grid grid, Object... args) {
+    dispatch(spec, Launches.same(spec, grid), args);
+  }
+
+  /** Records a launch of the group {@code spec} with arm k over {@code counts[k]} invocations along x. */
+  public void dispatch(KernelSpec spec, int[] counts, Object... args) {
+    dispatch(spec, Launches.lines(spec, counts), args);
+  }
+
+  /** Records a launch of the group {@code spec} with arm k over {@code grids[k]}. */
+  public void dispatch(KernelSpec spec, Grid[] grids, Object... args) {
+    Grid[] checked = Launches.check(spec, grids);
     synchronized (this) {
       if (completion != null || closed) {
         throw new IllegalStateException("this batch has been submitted; record into a new one");
       }
       device.whileOpen(() -> {
         Object[] backendArgs = device.backendArguments(spec, args);
-        if (!grid.isEmpty()) {
-          backend.record(spec, grid, backendArgs);
+        if (!KernelSpec.dispatchGrid(checked).isEmpty()) {
+          backend.record(spec, checked, backendArgs);
         }
         return null;
       });

@@ -130,35 +130,44 @@ public final class Device implements AutoCloseable {
   }
 
   /**
-   * Runs {@code spec} for {@code count} invocations with device arrays and boxed scalars as
-   * arguments, and waits for it. Called by generated launchers.
+   * Runs {@code spec} for {@code count} invocations (every arm of a group as many) with device
+   * arrays and boxed scalars as arguments, and waits for it. Called by generated launchers.
    */
   public void dispatch(KernelSpec spec, int count, Object... args) {
-    dispatch(spec, new Grid(checkCount(spec, count), 1, 1), args);
+    dispatch(spec, Launches.same(spec, Launches.line(spec, count)), args);
   }
 
-  /**
-   * Runs {@code spec} over {@code grid} with device arrays and boxed scalars as arguments, and
-   * waits for it. Called by generated launchers.
-   */
+  /** Runs {@code spec} over {@code grid} (every arm of a group over it), as {@link #dispatch(KernelSpec, int, Object...)}. */
   public void dispatch(KernelSpec spec, Grid grid, Object... args) {
+    dispatch(spec, Launches.same(spec, grid), args);
+  }
+
+  /** Runs the group {@code spec} with arm k over {@code counts[k]} invocations along x. */
+  public void dispatch(KernelSpec spec, int[] counts, Object... args) {
+    dispatch(spec, Launches.lines(spec, counts), args);
+  }
+
+  /** Runs the group {@code spec} with arm k over {@code grids[k]}, and waits for it. */
+  public void dispatch(KernelSpec spec, Grid[] grids, Object... args) {
+    Grid[] checked = Launches.check(spec, grids);
     whileOpen(() -> {
       Object[] backendArgs = backendArguments(spec, args);
-      if (!grid.isEmpty()) {
-        launch(spec, grid, backendArgs);
+      if (!KernelSpec.dispatchGrid(checked).isEmpty()) {
+        launch(spec, checked, backendArgs);
       }
       return null;
     });
   }
 
   /** Runs the launch, and records its device time for {@link #lastDeviceNanos()} and JFR. */
-  private void launch(KernelSpec spec, Grid grid, Object[] backendArgs) {
+  private void launch(KernelSpec spec, Grid[] grids, Object[] backendArgs) {
     DispatchEvent event = new DispatchEvent();
     event.begin();
-    long nanos = backend.dispatch(spec, grid, backendArgs);
+    long nanos = backend.dispatch(spec, grids, backendArgs);
     LAST_DEVICE_NANOS.set(nanos);
     event.end();
     if (event.shouldCommit()) {
+      Grid grid = KernelSpec.dispatchGrid(grids);
       event.kernel = spec.toString();
       event.device = name();
       event.workgroups = (long) grid.workgroups(0, spec.workgroup(0)) * grid.workgroups(1, spec.workgroup(1))
@@ -177,26 +186,34 @@ public final class Device implements AutoCloseable {
   }
 
   /**
-   * Runs {@code spec} for {@code count} invocations with Java arrays and boxed scalars as
-   * arguments: copies the arrays to the device, runs, and copies back every array the kernel may
-   * write. Called by generated launchers.
+   * Runs {@code spec} for {@code count} invocations (every arm of a group as many) with Java arrays
+   * and boxed scalars as arguments: copies the arrays to the device, runs, and copies back every
+   * array the kernel may write. Called by generated launchers.
    */
   public void run(KernelSpec spec, int count, Object... args) {
-    run(spec, new Grid(checkCount(spec, count), 1, 1), args);
+    run(spec, Launches.same(spec, Launches.line(spec, count)), args);
   }
 
-  /**
-   * Runs {@code spec} over {@code grid} with Java arrays and boxed scalars as arguments, copying as
-   * {@link #run(KernelSpec, int, Object...)} does. Called by generated launchers.
-   */
+  /** Runs {@code spec} over {@code grid} with Java arrays, as {@link #run(KernelSpec, int, Object...)}. */
   public void run(KernelSpec spec, Grid grid, Object... args) {
+    run(spec, Launches.same(spec, grid), args);
+  }
+
+  /** Runs the group {@code spec} with arm k over {@code counts[k]} invocations, on Java arrays. */
+  public void run(KernelSpec spec, int[] counts, Object... args) {
+    run(spec, Launches.lines(spec, counts), args);
+  }
+
+  /** Runs the group {@code spec} with arm k over {@code grids[k]}, on Java arrays. */
+  public void run(KernelSpec spec, Grid[] grids, Object... args) {
+    Grid[] checked = Launches.check(spec, grids);
     whileOpen(() -> {
-      runOnCopies(spec, grid, args);
+      runOnCopies(spec, checked, args);
       return null;
     });
   }
 
-  private void runOnCopies(KernelSpec spec, Grid grid, Object[] args) {
+  private void runOnCopies(KernelSpec spec, Grid[] grids, Object[] args) {
     Object[] backendArgs = checkArguments(spec, args);
     List<KernelSpec.Param> params = spec.params();
     try {
@@ -205,8 +222,8 @@ public final class Device implements AutoCloseable {
           backendArgs[i] = backend.stage(args[i]);
         }
       }
-      if (!grid.isEmpty()) {
-        launch(spec, grid, backendArgs);
+      if (!KernelSpec.dispatchGrid(grids).isEmpty()) {
+        launch(spec, grids, backendArgs);
       }
       for (int i = 0; i < args.length; i++) {
         if (params.get(i).isBuffer() && params.get(i).access() != Access.READ) {
@@ -260,13 +277,6 @@ public final class Device implements AutoCloseable {
   }
 
   /** Checks arity and types; returns a copy of {@code args} to fill with backend values. */
-  private static int checkCount(KernelSpec spec, int count) {
-    if (count < 0) {
-      throw new IllegalArgumentException(spec + ": count must not be negative: " + count);
-    }
-    return count;
-  }
-
   private static Object[] checkArguments(KernelSpec spec, Object[] args) {
     List<KernelSpec.Param> params = spec.params();
     if (args.length != params.size()) {

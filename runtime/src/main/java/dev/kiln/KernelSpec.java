@@ -6,18 +6,25 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * What the runtime needs to know about one compiled kernel. Generated launchers create one per
- * kernel; user code has no reason to.
+ * What the runtime needs to know about one compiled kernel or fuse group. Generated launchers
+ * create one per kernel and per group; user code has no reason to.
  *
  * <p>The launch ABI shared with the processor: storage buffers are bound in parameter order to
  * bindings 0, 1, … of descriptor set 0, and a fault buffer after them; the push-constant block holds
  * the grid's x size at offset 0, the first workgroup along x of the dispatch at offset 4 (a launch
  * larger than the device's workgroup-count limit is split into several dispatches), the grid's y and
- * z sizes at offsets 8 and 12, then each scalar parameter in parameter order at its natural
- * alignment (4 bytes for int and float, 8 for long and double).
+ * z sizes at offsets 8 and 12; a group of two or more arms then has each arm's grid (x, y, z) in arm
+ * order, 12 bytes per arm; then each scalar parameter in parameter order at its natural alignment
+ * (4 bytes for int and float, 8 for long and double). The processor's {@code LaunchAbi} writes the
+ * same layout.
+ *
+ * <p>A group's parameters are the union of its arms' (each name once, in first-seen order); each
+ * {@link Arm} maps its kernel's parameters to the group's. The CPU backend runs a group as its arms
+ * one after the other, each over its own grid; Vulkan runs the fused module in one dispatch.
  */
 public final class KernelSpec {
   private static final int LAUNCH_BYTES = 16;
+  private static final int ARM_GRID_BYTES = 12;
 
   /** Runs the kernel's original Java method once, for the CPU backend. */
   @FunctionalInterface
@@ -42,12 +49,38 @@ public final class KernelSpec {
     }
   }
 
+  /**
+   * An arm of a group: its kernel, and for each of the kernel's parameters the index of the group
+   * parameter it receives.
+   */
+  public record Arm(KernelSpec kernel, int[] params) {
+    public Arm {
+      Objects.requireNonNull(kernel);
+      params = params.clone();
+    }
+
+    @Override
+    public int[] params() {
+      return params.clone();
+    }
+
+    /** The kernel's arguments, picked from the group's. */
+    public Object[] arguments(Object[] groupArgs) {
+      Object[] args = new Object[params.length];
+      for (int i = 0; i < params.length; i++) {
+        args[i] = groupArgs[params[i]];
+      }
+      return args;
+    }
+  }
+
   private final Class<?> owner;
   private final String name;
   private final String module;
   private final int[] workgroup;
   private final List<Param> params;
   private final CpuBody cpuBody;
+  private final List<Arm> arms;
   private final int[] scalarOffsets;
   private final int pushConstantBytes;
   private final int bufferCount;
@@ -61,6 +94,26 @@ public final class KernelSpec {
    * @param cpuBody calls the kernel's Java method with the arguments unboxed
    */
   public KernelSpec(Class<?> owner, String name, String module, int[] workgroup, List<Param> params, CpuBody cpuBody) {
+    this(owner, name, module, workgroup, params, Objects.requireNonNull(cpuBody), List.of());
+  }
+
+  /**
+   * A fuse group.
+   *
+   * @param workgroup the fused workgroup size, three entries
+   * @param params the union of the arms' parameters
+   * @param arms the arms in group order
+   */
+  public static KernelSpec group(Class<?> owner, String name, String module, int[] workgroup, List<Param> params,
+      List<Arm> arms) {
+    if (arms.isEmpty()) {
+      throw new IllegalArgumentException("group " + name + " has no arms");
+    }
+    return new KernelSpec(owner, name, module, workgroup, params, null, arms);
+  }
+
+  private KernelSpec(Class<?> owner, String name, String module, int[] workgroup, List<Param> params, CpuBody cpuBody,
+      List<Arm> arms) {
     if (workgroup.length != 3) {
       throw new IllegalArgumentException("workgroup needs 3 entries: " + Arrays.toString(workgroup));
     }
@@ -69,11 +122,17 @@ public final class KernelSpec {
     this.module = Objects.requireNonNull(module);
     this.workgroup = workgroup.clone();
     this.params = List.copyOf(params);
-    this.cpuBody = Objects.requireNonNull(cpuBody);
+    this.cpuBody = cpuBody;
+    this.arms = List.copyOf(arms);
+    for (Arm arm : this.arms) {
+      for (int index : arm.params) {
+        Objects.checkIndex(index, this.params.size());
+      }
+    }
     // the launch ABI's layout, derived once: launches read it on every dispatch
     List<Param> scalars = this.params.stream().filter(p -> !p.isBuffer()).toList();
     this.scalarOffsets = new int[scalars.size()];
-    int end = LAUNCH_BYTES;
+    int end = LAUNCH_BYTES + (hasArmGrids() ? ARM_GRID_BYTES * this.arms.size() : 0);
     for (int i = 0; i < scalarOffsets.length; i++) {
       int size = scalars.get(i).type().bytes();
       scalarOffsets[i] = Math.ceilDiv(end, size) * size;
@@ -104,8 +163,44 @@ public final class KernelSpec {
     return params;
   }
 
+  /** Calls the kernel's Java method; null for a group, whose arms have theirs. */
   public CpuBody cpuBody() {
     return cpuBody;
+  }
+
+  /** The arms of a group in group order; empty for a kernel. */
+  public List<Arm> arms() {
+    return arms;
+  }
+
+  /** How many grids a launch takes: one per arm of a group, one for a kernel. */
+  public int gridCount() {
+    return Math.max(1, arms.size());
+  }
+
+  /** Whether the push constants hold each arm's grid (a group of two or more arms). */
+  public boolean hasArmGrids() {
+    return arms.size() > 1;
+  }
+
+  /** The offset of arm {@code arm}'s grid in the push-constant block, where {@link #hasArmGrids()}. */
+  public int armGridOffset(int arm) {
+    return LAUNCH_BYTES + ARM_GRID_BYTES * arm;
+  }
+
+  /** The grid a launch with one grid per arm dispatches: the axis-wise largest. */
+  public static Grid dispatchGrid(Grid[] grids) {
+    int x = 0;
+    int y = 0;
+    int z = 0;
+    for (Grid grid : grids) {
+      if (!grid.isEmpty()) {
+        x = Math.max(x, grid.x());
+        y = Math.max(y, grid.y());
+        z = Math.max(z, grid.z());
+      }
+    }
+    return new Grid(x, y, z);
   }
 
   /** Offsets of the scalar parameters in the push-constant block, in parameter order. */
@@ -113,7 +208,7 @@ public final class KernelSpec {
     return scalarOffsets.clone();
   }
 
-  /** Size of the push-constant block: 16 bytes of launch geometry, then the scalars. */
+  /** Size of the push-constant block: 16 bytes of launch geometry, arm grids, then the scalars. */
   public int pushConstantBytes() {
     return pushConstantBytes;
   }

@@ -5,20 +5,28 @@ import com.sun.source.util.TaskEvent;
 import com.sun.source.util.TaskListener;
 import com.sun.source.util.TreePath;
 import com.sun.source.util.Trees;
+import dev.kiln.annotations.Kernel;
 import dev.kiln.processor.diag.Diagnostics;
 import dev.kiln.processor.diag.Message;
 import dev.kiln.processor.ir.Program;
 import dev.kiln.processor.lower.KernelLowering;
+import dev.kiln.processor.lower.Sites;
+import dev.kiln.processor.model.GroupSignature;
 import dev.kiln.processor.model.KernelSignature;
+import dev.kiln.processor.pass.Passes;
+import dev.kiln.processor.pass.fuse.Arm;
+import dev.kiln.processor.pass.fuse.Fusion;
 import dev.kiln.processor.spirv.SpirvWriter;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.ArrayList;
 import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import javax.annotation.processing.Filer;
-import dev.kiln.annotations.Kernel;
+import javax.lang.model.element.Element;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.util.ElementFilter;
 import javax.lang.model.util.Elements;
@@ -26,10 +34,12 @@ import javax.tools.FileObject;
 import javax.tools.StandardLocation;
 
 /**
- * Compiles kernel bodies once javac has attributed them: when a class finishes analysis, each of
- * its pending kernels (and those of its member classes) is lowered to IR and written as a SPIR-V
- * resource beside the class. Nothing thrown here reaches javac: an unexpected failure becomes one
- * error on the kernel.
+ * Compiles kernel bodies once javac has attributed them. When a class finishes analysis, each of
+ * its pending kernel classes (itself and its member classes) goes through the pipeline: every
+ * kernel is lowered to IR (reporting what the kernel language lacks), each kernel is gated and
+ * written as SPIR-V, and each fuse group's arms are fused and written as one module, or its fusion
+ * errors reported. Nothing thrown here reaches javac: an unexpected failure becomes one error on
+ * the kernel or group.
  */
 final class KernelBodyCompiler implements TaskListener {
   private final Filer filer;
@@ -37,7 +47,10 @@ final class KernelBodyCompiler implements TaskListener {
   private final Trees trees;
   private final Diagnostics diagnostics;
   private final LocalKernelScanner localKernels;
-  private final List<KernelSignature> pending = new ArrayList<>();
+  private final List<PendingClass> pending = new ArrayList<>();
+
+  /** The kernels and groups of one class, waiting for the class to be analyzed. */
+  private record PendingClass(String owner, List<KernelSignature> kernels, List<GroupSignature> groups) {}
 
   KernelBodyCompiler(Filer filer, Elements elements, Trees trees, Diagnostics diagnostics) {
     this.filer = filer;
@@ -47,9 +60,9 @@ final class KernelBodyCompiler implements TaskListener {
     this.localKernels = new LocalKernelScanner(trees, diagnostics);
   }
 
-  /** Kernels to compile when their class has been analyzed. */
-  void expect(List<KernelSignature> kernels) {
-    pending.addAll(kernels);
+  /** Kernels and groups of one class, to compile when the class has been analyzed. */
+  void expect(TypeElement owner, List<KernelSignature> kernels, List<GroupSignature> groups) {
+    pending.add(new PendingClass(owner.getQualifiedName().toString(), kernels, groups));
   }
 
   @Override
@@ -63,13 +76,66 @@ final class KernelBodyCompiler implements TaskListener {
       diagnostics.error(event.getTypeElement(), Message.INTERNAL, "in " + event.getTypeElement().getSimpleName(), e);
     }
     String analyzed = event.getTypeElement().getQualifiedName().toString();
-    for (Iterator<KernelSignature> it = pending.iterator(); it.hasNext(); ) {
-      KernelSignature kernel = it.next();
-      String owner = kernel.owner().getQualifiedName().toString();
-      if (owner.equals(analyzed) || owner.startsWith(analyzed + ".")) {
+    for (Iterator<PendingClass> it = pending.iterator(); it.hasNext(); ) {
+      PendingClass owner = it.next();
+      if (owner.owner().equals(analyzed) || owner.owner().startsWith(analyzed + ".")) {
         it.remove();
-        compile(current(kernel));
+        compile(owner);
       }
+    }
+  }
+
+  private void compile(PendingClass owner) {
+    Sites sites = new Sites();
+    Map<String, KernelSignature> kernels = new LinkedHashMap<>();
+    Map<String, Program> programs = new LinkedHashMap<>();
+    for (KernelSignature declared : owner.kernels()) {
+      KernelSignature kernel = current(declared);
+      kernels.put(kernel.name(), kernel);
+      lower(kernel, sites).ifPresent(program -> {
+        programs.put(kernel.name(), program);
+        write(kernel.method(), kernel.packageName(), kernel.moduleResource(), kernel.name(),
+            () -> SpirvWriter.write(Passes.kernel(program)));
+      });
+    }
+    for (GroupSignature group : owner.groups()) {
+      List<KernelSignature> arms = group.arms().stream().map(arm -> kernels.get(arm.name())).toList();
+      if (arms.stream().allMatch(arm -> programs.containsKey(arm.name()))) {
+        fuse(group, arms, programs, sites);
+      }
+    }
+  }
+
+  private Optional<Program> lower(KernelSignature kernel, Sites sites) {
+    TreePath path = trees.getPath(kernel.method());
+    if (path == null) {
+      diagnostics.error(kernel.method(), Message.INTERNAL, kernel.name(), "javac has no source tree for it");
+      return Optional.empty();
+    }
+    CompilationUnitTree unit = path.getCompilationUnit();
+    try {
+      return new KernelLowering(trees, unit, diagnostics, kernel, sites).lower(path);
+    } catch (RuntimeException | StackOverflowError e) {
+      diagnostics.error(path.getLeaf(), unit, Message.INTERNAL, kernel.name(), e);
+      return Optional.empty();
+    }
+  }
+
+  /** Fuses a group whose arms all lowered; writes its module or reports why it cannot be fused. */
+  private void fuse(GroupSignature group, List<KernelSignature> arms, Map<String, Program> programs, Sites sites) {
+    KernelSignature first = arms.getFirst();
+    try {
+      List<Arm> lowered = arms.stream()
+          .map(arm -> new Arm(arm.name(), arm.selfComposable(), programs.get(arm.name())))
+          .toList();
+      switch (Passes.group(group.name(), lowered)) {
+        case Fusion.Result.Fused fused -> write(first.method(), first.packageName(), group.moduleResource(),
+            "group " + group.name(), () -> SpirvWriter.write(fused.program()));
+        case Fusion.Result.Refused refused -> new FusionReporter(trees, diagnostics, sites, arms)
+            .report(refused.errors());
+      }
+    } catch (RuntimeException | StackOverflowError e) {
+      diagnostics.error(first.method(), Message.INTERNAL, "group " + group.name(), e);
     }
   }
 
@@ -89,32 +155,23 @@ final class KernelBodyCompiler implements TaskListener {
         .orElse(kernel);
   }
 
-  private void compile(KernelSignature kernel) {
-    TreePath path = trees.getPath(kernel.method());
-    if (path == null) {
-      diagnostics.error(kernel.method(), Message.INTERNAL, kernel.name(), "javac has no source tree for it");
-      return;
-    }
-    CompilationUnitTree unit = path.getCompilationUnit();
+  /** Writes the module {@code code} makes as a class-output resource; what fails is reported on {@code origin}. */
+  private void write(Element origin, String packageName, String resource, String what, ModuleSource code) {
     try {
-      Optional<Program> program = new KernelLowering(trees, unit, diagnostics, kernel).lower(path);
-      if (program.isPresent()) {
-        write(kernel, SpirvWriter.write(program.get()));
-      }
-    } catch (RuntimeException | StackOverflowError e) {
-      diagnostics.error(path.getLeaf(), unit, Message.INTERNAL, kernel.name(), e);
-    }
-  }
-
-  private void write(KernelSignature kernel, byte[] module) {
-    try {
-      FileObject resource = filer.createResource(StandardLocation.CLASS_OUTPUT, kernel.packageName(),
-          kernel.moduleResource(), kernel.method());
-      try (OutputStream out = resource.openOutputStream()) {
+      byte[] module = code.get();
+      FileObject file = filer.createResource(StandardLocation.CLASS_OUTPUT, packageName, resource, origin);
+      try (OutputStream out = file.openOutputStream()) {
         out.write(module);
       }
     } catch (IOException e) {
-      diagnostics.error(kernel.method(), Message.INTERNAL, kernel.name(), "cannot write " + kernel.moduleResource() + ": " + e);
+      diagnostics.error(origin, Message.INTERNAL, what, "cannot write " + resource + ": " + e);
+    } catch (RuntimeException | StackOverflowError e) {
+      diagnostics.error(origin, Message.INTERNAL, what, e);
     }
+  }
+
+  @FunctionalInterface
+  private interface ModuleSource {
+    byte[] get();
   }
 }

@@ -3,10 +3,13 @@ package dev.kiln.processor;
 import com.google.auto.service.AutoService;
 import com.sun.source.util.JavacTask;
 import com.sun.source.util.Trees;
+import dev.kiln.annotations.FuseGroup;
 import dev.kiln.annotations.Kernel;
 import dev.kiln.processor.diag.Diagnostics;
 import dev.kiln.processor.diag.Message;
 import dev.kiln.processor.launcher.LauncherWriter;
+import dev.kiln.processor.model.GroupSignature;
+import dev.kiln.processor.model.Groups;
 import dev.kiln.processor.model.KernelSignature;
 import dev.kiln.processor.model.SignatureReader;
 import java.io.IOException;
@@ -30,12 +33,13 @@ import javax.lang.model.element.TypeElement;
 import javax.tools.Diagnostic;
 
 /**
- * Kiln's annotation processor. During the rounds it checks each {@code @Kernel} declaration and
- * writes the launcher of its class; once javac has attributed a class, {@link KernelBodyCompiler}
- * compiles the kernels' bodies to SPIR-V.
+ * Kiln's annotation processor. During the rounds it checks each {@code @Kernel} declaration,
+ * collects the fuse groups of its class and writes the class's launcher; once javac has attributed a
+ * class, {@link KernelBodyCompiler} compiles the kernels' bodies and fuses the groups to SPIR-V.
  */
 @AutoService(Processor.class)
-@SupportedAnnotationTypes("dev.kiln.annotations.Kernel")
+@SupportedAnnotationTypes({"dev.kiln.annotations.Kernel", "dev.kiln.annotations.FuseGroup",
+    "dev.kiln.annotations.FuseGroup.List"})
 public final class KilnProcessor extends AbstractProcessor {
   private Diagnostics diagnostics;
   private SignatureReader signatures;
@@ -85,19 +89,25 @@ public final class KilnProcessor extends AbstractProcessor {
         diagnostics.error(method, Message.INTERNAL, method.getSimpleName(), e);
       }
     }
+    for (Element element : round.getElementsAnnotatedWithAny(Set.of(FuseGroup.class, FuseGroup.List.class))) {
+      if (element.getAnnotation(Kernel.class) == null) {
+        diagnostics.error(element, Message.GROUP_WITHOUT_KERNEL, element.getSimpleName());
+      }
+    }
     byOwner.forEach(this::processClass);
     return false;
   }
 
   private void processClass(TypeElement owner, List<KernelSignature> kernels) {
     List<KernelSignature> unique = withoutDuplicateNames(owner, kernels);
-    bodies.expect(unique);
+    List<GroupSignature> groups = Groups.of(unique, diagnostics);
+    bodies.expect(owner, unique, groups);
     String launcher = owner.getQualifiedName() + "Kernels";
     if (!launchersWritten.add(launcher)) {
       return;
     }
     try {
-      LauncherWriter.launcher(owner, unique).writeTo(processingEnv.getFiler());
+      LauncherWriter.launcher(owner, unique, groups).writeTo(processingEnv.getFiler());
     } catch (IOException | RuntimeException e) {
       diagnostics.error(owner, Message.INTERNAL, owner.getSimpleName() + " (launcher)", e);
     }

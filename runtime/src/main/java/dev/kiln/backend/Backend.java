@@ -37,13 +37,14 @@ public interface Backend extends AutoCloseable {
   }
 
   /**
-   * Runs {@code spec} over the non-empty {@code grid}, waits for it, and returns the time it took on
+   * Runs {@code spec} with arm k of a group over {@code grids[k]} (a kernel over {@code grids[0]}),
+   * the largest of them non-empty, waits for it, and returns the time it took on
    * the device in nanoseconds (GPU timestamps where the device has them, else -1; wall time on the
    * CPU backend). {@code args} holds,
    * in parameter order, a {@link BackendBuffer} of this backend per buffer parameter and an
    * {@code Integer} or {@code Float} per scalar.
    */
-  long dispatch(KernelSpec spec, Grid grid, Object[] args);
+  long dispatch(KernelSpec spec, Grid[] grids, Object[] args);
 
   /** A new, empty batch of launches on this device. */
   BackendBatch batch();

@@ -10,7 +10,7 @@ import java.util.concurrent.CompletableFuture;
  */
 public interface BackendBatch extends AutoCloseable {
   /** Records a launch; {@code args} as for {@link Backend#dispatch}. */
-  void record(KernelSpec spec, Grid grid, Object[] args);
+  void record(KernelSpec spec, Grid[] grids, Object[] args);
 
   /** Starts the recorded launches; the future completes when they have, or with their fault. */
   CompletableFuture<Void> submit();

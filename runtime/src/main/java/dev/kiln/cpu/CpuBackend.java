@@ -55,9 +55,24 @@ public final class CpuBackend implements Backend {
     return new CpuBuffer(NumericType.ofArray(array), array);
   }
 
+  /** A kernel over {@code grids[0]}, or a group's arms one after the other, each over its own grid. */
   @Override
-  public long dispatch(KernelSpec spec, Grid grid, Object[] args) {
+  public long dispatch(KernelSpec spec, Grid[] grids, Object[] args) {
     long start = System.nanoTime();
+    if (spec.arms().isEmpty()) {
+      run(spec, grids[0], args);
+    } else {
+      for (int k = 0; k < grids.length; k++) {
+        if (!grids[k].isEmpty()) {
+          KernelSpec.Arm arm = spec.arms().get(k);
+          run(arm.kernel(), grids[k], arm.arguments(args));
+        }
+      }
+    }
+    return System.nanoTime() - start;
+  }
+
+  private void run(KernelSpec spec, Grid grid, Object[] args) {
     Object[] javaArgs = new Object[args.length];
     for (int i = 0; i < args.length; i++) {
       javaArgs[i] = args[i] instanceof CpuBuffer buffer ? buffer.array() : args[i];
@@ -74,7 +89,6 @@ public final class CpuBackend implements Backend {
         runInOrder(body, javaArgs, grid, group, size, groups);
       }
     });
-    return System.nanoTime() - start;
   }
 
   /** The local ids of invocation number {@code linear} of a workgroup. */
@@ -88,8 +102,8 @@ public final class CpuBackend implements Backend {
       private final List<Runnable> launches = new ArrayList<>();
 
       @Override
-      public void record(KernelSpec spec, Grid grid, Object[] args) {
-        launches.add(() -> dispatch(spec, grid, args));
+      public void record(KernelSpec spec, Grid[] grids, Object[] args) {
+        launches.add(() -> dispatch(spec, grids, args));
       }
 
       @Override

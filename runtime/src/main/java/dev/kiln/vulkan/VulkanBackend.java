@@ -341,7 +341,7 @@ public final class VulkanBackend implements Backend {
   }
 
   @Override
-  public long dispatch(KernelSpec spec, Grid grid, Object[] args) {
+  public long dispatch(KernelSpec spec, Grid[] grids, Object[] args) {
     ThreadContext thread = context();
     VkCommandBuffer commands = thread.commands;
     try (MemoryStack stack = MemoryStack.stackPush()) {
@@ -353,7 +353,7 @@ public final class VulkanBackend implements Backend {
             VK_ACCESS_TRANSFER_WRITE_BIT | VK_ACCESS_HOST_WRITE_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
             VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT);
         thread.timer.start(commands);
-        recordLaunch(stack, commands, pool, thread.faults.buffer(), spec, grid, args);
+        recordLaunch(stack, commands, pool, thread.faults.buffer(), spec, grids, args);
         thread.timer.stop(commands);
         endAndSubmit(stack, thread);
       } finally {
@@ -376,7 +376,7 @@ public final class VulkanBackend implements Backend {
    * along x where the device's workgroup-count limit asks for it.
    */
   void recordLaunch(MemoryStack stack, VkCommandBuffer commands, long pool, VulkanBuffer faultBuffer, KernelSpec spec,
-      Grid grid, Object[] args) {
+      Grid[] grids, Object[] args) {
     ComputePipeline pipeline;
     synchronized (pipelines) {
       pipeline = pipelines.get(spec);
@@ -385,11 +385,12 @@ public final class VulkanBackend implements Backend {
         pipelines.put(spec, pipeline);
       }
     }
+    Grid grid = KernelSpec.dispatchGrid(grids);
     int[] groups = {grid.workgroups(0, spec.workgroup(0)), grid.workgroups(1, spec.workgroup(1)),
         grid.workgroups(2, spec.workgroup(2))};
     physical.checkGroupCounts(spec, groups);
     long set = writeDescriptorSet(stack, pool, pipeline, args, faultBuffer);
-    ByteBuffer push = pushConstants(stack, pipeline.pushConstantBytes, spec.scalarOffsets(), grid, args);
+    ByteBuffer push = pushConstants(stack, pipeline.pushConstantBytes, spec, grids, args);
     vkCmdBindPipeline(commands, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline.pipeline);
     vkCmdBindDescriptorSets(commands, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline.layout, 0, stack.longs(set), null);
     // Launches beyond the device's workgroup-count limit run as several dispatches, each told its
@@ -442,12 +443,25 @@ public final class VulkanBackend implements Backend {
         .pBufferInfo(info);
   }
 
-  /** The grid at offsets 0, 8 and 12, then each scalar argument from offset 16 (see {@link KernelSpec}). */
-  private static ByteBuffer pushConstants(MemoryStack stack, int bytes, int[] offsets, Grid grid, Object[] args) {
+  /**
+   * The dispatch's grid at offsets 0, 8 and 12, each arm's grid for a group of several arms, then the
+   * scalar arguments (see {@link KernelSpec}).
+   */
+  private static ByteBuffer pushConstants(MemoryStack stack, int bytes, KernelSpec spec, Grid[] grids, Object[] args) {
     ByteBuffer push = stack.malloc(bytes);
+    Grid grid = KernelSpec.dispatchGrid(grids);
     push.putInt(0, grid.x());
     push.putInt(8, grid.y());
     push.putInt(12, grid.z());
+    if (spec.hasArmGrids()) {
+      for (int arm = 0; arm < grids.length; arm++) {
+        int at = spec.armGridOffset(arm);
+        push.putInt(at, grids[arm].x());
+        push.putInt(at + 4, grids[arm].y());
+        push.putInt(at + 8, grids[arm].z());
+      }
+    }
+    int[] offsets = spec.scalarOffsets();
     int scalar = 0;
     for (Object arg : args) {
       switch (arg) {

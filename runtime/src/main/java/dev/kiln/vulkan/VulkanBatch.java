@@ -63,7 +63,7 @@ final class VulkanBatch implements BackendBatch {
   }
 
   @Override
-  public void record(KernelSpec spec, Grid grid, Object[] args) {
+  public void record(KernelSpec spec, Grid[] grids, Object[] args) {
     Set<Long> reads = new HashSet<>();
     Set<Long> writes = new HashSet<>();
     int param = 0;
@@ -90,7 +90,7 @@ final class VulkanBatch implements BackendBatch {
       }
       long pool = backend.createDescriptorPool(stack, spec.bufferCount());
       descriptorPools.add(pool);
-      backend.recordLaunch(stack, commands, pool, faults.buffer(), spec, grid, args);
+      backend.recordLaunch(stack, commands, pool, faults.buffer(), spec, grids, args);
     }
     written.addAll(writes);
     read.addAll(reads);

@@ -25,7 +25,7 @@ class LimitsTest {
     try {
       Object[] args = new Object[spec.params().size()];
       java.util.Arrays.fill(args, 1);
-      return assertThrows(IllegalArgumentException.class, () -> backend.dispatch(spec, Grid.of(1, 1), args)).getMessage();
+      return assertThrows(IllegalArgumentException.class, () -> backend.dispatch(spec, new Grid[] {Grid.of(1, 1)}, args)).getMessage();
     } finally {
       backend.close();
     }

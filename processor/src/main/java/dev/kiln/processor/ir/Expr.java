@@ -58,8 +58,8 @@ public sealed interface Expr {
     }
   }
 
-  /** {@code array[index]} of a buffer or shared array; {@code line} is the source line, for fault reports. */
-  record Load(String array, PrimType type, Expr index, int line) implements Expr {}
+  /** {@code array[index]} of a buffer, shared or private array, read at {@code site}. */
+  record Load(String array, PrimType type, Expr index, Site site) implements Expr {}
 
   /** {@code buffer.length} of a buffer parameter. */
   record Length(String buffer) implements Expr {
@@ -71,6 +71,29 @@ public sealed interface Expr {
 
   /** An invocation-id built-in along {@code axis} (0, 1 or 2), as an int. */
   record BuiltinGet(Builtin builtin, int axis) implements Expr {
+    @Override
+    public PrimType type() {
+      return PrimType.INT;
+    }
+  }
+
+  /**
+   * Whether this invocation lies inside arm {@code arm}'s grid of the launch (see {@link LaunchAbi});
+   * with {@code wholeWorkgroups}, whether its workgroup does, which is the same for every invocation
+   * of a workgroup (arms that wait at barriers run whole workgroups).
+   */
+  record InLaunch(int arm, boolean wholeWorkgroups) implements Expr {
+    @Override
+    public PrimType type() {
+      return PrimType.BOOLEAN;
+    }
+  }
+
+  /**
+   * The number of workgroups of {@code size} invocations along {@code axis} that cover arm
+   * {@code arm}'s grid: what {@code Gpu.numWorkgroups(axis)} means for that arm.
+   */
+  record ArmWorkgroups(int arm, int axis, int size) implements Expr {
     @Override
     public PrimType type() {
       return PrimType.INT;

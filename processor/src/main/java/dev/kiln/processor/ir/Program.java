@@ -3,13 +3,16 @@ package dev.kiln.processor.ir;
 import java.util.List;
 
 /**
- * One compute kernel: what it binds, what it declares and what it does. Buffers are in binding
- * order, scalars in push-constant order. With {@code boundsChecks} every buffer access is checked
- * against the buffer's length, and a faulty one is dropped and reported.
+ * One compute program: a kernel, or the arms of a fuse group run one after the other. It binds
+ * its buffers in binding order and its scalars in push-constant order; {@code arms} is the number
+ * of arms whose grids the launch passes ({@link LaunchAbi}); 1 for a kernel. With
+ * {@code boundsChecks} every array access is checked against the array's length, and a faulty one is
+ * dropped and reported.
  */
 public record Program(
     String name,
     Workgroup workgroup,
+    int arms,
     boolean boundsChecks,
     List<BufferDecl> buffers,
     List<SharedArray> shared,
@@ -19,6 +22,9 @@ public record Program(
     List<Stmt> body) {
 
   public Program {
+    if (arms < 1) {
+      throw new IllegalArgumentException("a program has at least one arm: " + arms);
+    }
     buffers = List.copyOf(buffers);
     shared = List.copyOf(shared);
     privates = List.copyOf(privates);
@@ -27,8 +33,19 @@ public record Program(
     body = List.copyOf(body);
   }
 
-  /** Whether the body waits at workgroup barriers; then whole workgroups run, past the count too. */
+  /** The same program with another body and locals. */
+  public Program withBody(List<Local> newLocals, List<Stmt> newBody) {
+    return new Program(name, workgroup, arms, boundsChecks, buffers, shared, privates, scalars, newLocals, newBody);
+  }
+
+  /** A local no other local of this program is: its id is past every id in use. */
+  public Local newLocal(String localName, PrimType type) {
+    int id = locals.stream().mapToInt(Local::id).max().orElse(-1) + 1;
+    return new Local(localName, type, id);
+  }
+
+  /** Whether the body waits at workgroup barriers. */
   public boolean usesBarriers() {
-    return Statements.any(body, statement -> statement instanceof Stmt.Barrier);
+    return Walk.anyStatement(body, statement -> statement instanceof Stmt.Barrier);
   }
 }

@@ -6,17 +6,14 @@ import java.util.List;
 public sealed interface Stmt {
   record Assign(Local local, Expr value) implements Stmt {}
 
-  /**
-   * {@code array[index] = value} on a buffer or a shared array; {@code line} is the source line,
-   * for fault reports.
-   */
-  record Store(String array, Expr index, Expr value, int line) implements Stmt {}
+  /** {@code array[index] = value} on a buffer, shared or private array, written at {@code site}. */
+  record Store(String array, Expr index, Expr value, Site site) implements Stmt {}
 
   /**
    * An atomic update of an int buffer or shared array element, its previous value assigned to
    * {@code result} when there is one; {@code expected} is null but for compare-exchange.
    */
-  record Atomic(Local result, AtomicOp op, String array, Expr index, Expr value, Expr expected, int line)
+  record Atomic(Local result, AtomicOp op, String array, Expr index, Expr value, Expr expected, Site site)
       implements Stmt {}
 
   /** Sets every element of a private array to zero, as {@code new T[n]} does in Java. */

@@ -11,18 +11,24 @@ import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
 import dev.kiln.annotations.Access;
 import dev.kiln.processor.ir.PrimType;
+import dev.kiln.processor.ir.Workgroup;
+import dev.kiln.processor.model.GroupSignature;
 import dev.kiln.processor.model.KernelSignature;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 import javax.lang.model.element.Modifier;
 import javax.lang.model.element.TypeElement;
 
 /**
- * Writes the launcher class of one kernel class: per kernel a {@code KernelSpec} constant and two
- * methods, one taking device arrays and one taking Java arrays. The launcher depends only on the
- * kernels' signatures, so it exists before code that calls it is type-checked.
+ * Writes the launcher class of one kernel class: per kernel and per fuse group a {@code KernelSpec}
+ * constant and methods taking device arrays, Java arrays or a batch, sized by one count (or grid)
+ * and, for a group of several arms, by one per arm. The launcher depends only on the kernels'
+ * signatures, so it exists before code that calls it is type-checked.
  */
 public final class LauncherWriter {
   static final String RUNTIME = "dev.kiln";
@@ -38,8 +44,8 @@ public final class LauncherWriter {
 
   private LauncherWriter() {}
 
-  /** The launcher source for {@code kernels}, all declared in {@code owner}. */
-  public static JavaFile launcher(TypeElement owner, List<KernelSignature> kernels) {
+  /** The launcher source for {@code kernels} and {@code groups}, all declared in {@code owner}. */
+  public static JavaFile launcher(TypeElement owner, List<KernelSignature> kernels, List<GroupSignature> groups) {
     KernelSignature first = kernels.getFirst();
     ClassName ownerName = ClassName.get(owner);
     TypeSpec.Builder type = TypeSpec.classBuilder(first.launcherName())
@@ -48,34 +54,112 @@ public final class LauncherWriter {
             .addMember("value", "$S", PROCESSOR)
             .addMember("comments", "$S", "from " + owner.getQualifiedName())
             .build())
-        .addJavadoc("Launchers for the kernels of {@link $T}.\n", ownerName)
+        .addJavadoc("Launchers for the kernels$L of {@link $T}.\n", groups.isEmpty() ? "" : " and fuse groups", ownerName)
         .addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build());
+    Set<String> constants = new HashSet<>();
+    Map<String, String> kernelConstants = new HashMap<>();
+    List<Launchable> launchables = new ArrayList<>();
     for (KernelSignature kernel : kernels) {
-      type.addField(spec(ownerName, kernel));
-      boolean buffers = kernel.params().stream().anyMatch(KernelSignature.Param::isBuffer);
+      String constant = unique(constantName(kernel.name()), constants);
+      constants.add(constant);
+      kernelConstants.put(kernel.name(), constant);
+      type.addField(kernelSpec(ownerName, kernel, constant));
       boolean multiAxis = kernel.workgroup().y() > 1 || kernel.workgroup().z() > 1;
-      for (boolean grid : multiAxis ? new boolean[] {false, true} : new boolean[] {false}) {
-        type.addMethod(launch(ownerName, kernel, Target.DEVICE_ARRAYS, grid));
+      launchables.add(new Launchable(kernel.name(), constant, kernel.params(), List.of(),
+          CodeBlock.of("{@link $T#$L}", ownerName, kernel.name()), multiAxis));
+    }
+    for (GroupSignature group : groups) {
+      if (!group.consistent()) {
+        continue; // fusion reports the conflict
+      }
+      String constant = unique(constantName(group.name()) + "_GROUP", constants);
+      constants.add(constant);
+      type.addField(groupSpec(ownerName, group, constant, kernelConstants));
+      CodeBlock arms = group.arms().stream()
+          .map(arm -> CodeBlock.of("{@link $T#$L}", ownerName, arm.name()))
+          .collect(CodeBlock.joining(", then "));
+      launchables.add(new Launchable(group.name(), constant, group.params(),
+          group.arms().stream().map(KernelSignature::name).toList(),
+          CodeBlock.of("the fuse group {@code $L} ($L) as one dispatch", group.name(), arms), group.multiAxis()));
+    }
+    for (Launchable launchable : launchables) {
+      boolean buffers = launchable.params().stream().anyMatch(KernelSignature.Param::isBuffer);
+      for (Counts counts : launchable.counts()) {
+        type.addMethod(launch(launchable, Target.DEVICE_ARRAYS, counts));
         if (buffers) {
-          type.addMethod(launch(ownerName, kernel, Target.JAVA_ARRAYS, grid));
+          type.addMethod(launch(launchable, Target.JAVA_ARRAYS, counts));
         }
-        type.addMethod(launch(ownerName, kernel, Target.BATCH, grid));
+        type.addMethod(launch(launchable, Target.BATCH, counts));
       }
     }
     return JavaFile.builder(first.packageName(), type.build()).skipJavaLangImports(true).indent("  ").build();
   }
 
-  private static FieldSpec spec(ClassName owner, KernelSignature kernel) {
-    CodeBlock params = kernel.params().stream()
-        .map(LauncherWriter::paramSpec)
-        .collect(CodeBlock.joining(",\n"));
+  /**
+   * A kernel or group as its launcher methods see it: a name, a spec constant, parameters and, for a
+   * group, its arms' kernel names; {@code subject} is the Javadoc's name for what runs.
+   */
+  private record Launchable(String name, String constant, List<KernelSignature.Param> params, List<String> arms,
+      CodeBlock subject, boolean multiAxis) {
+    /** The ways a launch of it is sized: one count (or grid) for all, and one per arm for a group of several. */
+    List<Counts> counts() {
+      List<Counts> counts = new ArrayList<>(List.of(Counts.ONE_COUNT));
+      if (arms.size() > 1) {
+        counts.add(Counts.ARM_COUNTS);
+      }
+      if (multiAxis) {
+        counts.add(Counts.ONE_GRID);
+        if (arms.size() > 1) {
+          counts.add(Counts.ARM_GRIDS);
+        }
+      }
+      return counts;
+    }
+  }
+
+  /** How a launcher method sizes the launch. */
+  private enum Counts {
+    ONE_COUNT, ONE_GRID, ARM_COUNTS, ARM_GRIDS;
+
+    boolean grid() {
+      return this == ONE_GRID || this == ARM_GRIDS;
+    }
+
+    boolean perArm() {
+      return this == ARM_COUNTS || this == ARM_GRIDS;
+    }
+  }
+
+  private static FieldSpec kernelSpec(ClassName owner, KernelSignature kernel, String constant) {
     CodeBlock call = CodeBlock.of("args -> $T.$L($L)", owner, kernel.name(), unboxedArguments(kernel));
-    CodeBlock workgroup = CodeBlock.of("new int[] {$L, $L, $L}",
-        kernel.workgroup().x(), kernel.workgroup().y(), kernel.workgroup().z());
-    return FieldSpec.builder(KERNEL_SPEC, constantName(kernel.name()), Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
+    return FieldSpec.builder(KERNEL_SPEC, constant, Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
         .initializer("new $T(\n$>$>$T.class, $S, $S, $L,\n$T.of(\n$>$>$L$<$<),\n$L$<$<)", KERNEL_SPEC, owner, kernel.name(),
-            kernel.moduleResource(), workgroup, List.class, params, call)
+            kernel.moduleResource(), workgroup(kernel.workgroup()), List.class, params(kernel.params()), call)
         .build();
+  }
+
+  private static FieldSpec groupSpec(ClassName owner, GroupSignature group, String constant,
+      Map<String, String> kernelConstants) {
+    List<CodeBlock> arms = new ArrayList<>();
+    for (int k = 0; k < group.arms().size(); k++) {
+      String indices = java.util.Arrays.stream(group.armParams().get(k)).mapToObj(Integer::toString)
+          .collect(Collectors.joining(", "));
+      arms.add(CodeBlock.of("new $T($L, new int[] {$L})", KERNEL_SPEC.nestedClass("Arm"),
+          kernelConstants.get(group.arms().get(k).name()), indices));
+    }
+    return FieldSpec.builder(KERNEL_SPEC, constant, Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
+        .initializer("$T.group(\n$>$>$T.class, $S, $S, $L,\n$T.of(\n$>$>$L$<$<),\n$T.of(\n$>$>$L$<$<)$<$<)", KERNEL_SPEC, owner,
+            group.name(), group.moduleResource(), workgroup(group.workgroup()), List.class, params(group.params()),
+            List.class, CodeBlock.join(arms, ",\n"))
+        .build();
+  }
+
+  private static CodeBlock workgroup(Workgroup workgroup) {
+    return CodeBlock.of("new int[] {$L, $L, $L}", workgroup.x(), workgroup.y(), workgroup.z());
+  }
+
+  private static CodeBlock params(List<KernelSignature.Param> params) {
+    return params.stream().map(LauncherWriter::paramSpec).collect(CodeBlock.joining(",\n"));
   }
 
   private static CodeBlock paramSpec(KernelSignature.Param param) {
@@ -103,35 +187,54 @@ public final class LauncherWriter {
     BATCH
   }
 
-  private static MethodSpec launch(ClassName owner, KernelSignature kernel, Target target, boolean grid) {
+  private static MethodSpec launch(Launchable launchable, Target target, Counts counts) {
     boolean onDevice = target != Target.JAVA_ARRAYS;
-    Set<String> taken = kernel.params().stream().map(KernelSignature.Param::name).collect(Collectors.toSet());
+    Set<String> taken = launchable.params().stream().map(KernelSignature.Param::name).collect(Collectors.toSet());
     String device = unique(target == Target.BATCH ? "batch" : "device", taken);
-    String count = unique(grid ? "grid" : "count", taken);
-    String invocations = grid ? "the invocations of {@code " + count + "}" : "{@code " + count + "} invocations along x";
-    MethodSpec.Builder method = MethodSpec.methodBuilder(kernel.name())
+    taken.add(device);
+    MethodSpec.Builder method = MethodSpec.methodBuilder(launchable.name())
         .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
-        .addParameter(target == Target.BATCH ? BATCH : DEVICE, device)
-        .addParameter(grid ? GRID : TypeName.INT, count);
-    for (KernelSignature.Param param : kernel.params()) {
+        .addParameter(target == Target.BATCH ? BATCH : DEVICE, device);
+    List<String> countNames = new ArrayList<>();
+    if (counts.perArm()) {
+      for (String arm : launchable.arms()) {
+        String name = unique(arm + (counts.grid() ? "Grid" : "Count"), taken);
+        taken.add(name);
+        countNames.add(name);
+      }
+    } else {
+      countNames.add(unique(counts.grid() ? "grid" : "count", taken));
+    }
+    for (String name : countNames) {
+      method.addParameter(counts.grid() ? GRID : TypeName.INT, name);
+    }
+    for (KernelSignature.Param param : launchable.params()) {
       method.addParameter(ParameterSpec.builder(parameterType(param, onDevice), param.name()).build());
     }
-    String arguments = kernel.params().stream().map(KernelSignature.Param::name).collect(Collectors.joining(", "));
+    String size = switch (counts) {
+      case ONE_COUNT, ONE_GRID -> countNames.getFirst();
+      case ARM_COUNTS -> "new int[] {" + String.join(", ", countNames) + "}";
+      case ARM_GRIDS -> "new $T[] {" + String.join(", ", countNames) + "}";
+    };
+    String invocations = switch (counts) {
+      case ONE_COUNT -> "{@code " + countNames.getFirst() + "} invocations along x" + (launchable.arms().isEmpty() ? "" : " per arm");
+      case ONE_GRID -> "the invocations of {@code " + countNames.getFirst() + "}" + (launchable.arms().isEmpty() ? "" : " per arm");
+      case ARM_COUNTS -> "each arm's count of invocations along x";
+      case ARM_GRIDS -> "each arm's grid";
+    };
+    String arguments = launchable.params().stream().map(KernelSignature.Param::name).collect(Collectors.joining(", "));
     String separator = arguments.isEmpty() ? "" : ", ";
-    if (target == Target.BATCH) {
-      method.addJavadoc("Records a launch of {@link $T#$L} into {@code $L} for $L, on device arrays.\n", owner,
-          kernel.name(), device, invocations);
-      method.addStatement("$L.dispatch($L, $L$L$L)", device, constantName(kernel.name()), count, separator, arguments);
-    } else if (onDevice) {
-      method.addJavadoc("Runs {@link $T#$L} on {@code $L} for $L, on device arrays, and waits for\n"
-          + "it.\n", owner, kernel.name(), device, invocations);
-      method.addStatement("$L.dispatch($L, $L$L$L)", device, constantName(kernel.name()), count, separator, arguments);
-    } else {
-      method.addJavadoc("Runs {@link $T#$L} on {@code $L} for $L, on Java arrays: copies them to the\n"
-          + "device, runs, and copies back every array the kernel may write.\n", owner, kernel.name(), device,
-          invocations);
-      method.addStatement("$L.run($L, $L$L$L)", device, constantName(kernel.name()), count, separator, arguments);
+    String call = target == Target.JAVA_ARRAYS ? "run" : "dispatch";
+    switch (target) {
+      case BATCH -> method.addJavadoc("Records a launch of $L into {@code $L} for $L, on device arrays.\n",
+          launchable.subject(), device, invocations);
+      case DEVICE_ARRAYS -> method.addJavadoc("Runs $L on {@code $L} for $L, on device arrays, and waits for\n"
+          + "it.\n", launchable.subject(), device, invocations);
+      case JAVA_ARRAYS -> method.addJavadoc("Runs $L on {@code $L} for $L, on Java arrays: copies them to the\n"
+          + "device, runs, and copies back every array it may write.\n", launchable.subject(), device, invocations);
     }
+    CodeBlock sizeCode = counts == Counts.ARM_GRIDS ? CodeBlock.of(size, GRID) : CodeBlock.of("$L", size);
+    method.addStatement("$L.$L($L, $L$L$L)", device, call, launchable.constant(), sizeCode, separator, arguments);
     return method.build();
   }
 

@@ -26,6 +26,7 @@ import dev.kiln.processor.ir.Intrinsic;
 import dev.kiln.processor.ir.Local;
 import dev.kiln.processor.ir.Stmt;
 import dev.kiln.processor.ir.PrimType;
+import dev.kiln.processor.ir.Site;
 import dev.kiln.processor.ir.UnaryOp;
 import dev.kiln.processor.model.SignatureReader;
 import java.util.Arrays;
@@ -50,8 +51,10 @@ final class ExpressionLowering {
   private final CompilationUnitTree unit;
   private final Scope scope;
   private final ExecutableElement kernel;
+  private final Sites sites;
 
-  ExpressionLowering(Trees trees, CompilationUnitTree unit, Scope scope, ExecutableElement kernel) {
+  ExpressionLowering(Trees trees, CompilationUnitTree unit, Scope scope, ExecutableElement kernel, Sites sites) {
+    this.sites = sites;
     this.trees = trees;
     this.unit = unit;
     this.scope = scope;
@@ -67,9 +70,10 @@ final class ExpressionLowering {
     return new TreePath(parent, tree);
   }
 
-  int line(Tree tree) {
+  /** The site of {@code tree}, for IR nodes that may fail or conflict. */
+  Site site(Tree tree) {
     long position = trees.getSourcePositions().getStartPosition(unit, tree);
-    return (int) unit.getLineMap().getLineNumber(position);
+    return sites.site(tree, unit, (int) unit.getLineMap().getLineNumber(position));
   }
 
   /** Lowers the expression at {@code path}. */
@@ -314,7 +318,7 @@ final class ExpressionLowering {
       buffer.use().firstRead = access;
     }
     Expr index = expr(child(path, access.getIndex()), PrimType.INT);
-    return new Expr.Load(array.name(), array.element(), index, line(access));
+    return new Expr.Load(array.name(), array.element(), index, site(access));
   }
 
   /** The name of the {@code dev.kiln.Gpu} method called at {@code path}, if it is a call of one. */
@@ -363,7 +367,7 @@ final class ExpressionLowering {
     Expr index = expr(child(path, args.get(1)), PrimType.INT);
     Expr value = expr(child(path, args.getLast()), PrimType.INT);
     Expr expected = op == AtomicOp.COMPARE_EXCHANGE ? expr(child(path, args.get(2)), PrimType.INT) : null;
-    return new Stmt.Atomic(result, op, array.name(), index, value, expected, line(call));
+    return new Stmt.Atomic(result, op, array.name(), index, value, expected, site(call));
   }
 
   private Expr call(TreePath path) {

@@ -37,7 +37,7 @@ import dev.kiln.processor.ir.PrivateArray;
 import dev.kiln.processor.ir.Program;
 import dev.kiln.processor.ir.ScalarParam;
 import dev.kiln.processor.ir.SharedArray;
-import dev.kiln.processor.ir.Statements;
+import dev.kiln.processor.ir.Walk;
 import dev.kiln.processor.ir.Stmt;
 import dev.kiln.processor.model.KernelSignature;
 import dev.kiln.processor.model.SignatureReader;
@@ -73,13 +73,14 @@ public final class KernelLowering {
   /** A helper's body is inlined as a labelled run-once loop; {@code return} breaks out of it. */
   private record HelperExit(String label, Local result) {}
 
-  public KernelLowering(Trees trees, CompilationUnitTree unit, Diagnostics diagnostics, KernelSignature signature) {
+  public KernelLowering(Trees trees, CompilationUnitTree unit, Diagnostics diagnostics, KernelSignature signature,
+      Sites sites) {
     this.trees = trees;
     this.unit = unit;
     this.diagnostics = diagnostics;
     this.signature = signature;
     this.scope = new Scope(signature);
-    this.expressions = new ExpressionLowering(trees, unit, scope, signature.method());
+    this.expressions = new ExpressionLowering(trees, unit, scope, signature.method(), sites);
   }
 
   /** The program, or empty once every error of the body has been reported. */
@@ -95,8 +96,7 @@ public final class KernelLowering {
     if (failed) {
       return Optional.empty();
     }
-    body = LabelledJumps.lower(body, () -> scope.temporary("jump", PrimType.INT));
-    return Optional.of(new Program(signature.name(), signature.workgroup(), signature.boundsChecks(), buffers,
+    return Optional.of(new Program(signature.name(), signature.workgroup(), 1, signature.boundsChecks(), buffers,
         scope.sharedArrays(), scope.privateArrays(), scope.scalars(), scope.locals(), body));
   }
 
@@ -213,7 +213,7 @@ public final class KernelLowering {
       return labelledLoop;
     }
     String name = tree.getLabel().toString();
-    if (Statements.any(inner, s -> s instanceof Stmt.Break(String label) && name.equals(label))) {
+    if (Walk.anyStatement(inner, s -> s instanceof Stmt.Break(String label) && name.equals(label))) {
       throw new KernelError(tree, Message.UNSUPPORTED_LABEL, "break out of a statement that is not a loop");
     }
     return inner;
@@ -337,7 +337,7 @@ public final class KernelLowering {
     List<Stmt> statements = new ArrayList<>();
     statements.add(new Stmt.ClearArray(array.name()));
     for (int i = 0; i < values.size(); i++) {
-      statements.add(new Stmt.Store(array.name(), new Expr.IntConst(i), values.get(i), expressions.line(creation)));
+      statements.add(new Stmt.Store(array.name(), new Expr.IntConst(i), values.get(i), expressions.site(creation)));
     }
     return statements;
   }
@@ -490,7 +490,7 @@ public final class KernelLowering {
         buffer.use().firstWrite = access;
       }
       Expr index = expressions.expr(child(target, access.getIndex()), PrimType.INT);
-      return new Stmt.Store(array.name(), index, ExpressionLowering.convert(value, array.element()), expressions.line(access));
+      return new Stmt.Store(array.name(), index, ExpressionLowering.convert(value, array.element()), expressions.site(access));
     }
     Element element = trees.getElement(target);
     if (element != null && scope.isRejected(element)) {

@@ -6,7 +6,6 @@ import dev.kiln.processor.ir.Local;
 import dev.kiln.processor.ir.PrimType;
 import dev.kiln.processor.ir.ScalarParam;
 import dev.kiln.processor.ir.PrivateArray;
-import dev.kiln.processor.ir.PushConstants;
 import dev.kiln.processor.ir.SharedArray;
 import dev.kiln.processor.model.KernelSignature;
 import com.sun.source.tree.Tree;
@@ -52,9 +51,6 @@ final class Scope {
     }
   }
 
-  /** Push-constant members before the scalars: grid x, first workgroup, grid y, grid z. */
-  static final int LAUNCH_MEMBERS = 4;
-
   private final Map<String, BufferUse> buffers = new LinkedHashMap<>();
   private final Map<String, ScalarParam> scalars = new LinkedHashMap<>();
   private final Map<Element, SharedArray> shared = new LinkedHashMap<>();
@@ -66,14 +62,11 @@ final class Scope {
   private final Set<Element> rejected = new HashSet<>();
 
   Scope(KernelSignature signature) {
-    List<KernelSignature.Param> scalarParams = signature.params().stream().filter(p -> !p.isBuffer()).toList();
-    int[] offsets = PushConstants.offsets(scalarParams.stream().map(KernelSignature.Param::type).toList());
     for (KernelSignature.Param param : signature.params()) {
       if (param.isBuffer()) {
         buffers.put(param.name(), new BufferUse(param, buffers.size()));
       } else {
-        int index = scalars.size();
-        scalars.put(param.name(), new ScalarParam(param.name(), param.type(), index + LAUNCH_MEMBERS, offsets[index]));
+        scalars.put(param.name(), new ScalarParam(param.name(), param.type()));
       }
     }
   }

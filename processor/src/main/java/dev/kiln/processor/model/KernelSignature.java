@@ -21,18 +21,25 @@ public record KernelSignature(
     ExecutableElement method,
     Workgroup workgroup,
     boolean boundsChecks,
-    List<Param> params) {
+    boolean selfComposable,
+    List<Param> params,
+    List<Membership> groups) {
 
   /** A parameter: a buffer (array) or a scalar, with the access a {@code @Buffer} declares. */
   public record Param(String name, PrimType type, boolean isBuffer, Optional<Access> declared) {}
 
+  /** A {@code @FuseGroup}: the group's name and the kernel's order in it. */
+  public record Membership(String group, int order) {}
+
   public KernelSignature {
     params = List.copyOf(params);
+    groups = List.copyOf(groups);
   }
 
   /** The same kernel with the elements javac has for it now. */
   public KernelSignature rebind(TypeElement currentOwner, ExecutableElement currentMethod) {
-    return new KernelSignature(currentOwner, packageName, flatName, currentMethod, workgroup, boundsChecks, params);
+    return new KernelSignature(currentOwner, packageName, flatName, currentMethod, workgroup, boundsChecks, selfComposable,
+        params, groups);
   }
 
   public String name() {

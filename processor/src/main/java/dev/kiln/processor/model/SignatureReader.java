@@ -1,11 +1,12 @@
 package dev.kiln.processor.model;
 
 import dev.kiln.annotations.Buffer;
+import dev.kiln.annotations.FuseGroup;
 import dev.kiln.annotations.Kernel;
 import dev.kiln.processor.diag.Diagnostics;
 import dev.kiln.processor.diag.Message;
 import dev.kiln.processor.ir.PrimType;
-import dev.kiln.processor.ir.PushConstants;
+import dev.kiln.processor.ir.LaunchAbi;
 import dev.kiln.processor.ir.Workgroup;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -76,16 +77,19 @@ public final class SignatureReader {
     }
     List<PrimType> scalarTypes = params.stream().filter(p -> !p.isBuffer()).map(KernelSignature.Param::type).toList();
     int scalars = scalarTypes.size();
-    int pushBytes = PushConstants.size(scalarTypes);
-    if (pushBytes > PushConstants.LIMIT) {
+    int pushBytes = LaunchAbi.size(1, scalarTypes);
+    if (pushBytes > LaunchAbi.LIMIT) {
       diagnostics.error(method, Message.PUSH_CONSTANTS, name, scalars, pushBytes);
       ok = false;
     }
     if (!ok) {
       return Optional.empty();
     }
+    List<KernelSignature.Membership> groups = Arrays.stream(method.getAnnotationsByType(FuseGroup.class))
+        .map(group -> new KernelSignature.Membership(group.value(), group.order()))
+        .toList();
     return Optional.of(new KernelSignature(owner, packageOf(owner).getQualifiedName().toString(), flatName.get(),
-        method, workgroup.get(), kernel.boundsChecks(), params));
+        method, workgroup.get(), kernel.boundsChecks(), kernel.selfComposable(), params, groups));
   }
 
   private static Optional<Workgroup> workgroup(int[] sizes) {

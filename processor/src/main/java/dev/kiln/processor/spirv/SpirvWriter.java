@@ -7,6 +7,7 @@ import dev.kiln.processor.ir.BufferDecl;
 import dev.kiln.processor.ir.Builtin;
 import dev.kiln.processor.ir.Expr;
 import dev.kiln.processor.ir.Intrinsic;
+import dev.kiln.processor.ir.LaunchAbi;
 import dev.kiln.processor.ir.Local;
 import dev.kiln.processor.ir.PrimType;
 import dev.kiln.processor.ir.Program;
@@ -25,17 +26,10 @@ import java.util.Map;
 /**
  * Writes a {@link Program} as a SPIR-V 1.3 compute module for Vulkan 1.1: logical addressing,
  * GLSL450 memory model, storage-buffer runtime arrays, a push-constant block and structured
- * control flow. The launch ABI is {@code dev.kiln.KernelSpec}'s: the invocation count is member 0
- * of the push-constant block, and invocations at or past it do nothing.
+ * control flow, with the push-constant block of {@link LaunchAbi}. The program's body says itself
+ * which invocations do something (see {@code pass.Gate}).
  */
 public final class SpirvWriter {
-  // the launch geometry: the first members of the push-constant block (see KernelSpec)
-  private static final int COUNT_X = 0;
-  private static final int FIRST_GROUP = 1;
-  private static final int COUNT_Y = 2;
-  private static final int COUNT_Z = 3;
-  private static final int LAUNCH_MEMBERS = 4;
-
   private final Program program;
   private final SpirvModule module = new SpirvModule();
   /** The function's OpVariables, which must open its first block. */
@@ -43,6 +37,7 @@ public final class SpirvWriter {
   /** The function's other instructions. */
   private final Words code = new Words();
   private final Map<Local, Integer> localVariables = new HashMap<>();
+  private final Map<String, Integer> scalarMembers = new HashMap<>();
   private final Map<String, ArrayVariable> arrays = new HashMap<>();
   private final Map<PrimType, Integer> bufferStructs = new EnumMap<>(PrimType.class);
   private final Map<Builtin, Integer> builtinVariables = new EnumMap<>(Builtin.class);
@@ -108,7 +103,7 @@ public final class SpirvWriter {
     for (PrivateArray array : program.privates()) {
       declarePrivate(array);
     }
-    gatedBody();
+    body();
 
     module.functions.op(SpvOpFunction, module.typeVoid(), main, SpvFunctionControlMaskNone, functionType);
     module.functions.op(SpvOpLabel, entry);
@@ -138,60 +133,76 @@ public final class SpirvWriter {
     }
   }
 
-  /**
-   * {@code if (globalId.x < count) { body }}: the dispatch is rounded up to whole workgroups. A
-   * kernel with barriers runs whole workgroups (every invocation must reach each barrier), and
-   * guards its accesses itself.
-   */
-  private void gatedBody() {
-    if (program.usesBarriers()) {
-      statements(program.body());
-      if (open) {
-        terminate(SpvOpReturn);
-      }
-      return;
-    }
-    int bool = module.typeBool();
-    int inRange = op(SpvOpULessThan, bool, builtinComponent(Builtin.GLOBAL_ID, 0), launchConstant(COUNT_X));
-    inRange = op(SpvOpLogicalAnd, bool, inRange,
-        op(SpvOpULessThan, bool, builtinComponent(Builtin.GLOBAL_ID, 1), launchConstant(COUNT_Y)));
-    inRange = op(SpvOpLogicalAnd, bool, inRange,
-        op(SpvOpULessThan, bool, builtinComponent(Builtin.GLOBAL_ID, 2), launchConstant(COUNT_Z)));
-    int body = module.id();
-    int end = module.id();
-    code.op(SpvOpSelectionMerge, end, SpvSelectionControlMaskNone);
-    terminate(SpvOpBranchConditional, inRange, body, end);
-    label(body);
+  /** The body, then a return where it ends open. */
+  private void body() {
     statements(program.body());
-    branchIfOpen(end);
-    label(end);
-    terminate(SpvOpReturn);
+    if (open) {
+      terminate(SpvOpReturn);
+    }
+  }
+
+  /**
+   * Whether the invocation (or, for {@code wholeWorkgroups}, its workgroup) lies inside arm
+   * {@code arm}'s grid, compared unsigned along each axis.
+   */
+  private int inLaunch(Expr.InLaunch gate) {
+    int bool = module.typeBool();
+    int inside = 0;
+    for (int axis = 0; axis < 3; axis++) {
+      int test = gate.wholeWorkgroups()
+          ? op(SpvOpULessThan, bool, builtinComponent(Builtin.WORKGROUP_ID, axis),
+              armWorkgroups(gate.arm(), axis, size(program.workgroup(), axis)))
+          : op(SpvOpULessThan, bool, builtinComponent(Builtin.GLOBAL_ID, axis), armCount(gate.arm(), axis));
+      inside = axis == 0 ? test : op(SpvOpLogicalAnd, bool, inside, test);
+    }
+    return inside;
+  }
+
+  /** Workgroups of {@code size} invocations that cover arm {@code arm}'s grid along {@code axis}, as a uint. */
+  private int armWorkgroups(int arm, int axis, int size) {
+    int uint = module.typeUint();
+    int roundedUp = op(SpvOpIAdd, uint, armCount(arm, axis), module.constantUint(size - 1));
+    return op(SpvOpUDiv, uint, roundedUp, module.constantUint(size));
+  }
+
+  private int armCount(int arm, int axis) {
+    return launchConstant(LaunchAbi.countMember(program.arms(), arm, axis));
+  }
+
+  private static int size(dev.kiln.processor.ir.Workgroup workgroup, int axis) {
+    return switch (axis) {
+      case 0 -> workgroup.x();
+      case 1 -> workgroup.y();
+      default -> workgroup.z();
+    };
   }
 
   // ---- declarations
 
   private void declarePushConstants() {
     List<ScalarParam> scalars = program.scalars();
-    int[] members = new int[scalars.size() + LAUNCH_MEMBERS];
-    Arrays.fill(members, 0, LAUNCH_MEMBERS, module.typeUint());
-    for (ScalarParam scalar : scalars) {
-      members[scalar.member()] = type(scalar.type());
+    int firstScalar = LaunchAbi.firstScalarMember(program.arms());
+    int[] offsets = LaunchAbi.scalarOffsets(program.arms(), scalars.stream().map(ScalarParam::type).toList());
+    int[] members = new int[firstScalar + scalars.size()];
+    Arrays.fill(members, 0, firstScalar, module.typeUint());
+    for (int i = 0; i < scalars.size(); i++) {
+      members[firstScalar + i] = type(scalars.get(i).type());
+      scalarMembers.put(scalars.get(i).name(), firstScalar + i);
     }
     int struct = module.id();
     module.globals.op(SpvOpTypeStruct, SpirvModule.prepend(struct, members));
     module.decorate(struct, SpvDecorationBlock);
     module.name(struct, "PushConstants");
-    module.memberName(struct, 0, "count");
-    module.decorateMember(struct, 0, SpvDecorationOffset, 0);
-    module.memberName(struct, 1, "firstGroup");
-    module.decorateMember(struct, 1, SpvDecorationOffset, 4);
-    module.memberName(struct, 2, "countY");
-    module.decorateMember(struct, 2, SpvDecorationOffset, 8);
-    module.memberName(struct, 3, "countZ");
-    module.decorateMember(struct, 3, SpvDecorationOffset, 12);
-    for (ScalarParam scalar : scalars) {
-      module.memberName(struct, scalar.member(), scalar.name());
-      module.decorateMember(struct, scalar.member(), SpvDecorationOffset, scalar.offset());
+    String[] launch = {"count", "firstGroup", "countY", "countZ"};
+    for (int member = 0; member < firstScalar; member++) {
+      int arm = (member - LaunchAbi.LAUNCH_MEMBERS) / 3;
+      module.memberName(struct, member, member < LaunchAbi.LAUNCH_MEMBERS ? launch[member]
+          : "arm" + arm + "Count" + "XYZ".charAt((member - LaunchAbi.LAUNCH_MEMBERS) % 3));
+      module.decorateMember(struct, member, SpvDecorationOffset, 4 * member);
+    }
+    for (int i = 0; i < scalars.size(); i++) {
+      module.memberName(struct, firstScalar + i, scalars.get(i).name());
+      module.decorateMember(struct, firstScalar + i, SpvDecorationOffset, offsets[i]);
     }
     pushConstants = globalVariable(SpvStorageClassPushConstant, struct);
     module.name(pushConstants, "push");
@@ -314,7 +325,7 @@ public final class SpirvWriter {
         if (program.boundsChecks()) {
           ifElse(inBounds(store.array(), index),
               () -> store(element(store.array(), index), value),
-              () -> indexFault(store.array(), index, store.line()));
+              () -> indexFault(store.array(), index, store.site().line()));
         } else {
           store(element(store.array(), index), value);
         }
@@ -470,11 +481,14 @@ public final class SpirvWriter {
       case Expr.BoolConst constant -> module.constantBool(constant.value());
       case Expr.LocalGet get -> load(type(get.type()), localVariables.get(get.local()));
       case Expr.ScalarGet get -> load(type(get.type()),
-          accessChain(SpvStorageClassPushConstant, type(get.type()), pushConstants, module.constantInt(get.param().member())));
+          accessChain(SpvStorageClassPushConstant, type(get.type()), pushConstants, module.constantInt(scalarMembers.get(get.param().name()))));
       case Expr.Load load -> load(load);
       case Expr.Length length -> op(SpvOpBitcast, module.typeInt(),
           op(SpvOpArrayLength, module.typeUint(), arrays.get(length.buffer()).variable(), 0));
       case Expr.BuiltinGet get -> op(SpvOpBitcast, module.typeInt(), builtinComponent(get.builtin(), get.axis()));
+      case Expr.InLaunch gate -> inLaunch(gate);
+      case Expr.ArmWorkgroups workgroups -> op(SpvOpBitcast, module.typeInt(),
+          armWorkgroups(workgroups.arm(), workgroups.axis(), workgroups.size()));
       case Expr.Unary unary -> unary(unary);
       case Expr.Binary binary -> Operators.binary(this, binary.op(), binary.left().type(), value(binary.left()),
           value(binary.right()));
@@ -599,7 +613,7 @@ public final class SpirvWriter {
       return;
     }
     ifElse(inBounds(atomic.array(), index), update, () -> {
-      indexFault(atomic.array(), index, atomic.line());
+      indexFault(atomic.array(), index, atomic.site().line());
       if (atomic.result() != null) {
         store(localVariables.get(atomic.result()), module.constantInt(0));
       }
@@ -642,7 +656,7 @@ public final class SpirvWriter {
     int loadedEnd = currentLabel;
     terminate(SpvOpBranch, merge);
     label(outOfBounds);
-    indexFault(load.array(), index, load.line());
+    indexFault(load.array(), index, load.site().line());
     int faultEnd = currentLabel;
     terminate(SpvOpBranch, merge);
     label(merge);
@@ -670,16 +684,14 @@ public final class SpirvWriter {
   private int builtinComponent(Builtin builtin, int axis) {
     int uint = module.typeUint();
     if (axis == 0 && builtin == Builtin.NUM_WORKGROUPS) {
-      int size = module.constantUint(program.workgroup().x());
-      int roundedUp = op(SpvOpIAdd, uint, launchConstant(COUNT_X), module.constantUint(program.workgroup().x() - 1));
-      return op(SpvOpUDiv, uint, roundedUp, size);
+      return armWorkgroups(0, 0, program.workgroup().x());
     }
     int vector = load(module.type(SpvOpTypeVector, uint, 3), builtinVariable(builtin));
     int component = op(SpvOpCompositeExtract, uint, vector, axis);
     return switch (axis == 0 ? builtin : Builtin.LOCAL_ID) {
       case GLOBAL_ID -> op(SpvOpIAdd, uint, component,
-          op(SpvOpIMul, uint, launchConstant(FIRST_GROUP), module.constantUint(program.workgroup().x())));
-      case WORKGROUP_ID -> op(SpvOpIAdd, uint, component, launchConstant(FIRST_GROUP));
+          op(SpvOpIMul, uint, launchConstant(LaunchAbi.FIRST_GROUP_MEMBER), module.constantUint(program.workgroup().x())));
+      case WORKGROUP_ID -> op(SpvOpIAdd, uint, component, launchConstant(LaunchAbi.FIRST_GROUP_MEMBER));
       case LOCAL_ID, NUM_WORKGROUPS -> component;
     };
   }

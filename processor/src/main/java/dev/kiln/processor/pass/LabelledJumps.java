@@ -1,4 +1,4 @@
-package dev.kiln.processor.lower;
+package dev.kiln.processor.pass;
 
 import dev.kiln.processor.ir.BinaryOp;
 import dev.kiln.processor.ir.Expr;
@@ -20,7 +20,7 @@ import java.util.function.Supplier;
  * local and breaks out; after each construct a jump may leave, the enclosing loop or switch
  * checks the code and breaks or continues in turn, until the target loop acts on it.
  */
-final class LabelledJumps {
+public final class LabelledJumps {
   private final Supplier<Local> newJumpLocal;
   private final Map<String, Integer> codes = new HashMap<>();
   private final Deque<Frame> frames = new ArrayDeque<>();
@@ -34,7 +34,7 @@ final class LabelledJumps {
   }
 
   /** {@code body} without labelled jumps to other than the innermost loop or switch. */
-  static List<Stmt> lower(List<Stmt> body, Supplier<Local> newJumpLocal) {
+  public static List<Stmt> lower(List<Stmt> body, Supplier<Local> newJumpLocal) {
     LabelledJumps pass = new LabelledJumps(newJumpLocal);
     List<Stmt> lowered = pass.statements(body, new HashSet<>());
     if (pass.jump == null) {

@@ -1,0 +1,130 @@
+package dev.kiln.processor.analysis;
+
+import dev.kiln.processor.ir.Builtin;
+import dev.kiln.processor.ir.Expr;
+import dev.kiln.processor.ir.Intrinsic;
+import dev.kiln.processor.ir.Program;
+import dev.kiln.processor.ir.Site;
+import dev.kiln.processor.ir.Stmt;
+import dev.kiln.processor.ir.Walk;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * What passes need to know about a program, computed from its body: whether it waits at barriers,
+ * uses workgroup memory, reads which invocation ids, calls subgroup operations or atomics, and every
+ * access of every array, in program order.
+ */
+public record Facts(
+    boolean barriers,
+    boolean workgroupMemory,
+    Set<Builtin> builtins,
+    boolean subgroups,
+    boolean atomics,
+    Map<String, List<Access>> accesses) {
+
+  /** How an access uses its element; an atomic reads and writes it. */
+  public enum Kind {
+    READ, WRITE, ATOMIC;
+
+    public boolean writes() {
+      return this != READ;
+    }
+
+    /** "reads", "writes", "updates atomically", for messages. */
+    public String verb() {
+      return switch (this) {
+        case READ -> "reads";
+        case WRITE -> "writes";
+        case ATOMIC -> "atomically updates";
+      };
+    }
+  }
+
+  /** One access of {@code array[index]} at {@code site}. */
+  public record Access(String array, Kind kind, Expr index, Site site) {}
+
+  public Facts {
+    builtins = Set.copyOf(builtins);
+    Map<String, List<Access>> copy = new LinkedHashMap<>();
+    accesses.forEach((array, list) -> copy.put(array, List.copyOf(list)));
+    accesses = java.util.Collections.unmodifiableMap(copy);
+  }
+
+  public static Facts of(Program program) {
+    boolean[] barriers = {false};
+    boolean[] atomics = {false};
+    Map<String, List<Access>> accesses = new LinkedHashMap<>();
+    Walk.statements(program.body(), statement -> {
+      switch (statement) {
+        case Stmt.Barrier b -> barriers[0] = true;
+        case Stmt.Store store -> add(accesses, new Access(store.array(), Kind.WRITE, store.index(), store.site()));
+        case Stmt.Atomic atomic -> {
+          atomics[0] = true;
+          add(accesses, new Access(atomic.array(), Kind.ATOMIC, atomic.index(), atomic.site()));
+        }
+        default -> {}
+      }
+      // loads, in the order the statement evaluates its expressions
+      Walk.ownExpressions(statement).forEach(root -> Walk.expression(root, expression -> {
+        if (expression instanceof Expr.Load load) {
+          add(accesses, new Access(load.array(), Kind.READ, load.index(), load.site()));
+        }
+      }));
+    });
+    Set<Builtin> builtins = EnumSet.noneOf(Builtin.class);
+    boolean[] subgroups = {false};
+    Walk.expressions(program.body(), expression -> {
+      if (expression instanceof Expr.BuiltinGet get) {
+        builtins.add(get.builtin());
+      } else if (expression instanceof Expr.Call call && isSubgroup(call.function())) {
+        subgroups[0] = true;
+      }
+    });
+    return new Facts(barriers[0], !program.shared().isEmpty(), builtins, subgroups[0], atomics[0], accesses);
+  }
+
+  private static void add(Map<String, List<Access>> accesses, Access access) {
+    accesses.computeIfAbsent(access.array(), array -> new ArrayList<>()).add(access);
+  }
+
+  private static boolean isSubgroup(Intrinsic function) {
+    return switch (function) {
+      case SUBGROUP_SIZE, SUBGROUP_INVOCATION, SUBGROUP_ID, NUM_SUBGROUPS, SUBGROUP_ADD, SUBGROUP_MIN, SUBGROUP_MAX,
+           SUBGROUP_BROADCAST, SUBGROUP_BALLOT -> true;
+      default -> false;
+    };
+  }
+
+  /** The accesses of {@code array}; empty if the program does not index it. */
+  public List<Access> accessesOf(String array) {
+    return accesses.getOrDefault(array, List.of());
+  }
+
+  /**
+   * Why the program's results depend on its workgroup's size, or null if they do not: it waits at
+   * barriers, shares workgroup memory, reads local or workgroup ids, or uses subgroups.
+   */
+  public String workgroupDependence() {
+    if (barriers) {
+      return "waits at Gpu.barrier()";
+    }
+    if (workgroupMemory) {
+      return "uses workgroup memory (Gpu.shared*)";
+    }
+    if (builtins.contains(Builtin.LOCAL_ID)) {
+      return "reads Gpu.localId";
+    }
+    if (builtins.contains(Builtin.WORKGROUP_ID)) {
+      return "reads Gpu.workgroupId";
+    }
+    if (subgroups) {
+      return "uses subgroup operations";
+    }
+    return null;
+  }
+}

@@ -1,0 +1,139 @@
+package dev.kiln.processor.analysis;
+
+import dev.kiln.processor.ir.Builtin;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The symbolic value of an int index: an affine form {@code c + Σ k·term} over invocation ids,
+ * scalar parameters and buffer lengths, in 32-bit two's-complement arithmetic (so two equal forms
+ * give equal ints even where Java's arithmetic wraps), or {@link Unknown} when the analysis cannot
+ * tell.
+ */
+public sealed interface IndexForm {
+  /** A value no affine form describes: a load, a loop-varied local, a product of two ids, … */
+  record Unknown() implements IndexForm {}
+
+  /** {@code constant + Σ coefficients[term] · term}; no coefficient is 0. */
+  record Affine(Map<Term, Integer> coefficients, int constant) implements IndexForm {
+    public Affine {
+      TreeMap<Term, Integer> kept = new TreeMap<>();
+      coefficients.forEach((term, k) -> {
+        if (k != 0) {
+          kept.put(term, k);
+        }
+      });
+      coefficients = java.util.Collections.unmodifiableSortedMap(kept);
+    }
+
+    public int coefficient(Term term) {
+      return coefficients.getOrDefault(term, 0);
+    }
+
+    /** Whether every term is the same for all invocations of a launch. */
+    public boolean isUniform() {
+      return coefficients.keySet().stream().allMatch(Term::isUniform);
+    }
+
+    @Override
+    public String toString() {
+      StringBuilder text = new StringBuilder();
+      coefficients.forEach((term, k) -> text.append(text.isEmpty() ? "" : " + ").append(k == 1 ? "" : k + "*").append(term));
+      if (constant != 0 || text.isEmpty()) {
+        text.append(text.isEmpty() ? "" : " + ").append(constant);
+      }
+      return text.toString();
+    }
+  }
+
+  /** A value an affine form is built on. Terms are ordered so that forms compare structurally. */
+  sealed interface Term extends Comparable<Term> {
+    /** Whether the term is the same for every invocation of a launch. */
+    boolean isUniform();
+
+    @Override
+    default int compareTo(Term other) {
+      return toString().compareTo(other.toString());
+    }
+  }
+
+  /** An invocation id along an axis: global, local or workgroup. */
+  record Id(Builtin builtin, int axis) implements Term {
+    @Override
+    public boolean isUniform() {
+      return false;
+    }
+
+    @Override
+    public String toString() {
+      return builtin.intrinsic() + "(" + axis + ")";
+    }
+  }
+
+  /** An int scalar parameter. */
+  record Scalar(String name) implements Term {
+    @Override
+    public boolean isUniform() {
+      return true;
+    }
+
+    @Override
+    public String toString() {
+      return "scalar " + name;
+    }
+  }
+
+  /** A buffer's length. */
+  record Length(String buffer) implements Term {
+    @Override
+    public boolean isUniform() {
+      return true;
+    }
+
+    @Override
+    public String toString() {
+      return buffer + ".length";
+    }
+  }
+
+  static IndexForm constant(int value) {
+    return new Affine(Map.of(), value);
+  }
+
+  static IndexForm term(Term term) {
+    return new Affine(Map.of(term, 1), 0);
+  }
+
+  /** {@code a + b}. */
+  static IndexForm add(IndexForm a, IndexForm b) {
+    if (a instanceof Affine x && b instanceof Affine y) {
+      Map<Term, Integer> sum = new TreeMap<>(x.coefficients());
+      y.coefficients().forEach((term, k) -> sum.merge(term, k, Integer::sum));
+      return new Affine(sum, x.constant() + y.constant());
+    }
+    return new Unknown();
+  }
+
+  /** {@code k · a}. */
+  static IndexForm scale(IndexForm a, int k) {
+    if (a instanceof Affine x) {
+      Map<Term, Integer> product = new TreeMap<>();
+      x.coefficients().forEach((term, c) -> product.put(term, c * k));
+      return new Affine(product, x.constant() * k);
+    }
+    return new Unknown();
+  }
+
+  /** The form with each term replaced by the form {@code substitution} gives (or kept, for null). */
+  static IndexForm substitute(IndexForm form, java.util.function.Function<Term, IndexForm> substitution) {
+    if (!(form instanceof Affine affine)) {
+      return form;
+    }
+    IndexForm result = constant(affine.constant());
+    for (Map.Entry<Term, Integer> entry : affine.coefficients().entrySet()) {
+      IndexForm replaced = substitution.apply(entry.getKey());
+      result = add(result, scale(replaced == null ? term(entry.getKey()) : replaced, entry.getValue()));
+    }
+    return result;
+  }
+}

@@ -1,0 +1,102 @@
+package dev.kiln.processor.analysis;
+
+import dev.kiln.processor.analysis.IndexForm.Affine;
+import dev.kiln.processor.analysis.IndexForm.Unknown;
+import dev.kiln.processor.ir.Builtin;
+import dev.kiln.processor.ir.Expr;
+import dev.kiln.processor.ir.Local;
+import dev.kiln.processor.ir.PrimType;
+import dev.kiln.processor.ir.Program;
+import dev.kiln.processor.ir.Stmt;
+import dev.kiln.processor.ir.Walk;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Computes the {@link IndexForm} of int expressions of one program. A local is seen through when
+ * the body assigns it exactly once (Java's definite assignment then guarantees that every read sees
+ * that value) and the value's form holds the same wherever it is read, which is true of any affine
+ * form: its terms do not change during an invocation. Anything else is {@link Unknown}.
+ */
+public final class IndexForms {
+  private final Map<Local, Expr> assignedOnce = new HashMap<>();
+  private final Set<Local> resolving = new HashSet<>();
+
+  private IndexForms(Program program) {
+    Map<Local, Integer> assignments = new HashMap<>();
+    Walk.statements(program.body(), statement -> {
+      switch (statement) {
+        case Stmt.Assign assign -> {
+          assignments.merge(assign.local(), 1, Integer::sum);
+          assignedOnce.put(assign.local(), assign.value());
+        }
+        case Stmt.Atomic atomic when atomic.result() != null -> assignments.merge(atomic.result(), 2, Integer::sum);
+        default -> {}
+      }
+    });
+    assignments.forEach((local, count) -> {
+      if (count != 1) {
+        assignedOnce.remove(local);
+      }
+    });
+  }
+
+  public static IndexForms of(Program program) {
+    return new IndexForms(program);
+  }
+
+  /** The form of the int expression {@code expression}. */
+  public IndexForm form(Expr expression) {
+    if (expression.type() != PrimType.INT) {
+      return new Unknown();
+    }
+    return switch (expression) {
+      case Expr.IntConst constant -> IndexForm.constant(constant.value());
+      case Expr.ScalarGet get -> IndexForm.term(new IndexForm.Scalar(get.param().name()));
+      case Expr.Length length -> IndexForm.term(new IndexForm.Length(length.buffer()));
+      // the number of workgroups is each arm's own in a fused program: no common term
+      case Expr.BuiltinGet get when get.builtin() == Builtin.NUM_WORKGROUPS -> new Unknown();
+      case Expr.BuiltinGet get -> IndexForm.term(new IndexForm.Id(get.builtin(), get.axis()));
+      case Expr.LocalGet get -> local(get.local());
+      case Expr.Unary unary -> switch (unary.op()) {
+        case NEG -> IndexForm.scale(form(unary.operand()), -1);
+        case COMPLEMENT -> IndexForm.add(IndexForm.scale(form(unary.operand()), -1), IndexForm.constant(-1));
+        case NOT -> new Unknown();
+      };
+      case Expr.Binary binary -> binary(binary);
+      default -> new Unknown();
+    };
+  }
+
+  private IndexForm local(Local local) {
+    Expr value = assignedOnce.get(local);
+    if (value == null || !resolving.add(local)) {
+      return new Unknown();
+    }
+    try {
+      return form(value);
+    } finally {
+      resolving.remove(local);
+    }
+  }
+
+  private IndexForm binary(Expr.Binary binary) {
+    IndexForm left = form(binary.left());
+    IndexForm right = form(binary.right());
+    return switch (binary.op()) {
+      case ADD -> IndexForm.add(left, right);
+      case SUB -> IndexForm.add(left, IndexForm.scale(right, -1));
+      case MUL -> constantOf(right) != null ? IndexForm.scale(left, constantOf(right))
+          : constantOf(left) != null ? IndexForm.scale(right, constantOf(left))
+          : new Unknown();
+      case SHL -> constantOf(right) != null ? IndexForm.scale(left, 1 << (constantOf(right) & 31)) : new Unknown();
+      default -> new Unknown();
+    };
+  }
+
+  private static Integer constantOf(IndexForm form) {
+    return form instanceof Affine affine && affine.coefficients().isEmpty() ? affine.constant() : null;
+  }
+}

@@ -1,0 +1,86 @@
+package dev.kiln.processor.ir;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Rebuilds a body node by node. Subclasses override the hooks (locals, arrays, labels) to rename,
+ * or {@link #statement} and {@link #expression} to replace nodes, calling {@code super} for the
+ * default: the same node with rewritten parts.
+ */
+public class Rewriter {
+  /** The local that replaces {@code local}. */
+  protected Local local(Local local) {
+    return local;
+  }
+
+  /** The array name that replaces {@code array}. */
+  protected String array(String array) {
+    return array;
+  }
+
+  /** The loop label that replaces {@code label}; null stays null. */
+  protected String label(String label) {
+    return label;
+  }
+
+  public final List<Stmt> statements(List<Stmt> body) {
+    List<Stmt> out = new ArrayList<>(body.size());
+    for (Stmt statement : body) {
+      out.addAll(statement(statement));
+    }
+    return out;
+  }
+
+  /** The statements that replace {@code statement}. */
+  public List<Stmt> statement(Stmt statement) {
+    return List.of(switch (statement) {
+      case Stmt.Assign assign -> new Stmt.Assign(local(assign.local()), expression(assign.value()));
+      case Stmt.Store store -> new Stmt.Store(array(store.array()), expression(store.index()),
+          expression(store.value()), store.site());
+      case Stmt.Atomic atomic -> new Stmt.Atomic(atomic.result() == null ? null : local(atomic.result()), atomic.op(),
+          array(atomic.array()), expression(atomic.index()), expression(atomic.value()),
+          atomic.expected() == null ? null : expression(atomic.expected()), atomic.site());
+      case Stmt.ClearArray clear -> new Stmt.ClearArray(array(clear.array()));
+      case Stmt.Barrier barrier -> barrier;
+      case Stmt.If branch -> new Stmt.If(expression(branch.condition()), statements(branch.then()),
+          statements(branch.otherwise()));
+      case Stmt.Loop loop -> new Stmt.Loop(expression(loop.condition()), loop.testFirst(), statements(loop.body()),
+          statements(loop.update()), labelOrNull(loop.label()));
+      case Stmt.Switch choice -> new Stmt.Switch(expression(choice.selector()), choice.cases().stream()
+          .map(c -> new Stmt.Case(c.labels(), c.isDefault(), statements(c.body())))
+          .toList());
+      case Stmt.Break jump -> new Stmt.Break(labelOrNull(jump.label()));
+      case Stmt.Continue jump -> new Stmt.Continue(labelOrNull(jump.label()));
+      case Stmt.Return ret -> ret;
+    });
+  }
+
+  /** The expression that replaces {@code expression}. */
+  public Expr expression(Expr expression) {
+    return switch (expression) {
+      case Expr.LocalGet get -> new Expr.LocalGet(local(get.local()));
+      case Expr.Load load -> new Expr.Load(array(load.array()), load.type(), expression(load.index()), load.site());
+      case Expr.Length length -> new Expr.Length(array(length.buffer()));
+      case Expr.Unary unary -> new Expr.Unary(unary.op(), expression(unary.operand()));
+      case Expr.Binary binary -> new Expr.Binary(binary.op(), expression(binary.left()), expression(binary.right()));
+      case Expr.Call call -> new Expr.Call(call.function(), call.arguments().stream().map(this::expression).toList());
+      case Expr.Convert convert -> new Expr.Convert(convert.type(), expression(convert.value()));
+      case Expr.Conditional conditional -> new Expr.Conditional(expression(conditional.condition()),
+          expression(conditional.then()), expression(conditional.otherwise()));
+      case Expr.IntConst c -> c;
+      case Expr.FloatConst c -> c;
+      case Expr.LongConst c -> c;
+      case Expr.DoubleConst c -> c;
+      case Expr.BoolConst c -> c;
+      case Expr.ScalarGet get -> get;
+      case Expr.BuiltinGet get -> get;
+      case Expr.InLaunch gate -> gate;
+      case Expr.ArmWorkgroups workgroups -> workgroups;
+    };
+  }
+
+  private String labelOrNull(String label) {
+    return label == null ? null : label(label);
+  }
+}

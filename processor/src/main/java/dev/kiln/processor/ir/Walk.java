@@ -1,0 +1,105 @@
+package dev.kiln.processor.ir;
+
+import java.util.List;
+import java.util.function.Consumer;
+import java.util.function.Predicate;
+
+/** Visits every statement, nested ones included, or every expression of a body, in program order. */
+public final class Walk {
+  private Walk() {}
+
+  /** Each statement of {@code body} and of the blocks nested in it, before its nested ones. */
+  public static void statements(List<Stmt> body, Consumer<Stmt> visitor) {
+    for (Stmt statement : body) {
+      visitor.accept(statement);
+      switch (statement) {
+        case Stmt.If branch -> {
+          statements(branch.then(), visitor);
+          statements(branch.otherwise(), visitor);
+        }
+        case Stmt.Loop loop -> {
+          statements(loop.body(), visitor);
+          statements(loop.update(), visitor);
+        }
+        case Stmt.Switch choice -> choice.cases().forEach(c -> statements(c.body(), visitor));
+        case Stmt.Assign a -> {}
+        case Stmt.Store s -> {}
+        case Stmt.Atomic a -> {}
+        case Stmt.Barrier b -> {}
+        case Stmt.ClearArray c -> {}
+        case Stmt.Break b -> {}
+        case Stmt.Continue c -> {}
+        case Stmt.Return r -> {}
+      }
+    }
+  }
+
+  /** Whether any statement of {@code body}, nested ones included, satisfies {@code test}. */
+  public static boolean anyStatement(List<Stmt> body, Predicate<Stmt> test) {
+    boolean[] found = {false};
+    statements(body, statement -> found[0] |= test.test(statement));
+    return found[0];
+  }
+
+  /** Every expression of {@code body}, sub-expressions included. */
+  public static void expressions(List<Stmt> body, Consumer<Expr> visitor) {
+    statements(body, statement -> ownExpressions(statement).forEach(e -> expression(e, visitor)));
+  }
+
+  /** Whether any expression of {@code body} satisfies {@code test}. */
+  public static boolean anyExpression(List<Stmt> body, Predicate<Expr> test) {
+    boolean[] found = {false};
+    expressions(body, expression -> found[0] |= test.test(expression));
+    return found[0];
+  }
+
+  /** {@code root} and each of its sub-expressions, parents first. */
+  public static void expression(Expr root, Consumer<Expr> visitor) {
+    visitor.accept(root);
+    for (Expr child : children(root)) {
+      expression(child, visitor);
+    }
+  }
+
+  /** The expressions a statement evaluates itself, not those of its nested statements. */
+  public static List<Expr> ownExpressions(Stmt statement) {
+    return switch (statement) {
+      case Stmt.Assign assign -> List.of(assign.value());
+      case Stmt.Store store -> List.of(store.index(), store.value());
+      case Stmt.Atomic atomic -> atomic.expected() == null
+          ? List.of(atomic.index(), atomic.value())
+          : List.of(atomic.index(), atomic.value(), atomic.expected());
+      case Stmt.If branch -> List.of(branch.condition());
+      case Stmt.Loop loop -> List.of(loop.condition());
+      case Stmt.Switch choice -> List.of(choice.selector());
+      case Stmt.Barrier b -> List.of();
+      case Stmt.ClearArray c -> List.of();
+      case Stmt.Break b -> List.of();
+      case Stmt.Continue c -> List.of();
+      case Stmt.Return r -> List.of();
+    };
+  }
+
+  /** The direct sub-expressions of {@code expression}. */
+  public static List<Expr> children(Expr expression) {
+    return switch (expression) {
+      case Expr.Load load -> List.of(load.index());
+      case Expr.Unary unary -> List.of(unary.operand());
+      case Expr.Binary binary -> List.of(binary.left(), binary.right());
+      case Expr.Call call -> call.arguments();
+      case Expr.Convert convert -> List.of(convert.value());
+      case Expr.Conditional conditional -> List.of(conditional.condition(), conditional.then(), conditional.otherwise());
+      case Expr.IntConst c -> List.of();
+      case Expr.FloatConst c -> List.of();
+      case Expr.LongConst c -> List.of();
+      case Expr.DoubleConst c -> List.of();
+      case Expr.BoolConst c -> List.of();
+      case Expr.LocalGet g -> List.of();
+      case Expr.ScalarGet g -> List.of();
+      case Expr.Length l -> List.of();
+      case Expr.BuiltinGet g -> List.of();
+      case Expr.InLaunch g -> List.of();
+      case Expr.ArmWorkgroups w -> List.of();
+    };
+  }
+}

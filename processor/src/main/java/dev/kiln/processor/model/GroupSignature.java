@@ -1,0 +1,49 @@
+package dev.kiln.processor.model;
+
+import dev.kiln.processor.ir.Workgroup;
+import java.util.List;
+
+/**
+ * A fuse group as its kernels' declarations show it: its arms in group order, the union of their
+ * parameters (each name once, first-seen order) and, for each arm, where each of its parameters
+ * sits in that union. Enough to write the group's launcher.
+ *
+ * @param consistent whether every shared name has one type in all arms; a group whose arms
+ *     disagree gets no launcher (fusion reports the conflict)
+ */
+public record GroupSignature(String name, List<KernelSignature> arms, List<KernelSignature.Param> params,
+    List<int[]> armParams, boolean consistent) {
+
+  public GroupSignature {
+    arms = List.copyOf(arms);
+    params = List.copyOf(params);
+    armParams = armParams.stream().map(int[]::clone).toList();
+  }
+
+  public KernelSignature first() {
+    return arms.getFirst();
+  }
+
+  /** The axis-wise largest workgroup of the arms: the fused program's. */
+  public Workgroup workgroup() {
+    int x = 1;
+    int y = 1;
+    int z = 1;
+    for (KernelSignature arm : arms) {
+      x = Math.max(x, arm.workgroup().x());
+      y = Math.max(y, arm.workgroup().y());
+      z = Math.max(z, arm.workgroup().z());
+    }
+    return new Workgroup(x, y, z);
+  }
+
+  /** Whether some arm is two- or three-dimensional, so that the launcher takes grids. */
+  public boolean multiAxis() {
+    return arms.stream().anyMatch(arm -> arm.workgroup().y() > 1 || arm.workgroup().z() > 1);
+  }
+
+  /** The SPIR-V resource, relative to the owner's package. */
+  public String moduleResource() {
+    return first().flatName() + "." + name + ".group.spv";
+  }
+}

@@ -1,0 +1,112 @@
+package dev.kiln.processor.pass.fuse;
+
+import dev.kiln.processor.analysis.Facts;
+import dev.kiln.processor.ir.BufferDecl;
+import dev.kiln.processor.ir.Builtin;
+import dev.kiln.processor.ir.Expr;
+import dev.kiln.processor.ir.Local;
+import dev.kiln.processor.ir.PrivateArray;
+import dev.kiln.processor.ir.Program;
+import dev.kiln.processor.ir.Rewriter;
+import dev.kiln.processor.ir.ScalarParam;
+import dev.kiln.processor.ir.SharedArray;
+import dev.kiln.processor.ir.Stmt;
+import dev.kiln.processor.ir.Walk;
+import dev.kiln.processor.ir.Workgroup;
+import dev.kiln.processor.pass.Gate;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Builds the fused program from arms already found safe: each arm's body with its own locals
+ * (fresh ids), labels, private and workgroup arrays, its {@code return} ending the arm only, its
+ * {@code Gpu.numWorkgroups} its own, and gated by its own grid; workgroup barriers where
+ * {@link Fusion} found them needed.
+ */
+final class ArmMerger {
+  private final List<Local> locals = new ArrayList<>();
+  private final List<SharedArray> shared = new ArrayList<>();
+  private final List<PrivateArray> privates = new ArrayList<>();
+  private final List<Stmt> body = new ArrayList<>();
+
+  private ArmMerger() {}
+
+  static Program merge(String group, Workgroup fused, List<Arm> arms, List<Facts> facts, List<BufferDecl> buffers,
+      List<ScalarParam> scalars, List<Boolean> barrierBefore) {
+    ArmMerger merger = new ArmMerger();
+    for (int k = 0; k < arms.size(); k++) {
+      if (barrierBefore.get(k)) {
+        merger.body.add(new Stmt.Barrier());
+      }
+      merger.add(k, arms.get(k).program(), facts.get(k).barriers());
+    }
+    boolean boundsChecks = arms.stream().anyMatch(arm -> arm.program().boundsChecks());
+    return new Program(group, fused, arms.size(), boundsChecks, buffers, merger.shared, merger.privates, scalars,
+        merger.locals, merger.body);
+  }
+
+  private void add(int arm, Program program, boolean barriers) {
+    String prefix = "arm" + arm + "$";
+    Map<String, String> arrays = new HashMap<>();
+    for (SharedArray array : program.shared()) {
+      arrays.put(array.name(), prefix + array.name());
+      shared.add(new SharedArray(prefix + array.name(), array.element(), array.length()));
+    }
+    for (PrivateArray array : program.privates()) {
+      arrays.put(array.name(), prefix + array.name());
+      privates.add(new PrivateArray(prefix + array.name(), array.element(), array.length()));
+    }
+    Map<Local, Local> renamed = new HashMap<>();
+    for (Local local : program.locals()) {
+      Local fresh = new Local(local.name(), local.type(), locals.size());
+      renamed.put(local, fresh);
+      locals.add(fresh);
+    }
+    boolean returns = Walk.anyStatement(program.body(), statement -> statement instanceof Stmt.Return);
+    String exit = prefix + "end";
+    Rewriter rewriter = new Rewriter() {
+      @Override
+      protected Local local(Local local) {
+        return renamed.get(local);
+      }
+
+      @Override
+      protected String array(String name) {
+        return arrays.getOrDefault(name, name);
+      }
+
+      @Override
+      protected String label(String label) {
+        return prefix + label;
+      }
+
+      @Override
+      public List<Stmt> statement(Stmt statement) {
+        return statement instanceof Stmt.Return ? List.of(new Stmt.Break(exit)) : super.statement(statement);
+      }
+
+      @Override
+      public Expr expression(Expr expression) {
+        if (expression instanceof Expr.BuiltinGet(Builtin builtin, int axis) && builtin == Builtin.NUM_WORKGROUPS) {
+          return new Expr.ArmWorkgroups(arm, axis, size(program.workgroup(), axis));
+        }
+        return super.expression(expression);
+      }
+    };
+    List<Stmt> armBody = rewriter.statements(program.body());
+    if (returns) { // a loop that runs once, so that return can leave the arm and nothing else
+      armBody = List.of(new Stmt.Loop(new Expr.BoolConst(false), false, armBody, List.of(), exit));
+    }
+    body.addAll(Gate.arm(armBody, arm, barriers));
+  }
+
+  private static int size(Workgroup workgroup, int axis) {
+    return switch (axis) {
+      case 0 -> workgroup.x();
+      case 1 -> workgroup.y();
+      default -> workgroup.z();
+    };
+  }
+}
