@@ -42,7 +42,7 @@ class ValidKernelsTest {
 
   /** Every kernel of every corpus file compiles without a diagnostic and gets valid SPIR-V. */
   @ParameterizedTest(name = "{0}")
-  @ValueSource(strings = {"Saxpy", "Loops", "Operators", "ElementaryOps", "Faults", "MathOps", "WorkgroupOps",
+  @ValueSource(strings = {"Saxpy", "Fusion", "Loops", "Operators", "ElementaryOps", "Faults", "MathOps", "WorkgroupOps",
       "Switches", "LabelledLoops", "Helpers", "PrivateArrays", "Subgroups", "Wide", "Misc"})
   void everyCorpusKernelIsValidSpirvForVulkan11(String name) {
     String fixture = "corpus/" + name + ".java";

@@ -197,8 +197,10 @@ public final class LauncherWriter {
         .addParameter(target == Target.BATCH ? BATCH : DEVICE, device);
     List<String> countNames = new ArrayList<>();
     if (counts.perArm()) {
+      Map<String, Integer> occurrences = new HashMap<>();
       for (String arm : launchable.arms()) {
-        String name = unique(arm + (counts.grid() ? "Grid" : "Count"), taken);
+        int occurrence = occurrences.merge(arm, 1, Integer::sum);
+        String name = unique(arm + (counts.grid() ? "Grid" : "Count") + (occurrence > 1 ? occurrence : ""), taken);
         taken.add(name);
         countNames.add(name);
       }

@@ -1,0 +1,118 @@
+package dev.kiln.samples;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import corpus.FusionKernels;
+import dev.kiln.Batch;
+import dev.kiln.Device;
+import dev.kiln.FloatArray;
+import dev.kiln.Grid;
+import java.util.Arrays;
+import java.util.Random;
+import java.util.function.BiConsumer;
+import java.util.function.Function;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * The oracle of fusion: each group of the corpus, run fused in one dispatch on Vulkan, gives bit for
+ * bit what its arms give run one after another as Java on the CPU backend, for random inputs, sizes
+ * that are not multiples of the workgroup size, and per-arm counts that differ.
+ */
+class FusionTest extends BothDevices {
+  private static void compare(String group, int n, Function<Random, Object[]> arguments,
+      BiConsumer<Device, Object[]> launch) {
+    Object[] onCpu = arguments.apply(new Random(n));
+    Object[] onVulkan = arguments.apply(new Random(n));
+    launch.accept(cpu, onCpu);
+    launch.accept(vulkan, onVulkan);
+    for (int i = 0; i < onCpu.length; i++) {
+      if (onCpu[i] != null && onCpu[i].getClass().isArray()) {
+        Bits.assertSameBits(group + " argument " + i + " at n = " + n, onCpu[i], onVulkan[i]);
+      }
+    }
+  }
+
+  @ParameterizedTest(name = "n = {0}")
+  @ValueSource(ints = {1, 255, 257, 10_007})
+  void post(int n) {
+    compare("post", n, r -> new Object[] {Bits.randomFloats(r, n, 10f), 1.5f, -4f, 4f},
+        (d, a) -> FusionKernels.post(d, n, (float[]) a[0], (float) a[1], (float) a[2], (float) a[3]));
+    compare("post with counts", n, r -> new Object[] {Bits.randomFloats(r, n, 10f), 1.5f, -4f, 4f},
+        (d, a) -> FusionKernels.post(d, n / 2, n, (float[]) a[0], (float) a[1], (float) a[2], (float) a[3]));
+  }
+
+  @ParameterizedTest(name = "n = {0}")
+  @ValueSource(ints = {1, 63, 65, 5_003})
+  void oneKernelTwice(int n) {
+    compare("twice", n, r -> new Object[] {Bits.randomFloats(r, n, 10f), 0.25f, -1f, 1f},
+        (d, a) -> FusionKernels.twice(d, n, n - n / 3, n / 2, (float[]) a[0], (float) a[1], (float) a[2],
+            (float) a[3]));
+  }
+
+  @ParameterizedTest(name = "n = {0}")
+  @ValueSource(ints = {2, 129, 3_001})
+  void returnEndsItsArmOnly(int n) {
+    compare("lanes", n, r -> new Object[] {Bits.randomFloats(r, n, 3f), Bits.randomFloats(r, n, 3f), new int[n]},
+        (d, a) -> FusionKernels.lanes(d, n, (float[]) a[0], (float[]) a[1], (int[]) a[2]));
+    float[] y = new float[n];
+    int[] marks = new int[n];
+    FusionKernels.lanes(vulkan, n, new float[n], y, marks);
+    assertEquals(n, Arrays.stream(marks).sum(), "every invocation ran the second arm");
+  }
+
+  @ParameterizedTest(name = "n = {0}")
+  @ValueSource(ints = {1, 64, 100, 4_097})
+  void workgroupBarrierOrdersTheMirror(int n) {
+    compare("mirror", n, r -> new Object[] {new int[n], r.nextInt(1000), Bits.randomInts(r, n)},
+        (d, a) -> FusionKernels.mirror(d, n, (int[]) a[0], (int) a[1], (int[]) a[2]));
+    compare("mirror with counts", n, r -> new Object[] {new int[n], r.nextInt(1000), Bits.randomInts(r, n)},
+        (d, a) -> FusionKernels.mirror(d, n / 2, n, (int[]) a[0], (int) a[1], (int[]) a[2]));
+  }
+
+  @ParameterizedTest(name = "n = {0}")
+  @ValueSource(ints = {1, 63, 65, 1_000})
+  void workgroupScanBehindItsOwnWidth(int n) {
+    compare("scan", n, r -> new Object[] {Bits.randomInts(r, n), new int[n], new int[n]},
+        (d, a) -> FusionKernels.scan(d, n, (int[]) a[0], (int[]) a[1], (int[]) a[2]));
+    compare("scan with counts", n, r -> new Object[] {Bits.randomInts(r, n), new int[n], new int[n]},
+        (d, a) -> FusionKernels.scan(d, n, n / 3, (int[]) a[0], (int[]) a[1], (int[]) a[2]));
+  }
+
+  @ParameterizedTest(name = "rows = {0}")
+  @ValueSource(ints = {1, 65, 300})
+  void oneAndTwoDimensionalArms(int rows) {
+    int width = 7;
+    compare("wide", rows, r -> new Object[] {Bits.randomFloats(r, rows * width, 2f), new float[rows], width, new int[rows]},
+        (d, a) -> FusionKernels.wide(d, rows, (float[]) a[0], (float[]) a[1], (int) a[2], (int[]) a[3]));
+    compare("wide on grids", rows, r -> new Object[] {Bits.randomFloats(r, rows * width, 2f), new float[rows], width,
+            new int[rows]},
+        (d, a) -> FusionKernels.wide(d, Grid.of(rows, 1), Grid.of(rows, 3), (float[]) a[0], (float[]) a[1], (int) a[2],
+            (int[]) a[3]));
+  }
+
+  @Test
+  void groupOfOneArm() {
+    int n = 1_001;
+    compare("solo", n, r -> new Object[] {Bits.randomFloats(r, n, 5f)},
+        (d, a) -> FusionKernels.solo(d, n, (float[]) a[0]));
+  }
+
+  @Test
+  void groupsRecordIntoBatchesOnDeviceArrays() {
+    int n = 3_333;
+    float[] data = Bits.randomFloats(new Random(7), n, 10f);
+    float[] expected = data.clone();
+    FusionKernels.post(cpu, n, expected, 2f, -5f, 5f);
+    FusionKernels.solo(cpu, n, expected);
+    try (FloatArray onDevice = vulkan.upload(data); Batch batch = vulkan.batch()) {
+      FusionKernels.post(batch, n, onDevice, 2f, -5f, 5f);
+      FusionKernels.solo(batch, n, onDevice);
+      batch.submitAsync().join();
+      float[] actual = new float[n];
+      onDevice.download(actual);
+      Bits.assertSameBits("post then solo in a batch", expected, actual);
+    }
+  }
+}
