@@ -4,6 +4,7 @@ import com.sun.source.tree.AnnotationTree;
 import com.sun.source.tree.AssignmentTree;
 import com.sun.source.tree.ExpressionTree;
 import com.sun.source.tree.LiteralTree;
+import com.sun.source.tree.MethodInvocationTree;
 import com.sun.source.tree.MethodTree;
 import com.sun.source.tree.Tree;
 import com.sun.source.util.TreePath;
@@ -65,8 +66,11 @@ final class FusionReporter {
     }
   }
 
-  /** The access as written, e.g. {@code y[i + 1]}, or the atomic call. */
+  /** The access as written, e.g. {@code y[i + 1]}; an atomic call as the element it updates. */
   private static String source(Tree tree) {
+    if (tree instanceof MethodInvocationTree call && call.getArguments().size() >= 2) {
+      return call.getArguments().get(0) + "[" + call.getArguments().get(1) + "]";
+    }
     return tree.toString();
   }
 

@@ -26,7 +26,7 @@ class DiagnosticsTest {
 
   @ParameterizedTest
   @ValueSource(strings = {"invalid/Signatures.java", "invalid/Bodies.java", "invalid/LocalClasses.java",
-      "invalid/Helpers.java"})
+      "invalid/Helpers.java", "invalid/Fusion.java", "invalid/Groups.java"})
   void everyMarkedLineGetsItsErrorAndNoOtherLineDoes(String fixture) {
     List<Expected> expected = markers(Kernels.text(fixture));
     Compilation compilation = Kernels.compile(Kernels.source(fixture));
@@ -46,6 +46,19 @@ class DiagnosticsTest {
     }
     assertWithMessage("errors no marker asks for").that(unexpected).isEmpty();
     assertWithMessage("marked errors javac did not report").that(missing).isEmpty();
+  }
+
+  /** The full text of every fusion and group error, as javac prints it, under a golden file. */
+  @ParameterizedTest
+  @ValueSource(strings = {"Fusion", "Groups"})
+  void fusionMessagesReadAsWritten(String fixture) {
+    Compilation compilation = Kernels.compile(Kernels.source("invalid/" + fixture + ".java"));
+    StringBuilder text = new StringBuilder();
+    compilation.errors().stream()
+        .sorted(java.util.Comparator.comparingLong(Diagnostic::getLineNumber))
+        .forEach(error -> text.append(fixture).append(".java:").append(error.getLineNumber()).append(": ")
+            .append(error.getMessage(Locale.ROOT)).append("\n"));
+    Goldens.assertMatches(fixture + ".errors.txt", text.toString());
   }
 
   private static List<Expected> markers(String source) {

@@ -1,0 +1,162 @@
+package invalid;
+
+import dev.kiln.Gpu;
+import dev.kiln.annotations.FuseGroup;
+import dev.kiln.annotations.Kernel;
+
+/** Every fusion error, each in a group of its own: all are reported in one compile. */
+public final class Fusion {
+  // shifted: the later arm reads an element another invocation wrote
+  @Kernel(workgroup = 256)
+  @FuseGroup("shifted")
+  static void write(float[] d) {
+    int i = Gpu.globalId(0);
+    if (i < d.length) {
+      d[i] = i;
+    }
+  }
+
+  @Kernel(workgroup = 256)
+  @FuseGroup("shifted")
+  static void readNext(float[] d, float[] e) {
+    int i = Gpu.globalId(0);
+    if (i + 1 < d.length) {
+      e[i] = d[i + 1]; // ERROR: [kiln.fusion.aliasing]
+    }
+  }
+
+  // counted: an atomic counter, then an arm that reads it
+  @Kernel
+  @FuseGroup("counted")
+  static void count(int[] counter, float[] v) {
+    int i = Gpu.globalId(0);
+    if (i < v.length && v[i] > 0) {
+      Gpu.atomicAdd(counter, 0, 1);
+    }
+  }
+
+  @Kernel
+  @FuseGroup("counted")
+  static void useCount(int[] counter, float[] out) {
+    int i = Gpu.globalId(0);
+    if (i < out.length) {
+      out[i] = counter[0]; // ERROR: [kiln.fusion.aliasing]
+    }
+  }
+
+  // mirrored: both arms write, at different lanes
+  @Kernel
+  @FuseGroup("mirrored")
+  static void forward(int[] w) {
+    int i = Gpu.globalId(0);
+    if (i < w.length) {
+      w[i] = 1;
+    }
+  }
+
+  @Kernel
+  @FuseGroup("mirrored")
+  static void backward(int[] w) {
+    int i = Gpu.globalId(0);
+    if (i < w.length) {
+      w[w.length - 1 - i] = 2; // ERROR: [kiln.fusion.aliasing]
+    }
+  }
+
+  // looped: an index the analysis cannot follow
+  @Kernel
+  @FuseGroup("looped")
+  static void produce(float[] p) {
+    int i = Gpu.globalId(0);
+    if (i < p.length) {
+      p[i] = 3f;
+    }
+  }
+
+  @Kernel
+  @FuseGroup("looped")
+  static void consume(float[] p, float[] q) {
+    int i = Gpu.globalId(0);
+    float sum = 0f;
+    for (int k = 0; k < 4; k++) {
+      if (i + k < p.length) {
+        sum += p[i + k]; // ERROR: [kiln.fusion.aliasing]
+      }
+    }
+    if (i < q.length) {
+      q[i] = sum;
+    }
+  }
+
+  // tall: {64} and {1, 5} fuse to {64, 5}, 320 invocations, over 4 x 64
+  @Kernel(workgroup = 64)
+  @FuseGroup("tall")
+  static void flat(float[] a) {
+    int i = Gpu.globalId(0);
+    if (i < a.length) {
+      a[i] = 1f;
+    }
+  }
+
+  @Kernel(workgroup = {1, 5})
+  @FuseGroup("tall") // ERROR: [kiln.fusion.overDispatch]
+  static void column(float[] b) {
+    int i = Gpu.globalId(0);
+    if (i < b.length) {
+      b[i] = 2f;
+    }
+  }
+
+  // widened: a workgroup scan behind a wider elementwise arm
+  @Kernel(workgroup = 256)
+  @FuseGroup("widened")
+  static void elementwise(int[] x) {
+    int i = Gpu.globalId(0);
+    if (i < x.length) {
+      x[i] += 1;
+    }
+  }
+
+  @Kernel(workgroup = 64)
+  @FuseGroup("widened") // ERROR: [kiln.fusion.workgroupGeometry]
+  static void scan(int[] y) {
+    int[] tile = Gpu.sharedInts(64);
+    int l = Gpu.localId(0);
+    int i = Gpu.globalId(0);
+    tile[l] = i < y.length ? y[i] : 0;
+    Gpu.barrier();
+    if (i < y.length) {
+      y[i] = tile[63 - l];
+    }
+  }
+
+  // stateful: a kernel that may not run twice in one dispatch
+  @Kernel(selfComposable = false)
+  @FuseGroup("stateful")
+  @FuseGroup("stateful") // ERROR: [kiln.fusion.selfAliasing]
+  static void cursor(int[] state) {
+    int i = Gpu.globalId(0);
+    if (i < state.length) {
+      state[i] += 1;
+    }
+  }
+
+  // typed: one name, two types
+  @Kernel
+  @FuseGroup("typed")
+  static void floats(float[] z) {
+    int i = Gpu.globalId(0);
+    if (i < z.length) {
+      z[i] = 0f;
+    }
+  }
+
+  @Kernel
+  @FuseGroup("typed") // ERROR: [kiln.fusion.typeConflict]
+  static void ints(int[] z) {
+    int i = Gpu.globalId(0);
+    if (i < z.length) {
+      z[i] = 0;
+    }
+  }
+}
