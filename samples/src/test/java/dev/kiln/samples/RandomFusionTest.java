@@ -1,0 +1,177 @@
+package dev.kiln.samples;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.kiln.Device;
+import dev.kiln.processor.KilnProcessor;
+import java.io.IOException;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import javax.tools.Diagnostic;
+import javax.tools.DiagnosticCollector;
+import javax.tools.JavaCompiler;
+import javax.tools.JavaFileObject;
+import javax.tools.StandardJavaFileManager;
+import javax.tools.ToolProvider;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The oracle of fusion on random groups: each either fails to compile with fusion errors, or its
+ * fused dispatch on Vulkan leaves every buffer bit for bit as its arms leave them run one after
+ * another as Java on the CPU backend, for random data, random per-arm counts and buffer lengths that
+ * are not multiples of the workgroup size. {@code -Dkiln.fusionGroups=N} and
+ * {@code -Dkiln.fusionSeed=S} run other amounts and seeds.
+ */
+class RandomFusionTest extends BothDevices {
+  private static final int GROUPS = Integer.getInteger("kiln.fusionGroups", 1000);
+  private static final int GROUPS_PER_CLASS = 125;
+  private static final long SEED = Long.getLong("kiln.fusionSeed", 20261130L);
+  private static final Pattern ERROR = Pattern.compile("^\\[(kiln\\.[a-zA-Z.]+)] .*group '(g\\d+)'");
+
+  @Test
+  void randomGroupsFuseExactlyOrAreRefused(@TempDir Path dir) throws Exception {
+    RandomGroups generator = new RandomGroups(new Random(SEED));
+    List<RandomGroups.Group> groups = new ArrayList<>();
+    for (int g = 0; g < GROUPS; g++) {
+      groups.add(generator.group("g" + g));
+    }
+    List<List<RandomGroups.Group>> classes = new ArrayList<>();
+    for (int from = 0; from < groups.size(); from += GROUPS_PER_CLASS) {
+      classes.add(groups.subList(from, Math.min(groups.size(), from + GROUPS_PER_CLASS)));
+    }
+
+    Map<String, Integer> refusedByKind = new TreeMap<>();
+    Set<String> refused = new HashSet<>();
+    List<Diagnostic<? extends JavaFileObject>> first = compile(dir.resolve("first"), classes, Set.of());
+    for (Diagnostic<? extends JavaFileObject> error : first) {
+      Matcher matcher = ERROR.matcher(error.getMessage(Locale.ROOT));
+      assertTrue(matcher.find() && matcher.group(1).startsWith("kiln.fusion."),
+          () -> "not a fusion error: " + error.getMessage(Locale.ROOT));
+      if (refused.add(matcher.group(2))) {
+        refusedByKind.merge(matcher.group(1), 1, Integer::sum);
+      }
+    }
+    Path classesDir = dir.resolve("second");
+    List<Diagnostic<? extends JavaFileObject>> second = compile(classesDir, classes, refused);
+    assertTrue(second.isEmpty(), () -> "with the refused groups left unfused the sources must compile: " + second);
+
+    ClassLoader loader = new URLClassLoader(new URL[] {classesDir.toUri().toURL()}, getClass().getClassLoader());
+    Random data = new Random(SEED + 1);
+    int fused = 0;
+    for (int c = 0; c < classes.size(); c++) {
+      Class<?> launcher = loader.loadClass("fuzz.Groups" + c + "Kernels");
+      for (RandomGroups.Group group : classes.get(c)) {
+        if (!refused.contains(group.name())) {
+          run(launcher, group, data);
+          fused++;
+        }
+      }
+    }
+    System.out.printf("random fusion (seed %d): %d groups, %d fused and identical to their arms on the CPU, "
+        + "%d refused %s%n", SEED, GROUPS, fused, refused.size(), refusedByKind);
+    assertEquals(GROUPS, fused + refused.size());
+    assertTrue(fused >= GROUPS / 4, () -> "too few groups fuse: " + refusedByKind);
+  }
+
+  /** Runs the group fused on Vulkan and arm by arm on the CPU from the same data, and compares every buffer. */
+  private static void run(Class<?> launcher, RandomGroups.Group group, Random random) throws Exception {
+    List<String> params = group.params();
+    int arms = group.arms().size();
+    Class<?>[] types = new Class<?>[1 + arms + params.size()];
+    types[0] = Device.class;
+    for (int k = 0; k < arms; k++) {
+      types[1 + k] = int.class;
+    }
+    Object[] onCpu = new Object[types.length];
+    Object[] onVulkan = new Object[types.length];
+    for (int k = 0; k < arms; k++) {
+      onCpu[1 + k] = onVulkan[1 + k] = random.nextInt(800);
+    }
+    for (int p = 0; p < params.size(); p++) {
+      String name = params.get(p);
+      int at = 1 + arms + p;
+      int length = 1 + random.nextInt(700);
+      if (RandomGroups.FLOAT_BUFFERS.contains(name)) {
+        types[at] = float[].class;
+        float[] values = Bits.randomFloats(random, length, 8f);
+        onCpu[at] = values;
+        onVulkan[at] = values.clone();
+      } else if (name.equals(RandomGroups.INT_BUFFER)) {
+        types[at] = int[].class;
+        int[] values = new int[length];
+        for (int i = 0; i < length; i++) {
+          values[i] = random.nextInt(1000) - 500;
+        }
+        onCpu[at] = values;
+        onVulkan[at] = values.clone();
+      } else if (name.equals("k")) {
+        types[at] = int.class;
+        onCpu[at] = onVulkan[at] = random.nextInt(100);
+      } else {
+        types[at] = float.class;
+        onCpu[at] = onVulkan[at] = (float) random.nextInt(16) / 4f;
+      }
+    }
+    Method method = launcher.getMethod(group.name(), types);
+    onCpu[0] = cpu;
+    onVulkan[0] = vulkan;
+    try {
+      method.invoke(null, onCpu);
+      method.invoke(null, onVulkan);
+    } catch (InvocationTargetException e) {
+      throw new AssertionError("group " + group.name() + " failed: " + describe(group), e.getCause());
+    }
+    for (int p = 0; p < params.size(); p++) {
+      int at = 1 + arms + p;
+      if (onCpu[at].getClass().isArray()) {
+        Bits.assertSameBits("buffer " + params.get(p) + " of " + describe(group), onCpu[at], onVulkan[at]);
+      }
+    }
+  }
+
+  private static String describe(RandomGroups.Group group) {
+    StringBuilder text = new StringBuilder(group.name()).append(" (seed ").append(SEED).append("):\n");
+    group.arms().forEach(arm -> text.append(arm.source()));
+    return text.toString();
+  }
+
+  /** Compiles every class into {@code out}; returns the errors. */
+  private static List<Diagnostic<? extends JavaFileObject>> compile(Path out, List<List<RandomGroups.Group>> classes,
+      Set<String> unfused) throws IOException {
+    Path sources = out.resolve("src/fuzz");
+    Files.createDirectories(sources);
+    List<Path> files = new ArrayList<>();
+    for (int c = 0; c < classes.size(); c++) {
+      Path file = sources.resolve("Groups" + c + ".java");
+      Files.writeString(file, RandomGroups.classSource("fuzz", "Groups" + c, classes.get(c), unfused));
+      files.add(file);
+    }
+    JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
+    DiagnosticCollector<JavaFileObject> diagnostics = new DiagnosticCollector<>();
+    try (StandardJavaFileManager fileManager = javac.getStandardFileManager(diagnostics, null, null)) {
+      JavaCompiler.CompilationTask task = javac.getTask(null, fileManager, diagnostics,
+          List.of("-d", out.toString(), "-Xmaxerrs", "100000", "-classpath", System.getProperty("java.class.path")),
+          null,
+          fileManager.getJavaFileObjectsFromPaths(files));
+      task.setProcessors(List.of(new KilnProcessor()));
+      task.call();
+    }
+    return diagnostics.getDiagnostics().stream().filter(d -> d.getKind() == Diagnostic.Kind.ERROR).toList();
+  }
+}
