@@ -2,6 +2,7 @@ package dev.kiln.samples;
 
 import dev.kiln.Device;
 import dev.kiln.FloatArray;
+import dev.kiln.IntArray;
 import java.util.Arrays;
 import java.util.Random;
 
@@ -24,6 +25,7 @@ public final class Main {
       failures += horner(device);
       failures += scan(device);
       failures += histogram(device);
+      failures += develop(device);
     }
     if (failures > 0) {
       System.out.println("FAILED: " + failures + " result(s) differ from plain Java");
@@ -99,6 +101,49 @@ public final class Main {
     HistogramKernels.histogramShared(device, COOPERATIVE_N, values, bins);
     long nanos = System.nanoTime() - start;
     return report("histogram", mismatches(expected, bins), Histogram.BINS, nanos);
+  }
+
+  /**
+   * A 2048 x 1536 RGB image developed by the fuse group {@code develop} (one dispatch) and by its
+   * four kernels one after the other, both checked against plain Java.
+   */
+  private static int develop(Device device) {
+    int n = 2048 * 1536 * 3;
+    float gain = 1.7f;
+    float white = 2.5f;
+    Random random = new Random(5);
+    float[] linear = new float[n];
+    for (int i = 0; i < n; i++) {
+      linear[i] = random.nextFloat(0f, 3f);
+    }
+    int[] expected = new int[n];
+    for (int i = 0; i < n; i++) {
+      float x = linear[i] * gain;
+      x = x * (1f + x / (white * white)) / (1f + x);
+      x = Math.min(Math.max(x, 0f), 1f);
+      expected[i] = (int) (x * 255f + 0.5f);
+    }
+    try (FloatArray pixels = device.upload(linear); IntArray bytes = device.ints(n)) {
+      PostProcessKernels.develop(device, n, pixels, gain, white, bytes); // builds the pipeline
+      pixels.upload(linear);
+      long start = System.nanoTime();
+      PostProcessKernels.develop(device, n, pixels, gain, white, bytes);
+      long fused = System.nanoTime() - start;
+      int failures = report("develop", mismatches(expected, bytes.toArray()), n, fused);
+
+      PostProcessKernels.exposure(device, n, pixels.upload(linear), gain); // builds the arms' pipelines
+      PostProcessKernels.toneCurve(device, n, pixels, white);
+      PostProcessKernels.clamp(device, n, pixels);
+      PostProcessKernels.quantize(device, n, pixels, bytes.upload(new int[n]));
+      pixels.upload(linear);
+      start = System.nanoTime();
+      PostProcessKernels.exposure(device, n, pixels, gain);
+      PostProcessKernels.toneCurve(device, n, pixels, white);
+      PostProcessKernels.clamp(device, n, pixels);
+      PostProcessKernels.quantize(device, n, pixels, bytes);
+      long separate = System.nanoTime() - start;
+      return failures + report("unfused", mismatches(expected, bytes.toArray()), n, separate);
+    }
   }
 
   private static String mismatches(int[] expected, int[] actual) {
