@@ -5,7 +5,11 @@ import com.sun.source.util.TaskEvent;
 import com.sun.source.util.TaskListener;
 import com.sun.source.util.TreePath;
 import com.sun.source.util.Trees;
+import dev.kiln.annotations.Access;
 import dev.kiln.annotations.Kernel;
+import dev.kiln.processor.analysis.Facts;
+import dev.kiln.processor.check.CheckError;
+import dev.kiln.processor.check.Checks;
 import dev.kiln.processor.diag.Diagnostics;
 import dev.kiln.processor.diag.Message;
 import dev.kiln.processor.ir.Program;
@@ -13,6 +17,7 @@ import dev.kiln.processor.lower.KernelLowering;
 import dev.kiln.processor.lower.Sites;
 import dev.kiln.processor.model.GroupSignature;
 import dev.kiln.processor.model.KernelSignature;
+import dev.kiln.processor.pass.AccessInference;
 import dev.kiln.processor.pass.Passes;
 import dev.kiln.processor.pass.fuse.Arm;
 import dev.kiln.processor.pass.fuse.Fusion;
@@ -20,6 +25,7 @@ import dev.kiln.processor.spirv.SpirvWriter;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -36,9 +42,10 @@ import javax.tools.StandardLocation;
 /**
  * Compiles kernel bodies once javac has attributed them. When a class finishes analysis, each of
  * its pending kernel classes (itself and its member classes) goes through the pipeline: every
- * kernel is lowered to IR (reporting what the kernel language lacks), each kernel is gated and
- * written as SPIR-V, and each fuse group's arms are fused and written as one module, or its fusion
- * errors reported. Nothing thrown here reaches javac: an unexpected failure becomes one error on
+ * kernel is lowered to IR (reporting what the kernel language lacks), checked (declared buffer
+ * access, barriers in uniform control flow), given its inferred buffer accesses, then gated and
+ * written as SPIR-V; each fuse group's checked arms are fused and written as one module, or its
+ * fusion errors reported. Nothing thrown here reaches javac: an unexpected failure becomes one error on
  * the kernel or group.
  */
 final class KernelBodyCompiler implements TaskListener {
@@ -92,7 +99,7 @@ final class KernelBodyCompiler implements TaskListener {
     for (KernelSignature declared : owner.kernels()) {
       KernelSignature kernel = current(declared);
       kernels.put(kernel.name(), kernel);
-      lower(kernel, sites).ifPresent(program -> {
+      lower(kernel, sites).flatMap(lowered -> check(kernel, lowered, sites)).ifPresent(program -> {
         programs.put(kernel.name(), program);
         write(kernel.method(), kernel.packageName(), kernel.moduleResource(), kernel.name(),
             () -> SpirvWriter.write(Passes.kernel(program)));
@@ -119,6 +126,21 @@ final class KernelBodyCompiler implements TaskListener {
       diagnostics.error(path.getLeaf(), unit, Message.INTERNAL, kernel.name(), e);
       return Optional.empty();
     }
+  }
+
+  /**
+   * The lowered kernel once it passes the checks, with each buffer's access declared or inferred;
+   * empty after reporting what the checks found.
+   */
+  private Optional<Program> check(KernelSignature kernel, Program lowered, Sites sites) {
+    Map<String, Access> declared = new HashMap<>();
+    kernel.params().forEach(param -> param.declared().ifPresent(access -> declared.put(param.name(), access)));
+    Facts facts = Facts.of(lowered);
+    List<CheckError> errors = Checks.run(lowered, facts, declared);
+    for (CheckError error : errors) {
+      diagnostics.error(sites.tree(error.site()), sites.unit(error.site()), error.message(), error.args());
+    }
+    return errors.isEmpty() ? Optional.of(AccessInference.apply(lowered, facts, declared.keySet())) : Optional.empty();
   }
 
   /** Fuses a group whose arms all lowered; writes its module or reports why it cannot be fused. */

@@ -26,7 +26,7 @@ class DiagnosticsTest {
 
   @ParameterizedTest
   @ValueSource(strings = {"invalid/Signatures.java", "invalid/Bodies.java", "invalid/LocalClasses.java",
-      "invalid/Helpers.java", "invalid/Fusion.java", "invalid/Groups.java"})
+      "invalid/Helpers.java", "invalid/Fusion.java", "invalid/Groups.java", "invalid/Barriers.java"})
   void everyMarkedLineGetsItsErrorAndNoOtherLineDoes(String fixture) {
     List<Expected> expected = markers(Kernels.text(fixture));
     Compilation compilation = Kernels.compile(Kernels.source(fixture));

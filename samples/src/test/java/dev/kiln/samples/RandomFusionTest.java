@@ -13,7 +13,6 @@ import java.net.URLClassLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -36,7 +35,8 @@ import org.junit.jupiter.api.io.TempDir;
  * fused dispatch on Vulkan leaves every buffer bit for bit as its arms leave them run one after
  * another as Java on the CPU backend, for random data, random per-arm counts and buffer lengths that
  * are not multiples of the workgroup size. {@code -Dkiln.fusionGroups=N} and
- * {@code -Dkiln.fusionSeed=S} run other amounts and seeds.
+ * {@code -Dkiln.fusionSeed=S} run other amounts and seeds; {@code -Dkiln.fusionDir=D} keeps the
+ * compiled groups in D, and a later run with the same D (on a machine with no JDK) reuses them.
  */
 class RandomFusionTest extends BothDevices {
   private static final int GROUPS = Integer.getInteger("kiln.fusionGroups", 1000);
@@ -56,20 +56,16 @@ class RandomFusionTest extends BothDevices {
       classes.add(groups.subList(from, Math.min(groups.size(), from + GROUPS_PER_CLASS)));
     }
 
-    Map<String, Integer> refusedByKind = new TreeMap<>();
-    Set<String> refused = new HashSet<>();
-    List<Diagnostic<? extends JavaFileObject>> first = compile(dir.resolve("first"), classes, Set.of());
-    for (Diagnostic<? extends JavaFileObject> error : first) {
-      Matcher matcher = ERROR.matcher(error.getMessage(Locale.ROOT));
-      assertTrue(matcher.find() && matcher.group(1).startsWith("kiln.fusion."),
-          () -> "not a fusion error: " + error.getMessage(Locale.ROOT));
-      if (refused.add(matcher.group(2))) {
-        refusedByKind.merge(matcher.group(1), 1, Integer::sum);
-      }
+    Path work = System.getProperty("kiln.fusionDir") == null ? dir : Path.of(System.getProperty("kiln.fusionDir"));
+    Path classesDir = work.resolve("second");
+    Path verdicts = work.resolve("refused.txt");
+    Map<String, String> refusedKinds = Files.exists(verdicts) ? readVerdicts(verdicts) : compileBoth(work, classes);
+    if (!Files.exists(verdicts)) {
+      writeVerdicts(verdicts, refusedKinds);
     }
-    Path classesDir = dir.resolve("second");
-    List<Diagnostic<? extends JavaFileObject>> second = compile(classesDir, classes, refused);
-    assertTrue(second.isEmpty(), () -> "with the refused groups left unfused the sources must compile: " + second);
+    Set<String> refused = refusedKinds.keySet();
+    Map<String, Integer> refusedByKind = new TreeMap<>();
+    refusedKinds.values().forEach(kind -> refusedByKind.merge(kind, 1, Integer::sum));
 
     ClassLoader loader = new URLClassLoader(new URL[] {classesDir.toUri().toURL()}, getClass().getClassLoader());
     Random data = new Random(SEED + 1);
@@ -87,6 +83,42 @@ class RandomFusionTest extends BothDevices {
         + "%d refused %s%n", SEED, GROUPS, fused, refused.size(), refusedByKind);
     assertEquals(GROUPS, fused + refused.size());
     assertTrue(fused >= GROUPS / 4, () -> "too few groups fuse: " + refusedByKind);
+  }
+
+  /**
+   * Compiles the groups, collects the refused ones with the kind of their first error, and compiles
+   * again with those left unfused into {@code work/second}; returns group name to error kind.
+   */
+  private static Map<String, String> compileBoth(Path work, List<List<RandomGroups.Group>> classes) throws IOException {
+    Map<String, String> refused = new TreeMap<>();
+    for (Diagnostic<? extends JavaFileObject> error : compile(work.resolve("first"), classes, Set.of())) {
+      Matcher matcher = ERROR.matcher(error.getMessage(Locale.ROOT));
+      assertTrue(matcher.find() && matcher.group(1).startsWith("kiln.fusion."),
+          () -> "not a fusion error: " + error.getMessage(Locale.ROOT));
+      refused.putIfAbsent(matcher.group(2), matcher.group(1));
+    }
+    List<Diagnostic<? extends JavaFileObject>> second = compile(work.resolve("second"), classes, refused.keySet());
+    assertTrue(second.isEmpty(), () -> "with the refused groups left unfused the sources must compile: " + second);
+    return refused;
+  }
+
+  /**
+   * The verdicts of an earlier compile in {@code -Dkiln.fusionDir} (so that a machine without a
+   * JDK, the GPU machine, can run groups compiled elsewhere): a line "group kind" per refused group.
+   */
+  private static Map<String, String> readVerdicts(Path file) throws IOException {
+    Map<String, String> refused = new TreeMap<>();
+    for (String line : Files.readAllLines(file)) {
+      String[] parts = line.split(" ");
+      refused.put(parts[0], parts[1]);
+    }
+    return refused;
+  }
+
+  private static void writeVerdicts(Path file, Map<String, String> refused) throws IOException {
+    StringBuilder text = new StringBuilder();
+    refused.forEach((group, kind) -> text.append(group).append(' ').append(kind).append('\n'));
+    Files.writeString(file, text);
   }
 
   /** Runs the group fused on Vulkan and arm by arm on the CPU from the same data, and compares every buffer. */

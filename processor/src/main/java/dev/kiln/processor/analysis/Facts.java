@@ -1,5 +1,6 @@
 package dev.kiln.processor.analysis;
 
+import dev.kiln.processor.ir.ArrayDecl;
 import dev.kiln.processor.ir.Builtin;
 import dev.kiln.processor.ir.Expr;
 import dev.kiln.processor.ir.Intrinsic;
@@ -17,7 +18,7 @@ import java.util.Set;
 /**
  * What passes need to know about a program, computed from its body: whether it waits at barriers,
  * uses workgroup memory, reads which invocation ids, calls subgroup operations or atomics, and every
- * access of every array, in program order.
+ * access of every array (by the array's name), in program order.
  */
 public record Facts(
     boolean barriers,
@@ -46,7 +47,7 @@ public record Facts(
   }
 
   /** One access of {@code array[index]} at {@code site}. */
-  public record Access(String array, Kind kind, Expr index, Site site) {}
+  public record Access(ArrayDecl array, Kind kind, Expr index, Site site) {}
 
   public Facts {
     builtins = Set.copyOf(builtins);
@@ -89,7 +90,7 @@ public record Facts(
   }
 
   private static void add(Map<String, List<Access>> accesses, Access access) {
-    accesses.computeIfAbsent(access.array(), array -> new ArrayList<>()).add(access);
+    accesses.computeIfAbsent(access.array().name(), array -> new ArrayList<>()).add(access);
   }
 
   private static boolean isSubgroup(Intrinsic function) {
@@ -100,7 +101,7 @@ public record Facts(
     };
   }
 
-  /** The accesses of {@code array}; empty if the program does not index it. */
+  /** The accesses of the array named {@code array}; empty if the program does not index it. */
   public List<Access> accessesOf(String array) {
     return accesses.getOrDefault(array, List.of());
   }

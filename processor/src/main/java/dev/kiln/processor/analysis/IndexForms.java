@@ -55,7 +55,7 @@ public final class IndexForms {
     return switch (expression) {
       case Expr.IntConst constant -> IndexForm.constant(constant.value());
       case Expr.ScalarGet get -> IndexForm.term(new IndexForm.Scalar(get.param().name()));
-      case Expr.Length length -> IndexForm.term(new IndexForm.Length(length.buffer()));
+      case Expr.Length length -> IndexForm.term(new IndexForm.Length(length.buffer().name()));
       // the number of workgroups is each arm's own in a fused program: no common term
       case Expr.BuiltinGet get when get.builtin() == Builtin.NUM_WORKGROUPS -> new Unknown();
       case Expr.BuiltinGet get -> IndexForm.term(new IndexForm.Id(get.builtin(), get.axis()));

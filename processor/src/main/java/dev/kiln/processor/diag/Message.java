@@ -94,6 +94,9 @@ public enum Message {
       "a kernel returns nothing",
       "write the result into a buffer and use 'return;'"),
 
+  BARRIER_DIVERGENT("kiln.barrier.divergent",
+      "not every invocation of the workgroup is sure to reach this Gpu.barrier(): it is under a condition or in a loop that may differ between invocations, or after a return only some take; the GPU's behaviour is then undefined",
+      "keep the barrier where every invocation gets to it, and guard the work around it instead: 'if (i < n) { ... }' around the accesses, not around the barrier"),
   GROUP_NAME("kiln.group.name",
       "fuse group '%s' %s, so its launcher method cannot have that name",
       "name the group with a Java identifier that no kernel of the class uses, like \"post\""),

@@ -59,10 +59,15 @@ public sealed interface Expr {
   }
 
   /** {@code array[index]} of a buffer, shared or private array, read at {@code site}. */
-  record Load(String array, PrimType type, Expr index, Site site) implements Expr {}
+  record Load(ArrayDecl array, Expr index, Site site) implements Expr {
+    @Override
+    public PrimType type() {
+      return array.element();
+    }
+  }
 
   /** {@code buffer.length} of a buffer parameter. */
-  record Length(String buffer) implements Expr {
+  record Length(BufferDecl buffer) implements Expr {
     @Override
     public PrimType type() {
       return PrimType.INT;

@@ -1,4 +1,16 @@
 package dev.kiln.processor.ir;
 
-/** A local variable; {@code id} is unique within its program, so equal names never clash. */
-public record Local(String name, PrimType type, int id) {}
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * A local variable. Every local comes from {@link #fresh}, one allocator for all programs, so two
+ * locals are equal only if they are the same variable: bodies can be merged without capture.
+ */
+public record Local(String name, PrimType type, int id) {
+  private static final AtomicInteger IDS = new AtomicInteger();
+
+  /** A new local, distinct from every other. */
+  public static Local fresh(String name, PrimType type) {
+    return new Local(name, type, IDS.getAndIncrement());
+  }
+}

@@ -38,12 +38,6 @@ public record Program(
     return new Program(name, workgroup, arms, boundsChecks, buffers, shared, privates, scalars, newLocals, newBody);
   }
 
-  /** A local no other local of this program is: its id is past every id in use. */
-  public Local newLocal(String localName, PrimType type) {
-    int id = locals.stream().mapToInt(Local::id).max().orElse(-1) + 1;
-    return new Local(localName, type, id);
-  }
-
   /** Whether the body waits at workgroup barriers. */
   public boolean usesBarriers() {
     return Walk.anyStatement(body, statement -> statement instanceof Stmt.Barrier);

@@ -14,13 +14,13 @@ public class Rewriter {
     return local;
   }
 
-  /** The array name that replaces {@code array}. */
-  protected String array(String array) {
+  /** The array that replaces {@code array}; a buffer's replacement must be a buffer. */
+  protected ArrayDecl array(ArrayDecl array) {
     return array;
   }
 
   /** The loop label that replaces {@code label}; null stays null. */
-  protected String label(String label) {
+  protected Label label(Label label) {
     return label;
   }
 
@@ -41,7 +41,7 @@ public class Rewriter {
       case Stmt.Atomic atomic -> new Stmt.Atomic(atomic.result() == null ? null : local(atomic.result()), atomic.op(),
           array(atomic.array()), expression(atomic.index()), expression(atomic.value()),
           atomic.expected() == null ? null : expression(atomic.expected()), atomic.site());
-      case Stmt.ClearArray clear -> new Stmt.ClearArray(array(clear.array()));
+      case Stmt.ClearArray clear -> new Stmt.ClearArray((PrivateArray) array(clear.array()));
       case Stmt.Barrier barrier -> barrier;
       case Stmt.If branch -> new Stmt.If(expression(branch.condition()), statements(branch.then()),
           statements(branch.otherwise()));
@@ -60,8 +60,8 @@ public class Rewriter {
   public Expr expression(Expr expression) {
     return switch (expression) {
       case Expr.LocalGet get -> new Expr.LocalGet(local(get.local()));
-      case Expr.Load load -> new Expr.Load(array(load.array()), load.type(), expression(load.index()), load.site());
-      case Expr.Length length -> new Expr.Length(array(length.buffer()));
+      case Expr.Load load -> new Expr.Load(array(load.array()), expression(load.index()), load.site());
+      case Expr.Length length -> new Expr.Length((BufferDecl) array(length.buffer()));
       case Expr.Unary unary -> new Expr.Unary(unary.op(), expression(unary.operand()));
       case Expr.Binary binary -> new Expr.Binary(binary.op(), expression(binary.left()), expression(binary.right()));
       case Expr.Call call -> new Expr.Call(call.function(), call.arguments().stream().map(this::expression).toList());
@@ -80,7 +80,7 @@ public class Rewriter {
     };
   }
 
-  private String labelOrNull(String label) {
+  private Label labelOrNull(Label label) {
     return label == null ? null : label(label);
   }
 }

@@ -7,20 +7,23 @@ public sealed interface Stmt {
   record Assign(Local local, Expr value) implements Stmt {}
 
   /** {@code array[index] = value} on a buffer, shared or private array, written at {@code site}. */
-  record Store(String array, Expr index, Expr value, Site site) implements Stmt {}
+  record Store(ArrayDecl array, Expr index, Expr value, Site site) implements Stmt {}
 
   /**
    * An atomic update of an int buffer or shared array element, its previous value assigned to
    * {@code result} when there is one; {@code expected} is null but for compare-exchange.
    */
-  record Atomic(Local result, AtomicOp op, String array, Expr index, Expr value, Expr expected, Site site)
+  record Atomic(Local result, AtomicOp op, ArrayDecl array, Expr index, Expr value, Expr expected, Site site)
       implements Stmt {}
 
   /** Sets every element of a private array to zero, as {@code new T[n]} does in Java. */
-  record ClearArray(String array) implements Stmt {}
+  record ClearArray(PrivateArray array) implements Stmt {}
 
-  /** Waits until every invocation of the workgroup gets here; orders workgroup memory. */
-  record Barrier() implements Stmt {}
+  /**
+   * Waits until every invocation of the workgroup gets here; orders workgroup and buffer memory.
+   * {@code site} is null for a barrier a pass inserted.
+   */
+  record Barrier(Site site) implements Stmt {}
 
   record If(Expr condition, List<Stmt> then, List<Stmt> otherwise) implements Stmt {}
 
@@ -29,7 +32,7 @@ public sealed interface Stmt {
    * {@code do { body; update; } while (condition)}; {@code continue} runs {@code update} and then
    * the test.
    */
-  record Loop(Expr condition, boolean testFirst, List<Stmt> body, List<Stmt> update, String label) implements Stmt {
+  record Loop(Expr condition, boolean testFirst, List<Stmt> body, List<Stmt> update, Label label) implements Stmt {
     /** An unlabelled loop. */
     public Loop(Expr condition, boolean testFirst, List<Stmt> body, List<Stmt> update) {
       this(condition, testFirst, body, update, null);
@@ -50,14 +53,14 @@ public sealed interface Stmt {
   record Case(List<Integer> labels, boolean isDefault, List<Stmt> body) {}
 
   /** Leaves the loop labelled {@code label}, or the innermost loop or switch when it is null. */
-  record Break(String label) implements Stmt {
+  record Break(Label label) implements Stmt {
     public Break() {
       this(null);
     }
   }
 
   /** Goes on with the next iteration of the loop labelled {@code label}, or of the innermost loop. */
-  record Continue(String label) implements Stmt {
+  record Continue(Label label) implements Stmt {
     public Continue() {
       this(null);
     }

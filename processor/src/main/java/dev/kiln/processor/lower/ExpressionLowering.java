@@ -261,8 +261,8 @@ final class ExpressionLowering {
     TreePath target = child(path, select.getExpression());
     if (select.getIdentifier().contentEquals("length") && trees.getTypeMirror(target) instanceof ArrayType) {
       return switch (array(target)) {
-        case ArrayRef.Buffer buffer -> new Expr.Length(buffer.name());
-        case ArrayRef.Local local -> new Expr.IntConst(local.length());
+        case ArrayRef.Buffer buffer -> new Expr.Length(buffer.decl());
+        case ArrayRef.Fixed fixed -> new Expr.IntConst(fixed.length());
       };
     }
     Element element = trees.getElement(path);
@@ -298,7 +298,7 @@ final class ExpressionLowering {
     Optional<ArrayRef> local = element == null || element.getKind() == ElementKind.PARAMETER
         ? Optional.empty()
         : scope.arrayParameter(element)
-            .or(() -> scope.shared(element).map(shared -> new ArrayRef.Local(shared.name(), shared.element(), shared.length())));
+            .or(() -> scope.shared(element).map(shared -> new ArrayRef.Fixed(shared, shared.length())));
     if (local.isPresent()) {
       return local.get();
     }
@@ -314,11 +314,8 @@ final class ExpressionLowering {
   private Expr load(TreePath path) {
     ArrayAccessTree access = (ArrayAccessTree) path.getLeaf();
     ArrayRef array = array(child(path, access.getExpression()));
-    if (array instanceof ArrayRef.Buffer buffer && buffer.use().firstRead == null) {
-      buffer.use().firstRead = access;
-    }
     Expr index = expr(child(path, access.getIndex()), PrimType.INT);
-    return new Expr.Load(array.name(), array.element(), index, site(access));
+    return new Expr.Load(array.decl(), index, site(access));
   }
 
   /** The name of the {@code dev.kiln.Gpu} method called at {@code path}, if it is a call of one. */
@@ -346,7 +343,7 @@ final class ExpressionLowering {
 
   /**
    * The atomic update called at {@code path} (a {@code Gpu.atomic*} call), its previous value
-   * going to {@code result} (null to drop it). Atomics read and write their array.
+   * going to {@code result} (null to drop it).
    */
   Stmt.Atomic atomic(TreePath path, Local result) {
     while (path.getLeaf() instanceof ParenthesizedTree parenthesized) {
@@ -360,14 +357,10 @@ final class ExpressionLowering {
     if (array.element() != PrimType.INT) {
       throw new KernelError(args.getFirst(), Message.ATOMIC_TARGET, name);
     }
-    if (array instanceof ArrayRef.Buffer buffer) {
-      buffer.use().firstRead = buffer.use().firstRead == null ? call : buffer.use().firstRead;
-      buffer.use().firstWrite = buffer.use().firstWrite == null ? call : buffer.use().firstWrite;
-    }
     Expr index = expr(child(path, args.get(1)), PrimType.INT);
     Expr value = expr(child(path, args.getLast()), PrimType.INT);
     Expr expected = op == AtomicOp.COMPARE_EXCHANGE ? expr(child(path, args.get(2)), PrimType.INT) : null;
-    return new Stmt.Atomic(result, op, array.name(), index, value, expected, site(call));
+    return new Stmt.Atomic(result, op, array.decl(), index, value, expected, site(call));
   }
 
   private Expr call(TreePath path) {

@@ -24,13 +24,12 @@ import com.sun.source.tree.VariableTree;
 import com.sun.source.tree.WhileLoopTree;
 import com.sun.source.util.TreePath;
 import com.sun.source.util.Trees;
-import dev.kiln.annotations.Access;
 import dev.kiln.processor.diag.Diagnostics;
 import dev.kiln.processor.diag.KernelError;
 import dev.kiln.processor.diag.Message;
 import dev.kiln.processor.ir.BinaryOp;
-import dev.kiln.processor.ir.BufferDecl;
 import dev.kiln.processor.ir.Expr;
+import dev.kiln.processor.ir.Label;
 import dev.kiln.processor.ir.Local;
 import dev.kiln.processor.ir.PrimType;
 import dev.kiln.processor.ir.PrivateArray;
@@ -68,10 +67,12 @@ public final class KernelLowering {
   private boolean failed;
   /** Where a {@code return} in each helper being inlined goes: innermost first. */
   private final Deque<HelperExit> exits = new ArrayDeque<>();
-  private int inlined;
 
   /** A helper's body is inlined as a labelled run-once loop; {@code return} breaks out of it. */
-  private record HelperExit(String label, Local result) {}
+  private record HelperExit(Label label, Local result) {}
+
+  /** The labels of the labelled statements being lowered, innermost first. */
+  private final Deque<Label> labels = new ArrayDeque<>();
 
   public KernelLowering(Trees trees, CompilationUnitTree unit, Diagnostics diagnostics, KernelSignature signature,
       Sites sites) {
@@ -88,15 +89,10 @@ public final class KernelLowering {
     MethodTree method = (MethodTree) methodPath.getLeaf();
     List<Stmt> body = new ArrayList<>(shadowAssignedScalars(method));
     body.addAll(block(child(methodPath, method.getBody()), method.getBody().getStatements()));
-    List<BufferDecl> buffers = new ArrayList<>();
-    for (Scope.BufferUse use : scope.buffers()) {
-      checkDeclaredAccess(use);
-      buffers.add(use.decl());
-    }
     if (failed) {
       return Optional.empty();
     }
-    return Optional.of(new Program(signature.name(), signature.workgroup(), 1, signature.boundsChecks(), buffers,
+    return Optional.of(new Program(signature.name(), signature.workgroup(), 1, signature.boundsChecks(), scope.buffers(),
         scope.sharedArrays(), scope.privateArrays(), scope.scalars(), scope.locals(), body));
   }
 
@@ -116,21 +112,6 @@ public final class KernelLowering {
       }
     }
     return copies;
-  }
-
-  private void checkDeclaredAccess(Scope.BufferUse use) {
-    Optional<Access> declared = use.param.declared();
-    if (declared.isEmpty()) {
-      return;
-    }
-    String name = use.param.name();
-    if (declared.get() == Access.READ && use.firstWrite != null) {
-      report(new KernelError(use.firstWrite, Message.BUFFER_ACCESS, name, Access.READ, "assignment writes",
-          use.firstRead == null ? Access.WRITE : Access.READ_WRITE, "assignment"));
-    } else if (declared.get() == Access.WRITE && use.firstRead != null) {
-      report(new KernelError(use.firstRead, Message.BUFFER_ACCESS, name, Access.WRITE, "expression reads",
-          Access.READ_WRITE, "read"));
-    }
   }
 
   private void report(KernelError error) {
@@ -177,8 +158,8 @@ public final class KernelLowering {
         yield List.of(new Stmt.Loop(expressions.expr(child(path, loop.getCondition())), false,
             statement(child(path, loop.getStatement())), List.of()));
       }
-      case BREAK -> List.of(new Stmt.Break(labelOf(((BreakTree) tree).getLabel())));
-      case CONTINUE -> List.of(new Stmt.Continue(labelOf(((ContinueTree) tree).getLabel())));
+      case BREAK -> List.of(new Stmt.Break(label(((BreakTree) tree).getLabel())));
+      case CONTINUE -> List.of(new Stmt.Continue(label(((ContinueTree) tree).getLabel())));
       case SWITCH -> List.of(switchStatement(path, (com.sun.source.tree.SwitchTree) tree));
       case LABELED_STATEMENT -> labelled(path, (LabeledStatementTree) tree);
       case RETURN -> {
@@ -199,21 +180,32 @@ public final class KernelLowering {
     };
   }
 
-  private static String labelOf(javax.lang.model.element.Name label) {
-    return label == null ? null : label.toString();
+  /** The label object of a Java label in scope (labels are scoped like locals), or null for none. */
+  private Label label(javax.lang.model.element.Name name) {
+    if (name == null) {
+      return null;
+    }
+    return labels.stream().filter(label -> label.name().contentEquals(name)).findFirst()
+        .orElseThrow(() -> new IllegalStateException("label " + name + " is not in scope"));
   }
 
   /** A labelled loop keeps its label for labelled jumps; other labelled statements are not supported. */
   private List<Stmt> labelled(TreePath path, LabeledStatementTree tree) {
-    List<Stmt> inner = statement(child(path, tree.getStatement()));
+    Label label = new Label(tree.getLabel().toString());
+    labels.push(label);
+    List<Stmt> inner;
+    try {
+      inner = statement(child(path, tree.getStatement()));
+    } finally {
+      labels.pop();
+    }
     if (!inner.isEmpty() && inner.getLast() instanceof Stmt.Loop loop) {
       List<Stmt> labelledLoop = new ArrayList<>(inner);
       labelledLoop.set(inner.size() - 1,
-          new Stmt.Loop(loop.condition(), loop.testFirst(), loop.body(), loop.update(), tree.getLabel().toString()));
+          new Stmt.Loop(loop.condition(), loop.testFirst(), loop.body(), loop.update(), label));
       return labelledLoop;
     }
-    String name = tree.getLabel().toString();
-    if (Walk.anyStatement(inner, s -> s instanceof Stmt.Break(String label) && name.equals(label))) {
+    if (Walk.anyStatement(inner, s -> s instanceof Stmt.Break(Label target) && target == label)) {
       throw new KernelError(tree, Message.UNSUPPORTED_LABEL, "break out of a statement that is not a loop");
     }
     return inner;
@@ -335,9 +327,9 @@ public final class KernelLowering {
     PrivateArray array = scope.declarePrivate(element, variable.getName().toString(), elementType.get(), length);
     scope.accept(element);
     List<Stmt> statements = new ArrayList<>();
-    statements.add(new Stmt.ClearArray(array.name()));
+    statements.add(new Stmt.ClearArray(array));
     for (int i = 0; i < values.size(); i++) {
-      statements.add(new Stmt.Store(array.name(), new Expr.IntConst(i), values.get(i), expressions.site(creation)));
+      statements.add(new Stmt.Store(array, new Expr.IntConst(i), values.get(i), expressions.site(creation)));
     }
     return statements;
   }
@@ -371,7 +363,7 @@ public final class KernelLowering {
     if (!scope.enterHelper(helper)) {
       throw new KernelError(call.getLeaf(), Message.HELPER_RECURSION, helper.getSimpleName());
     }
-    String label = "return$" + helper.getSimpleName() + "$" + inlined++;
+    Label label = new Label("return$" + helper.getSimpleName());
     exits.push(new HelperExit(label, result));
     try {
       bindings.forEach(Runnable::run);
@@ -448,7 +440,7 @@ public final class KernelLowering {
         }
         Optional<String> intrinsic = expressions.gpuCall(path);
         if (intrinsic.isPresent() && intrinsic.get().equals("barrier")) {
-          yield List.of(new Stmt.Barrier());
+          yield List.of(new Stmt.Barrier(expressions.site(tree)));
         }
         if (intrinsic.flatMap(ExpressionLowering::atomicOp).isPresent()) {
           yield List.of(expressions.atomic(path, null));
@@ -486,11 +478,8 @@ public final class KernelLowering {
     }
     if (tree instanceof com.sun.source.tree.ArrayAccessTree access) {
       ArrayRef array = expressions.array(child(target, access.getExpression()));
-      if (array instanceof ArrayRef.Buffer buffer && buffer.use().firstWrite == null) {
-        buffer.use().firstWrite = access;
-      }
       Expr index = expressions.expr(child(target, access.getIndex()), PrimType.INT);
-      return new Stmt.Store(array.name(), index, ExpressionLowering.convert(value, array.element()), expressions.site(access));
+      return new Stmt.Store(array.decl(), index, ExpressionLowering.convert(value, array.element()), expressions.site(access));
     }
     Element element = trees.getElement(target);
     if (element != null && scope.isRejected(element)) {

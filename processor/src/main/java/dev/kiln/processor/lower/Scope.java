@@ -23,35 +23,11 @@ import java.util.Set;
 import javax.lang.model.element.Element;
 
 /**
- * The names a kernel body can see: its buffers (with the first read and write of each, to infer
- * and check access), its scalars, and its locals.
+ * The names a kernel body can see: its buffers, its scalars, its shared and private arrays, and its
+ * locals.
  */
 final class Scope {
-  /** A buffer parameter and where the body first reads and writes it. */
-  static final class BufferUse {
-    final KernelSignature.Param param;
-    final int binding;
-    Tree firstRead;
-    Tree firstWrite;
-
-    BufferUse(KernelSignature.Param param, int binding) {
-      this.param = param;
-      this.binding = binding;
-    }
-
-    Access inferred() {
-      if (firstWrite == null) {
-        return Access.READ;
-      }
-      return firstRead == null ? Access.WRITE : Access.READ_WRITE;
-    }
-
-    BufferDecl decl() {
-      return new BufferDecl(param.name(), param.type(), param.declared().orElse(inferred()), binding);
-    }
-  }
-
-  private final Map<String, BufferUse> buffers = new LinkedHashMap<>();
+  private final Map<String, BufferDecl> buffers = new LinkedHashMap<>();
   private final Map<String, ScalarParam> scalars = new LinkedHashMap<>();
   private final Map<Element, SharedArray> shared = new LinkedHashMap<>();
   private final List<PrivateArray> privates = new ArrayList<>();
@@ -64,19 +40,21 @@ final class Scope {
   Scope(KernelSignature signature) {
     for (KernelSignature.Param param : signature.params()) {
       if (param.isBuffer()) {
-        buffers.put(param.name(), new BufferUse(param, buffers.size()));
+        // READ_WRITE until the body shows what it does (pass.AccessInference)
+        buffers.put(param.name(), new BufferDecl(param.name(), param.type(),
+            param.declared().orElse(Access.READ_WRITE), buffers.size()));
       } else {
         scalars.put(param.name(), new ScalarParam(param.name(), param.type()));
       }
     }
   }
 
-  Optional<BufferUse> buffer(String name) {
+  Optional<BufferDecl> buffer(String name) {
     return Optional.ofNullable(buffers.get(name));
   }
 
-  Iterable<BufferUse> buffers() {
-    return buffers.values();
+  List<BufferDecl> buffers() {
+    return List.copyOf(buffers.values());
   }
 
   void share(Element element, SharedArray array) {
@@ -95,7 +73,7 @@ final class Scope {
   PrivateArray declarePrivate(Element element, String name, PrimType type, int length) {
     PrivateArray array = new PrivateArray(name + "$" + privates.size(), type, length);
     privates.add(array);
-    bindArray(element, new ArrayRef.Local(array.name(), type, length));
+    bindArray(element, new ArrayRef.Fixed(array, length));
     return array;
   }
 
@@ -159,7 +137,7 @@ final class Scope {
 
   /** A new local for {@code element}, named as in the source. */
   Local declare(Element element, String name, PrimType type) {
-    Local local = new Local(name, type, declared.size());
+    Local local = Local.fresh(name, type);
     declared.add(local);
     frames.getFirst().locals.put(element, local);
     return local;
@@ -167,7 +145,7 @@ final class Scope {
 
   /** A new local that no source variable names. */
   Local temporary(String name, PrimType type) {
-    Local local = new Local(name, type, declared.size());
+    Local local = Local.fresh(name, type);
     declared.add(local);
     return local;
   }

@@ -2,6 +2,7 @@ package dev.kiln.processor.pass;
 
 import dev.kiln.processor.ir.BinaryOp;
 import dev.kiln.processor.ir.Expr;
+import dev.kiln.processor.ir.Label;
 import dev.kiln.processor.ir.Local;
 import dev.kiln.processor.ir.Stmt;
 import java.util.ArrayDeque;
@@ -22,12 +23,12 @@ import java.util.function.Supplier;
  */
 public final class LabelledJumps {
   private final Supplier<Local> newJumpLocal;
-  private final Map<String, Integer> codes = new HashMap<>();
+  private final Map<Label, Integer> codes = new HashMap<>();
   private final Deque<Frame> frames = new ArrayDeque<>();
   private Local jump;
 
   /** A loop or switch being rewritten; {@code label} is null for switches and unlabelled loops. */
-  private record Frame(boolean isLoop, String label) {}
+  private record Frame(boolean isLoop, Label label) {}
 
   private LabelledJumps(Supplier<Local> newJumpLocal) {
     this.newJumpLocal = newJumpLocal;
@@ -47,16 +48,16 @@ public final class LabelledJumps {
   }
 
   /** Rewrites {@code statements}, adding to {@code pending} the labels of loops a jump left for. */
-  private List<Stmt> statements(List<Stmt> statements, Set<String> pending) {
+  private List<Stmt> statements(List<Stmt> statements, Set<Label> pending) {
     List<Stmt> out = new ArrayList<>();
     for (Stmt statement : statements) {
       switch (statement) {
-        case Stmt.Break(String label) when label != null && !isInnermost(label, false) -> {
+        case Stmt.Break(Label label) when label != null && !isInnermost(label, false) -> {
           out.add(new Stmt.Assign(jump(), new Expr.IntConst(code(label))));
           out.add(new Stmt.Break());
           pending.add(label);
         }
-        case Stmt.Continue(String label) when label != null && !isInnermost(label, true) -> {
+        case Stmt.Continue(Label label) when label != null && !isInnermost(label, true) -> {
           out.add(new Stmt.Assign(jump(), new Expr.IntConst(code(label) + 1)));
           out.add(new Stmt.Break());
           pending.add(label);
@@ -66,7 +67,7 @@ public final class LabelledJumps {
         case Stmt.If branch -> out.add(new Stmt.If(branch.condition(), statements(branch.then(), pending),
             statements(branch.otherwise(), pending)));
         case Stmt.Loop loop -> {
-          Set<String> inner = new HashSet<>();
+          Set<Label> inner = new HashSet<>();
           frames.push(new Frame(true, loop.label()));
           List<Stmt> body = statements(loop.body(), inner);
           frames.pop();
@@ -75,7 +76,7 @@ public final class LabelledJumps {
           afterConstruct(inner, pending, out);
         }
         case Stmt.Switch choice -> {
-          Set<String> inner = new HashSet<>();
+          Set<Label> inner = new HashSet<>();
           frames.push(new Frame(false, null));
           List<Stmt.Case> cases = new ArrayList<>();
           for (Stmt.Case branch : choice.cases()) {
@@ -100,7 +101,7 @@ public final class LabelledJumps {
    * After a construct that a jump left: the enclosing loop acts on a jump meant for it, and any
    * other jump goes on outward.
    */
-  private void afterConstruct(Set<String> left, Set<String> pending, List<Stmt> out) {
+  private void afterConstruct(Set<Label> left, Set<Label> pending, List<Stmt> out) {
     if (left.isEmpty()) {
       return;
     }
@@ -123,7 +124,7 @@ public final class LabelledJumps {
   }
 
   /** Whether {@code label} names the innermost loop ({@code continue}) or loop or switch ({@code break}). */
-  private boolean isInnermost(String label, boolean loopsOnly) {
+  private boolean isInnermost(Label label, boolean loopsOnly) {
     for (Frame frame : frames) {
       if (frame.isLoop() || !loopsOnly) {
         return label.equals(frame.label());
@@ -133,7 +134,7 @@ public final class LabelledJumps {
   }
 
   /** The break code of the loop labelled {@code label}; its continue code is one more. */
-  private int code(String label) {
+  private int code(Label label) {
     return codes.computeIfAbsent(label, unused -> 2 * codes.size() + 1);
   }
 

@@ -27,7 +27,7 @@ public final class Passes {
   }
 
   static Program withoutLabelledJumps(Program program) {
-    Local jump = program.newLocal("jump", PrimType.INT);
+    Local jump = Local.fresh("jump", PrimType.INT);
     boolean[] used = {false};
     List<Stmt> body = LabelledJumps.lower(program.body(), () -> {
       used[0] = true;

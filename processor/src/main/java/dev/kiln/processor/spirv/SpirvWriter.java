@@ -323,16 +323,16 @@ public final class SpirvWriter {
         int index = value(store.index());
         int value = value(store.value());
         if (program.boundsChecks()) {
-          ifElse(inBounds(store.array(), index),
-              () -> store(element(store.array(), index), value),
-              () -> indexFault(store.array(), index, store.site().line()));
+          ifElse(inBounds(store.array().name(), index),
+              () -> store(element(store.array().name(), index), value),
+              () -> indexFault(store.array().name(), index, store.site().line()));
         } else {
-          store(element(store.array(), index), value);
+          store(element(store.array().name(), index), value);
         }
       }
       case Stmt.Atomic atomic -> atomic(atomic);
       case Stmt.ClearArray clear -> {
-        ArrayVariable array = arrays.get(clear.array());
+        ArrayVariable array = arrays.get(clear.array().name());
         int type = module.type(SpvOpTypeArray, type(array.element()), module.constantUint(array.length()));
         store(array.variable(), module.constantNull(type));
       }
@@ -484,7 +484,7 @@ public final class SpirvWriter {
           accessChain(SpvStorageClassPushConstant, type(get.type()), pushConstants, module.constantInt(scalarMembers.get(get.param().name()))));
       case Expr.Load load -> load(load);
       case Expr.Length length -> op(SpvOpBitcast, module.typeInt(),
-          op(SpvOpArrayLength, module.typeUint(), arrays.get(length.buffer()).variable(), 0));
+          op(SpvOpArrayLength, module.typeUint(), arrays.get(length.buffer().name()).variable(), 0));
       case Expr.BuiltinGet get -> op(SpvOpBitcast, module.typeInt(), builtinComponent(get.builtin(), get.axis()));
       case Expr.InLaunch gate -> inLaunch(gate);
       case Expr.ArmWorkgroups workgroups -> op(SpvOpBitcast, module.typeInt(),
@@ -603,7 +603,7 @@ public final class SpirvWriter {
     int value = value(atomic.value());
     int expected = atomic.expected() == null ? 0 : value(atomic.expected());
     Runnable update = () -> {
-      int previous = atomicUpdate(atomic, element(atomic.array(), index), value, expected);
+      int previous = atomicUpdate(atomic, element(atomic.array().name(), index), value, expected);
       if (atomic.result() != null) {
         store(localVariables.get(atomic.result()), previous);
       }
@@ -612,8 +612,8 @@ public final class SpirvWriter {
       update.run();
       return;
     }
-    ifElse(inBounds(atomic.array(), index), update, () -> {
-      indexFault(atomic.array(), index, atomic.site().line());
+    ifElse(inBounds(atomic.array().name(), index), update, () -> {
+      indexFault(atomic.array().name(), index, atomic.site().line());
       if (atomic.result() != null) {
         store(localVariables.get(atomic.result()), module.constantInt(0));
       }
@@ -621,7 +621,7 @@ public final class SpirvWriter {
   }
 
   private int atomicUpdate(Stmt.Atomic atomic, int pointer, int value, int expected) {
-    int scope = module.constantUint(arrays.get(atomic.array()).storageClass() == SpvStorageClassWorkgroup
+    int scope = module.constantUint(arrays.get(atomic.array().name()).storageClass() == SpvStorageClassWorkgroup
         ? SpvScopeWorkgroup
         : SpvScopeDevice);
     int relaxed = module.constantUint(SpvMemorySemanticsMaskNone);
@@ -643,20 +643,20 @@ public final class SpirvWriter {
     int type = type(load.type());
     int index = value(load.index());
     if (!program.boundsChecks()) {
-      return load(type, element(load.array(), index));
+      return load(type, element(load.array().name(), index));
     }
-    int check = inBounds(load.array(), index);
+    int check = inBounds(load.array().name(), index);
     int inBounds = module.id();
     int outOfBounds = module.id();
     int merge = module.id();
     code.op(SpvOpSelectionMerge, merge, SpvSelectionControlMaskNone);
     terminate(SpvOpBranchConditional, check, inBounds, outOfBounds);
     label(inBounds);
-    int loaded = load(type, element(load.array(), index));
+    int loaded = load(type, element(load.array().name(), index));
     int loadedEnd = currentLabel;
     terminate(SpvOpBranch, merge);
     label(outOfBounds);
-    indexFault(load.array(), index, load.site().line());
+    indexFault(load.array().name(), index, load.site().line());
     int faultEnd = currentLabel;
     terminate(SpvOpBranch, merge);
     label(merge);

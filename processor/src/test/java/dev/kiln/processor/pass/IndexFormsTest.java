@@ -44,7 +44,7 @@ class IndexFormsTest {
         {op(BinaryOp.SUB, gid(), gid()), "0"},
         {op(BinaryOp.MUL, gid(), gid()), "Unknown[]"},
         {op(BinaryOp.DIV, gid(), c(2)), "Unknown[]"},
-        {new Expr.Length("x"), "x.length"},
+        {new Expr.Length(Ir.floats("x")), "x.length"},
         {new Expr.BuiltinGet(dev.kiln.processor.ir.Builtin.NUM_WORKGROUPS, 0), "Unknown[]"},
         {new Expr.Unary(dev.kiln.processor.ir.UnaryOp.COMPLEMENT, gid()), "-1*globalId(0) + -1"},
     };

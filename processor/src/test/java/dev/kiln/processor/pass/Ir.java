@@ -50,7 +50,7 @@ public final class Ir {
   }
 
   public Local local(String local) {
-    Local declared = new Local(local, PrimType.INT, locals.size());
+    Local declared = Local.fresh(local, PrimType.INT);
     locals.add(declared);
     return declared;
   }
@@ -96,12 +96,17 @@ public final class Ir {
     return new Expr.Binary(op, left, right);
   }
 
+  /** The float buffer named {@code buffer}, as a kernel declaring it first would bind it. */
+  public static BufferDecl floats(String buffer) {
+    return new BufferDecl(buffer, PrimType.FLOAT, Access.READ_WRITE, 0);
+  }
+
   public static Expr load(String buffer, Expr index) {
-    return new Expr.Load(buffer, PrimType.FLOAT, index, site());
+    return new Expr.Load(floats(buffer), index, site());
   }
 
   public static Stmt store(String buffer, Expr index, Expr value) {
-    return new Stmt.Store(buffer, index, value, site());
+    return new Stmt.Store(floats(buffer), index, value, site());
   }
 
   public static Stmt assign(Local local, Expr value) {

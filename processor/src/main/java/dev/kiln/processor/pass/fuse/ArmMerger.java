@@ -1,9 +1,11 @@
 package dev.kiln.processor.pass.fuse;
 
 import dev.kiln.processor.analysis.Facts;
+import dev.kiln.processor.ir.ArrayDecl;
 import dev.kiln.processor.ir.BufferDecl;
 import dev.kiln.processor.ir.Builtin;
 import dev.kiln.processor.ir.Expr;
+import dev.kiln.processor.ir.Label;
 import dev.kiln.processor.ir.Local;
 import dev.kiln.processor.ir.PrivateArray;
 import dev.kiln.processor.ir.Program;
@@ -31,14 +33,18 @@ final class ArmMerger {
   private final List<PrivateArray> privates = new ArrayList<>();
   private final List<Stmt> body = new ArrayList<>();
 
-  private ArmMerger() {}
+  private final Map<String, BufferDecl> fusedBuffers = new HashMap<>();
+
+  private ArmMerger(List<BufferDecl> buffers) {
+    buffers.forEach(buffer -> fusedBuffers.put(buffer.name(), buffer));
+  }
 
   static Program merge(String group, Workgroup fused, List<Arm> arms, List<Facts> facts, List<BufferDecl> buffers,
       List<ScalarParam> scalars, List<Boolean> barrierBefore) {
-    ArmMerger merger = new ArmMerger();
+    ArmMerger merger = new ArmMerger(buffers);
     for (int k = 0; k < arms.size(); k++) {
       if (barrierBefore.get(k)) {
-        merger.body.add(new Stmt.Barrier());
+        merger.body.add(new Stmt.Barrier(null));
       }
       merger.add(k, arms.get(k).program(), facts.get(k).barriers());
     }
@@ -49,23 +55,29 @@ final class ArmMerger {
 
   private void add(int arm, Program program, boolean barriers) {
     String prefix = "arm" + arm + "$";
-    Map<String, String> arrays = new HashMap<>();
+    Map<ArrayDecl, ArrayDecl> arrays = new HashMap<>();
+    for (BufferDecl buffer : program.buffers()) {
+      arrays.put(buffer, fusedBuffers.get(buffer.name()));
+    }
     for (SharedArray array : program.shared()) {
-      arrays.put(array.name(), prefix + array.name());
-      shared.add(new SharedArray(prefix + array.name(), array.element(), array.length()));
+      SharedArray own = new SharedArray(prefix + array.name(), array.element(), array.length());
+      arrays.put(array, own);
+      shared.add(own);
     }
     for (PrivateArray array : program.privates()) {
-      arrays.put(array.name(), prefix + array.name());
-      privates.add(new PrivateArray(prefix + array.name(), array.element(), array.length()));
+      PrivateArray own = new PrivateArray(prefix + array.name(), array.element(), array.length());
+      arrays.put(array, own);
+      privates.add(own);
     }
     Map<Local, Local> renamed = new HashMap<>();
     for (Local local : program.locals()) {
-      Local fresh = new Local(local.name(), local.type(), locals.size());
+      Local fresh = Local.fresh(local.name(), local.type());
       renamed.put(local, fresh);
       locals.add(fresh);
     }
+    Map<Label, Label> labels = new HashMap<>();
     boolean returns = Walk.anyStatement(program.body(), statement -> statement instanceof Stmt.Return);
-    String exit = prefix + "end";
+    Label exit = new Label(prefix + "end");
     Rewriter rewriter = new Rewriter() {
       @Override
       protected Local local(Local local) {
@@ -73,13 +85,13 @@ final class ArmMerger {
       }
 
       @Override
-      protected String array(String name) {
-        return arrays.getOrDefault(name, name);
+      protected ArrayDecl array(ArrayDecl array) {
+        return arrays.get(array);
       }
 
       @Override
-      protected String label(String label) {
-        return prefix + label;
+      protected Label label(Label label) {
+        return labels.computeIfAbsent(label, own -> new Label(prefix + own.name()));
       }
 
       @Override

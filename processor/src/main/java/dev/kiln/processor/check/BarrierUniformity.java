@@ -1,0 +1,166 @@
+package dev.kiln.processor.check;
+
+import dev.kiln.processor.diag.Message;
+import dev.kiln.processor.ir.Builtin;
+import dev.kiln.processor.ir.Expr;
+import dev.kiln.processor.ir.Intrinsic;
+import dev.kiln.processor.ir.Local;
+import dev.kiln.processor.ir.Program;
+import dev.kiln.processor.ir.Stmt;
+import dev.kiln.processor.ir.Walk;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Every invocation of a workgroup must reach each barrier, or what the GPU does is undefined. A
+ * barrier is accepted only in uniform control flow: not under a condition, loop test or switch
+ * selector that may differ between the invocations of a workgroup, not in a loop that some
+ * invocations may leave or skip through early, and not after a {@code return} that only some take.
+ *
+ * <p>Uniform values: constants, scalar parameters, buffer lengths, workgroup ids and counts, and
+ * locals whose every assignment is a uniform value in uniform control flow (found as a fixed point).
+ * Loads, atomics, global, local and subgroup ids are taken to vary between invocations.
+ */
+public final class BarrierUniformity {
+  private final Set<Local> varying = new HashSet<>();
+  private final List<CheckError> errors = new ArrayList<>();
+  /** Whether some invocations have returned already, on the path being walked. */
+  private boolean someReturned;
+
+  private BarrierUniformity() {}
+
+  public static List<CheckError> check(Program program) {
+    if (!Walk.anyStatement(program.body(), statement -> statement instanceof Stmt.Barrier)) {
+      return List.of();
+    }
+    BarrierUniformity check = new BarrierUniformity();
+    int known;
+    do { // locals that vary make more locals vary: repeat until nothing changes
+      known = check.varying.size();
+      check.someReturned = false;
+      check.statements(program.body(), true, false);
+    } while (check.varying.size() != known);
+    check.someReturned = false;
+    check.statements(program.body(), true, true);
+    return check.errors;
+  }
+
+  /** Walks {@code body}; {@code uniform}: whether control reaching it is the same for the whole workgroup. */
+  private void statements(List<Stmt> body, boolean uniform, boolean report) {
+    for (Stmt statement : body) {
+      statement(statement, uniform && !someReturned, report);
+    }
+  }
+
+  private void statement(Stmt statement, boolean uniform, boolean report) {
+    switch (statement) {
+      case Stmt.Assign assign -> {
+        if (!uniform || !isUniform(assign.value())) {
+          varying.add(assign.local());
+        }
+      }
+      case Stmt.Atomic atomic -> {
+        if (atomic.result() != null) {
+          varying.add(atomic.result());
+        }
+      }
+      case Stmt.Barrier barrier -> {
+        if (report && !uniform && barrier.site() != null) {
+          errors.add(new CheckError(barrier.site(), Message.BARRIER_DIVERGENT));
+        }
+      }
+      case Stmt.If branch -> {
+        boolean inner = uniform && isUniform(branch.condition());
+        statements(branch.then(), inner, report);
+        statements(branch.otherwise(), inner, report);
+      }
+      case Stmt.Loop loop -> {
+        boolean inner = uniform && isUniform(loop.condition()) && !leavesDivergently(loop);
+        statements(loop.body(), inner, report);
+        statements(loop.update(), inner, report);
+      }
+      case Stmt.Switch choice -> {
+        boolean inner = uniform && isUniform(choice.selector());
+        choice.cases().forEach(c -> statements(c.body(), inner, report));
+      }
+      case Stmt.Return ret -> someReturned |= !uniform;
+      case Stmt.Store store -> {}
+      case Stmt.ClearArray clear -> {}
+      case Stmt.Break jump -> {}
+      case Stmt.Continue jump -> {}
+    }
+  }
+
+  /**
+   * Whether some invocations may leave the loop, or go on to its next iteration, while others do
+   * not: a break, continue or return in it under a condition that may vary.
+   */
+  private boolean leavesDivergently(Stmt.Loop loop) {
+    return jumpsOut(loop.body(), true, true, true) || jumpsOut(loop.update(), true, true, true);
+  }
+
+  /**
+   * Whether {@code body} holds a jump out of the loop being asked about under varying control;
+   * {@code breaks} and {@code continues}: whether an unlabelled one targets that loop here (not a
+   * nested loop or switch). A labelled jump is taken to leave it.
+   */
+  private boolean jumpsOut(List<Stmt> body, boolean uniform, boolean breaks, boolean continues) {
+    for (Stmt statement : body) {
+      boolean jumps = switch (statement) {
+        case Stmt.Break jump -> !uniform && (breaks || jump.label() != null);
+        case Stmt.Continue jump -> !uniform && (continues || jump.label() != null);
+        case Stmt.Return r -> !uniform;
+        case Stmt.If branch -> jumpsOut(branch.then(), uniform && isUniform(branch.condition()), breaks, continues)
+            || jumpsOut(branch.otherwise(), uniform && isUniform(branch.condition()), breaks, continues);
+        case Stmt.Loop inner -> jumpsOut(inner.body(), uniform && isUniform(inner.condition()), false, false)
+            || jumpsOut(inner.update(), uniform && isUniform(inner.condition()), false, false);
+        case Stmt.Switch choice -> choice.cases().stream()
+            .anyMatch(c -> jumpsOut(c.body(), uniform && isUniform(choice.selector()), false, continues));
+        case Stmt.Assign a -> false;
+        case Stmt.Store s -> false;
+        case Stmt.Atomic a -> false;
+        case Stmt.Barrier b -> false;
+        case Stmt.ClearArray c -> false;
+      };
+      if (jumps) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private boolean isUniform(Expr expression) {
+    boolean[] uniform = {true};
+    Walk.expression(expression, node -> uniform[0] &= switch (node) {
+      case Expr.LocalGet get -> !varying.contains(get.local());
+      case Expr.BuiltinGet get -> get.builtin() == Builtin.WORKGROUP_ID || get.builtin() == Builtin.NUM_WORKGROUPS;
+      case Expr.Load load -> false;
+      case Expr.Call call -> !isPerInvocation(call.function());
+      case Expr.InLaunch gate -> gate.wholeWorkgroups();
+      case Expr.IntConst c -> true;
+      case Expr.FloatConst c -> true;
+      case Expr.LongConst c -> true;
+      case Expr.DoubleConst c -> true;
+      case Expr.BoolConst c -> true;
+      case Expr.ScalarGet get -> true;
+      case Expr.Length length -> true;
+      case Expr.ArmWorkgroups workgroups -> true;
+      case Expr.Unary unary -> true;
+      case Expr.Binary binary -> true;
+      case Expr.Convert convert -> true;
+      case Expr.Conditional conditional -> true;
+    });
+    return uniform[0];
+  }
+
+  /** Subgroup operations give each invocation (or subgroup) its own value. */
+  private static boolean isPerInvocation(Intrinsic function) {
+    return switch (function) {
+      case SUBGROUP_INVOCATION, SUBGROUP_ID, SUBGROUP_ADD, SUBGROUP_MIN, SUBGROUP_MAX, SUBGROUP_BROADCAST,
+           SUBGROUP_BALLOT -> true;
+      default -> false;
+    };
+  }
+}
