@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.kiln.Device;
-import dev.kiln.processor.KilnProcessor;
 import java.io.IOException;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
@@ -14,19 +13,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
-import javax.tools.Diagnostic;
-import javax.tools.DiagnosticCollector;
-import javax.tools.JavaCompiler;
-import javax.tools.JavaFileObject;
-import javax.tools.StandardJavaFileManager;
-import javax.tools.ToolProvider;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -42,7 +32,6 @@ class RandomFusionTest extends BothDevices {
   private static final int GROUPS = Integer.getInteger("kiln.fusionGroups", 1000);
   private static final int GROUPS_PER_CLASS = 125;
   private static final long SEED = Long.getLong("kiln.fusionSeed", 20261130L);
-  private static final Pattern ERROR = Pattern.compile("^\\[(kiln\\.[a-zA-Z.]+)] .*group '(g\\d+)'");
 
   @Test
   void randomGroupsFuseExactlyOrAreRefused(@TempDir Path dir) throws Exception {
@@ -59,7 +48,7 @@ class RandomFusionTest extends BothDevices {
     Path work = System.getProperty("kiln.fusionDir") == null ? dir : Path.of(System.getProperty("kiln.fusionDir"));
     Path classesDir = work.resolve("second");
     Path verdicts = work.resolve("refused.txt");
-    Map<String, String> refusedKinds = Files.exists(verdicts) ? readVerdicts(verdicts) : compileBoth(work, classes);
+    Map<String, String> refusedKinds = Files.exists(verdicts) ? readVerdicts(verdicts) : GroupCompiler.compileBoth(work, classes);
     if (!Files.exists(verdicts)) {
       writeVerdicts(verdicts, refusedKinds);
     }
@@ -67,7 +56,9 @@ class RandomFusionTest extends BothDevices {
     Map<String, Integer> refusedByKind = new TreeMap<>();
     refusedKinds.values().forEach(kind -> refusedByKind.merge(kind, 1, Integer::sum));
 
-    ClassLoader loader = new URLClassLoader(new URL[] {classesDir.toUri().toURL()}, getClass().getClassLoader());
+    Path packed = work.resolve("second.jar"); // the compiled groups packed for another machine
+    URL compiled = (Files.exists(packed) ? packed : classesDir).toUri().toURL();
+    ClassLoader loader = new URLClassLoader(new URL[] {compiled}, getClass().getClassLoader());
     Random data = new Random(SEED + 1);
     int fused = 0;
     for (int c = 0; c < classes.size(); c++) {
@@ -83,23 +74,6 @@ class RandomFusionTest extends BothDevices {
         + "%d refused %s%n", SEED, GROUPS, fused, refused.size(), refusedByKind);
     assertEquals(GROUPS, fused + refused.size());
     assertTrue(fused >= GROUPS / 4, () -> "too few groups fuse: " + refusedByKind);
-  }
-
-  /**
-   * Compiles the groups, collects the refused ones with the kind of their first error, and compiles
-   * again with those left unfused into {@code work/second}; returns group name to error kind.
-   */
-  private static Map<String, String> compileBoth(Path work, List<List<RandomGroups.Group>> classes) throws IOException {
-    Map<String, String> refused = new TreeMap<>();
-    for (Diagnostic<? extends JavaFileObject> error : compile(work.resolve("first"), classes, Set.of())) {
-      Matcher matcher = ERROR.matcher(error.getMessage(Locale.ROOT));
-      assertTrue(matcher.find() && matcher.group(1).startsWith("kiln.fusion."),
-          () -> "not a fusion error: " + error.getMessage(Locale.ROOT));
-      refused.putIfAbsent(matcher.group(2), matcher.group(1));
-    }
-    List<Diagnostic<? extends JavaFileObject>> second = compile(work.resolve("second"), classes, refused.keySet());
-    assertTrue(second.isEmpty(), () -> "with the refused groups left unfused the sources must compile: " + second);
-    return refused;
   }
 
   /**
@@ -181,29 +155,5 @@ class RandomFusionTest extends BothDevices {
     StringBuilder text = new StringBuilder(group.name()).append(" (seed ").append(SEED).append("):\n");
     group.arms().forEach(arm -> text.append(arm.source()));
     return text.toString();
-  }
-
-  /** Compiles every class into {@code out}; returns the errors. */
-  private static List<Diagnostic<? extends JavaFileObject>> compile(Path out, List<List<RandomGroups.Group>> classes,
-      Set<String> unfused) throws IOException {
-    Path sources = out.resolve("src/fuzz");
-    Files.createDirectories(sources);
-    List<Path> files = new ArrayList<>();
-    for (int c = 0; c < classes.size(); c++) {
-      Path file = sources.resolve("Groups" + c + ".java");
-      Files.writeString(file, RandomGroups.classSource("fuzz", "Groups" + c, classes.get(c), unfused));
-      files.add(file);
-    }
-    JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
-    DiagnosticCollector<JavaFileObject> diagnostics = new DiagnosticCollector<>();
-    try (StandardJavaFileManager fileManager = javac.getStandardFileManager(diagnostics, null, null)) {
-      JavaCompiler.CompilationTask task = javac.getTask(null, fileManager, diagnostics,
-          List.of("-d", out.toString(), "-Xmaxerrs", "100000", "-classpath", System.getProperty("java.class.path")),
-          null,
-          fileManager.getJavaFileObjectsFromPaths(files));
-      task.setProcessors(List.of(new KilnProcessor()));
-      task.call();
-    }
-    return diagnostics.getDiagnostics().stream().filter(d -> d.getKind() == Diagnostic.Kind.ERROR).toList();
   }
 }

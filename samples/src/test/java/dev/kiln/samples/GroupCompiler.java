@@ -1,0 +1,73 @@
+package dev.kiln.samples;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.kiln.processor.KilnProcessor;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import javax.tools.Diagnostic;
+import javax.tools.DiagnosticCollector;
+import javax.tools.JavaCompiler;
+import javax.tools.JavaFileObject;
+import javax.tools.StandardJavaFileManager;
+import javax.tools.ToolProvider;
+
+/**
+ * Compiles random groups with javac and the Kiln processor. Kept apart from the test so that a
+ * runtime without javac (the GPU machine's) can run groups compiled elsewhere.
+ */
+final class GroupCompiler {
+  private static final Pattern ERROR = Pattern.compile("^\\[(kiln\\.[a-zA-Z.]+)] .*group '(g\\d+)'");
+
+  private GroupCompiler() {}
+
+  /**
+   * Compiles the groups, collects the refused ones with the kind of their first error, and compiles
+   * again with those left unfused into {@code work/second}; returns group name to error kind.
+   */
+  static Map<String, String> compileBoth(Path work, List<List<RandomGroups.Group>> classes) throws IOException {
+    Map<String, String> refused = new TreeMap<>();
+    for (Diagnostic<? extends JavaFileObject> error : compile(work.resolve("first"), classes, Set.of())) {
+      Matcher matcher = ERROR.matcher(error.getMessage(Locale.ROOT));
+      assertTrue(matcher.find() && matcher.group(1).startsWith("kiln.fusion."),
+          () -> "not a fusion error: " + error.getMessage(Locale.ROOT));
+      refused.putIfAbsent(matcher.group(2), matcher.group(1));
+    }
+    List<Diagnostic<? extends JavaFileObject>> second = compile(work.resolve("second"), classes, refused.keySet());
+    assertTrue(second.isEmpty(), () -> "with the refused groups left unfused the sources must compile: " + second);
+    return refused;
+  }
+
+  /** Compiles every class into {@code out}; returns the errors. */
+  private static List<Diagnostic<? extends JavaFileObject>> compile(Path out, List<List<RandomGroups.Group>> classes,
+      Set<String> unfused) throws IOException {
+    Path sources = out.resolve("src/fuzz");
+    Files.createDirectories(sources);
+    List<Path> files = new ArrayList<>();
+    for (int c = 0; c < classes.size(); c++) {
+      Path file = sources.resolve("Groups" + c + ".java");
+      Files.writeString(file, RandomGroups.classSource("fuzz", "Groups" + c, classes.get(c), unfused));
+      files.add(file);
+    }
+    JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
+    DiagnosticCollector<JavaFileObject> diagnostics = new DiagnosticCollector<>();
+    try (StandardJavaFileManager fileManager = javac.getStandardFileManager(diagnostics, null, null)) {
+      JavaCompiler.CompilationTask task = javac.getTask(null, fileManager, diagnostics,
+          List.of("-d", out.toString(), "-Xmaxerrs", "100000", "-classpath", System.getProperty("java.class.path")),
+          null,
+          fileManager.getJavaFileObjectsFromPaths(files));
+      task.setProcessors(List.of(new KilnProcessor()));
+      task.call();
+    }
+    return diagnostics.getDiagnostics().stream().filter(d -> d.getKind() == Diagnostic.Kind.ERROR).toList();
+  }
+}
