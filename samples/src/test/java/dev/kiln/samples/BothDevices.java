@@ -1,6 +1,9 @@
 package dev.kiln.samples;
 
 import dev.kiln.Device;
+import java.util.Random;
+import java.util.function.BiConsumer;
+import java.util.function.Function;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 
@@ -16,6 +19,22 @@ abstract class BothDevices {
   static void openDevices() {
     cpu = TestDevices.cpu();
     vulkan = TestDevices.vulkan();
+  }
+
+  /**
+   * Makes the arguments twice from the seed {@code n}, runs {@code launch} on each device, and
+   * compares every array argument afterwards, bit for bit.
+   */
+  static void compare(String what, int n, Function<Random, Object[]> arguments, BiConsumer<Device, Object[]> launch) {
+    Object[] onCpu = arguments.apply(new Random(n));
+    Object[] onVulkan = arguments.apply(new Random(n));
+    launch.accept(cpu, onCpu);
+    launch.accept(vulkan, onVulkan);
+    for (int i = 0; i < onCpu.length; i++) {
+      if (onCpu[i] != null && onCpu[i].getClass().isArray()) {
+        Bits.assertSameBits(what + " argument " + i + " at n = " + n, onCpu[i], onVulkan[i]);
+      }
+    }
   }
 
   @AfterAll

@@ -12,11 +12,7 @@ import corpus.SaxpyKernels;
 import corpus.SubgroupsKernels;
 import corpus.SwitchesKernels;
 import corpus.WideKernels;
-import dev.kiln.Device;
 import dev.kiln.Grid;
-import java.util.Random;
-import java.util.function.BiConsumer;
-import java.util.function.Function;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -25,22 +21,6 @@ import org.junit.jupiter.params.provider.ValueSource;
  * backend, for random inputs at sizes that are not multiples of the workgroup size.
  */
 class CorpusTest extends BothDevices {
-  /**
-   * Makes the arguments twice from the same seed, runs the kernel on each device, and compares every
-   * array argument afterwards.
-   */
-  private static void compare(String kernel, int n, Function<Random, Object[]> arguments, BiConsumer<Device, Object[]> launch) {
-    Object[] onCpu = arguments.apply(new Random(n));
-    Object[] onVulkan = arguments.apply(new Random(n));
-    launch.accept(cpu, onCpu);
-    launch.accept(vulkan, onVulkan);
-    for (int i = 0; i < onCpu.length; i++) {
-      if (onCpu[i] != null && onCpu[i].getClass().isArray()) {
-        Bits.assertSameBits(kernel + " argument " + i + " at n = " + n, onCpu[i], onVulkan[i]);
-      }
-    }
-  }
-
   @ParameterizedTest(name = "n = {0}")
   @ValueSource(ints = {1, 255, 257, 4099})
   void saxpy(int n) {

@@ -4,13 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import corpus.FusionKernels;
 import dev.kiln.Batch;
-import dev.kiln.Device;
 import dev.kiln.FloatArray;
 import dev.kiln.Grid;
 import java.util.Arrays;
 import java.util.Random;
-import java.util.function.BiConsumer;
-import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -21,19 +18,6 @@ import org.junit.jupiter.params.provider.ValueSource;
  * that are not multiples of the workgroup size, and per-arm counts that differ.
  */
 class FusionTest extends BothDevices {
-  private static void compare(String group, int n, Function<Random, Object[]> arguments,
-      BiConsumer<Device, Object[]> launch) {
-    Object[] onCpu = arguments.apply(new Random(n));
-    Object[] onVulkan = arguments.apply(new Random(n));
-    launch.accept(cpu, onCpu);
-    launch.accept(vulkan, onVulkan);
-    for (int i = 0; i < onCpu.length; i++) {
-      if (onCpu[i] != null && onCpu[i].getClass().isArray()) {
-        Bits.assertSameBits(group + " argument " + i + " at n = " + n, onCpu[i], onVulkan[i]);
-      }
-    }
-  }
-
   @ParameterizedTest(name = "n = {0}")
   @ValueSource(ints = {1, 255, 257, 10_007})
   void post(int n) {

@@ -8,7 +8,6 @@ import dev.kiln.processor.ir.ScalarParam;
 import dev.kiln.processor.ir.PrivateArray;
 import dev.kiln.processor.ir.SharedArray;
 import dev.kiln.processor.model.KernelSignature;
-import com.sun.source.tree.Tree;
 import dev.kiln.processor.ir.Expr;
 import java.util.ArrayDeque;
 import java.util.ArrayList;

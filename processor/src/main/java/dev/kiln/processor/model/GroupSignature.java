@@ -26,15 +26,7 @@ public record GroupSignature(String name, List<KernelSignature> arms, List<Kerne
 
   /** The axis-wise largest workgroup of the arms: the fused program's. */
   public Workgroup workgroup() {
-    int x = 1;
-    int y = 1;
-    int z = 1;
-    for (KernelSignature arm : arms) {
-      x = Math.max(x, arm.workgroup().x());
-      y = Math.max(y, arm.workgroup().y());
-      z = Math.max(z, arm.workgroup().z());
-    }
-    return new Workgroup(x, y, z);
+    return arms.stream().map(KernelSignature::workgroup).reduce(Workgroup::max).orElseThrow();
   }
 
   /** Whether some arm is two- or three-dimensional, so that the launcher takes grids. */

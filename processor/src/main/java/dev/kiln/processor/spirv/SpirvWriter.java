@@ -151,7 +151,7 @@ public final class SpirvWriter {
     for (int axis = 0; axis < 3; axis++) {
       int test = gate.wholeWorkgroups()
           ? op(SpvOpULessThan, bool, builtinComponent(Builtin.WORKGROUP_ID, axis),
-              armWorkgroups(gate.arm(), axis, size(program.workgroup(), axis)))
+              armWorkgroups(gate.arm(), axis, program.workgroup().size(axis)))
           : op(SpvOpULessThan, bool, builtinComponent(Builtin.GLOBAL_ID, axis), armCount(gate.arm(), axis));
       inside = axis == 0 ? test : op(SpvOpLogicalAnd, bool, inside, test);
     }
@@ -167,14 +167,6 @@ public final class SpirvWriter {
 
   private int armCount(int arm, int axis) {
     return launchConstant(LaunchAbi.countMember(program.arms(), arm, axis));
-  }
-
-  private static int size(dev.kiln.processor.ir.Workgroup workgroup, int axis) {
-    return switch (axis) {
-      case 0 -> workgroup.x();
-      case 1 -> workgroup.y();
-      default -> workgroup.z();
-    };
   }
 
   // ---- declarations

@@ -102,7 +102,7 @@ final class ArmMerger {
       @Override
       public Expr expression(Expr expression) {
         if (expression instanceof Expr.BuiltinGet(Builtin builtin, int axis) && builtin == Builtin.NUM_WORKGROUPS) {
-          return new Expr.ArmWorkgroups(arm, axis, size(program.workgroup(), axis));
+          return new Expr.ArmWorkgroups(arm, axis, program.workgroup().size(axis));
         }
         return super.expression(expression);
       }
@@ -112,13 +112,5 @@ final class ArmMerger {
       armBody = List.of(new Stmt.Loop(new Expr.BoolConst(false), false, armBody, List.of(), exit));
     }
     body.addAll(Gate.arm(armBody, arm, barriers));
-  }
-
-  private static int size(Workgroup workgroup, int axis) {
-    return switch (axis) {
-      case 0 -> workgroup.x();
-      case 1 -> workgroup.y();
-      default -> workgroup.z();
-    };
   }
 }

@@ -142,16 +142,7 @@ public final class Fusion {
   }
 
   private Workgroup fusedWorkgroup() {
-    int x = 1;
-    int y = 1;
-    int z = 1;
-    for (Arm arm : arms) {
-      Workgroup own = arm.program().workgroup();
-      x = Math.max(x, own.x());
-      y = Math.max(y, own.y());
-      z = Math.max(z, own.z());
-    }
-    return new Workgroup(x, y, z);
+    return arms.stream().map(arm -> arm.program().workgroup()).reduce(Workgroup::max).orElseThrow();
   }
 
   private void checkGeometry(Workgroup fused) {
