@@ -69,4 +69,19 @@ public final class Bodies {
     in[i] = 0f; // ERROR: [kiln.buffer.access]
     out[i] = out[i] + 1f; // ERROR: [kiln.buffer.access]
   }
+
+  // lowering's errors and the checks' errors of one kernel, in one build
+  @Kernel
+  static void arrays(float[] x, int n) {
+    int i = Gpu.globalId(0);
+    float[] scratch = new float[n]; // ERROR: [kiln.private.length]
+    String label = "a"; // ERROR: [kiln.unsupported.type]
+    if (i < x.length) {
+      float[] tile = Gpu.sharedFloats(64); // ERROR: [kiln.shared.declaration]
+      tile[0] = scratch[0];
+      x[i] = tile[0];
+    }
+    int[] sized = Gpu.sharedInts(n); // ERROR: [kiln.shared.declaration]
+    x[i] = sized[0];
+  }
 }

@@ -99,7 +99,7 @@ final class KernelBodyCompiler implements TaskListener {
     for (KernelSignature declared : owner.kernels()) {
       KernelSignature kernel = current(declared);
       kernels.put(kernel.name(), kernel);
-      lower(kernel, sites).flatMap(lowered -> check(kernel, lowered, sites)).ifPresent(program -> {
+      lowerAndCheck(kernel, sites).ifPresent(program -> {
         programs.put(kernel.name(), program);
         write(kernel.method(), kernel.packageName(), kernel.moduleResource(), kernel.name(),
             () -> SpirvWriter.write(Passes.kernel(program)));
@@ -113,7 +113,11 @@ final class KernelBodyCompiler implements TaskListener {
     }
   }
 
-  private Optional<Program> lower(KernelSignature kernel, Sites sites) {
+  /**
+   * The kernel lowered and checked, with each buffer's access declared or inferred; empty after
+   * reporting every error lowering and the checks found.
+   */
+  private Optional<Program> lowerAndCheck(KernelSignature kernel, Sites sites) {
     TreePath path = trees.getPath(kernel.method());
     if (path == null) {
       diagnostics.error(kernel.method(), Message.INTERNAL, kernel.name(), "javac has no source tree for it");
@@ -121,26 +125,22 @@ final class KernelBodyCompiler implements TaskListener {
     }
     CompilationUnitTree unit = path.getCompilationUnit();
     try {
-      return new KernelLowering(trees, unit, diagnostics, kernel, sites).lower(path);
+      KernelLowering lowering = new KernelLowering(trees, unit, diagnostics, kernel, sites);
+      Program lowered = lowering.lower(path);
+      Map<String, Access> declared = new HashMap<>();
+      kernel.params().forEach(param -> param.declared().ifPresent(access -> declared.put(param.name(), access)));
+      Facts facts = Facts.of(lowered);
+      List<CheckError> errors = Checks.run(lowered, facts, declared);
+      for (CheckError error : errors) {
+        diagnostics.error(sites.tree(error.site()), sites.unit(error.site()), error.message(), error.args());
+      }
+      return lowering.failed() || !errors.isEmpty()
+          ? Optional.empty()
+          : Optional.of(AccessInference.apply(lowered, facts, declared.keySet()));
     } catch (RuntimeException | StackOverflowError e) {
       diagnostics.error(path.getLeaf(), unit, Message.INTERNAL, kernel.name(), e);
       return Optional.empty();
     }
-  }
-
-  /**
-   * The lowered kernel once it passes the checks, with each buffer's access declared or inferred;
-   * empty after reporting what the checks found.
-   */
-  private Optional<Program> check(KernelSignature kernel, Program lowered, Sites sites) {
-    Map<String, Access> declared = new HashMap<>();
-    kernel.params().forEach(param -> param.declared().ifPresent(access -> declared.put(param.name(), access)));
-    Facts facts = Facts.of(lowered);
-    List<CheckError> errors = Checks.run(lowered, facts, declared);
-    for (CheckError error : errors) {
-      diagnostics.error(sites.tree(error.site()), sites.unit(error.site()), error.message(), error.args());
-    }
-    return errors.isEmpty() ? Optional.of(AccessInference.apply(lowered, facts, declared.keySet())) : Optional.empty();
   }
 
   /** Fuses a group whose arms all lowered; writes its module or reports why it cannot be fused. */

@@ -88,6 +88,7 @@ public final class BarrierUniformity {
       case Stmt.Return ret -> someReturned |= !uniform;
       case Stmt.Store store -> {}
       case Stmt.ClearArray clear -> {}
+      case Stmt.DeclareShared declare -> {}
       case Stmt.Break jump -> {}
       case Stmt.Continue jump -> {}
     }
@@ -123,6 +124,7 @@ public final class BarrierUniformity {
         case Stmt.Atomic a -> false;
         case Stmt.Barrier b -> false;
         case Stmt.ClearArray c -> false;
+        case Stmt.DeclareShared d -> false;
       };
       if (jumps) {
         return true;

@@ -13,7 +13,8 @@ public final class Checks {
 
   /** Every error of {@code program}; {@code declared}: the {@code @Buffer} accesses, by buffer name. */
   public static List<CheckError> run(Program program, Facts facts, Map<String, Access> declared) {
-    List<CheckError> errors = new ArrayList<>(AccessCheck.check(program, facts, declared));
+    List<CheckError> errors = new ArrayList<>(ArrayDeclarations.check(program));
+    errors.addAll(AccessCheck.check(program, facts, declared));
     errors.addAll(BarrierUniformity.check(program));
     return errors;
   }

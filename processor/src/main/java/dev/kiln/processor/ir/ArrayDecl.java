@@ -1,7 +1,7 @@
 package dev.kiln.processor.ir;
 
 /** An array a program indexes: a storage buffer, workgroup memory, or an invocation's own array. */
-public sealed interface ArrayDecl permits BufferDecl, SharedArray, PrivateArray {
+public sealed interface ArrayDecl permits BufferDecl, FixedArray {
   /** The name, unique among the program's arrays. */
   String name();
 

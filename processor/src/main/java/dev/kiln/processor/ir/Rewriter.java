@@ -42,6 +42,7 @@ public class Rewriter {
           array(atomic.array()), expression(atomic.index()), expression(atomic.value()),
           atomic.expected() == null ? null : expression(atomic.expected()), atomic.site());
       case Stmt.ClearArray clear -> new Stmt.ClearArray((PrivateArray) array(clear.array()));
+      case Stmt.DeclareShared declare -> new Stmt.DeclareShared((SharedArray) array(declare.array()));
       case Stmt.Barrier barrier -> barrier;
       case Stmt.If branch -> new Stmt.If(expression(branch.condition()), statements(branch.then()),
           statements(branch.otherwise()));

@@ -16,6 +16,12 @@ public sealed interface Stmt {
   record Atomic(Local result, AtomicOp op, ArrayDecl array, Expr index, Expr value, Expr expected, Site site)
       implements Stmt {}
 
+  /**
+   * Where the kernel declares workgroup memory; it does nothing when run, and must stand at the top
+   * level of the kernel body so that every invocation makes the same declarations.
+   */
+  record DeclareShared(SharedArray array) implements Stmt {}
+
   /** Sets every element of a private array to zero, as {@code new T[n]} does in Java. */
   record ClearArray(PrivateArray array) implements Stmt {}
 

@@ -27,6 +27,7 @@ public final class Walk {
         case Stmt.Atomic a -> {}
         case Stmt.Barrier b -> {}
         case Stmt.ClearArray c -> {}
+        case Stmt.DeclareShared d -> {}
         case Stmt.Break b -> {}
         case Stmt.Continue c -> {}
         case Stmt.Return r -> {}
@@ -74,6 +75,7 @@ public final class Walk {
       case Stmt.Switch choice -> List.of(choice.selector());
       case Stmt.Barrier b -> List.of();
       case Stmt.ClearArray c -> List.of();
+      case Stmt.DeclareShared d -> List.of();
       case Stmt.Break b -> List.of();
       case Stmt.Continue c -> List.of();
       case Stmt.Return r -> List.of();

@@ -2,6 +2,7 @@ package dev.kiln.processor.lower;
 
 import dev.kiln.processor.ir.ArrayDecl;
 import dev.kiln.processor.ir.BufferDecl;
+import dev.kiln.processor.ir.FixedArray;
 import dev.kiln.processor.ir.PrimType;
 
 /** What an array expression in a kernel names: a buffer parameter, or a shared or private array. */
@@ -14,6 +15,6 @@ sealed interface ArrayRef {
 
   record Buffer(BufferDecl decl) implements ArrayRef {}
 
-  /** A shared or private array: its length is a constant. */
-  record Fixed(ArrayDecl decl, int length) implements ArrayRef {}
+  /** A shared or private array. */
+  record Fixed(FixedArray decl) implements ArrayRef {}
 }

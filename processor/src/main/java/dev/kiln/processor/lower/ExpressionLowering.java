@@ -262,7 +262,7 @@ final class ExpressionLowering {
     if (select.getIdentifier().contentEquals("length") && trees.getTypeMirror(target) instanceof ArrayType) {
       return switch (array(target)) {
         case ArrayRef.Buffer buffer -> new Expr.Length(buffer.decl());
-        case ArrayRef.Fixed fixed -> new Expr.IntConst(fixed.length());
+        case ArrayRef.Fixed fixed -> fixed.decl().length();
       };
     }
     Element element = trees.getElement(path);
@@ -298,7 +298,7 @@ final class ExpressionLowering {
     Optional<ArrayRef> local = element == null || element.getKind() == ElementKind.PARAMETER
         ? Optional.empty()
         : scope.arrayParameter(element)
-            .or(() -> scope.shared(element).map(shared -> new ArrayRef.Fixed(shared, shared.length())));
+            .or(() -> scope.shared(element).map(ArrayRef.Fixed::new));
     if (local.isPresent()) {
       return local.get();
     }

@@ -84,16 +84,22 @@ public final class KernelLowering {
     this.expressions = new ExpressionLowering(trees, unit, scope, signature.method(), sites);
   }
 
-  /** The program, or empty once every error of the body has been reported. */
-  public Optional<Program> lower(TreePath methodPath) {
+  /**
+   * The program. Where a statement could not be lowered its error has been reported and
+   * {@link #failed()} is true: the program then lacks that statement, and is good for checks
+   * (which find a subset of the errors of the whole) but not for passes.
+   */
+  public Program lower(TreePath methodPath) {
     MethodTree method = (MethodTree) methodPath.getLeaf();
     List<Stmt> body = new ArrayList<>(shadowAssignedScalars(method));
     body.addAll(block(child(methodPath, method.getBody()), method.getBody().getStatements()));
-    if (failed) {
-      return Optional.empty();
-    }
-    return Optional.of(new Program(signature.name(), signature.workgroup(), 1, signature.boundsChecks(), scope.buffers(),
-        scope.sharedArrays(), scope.privateArrays(), scope.scalars(), scope.locals(), body));
+    return new Program(signature.name(), signature.workgroup(), 1, signature.boundsChecks(), scope.buffers(),
+        scope.sharedArrays(), scope.privateArrays(), scope.scalars(), scope.locals(), body);
+  }
+
+  /** Whether some statement could not be lowered (and its error was reported). */
+  public boolean failed() {
+    return failed;
   }
 
   /**
@@ -311,20 +317,19 @@ public final class KernelLowering {
       throw new KernelError(variable, Message.UNSUPPORTED_LOCAL_ARRAY, variable.getName());
     }
     List<Expr> values = new ArrayList<>();
-    int length;
+    Expr length;
     if (creation.getInitializers() != null) {
       for (com.sun.source.tree.ExpressionTree value : creation.getInitializers()) {
         values.add(expressions.expr(child(path, value), elementType.get()));
       }
-      length = values.size();
-    } else if (creation.getDimensions().size() == 1
-        && Constants.fold(expressions.expr(child(path, creation.getDimensions().getFirst()))) instanceof Expr.IntConst(int n)
-        && n > 0) {
-      length = n;
+      length = new Expr.IntConst(values.size());
+    } else if (creation.getDimensions().size() == 1) {
+      length = Constants.fold(expressions.expr(child(path, creation.getDimensions().getFirst()), PrimType.INT));
     } else {
-      throw new KernelError(creation, Message.PRIVATE_LENGTH);
+      throw new KernelError(variable, Message.UNSUPPORTED_LOCAL_ARRAY, variable.getName());
     }
-    PrivateArray array = scope.declarePrivate(element, variable.getName().toString(), elementType.get(), length);
+    PrivateArray array = scope.declarePrivate(element, variable.getName().toString(), elementType.get(), length,
+        expressions.site(creation));
     scope.accept(element);
     List<Stmt> statements = new ArrayList<>();
     statements.add(new Stmt.ClearArray(array));
@@ -379,8 +384,9 @@ public final class KernelLowering {
   }
 
   /**
-   * {@code float[] tile = Gpu.sharedFloats(256);} at the top of the kernel body declares workgroup
-   * memory; any other local array is not supported.
+   * {@code float[] tile = Gpu.sharedFloats(256);} declares workgroup memory (at the top of the
+   * kernel body with a constant length, as {@code check.ArrayDeclarations} demands), and
+   * {@code new float[8]} or an initializer a private array; any other local array is not supported.
    */
   private List<Stmt> sharedArray(TreePath path, VariableTree variable, VariableElement element, ArrayType type) {
     TreePath initializer = variable.getInitializer() == null ? null : child(path, variable.getInitializer());
@@ -392,18 +398,12 @@ public final class KernelLowering {
       scope.reject(element);
       throw new KernelError(variable, Message.UNSUPPORTED_LOCAL_ARRAY, variable.getName());
     }
-    scope.reject(element); // until it is declared below
-    boolean topLevel = path.getParentPath().getLeaf() instanceof BlockTree
-        && path.getParentPath().getParentPath().getLeaf() instanceof MethodTree;
     com.sun.source.tree.MethodInvocationTree call = (com.sun.source.tree.MethodInvocationTree) variable.getInitializer();
-    Expr length = Constants.fold(expressions.expr(child(initializer, call.getArguments().getFirst())));
-    if (!topLevel || !(length instanceof Expr.IntConst(int size)) || size <= 0) {
-      throw new KernelError(call, Message.SHARED_DECLARATION, intrinsic.get());
-    }
+    Expr length = Constants.fold(expressions.expr(child(initializer, call.getArguments().getFirst()), PrimType.INT));
     PrimType elementType = SignatureReader.primType(type.getComponentType()).orElseThrow();
-    scope.share(element, new SharedArray(variable.getName().toString(), elementType, size));
-    scope.accept(element);
-    return List.of();
+    SharedArray array = new SharedArray(variable.getName().toString(), elementType, length, expressions.site(call));
+    scope.share(element, array);
+    return List.of(new Stmt.DeclareShared(array));
   }
 
   private boolean hasPosition(Tree tree) {

@@ -5,6 +5,7 @@ import dev.kiln.processor.ir.BufferDecl;
 import dev.kiln.processor.ir.Local;
 import dev.kiln.processor.ir.PrimType;
 import dev.kiln.processor.ir.ScalarParam;
+import dev.kiln.processor.ir.Site;
 import dev.kiln.processor.ir.PrivateArray;
 import dev.kiln.processor.ir.SharedArray;
 import dev.kiln.processor.model.KernelSignature;
@@ -69,10 +70,10 @@ final class Scope {
   }
 
   /** Declares a private array for {@code element}, in the current frame. */
-  PrivateArray declarePrivate(Element element, String name, PrimType type, int length) {
-    PrivateArray array = new PrivateArray(name + "$" + privates.size(), type, length);
+  PrivateArray declarePrivate(Element element, String name, PrimType type, Expr length, Site site) {
+    PrivateArray array = new PrivateArray(name + "$" + privates.size(), type, length, site);
     privates.add(array);
-    bindArray(element, new ArrayRef.Fixed(array, length));
+    bindArray(element, new ArrayRef.Fixed(array));
     return array;
   }
 

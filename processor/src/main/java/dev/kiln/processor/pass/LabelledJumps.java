@@ -91,6 +91,7 @@ public final class LabelledJumps {
         case Stmt.Atomic a -> out.add(a);
         case Stmt.Barrier b -> out.add(b);
         case Stmt.ClearArray c -> out.add(c);
+        case Stmt.DeclareShared d -> out.add(d);
         case Stmt.Return r -> out.add(r);
       }
     }

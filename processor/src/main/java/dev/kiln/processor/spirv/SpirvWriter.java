@@ -222,19 +222,19 @@ public final class SpirvWriter {
   }
 
   private void declarePrivate(PrivateArray array) {
-    int type = module.type(SpvOpTypeArray, type(array.element()), module.constantUint(array.length()));
+    int type = module.type(SpvOpTypeArray, type(array.element()), module.constantUint(array.size()));
     int variable = temporary(type);
     module.name(variable, array.name());
-    arrays.put(array.name(), new ArrayVariable(variable, SpvStorageClassFunction, array.element(), array.length(),
-        Faults.LOCAL_ARRAY | array.length()));
+    arrays.put(array.name(), new ArrayVariable(variable, SpvStorageClassFunction, array.element(), array.size(),
+        Faults.LOCAL_ARRAY | array.size()));
   }
 
   private void declareShared(SharedArray shared) {
-    int array = module.type(SpvOpTypeArray, type(shared.element()), module.constantUint(shared.length()));
+    int array = module.type(SpvOpTypeArray, type(shared.element()), module.constantUint(shared.size()));
     int variable = globalVariable(SpvStorageClassWorkgroup, array);
     module.name(variable, shared.name());
-    arrays.put(shared.name(), new ArrayVariable(variable, SpvStorageClassWorkgroup, shared.element(), shared.length(),
-        Faults.LOCAL_ARRAY | shared.length()));
+    arrays.put(shared.name(), new ArrayVariable(variable, SpvStorageClassWorkgroup, shared.element(), shared.size(),
+        Faults.LOCAL_ARRAY | shared.size()));
   }
 
   private int builtinVariable(Builtin builtin) {
@@ -323,6 +323,7 @@ public final class SpirvWriter {
         }
       }
       case Stmt.Atomic atomic -> atomic(atomic);
+      case Stmt.DeclareShared declared -> {} // workgroup memory is declared with the module's globals
       case Stmt.ClearArray clear -> {
         ArrayVariable array = arrays.get(clear.array().name());
         int type = module.type(SpvOpTypeArray, type(array.element()), module.constantUint(array.length()));

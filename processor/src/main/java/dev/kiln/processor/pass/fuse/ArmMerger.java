@@ -60,12 +60,12 @@ final class ArmMerger {
       arrays.put(buffer, fusedBuffers.get(buffer.name()));
     }
     for (SharedArray array : program.shared()) {
-      SharedArray own = new SharedArray(prefix + array.name(), array.element(), array.length());
+      SharedArray own = new SharedArray(prefix + array.name(), array.element(), array.length(), array.site());
       arrays.put(array, own);
       shared.add(own);
     }
     for (PrivateArray array : program.privates()) {
-      PrivateArray own = new PrivateArray(prefix + array.name(), array.element(), array.length());
+      PrivateArray own = new PrivateArray(prefix + array.name(), array.element(), array.length(), array.site());
       arrays.put(array, own);
       privates.add(own);
     }

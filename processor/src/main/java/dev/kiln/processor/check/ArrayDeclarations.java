@@ -1,0 +1,42 @@
+package dev.kiln.processor.check;
+
+import dev.kiln.processor.diag.Message;
+import dev.kiln.processor.ir.PrivateArray;
+import dev.kiln.processor.ir.Program;
+import dev.kiln.processor.ir.SharedArray;
+import dev.kiln.processor.ir.Stmt;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Arrays a kernel creates need a constant positive length (a GPU array's size is part of its type),
+ * and workgroup memory must be declared at the top level of the kernel body: there every invocation
+ * makes the same declarations once, so that they name the same workgroup arrays, as on the CPU
+ * backend.
+ */
+public final class ArrayDeclarations {
+  private ArrayDeclarations() {}
+
+  public static List<CheckError> check(Program program) {
+    List<CheckError> errors = new ArrayList<>();
+    Set<SharedArray> topLevel = new HashSet<>();
+    for (Stmt statement : program.body()) {
+      if (statement instanceof Stmt.DeclareShared declared) {
+        topLevel.add(declared.array());
+      }
+    }
+    for (SharedArray shared : program.shared()) {
+      if (!topLevel.contains(shared) || !shared.hasConstantLength()) {
+        errors.add(new CheckError(shared.site(), Message.SHARED_DECLARATION, shared.intrinsic()));
+      }
+    }
+    for (PrivateArray array : program.privates()) {
+      if (!array.hasConstantLength()) {
+        errors.add(new CheckError(array.site(), Message.PRIVATE_LENGTH));
+      }
+    }
+    return errors;
+  }
+}
