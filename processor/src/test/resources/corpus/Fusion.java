@@ -150,4 +150,20 @@ public final class Fusion {
       v[i] = -v[i];
     }
   }
+
+  // faulty: the second arm writes out of bounds when asked to; the group reports it as Java would
+  @Kernel(workgroup = 128)
+  @FuseGroup("faulty")
+  static void halve(float[] values) {
+    int i = Gpu.globalId(0);
+    if (i < values.length) {
+      values[i] = values[i] * 0.5f;
+    }
+  }
+
+  @Kernel(workgroup = 128)
+  @FuseGroup("faulty")
+  static void spill(float[] out, int offset) {
+    out[Gpu.globalId(0) + offset] = 1f;
+  }
 }

@@ -1,6 +1,8 @@
 package dev.kiln.samples;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import corpus.FusionKernels;
 import dev.kiln.Batch;
@@ -98,5 +100,25 @@ class FusionTest extends BothDevices {
       onDevice.download(actual);
       Bits.assertSameBits("post then solo in a batch", expected, actual);
     }
+  }
+
+  @Test
+  void aFaultInAFusedArmThrowsAsJavaDoesAfterTheEarlierArm() {
+    int n = 777;
+    float[] values = Bits.randomFloats(new Random(3), n, 4f);
+    float[] onCpu = values.clone();
+    assertThrows(IndexOutOfBoundsException.class, () -> FusionKernels.faulty(cpu, n, onCpu, new float[n], 5));
+    try (FloatArray onVulkan = vulkan.upload(values); FloatArray spilled = vulkan.floats(n)) {
+      IndexOutOfBoundsException thrown = assertThrows(IndexOutOfBoundsException.class,
+          () -> FusionKernels.faulty(vulkan, n, onVulkan, spilled, 5));
+      String message = thrown.getMessage();
+      assertTrue(message.contains("Fusion#faulty") && message.contains("buffer 'out'"), message);
+      int index = Integer.parseInt(message.replaceAll("^Index (-?\\d+) .*", "$1"));
+      assertTrue(index >= n && index < n + 5, message);
+      Bits.assertSameBits("the first arm ran everywhere", onCpu, onVulkan.toArray());
+    }
+    float[] out = new float[n];
+    FusionKernels.faulty(vulkan, n, n - 5, values.clone(), out, 5);
+    assertEquals(n - 5, (int) java.util.stream.IntStream.range(0, n).filter(i -> out[i] == 1f).count());
   }
 }
