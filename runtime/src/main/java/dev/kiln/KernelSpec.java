@@ -10,7 +10,9 @@ import java.util.Objects;
  * create one per kernel and per group; user code has no reason to.
  *
  * <p>The launch ABI shared with the processor: storage buffers are bound in parameter order to
- * bindings 0, 1, … of descriptor set 0, and a fault buffer after them; the push-constant block holds
+ * bindings 0, 1, … of descriptor set 0, each with one element more than the array holds (kernels
+ * read a length as the runtime array's minus one, so an empty array is length 0), and a fault
+ * buffer after them; the push-constant block holds
  * the grid's x size at offset 0, the first workgroup along x of the dispatch at offset 4 (a launch
  * larger than the device's workgroup-count limit is split into several dispatches), the grid's y and
  * z sizes at offsets 8 and 12; a group of two or more arms then has each arm's grid (x, y, z) in arm

@@ -55,11 +55,14 @@ final class KernelBodyCompiler implements TaskListener {
   private final Diagnostics diagnostics;
   private final LocalKernelScanner localKernels;
   private final List<PendingClass> pending = new ArrayList<>();
+  private final boolean vectorize;
 
   /** The kernels and groups of one class, waiting for the class to be analyzed. */
   private record PendingClass(String owner, List<KernelSignature> kernels, List<GroupSignature> groups) {}
 
-  KernelBodyCompiler(Filer filer, Elements elements, Trees trees, Diagnostics diagnostics) {
+  /** @param vectorize whether qualifying programs get 4 elements per invocation ({@code -Akiln.vectorize}) */
+  KernelBodyCompiler(Filer filer, Elements elements, Trees trees, Diagnostics diagnostics, boolean vectorize) {
+    this.vectorize = vectorize;
     this.filer = filer;
     this.elements = elements;
     this.trees = trees;
@@ -102,7 +105,7 @@ final class KernelBodyCompiler implements TaskListener {
       lowerAndCheck(kernel, sites).ifPresent(program -> {
         programs.put(kernel.name(), program);
         write(kernel.method(), kernel.packageName(), kernel.moduleResource(), kernel.name(),
-            () -> SpirvWriter.write(Passes.kernel(program)));
+            () -> SpirvWriter.write(Passes.kernel(program, vectorize).program()));
       });
     }
     for (GroupSignature group : owner.groups()) {
@@ -150,9 +153,9 @@ final class KernelBodyCompiler implements TaskListener {
       List<Arm> lowered = arms.stream()
           .map(arm -> new Arm(arm.name(), arm.selfComposable(), programs.get(arm.name())))
           .toList();
-      switch (Passes.group(group.name(), lowered)) {
+      switch (Fusion.fuse(group.name(), lowered)) {
         case Fusion.Result.Fused fused -> write(first.method(), first.packageName(), group.moduleResource(),
-            "group " + group.name(), () -> SpirvWriter.write(fused.program()));
+            "group " + group.name(), () -> SpirvWriter.write(Passes.finish(fused.program(), vectorize).program()));
         case Fusion.Result.Refused refused -> new FusionReporter(trees, diagnostics, sites, arms)
             .report(refused.errors());
       }

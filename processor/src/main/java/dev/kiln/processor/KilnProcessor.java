@@ -46,6 +46,14 @@ public final class KilnProcessor extends AbstractProcessor {
   private KernelBodyCompiler bodies;
   private final Set<String> launchersWritten = new HashSet<>();
 
+  /** {@code -Akiln.vectorize=false} compiles every kernel with one element per invocation. */
+  static final String VECTORIZE = "kiln.vectorize";
+
+  @Override
+  public Set<String> getSupportedOptions() {
+    return Set.of(VECTORIZE);
+  }
+
   @Override
   public SourceVersion getSupportedSourceVersion() {
     return SourceVersion.latestSupported();
@@ -67,7 +75,9 @@ public final class KilnProcessor extends AbstractProcessor {
     }
     diagnostics = new Diagnostics(environment.getMessager(), trees);
     signatures = new SignatureReader(diagnostics);
-    bodies = new KernelBodyCompiler(environment.getFiler(), environment.getElementUtils(), trees, diagnostics);
+    boolean vectorize = !"false".equalsIgnoreCase(environment.getOptions().getOrDefault(VECTORIZE, "true"));
+    bodies = new KernelBodyCompiler(environment.getFiler(), environment.getElementUtils(), trees, diagnostics,
+        vectorize);
     task.addTaskListener(bodies);
   }
 

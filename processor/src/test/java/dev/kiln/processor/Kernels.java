@@ -42,6 +42,10 @@ final class Kernels {
     return Compiler.javac().withProcessors(new KilnProcessor()).compile(sources);
   }
 
+  static Compilation compile(java.util.List<String> options, JavaFileObject... sources) {
+    return Compiler.javac().withProcessors(new KilnProcessor()).withOptions(options).compile(sources);
+  }
+
   /** The SPIR-V module the processor wrote for kernel {@code pkg.<flatName>#kernel}. */
   static byte[] module(Compilation compilation, String pkg, String flatName, String kernel) {
     String name = flatName + "." + kernel + ".spv";

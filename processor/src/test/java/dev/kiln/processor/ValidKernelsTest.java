@@ -42,7 +42,7 @@ class ValidKernelsTest {
 
   /** Every kernel of every corpus file compiles without a diagnostic and gets valid SPIR-V. */
   @ParameterizedTest(name = "{0}")
-  @ValueSource(strings = {"Saxpy", "Fusion", "Loops", "Operators", "ElementaryOps", "Faults", "MathOps", "WorkgroupOps",
+  @ValueSource(strings = {"Saxpy", "Fusion", "Vectorized", "Loops", "Operators", "ElementaryOps", "Faults", "MathOps", "WorkgroupOps",
       "Switches", "LabelledLoops", "Helpers", "PrivateArrays", "Subgroups", "Wide", "Misc"})
   void everyCorpusKernelIsValidSpirvForVulkan11(String name) {
     String fixture = "corpus/" + name + ".java";
@@ -98,13 +98,40 @@ class ValidKernelsTest {
   }
 
   @Test
+  void elementwiseKernelsAreVectorizedUnlessTurnedOff() {
+    Compilation compilation = Kernels.compile(Kernels.source("corpus/Saxpy.java"));
+    String vectorized = SpirvTools.disassemble(Kernels.module(compilation, "corpus", "Saxpy", "saxpy"));
+    assertThat(vectorized).contains("OpModuleProcessed \"kiln.elementsPerInvocation 4\"");
+    assertThat(vectorized).contains("%v4float");
+    Compilation scalar = Kernels.compile(List.of("-Akiln.vectorize=false"), Kernels.source("corpus/Saxpy.java"));
+    String plain = SpirvTools.disassemble(Kernels.module(scalar, "corpus", "Saxpy", "saxpy"));
+    assertThat(plain).doesNotContain("OpModuleProcessed");
+    assertThat(plain).doesNotContain("v4float");
+    Compilation vectorizedCorpus = Kernels.compile(Kernels.source("corpus/Vectorized.java"));
+    for (String kernel : List.of("mixed", "square", "faulty")) {
+      assertThat(SpirvTools.disassemble(Kernels.module(vectorizedCorpus, "corpus", "Vectorized", kernel)))
+          .contains("OpModuleProcessed \"kiln.elementsPerInvocation 4\"");
+    }
+    String square = SpirvTools.disassemble(Kernels.module(vectorizedCorpus, "corpus", "Vectorized", "square"));
+    assertThat(square.split("OpLoad %v4float", -1)).hasLength(2); // x only: y is written by every element
+    assertThat(square.split("OpStore %[0-9]+ %[0-9]+\\b", -1).length).isGreaterThan(1);
+    // a kernel that reads another lane's element is not vectorized
+    Compilation faults = Kernels.compile(Kernels.source("corpus/Faults.java"));
+    assertThat(SpirvTools.disassemble(Kernels.module(faults, "corpus", "Faults", "readShifted")))
+        .doesNotContain("OpModuleProcessed");
+  }
+
+  @Test
   void boundsChecksGuardEveryAccessUnlessTurnedOff() {
     Compilation compilation = Kernels.compile(Kernels.source("corpus/Faults.java"));
     String checked = SpirvTools.disassemble(Kernels.module(compilation, "corpus", "Faults", "readShifted"));
     assertThat(checked).contains("OpArrayLength");
     assertThat(checked).contains("OpAtomicCompareExchange");
     String unchecked = SpirvTools.disassemble(Kernels.module(compilation, "corpus", "Faults", "unchecked"));
-    assertThat(unchecked).doesNotContain("OpArrayLength");
     assertThat(unchecked).doesNotContain("OpAtomicCompareExchange");
+    Compilation scalar = Kernels.compile(List.of("-Akiln.vectorize=false"), Kernels.source("corpus/Faults.java"));
+    String uncheckedScalar = SpirvTools.disassemble(Kernels.module(scalar, "corpus", "Faults", "unchecked"));
+    assertThat(uncheckedScalar).doesNotContain("OpArrayLength"); // the vector path reads lengths to stay in bounds
+    assertThat(uncheckedScalar).doesNotContain("OpAtomicCompareExchange");
   }
 }

@@ -14,13 +14,18 @@ import java.util.Set;
 /**
  * A kernel's SPIR-V module, loaded from beside its class, with the facts backends read off it: the
  * capabilities it declares (64-bit floats need a device feature), whether it waits at barriers
- * (the CPU backend then runs a workgroup's invocations side by side), and its workgroup memory.
+ * (the CPU backend then runs a workgroup's invocations side by side), its workgroup memory, and
+ * how many consecutive elements along x each invocation handles (the processor says so in an
+ * {@code OpModuleProcessed "kiln.elementsPerInvocation N"}; 1 without it), which sizes the dispatch.
  */
-public record KernelModule(byte[] code, Set<Integer> capabilities, boolean usesBarriers, long sharedBytes) {
+public record KernelModule(byte[] code, Set<Integer> capabilities, boolean usesBarriers, long sharedBytes,
+    int elementsPerInvocation) {
   public static final int CAPABILITY_FLOAT64 = 10;
   public static final int CAPABILITY_INT64 = 11;
   public static final int CAPABILITY_SIGNED_ZERO_INF_NAN_PRESERVE = 4466;
   private static final int OP_CAPABILITY = 17;
+  private static final int OP_MODULE_PROCESSED = 330;
+  private static final String ELEMENTS_PER_INVOCATION = "kiln.elementsPerInvocation ";
   private static final int OP_CONTROL_BARRIER = 224;
   private static final int OP_TYPE_INT = 21;
   private static final int OP_TYPE_FLOAT = 22;
@@ -53,6 +58,7 @@ public record KernelModule(byte[] code, Set<Integer> capabilities, boolean usesB
     Map<Integer, Long> constants = new HashMap<>();
     Map<Integer, Integer> workgroupPointees = new HashMap<>(); // pointer type -> pointee, Workgroup only
     long shared = 0;
+    int elements = 1;
     for (int at = HEADER_WORDS * 4; at + 4 <= code.length; ) {
       int first = words.getInt(at);
       int count = Math.max(1, first >>> 16);
@@ -61,6 +67,12 @@ public record KernelModule(byte[] code, Set<Integer> capabilities, boolean usesB
       switch (first & 0xffff) {
         case OP_CAPABILITY -> capabilities.add(operand.applyAsInt(1));
         case OP_CONTROL_BARRIER -> barriers = true;
+        case OP_MODULE_PROCESSED -> {
+          String text = literal(code, start + 4, count - 1);
+          if (text.startsWith(ELEMENTS_PER_INVOCATION)) {
+            elements = Integer.parseInt(text.substring(ELEMENTS_PER_INVOCATION.length()));
+          }
+        }
         case OP_TYPE_INT, OP_TYPE_FLOAT -> bytesOfType.put(operand.applyAsInt(1), operand.applyAsInt(2) / 8L);
         case OP_CONSTANT -> constants.put(operand.applyAsInt(2), Integer.toUnsignedLong(operand.applyAsInt(3)));
         case OP_TYPE_ARRAY -> bytesOfType.put(operand.applyAsInt(1),
@@ -79,6 +91,15 @@ public record KernelModule(byte[] code, Set<Integer> capabilities, boolean usesB
       }
       at += 4 * count;
     }
-    return new KernelModule(code, Set.copyOf(capabilities), barriers, shared);
+    return new KernelModule(code, Set.copyOf(capabilities), barriers, shared, elements);
+  }
+
+  /** A SPIR-V literal string of {@code words} words at byte {@code at}: UTF-8, NUL-terminated. */
+  private static String literal(byte[] code, int at, int words) {
+    int end = at;
+    while (end < at + 4 * words && code[end] != 0) {
+      end++;
+    }
+    return new String(code, at, end - at, java.nio.charset.StandardCharsets.UTF_8);
   }
 }

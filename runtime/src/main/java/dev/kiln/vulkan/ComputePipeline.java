@@ -23,8 +23,12 @@ final class ComputePipeline {
   final long pipeline;
   final int buffers;
   final int pushConstantBytes;
+  /** Consecutive elements along x each invocation handles (4 for a vectorized module). */
+  final int elementsPerInvocation;
 
-  private ComputePipeline(long setLayout, long layout, long pipeline, int buffers, int pushConstantBytes) {
+  private ComputePipeline(long setLayout, long layout, long pipeline, int buffers, int pushConstantBytes,
+      int elementsPerInvocation) {
+    this.elementsPerInvocation = elementsPerInvocation;
     this.setLayout = setLayout;
     this.layout = layout;
     this.pipeline = pipeline;
@@ -79,7 +83,8 @@ final class ComputePipeline {
       int result = vkCreateComputePipelines(device, cache, info, null, handle);
       vkDestroyShaderModule(device, shader, null);
       Vk.check(result, "vkCreateComputePipelines(" + spec + ")");
-      return new ComputePipeline(setLayout, layout, handle.get(0), buffers, pushBytes);
+      return new ComputePipeline(setLayout, layout, handle.get(0), buffers, pushBytes,
+          module.elementsPerInvocation());
     }
   }
 

@@ -242,7 +242,7 @@ public final class VulkanBackend implements Backend {
 
   @Override
   public BackendBuffer allocate(NumericType type, int length) {
-    physical.checkBufferSize((long) length * type.bytes());
+    physical.checkBufferSize((length + 1L) * type.bytes());
     if (MEMORY.equals("host")) {
       VulkanBuffer host = new VulkanBuffer(this, type, length, VulkanBuffer.Placement.STAGING);
       synchronized (live) {
@@ -386,7 +386,8 @@ public final class VulkanBackend implements Backend {
       }
     }
     Grid grid = KernelSpec.dispatchGrid(grids);
-    int[] groups = {grid.workgroups(0, spec.workgroup(0)), grid.workgroups(1, spec.workgroup(1)),
+    int[] groups = {Math.ceilDiv(Math.ceilDiv(grid.x(), pipeline.elementsPerInvocation), spec.workgroup(0)),
+        grid.workgroups(1, spec.workgroup(1)),
         grid.workgroups(2, spec.workgroup(2))};
     physical.checkGroupCounts(spec, groups);
     long set = writeDescriptorSet(stack, pool, pipeline, args, faultBuffer);

@@ -71,9 +71,12 @@ final class VulkanBuffer implements BackendBuffer {
     }
   }
 
-  /** Bytes the buffer occupies on the device: at least 4. */
+  /**
+   * Bytes the buffer occupies on the device and binds: one element more than it holds, so that an
+   * empty array has a binding too and kernels read its length as the runtime array's minus one.
+   */
   long byteSize() {
-    return Math.max(4L, (long) length * type.bytes());
+    return (length + 1L) * type.bytes();
   }
 
   long handle() {

@@ -19,22 +19,25 @@ import javax.tools.JavaCompiler;
 import javax.tools.JavaFileObject;
 import javax.tools.StandardJavaFileManager;
 import javax.tools.ToolProvider;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Property: any int or float expression of the kernel language, compiled by the processor and run
  * on Vulkan, gives Java's result bit for bit. Random expression trees are written as kernels,
- * compiled by javac with the Kiln processor, loaded, and run on both devices on random inputs
- * (with specials: NaN, signed zeros, infinities, int extremes).
+ * compiled by javac with the Kiln processor (vectorized and forced scalar), loaded, and run on both
+ * devices on random inputs (with specials: NaN, signed zeros, infinities, int extremes).
  */
 class ExpressionPropertyTest extends BothDevices {
   private static final int KERNELS = 60;
   private static final int N = 1001;
   private static final long SEED = Long.getLong("kiln.propertySeed", 20261130L);
 
-  @Test
-  void randomExpressionsGiveJavasResults(@TempDir Path dir) throws Exception {
+  /** Vectorized (4 elements per invocation: the vector path and the tail) and forced scalar. */
+  @ParameterizedTest(name = "kiln.vectorize={0}")
+  @ValueSource(booleans = {true, false})
+  void randomExpressionsGiveJavasResults(boolean vectorize, @TempDir Path dir) throws Exception {
     RandomExpressions expressions = new RandomExpressions(new Random(SEED));
     List<String> sources = new ArrayList<>();
     StringBuilder source = new StringBuilder("""
@@ -64,7 +67,7 @@ class ExpressionPropertyTest extends BothDevices {
           """.formatted(k, floats ? "float" : "int", expression));
     }
     source.append("}\n");
-    ClassLoader loader = compile(dir, source.toString());
+    ClassLoader loader = compile(dir, source.toString(), vectorize);
     Class<?> launcher = loader.loadClass("prop.ExpressionsKernels");
 
     Random random = new Random(SEED + 1);
@@ -92,7 +95,7 @@ class ExpressionPropertyTest extends BothDevices {
     }
   }
 
-  private static ClassLoader compile(Path dir, String source) throws IOException {
+  private static ClassLoader compile(Path dir, String source, boolean vectorize) throws IOException {
     Path file = dir.resolve("prop/Expressions.java");
     Files.createDirectories(file.getParent());
     Files.writeString(file, source);
@@ -100,7 +103,8 @@ class ExpressionPropertyTest extends BothDevices {
     DiagnosticCollector<JavaFileObject> diagnostics = new DiagnosticCollector<>();
     try (StandardJavaFileManager files = javac.getStandardFileManager(diagnostics, null, null)) {
       JavaCompiler.CompilationTask task = javac.getTask(null, files, diagnostics,
-          List.of("-d", dir.toString(), "-classpath", System.getProperty("java.class.path")), null,
+          List.of("-d", dir.toString(), "-Akiln.vectorize=" + vectorize, "-classpath",
+              System.getProperty("java.class.path")), null,
           files.getJavaFileObjects(file));
       task.setProcessors(List.of(new KilnProcessor()));
       assertTrue(task.call(), () -> "generated kernels do not compile: " + diagnostics.getDiagnostics() + "\n" + source);

@@ -89,6 +89,8 @@ public final class BarrierUniformity {
       case Stmt.Store store -> {}
       case Stmt.ClearArray clear -> {}
       case Stmt.DeclareShared declare -> {}
+      case Stmt.VectorLoad load -> varying.addAll(load.lanes());
+      case Stmt.VectorStore store -> {}
       case Stmt.Break jump -> {}
       case Stmt.Continue jump -> {}
     }
@@ -125,6 +127,8 @@ public final class BarrierUniformity {
         case Stmt.Barrier b -> false;
         case Stmt.ClearArray c -> false;
         case Stmt.DeclareShared d -> false;
+        case Stmt.VectorLoad v -> false;
+        case Stmt.VectorStore v -> false;
       };
       if (jumps) {
         return true;
@@ -149,6 +153,7 @@ public final class BarrierUniformity {
       case Expr.ScalarGet get -> true;
       case Expr.Length length -> true;
       case Expr.ArmWorkgroups workgroups -> true;
+      case Expr.LaunchCount count -> true;
       case Expr.Unary unary -> true;
       case Expr.Binary binary -> true;
       case Expr.Convert convert -> true;

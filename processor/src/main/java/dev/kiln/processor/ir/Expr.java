@@ -105,6 +105,14 @@ public sealed interface Expr {
     }
   }
 
+  /** The size along {@code axis} of arm {@code arm}'s grid, as the launch passes it. */
+  record LaunchCount(int arm, int axis) implements Expr {
+    @Override
+    public PrimType type() {
+      return PrimType.INT;
+    }
+  }
+
   record Unary(UnaryOp op, Expr operand) implements Expr {
     @Override
     public PrimType type() {

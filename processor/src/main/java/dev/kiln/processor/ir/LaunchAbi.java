@@ -4,8 +4,9 @@ import java.util.List;
 
 /**
  * The launch ABI shared with the runtime's {@code KernelSpec}: storage buffers at bindings 0, 1, …
- * of set 0 in program order (the fault buffer after them), and one push-constant block of 32-bit
- * launch values followed by the scalars.
+ * of set 0 in program order (the fault buffer after them), each bound with one element more than
+ * the array it holds (so that an empty array has a binding and a length: the runtime array's length
+ * minus one), and one push-constant block of 32-bit launch values followed by the scalars.
  *
  * <p>The block opens with the dispatch's grid x size, its first workgroup along x (a launch larger
  * than the device's workgroup-count limit is split), and its grid y and z sizes: 16 bytes. A fused

@@ -43,6 +43,10 @@ public class Rewriter {
           atomic.expected() == null ? null : expression(atomic.expected()), atomic.site());
       case Stmt.ClearArray clear -> new Stmt.ClearArray((PrivateArray) array(clear.array()));
       case Stmt.DeclareShared declare -> new Stmt.DeclareShared((SharedArray) array(declare.array()));
+      case Stmt.VectorLoad load -> new Stmt.VectorLoad((BufferDecl) array(load.buffer()), expression(load.vector()),
+          load.lanes().stream().map(this::local).toList());
+      case Stmt.VectorStore store -> new Stmt.VectorStore((BufferDecl) array(store.buffer()),
+          expression(store.vector()), store.lanes().stream().map(this::expression).toList());
       case Stmt.Barrier barrier -> barrier;
       case Stmt.If branch -> new Stmt.If(expression(branch.condition()), statements(branch.then()),
           statements(branch.otherwise()));
@@ -78,6 +82,7 @@ public class Rewriter {
       case Expr.BuiltinGet get -> get;
       case Expr.InLaunch gate -> gate;
       case Expr.ArmWorkgroups workgroups -> workgroups;
+      case Expr.LaunchCount count -> count;
     };
   }
 

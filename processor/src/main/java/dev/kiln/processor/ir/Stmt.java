@@ -22,6 +22,23 @@ public sealed interface Stmt {
    */
   record DeclareShared(SharedArray array) implements Stmt {}
 
+  /**
+   * Reads the {@code lanes.size()} elements of {@code buffer} from {@code lanes.size() * vector} on
+   * into {@code lanes}, with 16-byte vector loads; the caller has made sure they are in bounds.
+   */
+  record VectorLoad(BufferDecl buffer, Expr vector, List<Local> lanes) implements Stmt {
+    public VectorLoad {
+      lanes = List.copyOf(lanes);
+    }
+  }
+
+  /** Writes {@code lanes} to {@code buffer} from {@code lanes.size() * vector} on, with 16-byte vector stores. */
+  record VectorStore(BufferDecl buffer, Expr vector, List<Expr> lanes) implements Stmt {
+    public VectorStore {
+      lanes = List.copyOf(lanes);
+    }
+  }
+
   /** Sets every element of a private array to zero, as {@code new T[n]} does in Java. */
   record ClearArray(PrivateArray array) implements Stmt {}
 

@@ -28,6 +28,8 @@ public final class Walk {
         case Stmt.Barrier b -> {}
         case Stmt.ClearArray c -> {}
         case Stmt.DeclareShared d -> {}
+        case Stmt.VectorLoad v -> {}
+        case Stmt.VectorStore v -> {}
         case Stmt.Break b -> {}
         case Stmt.Continue c -> {}
         case Stmt.Return r -> {}
@@ -76,6 +78,8 @@ public final class Walk {
       case Stmt.Barrier b -> List.of();
       case Stmt.ClearArray c -> List.of();
       case Stmt.DeclareShared d -> List.of();
+      case Stmt.VectorLoad load -> List.of(load.vector());
+      case Stmt.VectorStore store -> concat(store.vector(), store.lanes());
       case Stmt.Break b -> List.of();
       case Stmt.Continue c -> List.of();
       case Stmt.Return r -> List.of();
@@ -102,6 +106,13 @@ public final class Walk {
       case Expr.BuiltinGet g -> List.of();
       case Expr.InLaunch g -> List.of();
       case Expr.ArmWorkgroups w -> List.of();
+      case Expr.LaunchCount c -> List.of();
     };
+  }
+
+  private static List<Expr> concat(Expr first, List<Expr> rest) {
+    List<Expr> all = new java.util.ArrayList<>(List.of(first));
+    all.addAll(rest);
+    return all;
   }
 }

@@ -92,6 +92,8 @@ public final class LabelledJumps {
         case Stmt.Barrier b -> out.add(b);
         case Stmt.ClearArray c -> out.add(c);
         case Stmt.DeclareShared d -> out.add(d);
+        case Stmt.VectorLoad v -> out.add(v);
+        case Stmt.VectorStore v -> out.add(v);
         case Stmt.Return r -> out.add(r);
       }
     }

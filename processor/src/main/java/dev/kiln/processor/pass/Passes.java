@@ -4,26 +4,34 @@ import dev.kiln.processor.ir.Local;
 import dev.kiln.processor.ir.PrimType;
 import dev.kiln.processor.ir.Program;
 import dev.kiln.processor.ir.Stmt;
-import dev.kiln.processor.pass.fuse.Arm;
-import dev.kiln.processor.pass.fuse.Fusion;
 import java.util.ArrayList;
 import java.util.List;
 
-/** The passes between checked IR and the SPIR-V writer, for a kernel and for a fuse group. */
+/**
+ * The passes between checked IR and the SPIR-V writer: for a kernel the gate, for a group fusion
+ * ({@code pass.fuse}, which gates each arm); then for both vectorization and labelled jumps.
+ */
 public final class Passes {
   private Passes() {}
 
-  /** A lowered, checked kernel made ready for the writer: gated, then without labelled jumps. */
-  public static Program kernel(Program lowered) {
-    return withoutLabelledJumps(Gate.kernel(lowered));
+  /**
+   * A lowered, checked kernel made ready for the writer: gated, vectorized where it qualifies (and
+   * {@code vectorize} allows), then without labelled jumps.
+   */
+  public static Vectorize.Decision kernel(Program lowered, boolean vectorize) {
+    return finish(Gate.kernel(lowered), vectorize);
   }
 
-  /** The arms of a group fused (gated inside), then without labelled jumps; or why they cannot be. */
-  public static Fusion.Result group(String name, List<Arm> arms) {
-    Fusion.Result result = Fusion.fuse(name, arms);
-    return result instanceof Fusion.Result.Fused fused
-        ? new Fusion.Result.Fused(withoutLabelledJumps(fused.program()), fused.barrierBefore())
-        : result;
+  /** A gated kernel or fused group: vectorized where it qualifies and is allowed, then without labelled jumps. */
+  public static Vectorize.Decision finish(Program gated, boolean vectorize) {
+    Vectorize.Decision decision = vectorize
+        ? Vectorize.apply(gated)
+        : new Vectorize.Decision.Kept(gated, "vectorization is off (-Akiln.vectorize=false)");
+    Program ready = withoutLabelledJumps(decision.program());
+    return switch (decision) {
+      case Vectorize.Decision.Vectorized v -> new Vectorize.Decision.Vectorized(ready);
+      case Vectorize.Decision.Kept kept -> new Vectorize.Decision.Kept(ready, kept.reason());
+    };
   }
 
   static Program withoutLabelledJumps(Program program) {

@@ -26,6 +26,8 @@ final class SpirvModule {
   final Words entryPoints = new Words();
   final Words executionModes = new Words();
   final Words names = new Words();
+  /** OpModuleProcessed: facts for the runtime, in the debug section after the names. */
+  final Words processed = new Words();
   final Words decorations = new Words();
   final Words globals = new Words();
   final Words functions = new Words();
@@ -211,7 +213,8 @@ final class SpirvModule {
     all.add(0); // generator: unregistered
     all.add(bound);
     all.add(0); // schema
-    for (Words section : List.of(capabilities, extensions, extInstImports, memoryModel, entryPoints, executionModes, names, decorations, globals,
+    for (Words section : List.of(capabilities, extensions, extInstImports, memoryModel, entryPoints, executionModes, names, processed,
+        decorations, globals,
         functions)) {
       all.addAll(section);
     }

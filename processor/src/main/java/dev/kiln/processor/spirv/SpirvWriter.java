@@ -44,6 +44,7 @@ public final class SpirvWriter {
   private final Map<Integer, Integer> scalarBuiltins = new java.util.TreeMap<>();
   private final Deque<LoopTargets> loops = new ArrayDeque<>();
   private Faults faults;
+  private final VectorAccess vectors = new VectorAccess(this);
   private int pushConstants;
   private int currentLabel;
   private boolean open;
@@ -117,6 +118,9 @@ public final class SpirvWriter {
     module.executionModes.op(SpvOpExecutionMode, main, SpvExecutionModeLocalSize,
         program.workgroup().x(), program.workgroup().y(), program.workgroup().z());
     preserveSignedZerosInfinitiesAndNaNs(main);
+    if (program.elementsPerInvocation() > 1) {
+      VectorAccess.declareElementsPerInvocation(module, program.elementsPerInvocation());
+    }
     return module.toBytes();
   }
 
@@ -252,7 +256,7 @@ public final class SpirvWriter {
     });
   }
 
-  private int globalVariable(int storageClass, int pointee) {
+  int globalVariable(int storageClass, int pointee) {
     int variable = module.id();
     module.globals.op(SpvOpVariable, module.typePointer(storageClass, pointee), variable, storageClass);
     return variable;
@@ -279,6 +283,11 @@ public final class SpirvWriter {
       case FLOAT -> module.typeFloat();
       case DOUBLE -> module.typeDouble();
     };
+  }
+
+  /** The value of {@code expression}, emitted here. */
+  int valueOf(Expr expression) {
+    return value(expression);
   }
 
   int typeOf(PrimType type) {
@@ -324,6 +333,8 @@ public final class SpirvWriter {
       }
       case Stmt.Atomic atomic -> atomic(atomic);
       case Stmt.DeclareShared declared -> {} // workgroup memory is declared with the module's globals
+      case Stmt.VectorLoad load -> vectors.load(load, localVariables::get);
+      case Stmt.VectorStore store -> vectors.store(store, this::value);
       case Stmt.ClearArray clear -> {
         ArrayVariable array = arrays.get(clear.array().name());
         int type = module.type(SpvOpTypeArray, type(array.element()), module.constantUint(array.length()));
@@ -477,9 +488,10 @@ public final class SpirvWriter {
           accessChain(SpvStorageClassPushConstant, type(get.type()), pushConstants, module.constantInt(scalarMembers.get(get.param().name()))));
       case Expr.Load load -> load(load);
       case Expr.Length length -> op(SpvOpBitcast, module.typeInt(),
-          op(SpvOpArrayLength, module.typeUint(), arrays.get(length.buffer().name()).variable(), 0));
+          bufferLength(arrays.get(length.buffer().name()).variable()));
       case Expr.BuiltinGet get -> op(SpvOpBitcast, module.typeInt(), builtinComponent(get.builtin(), get.axis()));
       case Expr.InLaunch gate -> inLaunch(gate);
+      case Expr.LaunchCount count -> op(SpvOpBitcast, module.typeInt(), armCount(count.arm(), count.axis()));
       case Expr.ArmWorkgroups workgroups -> op(SpvOpBitcast, module.typeInt(),
           armWorkgroups(workgroups.arm(), workgroups.axis(), workgroups.size()));
       case Expr.Unary unary -> unary(unary);
@@ -660,9 +672,18 @@ public final class SpirvWriter {
   private int inBounds(String array, int index) {
     ArrayVariable target = arrays.get(array);
     int length = target.length() < 0
-        ? op(SpvOpArrayLength, module.typeUint(), target.variable(), 0)
+        ? bufferLength(target.variable())
         : module.constantUint(target.length());
     return op(SpvOpULessThan, module.typeBool(), op(SpvOpBitcast, module.typeUint(), index), length);
+  }
+
+  /**
+   * A buffer's length in elements, as a uint: one less than its runtime array's, since the runtime
+   * binds one element more than the array holds (an empty array still needs a binding; see
+   * {@link LaunchAbi}).
+   */
+  private int bufferLength(int variable) {
+    return op(SpvOpISub, module.typeUint(), op(SpvOpArrayLength, module.typeUint(), variable, 0), module.constantUint(1));
   }
 
   private void indexFault(String array, int index, int line) {

@@ -101,7 +101,7 @@ class FusionPassTest {
     Ir ir = Ir.kernel("early", 64).buffer("x", PrimType.FLOAT);
     ir.add(new Stmt.If(op(BinaryOp.GT, gid(), c(5)), List.of(new Stmt.Return()), List.of()), store("x", gid(),
         new Expr.FloatConst(2f)));
-    Program fused = Passes.group("g", List.of(new Arm("early", true, ir.program()),
+    Program fused = Fusion.fuse("g", List.of(new Arm("early", true, ir.program()),
         new Arm("b", true, elementwise("b", 64, "x")))) instanceof Fusion.Result.Fused f ? f.program() : null;
     assertThat(fused).isNotNull();
     assertWithMessage("no return is left").that(Walk.anyStatement(fused.body(), s -> s instanceof Stmt.Return)).isFalse();
