@@ -19,6 +19,7 @@ import dev.kiln.processor.model.GroupSignature;
 import dev.kiln.processor.model.KernelSignature;
 import dev.kiln.processor.pass.AccessInference;
 import dev.kiln.processor.pass.Passes;
+import dev.kiln.processor.pass.Vectorize;
 import dev.kiln.processor.pass.fuse.Arm;
 import dev.kiln.processor.pass.fuse.Fusion;
 import dev.kiln.processor.spirv.SpirvWriter;
@@ -31,6 +32,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Supplier;
+import java.nio.file.Path;
 import javax.annotation.processing.Filer;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.TypeElement;
@@ -56,13 +59,20 @@ final class KernelBodyCompiler implements TaskListener {
   private final LocalKernelScanner localKernels;
   private final List<PendingClass> pending = new ArrayList<>();
   private final boolean vectorize;
+  /** Where {@code -Akiln.dump} asks for each program's IR and module; null for nowhere. */
+  private final Path dump;
 
   /** The kernels and groups of one class, waiting for the class to be analyzed. */
   private record PendingClass(String owner, List<KernelSignature> kernels, List<GroupSignature> groups) {}
 
-  /** @param vectorize whether qualifying programs get 4 elements per invocation ({@code -Akiln.vectorize}) */
-  KernelBodyCompiler(Filer filer, Elements elements, Trees trees, Diagnostics diagnostics, boolean vectorize) {
+  /**
+   * @param vectorize whether qualifying programs get 4 elements per invocation ({@code -Akiln.vectorize})
+   * @param dump the folder {@code -Akiln.dump} names, or null
+   */
+  KernelBodyCompiler(Filer filer, Elements elements, Trees trees, Diagnostics diagnostics, boolean vectorize,
+      Path dump) {
     this.vectorize = vectorize;
+    this.dump = dump;
     this.filer = filer;
     this.elements = elements;
     this.trees = trees;
@@ -104,8 +114,8 @@ final class KernelBodyCompiler implements TaskListener {
       kernels.put(kernel.name(), kernel);
       lowerAndCheck(kernel, sites).ifPresent(program -> {
         programs.put(kernel.name(), program);
-        write(kernel.method(), kernel.packageName(), kernel.moduleResource(), kernel.name(),
-            () -> SpirvWriter.write(Passes.kernel(program, vectorize).program()));
+        write(kernel.method(), kernel.packageName(), kernel.moduleResource(), "kernel " + kernel.name(),
+            () -> Passes.kernel(program, vectorize));
       });
     }
     for (GroupSignature group : owner.groups()) {
@@ -155,7 +165,7 @@ final class KernelBodyCompiler implements TaskListener {
           .toList();
       switch (Fusion.fuse(group.name(), lowered)) {
         case Fusion.Result.Fused fused -> write(first.method(), first.packageName(), group.moduleResource(),
-            "group " + group.name(), () -> SpirvWriter.write(Passes.finish(fused.program(), vectorize).program()));
+            "group " + group.name(), () -> Passes.finish(fused.program(), vectorize));
         case Fusion.Result.Refused refused -> new FusionReporter(trees, diagnostics, sites, arms)
             .report(refused.errors());
       }
@@ -180,23 +190,30 @@ final class KernelBodyCompiler implements TaskListener {
         .orElse(kernel);
   }
 
-  /** Writes the module {@code code} makes as a class-output resource; what fails is reported on {@code origin}. */
-  private void write(Element origin, String packageName, String resource, String what, ModuleSource code) {
+  /**
+   * Writes the module of the program {@code passes} make as a class-output resource (and the dump,
+   * where one is asked for); what fails is reported on {@code origin}.
+   */
+  private void write(Element origin, String packageName, String resource, String what,
+      Supplier<Vectorize.Decision> passes) {
     try {
-      byte[] module = code.get();
+      Vectorize.Decision decision = passes.get();
+      byte[] module = SpirvWriter.write(decision.program());
       FileObject file = filer.createResource(StandardLocation.CLASS_OUTPUT, packageName, resource, origin);
       try (OutputStream out = file.openOutputStream()) {
         out.write(module);
+      }
+      if (dump != null) {
+        try {
+          KernelDump.write(dump, packageName, resource, what, decision, module);
+        } catch (IOException e) {
+          diagnostics.warning(origin, "Kiln could not write the dump of " + what + " to " + dump + ": " + e);
+        }
       }
     } catch (IOException e) {
       diagnostics.error(origin, Message.INTERNAL, what, "cannot write " + resource + ": " + e);
     } catch (RuntimeException | StackOverflowError e) {
       diagnostics.error(origin, Message.INTERNAL, what, e);
     }
-  }
-
-  @FunctionalInterface
-  private interface ModuleSource {
-    byte[] get();
   }
 }

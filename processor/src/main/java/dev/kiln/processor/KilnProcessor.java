@@ -48,10 +48,12 @@ public final class KilnProcessor extends AbstractProcessor {
 
   /** {@code -Akiln.vectorize=false} compiles every kernel with one element per invocation. */
   static final String VECTORIZE = "kiln.vectorize";
+  /** {@code -Akiln.dump=<dir>} writes each kernel's and group's IR, module and disassembly there. */
+  static final String DUMP = "kiln.dump";
 
   @Override
   public Set<String> getSupportedOptions() {
-    return Set.of(VECTORIZE);
+    return Set.of(VECTORIZE, DUMP);
   }
 
   @Override
@@ -76,8 +78,9 @@ public final class KilnProcessor extends AbstractProcessor {
     diagnostics = new Diagnostics(environment.getMessager(), trees);
     signatures = new SignatureReader(diagnostics);
     boolean vectorize = !"false".equalsIgnoreCase(environment.getOptions().getOrDefault(VECTORIZE, "true"));
+    String dump = environment.getOptions().get(DUMP);
     bodies = new KernelBodyCompiler(environment.getFiler(), environment.getElementUtils(), trees, diagnostics,
-        vectorize);
+        vectorize, dump == null ? null : java.nio.file.Path.of(dump));
     task.addTaskListener(bodies);
   }
 

@@ -122,6 +122,25 @@ class ValidKernelsTest {
   }
 
   @Test
+  void dumpShowsIrModuleAndWhyEachKernelWasOrWasNotVectorized(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+      throws IOException {
+    Compilation compilation = Kernels.compile(List.of("-Akiln.dump=" + dir), Kernels.source("corpus/Faults.java"),
+        Kernels.source("corpus/Fusion.java"));
+    assertThat(compilation).succeededWithoutWarnings();
+    java.nio.file.Path corpus = dir.resolve("corpus");
+    String unchecked = java.nio.file.Files.readString(corpus.resolve("Faults.unchecked.ir.txt"));
+    assertThat(unchecked).startsWith("// kernel unchecked; vectorized: 4 elements per invocation");
+    assertThat(unchecked).contains("vectorLoad(in, globalId(0))");
+    String shifted = java.nio.file.Files.readString(corpus.resolve("Faults.readShifted.ir.txt"));
+    assertThat(shifted).contains("not vectorized: buffer 'in' is indexed at globalId(0) + scalar offset");
+    String scan = java.nio.file.Files.readString(corpus.resolve("Fusion.scan.group.ir.txt"));
+    assertThat(scan).contains("// group scan; not vectorized: it waits at barriers");
+    assertThat(java.nio.file.Files.readAllBytes(corpus.resolve("Fusion.post.group.spv")))
+        .isEqualTo(Kernels.module(compilation, "corpus", "Fusion", "post.group"));
+    assertThat(java.nio.file.Files.readString(corpus.resolve("Fusion.post.group.spvasm"))).contains("OpEntryPoint");
+  }
+
+  @Test
   void boundsChecksGuardEveryAccessUnlessTurnedOff() {
     Compilation compilation = Kernels.compile(Kernels.source("corpus/Faults.java"));
     String checked = SpirvTools.disassemble(Kernels.module(compilation, "corpus", "Faults", "readShifted"));

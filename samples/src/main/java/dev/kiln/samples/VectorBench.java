@@ -35,6 +35,18 @@ public final class VectorBench {
     }
   }
 
+  /**
+   * A copy that the processor does not vectorize (the index is not exactly Gpu.globalId(0)): Kiln's
+   * scalar code generation, against the scalar GLSL copy. Run with offset 0.
+   */
+  @Kernel(workgroup = 256)
+  static void copyScalar(@Buffer(Access.READ) float[] from, @Buffer(Access.WRITE) float[] to, int offset) {
+    int i = Gpu.globalId(0) + offset;
+    if (i < to.length) {
+      to[i] = from[i];
+    }
+  }
+
   @Kernel(workgroup = 256)
   static void saxpy(float a, @Buffer(Access.READ) float[] x, float[] y) {
     int i = Gpu.globalId(0);
@@ -114,6 +126,9 @@ public final class VectorBench {
           long vec4 = median(() -> time(() -> device.dispatch(COPY4, n / 4, x, y)));
           long scalar = median(() -> time(() -> device.dispatch(COPY1, n, x, y)));
           row(n, "copy", 8L * n, kiln, vec4, scalar);
+          long kilnScalar = median(() -> time(() -> VectorBenchKernels.copyScalar(device, n, x, y, 0)));
+          System.out.printf("2^%-4d %-6s %10.4f %10s %10.4f %8s   (Kiln scalar / GLSL scalar %.3f)%n",
+              log, "copy1", kilnScalar / 1e6, "", scalar / 1e6, "", (double) scalar / kilnScalar);
           kiln = median(() -> time(() -> VectorBenchKernels.saxpy(device, n, 1.0001f, x, y)));
           vec4 = median(() -> time(() -> device.dispatch(SAXPY4, n / 4, x, y, 1.0001f)));
           row(n, "saxpy", 12L * n, kiln, vec4, -1);

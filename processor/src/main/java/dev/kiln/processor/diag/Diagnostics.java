@@ -21,6 +21,11 @@ public final class Diagnostics {
     messager.printMessage(Kind.ERROR, message.render(args), element);
   }
 
+  /** A warning that is no catalogued error: something Kiln could not do that the build does not need. */
+  public void warning(Element element, String message) {
+    messager.printMessage(Kind.WARNING, message, element);
+  }
+
   public void error(Tree tree, CompilationUnitTree unit, Message message, Object... args) {
     trees.printMessage(Kind.ERROR, message.render(args), tree, unit);
   }
