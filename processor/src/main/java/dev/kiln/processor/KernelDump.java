@@ -24,7 +24,8 @@ final class KernelDump {
     Path spv = folder.resolve(base + ".spv");
     Files.write(spv, module);
     String verdict = switch (decision) {
-      case Vectorize.Decision.Vectorized v -> "vectorized: " + Vectorize.LANES + " elements per invocation";
+      case Vectorize.Decision.Vectorized v -> "vectorized: " + v.program().elementsPerInvocation()
+          + " elements per invocation";
       case Vectorize.Decision.Kept kept -> "not vectorized: " + kept.reason();
     };
     String disassembly = disassemble(spv, folder.resolve(base + ".spvasm"));

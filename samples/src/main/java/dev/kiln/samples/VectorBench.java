@@ -91,6 +91,14 @@ public final class VectorBench {
     }
   }
 
+  @Kernel(workgroup = 256)
+  static void copyDoubles(@Buffer(Access.READ) double[] from, @Buffer(Access.WRITE) double[] to) {
+    int i = Gpu.globalId(0);
+    if (i < to.length) {
+      to[i] = from[i];
+    }
+  }
+
   private static KernelSpec glsl(String name, List<KernelSpec.Param> params) {
     return new KernelSpec(VectorBench.class, name, "glsl/" + name + ".spv", new int[] {256, 1, 1}, params, args -> {
       throw new UnsupportedOperationException("GLSL twins run on Vulkan only");
@@ -103,6 +111,23 @@ public final class VectorBench {
   private static final KernelSpec COPY1 = glsl("copy1", List.of(
       KernelSpec.Param.buffer("from", NumericType.FLOAT, Access.READ),
       KernelSpec.Param.buffer("to", NumericType.FLOAT, Access.WRITE)));
+  private static final List<KernelSpec.Param> COPY_PARAMS = List.of(
+      KernelSpec.Param.buffer("from", NumericType.FLOAT, Access.READ),
+      KernelSpec.Param.buffer("to", NumericType.FLOAT, Access.WRITE));
+  private static final KernelSpec COPY8 = glsl("copy8", COPY_PARAMS);
+  private static final KernelSpec COPY8S = glsl("copy8s", COPY_PARAMS);
+  private static final KernelSpec COPY16S = glsl("copy16s", COPY_PARAMS);
+  private static final KernelSpec COPY_STRIDE = glsl("copystride", List.of(
+      KernelSpec.Param.buffer("from", NumericType.FLOAT, Access.READ),
+      KernelSpec.Param.buffer("to", NumericType.FLOAT, Access.WRITE),
+      KernelSpec.Param.scalar("total", NumericType.INT)));
+  private static final List<KernelSpec.Param> DOUBLE_PARAMS = List.of(
+      KernelSpec.Param.buffer("from", NumericType.DOUBLE, Access.READ),
+      KernelSpec.Param.buffer("to", NumericType.DOUBLE, Access.WRITE));
+  private static final KernelSpec DCOPY2 = glsl("dcopy2", DOUBLE_PARAMS);
+  private static final KernelSpec DCOPY4 = glsl("dcopy4", DOUBLE_PARAMS);
+  /** Workgroups of the grid-stride copy: 16 per multiprocessor of an H200 (132). */
+  private static final int STRIDE_WORKGROUPS = 132 * 16;
   private static final KernelSpec SAXPY4 = glsl("saxpy4", List.of(
       KernelSpec.Param.buffer("x", NumericType.FLOAT, Access.READ),
       KernelSpec.Param.buffer("y", NumericType.FLOAT, Access.READ_WRITE),
@@ -113,6 +138,10 @@ public final class VectorBench {
       KernelSpec.Param.scalar("lo", NumericType.FLOAT), KernelSpec.Param.scalar("hi", NumericType.FLOAT)));
 
   public static void main(String[] args) {
+    if (args.length > 0 && args[0].equals("coarsening")) {
+      coarsening(Arrays.stream(args).skip(1).mapToInt(Integer::parseInt).toArray());
+      return;
+    }
     int[] sizes = args.length == 0 ? new int[] {24, 26, 28} : Arrays.stream(args).mapToInt(Integer::parseInt).toArray();
     try (Device device = Device.open()) {
       System.out.printf("%s (%s); GPU time, median of %d runs; GB/s counts bytes read and written%n",
@@ -135,6 +164,38 @@ public final class VectorBench {
           kiln = median(() -> time(() -> VectorBenchKernels.chain(device, n, y, 1.0001f, 0.5f, -4f, 4f)));
           vec4 = median(() -> time(() -> device.dispatch(CHAIN4, n / 4, y, 1.0001f, 0.5f, -4f, 4f)));
           row(n, "chain", 8L * n, kiln, vec4, -1);
+        }
+      }
+    }
+  }
+
+  /**
+   * How much each invocation should move: GLSL copies with 1, 2 and 4 vec4s per invocation (adjacent
+   * or a part of the buffer apart) and a grid-stride loop, Kiln's copy (one vec4), and for doubles
+   * one dvec2 against two (Kiln's choice: 4 doubles per invocation, two 16-byte loads).
+   */
+  private static void coarsening(int[] sizes) {
+    try (Device device = Device.open()) {
+      System.out.printf("%s; copy, GPU ms, median of %d runs%n", device.name(), RUNS);
+      System.out.printf("%-6s %8s %8s %8s %8s %8s %8s | %8s %8s %8s%n", "n", "Kiln", "vec4", "2 vec4", "2 apart",
+          "4 apart", "stride", "Kiln f64", "dvec2", "2 dvec2");
+      for (int log : sizes) {
+        int n = 1 << log;
+        try (FloatArray x = device.floats(n); FloatArray y = device.floats(n);
+            dev.kiln.DoubleArray dx = device.doubles(n); dev.kiln.DoubleArray dy = device.doubles(n)) {
+          long kiln = median(() -> time(() -> VectorBenchKernels.copy(device, n, x, y)));
+          long one = median(() -> time(() -> device.dispatch(COPY4, n / 4, x, y)));
+          long two = median(() -> time(() -> device.dispatch(COPY8, n / 8, x, y)));
+          long twoApart = median(() -> time(() -> device.dispatch(COPY8S, n / 8, x, y)));
+          long fourApart = median(() -> time(() -> device.dispatch(COPY16S, n / 16, x, y)));
+          long stride = median(() -> time(() -> device.dispatch(COPY_STRIDE,
+              Math.min(n / 4, STRIDE_WORKGROUPS * 256), x, y, n / 4)));
+          long kilnDoubles = median(() -> time(() -> VectorBenchKernels.copyDoubles(device, n, dx, dy)));
+          long dvec2 = median(() -> time(() -> device.dispatch(DCOPY2, n / 2, dx, dy)));
+          long twoDvec2 = median(() -> time(() -> device.dispatch(DCOPY4, n / 4, dx, dy)));
+          System.out.printf("2^%-4d %8.4f %8.4f %8.4f %8.4f %8.4f %8.4f | %8.4f %8.4f %8.4f%n", log, kiln / 1e6,
+              one / 1e6, two / 1e6, twoApart / 1e6, fourApart / 1e6, stride / 1e6, kilnDoubles / 1e6, dvec2 / 1e6,
+              twoDvec2 / 1e6);
         }
       }
     }

@@ -20,20 +20,24 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Lets each invocation of an elementwise program handle {@value #LANES} consecutive elements with
- * 16-byte vector loads and stores. A program qualifies when it is one-dimensional and every buffer
+ * Lets each invocation of an elementwise program handle 4 consecutive elements (2 where it accesses
+ * a long or double buffer) with vector loads and stores of 16 bytes (8 for floats and ints beside
+ * doubles): measured on an H200, one 16-byte vector per invocation per buffer is what coalesces best
+ * (docs/PERFORMANCE.md). A program qualifies when it is one-dimensional and every buffer
  * access is at exactly {@code Gpu.globalId(0)} (so element e is touched by its own invocation only),
  * with no barriers, workgroup memory, atomics, subgroups, or other ids.
  *
- * <p>Invocation v handles elements {@code 4v … 4v+3}, the gated body run once per element in
+ * <p>Invocation v handles elements {@code 4v … 4v+3} (or {@code 2v, 2v+1}), the gated body run once per element in
  * element order (as Java runs the invocations of one element after another, each element's work
  * is independent of the others'). Where all four elements lie inside every arm's grid and every
  * accessed buffer, the elements' values move through 16-byte loads and stores, and no bounds check
  * can fail; elsewhere (the tail) each element runs the scalar body with its checks and faults.
  */
 public final class Vectorize {
-  /** Elements per invocation of a vectorized program. */
-  public static final int LANES = 4;
+  /** Elements per invocation of a vectorized program whose buffers hold 4-byte elements. */
+  static final int LANES = 4;
+  /** Elements per invocation where some accessed buffer holds 8-byte elements. */
+  static final int WIDE_LANES = 2;
 
   /** The program, vectorized or kept, and why not where it was kept. */
   public sealed interface Decision {
@@ -53,6 +57,8 @@ public final class Vectorize {
   private final List<Local> newLocals = new ArrayList<>();
   /** The accessed buffers, in binding order, with each lane's local for the element. */
   private final Map<BufferDecl, List<Local>> lanes = new LinkedHashMap<>();
+  /** Elements per invocation: {@link #LANES}, or {@link #WIDE_LANES} with an 8-byte buffer. */
+  private int elements = LANES;
 
   private Vectorize(Program program, Facts facts) {
     this.program = program;
@@ -89,6 +95,8 @@ public final class Vectorize {
         && (get.builtin() != Builtin.GLOBAL_ID || get.axis() != 0) || e instanceof Expr.ArmWorkgroups)) {
       return "it reads ids other than Gpu.globalId(0), or Gpu.numWorkgroups";
     }
+    elements = program.buffers().stream()
+        .anyMatch(b -> b.element().bytes() == 8 && !facts.accessesOf(b.name()).isEmpty()) ? WIDE_LANES : LANES;
     for (BufferDecl buffer : program.buffers()) {
       for (Facts.Access access : facts.accessesOf(buffer.name())) {
         IndexForm form = forms.form(access.index());
@@ -99,7 +107,7 @@ public final class Vectorize {
       }
       if (!facts.accessesOf(buffer.name()).isEmpty()) {
         List<Local> locals = new ArrayList<>();
-        for (int k = 0; k < LANES; k++) {
+        for (int k = 0; k < elements; k++) {
           locals.add(fresh(buffer.name() + k, buffer.element()));
         }
         lanes.put(buffer, locals);
@@ -116,24 +124,24 @@ public final class Vectorize {
 
   private Program vectorized() {
     Expr vector = new Expr.BuiltinGet(Builtin.GLOBAL_ID, 0);
-    List<Local> elements = new ArrayList<>();
+    List<Local> indices = new ArrayList<>();
     List<Stmt> body = new ArrayList<>();
-    for (int k = 0; k < LANES; k++) {
+    for (int k = 0; k < elements; k++) {
       Local element = fresh("element" + k, PrimType.INT);
-      elements.add(element);
+      indices.add(element);
       body.add(new Stmt.Assign(element, new Expr.Binary(BinaryOp.ADD,
-          new Expr.Binary(BinaryOp.MUL, vector, new Expr.IntConst(LANES)), new Expr.IntConst(k))));
+          new Expr.Binary(BinaryOp.MUL, vector, new Expr.IntConst(elements)), new Expr.IntConst(k))));
     }
     List<Stmt> full = new ArrayList<>();
     List<List<Stmt>> fullLanes = new ArrayList<>();
-    for (int k = 0; k < LANES; k++) {
-      fullLanes.add(lane(k, elements.get(k), true));
+    for (int k = 0; k < elements; k++) {
+      fullLanes.add(lane(k, indices.get(k), true));
     }
     lanes.forEach((buffer, locals) -> {
       boolean read = facts.accessesOf(buffer.name()).stream().anyMatch(a -> a.kind() == Facts.Kind.READ);
       boolean written = facts.accessesOf(buffer.name()).stream().anyMatch(a -> a.kind().writes());
       boolean everyLaneWrites = written;
-      for (int k = 0; k < LANES; k++) {
+      for (int k = 0; k < elements; k++) {
         everyLaneWrites &= definitelyAssigned(fullLanes.get(k), locals.get(k));
       }
       if (read || !everyLaneWrites) {
@@ -147,19 +155,19 @@ public final class Vectorize {
       }
     });
     List<Stmt> tail = new ArrayList<>();
-    for (int k = 0; k < LANES; k++) {
-      tail.addAll(lane(k, elements.get(k), false));
+    for (int k = 0; k < elements; k++) {
+      tail.addAll(lane(k, indices.get(k), false));
     }
     body.add(new Stmt.If(allElementsInside(vector), full, tail));
     List<Local> locals = new ArrayList<>(program.locals());
     locals.addAll(newLocals);
-    return program.withBody(locals, body, LANES);
+    return program.withBody(locals, body, elements);
   }
 
   /**
-   * Whether elements {@code 4v … 4v+3} lie inside every arm's grid and every accessed buffer:
-   * {@code v < count >>> 2} for each (no overflow for any count), and the invocation inside the
-   * grids' other axes.
+   * Whether the invocation's elements ({@code 4v … 4v+3}, or {@code 2v, 2v+1}) lie inside every arm's
+   * grid and every accessed buffer: {@code v < count >>> 2} (or {@code >>> 1}) for each, which cannot
+   * overflow, and the invocation inside the grids' other axes.
    */
   private Expr allElementsInside(Expr vector) {
     Expr inside = new Expr.BoolConst(true);
@@ -173,8 +181,9 @@ public final class Vectorize {
     return inside;
   }
 
-  private static Expr below(Expr vector, Expr count) {
-    return new Expr.Binary(BinaryOp.LT, vector, new Expr.Binary(BinaryOp.USHR, count, new Expr.IntConst(2)));
+  private Expr below(Expr vector, Expr count) {
+    int shift = Integer.numberOfTrailingZeros(elements);
+    return new Expr.Binary(BinaryOp.LT, vector, new Expr.Binary(BinaryOp.USHR, count, new Expr.IntConst(shift)));
   }
 
   private static Expr otherAxesInside(int arm) {

@@ -44,7 +44,7 @@ public final class SpirvWriter {
   private final Map<Integer, Integer> scalarBuiltins = new java.util.TreeMap<>();
   private final Deque<LoopTargets> loops = new ArrayDeque<>();
   private Faults faults;
-  private final VectorAccess vectors = new VectorAccess(this);
+  private final VectorAccess vectors;
   private int pushConstants;
   private int currentLabel;
   private boolean open;
@@ -73,6 +73,7 @@ public final class SpirvWriter {
 
   private SpirvWriter(Program program) {
     this.program = program;
+    this.vectors = new VectorAccess(this, program.elementsPerInvocation());
   }
 
   /** The module's binary. */

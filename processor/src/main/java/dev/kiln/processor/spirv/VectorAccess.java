@@ -12,13 +12,12 @@ import java.util.Map;
 import java.util.function.Function;
 
 /**
- * The vector path of a vectorized program: 16-byte loads and stores of consecutive buffer elements
- * through a second view of each buffer (a runtime array of 16-byte vectors at the same binding), so
- * that one invocation moves 4 ints or floats (2 longs or doubles) per instruction. The scalar view
- * stays for every other access and for lengths.
+ * The vector path of a vectorized program: loads and stores of an invocation's consecutive buffer
+ * elements (4 or 2; at most 16 bytes a vector) through a second view of each buffer, a runtime
+ * array of vectors at the same binding. The scalar view stays for every other access and for lengths.
  */
 final class VectorAccess {
-  /** Bytes one vector load or store moves. */
+  /** The most bytes one vector load or store moves. */
   static final int VECTOR_BYTES = 16;
   /** The debug string that tells the runtime how many elements each invocation handles. */
   static final String ELEMENTS_PER_INVOCATION = "kiln.elementsPerInvocation ";
@@ -27,9 +26,12 @@ final class VectorAccess {
   private final Map<String, Integer> views = new HashMap<>();
   /** The block type of each element type's vector view, declared once. */
   private final Map<PrimType, Integer> blocks = new HashMap<>();
+  /** Elements per invocation: every vector view holds that many, or 16 bytes' worth if fewer. */
+  private final int lanes;
 
-  VectorAccess(SpirvWriter writer) {
+  VectorAccess(SpirvWriter writer, int lanes) {
     this.writer = writer;
+    this.lanes = lanes;
   }
 
   /** Marks the module for the runtime, which then dispatches {@code elements} times fewer invocations. */
@@ -39,7 +41,7 @@ final class VectorAccess {
 
   void load(Stmt.VectorLoad load, Function<Local, Integer> variableOf) {
     PrimType element = load.buffer().element();
-    int perVector = VECTOR_BYTES / element.bytes();
+    int perVector = width(element);
     int vectorType = vectorType(element);
     int first = firstVector(load.vector(), load.lanes().size(), perVector);
     for (int v = 0; v * perVector < load.lanes().size(); v++) {
@@ -53,13 +55,13 @@ final class VectorAccess {
 
   void store(Stmt.VectorStore store, Function<dev.kiln.processor.ir.Expr, Integer> valueOf) {
     PrimType element = store.buffer().element();
-    int perVector = VECTOR_BYTES / element.bytes();
+    int perVector = width(element);
     int vectorType = vectorType(element);
-    int[] lanes = store.lanes().stream().mapToInt(valueOf::apply).toArray();
-    int first = firstVector(store.vector(), lanes.length, perVector);
-    for (int v = 0; v * perVector < lanes.length; v++) {
+    int[] values = store.lanes().stream().mapToInt(valueOf::apply).toArray();
+    int first = firstVector(store.vector(), values.length, perVector);
+    for (int v = 0; v * perVector < values.length; v++) {
       int[] components = new int[perVector];
-      System.arraycopy(lanes, v * perVector, components, 0, perVector);
+      System.arraycopy(values, v * perVector, components, 0, perVector);
       int vector = writer.op(SpvOpCompositeConstruct, vectorType, components);
       writer.store(pointer(store.buffer(), add(first, v)), vector);
     }
@@ -85,8 +87,13 @@ final class VectorAccess {
         module.constantInt(0), index);
   }
 
+  /** Components of the vectors of a buffer of {@code element}s. */
+  private int width(PrimType element) {
+    return Math.min(lanes, VECTOR_BYTES / element.bytes());
+  }
+
   private int vectorType(PrimType element) {
-    return writer.module().type(SpvOpTypeVector, writer.typeOf(element), VECTOR_BYTES / element.bytes());
+    return writer.module().type(SpvOpTypeVector, writer.typeOf(element), width(element));
   }
 
   /** The buffer's vector view: declared on first use, at the buffer's binding. */
@@ -95,7 +102,7 @@ final class VectorAccess {
       SpirvModule module = writer.module();
       int struct = blocks.computeIfAbsent(buffer.element(), element -> {
         int array = module.type(SpvOpTypeRuntimeArray, vectorType(element));
-        module.decorate(array, SpvDecorationArrayStride, VECTOR_BYTES);
+        module.decorate(array, SpvDecorationArrayStride, width(element) * element.bytes());
         int block = module.id();
         module.globals.op(SpvOpTypeStruct, block, array);
         module.decorate(block, SpvDecorationBlock);
