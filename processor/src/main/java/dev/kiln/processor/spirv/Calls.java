@@ -14,7 +14,7 @@ final class Calls {
   private Calls() {}
 
   /** The call of {@code function} on {@code args}, the first of which has type {@code first}. */
-  static int emit(SpirvWriter w, Intrinsic function, int[] args, PrimType first) {
+  static int emit(FunctionBuilder w, LaunchValues launch, Intrinsic function, int[] args, PrimType first) {
     SpirvModule m = w.module();
     int f32 = m.typeFloat();
     int i32 = m.typeInt();
@@ -66,10 +66,10 @@ final class Calls {
       case TANH -> w.glsl(Glsl.TANH, f32, x);
       case ATAN2 -> w.glsl(Glsl.ATAN2, f32, x, args[1]);
       case FMA -> w.glsl(Glsl.FMA, f32, x, args[1], args[2]);
-      case SUBGROUP_SIZE -> w.subgroupBuiltin(SpvBuiltInSubgroupSize);
-      case SUBGROUP_INVOCATION -> w.subgroupBuiltin(SpvBuiltInSubgroupLocalInvocationId);
-      case SUBGROUP_ID -> w.subgroupBuiltin(SpvBuiltInSubgroupId);
-      case NUM_SUBGROUPS -> w.subgroupBuiltin(SpvBuiltInNumSubgroups);
+      case SUBGROUP_SIZE -> launch.subgroupBuiltin(SpvBuiltInSubgroupSize);
+      case SUBGROUP_INVOCATION -> launch.subgroupBuiltin(SpvBuiltInSubgroupLocalInvocationId);
+      case SUBGROUP_ID -> launch.subgroupBuiltin(SpvBuiltInSubgroupId);
+      case NUM_SUBGROUPS -> launch.subgroupBuiltin(SpvBuiltInNumSubgroups);
       case SUBGROUP_ADD -> reduce(w, first.isFloating() ? SpvOpGroupNonUniformFAdd : SpvOpGroupNonUniformIAdd, type, x);
       case SUBGROUP_MIN -> reduce(w, first.isFloating() ? SpvOpGroupNonUniformFMin : SpvOpGroupNonUniformSMin, type, x);
       case SUBGROUP_MAX -> reduce(w, first.isFloating() ? SpvOpGroupNonUniformFMax : SpvOpGroupNonUniformSMax, type, x);
@@ -86,7 +86,7 @@ final class Calls {
   }
 
   /** A reduction over the subgroup's active invocations. */
-  private static int reduce(SpirvWriter w, int opcode, int type, int value) {
+  private static int reduce(FunctionBuilder w, int opcode, int type, int value) {
     w.module().capability(SpvCapabilityGroupNonUniformArithmetic);
     return w.op(opcode, type, subgroupScope(w.module()), SpvGroupOperationReduce, value);
   }
@@ -101,7 +101,7 @@ final class Calls {
    * For equal operands (zeros of either sign among them) min takes a negative zero if there is
    * one, max a positive one; a zero's sign shows in the sign of {@code 1 / zero}.
    */
-  private static int minMax(SpirvWriter w, PrimType type, int a, int b, boolean min) {
+  private static int minMax(FunctionBuilder w, PrimType type, int a, int b, boolean min) {
     SpirvModule m = w.module();
     int t = w.typeOf(type);
     int bool = m.typeBool();

@@ -15,12 +15,12 @@ final class Faults {
   /** Word 1 of an index fault on a shared or private array: this bit, or'ed with its length. */
   static final int LOCAL_ARRAY = 0x80000000;
 
-  private final SpirvWriter writer;
+  private final FunctionBuilder fn;
   private final int variable;
 
-  Faults(SpirvWriter writer, int binding) {
-    this.writer = writer;
-    SpirvModule m = writer.module();
+  Faults(FunctionBuilder fn, int binding) {
+    this.fn = fn;
+    SpirvModule m = fn.module();
     int array = m.type(SpvOpTypeRuntimeArray, m.typeUint());
     m.decorate(array, SpvDecorationArrayStride, 4);
     int struct = m.id();
@@ -37,20 +37,20 @@ final class Faults {
 
   /** Records a fault unless the launch has one already; {@code index} is an int id. */
   void record(int kind, int binding, int index, int line) {
-    SpirvModule m = writer.module();
+    SpirvModule m = fn.module();
     int uint = m.typeUint();
-    int previous = writer.op(SpvOpAtomicCompareExchange, uint, word(0), m.constantUint(SpvScopeDevice),
+    int previous = fn.op(SpvOpAtomicCompareExchange, uint, word(0), m.constantUint(SpvScopeDevice),
         m.constantUint(0), m.constantUint(0), m.constantUint(kind), m.constantUint(0));
-    writer.when(writer.op(SpvOpIEqual, m.typeBool(), previous, m.constantUint(0)), () -> {
-      writer.store(word(1), m.constantUint(binding));
-      writer.store(word(2), writer.op(SpvOpBitcast, uint, index));
-      writer.store(word(3), m.constantUint(line));
+    fn.when(fn.op(SpvOpIEqual, m.typeBool(), previous, m.constantUint(0)), () -> {
+      fn.store(word(1), m.constantUint(binding));
+      fn.store(word(2), fn.op(SpvOpBitcast, uint, index));
+      fn.store(word(3), m.constantUint(line));
     });
   }
 
   private int word(int index) {
-    SpirvModule m = writer.module();
-    return writer.op(SpvOpAccessChain, m.typePointer(SpvStorageClassStorageBuffer, m.typeUint()), variable,
+    SpirvModule m = fn.module();
+    return fn.op(SpvOpAccessChain, m.typePointer(SpvStorageClassStorageBuffer, m.typeUint()), variable,
         m.constantInt(0), m.constantInt(index));
   }
 }

@@ -14,7 +14,7 @@ import dev.kiln.processor.ir.PrimType;
 final class FloatRemainder {
   private FloatRemainder() {}
 
-  static int emit(SpirvWriter w, PrimType type, int x, int y) {
+  static int emit(FunctionBuilder w, PrimType type, int x, int y) {
     SpirvModule m = w.module();
     int t = w.typeOf(type);
     int i32 = m.typeInt();
@@ -32,7 +32,7 @@ final class FloatRemainder {
     w.store(remainder, ax);
     w.when(divides, () -> {
       w.store(shift, w.op(SpvOpISub, i32, exponent(w, t, ax), exponent(w, t, ay)));
-      SpirvWriter.LoopBlocks loop = w.openLoop();
+      FunctionBuilder.LoopBlocks loop = w.openLoop();
       int k = w.load(i32, shift);
       loop.bodyIf(w, w.op(SpvOpSGreaterThanEqual, bool, k, m.constantInt(0)));
       int scaled = w.glsl(Glsl.LDEXP, t, ay, k);
@@ -57,7 +57,7 @@ final class FloatRemainder {
   }
 
   /** The exponent e of {@code value = m * 2^e} with {@code 0.5 <= m < 1}. */
-  private static int exponent(SpirvWriter w, int type, int value) {
+  private static int exponent(FunctionBuilder w, int type, int value) {
     SpirvModule m = w.module();
     int struct = m.type(SpvOpTypeStruct, type, m.typeInt());
     return w.op(SpvOpCompositeExtract, m.typeInt(), w.glsl(Glsl.FREXP_STRUCT, struct, value), 1);

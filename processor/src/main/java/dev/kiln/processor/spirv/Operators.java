@@ -9,15 +9,16 @@ import dev.kiln.processor.ir.PrimType;
 final class Operators {
   private Operators() {}
 
-  static int binary(SpirvWriter writer, BinaryOp op, PrimType operands, int left, int right) {
+  static int binary(FunctionBuilder fn, MemoryAccess memory, BinaryOp op, PrimType operands, int left, int right) {
     return switch (operands) {
-      case INT, LONG -> integerOp(writer, op, operands, left, right);
-      case FLOAT, DOUBLE -> floatingOp(writer, op, operands, left, right);
-      case BOOLEAN -> boolOp(writer, op, left, right);
+      case INT, LONG -> integerOp(fn, memory, op, operands, left, right);
+      case FLOAT, DOUBLE -> floatingOp(fn, op, operands, left, right);
+      case BOOLEAN -> boolOp(fn, op, left, right);
     };
   }
 
-  private static int integerOp(SpirvWriter w, BinaryOp op, PrimType operands, int a, int b) {
+  private static int integerOp(FunctionBuilder w, MemoryAccess memory, BinaryOp op, PrimType operands, int a,
+      int b) {
     SpirvModule m = w.module();
     int type = w.typeOf(operands);
     int bool = m.typeBool();
@@ -28,13 +29,13 @@ final class Operators {
       case DIV -> {
         // MIN_VALUE / -1 overflows in SPIR-V; Java defines it as MIN_VALUE, which is -a.
         int minusOne = w.op(SpvOpIEqual, bool, b, w.constant(operands, -1));
-        int divisor = safeDivisor(w, operands, b, minusOne);
+        int divisor = safeDivisor(w, memory, operands, b, minusOne);
         yield w.op(SpvOpSelect, type, minusOne, w.op(SpvOpSNegate, type, a), w.op(SpvOpSDiv, type, a, divisor));
       }
       case REM -> {
         // a - (a / b) * b: Java's remainder takes the dividend's sign. (NVIDIA's driver gives OpSRem
         // the divisor's sign.) With b == -1 the divisor becomes 1 and the result 0, as in Java.
-        int divisor = safeDivisor(w, operands, b, w.op(SpvOpIEqual, bool, b, w.constant(operands, -1)));
+        int divisor = safeDivisor(w, memory, operands, b, w.op(SpvOpIEqual, bool, b, w.constant(operands, -1)));
         int quotient = w.op(SpvOpSDiv, type, a, divisor);
         yield w.op(SpvOpISub, type, a, w.op(SpvOpIMul, type, quotient, divisor));
       }
@@ -54,7 +55,7 @@ final class Operators {
     };
   }
 
-  private static int distance(SpirvWriter w, PrimType operands, int distance) {
+  private static int distance(FunctionBuilder w, PrimType operands, int distance) {
     SpirvModule m = w.module();
     return w.op(SpvOpBitwiseAnd, m.typeInt(), distance, m.constantInt(operands == PrimType.LONG ? 63 : 31));
   }
@@ -63,15 +64,15 @@ final class Operators {
    * {@code b}, or 1 where it is -1 (handled by the caller) or 0 (reported as Java's
    * ArithmeticException, the quotient being meaningless).
    */
-  private static int safeDivisor(SpirvWriter w, PrimType operands, int b, int minusOne) {
+  private static int safeDivisor(FunctionBuilder w, MemoryAccess memory, PrimType operands, int b, int minusOne) {
     SpirvModule m = w.module();
     int zero = w.zero(operands);
-    w.divisionByZero(w.op(SpvOpIEqual, m.typeBool(), b, zero));
+    memory.divisionByZero(w.op(SpvOpIEqual, m.typeBool(), b, zero));
     int replace = w.op(SpvOpLogicalOr, m.typeBool(), minusOne, w.op(SpvOpIEqual, m.typeBool(), b, zero));
     return w.op(SpvOpSelect, w.typeOf(operands), replace, w.constant(operands, 1), b);
   }
 
-  private static int floatingOp(SpirvWriter w, BinaryOp op, PrimType operands, int a, int b) {
+  private static int floatingOp(FunctionBuilder w, BinaryOp op, PrimType operands, int a, int b) {
     int type = w.typeOf(operands);
     int bool = w.module().typeBool();
     return switch (op) {
@@ -91,7 +92,7 @@ final class Operators {
   }
 
   /** A float operation that the driver may not fuse with its neighbours (no FMA contraction). */
-  static int exact(SpirvWriter w, int opcode, int type, int a, int b) {
+  static int exact(FunctionBuilder w, int opcode, int type, int a, int b) {
     return w.exactOp(opcode, type, a, b);
   }
 
@@ -102,14 +103,14 @@ final class Operators {
    * floats never lies within 2^-49 (relative) of a rounding boundary without lying on one, and never
    * lies exactly halfway.
    */
-  private static int divideFloat(SpirvWriter w, int a, int b) {
+  private static int divideFloat(FunctionBuilder w, int a, int b) {
     SpirvModule m = w.module();
     int dbl = m.typeDouble();
     int quotient = w.exactOp(SpvOpFDiv, dbl, w.exactOp(SpvOpFConvert, dbl, a), w.exactOp(SpvOpFConvert, dbl, b));
     return w.exactOp(SpvOpFConvert, m.typeFloat(), quotient);
   }
 
-  private static int boolOp(SpirvWriter w, BinaryOp op, int a, int b) {
+  private static int boolOp(FunctionBuilder w, BinaryOp op, int a, int b) {
     int bool = w.module().typeBool();
     return switch (op) {
       case AND -> w.op(SpvOpLogicalAnd, bool, a, b);

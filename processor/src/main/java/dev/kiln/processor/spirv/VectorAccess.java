@@ -4,6 +4,7 @@ import static org.lwjgl.util.spvc.Spv.*;
 
 import dev.kiln.annotations.Access;
 import dev.kiln.processor.ir.BufferDecl;
+import dev.kiln.processor.ir.Expr;
 import dev.kiln.processor.ir.Local;
 import dev.kiln.processor.ir.PrimType;
 import dev.kiln.processor.ir.Stmt;
@@ -22,15 +23,15 @@ final class VectorAccess {
   /** The debug string that tells the runtime how many elements each invocation handles. */
   static final String ELEMENTS_PER_INVOCATION = "kiln.elementsPerInvocation ";
 
-  private final SpirvWriter writer;
+  private final FunctionBuilder fn;
   private final Map<String, Integer> views = new HashMap<>();
   /** The block type of each element type's vector view, declared once. */
   private final Map<PrimType, Integer> blocks = new HashMap<>();
   /** Elements per invocation: every vector view holds that many, or 16 bytes' worth if fewer. */
   private final int lanes;
 
-  VectorAccess(SpirvWriter writer, int lanes) {
-    this.writer = writer;
+  VectorAccess(FunctionBuilder fn, int lanes) {
+    this.fn = fn;
     this.lanes = lanes;
   }
 
@@ -39,51 +40,50 @@ final class VectorAccess {
     module.processed.opWithString(SpvOpModuleProcessed, new int[0], ELEMENTS_PER_INVOCATION + elements);
   }
 
-  void load(Stmt.VectorLoad load, Function<Local, Integer> variableOf) {
+  void load(Stmt.VectorLoad load, Function<Expr, Integer> valueOf, Function<Local, Integer> variableOf) {
     PrimType element = load.buffer().element();
     int perVector = width(element);
     int vectorType = vectorType(element);
-    int first = firstVector(load.vector(), load.lanes().size(), perVector);
+    int first = firstVector(valueOf.apply(load.vector()), load.lanes().size(), perVector);
     for (int v = 0; v * perVector < load.lanes().size(); v++) {
-      int vector = writer.load(vectorType, pointer(load.buffer(), add(first, v)));
+      int vector = fn.load(vectorType, pointer(load.buffer(), add(first, v)));
       for (int c = 0; c < perVector; c++) {
-        int lane = writer.op(SpvOpCompositeExtract, writer.typeOf(element), vector, c);
-        writer.store(variableOf.apply(load.lanes().get(v * perVector + c)), lane);
+        int lane = fn.op(SpvOpCompositeExtract, fn.typeOf(element), vector, c);
+        fn.store(variableOf.apply(load.lanes().get(v * perVector + c)), lane);
       }
     }
   }
 
-  void store(Stmt.VectorStore store, Function<dev.kiln.processor.ir.Expr, Integer> valueOf) {
+  void store(Stmt.VectorStore store, Function<Expr, Integer> valueOf) {
     PrimType element = store.buffer().element();
     int perVector = width(element);
     int vectorType = vectorType(element);
     int[] values = store.lanes().stream().mapToInt(valueOf::apply).toArray();
-    int first = firstVector(store.vector(), values.length, perVector);
+    int first = firstVector(valueOf.apply(store.vector()), values.length, perVector);
     for (int v = 0; v * perVector < values.length; v++) {
       int[] components = new int[perVector];
       System.arraycopy(values, v * perVector, components, 0, perVector);
-      int vector = writer.op(SpvOpCompositeConstruct, vectorType, components);
-      writer.store(pointer(store.buffer(), add(first, v)), vector);
+      int vector = fn.op(SpvOpCompositeConstruct, vectorType, components);
+      fn.store(pointer(store.buffer(), add(first, v)), vector);
     }
   }
 
-  /** The index of the first 16-byte vector: {@code vector * lanes / perVector}. */
-  private int firstVector(dev.kiln.processor.ir.Expr vector, int lanes, int perVector) {
-    int index = writer.valueOf(vector);
+  /** The index of the first vector: {@code vector * lanes / perVector}. */
+  private int firstVector(int index, int lanes, int perVector) {
     int factor = lanes / perVector;
     return factor == 1 ? index
-        : writer.op(SpvOpIMul, writer.module().typeInt(), index, writer.module().constantInt(factor));
+        : fn.op(SpvOpIMul, fn.module().typeInt(), index, fn.module().constantInt(factor));
   }
 
   private int add(int index, int offset) {
     return offset == 0 ? index
-        : writer.op(SpvOpIAdd, writer.module().typeInt(), index, writer.module().constantInt(offset));
+        : fn.op(SpvOpIAdd, fn.module().typeInt(), index, fn.module().constantInt(offset));
   }
 
   private int pointer(BufferDecl buffer, int index) {
-    SpirvModule module = writer.module();
+    SpirvModule module = fn.module();
     int vectorType = vectorType(buffer.element());
-    return writer.op(SpvOpAccessChain, module.typePointer(SpvStorageClassStorageBuffer, vectorType), view(buffer),
+    return fn.op(SpvOpAccessChain, module.typePointer(SpvStorageClassStorageBuffer, vectorType), view(buffer),
         module.constantInt(0), index);
   }
 
@@ -93,13 +93,13 @@ final class VectorAccess {
   }
 
   private int vectorType(PrimType element) {
-    return writer.module().type(SpvOpTypeVector, writer.typeOf(element), width(element));
+    return fn.module().type(SpvOpTypeVector, fn.typeOf(element), width(element));
   }
 
   /** The buffer's vector view: declared on first use, at the buffer's binding. */
   private int view(BufferDecl buffer) {
     return views.computeIfAbsent(buffer.name(), name -> {
-      SpirvModule module = writer.module();
+      SpirvModule module = fn.module();
       int struct = blocks.computeIfAbsent(buffer.element(), element -> {
         int array = module.type(SpvOpTypeRuntimeArray, vectorType(element));
         module.decorate(array, SpvDecorationArrayStride, width(element) * element.bytes());
@@ -109,7 +109,7 @@ final class VectorAccess {
         module.decorateMember(block, 0, SpvDecorationOffset, 0);
         return block;
       });
-      int variable = writer.globalVariable(SpvStorageClassStorageBuffer, struct);
+      int variable = fn.globalVariable(SpvStorageClassStorageBuffer, struct);
       module.name(variable, name + "4");
       module.decorate(variable, SpvDecorationDescriptorSet, 0);
       module.decorate(variable, SpvDecorationBinding, buffer.binding());

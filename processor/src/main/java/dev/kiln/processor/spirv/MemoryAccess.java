@@ -1,0 +1,208 @@
+package dev.kiln.processor.spirv;
+
+import static org.lwjgl.util.spvc.Spv.*;
+
+import dev.kiln.annotations.Access;
+import dev.kiln.processor.ir.BufferDecl;
+import dev.kiln.processor.ir.LaunchAbi;
+import dev.kiln.processor.ir.PrimType;
+import dev.kiln.processor.ir.PrivateArray;
+import dev.kiln.processor.ir.SharedArray;
+import dev.kiln.processor.ir.Stmt;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * The arrays a program indexes (storage buffers, workgroup and private arrays), and every access of
+ * them: with bounds checks, an index out of bounds is dropped (a load reads 0) and recorded in the
+ * fault buffer, as are integer divisions by zero.
+ */
+final class MemoryAccess {
+  private final FunctionBuilder fn;
+  private final SpirvModule module;
+  private final boolean boundsChecks;
+  private final Map<String, ArrayVariable> arrays = new HashMap<>();
+  private final Map<PrimType, Integer> bufferStructs = new EnumMap<>(PrimType.class);
+  private Faults faults;
+
+  /**
+   * An array the kernel indexes: a storage buffer (runtime length, {@code length < 0}) or a shared
+   * or private array (constant length). {@code faultTag} names it in a fault record.
+   */
+  private record ArrayVariable(int variable, int storageClass, PrimType element, int length, int faultTag) {}
+
+  MemoryAccess(FunctionBuilder fn, boolean boundsChecks) {
+    this.fn = fn;
+    this.module = fn.module();
+    this.boundsChecks = boundsChecks;
+  }
+
+  void declareBuffer(BufferDecl buffer) {
+    int struct = bufferStructs.computeIfAbsent(buffer.element(), element -> {
+      int array = module.type(SpvOpTypeRuntimeArray, fn.typeOf(element));
+      module.decorate(array, SpvDecorationArrayStride, element.bytes());
+      int id = module.id();
+      module.globals.op(SpvOpTypeStruct, id, array);
+      module.decorate(id, SpvDecorationBlock);
+      module.decorateMember(id, 0, SpvDecorationOffset, 0);
+      return id;
+    });
+    int variable = fn.globalVariable(SpvStorageClassStorageBuffer, struct);
+    module.name(variable, buffer.name());
+    module.decorate(variable, SpvDecorationDescriptorSet, 0);
+    module.decorate(variable, SpvDecorationBinding, buffer.binding());
+    if (buffer.access() == Access.READ) {
+      module.decorate(variable, SpvDecorationNonWritable);
+    }
+    arrays.put(buffer.name(), new ArrayVariable(variable, SpvStorageClassStorageBuffer, buffer.element(), -1,
+        buffer.binding()));
+  }
+
+  /** Declares the fault buffer, at {@code binding}: after the program's buffers. */
+  void declareFaults(int binding) {
+    faults = new Faults(fn, binding);
+  }
+
+  void declareShared(SharedArray shared) {
+    int array = module.type(SpvOpTypeArray, fn.typeOf(shared.element()), module.constantUint(shared.size()));
+    int variable = fn.globalVariable(SpvStorageClassWorkgroup, array);
+    module.name(variable, shared.name());
+    arrays.put(shared.name(), new ArrayVariable(variable, SpvStorageClassWorkgroup, shared.element(), shared.size(),
+        Faults.LOCAL_ARRAY | shared.size()));
+  }
+
+  void declarePrivate(PrivateArray array) {
+    int type = module.type(SpvOpTypeArray, fn.typeOf(array.element()), module.constantUint(array.size()));
+    int variable = fn.temporary(type);
+    module.name(variable, array.name());
+    arrays.put(array.name(), new ArrayVariable(variable, SpvStorageClassFunction, array.element(), array.size(),
+        Faults.LOCAL_ARRAY | array.size()));
+  }
+
+  /** {@code array[index]}; with bounds checks an index out of bounds reads 0 and is reported. */
+  int load(String array, PrimType element, int index, int line) {
+    int type = fn.typeOf(element);
+    if (!boundsChecks) {
+      return fn.load(type, element(array, index));
+    }
+    int check = inBounds(array, index);
+    int inBounds = module.id();
+    int outOfBounds = module.id();
+    int merge = module.id();
+    fn.instruction(SpvOpSelectionMerge, merge, SpvSelectionControlMaskNone);
+    fn.terminate(SpvOpBranchConditional, check, inBounds, outOfBounds);
+    fn.label(inBounds);
+    int loaded = fn.load(type, element(array, index));
+    int loadedEnd = fn.currentLabel();
+    fn.terminate(SpvOpBranch, merge);
+    fn.label(outOfBounds);
+    indexFault(array, index, line);
+    int faultEnd = fn.currentLabel();
+    fn.terminate(SpvOpBranch, merge);
+    fn.label(merge);
+    return fn.op(SpvOpPhi, type, loaded, loadedEnd, fn.zero(element), faultEnd);
+  }
+
+  /** {@code array[index] = value}; with bounds checks an index out of bounds writes nothing and is reported. */
+  void store(String array, int index, int value, int line) {
+    if (boundsChecks) {
+      fn.ifElse(inBounds(array, index),
+          () -> fn.store(element(array, index), value),
+          () -> indexFault(array, index, line));
+    } else {
+      fn.store(element(array, index), value);
+    }
+  }
+
+  /**
+   * An atomic update, its previous value stored to {@code result} (a variable; 0 for none); with
+   * bounds checks an index out of bounds updates nothing, yields 0 and is reported.
+   */
+  void atomic(Stmt.Atomic atomic, int index, int value, int expected, int result) {
+    String array = atomic.array().name();
+    Runnable update = () -> {
+      int previous = atomicUpdate(atomic, element(array, index), value, expected);
+      if (result != 0) {
+        fn.store(result, previous);
+      }
+    };
+    if (!boundsChecks) {
+      update.run();
+      return;
+    }
+    fn.ifElse(inBounds(array, index), update, () -> {
+      indexFault(array, index, atomic.site().line());
+      if (result != 0) {
+        fn.store(result, module.constantInt(0));
+      }
+    });
+  }
+
+  private int atomicUpdate(Stmt.Atomic atomic, int pointer, int value, int expected) {
+    int scope = module.constantUint(arrays.get(atomic.array().name()).storageClass() == SpvStorageClassWorkgroup
+        ? SpvScopeWorkgroup
+        : SpvScopeDevice);
+    int relaxed = module.constantUint(SpvMemorySemanticsMaskNone);
+    int type = module.typeInt();
+    return switch (atomic.op()) {
+      case ADD -> fn.op(SpvOpAtomicIAdd, type, pointer, scope, relaxed, value);
+      case MIN -> fn.op(SpvOpAtomicSMin, type, pointer, scope, relaxed, value);
+      case MAX -> fn.op(SpvOpAtomicSMax, type, pointer, scope, relaxed, value);
+      case AND -> fn.op(SpvOpAtomicAnd, type, pointer, scope, relaxed, value);
+      case OR -> fn.op(SpvOpAtomicOr, type, pointer, scope, relaxed, value);
+      case XOR -> fn.op(SpvOpAtomicXor, type, pointer, scope, relaxed, value);
+      case EXCHANGE -> fn.op(SpvOpAtomicExchange, type, pointer, scope, relaxed, value);
+      case COMPARE_EXCHANGE -> fn.op(SpvOpAtomicCompareExchange, type, pointer, scope, relaxed, relaxed, value, expected);
+    };
+  }
+
+  /** Sets a private array to zeros. */
+  void clear(PrivateArray array) {
+    ArrayVariable variable = arrays.get(array.name());
+    int type = module.type(SpvOpTypeArray, fn.typeOf(variable.element()), module.constantUint(variable.length()));
+    fn.store(variable.variable(), module.constantNull(type));
+  }
+
+  /** A buffer's length, as an int. */
+  int length(BufferDecl buffer) {
+    return fn.op(SpvOpBitcast, module.typeInt(), bufferLength(arrays.get(buffer.name()).variable()));
+  }
+
+  /** Reports an integer division by zero where {@code isZero} (the caller goes on with a harmless divisor). */
+  void divisionByZero(int isZero) {
+    fn.when(isZero, () -> faults.record(Faults.DIVISION_BY_ZERO, 0, module.constantInt(0), 0));
+  }
+
+  /** {@code 0 <= index < array.length}, as one unsigned comparison. */
+  private int inBounds(String array, int index) {
+    ArrayVariable target = arrays.get(array);
+    int length = target.length() < 0
+        ? bufferLength(target.variable())
+        : module.constantUint(target.length());
+    return fn.op(SpvOpULessThan, module.typeBool(), fn.op(SpvOpBitcast, module.typeUint(), index), length);
+  }
+
+  /**
+   * A buffer's length in elements, as a uint: one less than its runtime array's, since the runtime
+   * binds one element more than the array holds (an empty array still needs a binding; see
+   * {@link LaunchAbi}).
+   */
+  private int bufferLength(int variable) {
+    return fn.op(SpvOpISub, module.typeUint(), fn.op(SpvOpArrayLength, module.typeUint(), variable, 0),
+        module.constantUint(1));
+  }
+
+  private void indexFault(String array, int index, int line) {
+    faults.record(Faults.INDEX, arrays.get(array).faultTag(), index, line);
+  }
+
+  /** A pointer to {@code array[index]}. */
+  private int element(String array, int index) {
+    ArrayVariable target = arrays.get(array);
+    int element = fn.typeOf(target.element());
+    return target.storageClass() == SpvStorageClassStorageBuffer
+        ? fn.accessChain(SpvStorageClassStorageBuffer, element, target.variable(), module.constantInt(0), index)
+        : fn.accessChain(target.storageClass(), element, target.variable(), index);
+  }
+}
