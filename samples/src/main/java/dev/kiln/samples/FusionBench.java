@@ -3,7 +3,6 @@ package dev.kiln.samples;
 import dev.kiln.Device;
 import dev.kiln.FloatArray;
 import dev.kiln.IntArray;
-import java.util.Arrays;
 
 /**
  * Fused against unfused, side by side: the group {@code develop} of {@link PostProcess} (four
@@ -23,11 +22,11 @@ public final class FusionBench {
     try (Device device = Device.open(); FloatArray pixels = device.floats(n); IntArray bytes = device.ints(n)) {
       System.out.printf("%s (%s), %d elements, median of %d runs, GPU time%n", device.name(), device.backend(), n,
           runs);
-      long fused = median(device, runs, () -> {
+      long fused = GpuTimes.median(runs, () -> {
         PostProcessKernels.develop(device, n, pixels, 1.01f, 2.5f, bytes);
         return Device.lastDeviceNanos();
       });
-      long unfused = median(device, runs, () -> {
+      long unfused = GpuTimes.median(runs, () -> {
         PostProcessKernels.exposure(device, n, pixels, 1.01f);
         long sum = Device.lastDeviceNanos();
         PostProcessKernels.toneCurve(device, n, pixels, 2.5f);
@@ -45,17 +44,4 @@ public final class FusionBench {
     }
   }
 
-  /** Warms up for two seconds with the measured launches, then returns the median of {@code runs}. */
-  private static long median(Device device, int runs, java.util.function.LongSupplier launch) {
-    long warmUntil = System.nanoTime() + 2_000_000_000L;
-    while (System.nanoTime() < warmUntil) {
-      launch.getAsLong();
-    }
-    long[] nanos = new long[runs];
-    for (int r = 0; r < runs; r++) {
-      nanos[r] = launch.getAsLong();
-    }
-    Arrays.sort(nanos);
-    return nanos[runs / 2];
-  }
 }

@@ -11,7 +11,6 @@ import dev.kiln.annotations.FuseGroup;
 import dev.kiln.annotations.Kernel;
 import java.util.Arrays;
 import java.util.List;
-import java.util.function.LongSupplier;
 
 /**
  * Kiln's elementwise kernels (vectorized by the processor: 4 floats per invocation) against the
@@ -151,18 +150,20 @@ public final class VectorBench {
       for (int log : sizes) {
         int n = 1 << log;
         try (FloatArray x = device.floats(n); FloatArray y = device.floats(n)) {
-          long kiln = median(() -> time(() -> VectorBenchKernels.copy(device, n, x, y)));
-          long vec4 = median(() -> time(() -> device.dispatch(COPY4, n / 4, x, y)));
-          long scalar = median(() -> time(() -> device.dispatch(COPY1, n, x, y)));
+          long kiln = GpuTimes.median(RUNS, () -> time(() -> VectorBenchKernels.copy(device, n, x, y)));
+          long vec4 = GpuTimes.median(RUNS, () -> time(() -> device.dispatch(COPY4, n / 4, x, y)));
+          long scalar = GpuTimes.median(RUNS, () -> time(() -> device.dispatch(COPY1, n, x, y)));
           row(n, "copy", 8L * n, kiln, vec4, scalar);
-          long kilnScalar = median(() -> time(() -> VectorBenchKernels.copyScalar(device, n, x, y, 0)));
+          long kilnScalar = GpuTimes.median(RUNS,
+              () -> time(() -> VectorBenchKernels.copyScalar(device, n, x, y, 0)));
           System.out.printf("2^%-4d %-6s %10.4f %10s %10.4f %8s   (Kiln scalar / GLSL scalar %.3f)%n",
               log, "copy1", kilnScalar / 1e6, "", scalar / 1e6, "", (double) scalar / kilnScalar);
-          kiln = median(() -> time(() -> VectorBenchKernels.saxpy(device, n, 1.0001f, x, y)));
-          vec4 = median(() -> time(() -> device.dispatch(SAXPY4, n / 4, x, y, 1.0001f)));
+          kiln = GpuTimes.median(RUNS, () -> time(() -> VectorBenchKernels.saxpy(device, n, 1.0001f, x, y)));
+          vec4 = GpuTimes.median(RUNS, () -> time(() -> device.dispatch(SAXPY4, n / 4, x, y, 1.0001f)));
           row(n, "saxpy", 12L * n, kiln, vec4, -1);
-          kiln = median(() -> time(() -> VectorBenchKernels.chain(device, n, y, 1.0001f, 0.5f, -4f, 4f)));
-          vec4 = median(() -> time(() -> device.dispatch(CHAIN4, n / 4, y, 1.0001f, 0.5f, -4f, 4f)));
+          kiln = GpuTimes.median(RUNS,
+              () -> time(() -> VectorBenchKernels.chain(device, n, y, 1.0001f, 0.5f, -4f, 4f)));
+          vec4 = GpuTimes.median(RUNS, () -> time(() -> device.dispatch(CHAIN4, n / 4, y, 1.0001f, 0.5f, -4f, 4f)));
           row(n, "chain", 8L * n, kiln, vec4, -1);
         }
       }
@@ -183,16 +184,16 @@ public final class VectorBench {
         int n = 1 << log;
         try (FloatArray x = device.floats(n); FloatArray y = device.floats(n);
             dev.kiln.DoubleArray dx = device.doubles(n); dev.kiln.DoubleArray dy = device.doubles(n)) {
-          long kiln = median(() -> time(() -> VectorBenchKernels.copy(device, n, x, y)));
-          long one = median(() -> time(() -> device.dispatch(COPY4, n / 4, x, y)));
-          long two = median(() -> time(() -> device.dispatch(COPY8, n / 8, x, y)));
-          long twoApart = median(() -> time(() -> device.dispatch(COPY8S, n / 8, x, y)));
-          long fourApart = median(() -> time(() -> device.dispatch(COPY16S, n / 16, x, y)));
-          long stride = median(() -> time(() -> device.dispatch(COPY_STRIDE,
+          long kiln = GpuTimes.median(RUNS, () -> time(() -> VectorBenchKernels.copy(device, n, x, y)));
+          long one = GpuTimes.median(RUNS, () -> time(() -> device.dispatch(COPY4, n / 4, x, y)));
+          long two = GpuTimes.median(RUNS, () -> time(() -> device.dispatch(COPY8, n / 8, x, y)));
+          long twoApart = GpuTimes.median(RUNS, () -> time(() -> device.dispatch(COPY8S, n / 8, x, y)));
+          long fourApart = GpuTimes.median(RUNS, () -> time(() -> device.dispatch(COPY16S, n / 16, x, y)));
+          long stride = GpuTimes.median(RUNS, () -> time(() -> device.dispatch(COPY_STRIDE,
               Math.min(n / 4, STRIDE_WORKGROUPS * 256), x, y, n / 4)));
-          long kilnDoubles = median(() -> time(() -> VectorBenchKernels.copyDoubles(device, n, dx, dy)));
-          long dvec2 = median(() -> time(() -> device.dispatch(DCOPY2, n / 2, dx, dy)));
-          long twoDvec2 = median(() -> time(() -> device.dispatch(DCOPY4, n / 4, dx, dy)));
+          long kilnDoubles = GpuTimes.median(RUNS, () -> time(() -> VectorBenchKernels.copyDoubles(device, n, dx, dy)));
+          long dvec2 = GpuTimes.median(RUNS, () -> time(() -> device.dispatch(DCOPY2, n / 2, dx, dy)));
+          long twoDvec2 = GpuTimes.median(RUNS, () -> time(() -> device.dispatch(DCOPY4, n / 4, dx, dy)));
           System.out.printf("2^%-4d %8.4f %8.4f %8.4f %8.4f %8.4f %8.4f | %8.4f %8.4f %8.4f%n", log, kiln / 1e6,
               one / 1e6, two / 1e6, twoApart / 1e6, fourApart / 1e6, stride / 1e6, kilnDoubles / 1e6, dvec2 / 1e6,
               twoDvec2 / 1e6);
@@ -213,17 +214,4 @@ public final class VectorBench {
         bytes / (double) kiln, bytes / (double) vec4);
   }
 
-  /** Warms up for two seconds with the measured launch, then returns the median of the runs. */
-  private static long median(LongSupplier launch) {
-    long warmUntil = System.nanoTime() + 2_000_000_000L;
-    while (System.nanoTime() < warmUntil) {
-      launch.getAsLong();
-    }
-    long[] nanos = new long[RUNS];
-    for (int r = 0; r < RUNS; r++) {
-      nanos[r] = launch.getAsLong();
-    }
-    Arrays.sort(nanos);
-    return nanos[RUNS / 2];
-  }
 }

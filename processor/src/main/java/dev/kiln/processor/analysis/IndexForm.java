@@ -38,7 +38,8 @@ public sealed interface IndexForm {
     @Override
     public String toString() {
       StringBuilder text = new StringBuilder();
-      coefficients.forEach((term, k) -> text.append(text.isEmpty() ? "" : " + ").append(k == 1 ? "" : k + "*").append(term));
+      coefficients.forEach((term, k) ->
+          text.append(text.isEmpty() ? "" : " + ").append(k == 1 ? "" : k + "*").append(term));
       if (constant != 0 || text.isEmpty()) {
         text.append(text.isEmpty() ? "" : " + ").append(constant);
       }

@@ -21,12 +21,7 @@ final class Faults {
   Faults(FunctionBuilder fn, int binding) {
     this.fn = fn;
     SpirvModule m = fn.module();
-    int array = m.type(SpvOpTypeRuntimeArray, m.typeUint());
-    m.decorate(array, SpvDecorationArrayStride, 4);
-    int struct = m.id();
-    m.globals.op(SpvOpTypeStruct, struct, array);
-    m.decorate(struct, SpvDecorationBlock);
-    m.decorateMember(struct, 0, SpvDecorationOffset, 0);
+    int struct = m.storageBlock(m.typeUint(), 4);
     variable = m.id();
     m.globals.op(SpvOpVariable, m.typePointer(SpvStorageClassStorageBuffer, struct), variable,
         SpvStorageClassStorageBuffer);

@@ -9,7 +9,6 @@ import dev.kiln.processor.ir.PrimType;
 import dev.kiln.processor.ir.PrivateArray;
 import dev.kiln.processor.ir.SharedArray;
 import dev.kiln.processor.ir.Stmt;
-import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -23,7 +22,6 @@ final class MemoryAccess {
   private final SpirvModule module;
   private final boolean boundsChecks;
   private final Map<String, ArrayVariable> arrays = new HashMap<>();
-  private final Map<PrimType, Integer> bufferStructs = new EnumMap<>(PrimType.class);
   private Faults faults;
 
   /**
@@ -39,15 +37,7 @@ final class MemoryAccess {
   }
 
   void declareBuffer(BufferDecl buffer) {
-    int struct = bufferStructs.computeIfAbsent(buffer.element(), element -> {
-      int array = module.type(SpvOpTypeRuntimeArray, fn.typeOf(element));
-      module.decorate(array, SpvDecorationArrayStride, element.bytes());
-      int id = module.id();
-      module.globals.op(SpvOpTypeStruct, id, array);
-      module.decorate(id, SpvDecorationBlock);
-      module.decorateMember(id, 0, SpvDecorationOffset, 0);
-      return id;
-    });
+    int struct = module.storageBlock(fn.typeOf(buffer.element()), buffer.element().bytes());
     int variable = fn.globalVariable(SpvStorageClassStorageBuffer, struct);
     module.name(variable, buffer.name());
     module.decorate(variable, SpvDecorationDescriptorSet, 0);

@@ -28,6 +28,7 @@ final class SpirvModule {
   final Words names = new Words();
   /** OpModuleProcessed: facts for the runtime, in the debug section after the names. */
   final Words processed = new Words();
+  private final java.util.Map<List<Integer>, Integer> storageBlocks = new java.util.HashMap<>();
   final Words decorations = new Words();
   final Words globals = new Words();
   final Words functions = new Words();
@@ -195,6 +196,22 @@ final class SpirvModule {
 
   void decorateMember(int structType, int member, int decoration, int... operands) {
     decorations.op(SpvOpMemberDecorate, prepend(structType, prepend(member, prepend(decoration, operands))));
+  }
+
+  /**
+   * The block type of a storage buffer holding a runtime array of {@code elementType} with
+   * {@code stride}: declared (and decorated) once per module.
+   */
+  int storageBlock(int elementType, int stride) {
+    return storageBlocks.computeIfAbsent(List.of(elementType, stride), key -> {
+      int array = type(SpvOpTypeRuntimeArray, elementType);
+      decorate(array, SpvDecorationArrayStride, stride);
+      int block = id();
+      globals.op(SpvOpTypeStruct, block, array);
+      decorate(block, SpvDecorationBlock);
+      decorateMember(block, 0, SpvDecorationOffset, 0);
+      return block;
+    });
   }
 
   void name(int target, String name) {

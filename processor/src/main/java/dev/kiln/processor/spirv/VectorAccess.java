@@ -25,8 +25,6 @@ final class VectorAccess {
 
   private final FunctionBuilder fn;
   private final Map<String, Integer> views = new HashMap<>();
-  /** The block type of each element type's vector view, declared once. */
-  private final Map<PrimType, Integer> blocks = new HashMap<>();
   /** Elements per invocation: every vector view holds that many, or 16 bytes' worth if fewer. */
   private final int lanes;
 
@@ -100,15 +98,7 @@ final class VectorAccess {
   private int view(BufferDecl buffer) {
     return views.computeIfAbsent(buffer.name(), name -> {
       SpirvModule module = fn.module();
-      int struct = blocks.computeIfAbsent(buffer.element(), element -> {
-        int array = module.type(SpvOpTypeRuntimeArray, vectorType(element));
-        module.decorate(array, SpvDecorationArrayStride, width(element) * element.bytes());
-        int block = module.id();
-        module.globals.op(SpvOpTypeStruct, block, array);
-        module.decorate(block, SpvDecorationBlock);
-        module.decorateMember(block, 0, SpvDecorationOffset, 0);
-        return block;
-      });
+      int struct = module.storageBlock(vectorType(buffer.element()), width(buffer.element()) * buffer.element().bytes());
       int variable = fn.globalVariable(SpvStorageClassStorageBuffer, struct);
       module.name(variable, name + "4");
       module.decorate(variable, SpvDecorationDescriptorSet, 0);
