@@ -154,8 +154,9 @@ public final class Fusion {
     }
     long limit = OVER_DISPATCH_LIMIT * workgroupOf(largest).invocations();
     if (fused.invocations() > limit) {
-      errors.add(new FusionError.OverDispatch(group, widest(fused, largest), arms.get(widest(fused, largest)).kernel(),
-          fused, fused.invocations(), largest, arms.get(largest).kernel(), workgroupOf(largest).invocations()));
+      int widest = widest(largest);
+      errors.add(new FusionError.OverDispatch(group, widest, arms.get(widest).kernel(), fused, fused.invocations(),
+          largest, arms.get(largest).kernel(), workgroupOf(largest).invocations()));
     }
     for (int k = 0; k < arms.size(); k++) {
       String reason = facts.get(k).workgroupDependence();
@@ -165,8 +166,11 @@ public final class Fusion {
     }
   }
 
-  /** The arm, other than {@code largest}, whose workgroup grows the fused one along an axis the largest's does not reach. */
-  private int widest(Workgroup fused, int largest) {
+  /**
+   * The first arm, other than {@code largest}, whose workgroup reaches past the largest arm's along
+   * some axis: the one that widens the fused workgroup (the largest itself if none does).
+   */
+  private int widest(int largest) {
     Workgroup big = workgroupOf(largest);
     for (int k = 0; k < arms.size(); k++) {
       Workgroup own = workgroupOf(k);
