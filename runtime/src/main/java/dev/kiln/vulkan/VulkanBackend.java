@@ -41,6 +41,13 @@ public final class VulkanBackend implements Backend {
    */
   private static final String MEMORY = System.getProperty("kiln.memory", "auto");
   private static final long FENCE_TIMEOUT_NANOS = TimeUnit.SECONDS.toNanos(Long.getLong("kiln.fenceTimeoutSeconds", 120));
+  /**
+   * How long a wait polls the fence before it sleeps in the driver: a short launch is done in a few
+   * tens of microseconds, and a sleeping wait wakes 25–40 µs late on the H200 (docs/PERFORMANCE.md);
+   * bounded, so that a long kernel does not keep a core busy. {@code -Dkiln.fenceSpinMicros=0}
+   * turns it off.
+   */
+  private static final long FENCE_SPIN_NANOS = TimeUnit.MICROSECONDS.toNanos(Long.getLong("kiln.fenceSpinMicros", 100));
 
   private final VkInstance instance;
   private final ValidationLog validation;
@@ -50,6 +57,9 @@ public final class VulkanBackend implements Backend {
   private final long allocator;
   private final ThreadLocal<ThreadContext> context = new ThreadLocal<>();
   private final List<ThreadContext> contexts = new ArrayList<>();
+  /** Resources of finished batches, for the next ones. */
+  private final java.util.concurrent.ConcurrentLinkedDeque<BatchResources> idleBatches =
+      new java.util.concurrent.ConcurrentLinkedDeque<>();
   private final PipelineCache pipelineCache;
   private final Map<KernelSpec, ComputePipeline> pipelines = new IdentityHashMap<>();
   private final Set<VulkanBuffer> live = new LinkedHashSet<>();
@@ -370,6 +380,32 @@ public final class VulkanBackend implements Backend {
     return new VulkanBatch(this);
   }
 
+  /** How many finished batches' resources wait for reuse, and how many buffers are open: for leak tests. */
+  int[] resourceCounts() {
+    synchronized (live) {
+      return new int[] {idleBatches.size(), live.size()};
+    }
+  }
+
+  /** Resources for a new batch: those of a finished one where there are, else new ones. */
+  BatchResources acquireBatchResources() {
+    BatchResources idle = idleBatches.pollFirst();
+    return idle != null ? idle : new BatchResources(this);
+  }
+
+  /**
+   * Takes back a closed batch's resources: kept for the next batch when nothing of it can still
+   * run ({@code idle}), else destroyed (the caller waited for the device).
+   */
+  void releaseBatchResources(BatchResources resources, boolean idle) {
+    if (idle && !closed) {
+      resources.reset(device);
+      idleBatches.addFirst(resources);
+    } else {
+      resources.destroy(device);
+    }
+  }
+
   /**
    * Records one launch into {@code commands}: binds the kernel's pipeline (built on first use) and
    * its buffers (a descriptor set from {@code pool}) and the fault buffer, and dispatches it, split
@@ -479,7 +515,10 @@ public final class VulkanBackend implements Backend {
   /** Waits for {@code fence} (within the timeout) and resets it; {@code what} names the work in the message. */
   void awaitFence(long fence, String what) {
     try (MemoryStack stack = MemoryStack.stackPush()) {
-      int result = vkWaitForFences(device, stack.longs(fence), true, FENCE_TIMEOUT_NANOS);
+      int result = spinOn(fence);
+      if (result == VK_NOT_READY) {
+        result = vkWaitForFences(device, stack.longs(fence), true, FENCE_TIMEOUT_NANOS);
+      }
       if (result == VK_TIMEOUT) {
         throw new VulkanException(what + " did not finish within " + TimeUnit.NANOSECONDS.toSeconds(FENCE_TIMEOUT_NANOS)
             + " s (kiln.fenceTimeoutSeconds)");
@@ -487,6 +526,20 @@ public final class VulkanBackend implements Backend {
       Vk.check(result, "vkWaitForFences");
       Vk.check(vkResetFences(device, fence), "vkResetFences");
     }
+  }
+
+  /** Polls {@code fence} for at most {@link #FENCE_SPIN_NANOS}; VK_NOT_READY if it is still unsignaled. */
+  private int spinOn(long fence) {
+    long until = System.nanoTime() + FENCE_SPIN_NANOS;
+    int status;
+    do {
+      status = vkGetFenceStatus(device, fence);
+      if (status != VK_NOT_READY) {
+        return status;
+      }
+      Thread.onSpinWait();
+    } while (System.nanoTime() < until);
+    return status;
   }
 
   void checkValidation(String during) {
@@ -505,6 +558,9 @@ public final class VulkanBackend implements Backend {
     synchronized (contexts) {
       contexts.forEach(thread -> thread.destroy(device));
       contexts.clear();
+    }
+    for (BatchResources idle; (idle = idleBatches.pollFirst()) != null; ) {
+      idle.destroy(device);
     }
     List<VulkanBuffer> open;
     synchronized (live) {

@@ -4,31 +4,27 @@ import static org.lwjgl.vulkan.VK10.*;
 
 import dev.kiln.Grid;
 import dev.kiln.KernelSpec;
-import dev.kiln.NumericType;
 import dev.kiln.annotations.Access;
 import dev.kiln.backend.BackendBatch;
-import java.nio.LongBuffer;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import org.lwjgl.PointerBuffer;
 import org.lwjgl.system.MemoryStack;
 import org.lwjgl.vulkan.VkCommandBuffer;
-import org.lwjgl.vulkan.VkCommandBufferAllocateInfo;
 import org.lwjgl.vulkan.VkCommandBufferBeginInfo;
-import org.lwjgl.vulkan.VkFenceCreateInfo;
 
 /**
  * Launches recorded into one command buffer of their own, with a fence and a fault buffer of their
- * own, so that a batch in flight and the device's single launches do not share state. Between two
+ * own (taken from the device's reusable {@link BatchResources}), so that a batch in flight and the
+ * device's single launches do not share state. Between two
  * launches there is a barrier only where the later one uses a buffer the earlier ones wrote since
  * the last barrier, or writes one they read.
  */
 final class VulkanBatch implements BackendBatch {
   private final VulkanBackend backend;
-  private final long commandPool;
+  private final BatchResources resources;
   private final VkCommandBuffer commands;
   private final long fence;
   private final LaunchFaults faults;
@@ -41,25 +37,18 @@ final class VulkanBatch implements BackendBatch {
 
   VulkanBatch(VulkanBackend backend) {
     this.backend = backend;
-    commandPool = ThreadContext.createCommandPool(backend.device(), backend.queueFamily());
+    resources = backend.acquireBatchResources();
+    commands = resources.commands;
+    fence = resources.fence;
+    faults = resources.faults;
+    faults.clear();
     try (MemoryStack stack = MemoryStack.stackPush()) {
-      PointerBuffer pointer = stack.mallocPointer(1);
-      Vk.check(vkAllocateCommandBuffers(backend.device(), VkCommandBufferAllocateInfo.calloc(stack).sType$Default()
-          .commandPool(commandPool).level(VK_COMMAND_BUFFER_LEVEL_PRIMARY).commandBufferCount(1), pointer),
-          "vkAllocateCommandBuffers");
-      commands = new VkCommandBuffer(pointer.get(0), backend.device());
-      LongBuffer handle = stack.mallocLong(1);
-      Vk.check(vkCreateFence(backend.device(), VkFenceCreateInfo.calloc(stack).sType$Default(), null, handle),
-          "vkCreateFence");
-      fence = handle.get(0);
       Vk.check(vkBeginCommandBuffer(commands, VkCommandBufferBeginInfo.calloc(stack).sType$Default()
           .flags(VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT)), "vkBeginCommandBuffer");
       VulkanBackend.barrier(stack, commands, VK_PIPELINE_STAGE_TRANSFER_BIT | VK_PIPELINE_STAGE_HOST_BIT,
           VK_ACCESS_TRANSFER_WRITE_BIT | VK_ACCESS_HOST_WRITE_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
           VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT);
     }
-    faults = new LaunchFaults(backend.staging(NumericType.INT, LaunchFaults.WORDS));
-    faults.clear();
   }
 
   @Override
@@ -128,12 +117,11 @@ final class VulkanBatch implements BackendBatch {
 
   @Override
   public void close() {
-    if (submitted && !finished) {
+    boolean idle = !submitted || finished;
+    if (!idle) {
       vkDeviceWaitIdle(backend.device()); // its wait failed: make sure nothing still runs before freeing
     }
-    vkDestroyCommandPool(backend.device(), commandPool, null);
-    vkDestroyFence(backend.device(), fence, null);
     descriptorPools.forEach(pool -> vkDestroyDescriptorPool(backend.device(), pool, null));
-    faults.buffer().close();
+    backend.releaseBatchResources(resources, idle);
   }
 }
