@@ -440,12 +440,18 @@ public final class VulkanBackend implements Backend {
     }
   }
 
+  /** A descriptor pool for one set of a kernel of {@code buffers} buffers (and the fault buffer). */
   long createDescriptorPool(MemoryStack stack, int buffers) {
+    return createDescriptorPool(stack, 1, buffers + 1);
+  }
+
+  /** A descriptor pool for {@code sets} sets of {@code descriptors} storage buffers in all. */
+  long createDescriptorPool(MemoryStack stack, int sets, int descriptors) {
     VkDescriptorPoolSize.Buffer sizes = VkDescriptorPoolSize.calloc(1, stack);
-    sizes.get(0).type(VK_DESCRIPTOR_TYPE_STORAGE_BUFFER).descriptorCount(buffers + 1);
+    sizes.get(0).type(VK_DESCRIPTOR_TYPE_STORAGE_BUFFER).descriptorCount(descriptors);
     LongBuffer handle = stack.mallocLong(1);
     Vk.check(vkCreateDescriptorPool(device,
-        VkDescriptorPoolCreateInfo.calloc(stack).sType$Default().maxSets(1).pPoolSizes(sizes), null, handle),
+        VkDescriptorPoolCreateInfo.calloc(stack).sType$Default().maxSets(sets).pPoolSizes(sizes), null, handle),
         "vkCreateDescriptorPool");
     return handle.get(0);
   }

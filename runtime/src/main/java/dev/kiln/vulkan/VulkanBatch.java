@@ -28,7 +28,6 @@ final class VulkanBatch implements BackendBatch {
   private final VkCommandBuffer commands;
   private final long fence;
   private final LaunchFaults faults;
-  private final List<Long> descriptorPools = new ArrayList<>();
   private final List<KernelSpec> kernels = new ArrayList<>();
   private final Set<Long> written = new HashSet<>();
   private final Set<Long> read = new HashSet<>();
@@ -77,8 +76,7 @@ final class VulkanBatch implements BackendBatch {
         written.clear();
         read.clear();
       }
-      long pool = backend.createDescriptorPool(stack, spec.bufferCount());
-      descriptorPools.add(pool);
+      long pool = resources.descriptorPool(backend, stack, spec.bufferCount());
       backend.recordLaunch(stack, commands, pool, faults.buffer(), spec, grids, args);
     }
     written.addAll(writes);
@@ -121,7 +119,6 @@ final class VulkanBatch implements BackendBatch {
     if (!idle) {
       vkDeviceWaitIdle(backend.device()); // its wait failed: make sure nothing still runs before freeing
     }
-    descriptorPools.forEach(pool -> vkDestroyDescriptorPool(backend.device(), pool, null));
     backend.releaseBatchResources(resources, idle);
   }
 }

@@ -9,8 +9,9 @@ import java.util.Arrays;
 
 /**
  * Host wall time of small launches: one 64-invocation launch on device arrays from the call to its
- * completion, and a batch holding one launch (created, recorded, submitted, waited); median of the
- * runs after a second of the same launches. Run it once with {@code -Dkiln.fenceSpinMicros=0} to see
+ * completion; batches of 1, 10 and 100 such launches (created, recorded, submitted, waited); the
+ * time to record one launch into a batch of 10 000; one launch on a Java {@code int[64]} (copied in
+ * and back); medians of the runs after a second of the same work. Run it once with {@code -Dkiln.fenceSpinMicros=0} to see
  * what polling the fence before sleeping saves.
  *
  * <p>{@code java -cp ... dev.kiln.samples.LaunchBench [runs]}
@@ -32,12 +33,43 @@ public final class LaunchBench {
       System.out.printf("%s, kiln.fenceSpinMicros=%s: median host time of %d runs%n", device.name(),
           System.getProperty("kiln.fenceSpinMicros", "default"), runs);
       System.out.printf("single launch      %8.1f µs%n", median(runs, () -> LaunchBenchKernels.bump(device, 64, d)) / 1e3);
-      System.out.printf("batch of 1 launch  %8.1f µs%n", median(runs, () -> {
+      for (int launches : new int[] {1, 10, 100}) {
+        System.out.printf("batch of %-3d       %8.1f µs%n", launches, median(runs / launches * 10 + 20, () -> {
+          try (Batch batch = device.batch()) {
+            for (int k = 0; k < launches; k++) {
+              LaunchBenchKernels.bump(batch, 64, d);
+            }
+          }
+        }) / 1e3);
+      }
+      int many = 10_000;
+      System.out.printf("record 1 of %d  %8.2f µs%n", many, median(20, () -> {
         try (Batch batch = device.batch()) {
-          LaunchBenchKernels.bump(batch, 64, d);
+          long start = System.nanoTime();
+          for (int k = 0; k < many; k++) {
+            LaunchBenchKernels.bump(batch, 64, d);
+          }
+          recorded[0] = System.nanoTime() - start;
         }
-      }) / 1e3);
+      }, () -> recorded[0]) / 1e3 / many);
+      int[] values = new int[64];
+      System.out.printf("single launch, Java int[64] %5.1f µs%n",
+          median(runs, () -> LaunchBenchKernels.bump(device, 64, values)) / 1e3);
     }
+  }
+
+  private static final long[] recorded = new long[1];
+
+  /** The median over {@code runs} of what {@code measured} reports after each run of {@code work}. */
+  private static long median(int runs, Runnable work, java.util.function.LongSupplier measured) {
+    long[] nanos = new long[runs];
+    work.run();
+    for (int r = 0; r < runs; r++) {
+      work.run();
+      nanos[r] = measured.getAsLong();
+    }
+    Arrays.sort(nanos);
+    return nanos[runs / 2];
   }
 
   private static long median(int runs, Runnable launch) {
