@@ -18,9 +18,8 @@ import org.lwjgl.vulkan.VkCommandBufferBeginInfo;
 /**
  * Launches recorded into one command buffer of their own, with a fence and a fault buffer of their
  * own (taken from the device's reusable {@link BatchResources}), so that a batch in flight and the
- * device's single launches do not share state. Between two
- * launches there is a barrier only where the later one uses a buffer the earlier ones wrote since
- * the last barrier, or writes one they read.
+ * device's single launches do not share state. Between two launches there is a barrier only where
+ * the later one uses a buffer the earlier ones wrote since the last barrier, or writes one they read.
  */
 final class VulkanBatch implements BackendBatch {
   private final VulkanBackend backend;
