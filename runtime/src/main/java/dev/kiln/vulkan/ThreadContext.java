@@ -13,8 +13,8 @@ import org.lwjgl.vulkan.VkDevice;
 import org.lwjgl.vulkan.VkFenceCreateInfo;
 
 /**
- * What one thread records and waits with: its own command pool and buffer, fence, fault buffer
- * and timestamps, so that threads share only the queue, and submit one at a time.
+ * What one thread records and waits with: its own command pool and buffer, fence, fault buffer,
+ * timestamps and scratch buffers, so that threads share only the queue, and submit one at a time.
  */
 final class ThreadContext {
   final long commandPool;
@@ -22,6 +22,8 @@ final class ThreadContext {
   final long fence;
   final LaunchFaults faults;
   final GpuTimer timer;
+  /** Buffers of this thread's launches on Java arrays, for the next ones. */
+  final ScratchBuffers scratch = new ScratchBuffers();
   private long descriptorPool;
   private int descriptorPoolBuffers = -1;
 
@@ -68,6 +70,7 @@ final class ThreadContext {
   }
 
   void destroy(VkDevice device) {
+    scratch.free();
     if (descriptorPool != VK_NULL_HANDLE) {
       vkDestroyDescriptorPool(device, descriptorPool, null);
     }

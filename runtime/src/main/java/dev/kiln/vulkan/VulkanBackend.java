@@ -280,6 +280,25 @@ public final class VulkanBackend implements Backend {
   }
 
   /** A host buffer to move {@code length} values to or from a device-local one. */
+  /**
+   * A buffer holding a copy of {@code array}, for a launch on Java arrays: the calling thread's
+   * idle one of that type and length where it has one (written over in full), else a new one; closing
+   * it gives it back for the next launch.
+   */
+  @Override
+  public BackendBuffer stage(Object array) {
+    NumericType type = NumericType.ofArray(array);
+    int length = java.lang.reflect.Array.getLength(array);
+    ScratchBuffers scratch = context().scratch;
+    VulkanBuffer buffer = scratch.take(type, length);
+    if (buffer == null) {
+      buffer = (VulkanBuffer) allocate(type, length);
+      buffer.recycleInto(scratch);
+    }
+    buffer.write(array);
+    return buffer;
+  }
+
   VulkanBuffer staging(NumericType type, int length) {
     VulkanBuffer buffer = new VulkanBuffer(this, type, length, VulkanBuffer.Placement.STAGING);
     synchronized (live) {
@@ -572,7 +591,7 @@ public final class VulkanBackend implements Backend {
     synchronized (live) {
       open = new ArrayList<>(live);
     }
-    open.forEach(VulkanBuffer::close);
+    open.forEach(VulkanBuffer::free);
     pipelines.values().forEach(pipeline -> pipeline.destroy(device));
     pipelines.clear();
     pipelineCache.close(device);

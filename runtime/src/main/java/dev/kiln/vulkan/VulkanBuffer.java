@@ -17,8 +17,9 @@ import org.lwjgl.vulkan.VkBufferCreateInfo;
 /**
  * A buffer in device memory. Where memory is both device-local and host-visible (lavapipe,
  * integrated GPUs, resizable BAR) it is mapped and copied to directly; otherwise (a discrete GPU)
- * it is device-local only, and data moves through a staging buffer and a transfer on the queue. An
- * empty array still gets a 4-byte buffer, since Vulkan has no empty buffers.
+ * it is device-local only, and data moves through a staging buffer and a transfer on the queue. It
+ * holds one element more than its array (Vulkan has no empty buffers; kernels read the length as one
+ * less). A buffer of a thread's {@link ScratchBuffers} goes back to them when closed.
  */
 final class VulkanBuffer implements BackendBuffer {
   /** Where a buffer lives. */
@@ -39,6 +40,8 @@ final class VulkanBuffer implements BackendBuffer {
   private final long mapped;
   private final boolean deviceLocal;
   private boolean closed;
+  /** Where closing puts the buffer for reuse; null to free it. */
+  private ScratchBuffers scratch;
 
   VulkanBuffer(VulkanBackend owner, NumericType type, int length, Placement placement) {
     this.owner = owner;
@@ -151,8 +154,21 @@ final class VulkanBuffer implements BackendBuffer {
     }
   }
 
+  /** Closing it will hand it to {@code buffers} for reuse where they take it. */
+  void recycleInto(ScratchBuffers buffers) {
+    scratch = buffers;
+  }
+
   @Override
   public void close() {
+    if (!closed && scratch != null && scratch.keep(this)) {
+      return;
+    }
+    free();
+  }
+
+  /** Frees the buffer's memory, even one kept for reuse. */
+  void free() {
     if (!closed) {
       closed = true;
       owner.free(this);
