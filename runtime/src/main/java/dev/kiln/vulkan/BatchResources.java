@@ -3,13 +3,9 @@ package dev.kiln.vulkan;
 import static org.lwjgl.vulkan.VK10.*;
 
 import dev.kiln.NumericType;
-import java.nio.LongBuffer;
-import org.lwjgl.PointerBuffer;
 import org.lwjgl.system.MemoryStack;
 import org.lwjgl.vulkan.VkCommandBuffer;
-import org.lwjgl.vulkan.VkCommandBufferAllocateInfo;
 import org.lwjgl.vulkan.VkDevice;
-import org.lwjgl.vulkan.VkFenceCreateInfo;
 
 /**
  * What one batch records into and waits with: a command pool and buffer, a fence, a fault buffer,
@@ -46,16 +42,8 @@ final class BatchResources {
   BatchResources(VulkanBackend backend) {
     VkDevice device = backend.device();
     commandPool = ThreadContext.createCommandPool(device, backend.queueFamily());
-    try (MemoryStack stack = MemoryStack.stackPush()) {
-      PointerBuffer pointer = stack.mallocPointer(1);
-      Vk.check(vkAllocateCommandBuffers(device, VkCommandBufferAllocateInfo.calloc(stack).sType$Default()
-          .commandPool(commandPool).level(VK_COMMAND_BUFFER_LEVEL_PRIMARY).commandBufferCount(1), pointer),
-          "vkAllocateCommandBuffers");
-      commands = new VkCommandBuffer(pointer.get(0), device);
-      LongBuffer handle = stack.mallocLong(1);
-      Vk.check(vkCreateFence(device, VkFenceCreateInfo.calloc(stack).sType$Default(), null, handle), "vkCreateFence");
-      fence = handle.get(0);
-    }
+    commands = ThreadContext.allocateCommandBuffer(device, commandPool);
+    fence = ThreadContext.createFence(device);
     faults = new LaunchFaults(backend.staging(NumericType.INT, LaunchFaults.WORDS));
   }
 

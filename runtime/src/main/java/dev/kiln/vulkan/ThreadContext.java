@@ -30,16 +30,8 @@ final class ThreadContext {
   ThreadContext(VulkanBackend backend) {
     VkDevice device = backend.device();
     commandPool = createCommandPool(device, backend.queueFamily());
-    try (MemoryStack stack = MemoryStack.stackPush()) {
-      PointerBuffer pointer = stack.mallocPointer(1);
-      Vk.check(vkAllocateCommandBuffers(device, VkCommandBufferAllocateInfo.calloc(stack).sType$Default()
-          .commandPool(commandPool).level(VK_COMMAND_BUFFER_LEVEL_PRIMARY).commandBufferCount(1), pointer),
-          "vkAllocateCommandBuffers");
-      commands = new VkCommandBuffer(pointer.get(0), device);
-      LongBuffer handle = stack.mallocLong(1);
-      Vk.check(vkCreateFence(device, VkFenceCreateInfo.calloc(stack).sType$Default(), null, handle), "vkCreateFence");
-      fence = handle.get(0);
-    }
+    commands = allocateCommandBuffer(device, commandPool);
+    fence = createFence(device);
     faults = new LaunchFaults(backend.staging(NumericType.INT, LaunchFaults.WORDS));
     timer = GpuTimer.create(device, backend.physical());
   }
@@ -57,6 +49,26 @@ final class ThreadContext {
       descriptorPoolBuffers = buffers;
     }
     return descriptorPool;
+  }
+
+  /** One primary command buffer from {@code pool}. */
+  static VkCommandBuffer allocateCommandBuffer(VkDevice device, long pool) {
+    try (MemoryStack stack = MemoryStack.stackPush()) {
+      PointerBuffer pointer = stack.mallocPointer(1);
+      Vk.check(vkAllocateCommandBuffers(device, VkCommandBufferAllocateInfo.calloc(stack).sType$Default()
+          .commandPool(pool).level(VK_COMMAND_BUFFER_LEVEL_PRIMARY).commandBufferCount(1), pointer),
+          "vkAllocateCommandBuffers");
+      return new VkCommandBuffer(pointer.get(0), device);
+    }
+  }
+
+  /** An unsignaled fence. */
+  static long createFence(VkDevice device) {
+    try (MemoryStack stack = MemoryStack.stackPush()) {
+      LongBuffer handle = stack.mallocLong(1);
+      Vk.check(vkCreateFence(device, VkFenceCreateInfo.calloc(stack).sType$Default(), null, handle), "vkCreateFence");
+      return handle.get(0);
+    }
   }
 
   static long createCommandPool(VkDevice device, int queueFamily) {
