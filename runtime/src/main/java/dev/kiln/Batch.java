@@ -33,22 +33,26 @@ public final class Batch implements AutoCloseable {
 
   /** Records a launch of {@code count} invocations along x (every arm of a group as many). Called by generated launchers. */
   public void dispatch(KernelSpec spec, int count, Object... args) {
-    dispatch(spec, Launches.same(spec, Launches.line(spec, count)), args);
+    record(spec, Launches.same(spec, Launches.line(spec, count)), args);
   }
 
   /** Records a launch over {@code grid} (every arm of a group over it). Called by generated launchers. */
   public void dispatch(KernelSpec spec, Grid grid, Object... args) {
-    dispatch(spec, Launches.same(spec, grid), args);
+    record(spec, Launches.same(spec, grid), args);
   }
 
   /** Records a launch of the group {@code spec} with arm k over {@code counts[k]} invocations along x. */
   public void dispatch(KernelSpec spec, int[] counts, Object... args) {
-    dispatch(spec, Launches.lines(spec, counts), args);
+    record(spec, Launches.lines(spec, counts), args);
   }
 
   /** Records a launch of the group {@code spec} with arm k over {@code grids[k]}. */
   public void dispatch(KernelSpec spec, Grid[] grids, Object... args) {
-    Grid[] checked = Launches.check(spec, grids);
+    record(spec, Launches.check(spec, grids), args);
+  }
+
+  /** Records {@code spec} over {@code grids}, one valid grid per arm that no caller can change. */
+  private void record(KernelSpec spec, Grid[] checked, Object[] args) {
     synchronized (this) {
       if (completion != null || closed) {
         throw new IllegalStateException("this batch has been submitted; record into a new one");

@@ -134,26 +134,30 @@ public final class Device implements AutoCloseable {
    * arrays and boxed scalars as arguments, and waits for it. Called by generated launchers.
    */
   public void dispatch(KernelSpec spec, int count, Object... args) {
-    dispatch(spec, Launches.same(spec, Launches.line(spec, count)), args);
+    dispatchChecked(spec, Launches.same(spec, Launches.line(spec, count)), args);
   }
 
   /** Runs {@code spec} over {@code grid} (every arm of a group over it), as {@link #dispatch(KernelSpec, int, Object...)}. */
   public void dispatch(KernelSpec spec, Grid grid, Object... args) {
-    dispatch(spec, Launches.same(spec, grid), args);
+    dispatchChecked(spec, Launches.same(spec, grid), args);
   }
 
   /** Runs the group {@code spec} with arm k over {@code counts[k]} invocations along x. */
   public void dispatch(KernelSpec spec, int[] counts, Object... args) {
-    dispatch(spec, Launches.lines(spec, counts), args);
+    dispatchChecked(spec, Launches.lines(spec, counts), args);
   }
 
   /** Runs the group {@code spec} with arm k over {@code grids[k]}, and waits for it. */
   public void dispatch(KernelSpec spec, Grid[] grids, Object... args) {
-    Grid[] checked = Launches.check(spec, grids);
+    dispatchChecked(spec, Launches.check(spec, grids), args);
+  }
+
+  /** Runs {@code spec} over {@code grids}, one valid grid per arm that no caller can change. */
+  private void dispatchChecked(KernelSpec spec, Grid[] grids, Object[] args) {
     whileOpen(() -> {
       Object[] backendArgs = backendArguments(spec, args);
-      if (!KernelSpec.dispatchGrid(checked).isEmpty()) {
-        launch(spec, checked, backendArgs);
+      if (!KernelSpec.dispatchGrid(grids).isEmpty()) {
+        launch(spec, grids, backendArgs);
       }
       return null;
     });
@@ -191,24 +195,27 @@ public final class Device implements AutoCloseable {
    * array the kernel may write. Called by generated launchers.
    */
   public void run(KernelSpec spec, int count, Object... args) {
-    run(spec, Launches.same(spec, Launches.line(spec, count)), args);
+    runChecked(spec, Launches.same(spec, Launches.line(spec, count)), args);
   }
 
   /** Runs {@code spec} over {@code grid} with Java arrays, as {@link #run(KernelSpec, int, Object...)}. */
   public void run(KernelSpec spec, Grid grid, Object... args) {
-    run(spec, Launches.same(spec, grid), args);
+    runChecked(spec, Launches.same(spec, grid), args);
   }
 
   /** Runs the group {@code spec} with arm k over {@code counts[k]} invocations, on Java arrays. */
   public void run(KernelSpec spec, int[] counts, Object... args) {
-    run(spec, Launches.lines(spec, counts), args);
+    runChecked(spec, Launches.lines(spec, counts), args);
   }
 
   /** Runs the group {@code spec} with arm k over {@code grids[k]}, on Java arrays. */
   public void run(KernelSpec spec, Grid[] grids, Object... args) {
-    Grid[] checked = Launches.check(spec, grids);
+    runChecked(spec, Launches.check(spec, grids), args);
+  }
+
+  private void runChecked(KernelSpec spec, Grid[] grids, Object[] args) {
     whileOpen(() -> {
-      runOnCopies(spec, checked, args);
+      runOnCopies(spec, grids, args);
       return null;
     });
   }

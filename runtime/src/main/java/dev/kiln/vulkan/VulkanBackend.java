@@ -446,7 +446,7 @@ public final class VulkanBackend implements Backend {
         grid.workgroups(2, spec.workgroup(2))};
     physical.checkGroupCounts(spec, groups);
     long set = writeDescriptorSet(stack, pool, pipeline, args, faultBuffer);
-    ByteBuffer push = pushConstants(stack, pipeline.pushConstantBytes, spec, grids, args);
+    ByteBuffer push = pushConstants(stack, pipeline.pushConstantBytes, spec, grid, grids, args);
     vkCmdBindPipeline(commands, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline.pipeline);
     vkCmdBindDescriptorSets(commands, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline.layout, 0, stack.longs(set), null);
     // Launches beyond the device's workgroup-count limit run as several dispatches, each told its
@@ -506,12 +506,12 @@ public final class VulkanBackend implements Backend {
   }
 
   /**
-   * The dispatch's grid at offsets 0, 8 and 12, each arm's grid for a group of several arms, then the
-   * scalar arguments (see {@link KernelSpec}).
+   * The dispatch's grid ({@code grid}, the largest of {@code grids}) at offsets 0, 8 and 12, each
+   * arm's grid for a group of several arms, then the scalar arguments (see {@link KernelSpec}).
    */
-  private static ByteBuffer pushConstants(MemoryStack stack, int bytes, KernelSpec spec, Grid[] grids, Object[] args) {
+  private static ByteBuffer pushConstants(MemoryStack stack, int bytes, KernelSpec spec, Grid grid, Grid[] grids,
+      Object[] args) {
     ByteBuffer push = stack.malloc(bytes);
-    Grid grid = KernelSpec.dispatchGrid(grids);
     push.putInt(0, grid.x());
     push.putInt(8, grid.y());
     push.putInt(12, grid.z());

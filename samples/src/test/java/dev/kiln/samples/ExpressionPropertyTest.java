@@ -3,7 +3,6 @@ package dev.kiln.samples;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.kiln.Device;
-import dev.kiln.processor.KilnProcessor;
 import java.io.IOException;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
@@ -14,11 +13,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
-import javax.tools.DiagnosticCollector;
-import javax.tools.JavaCompiler;
-import javax.tools.JavaFileObject;
-import javax.tools.StandardJavaFileManager;
-import javax.tools.ToolProvider;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.io.TempDir;
@@ -99,16 +93,8 @@ class ExpressionPropertyTest extends BothDevices {
     Path file = dir.resolve("prop/Expressions.java");
     Files.createDirectories(file.getParent());
     Files.writeString(file, source);
-    JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
-    DiagnosticCollector<JavaFileObject> diagnostics = new DiagnosticCollector<>();
-    try (StandardJavaFileManager files = javac.getStandardFileManager(diagnostics, null, null)) {
-      JavaCompiler.CompilationTask task = javac.getTask(null, files, diagnostics,
-          List.of("-d", dir.toString(), "-Akiln.vectorize=" + vectorize, "-classpath",
-              System.getProperty("java.class.path")), null,
-          files.getJavaFileObjects(file));
-      task.setProcessors(List.of(new KilnProcessor()));
-      assertTrue(task.call(), () -> "generated kernels do not compile: " + diagnostics.getDiagnostics() + "\n" + source);
-    }
+    var errors = KilnJavac.compile(dir, List.of(file), "-Akiln.vectorize=" + vectorize);
+    assertTrue(errors.isEmpty(), () -> "generated kernels do not compile: " + errors + "\n" + source);
     return new URLClassLoader(new URL[] {dir.toUri().toURL()}, ExpressionPropertyTest.class.getClassLoader());
   }
 

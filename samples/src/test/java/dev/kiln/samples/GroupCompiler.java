@@ -2,7 +2,6 @@ package dev.kiln.samples;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.kiln.processor.KilnProcessor;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,11 +14,7 @@ import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import javax.tools.Diagnostic;
-import javax.tools.DiagnosticCollector;
-import javax.tools.JavaCompiler;
 import javax.tools.JavaFileObject;
-import javax.tools.StandardJavaFileManager;
-import javax.tools.ToolProvider;
 
 /**
  * Compiles random groups with javac and the Kiln processor. Kept apart from the test so that a
@@ -58,16 +53,6 @@ final class GroupCompiler {
       Files.writeString(file, RandomGroups.classSource("fuzz", "Groups" + c, classes.get(c), unfused));
       files.add(file);
     }
-    JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
-    DiagnosticCollector<JavaFileObject> diagnostics = new DiagnosticCollector<>();
-    try (StandardJavaFileManager fileManager = javac.getStandardFileManager(diagnostics, null, null)) {
-      JavaCompiler.CompilationTask task = javac.getTask(null, fileManager, diagnostics,
-          List.of("-d", out.toString(), "-Xmaxerrs", "100000", "-classpath", System.getProperty("java.class.path")),
-          null,
-          fileManager.getJavaFileObjectsFromPaths(files));
-      task.setProcessors(List.of(new KilnProcessor()));
-      task.call();
-    }
-    return diagnostics.getDiagnostics().stream().filter(d -> d.getKind() == Diagnostic.Kind.ERROR).toList();
+    return KilnJavac.compile(out, files);
   }
 }

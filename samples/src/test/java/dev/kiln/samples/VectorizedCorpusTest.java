@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.kiln.Device;
-import dev.kiln.processor.KilnProcessor;
 import java.io.IOException;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
@@ -13,17 +12,11 @@ import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Random;
 import java.util.stream.Stream;
-import javax.tools.DiagnosticCollector;
-import javax.tools.JavaCompiler;
-import javax.tools.JavaFileObject;
-import javax.tools.StandardJavaFileManager;
-import javax.tools.ToolProvider;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -150,15 +143,8 @@ class VectorizedCorpusTest extends BothDevices {
 
   private static ClassLoader compile(Path out, List<Path> sources, boolean vectorize) throws IOException {
     Files.createDirectories(out);
-    JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
-    DiagnosticCollector<JavaFileObject> diagnostics = new DiagnosticCollector<>();
-    try (StandardJavaFileManager files = javac.getStandardFileManager(diagnostics, null, null)) {
-      JavaCompiler.CompilationTask task = javac.getTask(null, files, diagnostics,
-          List.of("-d", out.toString(), "-Akiln.vectorize=" + vectorize, "-classpath",
-              System.getProperty("java.class.path")), null, files.getJavaFileObjectsFromPaths(sources));
-      task.setProcessors(List.of(new KilnProcessor()));
-      assertTrue(task.call(), () -> "the corpus does not compile: " + diagnostics.getDiagnostics());
-    }
+    var errors = KilnJavac.compile(out, sources, "-Akiln.vectorize=" + vectorize);
+    assertTrue(errors.isEmpty(), () -> "the corpus does not compile: " + errors);
     return new CorpusFirst(out.toUri().toURL());
   }
 

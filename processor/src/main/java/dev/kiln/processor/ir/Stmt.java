@@ -61,6 +61,11 @@ public sealed interface Stmt {
       this(condition, testFirst, body, update, null);
     }
 
+    /** A loop whose body runs once, so that a {@code break label} anywhere in it leaves {@code body}. */
+    public static Loop once(List<Stmt> body, Label label) {
+      return new Loop(new Expr.BoolConst(false), false, body, List.of(), label);
+    }
+
     public Loop withBody(List<Stmt> newBody) {
       return new Loop(condition, testFirst, newBody, update, label);
     }

@@ -375,7 +375,7 @@ public final class KernelLowering {
       TreePath path = trees.getPath(helper);
       MethodTree tree = (MethodTree) path.getLeaf();
       List<Stmt> body = block(child(path, tree.getBody()), tree.getBody().getStatements());
-      statements.add(new Stmt.Loop(new Expr.BoolConst(false), false, body, List.of(), label));
+      statements.add(Stmt.Loop.once(body, label));
     } finally {
       exits.pop();
       scope.exitHelper();

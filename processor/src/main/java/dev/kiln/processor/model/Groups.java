@@ -60,6 +60,7 @@ public final class Groups {
 
   private static GroupSignature unify(String name, List<KernelSignature> arms) {
     Map<String, KernelSignature.Param> params = new LinkedHashMap<>();
+    Map<String, Integer> positions = new LinkedHashMap<>();
     List<int[]> armParams = new ArrayList<>();
     boolean consistent = true;
     for (KernelSignature arm : arms) {
@@ -73,10 +74,11 @@ public final class Groups {
             params.put(param.name(), new KernelSignature.Param(param.name(), param.type(), true, java.util.Optional.empty()));
           }
         }
-        indices[i] = new ArrayList<>(params.keySet()).indexOf(param.name());
+        indices[i] = positions.computeIfAbsent(param.name(), unused -> positions.size());
       }
       armParams.add(indices);
     }
     return new GroupSignature(name, arms, List.copyOf(params.values()), armParams, consistent);
   }
+
 }

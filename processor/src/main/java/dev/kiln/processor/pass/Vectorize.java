@@ -233,7 +233,7 @@ public final class Vectorize {
     };
     List<Stmt> body = rewriter.statements(program.body());
     if (Walk.anyStatement(program.body(), statement -> statement instanceof Stmt.Return)) {
-      return List.of(new Stmt.Loop(new Expr.BoolConst(false), false, body, List.of(), end));
+      return List.of(Stmt.Loop.once(body, end));
     }
     return body;
   }

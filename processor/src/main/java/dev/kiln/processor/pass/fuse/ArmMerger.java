@@ -109,7 +109,7 @@ final class ArmMerger {
     };
     List<Stmt> armBody = rewriter.statements(program.body());
     if (returns) { // a loop that runs once, so that return can leave the arm and nothing else
-      armBody = List.of(new Stmt.Loop(new Expr.BoolConst(false), false, armBody, List.of(), exit));
+      armBody = List.of(Stmt.Loop.once(armBody, exit));
     }
     body.addAll(Gate.arm(armBody, arm, barriers));
   }
