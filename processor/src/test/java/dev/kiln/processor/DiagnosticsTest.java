@@ -48,10 +48,10 @@ class DiagnosticsTest {
     assertWithMessage("marked errors javac did not report").that(missing).isEmpty();
   }
 
-  /** The full text of every fusion and group error, as javac prints it, under a golden file. */
+  /** The full text of every error of a fixture, as javac prints it, under a golden file. */
   @ParameterizedTest
-  @ValueSource(strings = {"Fusion", "Groups"})
-  void fusionMessagesReadAsWritten(String fixture) {
+  @ValueSource(strings = {"Fusion", "Groups", "Barriers", "Bodies"})
+  void messagesReadAsWritten(String fixture) {
     Compilation compilation = Kernels.compile(Kernels.source("invalid/" + fixture + ".java"));
     StringBuilder text = new StringBuilder();
     compilation.errors().stream()
