@@ -2,7 +2,6 @@ package dev.kiln;
 
 import dev.kiln.backend.BackendBatch;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 
 /**
  * Many launches recorded together and submitted once: on Vulkan one command buffer, with a pipeline
@@ -15,14 +14,17 @@ import java.util.concurrent.CompletionException;
  *   for (int step = 0; step < 1000; step++) {
  *     PipelineKernels.scale(batch, n, data, 1.01f);
  *   }
- * } // submits and waits; or batch.submitAsync() for a CompletableFuture
+ * } // submits and waits; or batch.submit(), or batch.submitAsync() for a CompletableFuture
  * }</pre>
  *
- * The arrays a batch uses must stay open, and unchanged by the host, until it completes.
+ * {@link #submit()} waits on the calling thread; {@link #submitAsync()} leaves the waiting to one
+ * thread per device, shared by all its batches. The arrays a batch uses must stay open, and
+ * unchanged by the host, until it completes.
  */
 public final class Batch implements AutoCloseable {
   private final Device device;
   private final BackendBatch backend;
+  private boolean submitted;
   private CompletableFuture<Void> completion;
   private boolean closed;
 
@@ -33,78 +35,132 @@ public final class Batch implements AutoCloseable {
 
   /** Records a launch of {@code count} invocations along x (every arm of a group as many). Called by generated launchers. */
   public void dispatch(KernelSpec spec, int count, Object... args) {
-    record(spec, Launches.same(spec, Launches.line(spec, count)), args);
+    synchronized (this) {
+      checkRecording();
+      device.record(backend, Launches.line(spec, count), args);
+    }
   }
 
   /** Records a launch over {@code grid} (every arm of a group over it). Called by generated launchers. */
   public void dispatch(KernelSpec spec, Grid grid, Object... args) {
-    record(spec, Launches.same(spec, grid), args);
+    synchronized (this) {
+      checkRecording();
+      device.record(backend, Launches.same(spec, grid), args);
+    }
   }
 
   /** Records a launch of the group {@code spec} with arm k over {@code counts[k]} invocations along x. */
   public void dispatch(KernelSpec spec, int[] counts, Object... args) {
-    record(spec, Launches.lines(spec, counts), args);
+    synchronized (this) {
+      checkRecording();
+      device.record(backend, Launches.lines(spec, counts), args);
+    }
   }
 
   /** Records a launch of the group {@code spec} with arm k over {@code grids[k]}. */
   public void dispatch(KernelSpec spec, Grid[] grids, Object... args) {
-    record(spec, Launches.check(spec, grids), args);
-  }
-
-  /** Records {@code spec} over {@code grids}, one valid grid per arm that no caller can change. */
-  private void record(KernelSpec spec, Grid[] checked, Object[] args) {
     synchronized (this) {
-      if (completion != null || closed) {
-        throw new IllegalStateException("this batch has been submitted; record into a new one");
-      }
-      device.whileOpen(() -> {
-        Object[] backendArgs = device.backendArguments(spec, args);
-        if (!KernelSpec.dispatchGrid(checked).isEmpty()) {
-          backend.record(spec, checked, backendArgs);
-        }
-        return null;
-      });
+      checkRecording();
+      device.record(backend, Launches.grids(spec, grids), args);
     }
   }
 
-  /** Submits the recorded launches; the future completes when they have run (or failed). */
+  private void checkRecording() {
+    if (submitted || closed) {
+      throw new IllegalStateException("this batch has been submitted; record into a new one");
+    }
+  }
+
+  /** Submits the recorded launches once; later calls do nothing. */
+  private void start() {
+    if (!submitted) {
+      device.whileOpen(() -> {
+        backend.submit();
+        return null;
+      });
+      submitted = true;
+    }
+  }
+
+  /**
+   * Submits the recorded launches (if not done yet); the future completes when they have run, or
+   * with the exception the first faulting launch threw. No thread is made per batch: one thread per
+   * device waits for the batches submitted this way, in order.
+   */
   public CompletableFuture<Void> submitAsync() {
     synchronized (this) {
       if (completion == null) {
-        completion = device.whileOpen(backend::submit);
+        start();
+        completion = device.awaitAsync(backend);
       }
       return completion;
     }
   }
 
-  /** Submits the recorded launches and waits for them; throws what a launch threw. */
+  /**
+   * Submits the recorded launches (if not done yet) and waits for them on the calling thread;
+   * throws what a launch threw. Calling it again waits no more and throws the same.
+   */
   public void submit() {
-    try {
-      submitAsync().join();
-    } catch (CompletionException e) {
-      if (e.getCause() instanceof RuntimeException cause) {
-        throw cause;
+    CompletableFuture<Void> async;
+    synchronized (this) {
+      start();
+      async = completion;
+    }
+    if (async == null) {
+      device.await(backend);
+    } else {
+      try {
+        async.join();
+      } catch (java.util.concurrent.CompletionException e) {
+        if (e.getCause() instanceof RuntimeException cause) {
+          throw cause;
+        }
+        throw e;
       }
-      throw e;
     }
   }
 
-  /** Submits if that has not happened, waits, and frees the batch. Closing twice is harmless. */
+  /**
+   * The time the batch's launches took on the device, once it completed, in nanoseconds: between
+   * GPU timestamps at its start and its end on Vulkan (-1 where the device has none), wall time on
+   * the CPU backend; -1 before it completed.
+   */
+  public long deviceNanos() {
+    return backend.deviceNanos();
+  }
+
+  /**
+   * Submits and waits if nothing did yet, then frees the batch. A failure of the launches is thrown
+   * here only when this call submitted them: one {@link #submit()} or the future of
+   * {@link #submitAsync()} already reported is not thrown again. Closing twice is harmless.
+   */
   @Override
   public void close() {
-    if (closed) {
-      return;
+    boolean submitHere;
+    CompletableFuture<Void> async;
+    synchronized (this) {
+      if (closed) {
+        return;
+      }
+      closed = true;
+      submitHere = !submitted;
+      async = completion;
     }
     try {
-      submit();
-    } finally {
-      closed = true;
-      synchronized (this) {
-        device.whileOpen(() -> {
-          backend.close();
-          return null;
-        });
+      if (submitHere) {
+        start();
+        device.await(backend);
+      } else if (async != null) {
+        async.exceptionally(failure -> null).join(); // wait for it; the future reports the failure
+      } else {
+        try {
+          device.await(backend); // submitted and awaited already: returns or throws at once
+        } catch (RuntimeException reported) { // submit() threw it
+        }
       }
+    } finally {
+      device.closeBatch(backend);
     }
   }
 }

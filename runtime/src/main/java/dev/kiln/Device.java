@@ -2,12 +2,17 @@ package dev.kiln;
 
 import dev.kiln.annotations.Access;
 import dev.kiln.backend.Backend;
+import dev.kiln.backend.BackendBatch;
 import dev.kiln.backend.BackendBuffer;
+import dev.kiln.backend.Launch;
 import dev.kiln.cpu.CpuBackend;
 import dev.kiln.vulkan.VulkanBackend;
 import dev.kiln.vulkan.VulkanUnavailableException;
 import java.lang.System.Logger.Level;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 import java.util.function.Supplier;
 
@@ -23,11 +28,13 @@ import java.util.function.Supplier;
  */
 public final class Device implements AutoCloseable {
   private static final System.Logger LOG = System.getLogger("dev.kiln");
-  private static final ThreadLocal<Long> LAST_DEVICE_NANOS = ThreadLocal.withInitial(() -> -1L);
+  private static final ThreadLocal<long[]> LAST_DEVICE_NANOS = ThreadLocal.withInitial(() -> new long[] {-1});
 
   private final Backend backend;
   private final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
   private volatile boolean closed;
+  /** Waits for batches submitted with {@link Batch#submitAsync()}, one after the other; made on first use. */
+  private ExecutorService completions;
 
   private Device(Backend backend) {
     this.backend = backend;
@@ -63,6 +70,11 @@ public final class Device implements AutoCloseable {
     LOG.log(Level.INFO, "Kiln device: {0} ({1}{2})", backend.deviceName(), backend.kind(),
         backend.validationEnabled() ? ", validation on" : "");
     return new Device(backend);
+  }
+
+  /** The backend, for tests that look inside it. */
+  Backend internalBackend() {
+    return backend;
   }
 
   /** The device's name, as its driver reports it. */
@@ -134,48 +146,50 @@ public final class Device implements AutoCloseable {
    * arrays and boxed scalars as arguments, and waits for it. Called by generated launchers.
    */
   public void dispatch(KernelSpec spec, int count, Object... args) {
-    dispatchChecked(spec, Launches.same(spec, Launches.line(spec, count)), args);
+    onDevice(Launches.line(spec, count), args);
   }
 
   /** Runs {@code spec} over {@code grid} (every arm of a group over it), as {@link #dispatch(KernelSpec, int, Object...)}. */
   public void dispatch(KernelSpec spec, Grid grid, Object... args) {
-    dispatchChecked(spec, Launches.same(spec, grid), args);
+    onDevice(Launches.same(spec, grid), args);
   }
 
   /** Runs the group {@code spec} with arm k over {@code counts[k]} invocations along x. */
   public void dispatch(KernelSpec spec, int[] counts, Object... args) {
-    dispatchChecked(spec, Launches.lines(spec, counts), args);
+    onDevice(Launches.lines(spec, counts), args);
   }
 
   /** Runs the group {@code spec} with arm k over {@code grids[k]}, and waits for it. */
   public void dispatch(KernelSpec spec, Grid[] grids, Object... args) {
-    dispatchChecked(spec, Launches.check(spec, grids), args);
+    onDevice(Launches.grids(spec, grids), args);
   }
 
-  /** Runs {@code spec} over {@code grids}, one valid grid per arm that no caller can change. */
-  private void dispatchChecked(KernelSpec spec, Grid[] grids, Object[] args) {
-    whileOpen(() -> {
-      Object[] backendArgs = backendArguments(spec, args);
-      if (!KernelSpec.dispatchGrid(grids).isEmpty()) {
-        launch(spec, grids, backendArgs);
+  /** Runs {@code launch} (grids set) on device arrays {@code args}. */
+  private void onDevice(Launch launch, Object[] args) {
+    lock.readLock().lock();
+    try {
+      checkOpen();
+      setDeviceArguments(launch, args);
+      if (!launch.isEmpty()) {
+        launch(launch);
       }
-      return null;
-    });
+    } finally {
+      launch.clearArguments();
+      lock.readLock().unlock();
+    }
   }
 
   /** Runs the launch, and records its device time for {@link #lastDeviceNanos()} and JFR. */
-  private void launch(KernelSpec spec, Grid[] grids, Object[] backendArgs) {
+  private void launch(Launch launch) {
     DispatchEvent event = new DispatchEvent();
     event.begin();
-    long nanos = backend.dispatch(spec, grids, backendArgs);
-    LAST_DEVICE_NANOS.set(nanos);
+    long nanos = backend.dispatch(launch);
+    LAST_DEVICE_NANOS.get()[0] = nanos;
     event.end();
     if (event.shouldCommit()) {
-      Grid grid = KernelSpec.dispatchGrid(grids);
-      event.kernel = spec.toString();
+      event.kernel = launch.spec().toString();
       event.device = name();
-      event.workgroups = (long) grid.workgroups(0, spec.workgroup(0)) * grid.workgroups(1, spec.workgroup(1))
-          * grid.workgroups(2, spec.workgroup(2));
+      event.workgroups = (long) launch.workgroups(0) * launch.workgroups(1) * launch.workgroups(2);
       event.deviceNanos = nanos;
       event.commit();
     }
@@ -186,7 +200,7 @@ public final class Device implements AutoCloseable {
    * timestamps on Vulkan (-1 where the device has none), as wall time on the CPU backend.
    */
   public static long lastDeviceNanos() {
-    return LAST_DEVICE_NANOS.get();
+    return LAST_DEVICE_NANOS.get()[0];
   }
 
   /**
@@ -195,60 +209,113 @@ public final class Device implements AutoCloseable {
    * array the kernel may write. Called by generated launchers.
    */
   public void run(KernelSpec spec, int count, Object... args) {
-    runChecked(spec, Launches.same(spec, Launches.line(spec, count)), args);
+    onCopies(Launches.line(spec, count), args);
   }
 
   /** Runs {@code spec} over {@code grid} with Java arrays, as {@link #run(KernelSpec, int, Object...)}. */
   public void run(KernelSpec spec, Grid grid, Object... args) {
-    runChecked(spec, Launches.same(spec, grid), args);
+    onCopies(Launches.same(spec, grid), args);
   }
 
   /** Runs the group {@code spec} with arm k over {@code counts[k]} invocations, on Java arrays. */
   public void run(KernelSpec spec, int[] counts, Object... args) {
-    runChecked(spec, Launches.lines(spec, counts), args);
+    onCopies(Launches.lines(spec, counts), args);
   }
 
   /** Runs the group {@code spec} with arm k over {@code grids[k]}, on Java arrays. */
   public void run(KernelSpec spec, Grid[] grids, Object... args) {
-    runChecked(spec, Launches.check(spec, grids), args);
+    onCopies(Launches.grids(spec, grids), args);
   }
 
-  private void runChecked(KernelSpec spec, Grid[] grids, Object[] args) {
-    whileOpen(() -> {
-      runOnCopies(spec, grids, args);
-      return null;
-    });
-  }
-
-  private void runOnCopies(KernelSpec spec, Grid[] grids, Object[] args) {
-    Object[] backendArgs = checkArguments(spec, args);
-    List<KernelSpec.Param> params = spec.params();
+  /** Runs {@code launch} (grids set) on copies of the Java arrays in {@code args}, copying back what it may write. */
+  private void onCopies(Launch launch, Object[] args) {
+    lock.readLock().lock();
     try {
+      checkOpen();
+      checkArguments(launch.spec(), args);
+      List<KernelSpec.Param> params = launch.spec().params();
       for (int i = 0; i < args.length; i++) {
-        if (params.get(i).isBuffer()) {
-          backendArgs[i] = backend.stage(args[i]);
-        }
+        launch.arg(i, params.get(i).isBuffer() ? backend.stage(args[i]) : args[i]);
       }
-      if (!KernelSpec.dispatchGrid(grids).isEmpty()) {
-        launch(spec, grids, backendArgs);
+      if (!launch.isEmpty()) {
+        launch(launch);
       }
       for (int i = 0; i < args.length; i++) {
         if (params.get(i).isBuffer() && params.get(i).access() != Access.READ) {
-          ((BackendBuffer) backendArgs[i]).read(args[i]);
+          ((BackendBuffer) launch.arg(i)).read(args[i]);
         }
       }
     } finally {
-      for (Object arg : backendArgs) {
-        if (arg instanceof BackendBuffer buffer) {
+      for (int i = 0; i < launch.spec().params().size(); i++) {
+        if (launch.arg(i) instanceof BackendBuffer buffer) {
           buffer.close();
         }
       }
+      launch.clearArguments();
+      lock.readLock().unlock();
     }
   }
 
   /** A new batch of launches on this device. */
   public Batch batch() {
     return whileOpen(() -> new Batch(this, backend.batch()));
+  }
+
+  /** Records {@code launch} (grids set) on device arrays {@code args} into {@code batch}, unless its grids are empty. */
+  void record(BackendBatch batch, Launch launch, Object[] args) {
+    lock.readLock().lock();
+    try {
+      checkOpen();
+      setDeviceArguments(launch, args);
+      if (!launch.isEmpty()) {
+        batch.record(launch);
+      }
+    } finally {
+      launch.clearArguments();
+      lock.readLock().unlock();
+    }
+  }
+
+  /**
+   * Waits for {@code batch} on the calling thread. Holding the device open meanwhile, so that
+   * {@link #close()} waits for it; after a close, the batch's outcome is one the backend kept.
+   */
+  void await(BackendBatch batch) {
+    lock.readLock().lock();
+    try {
+      batch.await();
+    } finally {
+      lock.readLock().unlock();
+    }
+  }
+
+  /** Frees {@code batch}, which has completed or was never submitted; nothing to do once the device closed. */
+  void closeBatch(BackendBatch batch) {
+    lock.readLock().lock();
+    try {
+      batch.close(); // after a close of the device, the batch has nothing left to free
+    } finally {
+      lock.readLock().unlock();
+    }
+  }
+
+  /** Awaits {@code batch} on the device's completion thread; the future completes with its outcome. */
+  CompletableFuture<Void> awaitAsync(BackendBatch batch) {
+    CompletableFuture<Void> done = new CompletableFuture<>();
+    synchronized (this) {
+      if (completions == null) {
+        completions = Executors.newSingleThreadExecutor(Thread.ofPlatform().daemon().name("kiln-completion").factory());
+      }
+      completions.execute(() -> {
+        try {
+          await(batch);
+          done.complete(null);
+        } catch (Throwable e) {
+          done.completeExceptionally(e);
+        }
+      });
+    }
+    return done;
   }
 
   /**
@@ -265,26 +332,27 @@ public final class Device implements AutoCloseable {
     }
   }
 
-  /** Checks {@code args} (device arrays of this device and boxed scalars) and unwraps the arrays. */
-  Object[] backendArguments(KernelSpec spec, Object[] args) {
-    checkOpen();
-    Object[] backendArgs = checkArguments(spec, args);
+  /** Checks {@code args} (device arrays of this device and boxed scalars) and sets them, unwrapped, in {@code launch}. */
+  private void setDeviceArguments(Launch launch, Object[] args) {
+    KernelSpec spec = launch.spec();
+    checkArguments(spec, args);
     for (int i = 0; i < args.length; i++) {
       if (args[i] instanceof DeviceArray array) {
         if (array.device() != this) {
           throw new IllegalArgumentException(spec + ": argument '" + spec.params().get(i).name() + "' lives on another device");
         }
-        backendArgs[i] = array.buffer();
+        launch.arg(i, array.buffer());
       } else if (spec.params().get(i).isBuffer()) {
         throw new IllegalArgumentException(spec + ": argument '" + spec.params().get(i).name()
             + "' must be a device array here, not a Java array");
+      } else {
+        launch.arg(i, args[i]);
       }
     }
-    return backendArgs;
   }
 
-  /** Checks arity and types; returns a copy of {@code args} to fill with backend values. */
-  private static Object[] checkArguments(KernelSpec spec, Object[] args) {
+  /** Checks arity and types. */
+  private static void checkArguments(KernelSpec spec, Object[] args) {
     List<KernelSpec.Param> params = spec.params();
     if (args.length != params.size()) {
       throw new IllegalArgumentException(spec + " takes " + params.size() + " arguments, got " + args.length);
@@ -303,7 +371,6 @@ public final class Device implements AutoCloseable {
             + (param.isBuffer() ? " array" : "") + ", got " + (arg == null ? "null" : arg.getClass().getSimpleName()));
       }
     }
-    return args.clone();
   }
 
   void write(DeviceArray array, Object values, int valuesOffset, int offset, int count) {
@@ -356,6 +423,11 @@ public final class Device implements AutoCloseable {
       }
     } finally {
       lock.writeLock().unlock();
+    }
+    synchronized (this) {
+      if (completions != null) {
+        completions.shutdown(); // batches queued still get their outcome, which the backend kept
+      }
     }
   }
 

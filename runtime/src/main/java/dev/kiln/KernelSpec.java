@@ -83,7 +83,7 @@ public final class KernelSpec {
   private final List<Param> params;
   private final CpuBody cpuBody;
   private final List<Arm> arms;
-  private final int[] scalarOffsets;
+  private final int[] slots;
   private final int pushConstantBytes;
   private final int bufferCount;
 
@@ -132,16 +132,21 @@ public final class KernelSpec {
       }
     }
     // the launch ABI's layout, derived once: launches read it on every dispatch
-    List<Param> scalars = this.params.stream().filter(p -> !p.isBuffer()).toList();
-    this.scalarOffsets = new int[scalars.size()];
+    this.slots = new int[this.params.size()];
     int end = LAUNCH_BYTES + (hasArmGrids() ? ARM_GRID_BYTES * this.arms.size() : 0);
-    for (int i = 0; i < scalarOffsets.length; i++) {
-      int size = scalars.get(i).type().bytes();
-      scalarOffsets[i] = Math.ceilDiv(end, size) * size;
-      end = scalarOffsets[i] + size;
+    int buffers = 0;
+    for (int i = 0; i < slots.length; i++) {
+      Param param = this.params.get(i);
+      if (param.isBuffer()) {
+        slots[i] = buffers++;
+      } else {
+        int size = param.type().bytes();
+        slots[i] = Math.ceilDiv(end, size) * size;
+        end = slots[i] + size;
+      }
     }
     this.pushConstantBytes = end;
-    this.bufferCount = this.params.size() - scalars.size();
+    this.bufferCount = buffers;
   }
 
   public Class<?> owner() {
@@ -190,24 +195,12 @@ public final class KernelSpec {
     return LAUNCH_BYTES + ARM_GRID_BYTES * arm;
   }
 
-  /** The grid a launch with one grid per arm dispatches: the axis-wise largest. */
-  public static Grid dispatchGrid(Grid[] grids) {
-    int x = 0;
-    int y = 0;
-    int z = 0;
-    for (Grid grid : grids) {
-      if (!grid.isEmpty()) {
-        x = Math.max(x, grid.x());
-        y = Math.max(y, grid.y());
-        z = Math.max(z, grid.z());
-      }
-    }
-    return new Grid(x, y, z);
-  }
-
-  /** Offsets of the scalar parameters in the push-constant block, in parameter order. */
-  public int[] scalarOffsets() {
-    return scalarOffsets.clone();
+  /**
+   * Where parameter {@code param} goes in a launch: a buffer's binding in descriptor set 0, a
+   * scalar's offset in the push-constant block.
+   */
+  public int slot(int param) {
+    return slots[param];
   }
 
   /** Size of the push-constant block: 16 bytes of launch geometry, arm grids, then the scalars. */

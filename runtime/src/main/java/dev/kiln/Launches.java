@@ -1,49 +1,69 @@
 package dev.kiln;
 
-import java.util.Arrays;
+import dev.kiln.backend.Launch;
 
 /**
- * The grids of a launch, one per arm of a group (one for a kernel), checked against the spec. The
- * arrays these make are the caller's alone; a caller's own array is copied by {@link #check}.
+ * The calling thread's {@link Launch}, started for a kernel and filled with checked grids, one per
+ * arm of a group (one for a kernel), for the launcher overloads of {@link Device} and {@link Batch}.
+ * One {@code Launch} per thread keeps the launch path free of allocation: backends read it during
+ * the call and never launch from inside one, and {@link Device} drops its arguments afterwards.
  */
 final class Launches {
+  private static final ThreadLocal<Launch> THREAD = ThreadLocal.withInitial(Launch::new);
+
   private Launches() {}
 
-  /** {@code count} invocations along x; never negative. */
-  static Grid line(KernelSpec spec, int count) {
-    if (count < 0) {
-      throw new IllegalArgumentException(spec + ": count must not be negative: " + count);
+  /** Every arm over {@code count} invocations along x; never negative. */
+  static Launch line(KernelSpec spec, int count) {
+    checkCount(spec, count);
+    Launch launch = THREAD.get().start(spec);
+    for (int arm = 0; arm < spec.gridCount(); arm++) {
+      launch.grid(arm, count, 1, 1);
     }
-    return new Grid(count, 1, 1);
+    return launch;
   }
 
-  /** {@code grid} for every arm. */
-  static Grid[] same(KernelSpec spec, Grid grid) {
-    java.util.Objects.requireNonNull(grid, () -> spec + ": the grid is null");
-    Grid[] grids = new Grid[spec.gridCount()];
-    Arrays.fill(grids, grid);
-    return grids;
+  /** Every arm over {@code grid}. */
+  static Launch same(KernelSpec spec, Grid grid) {
+    if (grid == null) {
+      throw new NullPointerException(spec + ": the grid is null");
+    }
+    Launch launch = THREAD.get().start(spec);
+    for (int arm = 0; arm < spec.gridCount(); arm++) {
+      launch.grid(arm, grid.x(), grid.y(), grid.z());
+    }
+    return launch;
   }
 
   /** Arm k over {@code counts[k]} invocations along x; one count per arm. */
-  static Grid[] lines(KernelSpec spec, int[] counts) {
+  static Launch lines(KernelSpec spec, int[] counts) {
     checkArity(spec, counts.length);
-    Grid[] grids = new Grid[counts.length];
-    for (int k = 0; k < counts.length; k++) {
-      grids[k] = line(spec, counts[k]);
+    Launch launch = THREAD.get().start(spec);
+    for (int arm = 0; arm < counts.length; arm++) {
+      checkCount(spec, counts[arm]);
+      launch.grid(arm, counts[arm], 1, 1);
     }
-    return grids;
+    return launch;
   }
 
-  /** A copy of {@code grids}, which must hold one non-null grid per arm. */
-  static Grid[] check(KernelSpec spec, Grid[] grids) {
+  /** Arm k over {@code grids[k]}; one non-null grid per arm. */
+  static Launch grids(KernelSpec spec, Grid[] grids) {
     checkArity(spec, grids.length);
-    for (Grid grid : grids) {
+    Launch launch = THREAD.get().start(spec);
+    for (int arm = 0; arm < grids.length; arm++) {
+      Grid grid = grids[arm];
       if (grid == null) {
         throw new IllegalArgumentException(spec + ": a grid is null");
       }
+      launch.grid(arm, grid.x(), grid.y(), grid.z());
     }
-    return grids.clone();
+    return launch;
+  }
+
+  private static void checkCount(KernelSpec spec, int count) {
+    if (count < 0) {
+      throw new IllegalArgumentException(spec + ": count must not be negative: " + count);
+    }
   }
 
   private static void checkArity(KernelSpec spec, int given) {

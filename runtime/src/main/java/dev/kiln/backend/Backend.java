@@ -1,12 +1,10 @@
 package dev.kiln.backend;
 
-import dev.kiln.Grid;
-import dev.kiln.KernelSpec;
 import dev.kiln.NumericType;
 
 /**
- * What a device does, behind {@code dev.kiln.Device}. Implementations need not be thread-safe:
- * {@code Device} serializes calls.
+ * What a device does, behind {@code dev.kiln.Device}. Several threads may call a backend at once;
+ * {@code Device} makes {@link #close} wait until no other call runs, and calls nothing after it.
  */
 public interface Backend extends AutoCloseable {
   /** The device's name as its driver reports it. */
@@ -37,14 +35,12 @@ public interface Backend extends AutoCloseable {
   }
 
   /**
-   * Runs {@code spec} with arm k of a group over {@code grids[k]} (a kernel over {@code grids[0]}),
-   * the largest of them non-empty, waits for it, and returns the time it took on
+   * Runs {@code launch} (its grids not all empty), waits for it, and returns the time it took on
    * the device in nanoseconds (GPU timestamps where the device has them, else -1; wall time on the
-   * CPU backend). {@code args} holds,
-   * in parameter order, a {@link BackendBuffer} of this backend per buffer parameter and an
-   * {@code Integer} or {@code Float} per scalar.
+   * CPU backend). The launch's arguments are buffers of this backend and boxed scalars; it is read
+   * during the call only.
    */
-  long dispatch(KernelSpec spec, Grid[] grids, Object[] args);
+  long dispatch(Launch launch);
 
   /** A new, empty batch of launches on this device. */
   BackendBatch batch();

@@ -1,21 +1,26 @@
 package dev.kiln.backend;
 
-import dev.kiln.Grid;
-import dev.kiln.KernelSpec;
-import java.util.concurrent.CompletableFuture;
-
 /**
  * Launches recorded to run together, in order, each seeing the writes of those before it. Calls
- * are serialized by {@code dev.kiln.Batch}.
+ * are serialized by {@code dev.kiln.Batch}, except {@link #await}, which any thread may call.
  */
 public interface BackendBatch extends AutoCloseable {
-  /** Records a launch; {@code args} as for {@link Backend#dispatch}. */
-  void record(KernelSpec spec, Grid[] grids, Object[] args);
+  /** Records {@code launch} (read during the call, as for {@link Backend#dispatch}). */
+  void record(Launch launch);
 
-  /** Starts the recorded launches; the future completes when they have, or with their fault. */
-  CompletableFuture<Void> submit();
+  /** Starts the recorded launches; {@link #await} waits for them. Called once. */
+  void submit();
 
-  /** Frees what the batch holds; the launches must have completed. */
+  /**
+   * Waits on the calling thread until the submitted launches have run, and throws the exception the
+   * first faulting launch would have thrown in Java; a later call returns or throws the same at once.
+   */
+  void await();
+
+  /** The time the launches took on the device once awaited, in nanoseconds; -1 where unknown. */
+  long deviceNanos();
+
+  /** Frees what the batch holds; the launches must have completed, or never been submitted. */
   @Override
   void close();
 }

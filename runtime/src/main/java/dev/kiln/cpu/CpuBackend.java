@@ -5,9 +5,9 @@ import dev.kiln.KernelSpec;
 import dev.kiln.NumericType;
 import dev.kiln.backend.Backend;
 import dev.kiln.backend.BackendBuffer;
+import dev.kiln.backend.Launch;
 import dev.kiln.backend.BackendBatch;
 import dev.kiln.backend.KernelModule;
-import java.util.concurrent.CompletableFuture;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -55,17 +55,20 @@ public final class CpuBackend implements Backend {
     return new CpuBuffer(NumericType.ofArray(array), array);
   }
 
-  /** A kernel over {@code grids[0]}, or a group's arms one after the other, each over its own grid. */
+  /** A kernel over its grid, or a group's arms one after the other, each over its own grid. */
   @Override
-  public long dispatch(KernelSpec spec, Grid[] grids, Object[] args) {
+  public long dispatch(Launch launch) {
     long start = System.nanoTime();
+    KernelSpec spec = launch.spec();
+    Object[] args = launch.arguments();
     if (spec.arms().isEmpty()) {
-      run(spec, grids[0], args);
+      run(spec, launch.grid(0), args);
     } else {
-      for (int k = 0; k < grids.length; k++) {
-        if (!grids[k].isEmpty()) {
+      for (int k = 0; k < spec.arms().size(); k++) {
+        Grid grid = launch.grid(k);
+        if (!grid.isEmpty()) {
           KernelSpec.Arm arm = spec.arms().get(k);
-          run(arm.kernel(), grids[k], arm.arguments(args));
+          run(arm.kernel(), grid, arm.arguments(args));
         }
       }
     }
@@ -96,19 +99,43 @@ public final class CpuBackend implements Backend {
     return new int[] {linear % size[0], linear / size[0] % size[1], linear / (size[0] * size[1])};
   }
 
+  /** A batch that runs its launches, in order, on the thread that awaits it. */
   @Override
   public BackendBatch batch() {
     return new BackendBatch() {
-      private final List<Runnable> launches = new ArrayList<>();
+      private final List<Launch> launches = new ArrayList<>();
+      private boolean ran;
+      private RuntimeException failure;
+      private long nanos = -1;
 
       @Override
-      public void record(KernelSpec spec, Grid[] grids, Object[] args) {
-        launches.add(() -> dispatch(spec, grids, args));
+      public void record(Launch launch) {
+        launches.add(launch.copy());
       }
 
       @Override
-      public CompletableFuture<Void> submit() {
-        return CompletableFuture.runAsync(() -> launches.forEach(Runnable::run));
+      public void submit() {}
+
+      @Override
+      public synchronized void await() {
+        if (!ran) {
+          ran = true;
+          long start = System.nanoTime();
+          try {
+            launches.forEach(CpuBackend.this::dispatch);
+          } catch (RuntimeException e) {
+            failure = e;
+          }
+          nanos = System.nanoTime() - start;
+        }
+        if (failure != null) {
+          throw failure;
+        }
+      }
+
+      @Override
+      public long deviceNanos() {
+        return nanos;
       }
 
       @Override

@@ -1,5 +1,6 @@
 package dev.kiln.vulkan;
 
+import static org.lwjgl.vulkan.KHRPushDescriptor.VK_DESCRIPTOR_SET_LAYOUT_CREATE_PUSH_DESCRIPTOR_BIT_KHR;
 import static org.lwjgl.vulkan.VK10.*;
 
 import dev.kiln.KernelSpec;
@@ -25,10 +26,13 @@ final class ComputePipeline {
   final int pushConstantBytes;
   /** Consecutive elements along x each invocation handles (4 for a vectorized module). */
   final int elementsPerInvocation;
+  /** Whether launches push their buffers' descriptors rather than bind a set. */
+  final boolean pushDescriptors;
 
   private ComputePipeline(long setLayout, long layout, long pipeline, int buffers, int pushConstantBytes,
-      int elementsPerInvocation) {
+      int elementsPerInvocation, boolean pushDescriptors) {
     this.elementsPerInvocation = elementsPerInvocation;
+    this.pushDescriptors = pushDescriptors;
     this.setLayout = setLayout;
     this.layout = layout;
     this.pipeline = pipeline;
@@ -36,7 +40,12 @@ final class ComputePipeline {
     this.pushConstantBytes = pushConstantBytes;
   }
 
-  static ComputePipeline create(VkDevice device, PhysicalDevice physical, long cache, KernelSpec spec) {
+  /**
+   * Builds the pipeline of {@code spec}; its buffers are pushed as descriptors where
+   * {@code pushDescriptors} (the device has VK_KHR_push_descriptor) and they fit in a push set.
+   */
+  static ComputePipeline create(VkDevice device, PhysicalDevice physical, long cache, KernelSpec spec,
+      boolean pushDescriptors) {
     physical.checkLaunchShape(spec);
     KernelModule module = KernelModule.of(spec);
     physical.checkSupports(spec, module);
@@ -45,6 +54,7 @@ final class ComputePipeline {
       LongBuffer handle = stack.mallocLong(1);
 
       int buffers = spec.bufferCount();
+      boolean push = pushDescriptors && buffers + 1 <= PhysicalDevice.MIN_MAX_PUSH_DESCRIPTORS;
       VkDescriptorSetLayoutBinding.Buffer bindings = VkDescriptorSetLayoutBinding.calloc(buffers + 1, stack);
       for (int binding = 0; binding <= buffers; binding++) { // the last one is the fault buffer
         bindings.get(binding)
@@ -54,7 +64,8 @@ final class ComputePipeline {
             .stageFlags(VK_SHADER_STAGE_COMPUTE_BIT);
       }
       Vk.check(vkCreateDescriptorSetLayout(device,
-          VkDescriptorSetLayoutCreateInfo.calloc(stack).sType$Default().pBindings(bindings), null, handle),
+          VkDescriptorSetLayoutCreateInfo.calloc(stack).sType$Default().pBindings(bindings)
+              .flags(push ? VK_DESCRIPTOR_SET_LAYOUT_CREATE_PUSH_DESCRIPTOR_BIT_KHR : 0), null, handle),
           "vkCreateDescriptorSetLayout");
       long setLayout = handle.get(0);
 
@@ -84,7 +95,7 @@ final class ComputePipeline {
       vkDestroyShaderModule(device, shader, null);
       Vk.check(result, "vkCreateComputePipelines(" + spec + ")");
       return new ComputePipeline(setLayout, layout, handle.get(0), buffers, pushBytes,
-          module.elementsPerInvocation());
+          module.elementsPerInvocation(), push);
     }
   }
 

@@ -4,15 +4,18 @@ import static org.lwjgl.vulkan.VK10.*;
 
 import java.nio.LongBuffer;
 import org.lwjgl.system.MemoryStack;
+import org.lwjgl.system.MemoryUtil;
 import org.lwjgl.vulkan.VkCommandBuffer;
 import org.lwjgl.vulkan.VkDevice;
 import org.lwjgl.vulkan.VkQueryPoolCreateInfo;
 
-/** Two timestamps around a launch's dispatches, for the GPU time the launch took. */
+/** Two timestamps around a launch's or a batch's dispatches, for the GPU time they took. */
 final class GpuTimer {
   private final long pool;
   private final long validMask;
   private final double nanosPerTick;
+  /** Where the two timestamps are read to; made once. */
+  private final LongBuffer ticks = MemoryUtil.memAllocLong(2);
 
   private GpuTimer(long pool, int validBits, float nanosPerTick) {
     this.pool = pool;
@@ -51,15 +54,13 @@ final class GpuTimer {
     if (pool == VK_NULL_HANDLE) {
       return -1;
     }
-    try (MemoryStack stack = MemoryStack.stackPush()) {
-      LongBuffer ticks = stack.mallocLong(2);
-      Vk.check(vkGetQueryPoolResults(device, pool, 0, 2, ticks, Long.BYTES, VK_QUERY_RESULT_64_BIT), "vkGetQueryPoolResults");
-      long elapsed = ((ticks.get(1) & validMask) - (ticks.get(0) & validMask)) & validMask;
-      return Math.round(elapsed * nanosPerTick);
-    }
+    Vk.check(vkGetQueryPoolResults(device, pool, 0, 2, ticks, Long.BYTES, VK_QUERY_RESULT_64_BIT), "vkGetQueryPoolResults");
+    long elapsed = ((ticks.get(1) & validMask) - (ticks.get(0) & validMask)) & validMask;
+    return Math.round(elapsed * nanosPerTick);
   }
 
   void destroy(VkDevice device) {
+    MemoryUtil.memFree(ticks);
     if (pool != VK_NULL_HANDLE) {
       vkDestroyQueryPool(device, pool, null);
     }

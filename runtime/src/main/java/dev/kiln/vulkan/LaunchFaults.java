@@ -1,20 +1,24 @@
 package dev.kiln.vulkan;
 
 import dev.kiln.KernelSpec;
+import dev.kiln.backend.Launch;
 import java.util.List;
-import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * The fault buffer every kernel binds after its own buffers (see the processor's {@code Faults}):
- * zeroed before a launch, read after it, and turned into the exception Java would have thrown.
+ * zeroed before a submission, read once after it, and turned into the exception Java would have
+ * thrown. Reading and clearing allocate nothing; only a fault builds its message.
  */
 final class LaunchFaults {
   static final int WORDS = 4;
   private static final int INDEX = 1;
   private static final int DIVISION_BY_ZERO = 2;
   private static final int LOCAL_ARRAY = 0x80000000;
+  private static final int[] NONE = new int[WORDS];
 
   private final VulkanBuffer buffer;
+  /** The words read last: kind, array (a binding, or a local array's length with the top bit), index, line. */
   private final int[] words = new int[WORDS];
 
   LaunchFaults(VulkanBuffer buffer) {
@@ -26,41 +30,47 @@ final class LaunchFaults {
   }
 
   void clear() {
-    buffer.write(new int[WORDS]);
+    buffer.write(NONE);
   }
 
-  /** Throws what Java would have, if one of several launches ({@code where}) recorded a fault. */
-  void throwIfAny(String where) {
-    throwIfAny(where, fault -> "Index " + fault[2] + " out of bounds");
-  }
-
-  /** Throws what Java would have, if the launch recorded a fault. */
-  void throwIfAny(KernelSpec spec, Object[] args) {
-    throwIfAny("kernel " + spec, fault -> {
-      if ((fault[1] & LOCAL_ARRAY) != 0) {
-        return "Index " + fault[2] + " out of bounds for length " + (fault[1] & ~LOCAL_ARRAY) + " of a local array";
-      }
-      List<KernelSpec.Param> buffers = spec.params().stream().filter(KernelSpec.Param::isBuffer).toList();
-      return "Index " + fault[2] + " out of bounds for length " + bufferLength(args, fault[1]) + " of buffer '"
-          + buffers.get(fault[1]).name() + "'";
-    });
-  }
-
-  /** Reads the fault words; {@code outOfBounds} describes an index fault from them. */
-  private void throwIfAny(String where, Function<int[], String> outOfBounds) {
+  /** Throws what Java would have, if one of a batch's launches recorded a fault; {@code where} names them. */
+  void throwIfAny(Supplier<String> where) {
     buffer.read(words);
-    switch (words[0]) {
-      case 0 -> {}
-      case INDEX -> throw new IndexOutOfBoundsException(outOfBounds.apply(words) + " in " + where + " (line " + words[3] + ")");
-      case DIVISION_BY_ZERO -> throw new ArithmeticException("/ by zero in " + where);
-      default -> throw new IllegalStateException("unknown fault " + words[0] + " in " + where);
+    if (words[0] != 0) {
+      throw exception(where.get(), "Index " + words[2] + " out of bounds");
     }
   }
 
-  private static int bufferLength(Object[] args, int binding) {
-    int seen = 0;
-    for (Object arg : args) {
-      if (arg instanceof VulkanBuffer vulkanBuffer && seen++ == binding) {
+  /** Throws what Java would have, if {@code launch} recorded a fault. */
+  void throwIfAny(Launch launch) {
+    buffer.read(words);
+    if (words[0] == 0) {
+      return;
+    }
+    KernelSpec spec = launch.spec();
+    String outOfBounds;
+    if ((words[1] & LOCAL_ARRAY) != 0) {
+      outOfBounds = "Index " + words[2] + " out of bounds for length " + (words[1] & ~LOCAL_ARRAY) + " of a local array";
+    } else {
+      List<KernelSpec.Param> buffers = spec.params().stream().filter(KernelSpec.Param::isBuffer).toList();
+      outOfBounds = "Index " + words[2] + " out of bounds for length " + bufferLength(launch, words[1]) + " of buffer '"
+          + buffers.get(words[1]).name() + "'";
+    }
+    throw exception("kernel " + spec, outOfBounds);
+  }
+
+  private RuntimeException exception(String where, String outOfBounds) {
+    return switch (words[0]) {
+      case INDEX -> new IndexOutOfBoundsException(outOfBounds + " in " + where + " (line " + words[3] + ")");
+      case DIVISION_BY_ZERO -> new ArithmeticException("/ by zero in " + where);
+      default -> new IllegalStateException("unknown fault " + words[0] + " in " + where);
+    };
+  }
+
+  private static int bufferLength(Launch launch, int binding) {
+    KernelSpec spec = launch.spec();
+    for (int param = 0; param < spec.params().size(); param++) {
+      if (launch.arg(param) instanceof VulkanBuffer vulkanBuffer && spec.slot(param) == binding) {
         return vulkanBuffer.length();
       }
     }

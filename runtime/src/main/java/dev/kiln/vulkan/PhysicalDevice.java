@@ -27,8 +27,11 @@ import org.lwjgl.vulkan.VkQueueFamilyProperties;
 record PhysicalDevice(VkPhysicalDevice handle, String name, int type, int queueFamily, int timestampBits,
     float timestampPeriod, long largestHeap, int apiVersion,
     int driverVersion, int vendorId, int deviceId, byte[] pipelineCacheUuid, Limits limits, boolean float64,
-    boolean int64, FloatControls floatControls) {
+    boolean int64, FloatControls floatControls, boolean pushDescriptors) {
   static final String FLOAT_CONTROLS = "VK_KHR_shader_float_controls";
+  static final String PUSH_DESCRIPTOR = "VK_KHR_push_descriptor";
+  /** Descriptors a push descriptor set holds at least on every device that has the extension. */
+  static final int MIN_MAX_PUSH_DESCRIPTORS = 32;
 
   /** The limits that matter for compute. */
   record Limits(int[] maxWorkgroupSize, int maxWorkgroupInvocations, int[] maxGroupCount, long maxStorageBufferRange,
@@ -69,11 +72,12 @@ record PhysicalDevice(VkPhysicalDevice handle, String name, int type, int queueF
           VkPhysicalDeviceLimits limits = properties.limits();
           VkPhysicalDeviceFeatures features = VkPhysicalDeviceFeatures.calloc(stack);
           vkGetPhysicalDeviceFeatures(handle, features);
+          List<String> extensions = extensions(stack, handle);
           devices.add(new PhysicalDevice(handle, properties.deviceNameString(), properties.deviceType(), family,
               limits.timestampComputeAndGraphics() ? timestampBits : 0, limits.timestampPeriod(), largestHeap(stack, handle),
               properties.apiVersion(), properties.driverVersion(), properties.vendorID(), properties.deviceID(),
               uuid(properties.pipelineCacheUUID()), Limits.of(limits), features.shaderFloat64(),
-              features.shaderInt64(), floatControls(stack, handle)));
+              features.shaderInt64(), floatControls(stack, handle, extensions), extensions.contains(PUSH_DESCRIPTOR)));
         }
       }
       return devices;
@@ -81,23 +85,29 @@ record PhysicalDevice(VkPhysicalDevice handle, String name, int type, int queueF
   }
 
   /** Throws if the launch needs more workgroups along y or z than the device takes (x is split). */
-  void checkGroupCounts(KernelSpec spec, int[] groups) {
-    for (int axis = 1; axis < 3; axis++) {
-      if (Integer.compareUnsigned(groups[axis], limits.maxGroupCount()[axis]) > 0) {
-        throw new IllegalArgumentException(spec + ": " + groups[axis] + " workgroups along axis " + axis + " exceed "
-            + name + "'s limit maxComputeWorkGroupCount[" + axis + "] = "
-            + Integer.toUnsignedString(limits.maxGroupCount()[axis]));
-      }
+  void checkGroupCounts(KernelSpec spec, int groupsY, int groupsZ) {
+    checkGroupCount(spec, 1, groupsY);
+    checkGroupCount(spec, 2, groupsZ);
+  }
+
+  private void checkGroupCount(KernelSpec spec, int axis, int groups) {
+    if (Integer.compareUnsigned(groups, limits.maxGroupCount()[axis]) > 0) {
+      throw new IllegalArgumentException(spec + ": " + groups + " workgroups along axis " + axis + " exceed "
+          + name + "'s limit maxComputeWorkGroupCount[" + axis + "] = "
+          + Integer.toUnsignedString(limits.maxGroupCount()[axis]));
     }
   }
 
-  private static FloatControls floatControls(MemoryStack stack, VkPhysicalDevice device) {
+  private static List<String> extensions(MemoryStack stack, VkPhysicalDevice device) {
     IntBuffer count = stack.mallocInt(1);
     Vk.check(vkEnumerateDeviceExtensionProperties(device, (String) null, count, null), "vkEnumerateDeviceExtensionProperties");
     VkExtensionProperties.Buffer extensions = VkExtensionProperties.malloc(count.get(0), stack);
     Vk.check(vkEnumerateDeviceExtensionProperties(device, (String) null, count, extensions), "vkEnumerateDeviceExtensionProperties");
-    boolean present = extensions.stream().anyMatch(e -> e.extensionNameString().equals(FLOAT_CONTROLS));
-    if (!present) {
+    return extensions.stream().map(VkExtensionProperties::extensionNameString).toList();
+  }
+
+  private static FloatControls floatControls(MemoryStack stack, VkPhysicalDevice device, List<String> extensions) {
+    if (!extensions.contains(FLOAT_CONTROLS)) {
       return new FloatControls(false, false, false);
     }
     VkPhysicalDeviceFloatControlsProperties controls = VkPhysicalDeviceFloatControlsProperties.calloc(stack).sType$Default();

@@ -1,48 +1,48 @@
 package dev.kiln.vulkan;
 
 import dev.kiln.NumericType;
-import java.util.ArrayDeque;
-import java.util.HashMap;
-import java.util.List;
-import java.util.Map;
 
 /**
- * One thread's buffers for launches on Java arrays, kept after a launch for the next one of the
- * same element type and length (a loop launching on the same arrays makes and frees none), up to a
- * few small buffers; larger or more are freed as before.
+ * A device's buffers for launches on Java arrays, kept after a launch for the next one of the same
+ * element type and length (a loop launching on the same arrays makes and frees none), up to
+ * {@link #MAX_KEPT} buffers of at most {@link #MAX_BYTES}; others are freed as before. Taking and
+ * keeping allocate nothing; threads take turns.
  */
 final class ScratchBuffers {
-  /** Buffers kept at most, and the largest kept. */
   static final int MAX_KEPT = 16;
   static final long MAX_BYTES = 1L << 20;
 
-  private final Map<List<Object>, ArrayDeque<VulkanBuffer>> idle = new HashMap<>();
+  private final VulkanBuffer[] idle = new VulkanBuffer[MAX_KEPT];
   private int kept;
 
   /** An idle buffer of {@code type} and {@code length}, or null. */
-  VulkanBuffer take(NumericType type, int length) {
-    ArrayDeque<VulkanBuffer> buffers = idle.get(List.of(type, length));
-    VulkanBuffer buffer = buffers == null ? null : buffers.pollFirst();
-    if (buffer != null) {
-      kept--;
+  synchronized VulkanBuffer take(NumericType type, int length) {
+    for (int i = kept - 1; i >= 0; i--) {
+      VulkanBuffer buffer = idle[i];
+      if (buffer.type() == type && buffer.length() == length) {
+        idle[i] = idle[--kept];
+        idle[kept] = null;
+        return buffer;
+      }
     }
-    return buffer;
+    return null;
   }
 
   /** Keeps {@code buffer} for a later launch; false if it should be freed instead. */
-  boolean keep(VulkanBuffer buffer) {
-    if (kept >= MAX_KEPT || buffer.byteSize() > MAX_BYTES) {
+  synchronized boolean keep(VulkanBuffer buffer) {
+    if (kept == MAX_KEPT || buffer.byteSize() > MAX_BYTES) {
       return false;
     }
-    idle.computeIfAbsent(List.of(buffer.type(), buffer.length()), key -> new ArrayDeque<>()).addFirst(buffer);
-    kept++;
+    idle[kept++] = buffer;
     return true;
   }
 
   /** Frees every kept buffer. */
-  void free() {
-    idle.values().forEach(buffers -> buffers.forEach(VulkanBuffer::free));
-    idle.clear();
+  synchronized void free() {
+    for (int i = 0; i < kept; i++) {
+      idle[i].free();
+      idle[i] = null;
+    }
     kept = 0;
   }
 }

@@ -1,123 +1,190 @@
 package dev.kiln.vulkan;
 
-import static org.lwjgl.vulkan.VK10.*;
-
-import dev.kiln.Grid;
 import dev.kiln.KernelSpec;
 import dev.kiln.annotations.Access;
 import dev.kiln.backend.BackendBatch;
+import dev.kiln.backend.Launch;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
-import java.util.concurrent.CompletableFuture;
-import org.lwjgl.system.MemoryStack;
-import org.lwjgl.vulkan.VkCommandBuffer;
-import org.lwjgl.vulkan.VkCommandBufferBeginInfo;
 
 /**
- * Launches recorded into one command buffer of their own, with a fence and a fault buffer of their
- * own (taken from the device's reusable {@link BatchResources}), so that a batch in flight and the
- * device's single launches do not share state. Between two launches there is a barrier only where
- * the later one uses a buffer the earlier ones wrote since the last barrier, or writes one they read.
+ * Launches recorded into one command buffer, with the fence, fault buffer and timestamps of its
+ * {@link LaunchRecorder} (taken from the device's idle ones), so that a batch in flight and other
+ * launches share no state. Between two launches there is a barrier only where the later one uses a
+ * buffer the earlier ones wrote since the last barrier, or writes one they read; the buffers since
+ * the last barrier are tracked in small arrays, and a barrier is simply recorded where more than
+ * {@link #TRACKED} of them would need tracking. Waiting happens on the thread that asks for it.
  */
 final class VulkanBatch implements BackendBatch {
-  private final VulkanBackend backend;
-  private final BatchResources resources;
-  private final VkCommandBuffer commands;
-  private final long fence;
-  private final LaunchFaults faults;
-  private final List<KernelSpec> kernels = new ArrayList<>();
-  private final Set<Long> written = new HashSet<>();
-  private final Set<Long> read = new HashSet<>();
-  private boolean submitted;
-  private volatile boolean finished;
+  static final int TRACKED = 32;
 
-  VulkanBatch(VulkanBackend backend) {
+  private enum State { RECORDING, SUBMITTED, DONE, CLOSED }
+
+  private final VulkanBackend backend;
+  /** Null once the device took it back from a batch left open when it closed. */
+  private LaunchRecorder recorder;
+  private final long[] written = new long[TRACKED];
+  private final long[] read = new long[TRACKED];
+  private int writtenCount;
+  private int readCount;
+  /** Set where a launch touched more buffers than are tracked: the next launch waits for it. */
+  private boolean untracked;
+  private int launches;
+  /** The kernels launched, each once, for messages. */
+  private final List<KernelSpec> kernels = new ArrayList<>();
+  private State state = State.RECORDING;
+  private RuntimeException failure;
+  private long deviceNanos = -1;
+
+  VulkanBatch(VulkanBackend backend, LaunchRecorder recorder) {
     this.backend = backend;
-    resources = backend.acquireBatchResources();
-    commands = resources.commands;
-    fence = resources.fence;
-    faults = resources.faults;
-    faults.clear();
-    try (MemoryStack stack = MemoryStack.stackPush()) {
-      Vk.check(vkBeginCommandBuffer(commands, VkCommandBufferBeginInfo.calloc(stack).sType$Default()
-          .flags(VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT)), "vkBeginCommandBuffer");
-      VulkanBackend.barrier(stack, commands, VK_PIPELINE_STAGE_TRANSFER_BIT | VK_PIPELINE_STAGE_HOST_BIT,
-          VK_ACCESS_TRANSFER_WRITE_BIT | VK_ACCESS_HOST_WRITE_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
-          VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT);
-    }
+    this.recorder = recorder;
+    recorder.faults.clear();
+    recorder.begin();
+    recorder.timer.start(recorder.commands);
+    recorder.barrierBeforeLaunches();
   }
 
   @Override
-  public void record(KernelSpec spec, Grid[] grids, Object[] args) {
-    Set<Long> reads = new HashSet<>();
-    Set<Long> writes = new HashSet<>();
-    int param = 0;
-    for (Object arg : args) {
-      if (arg instanceof VulkanBuffer buffer) {
+  public void record(Launch launch) {
+    KernelSpec spec = launch.spec();
+    ComputePipeline pipeline = backend.pipeline(spec);
+    if (untracked || hazard(launch)) {
+      recorder.barrierBetweenLaunches();
+      writtenCount = 0;
+      readCount = 0;
+      untracked = false;
+    }
+    recorder.record(pipeline, launch);
+    for (int param = 0; param < spec.params().size(); param++) {
+      if (launch.arg(param) instanceof VulkanBuffer buffer) {
         Access access = spec.params().get(param).access();
         if (access != Access.WRITE) {
-          reads.add(buffer.handle());
+          readCount = track(read, readCount, buffer.handle());
         }
         if (access != Access.READ) {
-          writes.add(buffer.handle());
+          writtenCount = track(written, writtenCount, buffer.handle());
         }
       }
-      param++;
     }
-    try (MemoryStack stack = MemoryStack.stackPush()) {
-      boolean hazard = reads.stream().anyMatch(written::contains) || writes.stream().anyMatch(written::contains)
-          || writes.stream().anyMatch(read::contains);
-      if (hazard) {
-        VulkanBackend.barrier(stack, commands, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_WRITE_BIT,
-            VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT);
-        written.clear();
-        read.clear();
+    launches++;
+    if (!kernels.contains(spec)) {
+      kernels.add(spec);
+    }
+  }
+
+  /** Whether {@code launch} uses a buffer written since the last barrier, or writes one read since. */
+  private boolean hazard(Launch launch) {
+    KernelSpec spec = launch.spec();
+    for (int param = 0; param < spec.params().size(); param++) {
+      if (launch.arg(param) instanceof VulkanBuffer buffer) {
+        long handle = buffer.handle();
+        if (contains(written, writtenCount, handle)
+            || spec.params().get(param).access() != Access.READ && contains(read, readCount, handle)) {
+          return true;
+        }
       }
-      long pool = resources.descriptorPool(backend, stack, spec.bufferCount());
-      backend.recordLaunch(stack, commands, pool, faults.buffer(), spec, grids, args);
     }
-    written.addAll(writes);
-    read.addAll(reads);
-    kernels.add(spec);
+    return false;
+  }
+
+  private static boolean contains(long[] handles, int count, long handle) {
+    for (int i = 0; i < count; i++) {
+      if (handles[i] == handle) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Adds {@code handle} to {@code handles} unless there; the new count. */
+  private int track(long[] handles, int count, long handle) {
+    if (contains(handles, count, handle)) {
+      return count;
+    }
+    if (count == TRACKED) {
+      untracked = true;
+      return count;
+    }
+    handles[count] = handle;
+    return count + 1;
   }
 
   @Override
-  public CompletableFuture<Void> submit() {
-    try (MemoryStack stack = MemoryStack.stackPush()) {
-      VulkanBackend.barrier(stack, commands, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_WRITE_BIT,
-          VK_PIPELINE_STAGE_TRANSFER_BIT | VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_HOST_BIT,
-          VK_ACCESS_TRANSFER_READ_BIT | VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT | VK_ACCESS_HOST_READ_BIT);
-      Vk.check(vkEndCommandBuffer(commands), "vkEndCommandBuffer");
+  public void submit() {
+    recorder.timer.stop(recorder.commands);
+    recorder.end();
+    recorder.submit();
+    state = State.SUBMITTED;
+  }
+
+  @Override
+  public synchronized void await() {
+    switch (state) {
+      case RECORDING -> throw new IllegalStateException("the batch has not been submitted");
+      case DONE, CLOSED -> {
+        if (failure != null) {
+          throw failure;
+        }
+        return;
+      }
+      case SUBMITTED -> {}
     }
-    backend.submit(commands, fence);
-    submitted = true;
-    CompletableFuture<Void> done = new CompletableFuture<>();
-    Thread.ofVirtual().start(() -> {
+    if (recorder == null) {
+      throw new IllegalStateException("the device closed before this batch's outcome was read");
+    }
+    recorder.await(this);
+    state = State.DONE;
+    deviceNanos = recorder.timer.elapsedNanos(backend.device());
+    try {
+      backend.checkValidation("while running ", this);
+      recorder.faults.throwIfAny(() -> "one of the " + launches + " launches of " + this);
+    } catch (RuntimeException e) {
+      failure = e;
+      throw e;
+    }
+  }
+
+  @Override
+  public long deviceNanos() {
+    return deviceNanos;
+  }
+
+  /** For the device closing with this batch open: its outcome read if it ran, its recorder destroyed. */
+  synchronized void abandon() {
+    if (recorder == null) {
+      return;
+    }
+    if (state == State.SUBMITTED) {
       try {
-        backend.awaitFence(fence, "a batch of " + kernels.size() + " launches");
-        finished = true;
-        backend.checkValidation("while running a batch of " + kernels.size() + " launches");
-        faults.throwIfAny("one of the " + kernels.size() + " launches of a batch (" + describeKernels() + ")");
-        done.complete(null);
-      } catch (Throwable e) {
-        done.completeExceptionally(e);
+        await();
+      } catch (RuntimeException e) { // kept for whoever awaits it, or lost with the batch
       }
-    });
-    return done;
-  }
-
-  private String describeKernels() {
-    return kernels.stream().map(KernelSpec::toString).distinct().reduce((a, b) -> a + ", " + b).orElse("none");
+    }
+    recorder.destroy();
+    recorder = null;
   }
 
   @Override
-  public void close() {
-    boolean idle = !submitted || finished;
-    if (!idle) {
-      vkDeviceWaitIdle(backend.device()); // its wait failed: make sure nothing still runs before freeing
+  public synchronized void close() {
+    if (state == State.CLOSED) {
+      return;
     }
-    backend.releaseBatchResources(resources, idle);
+    boolean idle = state != State.SUBMITTED; // never submitted, or awaited
+    state = State.CLOSED;
+    if (recorder != null) {
+      backend.batchClosed(this, recorder, idle);
+      recorder = null;
+    }
+  }
+
+  /** "a batch (kernels)", for messages. */
+  @Override
+  public String toString() {
+    StringBuilder text = new StringBuilder("a batch (");
+    for (int k = 0; k < kernels.size(); k++) {
+      text.append(k == 0 ? "" : ", ").append(kernels.get(k));
+    }
+    return text.append(')').toString();
   }
 }

@@ -5,6 +5,8 @@ import static org.lwjgl.vulkan.VK10.*;
 
 import dev.kiln.NumericType;
 import dev.kiln.backend.BackendBuffer;
+import java.nio.DoubleBuffer;
+import java.nio.FloatBuffer;
 import java.nio.IntBuffer;
 import java.nio.LongBuffer;
 import org.lwjgl.PointerBuffer;
@@ -39,6 +41,8 @@ final class VulkanBuffer implements BackendBuffer {
   private final long allocation;
   private final long mapped;
   private final boolean deviceLocal;
+  /** The mapped memory as a buffer of the element type, made once; null where it is not mapped. */
+  private final java.nio.Buffer view;
   private boolean closed;
   /** Where closing puts the buffer for reuse; null to free it. */
   private ScratchBuffers scratch;
@@ -72,6 +76,13 @@ final class VulkanBuffer implements BackendBuffer {
       vmaGetAllocationMemoryProperties(owner.allocator(), allocation, flags);
       deviceLocal = (flags.get(0) & VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT) != 0;
     }
+    int elements = length + 1;
+    view = mapped == 0 ? null : switch (type) {
+      case FLOAT -> MemoryUtil.memFloatBuffer(mapped, elements);
+      case INT -> MemoryUtil.memIntBuffer(mapped, elements);
+      case LONG -> MemoryUtil.memLongBuffer(mapped, elements);
+      case DOUBLE -> MemoryUtil.memDoubleBuffer(mapped, elements);
+    };
   }
 
   /**
@@ -123,12 +134,11 @@ final class VulkanBuffer implements BackendBuffer {
       }
       return;
     }
-    long at = mapped + (long) offset * type.bytes();
     switch (array) {
-      case float[] values -> MemoryUtil.memFloatBuffer(at, count).put(0, values, arrayOffset, count);
-      case int[] values -> MemoryUtil.memIntBuffer(at, count).put(0, values, arrayOffset, count);
-      case long[] values -> MemoryUtil.memLongBuffer(at, count).put(0, values, arrayOffset, count);
-      case double[] values -> MemoryUtil.memDoubleBuffer(at, count).put(0, values, arrayOffset, count);
+      case float[] values -> ((FloatBuffer) view).put(offset, values, arrayOffset, count);
+      case int[] values -> ((IntBuffer) view).put(offset, values, arrayOffset, count);
+      case long[] values -> ((LongBuffer) view).put(offset, values, arrayOffset, count);
+      case double[] values -> ((DoubleBuffer) view).put(offset, values, arrayOffset, count);
       default -> throw new IllegalArgumentException(array.getClass().getSimpleName());
     }
     vmaFlushAllocation(owner.allocator(), allocation, 0, VK_WHOLE_SIZE);
@@ -144,12 +154,11 @@ final class VulkanBuffer implements BackendBuffer {
       return;
     }
     vmaInvalidateAllocation(owner.allocator(), allocation, 0, VK_WHOLE_SIZE);
-    long at = mapped + (long) offset * type.bytes();
     switch (array) {
-      case float[] values -> MemoryUtil.memFloatBuffer(at, count).get(0, values, arrayOffset, count);
-      case int[] values -> MemoryUtil.memIntBuffer(at, count).get(0, values, arrayOffset, count);
-      case long[] values -> MemoryUtil.memLongBuffer(at, count).get(0, values, arrayOffset, count);
-      case double[] values -> MemoryUtil.memDoubleBuffer(at, count).get(0, values, arrayOffset, count);
+      case float[] values -> ((FloatBuffer) view).get(offset, values, arrayOffset, count);
+      case int[] values -> ((IntBuffer) view).get(offset, values, arrayOffset, count);
+      case long[] values -> ((LongBuffer) view).get(offset, values, arrayOffset, count);
+      case double[] values -> ((DoubleBuffer) view).get(offset, values, arrayOffset, count);
       default -> throw new IllegalArgumentException(array.getClass().getSimpleName());
     }
   }

@@ -3,9 +3,9 @@ package dev.kiln.vulkan;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.kiln.Grid;
 import dev.kiln.KernelSpec;
 import dev.kiln.NumericType;
+import dev.kiln.backend.Launch;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -23,9 +23,12 @@ class LimitsTest {
   private static String refusal(KernelSpec spec) {
     VulkanBackend backend = TestBackends.open(false);
     try {
-      Object[] args = new Object[spec.params().size()];
-      java.util.Arrays.fill(args, 1);
-      return assertThrows(IllegalArgumentException.class, () -> backend.dispatch(spec, new Grid[] {Grid.of(1, 1)}, args)).getMessage();
+      Launch launch = new Launch().start(spec);
+      launch.grid(0, 1, 1, 1);
+      for (int param = 0; param < spec.params().size(); param++) {
+        launch.arg(param, 1);
+      }
+      return assertThrows(IllegalArgumentException.class, () -> backend.dispatch(launch)).getMessage();
     } finally {
       backend.close();
     }

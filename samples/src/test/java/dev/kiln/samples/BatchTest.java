@@ -1,5 +1,6 @@
 package dev.kiln.samples;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -72,8 +73,60 @@ class BatchTest extends BothDevices {
       ExecutionException thrown = assertThrows(ExecutionException.class, () -> batch.submitAsync().get());
       assertTrue(thrown.getCause() instanceof IndexOutOfBoundsException, thrown.toString());
       assertTrue(thrown.getCause().getMessage().contains("Faults#writeShifted"), thrown.getCause().getMessage());
-      assertThrows(IndexOutOfBoundsException.class, batch::close);
+      assertThrows(IndexOutOfBoundsException.class, batch::submit, "submitting again reports the same failure");
+      batch.close(); // the future reported the failure: closing does not throw it again
       batch.close();
+    }
+  }
+
+  @Test
+  void aFaultInATryWithResourcesBatchIsThrownOnceAndPlainly() {
+    try (FloatArray out = vulkan.floats(10); FloatArray canary = vulkan.floats(10)) {
+      IndexOutOfBoundsException thrown = assertThrows(IndexOutOfBoundsException.class, () -> {
+        try (Batch batch = vulkan.batch()) {
+          corpus.FaultsKernels.writeShifted(batch, 10, out, canary, 5);
+          batch.submit();
+        }
+      });
+      assertEquals(0, thrown.getSuppressed().length, "close() must not throw what submit() threw");
+      assertTrue(thrown.getMessage().contains("Faults#writeShifted"), thrown.getMessage());
+      IndexOutOfBoundsException onClose = assertThrows(IndexOutOfBoundsException.class, () -> {
+        try (Batch batch = vulkan.batch()) {
+          corpus.FaultsKernels.writeShifted(batch, 10, out, canary, 5);
+        } // close submits, so close reports the failure
+      });
+      assertEquals(0, onClose.getSuppressed().length);
+    }
+  }
+
+  @Test
+  void closingTheDeviceWhileABatchRunsWaitsForIt() throws Exception {
+    for (int round = 0; round < 3; round++) {
+      try (Device device = TestDevices.vulkan()) {
+        FloatArray x = device.upload(new float[N]);
+        FloatArray y = device.floats(N);
+        Batch batch = device.batch();
+        for (int r = 0; r < 200; r++) {
+          SaxpyKernels.saxpy(batch, N, 1f, x, y);
+        }
+        java.util.concurrent.CompletableFuture<Void> done = batch.submitAsync();
+        device.close(); // waits for the batch; its future still completes
+        done.get(60, TimeUnit.SECONDS);
+        batch.close();
+        assertThrows(IllegalStateException.class, () -> SaxpyKernels.saxpy(device, N, 1f, x, y));
+      }
+    }
+  }
+
+  @Test
+  void aBatchReportsItsDeviceTime() {
+    try (FloatArray x = vulkan.floats(N); FloatArray y = vulkan.floats(N); Batch batch = vulkan.batch()) {
+      assertEquals(-1, batch.deviceNanos(), "before it ran");
+      for (int r = 0; r < 10; r++) {
+        SaxpyKernels.saxpy(batch, N, 1f, x, y);
+      }
+      batch.submit();
+      assertTrue(batch.deviceNanos() > 0, "GPU timestamps: " + batch.deviceNanos());
     }
   }
 }

@@ -1,0 +1,255 @@
+package dev.kiln.vulkan;
+
+import static org.lwjgl.system.MemoryUtil.*;
+import static org.lwjgl.vulkan.KHRPushDescriptor.nvkCmdPushDescriptorSetKHR;
+import static org.lwjgl.vulkan.VK10.*;
+
+import dev.kiln.KernelSpec;
+import dev.kiln.NumericType;
+import dev.kiln.backend.Launch;
+import java.nio.ByteBuffer;
+import java.nio.LongBuffer;
+import org.lwjgl.PointerBuffer;
+import org.lwjgl.system.MemoryStack;
+import org.lwjgl.vulkan.VkCommandBuffer;
+import org.lwjgl.vulkan.VkCommandBufferAllocateInfo;
+import org.lwjgl.vulkan.VkCommandBufferBeginInfo;
+import org.lwjgl.vulkan.VkCommandPoolCreateInfo;
+import org.lwjgl.vulkan.VkDescriptorBufferInfo;
+import org.lwjgl.vulkan.VkDescriptorSetAllocateInfo;
+import org.lwjgl.vulkan.VkDevice;
+import org.lwjgl.vulkan.VkFenceCreateInfo;
+import org.lwjgl.vulkan.VkMemoryBarrier;
+import org.lwjgl.vulkan.VkSubmitInfo;
+import org.lwjgl.vulkan.VkWriteDescriptorSet;
+
+/**
+ * A command buffer with what it takes to record launches into it, submit it and wait for it: its
+ * command pool, a fence, a fault buffer, GPU timestamps, descriptor pools for devices without push
+ * descriptors, and the native structs of a launch (descriptor writes, push constants, barrier,
+ * submit info) made once. Recording a launch allocates nothing: it fills those structs and calls
+ * Vulkan with their addresses. A thread's single launches use one (its {@link ThreadContext}); a
+ * batch takes one from the device's idle ones and gives it back when it is done.
+ */
+final class LaunchRecorder {
+  private final VulkanBackend backend;
+  private final VkDevice device;
+  private final long commandPool;
+  final VkCommandBuffer commands;
+  private final long fence;
+  final LaunchFaults faults;
+  final GpuTimer timer;
+  private final DescriptorSets sets;
+
+  private final ByteBuffer push;
+  private VkWriteDescriptorSet.Buffer writes;
+  private VkDescriptorBufferInfo.Buffer infos;
+  private final VkDescriptorSetAllocateInfo setAllocation = VkDescriptorSetAllocateInfo.calloc();
+  private final LongBuffer setLayout = memAllocLong(1);
+  private final LongBuffer set = memAllocLong(1);
+  private final VkMemoryBarrier.Buffer barrier = VkMemoryBarrier.calloc(1);
+  private final VkCommandBufferBeginInfo begin = VkCommandBufferBeginInfo.calloc();
+  private final PointerBuffer submitted = memAllocPointer(1);
+  private final VkSubmitInfo submit = VkSubmitInfo.calloc();
+  /** The pipeline bound last since {@link #begin()}, so that a run of one kernel binds it once. */
+  private long boundPipeline;
+
+  LaunchRecorder(VulkanBackend backend) {
+    this.backend = backend;
+    device = backend.device();
+    try (MemoryStack stack = MemoryStack.stackPush()) {
+      LongBuffer handle = stack.mallocLong(1);
+      Vk.check(vkCreateCommandPool(device, VkCommandPoolCreateInfo.calloc(stack).sType$Default()
+          .queueFamilyIndex(backend.queueFamily()), null, handle), "vkCreateCommandPool");
+      commandPool = handle.get(0);
+      PointerBuffer pointer = stack.mallocPointer(1);
+      Vk.check(vkAllocateCommandBuffers(device, VkCommandBufferAllocateInfo.calloc(stack).sType$Default()
+          .commandPool(commandPool).level(VK_COMMAND_BUFFER_LEVEL_PRIMARY).commandBufferCount(1), pointer),
+          "vkAllocateCommandBuffers");
+      commands = new VkCommandBuffer(pointer.get(0), device);
+      Vk.check(vkCreateFence(device, VkFenceCreateInfo.calloc(stack).sType$Default(), null, handle), "vkCreateFence");
+      fence = handle.get(0);
+    }
+    faults = new LaunchFaults(backend.staging(NumericType.INT, LaunchFaults.WORDS));
+    timer = GpuTimer.create(device, backend.physical());
+    sets = new DescriptorSets(backend);
+    push = memAlloc(backend.physical().limits().maxPushConstantsSize());
+    growDescriptorWrites(8);
+    setAllocation.sType$Default().pSetLayouts(setLayout);
+    barrier.get(0).sType$Default();
+    begin.sType$Default().flags(VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT);
+    submitted.put(0, commands);
+    submit.sType$Default().pCommandBuffers(submitted);
+  }
+
+  /** Starts recording anew: the command buffer and the descriptor sets of the last recording are reset. */
+  void begin() {
+    Vk.check(vkResetCommandPool(device, commandPool, 0), "vkResetCommandPool");
+    sets.reset();
+    boundPipeline = VK_NULL_HANDLE;
+    Vk.check(vkBeginCommandBuffer(commands, begin), "vkBeginCommandBuffer");
+  }
+
+  /** A global memory barrier from the {@code source} stages' accesses to the {@code target} ones'. */
+  void barrier(int sourceStages, int sourceAccess, int targetStages, int targetAccess) {
+    VkMemoryBarrier.nsrcAccessMask(barrier.address(), sourceAccess);
+    VkMemoryBarrier.ndstAccessMask(barrier.address(), targetAccess);
+    vkCmdPipelineBarrier(commands, sourceStages, targetStages, 0, barrier, null, null);
+  }
+
+  /** Makes the host's and transfers' writes visible to kernels. */
+  void barrierBeforeLaunches() {
+    barrier(VK_PIPELINE_STAGE_TRANSFER_BIT | VK_PIPELINE_STAGE_HOST_BIT,
+        VK_ACCESS_TRANSFER_WRITE_BIT | VK_ACCESS_HOST_WRITE_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
+        VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT);
+  }
+
+  /** Makes one launch's writes visible to the next launches. */
+  void barrierBetweenLaunches() {
+    barrier(VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_WRITE_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
+        VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT);
+  }
+
+  /** Makes all earlier work visible to all later work and to the host, and ends the recording. */
+  void end() {
+    barrier(VK_PIPELINE_STAGE_TRANSFER_BIT | VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
+        VK_ACCESS_TRANSFER_WRITE_BIT | VK_ACCESS_SHADER_WRITE_BIT,
+        VK_PIPELINE_STAGE_TRANSFER_BIT | VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_HOST_BIT,
+        VK_ACCESS_TRANSFER_READ_BIT | VK_ACCESS_TRANSFER_WRITE_BIT | VK_ACCESS_SHADER_READ_BIT
+            | VK_ACCESS_SHADER_WRITE_BIT | VK_ACCESS_HOST_READ_BIT);
+    Vk.check(vkEndCommandBuffer(commands), "vkEndCommandBuffer");
+  }
+
+  /** Submits the recording; {@link #await} waits for it. */
+  void submit() {
+    backend.submit(submit, fence);
+  }
+
+  /** Waits for the submitted recording (see {@link VulkanBackend#awaitFence}); {@code work} names it in messages. */
+  void await(Object work) {
+    backend.awaitFence(fence, work);
+  }
+
+  /**
+   * Records {@code launch} of {@code pipeline}: binds the pipeline (unless the last launch bound
+   * it), the launch's buffers and the fault buffer (a push descriptor, or a set from the pools),
+   * and dispatches, split along x where the device's workgroup-count limit asks for it; each
+   * part is told its first workgroup at push-constant offset 4 (the invocations are independent,
+   * so the parts need no barrier between them).
+   */
+  void record(ComputePipeline pipeline, Launch launch) {
+    KernelSpec spec = launch.spec();
+    int groupsX = Math.ceilDiv(Math.ceilDiv(launch.dispatchSize(0), pipeline.elementsPerInvocation), spec.workgroup(0));
+    int groupsY = launch.workgroups(1);
+    int groupsZ = launch.workgroups(2);
+    backend.physical().checkGroupCounts(spec, groupsY, groupsZ);
+    if (pipeline.pipeline != boundPipeline) {
+      vkCmdBindPipeline(commands, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline.pipeline);
+      boundPipeline = pipeline.pipeline;
+    }
+    bindBuffers(pipeline, launch);
+    long constants = memAddress(push);
+    writePushConstants(constants, launch);
+    int limit = backend.physical().limits().maxGroupCount()[0];
+    for (int first = 0; first < groupsX; first += Math.min(limit, groupsX - first)) {
+      memPutInt(constants + Integer.BYTES, first);
+      nvkCmdPushConstants(commands, pipeline.layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, pipeline.pushConstantBytes, constants);
+      vkCmdDispatch(commands, Math.min(limit, groupsX - first), groupsY, groupsZ);
+    }
+  }
+
+  /** Describes the launch's buffers, then the fault buffer, at bindings 0, 1, … and binds them. */
+  private void bindBuffers(ComputePipeline pipeline, Launch launch) {
+    int count = pipeline.buffers + 1;
+    if (count > writes.capacity()) {
+      growDescriptorWrites(count);
+    }
+    KernelSpec spec = launch.spec();
+    for (int param = 0; param < spec.params().size(); param++) {
+      if (launch.arg(param) instanceof VulkanBuffer buffer) {
+        describe(spec.slot(param), buffer);
+      }
+    }
+    describe(pipeline.buffers, faults.buffer());
+    if (pipeline.pushDescriptors) {
+      nvkCmdPushDescriptorSetKHR(commands, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline.layout, 0, count, writes.address());
+      return;
+    }
+    setLayout.put(0, pipeline.setLayout);
+    setAllocation.descriptorPool(sets.poolFor(count));
+    Vk.check(nvkAllocateDescriptorSets(device, setAllocation.address(), memAddress(set)), "vkAllocateDescriptorSets");
+    for (int binding = 0; binding < count; binding++) {
+      VkWriteDescriptorSet.ndstSet(writes.address(binding), set.get(0));
+    }
+    nvkUpdateDescriptorSets(device, count, writes.address(), 0, NULL);
+    nvkCmdBindDescriptorSets(commands, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline.layout, 0, 1, memAddress(set), 0, NULL);
+  }
+
+  private void describe(int binding, VulkanBuffer buffer) {
+    long info = infos.address(binding);
+    VkDescriptorBufferInfo.nbuffer(info, buffer.handle());
+    VkDescriptorBufferInfo.nrange(info, buffer.byteSize());
+  }
+
+  /**
+   * The dispatch's grid (the largest of the arms') at offsets 0, 8 and 12, each arm's grid for a
+   * group of several arms, then the scalar arguments (see {@link KernelSpec}).
+   */
+  private static void writePushConstants(long at, Launch launch) {
+    KernelSpec spec = launch.spec();
+    memPutInt(at, launch.dispatchSize(0));
+    memPutInt(at + 8, launch.dispatchSize(1));
+    memPutInt(at + 12, launch.dispatchSize(2));
+    if (spec.hasArmGrids()) {
+      for (int arm = 0; arm < spec.gridCount(); arm++) {
+        long grid = at + spec.armGridOffset(arm);
+        memPutInt(grid, launch.gridSize(arm, 0));
+        memPutInt(grid + 4, launch.gridSize(arm, 1));
+        memPutInt(grid + 8, launch.gridSize(arm, 2));
+      }
+    }
+    for (int param = 0; param < spec.params().size(); param++) {
+      long slot = at + spec.slot(param);
+      switch (launch.arg(param)) {
+        case Integer value -> memPutInt(slot, value);
+        case Float value -> memPutFloat(slot, value);
+        case Long value -> memPutLong(slot, value);
+        case Double value -> memPutDouble(slot, value);
+        default -> {} // a buffer
+      }
+    }
+  }
+
+  /** Room for {@code count} descriptor writes, each pointing at its own buffer info. */
+  private void growDescriptorWrites(int count) {
+    if (writes != null) {
+      writes.free();
+      infos.free();
+    }
+    writes = VkWriteDescriptorSet.calloc(count);
+    infos = VkDescriptorBufferInfo.calloc(count);
+    for (int binding = 0; binding < count; binding++) {
+      writes.get(binding).sType$Default().dstBinding(binding).descriptorCount(1)
+          .descriptorType(VK_DESCRIPTOR_TYPE_STORAGE_BUFFER)
+          .pBufferInfo(VkDescriptorBufferInfo.create(infos.address(binding), 1));
+    }
+  }
+
+  void destroy() {
+    sets.destroy();
+    faults.buffer().free();
+    timer.destroy(device);
+    vkDestroyFence(device, fence, null);
+    vkDestroyCommandPool(device, commandPool, null);
+    writes.free();
+    infos.free();
+    setAllocation.free();
+    barrier.free();
+    begin.free();
+    submit.free();
+    memFree(push);
+    memFree(setLayout);
+    memFree(set);
+    memFree(submitted);
+  }
+}

@@ -1,0 +1,218 @@
+package dev.kiln.vulkan;
+
+import static org.lwjgl.util.vma.Vma.*;
+import static org.lwjgl.vulkan.EXTDebugUtils.VK_EXT_DEBUG_UTILS_EXTENSION_NAME;
+import static org.lwjgl.vulkan.VK10.*;
+import static org.lwjgl.vulkan.VK11.VK_API_VERSION_1_1;
+
+import java.nio.IntBuffer;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.lwjgl.PointerBuffer;
+import org.lwjgl.system.MemoryStack;
+import org.lwjgl.util.vma.VmaAllocatorCreateInfo;
+import org.lwjgl.util.vma.VmaVulkanFunctions;
+import org.lwjgl.vulkan.*;
+
+/**
+ * The Vulkan objects a device is made of: the instance (with the validation layer where asked
+ * for), the chosen physical device, the logical device with its one compute queue, and the VMA
+ * allocator; submission to the queue and waiting for fences.
+ */
+final class VulkanContext {
+  private static final long FENCE_TIMEOUT_NANOS = TimeUnit.SECONDS.toNanos(Long.getLong("kiln.fenceTimeoutSeconds", 120));
+  /**
+   * How long a wait polls the fence before it sleeps in the driver: a short launch is done in a few
+   * tens of microseconds, and a sleeping wait wakes 25–40 µs late on the H200 (docs/PERFORMANCE.md);
+   * bounded, so that a long kernel does not keep a core busy. {@code -Dkiln.fenceSpinMicros=0}
+   * turns it off.
+   */
+  private static final long FENCE_SPIN_NANOS = TimeUnit.MICROSECONDS.toNanos(Long.getLong("kiln.fenceSpinMicros", 100));
+
+  final VkInstance instance;
+  final ValidationLog validation;
+  final PhysicalDevice physical;
+  final VkDevice device;
+  final long allocator;
+  /** Whether kernels' buffers are bound as push descriptors (VK_KHR_push_descriptor). */
+  final boolean pushDescriptors;
+  private final VkQueue queue;
+
+  private VulkanContext(VkInstance instance, ValidationLog validation, PhysicalDevice physical) {
+    this.instance = instance;
+    this.validation = validation;
+    this.physical = physical;
+    pushDescriptors = physical.pushDescriptors() && !Boolean.getBoolean("kiln.noPushDescriptors");
+    try (MemoryStack stack = MemoryStack.stackPush()) {
+      PointerBuffer pointer = stack.mallocPointer(1);
+      VkDeviceQueueCreateInfo.Buffer queues = VkDeviceQueueCreateInfo.calloc(1, stack);
+      queues.get(0).sType$Default().queueFamilyIndex(physical.queueFamily()).pQueuePriorities(stack.floats(1f));
+      VkPhysicalDeviceFeatures features = VkPhysicalDeviceFeatures.calloc(stack).shaderFloat64(physical.float64())
+          .shaderInt64(physical.int64());
+      List<String> extensions = new ArrayList<>();
+      if (physical.floatControls().extension()) {
+        extensions.add(PhysicalDevice.FLOAT_CONTROLS);
+      }
+      if (pushDescriptors) {
+        extensions.add(PhysicalDevice.PUSH_DESCRIPTOR);
+      }
+      PointerBuffer names = stack.mallocPointer(extensions.size());
+      extensions.forEach(name -> names.put(stack.UTF8(name)));
+      VkDeviceCreateInfo deviceInfo = VkDeviceCreateInfo.calloc(stack).sType$Default().pQueueCreateInfos(queues)
+          .pEnabledFeatures(features).ppEnabledExtensionNames(names.flip());
+      Vk.check(vkCreateDevice(physical.handle(), deviceInfo, null, pointer), "vkCreateDevice");
+      device = new VkDevice(pointer.get(0), physical.handle(), deviceInfo, VK_API_VERSION_1_1);
+      vkGetDeviceQueue(device, physical.queueFamily(), 0, pointer);
+      queue = new VkQueue(pointer.get(0), device);
+
+      VmaAllocatorCreateInfo allocatorInfo = VmaAllocatorCreateInfo.calloc(stack)
+          .physicalDevice(physical.handle())
+          .device(device)
+          .instance(instance)
+          .pVulkanFunctions(VmaVulkanFunctions.calloc(stack).set(instance, device))
+          .vulkanApiVersion(VK_API_VERSION_1_1);
+      Vk.check(vmaCreateAllocator(allocatorInfo, pointer), "vmaCreateAllocator");
+      allocator = pointer.get(0);
+    }
+  }
+
+  /**
+   * Opens the best Vulkan device whose name contains {@code nameFragment} (any device when it is
+   * empty): discrete GPUs first, then integrated, virtual and software ones.
+   */
+  static VulkanContext open(String nameFragment, boolean validationOn) throws VulkanUnavailableException {
+    ValidationLog validation = validationOn ? new ValidationLog() : null;
+    VkInstance instance = createInstance(validation);
+    try {
+      List<PhysicalDevice> candidates = PhysicalDevice.enumerate(instance).stream()
+          .filter(d -> d.name().toLowerCase().contains(nameFragment.toLowerCase()))
+          .sorted(PhysicalDevice.PREFERENCE)
+          .toList();
+      if (candidates.isEmpty()) {
+        throw new VulkanUnavailableException(nameFragment.isEmpty()
+            ? "the Vulkan loader found no device with a compute queue"
+            : "no Vulkan device with a compute queue has a name containing '" + nameFragment + "'", null);
+      }
+      return new VulkanContext(instance, validation, candidates.getFirst());
+    } catch (VulkanUnavailableException | RuntimeException e) {
+      if (validation != null) {
+        validation.close(instance);
+      }
+      vkDestroyInstance(instance, null);
+      throw e;
+    }
+  }
+
+  /** One line per Vulkan device with a compute queue, best first: what Kiln needs to know of it. */
+  static List<String> describeDevices() throws VulkanUnavailableException {
+    VkInstance instance = createInstance(null);
+    try {
+      return PhysicalDevice.enumerate(instance).stream().sorted(PhysicalDevice.PREFERENCE).map(PhysicalDevice::describe)
+          .toList();
+    } finally {
+      vkDestroyInstance(instance, null);
+    }
+  }
+
+  private static VkInstance createInstance(ValidationLog validation) throws VulkanUnavailableException {
+    try (MemoryStack stack = MemoryStack.stackPush()) {
+      VkApplicationInfo app = VkApplicationInfo.calloc(stack)
+          .sType$Default()
+          .pApplicationName(stack.UTF8("Kiln"))
+          .pEngineName(stack.UTF8("Kiln"))
+          .apiVersion(VK_API_VERSION_1_1);
+      VkInstanceCreateInfo info = VkInstanceCreateInfo.calloc(stack).sType$Default().pApplicationInfo(app);
+      if (validation != null) {
+        if (!layerInstalled(stack, ValidationLog.LAYER)) {
+          throw new IllegalStateException("kiln.validation=true, but the layer " + ValidationLog.LAYER
+              + " is not installed (Debian: apt-get install vulkan-validationlayers)");
+        }
+        info.ppEnabledLayerNames(stack.pointers(stack.UTF8(ValidationLog.LAYER)))
+            .ppEnabledExtensionNames(stack.pointers(stack.UTF8(VK_EXT_DEBUG_UTILS_EXTENSION_NAME)))
+            .pNext(validation.createInfo(stack));
+      }
+      PointerBuffer pointer = stack.mallocPointer(1);
+      int result = vkCreateInstance(info, null, pointer);
+      if (result != VK_SUCCESS) {
+        throw new VulkanUnavailableException("vkCreateInstance failed: " + Vk.name(result), null);
+      }
+      VkInstance instance = new VkInstance(pointer.get(0), info);
+      if (validation != null) {
+        validation.attach(instance);
+      }
+      return instance;
+    } catch (VulkanUnavailableException | IllegalStateException e) {
+      throw e;
+    } catch (Throwable e) { // no loader: LWJGL fails to link libvulkan
+      throw new VulkanUnavailableException("cannot load the Vulkan loader (libvulkan.so.1): " + e, e);
+    }
+  }
+
+  private static boolean layerInstalled(MemoryStack stack, String name) {
+    IntBuffer count = stack.mallocInt(1);
+    Vk.check(vkEnumerateInstanceLayerProperties(count, null), "vkEnumerateInstanceLayerProperties");
+    VkLayerProperties.Buffer layers = VkLayerProperties.malloc(count.get(0), stack);
+    Vk.check(vkEnumerateInstanceLayerProperties(count, layers), "vkEnumerateInstanceLayerProperties");
+    return layers.stream().anyMatch(layer -> layer.layerNameString().equals(name));
+  }
+
+  /** Submits {@code submit} signalling {@code fence}; threads take turns at the queue. */
+  void submit(VkSubmitInfo submit, long fence) {
+    synchronized (queue) {
+      Vk.check(nvkQueueSubmit(queue, 1, submit.address(), fence), "vkQueueSubmit");
+    }
+  }
+
+  /** Waits for {@code fence} (within the timeout) and resets it; {@code work} names what runs, in the message. */
+  void awaitFence(long fence, Object work) {
+    int result = spinOn(fence);
+    if (result == VK_NOT_READY) {
+      try (MemoryStack stack = MemoryStack.stackPush()) {
+        result = vkWaitForFences(device, stack.longs(fence), true, FENCE_TIMEOUT_NANOS);
+      }
+    }
+    if (result == VK_TIMEOUT) {
+      throw new VulkanException(work + " did not finish within " + TimeUnit.NANOSECONDS.toSeconds(FENCE_TIMEOUT_NANOS)
+          + " s (kiln.fenceTimeoutSeconds)");
+    }
+    Vk.check(result, "vkWaitForFences");
+    Vk.check(vkResetFences(device, fence), "vkResetFences");
+  }
+
+  /** Polls {@code fence} for at most {@link #FENCE_SPIN_NANOS}; VK_NOT_READY if it is still unsignaled. */
+  private int spinOn(long fence) {
+    long until = System.nanoTime() + FENCE_SPIN_NANOS;
+    int status;
+    do {
+      status = vkGetFenceStatus(device, fence);
+      if (status != VK_NOT_READY) {
+        return status;
+      }
+      Thread.onSpinWait();
+    } while (System.nanoTime() < until);
+    return status;
+  }
+
+  void checkValidation(String during) {
+    if (validation != null) {
+      validation.throwIfAny(during);
+    }
+  }
+
+  /** Destroys the allocator, the device and the instance; everything made from them must be gone. */
+  void close() {
+    vmaDestroyAllocator(allocator);
+    vkDestroyDevice(device, null);
+    if (validation != null) {
+      try {
+        validation.throwIfAny("while closing the device");
+      } finally {
+        validation.close(instance);
+        vkDestroyInstance(instance, null);
+      }
+    } else {
+      vkDestroyInstance(instance, null);
+    }
+  }
+}
