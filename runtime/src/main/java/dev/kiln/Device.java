@@ -1,6 +1,5 @@
 package dev.kiln;
 
-import dev.kiln.annotations.Access;
 import dev.kiln.backend.Backend;
 import dev.kiln.backend.BackendBatch;
 import dev.kiln.backend.BackendBuffer;
@@ -33,6 +32,7 @@ public final class Device implements AutoCloseable {
   private final Backend backend;
   private final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
   private volatile boolean closed;
+  private volatile boolean timeLaunches;
   /** Waits for batches submitted with {@link Batch#submitAsync()}, one after the other; made on first use. */
   private ExecutorService completions;
 
@@ -171,7 +171,7 @@ public final class Device implements AutoCloseable {
       checkOpen();
       setDeviceArguments(launch, args);
       if (!launch.isEmpty()) {
-        launch(launch);
+        launch(launch, false);
       }
     } finally {
       launch.clearArguments();
@@ -179,11 +179,15 @@ public final class Device implements AutoCloseable {
     }
   }
 
-  /** Runs the launch, and records its device time for {@link #lastDeviceNanos()} and JFR. */
-  private void launch(Launch launch) {
+  /**
+   * Runs the launch (its buffer arguments Java arrays where {@code onArrays}), and records its
+   * device time for {@link #lastDeviceNanos()} and JFR.
+   */
+  private void launch(Launch launch, boolean onArrays) {
     DispatchEvent event = new DispatchEvent();
+    boolean timed = timeLaunches || event.isEnabled(); // a JFR recording of Kiln's events gets device times
     event.begin();
-    long nanos = backend.dispatch(launch);
+    long nanos = onArrays ? backend.dispatchOnArrays(launch, timed) : backend.dispatch(launch, timed);
     LAST_DEVICE_NANOS.get()[0] = nanos;
     event.end();
     if (event.shouldCommit()) {
@@ -197,7 +201,8 @@ public final class Device implements AutoCloseable {
 
   /**
    * The time the calling thread's last launch took on the device, in nanoseconds: measured with GPU
-   * timestamps on Vulkan (-1 where the device has none), as wall time on the CPU backend.
+   * timestamps on Vulkan where {@link #timeLaunches(boolean)} turned them on (else -1, as on a device
+   * without timestamps), as wall time on the CPU backend.
    */
   public static long lastDeviceNanos() {
     return LAST_DEVICE_NANOS.get()[0];
@@ -233,27 +238,26 @@ public final class Device implements AutoCloseable {
     try {
       checkOpen();
       checkArguments(launch.spec(), args);
-      List<KernelSpec.Param> params = launch.spec().params();
       for (int i = 0; i < args.length; i++) {
-        launch.arg(i, params.get(i).isBuffer() ? backend.stage(args[i]) : args[i]);
+        launch.arg(i, args[i]);
       }
       if (!launch.isEmpty()) {
-        launch(launch);
-      }
-      for (int i = 0; i < args.length; i++) {
-        if (params.get(i).isBuffer() && params.get(i).access() != Access.READ) {
-          ((BackendBuffer) launch.arg(i)).read(args[i]);
-        }
+        launch(launch, true);
       }
     } finally {
-      for (int i = 0; i < launch.spec().params().size(); i++) {
-        if (launch.arg(i) instanceof BackendBuffer buffer) {
-          buffer.close();
-        }
-      }
       launch.clearArguments();
       lock.readLock().unlock();
     }
+  }
+
+  /**
+   * Whether single launches on this device record GPU timestamps for {@link #lastDeviceNanos()}
+   * (off by default: on the H200 they cost ~5 µs of a ~25 µs launch; on while a JFR recording takes
+   * the {@code dev.kiln.Dispatch} event). Batches always time themselves ({@link Batch#deviceNanos()}),
+   * once per batch.
+   */
+  public void timeLaunches(boolean on) {
+    timeLaunches = on;
   }
 
   /** A new batch of launches on this device. */

@@ -25,22 +25,19 @@ public interface Backend extends AutoCloseable {
   BackendBuffer allocate(NumericType type, int length);
 
   /**
-   * A buffer holding a copy of {@code array} (a {@code float[]} or {@code int[]}). The CPU backend
-   * returns a view of the array itself.
+   * Runs {@code launch} (its grids not all empty), waits for it, and returns the time it took on
+   * the device in nanoseconds: with GPU timestamps where {@code timed} and the device has them,
+   * else -1 (the CPU backend gives wall time either way). The launch's arguments are buffers of this
+   * backend and boxed scalars; it is read during the call only.
    */
-  default BackendBuffer stage(Object array) {
-    BackendBuffer buffer = allocate(NumericType.ofArray(array), java.lang.reflect.Array.getLength(array));
-    buffer.write(array);
-    return buffer;
-  }
+  long dispatch(Launch launch, boolean timed);
 
   /**
-   * Runs {@code launch} (its grids not all empty), waits for it, and returns the time it took on
-   * the device in nanoseconds (GPU timestamps where the device has them, else -1; wall time on the
-   * CPU backend). The launch's arguments are buffers of this backend and boxed scalars; it is read
-   * during the call only.
+   * As {@link #dispatch}, for a launch whose buffer arguments are Java arrays: copies them to the
+   * device, runs, and copies back each array the kernel may write (none if it faulted). The backend
+   * may replace the launch's array arguments with its buffers during the call.
    */
-  long dispatch(Launch launch);
+  long dispatchOnArrays(Launch launch, boolean timed);
 
   /** A new, empty batch of launches on this device. */
   BackendBatch batch();

@@ -50,14 +50,21 @@ public final class CpuBackend implements Backend {
     });
   }
 
+  /** The Java arrays themselves, viewed as buffers: the kernel writes them in place. */
   @Override
-  public BackendBuffer stage(Object array) {
-    return new CpuBuffer(NumericType.ofArray(array), array);
+  public long dispatchOnArrays(Launch launch, boolean timed) {
+    for (int param = 0; param < launch.spec().params().size(); param++) {
+      if (launch.spec().params().get(param).isBuffer()) {
+        Object array = launch.arg(param);
+        launch.arg(param, new CpuBuffer(NumericType.ofArray(array), array));
+      }
+    }
+    return dispatch(launch, timed);
   }
 
-  /** A kernel over its grid, or a group's arms one after the other, each over its own grid. */
+  /** A kernel over its grid, or a group's arms one after the other, each over its own grid; wall time. */
   @Override
-  public long dispatch(Launch launch) {
+  public long dispatch(Launch launch, boolean timed) {
     long start = System.nanoTime();
     KernelSpec spec = launch.spec();
     Object[] args = launch.arguments();
@@ -122,7 +129,7 @@ public final class CpuBackend implements Backend {
           ran = true;
           long start = System.nanoTime();
           try {
-            launches.forEach(CpuBackend.this::dispatch);
+            launches.forEach(launch -> dispatch(launch, false));
           } catch (RuntimeException e) {
             failure = e;
           }

@@ -17,8 +17,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import org.lwjgl.system.MemoryStack;
-import org.lwjgl.vulkan.VkBufferCopy;
 import org.lwjgl.vulkan.VkDevice;
 import org.lwjgl.vulkan.VkSubmitInfo;
 
@@ -43,6 +41,8 @@ public final class VulkanBackend implements Backend {
   private final ArrayDeque<LaunchRecorder> idleRecorders = new ArrayDeque<>();
   /** Buffers of launches on Java arrays, for the next ones. */
   private final ScratchBuffers scratch = new ScratchBuffers();
+  /** Host buffers of transfers to and from buffers that are not mapped, for the next ones. */
+  private final ScratchBuffers stagingScratch = new ScratchBuffers();
   private final Set<VulkanBatch> openBatches = Collections.newSetFromMap(new IdentityHashMap<>());
   private final PipelineCache pipelineCache;
   private final Map<KernelSpec, ComputePipeline> pipelines = new ConcurrentHashMap<>();
@@ -94,9 +94,9 @@ public final class VulkanBackend implements Backend {
     context.submit(submit, fence);
   }
 
-  /** Waits for {@code fence} and resets it; {@code work} names what runs, in the message of a timeout. */
-  void awaitFence(long fence, Object work) {
-    context.awaitFence(fence, work);
+  /** Waits for the fence at {@code fenceAddress} and resets it; {@code work} names what runs, in the message of a timeout. */
+  void awaitFence(long fenceAddress, Object work) {
+    context.awaitFence(fenceAddress, work);
   }
 
   /** Throws what the validation layer reported, if it is on; the message says {@code during} and {@code subject}. */
@@ -181,24 +181,33 @@ public final class VulkanBackend implements Backend {
   }
 
   /**
-   * A buffer holding a copy of {@code array}, for a launch on Java arrays: the calling thread's
-   * idle one of that type and length where it has one (written over in full), else a new one; closing
-   * it gives it back for the next launch.
+   * A device buffer of {@code type} and {@code length} for a launch on Java arrays: an idle one of the
+   * device's scratch buffers where there is one (its contents are the last launch's), else a new one;
+   * closing it gives it back.
    */
-  @Override
-  public BackendBuffer stage(Object array) {
-    NumericType type = NumericType.ofArray(array);
-    int length = java.lang.reflect.Array.getLength(array);
+  VulkanBuffer scratchBuffer(NumericType type, int length) {
     VulkanBuffer buffer = scratch.take(type, length);
     if (buffer == null) {
       buffer = (VulkanBuffer) allocate(type, length);
       buffer.recycleInto(scratch);
     }
-    buffer.write(array);
     return buffer;
   }
 
-  /** A host buffer to move {@code length} values to or from a device-local one. */
+  /** A mapped host buffer of {@code type} and {@code length} for a transfer, reused as {@link #scratchBuffer} is. */
+  VulkanBuffer stagingBuffer(NumericType type, int length) {
+    VulkanBuffer buffer = stagingScratch.take(type, length);
+    if (buffer == null) {
+      buffer = new VulkanBuffer(this, type, length, VulkanBuffer.Placement.STAGING);
+      synchronized (live) {
+        live.add(buffer);
+      }
+      buffer.recycleInto(stagingScratch);
+    }
+    return buffer;
+  }
+
+  /** A host buffer, for the fault words of a recorder. */
   VulkanBuffer staging(NumericType type, int length) {
     VulkanBuffer buffer = new VulkanBuffer(this, type, length, VulkanBuffer.Placement.STAGING);
     synchronized (live) {
@@ -223,11 +232,7 @@ public final class VulkanBackend implements Backend {
     recorder.barrier(VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_HOST_BIT,
         VK_ACCESS_SHADER_WRITE_BIT | VK_ACCESS_HOST_WRITE_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT,
         VK_ACCESS_TRANSFER_READ_BIT | VK_ACCESS_TRANSFER_WRITE_BIT);
-    try (MemoryStack stack = MemoryStack.stackPush()) {
-      VkBufferCopy.Buffer region = VkBufferCopy.calloc(1, stack);
-      region.get(0).srcOffset(fromOffset).dstOffset(toOffset).size(bytes);
-      vkCmdCopyBuffer(recorder.commands, from.handle(), to.handle(), region);
-    }
+    recorder.copy(from, fromOffset, to, toOffset, bytes);
     run(recorder, "a copy between buffers");
     checkValidation("while running ", "a copy between buffers");
   }
@@ -255,7 +260,21 @@ public final class VulkanBackend implements Backend {
   }
 
   @Override
-  public long dispatch(Launch launch) {
+  public long dispatch(Launch launch, boolean timed) {
+    return launch(launch, timed, false);
+  }
+
+  @Override
+  public long dispatchOnArrays(Launch launch, boolean timed) {
+    return launch(launch, timed, true);
+  }
+
+  /**
+   * Records {@code launch} (with the copies of its Java arrays where {@code onArrays}, see
+   * {@link ArrayCopies}) into an idle recorder, submits it and waits for it, throws the fault it
+   * recorded, and returns its GPU time where {@code timed} (else -1).
+   */
+  private long launch(Launch launch, boolean timed, boolean onArrays) {
     KernelSpec spec = launch.spec();
     ComputePipeline pipeline = pipeline(spec);
     LaunchRecorder recorder = takeRecorder();
@@ -263,10 +282,20 @@ public final class VulkanBackend implements Backend {
     try {
       recorder.faults.clear();
       recorder.begin();
+      if (onArrays) {
+        recorder.arrayCopies.stageIn(launch, recorder);
+      }
       recorder.barrierBeforeLaunches();
-      recorder.timer.start(recorder.commands);
+      if (timed) {
+        recorder.timer.start(recorder.commands);
+      }
       recorder.record(pipeline, launch);
-      recorder.timer.stop(recorder.commands);
+      if (timed) {
+        recorder.timer.stop(recorder.commands);
+      }
+      if (onArrays) {
+        recorder.arrayCopies.recordCopiesBack(launch, recorder);
+      }
       recorder.end();
       recorder.submit();
       inFlight = true;
@@ -274,8 +303,14 @@ public final class VulkanBackend implements Backend {
       inFlight = false;
       checkValidation("while running ", spec);
       recorder.faults.throwIfAny(launch);
-      return recorder.timer.elapsedNanos(context.device);
+      if (onArrays) {
+        recorder.arrayCopies.copyBack(launch);
+      }
+      return timed ? recorder.timer.elapsedNanos(context.device) : -1;
     } finally {
+      if (onArrays) {
+        recorder.arrayCopies.release(launch);
+      }
       giveBack(recorder, !inFlight);
     }
   }
@@ -320,6 +355,7 @@ public final class VulkanBackend implements Backend {
       openBatches.clear();
     }
     scratch.free();
+    stagingScratch.free();
     synchronized (idleRecorders) {
       idleRecorders.forEach(LaunchRecorder::destroy);
       idleRecorders.clear();

@@ -16,7 +16,7 @@ import java.util.List;
  * {@link #TRACKED} of them would need tracking. Waiting happens on the thread that asks for it.
  */
 final class VulkanBatch implements BackendBatch {
-  static final int TRACKED = 32;
+  static final int TRACKED = 16;
 
   private enum State { RECORDING, SUBMITTED, DONE, CLOSED }
 

@@ -128,7 +128,7 @@ final class VulkanBuffer implements BackendBuffer {
   @Override
   public void write(Object array, int arrayOffset, int offset, int count) {
     if (!isMapped()) {
-      try (VulkanBuffer staging = owner.staging(type, count)) {
+      try (VulkanBuffer staging = owner.stagingBuffer(type, count)) {
         staging.write(array, arrayOffset, 0, count);
         owner.copy(staging, 0, this, (long) offset * type.bytes(), (long) count * type.bytes());
       }
@@ -147,7 +147,7 @@ final class VulkanBuffer implements BackendBuffer {
   @Override
   public void read(Object array, int arrayOffset, int offset, int count) {
     if (!isMapped()) {
-      try (VulkanBuffer staging = owner.staging(type, count)) {
+      try (VulkanBuffer staging = owner.stagingBuffer(type, count)) {
         owner.copy(this, (long) offset * type.bytes(), staging, 0, (long) count * type.bytes());
         staging.read(array, arrayOffset, 0, count);
       }

@@ -1,5 +1,6 @@
 package dev.kiln.vulkan;
 
+import static org.lwjgl.system.MemoryUtil.memGetLong;
 import static org.lwjgl.util.vma.Vma.*;
 import static org.lwjgl.vulkan.EXTDebugUtils.VK_EXT_DEBUG_UTILS_EXTENSION_NAME;
 import static org.lwjgl.vulkan.VK10.*;
@@ -164,20 +165,22 @@ final class VulkanContext {
     }
   }
 
-  /** Waits for {@code fence} (within the timeout) and resets it; {@code work} names what runs, in the message. */
-  void awaitFence(long fence, Object work) {
+  /**
+   * Waits for the fence held at {@code fenceAddress} (within the timeout) and resets it; {@code work}
+   * names what runs, in the message. Allocates nothing: the fence is passed by address.
+   */
+  void awaitFence(long fenceAddress, Object work) {
+    long fence = memGetLong(fenceAddress);
     int result = spinOn(fence);
     if (result == VK_NOT_READY) {
-      try (MemoryStack stack = MemoryStack.stackPush()) {
-        result = vkWaitForFences(device, stack.longs(fence), true, FENCE_TIMEOUT_NANOS);
-      }
+      result = nvkWaitForFences(device, 1, fenceAddress, VK_TRUE, FENCE_TIMEOUT_NANOS);
     }
     if (result == VK_TIMEOUT) {
       throw new VulkanException(work + " did not finish within " + TimeUnit.NANOSECONDS.toSeconds(FENCE_TIMEOUT_NANOS)
           + " s (kiln.fenceTimeoutSeconds)");
     }
     Vk.check(result, "vkWaitForFences");
-    Vk.check(vkResetFences(device, fence), "vkResetFences");
+    Vk.check(nvkResetFences(device, 1, fenceAddress), "vkResetFences");
   }
 
   /** Polls {@code fence} for at most {@link #FENCE_SPIN_NANOS}; VK_NOT_READY if it is still unsignaled. */

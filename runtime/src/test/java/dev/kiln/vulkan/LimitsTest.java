@@ -28,7 +28,7 @@ class LimitsTest {
       for (int param = 0; param < spec.params().size(); param++) {
         launch.arg(param, 1);
       }
-      return assertThrows(IllegalArgumentException.class, () -> backend.dispatch(launch)).getMessage();
+      return assertThrows(IllegalArgumentException.class, () -> backend.dispatch(launch, false)).getMessage();
     } finally {
       backend.close();
     }

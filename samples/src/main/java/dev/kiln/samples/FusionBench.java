@@ -20,6 +20,7 @@ public final class FusionBench {
     int n = args.length > 0 ? Integer.parseInt(args[0]) : 1 << 26;
     int runs = args.length > 1 ? Integer.parseInt(args[1]) : 30;
     try (Device device = Device.open(); FloatArray pixels = device.floats(n); IntArray bytes = device.ints(n)) {
+      device.timeLaunches(true);
       System.out.printf("%s (%s), %d elements, median of %d runs, GPU time%n", device.name(), device.backend(), n,
           runs);
       long fused = GpuTimes.median(runs, () -> {

@@ -10,8 +10,10 @@ import java.util.Arrays;
 /**
  * Host wall time of small launches: one 64-invocation launch on device arrays from the call to its
  * completion; batches of 1, 10 and 100 such launches (created, recorded, submitted, waited); the
- * time to record one launch into a batch of 10 000; one launch on a Java {@code int[64]} (copied in
- * and back); medians of the runs after a second of the same work. Run it once with {@code -Dkiln.fenceSpinMicros=0} to see
+ * time to record one launch into a batch of 10 000 and the GPU time per launch there (timestamps;
+ * a barrier between launches, as each reads and writes the same array); one launch on a Java
+ * {@code int[64]} (copied in and back); medians of the runs after a second of the same work.
+ * {@link RawLaunchBench} is the same table for hand-written LWJGL. Run it once with {@code -Dkiln.fenceSpinMicros=0} to see
  * what polling the fence before sleeping saves.
  *
  * <p>{@code java -cp ... dev.kiln.samples.LaunchBench [runs]}
@@ -43,33 +45,36 @@ public final class LaunchBench {
         }) / 1e3);
       }
       int many = 10_000;
-      System.out.printf("record 1 of %d  %8.2f µs%n", many, median(20, () -> {
+      int runs10k = 20;
+      long[] recording = new long[runs10k];
+      long[] gpu = new long[runs10k];
+      for (int r = -1; r < runs10k; r++) { // the first run warms up
         try (Batch batch = device.batch()) {
           long start = System.nanoTime();
           for (int k = 0; k < many; k++) {
             LaunchBenchKernels.bump(batch, 64, d);
           }
-          recorded[0] = System.nanoTime() - start;
+          long recorded = System.nanoTime() - start;
+          batch.submit();
+          if (r >= 0) {
+            recording[r] = recorded;
+            gpu[r] = batch.deviceNanos();
+          }
         }
-      }, () -> recorded[0]) / 1e3 / many);
+      }
+      System.out.printf("record 1 of %d  %8.2f µs%n", many, median(recording) / 1e3 / many);
+      System.out.printf("GPU per launch there %6.2f µs%n", median(gpu) / 1e3 / many);
       int[] values = new int[64];
       System.out.printf("single launch, Java int[64] %5.1f µs%n",
           median(runs, () -> LaunchBenchKernels.bump(device, 64, values)) / 1e3);
+      System.out.printf("upload int[64] to a device array   %5.1f µs%n", median(runs, () -> d.upload(values)) / 1e3);
+      System.out.printf("download int[64] from it           %5.1f µs%n", median(runs, () -> d.download(values)) / 1e3);
     }
   }
 
-  private static final long[] recorded = new long[1];
-
-  /** The median over {@code runs} of what {@code measured} reports after each run of {@code work}. */
-  private static long median(int runs, Runnable work, java.util.function.LongSupplier measured) {
-    long[] nanos = new long[runs];
-    work.run();
-    for (int r = 0; r < runs; r++) {
-      work.run();
-      nanos[r] = measured.getAsLong();
-    }
+  private static long median(long[] nanos) {
     Arrays.sort(nanos);
-    return nanos[runs / 2];
+    return nanos[nanos.length / 2];
   }
 
   private static long median(int runs, Runnable launch) {
@@ -83,7 +88,6 @@ public final class LaunchBench {
       launch.run();
       nanos[r] = System.nanoTime() - start;
     }
-    Arrays.sort(nanos);
-    return nanos[runs / 2];
+    return median(nanos);
   }
 }

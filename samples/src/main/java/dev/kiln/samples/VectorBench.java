@@ -143,6 +143,7 @@ public final class VectorBench {
     }
     int[] sizes = args.length == 0 ? new int[] {24, 26, 28} : Arrays.stream(args).mapToInt(Integer::parseInt).toArray();
     try (Device device = Device.open()) {
+      device.timeLaunches(true);
       System.out.printf("%s (%s); GPU time, median of %d runs; GB/s counts bytes read and written%n",
           device.name(), device.backend(), RUNS);
       System.out.printf("%-6s %-6s %10s %10s %10s %8s%n", "n", "kernel", "Kiln ms", "vec4 ms", "scalar ms",
@@ -177,6 +178,7 @@ public final class VectorBench {
    */
   private static void coarsening(int[] sizes) {
     try (Device device = Device.open()) {
+      device.timeLaunches(true);
       System.out.printf("%s; copy, GPU ms, median of %d runs%n", device.name(), RUNS);
       System.out.printf("%-6s %8s %8s %8s %8s %8s %8s | %8s %8s %8s%n", "n", "Kiln", "vec4", "2 vec4", "2 apart",
           "4 apart", "stride", "Kiln f64", "dvec2", "2 dvec2");

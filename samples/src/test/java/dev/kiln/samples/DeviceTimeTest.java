@@ -1,5 +1,6 @@
 package dev.kiln.samples;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.kiln.Device;
@@ -15,12 +16,18 @@ import org.junit.jupiter.api.io.TempDir;
 /** Each launch's device time reaches the caller and JFR. */
 class DeviceTimeTest extends BothDevices {
   @Test
-  void theLastLaunchsDeviceTimeIsMeasured() {
+  void theLastLaunchsDeviceTimeIsMeasuredWhereAsked() {
     for (Device device : new Device[] {vulkan, cpu}) {
       try (FloatArray x = device.floats(1 << 20); FloatArray y = device.floats(1 << 20)) {
+        device.timeLaunches(true);
         SaxpyKernels.saxpy(device, 1 << 20, 2f, x, y);
         long nanos = Device.lastDeviceNanos();
         assertTrue(nanos > 0 && nanos < 10_000_000_000L, device.backend() + ": " + nanos + " ns");
+        device.timeLaunches(false);
+        SaxpyKernels.saxpy(device, 1 << 20, 2f, x, y);
+        if (device == vulkan) {
+          assertEquals(-1, Device.lastDeviceNanos(), "no timestamps unless asked for");
+        }
       }
     }
   }

@@ -1,0 +1,97 @@
+package dev.kiln.vulkan;
+
+import dev.kiln.KernelSpec;
+import dev.kiln.NumericType;
+import dev.kiln.annotations.Access;
+import dev.kiln.backend.Launch;
+import java.util.Arrays;
+
+/**
+ * The copies of a launch on Java arrays, all in the launch's one submission: each array goes to a
+ * device buffer (mapped ones are written directly; others through a host staging buffer and a copy
+ * recorded before the launch), and each array the kernel may write comes back (through a copy
+ * recorded after it, where staged). Buffers come from the device's scratch buffers and go back to
+ * them. One per recorder, reused; allocates nothing once its arrays are long enough.
+ */
+final class ArrayCopies {
+  private final VulkanBackend backend;
+  private Object[] arrays = new Object[8];
+  private VulkanBuffer[] staging = new VulkanBuffer[8];
+
+  ArrayCopies(VulkanBackend backend) {
+    this.backend = backend;
+  }
+
+  /**
+   * Puts each of {@code launch}'s Java arrays into a device buffer, which becomes the argument, and
+   * records into {@code recorder} the copies from staging buffers.
+   */
+  void stageIn(Launch launch, LaunchRecorder recorder) {
+    KernelSpec spec = launch.spec();
+    int params = spec.params().size();
+    if (arrays.length < params) {
+      arrays = new Object[params];
+      staging = new VulkanBuffer[params];
+    }
+    for (int param = 0; param < params; param++) {
+      if (!spec.params().get(param).isBuffer()) {
+        continue;
+      }
+      Object array = launch.arg(param);
+      arrays[param] = array;
+      NumericType type = NumericType.ofArray(array);
+      int length = java.lang.reflect.Array.getLength(array);
+      VulkanBuffer buffer = backend.scratchBuffer(type, length);
+      launch.arg(param, buffer);
+      if (buffer.isMapped()) {
+        buffer.write(array);
+      } else {
+        VulkanBuffer host = backend.stagingBuffer(type, length);
+        staging[param] = host;
+        host.write(array);
+        recorder.copy(host, buffer, (long) length * type.bytes());
+      }
+    }
+  }
+
+  /** Records the copies of what the kernel may have written back to the staging buffers. */
+  void recordCopiesBack(Launch launch, LaunchRecorder recorder) {
+    KernelSpec spec = launch.spec();
+    boolean first = true;
+    for (int param = 0; param < spec.params().size(); param++) {
+      if (staging[param] != null && spec.params().get(param).access() != Access.READ) {
+        if (first) {
+          recorder.barrierBeforeCopies();
+          first = false;
+        }
+        VulkanBuffer buffer = (VulkanBuffer) launch.arg(param);
+        recorder.copy(buffer, staging[param], (long) buffer.length() * buffer.type().bytes());
+      }
+    }
+  }
+
+  /** Copies into the Java arrays what the kernel may have written; the submission has completed. */
+  void copyBack(Launch launch) {
+    KernelSpec spec = launch.spec();
+    for (int param = 0; param < spec.params().size(); param++) {
+      if (spec.params().get(param).isBuffer() && spec.params().get(param).access() != Access.READ) {
+        VulkanBuffer from = staging[param] != null ? staging[param] : (VulkanBuffer) launch.arg(param);
+        from.read(arrays[param]);
+      }
+    }
+  }
+
+  /** Gives the buffers back and forgets the arrays; safe after a failure at any point. */
+  void release(Launch launch) {
+    for (int param = 0; param < launch.spec().params().size(); param++) {
+      if (launch.arg(param) instanceof VulkanBuffer buffer) {
+        buffer.close();
+      }
+      if (param < staging.length && staging[param] != null) {
+        staging[param].close();
+      }
+    }
+    Arrays.fill(arrays, null);
+    Arrays.fill(staging, null);
+  }
+}
