@@ -58,6 +58,15 @@ final class LaunchRecorder {
   private final VkSubmitInfo submit = VkSubmitInfo.calloc();
   /** The pipeline bound last since {@link #begin()}, so that a run of one kernel binds it once. */
   private long boundPipeline;
+  /**
+   * The buffer descriptions and push constants the bound pipeline's last launch bound (a copy, and
+   * its bytes; -1 for none): a launch that would bind the same again skips the call, as descriptors
+   * and push constants stay bound until another pipeline is.
+   */
+  private ByteBuffer boundInfos;
+  private int boundInfoBytes = -1;
+  private final ByteBuffer pushed;
+  private int pushedBytes = -1;
 
   LaunchRecorder(VulkanBackend backend) {
     this.backend = backend;
@@ -81,6 +90,7 @@ final class LaunchRecorder {
     sets = new DescriptorSets(backend);
     arrayCopies = new ArrayCopies(backend);
     push = memAlloc(backend.physical().limits().maxPushConstantsSize());
+    pushed = memAlloc(push.capacity());
     growDescriptorWrites(8);
     setAllocation.sType$Default().pSetLayouts(setLayout);
     barrier.get(0).sType$Default();
@@ -98,6 +108,8 @@ final class LaunchRecorder {
     Vk.check(vkResetCommandBuffer(commands, 0), "vkResetCommandBuffer");
     sets.reset();
     boundPipeline = VK_NULL_HANDLE;
+    boundInfoBytes = -1;
+    pushedBytes = -1;
     Vk.check(vkBeginCommandBuffer(commands, begin), "vkBeginCommandBuffer");
   }
 
@@ -165,9 +177,9 @@ final class LaunchRecorder {
   }
 
   /**
-   * Records {@code launch} of {@code pipeline}: binds the pipeline (unless the last launch bound
-   * it), the launch's buffers and the fault buffer (a push descriptor, or a set from the pools),
-   * and dispatches, split along x where the device's workgroup-count limit asks for it; each
+   * Records {@code launch} of {@code pipeline}: binds the pipeline, the launch's buffers and the
+   * fault buffer (a push descriptor, or a set from the pools) and its push constants, each unless
+   * the last launch bound the same, and dispatches, split along x where the device's workgroup-count limit asks for it; each
    * part is told its first workgroup at push-constant offset 4 (the invocations are independent,
    * so the parts need no barrier between them).
    */
@@ -180,16 +192,45 @@ final class LaunchRecorder {
     if (pipeline.pipeline != boundPipeline) {
       vkCmdBindPipeline(commands, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline.pipeline);
       boundPipeline = pipeline.pipeline;
+      boundInfoBytes = -1;
+      pushedBytes = -1;
     }
     bindBuffers(pipeline, launch);
     long constants = memAddress(push);
     writePushConstants(constants, launch);
     int limit = backend.physical().limits().maxGroupCount()[0];
+    if (groupsX <= limit) {
+      memPutInt(constants + Integer.BYTES, 0);
+      int bytes = pipeline.pushConstantBytes;
+      if (bytes != pushedBytes || !sameBytes(constants, memAddress(pushed), bytes)) {
+        nvkCmdPushConstants(commands, pipeline.layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, bytes, constants);
+        memCopy(constants, memAddress(pushed), bytes);
+        pushedBytes = bytes;
+      }
+      vkCmdDispatch(commands, groupsX, groupsY, groupsZ);
+      return;
+    }
     for (int first = 0; first < groupsX; first += Math.min(limit, groupsX - first)) {
       memPutInt(constants + Integer.BYTES, first);
       nvkCmdPushConstants(commands, pipeline.layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, pipeline.pushConstantBytes, constants);
       vkCmdDispatch(commands, Math.min(limit, groupsX - first), groupsY, groupsZ);
     }
+    pushedBytes = -1;
+  }
+
+  private static boolean sameBytes(long a, long b, int bytes) {
+    int at = 0;
+    for (; at + Long.BYTES <= bytes; at += Long.BYTES) {
+      if (memGetLong(a + at) != memGetLong(b + at)) {
+        return false;
+      }
+    }
+    for (; at < bytes; at += Integer.BYTES) {
+      if (memGetInt(a + at) != memGetInt(b + at)) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** Describes the launch's buffers, then the fault buffer, at bindings 0, 1, … and binds them. */
@@ -205,6 +246,12 @@ final class LaunchRecorder {
       }
     }
     describe(pipeline.buffers, faults.buffer());
+    int bytes = count * VkDescriptorBufferInfo.SIZEOF;
+    if (bytes == boundInfoBytes && sameBytes(infos.address(), memAddress(boundInfos), bytes)) {
+      return;
+    }
+    memCopy(infos.address(), memAddress(boundInfos), bytes);
+    boundInfoBytes = bytes;
     if (pipeline.pushDescriptors) {
       nvkCmdPushDescriptorSetKHR(commands, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline.layout, 0, count, writes.address());
       return;
@@ -259,9 +306,12 @@ final class LaunchRecorder {
     if (writes != null) {
       writes.free();
       infos.free();
+      memFree(boundInfos);
     }
     writes = VkWriteDescriptorSet.calloc(count);
     infos = VkDescriptorBufferInfo.calloc(count);
+    boundInfos = memAlloc(count * VkDescriptorBufferInfo.SIZEOF);
+    boundInfoBytes = -1;
     for (int binding = 0; binding < count; binding++) {
       writes.get(binding).sType$Default().dstBinding(binding).descriptorCount(1)
           .descriptorType(VK_DESCRIPTOR_TYPE_STORAGE_BUFFER)
@@ -283,6 +333,8 @@ final class LaunchRecorder {
     begin.free();
     submit.free();
     memFree(push);
+    memFree(pushed);
+    memFree(boundInfos);
     memFree(setLayout);
     memFree(set);
     memFree(submitted);

@@ -34,15 +34,15 @@ public final class LaunchBench {
     try (Device device = Device.open(); IntArray d = device.ints(64)) {
       System.out.printf("%s, kiln.fenceSpinMicros=%s: median host time of %d runs%n", device.name(),
           System.getProperty("kiln.fenceSpinMicros", "default"), runs);
-      System.out.printf("single launch      %8.1f µs%n", median(runs, () -> LaunchBenchKernels.bump(device, 64, d)) / 1e3);
+      System.out.printf("single launch               %s%n", median(runs, () -> LaunchBenchKernels.bump(device, 64, d)));
       for (int launches : new int[] {1, 10, 100}) {
-        System.out.printf("batch of %-3d       %8.1f µs%n", launches, median(runs / launches * 10 + 20, () -> {
+        System.out.printf("batch of %-3d                %s%n", launches, median(runs / launches * 10 + 20, () -> {
           try (Batch batch = device.batch()) {
             for (int k = 0; k < launches; k++) {
               LaunchBenchKernels.bump(batch, 64, d);
             }
           }
-        }) / 1e3);
+        }));
       }
       int many = 10_000;
       int runs10k = 20;
@@ -65,10 +65,9 @@ public final class LaunchBench {
       System.out.printf("record 1 of %d  %8.2f µs%n", many, median(recording) / 1e3 / many);
       System.out.printf("GPU per launch there %6.2f µs%n", median(gpu) / 1e3 / many);
       int[] values = new int[64];
-      System.out.printf("single launch, Java int[64] %5.1f µs%n",
-          median(runs, () -> LaunchBenchKernels.bump(device, 64, values)) / 1e3);
-      System.out.printf("upload int[64] to a device array   %5.1f µs%n", median(runs, () -> d.upload(values)) / 1e3);
-      System.out.printf("download int[64] from it           %5.1f µs%n", median(runs, () -> d.download(values)) / 1e3);
+      System.out.printf("single launch, Java int[64] %s%n", median(runs, () -> LaunchBenchKernels.bump(device, 64, values)));
+      System.out.printf("upload int[64]              %s%n", median(runs, () -> d.upload(values)));
+      System.out.printf("download int[64]            %s%n", median(runs, () -> d.download(values)));
     }
   }
 
@@ -77,17 +76,26 @@ public final class LaunchBench {
     return nanos[nanos.length / 2];
   }
 
-  private static long median(int runs, Runnable launch) {
+  private static final com.sun.management.ThreadMXBean THREADS =
+      (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
+
+  /**
+   * The median host time of {@code runs} runs of {@code launch} after a second of it, as text with the
+   * bytes the calling thread allocated per run meanwhile (the launchers' varargs array is 24 of them).
+   */
+  private static String median(int runs, Runnable launch) {
     long warmUntil = System.nanoTime() + 1_000_000_000L;
     while (System.nanoTime() < warmUntil) {
       launch.run();
     }
     long[] nanos = new long[runs];
+    long allocated = THREADS.getCurrentThreadAllocatedBytes();
     for (int r = 0; r < runs; r++) {
       long start = System.nanoTime();
       launch.run();
       nanos[r] = System.nanoTime() - start;
     }
-    return median(nanos);
+    allocated = THREADS.getCurrentThreadAllocatedBytes() - allocated;
+    return String.format("%8.1f µs  %6.0f B allocated", median(nanos) / 1e3, (double) allocated / runs);
   }
 }
