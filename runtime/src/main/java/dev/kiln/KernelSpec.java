@@ -1,5 +1,6 @@
 package dev.kiln;
 
+import dev.kiln.abi.LaunchAbi;
 import dev.kiln.annotations.Access;
 import java.util.Arrays;
 import java.util.List;
@@ -9,24 +10,14 @@ import java.util.Objects;
  * What the runtime needs to know about one compiled kernel or fuse group. Generated launchers
  * create one per kernel and per group; user code has no reason to.
  *
- * <p>The launch ABI shared with the processor: storage buffers are bound in parameter order to
- * bindings 0, 1, … of descriptor set 0, each with one element more than the array holds (kernels
- * read a length as the runtime array's minus one, so an empty array is length 0), and a fault
- * buffer after them; the push-constant block holds
- * the grid's x size at offset 0, the first workgroup along x of the dispatch at offset 4 (a launch
- * larger than the device's workgroup-count limit is split into several dispatches), the grid's y and
- * z sizes at offsets 8 and 12; a group of two or more arms then has each arm's grid (x, y, z) in arm
- * order, 12 bytes per arm; then each scalar parameter in parameter order at its natural alignment
- * (4 bytes for int and float, 8 for long and double). The processor's {@code LaunchAbi} writes the
- * same layout.
+ * <p>The launch ABI (bindings, push-constant layout, faults) is {@link LaunchAbi}, which the
+ * processor writes modules by; a spec derives each parameter's slot from it once ({@link #slot}).
  *
  * <p>A group's parameters are the union of its arms' (each name once, in first-seen order); each
  * {@link Arm} maps its kernel's parameters to the group's. The CPU backend runs a group as its arms
  * one after the other, each over its own grid; Vulkan runs the fused module in one dispatch.
  */
 public final class KernelSpec {
-  private static final int LAUNCH_BYTES = 16;
-  private static final int ARM_GRID_BYTES = 12;
 
   /** Runs the kernel's original Java method once, for the CPU backend. */
   @FunctionalInterface
@@ -133,7 +124,7 @@ public final class KernelSpec {
     }
     // the launch ABI's layout, derived once: launches read it on every dispatch
     this.slots = new int[this.params.size()];
-    int end = LAUNCH_BYTES + (hasArmGrids() ? ARM_GRID_BYTES * this.arms.size() : 0);
+    int end = LaunchAbi.scalarsStart(this.arms.size());
     int buffers = 0;
     for (int i = 0; i < slots.length; i++) {
       Param param = this.params.get(i);
@@ -187,12 +178,12 @@ public final class KernelSpec {
 
   /** Whether the push constants hold each arm's grid (a group of two or more arms). */
   public boolean hasArmGrids() {
-    return arms.size() > 1;
+    return LaunchAbi.hasArmGrids(arms.size());
   }
 
   /** The offset of arm {@code arm}'s grid in the push-constant block, where {@link #hasArmGrids()}. */
   public int armGridOffset(int arm) {
-    return LAUNCH_BYTES + ARM_GRID_BYTES * arm;
+    return LaunchAbi.armGridOffset(arm);
   }
 
   /**

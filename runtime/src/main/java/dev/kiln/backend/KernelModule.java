@@ -25,7 +25,7 @@ public record KernelModule(byte[] code, Set<Integer> capabilities, boolean usesB
   public static final int CAPABILITY_SIGNED_ZERO_INF_NAN_PRESERVE = 4466;
   private static final int OP_CAPABILITY = 17;
   private static final int OP_MODULE_PROCESSED = 330;
-  private static final String ELEMENTS_PER_INVOCATION = "kiln.elementsPerInvocation ";
+  private static final String ELEMENTS_PER_INVOCATION = dev.kiln.abi.LaunchAbi.ELEMENTS_PER_INVOCATION;
   private static final int OP_CONTROL_BARRIER = 224;
   private static final int OP_TYPE_INT = 21;
   private static final int OP_TYPE_FLOAT = 22;

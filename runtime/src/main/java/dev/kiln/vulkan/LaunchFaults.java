@@ -1,6 +1,7 @@
 package dev.kiln.vulkan;
 
 import dev.kiln.KernelSpec;
+import dev.kiln.abi.LaunchAbi;
 import dev.kiln.backend.Launch;
 import java.util.List;
 import java.util.function.Supplier;
@@ -11,10 +12,10 @@ import java.util.function.Supplier;
  * thrown. Reading and clearing allocate nothing; only a fault builds its message.
  */
 final class LaunchFaults {
-  static final int WORDS = 4;
-  private static final int INDEX = 1;
-  private static final int DIVISION_BY_ZERO = 2;
-  private static final int LOCAL_ARRAY = 0x80000000;
+  static final int WORDS = LaunchAbi.FAULT_WORDS;
+  private static final int INDEX = LaunchAbi.FAULT_INDEX;
+  private static final int DIVISION_BY_ZERO = LaunchAbi.FAULT_DIVISION_BY_ZERO;
+  private static final int LOCAL_ARRAY = LaunchAbi.FAULT_LOCAL_ARRAY;
   private static final int[] NONE = new int[WORDS];
 
   private final VulkanBuffer buffer;

@@ -6,6 +6,7 @@ import static org.lwjgl.vulkan.VK10.*;
 
 import dev.kiln.KernelSpec;
 import dev.kiln.NumericType;
+import dev.kiln.abi.LaunchAbi;
 import dev.kiln.backend.Launch;
 import java.nio.ByteBuffer;
 import java.nio.LongBuffer;
@@ -180,7 +181,7 @@ final class LaunchRecorder {
    * Records {@code launch} of {@code pipeline}: binds the pipeline, the launch's buffers and the
    * fault buffer (a push descriptor, or a set from the pools) and its push constants, each unless
    * the last launch bound the same, and dispatches, split along x where the device's workgroup-count limit asks for it; each
-   * part is told its first workgroup at push-constant offset 4 (the invocations are independent,
+   * part is told its first workgroup at {@link LaunchAbi#FIRST_GROUP} (the invocations are independent,
    * so the parts need no barrier between them).
    */
   void record(ComputePipeline pipeline, Launch launch) {
@@ -200,7 +201,7 @@ final class LaunchRecorder {
     writePushConstants(constants, launch);
     int limit = backend.physical().limits().maxGroupCount()[0];
     if (groupsX <= limit) {
-      memPutInt(constants + Integer.BYTES, 0);
+      memPutInt(constants + LaunchAbi.FIRST_GROUP, 0);
       int bytes = pipeline.pushConstantBytes;
       if (bytes != pushedBytes || !sameBytes(constants, memAddress(pushed), bytes)) {
         nvkCmdPushConstants(commands, pipeline.layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, bytes, constants);
@@ -211,7 +212,7 @@ final class LaunchRecorder {
       return;
     }
     for (int first = 0; first < groupsX; first += Math.min(limit, groupsX - first)) {
-      memPutInt(constants + Integer.BYTES, first);
+      memPutInt(constants + LaunchAbi.FIRST_GROUP, first);
       nvkCmdPushConstants(commands, pipeline.layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, pipeline.pushConstantBytes, constants);
       vkCmdDispatch(commands, Math.min(limit, groupsX - first), groupsY, groupsZ);
     }
@@ -273,14 +274,14 @@ final class LaunchRecorder {
   }
 
   /**
-   * The dispatch's grid (the largest of the arms') at offsets 0, 8 and 12, each arm's grid for a
-   * group of several arms, then the scalar arguments (see {@link KernelSpec}).
+   * The dispatch's grid (the largest of the arms'), each arm's grid for a
+   * group of several arms, then the scalar arguments, each at its {@link KernelSpec#slot}.
    */
   private static void writePushConstants(long at, Launch launch) {
     KernelSpec spec = launch.spec();
-    memPutInt(at, launch.dispatchSize(0));
-    memPutInt(at + 8, launch.dispatchSize(1));
-    memPutInt(at + 12, launch.dispatchSize(2));
+    memPutInt(at + LaunchAbi.GRID_X, launch.dispatchSize(0));
+    memPutInt(at + LaunchAbi.GRID_Y, launch.dispatchSize(1));
+    memPutInt(at + LaunchAbi.GRID_Z, launch.dispatchSize(2));
     if (spec.hasArmGrids()) {
       for (int arm = 0; arm < spec.gridCount(); arm++) {
         long grid = at + spec.armGridOffset(arm);

@@ -3,21 +3,13 @@ package dev.kiln.processor.ir;
 import java.util.List;
 
 /**
- * The launch ABI shared with the runtime's {@code KernelSpec}: storage buffers at bindings 0, 1, …
- * of set 0 in program order (the fault buffer after them), each bound with one element more than
- * the array it holds (so that an empty array has a binding and a length: the runtime array's length
- * minus one), and one push-constant block of 32-bit launch values followed by the scalars.
- *
- * <p>The block opens with the dispatch's grid x size, its first workgroup along x (a launch larger
- * than the device's workgroup-count limit is split), and its grid y and z sizes: 16 bytes. A fused
- * group of two or more arms then holds each arm's own grid (x, y, z) in arm order, 12 bytes per arm.
- * The scalars follow in program order, each at its natural alignment.
+ * The launch ABI ({@link dev.kiln.abi.LaunchAbi}, shared with the runtime) as members of the
+ * push-constant block the modules declare: four 32-bit launch values (grid x, first group, grid y,
+ * grid z), a group's arm grids, then the scalars.
  */
 public final class LaunchAbi {
-  /** Bytes of dispatch geometry at the start of the block. */
-  public static final int LAUNCH_BYTES = 16;
   /** Push-constant bytes every Vulkan device offers. */
-  public static final int LIMIT = 128;
+  public static final int LIMIT = dev.kiln.abi.LaunchAbi.PUSH_CONSTANT_LIMIT;
   /** Members of the dispatch geometry: count x, first group, count y, count z. */
   public static final int LAUNCH_MEMBERS = 4;
   public static final int FIRST_GROUP_MEMBER = 1;
@@ -49,21 +41,14 @@ public final class LaunchAbi {
 
   /** The offset of each scalar of the given types, in order. */
   public static int[] scalarOffsets(int arms, List<PrimType> scalars) {
-    int[] offsets = new int[scalars.size()];
-    int end = LAUNCH_BYTES + 4 * armMembers(arms);
-    for (int i = 0; i < offsets.length; i++) {
-      int size = scalars.get(i).bytes();
-      offsets[i] = Math.ceilDiv(end, size) * size;
-      end = offsets[i] + size;
-    }
-    return offsets;
+    return dev.kiln.abi.LaunchAbi.scalarOffsets(arms, scalars.stream().mapToInt(PrimType::bytes).toArray());
   }
 
   /** Size of the block for {@code arms} arms and {@code scalars}. */
   public static int size(int arms, List<PrimType> scalars) {
     int[] offsets = scalarOffsets(arms, scalars);
     return offsets.length == 0
-        ? LAUNCH_BYTES + 4 * armMembers(arms)
+        ? dev.kiln.abi.LaunchAbi.scalarsStart(arms)
         : offsets[offsets.length - 1] + scalars.getLast().bytes();
   }
 }

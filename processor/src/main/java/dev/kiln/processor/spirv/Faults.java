@@ -1,5 +1,6 @@
 package dev.kiln.processor.spirv;
 
+import dev.kiln.abi.LaunchAbi;
 import static org.lwjgl.util.spvc.Spv.*;
 
 /**
@@ -10,10 +11,10 @@ import static org.lwjgl.util.spvc.Spv.*;
  * before a launch and turns a fault into the exception Java would have thrown.
  */
 final class Faults {
-  static final int INDEX = 1;
-  static final int DIVISION_BY_ZERO = 2;
+  static final int INDEX = LaunchAbi.FAULT_INDEX;
+  static final int DIVISION_BY_ZERO = LaunchAbi.FAULT_DIVISION_BY_ZERO;
   /** Word 1 of an index fault on a shared or private array: this bit, or'ed with its length. */
-  static final int LOCAL_ARRAY = 0x80000000;
+  static final int LOCAL_ARRAY = LaunchAbi.FAULT_LOCAL_ARRAY;
 
   private final FunctionBuilder fn;
   private final int variable;
@@ -21,7 +22,7 @@ final class Faults {
   Faults(FunctionBuilder fn, int binding) {
     this.fn = fn;
     SpirvModule m = fn.module();
-    int struct = m.storageBlock(m.typeUint(), 4);
+    int struct = m.storageBlock(m.typeUint(), LaunchAbi.FAULT_WORDS);
     variable = m.id();
     m.globals.op(SpvOpVariable, m.typePointer(SpvStorageClassStorageBuffer, struct), variable,
         SpvStorageClassStorageBuffer);

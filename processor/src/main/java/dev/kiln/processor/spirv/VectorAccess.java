@@ -21,7 +21,7 @@ final class VectorAccess {
   /** The most bytes one vector load or store moves. */
   static final int VECTOR_BYTES = 16;
   /** The debug string that tells the runtime how many elements each invocation handles. */
-  static final String ELEMENTS_PER_INVOCATION = "kiln.elementsPerInvocation ";
+  static final String ELEMENTS_PER_INVOCATION = dev.kiln.abi.LaunchAbi.ELEMENTS_PER_INVOCATION;
 
   private final FunctionBuilder fn;
   private final Map<String, Integer> views = new HashMap<>();

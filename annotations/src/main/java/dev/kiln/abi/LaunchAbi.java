@@ -1,0 +1,72 @@
+package dev.kiln.abi;
+
+/**
+ * The contract between the modules Kiln's processor writes and the runtime that launches them,
+ * defined once for both (they share no other code): where buffers, launch geometry, scalars and
+ * faults go. Not for users: generated code and Kiln itself read it, and it changes with them.
+ *
+ * <p>Buffers bind to descriptor set 0, bindings 0, 1, … in parameter order, each with one element
+ * more than its array (an empty array still has a binding; kernels read a length as the runtime
+ * array's minus one), and the fault buffer after them. The push-constant block opens with the
+ * dispatch's grid x size, its first workgroup along x (a launch larger than the device's
+ * workgroup-count limit is split into dispatches), and its grid y and z sizes; a fused group of two
+ * or more arms then holds each arm's grid (x, y, z) in arm order; the scalar parameters follow in
+ * parameter order, each at its natural alignment.
+ */
+public final class LaunchAbi {
+  /** Offsets of the dispatch geometry in the push-constant block, and its size. */
+  public static final int GRID_X = 0;
+  public static final int FIRST_GROUP = 4;
+  public static final int GRID_Y = 8;
+  public static final int GRID_Z = 12;
+  public static final int LAUNCH_BYTES = 16;
+  /** Bytes of one arm's grid. */
+  public static final int ARM_GRID_BYTES = 12;
+  /** Push-constant bytes every Vulkan device offers. */
+  public static final int PUSH_CONSTANT_LIMIT = 128;
+
+  /** The fault buffer's words: kind, array, index, source line. */
+  public static final int FAULT_WORDS = 4;
+  public static final int FAULT_INDEX = 1;
+  public static final int FAULT_DIVISION_BY_ZERO = 2;
+  /** The array word of an index fault on a workgroup or private array: this bit, or'ed with its length. */
+  public static final int FAULT_LOCAL_ARRAY = 0x80000000;
+
+  /**
+   * The text of the {@code OpModuleProcessed} by which a module tells how many consecutive elements
+   * along x each invocation handles (followed by the number; 1 without it): launchers are written
+   * before bodies are compiled, so only the module can carry it.
+   */
+  public static final String ELEMENTS_PER_INVOCATION = "kiln.elementsPerInvocation ";
+
+  private LaunchAbi() {}
+
+  /** Whether a launch of {@code arms} arms holds each arm's grid: a group of two or more. */
+  public static boolean hasArmGrids(int arms) {
+    return arms > 1;
+  }
+
+  /** The offset of arm {@code arm}'s grid, where {@link #hasArmGrids}. */
+  public static int armGridOffset(int arm) {
+    return LAUNCH_BYTES + ARM_GRID_BYTES * arm;
+  }
+
+  /**
+   * The offset of each scalar parameter, given their sizes in bytes in parameter order, for a launch
+   * of {@code arms} arms; the block's size is the last offset plus its size.
+   */
+  public static int[] scalarOffsets(int arms, int[] scalarBytes) {
+    int[] offsets = new int[scalarBytes.length];
+    int end = scalarsStart(arms);
+    for (int i = 0; i < offsets.length; i++) {
+      offsets[i] = Math.ceilDiv(end, scalarBytes[i]) * scalarBytes[i];
+      end = offsets[i] + scalarBytes[i];
+    }
+    return offsets;
+  }
+
+  /** Where the scalars may start: after the geometry and the arms' grids. */
+  public static int scalarsStart(int arms) {
+    return LAUNCH_BYTES + (hasArmGrids(arms) ? ARM_GRID_BYTES * arms : 0);
+  }
+}
