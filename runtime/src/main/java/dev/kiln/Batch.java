@@ -1,6 +1,8 @@
 package dev.kiln;
 
 import dev.kiln.backend.BackendBatch;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -18,15 +20,21 @@ import java.util.concurrent.CompletableFuture;
  * }</pre>
  *
  * {@link #submit()} waits on the calling thread; {@link #submitAsync()} leaves the waiting to one
- * thread per device, shared by all its batches. The arrays a batch uses must stay open, and
- * unchanged by the host, until it completes.
+ * thread per device, shared by all its batches. The arrays a batch uses must stay unchanged by the
+ * host until it completes; closing one is safe: a batch not yet submitted then refuses to run,
+ * naming it, and the memory stays until the batch closes.
  */
 public final class Batch implements AutoCloseable {
   private final Device device;
   private final BackendBatch backend;
   private boolean submitted;
+  /** Why the batch was not submitted (an array closed before it), thrown by every submission. */
+  private IllegalStateException refusal;
   private CompletableFuture<Void> completion;
   private boolean closed;
+  /** The arrays the launches use, each once, with the first launch argument naming it. */
+  private final List<DeviceArray> arrays = new ArrayList<>();
+  private final List<String> arrayNames = new ArrayList<>();
 
   Batch(Device device, BackendBatch backend) {
     this.device = device;
@@ -37,7 +45,7 @@ public final class Batch implements AutoCloseable {
   public void dispatch(KernelSpec spec, int count, Object... args) {
     synchronized (this) {
       checkRecording();
-      device.record(backend, Launches.line(spec, count), args);
+      device.record(backend, Launches.line(spec, count), args, this);
     }
   }
 
@@ -45,7 +53,7 @@ public final class Batch implements AutoCloseable {
   public void dispatch(KernelSpec spec, Grid grid, Object... args) {
     synchronized (this) {
       checkRecording();
-      device.record(backend, Launches.same(spec, grid), args);
+      device.record(backend, Launches.same(spec, grid), args, this);
     }
   }
 
@@ -53,7 +61,7 @@ public final class Batch implements AutoCloseable {
   public void dispatch(KernelSpec spec, int[] counts, Object... args) {
     synchronized (this) {
       checkRecording();
-      device.record(backend, Launches.lines(spec, counts), args);
+      device.record(backend, Launches.lines(spec, counts), args, this);
     }
   }
 
@@ -61,8 +69,20 @@ public final class Batch implements AutoCloseable {
   public void dispatch(KernelSpec spec, Grid[] grids, Object... args) {
     synchronized (this) {
       checkRecording();
-      device.record(backend, Launches.grids(spec, grids), args);
+      device.record(backend, Launches.grids(spec, grids), args, this);
     }
+  }
+
+  /** Holds {@code array}, argument {@code param} of a launch of {@code spec}, until the batch closes. */
+  void hold(DeviceArray array, KernelSpec spec, int param) {
+    for (int k = 0; k < arrays.size(); k++) {
+      if (arrays.get(k) == array) {
+        return;
+      }
+    }
+    array.holdFor();
+    arrays.add(array);
+    arrayNames.add("argument '" + spec.params().get(param).name() + "' of " + spec);
   }
 
   private void checkRecording() {
@@ -71,9 +91,23 @@ public final class Batch implements AutoCloseable {
     }
   }
 
-  /** Submits the recorded launches once; later calls do nothing. */
+  /**
+   * Submits the recorded launches once; later calls do nothing, or throw the refusal again. A batch
+   * whose arrays were closed after it recorded them is refused, naming the first such array.
+   */
   private void start() {
+    if (refusal != null) {
+      throw refusal;
+    }
     if (!submitted) {
+      for (int k = 0; k < arrays.size(); k++) {
+        if (arrays.get(k).isClosed()) {
+          refusal = new IllegalStateException("this batch was not submitted: the " + arrays.get(k).getClass().getSimpleName()
+              + " passed as " + arrayNames.get(k) + " was closed after the launch was recorded; close arrays after"
+              + " the batches that use them");
+          throw refusal;
+        }
+      }
       device.whileOpen(() -> {
         backend.submit();
         return null;
@@ -131,9 +165,10 @@ public final class Batch implements AutoCloseable {
   }
 
   /**
-   * Submits and waits if nothing did yet, then frees the batch. A failure of the launches is thrown
-   * here only when this call submitted them: one {@link #submit()} or the future of
-   * {@link #submitAsync()} already reported is not thrown again. Closing twice is harmless.
+   * Submits and waits if nothing did yet, then frees the batch and lets go of its arrays (an array
+   * closed meanwhile is freed now). A failure of the launches is thrown here only when this call
+   * submitted them: one {@link #submit()} or the future of {@link #submitAsync()} already reported
+   * is not thrown again. Closing twice is harmless.
    */
   @Override
   public void close() {
@@ -144,7 +179,7 @@ public final class Batch implements AutoCloseable {
         return;
       }
       closed = true;
-      submitHere = !submitted;
+      submitHere = !submitted && refusal == null;
       async = completion;
     }
     try {
@@ -153,7 +188,7 @@ public final class Batch implements AutoCloseable {
         device.await(backend);
       } else if (async != null) {
         async.exceptionally(failure -> null).join(); // wait for it; the future reports the failure
-      } else {
+      } else if (submitted) {
         try {
           device.await(backend); // submitted and awaited already: returns or throws at once
         } catch (RuntimeException reported) { // submit() threw it
@@ -161,6 +196,8 @@ public final class Batch implements AutoCloseable {
       }
     } finally {
       device.closeBatch(backend);
+      arrays.forEach(DeviceArray::letGo);
+      arrays.clear();
     }
   }
 }

@@ -265,14 +265,23 @@ public final class Device implements AutoCloseable {
     return whileOpen(() -> new Batch(this, backend.batch()));
   }
 
-  /** Records {@code launch} (grids set) on device arrays {@code args} into {@code batch}, unless its grids are empty. */
-  void record(BackendBatch batch, Launch launch, Object[] args) {
+  /**
+   * Records {@code launch} (grids set) on device arrays {@code args} into {@code batch}, unless its
+   * grids are empty; {@code holder} holds each array, so that closing it frees nothing the batch
+   * still needs.
+   */
+  void record(BackendBatch batch, Launch launch, Object[] args, Batch holder) {
     lock.readLock().lock();
     try {
       checkOpen();
       setDeviceArguments(launch, args);
       if (!launch.isEmpty()) {
         batch.record(launch);
+        for (int i = 0; i < args.length; i++) {
+          if (args[i] instanceof DeviceArray array) {
+            holder.hold(array, launch.spec(), i);
+          }
+        }
       }
     } finally {
       launch.clearArguments();
@@ -395,6 +404,18 @@ public final class Device implements AutoCloseable {
     lock.readLock().lock();
     try {
       if (array.markClosed() && !closed) {
+        array.freeOrDefer();
+      }
+    } finally {
+      lock.readLock().unlock();
+    }
+  }
+
+  /** Frees a closed array's memory once the batches that held it let go; the device frees it if it closed first. */
+  void freeClosed(DeviceArray array) {
+    lock.readLock().lock();
+    try {
+      if (!closed) {
         array.rawBuffer().close();
       }
     } finally {

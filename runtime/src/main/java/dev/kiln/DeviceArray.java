@@ -19,11 +19,19 @@ public abstract sealed class DeviceArray implements AutoCloseable permits FloatA
   private final LeakReport leak;
   private final Cleaner.Cleanable cleanable;
   private volatile boolean closed;
+  /** Batches that recorded a launch on this array and have not closed; guarded by {@code this}. */
+  private int batches;
+  /** Closed while a batch still held it: freed when the last one closes. Guarded by {@code this}. */
+  private boolean freeWhenUnused;
 
   /** What the cleaner knows of an array: enough to report it, nothing that keeps it reachable. */
   private static final class LeakReport implements Runnable {
     private final String description;
     private volatile boolean closed;
+  /** Batches that recorded a launch on this array and have not closed; guarded by {@code this}. */
+  private int batches;
+  /** Closed while a batch still held it: freed when the last one closes. Guarded by {@code this}. */
+  private boolean freeWhenUnused;
 
     LeakReport(String description) {
       this.description = description;
@@ -107,6 +115,41 @@ public abstract sealed class DeviceArray implements AutoCloseable permits FloatA
   @Override
   public final void close() {
     device.release(this);
+  }
+
+  /** Whether the array has been closed. */
+  final boolean isClosed() {
+    return closed;
+  }
+
+  /** A batch recorded a launch on this array: its memory stays until the batch lets it go. */
+  final synchronized void holdFor() {
+    batches++;
+  }
+
+  /** A batch that held this array closed; frees the memory if the array was closed meanwhile. */
+  final void letGo() {
+    boolean free;
+    synchronized (this) {
+      batches--;
+      free = batches == 0 && freeWhenUnused;
+      freeWhenUnused = false;
+    }
+    if (free) {
+      device.freeClosed(this);
+    }
+  }
+
+  /** Frees the memory now, or, while a batch holds the array, once the last one lets it go. */
+  final void freeOrDefer() {
+    boolean now;
+    synchronized (this) {
+      now = batches == 0;
+      freeWhenUnused = !now;
+    }
+    if (now) {
+      buffer.close();
+    }
   }
 
   /** Marks the array closed; true the first time. */

@@ -129,4 +129,51 @@ class BatchTest extends BothDevices {
       assertTrue(batch.deviceNanos() > 0, "GPU timestamps: " + batch.deviceNanos());
     }
   }
+
+  @Test
+  void aBatchWhoseArrayWasClosedIsRefusedNamingIt() {
+    for (Device device : new Device[] {vulkan, cpu}) {
+      FloatArray x = device.floats(N);
+      try (FloatArray y = device.floats(N)) {
+        Batch batch = device.batch();
+        SaxpyKernels.saxpy(batch, N, 1f, x, y);
+        x.close();
+        IllegalStateException refused = assertThrows(IllegalStateException.class, batch::submit);
+        assertTrue(refused.getMessage().contains("argument 'x' of dev.kiln.samples.Saxpy#saxpy"), refused.getMessage());
+        assertThrows(IllegalStateException.class, batch::submitAsync, "refused again, not submitted");
+        batch.close(); // frees the batch and, now, x
+        IllegalStateException onClose = assertThrows(IllegalStateException.class, () -> {
+          try (FloatArray z = device.floats(N); Batch other = device.batch()) {
+            SaxpyKernels.saxpy(other, N, 1f, z, y);
+            z.close();
+          }
+        });
+        assertTrue(onClose.getMessage().contains("argument 'x'"), onClose.getMessage());
+      }
+    }
+  }
+
+  @Test
+  void anArrayClosedWhileItsBatchRunsIsFreedOnlyAfterIt() throws Exception {
+    float[] ones = new float[N];
+    java.util.Arrays.fill(ones, 1f);
+    for (int round = 0; round < 3; round++) {
+      FloatArray x = vulkan.upload(ones);
+      try (FloatArray y = vulkan.floats(N)) {
+        Batch batch = vulkan.batch();
+        for (int r = 0; r < 300; r++) {
+          SaxpyKernels.saxpy(batch, N, 1f, x, y);
+        }
+        java.util.concurrent.CompletableFuture<Void> done = batch.submitAsync();
+        x.close(); // the batch still reads x: its memory stays until the batch closes
+        try (FloatArray scratch = vulkan.upload(new float[N])) { // memory reused would show here
+          done.get(60, TimeUnit.SECONDS);
+        }
+        batch.close();
+        float[] expected = new float[N];
+        java.util.Arrays.fill(expected, 300f);
+        Bits.assertSameBits("y after 300 launches", expected, y.toArray());
+      }
+    }
+  }
 }
