@@ -14,13 +14,14 @@ import dev.kiln.processor.model.KernelSignature;
 import dev.kiln.processor.model.SignatureReader;
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.HashSet;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import javax.annotation.processing.AbstractProcessor;
+import javax.annotation.processing.FilerException;
 import javax.annotation.processing.ProcessingEnvironment;
 import javax.annotation.processing.Processor;
 import javax.annotation.processing.RoundEnvironment;
@@ -44,7 +45,8 @@ public final class KilnProcessor extends AbstractProcessor {
   private Diagnostics diagnostics;
   private SignatureReader signatures;
   private KernelBodyCompiler bodies;
-  private final Set<String> launchersWritten = new HashSet<>();
+  /** Launchers written, by qualified name, with the class whose kernels they launch. */
+  private final Map<String, TypeElement> launchersWritten = new HashMap<>();
 
   /** {@code -Akiln.vectorize=false} compiles every kernel with one element per invocation. */
   static final String VECTORIZE = "kiln.vectorize";
@@ -115,12 +117,20 @@ public final class KilnProcessor extends AbstractProcessor {
     List<KernelSignature> unique = withoutDuplicateNames(owner, kernels);
     List<GroupSignature> groups = Groups.of(unique, diagnostics);
     bodies.expect(owner, unique, groups);
-    String launcher = owner.getQualifiedName() + "Kernels";
-    if (!launchersWritten.add(launcher)) {
+    String launcher = unique.getFirst().packageName().isEmpty() ? unique.getFirst().launcherName()
+        : unique.getFirst().packageName() + "." + unique.getFirst().launcherName();
+    TypeElement earlier = launchersWritten.putIfAbsent(launcher, owner);
+    if (earlier != null && earlier.getQualifiedName().contentEquals(owner.getQualifiedName())) {
+      return; // the class came again in a later round
+    }
+    if (earlier != null) {
+      diagnostics.error(owner, Message.LAUNCHER_NAME, launcher, "the launcher of " + earlier.getQualifiedName());
       return;
     }
     try {
       LauncherWriter.launcher(owner, unique, groups).writeTo(processingEnv.getFiler());
+    } catch (FilerException e) {
+      diagnostics.error(owner, Message.LAUNCHER_NAME, launcher, "an existing class");
     } catch (IOException | RuntimeException e) {
       diagnostics.error(owner, Message.INTERNAL, owner.getSimpleName() + " (launcher)", e);
     }

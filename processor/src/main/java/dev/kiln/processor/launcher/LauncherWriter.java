@@ -56,7 +56,9 @@ public final class LauncherWriter {
             .build())
         .addJavadoc("Launchers for the kernels$L of {@link $T}.\n", groups.isEmpty() ? "" : " and fuse groups", ownerName)
         .addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build());
+    // spec constants differ from each other and from every parameter name, which would shadow them
     Set<String> constants = new HashSet<>();
+    kernels.forEach(kernel -> kernel.params().forEach(param -> constants.add(param.name())));
     Map<String, String> kernelConstants = new HashMap<>();
     List<Launchable> launchables = new ArrayList<>();
     for (KernelSignature kernel : kernels) {

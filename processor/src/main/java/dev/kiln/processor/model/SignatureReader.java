@@ -20,6 +20,7 @@ import javax.lang.model.element.PackageElement;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.element.VariableElement;
 import javax.lang.model.type.ArrayType;
+import javax.lang.model.type.DeclaredType;
 import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
 
@@ -27,6 +28,8 @@ import javax.lang.model.type.TypeMirror;
 public final class SignatureReader {
   /** Vulkan guarantees 128 invocations per workgroup; every desktop GPU takes 1024. */
   static final int MAX_INVOCATIONS = 1024;
+  /** The JVM's 255 parameter slots, less the launcher's device (or batch) and count (or grid). */
+  static final int MAX_PARAMETER_SLOTS = 253;
 
   private final Diagnostics diagnostics;
 
@@ -49,6 +52,18 @@ public final class SignatureReader {
     if (!method.getTypeParameters().isEmpty()) {
       diagnostics.error(method, Message.KERNEL_GENERIC, name);
       ok = false;
+    }
+    for (Modifier bodiless : List.of(Modifier.NATIVE, Modifier.ABSTRACT)) {
+      if (method.getModifiers().contains(bodiless)) {
+        diagnostics.error(method, Message.KERNEL_NO_BODY, name, bodiless);
+        ok = false;
+      }
+    }
+    for (TypeMirror thrown : method.getThrownTypes()) {
+      if (!unchecked(thrown)) {
+        diagnostics.error(method, Message.KERNEL_THROWS, name, thrown);
+        ok = false;
+      }
     }
     TypeElement owner = (TypeElement) method.getEnclosingElement();
     Optional<String> flatName = flatName(owner);
@@ -75,6 +90,11 @@ public final class SignatureReader {
         ok = false;
       }
     }
+    int slots = params.stream().mapToInt(p -> !p.isBuffer() && p.type().bytes() == 8 ? 2 : 1).sum();
+    if (slots > MAX_PARAMETER_SLOTS) {
+      diagnostics.error(method, Message.KERNEL_PARAMETERS, name, slots);
+      ok = false;
+    }
     List<PrimType> scalarTypes = params.stream().filter(p -> !p.isBuffer()).map(KernelSignature.Param::type).toList();
     int scalars = scalarTypes.size();
     int pushBytes = LaunchAbi.size(1, scalarTypes);
@@ -92,8 +112,22 @@ public final class SignatureReader {
         method, workgroup.get(), kernel.boundsChecks(), kernel.selfComposable(), params, groups));
   }
 
+  /** Whether {@code thrown} is a RuntimeException or an Error, which a launcher need not declare. */
+  private static boolean unchecked(TypeMirror thrown) {
+    for (TypeMirror type = thrown; type instanceof DeclaredType declared; ) {
+      TypeElement element = (TypeElement) declared.asElement();
+      String name = element.getQualifiedName().toString();
+      if (name.equals("java.lang.RuntimeException") || name.equals("java.lang.Error")) {
+        return true;
+      }
+      type = element.getSuperclass();
+    }
+    return false;
+  }
+
   private static Optional<Workgroup> workgroup(int[] sizes) {
-    if (sizes.length < 1 || sizes.length > 3 || Arrays.stream(sizes).anyMatch(size -> size < 1)) {
+    // each size at most the limit first: the product of three ints can wrap even in a long
+    if (sizes.length < 1 || sizes.length > 3 || Arrays.stream(sizes).anyMatch(size -> size < 1 || size > MAX_INVOCATIONS)) {
       return Optional.empty();
     }
     Workgroup workgroup = new Workgroup(sizes[0], sizes.length > 1 ? sizes[1] : 1, sizes.length > 2 ? sizes[2] : 1);
