@@ -70,6 +70,20 @@ public final class Bodies {
     out[i] = out[i] + 1f; // ERROR: [kiln.buffer.access]
   }
 
+  @Kernel
+  static void hugePrivate(int[] x) {
+    int i = Gpu.globalId(0);
+    int[] small = new int[1024];
+    int[] huge = new int[1 << 20]; // ERROR: [kiln.private.size]
+    int[] more = new int[4];
+    if (i < x.length) {
+      small[i & 1023] = i;
+      huge[i] = small[i & 1023];
+      more[i & 3] = huge[i];
+      x[i] = more[i & 3];
+    }
+  }
+
   // lowering's errors and the checks' errors of one kernel, in one build
   @Kernel
   static void arrays(float[] x, int n) {
