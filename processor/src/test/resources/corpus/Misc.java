@@ -170,4 +170,19 @@ public final class Misc {
       out[i] = x > 0 ? (x > 10 ? x / 2 : x * 2) : (x < -10 ? -x : x != x ? 0f : x - 1);
     }
   }
+
+  /** An atomic's previous value widened into long, float and double locals, as Java widens an int. */
+  @Kernel
+  static void atomicResultsWidened(int[] counts, long[] asLong, float[] asFloat, double[] asDouble) {
+    int i = Gpu.globalId(0);
+    if (i < asLong.length && i < asFloat.length && i < asDouble.length && counts.length > 0) {
+      long previous = Gpu.atomicAdd(counts, 0, 1);
+      float asF = Gpu.atomicMax(counts, 0, i);
+      double asD;
+      asD = Gpu.atomicOr(counts, 0, 0);
+      asLong[i] = previous;
+      asFloat[i] = asF;
+      asDouble[i] = asD;
+    }
+  }
 }

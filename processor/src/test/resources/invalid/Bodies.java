@@ -84,6 +84,13 @@ public final class Bodies {
     }
   }
 
+  @Kernel
+  static void atomicOnPrivate(int[] x) {
+    int[] own = new int[4];
+    Gpu.atomicAdd(own, 0, 1); // ERROR: [kiln.atomic.target]
+    x[0] = own[0];
+  }
+
   // lowering's errors and the checks' errors of one kernel, in one build
   @Kernel
   static void arrays(float[] x, int n) {

@@ -26,6 +26,7 @@ import dev.kiln.processor.ir.Intrinsic;
 import dev.kiln.processor.ir.Local;
 import dev.kiln.processor.ir.Stmt;
 import dev.kiln.processor.ir.PrimType;
+import dev.kiln.processor.ir.PrivateArray;
 import dev.kiln.processor.ir.Site;
 import dev.kiln.processor.ir.UnaryOp;
 import dev.kiln.processor.model.SignatureReader;
@@ -354,7 +355,7 @@ final class ExpressionLowering {
     AtomicOp op = atomicOp(name).orElseThrow();
     List<? extends ExpressionTree> args = call.getArguments();
     ArrayRef array = array(child(path, args.getFirst()));
-    if (array.element() != PrimType.INT) {
+    if (array.element() != PrimType.INT || array.decl() instanceof PrivateArray) {
       throw new KernelError(args.getFirst(), Message.ATOMIC_TARGET, name);
     }
     Expr index = expr(child(path, args.get(1)), PrimType.INT);

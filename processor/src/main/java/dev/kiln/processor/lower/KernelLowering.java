@@ -291,7 +291,13 @@ public final class KernelLowering {
   /** {@code local = <expression at value>}, where the expression may be an atomic update or a helper call. */
   private List<Stmt> assignLocal(Local local, TreePath value) {
     if (expressions.gpuCall(value).flatMap(ExpressionLowering::atomicOp).isPresent()) {
-      return List.of(expressions.atomic(value, local));
+      if (local.type() == PrimType.INT) {
+        return List.of(expressions.atomic(value, local));
+      }
+      // the int an atomic returns, widened as Java widens it (a long, float or double local)
+      Local previous = scope.temporary("atomicResult", PrimType.INT);
+      return List.of(expressions.atomic(value, previous),
+          new Stmt.Assign(local, ExpressionLowering.convert(new Expr.LocalGet(previous), local.type())));
     }
     Optional<ExecutableElement> helper = helperCall(value);
     if (helper.isPresent()) {
