@@ -49,6 +49,17 @@ class DiagnosticsTest {
     assertWithMessage("marked errors javac did not report").that(missing).isEmpty();
   }
 
+  /** After javac's own errors in a kernel body, Kiln reports nothing more: no noise, no internal error. */
+  @org.junit.jupiter.api.Test
+  void javacsOwnErrorsAreNotRepeated() {
+    Compilation compilation = Kernels.compile(Kernels.source("javacErrors/AfterJavac.java"));
+    assertThat(compilation.status()).isEqualTo(Compilation.Status.FAILURE);
+    List<String> kiln = compilation.errors().stream().map(error -> error.getMessage(Locale.ROOT))
+        .filter(message -> message.startsWith("[kiln.") || message.contains("<any>")).toList();
+    assertWithMessage("Kiln's errors beside javac's").that(kiln).isEmpty();
+    assertThat(compilation.errors().size()).isAtLeast(3); // the unknown symbol, the stray break and continue
+  }
+
   /** The full text of every error of a fixture, as javac prints it, under a golden file. */
   @ParameterizedTest
   @ValueSource(strings = {"Fusion", "Groups", "Barriers", "Bodies", "Signatures", "LauncherNames"})

@@ -121,8 +121,13 @@ public final class KernelLowering {
   }
 
   private void report(KernelError error) {
-    diagnostics.error(error.tree(), unit, error.kind(), error.args());
     failed = true;
+    for (Object arg : error.args()) {
+      if (arg instanceof javax.lang.model.type.TypeMirror type && type.getKind() == javax.lang.model.type.TypeKind.ERROR) {
+        return; // a type javac could not resolve: javac reported it
+      }
+    }
+    diagnostics.error(error.tree(), unit, error.kind(), error.args());
   }
 
   private List<Stmt> block(TreePath parent, List<? extends StatementTree> statements) {
@@ -164,8 +169,8 @@ public final class KernelLowering {
         yield List.of(new Stmt.Loop(expressions.expr(child(path, loop.getCondition())), false,
             statement(child(path, loop.getStatement())), List.of()));
       }
-      case BREAK -> List.of(new Stmt.Break(label(((BreakTree) tree).getLabel())));
-      case CONTINUE -> List.of(new Stmt.Continue(label(((ContinueTree) tree).getLabel())));
+      case BREAK -> List.of(new Stmt.Break(jumpTarget(path, ((BreakTree) tree).getLabel(), true)));
+      case CONTINUE -> List.of(new Stmt.Continue(jumpTarget(path, ((ContinueTree) tree).getLabel(), false)));
       case SWITCH -> List.of(switchStatement(path, (com.sun.source.tree.SwitchTree) tree));
       case LABELED_STATEMENT -> labelled(path, (LabeledStatementTree) tree);
       case RETURN -> {
@@ -187,12 +192,30 @@ public final class KernelLowering {
   }
 
   /** The label object of a Java label in scope (labels are scoped like locals), or null for none. */
-  private Label label(javax.lang.model.element.Name name) {
-    if (name == null) {
-      return null;
+  /**
+   * The label a {@code break} (or {@code continue}) at {@code path} names, null for the innermost
+   * loop (or switch, for a break). A jump with nowhere to go is javac's error, already reported.
+   */
+  private Label jumpTarget(TreePath path, javax.lang.model.element.Name name, boolean isBreak) {
+    if (name != null) {
+      return labels.stream().filter(label -> label.name().contentEquals(name)).findFirst()
+          .orElseThrow(AlreadyReported::new);
     }
-    return labels.stream().filter(label -> label.name().contentEquals(name)).findFirst()
-        .orElseThrow(() -> new IllegalStateException("label " + name + " is not in scope"));
+    for (TreePath up = path.getParentPath(); up != null; up = up.getParentPath()) {
+      switch (up.getLeaf().getKind()) {
+        case FOR_LOOP, ENHANCED_FOR_LOOP, WHILE_LOOP, DO_WHILE_LOOP -> {
+          return null;
+        }
+        case SWITCH -> {
+          if (isBreak) {
+            return null;
+          }
+        }
+        case METHOD, LAMBDA_EXPRESSION, CLASS -> throw new AlreadyReported();
+        default -> {}
+      }
+    }
+    throw new AlreadyReported();
   }
 
   /** A labelled loop keeps its label for labelled jumps; other labelled statements are not supported. */
