@@ -52,6 +52,12 @@ import javax.tools.StandardLocation;
  * the kernel or group.
  */
 final class KernelBodyCompiler implements TaskListener {
+  /**
+   * The largest module Kiln writes: random kernels whose helpers inline into one another made
+   * modules of up to 12 MB, one of which took lavapipe 201 s to compile, past the fence timeout.
+   */
+  static final int MAX_MODULE_BYTES = 1 << 20;
+
   private final Filer filer;
   private final Elements elements;
   private final Trees trees;
@@ -199,6 +205,10 @@ final class KernelBodyCompiler implements TaskListener {
     try {
       Vectorize.Decision decision = passes.get();
       byte[] module = SpirvWriter.write(decision.program());
+      if (module.length > MAX_MODULE_BYTES) {
+        diagnostics.error(origin, Message.MODULE_SIZE, what, module.length, MAX_MODULE_BYTES);
+        return;
+      }
       FileObject file = filer.createResource(StandardLocation.CLASS_OUTPUT, packageName, resource, origin);
       try (OutputStream out = file.openOutputStream()) {
         out.write(module);

@@ -27,7 +27,7 @@ class DiagnosticsTest {
   @ParameterizedTest
   @ValueSource(strings = {"invalid/Signatures.java", "invalid/Bodies.java", "invalid/LocalClasses.java",
       "invalid/Helpers.java", "invalid/Fusion.java", "invalid/Groups.java", "invalid/Barriers.java",
-      "invalid/LauncherNames.java"})
+      "invalid/LauncherNames.java", "invalid/ModuleSize.java"})
   void everyMarkedLineGetsItsErrorAndNoOtherLineDoes(String fixture) {
     List<Expected> expected = markers(Kernels.text(fixture));
     Compilation compilation = Kernels.compile(Kernels.source(fixture));
@@ -62,7 +62,7 @@ class DiagnosticsTest {
 
   /** The full text of every error of a fixture, as javac prints it, under a golden file. */
   @ParameterizedTest
-  @ValueSource(strings = {"Fusion", "Groups", "Barriers", "Bodies", "Signatures", "LauncherNames"})
+  @ValueSource(strings = {"Fusion", "Groups", "Barriers", "Bodies", "Signatures", "LauncherNames", "ModuleSize"})
   void messagesReadAsWritten(String fixture) {
     Compilation compilation = Kernels.compile(Kernels.source("invalid/" + fixture + ".java"));
     StringBuilder text = new StringBuilder();

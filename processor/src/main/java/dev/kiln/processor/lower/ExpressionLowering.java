@@ -167,10 +167,23 @@ final class ExpressionLowering {
       case SHL, SHR, USHR -> new Expr.Binary(op, convert(left, type), convert(right, PrimType.INT));
       case EQ, NE, LT, LE, GT, GE -> {
         PrimType operands = left.type() == PrimType.BOOLEAN ? PrimType.BOOLEAN : PrimType.promote(left.type(), right.type());
+        if (operands == PrimType.LONG && intAgainstIntSizedLong(left, right)) {
+          // the same result compared as ints; lavapipe folds an int widened and compared with a long constant wrongly
+          yield new Expr.Binary(op, convert(left, PrimType.INT), convert(right, PrimType.INT));
+        }
         yield new Expr.Binary(op, convert(left, operands), convert(right, operands));
       }
       case ADD, SUB, MUL, DIV, REM, AND, OR, XOR -> new Expr.Binary(op, convert(left, type), convert(right, type));
     };
+  }
+
+  /** Whether one side is an int and the other a long constant in int's range (either order). */
+  private static boolean intAgainstIntSizedLong(Expr left, Expr right) {
+    return left.type() == PrimType.INT && fitsInt(right) || right.type() == PrimType.INT && fitsInt(left);
+  }
+
+  private static boolean fitsInt(Expr value) {
+    return value instanceof Expr.LongConst(long constant) && constant == (int) constant;
   }
 
   /** {@code value} converted to {@code type}; a constant is converted here, with Java's rules. */
