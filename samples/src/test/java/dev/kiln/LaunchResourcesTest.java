@@ -1,6 +1,7 @@
 package dev.kiln;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.kiln.samples.SaxpyKernels;
@@ -51,7 +52,7 @@ class LaunchResourcesTest {
       assertArrayEquals(expected, y.toArray());
       Arrays.fill(expected, 10_000f);
       assertArrayEquals(expected, javaY);
-      assertArrayEquals(new int[] {1, 0}, Arrays.copyOf(settled, 2), "one thread at a time: one recorder, reused by all");
+      assertEquals(0, settled[1], "no batch left open");
     }
   }
 
