@@ -198,16 +198,13 @@ public final class VulkanBackend implements Backend {
   VulkanBuffer stagingBuffer(NumericType type, int length) {
     VulkanBuffer buffer = stagingScratch.take(type, length);
     if (buffer == null) {
-      buffer = new VulkanBuffer(this, type, length, VulkanBuffer.Placement.STAGING);
-      synchronized (live) {
-        live.add(buffer);
-      }
+      buffer = staging(type, length);
       buffer.recycleInto(stagingScratch);
     }
     return buffer;
   }
 
-  /** A host buffer, for the fault words of a recorder. */
+  /** A new mapped host buffer (the fault words of a recorder, a transfer's staging). */
   VulkanBuffer staging(NumericType type, int length) {
     VulkanBuffer buffer = new VulkanBuffer(this, type, length, VulkanBuffer.Placement.STAGING);
     synchronized (live) {

@@ -206,7 +206,7 @@ public final class RawLaunchBench implements AutoCloseable {
           continue;
         }
         long[] gpu = new long[1];
-        double host = median(20, () -> {
+        double host = GpuTimes.median(20, () -> {
           long start = System.nanoTime();
           bench.recordBatch(MANY, binding, true);
           long recorded = System.nanoTime() - start;
@@ -214,7 +214,7 @@ public final class RawLaunchBench implements AutoCloseable {
           gpu[0] = bench.gpuNanos();
           return recorded;
         }) / 1e3 / MANY;
-        double device = median(20, () -> {
+        double device = GpuTimes.median(20, () -> {
           bench.recordBatch(MANY, binding, true);
           bench.submitAndPoll();
           return bench.gpuNanos();
@@ -311,27 +311,13 @@ public final class RawLaunchBench implements AutoCloseable {
     return Math.round((ticks.get(1) - ticks.get(0)) * (double) nanosPerTick);
   }
 
-  /** The median of {@code runs} runs of {@code work} after a second of it. */
+  /** The median host time of {@code runs} runs of {@code work}, after warming up ({@link GpuTimes#median}). */
   private static long median(int runs, Runnable work) {
-    return median(runs, () -> {
+    return GpuTimes.median(runs, () -> {
       long start = System.nanoTime();
       work.run();
       return System.nanoTime() - start;
     });
-  }
-
-  /** The median over {@code runs} of what {@code measured} returns, after a second of it. */
-  private static long median(int runs, LongSupplier measured) {
-    long warmUntil = System.nanoTime() + 1_000_000_000L;
-    while (System.nanoTime() < warmUntil) {
-      measured.getAsLong();
-    }
-    long[] nanos = new long[runs];
-    for (int r = 0; r < runs; r++) {
-      nanos[r] = measured.getAsLong();
-    }
-    Arrays.sort(nanos);
-    return nanos[runs / 2];
   }
 
   private long descriptorPool(MemoryStack stack, int sets) {
