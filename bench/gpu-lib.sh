@@ -11,6 +11,7 @@ cp annotations/target/kiln-annotations-*.jar runtime/target/kiln-runtime-*.jar s
   -DoutputDirectory=../.gpu/lib)
 (cd samples && ../mvnw -q dependency:copy -Dartifact=org.junit.platform:junit-platform-console-standalone:1.14.1 \
   -DoutputDirectory=../.gpu/lib)
+(cd samples && ../mvnw -q dependency:copy -Dartifact=org.ow2.asm:asm:9.10.1 -DoutputDirectory=../.gpu/lib) # the fuzzer's FlushingTwin
 "$jar" cf .gpu/lib/samples-tests.jar -C samples/target/test-classes .
 "$jar" cf .gpu/lib/runtime-tests.jar -C runtime/target/test-classes .
 du -sh .gpu

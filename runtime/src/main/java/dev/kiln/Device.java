@@ -87,6 +87,16 @@ public final class Device implements AutoCloseable {
     return backend.kind();
   }
 
+  /**
+   * Whether this device may flush subnormal {@code float} or {@code double} values (magnitudes
+   * below {@link Float#MIN_NORMAL}) to zero, where Java computes with them: its driver does not
+   * offer to preserve them (NVIDIA's and lavapipe's for {@code float}; README, known driver gaps).
+   * Kiln asks every device that offers it to preserve them; false on the CPU backend.
+   */
+  public boolean flushesSubnormals() {
+    return backend.flushesSubnormals();
+  }
+
   /** Whether the Vulkan validation layer watches this device. */
   public boolean validationEnabled() {
     return backend.validationEnabled();

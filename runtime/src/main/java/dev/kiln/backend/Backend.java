@@ -16,6 +16,14 @@ public interface Backend extends AutoCloseable {
   /** Whether the Vulkan validation layer watches this device. */
   boolean validationEnabled();
 
+  /**
+   * Whether the device may flush subnormal float or double values to zero: its driver does not
+   * offer to preserve them (VK_KHR_shader_float_controls' shaderDenormPreserveFloat32/64).
+   */
+  default boolean flushesSubnormals() {
+    return false;
+  }
+
   /** Bytes of pipeline cache loaded from disk when the device opened; 0 where there is none. */
   default long pipelineCacheLoadedBytes() {
     return 0;

@@ -23,7 +23,10 @@ public record KernelModule(byte[] code, Set<Integer> capabilities, boolean usesB
   public static final int CAPABILITY_FLOAT64 = 10;
   public static final int CAPABILITY_INT64 = 11;
   public static final int CAPABILITY_SIGNED_ZERO_INF_NAN_PRESERVE = 4466;
+  public static final int CAPABILITY_DENORM_PRESERVE = 4464;
   private static final int OP_CAPABILITY = 17;
+  private static final int OP_EXECUTION_MODE = 16;
+  private static final int EXECUTION_MODE_DENORM_PRESERVE = 4459;
   private static final int OP_MODULE_PROCESSED = 330;
   private static final String ELEMENTS_PER_INVOCATION = dev.kiln.abi.LaunchAbi.ELEMENTS_PER_INVOCATION;
   private static final int OP_CONTROL_BARRIER = 224;
@@ -92,6 +95,30 @@ public record KernelModule(byte[] code, Set<Integer> capabilities, boolean usesB
       at += 4 * count;
     }
     return new KernelModule(code, Set.copyOf(capabilities), barriers, shared, elements);
+  }
+
+  /**
+   * This module without its requests to preserve subnormal values of the float widths (32, 64) not
+   * in {@code preserved}, and without the DenormPreserve capability where none is left: for a device
+   * whose driver cannot honour them (it may then flush subnormals to zero).
+   */
+  public KernelModule preservingDenormsOnly(Set<Integer> preserved) {
+    ByteBuffer words = ByteBuffer.wrap(code).order(ByteOrder.LITTLE_ENDIAN);
+    java.util.function.IntPredicate denormMode = at -> (words.getInt(at) & 0xffff) == OP_EXECUTION_MODE
+        && words.getInt(at) >>> 16 == 4 && words.getInt(at + 8) == EXECUTION_MODE_DENORM_PRESERVE;
+    boolean anyKept = false;
+    for (int at = HEADER_WORDS * 4; at + 4 <= code.length; at += 4 * Math.max(1, words.getInt(at) >>> 16)) {
+      anyKept |= denormMode.test(at) && preserved.contains(words.getInt(at + 12));
+    }
+    ByteBuffer kept = ByteBuffer.allocate(code.length).put(code, 0, HEADER_WORDS * 4);
+    for (int at = HEADER_WORDS * 4; at + 4 <= code.length; at += 4 * Math.max(1, words.getInt(at) >>> 16)) {
+      boolean dropped = denormMode.test(at) ? !preserved.contains(words.getInt(at + 12))
+          : !anyKept && (words.getInt(at) & 0xffff) == OP_CAPABILITY && words.getInt(at + 4) == CAPABILITY_DENORM_PRESERVE;
+      if (!dropped) {
+        kept.put(code, at, 4 * Math.max(1, words.getInt(at) >>> 16));
+      }
+    }
+    return kept.position() == code.length ? this : scan(java.util.Arrays.copyOf(kept.array(), kept.position()));
   }
 
   /** A SPIR-V literal string of {@code words} words at byte {@code at}: UTF-8, NUL-terminated. */

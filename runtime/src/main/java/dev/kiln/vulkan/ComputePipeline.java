@@ -47,7 +47,7 @@ final class ComputePipeline {
   static ComputePipeline create(VkDevice device, PhysicalDevice physical, long cache, KernelSpec spec,
       boolean pushDescriptors) {
     physical.checkLaunchShape(spec);
-    KernelModule module = KernelModule.of(spec);
+    KernelModule module = physical.adapt(KernelModule.of(spec));
     physical.checkSupports(spec, module);
     byte[] code = module.code();
     try (MemoryStack stack = MemoryStack.stackPush()) {

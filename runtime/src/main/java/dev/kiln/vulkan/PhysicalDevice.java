@@ -9,7 +9,9 @@ import java.nio.ByteBuffer;
 import java.nio.IntBuffer;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import org.lwjgl.PointerBuffer;
 import org.lwjgl.system.MemoryStack;
 import org.lwjgl.vulkan.VkExtensionProperties;
@@ -43,8 +45,12 @@ record PhysicalDevice(VkPhysicalDevice handle, String name, int type, int queueF
     }
   }
 
-  /** Support for VK_KHR_shader_float_controls' SignedZeroInfNanPreserve, which Java-exact kernels declare. */
-  record FloatControls(boolean extension, boolean preserve32, boolean preserve64) {}
+  /**
+   * Support for VK_KHR_shader_float_controls' SignedZeroInfNanPreserve and DenormPreserve, 32- and
+   * 64-bit, which Java-exact kernels declare.
+   */
+  record FloatControls(boolean extension, boolean preserve32, boolean preserve64, boolean denorms32,
+      boolean denorms64) {}
 
   /** Discrete GPUs first, then integrated, virtual, software (CPU) and other devices. */
   static final Comparator<PhysicalDevice> PREFERENCE = Comparator.comparingInt(device -> switch (device.type()) {
@@ -108,12 +114,13 @@ record PhysicalDevice(VkPhysicalDevice handle, String name, int type, int queueF
 
   private static FloatControls floatControls(MemoryStack stack, VkPhysicalDevice device, List<String> extensions) {
     if (!extensions.contains(FLOAT_CONTROLS)) {
-      return new FloatControls(false, false, false);
+      return new FloatControls(false, false, false, false, false);
     }
     VkPhysicalDeviceFloatControlsProperties controls = VkPhysicalDeviceFloatControlsProperties.calloc(stack).sType$Default();
     vkGetPhysicalDeviceProperties2(device, VkPhysicalDeviceProperties2.calloc(stack).sType$Default().pNext(controls));
     return new FloatControls(true, controls.shaderSignedZeroInfNanPreserveFloat32(),
-        controls.shaderSignedZeroInfNanPreserveFloat64());
+        controls.shaderSignedZeroInfNanPreserveFloat64(), controls.shaderDenormPreserveFloat32(),
+        controls.shaderDenormPreserveFloat64());
   }
 
   private static byte[] uuid(ByteBuffer buffer) {
@@ -168,17 +175,39 @@ record PhysicalDevice(VkPhysicalDevice handle, String name, int type, int queueF
     };
     return String.format("%s: %s, Vulkan %d.%d.%d, driver 0x%08x; workgroup size %d x %d x %d, %d invocations,"
             + " %s x %s x %s workgroups, %d bytes of shared memory, %d bytes of push constants, buffers up to %d bytes;"
-            + " 64-bit ints %s, 64-bit floats %s, signed-zero/Inf/NaN preservation %s",
+            + " 64-bit ints %s, 64-bit floats %s, signed-zero/Inf/NaN preservation %s, subnormals preserved %s (float) %s (double)",
         name, kind, VK_API_VERSION_MAJOR(apiVersion), VK_API_VERSION_MINOR(apiVersion), VK_API_VERSION_PATCH(apiVersion),
         driverVersion, limits.maxWorkgroupSize()[0], limits.maxWorkgroupSize()[1], limits.maxWorkgroupSize()[2],
         limits.maxWorkgroupInvocations(), Integer.toUnsignedString(limits.maxGroupCount()[0]),
         Integer.toUnsignedString(limits.maxGroupCount()[1]), Integer.toUnsignedString(limits.maxGroupCount()[2]),
         limits.maxSharedMemorySize(), limits.maxPushConstantsSize(), limits.maxStorageBufferRange(),
-        yesNo(int64), yesNo(float64), yesNo(floatControls.preserve32()));
+        yesNo(int64), yesNo(float64), yesNo(floatControls.preserve32()), yesNo(floatControls.denorms32()),
+        yesNo(floatControls.denorms64()));
   }
 
   private static String yesNo(boolean value) {
     return value ? "yes" : "no";
+  }
+
+  /** Whether kernels may see subnormal floats or doubles flushed to zero here (README, known driver gaps). */
+  boolean flushesSubnormals() {
+    return !floatControls.denorms32() || float64 && !floatControls.denorms64();
+  }
+
+  /**
+   * {@code module} as this device can take it: without the request to preserve subnormals of a
+   * float width whose preservation the driver does not offer (lavapipe 22.3 offers none; README,
+   * known driver gaps).
+   */
+  KernelModule adapt(KernelModule module) {
+    Set<Integer> preserved = new HashSet<>();
+    if (floatControls.denorms32()) {
+      preserved.add(32);
+    }
+    if (floatControls.denorms64()) {
+      preserved.add(64);
+    }
+    return module.preservingDenormsOnly(preserved);
   }
 
   /** Throws if the kernel needs what this device lacks: workgroup limits, 64-bit floats. */

@@ -148,6 +148,11 @@ public final class VulkanBackend implements Backend {
   }
 
   @Override
+  public boolean flushesSubnormals() {
+    return context.physical.flushesSubnormals();
+  }
+
+  @Override
   public long pipelineCacheLoadedBytes() {
     return pipelineCache.loadedBytes();
   }

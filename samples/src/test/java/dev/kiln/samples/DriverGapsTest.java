@@ -60,6 +60,38 @@ class DriverGapsTest extends BothDevices {
     }
   }
 
+  /**
+   * Kiln asks drivers to preserve subnormals (DenormPreserve) where they offer it: there a kernel
+   * gives Java's bits. A driver that does not offer it (NVIDIA's and lavapipe's, for float) may
+   * flush them to zero: it must give Java's bits or exactly those of the kernel's
+   * {@link FlushingTwin}.
+   */
+  @org.junit.jupiter.api.Test
+  void subnormalsAsJavaOrFlushed() throws Exception {
+    java.util.Random random = new java.util.Random(7);
+    float[] x = Bits.randomFloats(random, N, 100f);
+    float[] y = Bits.randomFloats(random, N, 100f);
+    for (int i = 0; i < N; i += 5) {
+      y[i] *= 0x1p50f; // a normal divisor
+    }
+    float[] asJava = new float[N];
+    float[] flushed = new float[N];
+    float[] onVulkan = new float[N];
+    GapKernelsKernels.subnormals(cpu, N, x, y, asJava);
+    GapKernelsKernels.subnormals(vulkan, N, x, y, onVulkan);
+    java.net.URL classes = GapKernels.class.getProtectionDomain().getCodeSource().getLocation();
+    FlushingTwin.loader(classes, GapKernels.class.getName(), getClass().getClassLoader())
+        .loadClass(GapKernelsKernels.class.getName())
+        .getMethod("subnormals", dev.kiln.Device.class, int.class, float[].class, float[].class, float[].class)
+        .invoke(null, cpu, N, x, y, flushed);
+    String what = "x * 0x1p-130f and x % (y * 0x1p-130f)";
+    if (vulkan.flushesSubnormals() && !java.util.Arrays.equals(asJava, onVulkan)) {
+      Bits.assertSameBits(what + ", flushed", flushed, onVulkan);
+    } else {
+      Bits.assertSameBits(what, asJava, onVulkan);
+    }
+  }
+
   /** Lavapipe folded this wrongly; Kiln compares in int where the long constant fits, which is exact. */
   @org.junit.jupiter.api.Test
   void intAgainstLongConstant() {

@@ -52,4 +52,16 @@ final class GapKernels {
       out[i] = x[i] * 0f + (-0f);
     }
   }
+
+  /**
+   * Subnormal values, made by arithmetic from normal ones: a product that underflows and a remainder
+   * by such a product (NVIDIA flushes it to zero, so x % 0: NaN). Java computes with them exactly.
+   */
+  @Kernel
+  static void subnormals(float[] x, float[] y, float[] out) {
+    int i = Gpu.globalId(0);
+    if (i < out.length && i < x.length && i < y.length) {
+      out[i] = i % 3 == 0 ? x[i] * 0x1p-70f * 0x1p-60f : x[i] % (y[i] * 0x1p-70f * 0x1p-60f);
+    }
+  }
 }

@@ -43,8 +43,6 @@ class KernelFuzzTest extends BothDevices {
     return value == 0f || Float.isNaN(value) || Float.isInfinite(value);
   }
 
-  /** Kernels written into classes: each class's source, and each kernel's name and first and last line. */
-
   @Test
   void validKernelsMatchJavaOnBothDevices(@TempDir Path dir) throws Exception {
     RandomKernels generator = new RandomKernels(new Random(SEED));
@@ -64,31 +62,36 @@ class KernelFuzzTest extends BothDevices {
     }
     URL compiled = (Files.exists(packed) ? packed : work).toUri().toURL();
     ClassLoader loader = new URLClassLoader(new URL[] {compiled}, getClass().getClassLoader());
+    ClassLoader flushing = FlushingTwin.loader(compiled, "fuzz.", getClass().getClassLoader());
     Random data = new Random(SEED + 1);
     int runs = 0;
-    List<String> gaps = new ArrayList<>();
+    List<String> specials = new ArrayList<>();
+    List<String> flushed = new ArrayList<>();
     List<String> differences = new ArrayList<>();
     for (int c = 0; c < corpus.sources().size(); c++) {
-      Class<?> launcher = loader.loadClass("fuzz.Valid" + c + "Kernels");
+      String launcher = "fuzz.Valid" + c + "Kernels";
       for (String kernel : corpus.kernels().get(c)) {
-        String difference = run(launcher, kernel, data, corpus.sources().get(c));
-        if (difference == GAP) {
-          gaps.add(kernel);
-        } else if (difference != null) {
-          differences.add(difference);
+        Comparison comparison = run(loader.loadClass(launcher), flushing.loadClass(launcher), kernel, data);
+        switch (comparison.outcome()) {
+          case SAME -> {}
+          case FLUSHED -> flushed.add(kernel);
+          case SPECIALS -> specials.add(kernel);
+          case DIFFERENT -> differences.add(comparison.difference() + "\n"
+              + kernelSource(corpus.sources().get(c), kernel));
         }
         runs++;
       }
     }
     System.out.printf("kernel fuzzer (seed %d) on %s: %d valid kernels compiled and validated; %d identical on"
-        + " Vulkan, the CPU backend and Java, %d differing only where one side has NaN, an infinity or a zero"
-        + " (lavapipe's gap) %s, %d differing otherwise%n", SEED, vulkan.name(), runs,
-        runs - gaps.size() - differences.size(), gaps.size(), gaps, differences.size());
+        + " Vulkan, the CPU backend and Java; %d differing only as the device's flush of subnormals explains %s;"
+        + " %d differing only where one side has NaN, an infinity or a zero (lavapipe's gap) %s; %d differing"
+        + " otherwise%n", SEED, vulkan.name(), runs, runs - flushed.size() - specials.size() - differences.size(),
+        flushed.size(), flushed, specials.size(), specials, differences.size());
     differences.forEach(System.out::println);
     assertEquals(KERNELS, runs);
     if (lavapipe()) {
-      // lavapipe's folds (and subnormals) also change values that follow from a NaN, an infinity or a
-      // zero: its differences are listed, and only a share beyond its usual one fails; the GPU run of
+      // lavapipe's folds also change values that follow from a NaN, an infinity or a zero: its
+      // differences are listed, and only a share beyond its usual one fails; the GPU run of
       // the same kernels (docs/FUZZING.md) is the strict check
       int ran = runs;
       assertTrue(differences.size() <= ran / 20, () -> differences.size() + " of " + ran + " kernels differ on"
@@ -98,33 +101,58 @@ class KernelFuzzTest extends BothDevices {
     }
   }
 
-  /** What {@link #run} returns for a difference in lavapipe's documented gap. */
-  private static final String GAP = "lavapipe's gap";
+  /** How a kernel's outputs on Vulkan compare with Java's. */
+  private enum Outcome {
+    SAME,
+    /** Different, and the same as its {@link FlushingTwin}'s, on a device that flushes subnormals. */
+    FLUSHED,
+    /** Different only where one side is NaN, an infinity or a zero, on lavapipe (its documented gap). */
+    SPECIALS,
+    DIFFERENT
+  }
+
+  /** An outcome, and for {@link Outcome#DIFFERENT} what differed. */
+  private record Comparison(Outcome outcome, String difference) {
+    static Comparison of(Outcome outcome) {
+      return new Comparison(outcome, null);
+    }
+  }
 
   /**
-   * Runs {@code kernel} on both devices from the same random data and compares its outputs: null
-   * where they are the same, {@link #GAP} where they differ only in lavapipe's documented gap (NaN,
-   * infinities, signed zeros), else what differs, with the kernel.
+   * Runs {@code kernel} through {@code launcher} on both devices from the same random data and
+   * compares its outputs; where Vulkan's differ from Java's on a device that flushes subnormals,
+   * also runs it through {@code flushingLauncher} (its {@link FlushingTwin}) on the CPU backend.
    */
-  private static String run(Class<?> launcher, String kernel, Random random, String source) throws Exception {
+  private static Comparison run(Class<?> launcher, Class<?> flushingLauncher, String kernel, Random random)
+      throws Exception {
     int n = 1 + random.nextInt(900);
     int[] ia = Bits.randomInts(random, 1 + random.nextInt(300));
     float[] fa = Bits.randomFloats(random, 1 + random.nextInt(300), 64f);
     int s = random.nextInt(64) - 16;
     float t = random.nextInt(64) / 4f - 4f;
-    Method method = launcher.getMethod(kernel, Device.class, int.class, int[].class, float[].class, int[].class,
-        float[].class, int.class, float.class);
-    int[][] ints = new int[2][];
-    float[][] floats = new float[2][];
-    Device[] devices = {cpu, vulkan};
-    for (int d = 0; d < 2; d++) {
+    Device[] devices = {cpu, vulkan, cpu};
+    Class<?>[] launchers = {launcher, launcher, flushingLauncher};
+    int[][] ints = new int[3][];
+    float[][] floats = new float[3][];
+    for (int d = 0; d < 3; d++) {
       ints[d] = new int[n];
       floats[d] = new float[n];
+      if (d == 2 && !(vulkan.flushesSubnormals() && differ(ints, floats, 0, 1))) {
+        break;
+      }
+      Method method = launchers[d].getMethod(kernel, Device.class, int.class, int[].class, float[].class,
+          int[].class, float[].class, int.class, float.class);
       try {
         method.invoke(null, devices[d], n, ia, fa, ints[d], floats[d], s, t);
       } catch (InvocationTargetException e) {
-        return kernel + " failed on " + devices[d].backend() + ": " + e.getCause() + "\n" + kernelSource(source, kernel);
+        return new Comparison(Outcome.DIFFERENT, kernel + " failed on " + devices[d].backend() + ": " + e.getCause());
       }
+    }
+    if (!differ(ints, floats, 0, 1)) {
+      return Comparison.of(Outcome.SAME);
+    }
+    if (vulkan.flushesSubnormals() && !differ(ints, floats, 2, 1)) {
+      return Comparison.of(Outcome.FLUSHED);
     }
     boolean specialsOnly = true;
     String first = null;
@@ -138,13 +166,12 @@ class KernelFuzzTest extends BothDevices {
         first = first != null ? first : "fo[" + i + "] is " + floats[1][i] + " but Java gives " + floats[0][i];
       }
     }
-    if (first == null) {
-      return null;
-    }
-    if (specialsOnly && lavapipe()) {
-      return GAP;
-    }
-    return kernel + " (seed " + SEED + ", n " + n + "): " + first + "\n" + kernelSource(source, kernel);
+    return specialsOnly && lavapipe() ? Comparison.of(Outcome.SPECIALS)
+        : new Comparison(Outcome.DIFFERENT, kernel + " (seed " + SEED + ", n " + n + "): " + first);
+  }
+
+  private static boolean differ(int[][] ints, float[][] floats, int a, int b) {
+    return !java.util.Arrays.equals(ints[a], ints[b]) || !java.util.Arrays.equals(floats[a], floats[b]);
   }
 
   private static String kernelSource(String source, String kernel) {

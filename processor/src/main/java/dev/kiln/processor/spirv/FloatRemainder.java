@@ -31,7 +31,7 @@ final class FloatRemainder {
     int shift = w.temporary(i32);
     w.store(remainder, ax);
     w.when(divides, () -> {
-      w.store(shift, w.op(SpvOpISub, i32, exponent(w, t, ax), exponent(w, t, ay)));
+      w.store(shift, w.op(SpvOpISub, i32, exponent(w, type, ax), exponent(w, type, ay)));
       FunctionBuilder.LoopBlocks loop = w.openLoop();
       int k = w.load(i32, shift);
       loop.bodyIf(w, w.op(SpvOpSGreaterThanEqual, bool, k, m.constantInt(0)));
@@ -56,10 +56,23 @@ final class FloatRemainder {
     return w.op(SpvOpSelect, t, undefined, nan, result);
   }
 
-  /** The exponent e of {@code value = m * 2^e} with {@code 0.5 <= m < 1}. */
-  private static int exponent(FunctionBuilder w, int type, int value) {
+  /**
+   * The exponent e of {@code value = m * 2^e} with {@code 0.5 <= m < 1}, for a finite positive
+   * value. A subnormal one is scaled into the normal range first: drivers may lower Frexp by reading
+   * the exponent field (lavapipe does), which is wrong for subnormals.
+   */
+  private static int exponent(FunctionBuilder w, PrimType type, int value) {
     SpirvModule m = w.module();
-    int struct = m.type(SpvOpTypeStruct, type, m.typeInt());
-    return w.op(SpvOpCompositeExtract, m.typeInt(), w.glsl(Glsl.FREXP_STRUCT, struct, value), 1);
+    int t = w.typeOf(type);
+    boolean isDouble = type == PrimType.DOUBLE;
+    int scale = isDouble ? 54 : 24; // at least the significand's width: every subnormal becomes normal
+    int subnormal = w.op(SpvOpFOrdLessThan, m.typeBool(), value,
+        isDouble ? m.constantDouble(Double.MIN_NORMAL) : m.constantFloat(Float.MIN_NORMAL));
+    int scaled = w.exactOp(SpvOpFMul, t, value,
+        isDouble ? m.constantDouble(Math.scalb(1.0, scale)) : m.constantFloat(Math.scalb(1f, scale)));
+    int struct = m.type(SpvOpTypeStruct, t, m.typeInt());
+    int e = w.op(SpvOpCompositeExtract, m.typeInt(), w.glsl(Glsl.FREXP_STRUCT, struct,
+        w.op(SpvOpSelect, t, subnormal, scaled, value)), 1);
+    return w.op(SpvOpSelect, m.typeInt(), subnormal, w.op(SpvOpISub, m.typeInt(), e, m.constantInt(scale)), e);
   }
 }

@@ -97,7 +97,7 @@ public final class SpirvWriter {
         launch.interfaceVariables());
     module.executionModes.op(SpvOpExecutionMode, main, SpvExecutionModeLocalSize,
         program.workgroup().x(), program.workgroup().y(), program.workgroup().z());
-    preserveSignedZerosInfinitiesAndNaNs(main);
+    preserveFloatSemantics(main);
     if (program.elementsPerInvocation() > 1) {
       VectorAccess.declareElementsPerInvocation(module, program.elementsPerInvocation());
     }
@@ -105,15 +105,18 @@ public final class SpirvWriter {
   }
 
   /**
-   * Java keeps the sign of zero and computes with infinities and NaNs; without this mode drivers
-   * may rewrite {@code 0f - x} as {@code -x} (lavapipe does). Needs VK_KHR_shader_float_controls.
+   * Java keeps the sign of zero, computes with infinities and NaNs, and with subnormal values;
+   * without these modes drivers may rewrite {@code 0f - x} as {@code -x} (lavapipe does) or flush
+   * subnormals to zero (NVIDIA's does, by default, for 32 bits). Both need
+   * VK_KHR_shader_float_controls; the runtime drops DenormPreserve on a device that lacks it.
    */
-  private void preserveSignedZerosInfinitiesAndNaNs(int main) {
+  private void preserveFloatSemantics(int main) {
     module.capability(SpvCapabilitySignedZeroInfNanPreserve);
+    module.capability(SpvCapabilityDenormPreserve);
     module.extension("SPV_KHR_float_controls");
-    module.executionModes.op(SpvOpExecutionMode, main, SpvExecutionModeSignedZeroInfNanPreserve, 32);
-    if (module.hasCapability(SpvCapabilityFloat64)) {
-      module.executionModes.op(SpvOpExecutionMode, main, SpvExecutionModeSignedZeroInfNanPreserve, 64);
+    for (int width : module.hasCapability(SpvCapabilityFloat64) ? new int[] {32, 64} : new int[] {32}) {
+      module.executionModes.op(SpvOpExecutionMode, main, SpvExecutionModeSignedZeroInfNanPreserve, width);
+      module.executionModes.op(SpvOpExecutionMode, main, SpvExecutionModeDenormPreserve, width);
     }
   }
 
