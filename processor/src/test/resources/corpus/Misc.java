@@ -185,4 +185,21 @@ public final class Misc {
       asDouble[i] = asD;
     }
   }
+
+  /**
+   * Library calls that use an argument several times, nested ten deep: each argument is evaluated
+   * once, so the module grows linearly with the depth (it grew about 4x per level).
+   */
+  @Kernel
+  static void nestedLibraryCalls(int[] a, float[] f, int[] out) {
+    int i = Gpu.globalId(0);
+    if (i < a.length && i < f.length && i < out.length) {
+      int x = a[i];
+      out[i] = Math.floorMod(Math.floorMod(Math.floorMod(Math.floorMod(Math.floorMod(Math.floorMod(Math.floorMod(
+          Math.floorMod(Math.floorMod(Math.floorMod(x, 97) + a[(i + 1) % a.length], x | 1), 31), x >> 3 | 1), 1 << 20),
+          Integer.rotateLeft(x, i) | 1), Math.floorDiv(x, 7) | 1), Integer.signum(x) | 2), 12345),
+          Integer.highestOneBit(Integer.lowestOneBit(x) + Integer.rotateRight(x, x)) | 1)
+          + (Float.isFinite(f[i] * f[i]) ? 1 : 0);
+    }
+  }
 }

@@ -156,6 +156,9 @@ final class KernelBodyCompiler implements TaskListener {
       return lowering.failed() || !errors.isEmpty()
           ? Optional.empty()
           : Optional.of(AccessInference.apply(lowered, facts, declared.keySet()));
+    } catch (OutOfMemoryError e) {
+      diagnostics.error(path.getLeaf(), unit, Message.OUT_OF_MEMORY, "kernel " + kernel.name(), heapMegabytes());
+      return Optional.empty();
     } catch (RuntimeException | StackOverflowError e) {
       diagnostics.error(path.getLeaf(), unit, Message.INTERNAL, kernel.name(), e);
       return Optional.empty();
@@ -175,6 +178,8 @@ final class KernelBodyCompiler implements TaskListener {
         case Fusion.Result.Refused refused -> new FusionReporter(trees, diagnostics, sites, arms)
             .report(refused.errors());
       }
+    } catch (OutOfMemoryError e) {
+      diagnostics.error(first.method(), Message.OUT_OF_MEMORY, "group " + group.name(), heapMegabytes());
     } catch (RuntimeException | StackOverflowError e) {
       diagnostics.error(first.method(), Message.INTERNAL, "group " + group.name(), e);
     }
@@ -222,8 +227,18 @@ final class KernelBodyCompiler implements TaskListener {
       }
     } catch (IOException e) {
       diagnostics.error(origin, Message.INTERNAL, what, "cannot write " + resource + ": " + e);
+    } catch (OutOfMemoryError e) {
+      diagnostics.error(origin, Message.OUT_OF_MEMORY, what, heapMegabytes());
     } catch (RuntimeException | StackOverflowError e) {
       diagnostics.error(origin, Message.INTERNAL, what, e);
     }
+  }
+
+  /**
+   * The heap's limit, for {@link Message#OUT_OF_MEMORY}: the kernel's trees are unreachable once its
+   * compile has unwound, so javac goes on with the next kernel.
+   */
+  private static long heapMegabytes() {
+    return Runtime.getRuntime().maxMemory() >> 20;
   }
 }

@@ -65,6 +65,13 @@ class ValidKernelsTest {
     }
   }
 
+  /** Each argument of a library call is evaluated once: ten nested calls stay small (they made 7 MB). */
+  @Test
+  void nestedLibraryCallsGrowLinearly() {
+    Compilation compilation = Kernels.compile(Kernels.source("corpus/Misc.java"));
+    assertThat(Kernels.module(compilation, "corpus", "Misc", "nestedLibraryCalls").length).isLessThan(40_000);
+  }
+
   @Test
   void nestedClassGetsItsOwnLauncher() {
     Compilation compilation = Kernels.compile(Kernels.source("corpus/Operators.java"));

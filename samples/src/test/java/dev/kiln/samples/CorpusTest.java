@@ -163,6 +163,9 @@ class CorpusTest extends BothDevices {
         (d, a) -> MiscKernels.implicitNarrowing(d, n, (float[]) a[0], (int[]) a[1]));
     compare("var and scopes", n, r -> new Object[] {Bits.randomInts(r, n), new int[n]},
         (d, a) -> MiscKernels.varLocalsAndScopes(d, n, (int[]) a[0], (int[]) a[1]));
+    compare("nested library calls", n,
+        r -> new Object[] {Bits.randomInts(r, n), Bits.randomFloats(r, n, 1e20f), new int[n]},
+        (d, a) -> MiscKernels.nestedLibraryCalls(d, n, (int[]) a[0], (float[]) a[1], (int[]) a[2]));
     compare("while conditions", n, r -> new Object[] {Bits.randomInts(r, n), new int[n]},
         (d, a) -> MiscKernels.whileWithComplexCondition(d, n, (int[]) a[0], (int[]) a[1]));
     compare("constants", n, r -> new Object[] {Bits.randomFloats(r, n, 1e3f), new int[n]},

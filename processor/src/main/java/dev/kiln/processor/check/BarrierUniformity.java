@@ -158,6 +158,7 @@ public final class BarrierUniformity {
       case Expr.Binary binary -> true;
       case Expr.Convert convert -> true;
       case Expr.Conditional conditional -> true;
+      case Expr.Let let -> true; // its local is as uniform as its value, which the walk visits
     });
     return uniform[0];
   }

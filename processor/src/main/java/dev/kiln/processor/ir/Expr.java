@@ -2,7 +2,8 @@ package dev.kiln.processor.ir;
 
 /**
  * An expression of the kernel language. Expressions have no side effects: assignments and
- * increments are statements, so evaluating an expression twice or not at all changes nothing.
+ * increments are statements, so evaluating an expression twice or not at all changes nothing but
+ * the code's size; {@link Let} evaluates a value once where it is used several times.
  */
 public sealed interface Expr {
   PrimType type();
@@ -151,6 +152,17 @@ public sealed interface Expr {
     @Override
     public PrimType type() {
       return then.type();
+    }
+  }
+
+  /**
+   * {@code value}, evaluated once into {@code local}, then {@code body}, which reads it: how a
+   * library function that uses an argument several times evaluates it once, as Java does.
+   */
+  record Let(Local local, Expr value, Expr body) implements Expr {
+    @Override
+    public PrimType type() {
+      return body.type();
     }
   }
 }

@@ -73,6 +73,7 @@ public class Rewriter {
       case Expr.Convert convert -> new Expr.Convert(convert.type(), expression(convert.value()));
       case Expr.Conditional conditional -> new Expr.Conditional(expression(conditional.condition()),
           expression(conditional.then()), expression(conditional.otherwise()));
+      case Expr.Let let -> new Expr.Let(local(let.local()), expression(let.value()), expression(let.body()));
       case Expr.IntConst c -> c;
       case Expr.FloatConst c -> c;
       case Expr.LongConst c -> c;

@@ -95,6 +95,7 @@ public final class Walk {
       case Expr.Call call -> call.arguments();
       case Expr.Convert convert -> List.of(convert.value());
       case Expr.Conditional conditional -> List.of(conditional.condition(), conditional.then(), conditional.otherwise());
+      case Expr.Let let -> List.of(let.value(), let.body());
       case Expr.IntConst c -> List.of();
       case Expr.FloatConst c -> List.of();
       case Expr.LongConst c -> List.of();

@@ -5,8 +5,10 @@ import static dev.kiln.processor.lower.ExpressionLowering.binary;
 import dev.kiln.processor.ir.BinaryOp;
 import dev.kiln.processor.ir.Expr;
 import dev.kiln.processor.ir.Intrinsic;
+import dev.kiln.processor.ir.Local;
 import dev.kiln.processor.ir.PrimType;
 import dev.kiln.processor.ir.UnaryOp;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
@@ -47,29 +49,29 @@ final class Library {
       intrinsic(MATH + "sqrt(double)", Intrinsic.SQRT),
       intrinsic("java.lang.Double.isNaN(double)", Intrinsic.IS_NAN),
       intrinsic("java.lang.Double.isInfinite(double)", Intrinsic.IS_INFINITE),
-      Map.entry(MATH + "floorMod(int,int)", Library::floorMod),
-      Map.entry(MATH + "floorDiv(int,int)", Library::floorDiv),
+      Map.entry(MATH + "floorMod(int,int)", once(Library::floorMod)),
+      Map.entry(MATH + "floorDiv(int,int)", once(Library::floorDiv)),
       intrinsic(FLOAT + "floatToRawIntBits(float)", Intrinsic.FLOAT_TO_RAW_INT_BITS),
       intrinsic(FLOAT + "floatToIntBits(float)", Intrinsic.FLOAT_TO_INT_BITS),
       intrinsic(FLOAT + "intBitsToFloat(int)", Intrinsic.INT_BITS_TO_FLOAT),
       intrinsic(FLOAT + "isNaN(float)", Intrinsic.IS_NAN),
       intrinsic(FLOAT + "isInfinite(float)", Intrinsic.IS_INFINITE),
-      Map.entry(FLOAT + "isFinite(float)", args -> new Expr.Unary(UnaryOp.NOT, new Expr.Binary(BinaryOp.OR,
-          new Expr.Call(Intrinsic.IS_NAN, args), new Expr.Call(Intrinsic.IS_INFINITE, args)))),
+      Map.entry(FLOAT + "isFinite(float)", once(args -> new Expr.Unary(UnaryOp.NOT, new Expr.Binary(BinaryOp.OR,
+          new Expr.Call(Intrinsic.IS_NAN, args), new Expr.Call(Intrinsic.IS_INFINITE, args))))),
       intrinsic(INTEGER + "bitCount(int)", Intrinsic.BIT_COUNT),
       intrinsic(INTEGER + "numberOfLeadingZeros(int)", Intrinsic.LEADING_ZEROS),
       intrinsic(INTEGER + "numberOfTrailingZeros(int)", Intrinsic.TRAILING_ZEROS),
       intrinsic(INTEGER + "reverse(int)", Intrinsic.REVERSE_BITS),
-      Map.entry(INTEGER + "rotateLeft(int,int)", args -> rotate(args, BinaryOp.SHL, BinaryOp.USHR)),
-      Map.entry(INTEGER + "rotateRight(int,int)", args -> rotate(args, BinaryOp.USHR, BinaryOp.SHL)),
-      Map.entry(INTEGER + "lowestOneBit(int)", args -> new Expr.Binary(BinaryOp.AND, args.getFirst(),
-          new Expr.Unary(UnaryOp.NEG, args.getFirst()))),
-      Map.entry(INTEGER + "highestOneBit(int)", args -> new Expr.Binary(BinaryOp.AND, args.getFirst(),
+      Map.entry(INTEGER + "rotateLeft(int,int)", once(args -> rotate(args, BinaryOp.SHL, BinaryOp.USHR))),
+      Map.entry(INTEGER + "rotateRight(int,int)", once(args -> rotate(args, BinaryOp.USHR, BinaryOp.SHL))),
+      Map.entry(INTEGER + "lowestOneBit(int)", once(args -> new Expr.Binary(BinaryOp.AND, args.getFirst(),
+          new Expr.Unary(UnaryOp.NEG, args.getFirst())))),
+      Map.entry(INTEGER + "highestOneBit(int)", once(args -> new Expr.Binary(BinaryOp.AND, args.getFirst(),
           new Expr.Binary(BinaryOp.USHR, new Expr.IntConst(Integer.MIN_VALUE),
-              new Expr.Call(Intrinsic.LEADING_ZEROS, args)))),
-      Map.entry(INTEGER + "signum(int)", args -> new Expr.Binary(BinaryOp.OR,
+              new Expr.Call(Intrinsic.LEADING_ZEROS, args))))),
+      Map.entry(INTEGER + "signum(int)", once(args -> new Expr.Binary(BinaryOp.OR,
           new Expr.Binary(BinaryOp.SHR, args.getFirst(), new Expr.IntConst(31)),
-          new Expr.Binary(BinaryOp.USHR, new Expr.Unary(UnaryOp.NEG, args.getFirst()), new Expr.IntConst(31)))),
+          new Expr.Binary(BinaryOp.USHR, new Expr.Unary(UnaryOp.NEG, args.getFirst()), new Expr.IntConst(31))))),
       intrinsic(GPU + "floor(float)", Intrinsic.FLOOR),
       intrinsic(GPU + "ceil(float)", Intrinsic.CEIL),
       intrinsic(GPU + "sqrt(float)", Intrinsic.SQRT),
@@ -103,6 +105,41 @@ final class Library {
 
   private static Map.Entry<String, Function<List<Expr>, Expr>> intrinsic(String signature, Intrinsic function) {
     return Map.entry(signature, args -> new Expr.Call(function, args));
+  }
+
+  /**
+   * {@code body}, which uses its arguments several times, with each argument evaluated once, in
+   * order, into a local ({@link Expr.Let}) unless it is as cheap to read again as a local: nested
+   * calls then grow the code linearly, not by a factor per level.
+   */
+  private static Function<List<Expr>, Expr> once(Function<List<Expr>, Expr> body) {
+    return args -> {
+      List<Expr> reads = new ArrayList<>(args.size());
+      List<Local> bound = new ArrayList<>();
+      for (Expr arg : args) {
+        Local local = cheap(arg) ? null : Local.fresh("arg", arg.type());
+        reads.add(local == null ? arg : new Expr.LocalGet(local));
+        bound.add(local);
+      }
+      Expr result = body.apply(reads);
+      for (int i = args.size() - 1; i >= 0; i--) {
+        result = bound.get(i) == null ? result : new Expr.Let(bound.get(i), args.get(i), result);
+      }
+      return result;
+    };
+  }
+
+  private static boolean cheap(Expr expr) {
+    return switch (expr) {
+      case Expr.IntConst c -> true;
+      case Expr.FloatConst c -> true;
+      case Expr.LongConst c -> true;
+      case Expr.DoubleConst c -> true;
+      case Expr.BoolConst c -> true;
+      case Expr.LocalGet get -> true;
+      case Expr.ScalarGet get -> true;
+      default -> false;
+    };
   }
 
   /** Whether kernels may call the method with {@code signature}. */

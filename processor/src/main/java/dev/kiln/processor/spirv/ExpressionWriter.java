@@ -50,7 +50,15 @@ final class ExpressionWriter {
       case Expr.Convert convert -> convert(convert);
       case Expr.Call call -> call(call);
       case Expr.Conditional conditional -> conditional(conditional);
+      case Expr.Let let -> let(let);
     };
+  }
+
+  private int let(Expr.Let let) {
+    int variable = fn.temporary(fn.typeOf(let.value().type()));
+    fn.store(variable, value(let.value()));
+    locals.put(let.local(), variable);
+    return value(let.body());
   }
 
   private int load(Expr.Load load) {

@@ -23,10 +23,12 @@ final class FloatRemainder {
     int ax = w.glsl(Glsl.FABS, t, x);
     int ay = w.glsl(Glsl.FABS, t, y);
 
-    // The long division runs for finite x and 0 < |y| <= |x|; NaN comparisons are false.
+    // The long division runs for finite x and y with 0 < |y| <= |x|. Finiteness is read off the bits:
+    // a driver that folds IsInf or NaN comparisons away (lavapipe can) must not run it on an infinity,
+    // whose Frexp exponent is unspecified and can make the loop run for minutes.
     int divides = w.op(SpvOpLogicalAnd, bool,
         w.op(SpvOpLogicalAnd, bool, w.op(SpvOpFOrdGreaterThan, bool, ay, zero), w.op(SpvOpFOrdGreaterThanEqual, bool, ax, ay)),
-        w.op(SpvOpLogicalNot, bool, w.op(SpvOpIsInf, bool, ax)));
+        w.op(SpvOpLogicalAnd, bool, finite(w, type, x), finite(w, type, y)));
     int remainder = w.temporary(t);
     int shift = w.temporary(i32);
     w.store(remainder, ax);
@@ -54,6 +56,17 @@ final class FloatRemainder {
     int result = w.op(SpvOpSelect, t, divides, signed, x);
     int nan = type == PrimType.DOUBLE ? m.constantDouble(Double.NaN) : m.constantFloat(Float.NaN);
     return w.op(SpvOpSelect, t, undefined, nan, result);
+  }
+
+  /** Whether {@code value} is finite, from its exponent bits (all ones for infinities and NaN). */
+  private static int finite(FunctionBuilder w, PrimType type, int value) {
+    SpirvModule m = w.module();
+    int u32 = m.typeUint();
+    int high = type == PrimType.DOUBLE // the high word of the two a double is made of
+        ? w.op(SpvOpCompositeExtract, u32, w.op(SpvOpBitcast, m.type(SpvOpTypeVector, u32, 2), value), 1)
+        : w.op(SpvOpBitcast, u32, value);
+    int mask = m.constant(u32, type == PrimType.DOUBLE ? 0x7ff00000 : 0x7f800000);
+    return w.op(SpvOpINotEqual, m.typeBool(), w.op(SpvOpBitwiseAnd, u32, high, mask), mask);
   }
 
   /**

@@ -18,6 +18,7 @@ final class FunctionBuilder {
   private int entry;
   private int currentLabel;
   private boolean open;
+  private Runnable beforeReturn = () -> {};
 
   FunctionBuilder(SpirvModule module) {
     this.module = module;
@@ -34,10 +35,21 @@ final class FunctionBuilder {
     open = true;
   }
 
+  /** Makes {@code code} run before every return of the function, which it emits. */
+  void beforeReturn(Runnable code) {
+    beforeReturn = code;
+  }
+
+  /** Returns from the function, after the code given to {@link #beforeReturn}. */
+  void ret() {
+    beforeReturn.run();
+    terminate(SpvOpReturn);
+  }
+
   /** Ends the function (returning where it is open) and adds it to the module as {@code main}. */
   void finish(int main, int functionType) {
     if (open) {
-      terminate(SpvOpReturn);
+      ret();
     }
     module.functions.op(SpvOpFunction, module.typeVoid(), main, SpvFunctionControlMaskNone, functionType);
     module.functions.op(SpvOpLabel, entry);
@@ -83,6 +95,14 @@ final class FunctionBuilder {
   int temporary(int type) {
     int variable = module.id();
     variables.op(SpvOpVariable, module.typePointer(SpvStorageClassFunction, type), variable, SpvStorageClassFunction);
+    return variable;
+  }
+
+  /** A new Function-storage variable of {@code type} that starts as the constant {@code initial}. */
+  int temporary(int type, int initial) {
+    int variable = module.id();
+    variables.op(SpvOpVariable, module.typePointer(SpvStorageClassFunction, type), variable, SpvStorageClassFunction,
+        initial);
     return variable;
   }
 

@@ -3,12 +3,16 @@ package dev.kiln.processor.spirv;
 import static org.lwjgl.util.spvc.Spv.*;
 
 import dev.kiln.annotations.Access;
+import dev.kiln.processor.ir.BinaryOp;
 import dev.kiln.processor.ir.BufferDecl;
+import dev.kiln.processor.ir.Expr;
 import dev.kiln.processor.ir.LaunchAbi;
 import dev.kiln.processor.ir.PrimType;
 import dev.kiln.processor.ir.PrivateArray;
+import dev.kiln.processor.ir.Program;
 import dev.kiln.processor.ir.SharedArray;
 import dev.kiln.processor.ir.Stmt;
+import dev.kiln.processor.ir.Walk;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -50,8 +54,18 @@ final class MemoryAccess {
   }
 
   /** Declares the fault buffer, at {@code binding}: after the program's buffers. */
-  void declareFaults(int binding) {
-    faults = new Faults(fn, binding);
+  /** The fault buffer at {@code binding}; {@code checks}: whether {@code program} has checks that can fail. */
+  void declareFaults(int binding, Program program) {
+    faults = new Faults(fn, binding, hasChecks(program));
+  }
+
+  /** Whether a check can fail: an array access under bounds checks, or an integer division or remainder. */
+  private boolean hasChecks(Program program) {
+    return boundsChecks && (Walk.anyExpression(program.body(), Expr.Load.class::isInstance)
+        || Walk.anyStatement(program.body(), statement -> statement instanceof Stmt.Store || statement instanceof Stmt.Atomic))
+        || Walk.anyExpression(program.body(), expression -> expression instanceof Expr.Binary binary
+            && (binary.op() == BinaryOp.DIV || binary.op() == BinaryOp.REM)
+            && (binary.type() == PrimType.INT || binary.type() == PrimType.LONG));
   }
 
   void declareShared(SharedArray shared) {
@@ -76,30 +90,20 @@ final class MemoryAccess {
     if (!boundsChecks) {
       return fn.load(type, element(array, index));
     }
+    // Without a branch: read element 0 (a buffer binds one element more than it holds, so even an
+    // empty one has it; shared and private arrays are never empty) and give 0 where out of bounds.
     int check = inBounds(array, index);
-    int inBounds = module.id();
-    int outOfBounds = module.id();
-    int merge = module.id();
-    fn.instruction(SpvOpSelectionMerge, merge, SpvSelectionControlMaskNone);
-    fn.terminate(SpvOpBranchConditional, check, inBounds, outOfBounds);
-    fn.label(inBounds);
-    int loaded = fn.load(type, element(array, index));
-    int loadedEnd = fn.currentLabel();
-    fn.terminate(SpvOpBranch, merge);
-    fn.label(outOfBounds);
-    indexFault(array, index, line);
-    int faultEnd = fn.currentLabel();
-    fn.terminate(SpvOpBranch, merge);
-    fn.label(merge);
-    return fn.op(SpvOpPhi, type, loaded, loadedEnd, fn.zero(element), faultEnd);
+    indexFaultUnless(check, array, index, line);
+    int loaded = fn.load(type, element(array, fn.op(SpvOpSelect, module.typeInt(), check, index, module.constantInt(0))));
+    return fn.op(SpvOpSelect, type, check, loaded, fn.zero(element));
   }
 
   /** {@code array[index] = value}; with bounds checks an index out of bounds writes nothing and is reported. */
   void store(String array, int index, int value, int line) {
     if (boundsChecks) {
-      fn.ifElse(inBounds(array, index),
-          () -> fn.store(element(array, index), value),
-          () -> indexFault(array, index, line));
+      int check = inBounds(array, index);
+      indexFaultUnless(check, array, index, line);
+      fn.when(check, () -> fn.store(element(array, index), value));
     } else {
       fn.store(element(array, index), value);
     }
@@ -121,8 +125,9 @@ final class MemoryAccess {
       update.run();
       return;
     }
-    fn.ifElse(inBounds(array, index), update, () -> {
-      indexFault(array, index, atomic.site().line());
+    int check = inBounds(array, index);
+    indexFaultUnless(check, array, index, atomic.site().line());
+    fn.ifElse(check, update, () -> {
       if (result != 0) {
         fn.store(result, module.constantInt(0));
       }
@@ -161,7 +166,7 @@ final class MemoryAccess {
 
   /** Reports an integer division by zero where {@code isZero} (the caller goes on with a harmless divisor). */
   void divisionByZero(int isZero) {
-    fn.when(isZero, () -> faults.record(Faults.DIVISION_BY_ZERO, 0, module.constantInt(0), 0));
+    faults.recordIf(isZero, Faults.DIVISION_BY_ZERO, 0, module.constantInt(0), 0);
   }
 
   /** {@code 0 <= index < array.length}, as one unsigned comparison. */
@@ -183,8 +188,10 @@ final class MemoryAccess {
         module.constantUint(1));
   }
 
-  private void indexFault(String array, int index, int line) {
-    faults.record(Faults.INDEX, arrays.get(array).faultTag(), index, line);
+  /** Records an index fault unless {@code inBounds}. */
+  private void indexFaultUnless(int inBounds, String array, int index, int line) {
+    faults.recordIf(fn.op(SpvOpLogicalNot, module.typeBool(), inBounds), Faults.INDEX, arrays.get(array).faultTag(),
+        index, line);
   }
 
   /** A pointer to {@code array[index]}. */

@@ -73,7 +73,7 @@ public final class SpirvWriter {
     for (BufferDecl buffer : program.buffers()) {
       memory.declareBuffer(buffer);
     }
-    memory.declareFaults(program.buffers().size());
+    memory.declareFaults(program.buffers().size(), program);
     for (SharedArray shared : program.shared()) {
       memory.declareShared(shared);
     }
@@ -167,7 +167,7 @@ public final class SpirvWriter {
         loop.continued = true;
         fn.terminate(SpvOpBranch, loop.next);
       }
-      case Stmt.Return ignored -> fn.terminate(SpvOpReturn);
+      case Stmt.Return ignored -> fn.ret();
     }
   }
 
