@@ -23,7 +23,7 @@ public final class WorkgroupOps {
   /** Tree sum of each workgroup's slice, then one atomic add per workgroup. */
   @Kernel(workgroup = SIZE)
   static void sum(int[] in, int[] total, int[] perGroup) {
-    int[] partial = Gpu.sharedInts(SIZE);
+    int[] partial = (Gpu.sharedInts(SIZE)); // parenthesized: it crashed the processor
     int i = Gpu.globalId(0);
     int local = Gpu.localId(0);
     partial[local] = i < in.length ? in[i] : 0;

@@ -29,6 +29,10 @@ public final class Bodies {
     int k = (j = 3); // ERROR: [kiln.unsupported.sideEffect]
     x[i] = x.length + x.hashCode(); // ERROR: [kiln.unsupported.arrayUse]
     counter = 1; // ERROR: [kiln.unsupported.field]
+    System.out.println(i); // ERROR: [kiln.unsupported.call]
+    java.util.Arrays.fill(x, 1f); // ERROR: [kiln.unsupported.call]
+    x[i] = (float) Math.pow(x[i], 2); // ERROR: [kiln.unsupported.mathDouble]
+    x[i] = (float) Math.atan2(x[i], 2); // ERROR: [kiln.unsupported.mathDouble]
   }
 
   @Kernel
@@ -96,6 +100,7 @@ public final class Bodies {
   static void arrays(float[] x, int n) {
     int i = Gpu.globalId(0);
     float[] scratch = new float[n]; // ERROR: [kiln.private.length]
+    float[] none = {}; // ERROR: [kiln.private.length]
     String label = "a"; // ERROR: [kiln.unsupported.type]
     if (i < x.length) {
       float[] tile = Gpu.sharedFloats(64); // ERROR: [kiln.shared.declaration]

@@ -62,7 +62,7 @@ final class LaunchFaults {
 
   private RuntimeException exception(String where, String outOfBounds) {
     return switch (words[0]) {
-      case INDEX -> new IndexOutOfBoundsException(outOfBounds + " in " + where + " (line " + words[3] + ")");
+      case INDEX -> new ArrayIndexOutOfBoundsException(outOfBounds + " in " + where + " (line " + words[3] + ")");
       case DIVISION_BY_ZERO -> new ArithmeticException("/ by zero in " + where);
       default -> new IllegalStateException("unknown fault " + words[0] + " in " + where);
     };

@@ -71,9 +71,9 @@ class BatchTest extends BothDevices {
       Batch batch = vulkan.batch();
       corpus.FaultsKernels.writeShifted(batch, 10, out, canary, 5);
       ExecutionException thrown = assertThrows(ExecutionException.class, () -> batch.submitAsync().get());
-      assertTrue(thrown.getCause() instanceof IndexOutOfBoundsException, thrown.toString());
+      assertTrue(thrown.getCause() instanceof ArrayIndexOutOfBoundsException, thrown.toString());
       assertTrue(thrown.getCause().getMessage().contains("Faults#writeShifted"), thrown.getCause().getMessage());
-      assertThrows(IndexOutOfBoundsException.class, batch::submit, "submitting again reports the same failure");
+      assertThrows(ArrayIndexOutOfBoundsException.class, batch::submit, "submitting again reports the same failure");
       batch.close(); // the future reported the failure: closing does not throw it again
       batch.close();
     }
@@ -82,7 +82,7 @@ class BatchTest extends BothDevices {
   @Test
   void aFaultInATryWithResourcesBatchIsThrownOnceAndPlainly() {
     try (FloatArray out = vulkan.floats(10); FloatArray canary = vulkan.floats(10)) {
-      IndexOutOfBoundsException thrown = assertThrows(IndexOutOfBoundsException.class, () -> {
+      ArrayIndexOutOfBoundsException thrown = assertThrows(ArrayIndexOutOfBoundsException.class, () -> {
         try (Batch batch = vulkan.batch()) {
           corpus.FaultsKernels.writeShifted(batch, 10, out, canary, 5);
           batch.submit();
@@ -90,7 +90,7 @@ class BatchTest extends BothDevices {
       });
       assertEquals(0, thrown.getSuppressed().length, "close() must not throw what submit() threw");
       assertTrue(thrown.getMessage().contains("Faults#writeShifted"), thrown.getMessage());
-      IndexOutOfBoundsException onClose = assertThrows(IndexOutOfBoundsException.class, () -> {
+      ArrayIndexOutOfBoundsException onClose = assertThrows(ArrayIndexOutOfBoundsException.class, () -> {
         try (Batch batch = vulkan.batch()) {
           corpus.FaultsKernels.writeShifted(batch, 10, out, canary, 5);
         } // close submits, so close reports the failure

@@ -26,7 +26,7 @@ class FaultsTest extends BothDevices {
     float[] canaryValues = new float[N];
     Arrays.fill(canaryValues, 7f);
     try (FloatArray out = vulkan.floats(N); FloatArray canary = vulkan.upload(canaryValues)) {
-      IndexOutOfBoundsException thrown = assertThrows(IndexOutOfBoundsException.class,
+      ArrayIndexOutOfBoundsException thrown = assertThrows(ArrayIndexOutOfBoundsException.class,
           () -> FaultsKernels.writeShifted(vulkan, N, out, canary, offset));
       String message = thrown.getMessage();
       assertTrue(message.contains("Faults#writeShifted"), message);
@@ -47,7 +47,7 @@ class FaultsTest extends BothDevices {
   void outOfBoundsReadThrowsAndTheDeviceStaysUsable() {
     float[] in = new float[N];
     float[] out = new float[N];
-    IndexOutOfBoundsException thrown = assertThrows(IndexOutOfBoundsException.class,
+    ArrayIndexOutOfBoundsException thrown = assertThrows(ArrayIndexOutOfBoundsException.class,
         () -> FaultsKernels.readShifted(vulkan, N, in, out, 3));
     assertTrue(thrown.getMessage().contains("buffer 'in'"), thrown.getMessage());
     FaultsKernels.readShifted(vulkan, N - 3, in, out, 3);
@@ -57,7 +57,7 @@ class FaultsTest extends BothDevices {
   @Test
   void privateArrayIndexOutOfBoundsThrows() {
     int[] out = new int[10];
-    IndexOutOfBoundsException thrown = assertThrows(IndexOutOfBoundsException.class,
+    ArrayIndexOutOfBoundsException thrown = assertThrows(ArrayIndexOutOfBoundsException.class,
         () -> corpus.PrivateArraysKernels.outOfBounds(vulkan, 10, out, 4));
     assertTrue(thrown.getMessage().startsWith("Index 4 out of bounds for length 4 of a local array"), thrown.getMessage());
     assertThrows(ArrayIndexOutOfBoundsException.class, () -> corpus.PrivateArraysKernels.outOfBounds(cpu, 10, out, 4));

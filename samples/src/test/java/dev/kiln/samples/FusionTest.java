@@ -107,9 +107,9 @@ class FusionTest extends BothDevices {
     int n = 777;
     float[] values = Bits.randomFloats(new Random(3), n, 4f);
     float[] onCpu = values.clone();
-    assertThrows(IndexOutOfBoundsException.class, () -> FusionKernels.faulty(cpu, n, onCpu, new float[n], 5));
+    assertThrows(ArrayIndexOutOfBoundsException.class, () -> FusionKernels.faulty(cpu, n, onCpu, new float[n], 5));
     try (FloatArray onVulkan = vulkan.upload(values); FloatArray spilled = vulkan.floats(n)) {
-      IndexOutOfBoundsException thrown = assertThrows(IndexOutOfBoundsException.class,
+      ArrayIndexOutOfBoundsException thrown = assertThrows(ArrayIndexOutOfBoundsException.class,
           () -> FusionKernels.faulty(vulkan, n, onVulkan, spilled, 5));
       String message = thrown.getMessage();
       assertTrue(message.contains("Fusion#faulty") && message.contains("buffer 'out'"), message);

@@ -31,10 +31,10 @@ class VectorizedTest extends BothDevices {
   void faultInTheVectorPath(int n) {
     int[] picks = new int[n];
     picks[n / 2] = 2; // one element indexes its private array of two past its end
-    IndexOutOfBoundsException onVulkan = assertThrows(IndexOutOfBoundsException.class,
+    ArrayIndexOutOfBoundsException onVulkan = assertThrows(ArrayIndexOutOfBoundsException.class,
         () -> VectorizedKernels.faulty(vulkan, n, new float[n], picks.clone()));
     assertTrue(onVulkan.getMessage().startsWith("Index 2 out of bounds"), onVulkan.getMessage());
-    assertThrows(IndexOutOfBoundsException.class, () -> VectorizedKernels.faulty(cpu, n, new float[n], picks.clone()));
+    assertThrows(ArrayIndexOutOfBoundsException.class, () -> VectorizedKernels.faulty(cpu, n, new float[n], picks.clone()));
   }
 
   @ParameterizedTest(name = "n = {0}")
@@ -42,7 +42,7 @@ class VectorizedTest extends BothDevices {
   void faultInTheTail(int n) {
     int[] picks = new int[n + 3];
     float[] x = new float[n]; // three elements short of the grid
-    IndexOutOfBoundsException onVulkan = assertThrows(IndexOutOfBoundsException.class,
+    ArrayIndexOutOfBoundsException onVulkan = assertThrows(ArrayIndexOutOfBoundsException.class,
         () -> VectorizedKernels.faulty(vulkan, n + 3, x, picks));
     String message = onVulkan.getMessage();
     assertTrue(message.contains("buffer 'x'"), message);
@@ -53,6 +53,6 @@ class VectorizedTest extends BothDevices {
     for (int i = 0; i < n; i++) {
       expected[i] = i;
     }
-    assertThrows(IndexOutOfBoundsException.class, () -> VectorizedKernels.faulty(cpu, n + 3, new float[n], picks));
+    assertThrows(ArrayIndexOutOfBoundsException.class, () -> VectorizedKernels.faulty(cpu, n + 3, new float[n], picks));
   }
 }

@@ -70,6 +70,14 @@ final class ExpressionLowering {
   static TreePath child(TreePath parent, Tree tree) {
     return new TreePath(parent, tree);
   }
+  /** {@code path} without the parentheses around its expression, if any. */
+  static TreePath unparenthesized(TreePath path) {
+    while (path.getLeaf() instanceof ParenthesizedTree parenthesized) {
+      path = child(path, parenthesized.getExpression());
+    }
+    return path;
+  }
+
 
   /** The site of {@code tree}, for IR nodes that may fail or conflict. */
   Site site(Tree tree) {
@@ -90,6 +98,9 @@ final class ExpressionLowering {
       case TYPE_CAST -> cast(path, (TypeCastTree) tree);
       case METHOD_INVOCATION -> {
         mathInDouble(path);
+        if (SignatureReader.primType(trees.getTypeMirror(path)).isEmpty()) {
+          yield call(path); // void or an object: call() names what is wrong with the method rather than its type
+        }
         yield typed(path, valueType(path));
       }
       default -> smallConstant(path).orElseGet(() -> typed(path, valueType(path)));
@@ -223,7 +234,8 @@ final class ExpressionLowering {
         && ((TypeElement) method.getEnclosingElement()).getQualifiedName().contentEquals("java.lang.Math")
         && method.getReturnType().getKind() == javax.lang.model.type.TypeKind.DOUBLE
         && !Library.has(signature(method))
-        && Library.has(GPU_CLASS + "." + method.getSimpleName() + "(float)")) {
+        && Library.has(GPU_CLASS + "." + method.getSimpleName() + method.getParameters().stream().map(p -> "float")
+            .collect(java.util.stream.Collectors.joining(",", "(", ")")))) {
       throw new KernelError(path.getLeaf(), Message.MATH_DOUBLE, method.getSimpleName());
     }
   }
@@ -296,10 +308,8 @@ final class ExpressionLowering {
 
   /** The buffer parameter or shared array that the array expression at {@code path} names. */
   ArrayRef array(TreePath path) {
+    path = unparenthesized(path);
     Tree tree = path.getLeaf();
-    if (tree instanceof ParenthesizedTree parenthesized) {
-      return array(child(path, parenthesized.getExpression()));
-    }
     Element element = trees.getElement(path);
     if (element != null && element.getKind() == ElementKind.PARAMETER) {
       Optional<ArrayRef> parameter = isKernelParameter(element)
@@ -334,10 +344,8 @@ final class ExpressionLowering {
 
   /** The name of the {@code dev.kiln.Gpu} method called at {@code path}, if it is a call of one. */
   Optional<String> gpuCall(TreePath path) {
+    path = unparenthesized(path);
     Tree tree = path.getLeaf();
-    if (tree instanceof ParenthesizedTree parenthesized) {
-      return gpuCall(child(path, parenthesized.getExpression()));
-    }
     if (!(tree instanceof MethodInvocationTree) || !(trees.getElement(path) instanceof ExecutableElement method)) {
       return Optional.empty();
     }
@@ -360,9 +368,7 @@ final class ExpressionLowering {
    * going to {@code result} (null to drop it).
    */
   Stmt.Atomic atomic(TreePath path, Local result) {
-    while (path.getLeaf() instanceof ParenthesizedTree parenthesized) {
-      path = child(path, parenthesized.getExpression());
-    }
+    path = unparenthesized(path);
     MethodInvocationTree call = (MethodInvocationTree) path.getLeaf();
     String name = gpuCall(path).orElseThrow();
     AtomicOp op = atomicOp(name).orElseThrow();
@@ -517,13 +523,13 @@ final class ExpressionLowering {
   /** A few words for an unsupported tree: its kind, in lower case. */
   static String describe(Tree tree) {
     return switch (tree.getKind()) {
-      case NEW_CLASS -> "object creation";
-      case NEW_ARRAY -> "array creation";
-      case LAMBDA_EXPRESSION -> "lambda";
-      case MEMBER_REFERENCE -> "method reference";
+      case NEW_CLASS -> "creating an object";
+      case NEW_ARRAY -> "creating an array here";
+      case LAMBDA_EXPRESSION -> "a lambda";
+      case MEMBER_REFERENCE -> "a method reference";
       case INSTANCE_OF -> "instanceof";
-      case SWITCH_EXPRESSION -> "switch";
-      default -> tree.getKind().name().toLowerCase().replace('_', ' ');
+      case SWITCH_EXPRESSION -> "a switch expression";
+      default -> "a " + tree.getKind().name().toLowerCase().replace('_', ' ') + " expression";
     };
   }
 }

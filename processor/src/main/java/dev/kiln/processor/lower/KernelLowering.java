@@ -1,6 +1,7 @@
 package dev.kiln.processor.lower;
 
 import static dev.kiln.processor.lower.ExpressionLowering.child;
+import static dev.kiln.processor.lower.ExpressionLowering.unparenthesized;
 
 import com.sun.source.tree.AssignmentTree;
 import com.sun.source.tree.BlockTree;
@@ -15,7 +16,6 @@ import com.sun.source.tree.ForLoopTree;
 import com.sun.source.tree.IfTree;
 import com.sun.source.tree.LabeledStatementTree;
 import com.sun.source.tree.MethodTree;
-import com.sun.source.tree.ParenthesizedTree;
 import com.sun.source.tree.ReturnTree;
 import com.sun.source.tree.StatementTree;
 import com.sun.source.tree.Tree;
@@ -187,7 +187,7 @@ public final class KernelLowering {
         }
         yield List.of(new Stmt.Return());
       }
-      default -> throw new KernelError(tree, Message.UNSUPPORTED_STATEMENT, ExpressionLowering.describe(tree));
+      default -> throw new KernelError(tree, Message.UNSUPPORTED_STATEMENT, describeStatement(tree));
     };
   }
 
@@ -368,11 +368,19 @@ public final class KernelLowering {
     return statements;
   }
 
+  /** A statement's kind for messages: "a try statement". */
+  private static String describeStatement(Tree tree) {
+    return switch (tree.getKind()) {
+      case ENHANCED_FOR_LOOP -> "an enhanced for loop";
+      case SYNCHRONIZED -> "a synchronized block";
+      case ASSERT -> "an assert statement";
+      default -> "a " + tree.getKind().name().toLowerCase().replace('_', ' ') + " statement";
+    };
+  }
+
   /** The helper called at {@code path}, if it is a call of one (in parentheses or not). */
   private Optional<ExecutableElement> helperCall(TreePath path) {
-    while (path.getLeaf() instanceof ParenthesizedTree parenthesized) {
-      path = child(path, parenthesized.getExpression());
-    }
+    path = unparenthesized(path);
     return path.getLeaf() instanceof com.sun.source.tree.MethodInvocationTree
         && trees.getElement(path) instanceof ExecutableElement method
         && expressions.isHelper(method)
@@ -386,9 +394,7 @@ public final class KernelLowering {
    * that runs once, so that {@code return} is a break (setting {@code result} first, if any).
    */
   private List<Stmt> inlineHelper(TreePath call, ExecutableElement helper, Local result) {
-    while (call.getLeaf() instanceof ParenthesizedTree parenthesized) {
-      call = child(call, parenthesized.getExpression());
-    }
+    call = unparenthesized(call);
     List<Stmt> statements = new ArrayList<>();
     List<Runnable> bindings = expressions.bindings(call, helper, (parameter, value) -> {
       Local local = scope.declare(parameter, parameter.getSimpleName().toString(), value.type());
@@ -418,7 +424,8 @@ public final class KernelLowering {
    * {@code new float[8]} or an initializer a private array; any other local array is not supported.
    */
   private List<Stmt> sharedArray(TreePath path, VariableTree variable, VariableElement element, ArrayType type) {
-    TreePath initializer = variable.getInitializer() == null ? null : child(path, variable.getInitializer());
+    TreePath initializer = variable.getInitializer() == null ? null
+        : unparenthesized(child(path, variable.getInitializer()));
     if (initializer != null && initializer.getLeaf() instanceof com.sun.source.tree.NewArrayTree creation) {
       return privateArray(initializer, creation, variable, element, type);
     }
@@ -427,7 +434,7 @@ public final class KernelLowering {
       scope.reject(element);
       throw new KernelError(variable, Message.UNSUPPORTED_LOCAL_ARRAY, variable.getName());
     }
-    com.sun.source.tree.MethodInvocationTree call = (com.sun.source.tree.MethodInvocationTree) variable.getInitializer();
+    com.sun.source.tree.MethodInvocationTree call = (com.sun.source.tree.MethodInvocationTree) initializer.getLeaf();
     Expr length = Constants.fold(expressions.expr(child(initializer, call.getArguments().getFirst()), PrimType.INT));
     PrimType elementType = SignatureReader.primType(type.getComponentType()).orElseThrow();
     SharedArray array = new SharedArray(variable.getName().toString(), elementType, length, expressions.site(call));
@@ -501,10 +508,8 @@ public final class KernelLowering {
 
   /** {@code target = value}, with Java's implicit narrowing to the target's type. */
   private Stmt assign(TreePath target, Expr value) {
+    target = unparenthesized(target);
     Tree tree = target.getLeaf();
-    if (tree instanceof ParenthesizedTree parenthesized) {
-      return assign(child(target, parenthesized.getExpression()), value);
-    }
     if (tree instanceof com.sun.source.tree.ArrayAccessTree access) {
       ArrayRef array = expressions.array(child(target, access.getExpression()));
       Expr index = expressions.expr(child(target, access.getIndex()), PrimType.INT);
