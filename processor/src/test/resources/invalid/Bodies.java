@@ -38,16 +38,19 @@ public final class Bodies {
   @Kernel
   static void statements(int[] x) {
     int i = Gpu.globalId(0);
-    x[i] = switch (i) { // ERROR: [kiln.unsupported.expression]
+    x[i] = switch (i) {
       case 0 -> 1;
-      default -> 2;
+      default -> { // ERROR: [kiln.switch.place]
+        int twice = i * 2;
+        yield twice;
+      }
     };
     switch (i) {
       case 0 -> x[i] = 1;
       case 1 -> throw new IllegalStateException(); // ERROR: [kiln.unsupported.statement]
       default -> x[i] = 2;
     }
-    for (int v : x) { // ERROR: [kiln.unsupported.statement]
+    for (Integer v : x) { // ERROR: [kiln.unsupported.type]
       i += v;
     }
     block: // ERROR: [kiln.unsupported.label]

@@ -2,6 +2,7 @@ package dev.kiln.samples;
 
 import corpus.ElementaryOpsKernels;
 import corpus.HelpersKernels;
+import corpus.LanguageKernels;
 import corpus.LabelledLoopsKernels;
 import corpus.LoopsKernels;
 import corpus.MiscKernels;
@@ -149,6 +150,17 @@ class CorpusTest extends BothDevices {
     compare("floatOps", n,
         r -> new Object[] {Bits.randomFloats(r, n, 1e4f), Bits.randomFloats(r, n, 10f), new float[12 * n], new int[2 * n]},
         (d, a) -> ElementaryOpsKernels.floatOps(d, n, (float[]) a[0], (float[]) a[1], (float[]) a[2], (int[]) a[3]));
+  }
+
+  @ParameterizedTest(name = "n = {0}")
+  @ValueSource(ints = {1, 63, 65, 4099})
+  void enhancedForSwitchExpressionsAndConstantVariables(int n) {
+    compare("for-each", n,
+        r -> new Object[] {Bits.randomInts(r, n), Bits.randomFloats(r, 1 + r.nextInt(40), 100f), new int[n]},
+        (d, a) -> LanguageKernels.forEach(d, n, (int[]) a[0], (float[]) a[1], (int[]) a[2]));
+    compare("switch expressions", n,
+        r -> new Object[] {Bits.randomInts(r, n), new int[n], new float[n]},
+        (d, a) -> LanguageKernels.switches(d, n, (int[]) a[0], (int[]) a[1], (float[]) a[2]));
   }
 
   @ParameterizedTest(name = "n = {0}")

@@ -30,6 +30,7 @@ import dev.kiln.processor.ir.PrivateArray;
 import dev.kiln.processor.ir.Site;
 import dev.kiln.processor.ir.UnaryOp;
 import dev.kiln.processor.model.SignatureReader;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
@@ -155,6 +156,7 @@ final class ExpressionLowering {
         yield new Expr.Conditional(expr(child(path, binary.getLeftOperand())), new Expr.BoolConst(true),
             expr(child(path, binary.getRightOperand())));
       }
+      case SWITCH_EXPRESSION -> switchValue(path, (com.sun.source.tree.SwitchExpressionTree) tree, type);
       case CONDITIONAL_EXPRESSION -> {
         ConditionalExpressionTree conditional = (ConditionalExpressionTree) tree;
         yield new Expr.Conditional(expr(child(path, conditional.getCondition())),
@@ -170,6 +172,63 @@ final class ExpressionLowering {
         yield binary(op.get(), expr(child(path, binary.getLeftOperand())), expr(child(path, binary.getRightOperand())), type);
       }
     };
+  }
+
+  /**
+   * A switch expression on an int whose cases are all {@code case a, b -> value}: the selector
+   * evaluated once, then the value of the first case that holds it, else the default's. Cases that
+   * run statements are lowered as statements where the switch is a local's whole value
+   * ({@code KernelLowering}); anywhere else they are reported.
+   */
+  private Expr switchValue(TreePath path, com.sun.source.tree.SwitchExpressionTree tree, PrimType type) {
+    Expr selector = expr(child(path, tree.getExpression()));
+    if (selector.type() != PrimType.INT) {
+      throw new KernelError(tree.getExpression(), Message.UNSUPPORTED_TYPE, selector.type().javaName());
+    }
+    Local chosen = Local.fresh("selector", PrimType.INT);
+    Expr otherwise = null;
+    List<Expr> conditions = new ArrayList<>();
+    List<Expr> values = new ArrayList<>();
+    for (com.sun.source.tree.CaseTree branch : tree.getCases()) {
+      TreePath casePath = child(path, branch);
+      if (branch.getCaseKind() != com.sun.source.tree.CaseTree.CaseKind.RULE
+          || !(branch.getBody() instanceof ExpressionTree body)) {
+        throw new KernelError(branch, Message.SWITCH_PLACE);
+      }
+      Expr value = expr(child(casePath, body), type);
+      Expr matches = null;
+      for (int label : caseLabels(casePath, branch)) {
+        Expr test = new Expr.Binary(BinaryOp.EQ, new Expr.LocalGet(chosen), new Expr.IntConst(label));
+        matches = matches == null ? test : new Expr.Conditional(matches, new Expr.BoolConst(true), test);
+      }
+      if (matches == null) {
+        otherwise = value;
+      } else {
+        conditions.add(matches);
+        values.add(value);
+      }
+    }
+    Expr result = otherwise; // javac demands a default of a switch expression on an int
+    for (int k = conditions.size() - 1; k >= 0; k--) {
+      result = new Expr.Conditional(conditions.get(k), values.get(k), result);
+    }
+    return new Expr.Let(chosen, selector, result);
+  }
+
+  /** The constant labels of a case ({@code case 1, 2}); none for {@code default}. */
+  List<Integer> caseLabels(TreePath casePath, com.sun.source.tree.CaseTree branch) {
+    List<Integer> labels = new ArrayList<>();
+    for (ExpressionTree label : branch.getExpressions()) {
+      if (!(Constants.fold(expr(child(casePath, label))) instanceof Expr.IntConst(int value))) {
+        throw new KernelError(label, Message.UNSUPPORTED_EXPRESSION, "a non-constant case label");
+      }
+      labels.add(value);
+    }
+    boolean isDefault = branch.getLabels().stream().anyMatch(label -> label.getKind() == Tree.Kind.DEFAULT_CASE_LABEL);
+    if (labels.isEmpty() && !isDefault) {
+      throw new KernelError(branch, Message.UNSUPPORTED_EXPRESSION, "a pattern case");
+    }
+    return labels;
   }
 
   /** {@code left op right} with Java's promotions; {@code type} is javac's type of the result. */
@@ -268,6 +327,10 @@ final class ExpressionLowering {
     if (scope.isRejected(element)) {
       throw new AlreadyReported();
     }
+    if (element.getKind() == ElementKind.LOCAL_VARIABLE && ((VariableElement) element).getConstantValue() != null) {
+      // a constant variable (JLS 4.12.4: 'final int taps = 4;'): a constant wherever it is read
+      return fieldConstant(tree, (VariableElement) element, type);
+    }
     return switch (element.getKind()) {
       case LOCAL_VARIABLE, RESOURCE_VARIABLE, BINDING_VARIABLE, EXCEPTION_PARAMETER -> new Expr.LocalGet(
           scope.local(element).orElseThrow(() -> new KernelError(tree, Message.UNSUPPORTED_EXPRESSION, "this variable")));
@@ -298,6 +361,7 @@ final class ExpressionLowering {
     throw new KernelError(select, Message.UNSUPPORTED_EXPRESSION, describe(select));
   }
 
+  /** The value of a constant field or constant variable. */
   private static Expr fieldConstant(Tree tree, VariableElement field, PrimType type) {
     Object value = field.getConstantValue();
     if (value == null) {

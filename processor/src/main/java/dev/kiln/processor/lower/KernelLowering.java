@@ -71,6 +71,9 @@ public final class KernelLowering {
   /** A helper's body is inlined as a labelled run-once loop; {@code return} breaks out of it. */
   private record HelperExit(Label label, Local result) {}
 
+  /** The switch expressions being lowered as statements, innermost first: where their yields go. */
+  private final Deque<HelperExit> yields = new ArrayDeque<>();
+
   /** The labels of the labelled statements being lowered, innermost first. */
   private final Deque<Label> labels = new ArrayDeque<>();
 
@@ -159,6 +162,14 @@ public final class KernelLowering {
             branch.getElseStatement() == null ? List.of() : statement(child(path, branch.getElseStatement()))));
       }
       case FOR_LOOP -> forLoop(path, (ForLoopTree) tree);
+      case ENHANCED_FOR_LOOP -> forEach(path, (com.sun.source.tree.EnhancedForLoopTree) tree);
+      case ASSERT -> List.of(); // Java runs without -ea unless told: its asserts are not evaluated (README)
+      case YIELD -> {
+        HelperExit target = yields.getFirst(); // javac allows yield only inside a switch expression
+        yield List.of(new Stmt.Assign(target.result(),
+                expressions.expr(child(path, ((com.sun.source.tree.YieldTree) tree).getValue()), target.result().type())),
+            new Stmt.Break(target.label()));
+      }
       case WHILE_LOOP -> {
         WhileLoopTree loop = (WhileLoopTree) tree;
         yield List.of(new Stmt.Loop(expressions.expr(child(path, loop.getCondition())), true,
@@ -191,7 +202,6 @@ public final class KernelLowering {
     };
   }
 
-  /** The label object of a Java label in scope (labels are scoped like locals), or null for none. */
   /**
    * The label a {@code break} (or {@code continue}) at {@code path} names, null for the innermost
    * loop (or switch, for a break). A jump with nowhere to go is javac's error, already reported.
@@ -249,18 +259,8 @@ public final class KernelLowering {
     List<Stmt.Case> cases = new ArrayList<>();
     for (com.sun.source.tree.CaseTree branch : tree.getCases()) {
       TreePath casePath = child(path, branch);
-      List<Integer> labels = new ArrayList<>();
-      for (com.sun.source.tree.ExpressionTree label : branch.getExpressions()) {
-        if (!(Constants.fold(expressions.expr(child(casePath, label))) instanceof Expr.IntConst(int value))) {
-          throw new KernelError(label, Message.UNSUPPORTED_EXPRESSION, "a non-constant case label");
-        }
-        labels.add(value);
-      }
-      boolean isDefault = branch.getLabels().stream()
-          .anyMatch(label -> label.getKind() == Tree.Kind.DEFAULT_CASE_LABEL);
-      if (labels.isEmpty() && !isDefault) {
-        throw new KernelError(branch, Message.UNSUPPORTED_EXPRESSION, "a pattern case");
-      }
+      List<Integer> labels = expressions.caseLabels(casePath, branch);
+      boolean isDefault = labels.isEmpty();
       List<Stmt> body = new ArrayList<>();
       if (branch.getCaseKind() == com.sun.source.tree.CaseTree.CaseKind.RULE) {
         Tree rule = branch.getBody();
@@ -274,6 +274,40 @@ public final class KernelLowering {
       cases.add(new Stmt.Case(labels, isDefault, body));
     }
     return new Stmt.Switch(selector, cases);
+  }
+
+  /**
+   * A switch expression whose cases run statements, its value going to {@code result}: a switch
+   * statement in a block that runs once, where each case's value ({@code yield v;}, or the
+   * expression of {@code case a -> v;}) is assigned to {@code result} and leaves the block.
+   */
+  private List<Stmt> switchInto(TreePath path, com.sun.source.tree.SwitchExpressionTree tree, Local result) {
+    Expr selector = expressions.expr(child(path, tree.getExpression()));
+    if (selector.type() != PrimType.INT) {
+      throw new KernelError(tree.getExpression(), Message.UNSUPPORTED_TYPE, selector.type().javaName());
+    }
+    Label done = new Label("switch$" + result.name());
+    yields.push(new HelperExit(done, result));
+    try {
+      List<Stmt.Case> cases = new ArrayList<>();
+      for (com.sun.source.tree.CaseTree branch : tree.getCases()) {
+        TreePath casePath = child(path, branch);
+        List<Integer> labels = expressions.caseLabels(casePath, branch);
+        List<Stmt> body = new ArrayList<>();
+        if (branch.getCaseKind() != com.sun.source.tree.CaseTree.CaseKind.RULE) {
+          body.addAll(block(casePath, branch.getStatements()));
+        } else if (branch.getBody() instanceof com.sun.source.tree.ExpressionTree value) {
+          body.add(new Stmt.Assign(result, expressions.expr(child(casePath, value), result.type())));
+          body.add(new Stmt.Break(done));
+        } else {
+          body.addAll(statement(child(casePath, branch.getBody())));
+        }
+        cases.add(new Stmt.Case(labels, labels.isEmpty(), body));
+      }
+      return List.of(Stmt.Loop.once(List.of(new Stmt.Switch(selector, cases)), done));
+    } finally {
+      yields.pop();
+    }
   }
 
   private List<Stmt> forLoop(TreePath path, ForLoopTree loop) {
@@ -290,6 +324,36 @@ public final class KernelLowering {
     }
     lowered.add(new Stmt.Loop(condition, true, statement(child(path, loop.getStatement())), update));
     return lowered;
+  }
+
+  /**
+   * {@code for (T v : array) body}, over a buffer parameter or a shared or private array: as Java
+   * runs it, {@code for (int k = 0; k < array.length; k++) { T v = array[k]; body }}, with {@code k}
+   * a local of its own.
+   */
+  private List<Stmt> forEach(TreePath path, com.sun.source.tree.EnhancedForLoopTree loop) {
+    ArrayRef array = expressions.array(child(path, loop.getExpression()));
+    VariableTree variable = loop.getVariable();
+    TreePath variablePath = child(path, variable);
+    VariableElement element = (VariableElement) trees.getElement(variablePath);
+    PrimType type = SignatureReader.primType(element.asType()).orElseThrow(() -> {
+      scope.reject(element);
+      return new KernelError(variable, Message.UNSUPPORTED_TYPE, element.asType());
+    });
+    Local value = scope.declare(element, variable.getName().toString(), type);
+    Local index = scope.temporary(variable.getName() + "Index", PrimType.INT);
+    Expr length = switch (array) {
+      case ArrayRef.Buffer buffer -> new Expr.Length(buffer.decl());
+      case ArrayRef.Fixed fixed -> fixed.decl().length();
+    };
+    Expr.LocalGet k = new Expr.LocalGet(index);
+    List<Stmt> body = new ArrayList<>();
+    body.add(new Stmt.Assign(value, ExpressionLowering.convert(
+        new Expr.Load(array.decl(), k, expressions.site(loop.getExpression())), type)));
+    body.addAll(statement(child(path, loop.getStatement())));
+    return List.of(new Stmt.Assign(index, new Expr.IntConst(0)),
+        new Stmt.Loop(new Expr.Binary(BinaryOp.LT, k, length), true, body,
+            List.of(new Stmt.Assign(index, new Expr.Binary(BinaryOp.ADD, k, new Expr.IntConst(1))))));
   }
 
   private List<Stmt> declare(TreePath path, VariableTree variable) {
@@ -311,8 +375,15 @@ public final class KernelLowering {
     return assignLocal(local, child(path, variable.getInitializer()));
   }
 
-  /** {@code local = <expression at value>}, where the expression may be an atomic update or a helper call. */
+  /**
+   * {@code local = <expression at value>}, where the expression may be an atomic update, a helper
+   * call or a switch expression whose cases run statements.
+   */
   private List<Stmt> assignLocal(Local local, TreePath value) {
+    if (unparenthesized(value).getLeaf() instanceof com.sun.source.tree.SwitchExpressionTree choice
+        && choice.getCases().stream().anyMatch(c -> !(c.getBody() instanceof com.sun.source.tree.ExpressionTree))) {
+      return switchInto(unparenthesized(value), choice, local);
+    }
     if (expressions.gpuCall(value).flatMap(ExpressionLowering::atomicOp).isPresent()) {
       if (local.type() == PrimType.INT) {
         return List.of(expressions.atomic(value, local));
