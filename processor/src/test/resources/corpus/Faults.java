@@ -29,4 +29,15 @@ public final class Faults {
     int i = Gpu.globalId(0);
     out[i] = in[i] * 2f;
   }
+
+  /** Every argument of a helper is evaluated, in order, as in Java: the second one here may fault. */
+  @Kernel
+  static void unusedArgument(float[] x, float[] out, int offset) {
+    int i = Gpu.globalId(0);
+    out[i] = first(x[i], x[i + offset] * 2f);
+  }
+
+  static float first(float a, float b) {
+    return a;
+  }
 }

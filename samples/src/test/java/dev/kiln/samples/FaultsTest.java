@@ -8,6 +8,7 @@ import corpus.FaultsKernels;
 import dev.kiln.FloatArray;
 import dev.kiln.IntArray;
 import java.util.Arrays;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -73,6 +74,20 @@ class FaultsTest extends BothDevices {
         () -> FaultsKernels.divide(vulkan, 3, a, b, new int[3], new int[3]));
     assertTrue(thrown.getMessage().contains("Faults#divide"), thrown.getMessage());
     assertThrows(ArithmeticException.class, () -> FaultsKernels.divide(cpu, 3, a, b, new int[3], new int[3]));
+  }
+
+  /** A helper's argument that its body never reads is still evaluated: its fault is Java's. */
+  @Test
+  void helperArgumentsAreEvaluated() {
+    float[] x = new float[N];
+    ArrayIndexOutOfBoundsException onCpu = assertThrows(ArrayIndexOutOfBoundsException.class,
+        () -> FaultsKernels.unusedArgument(cpu, N, x, new float[N], 1000));
+    ArrayIndexOutOfBoundsException onVulkan = assertThrows(ArrayIndexOutOfBoundsException.class,
+        () -> FaultsKernels.unusedArgument(vulkan, N, x, new float[N], 1000));
+    for (String message : List.of(onCpu.getMessage(), onVulkan.getMessage())) { // whichever invocation faulted first
+      assertTrue(message.matches("Index (1\\d\\d\\d) out of bounds for length " + N + ".*"), message);
+    }
+    FaultsKernels.unusedArgument(vulkan, N - 1, x, new float[N], 1);
   }
 
   @Test

@@ -561,9 +561,24 @@ final class ExpressionLowering {
     return bindings;
   }
 
-  /** A helper whose body is {@code return e;}: {@code e} with the arguments in place of the parameters. */
+  /**
+   * A helper whose body is {@code return e;}: {@code e}, its parameters read from locals that hold
+   * the arguments, each evaluated once, in order, as Java evaluates them (a constant or a local is
+   * read in place).
+   */
   private Expr inlinePure(TreePath callPath, ExecutableElement helper, ReturnTree ret) {
-    List<Runnable> bindings = bindings(callPath, helper, scope::bindArgument);
+    List<Local> locals = new ArrayList<>();
+    List<Expr> values = new ArrayList<>();
+    List<Runnable> bindings = bindings(callPath, helper, (parameter, value) -> {
+      if (Library.cheap(value)) {
+        scope.bindArgument(parameter, value);
+      } else {
+        Local local = Local.fresh(parameter.getSimpleName().toString(), value.type());
+        locals.add(local);
+        values.add(value);
+        scope.bindArgument(parameter, new Expr.LocalGet(local));
+      }
+    });
     if (!scope.enterHelper(helper)) {
       throw new KernelError(callPath.getLeaf(), Message.HELPER_RECURSION, helper.getSimpleName());
     }
@@ -573,7 +588,11 @@ final class ExpressionLowering {
       PrimType result = SignatureReader.primType(helper.getReturnType())
           .orElseThrow(() -> new KernelError(callPath.getLeaf(), Message.UNSUPPORTED_TYPE, helper.getReturnType()));
       MethodTree tree = (MethodTree) body.getLeaf();
-      return expr(child(child(child(body, tree.getBody()), ret), ret.getExpression()), result);
+      Expr value = expr(child(child(child(body, tree.getBody()), ret), ret.getExpression()), result);
+      for (int k = locals.size() - 1; k >= 0; k--) {
+        value = new Expr.Let(locals.get(k), values.get(k), value);
+      }
+      return value;
     } finally {
       scope.exitHelper();
     }

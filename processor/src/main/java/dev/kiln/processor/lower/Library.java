@@ -129,7 +129,8 @@ final class Library {
     };
   }
 
-  private static boolean cheap(Expr expr) {
+  /** Whether {@code expr} is as cheap to read again as a local, and reads the same each time inside an expression. */
+  static boolean cheap(Expr expr) {
     return switch (expr) {
       case Expr.IntConst c -> true;
       case Expr.FloatConst c -> true;

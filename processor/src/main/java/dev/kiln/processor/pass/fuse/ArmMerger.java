@@ -81,7 +81,7 @@ final class ArmMerger {
     Rewriter rewriter = new Rewriter() {
       @Override
       protected Local local(Local local) {
-        return renamed.get(local);
+        return renamed.computeIfAbsent(local, let -> Local.fresh(let.name(), let.type())); // a Let's local is not among the program's
       }
 
       @Override
