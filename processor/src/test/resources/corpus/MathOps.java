@@ -71,4 +71,28 @@ public final class MathOps {
       out[11 * n + i] = Gpu.fma(x, y, 1f);
     }
   }
+
+  /** Integer and Float methods Kiln composes, each exactly as the JDK computes it. */
+  @Kernel
+  static void composed(int[] a, int[] b, float[] x, float[] y, int[] ints, float[] floats) {
+    int i = Gpu.globalId(0);
+    if (i < a.length && i < b.length && i < x.length && i < y.length && 8 * i + 7 < ints.length
+        && 5 * i + 4 < floats.length) {
+      int p = a[i];
+      int q = b[i] | 1;
+      ints[8 * i] = Integer.reverseBytes(p);
+      ints[8 * i + 1] = Integer.compare(p, b[i]) + 3 * Integer.compareUnsigned(p, b[i]);
+      ints[8 * i + 2] = Integer.divideUnsigned(p, q);
+      ints[8 * i + 3] = Integer.remainderUnsigned(p, q);
+      ints[8 * i + 4] = (int) (Integer.toUnsignedLong(p) >>> 16) + Integer.sum(p, q);
+      ints[8 * i + 5] = Float.compare(x[i], y[i]);
+      ints[8 * i + 6] = Math.getExponent(x[i]);
+      ints[8 * i + 7] = Float.compare(x[i], x[i]);
+      floats[5 * i] = Math.copySign(x[i], y[i]);
+      floats[5 * i + 1] = Math.nextUp(x[i]);
+      floats[5 * i + 2] = Math.nextDown(x[i]);
+      floats[5 * i + 3] = Math.ulp(x[i]);
+      floats[5 * i + 4] = Float.sum(x[i], y[i]);
+    }
+  }
 }

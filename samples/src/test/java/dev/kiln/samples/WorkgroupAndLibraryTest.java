@@ -46,6 +46,30 @@ class WorkgroupAndLibraryTest extends BothDevices {
     Bits.assertSameBits("exact int results", intResults[0], intResults[1]);
   }
 
+  /** Methods Kiln composes from other operations (reverseBytes, compareUnsigned, nextUp, ulp...). */
+  @ParameterizedTest(name = "n = {0}")
+  @ValueSource(ints = {1, 63, 65, 4099})
+  void composedLibraryCallsMatchJavaBitForBit(int n) {
+    float[][] floats = new float[2][];
+    int[][] ints = new int[2][];
+    Device[] devices = {cpu, vulkan};
+    for (int d = 0; d < 2; d++) {
+      Random random = new Random(n);
+      float[] x = floatsWithSpecials(random, n);
+      float[] y = floatsWithSpecials(random, n);
+      for (int i = 1; i < n; i += 7) {
+        x[i] = i % 2 == 0 ? Float.MIN_NORMAL : -Float.MAX_VALUE; // edges of nextUp, nextDown and ulp
+      }
+      int[] a = Bits.randomInts(random, n);
+      int[] b = Bits.randomInts(random, n);
+      floats[d] = new float[5 * n];
+      ints[d] = new int[8 * n];
+      MathOpsKernels.composed(devices[d], n, a, b, x, y, ints[d], floats[d]);
+    }
+    Bits.assertSameBits("composed float results", floats[0], floats[1]);
+    Bits.assertSameBits("composed int results", ints[0], ints[1]);
+  }
+
   /**
    * Within Vulkan's precision for these functions (a few ULP, absolute 2^-11 for sin and cos,
    * 4096 ULP for atan2): here at most 1e-3 relative or 1e-3 absolute, on inputs in usual ranges.
