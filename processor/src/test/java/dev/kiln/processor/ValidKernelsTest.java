@@ -43,7 +43,7 @@ class ValidKernelsTest {
   /** Every kernel of every corpus file compiles without a diagnostic and gets valid SPIR-V. */
   @ParameterizedTest(name = "{0}")
   @ValueSource(strings = {"Saxpy", "Fusion", "Vectorized", "Loops", "Operators", "ElementaryOps", "Faults", "MathOps", "WorkgroupOps",
-      "Switches", "LabelledLoops", "Helpers", "PrivateArrays", "Subgroups", "Wide", "Misc", "Names", "Language"})
+      "Switches", "LabelledLoops", "Helpers", "PrivateArrays", "Subgroups", "Wide", "Misc", "Names", "Language", "SideEffects"})
   void everyCorpusKernelIsValidSpirvForVulkan11(String name) {
     String fixture = "corpus/" + name + ".java";
     Compilation compilation = Kernels.compile(Kernels.source(fixture));

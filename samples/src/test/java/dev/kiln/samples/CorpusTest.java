@@ -10,6 +10,7 @@ import corpus.OperatorsKernels;
 import corpus.Operators_NestedKernels;
 import corpus.PrivateArraysKernels;
 import corpus.SaxpyKernels;
+import corpus.SideEffectsKernels;
 import corpus.SubgroupsKernels;
 import corpus.SwitchesKernels;
 import corpus.WideKernels;
@@ -161,6 +162,16 @@ class CorpusTest extends BothDevices {
     compare("switch expressions", n,
         r -> new Object[] {Bits.randomInts(r, n), new int[n], new float[n]},
         (d, a) -> LanguageKernels.switches(d, n, (int[]) a[0], (int[]) a[1], (float[]) a[2]));
+  }
+
+  @ParameterizedTest(name = "n = {0}")
+  @ValueSource(ints = {1, 63, 65, 4099})
+  void assignmentsAndIncrementsInsideExpressions(int n) {
+    compare("inside expressions", n, r -> new Object[] {Bits.randomInts(r, n), new int[8 * n], new int[4 * n]},
+        (d, a) -> SideEffectsKernels.insideExpressions(d, n, (int[]) a[0], (int[]) a[1], (int[]) a[2]));
+    // the atomics' totals do not depend on the order of invocations; their values are folded to 1 or 0
+    compare("elements and atomics", n, r -> new Object[] {Bits.randomFloats(r, n, 100f), new int[2], Bits.randomInts(r, n)},
+        (d, a) -> SideEffectsKernels.elementsAndAtomics(d, n, (float[]) a[0], (int[]) a[1], (int[]) a[2]));
   }
 
   @ParameterizedTest(name = "n = {0}")

@@ -159,6 +159,7 @@ public final class BarrierUniformity {
       case Expr.Convert convert -> true;
       case Expr.Conditional conditional -> true;
       case Expr.Let let -> true; // its local is as uniform as its value, which the walk visits
+      case Expr.Effect effect -> true; // the locals its statements assign are in varying if they vary
     });
     return uniform[0];
   }

@@ -1,9 +1,10 @@
 package dev.kiln.processor.ir;
 
 /**
- * An expression of the kernel language. Expressions have no side effects: assignments and
- * increments are statements, so evaluating an expression twice or not at all changes nothing but
- * the code's size; {@link Let} evaluates a value once where it is used several times.
+ * An expression of the kernel language. Only {@link Effect} has side effects (Java's assignments,
+ * increments and atomics inside expressions): every other expression can be evaluated twice or not
+ * at all without changing anything but the code's size; {@link Let} evaluates a value once where it
+ * is used several times.
  */
 public sealed interface Expr {
   PrimType type();
@@ -152,6 +153,22 @@ public sealed interface Expr {
     @Override
     public PrimType type() {
       return then.type();
+    }
+  }
+
+  /**
+   * {@code statements} run, then {@code value}: an assignment, increment or atomic inside an
+   * expression, where Java evaluates it (left to right, and only on the side of {@code &&},
+   * {@code ||} or {@code ?:} that runs).
+   */
+  record Effect(java.util.List<Stmt> statements, Expr value) implements Expr {
+    public Effect {
+      statements = java.util.List.copyOf(statements);
+    }
+
+    @Override
+    public PrimType type() {
+      return value.type();
     }
   }
 

@@ -136,6 +136,8 @@ public final class IrText {
       case Expr.Convert convert -> "(" + convert.type().javaName() + ") " + expression(convert.value());
       case Expr.Conditional conditional -> "(" + expression(conditional.condition()) + " ? "
           + expression(conditional.then()) + " : " + expression(conditional.otherwise()) + ")";
+      case Expr.Effect effect -> "(do " + effect.statements().size() + " statements then " + expression(effect.value())
+          + ")";
       case Expr.Let let -> "(let " + local(let.local()) + " = " + expression(let.value()) + " in "
           + expression(let.body()) + ")";
     };

@@ -74,6 +74,7 @@ public class Rewriter {
       case Expr.Conditional conditional -> new Expr.Conditional(expression(conditional.condition()),
           expression(conditional.then()), expression(conditional.otherwise()));
       case Expr.Let let -> new Expr.Let(local(let.local()), expression(let.value()), expression(let.body()));
+      case Expr.Effect effect -> new Expr.Effect(statements(effect.statements()), expression(effect.value()));
       case Expr.IntConst c -> c;
       case Expr.FloatConst c -> c;
       case Expr.LongConst c -> c;

@@ -8,10 +8,20 @@ import java.util.function.Predicate;
 public final class Walk {
   private Walk() {}
 
-  /** Each statement of {@code body} and of the blocks nested in it, before its nested ones. */
+  /**
+   * Each statement of {@code body} and of the blocks nested in it, before its nested ones, and the
+   * statements of the {@link Expr.Effect}s in its expressions, after it.
+   */
   public static void statements(List<Stmt> body, Consumer<Stmt> visitor) {
     for (Stmt statement : body) {
       visitor.accept(statement);
+      for (Expr own : ownExpressions(statement)) {
+        expression(own, e -> {
+          if (e instanceof Expr.Effect effect) {
+            statements(effect.statements(), visitor);
+          }
+        });
+      }
       switch (statement) {
         case Stmt.If branch -> {
           statements(branch.then(), visitor);
@@ -96,6 +106,7 @@ public final class Walk {
       case Expr.Convert convert -> List.of(convert.value());
       case Expr.Conditional conditional -> List.of(conditional.condition(), conditional.then(), conditional.otherwise());
       case Expr.Let let -> List.of(let.value(), let.body());
+      case Expr.Effect effect -> List.of(effect.value()); // its statements are statements: see statements()
       case Expr.IntConst c -> List.of();
       case Expr.FloatConst c -> List.of();
       case Expr.LongConst c -> List.of();

@@ -93,9 +93,7 @@ final class ExpressionLowering {
       case PARENTHESIZED -> expr(child(path, ((ParenthesizedTree) tree).getExpression()));
       case ASSIGNMENT, PLUS_ASSIGNMENT, MINUS_ASSIGNMENT, MULTIPLY_ASSIGNMENT, DIVIDE_ASSIGNMENT, REMAINDER_ASSIGNMENT,
           LEFT_SHIFT_ASSIGNMENT, RIGHT_SHIFT_ASSIGNMENT, UNSIGNED_RIGHT_SHIFT_ASSIGNMENT, AND_ASSIGNMENT, OR_ASSIGNMENT,
-          XOR_ASSIGNMENT -> throw new KernelError(tree, Message.UNSUPPORTED_SIDE_EFFECT, "an assignment", "assignment");
-      case PREFIX_INCREMENT, PREFIX_DECREMENT, POSTFIX_INCREMENT, POSTFIX_DECREMENT ->
-          throw new KernelError(tree, Message.UNSUPPORTED_SIDE_EFFECT, "an increment or decrement", "increment");
+          XOR_ASSIGNMENT, PREFIX_INCREMENT, PREFIX_DECREMENT, POSTFIX_INCREMENT, POSTFIX_DECREMENT -> sideEffect(path);
       case TYPE_CAST -> cast(path, (TypeCastTree) tree);
       case METHOD_INVOCATION -> {
         mathInDouble(path);
@@ -406,6 +404,87 @@ final class ExpressionLowering {
     return new Expr.Load(array.decl(), index, site(access));
   }
 
+  /**
+   * An assignment, compound assignment, increment or decrement inside an expression: its statements,
+   * in Java's order (JLS 15.26, 15.14, 15.15), and the value Java gives the expression: the
+   * variable's new value, or its old one for {@code x++} and {@code x--}.
+   */
+  private Expr sideEffect(TreePath path) {
+    Tree tree = path.getLeaf();
+    TreePath target = unparenthesized(child(path, switch (tree) {
+      case com.sun.source.tree.AssignmentTree assignment -> assignment.getVariable();
+      case com.sun.source.tree.CompoundAssignmentTree compound -> compound.getVariable();
+      default -> ((UnaryTree) tree).getExpression();
+    }));
+    List<Stmt> statements = new ArrayList<>();
+    Variable variable = variable(target, statements);
+    PrimType type = variable.type();
+    if (tree instanceof UnaryTree) {
+      Tree.Kind kind = tree.getKind();
+      BinaryOp op = kind == Tree.Kind.PREFIX_INCREMENT || kind == Tree.Kind.POSTFIX_INCREMENT ? BinaryOp.ADD : BinaryOp.SUB;
+      Local old = scope.temporary("old", type);
+      Local next = scope.temporary("next", type);
+      statements.add(new Stmt.Assign(old, variable.read()));
+      statements.add(new Stmt.Assign(next,
+          convert(binary(op, new Expr.LocalGet(old), convert(new Expr.IntConst(1), type), type), type)));
+      statements.add(variable.write(new Expr.LocalGet(next)));
+      boolean postfix = kind == Tree.Kind.POSTFIX_INCREMENT || kind == Tree.Kind.POSTFIX_DECREMENT;
+      return new Expr.Effect(statements, new Expr.LocalGet(postfix ? old : next));
+    }
+    Expr result;
+    if (tree instanceof com.sun.source.tree.CompoundAssignmentTree compound) {
+      Local current = scope.temporary("current", type); // an array element is fetched before the right side runs
+      statements.add(new Stmt.Assign(current, variable.read()));
+      Expr value = expr(child(path, compound.getExpression()));
+      BinaryOp op = BinaryOps.of(tree.getKind()).orElseThrow();
+      PrimType operands = switch (op) {
+        case SHL, SHR, USHR -> type;
+        default -> type == PrimType.BOOLEAN ? type : PrimType.promote(type, value.type());
+      };
+      result = convert(binary(op, new Expr.LocalGet(current), value, operands), type);
+    } else {
+      result = expr(child(path, ((com.sun.source.tree.AssignmentTree) tree).getExpression()), type);
+    }
+    Local assigned = scope.temporary("assigned", type);
+    statements.add(new Stmt.Assign(assigned, result));
+    statements.add(variable.write(new Expr.LocalGet(assigned)));
+    return new Expr.Effect(statements, new Expr.LocalGet(assigned));
+  }
+
+  /** The target of an assignment inside an expression: a local, or an array element at an index evaluated once. */
+  private record Variable(PrimType type, Local local, ArrayRef array, Local index, Site site) {
+    Expr read() {
+      return local != null ? new Expr.LocalGet(local) : new Expr.Load(array.decl(), new Expr.LocalGet(index), site);
+    }
+
+    Stmt write(Expr value) {
+      return local != null ? new Stmt.Assign(local, value) : new Stmt.Store(array.decl(), new Expr.LocalGet(index), value, site);
+    }
+  }
+
+  /** The variable at {@code target}; an array element's index is evaluated into {@code statements} first. */
+  private Variable variable(TreePath target, List<Stmt> statements) {
+    Tree tree = target.getLeaf();
+    if (tree instanceof ArrayAccessTree access) {
+      ArrayRef array = array(child(target, access.getExpression()));
+      Local index = scope.temporary("index", PrimType.INT);
+      statements.add(new Stmt.Assign(index, expr(child(target, access.getIndex()), PrimType.INT)));
+      return new Variable(array.element(), null, array, index, site(access));
+    }
+    Element element = trees.getElement(target);
+    if (element != null && scope.isRejected(element)) {
+      throw new AlreadyReported();
+    }
+    if (element != null && element.getKind() == ElementKind.FIELD) {
+      throw new KernelError(tree, Message.UNSUPPORTED_FIELD, element.getSimpleName());
+    }
+    Optional<Local> local = element == null ? Optional.empty() : scope.local(element);
+    if (local.isEmpty()) {
+      throw new KernelError(tree, Message.UNSUPPORTED_ARRAY_USE, element == null ? tree : element.getSimpleName());
+    }
+    return new Variable(local.get().type(), local.get(), null, null, null);
+  }
+
   /** The name of the {@code dev.kiln.Gpu} method called at {@code path}, if it is a call of one. */
   Optional<String> gpuCall(TreePath path) {
     path = unparenthesized(path);
@@ -463,11 +542,9 @@ final class ExpressionLowering {
       }
     }
     if (owner.getQualifiedName().contentEquals(GPU_CLASS)) {
-      if (name.equals("barrier")) {
-        throw new KernelError(call, Message.UNSUPPORTED_SIDE_EFFECT, "a barrier", "barrier");
-      }
-      if (atomicOp(name).isPresent()) {
-        throw new KernelError(call, Message.UNSUPPORTED_SIDE_EFFECT, "an atomic operation", "atomic operation");
+      if (atomicOp(name).isPresent()) { // its previous value, where the expression needs it
+        Local previous = scope.temporary("atomic", PrimType.INT);
+        return new Expr.Effect(List.of(atomic(path, previous)), new Expr.LocalGet(previous));
       }
       if (isSharedAllocation(name)) {
         throw new KernelError(call, Message.SHARED_DECLARATION, name);
@@ -569,14 +646,24 @@ final class ExpressionLowering {
   private Expr inlinePure(TreePath callPath, ExecutableElement helper, ReturnTree ret) {
     List<Local> locals = new ArrayList<>();
     List<Expr> values = new ArrayList<>();
+    List<Element> parameters = new ArrayList<>();
+    List<Expr> arguments = new ArrayList<>();
     List<Runnable> bindings = bindings(callPath, helper, (parameter, value) -> {
-      if (Library.cheap(value)) {
-        scope.bindArgument(parameter, value);
-      } else {
-        Local local = Local.fresh(parameter.getSimpleName().toString(), value.type());
-        locals.add(local);
-        values.add(value);
-        scope.bindArgument(parameter, new Expr.LocalGet(local));
+      parameters.add(parameter);
+      arguments.add(value);
+    });
+    bindings.add(() -> {
+      boolean effects = arguments.stream().anyMatch(Library::hasEffect); // a later argument may assign a local
+      for (int k = 0; k < arguments.size(); k++) {
+        Expr value = arguments.get(k);
+        if (Library.cheap(value) && !(effects && value instanceof Expr.LocalGet)) {
+          scope.bindArgument(parameters.get(k), value);
+        } else {
+          Local local = Local.fresh(parameters.get(k).getSimpleName().toString(), value.type());
+          locals.add(local);
+          values.add(value);
+          scope.bindArgument(parameters.get(k), new Expr.LocalGet(local));
+        }
       }
     });
     if (!scope.enterHelper(helper)) {

@@ -130,8 +130,9 @@ final class Library {
     return args -> {
       List<Expr> reads = new ArrayList<>(args.size());
       List<Local> bound = new ArrayList<>();
+      boolean effects = args.stream().anyMatch(Library::hasEffect); // a later argument may assign a local
       for (Expr arg : args) {
-        Local local = cheap(arg) ? null : Local.fresh("arg", arg.type());
+        Local local = cheap(arg) && !(effects && arg instanceof Expr.LocalGet) ? null : Local.fresh("arg", arg.type());
         reads.add(local == null ? arg : new Expr.LocalGet(local));
         bound.add(local);
       }
@@ -141,6 +142,13 @@ final class Library {
       }
       return result;
     };
+  }
+
+  /** Whether {@code expr} assigns something as it is evaluated. */
+  static boolean hasEffect(Expr expr) {
+    boolean[] found = {false};
+    dev.kiln.processor.ir.Walk.expression(expr, e -> found[0] |= e instanceof Expr.Effect);
+    return found[0];
   }
 
   /** Whether {@code expr} is as cheap to read again as a local, and reads the same each time inside an expression. */

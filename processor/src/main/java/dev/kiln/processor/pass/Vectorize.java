@@ -91,6 +91,9 @@ public final class Vectorize {
     if (facts.subgroups()) {
       return "it uses subgroup operations";
     }
+    if (Walk.anyExpression(program.body(), Expr.Effect.class::isInstance)) {
+      return "it assigns inside expressions";
+    }
     if (Walk.anyExpression(program.body(), e -> e instanceof Expr.BuiltinGet get
         && (get.builtin() != Builtin.GLOBAL_ID || get.axis() != 0) || e instanceof Expr.ArmWorkgroups)) {
       return "it reads ids other than Gpu.globalId(0), or Gpu.numWorkgroups";

@@ -19,8 +19,12 @@ final class ExpressionWriter {
   private final LaunchValues launch;
   private final MemoryAccess memory;
   private final Map<Local, Integer> locals;
+  /** Writes the statements of an {@link Expr.Effect}. */
+  private final java.util.function.Consumer<java.util.List<dev.kiln.processor.ir.Stmt>> statements;
 
-  ExpressionWriter(FunctionBuilder fn, LaunchValues launch, MemoryAccess memory, Map<Local, Integer> locals) {
+  ExpressionWriter(FunctionBuilder fn, LaunchValues launch, MemoryAccess memory, Map<Local, Integer> locals,
+      java.util.function.Consumer<java.util.List<dev.kiln.processor.ir.Stmt>> statements) {
+    this.statements = statements;
     this.fn = fn;
     this.module = fn.module();
     this.launch = launch;
@@ -51,6 +55,10 @@ final class ExpressionWriter {
       case Expr.Call call -> call(call);
       case Expr.Conditional conditional -> conditional(conditional);
       case Expr.Let let -> let(let);
+      case Expr.Effect effect -> {
+        statements.accept(effect.statements());
+        yield value(effect.value());
+      }
     };
   }
 

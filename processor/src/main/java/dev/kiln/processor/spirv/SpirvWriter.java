@@ -58,7 +58,7 @@ public final class SpirvWriter {
     this.launch = new LaunchValues(fn, program);
     this.memory = new MemoryAccess(fn, program.boundsChecks());
     this.vectors = new VectorAccess(fn, program.elementsPerInvocation());
-    this.expressions = new ExpressionWriter(fn, launch, memory, localVariables);
+    this.expressions = new ExpressionWriter(fn, launch, memory, localVariables, this::statements);
   }
 
   /** The module's binary. */
