@@ -30,6 +30,9 @@ import org.junit.jupiter.api.io.TempDir;
 class KernelFuzzTest extends BothDevices {
   private static final int KERNELS = Integer.getInteger("kiln.fuzzKernels", 240);
   private static final long SEED = Long.getLong("kiln.fuzzSeed", 20261130L);
+  /** {@code -Dkiln.fuzzOnly=k12,k345}: run only these kernels of the seed, with the data they get in a whole run. */
+  private static final Set<String> ONLY = Set.of(System.getProperty("kiln.fuzzOnly", "").split(",")).stream()
+      .filter(name -> !name.isEmpty()).collect(java.util.stream.Collectors.toUnmodifiableSet());
 
   /**
    * Lavapipe 22.3 folds some float expressions as if NaN, infinities and signed zeros did not exist
@@ -71,7 +74,11 @@ class KernelFuzzTest extends BothDevices {
     for (int c = 0; c < corpus.sources().size(); c++) {
       String launcher = "fuzz.Valid" + c + "Kernels";
       for (String kernel : corpus.kernels().get(c)) {
-        Comparison comparison = run(loader.loadClass(launcher), flushing.loadClass(launcher), kernel, data);
+        Data drawn = Data.draw(data);
+        if (!ONLY.isEmpty() && !ONLY.contains(kernel)) {
+          continue;
+        }
+        Comparison comparison = run(loader.loadClass(launcher), flushing.loadClass(launcher), kernel, drawn);
         switch (comparison.outcome()) {
           case SAME -> {}
           case FLUSHED -> flushed.add(kernel);
@@ -88,7 +95,7 @@ class KernelFuzzTest extends BothDevices {
         + " otherwise%n", SEED, vulkan.name(), runs, runs - flushed.size() - specials.size() - differences.size(),
         flushed.size(), flushed, specials.size(), specials, differences.size());
     differences.forEach(System.out::println);
-    assertEquals(KERNELS, runs);
+    assertEquals(ONLY.isEmpty() ? KERNELS : ONLY.size(), runs);
     if (lavapipe()) {
       // lavapipe's folds also change values that follow from a NaN, an infinity or a zero: its
       // differences are listed, and only a share beyond its usual one fails; the GPU run of
@@ -98,6 +105,17 @@ class KernelFuzzTest extends BothDevices {
           + " lavapipe, more than its gaps explain:\n" + String.join("\n", differences));
     } else {
       assertTrue(differences.isEmpty(), () -> differences.size() + " kernels differ:\n" + String.join("\n", differences));
+    }
+  }
+
+  /** A kernel's count, inputs and scalars, drawn in a fixed order so that a kernel gets the same data alone. */
+  private record Data(int n, int[] ia, float[] fa, int s, float t) {
+    static Data draw(Random random) {
+      int n = 1 + random.nextInt(900);
+      int[] ia = Bits.randomInts(random, 1 + random.nextInt(300));
+      float[] fa = Bits.randomFloats(random, 1 + random.nextInt(300), 64f);
+      int s = random.nextInt(64) - 16;
+      return new Data(n, ia, fa, s, random.nextInt(64) / 4f - 4f);
     }
   }
 
@@ -123,13 +141,13 @@ class KernelFuzzTest extends BothDevices {
    * compares its outputs; where Vulkan's differ from Java's on a device that flushes subnormals,
    * also runs it through {@code flushingLauncher} (its {@link FlushingTwin}) on the CPU backend.
    */
-  private static Comparison run(Class<?> launcher, Class<?> flushingLauncher, String kernel, Random random)
+  private static Comparison run(Class<?> launcher, Class<?> flushingLauncher, String kernel, Data data)
       throws Exception {
-    int n = 1 + random.nextInt(900);
-    int[] ia = Bits.randomInts(random, 1 + random.nextInt(300));
-    float[] fa = Bits.randomFloats(random, 1 + random.nextInt(300), 64f);
-    int s = random.nextInt(64) - 16;
-    float t = random.nextInt(64) / 4f - 4f;
+    int n = data.n();
+    int[] ia = data.ia();
+    float[] fa = data.fa();
+    int s = data.s();
+    float t = data.t();
     Device[] devices = {cpu, vulkan, cpu};
     Class<?>[] launchers = {launcher, launcher, flushingLauncher};
     int[][] ints = new int[3][];
