@@ -31,4 +31,20 @@ public final class Helpers {
     x[i] = first(i > 0 ? x : y); // ERROR: [kiln.helper.array]
     x[i] = name().length(); // ERROR: [kiln.unsupported.call]
   }
+
+  static void stage(float[] out, int i) {
+    float[] tile = Gpu.sharedFloats(64); // ERROR: [kiln.shared.declaration]
+    tile[Gpu.localId(0)] = out[i];
+    Gpu.barrier(); // ERROR: [kiln.barrier.divergent] (the call is under an if)
+    out[i] = tile[0];
+  }
+
+  /** Workgroup memory declared in a helper is not at the top of the kernel body, called under an if or not. */
+  @Kernel(workgroup = 64)
+  static void sharedInHelper(float[] out) {
+    int i = Gpu.globalId(0);
+    if (i < out.length) {
+      stage(out, i);
+    }
+  }
 }

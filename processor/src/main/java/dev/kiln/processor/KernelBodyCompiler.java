@@ -153,6 +153,11 @@ final class KernelBodyCompiler implements TaskListener {
       for (CheckError error : errors) {
         diagnostics.error(sites.tree(error.site()), sites.unit(error.site()), error.message(), error.args());
       }
+      if (!lowering.failed() && errors.isEmpty()) {
+        for (CheckError warning : Checks.warnings(lowered)) {
+          diagnostics.warning(sites.tree(warning.site()), sites.unit(warning.site()), warning.message(), warning.args());
+        }
+      }
       return lowering.failed() || !errors.isEmpty()
           ? Optional.empty()
           : Optional.of(AccessInference.apply(lowered, facts, declared.keySet()));

@@ -84,4 +84,28 @@ class DiagnosticsTest {
     }
     return expected;
   }
+
+  /** Warnings sit on the lines marked {@code // WARNING: [id]}, and no other line gets one. */
+  @org.junit.jupiter.api.Test
+  void racyUpdatesAreWarnedAbout() {
+    String fixture = "warnings/Races.java";
+    Compilation compilation = Kernels.compile(Kernels.source(fixture));
+    assertThat(compilation.errors()).isEmpty();
+    List<String> warned = new ArrayList<>();
+    for (Diagnostic<? extends JavaFileObject> warning : compilation.warnings()) {
+      Matcher id = Pattern.compile("^\\[([\\w.]+)\\]").matcher(warning.getMessage(Locale.ROOT));
+      if (id.find()) {
+        warned.add(warning.getLineNumber() + " " + id.group(1));
+      }
+    }
+    List<String> marked = new ArrayList<>();
+    String[] lines = Kernels.text(fixture).split("\n", -1);
+    for (int line = 0; line < lines.length; line++) {
+      Matcher marker = Pattern.compile("// WARNING: \\[([\\w.]+)\\]").matcher(lines[line]);
+      if (marker.find()) {
+        marked.add((line + 1) + " " + marker.group(1));
+      }
+    }
+    assertThat(warned).containsExactlyElementsIn(marked);
+  }
 }

@@ -26,6 +26,10 @@ public final class Diagnostics {
     messager.printMessage(Kind.WARNING, message, element);
   }
 
+  public void warning(Tree tree, CompilationUnitTree unit, Message message, Object... args) {
+    trees.printMessage(Kind.WARNING, message.render(args), tree, unit);
+  }
+
   public void error(Tree tree, CompilationUnitTree unit, Message message, Object... args) {
     trees.printMessage(Kind.ERROR, message.render(args), tree, unit);
   }
