@@ -8,6 +8,12 @@ package dev.kiln.processor.ir;
 public enum Intrinsic {
   // Java's methods, exact; ABS, MIN, MAX, SIGNUM, FLOOR, CEIL and SQRT take the argument's type
   ABS(null),
+  // Math's *Exact methods: the operation, or Java's ArithmeticException where it overflows
+  ADD_EXACT(null),
+  SUBTRACT_EXACT(null),
+  MULTIPLY_EXACT(null),
+  NEGATE_EXACT(null),
+  TO_INT_EXACT(PrimType.INT),
   MIN(null),
   MAX(null),
   ROUND(PrimType.INT),
@@ -56,6 +62,12 @@ public enum Intrinsic {
 
   Intrinsic(PrimType result) {
     this.result = result;
+  }
+
+  /** Whether the function may fault (an {@code *Exact} method's overflow). */
+  public boolean exact() {
+    return this == ADD_EXACT || this == SUBTRACT_EXACT || this == MULTIPLY_EXACT || this == NEGATE_EXACT
+        || this == TO_INT_EXACT;
   }
 
   /** The result type for arguments whose first has type {@code first}. */

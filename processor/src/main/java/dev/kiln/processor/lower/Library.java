@@ -25,6 +25,23 @@ final class Library {
   private static final String GPU = "dev.kiln.Gpu.";
 
   private static final Map<String, Function<List<Expr>, Expr>> METHODS = Map.ofEntries(
+      intrinsic(MATH + "addExact(int,int)", Intrinsic.ADD_EXACT),
+      intrinsic(MATH + "addExact(long,long)", Intrinsic.ADD_EXACT),
+      intrinsic(MATH + "subtractExact(int,int)", Intrinsic.SUBTRACT_EXACT),
+      intrinsic(MATH + "subtractExact(long,long)", Intrinsic.SUBTRACT_EXACT),
+      intrinsic(MATH + "multiplyExact(int,int)", Intrinsic.MULTIPLY_EXACT),
+      intrinsic(MATH + "multiplyExact(long,long)", Intrinsic.MULTIPLY_EXACT),
+      intrinsic(MATH + "negateExact(int)", Intrinsic.NEGATE_EXACT),
+      intrinsic(MATH + "negateExact(long)", Intrinsic.NEGATE_EXACT),
+      Map.entry(MATH + "incrementExact(int)", args -> new Expr.Call(Intrinsic.ADD_EXACT, List.of(args.getFirst(),
+          new Expr.IntConst(1)))),
+      Map.entry(MATH + "decrementExact(int)", args -> new Expr.Call(Intrinsic.SUBTRACT_EXACT, List.of(args.getFirst(),
+          new Expr.IntConst(1)))),
+      Map.entry(MATH + "incrementExact(long)", args -> new Expr.Call(Intrinsic.ADD_EXACT, List.of(args.getFirst(),
+          new Expr.LongConst(1)))),
+      Map.entry(MATH + "decrementExact(long)", args -> new Expr.Call(Intrinsic.SUBTRACT_EXACT, List.of(args.getFirst(),
+          new Expr.LongConst(1)))),
+      intrinsic(MATH + "toIntExact(long)", Intrinsic.TO_INT_EXACT),
       intrinsic(MATH + "abs(int)", Intrinsic.ABS),
       intrinsic(MATH + "abs(long)", Intrinsic.ABS),
       intrinsic(MATH + "abs(double)", Intrinsic.ABS),

@@ -77,6 +77,8 @@ final class Calls {
         m.capability(SpvCapabilityGroupNonUniformBallot);
         yield w.op(SpvOpGroupNonUniformBroadcast, type, subgroupScope(m), x, args[1]); // a uint constant
       }
+      case ADD_EXACT, SUBTRACT_EXACT, MULTIPLY_EXACT, NEGATE_EXACT, TO_INT_EXACT ->
+          throw new IllegalArgumentException(function + " may fault: ExactArithmetic writes it");
       case SUBGROUP_BALLOT -> {
         m.capability(SpvCapabilityGroupNonUniformBallot);
         int mask = w.op(SpvOpGroupNonUniformBallot, m.type(SpvOpTypeVector, m.typeUint(), 4), subgroupScope(m), x);

@@ -83,8 +83,11 @@ final class ExpressionWriter {
       // SPIR-V 1.3 wants the broadcast lane as an unsigned constant; the lowering made it constant
       args[i] = lane ? module.constantUint(((Expr.IntConst) argument).value()) : value(argument);
     }
-    return Calls.emit(fn, launch, call.function(), args,
-        call.arguments().isEmpty() ? null : call.arguments().getFirst().type());
+    PrimType first = call.arguments().isEmpty() ? null : call.arguments().getFirst().type();
+    if (call.function().exact()) {
+      return ExactArithmetic.emit(fn, memory, call.function(), first, args);
+    }
+    return Calls.emit(fn, launch, call.function(), args, first);
   }
 
   private int unary(Expr.Unary unary) {

@@ -18,6 +18,7 @@ import static org.lwjgl.util.spvc.Spv.*;
 final class Faults {
   static final int INDEX = LaunchAbi.FAULT_INDEX;
   static final int DIVISION_BY_ZERO = LaunchAbi.FAULT_DIVISION_BY_ZERO;
+  static final int OVERFLOW = LaunchAbi.FAULT_OVERFLOW;
   /** Word 1 of an index fault on a shared or private array: this bit, or'ed with its length. */
   static final int LOCAL_ARRAY = LaunchAbi.FAULT_LOCAL_ARRAY;
 

@@ -65,7 +65,8 @@ final class MemoryAccess {
         || Walk.anyStatement(program.body(), statement -> statement instanceof Stmt.Store || statement instanceof Stmt.Atomic))
         || Walk.anyExpression(program.body(), expression -> expression instanceof Expr.Binary binary
             && (binary.op() == BinaryOp.DIV || binary.op() == BinaryOp.REM)
-            && (binary.type() == PrimType.INT || binary.type() == PrimType.LONG));
+            && (binary.type() == PrimType.INT || binary.type() == PrimType.LONG)
+        || expression instanceof Expr.Call call && call.function().exact());
   }
 
   void declareShared(SharedArray shared) {
@@ -167,6 +168,11 @@ final class MemoryAccess {
   /** Reports an integer division by zero where {@code isZero} (the caller goes on with a harmless divisor). */
   void divisionByZero(int isZero) {
     faults.recordIf(isZero, Faults.DIVISION_BY_ZERO, 0, module.constantInt(0), 0);
+  }
+
+  /** Reports an {@code *Exact} method's overflow where {@code overflows}; {@code type} is INT or LONG. */
+  void overflow(int overflows, PrimType type) {
+    faults.recordIf(overflows, Faults.OVERFLOW, 0, module.constantInt(type == PrimType.LONG ? 2 : 1), 0);
   }
 
   /** {@code 0 <= index < array.length}, as one unsigned comparison. */

@@ -1,0 +1,61 @@
+package dev.kiln.processor.spirv;
+
+import static org.lwjgl.util.spvc.Spv.*;
+
+import dev.kiln.processor.ir.Intrinsic;
+import dev.kiln.processor.ir.PrimType;
+
+/**
+ * {@code Math.addExact}, {@code subtractExact}, {@code multiplyExact}, {@code negateExact} and
+ * {@code toIntExact}: the wrapped result, with an overflow reported as Java's ArithmeticException
+ * through the fault buffer. Overflow is read off the operands' and result's signs, off the high
+ * half of the full product (OpSMulExtended), or off a round trip through int.
+ */
+final class ExactArithmetic {
+  private ExactArithmetic() {}
+
+  static int emit(FunctionBuilder w, MemoryAccess memory, Intrinsic function, PrimType type, int[] args) {
+    SpirvModule m = w.module();
+    int t = w.typeOf(type);
+    int bool = m.typeBool();
+    int zero = w.zero(type);
+    int result;
+    int overflows;
+    switch (function) {
+      case ADD_EXACT -> { // both operands' signs differ from the result's
+        result = w.op(SpvOpIAdd, t, args[0], args[1]);
+        overflows = negative(w, t, w.op(SpvOpBitwiseAnd, t, w.op(SpvOpBitwiseXor, t, args[0], result),
+            w.op(SpvOpBitwiseXor, t, args[1], result)), zero);
+      }
+      case SUBTRACT_EXACT -> { // the operands' signs differ, and the result's differs from the first's
+        result = w.op(SpvOpISub, t, args[0], args[1]);
+        overflows = negative(w, t, w.op(SpvOpBitwiseAnd, t, w.op(SpvOpBitwiseXor, t, args[0], args[1]),
+            w.op(SpvOpBitwiseXor, t, args[0], result)), zero);
+      }
+      case MULTIPLY_EXACT -> { // the high half is not the low half's sign extension
+        int pair = m.type(SpvOpTypeStruct, t, t);
+        int product = w.op(SpvOpSMulExtended, pair, args[0], args[1]);
+        result = w.op(SpvOpCompositeExtract, t, product, 0);
+        int high = w.op(SpvOpCompositeExtract, t, product, 1);
+        int sign = w.op(SpvOpShiftRightArithmetic, t, result, w.constant(type, type == PrimType.LONG ? 63 : 31));
+        overflows = w.op(SpvOpINotEqual, bool, high, sign);
+      }
+      case NEGATE_EXACT -> {
+        result = w.op(SpvOpSNegate, t, args[0]);
+        overflows = w.op(SpvOpIEqual, bool, args[0],
+            w.constant(type, type == PrimType.LONG ? Long.MIN_VALUE : Integer.MIN_VALUE));
+      }
+      case TO_INT_EXACT -> {
+        result = w.op(SpvOpSConvert, m.typeInt(), args[0]);
+        overflows = w.op(SpvOpINotEqual, bool, w.op(SpvOpSConvert, t, result), args[0]);
+      }
+      default -> throw new IllegalArgumentException(function + " is not an *Exact method");
+    }
+    memory.overflow(overflows, type);
+    return result;
+  }
+
+  private static int negative(FunctionBuilder w, int type, int value, int zero) {
+    return w.op(SpvOpSLessThan, w.module().typeBool(), value, zero);
+  }
+}
