@@ -95,4 +95,30 @@ public final class MathOps {
       floats[5 * i + 4] = Float.sum(x[i], y[i]);
     }
   }
+
+  /** Long and Double methods, composed from int ones on the halves or from the bits, exactly as the JDK's. */
+  @Kernel
+  static void longsAndDoubles(long[] a, double[] d, int[] ints, long[] longs, double[] doubles) {
+    int i = Gpu.globalId(0);
+    if (i < a.length && i < d.length && 6 * i + 5 < ints.length && 7 * i + 6 < longs.length && 3 * i + 2 < doubles.length) {
+      long x = a[i];
+      long y = a[(i + 1) % a.length];
+      ints[6 * i] = Long.bitCount(x) + 100 * Long.signum(x);
+      ints[6 * i + 1] = Long.numberOfLeadingZeros(x >>> (i & 63));
+      ints[6 * i + 2] = Long.numberOfTrailingZeros(x << (i & 63));
+      ints[6 * i + 3] = Long.compare(x, y);
+      ints[6 * i + 4] = Double.compare(d[i], d[(i + 1) % d.length]);
+      ints[6 * i + 5] = Double.isFinite(d[i]) ? 1 : 0;
+      longs[7 * i] = Long.reverse(x);
+      longs[7 * i + 1] = Long.reverseBytes(x);
+      longs[7 * i + 2] = Long.highestOneBit(x >>> (i & 63)) ^ Long.lowestOneBit(x);
+      longs[7 * i + 3] = Long.rotateLeft(x, i) + Long.rotateRight(x, 3 * i);
+      longs[7 * i + 4] = Long.min(x, y) + Long.max(x, y) + Long.sum(x, y);
+      longs[7 * i + 5] = Double.doubleToLongBits(d[i]);
+      longs[7 * i + 6] = Double.doubleToRawLongBits(d[i]);
+      doubles[3 * i] = Double.longBitsToDouble(x);
+      doubles[3 * i + 1] = Double.min(d[i], d[(i + 1) % d.length]) + Double.max(d[i], 1.0);
+      doubles[3 * i + 2] = Double.sum(d[i], 0.5);
+    }
+  }
 }

@@ -70,6 +70,31 @@ class WorkgroupAndLibraryTest extends BothDevices {
     Bits.assertSameBits("composed int results", ints[0], ints[1]);
   }
 
+  /** Long and Double methods, bit for bit, with specials among the doubles. */
+  @ParameterizedTest(name = "n = {0}")
+  @ValueSource(ints = {1, 63, 65, 4099})
+  void longAndDoubleMethodsMatchJavaBitForBit(int n) {
+    Device[] devices = {cpu, vulkan};
+    Object[][] results = new Object[2][];
+    for (int k = 0; k < 2; k++) {
+      Random random = new Random(n);
+      long[] a = random.longs(n).toArray();
+      double[] d = random.doubles(n, -1e6, 1e6).toArray();
+      double[] specials = {Double.NaN, 0.0, -0.0, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY,
+          vulkan.flushesSubnormals() ? Double.MIN_NORMAL : Double.MIN_VALUE}; // README, known driver gaps
+      for (int i = 0; i < n; i += 3) {
+        d[i] = specials[random.nextInt(specials.length)];
+        a[i] = i % 2 == 0 ? 0 : Long.MIN_VALUE >> (i & 63);
+      }
+      results[k] = new Object[] {new int[6 * n], new long[7 * n], new double[3 * n]};
+      MathOpsKernels.longsAndDoubles(devices[k], n, a, d, (int[]) results[k][0], (long[]) results[k][1],
+          (double[]) results[k][2]);
+    }
+    for (int r = 0; r < 3; r++) {
+      Bits.assertSameBits("long and double results " + r, results[0][r], results[1][r]);
+    }
+  }
+
   /**
    * Within Vulkan's precision for these functions (a few ULP, absolute 2^-11 for sin and cos,
    * 4096 ULP for atan2): here at most 1e-3 relative or 1e-3 absolute, on inputs in usual ranges.

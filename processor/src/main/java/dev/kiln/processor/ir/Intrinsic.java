@@ -23,6 +23,8 @@ public enum Intrinsic {
   FLOAT_TO_RAW_INT_BITS(PrimType.INT),
   FLOAT_TO_INT_BITS(PrimType.INT),
   INT_BITS_TO_FLOAT(PrimType.FLOAT),
+  DOUBLE_TO_RAW_LONG_BITS(PrimType.LONG),
+  LONG_BITS_TO_DOUBLE(PrimType.DOUBLE),
   IS_NAN(PrimType.BOOLEAN),
   IS_INFINITE(PrimType.BOOLEAN),
   BIT_COUNT(PrimType.INT),

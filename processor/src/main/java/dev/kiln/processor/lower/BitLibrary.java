@@ -94,6 +94,60 @@ final class BitLibrary {
             new Expr.FloatConst(Float.MIN_VALUE), finite)));
   }
 
+  /** {@code Long.bitCount}, {@code numberOfLeadingZeros} and the like, from the int ones on the two halves. */
+  static Expr longBits(String method, List<Expr> args) {
+    Expr x = args.getFirst();
+    Expr low = new Expr.Convert(PrimType.INT, x);
+    Expr high = new Expr.Convert(PrimType.INT, new Expr.Binary(BinaryOp.USHR, x, new Expr.IntConst(32)));
+    return switch (method) {
+      case "bitCount" -> new Expr.Binary(BinaryOp.ADD, call(Intrinsic.BIT_COUNT, low), call(Intrinsic.BIT_COUNT, high));
+      case "numberOfLeadingZeros" -> new Expr.Conditional(new Expr.Binary(BinaryOp.NE, high, new Expr.IntConst(0)),
+          call(Intrinsic.LEADING_ZEROS, high), add(call(Intrinsic.LEADING_ZEROS, low), 32));
+      case "numberOfTrailingZeros" -> new Expr.Conditional(new Expr.Binary(BinaryOp.NE, low, new Expr.IntConst(0)),
+          call(Intrinsic.TRAILING_ZEROS, low), add(call(Intrinsic.TRAILING_ZEROS, high), 32));
+      case "reverse" -> halves(call(Intrinsic.REVERSE_BITS, low), call(Intrinsic.REVERSE_BITS, high));
+      case "reverseBytes" -> halves(reverseBytes(List.of(low)), reverseBytes(List.of(high)));
+      case "highestOneBit" -> new Expr.Binary(BinaryOp.AND, x, new Expr.Binary(BinaryOp.USHR,
+          new Expr.LongConst(Long.MIN_VALUE), longBits("numberOfLeadingZeros", args)));
+      case "lowestOneBit" -> new Expr.Binary(BinaryOp.AND, x, new Expr.Unary(dev.kiln.processor.ir.UnaryOp.NEG, x));
+      case "signum" -> new Expr.Convert(PrimType.INT, new Expr.Binary(BinaryOp.OR,
+          new Expr.Binary(BinaryOp.SHR, x, new Expr.IntConst(63)),
+          new Expr.Binary(BinaryOp.USHR, new Expr.Unary(dev.kiln.processor.ir.UnaryOp.NEG, x), new Expr.IntConst(63))));
+      default -> throw new IllegalArgumentException("Long." + method);
+    };
+  }
+
+  /** {@code (long) high << 32 | low & 0xffffffffL}. */
+  private static Expr halves(Expr high, Expr low) {
+    return new Expr.Binary(BinaryOp.OR, new Expr.Binary(BinaryOp.SHL, new Expr.Convert(PrimType.LONG, high),
+        new Expr.IntConst(32)), toUnsignedLong(low));
+  }
+
+  /** {@code Long.compare} ({@code Double.compare} compares doubleToLongBits after the ordered tests). */
+  static Expr longCompare(List<Expr> args) {
+    Expr a = args.get(0);
+    Expr b = args.get(1);
+    return choose(new Expr.Binary(BinaryOp.LT, a, b), -1, choose(new Expr.Binary(BinaryOp.EQ, a, b), 0, 1));
+  }
+
+  /** {@code Double.doubleToLongBits}: the raw bits, NaN's canonical ones for every NaN. */
+  static Expr doubleToLongBits(Expr d) {
+    return new Expr.Conditional(call(Intrinsic.IS_NAN, d), new Expr.LongConst(Double.doubleToLongBits(Double.NaN)),
+        call(Intrinsic.DOUBLE_TO_RAW_LONG_BITS, d));
+  }
+
+  /** {@code Double.compare}: -0.0 before 0.0, NaN after everything and equal to itself. */
+  static Expr doubleCompare(List<Expr> args) {
+    Expr a = args.get(0);
+    Expr b = args.get(1);
+    return choose(new Expr.Binary(BinaryOp.LT, a, b), -1, choose(new Expr.Binary(BinaryOp.GT, a, b), 1,
+        longCompare(List.of(doubleToLongBits(a), doubleToLongBits(b)))));
+  }
+
+  private static Expr call(Intrinsic function, Expr argument) {
+    return new Expr.Call(function, List.of(argument));
+  }
+
   private static Expr bits(Expr f) {
     return new Expr.Call(Intrinsic.FLOAT_TO_RAW_INT_BITS, List.of(f));
   }

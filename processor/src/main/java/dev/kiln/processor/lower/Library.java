@@ -22,6 +22,8 @@ final class Library {
   private static final String MATH = "java.lang.Math.";
   private static final String FLOAT = "java.lang.Float.";
   private static final String INTEGER = "java.lang.Integer.";
+  private static final String LONG = "java.lang.Long.";
+  private static final String DOUBLE = "java.lang.Double.";
   private static final String GPU = "dev.kiln.Gpu.";
 
   private static final Map<String, Function<List<Expr>, Expr>> METHODS = Map.ofEntries(
@@ -64,8 +66,8 @@ final class Library {
       intrinsic(MATH + "floor(double)", Intrinsic.FLOOR),
       intrinsic(MATH + "ceil(double)", Intrinsic.CEIL),
       intrinsic(MATH + "sqrt(double)", Intrinsic.SQRT),
-      intrinsic("java.lang.Double.isNaN(double)", Intrinsic.IS_NAN),
-      intrinsic("java.lang.Double.isInfinite(double)", Intrinsic.IS_INFINITE),
+      intrinsic(DOUBLE + "isNaN(double)", Intrinsic.IS_NAN),
+      intrinsic(DOUBLE + "isInfinite(double)", Intrinsic.IS_INFINITE),
       Map.entry(MATH + "floorMod(int,int)", once(Library::floorMod)),
       Map.entry(MATH + "floorDiv(int,int)", once(Library::floorDiv)),
       intrinsic(FLOAT + "floatToRawIntBits(float)", Intrinsic.FLOAT_TO_RAW_INT_BITS),
@@ -103,6 +105,29 @@ final class Library {
       Map.entry(MATH + "nextUp(float)", once(BitLibrary::nextUp)),
       Map.entry(MATH + "nextDown(float)", once(BitLibrary::nextDown)),
       Map.entry(MATH + "ulp(float)", once(BitLibrary::ulp)),
+      longBits("bitCount"),
+      longBits("numberOfLeadingZeros"),
+      longBits("numberOfTrailingZeros"),
+      longBits("reverse"),
+      longBits("reverseBytes"),
+      longBits("highestOneBit"),
+      longBits("lowestOneBit"),
+      longBits("signum"),
+      Map.entry(LONG + "rotateLeft(long,int)", once(args -> rotate(args, BinaryOp.SHL, BinaryOp.USHR))),
+      Map.entry(LONG + "rotateRight(long,int)", once(args -> rotate(args, BinaryOp.USHR, BinaryOp.SHL))),
+      Map.entry(LONG + "compare(long,long)", once(BitLibrary::longCompare)),
+      intrinsic(LONG + "min(long,long)", Intrinsic.MIN),
+      intrinsic(LONG + "max(long,long)", Intrinsic.MAX),
+      Map.entry(LONG + "sum(long,long)", args -> new Expr.Binary(BinaryOp.ADD, args.get(0), args.get(1))),
+      intrinsic(DOUBLE + "doubleToRawLongBits(double)", Intrinsic.DOUBLE_TO_RAW_LONG_BITS),
+      Map.entry(DOUBLE + "doubleToLongBits(double)", once(args -> BitLibrary.doubleToLongBits(args.getFirst()))),
+      intrinsic(DOUBLE + "longBitsToDouble(long)", Intrinsic.LONG_BITS_TO_DOUBLE),
+      Map.entry(DOUBLE + "isFinite(double)", once(args -> new Expr.Unary(UnaryOp.NOT, new Expr.Binary(BinaryOp.OR,
+          new Expr.Call(Intrinsic.IS_NAN, args), new Expr.Call(Intrinsic.IS_INFINITE, args))))),
+      Map.entry(DOUBLE + "compare(double,double)", once(BitLibrary::doubleCompare)),
+      intrinsic(DOUBLE + "min(double,double)", Intrinsic.MIN),
+      intrinsic(DOUBLE + "max(double,double)", Intrinsic.MAX),
+      Map.entry(DOUBLE + "sum(double,double)", args -> new Expr.Binary(BinaryOp.ADD, args.get(0), args.get(1))),
       intrinsic(GPU + "floor(float)", Intrinsic.FLOOR),
       intrinsic(GPU + "ceil(float)", Intrinsic.CEIL),
       intrinsic(GPU + "sqrt(float)", Intrinsic.SQRT),
@@ -133,6 +158,10 @@ final class Library {
       intrinsic(GPU + "subgroupBallot(boolean)", Intrinsic.SUBGROUP_BALLOT));
 
   private Library() {}
+
+  private static Map.Entry<String, Function<List<Expr>, Expr>> longBits(String method) {
+    return Map.entry(LONG + method + "(long)", once(args -> BitLibrary.longBits(method, args)));
+  }
 
   private static Map.Entry<String, Function<List<Expr>, Expr>> intrinsic(String signature, Intrinsic function) {
     return Map.entry(signature, args -> new Expr.Call(function, args));
@@ -216,7 +245,7 @@ final class Library {
   private static Expr rotate(List<Expr> args, BinaryOp toward, BinaryOp back) {
     Expr x = args.get(0);
     Expr distance = args.get(1);
-    return new Expr.Binary(BinaryOp.OR, binary(toward, x, distance, PrimType.INT),
-        binary(back, x, new Expr.Unary(UnaryOp.NEG, distance), PrimType.INT));
+    return new Expr.Binary(BinaryOp.OR, binary(toward, x, distance, x.type()),
+        binary(back, x, new Expr.Unary(UnaryOp.NEG, distance), x.type()));
   }
 }

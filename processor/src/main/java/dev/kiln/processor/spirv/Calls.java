@@ -45,6 +45,8 @@ final class Calls {
       case FLOAT_TO_INT_BITS -> w.op(SpvOpSelect, i32, w.op(SpvOpIsNan, bool, x),
           m.constantInt(Float.floatToIntBits(Float.NaN)), w.op(SpvOpBitcast, i32, x));
       case INT_BITS_TO_FLOAT -> w.op(SpvOpBitcast, f32, x);
+      case DOUBLE_TO_RAW_LONG_BITS -> w.op(SpvOpBitcast, m.typeLong(), x);
+      case LONG_BITS_TO_DOUBLE -> w.op(SpvOpBitcast, m.typeDouble(), x);
       case IS_NAN -> w.op(SpvOpIsNan, bool, x);
       case IS_INFINITE -> w.op(SpvOpIsInf, bool, x);
       case BIT_COUNT -> w.op(SpvOpBitCount, i32, x);
