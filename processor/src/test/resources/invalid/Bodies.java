@@ -20,6 +20,8 @@ public final class Bodies {
     x[i] = name.length(); // reported once, at the declaration
     x[i] = (float) (x[i] * wide + big);
     Object o = new Object(); // ERROR: [kiln.unsupported.type]
+    java.util.List<Integer> items = null; // ERROR: [kiln.unsupported.type]
+    Integer boxed = i; // ERROR: [kiln.unsupported.type]
     x[i] = counter; // ERROR: [kiln.unsupported.field]
     x[i] = (float) RATE;
     x[i] = Integer.parseInt("12"); // ERROR: [kiln.unsupported.call]

@@ -56,7 +56,7 @@ public enum Message {
 
   UNSUPPORTED_TYPE("kiln.unsupported.type",
       "values of type %s are not supported in kernels; only int, long, float, double and boolean are",
-      "compute with int, long, float, double or boolean values"),
+      "%2$s"),
   UNSUPPORTED_LOCAL_ARRAY("kiln.unsupported.localArray",
       "local array '%s' is not supported here; a local array is created with new int[N] or new float[N], or is workgroup memory",
       "declare 'float[] %1$s = new float[8];', or 'Gpu.sharedFloats(N)' at the top of the kernel, or pass the array as a parameter"),

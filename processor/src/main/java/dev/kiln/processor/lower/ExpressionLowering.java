@@ -181,7 +181,7 @@ final class ExpressionLowering {
   private Expr switchValue(TreePath path, com.sun.source.tree.SwitchExpressionTree tree, PrimType type) {
     Expr selector = expr(child(path, tree.getExpression()));
     if (selector.type() != PrimType.INT) {
-      throw new KernelError(tree.getExpression(), Message.UNSUPPORTED_TYPE, selector.type().javaName());
+      throw UnsupportedTypes.error(tree.getExpression(), selector.type().javaName());
     }
     Local chosen = Local.fresh("selector", PrimType.INT);
     Expr otherwise = null;
@@ -306,7 +306,7 @@ final class ExpressionLowering {
       throw new KernelError(tree, Message.UNSUPPORTED_ARRAY_USE, name);
     }
     return SignatureReader.primType(type)
-        .orElseThrow(() -> new KernelError(path.getLeaf(), Message.UNSUPPORTED_TYPE, type));
+        .orElseThrow(() -> UnsupportedTypes.error(path.getLeaf(), type));
   }
 
   private static Expr constant(Object value, PrimType type) {
@@ -630,7 +630,7 @@ final class ExpressionLowering {
         bindings.add(() -> scope.bindArray(parameter, array));
       } else {
         PrimType type = SignatureReader.primType(parameter.asType())
-            .orElseThrow(() -> new KernelError(argumentTree, Message.UNSUPPORTED_TYPE, parameter.asType()));
+            .orElseThrow(() -> UnsupportedTypes.error(argumentTree, parameter.asType()));
         Expr value = expr(argument, type);
         bindings.add(() -> scalar.accept(parameter, value));
       }
@@ -673,7 +673,7 @@ final class ExpressionLowering {
       bindings.forEach(Runnable::run);
       TreePath body = trees.getPath(helper);
       PrimType result = SignatureReader.primType(helper.getReturnType())
-          .orElseThrow(() -> new KernelError(callPath.getLeaf(), Message.UNSUPPORTED_TYPE, helper.getReturnType()));
+          .orElseThrow(() -> UnsupportedTypes.error(callPath.getLeaf(), helper.getReturnType()));
       MethodTree tree = (MethodTree) body.getLeaf();
       Expr value = expr(child(child(child(body, tree.getBody()), ret), ret.getExpression()), result);
       for (int k = locals.size() - 1; k >= 0; k--) {

@@ -254,7 +254,7 @@ public final class KernelLowering {
   private Stmt switchStatement(TreePath path, com.sun.source.tree.SwitchTree tree) {
     Expr selector = expressions.expr(child(path, tree.getExpression()));
     if (selector.type() != PrimType.INT) {
-      throw new KernelError(tree.getExpression(), Message.UNSUPPORTED_TYPE, selector.type().javaName());
+      throw UnsupportedTypes.error(tree.getExpression(), selector.type().javaName());
     }
     List<Stmt.Case> cases = new ArrayList<>();
     for (com.sun.source.tree.CaseTree branch : tree.getCases()) {
@@ -284,7 +284,7 @@ public final class KernelLowering {
   private List<Stmt> switchInto(TreePath path, com.sun.source.tree.SwitchExpressionTree tree, Local result) {
     Expr selector = expressions.expr(child(path, tree.getExpression()));
     if (selector.type() != PrimType.INT) {
-      throw new KernelError(tree.getExpression(), Message.UNSUPPORTED_TYPE, selector.type().javaName());
+      throw UnsupportedTypes.error(tree.getExpression(), selector.type().javaName());
     }
     Label done = new Label("switch$" + result.name());
     yields.push(new HelperExit(done, result));
@@ -338,7 +338,7 @@ public final class KernelLowering {
     VariableElement element = (VariableElement) trees.getElement(variablePath);
     PrimType type = SignatureReader.primType(element.asType()).orElseThrow(() -> {
       scope.reject(element);
-      return new KernelError(variable, Message.UNSUPPORTED_TYPE, element.asType());
+      return UnsupportedTypes.error(variable, element.asType());
     });
     Local value = scope.declare(element, variable.getName().toString(), type);
     Local index = scope.temporary(variable.getName() + "Index", PrimType.INT);
@@ -366,7 +366,7 @@ public final class KernelLowering {
     Optional<PrimType> prim = SignatureReader.primType(type);
     if (prim.isEmpty()) {
       scope.reject(element);
-      throw new KernelError(typeTree, Message.UNSUPPORTED_TYPE, type);
+      throw UnsupportedTypes.error(typeTree, type);
     }
     Local local = scope.declare(element, variable.getName().toString(), prim.get());
     if (variable.getInitializer() == null) {
@@ -396,7 +396,7 @@ public final class KernelLowering {
     Optional<ExecutableElement> helper = helperCall(value);
     if (helper.isPresent()) {
       PrimType type = SignatureReader.primType(helper.get().getReturnType())
-          .orElseThrow(() -> new KernelError(value.getLeaf(), Message.UNSUPPORTED_TYPE, helper.get().getReturnType()));
+          .orElseThrow(() -> UnsupportedTypes.error(value.getLeaf(), helper.get().getReturnType()));
       Local result = scope.temporary(helper.get().getSimpleName() + "Result", type);
       List<Stmt> statements = new ArrayList<>(inlineHelper(value, helper.get(), result));
       statements.add(new Stmt.Assign(local, ExpressionLowering.convert(new Expr.LocalGet(result), local.type())));
