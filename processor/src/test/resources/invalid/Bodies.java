@@ -115,4 +115,10 @@ public final class Bodies {
     int[] sized = Gpu.sharedInts(n); // ERROR: [kiln.shared.declaration]
     x[i] = sized[0];
   }
+
+  // a bad signature once hid every body error of the file
+  @Kernel
+  static int returnsSomething(int[] x) { // ERROR: [kiln.kernel.notVoid]
+    return x[0];
+  }
 }

@@ -93,6 +93,9 @@ final class KernelBodyCompiler implements TaskListener {
 
   @Override
   public void finished(TaskEvent event) {
+    if (event.getKind() == TaskEvent.Kind.ANALYZE || event.getKind() == TaskEvent.Kind.COMPILATION) {
+      diagnostics.releaseHeldErrors(); // javac has gone past the rounds (see Diagnostics)
+    }
     if (event.getKind() != TaskEvent.Kind.ANALYZE || event.getTypeElement() == null) {
       return;
     }

@@ -116,7 +116,6 @@ public final class KilnProcessor extends AbstractProcessor {
   private void processClass(TypeElement owner, List<KernelSignature> kernels) {
     List<KernelSignature> unique = withoutDuplicateNames(owner, kernels);
     List<GroupSignature> groups = Groups.of(unique, diagnostics);
-    bodies.expect(owner, unique, groups);
     String launcher = unique.getFirst().packageName().isEmpty() ? unique.getFirst().launcherName()
         : unique.getFirst().packageName() + "." + unique.getFirst().launcherName();
     TypeElement earlier = launchersWritten.putIfAbsent(launcher, owner);
@@ -131,9 +130,12 @@ public final class KilnProcessor extends AbstractProcessor {
       LauncherWriter.launcher(owner, unique, groups).writeTo(processingEnv.getFiler());
     } catch (FilerException e) {
       diagnostics.error(owner, Message.LAUNCHER_NAME, launcher, "an existing class");
+      return;
     } catch (IOException | RuntimeException e) {
       diagnostics.error(owner, Message.INTERNAL, owner.getSimpleName() + " (launcher)", e);
+      return;
     }
+    bodies.expect(owner, unique, groups); // only a class whose launcher exists: its modules' names are its own
   }
 
   private List<KernelSignature> withoutDuplicateNames(TypeElement owner, List<KernelSignature> kernels) {

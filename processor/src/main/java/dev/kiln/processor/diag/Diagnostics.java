@@ -3,6 +3,8 @@ package dev.kiln.processor.diag;
 import com.sun.source.tree.CompilationUnitTree;
 import com.sun.source.tree.Tree;
 import com.sun.source.util.Trees;
+import java.util.ArrayList;
+import java.util.List;
 import javax.annotation.processing.Messager;
 import javax.lang.model.element.Element;
 import javax.tools.Diagnostic.Kind;
@@ -11,6 +13,12 @@ import javax.tools.Diagnostic.Kind;
 public final class Diagnostics {
   private final Messager messager;
   private final Trees trees;
+  /**
+   * Errors on elements reported during the rounds, held until javac has analyzed a class: an error
+   * during the rounds stops javac before attribution, so one bad kernel signature would hide every
+   * kernel body's errors. Null once released.
+   */
+  private List<Runnable> held = new ArrayList<>();
 
   public Diagnostics(Messager messager, Trees trees) {
     this.messager = messager;
@@ -18,7 +26,24 @@ public final class Diagnostics {
   }
 
   public void error(Element element, Message message, Object... args) {
-    messager.printMessage(Kind.ERROR, message.render(args), element);
+    String text = message.render(args);
+    // the element's tree now: after the rounds javac enters the classes anew, and elements of the
+    // rounds no longer lead to their source
+    com.sun.source.util.TreePath path = held == null ? null : trees.getPath(element);
+    if (path != null) {
+      held.add(() -> trees.printMessage(Kind.ERROR, text, path.getLeaf(), path.getCompilationUnit()));
+    } else {
+      messager.printMessage(Kind.ERROR, text, element);
+    }
+  }
+
+  /** Reports the errors held since the rounds began; from now on errors are reported at once. */
+  public void releaseHeldErrors() {
+    if (held != null) {
+      List<Runnable> errors = held;
+      held = null;
+      errors.forEach(Runnable::run);
+    }
   }
 
   /** A warning that is no catalogued error: something Kiln could not do that the build does not need. */
