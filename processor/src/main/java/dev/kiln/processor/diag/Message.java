@@ -67,7 +67,7 @@ public enum Message {
       "field '%s' is not a compile-time constant; kernels can only read static final primitive constants",
       "pass the value as a kernel parameter, or make the field 'static final' with a constant initializer"),
   UNSUPPORTED_CALL("kiln.unsupported.call",
-      "call to %s is not supported in kernels; kernels call dev.kiln.Gpu intrinsics, the Math, Float and Integer methods with a GPU equivalent, and static methods of their own top-level class",
+      "call to %s is not supported in kernels; kernels call dev.kiln.Gpu intrinsics, the Math, Integer, Long, Float and Double methods README lists, and static methods of their own top-level class",
       "move the code into a static method of the kernel's class, or inline it"),
   MATH_DOUBLE("kiln.unsupported.mathDouble",
       "Math.%s computes in double, and the GPU has it for float only",
@@ -162,6 +162,11 @@ public enum Message {
 
   public String id() {
     return id;
+  }
+
+  /** The message's and the fix's templates, for tests that render every message. */
+  public String templates() {
+    return format + "\n" + fix;
   }
 
   /** {@code [id] message. Fix: fix.}, with {@code args} filled into message and fix alike. */
