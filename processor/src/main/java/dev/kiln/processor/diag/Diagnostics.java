@@ -2,6 +2,7 @@ package dev.kiln.processor.diag;
 
 import com.sun.source.tree.CompilationUnitTree;
 import com.sun.source.tree.Tree;
+import com.sun.source.util.TreePath;
 import com.sun.source.util.Trees;
 import java.util.ArrayList;
 import java.util.List;
@@ -29,7 +30,7 @@ public final class Diagnostics {
     String text = message.render(args);
     // the element's tree now: after the rounds javac enters the classes anew, and elements of the
     // rounds no longer lead to their source
-    com.sun.source.util.TreePath path = held == null ? null : trees.getPath(element);
+    TreePath path = held == null ? null : trees.getPath(element);
     if (path != null) {
       held.add(() -> trees.printMessage(Kind.ERROR, text, path.getLeaf(), path.getCompilationUnit()));
     } else {

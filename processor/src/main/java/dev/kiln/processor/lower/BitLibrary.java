@@ -21,7 +21,10 @@ final class BitLibrary {
     return or(or(shl(x, 24), shl(and(x, 0xff00), 8)), or(and(ushr(x, 8), 0xff00), ushr(x, 24)));
   }
 
-  /** {@code Integer.compare} and {@code Integer.compareUnsigned} (on the arguments plus MIN_VALUE). */
+  /**
+   * {@code Integer.compare}, {@code Long.compare}, and {@code Integer.compareUnsigned} (on the
+   * arguments plus MIN_VALUE).
+   */
   static Expr compare(List<Expr> args, boolean unsigned) {
     Expr a = unsigned ? add(args.get(0), Integer.MIN_VALUE) : args.get(0);
     Expr b = unsigned ? add(args.get(1), Integer.MIN_VALUE) : args.get(1);
@@ -40,12 +43,20 @@ final class BitLibrary {
 
   /** {@code Float.compare}: -0f before 0f, NaN after everything and equal to itself. */
   static Expr floatCompare(List<Expr> args) {
+    return floatingCompare(args, x -> new Expr.Call(Intrinsic.FLOAT_TO_INT_BITS, List.of(x)));
+  }
+
+  /** {@code Double.compare}, as {@link #floatCompare}. */
+  static Expr doubleCompare(List<Expr> args) {
+    return floatingCompare(args, BitLibrary::doubleToLongBits);
+  }
+
+  /** The JDK's comparison of floating values: the ordered tests, then their canonical bits compared. */
+  private static Expr floatingCompare(List<Expr> args, java.util.function.UnaryOperator<Expr> canonicalBits) {
     Expr a = args.get(0);
     Expr b = args.get(1);
-    Expr bitsA = new Expr.Call(Intrinsic.FLOAT_TO_INT_BITS, List.of(a));
-    Expr bitsB = new Expr.Call(Intrinsic.FLOAT_TO_INT_BITS, List.of(b));
     return choose(new Expr.Binary(BinaryOp.LT, a, b), -1, choose(new Expr.Binary(BinaryOp.GT, a, b), 1,
-        compare(List.of(bitsA, bitsB), false)));
+        compare(List.of(canonicalBits.apply(a), canonicalBits.apply(b)), false)));
   }
 
   /** {@code Math.copySign(float, float)}: the magnitude of the first, the sign bit of the second. */
@@ -123,25 +134,10 @@ final class BitLibrary {
         new Expr.IntConst(32)), toUnsignedLong(low));
   }
 
-  /** {@code Long.compare} ({@code Double.compare} compares doubleToLongBits after the ordered tests). */
-  static Expr longCompare(List<Expr> args) {
-    Expr a = args.get(0);
-    Expr b = args.get(1);
-    return choose(new Expr.Binary(BinaryOp.LT, a, b), -1, choose(new Expr.Binary(BinaryOp.EQ, a, b), 0, 1));
-  }
-
   /** {@code Double.doubleToLongBits}: the raw bits, NaN's canonical ones for every NaN. */
   static Expr doubleToLongBits(Expr d) {
     return new Expr.Conditional(call(Intrinsic.IS_NAN, d), new Expr.LongConst(Double.doubleToLongBits(Double.NaN)),
         call(Intrinsic.DOUBLE_TO_RAW_LONG_BITS, d));
-  }
-
-  /** {@code Double.compare}: -0.0 before 0.0, NaN after everything and equal to itself. */
-  static Expr doubleCompare(List<Expr> args) {
-    Expr a = args.get(0);
-    Expr b = args.get(1);
-    return choose(new Expr.Binary(BinaryOp.LT, a, b), -1, choose(new Expr.Binary(BinaryOp.GT, a, b), 1,
-        longCompare(List.of(doubleToLongBits(a), doubleToLongBits(b)))));
   }
 
   private static Expr call(Intrinsic function, Expr argument) {

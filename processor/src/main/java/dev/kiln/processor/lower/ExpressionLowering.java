@@ -436,12 +436,7 @@ final class ExpressionLowering {
       Local current = scope.temporary("current", type); // an array element is fetched before the right side runs
       statements.add(new Stmt.Assign(current, variable.read()));
       Expr value = expr(child(path, compound.getExpression()));
-      BinaryOp op = BinaryOps.of(tree.getKind()).orElseThrow();
-      PrimType operands = switch (op) {
-        case SHL, SHR, USHR -> type;
-        default -> type == PrimType.BOOLEAN ? type : PrimType.promote(type, value.type());
-      };
-      result = convert(binary(op, new Expr.LocalGet(current), value, operands), type);
+      result = convert(compound(tree.getKind(), new Expr.LocalGet(current), value, type), type);
     } else {
       result = expr(child(path, ((com.sun.source.tree.AssignmentTree) tree).getExpression()), type);
     }
@@ -449,6 +444,20 @@ final class ExpressionLowering {
     statements.add(new Stmt.Assign(assigned, result));
     statements.add(variable.write(new Expr.LocalGet(assigned)));
     return new Expr.Effect(statements, new Expr.LocalGet(assigned));
+  }
+
+  /**
+   * {@code current op value} for the compound assignment {@code kind} ({@code +=} …) of a variable of
+   * {@code type}, before the narrowing back to it: shifts keep the variable's type, other operators
+   * promote both sides (JLS 15.26.2).
+   */
+  static Expr compound(Tree.Kind kind, Expr current, Expr value, PrimType type) {
+    BinaryOp op = BinaryOps.of(kind).orElseThrow();
+    PrimType operands = switch (op) {
+      case SHL, SHR, USHR -> type;
+      default -> type == PrimType.BOOLEAN ? type : PrimType.promote(type, value.type());
+    };
+    return binary(op, current, value, operands);
   }
 
   /** The target of an assignment inside an expression: a local, or an array element at an index evaluated once. */
@@ -471,6 +480,13 @@ final class ExpressionLowering {
       statements.add(new Stmt.Assign(index, expr(child(target, access.getIndex()), PrimType.INT)));
       return new Variable(array.element(), null, array, index, site(access));
     }
+    Local local = assignedLocal(target);
+    return new Variable(local.type(), local, null, null, null);
+  }
+
+  /** The local that an assignment to the name at {@code target} assigns; a field or a buffer is an error. */
+  Local assignedLocal(TreePath target) {
+    Tree tree = target.getLeaf();
     Element element = trees.getElement(target);
     if (element != null && scope.isRejected(element)) {
       throw new AlreadyReported();
@@ -478,11 +494,8 @@ final class ExpressionLowering {
     if (element != null && element.getKind() == ElementKind.FIELD) {
       throw new KernelError(tree, Message.UNSUPPORTED_FIELD, element.getSimpleName());
     }
-    Optional<Local> local = element == null ? Optional.empty() : scope.local(element);
-    if (local.isEmpty()) {
-      throw new KernelError(tree, Message.UNSUPPORTED_ARRAY_USE, element == null ? tree : element.getSimpleName());
-    }
-    return new Variable(local.get().type(), local.get(), null, null, null);
+    return (element == null ? Optional.<Local>empty() : scope.local(element)).orElseThrow(
+        () -> new KernelError(tree, Message.UNSUPPORTED_ARRAY_USE, element == null ? tree : element.getSimpleName()));
   }
 
   /** The name of the {@code dev.kiln.Gpu} method called at {@code path}, if it is a call of one. */
@@ -644,27 +657,11 @@ final class ExpressionLowering {
    * read in place).
    */
   private Expr inlinePure(TreePath callPath, ExecutableElement helper, ReturnTree ret) {
-    List<Local> locals = new ArrayList<>();
-    List<Expr> values = new ArrayList<>();
     List<Element> parameters = new ArrayList<>();
     List<Expr> arguments = new ArrayList<>();
     List<Runnable> bindings = bindings(callPath, helper, (parameter, value) -> {
       parameters.add(parameter);
       arguments.add(value);
-    });
-    bindings.add(() -> {
-      boolean effects = arguments.stream().anyMatch(Library::hasEffect); // a later argument may assign a local
-      for (int k = 0; k < arguments.size(); k++) {
-        Expr value = arguments.get(k);
-        if (Library.cheap(value) && !(effects && value instanceof Expr.LocalGet)) {
-          scope.bindArgument(parameters.get(k), value);
-        } else {
-          Local local = Local.fresh(parameters.get(k).getSimpleName().toString(), value.type());
-          locals.add(local);
-          values.add(value);
-          scope.bindArgument(parameters.get(k), new Expr.LocalGet(local));
-        }
-      }
     });
     if (!scope.enterHelper(helper)) {
       throw new KernelError(callPath.getLeaf(), Message.HELPER_RECURSION, helper.getSimpleName());
@@ -675,11 +672,12 @@ final class ExpressionLowering {
       PrimType result = SignatureReader.primType(helper.getReturnType())
           .orElseThrow(() -> UnsupportedTypes.error(callPath.getLeaf(), helper.getReturnType()));
       MethodTree tree = (MethodTree) body.getLeaf();
-      Expr value = expr(child(child(child(body, tree.getBody()), ret), ret.getExpression()), result);
-      for (int k = locals.size() - 1; k >= 0; k--) {
-        value = new Expr.Let(locals.get(k), values.get(k), value);
-      }
-      return value;
+      return Library.evaluatedOnce(arguments, reads -> {
+        for (int k = 0; k < reads.size(); k++) {
+          scope.bindArgument(parameters.get(k), reads.get(k));
+        }
+        return expr(child(child(child(body, tree.getBody()), ret), ret.getExpression()), result);
+      });
     } finally {
       scope.exitHelper();
     }
@@ -698,7 +696,6 @@ final class ExpressionLowering {
       case LAMBDA_EXPRESSION -> "a lambda";
       case MEMBER_REFERENCE -> "a method reference";
       case INSTANCE_OF -> "instanceof";
-      case SWITCH_EXPRESSION -> "a switch expression";
       default -> "a " + tree.getKind().name().toLowerCase().replace('_', ' ') + " expression";
     };
   }

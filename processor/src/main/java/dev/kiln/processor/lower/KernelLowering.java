@@ -47,7 +47,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import javax.lang.model.element.Element;
-import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.VariableElement;
 import javax.lang.model.type.ArrayType;
@@ -66,13 +65,16 @@ public final class KernelLowering {
   private final ExpressionLowering expressions;
   private boolean failed;
   /** Where a {@code return} in each helper being inlined goes: innermost first. */
-  private final Deque<HelperExit> exits = new ArrayDeque<>();
+  private final Deque<Exit> exits = new ArrayDeque<>();
 
-  /** A helper's body is inlined as a labelled run-once loop; {@code return} breaks out of it. */
-  private record HelperExit(Label label, Local result) {}
+  /**
+   * Where a {@code return} of an inlined helper or a {@code yield} of a switch expression goes: the
+   * labelled run-once block it breaks out of, and the local that takes its value (null for none).
+   */
+  private record Exit(Label label, Local result) {}
 
   /** The switch expressions being lowered as statements, innermost first: where their yields go. */
-  private final Deque<HelperExit> yields = new ArrayDeque<>();
+  private final Deque<Exit> yields = new ArrayDeque<>();
 
   /** The labels of the labelled statements being lowered, innermost first. */
   private final Deque<Label> labels = new ArrayDeque<>();
@@ -165,7 +167,7 @@ public final class KernelLowering {
       case ENHANCED_FOR_LOOP -> forEach(path, (com.sun.source.tree.EnhancedForLoopTree) tree);
       case ASSERT -> List.of(); // Java runs without -ea unless told: its asserts are not evaluated (README)
       case YIELD -> {
-        HelperExit target = yields.getFirst(); // javac allows yield only inside a switch expression
+        Exit target = yields.getFirst(); // javac allows yield only inside a switch expression
         yield List.of(new Stmt.Assign(target.result(),
                 expressions.expr(child(path, ((com.sun.source.tree.YieldTree) tree).getValue()), target.result().type())),
             new Stmt.Break(target.label()));
@@ -187,7 +189,7 @@ public final class KernelLowering {
       case RETURN -> {
         ExpressionTree value = ((ReturnTree) tree).getExpression();
         if (!exits.isEmpty()) {
-          HelperExit exit = exits.getFirst();
+          Exit exit = exits.getFirst();
           yield value == null || exit.result() == null
               ? List.of(new Stmt.Break(exit.label()))
               : List.of(new Stmt.Assign(exit.result(), expressions.expr(child(path, value), exit.result().type())),
@@ -287,7 +289,7 @@ public final class KernelLowering {
       throw UnsupportedTypes.error(tree.getExpression(), selector.type().javaName());
     }
     Label done = new Label("switch$" + result.name());
-    yields.push(new HelperExit(done, result));
+    yields.push(new Exit(done, result));
     try {
       List<Stmt.Case> cases = new ArrayList<>();
       for (com.sun.source.tree.CaseTree branch : tree.getCases()) {
@@ -442,9 +444,7 @@ public final class KernelLowering {
   /** A statement's kind for messages: "a try statement". */
   private static String describeStatement(Tree tree) {
     return switch (tree.getKind()) {
-      case ENHANCED_FOR_LOOP -> "an enhanced for loop";
       case SYNCHRONIZED -> "a synchronized block";
-      case ASSERT -> "an assert statement";
       default -> "a " + tree.getKind().name().toLowerCase().replace('_', ' ') + " statement";
     };
   }
@@ -475,7 +475,7 @@ public final class KernelLowering {
       throw new KernelError(call.getLeaf(), Message.HELPER_RECURSION, helper.getSimpleName());
     }
     Label label = new Label("return$" + helper.getSimpleName());
-    exits.push(new HelperExit(label, result));
+    exits.push(new Exit(label, result));
     try {
       bindings.forEach(Runnable::run);
       TreePath path = trees.getPath(helper);
@@ -560,12 +560,7 @@ public final class KernelLowering {
           TreePath target = child(path, compound.getVariable());
           PrimType type = expressions.valueType(target);
           Expr value = expressions.expr(child(path, compound.getExpression()));
-          BinaryOp op = BinaryOps.of(tree.getKind()).orElseThrow();
-          PrimType operands = switch (op) {
-            case SHL, SHR, USHR -> type;
-            default -> type == PrimType.BOOLEAN ? type : PrimType.promote(type, value.type());
-          };
-          yield List.of(assign(target, ExpressionLowering.binary(op, read(target), value, operands)));
+          yield List.of(assign(target, ExpressionLowering.compound(tree.getKind(), read(target), value, type)));
         }
         throw new KernelError(tree, Message.UNSUPPORTED_EXPRESSION, ExpressionLowering.describe(tree));
       }
@@ -586,17 +581,7 @@ public final class KernelLowering {
       Expr index = expressions.expr(child(target, access.getIndex()), PrimType.INT);
       return new Stmt.Store(array.decl(), index, ExpressionLowering.convert(value, array.element()), expressions.site(access));
     }
-    Element element = trees.getElement(target);
-    if (element != null && scope.isRejected(element)) {
-      throw new AlreadyReported();
-    }
-    if (element != null && element.getKind() == ElementKind.FIELD) {
-      throw new KernelError(tree, Message.UNSUPPORTED_FIELD, element.getSimpleName());
-    }
-    Optional<Local> local = element == null ? Optional.empty() : scope.local(element);
-    if (local.isEmpty()) {
-      throw new KernelError(tree, Message.UNSUPPORTED_ARRAY_USE, element == null ? tree : element.getSimpleName());
-    }
-    return new Stmt.Assign(local.get(), ExpressionLowering.convert(value, local.get().type()));
+    Local local = expressions.assignedLocal(target);
+    return new Stmt.Assign(local, ExpressionLowering.convert(value, local.type()));
   }
 }

@@ -115,7 +115,7 @@ final class Library {
       longBits("signum"),
       Map.entry(LONG + "rotateLeft(long,int)", once(args -> rotate(args, BinaryOp.SHL, BinaryOp.USHR))),
       Map.entry(LONG + "rotateRight(long,int)", once(args -> rotate(args, BinaryOp.USHR, BinaryOp.SHL))),
-      Map.entry(LONG + "compare(long,long)", once(BitLibrary::longCompare)),
+      Map.entry(LONG + "compare(long,long)", once(args -> BitLibrary.compare(args, false))),
       intrinsic(LONG + "min(long,long)", Intrinsic.MIN),
       intrinsic(LONG + "max(long,long)", Intrinsic.MAX),
       Map.entry(LONG + "sum(long,long)", args -> new Expr.Binary(BinaryOp.ADD, args.get(0), args.get(1))),
@@ -173,32 +173,39 @@ final class Library {
    * calls then grow the code linearly, not by a factor per level.
    */
   private static Function<List<Expr>, Expr> once(Function<List<Expr>, Expr> body) {
-    return args -> {
-      List<Expr> reads = new ArrayList<>(args.size());
-      List<Local> bound = new ArrayList<>();
-      boolean effects = args.stream().anyMatch(Library::hasEffect); // a later argument may assign a local
-      for (Expr arg : args) {
-        Local local = cheap(arg) && !(effects && arg instanceof Expr.LocalGet) ? null : Local.fresh("arg", arg.type());
-        reads.add(local == null ? arg : new Expr.LocalGet(local));
-        bound.add(local);
-      }
-      Expr result = body.apply(reads);
-      for (int i = args.size() - 1; i >= 0; i--) {
-        result = bound.get(i) == null ? result : new Expr.Let(bound.get(i), args.get(i), result);
-      }
-      return result;
-    };
+    return args -> evaluatedOnce(args, body);
+  }
+
+  /**
+   * {@code body} applied to reads of {@code args}, each argument evaluated once, in order, into a
+   * local ({@link Expr.Let}) unless it is a constant, a scalar or a local that no later argument can
+   * assign: how library calls and helpers that use an argument several times evaluate it as Java does.
+   */
+  static Expr evaluatedOnce(List<Expr> args, Function<List<Expr>, Expr> body) {
+    List<Expr> reads = new ArrayList<>(args.size());
+    List<Local> bound = new ArrayList<>();
+    boolean effects = args.stream().anyMatch(Library::hasEffect); // a later argument may assign a local
+    for (Expr arg : args) {
+      Local local = cheap(arg) && !(effects && arg instanceof Expr.LocalGet) ? null : Local.fresh("arg", arg.type());
+      reads.add(local == null ? arg : new Expr.LocalGet(local));
+      bound.add(local);
+    }
+    Expr result = body.apply(reads);
+    for (int i = args.size() - 1; i >= 0; i--) {
+      result = bound.get(i) == null ? result : new Expr.Let(bound.get(i), args.get(i), result);
+    }
+    return result;
   }
 
   /** Whether {@code expr} assigns something as it is evaluated. */
-  static boolean hasEffect(Expr expr) {
+  private static boolean hasEffect(Expr expr) {
     boolean[] found = {false};
     dev.kiln.processor.ir.Walk.expression(expr, e -> found[0] |= e instanceof Expr.Effect);
     return found[0];
   }
 
   /** Whether {@code expr} is as cheap to read again as a local, and reads the same each time inside an expression. */
-  static boolean cheap(Expr expr) {
+  private static boolean cheap(Expr expr) {
     return switch (expr) {
       case Expr.IntConst c -> true;
       case Expr.FloatConst c -> true;

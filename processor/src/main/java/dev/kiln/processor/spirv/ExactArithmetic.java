@@ -24,12 +24,12 @@ final class ExactArithmetic {
     switch (function) {
       case ADD_EXACT -> { // both operands' signs differ from the result's
         result = w.op(SpvOpIAdd, t, args[0], args[1]);
-        overflows = negative(w, t, w.op(SpvOpBitwiseAnd, t, w.op(SpvOpBitwiseXor, t, args[0], result),
+        overflows = negative(w, w.op(SpvOpBitwiseAnd, t, w.op(SpvOpBitwiseXor, t, args[0], result),
             w.op(SpvOpBitwiseXor, t, args[1], result)), zero);
       }
       case SUBTRACT_EXACT -> { // the operands' signs differ, and the result's differs from the first's
         result = w.op(SpvOpISub, t, args[0], args[1]);
-        overflows = negative(w, t, w.op(SpvOpBitwiseAnd, t, w.op(SpvOpBitwiseXor, t, args[0], args[1]),
+        overflows = negative(w, w.op(SpvOpBitwiseAnd, t, w.op(SpvOpBitwiseXor, t, args[0], args[1]),
             w.op(SpvOpBitwiseXor, t, args[0], result)), zero);
       }
       case MULTIPLY_EXACT -> { // the high half is not the low half's sign extension
@@ -55,7 +55,7 @@ final class ExactArithmetic {
     return result;
   }
 
-  private static int negative(FunctionBuilder w, int type, int value, int zero) {
+  private static int negative(FunctionBuilder w, int value, int zero) {
     return w.op(SpvOpSLessThan, w.module().typeBool(), value, zero);
   }
 }

@@ -6,7 +6,10 @@ import dev.kiln.processor.ir.Expr;
 import dev.kiln.processor.ir.Intrinsic;
 import dev.kiln.processor.ir.Local;
 import dev.kiln.processor.ir.PrimType;
+import dev.kiln.processor.ir.Stmt;
+import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 
 /**
  * Emits the value of an expression, with Java's semantics: exact conversions, short-circuit
@@ -20,10 +23,10 @@ final class ExpressionWriter {
   private final MemoryAccess memory;
   private final Map<Local, Integer> locals;
   /** Writes the statements of an {@link Expr.Effect}. */
-  private final java.util.function.Consumer<java.util.List<dev.kiln.processor.ir.Stmt>> statements;
+  private final Consumer<List<Stmt>> statements;
 
   ExpressionWriter(FunctionBuilder fn, LaunchValues launch, MemoryAccess memory, Map<Local, Integer> locals,
-      java.util.function.Consumer<java.util.List<dev.kiln.processor.ir.Stmt>> statements) {
+      Consumer<List<Stmt>> statements) {
     this.statements = statements;
     this.fn = fn;
     this.module = fn.module();

@@ -53,8 +53,7 @@ final class MemoryAccess {
         buffer.binding()));
   }
 
-  /** Declares the fault buffer, at {@code binding}: after the program's buffers. */
-  /** The fault buffer at {@code binding}; {@code checks}: whether {@code program} has checks that can fail. */
+  /** Declares the fault buffer, at {@code binding} (after the program's buffers), for {@code program}. */
   void declareFaults(int binding, Program program) {
     faults = new Faults(fn, binding, hasChecks(program));
   }
