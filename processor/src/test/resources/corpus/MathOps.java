@@ -121,4 +121,51 @@ public final class MathOps {
       doubles[3 * i + 2] = Double.sum(d[i], 0.5);
     }
   }
+
+  /**
+   * Math's float and double methods composed from exact operations (fma on floats, scalb, rint,
+   * round, the bit methods on doubles), clamp, the long floorMod and floorDiv, Long's unsigned
+   * methods, and StrictMath's twins: each exactly as the JDK computes it.
+   */
+  @Kernel
+  static void exactComposed(float[] x, float[] y, float[] z, double[] d, long[] a, long[] b, int[] k,
+      float[] floats, double[] doubles, long[] longs, int[] ints) {
+    int i = Gpu.globalId(0);
+    int n = x.length;
+    if (i < n && i < y.length && i < z.length && i < d.length && i < a.length && i < b.length && i < k.length
+        && 4 * i + 3 < floats.length && 7 * i + 6 < doubles.length && 6 * i + 5 < longs.length
+        && 4 * i + 3 < ints.length) {
+      double e = d[(i + 1) % n];
+      floats[4 * i] = Math.fma(x[i], y[i], z[i]);
+      floats[4 * i + 1] = Math.scalb(x[i], k[i] < -100 ? k[i] - 300 : k[i]);
+      floats[4 * i + 2] = Math.clamp(x[i], -1f, 2.5f);
+      floats[4 * i + 3] = StrictMath.fma(z[i], y[i], x[i]);
+      doubles[7 * i] = Math.copySign(d[i], e);
+      doubles[7 * i + 1] = Math.nextUp(d[i]);
+      doubles[7 * i + 2] = StrictMath.nextDown(d[i]);
+      doubles[7 * i + 3] = Math.ulp(d[i]);
+      doubles[7 * i + 4] = Math.scalb(d[i], k[i] < -100 ? -2500 - k[i] : 9 * k[i]);
+      doubles[7 * i + 5] = Math.rint(d[i]);
+      doubles[7 * i + 6] = Math.clamp(d[i], -1e3, 1e3) + StrictMath.floor(e);
+      longs[6 * i] = Math.round(d[i]);
+      longs[6 * i + 1] = Math.floorMod(a[i], b[i] | 1);
+      longs[6 * i + 2] = Math.floorDiv(a[i], b[i] >> (i & 63) | 1);
+      longs[6 * i + 3] = Long.divideUnsigned(a[i], b[i] >>> (i & 63) | 1);
+      longs[6 * i + 4] = Long.remainderUnsigned(a[i], b[i] >> (i & 63) | 1);
+      longs[6 * i + 5] = Math.clamp(a[i] >> (i & 63), -5L, b[i] & 0xffff) + Math.floorDiv(a[i], k[i] | 1);
+      ints[4 * i] = Math.getExponent(d[i]);
+      ints[4 * i + 1] = Math.clamp(a[i] >> (i & 63), -100, 100);
+      ints[4 * i + 2] = Math.floorMod(a[i], k[i] | 1);
+      ints[4 * i + 3] = Long.compareUnsigned(a[i], b[i]) + 3 * Math.getExponent(x[i]);
+    }
+  }
+
+  /** Math.clamp with bounds from the caller: Java's IllegalArgumentException where they are out of order. */
+  @Kernel
+  static void clampBetween(float[] x, float low, float high) {
+    int i = Gpu.globalId(0);
+    if (i < x.length) {
+      x[i] = Math.clamp(x[i], low, high);
+    }
+  }
 }

@@ -31,6 +31,8 @@ public final class LaunchAbi {
   public static final int FAULT_DIVISION_BY_ZERO = 2;
   /** A {@code Math.*Exact} method's overflow; the index word is 1 for int, 2 for long. */
   public static final int FAULT_OVERFLOW = 3;
+  /** {@code Math.clamp} called with bounds out of order or NaN. */
+  public static final int FAULT_ILLEGAL_ARGUMENT = 4;
   /** The array word of an index fault on a workgroup or private array: this bit, or'ed with its length. */
   public static final int FAULT_LOCAL_ARRAY = 0x80000000;
 

@@ -16,6 +16,7 @@ final class LaunchFaults {
   private static final int INDEX = LaunchAbi.FAULT_INDEX;
   private static final int DIVISION_BY_ZERO = LaunchAbi.FAULT_DIVISION_BY_ZERO;
   private static final int OVERFLOW = LaunchAbi.FAULT_OVERFLOW;
+  private static final int ILLEGAL_ARGUMENT = LaunchAbi.FAULT_ILLEGAL_ARGUMENT;
   private static final int LOCAL_ARRAY = LaunchAbi.FAULT_LOCAL_ARRAY;
   private static final int[] NONE = new int[WORDS];
 
@@ -66,6 +67,7 @@ final class LaunchFaults {
       case INDEX -> new ArrayIndexOutOfBoundsException(outOfBounds + " in " + where + " (line " + words[3] + ")");
       case DIVISION_BY_ZERO -> new ArithmeticException("/ by zero in " + where);
       case OVERFLOW -> new ArithmeticException((words[2] == 2 ? "long" : "integer") + " overflow in " + where);
+      case ILLEGAL_ARGUMENT -> new IllegalArgumentException("Math.clamp's min is greater than its max, or NaN, in " + where);
       default -> new IllegalStateException("unknown fault " + words[0] + " in " + where);
     };
   }

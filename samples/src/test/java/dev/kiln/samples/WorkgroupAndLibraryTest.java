@@ -2,6 +2,7 @@ package dev.kiln.samples;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import corpus.MathOpsKernels;
@@ -10,6 +11,7 @@ import dev.kiln.Device;
 import java.util.Arrays;
 import java.util.Random;
 import java.util.stream.IntStream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -92,6 +94,70 @@ class WorkgroupAndLibraryTest extends BothDevices {
     }
     for (int r = 0; r < 3; r++) {
       Bits.assertSameBits("long and double results " + r, results[0][r], results[1][r]);
+    }
+  }
+
+  /**
+   * fma on floats, scalb, rint, round, clamp, the double bit methods, the long floorMod and floorDiv
+   * and Long's unsigned methods, bit for bit; fma's inputs include sums that a double rounds to a
+   * float midpoint, where rounding twice would differ. Results stay out of the subnormal range,
+   * which a flushing device may give as zero (README, known driver gaps).
+   */
+  @ParameterizedTest(name = "n = {0}")
+  @ValueSource(ints = {1, 63, 65, 4099})
+  void composedFloatingAndLongMethodsMatchJavaBitForBit(int n) {
+    Device[] devices = {cpu, vulkan};
+    Object[][] results = new Object[2][];
+    for (int k = 0; k < 2; k++) {
+      Random random = new Random(n);
+      float[] x = new float[n];
+      float[] y = new float[n];
+      float[] z = new float[n];
+      double[] d = random.doubles(n, -1e6, 1e6).toArray();
+      long[] a = random.longs(n).toArray();
+      long[] b = random.longs(n).toArray();
+      int[] scales = random.ints(n, -300, 301).toArray();
+      float[] specials = {Float.NaN, 0f, -0f, Float.POSITIVE_INFINITY, Float.NEGATIVE_INFINITY, 1f};
+      double[] doubleSpecials = {Double.NaN, 0.0, -0.0, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY,
+          Double.MAX_VALUE, -0.5, 2.5, 1e19, -3.5};
+      for (int i = 0; i < n; i++) {
+        x[i] = Math.scalb(1f + random.nextInt(1 << 23) * 0x1p-23f, random.nextInt(40) - 20);
+        y[i] = Math.scalb(1f + random.nextInt(1 << 23) * 0x1p-23f, random.nextInt(40) - 20);
+        z[i] = Math.scalb(random.nextFloat(-1f, 1f), random.nextInt(40) - 20);
+        if (i % 4 == 1) { // a product far below the addend's last place: the double sum may be a float midpoint
+          int p = random.nextInt(10) + 1;
+          int q = random.nextInt(10) + 1;
+          x[i] = Math.scalb(1f + (random.nextInt(4) - 2) * 0x1p-23f, -p);
+          y[i] = Math.scalb(1f - (random.nextInt(4) - 2) * 0x1p-23f, -q);
+          z[i] = Math.scalb(1f + random.nextInt(1 << 23) * 0x1p-23f, 23 - p - q + random.nextInt(3));
+        }
+        if (i % 5 == 2) {
+          x[i] = specials[random.nextInt(specials.length)];
+          d[i] = doubleSpecials[random.nextInt(doubleSpecials.length)];
+          a[i] = i % 2 == 0 ? Long.MIN_VALUE : -1;
+        }
+      }
+      results[k] = new Object[] {new float[4 * n], new double[7 * n], new long[6 * n], new int[4 * n]};
+      MathOpsKernels.exactComposed(devices[k], n, x, y, z, d, a, b, scales, (float[]) results[k][0],
+          (double[]) results[k][1], (long[]) results[k][2], (int[]) results[k][3]);
+    }
+    for (int r = 0; r < 4; r++) {
+      Bits.assertSameBits("results " + r, results[0][r], results[1][r]);
+    }
+  }
+
+  /** Math.clamp's bounds out of order, or NaN: IllegalArgumentException on both backends; equal zeros in Java's order pass. */
+  @Test
+  void clampRejectsBoundsOutOfOrder() {
+    for (Device device : new Device[] {cpu, vulkan}) {
+      float[] x = {-2f, 0.5f, 3f, Float.NaN, -0f};
+      MathOpsKernels.clampBetween(device, x.length, x, -0f, 0f);
+      Bits.assertSameBits("clamped on " + device.backend(), new float[] {-0f, 0f, 0f, Float.NaN, -0f}, x);
+      for (float[] bounds : new float[][] {{1f, -1f}, {Float.NaN, 1f}, {0f, -0f}}) {
+        assertThrows(IllegalArgumentException.class,
+            () -> MathOpsKernels.clampBetween(device, 5, new float[5], bounds[0], bounds[1]),
+            "bounds " + Arrays.toString(bounds) + " on " + device.backend());
+      }
     }
   }
 

@@ -14,9 +14,14 @@ public enum Intrinsic {
   MULTIPLY_EXACT(null),
   NEGATE_EXACT(null),
   TO_INT_EXACT(PrimType.INT),
+  /** {@code Math.clamp} on three values of one type; IllegalArgumentException where the bounds are out of order or NaN. */
+  CLAMP(null),
   MIN(null),
   MAX(null),
-  ROUND(PrimType.INT),
+  /** {@code Math.round}: an int for a float, a long for a double. */
+  ROUND(null),
+  /** {@code Math.rint} up to the sign of a zero result, which the lowering copies from the argument. */
+  RINT(null),
   SIGNUM(null),
   FLOOR(null),
   CEIL(null),
@@ -66,14 +71,22 @@ public enum Intrinsic {
     this.result = result;
   }
 
-  /** Whether the function may fault (an {@code *Exact} method's overflow). */
+  /** Whether the function is an {@code *Exact} method, which may fault with an overflow. */
   public boolean exact() {
     return this == ADD_EXACT || this == SUBTRACT_EXACT || this == MULTIPLY_EXACT || this == NEGATE_EXACT
         || this == TO_INT_EXACT;
   }
 
+  /** Whether a call may fault: an {@code *Exact} method's overflow, or a clamp's bounds. */
+  public boolean mayFault() {
+    return exact() || this == CLAMP;
+  }
+
   /** The result type for arguments whose first has type {@code first}. */
   public PrimType result(PrimType first) {
+    if (this == ROUND) {
+      return first == PrimType.DOUBLE ? PrimType.LONG : PrimType.INT;
+    }
     return result == null ? first : result;
   }
 }

@@ -5,10 +5,11 @@ import dev.kiln.processor.ir.Expr;
 import dev.kiln.processor.ir.Intrinsic;
 import dev.kiln.processor.ir.Local;
 import dev.kiln.processor.ir.PrimType;
+import dev.kiln.processor.ir.UnaryOp;
 import java.util.List;
 
 /**
- * {@code Integer} and {@code Float} methods that Kiln composes from other operations, each exactly
+ * {@code Integer}, {@code Long} and the comparison methods that Kiln composes from other operations, each exactly
  * as its JDK implementation computes it. {@link Library} evaluates the arguments once: a method here
  * may use an argument several times.
  */
@@ -22,12 +23,12 @@ final class BitLibrary {
   }
 
   /**
-   * {@code Integer.compare}, {@code Long.compare}, and {@code Integer.compareUnsigned} (on the
+   * {@code Integer.compare}, {@code Long.compare}, and their {@code compareUnsigned} (on the
    * arguments plus MIN_VALUE).
    */
   static Expr compare(List<Expr> args, boolean unsigned) {
-    Expr a = unsigned ? add(args.get(0), Integer.MIN_VALUE) : args.get(0);
-    Expr b = unsigned ? add(args.get(1), Integer.MIN_VALUE) : args.get(1);
+    Expr a = unsigned ? plusMinValue(args.get(0)) : args.get(0);
+    Expr b = unsigned ? plusMinValue(args.get(1)) : args.get(1);
     return choose(new Expr.Binary(BinaryOp.LT, a, b), -1, choose(new Expr.Binary(BinaryOp.EQ, a, b), 0, 1));
   }
 
@@ -39,6 +40,44 @@ final class BitLibrary {
   /** {@code Integer.divideUnsigned} ({@code DIV}) and {@code remainderUnsigned} ({@code REM}), in long. */
   static Expr unsigned(BinaryOp op, List<Expr> args) {
     return new Expr.Convert(PrimType.INT, new Expr.Binary(op, toUnsignedLong(args.get(0)), toUnsignedLong(args.get(1))));
+  }
+
+  private static Expr plusMinValue(Expr x) {
+    return new Expr.Binary(BinaryOp.ADD, x, x.type() == PrimType.LONG ? new Expr.LongConst(Long.MIN_VALUE)
+        : new Expr.IntConst(Integer.MIN_VALUE));
+  }
+
+  /**
+   * {@code Long.divideUnsigned} ({@code remainder} false) and {@code remainderUnsigned}, as the JDK
+   * computes them (Hacker's Delight 9.3): a signed division of the halved dividend, corrected by one;
+   * a divisor of 2^63 or more divides at most once.
+   */
+  static Expr longUnsigned(List<Expr> args, boolean remainder) {
+    Expr n = args.get(0);
+    Expr d = args.get(1);
+    Local quotient = Local.fresh("quotient", PrimType.LONG);
+    Local rest = Local.fresh("rest", PrimType.LONG);
+    Expr q = new Expr.LocalGet(quotient);
+    Expr r = new Expr.LocalGet(rest);
+    Expr halved = new Expr.Binary(BinaryOp.SHL, new Expr.Binary(BinaryOp.DIV,
+        new Expr.Binary(BinaryOp.USHR, n, new Expr.IntConst(1)), d), new Expr.IntConst(1));
+    Expr notBelow = new Expr.Unary(UnaryOp.COMPLEMENT, new Expr.Binary(BinaryOp.SUB, r, d));
+    Expr small = remainder
+        ? new Expr.Binary(BinaryOp.SUB, r, new Expr.Binary(BinaryOp.AND,
+            new Expr.Binary(BinaryOp.SHR, notBelow, new Expr.IntConst(63)), d))
+        : new Expr.Binary(BinaryOp.ADD, q, new Expr.Binary(BinaryOp.USHR,
+            new Expr.Binary(BinaryOp.OR, r, notBelow), new Expr.IntConst(63)));
+    Expr once = new Expr.Binary(BinaryOp.AND, n, new Expr.Unary(UnaryOp.COMPLEMENT,
+        new Expr.Binary(BinaryOp.SUB, n, d)));
+    Expr large = remainder
+        ? new Expr.Binary(BinaryOp.SUB, n, new Expr.Binary(BinaryOp.AND,
+            new Expr.Binary(BinaryOp.SHR, once, new Expr.IntConst(63)), d))
+        : new Expr.Binary(BinaryOp.USHR, once, new Expr.IntConst(63));
+    Expr divisorSmall = new Expr.Binary(BinaryOp.GE, d, new Expr.LongConst(0));
+    return new Expr.Conditional(divisorSmall,
+        new Expr.Let(quotient, halved, new Expr.Let(rest, new Expr.Binary(BinaryOp.SUB, n,
+            new Expr.Binary(BinaryOp.MUL, q, d)), small)),
+        large);
   }
 
   /** {@code Float.compare}: -0f before 0f, NaN after everything and equal to itself. */
@@ -59,52 +98,6 @@ final class BitLibrary {
         compare(List.of(canonicalBits.apply(a), canonicalBits.apply(b)), false)));
   }
 
-  /** {@code Math.copySign(float, float)}: the magnitude of the first, the sign bit of the second. */
-  static Expr copySign(List<Expr> args) {
-    return fromBits(or(and(bits(args.get(0)), 0x7fffffff), and(bits(args.get(1)), 0x80000000)));
-  }
-
-  /** {@code Math.getExponent(float)}: the unbiased exponent, 128 for NaN and infinities, -127 for 0 and subnormals. */
-  static Expr getExponent(List<Expr> args) {
-    return add(new Expr.Binary(BinaryOp.SHR, and(bits(args.getFirst()), 0x7f800000), new Expr.IntConst(23)), -127);
-  }
-
-  /** {@code Math.nextUp(float)}; both zeros step to the smallest positive float. */
-  static Expr nextUp(List<Expr> args) {
-    Expr f = args.getFirst();
-    Expr stays = new Expr.Binary(BinaryOp.OR, new Expr.Call(Intrinsic.IS_NAN, List.of(f)),
-        new Expr.Binary(BinaryOp.EQ, f, new Expr.FloatConst(Float.POSITIVE_INFINITY)));
-    Expr step = choose(new Expr.Binary(BinaryOp.GT, f, new Expr.FloatConst(0f)), 1, -1);
-    Expr next = new Expr.Conditional(new Expr.Binary(BinaryOp.EQ, f, new Expr.FloatConst(0f)),
-        new Expr.FloatConst(Float.MIN_VALUE), fromBits(new Expr.Binary(BinaryOp.ADD, bits(f), step)));
-    return new Expr.Conditional(stays, f, next);
-  }
-
-  /** {@code Math.nextDown(float)}; both zeros step to the largest negative float. */
-  static Expr nextDown(List<Expr> args) {
-    Expr f = args.getFirst();
-    Expr stays = new Expr.Binary(BinaryOp.OR, new Expr.Call(Intrinsic.IS_NAN, List.of(f)),
-        new Expr.Binary(BinaryOp.EQ, f, new Expr.FloatConst(Float.NEGATIVE_INFINITY)));
-    Expr step = choose(new Expr.Binary(BinaryOp.GT, f, new Expr.FloatConst(0f)), -1, 1);
-    Expr next = new Expr.Conditional(new Expr.Binary(BinaryOp.EQ, f, new Expr.FloatConst(0f)),
-        new Expr.FloatConst(-Float.MIN_VALUE), fromBits(new Expr.Binary(BinaryOp.ADD, bits(f), step)));
-    return new Expr.Conditional(stays, f, next);
-  }
-
-  /** {@code Math.ulp(float)}: the distance to the next float away from zero, made from its exponent. */
-  static Expr ulp(List<Expr> args) {
-    Expr f = args.getFirst();
-    Local bound = Local.fresh("exponent", PrimType.INT);
-    Expr exponent = new Expr.LocalGet(bound);
-    Expr normal = fromBits(shl(add(exponent, 127 - 23), 23)); // 2^(exponent - 23), normal
-    Expr tiny = fromBits(new Expr.Binary(BinaryOp.SHL, new Expr.IntConst(1), add(exponent, 149 - 23)));
-    Expr finite = new Expr.Conditional(new Expr.Binary(BinaryOp.GE, exponent, new Expr.IntConst(-126 + 23)), normal, tiny);
-    return new Expr.Let(bound, getExponent(args), new Expr.Conditional(
-        new Expr.Binary(BinaryOp.EQ, exponent, new Expr.IntConst(128)), new Expr.Call(Intrinsic.ABS, List.of(f)),
-        new Expr.Conditional(new Expr.Binary(BinaryOp.EQ, exponent, new Expr.IntConst(-127)),
-            new Expr.FloatConst(Float.MIN_VALUE), finite)));
-  }
-
   /** {@code Long.bitCount}, {@code numberOfLeadingZeros} and the like, from the int ones on the two halves. */
   static Expr longBits(String method, List<Expr> args) {
     Expr x = args.getFirst();
@@ -120,10 +113,10 @@ final class BitLibrary {
       case "reverseBytes" -> halves(reverseBytes(List.of(low)), reverseBytes(List.of(high)));
       case "highestOneBit" -> new Expr.Binary(BinaryOp.AND, x, new Expr.Binary(BinaryOp.USHR,
           new Expr.LongConst(Long.MIN_VALUE), longBits("numberOfLeadingZeros", args)));
-      case "lowestOneBit" -> new Expr.Binary(BinaryOp.AND, x, new Expr.Unary(dev.kiln.processor.ir.UnaryOp.NEG, x));
+      case "lowestOneBit" -> new Expr.Binary(BinaryOp.AND, x, new Expr.Unary(UnaryOp.NEG, x));
       case "signum" -> new Expr.Convert(PrimType.INT, new Expr.Binary(BinaryOp.OR,
           new Expr.Binary(BinaryOp.SHR, x, new Expr.IntConst(63)),
-          new Expr.Binary(BinaryOp.USHR, new Expr.Unary(dev.kiln.processor.ir.UnaryOp.NEG, x), new Expr.IntConst(63))));
+          new Expr.Binary(BinaryOp.USHR, new Expr.Unary(UnaryOp.NEG, x), new Expr.IntConst(63))));
       default -> throw new IllegalArgumentException("Long." + method);
     };
   }
@@ -142,14 +135,6 @@ final class BitLibrary {
 
   private static Expr call(Intrinsic function, Expr argument) {
     return new Expr.Call(function, List.of(argument));
-  }
-
-  private static Expr bits(Expr f) {
-    return new Expr.Call(Intrinsic.FLOAT_TO_RAW_INT_BITS, List.of(f));
-  }
-
-  private static Expr fromBits(Expr i) {
-    return new Expr.Call(Intrinsic.INT_BITS_TO_FLOAT, List.of(i));
   }
 
   private static Expr choose(Expr condition, int then, int otherwise) {

@@ -8,13 +8,15 @@ import dev.kiln.processor.ir.Intrinsic;
 import dev.kiln.processor.ir.Local;
 import dev.kiln.processor.ir.PrimType;
 import dev.kiln.processor.ir.UnaryOp;
+import dev.kiln.processor.lower.FloatingLibrary.Format;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 
 /**
- * The methods of {@code java.lang.Math}, {@code Float}, {@code Integer} and {@code dev.kiln.Gpu}
+ * The methods of {@code java.lang.Math} (and {@code StrictMath}), {@code Float}, {@code Double}, {@code Integer},
+ * {@code Long} and {@code dev.kiln.Gpu}
  * that kernels may call, keyed by javac's resolved signature ({@code java.lang.Math.min(int,int)}):
  * each lowers to an intrinsic or to an IR expression with the method's exact Java semantics.
  */
@@ -26,7 +28,7 @@ final class Library {
   private static final String DOUBLE = "java.lang.Double.";
   private static final String GPU = "dev.kiln.Gpu.";
 
-  private static final Map<String, Function<List<Expr>, Expr>> METHODS = Map.ofEntries(
+  private static final Map<String, Function<List<Expr>, Expr>> METHODS = withStrictMath(Map.ofEntries(
       intrinsic(MATH + "addExact(int,int)", Intrinsic.ADD_EXACT),
       intrinsic(MATH + "addExact(long,long)", Intrinsic.ADD_EXACT),
       intrinsic(MATH + "subtractExact(int,int)", Intrinsic.SUBTRACT_EXACT),
@@ -61,6 +63,17 @@ final class Library {
       intrinsic(MATH + "max(float,float)", Intrinsic.MAX),
       intrinsic(FLOAT + "max(float,float)", Intrinsic.MAX),
       intrinsic(MATH + "round(float)", Intrinsic.ROUND),
+      intrinsic(MATH + "round(double)", Intrinsic.ROUND),
+      Map.entry(MATH + "rint(double)", once(args -> FloatingLibrary.copySign(Format.DOUBLE)
+          .apply(List.of(new Expr.Call(Intrinsic.RINT, args), args.getFirst())))),
+      intrinsic(MATH + "clamp(long,long,long)", Intrinsic.CLAMP),
+      intrinsic(MATH + "clamp(float,float,float)", Intrinsic.CLAMP),
+      intrinsic(MATH + "clamp(double,double,double)", Intrinsic.CLAMP),
+      Map.entry(MATH + "clamp(long,int,int)", args -> new Expr.Convert(PrimType.INT, new Expr.Call(Intrinsic.CLAMP,
+          List.of(args.get(0), new Expr.Convert(PrimType.LONG, args.get(1)), new Expr.Convert(PrimType.LONG, args.get(2)))))),
+      Map.entry(MATH + "scalb(float,int)", once(FloatingLibrary::scalbFloat)),
+      Map.entry(MATH + "scalb(double,int)", once(FloatingLibrary::scalbDouble)),
+      Map.entry(MATH + "fma(float,float,float)", once(FloatingLibrary::fmaFloat)),
       intrinsic(MATH + "signum(float)", Intrinsic.SIGNUM),
       intrinsic(MATH + "signum(double)", Intrinsic.SIGNUM),
       intrinsic(MATH + "floor(double)", Intrinsic.FLOOR),
@@ -70,6 +83,12 @@ final class Library {
       intrinsic(DOUBLE + "isInfinite(double)", Intrinsic.IS_INFINITE),
       Map.entry(MATH + "floorMod(int,int)", once(Library::floorMod)),
       Map.entry(MATH + "floorDiv(int,int)", once(Library::floorDiv)),
+      Map.entry(MATH + "floorMod(long,long)", once(Library::floorMod)),
+      Map.entry(MATH + "floorDiv(long,long)", once(Library::floorDiv)),
+      Map.entry(MATH + "floorMod(long,int)", args -> new Expr.Convert(PrimType.INT,
+          evaluatedOnce(List.of(args.get(0), new Expr.Convert(PrimType.LONG, args.get(1))), Library::floorMod))),
+      Map.entry(MATH + "floorDiv(long,int)", args ->
+          evaluatedOnce(List.of(args.get(0), new Expr.Convert(PrimType.LONG, args.get(1))), Library::floorDiv)),
       intrinsic(FLOAT + "floatToRawIntBits(float)", Intrinsic.FLOAT_TO_RAW_INT_BITS),
       intrinsic(FLOAT + "floatToIntBits(float)", Intrinsic.FLOAT_TO_INT_BITS),
       intrinsic(FLOAT + "intBitsToFloat(int)", Intrinsic.INT_BITS_TO_FLOAT),
@@ -100,11 +119,16 @@ final class Library {
       Map.entry(INTEGER + "sum(int,int)", args -> new Expr.Binary(BinaryOp.ADD, args.get(0), args.get(1))),
       Map.entry(FLOAT + "sum(float,float)", args -> new Expr.Binary(BinaryOp.ADD, args.get(0), args.get(1))),
       Map.entry(FLOAT + "compare(float,float)", once(BitLibrary::floatCompare)),
-      Map.entry(MATH + "copySign(float,float)", BitLibrary::copySign),
-      Map.entry(MATH + "getExponent(float)", BitLibrary::getExponent),
-      Map.entry(MATH + "nextUp(float)", once(BitLibrary::nextUp)),
-      Map.entry(MATH + "nextDown(float)", once(BitLibrary::nextDown)),
-      Map.entry(MATH + "ulp(float)", once(BitLibrary::ulp)),
+      Map.entry(MATH + "copySign(float,float)", FloatingLibrary.copySign(Format.FLOAT)),
+      Map.entry(MATH + "getExponent(float)", FloatingLibrary.getExponent(Format.FLOAT)),
+      Map.entry(MATH + "nextUp(float)", once(FloatingLibrary.next(Format.FLOAT, true))),
+      Map.entry(MATH + "nextDown(float)", once(FloatingLibrary.next(Format.FLOAT, false))),
+      Map.entry(MATH + "ulp(float)", once(FloatingLibrary.ulp(Format.FLOAT))),
+      Map.entry(MATH + "copySign(double,double)", FloatingLibrary.copySign(Format.DOUBLE)),
+      Map.entry(MATH + "getExponent(double)", FloatingLibrary.getExponent(Format.DOUBLE)),
+      Map.entry(MATH + "nextUp(double)", once(FloatingLibrary.next(Format.DOUBLE, true))),
+      Map.entry(MATH + "nextDown(double)", once(FloatingLibrary.next(Format.DOUBLE, false))),
+      Map.entry(MATH + "ulp(double)", once(FloatingLibrary.ulp(Format.DOUBLE))),
       longBits("bitCount"),
       longBits("numberOfLeadingZeros"),
       longBits("numberOfTrailingZeros"),
@@ -116,6 +140,9 @@ final class Library {
       Map.entry(LONG + "rotateLeft(long,int)", once(args -> rotate(args, BinaryOp.SHL, BinaryOp.USHR))),
       Map.entry(LONG + "rotateRight(long,int)", once(args -> rotate(args, BinaryOp.USHR, BinaryOp.SHL))),
       Map.entry(LONG + "compare(long,long)", once(args -> BitLibrary.compare(args, false))),
+      Map.entry(LONG + "compareUnsigned(long,long)", once(args -> BitLibrary.compare(args, true))),
+      Map.entry(LONG + "divideUnsigned(long,long)", once(args -> BitLibrary.longUnsigned(args, false))),
+      Map.entry(LONG + "remainderUnsigned(long,long)", once(args -> BitLibrary.longUnsigned(args, true))),
       intrinsic(LONG + "min(long,long)", Intrinsic.MIN),
       intrinsic(LONG + "max(long,long)", Intrinsic.MAX),
       Map.entry(LONG + "sum(long,long)", args -> new Expr.Binary(BinaryOp.ADD, args.get(0), args.get(1))),
@@ -155,9 +182,23 @@ final class Library {
       intrinsic(GPU + "subgroupMax(float)", Intrinsic.SUBGROUP_MAX),
       intrinsic(GPU + "subgroupBroadcast(int,int)", Intrinsic.SUBGROUP_BROADCAST),
       intrinsic(GPU + "subgroupBroadcast(float,int)", Intrinsic.SUBGROUP_BROADCAST),
-      intrinsic(GPU + "subgroupBallot(boolean)", Intrinsic.SUBGROUP_BALLOT));
+      intrinsic(GPU + "subgroupBallot(boolean)", Intrinsic.SUBGROUP_BALLOT)));
 
   private Library() {}
+
+  /**
+   * {@code methods} and, for each of Math's, StrictMath's method of the same signature: the ones
+   * kernels may call are exact, so the two classes give the same bits.
+   */
+  private static Map<String, Function<List<Expr>, Expr>> withStrictMath(Map<String, Function<List<Expr>, Expr>> methods) {
+    Map<String, Function<List<Expr>, Expr>> all = new java.util.HashMap<>(methods);
+    methods.forEach((signature, lowering) -> {
+      if (signature.startsWith(MATH)) {
+        all.put("java.lang.StrictMath." + signature.substring(MATH.length()), lowering);
+      }
+    });
+    return Map.copyOf(all);
+  }
 
   private static Map.Entry<String, Function<List<Expr>, Expr>> longBits(String method) {
     return Map.entry(LONG + method + "(long)", once(args -> BitLibrary.longBits(method, args)));
@@ -233,8 +274,8 @@ final class Library {
     Expr a = args.get(0);
     Expr b = args.get(1);
     Expr r = new Expr.Binary(BinaryOp.REM, a, b);
-    Expr signsDiffer = new Expr.Binary(BinaryOp.LT, new Expr.Binary(BinaryOp.XOR, r, b), new Expr.IntConst(0));
-    Expr adjust = new Expr.Binary(BinaryOp.AND, new Expr.Binary(BinaryOp.NE, r, new Expr.IntConst(0)), signsDiffer);
+    Expr signsDiffer = new Expr.Binary(BinaryOp.LT, new Expr.Binary(BinaryOp.XOR, r, b), integer(a.type(), 0));
+    Expr adjust = new Expr.Binary(BinaryOp.AND, new Expr.Binary(BinaryOp.NE, r, integer(a.type(), 0)), signsDiffer);
     return new Expr.Conditional(adjust, new Expr.Binary(BinaryOp.ADD, r, b), r);
   }
 
@@ -243,10 +284,14 @@ final class Library {
     Expr a = args.get(0);
     Expr b = args.get(1);
     Expr q = new Expr.Binary(BinaryOp.DIV, a, b);
-    Expr signsDiffer = new Expr.Binary(BinaryOp.LT, new Expr.Binary(BinaryOp.XOR, a, b), new Expr.IntConst(0));
+    Expr signsDiffer = new Expr.Binary(BinaryOp.LT, new Expr.Binary(BinaryOp.XOR, a, b), integer(a.type(), 0));
     Expr inexact = new Expr.Binary(BinaryOp.NE, new Expr.Binary(BinaryOp.MUL, q, b), a);
     return new Expr.Conditional(new Expr.Binary(BinaryOp.AND, signsDiffer, inexact),
-        new Expr.Binary(BinaryOp.SUB, q, new Expr.IntConst(1)), q);
+        new Expr.Binary(BinaryOp.SUB, q, integer(a.type(), 1)), q);
+  }
+
+  private static Expr integer(PrimType type, int value) {
+    return type == PrimType.LONG ? new Expr.LongConst(value) : new Expr.IntConst(value);
   }
 
   private static Expr rotate(List<Expr> args, BinaryOp toward, BinaryOp back) {

@@ -29,12 +29,15 @@ final class Calls {
       case MAX -> first.isFloating() ? minMax(w, first, x, args[1], false) : w.glsl(Glsl.SMAX, type, x, args[1]);
       case ROUND -> {
         // floor(x + 0.5) without rounding the sum: x - floor(x) is exact.
-        int floor = w.glsl(Glsl.FLOOR, f32, x);
-        int fraction = Operators.exact(w, SpvOpFSub, f32, x, floor);
-        int up = w.op(SpvOpFOrdGreaterThanEqual, bool, fraction, m.constantFloat(0.5f));
-        int rounded = w.op(SpvOpSelect, f32, up, Operators.exact(w, SpvOpFAdd, f32, floor, m.constantFloat(1f)), floor);
-        yield w.floatToInteger(rounded, PrimType.FLOAT, PrimType.INT);
+        boolean dbl = first == PrimType.DOUBLE;
+        int floor = w.glsl(Glsl.FLOOR, type, x);
+        int fraction = Operators.exact(w, SpvOpFSub, type, x, floor);
+        int up = w.op(SpvOpFOrdGreaterThanEqual, bool, fraction, dbl ? m.constantDouble(0.5) : m.constantFloat(0.5f));
+        int one = dbl ? m.constantDouble(1.0) : m.constantFloat(1f);
+        int rounded = w.op(SpvOpSelect, type, up, Operators.exact(w, SpvOpFAdd, type, floor, one), floor);
+        yield w.floatToInteger(rounded, first, dbl ? PrimType.LONG : PrimType.INT);
       }
+      case RINT -> w.glsl(Glsl.ROUND_EVEN, type, x);
       case SIGNUM -> {
         int keep = w.op(SpvOpLogicalOr, bool, w.op(SpvOpFOrdEqual, bool, x, w.zero(first)), w.op(SpvOpIsNan, bool, x));
         yield w.op(SpvOpSelect, type, keep, x, w.glsl(Glsl.FSIGN, type, x));
@@ -79,8 +82,8 @@ final class Calls {
         m.capability(SpvCapabilityGroupNonUniformBallot);
         yield w.op(SpvOpGroupNonUniformBroadcast, type, subgroupScope(m), x, args[1]); // a uint constant
       }
-      case ADD_EXACT, SUBTRACT_EXACT, MULTIPLY_EXACT, NEGATE_EXACT, TO_INT_EXACT ->
-          throw new IllegalArgumentException(function + " may fault: ExactArithmetic writes it");
+      case ADD_EXACT, SUBTRACT_EXACT, MULTIPLY_EXACT, NEGATE_EXACT, TO_INT_EXACT, CLAMP ->
+          throw new IllegalArgumentException(function + " may fault: CheckedCalls writes it");
       case SUBGROUP_BALLOT -> {
         m.capability(SpvCapabilityGroupNonUniformBallot);
         int mask = w.op(SpvOpGroupNonUniformBallot, m.type(SpvOpTypeVector, m.typeUint(), 4), subgroupScope(m), x);
@@ -105,7 +108,7 @@ final class Calls {
    * For equal operands (zeros of either sign among them) min takes a negative zero if there is
    * one, max a positive one; a zero's sign shows in the sign of {@code 1 / zero}.
    */
-  private static int minMax(FunctionBuilder w, PrimType type, int a, int b, boolean min) {
+  static int minMax(FunctionBuilder w, PrimType type, int a, int b, boolean min) {
     SpirvModule m = w.module();
     int t = w.typeOf(type);
     int bool = m.typeBool();

@@ -87,8 +87,8 @@ final class ExpressionWriter {
       args[i] = lane ? module.constantUint(((Expr.IntConst) argument).value()) : value(argument);
     }
     PrimType first = call.arguments().isEmpty() ? null : call.arguments().getFirst().type();
-    if (call.function().exact()) {
-      return ExactArithmetic.emit(fn, memory, call.function(), first, args);
+    if (call.function().mayFault()) {
+      return CheckedCalls.emit(fn, memory, call.function(), first, args);
     }
     return Calls.emit(fn, launch, call.function(), args, first);
   }

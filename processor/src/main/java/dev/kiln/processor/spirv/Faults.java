@@ -5,7 +5,8 @@ import static org.lwjgl.util.spvc.Spv.*;
 
 /**
  * The fault buffer of the launch ABI: the first fault of a launch, written once. It is bound after
- * the kernel's buffers; word 0 is the kind ({@link #INDEX} or {@link #DIVISION_BY_ZERO}, 0 for none),
+ * the kernel's buffers; word 0 is the kind ({@link #INDEX}, {@link #DIVISION_BY_ZERO}, {@link #OVERFLOW} or
+ * {@link #ILLEGAL_ARGUMENT}, 0 for none),
  * word 1 the binding of the buffer (or {@link #LOCAL_ARRAY} with the length of a shared or private array),
  * word 2 the index, word 3 the source line. The runtime zeroes it
  * before a launch and turns a fault into the exception Java would have thrown.
@@ -19,6 +20,7 @@ final class Faults {
   static final int INDEX = LaunchAbi.FAULT_INDEX;
   static final int DIVISION_BY_ZERO = LaunchAbi.FAULT_DIVISION_BY_ZERO;
   static final int OVERFLOW = LaunchAbi.FAULT_OVERFLOW;
+  static final int ILLEGAL_ARGUMENT = LaunchAbi.FAULT_ILLEGAL_ARGUMENT;
   /** Word 1 of an index fault on a shared or private array: this bit, or'ed with its length. */
   static final int LOCAL_ARRAY = LaunchAbi.FAULT_LOCAL_ARRAY;
 

@@ -65,7 +65,7 @@ final class MemoryAccess {
         || Walk.anyExpression(program.body(), expression -> expression instanceof Expr.Binary binary
             && (binary.op() == BinaryOp.DIV || binary.op() == BinaryOp.REM)
             && (binary.type() == PrimType.INT || binary.type() == PrimType.LONG)
-        || expression instanceof Expr.Call call && call.function().exact());
+        || expression instanceof Expr.Call call && call.function().mayFault());
   }
 
   void declareShared(SharedArray shared) {
@@ -167,6 +167,11 @@ final class MemoryAccess {
   /** Reports an integer division by zero where {@code isZero} (the caller goes on with a harmless divisor). */
   void divisionByZero(int isZero) {
     faults.recordIf(isZero, Faults.DIVISION_BY_ZERO, 0, module.constantInt(0), 0);
+  }
+
+  /** Reports a {@code Math.clamp} whose bounds are out of order or NaN, where {@code invalid}. */
+  void illegalArgument(int invalid) {
+    faults.recordIf(invalid, Faults.ILLEGAL_ARGUMENT, 0, module.constantInt(0), 0);
   }
 
   /** Reports an {@code *Exact} method's overflow where {@code overflows}; {@code type} is INT or LONG. */

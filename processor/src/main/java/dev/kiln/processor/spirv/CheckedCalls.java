@@ -6,15 +6,20 @@ import dev.kiln.processor.ir.Intrinsic;
 import dev.kiln.processor.ir.PrimType;
 
 /**
- * {@code Math.addExact}, {@code subtractExact}, {@code multiplyExact}, {@code negateExact} and
- * {@code toIntExact}: the wrapped result, with an overflow reported as Java's ArithmeticException
- * through the fault buffer. Overflow is read off the operands' and result's signs, off the high
- * half of the full product (OpSMulExtended), or off a round trip through int.
+ * Library calls that may fault. {@code Math.addExact}, {@code subtractExact}, {@code multiplyExact},
+ * {@code negateExact} and {@code toIntExact}: the wrapped result, with an overflow reported as Java's
+ * ArithmeticException through the fault buffer; overflow is read off the operands' and result's
+ * signs, off the high half of the full product (OpSMulExtended), or off a round trip through int.
+ * {@code Math.clamp}: Java's min and max, with bounds out of order or NaN reported as its
+ * IllegalArgumentException.
  */
-final class ExactArithmetic {
-  private ExactArithmetic() {}
+final class CheckedCalls {
+  private CheckedCalls() {}
 
   static int emit(FunctionBuilder w, MemoryAccess memory, Intrinsic function, PrimType type, int[] args) {
+    if (function == Intrinsic.CLAMP) {
+      return clamp(w, memory, type, args[0], args[1], args[2]);
+    }
     SpirvModule m = w.module();
     int t = w.typeOf(type);
     int bool = m.typeBool();
@@ -53,6 +58,31 @@ final class ExactArithmetic {
     }
     memory.overflow(overflows, type);
     return result;
+  }
+
+  /**
+   * {@code Math.clamp(value, min, max)}: {@code min(max, max(value, min))} with Java's min and max;
+   * IllegalArgumentException where min is above max, where a bound is NaN, or where min is 0.0 and
+   * max is -0.0 (Java's clamp orders the zeros).
+   */
+  private static int clamp(FunctionBuilder w, MemoryAccess memory, PrimType type, int value, int min, int max) {
+    SpirvModule m = w.module();
+    int t = w.typeOf(type);
+    int bool = m.typeBool();
+    if (!type.isFloating()) {
+      memory.illegalArgument(w.op(SpvOpSGreaterThan, bool, min, max));
+      return w.glsl(Glsl.SMIN, t, w.glsl(Glsl.SMAX, t, value, min), max);
+    }
+    int bits = type == PrimType.DOUBLE ? m.typeLong() : m.typeInt();
+    PrimType bitsType = type == PrimType.DOUBLE ? PrimType.LONG : PrimType.INT;
+    int minNegative = w.op(SpvOpSLessThan, bool, w.op(SpvOpBitcast, bits, min), w.zero(bitsType));
+    int maxNegative = w.op(SpvOpSLessThan, bool, w.op(SpvOpBitcast, bits, max), w.zero(bitsType));
+    int zerosReversed = w.op(SpvOpLogicalAnd, bool, w.op(SpvOpFOrdEqual, bool, min, max),
+        w.op(SpvOpLogicalAnd, bool, w.op(SpvOpLogicalNot, bool, minNegative), maxNegative));
+    int unordered = w.op(SpvOpLogicalOr, bool, w.op(SpvOpIsNan, bool, min), w.op(SpvOpIsNan, bool, max));
+    memory.illegalArgument(w.op(SpvOpLogicalOr, bool, unordered,
+        w.op(SpvOpLogicalOr, bool, w.op(SpvOpFOrdGreaterThan, bool, min, max), zerosReversed)));
+    return Calls.minMax(w, type, Calls.minMax(w, type, value, min, false), max, true);
   }
 
   private static int negative(FunctionBuilder w, int value, int zero) {
