@@ -60,4 +60,47 @@ public final class WorkgroupOps {
       }
     }
   }
+
+  /** Every atomic on a long[] buffer (shaderBufferInt64Atomics), each invocation once. */
+  @Kernel
+  static void longAtomics(long[] values, long[] cells, long[] previous) {
+    int i = Gpu.globalId(0);
+    if (i < values.length) {
+      long v = values[i];
+      Gpu.atomicAdd(cells, 0, v);
+      Gpu.atomicMin(cells, 1, v);
+      Gpu.atomicMax(cells, 2, v);
+      Gpu.atomicAnd(cells, 3, v | 0x0f0f0f0f0f0f0f0fL);
+      Gpu.atomicOr(cells, 4, v & 0x1111111111111111L);
+      Gpu.atomicXor(cells, 5, v);
+      previous[i] = Gpu.atomicAdd(cells, 6, 1L << 33) >> 33;
+      long seen = Gpu.atomicCompareExchange(cells, 7, 0L, i + 1L << 40);
+      if (seen == 0) {
+        Gpu.atomicExchange(cells, 8, i + 1L << 40);
+      }
+    }
+  }
+
+  /**
+   * Float atomic adds on a buffer (shaderBufferFloat32AtomicAdd) and on workgroup memory
+   * (shaderSharedFloat32AtomicAdd): whole numbers, so that every order of the adds gives one sum;
+   * the values each workgroup's adds saw count its invocations.
+   */
+  @Kernel(workgroup = SIZE)
+  static void floatAtomics(float[] weights, float[] totals, float[] seen) {
+    float[] part = Gpu.sharedFloats(1);
+    int i = Gpu.globalId(0);
+    if (Gpu.localId(0) == 0) {
+      part[0] = 0f;
+    }
+    Gpu.barrier();
+    if (i < weights.length) {
+      Gpu.atomicAdd(totals, 0, weights[i]);
+      seen[i] = Gpu.atomicAdd(part, 0, 1f);
+    }
+    Gpu.barrier();
+    if (Gpu.localId(0) == 0) {
+      Gpu.atomicAdd(totals, 1, part[0]);
+    }
+  }
 }

@@ -11,6 +11,8 @@ import java.lang.invoke.VarHandle;
  */
 public final class Gpu {
   private static final VarHandle INTS = MethodHandles.arrayElementVarHandle(int[].class);
+  private static final VarHandle LONGS = MethodHandles.arrayElementVarHandle(long[].class);
+  private static final VarHandle FLOATS = MethodHandles.arrayElementVarHandle(float[].class);
 
   private Gpu() {}
 
@@ -241,5 +243,68 @@ public final class Gpu {
   /** Stores {@code value} in {@code array[index]} if it holds {@code expected}; returns the previous value. */
   public static int atomicCompareExchange(int[] array, int index, int expected, int value) {
     return (int) INTS.compareAndExchange(array, index, expected, value);
+  }
+
+  // long[] buffers: on Vulkan these need the device feature shaderBufferInt64Atomics
+
+  /** Adds {@code value} to {@code array[index]} atomically; returns the previous value. */
+  public static long atomicAdd(long[] array, int index, long value) {
+    return (long) LONGS.getAndAdd(array, index, value);
+  }
+
+  /** Stores the smaller of {@code array[index]} and {@code value} atomically; returns the previous value. */
+  public static long atomicMin(long[] array, int index, long value) {
+    return atomicUpdate(array, index, previous -> Math.min(previous, value));
+  }
+
+  /** Stores the larger of {@code array[index]} and {@code value} atomically; returns the previous value. */
+  public static long atomicMax(long[] array, int index, long value) {
+    return atomicUpdate(array, index, previous -> Math.max(previous, value));
+  }
+
+  private static long atomicUpdate(long[] array, int index, java.util.function.LongUnaryOperator update) {
+    long previous = (long) LONGS.getVolatile(array, index);
+    while (true) {
+      long witness = (long) LONGS.compareAndExchange(array, index, previous, update.applyAsLong(previous));
+      if (witness == previous) {
+        return previous;
+      }
+      previous = witness;
+    }
+  }
+
+  /** {@code array[index] &= value} atomically; returns the previous value. */
+  public static long atomicAnd(long[] array, int index, long value) {
+    return (long) LONGS.getAndBitwiseAnd(array, index, value);
+  }
+
+  /** {@code array[index] |= value} atomically; returns the previous value. */
+  public static long atomicOr(long[] array, int index, long value) {
+    return (long) LONGS.getAndBitwiseOr(array, index, value);
+  }
+
+  /** {@code array[index] ^= value} atomically; returns the previous value. */
+  public static long atomicXor(long[] array, int index, long value) {
+    return (long) LONGS.getAndBitwiseXor(array, index, value);
+  }
+
+  /** Stores {@code value} in {@code array[index]} atomically; returns the previous value. */
+  public static long atomicExchange(long[] array, int index, long value) {
+    return (long) LONGS.getAndSet(array, index, value);
+  }
+
+  /** Stores {@code value} in {@code array[index]} if it holds {@code expected}; returns the previous value. */
+  public static long atomicCompareExchange(long[] array, int index, long expected, long value) {
+    return (long) LONGS.compareAndExchange(array, index, expected, value);
+  }
+
+  /**
+   * Adds {@code value} to {@code array[index]} atomically (a float buffer or {@link #sharedFloats}
+   * array); returns the previous value. The sum of many adds depends on their order, which no
+   * backend fixes. On Vulkan this needs the device feature shaderBufferFloat32AtomicAdd, or
+   * shaderSharedFloat32AtomicAdd for workgroup memory.
+   */
+  public static float atomicAdd(float[] array, int index, float value) {
+    return (float) FLOATS.getAndAdd(array, index, value);
   }
 }

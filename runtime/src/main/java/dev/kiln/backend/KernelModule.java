@@ -16,12 +16,14 @@ import java.util.Set;
  * capabilities it declares (64-bit floats need a device feature), whether it waits at barriers
  * (the CPU backend then runs a workgroup's invocations side by side), its workgroup memory, and
  * how many consecutive elements along x each invocation handles (the processor says so in an
- * {@code OpModuleProcessed "kiln.elementsPerInvocation N"}; 1 without it), which sizes the dispatch.
+ * {@code OpModuleProcessed "kiln.elementsPerInvocation N"}; 1 without it), which sizes the dispatch,
+ * and where it adds floats atomically (each place needs its own device feature).
  */
 public record KernelModule(byte[] code, Set<Integer> capabilities, boolean usesBarriers, long sharedBytes,
-    int elementsPerInvocation) {
+    int elementsPerInvocation, FloatAtomics floatAtomics) {
   public static final int CAPABILITY_FLOAT64 = 10;
   public static final int CAPABILITY_INT64 = 11;
+  public static final int CAPABILITY_INT64_ATOMICS = 12;
   public static final int CAPABILITY_SIGNED_ZERO_INF_NAN_PRESERVE = 4466;
   public static final int CAPABILITY_DENORM_PRESERVE = 4464;
   private static final int OP_CAPABILITY = 17;
@@ -36,6 +38,8 @@ public record KernelModule(byte[] code, Set<Integer> capabilities, boolean usesB
   private static final int OP_TYPE_POINTER = 32;
   private static final int OP_CONSTANT = 43;
   private static final int OP_VARIABLE = 59;
+  private static final int OP_ATOMIC_FADD = 6035;
+  private static final int SCOPE_WORKGROUP = 2;
   private static final int STORAGE_WORKGROUP = 4;
   private static final int HEADER_WORDS = 5;
 
@@ -62,6 +66,8 @@ public record KernelModule(byte[] code, Set<Integer> capabilities, boolean usesB
     Map<Integer, Integer> workgroupPointees = new HashMap<>(); // pointer type -> pointee, Workgroup only
     long shared = 0;
     int elements = 1;
+    boolean floatAddsOnBuffers = false;
+    boolean floatAddsOnWorkgroup = false;
     for (int at = HEADER_WORDS * 4; at + 4 <= code.length; ) {
       int first = words.getInt(at);
       int count = Math.max(1, first >>> 16);
@@ -90,12 +96,21 @@ public record KernelModule(byte[] code, Set<Integer> capabilities, boolean usesB
             shared += bytesOfType.getOrDefault(workgroupPointees.getOrDefault(operand.applyAsInt(1), 0), 0L);
           }
         }
+        case OP_ATOMIC_FADD -> { // a workgroup array's atomics have workgroup scope (the processor's MemoryAccess)
+          boolean workgroup = constants.getOrDefault(operand.applyAsInt(4), -1L) == SCOPE_WORKGROUP;
+          floatAddsOnWorkgroup |= workgroup;
+          floatAddsOnBuffers |= !workgroup;
+        }
         default -> {}
       }
       at += 4 * count;
     }
-    return new KernelModule(code, Set.copyOf(capabilities), barriers, shared, elements);
+    return new KernelModule(code, Set.copyOf(capabilities), barriers, shared, elements,
+        new FloatAtomics(floatAddsOnBuffers, floatAddsOnWorkgroup));
   }
+
+  /** Whether the module adds floats atomically to buffer elements, and to workgroup array elements. */
+  public record FloatAtomics(boolean onBuffers, boolean onWorkgroupArrays) {}
 
   /**
    * This module without its requests to preserve subnormal values of the float widths (32, 64) not

@@ -1,6 +1,7 @@
 package dev.kiln.vulkan;
 
 import static org.lwjgl.vulkan.VK10.*;
+import static org.lwjgl.vulkan.VK11.vkGetPhysicalDeviceFeatures2;
 import static org.lwjgl.vulkan.VK11.vkGetPhysicalDeviceProperties2;
 
 import dev.kiln.KernelSpec;
@@ -18,19 +19,24 @@ import org.lwjgl.vulkan.VkExtensionProperties;
 import org.lwjgl.vulkan.VkInstance;
 import org.lwjgl.vulkan.VkPhysicalDevice;
 import org.lwjgl.vulkan.VkPhysicalDeviceFeatures;
+import org.lwjgl.vulkan.VkPhysicalDeviceFeatures2;
 import org.lwjgl.vulkan.VkPhysicalDeviceFloatControlsProperties;
 import org.lwjgl.vulkan.VkPhysicalDeviceMemoryProperties;
 import org.lwjgl.vulkan.VkPhysicalDeviceProperties2;
 import org.lwjgl.vulkan.VkPhysicalDeviceLimits;
 import org.lwjgl.vulkan.VkPhysicalDeviceProperties;
+import org.lwjgl.vulkan.VkPhysicalDeviceShaderAtomicFloatFeaturesEXT;
+import org.lwjgl.vulkan.VkPhysicalDeviceShaderAtomicInt64Features;
 import org.lwjgl.vulkan.VkQueueFamilyProperties;
 
 /** A Vulkan device that has a compute queue, with what Kiln needs to know about it. */
 record PhysicalDevice(VkPhysicalDevice handle, String name, int type, int queueFamily, int timestampBits,
     float timestampPeriod, long largestHeap, int apiVersion,
     int driverVersion, int vendorId, int deviceId, byte[] pipelineCacheUuid, Limits limits, boolean float64,
-    boolean int64, FloatControls floatControls, boolean pushDescriptors) {
+    boolean int64, FloatControls floatControls, boolean pushDescriptors, Atomics atomics) {
   static final String FLOAT_CONTROLS = "VK_KHR_shader_float_controls";
+  static final String ATOMIC_INT64 = "VK_KHR_shader_atomic_int64";
+  static final String ATOMIC_FLOAT = "VK_EXT_shader_atomic_float";
   static final String PUSH_DESCRIPTOR = "VK_KHR_push_descriptor";
   /** Descriptors a push descriptor set holds at least on every device that has the extension. */
   static final int MIN_MAX_PUSH_DESCRIPTORS = 32;
@@ -51,6 +57,31 @@ record PhysicalDevice(VkPhysicalDevice handle, String name, int type, int queueF
    */
   record FloatControls(boolean extension, boolean preserve32, boolean preserve64, boolean denorms32,
       boolean denorms64) {}
+
+  /**
+   * The atomics beyond 32-bit integers that the device offers: 64-bit integer atomics on buffers
+   * (VK_KHR_shader_atomic_int64), float atomic add on buffers and on workgroup memory
+   * (VK_EXT_shader_atomic_float).
+   */
+  record Atomics(boolean int64OnBuffers, boolean floatAddOnBuffers, boolean floatAddOnWorkgroup) {
+    static Atomics of(MemoryStack stack, VkPhysicalDevice device, List<String> extensions) {
+      VkPhysicalDeviceShaderAtomicInt64Features int64 = VkPhysicalDeviceShaderAtomicInt64Features.calloc(stack)
+          .sType$Default();
+      VkPhysicalDeviceShaderAtomicFloatFeaturesEXT floats = VkPhysicalDeviceShaderAtomicFloatFeaturesEXT.calloc(stack)
+          .sType$Default();
+      VkPhysicalDeviceFeatures2 features = VkPhysicalDeviceFeatures2.calloc(stack).sType$Default();
+      if (extensions.contains(ATOMIC_INT64)) {
+        features.pNext(int64);
+      }
+      if (extensions.contains(ATOMIC_FLOAT)) {
+        floats.pNext(features.pNext());
+        features.pNext(floats);
+      }
+      vkGetPhysicalDeviceFeatures2(device, features);
+      return new Atomics(int64.shaderBufferInt64Atomics(), floats.shaderBufferFloat32AtomicAdd(),
+          floats.shaderSharedFloat32AtomicAdd());
+    }
+  }
 
   /** Discrete GPUs first, then integrated, virtual, software (CPU) and other devices. */
   static final Comparator<PhysicalDevice> PREFERENCE = Comparator.comparingInt(device -> switch (device.type()) {
@@ -83,7 +114,8 @@ record PhysicalDevice(VkPhysicalDevice handle, String name, int type, int queueF
               limits.timestampComputeAndGraphics() ? timestampBits : 0, limits.timestampPeriod(), largestHeap(stack, handle),
               properties.apiVersion(), properties.driverVersion(), properties.vendorID(), properties.deviceID(),
               uuid(properties.pipelineCacheUUID()), Limits.of(limits), features.shaderFloat64(),
-              features.shaderInt64(), floatControls(stack, handle, extensions), extensions.contains(PUSH_DESCRIPTOR)));
+              features.shaderInt64(), floatControls(stack, handle, extensions), extensions.contains(PUSH_DESCRIPTOR),
+              Atomics.of(stack, handle, extensions)));
         }
       }
       return devices;
@@ -175,14 +207,16 @@ record PhysicalDevice(VkPhysicalDevice handle, String name, int type, int queueF
     };
     return String.format("%s: %s, Vulkan %d.%d.%d, driver 0x%08x; workgroup size %d x %d x %d, %d invocations,"
             + " %s x %s x %s workgroups, %d bytes of shared memory, %d bytes of push constants, buffers up to %d bytes;"
-            + " 64-bit ints %s, 64-bit floats %s, signed-zero/Inf/NaN preservation %s, subnormals preserved %s (float) %s (double)",
+            + " 64-bit ints %s, 64-bit floats %s, signed-zero/Inf/NaN preservation %s, subnormals preserved %s (float) %s (double);"
+            + " atomics on long buffers %s, float atomic add on buffers %s, on workgroup memory %s",
         name, kind, VK_API_VERSION_MAJOR(apiVersion), VK_API_VERSION_MINOR(apiVersion), VK_API_VERSION_PATCH(apiVersion),
         driverVersion, limits.maxWorkgroupSize()[0], limits.maxWorkgroupSize()[1], limits.maxWorkgroupSize()[2],
         limits.maxWorkgroupInvocations(), Integer.toUnsignedString(limits.maxGroupCount()[0]),
         Integer.toUnsignedString(limits.maxGroupCount()[1]), Integer.toUnsignedString(limits.maxGroupCount()[2]),
         limits.maxSharedMemorySize(), limits.maxPushConstantsSize(), limits.maxStorageBufferRange(),
         yesNo(int64), yesNo(float64), yesNo(floatControls.preserve32()), yesNo(floatControls.denorms32()),
-        yesNo(floatControls.denorms64()));
+        yesNo(floatControls.denorms64()), yesNo(atomics.int64OnBuffers()), yesNo(atomics.floatAddOnBuffers()),
+        yesNo(atomics.floatAddOnWorkgroup()));
   }
 
   private static String yesNo(boolean value) {
@@ -210,7 +244,7 @@ record PhysicalDevice(VkPhysicalDevice handle, String name, int type, int queueF
     return module.preservingDenormsOnly(preserved);
   }
 
-  /** Throws if the kernel needs what this device lacks: workgroup limits, 64-bit floats. */
+  /** Throws if the kernel needs what this device lacks: workgroup limits, 64-bit floats, atomics. */
   void checkSupports(KernelSpec spec, KernelModule module) {
     boolean usesDouble = module.capabilities().contains(KernelModule.CAPABILITY_FLOAT64);
     if (usesDouble && !float64) {
@@ -224,6 +258,18 @@ record PhysicalDevice(VkPhysicalDevice handle, String name, int type, int queueF
         && !(floatControls.preserve32() && (!usesDouble || floatControls.preserve64()))) {
       throw new IllegalStateException(spec + " needs " + FLOAT_CONTROLS + " with shaderSignedZeroInfNanPreserve,"
           + " which " + name + " lacks; without it the driver may change the sign of zero, infinities and NaNs");
+    }
+    if (module.capabilities().contains(KernelModule.CAPABILITY_INT64_ATOMICS) && !atomics.int64OnBuffers()) {
+      throw new IllegalStateException(spec + " updates a long[] buffer atomically, which needs shaderBufferInt64Atomics ("
+          + ATOMIC_INT64 + "); " + name + " lacks it");
+    }
+    if (module.floatAtomics().onBuffers() && !atomics.floatAddOnBuffers()) {
+      throw new IllegalStateException(spec + " adds to a float[] buffer atomically, which needs shaderBufferFloat32AtomicAdd ("
+          + ATOMIC_FLOAT + "); " + name + " lacks it");
+    }
+    if (module.floatAtomics().onWorkgroupArrays() && !atomics.floatAddOnWorkgroup()) {
+      throw new IllegalStateException(spec + " adds to a Gpu.sharedFloats array atomically, which needs"
+          + " shaderSharedFloat32AtomicAdd (" + ATOMIC_FLOAT + "); " + name + " lacks it");
     }
     if (module.sharedBytes() > limits.maxSharedMemorySize()) {
       throw new IllegalArgumentException(spec + ": " + module.sharedBytes() + " bytes of workgroup memory exceed "

@@ -58,10 +58,23 @@ final class VulkanContext {
       if (pushDescriptors) {
         extensions.add(PhysicalDevice.PUSH_DESCRIPTOR);
       }
+      PhysicalDevice.Atomics atomics = physical.atomics();
+      long next = 0; // the atomics' feature structures, chained
+      if (atomics.int64OnBuffers()) {
+        extensions.add(PhysicalDevice.ATOMIC_INT64);
+        next = VkPhysicalDeviceShaderAtomicInt64Features.calloc(stack).sType$Default().shaderBufferInt64Atomics(true)
+            .address();
+      }
+      if (atomics.floatAddOnBuffers() || atomics.floatAddOnWorkgroup()) {
+        extensions.add(PhysicalDevice.ATOMIC_FLOAT);
+        next = VkPhysicalDeviceShaderAtomicFloatFeaturesEXT.calloc(stack).sType$Default().pNext(next)
+            .shaderBufferFloat32AtomicAdd(atomics.floatAddOnBuffers())
+            .shaderSharedFloat32AtomicAdd(atomics.floatAddOnWorkgroup()).address();
+      }
       PointerBuffer names = stack.mallocPointer(extensions.size());
       extensions.forEach(name -> names.put(stack.UTF8(name)));
-      VkDeviceCreateInfo deviceInfo = VkDeviceCreateInfo.calloc(stack).sType$Default().pQueueCreateInfos(queues)
-          .pEnabledFeatures(features).ppEnabledExtensionNames(names.flip());
+      VkDeviceCreateInfo deviceInfo = VkDeviceCreateInfo.calloc(stack).sType$Default().pNext(next)
+          .pQueueCreateInfos(queues).pEnabledFeatures(features).ppEnabledExtensionNames(names.flip());
       Vk.check(vkCreateDevice(physical.handle(), deviceInfo, null, pointer), "vkCreateDevice");
       device = new VkDevice(pointer.get(0), physical.handle(), deviceInfo, VK_API_VERSION_1_1);
       vkGetDeviceQueue(device, physical.queueFamily(), 0, pointer);

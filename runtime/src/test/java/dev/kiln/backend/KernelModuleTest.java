@@ -46,4 +46,19 @@ class KernelModuleTest {
     assertArrayEquals(module(SHADER, SIGNED_ZERO_32), without.code());
     assertEquals(Set.of(1), without.capabilities());
   }
+
+  /** Float atomic adds are told apart by their scope: workgroup for workgroup arrays, device for buffers. */
+  @Test
+  void findsWhereFloatsAreAddedAtomically() {
+    int[] uint = {4 << 16 | 21, 2, 32, 0};
+    int[] deviceScope = {4 << 16 | 43, 2, 3, 1};
+    int[] workgroupScope = {4 << 16 | 43, 2, 4, 2};
+    int[] addOnBuffer = {7 << 16 | 6035, 5, 10, 9, 3, 6, 8};
+    int[] addOnWorkgroup = {7 << 16 | 6035, 5, 11, 9, 4, 6, 8};
+    assertEquals(new KernelModule.FloatAtomics(true, false),
+        KernelModule.scan(module(SHADER, uint, deviceScope, workgroupScope, addOnBuffer)).floatAtomics());
+    assertEquals(new KernelModule.FloatAtomics(false, true),
+        KernelModule.scan(module(SHADER, uint, deviceScope, workgroupScope, addOnWorkgroup)).floatAtomics());
+    assertEquals(new KernelModule.FloatAtomics(false, false), KernelModule.scan(module(SHADER)).floatAtomics());
+  }
 }

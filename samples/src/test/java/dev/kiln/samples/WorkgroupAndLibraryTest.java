@@ -235,4 +235,60 @@ class WorkgroupAndLibraryTest extends BothDevices {
       assertEquals(cells[7], cells[8], "exchange by the winner" + on);
     }
   }
+
+  /** Every atomic on a long[] buffer, with values that need all 64 bits. */
+  @ParameterizedTest(name = "n = {0}")
+  @ValueSource(ints = {1, 63, 4099})
+  void everyLongAtomicOperation(int n) {
+    long[] values = new Random(n).longs(n).toArray();
+    for (Device device : new Device[] {cpu, vulkan}) {
+      long[] cells = {0, Long.MAX_VALUE, Long.MIN_VALUE, -1, 0, 0, 0, 0, 0};
+      long[] previous = new long[n];
+      WorkgroupOpsKernels.longAtomics(device, n, values, cells, previous);
+      String on = " on " + device.backend();
+      assertEquals(Arrays.stream(values).sum(), cells[0], "add" + on);
+      assertEquals(Arrays.stream(values).min().orElseThrow(), cells[1], "min" + on);
+      assertEquals(Arrays.stream(values).max().orElseThrow(), cells[2], "max" + on);
+      assertEquals(Arrays.stream(values).map(v -> v | 0x0f0f0f0f0f0f0f0fL).reduce(-1, (x, y) -> x & y), cells[3], "and" + on);
+      assertEquals(Arrays.stream(values).map(v -> v & 0x1111111111111111L).reduce(0, (x, y) -> x | y), cells[4], "or" + on);
+      assertEquals(Arrays.stream(values).reduce(0, (x, y) -> x ^ y), cells[5], "xor" + on);
+      assertEquals((long) n << 33, cells[6], "count" + on);
+      long[] sorted = previous.clone();
+      Arrays.sort(sorted);
+      assertArrayEquals(java.util.stream.LongStream.range(0, n).toArray(), sorted, "previous values of the count" + on);
+      assertTrue(cells[7] >> 40 >= 1 && cells[7] >> 40 <= n && (cells[7] & (1L << 40) - 1) == 0, "compare-exchange winner" + on);
+      assertEquals(cells[7], cells[8], "exchange by the winner" + on);
+    }
+  }
+
+  /** Float atomic adds on a buffer and on workgroup memory; whole numbers, so every order gives one sum. */
+  @ParameterizedTest(name = "n = {0}")
+  @ValueSource(ints = {1, 63, 65, 4099})
+  void floatAtomicAdds(int n) {
+    float[] weights = new float[n];
+    Random random = new Random(n);
+    for (int i = 0; i < n; i++) {
+      weights[i] = random.nextInt(-1000, 1000);
+    }
+    for (Device device : new Device[] {cpu, vulkan}) {
+      float[] totals = new float[2];
+      float[] seen = new float[n];
+      WorkgroupOpsKernels.floatAtomics(device, n, weights, totals, seen);
+      String on = " on " + device.backend();
+      double sum = 0;
+      for (float w : weights) {
+        sum += w;
+      }
+      assertEquals((float) sum, totals[0], "buffer total" + on);
+      assertEquals(n, totals[1], "workgroup counts" + on);
+      for (int group = 0; group * 64 < n; group++) {
+        int size = Math.min(64, n - group * 64);
+        float[] counts = Arrays.copyOfRange(seen, group * 64, group * 64 + size);
+        Arrays.sort(counts);
+        for (int k = 0; k < size; k++) {
+          assertEquals(k, counts[k], "values seen in workgroup " + group + on);
+        }
+      }
+    }
+  }
 }

@@ -530,12 +530,13 @@ final class ExpressionLowering {
     AtomicOp op = atomicOp(name).orElseThrow();
     List<? extends ExpressionTree> args = call.getArguments();
     ArrayRef array = array(child(path, args.getFirst()));
-    if (array.element() != PrimType.INT || array.decl() instanceof PrivateArray) {
+    PrimType element = array.element();
+    if (array.decl() instanceof PrivateArray) {
       throw new KernelError(args.getFirst(), Message.ATOMIC_TARGET, name);
     }
     Expr index = expr(child(path, args.get(1)), PrimType.INT);
-    Expr value = expr(child(path, args.getLast()), PrimType.INT);
-    Expr expected = op == AtomicOp.COMPARE_EXCHANGE ? expr(child(path, args.get(2)), PrimType.INT) : null;
+    Expr value = expr(child(path, args.getLast()), element);
+    Expr expected = op == AtomicOp.COMPARE_EXCHANGE ? expr(child(path, args.get(2)), element) : null;
     return new Stmt.Atomic(result, op, array.decl(), index, value, expected, site(call));
   }
 
@@ -556,7 +557,7 @@ final class ExpressionLowering {
     }
     if (owner.getQualifiedName().contentEquals(GPU_CLASS)) {
       if (atomicOp(name).isPresent()) { // its previous value, where the expression needs it
-        Local previous = scope.temporary("atomic", PrimType.INT);
+        Local previous = scope.temporary("atomic", valueType(path));
         return new Expr.Effect(List.of(atomic(path, previous)), new Expr.LocalGet(previous));
       }
       if (isSharedAllocation(name)) {

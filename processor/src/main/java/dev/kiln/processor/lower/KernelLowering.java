@@ -387,11 +387,12 @@ public final class KernelLowering {
       return switchInto(unparenthesized(value), choice, local);
     }
     if (expressions.gpuCall(value).flatMap(ExpressionLowering::atomicOp).isPresent()) {
-      if (local.type() == PrimType.INT) {
+      PrimType returned = expressions.valueType(value);
+      if (local.type() == returned) {
         return List.of(expressions.atomic(value, local));
       }
-      // the int an atomic returns, widened as Java widens it (a long, float or double local)
-      Local previous = scope.temporary("atomicResult", PrimType.INT);
+      // the value an atomic returns, widened as Java widens it (an int into a long local, say)
+      Local previous = scope.temporary("atomicResult", returned);
       return List.of(expressions.atomic(value, previous),
           new Stmt.Assign(local, ExpressionLowering.convert(new Expr.LocalGet(previous), local.type())));
     }

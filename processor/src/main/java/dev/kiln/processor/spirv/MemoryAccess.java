@@ -129,7 +129,7 @@ final class MemoryAccess {
     indexFaultUnless(check, array, index, atomic.site().line());
     fn.ifElse(check, update, () -> {
       if (result != 0) {
-        fn.store(result, module.constantInt(0));
+        fn.store(result, fn.zero(atomic.array().element()));
       }
     });
   }
@@ -139,9 +139,14 @@ final class MemoryAccess {
         ? SpvScopeWorkgroup
         : SpvScopeDevice);
     int relaxed = module.constantUint(SpvMemorySemanticsMaskNone);
-    int type = module.typeInt();
+    PrimType element = atomic.array().element();
+    int type = fn.typeOf(element);
+    if (element == PrimType.LONG) {
+      module.capability(SpvCapabilityInt64Atomics);
+    }
     return switch (atomic.op()) {
-      case ADD -> fn.op(SpvOpAtomicIAdd, type, pointer, scope, relaxed, value);
+      case ADD -> element == PrimType.FLOAT ? floatAdd(pointer, scope, relaxed, value)
+          : fn.op(SpvOpAtomicIAdd, type, pointer, scope, relaxed, value);
       case MIN -> fn.op(SpvOpAtomicSMin, type, pointer, scope, relaxed, value);
       case MAX -> fn.op(SpvOpAtomicSMax, type, pointer, scope, relaxed, value);
       case AND -> fn.op(SpvOpAtomicAnd, type, pointer, scope, relaxed, value);
@@ -150,6 +155,13 @@ final class MemoryAccess {
       case EXCHANGE -> fn.op(SpvOpAtomicExchange, type, pointer, scope, relaxed, value);
       case COMPARE_EXCHANGE -> fn.op(SpvOpAtomicCompareExchange, type, pointer, scope, relaxed, relaxed, value, expected);
     };
+  }
+
+  /** {@code OpAtomicFAddEXT} (SPV_EXT_shader_atomic_float_add): the device's float atomic add. */
+  private int floatAdd(int pointer, int scope, int semantics, int value) {
+    module.extension("SPV_EXT_shader_atomic_float_add");
+    module.capability(SpvCapabilityAtomicFloat32AddEXT);
+    return fn.op(SpvOpAtomicFAddEXT, module.typeFloat(), pointer, scope, semantics, value);
   }
 
   /** Sets a private array to zeros. */

@@ -1,0 +1,61 @@
+package dev.kiln.vulkan;
+
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import dev.kiln.KernelSpec;
+import dev.kiln.backend.KernelModule;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A kernel that needs a device feature the device lacks is refused before its pipeline is made,
+ * naming kernel, feature and device; one whose features are there passes.
+ */
+class FeatureRefusalTest {
+  private static final KernelSpec SPEC =
+      new KernelSpec(FeatureRefusalTest.class, "update", "no-such-module.spv", new int[] {64, 1, 1}, List.of(), args -> {});
+
+  private static PhysicalDevice device(PhysicalDevice.Atomics atomics) {
+    PhysicalDevice.Limits limits = new PhysicalDevice.Limits(new int[] {1024, 1024, 64}, 1024,
+        new int[] {65535, 65535, 65535}, 1L << 30, 128, 49152);
+    return new PhysicalDevice(null, "Test GPU", 0, 0, 64, 1f, 1L << 30, 0, 0, 0, 0, new byte[16], limits, true, true,
+        new PhysicalDevice.FloatControls(true, true, true, false, false), false, atomics);
+  }
+
+  private static KernelModule module(Set<Integer> capabilities, boolean floatAddsOnBuffers, boolean floatAddsOnWorkgroup) {
+    return new KernelModule(new byte[0], capabilities, false, 0, 1,
+        new KernelModule.FloatAtomics(floatAddsOnBuffers, floatAddsOnWorkgroup));
+  }
+
+  private static String refusal(PhysicalDevice device, KernelModule module) {
+    return assertThrows(IllegalStateException.class, () -> device.checkSupports(SPEC, module)).getMessage();
+  }
+
+  @Test
+  void longAtomicsNeedShaderBufferInt64Atomics() {
+    KernelModule longs = module(Set.of(KernelModule.CAPABILITY_INT64, KernelModule.CAPABILITY_INT64_ATOMICS), false, false);
+    assertEquals("dev.kiln.vulkan.FeatureRefusalTest#update updates a long[] buffer atomically, which needs"
+            + " shaderBufferInt64Atomics (VK_KHR_shader_atomic_int64); Test GPU lacks it",
+        refusal(device(new PhysicalDevice.Atomics(false, true, true)), longs));
+    assertDoesNotThrow(() -> device(new PhysicalDevice.Atomics(true, false, false)).checkSupports(SPEC, longs));
+  }
+
+  @Test
+  void floatAddsNeedTheFeatureOfTheirMemory() {
+    KernelModule onBuffers = module(Set.of(), true, false);
+    KernelModule onWorkgroup = module(Set.of(), false, true);
+    PhysicalDevice workgroupOnly = device(new PhysicalDevice.Atomics(true, false, true));
+    PhysicalDevice buffersOnly = device(new PhysicalDevice.Atomics(true, true, false));
+    String buffers = refusal(workgroupOnly, onBuffers);
+    assertEquals("dev.kiln.vulkan.FeatureRefusalTest#update adds to a float[] buffer atomically, which needs"
+        + " shaderBufferFloat32AtomicAdd (VK_EXT_shader_atomic_float); Test GPU lacks it", buffers);
+    String workgroup = refusal(buffersOnly, onWorkgroup);
+    assertEquals("dev.kiln.vulkan.FeatureRefusalTest#update adds to a Gpu.sharedFloats array atomically, which needs"
+        + " shaderSharedFloat32AtomicAdd (VK_EXT_shader_atomic_float); Test GPU lacks it", workgroup);
+    assertDoesNotThrow(() -> workgroupOnly.checkSupports(SPEC, onWorkgroup));
+    assertDoesNotThrow(() -> buffersOnly.checkSupports(SPEC, onBuffers));
+  }
+}
