@@ -15,7 +15,8 @@ public final class Bodies {
     String name = "kernel"; // ERROR: [kiln.unsupported.type]
     double wide = 1.0;
     long big = 1L;
-    char letter = 'k'; // ERROR: [kiln.unsupported.type]
+    char letter = 'k';
+    x[i] += letter;
     float[] copy = x; // ERROR: [kiln.unsupported.localArray]
     x[i] = name.length(); // reported once, at the declaration
     x[i] = (float) (x[i] * wide + big);

@@ -24,10 +24,10 @@ public final class Signatures {
   static void strings(String s) {} // ERROR: [kiln.kernel.parameterType]
 
   @Kernel
-  static void chars(char[] d) {} // ERROR: [kiln.kernel.parameterType]
+  static void byteScalar(byte[] pixels, byte level) {} // ERROR: [kiln.kernel.parameterType]
 
   @Kernel
-  static void booleanBuffer(boolean[] flags) {} // ERROR: [kiln.kernel.parameterType]
+  static void booleanScalar(boolean[] flags, boolean on) {} // ERROR: [kiln.kernel.parameterType]
 
   @Kernel
   static void annotatedScalar(@Buffer(Access.READ) float s) {} // ERROR: [kiln.kernel.parameterType]

@@ -151,6 +151,46 @@ public final class Device implements AutoCloseable {
     return ints(values.length).upload(values);
   }
 
+  /** A new byte array of {@code length} elements on this device, zero-filled (needs 8- or 16-bit storage on Vulkan). */
+  public ByteArray bytes(int length) {
+    return whileOpen(() -> new ByteArray(this, allocate(NumericType.BYTE, length)));
+  }
+
+  /** A new device array holding a copy of {@code values}. */
+  public ByteArray upload(byte[] values) {
+    return bytes(values.length).upload(values);
+  }
+
+  /** A new short array of {@code length} elements on this device, zero-filled (needs 8- or 16-bit storage on Vulkan). */
+  public ShortArray shorts(int length) {
+    return whileOpen(() -> new ShortArray(this, allocate(NumericType.SHORT, length)));
+  }
+
+  /** A new device array holding a copy of {@code values}. */
+  public ShortArray upload(short[] values) {
+    return shorts(values.length).upload(values);
+  }
+
+  /** A new char array of {@code length} elements on this device, zero-filled (needs 8- or 16-bit storage on Vulkan). */
+  public CharArray chars(int length) {
+    return whileOpen(() -> new CharArray(this, allocate(NumericType.CHAR, length)));
+  }
+
+  /** A new device array holding a copy of {@code values}. */
+  public CharArray upload(char[] values) {
+    return chars(values.length).upload(values);
+  }
+
+  /** A new boolean array of {@code length} elements on this device, zero-filled (needs 8- or 16-bit storage on Vulkan). */
+  public BooleanArray booleans(int length) {
+    return whileOpen(() -> new BooleanArray(this, allocate(NumericType.BOOLEAN, length)));
+  }
+
+  /** A new device array holding a copy of {@code values}. */
+  public BooleanArray upload(boolean[] values) {
+    return booleans(values.length).upload(values);
+  }
+
   /**
    * Runs {@code spec} for {@code count} invocations (every arm of a group as many) with device
    * arrays and boxed scalars as arguments, and waits for it. Called by generated launchers.
@@ -388,6 +428,10 @@ public final class Device implements AutoCloseable {
         case INT -> param.isBuffer() ? arg instanceof IntArray || arg instanceof int[] : arg instanceof Integer;
         case LONG -> param.isBuffer() ? arg instanceof LongArray || arg instanceof long[] : arg instanceof Long;
         case DOUBLE -> param.isBuffer() ? arg instanceof DoubleArray || arg instanceof double[] : arg instanceof Double;
+        case BYTE -> arg instanceof ByteArray || arg instanceof byte[]; // buffers only
+        case SHORT -> arg instanceof ShortArray || arg instanceof short[];
+        case CHAR -> arg instanceof CharArray || arg instanceof char[];
+        case BOOLEAN -> arg instanceof BooleanArray || arg instanceof boolean[];
       };
       if (!fits) {
         throw new IllegalArgumentException(spec + ": argument '" + param.name() + "' must be a " + param.type()

@@ -9,7 +9,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * that becomes unreachable unclosed is reported (a warning through {@code System.Logger}); its
  * memory is freed when its device closes.
  */
-public abstract sealed class DeviceArray implements AutoCloseable permits FloatArray, IntArray, LongArray, DoubleArray {
+public abstract sealed class DeviceArray implements AutoCloseable permits FloatArray, IntArray, LongArray, DoubleArray,
+    ByteArray, ShortArray, CharArray, BooleanArray {
   private static final Cleaner CLEANER = Cleaner.create();
   private static final System.Logger LOG = System.getLogger("dev.kiln");
   private static final AtomicLong LEAKED = new AtomicLong();

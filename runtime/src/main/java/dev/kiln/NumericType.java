@@ -1,11 +1,18 @@
 package dev.kiln;
 
-/** Element type of a device array or type of a scalar kernel parameter. */
+/**
+ * Element type of a device array or type of a scalar kernel parameter. Byte, short, char and
+ * boolean are buffer elements only (a boolean is stored as one byte, 1 or 0, as Java's arrays hold it).
+ */
 public enum NumericType {
   INT(Integer.BYTES),
   FLOAT(Float.BYTES),
   LONG(Long.BYTES),
-  DOUBLE(Double.BYTES);
+  DOUBLE(Double.BYTES),
+  BYTE(Byte.BYTES),
+  SHORT(Short.BYTES),
+  CHAR(Character.BYTES),
+  BOOLEAN(1);
 
   private final int bytes;
 
@@ -25,6 +32,10 @@ public enum NumericType {
       case int[] a -> INT;
       case long[] a -> LONG;
       case double[] a -> DOUBLE;
+      case byte[] a -> BYTE;
+      case short[] a -> SHORT;
+      case char[] a -> CHAR;
+      case boolean[] a -> BOOLEAN;
       default -> throw new IllegalArgumentException("not a Kiln buffer type: " + array.getClass().getSimpleName());
     };
   }
@@ -35,6 +46,10 @@ public enum NumericType {
       case int[] a -> a.length;
       case long[] a -> a.length;
       case double[] a -> a.length;
+      case byte[] a -> a.length;
+      case short[] a -> a.length;
+      case char[] a -> a.length;
+      case boolean[] a -> a.length;
       default -> throw new IllegalArgumentException("not a Kiln buffer type: " + array.getClass().getSimpleName());
     };
   }

@@ -9,8 +9,9 @@ import com.sun.source.tree.MethodTree;
 import com.sun.source.tree.Tree;
 import com.sun.source.util.TreePath;
 import com.sun.source.util.Trees;
+import dev.kiln.processor.diag.Diagnostic;
 import dev.kiln.processor.diag.Diagnostics;
-import dev.kiln.processor.diag.Message;
+import dev.kiln.processor.diag.Errors;
 import dev.kiln.processor.ir.Workgroup;
 import dev.kiln.processor.lower.Sites;
 import dev.kiln.processor.model.KernelSignature;
@@ -46,22 +47,21 @@ final class FusionReporter {
               : "at an index Kiln cannot prove to be the invocation's own or its workgroup's (it follows sums and"
                   + " constant multiples of ids, constants, int scalars, lengths and locals assigned once)";
           Tree at = sites.tree(later.site());
-          diagnostics.error(at, sites.unit(later.site()), Message.FUSION_ALIASING, aliasing.buffer(), aliasing.group(),
+          diagnostics.error(at, sites.unit(later.site()), Errors.fusionAliasing(aliasing.buffer(), aliasing.group(),
               earlier.arm(), earlier.kernel(), earlier.site().line(), earlier.kind().verb(),
               source(sites.tree(earlier.site())), later.arm(), later.kernel(), later.site().line(), later.kind().verb(),
-              source(at), reason);
+              source(at), reason));
         }
-        case FusionError.SelfAliasing self -> onGroup(self, Message.FUSION_SELF_ALIASING, self.kernel(), self.first(),
-            self.arm(), self.group());
-        case FusionError.OverDispatch over -> onGroup(over, Message.FUSION_OVER_DISPATCH, over.group(),
+        case FusionError.SelfAliasing self -> onGroup(self, Errors.fusionSelfAliasing(self.kernel(), self.first(),
+            self.arm(), self.group()));
+        case FusionError.OverDispatch over -> onGroup(over, Errors.fusionOverDispatch(over.group(),
             shape(over.fused()), over.fusedInvocations(), Fusion.OVER_DISPATCH_LIMIT, over.largestInvocations(),
-            over.largestArm(), over.largestKernel(), over.arm(), over.kernel());
-        case FusionError.WorkgroupGeometry geometry -> onGroup(geometry, Message.FUSION_WORKGROUP_GEOMETRY,
-            geometry.group(), geometry.arm(), geometry.kernel(), shape(geometry.fused()), shape(geometry.own()),
-            geometry.reason());
-        case FusionError.TypeConflict conflict -> onGroup(conflict, Message.FUSION_TYPE_CONFLICT, conflict.name(),
+            over.largestArm(), over.largestKernel(), over.arm(), over.kernel()));
+        case FusionError.WorkgroupGeometry geometry -> onGroup(geometry, Errors.fusionWorkgroupGeometry(geometry.group(),
+            geometry.arm(), geometry.kernel(), shape(geometry.fused()), shape(geometry.own()), geometry.reason()));
+        case FusionError.TypeConflict conflict -> onGroup(conflict, Errors.fusionTypeConflict(conflict.name(),
             conflict.otherType(), conflict.other(), conflict.otherKernel(), conflict.type(), conflict.arm(),
-            conflict.kernel(), conflict.group());
+            conflict.kernel(), conflict.group()));
       }
     }
   }
@@ -82,14 +82,14 @@ final class FusionReporter {
     return workgroup.y() > 1 ? "{" + workgroup.x() + ", " + workgroup.y() + "}" : "{" + workgroup.x() + "}";
   }
 
-  private void onGroup(FusionError error, Message message, Object... args) {
+  private void onGroup(FusionError error, Diagnostic diagnostic) {
     KernelSignature arm = arms.get(error.arm());
     TreePath method = trees.getPath(arm.method());
     AnnotationTree annotation = fuseGroupAnnotation(method, error.group(), occurrence(error.arm()));
     if (annotation == null) {
-      diagnostics.error(arm.method(), message, args);
+      diagnostics.error(arm.method(), diagnostic);
     } else {
-      diagnostics.error(annotation, method.getCompilationUnit(), message, args);
+      diagnostics.error(annotation, method.getCompilationUnit(), diagnostic);
     }
   }
 

@@ -11,7 +11,7 @@ import dev.kiln.processor.analysis.Facts;
 import dev.kiln.processor.check.CheckError;
 import dev.kiln.processor.check.Checks;
 import dev.kiln.processor.diag.Diagnostics;
-import dev.kiln.processor.diag.Message;
+import dev.kiln.processor.diag.Errors;
 import dev.kiln.processor.ir.Program;
 import dev.kiln.processor.lower.KernelLowering;
 import dev.kiln.processor.lower.Sites;
@@ -102,7 +102,7 @@ final class KernelBodyCompiler implements TaskListener {
     try {
       localKernels.scan(event.getTypeElement());
     } catch (RuntimeException | StackOverflowError e) {
-      diagnostics.error(event.getTypeElement(), Message.INTERNAL, "in " + event.getTypeElement().getSimpleName(), e);
+      diagnostics.error(event.getTypeElement(), Errors.internal("in " + event.getTypeElement().getSimpleName(), e));
     }
     String analyzed = event.getTypeElement().getQualifiedName().toString();
     for (Iterator<PendingClass> it = pending.iterator(); it.hasNext(); ) {
@@ -142,7 +142,7 @@ final class KernelBodyCompiler implements TaskListener {
   private Optional<Program> lowerAndCheck(KernelSignature kernel, Sites sites) {
     TreePath path = trees.getPath(kernel.method());
     if (path == null) {
-      diagnostics.error(kernel.method(), Message.INTERNAL, kernel.name(), "javac has no source tree for it");
+      diagnostics.error(kernel.method(), Errors.internal(kernel.name(), "javac has no source tree for it"));
       return Optional.empty();
     }
     CompilationUnitTree unit = path.getCompilationUnit();
@@ -154,21 +154,21 @@ final class KernelBodyCompiler implements TaskListener {
       Facts facts = Facts.of(lowered);
       List<CheckError> errors = Checks.run(lowered, facts, declared);
       for (CheckError error : errors) {
-        diagnostics.error(sites.tree(error.site()), sites.unit(error.site()), error.message(), error.args());
+        diagnostics.error(sites.tree(error.site()), sites.unit(error.site()), error.diagnostic());
       }
       if (!lowering.failed() && errors.isEmpty()) {
         for (CheckError warning : Checks.warnings(lowered)) {
-          diagnostics.warning(sites.tree(warning.site()), sites.unit(warning.site()), warning.message(), warning.args());
+          diagnostics.warning(sites.tree(warning.site()), sites.unit(warning.site()), warning.diagnostic());
         }
       }
       return lowering.failed() || !errors.isEmpty()
           ? Optional.empty()
           : Optional.of(AccessInference.apply(lowered, facts, declared.keySet()));
     } catch (OutOfMemoryError e) {
-      diagnostics.error(path.getLeaf(), unit, Message.OUT_OF_MEMORY, "kernel " + kernel.name(), heapMegabytes());
+      diagnostics.error(path.getLeaf(), unit, Errors.outOfMemory("kernel " + kernel.name(), heapMegabytes()));
       return Optional.empty();
     } catch (RuntimeException | StackOverflowError e) {
-      diagnostics.error(path.getLeaf(), unit, Message.INTERNAL, kernel.name(), e);
+      diagnostics.error(path.getLeaf(), unit, Errors.internal(kernel.name(), e));
       return Optional.empty();
     }
   }
@@ -187,9 +187,9 @@ final class KernelBodyCompiler implements TaskListener {
             .report(refused.errors());
       }
     } catch (OutOfMemoryError e) {
-      diagnostics.error(first.method(), Message.OUT_OF_MEMORY, "group " + group.name(), heapMegabytes());
+      diagnostics.error(first.method(), Errors.outOfMemory("group " + group.name(), heapMegabytes()));
     } catch (RuntimeException | StackOverflowError e) {
-      diagnostics.error(first.method(), Message.INTERNAL, "group " + group.name(), e);
+      diagnostics.error(first.method(), Errors.internal("group " + group.name(), e));
     }
   }
 
@@ -219,7 +219,7 @@ final class KernelBodyCompiler implements TaskListener {
       Vectorize.Decision decision = passes.get();
       byte[] module = SpirvWriter.write(decision.program());
       if (module.length > MAX_MODULE_BYTES) {
-        diagnostics.error(origin, Message.MODULE_SIZE, what, module.length, MAX_MODULE_BYTES);
+        diagnostics.error(origin, Errors.moduleSize(what, module.length, MAX_MODULE_BYTES));
         return;
       }
       FileObject file = filer.createResource(StandardLocation.CLASS_OUTPUT, packageName, resource, origin);
@@ -234,11 +234,11 @@ final class KernelBodyCompiler implements TaskListener {
         }
       }
     } catch (IOException e) {
-      diagnostics.error(origin, Message.INTERNAL, what, "cannot write " + resource + ": " + e);
+      diagnostics.error(origin, Errors.internal(what, "cannot write " + resource + ": " + e));
     } catch (OutOfMemoryError e) {
-      diagnostics.error(origin, Message.OUT_OF_MEMORY, what, heapMegabytes());
+      diagnostics.error(origin, Errors.outOfMemory(what, heapMegabytes()));
     } catch (RuntimeException | StackOverflowError e) {
-      diagnostics.error(origin, Message.INTERNAL, what, e);
+      diagnostics.error(origin, Errors.internal(what, e));
     }
   }
 

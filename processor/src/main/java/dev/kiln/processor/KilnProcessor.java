@@ -6,7 +6,7 @@ import com.sun.source.util.Trees;
 import dev.kiln.annotations.FuseGroup;
 import dev.kiln.annotations.Kernel;
 import dev.kiln.processor.diag.Diagnostics;
-import dev.kiln.processor.diag.Message;
+import dev.kiln.processor.diag.Errors;
 import dev.kiln.processor.launcher.LauncherWriter;
 import dev.kiln.processor.model.GroupSignature;
 import dev.kiln.processor.model.Groups;
@@ -101,12 +101,12 @@ public final class KilnProcessor extends AbstractProcessor {
         signatures.read(method).ifPresent(signature ->
             byOwner.computeIfAbsent(signature.owner(), owner -> new ArrayList<>()).add(signature));
       } catch (RuntimeException e) {
-        diagnostics.error(method, Message.INTERNAL, method.getSimpleName(), e);
+        diagnostics.error(method, Errors.internal(method.getSimpleName(), e));
       }
     }
     for (Element element : round.getElementsAnnotatedWithAny(Set.of(FuseGroup.class, FuseGroup.List.class))) {
       if (element.getAnnotation(Kernel.class) == null) {
-        diagnostics.error(element, Message.GROUP_WITHOUT_KERNEL, element.getSimpleName());
+        diagnostics.error(element, Errors.groupWithoutKernel(element.getSimpleName()));
       }
     }
     byOwner.forEach(this::processClass);
@@ -123,16 +123,16 @@ public final class KilnProcessor extends AbstractProcessor {
       return; // the class came again in a later round
     }
     if (earlier != null) {
-      diagnostics.error(owner, Message.LAUNCHER_NAME, launcher, "the launcher of " + earlier.getQualifiedName());
+      diagnostics.error(owner, Errors.launcherName(launcher, "the launcher of " + earlier.getQualifiedName()));
       return;
     }
     try {
       LauncherWriter.launcher(owner, unique, groups).writeTo(processingEnv.getFiler());
     } catch (FilerException e) {
-      diagnostics.error(owner, Message.LAUNCHER_NAME, launcher, "an existing class");
+      diagnostics.error(owner, Errors.launcherName(launcher, "an existing class"));
       return;
     } catch (IOException | RuntimeException e) {
-      diagnostics.error(owner, Message.INTERNAL, owner.getSimpleName() + " (launcher)", e);
+      diagnostics.error(owner, Errors.internal(owner.getSimpleName() + " (launcher)", e));
       return;
     }
     bodies.expect(owner, unique, groups); // only a class whose launcher exists: its modules' names are its own
@@ -142,7 +142,7 @@ public final class KilnProcessor extends AbstractProcessor {
     Map<String, KernelSignature> byName = new LinkedHashMap<>();
     for (KernelSignature kernel : kernels) {
       Optional.ofNullable(byName.putIfAbsent(kernel.name(), kernel))
-          .ifPresent(earlier -> diagnostics.error(kernel.method(), Message.KERNEL_DUPLICATE, owner.getSimpleName(), kernel.name()));
+          .ifPresent(earlier -> diagnostics.error(kernel.method(), Errors.kernelDuplicate(owner.getSimpleName(), kernel.name())));
     }
     return List.copyOf(byName.values());
   }

@@ -6,7 +6,7 @@ import com.sun.source.util.TreePathScanner;
 import com.sun.source.util.Trees;
 import dev.kiln.annotations.Kernel;
 import dev.kiln.processor.diag.Diagnostics;
-import dev.kiln.processor.diag.Message;
+import dev.kiln.processor.diag.Errors;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.NestingKind;
 import javax.lang.model.element.TypeElement;
@@ -44,7 +44,7 @@ final class LocalKernelScanner extends TreePathScanner<Void, Void> {
       String where = owner.getNestingKind() == NestingKind.LOCAL
           ? "the local class " + owner.getSimpleName()
           : "an anonymous class";
-      diagnostics.error(tree, getCurrentPath().getCompilationUnit(), Message.KERNEL_ENCLOSING, tree.getName(), where);
+      diagnostics.error(tree, getCurrentPath().getCompilationUnit(), Errors.kernelEnclosing(tree.getName(), where));
     }
     return super.visitMethod(tree, unused);
   }

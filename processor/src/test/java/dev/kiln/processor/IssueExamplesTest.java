@@ -27,8 +27,8 @@ class IssueExamplesTest {
     assertThat(compilation).failed();
     assertThat(compilation).hadErrorCount(1);
     assertThat(compilation).hadErrorContaining(
-            "[kiln.unsupported.type] values of type java.lang.String are not supported in kernels; only int, long,"
-                + " float, double and boolean are. Fix: ")
+            "[kiln.unsupported.type] values of type java.lang.String are not supported in kernels; only the primitive"
+                + " types are. Fix: ")
         .inFile(source)
         .onLineContaining("String label");
   }

@@ -24,6 +24,8 @@ public record KernelModule(byte[] code, Set<Integer> capabilities, boolean usesB
   public static final int CAPABILITY_FLOAT64 = 10;
   public static final int CAPABILITY_INT64 = 11;
   public static final int CAPABILITY_INT64_ATOMICS = 12;
+  public static final int CAPABILITY_STORAGE_16BIT = 4433;
+  public static final int CAPABILITY_STORAGE_8BIT = 4448;
   public static final int CAPABILITY_SIGNED_ZERO_INF_NAN_PRESERVE = 4466;
   public static final int CAPABILITY_DENORM_PRESERVE = 4464;
   private static final int OP_CAPABILITY = 17;

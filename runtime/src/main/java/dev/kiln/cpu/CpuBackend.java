@@ -47,6 +47,10 @@ public final class CpuBackend implements Backend {
       case FLOAT -> new float[length];
       case LONG -> new long[length];
       case DOUBLE -> new double[length];
+      case BYTE -> new byte[length];
+      case SHORT -> new short[length];
+      case CHAR -> new char[length];
+      case BOOLEAN -> new boolean[length];
     });
   }
 

@@ -21,6 +21,7 @@ final class Workgroup {
         case FLOAT -> new float[length];
         case LONG -> new long[length];
         case DOUBLE -> new double[length];
+        case BYTE, SHORT, CHAR, BOOLEAN -> throw new IllegalArgumentException("no workgroup arrays of " + type);
       });
     }
     return arrays.get(declaration);

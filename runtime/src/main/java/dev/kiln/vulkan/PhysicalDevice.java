@@ -18,6 +18,8 @@ import org.lwjgl.system.MemoryStack;
 import org.lwjgl.vulkan.VkExtensionProperties;
 import org.lwjgl.vulkan.VkInstance;
 import org.lwjgl.vulkan.VkPhysicalDevice;
+import org.lwjgl.vulkan.VkPhysicalDevice16BitStorageFeatures;
+import org.lwjgl.vulkan.VkPhysicalDevice8BitStorageFeatures;
 import org.lwjgl.vulkan.VkPhysicalDeviceFeatures;
 import org.lwjgl.vulkan.VkPhysicalDeviceFeatures2;
 import org.lwjgl.vulkan.VkPhysicalDeviceFloatControlsProperties;
@@ -33,10 +35,11 @@ import org.lwjgl.vulkan.VkQueueFamilyProperties;
 record PhysicalDevice(VkPhysicalDevice handle, String name, int type, int queueFamily, int timestampBits,
     float timestampPeriod, long largestHeap, int apiVersion,
     int driverVersion, int vendorId, int deviceId, byte[] pipelineCacheUuid, Limits limits, boolean float64,
-    boolean int64, FloatControls floatControls, boolean pushDescriptors, Atomics atomics) {
+    boolean int64, FloatControls floatControls, boolean pushDescriptors, Features features) {
   static final String FLOAT_CONTROLS = "VK_KHR_shader_float_controls";
   static final String ATOMIC_INT64 = "VK_KHR_shader_atomic_int64";
   static final String ATOMIC_FLOAT = "VK_EXT_shader_atomic_float";
+  static final String STORAGE_8BIT = "VK_KHR_8bit_storage";
   static final String PUSH_DESCRIPTOR = "VK_KHR_push_descriptor";
   /** Descriptors a push descriptor set holds at least on every device that has the extension. */
   static final int MIN_MAX_PUSH_DESCRIPTORS = 32;
@@ -59,27 +62,36 @@ record PhysicalDevice(VkPhysicalDevice handle, String name, int type, int queueF
       boolean denorms64) {}
 
   /**
-   * The atomics beyond 32-bit integers that the device offers: 64-bit integer atomics on buffers
-   * (VK_KHR_shader_atomic_int64), float atomic add on buffers and on workgroup memory
-   * (VK_EXT_shader_atomic_float).
+   * The optional shader features Kiln enables where the device has them: 64-bit integer atomics on
+   * buffers (VK_KHR_shader_atomic_int64), float atomic add on buffers and on workgroup memory
+   * (VK_EXT_shader_atomic_float), and 8- and 16-bit buffer elements (VK_KHR_8bit_storage, and
+   * Vulkan 1.1's 16-bit storage) for byte, boolean, short and char arrays.
    */
-  record Atomics(boolean int64OnBuffers, boolean floatAddOnBuffers, boolean floatAddOnWorkgroup) {
-    static Atomics of(MemoryStack stack, VkPhysicalDevice device, List<String> extensions) {
+  record Features(boolean int64AtomicsOnBuffers, boolean floatAddOnBuffers, boolean floatAddOnWorkgroup,
+      boolean storage8, boolean storage16) {
+    static Features of(MemoryStack stack, VkPhysicalDevice device, List<String> extensions) {
       VkPhysicalDeviceShaderAtomicInt64Features int64 = VkPhysicalDeviceShaderAtomicInt64Features.calloc(stack)
           .sType$Default();
       VkPhysicalDeviceShaderAtomicFloatFeaturesEXT floats = VkPhysicalDeviceShaderAtomicFloatFeaturesEXT.calloc(stack)
           .sType$Default();
-      VkPhysicalDeviceFeatures2 features = VkPhysicalDeviceFeatures2.calloc(stack).sType$Default();
+      VkPhysicalDevice8BitStorageFeatures bits8 = VkPhysicalDevice8BitStorageFeatures.calloc(stack).sType$Default();
+      VkPhysicalDevice16BitStorageFeatures bits16 = VkPhysicalDevice16BitStorageFeatures.calloc(stack).sType$Default();
+      VkPhysicalDeviceFeatures2 features = VkPhysicalDeviceFeatures2.calloc(stack).sType$Default().pNext(bits16);
       if (extensions.contains(ATOMIC_INT64)) {
+        int64.pNext(features.pNext());
         features.pNext(int64);
       }
       if (extensions.contains(ATOMIC_FLOAT)) {
         floats.pNext(features.pNext());
         features.pNext(floats);
       }
+      if (extensions.contains(STORAGE_8BIT)) {
+        bits8.pNext(features.pNext());
+        features.pNext(bits8);
+      }
       vkGetPhysicalDeviceFeatures2(device, features);
-      return new Atomics(int64.shaderBufferInt64Atomics(), floats.shaderBufferFloat32AtomicAdd(),
-          floats.shaderSharedFloat32AtomicAdd());
+      return new Features(int64.shaderBufferInt64Atomics(), floats.shaderBufferFloat32AtomicAdd(),
+          floats.shaderSharedFloat32AtomicAdd(), bits8.storageBuffer8BitAccess(), bits16.storageBuffer16BitAccess());
     }
   }
 
@@ -115,7 +127,7 @@ record PhysicalDevice(VkPhysicalDevice handle, String name, int type, int queueF
               properties.apiVersion(), properties.driverVersion(), properties.vendorID(), properties.deviceID(),
               uuid(properties.pipelineCacheUUID()), Limits.of(limits), features.shaderFloat64(),
               features.shaderInt64(), floatControls(stack, handle, extensions), extensions.contains(PUSH_DESCRIPTOR),
-              Atomics.of(stack, handle, extensions)));
+              Features.of(stack, handle, extensions)));
         }
       }
       return devices;
@@ -208,15 +220,16 @@ record PhysicalDevice(VkPhysicalDevice handle, String name, int type, int queueF
     return String.format("%s: %s, Vulkan %d.%d.%d, driver 0x%08x; workgroup size %d x %d x %d, %d invocations,"
             + " %s x %s x %s workgroups, %d bytes of shared memory, %d bytes of push constants, buffers up to %d bytes;"
             + " 64-bit ints %s, 64-bit floats %s, signed-zero/Inf/NaN preservation %s, subnormals preserved %s (float) %s (double);"
-            + " atomics on long buffers %s, float atomic add on buffers %s, on workgroup memory %s",
+            + " atomics on long buffers %s, float atomic add on buffers %s, on workgroup memory %s;"
+            + " 8-bit buffer elements %s, 16-bit %s",
         name, kind, VK_API_VERSION_MAJOR(apiVersion), VK_API_VERSION_MINOR(apiVersion), VK_API_VERSION_PATCH(apiVersion),
         driverVersion, limits.maxWorkgroupSize()[0], limits.maxWorkgroupSize()[1], limits.maxWorkgroupSize()[2],
         limits.maxWorkgroupInvocations(), Integer.toUnsignedString(limits.maxGroupCount()[0]),
         Integer.toUnsignedString(limits.maxGroupCount()[1]), Integer.toUnsignedString(limits.maxGroupCount()[2]),
         limits.maxSharedMemorySize(), limits.maxPushConstantsSize(), limits.maxStorageBufferRange(),
         yesNo(int64), yesNo(float64), yesNo(floatControls.preserve32()), yesNo(floatControls.denorms32()),
-        yesNo(floatControls.denorms64()), yesNo(atomics.int64OnBuffers()), yesNo(atomics.floatAddOnBuffers()),
-        yesNo(atomics.floatAddOnWorkgroup()));
+        yesNo(floatControls.denorms64()), yesNo(features.int64AtomicsOnBuffers()), yesNo(features.floatAddOnBuffers()),
+        yesNo(features.floatAddOnWorkgroup()), yesNo(features.storage8()), yesNo(features.storage16()));
   }
 
   private static String yesNo(boolean value) {
@@ -244,7 +257,7 @@ record PhysicalDevice(VkPhysicalDevice handle, String name, int type, int queueF
     return module.preservingDenormsOnly(preserved);
   }
 
-  /** Throws if the kernel needs what this device lacks: workgroup limits, 64-bit floats, atomics. */
+  /** Throws if the kernel needs what this device lacks: workgroup limits, 64-bit floats, atomics, narrow elements. */
   void checkSupports(KernelSpec spec, KernelModule module) {
     boolean usesDouble = module.capabilities().contains(KernelModule.CAPABILITY_FLOAT64);
     if (usesDouble && !float64) {
@@ -259,15 +272,23 @@ record PhysicalDevice(VkPhysicalDevice handle, String name, int type, int queueF
       throw new IllegalStateException(spec + " needs " + FLOAT_CONTROLS + " with shaderSignedZeroInfNanPreserve,"
           + " which " + name + " lacks; without it the driver may change the sign of zero, infinities and NaNs");
     }
-    if (module.capabilities().contains(KernelModule.CAPABILITY_INT64_ATOMICS) && !atomics.int64OnBuffers()) {
+    if (module.capabilities().contains(KernelModule.CAPABILITY_STORAGE_8BIT) && !features.storage8()) {
+      throw new IllegalStateException(spec + " has a byte[] or boolean[] buffer, which needs storageBuffer8BitAccess ("
+          + STORAGE_8BIT + "); " + name + " lacks it");
+    }
+    if (module.capabilities().contains(KernelModule.CAPABILITY_STORAGE_16BIT) && !features.storage16()) {
+      throw new IllegalStateException(spec + " has a short[] or char[] buffer, which needs storageBuffer16BitAccess; "
+          + name + " lacks it");
+    }
+    if (module.capabilities().contains(KernelModule.CAPABILITY_INT64_ATOMICS) && !features.int64AtomicsOnBuffers()) {
       throw new IllegalStateException(spec + " updates a long[] buffer atomically, which needs shaderBufferInt64Atomics ("
           + ATOMIC_INT64 + "); " + name + " lacks it");
     }
-    if (module.floatAtomics().onBuffers() && !atomics.floatAddOnBuffers()) {
+    if (module.floatAtomics().onBuffers() && !features.floatAddOnBuffers()) {
       throw new IllegalStateException(spec + " adds to a float[] buffer atomically, which needs shaderBufferFloat32AtomicAdd ("
           + ATOMIC_FLOAT + "); " + name + " lacks it");
     }
-    if (module.floatAtomics().onWorkgroupArrays() && !atomics.floatAddOnWorkgroup()) {
+    if (module.floatAtomics().onWorkgroupArrays() && !features.floatAddOnWorkgroup()) {
       throw new IllegalStateException(spec + " adds to a Gpu.sharedFloats array atomically, which needs"
           + " shaderSharedFloat32AtomicAdd (" + ATOMIC_FLOAT + "); " + name + " lacks it");
     }

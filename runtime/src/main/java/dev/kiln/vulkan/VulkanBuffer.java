@@ -5,10 +5,13 @@ import static org.lwjgl.vulkan.VK10.*;
 
 import dev.kiln.NumericType;
 import dev.kiln.backend.BackendBuffer;
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
 import java.nio.DoubleBuffer;
 import java.nio.FloatBuffer;
 import java.nio.IntBuffer;
 import java.nio.LongBuffer;
+import java.nio.ShortBuffer;
 import org.lwjgl.PointerBuffer;
 import org.lwjgl.system.MemoryStack;
 import org.lwjgl.system.MemoryUtil;
@@ -82,6 +85,9 @@ final class VulkanBuffer implements BackendBuffer {
       case INT -> MemoryUtil.memIntBuffer(mapped, elements);
       case LONG -> MemoryUtil.memLongBuffer(mapped, elements);
       case DOUBLE -> MemoryUtil.memDoubleBuffer(mapped, elements);
+      case BYTE, BOOLEAN -> MemoryUtil.memByteBuffer(mapped, elements);
+      case SHORT -> MemoryUtil.memShortBuffer(mapped, elements);
+      case CHAR -> MemoryUtil.memByteBuffer(mapped, 2 * elements).order(java.nio.ByteOrder.nativeOrder()).asCharBuffer();
     };
   }
 
@@ -139,6 +145,14 @@ final class VulkanBuffer implements BackendBuffer {
       case int[] values -> ((IntBuffer) view).put(offset, values, arrayOffset, count);
       case long[] values -> ((LongBuffer) view).put(offset, values, arrayOffset, count);
       case double[] values -> ((DoubleBuffer) view).put(offset, values, arrayOffset, count);
+      case byte[] values -> ((ByteBuffer) view).put(offset, values, arrayOffset, count);
+      case short[] values -> ((ShortBuffer) view).put(offset, values, arrayOffset, count);
+      case char[] values -> ((CharBuffer) view).put(offset, values, arrayOffset, count);
+      case boolean[] values -> {
+        for (int k = 0; k < count; k++) {
+          ((ByteBuffer) view).put(offset + k, (byte) (values[arrayOffset + k] ? 1 : 0));
+        }
+      }
       default -> throw new IllegalArgumentException(array.getClass().getSimpleName());
     }
     vmaFlushAllocation(owner.allocator(), allocation, 0, VK_WHOLE_SIZE);
@@ -159,6 +173,14 @@ final class VulkanBuffer implements BackendBuffer {
       case int[] values -> ((IntBuffer) view).get(offset, values, arrayOffset, count);
       case long[] values -> ((LongBuffer) view).get(offset, values, arrayOffset, count);
       case double[] values -> ((DoubleBuffer) view).get(offset, values, arrayOffset, count);
+      case byte[] values -> ((ByteBuffer) view).get(offset, values, arrayOffset, count);
+      case short[] values -> ((ShortBuffer) view).get(offset, values, arrayOffset, count);
+      case char[] values -> ((CharBuffer) view).get(offset, values, arrayOffset, count);
+      case boolean[] values -> {
+        for (int k = 0; k < count; k++) {
+          values[arrayOffset + k] = ((ByteBuffer) view).get(offset + k) != 0;
+        }
+      }
       default -> throw new IllegalArgumentException(array.getClass().getSimpleName());
     }
   }

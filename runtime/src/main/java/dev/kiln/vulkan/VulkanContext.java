@@ -58,19 +58,7 @@ final class VulkanContext {
       if (pushDescriptors) {
         extensions.add(PhysicalDevice.PUSH_DESCRIPTOR);
       }
-      PhysicalDevice.Atomics atomics = physical.atomics();
-      long next = 0; // the atomics' feature structures, chained
-      if (atomics.int64OnBuffers()) {
-        extensions.add(PhysicalDevice.ATOMIC_INT64);
-        next = VkPhysicalDeviceShaderAtomicInt64Features.calloc(stack).sType$Default().shaderBufferInt64Atomics(true)
-            .address();
-      }
-      if (atomics.floatAddOnBuffers() || atomics.floatAddOnWorkgroup()) {
-        extensions.add(PhysicalDevice.ATOMIC_FLOAT);
-        next = VkPhysicalDeviceShaderAtomicFloatFeaturesEXT.calloc(stack).sType$Default().pNext(next)
-            .shaderBufferFloat32AtomicAdd(atomics.floatAddOnBuffers())
-            .shaderSharedFloat32AtomicAdd(atomics.floatAddOnWorkgroup()).address();
-      }
+      long next = enabledFeatures(stack, physical.features(), extensions);
       PointerBuffer names = stack.mallocPointer(extensions.size());
       extensions.forEach(name -> names.put(stack.UTF8(name)));
       VkDeviceCreateInfo deviceInfo = VkDeviceCreateInfo.calloc(stack).sType$Default().pNext(next)
@@ -89,6 +77,32 @@ final class VulkanContext {
       Vk.check(vmaCreateAllocator(allocatorInfo, pointer), "vmaCreateAllocator");
       allocator = pointer.get(0);
     }
+  }
+
+  /**
+   * The optional features the device has, chained for VkDeviceCreateInfo's pNext (0 for none),
+   * with the extensions that declare them added to {@code extensions}.
+   */
+  private static long enabledFeatures(MemoryStack stack, PhysicalDevice.Features features, List<String> extensions) {
+    long next = VkPhysicalDevice16BitStorageFeatures.calloc(stack).sType$Default()
+        .storageBuffer16BitAccess(features.storage16()).address();
+    if (features.storage8()) {
+      extensions.add(PhysicalDevice.STORAGE_8BIT);
+      next = VkPhysicalDevice8BitStorageFeatures.calloc(stack).sType$Default().pNext(next)
+          .storageBuffer8BitAccess(true).address();
+    }
+    if (features.int64AtomicsOnBuffers()) {
+      extensions.add(PhysicalDevice.ATOMIC_INT64);
+      next = VkPhysicalDeviceShaderAtomicInt64Features.calloc(stack).sType$Default().pNext(next)
+          .shaderBufferInt64Atomics(true).address();
+    }
+    if (features.floatAddOnBuffers() || features.floatAddOnWorkgroup()) {
+      extensions.add(PhysicalDevice.ATOMIC_FLOAT);
+      next = VkPhysicalDeviceShaderAtomicFloatFeaturesEXT.calloc(stack).sType$Default().pNext(next)
+          .shaderBufferFloat32AtomicAdd(features.floatAddOnBuffers())
+          .shaderSharedFloat32AtomicAdd(features.floatAddOnWorkgroup()).address();
+    }
+    return next;
   }
 
   /**

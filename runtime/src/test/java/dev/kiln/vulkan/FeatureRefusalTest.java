@@ -18,11 +18,11 @@ class FeatureRefusalTest {
   private static final KernelSpec SPEC =
       new KernelSpec(FeatureRefusalTest.class, "update", "no-such-module.spv", new int[] {64, 1, 1}, List.of(), args -> {});
 
-  private static PhysicalDevice device(PhysicalDevice.Atomics atomics) {
+  private static PhysicalDevice device(PhysicalDevice.Features features) {
     PhysicalDevice.Limits limits = new PhysicalDevice.Limits(new int[] {1024, 1024, 64}, 1024,
         new int[] {65535, 65535, 65535}, 1L << 30, 128, 49152);
     return new PhysicalDevice(null, "Test GPU", 0, 0, 64, 1f, 1L << 30, 0, 0, 0, 0, new byte[16], limits, true, true,
-        new PhysicalDevice.FloatControls(true, true, true, false, false), false, atomics);
+        new PhysicalDevice.FloatControls(true, true, true, false, false), false, features);
   }
 
   private static KernelModule module(Set<Integer> capabilities, boolean floatAddsOnBuffers, boolean floatAddsOnWorkgroup) {
@@ -39,16 +39,16 @@ class FeatureRefusalTest {
     KernelModule longs = module(Set.of(KernelModule.CAPABILITY_INT64, KernelModule.CAPABILITY_INT64_ATOMICS), false, false);
     assertEquals("dev.kiln.vulkan.FeatureRefusalTest#update updates a long[] buffer atomically, which needs"
             + " shaderBufferInt64Atomics (VK_KHR_shader_atomic_int64); Test GPU lacks it",
-        refusal(device(new PhysicalDevice.Atomics(false, true, true)), longs));
-    assertDoesNotThrow(() -> device(new PhysicalDevice.Atomics(true, false, false)).checkSupports(SPEC, longs));
+        refusal(device(new PhysicalDevice.Features(false, true, true, true, true)), longs));
+    assertDoesNotThrow(() -> device(new PhysicalDevice.Features(true, false, false, true, true)).checkSupports(SPEC, longs));
   }
 
   @Test
   void floatAddsNeedTheFeatureOfTheirMemory() {
     KernelModule onBuffers = module(Set.of(), true, false);
     KernelModule onWorkgroup = module(Set.of(), false, true);
-    PhysicalDevice workgroupOnly = device(new PhysicalDevice.Atomics(true, false, true));
-    PhysicalDevice buffersOnly = device(new PhysicalDevice.Atomics(true, true, false));
+    PhysicalDevice workgroupOnly = device(new PhysicalDevice.Features(true, false, true, true, true));
+    PhysicalDevice buffersOnly = device(new PhysicalDevice.Features(true, true, false, true, true));
     String buffers = refusal(workgroupOnly, onBuffers);
     assertEquals("dev.kiln.vulkan.FeatureRefusalTest#update adds to a float[] buffer atomically, which needs"
         + " shaderBufferFloat32AtomicAdd (VK_EXT_shader_atomic_float); Test GPU lacks it", buffers);
@@ -57,5 +57,19 @@ class FeatureRefusalTest {
         + " shaderSharedFloat32AtomicAdd (VK_EXT_shader_atomic_float); Test GPU lacks it", workgroup);
     assertDoesNotThrow(() -> workgroupOnly.checkSupports(SPEC, onWorkgroup));
     assertDoesNotThrow(() -> buffersOnly.checkSupports(SPEC, onBuffers));
+  }
+
+  @Test
+  void narrowBuffersNeedTheirStorageFeature() {
+    KernelModule bytes = module(Set.of(KernelModule.CAPABILITY_STORAGE_8BIT), false, false);
+    KernelModule chars = module(Set.of(KernelModule.CAPABILITY_STORAGE_16BIT), false, false);
+    PhysicalDevice without8 = device(new PhysicalDevice.Features(true, true, true, false, true));
+    PhysicalDevice without16 = device(new PhysicalDevice.Features(true, true, true, true, false));
+    assertEquals("dev.kiln.vulkan.FeatureRefusalTest#update has a byte[] or boolean[] buffer, which needs"
+        + " storageBuffer8BitAccess (VK_KHR_8bit_storage); Test GPU lacks it", refusal(without8, bytes));
+    assertEquals("dev.kiln.vulkan.FeatureRefusalTest#update has a short[] or char[] buffer, which needs"
+        + " storageBuffer16BitAccess; Test GPU lacks it", refusal(without16, chars));
+    assertDoesNotThrow(() -> without16.checkSupports(SPEC, bytes));
+    assertDoesNotThrow(() -> without8.checkSupports(SPEC, chars));
   }
 }

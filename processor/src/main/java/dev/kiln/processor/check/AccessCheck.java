@@ -2,7 +2,7 @@ package dev.kiln.processor.check;
 
 import dev.kiln.annotations.Access;
 import dev.kiln.processor.analysis.Facts;
-import dev.kiln.processor.diag.Message;
+import dev.kiln.processor.diag.Errors;
 import dev.kiln.processor.ir.BufferDecl;
 import dev.kiln.processor.ir.Program;
 import java.util.ArrayList;
@@ -29,11 +29,11 @@ public final class AccessCheck {
       Optional<Facts.Access> firstWrite = uses.stream().filter(use -> use.kind().writes()).findFirst();
       Optional<Facts.Access> firstRead = uses.stream().filter(use -> use.kind() != Facts.Kind.WRITE).findFirst();
       if (access == Access.READ && firstWrite.isPresent()) {
-        errors.add(new CheckError(firstWrite.get().site(), Message.BUFFER_ACCESS, buffer.name(), Access.READ,
-            "assignment writes", firstRead.isEmpty() ? Access.WRITE : Access.READ_WRITE, "assignment"));
+        errors.add(new CheckError(firstWrite.get().site(), Errors.bufferAccess(buffer.name(), Access.READ,
+            "assignment writes", firstRead.isEmpty() ? Access.WRITE : Access.READ_WRITE, "assignment")));
       } else if (access == Access.WRITE && firstRead.isPresent()) {
-        errors.add(new CheckError(firstRead.get().site(), Message.BUFFER_ACCESS, buffer.name(), Access.WRITE,
-            "expression reads", Access.READ_WRITE, "read"));
+        errors.add(new CheckError(firstRead.get().site(), Errors.bufferAccess(buffer.name(), Access.WRITE,
+            "expression reads", Access.READ_WRITE, "read")));
       }
     }
     return errors;

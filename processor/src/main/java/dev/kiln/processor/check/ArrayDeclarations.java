@@ -1,6 +1,6 @@
 package dev.kiln.processor.check;
 
-import dev.kiln.processor.diag.Message;
+import dev.kiln.processor.diag.Errors;
 import dev.kiln.processor.ir.PrivateArray;
 import dev.kiln.processor.ir.Program;
 import dev.kiln.processor.ir.SharedArray;
@@ -36,19 +36,19 @@ public final class ArrayDeclarations {
     }
     for (SharedArray shared : program.shared()) {
       if (!topLevel.contains(shared) || !shared.hasConstantLength()) {
-        errors.add(new CheckError(shared.site(), Message.SHARED_DECLARATION, shared.intrinsic()));
+        errors.add(new CheckError(shared.site(), Errors.sharedDeclaration(shared.intrinsic())));
       }
     }
     long privateBytes = 0;
     for (PrivateArray array : program.privates()) {
       if (!array.hasConstantLength()) {
-        errors.add(new CheckError(array.site(), Message.PRIVATE_LENGTH));
+        errors.add(new CheckError(array.site(), Errors.privateLength()));
         continue;
       }
       long before = privateBytes;
       privateBytes += (long) array.size() * array.element().bytes();
       if (privateBytes > MAX_PRIVATE_BYTES && before <= MAX_PRIVATE_BYTES) {
-        errors.add(new CheckError(array.site(), Message.PRIVATE_SIZE, privateBytes, MAX_PRIVATE_BYTES));
+        errors.add(new CheckError(array.site(), Errors.privateSize(privateBytes, MAX_PRIVATE_BYTES)));
       }
     }
     return errors;

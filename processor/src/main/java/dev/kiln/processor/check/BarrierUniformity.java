@@ -1,6 +1,6 @@
 package dev.kiln.processor.check;
 
-import dev.kiln.processor.diag.Message;
+import dev.kiln.processor.diag.Errors;
 import dev.kiln.processor.ir.Builtin;
 import dev.kiln.processor.ir.Expr;
 import dev.kiln.processor.ir.Intrinsic;
@@ -68,7 +68,7 @@ public final class BarrierUniformity {
       }
       case Stmt.Barrier barrier -> {
         if (report && !uniform && barrier.site() != null) {
-          errors.add(new CheckError(barrier.site(), Message.BARRIER_DIVERGENT));
+          errors.add(new CheckError(barrier.site(), Errors.barrierDivergent()));
         }
       }
       case Stmt.If branch -> {

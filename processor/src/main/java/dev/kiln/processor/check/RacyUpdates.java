@@ -2,7 +2,7 @@ package dev.kiln.processor.check;
 
 import dev.kiln.processor.analysis.IndexForm;
 import dev.kiln.processor.analysis.IndexForms;
-import dev.kiln.processor.diag.Message;
+import dev.kiln.processor.diag.Errors;
 import dev.kiln.processor.ir.BufferDecl;
 import dev.kiln.processor.ir.Expr;
 import dev.kiln.processor.ir.Program;
@@ -28,7 +28,7 @@ public final class RacyUpdates {
     Walk.statements(program.body(), statement -> {
       if (statement instanceof Stmt.Store store && store.array() instanceof BufferDecl buffer
           && readsSameElement(store, forms) && shared(forms.form(store.index()))) {
-        warnings.add(new CheckError(store.site(), Message.RACY_UPDATE, buffer.name()));
+        warnings.add(new CheckError(store.site(), Errors.racyUpdate(buffer.name())));
       }
     });
     return warnings;

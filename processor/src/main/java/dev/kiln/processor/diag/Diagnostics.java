@@ -26,8 +26,8 @@ public final class Diagnostics {
     this.trees = trees;
   }
 
-  public void error(Element element, Message message, Object... args) {
-    String text = message.render(args);
+  public void error(Element element, Diagnostic diagnostic) {
+    String text = diagnostic.text();
     // the element's tree now: after the rounds javac enters the classes anew, and elements of the
     // rounds no longer lead to their source
     TreePath path = held == null ? null : trees.getPath(element);
@@ -52,11 +52,11 @@ public final class Diagnostics {
     messager.printMessage(Kind.WARNING, message, element);
   }
 
-  public void warning(Tree tree, CompilationUnitTree unit, Message message, Object... args) {
-    trees.printMessage(Kind.WARNING, message.render(args), tree, unit);
+  public void warning(Tree tree, CompilationUnitTree unit, Diagnostic diagnostic) {
+    trees.printMessage(Kind.WARNING, diagnostic.text(), tree, unit);
   }
 
-  public void error(Tree tree, CompilationUnitTree unit, Message message, Object... args) {
-    trees.printMessage(Kind.ERROR, message.render(args), tree, unit);
+  public void error(Tree tree, CompilationUnitTree unit, Diagnostic diagnostic) {
+    trees.printMessage(Kind.ERROR, diagnostic.text(), tree, unit);
   }
 }

@@ -5,25 +5,19 @@ import com.sun.source.tree.Tree;
 /** A catalogued error at a tree, thrown by lowering and caught per statement. */
 public final class KernelError extends RuntimeException {
   private final transient Tree tree;
-  private final Message kind;
-  private final transient Object[] args;
+  private final transient Diagnostic diagnostic;
 
-  public KernelError(Tree tree, Message kind, Object... args) {
-    super(kind.render(args), null, false, false);
+  public KernelError(Tree tree, Diagnostic diagnostic) {
+    super(diagnostic.text(), null, false, false);
     this.tree = tree;
-    this.kind = kind;
-    this.args = args;
+    this.diagnostic = diagnostic;
   }
 
   public Tree tree() {
     return tree;
   }
 
-  public Message kind() {
-    return kind;
-  }
-
-  public Object[] args() {
-    return args.clone();
+  public Diagnostic diagnostic() {
+    return diagnostic;
   }
 }

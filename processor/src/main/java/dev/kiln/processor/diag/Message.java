@@ -2,7 +2,8 @@ package dev.kiln.processor.diag;
 
 /**
  * Every diagnostic Kiln reports: a stable id (tests and users search for it), a message format and
- * a fix. Rendered as {@code [id] message. Fix: fix}. Formats use {@link String#format} arguments.
+ * a fix. Rendered as {@code [id] message. Fix: fix}. Formats use {@link String#format} arguments,
+ * which {@link Errors}' factories supply by name.
  */
 public enum Message {
   KERNEL_NOT_STATIC("kiln.kernel.notStatic",
@@ -45,8 +46,8 @@ public enum Message {
       "@Kernel(workgroup = %s) must have 1 to 3 positive sizes with at most 1024 invocations in all",
       "use a size like {64}, {256} or {16, 16}"),
   PARAMETER_TYPE("kiln.kernel.parameterType",
-      "parameter '%s' has type %s; kernel parameters are int, long, float or double scalars and arrays of them",
-      "pass the data as an int[], long[], float[] or double[] buffer, or as a scalar of one of those types"),
+      "parameter '%s' has type %s; kernel parameters are int, long, float or double scalars, and arrays of those or of byte, short, char or boolean",
+      "pass a byte, short, char or boolean value as an int and narrow it in the kernel; pass other data as a primitive array"),
   PUSH_CONSTANTS("kiln.kernel.pushConstants",
       "kernel '%s' has %d scalar parameters, %d bytes of push constants with the launch's own 16 and alignment; Vulkan guarantees 128",
       "pass some of the scalars in a small buffer instead"),
@@ -55,7 +56,7 @@ public enum Message {
       "declare it @Buffer(%4$s), or remove the %5$s"),
 
   UNSUPPORTED_TYPE("kiln.unsupported.type",
-      "values of type %s are not supported in kernels; only int, long, float, double and boolean are",
+      "values of type %s are not supported in kernels; only the primitive types are",
       "%2$s"),
   UNSUPPORTED_LOCAL_ARRAY("kiln.unsupported.localArray",
       "local array '%s' is not supported here; a local array is created with new int[N] or new float[N], or is workgroup memory",
@@ -169,8 +170,8 @@ public enum Message {
     return format + "\n" + fix;
   }
 
-  /** {@code [id] message. Fix: fix.}, with {@code args} filled into message and fix alike. */
-  public String render(Object... args) {
+  /** {@code [id] message. Fix: fix.}, with {@code args} filled into message and fix alike; see {@link Errors}. */
+  String render(Object... args) {
     return "[" + id + "] " + String.format(format, args) + ". Fix: " + String.format(fix, args) + ".";
   }
 }

@@ -252,7 +252,10 @@ public final class LauncherWriter {
         case LONG -> "LongArray";
         case FLOAT -> "FloatArray";
         case DOUBLE -> "DoubleArray";
-        case BOOLEAN -> throw new IllegalArgumentException("no boolean buffers");
+        case BYTE -> "ByteArray";
+        case SHORT -> "ShortArray";
+        case CHAR -> "CharArray";
+        case BOOLEAN -> "BooleanArray";
       });
     }
     return com.palantir.javapoet.ArrayTypeName.of(primitive(param.type()));
@@ -261,6 +264,9 @@ public final class LauncherWriter {
   private static TypeName primitive(PrimType type) {
     return switch (type) {
       case INT -> TypeName.INT;
+      case BYTE -> TypeName.BYTE;
+      case SHORT -> TypeName.SHORT;
+      case CHAR -> TypeName.CHAR;
       case LONG -> TypeName.LONG;
       case FLOAT -> TypeName.FLOAT;
       case DOUBLE -> TypeName.DOUBLE;

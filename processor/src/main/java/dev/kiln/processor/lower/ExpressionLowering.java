@@ -17,7 +17,7 @@ import com.sun.source.tree.UnaryTree;
 import com.sun.source.util.TreePath;
 import com.sun.source.util.Trees;
 import dev.kiln.processor.diag.KernelError;
-import dev.kiln.processor.diag.Message;
+import dev.kiln.processor.diag.Errors;
 import dev.kiln.processor.ir.AtomicOp;
 import dev.kiln.processor.ir.BinaryOp;
 import dev.kiln.processor.ir.Builtin;
@@ -164,7 +164,7 @@ final class ExpressionLowering {
       default -> {
         Optional<BinaryOp> op = BinaryOps.of(tree.getKind());
         if (op.isEmpty()) {
-          throw new KernelError(tree, Message.UNSUPPORTED_EXPRESSION, describe(tree));
+          throw new KernelError(tree, Errors.unsupportedExpression(describe(tree)));
         }
         BinaryTree binary = (BinaryTree) tree;
         yield binary(op.get(), expr(child(path, binary.getLeftOperand())), expr(child(path, binary.getRightOperand())), type);
@@ -180,7 +180,7 @@ final class ExpressionLowering {
    */
   private Expr switchValue(TreePath path, com.sun.source.tree.SwitchExpressionTree tree, PrimType type) {
     Expr selector = expr(child(path, tree.getExpression()));
-    if (selector.type() != PrimType.INT) {
+    if (selector.type().promoted() != PrimType.INT) {
       throw UnsupportedTypes.error(tree.getExpression(), selector.type().javaName());
     }
     Local chosen = Local.fresh("selector", PrimType.INT);
@@ -191,7 +191,7 @@ final class ExpressionLowering {
       TreePath casePath = child(path, branch);
       if (branch.getCaseKind() != com.sun.source.tree.CaseTree.CaseKind.RULE
           || !(branch.getBody() instanceof ExpressionTree body)) {
-        throw new KernelError(branch, Message.SWITCH_PLACE);
+        throw new KernelError(branch, Errors.switchPlace());
       }
       Expr value = expr(child(casePath, body), type);
       Expr matches = null;
@@ -218,19 +218,20 @@ final class ExpressionLowering {
     List<Integer> labels = new ArrayList<>();
     for (ExpressionTree label : branch.getExpressions()) {
       if (!(Constants.fold(expr(child(casePath, label))) instanceof Expr.IntConst(int value))) {
-        throw new KernelError(label, Message.UNSUPPORTED_EXPRESSION, "a non-constant case label");
+        throw new KernelError(label, Errors.unsupportedExpression("a non-constant case label"));
       }
       labels.add(value);
     }
     boolean isDefault = branch.getLabels().stream().anyMatch(label -> label.getKind() == Tree.Kind.DEFAULT_CASE_LABEL);
     if (labels.isEmpty() && !isDefault) {
-      throw new KernelError(branch, Message.UNSUPPORTED_EXPRESSION, "a pattern case");
+      throw new KernelError(branch, Errors.unsupportedExpression("a pattern case"));
     }
     return labels;
   }
 
   /** {@code left op right} with Java's promotions; {@code type} is javac's type of the result. */
-  static Expr binary(BinaryOp op, Expr left, Expr right, PrimType type) {
+  static Expr binary(BinaryOp op, Expr left, Expr right, PrimType resultType) {
+    PrimType type = resultType.promoted(); // byte, short and char compute as int; an assignment narrows after
     return switch (op) {
       case SHL, SHR, USHR -> new Expr.Binary(op, convert(left, type), convert(right, PrimType.INT));
       case EQ, NE, LT, LE, GT, GE -> {
@@ -270,9 +271,12 @@ final class ExpressionLowering {
       return new Expr.Convert(type, value);
     }
     Number number = (Number) constant; // Number's conversions are Java's casts
+    int asInt = number instanceof Float || number instanceof Double ? (int) number.doubleValue() : number.intValue();
     return switch (type) {
-      case INT -> new Expr.IntConst(number instanceof Float || number instanceof Double ? (int) number.doubleValue()
-          : number.intValue());
+      case INT -> new Expr.IntConst(asInt);
+      case BYTE -> new Expr.IntConst((byte) asInt);
+      case SHORT -> new Expr.IntConst((short) asInt);
+      case CHAR -> new Expr.IntConst((char) asInt);
       case LONG -> new Expr.LongConst(number instanceof Float || number instanceof Double ? (long) number.doubleValue()
           : number.longValue());
       case FLOAT -> new Expr.FloatConst(number.floatValue());
@@ -293,7 +297,7 @@ final class ExpressionLowering {
         && !Library.has(signature(method))
         && Library.has(GPU_CLASS + "." + method.getSimpleName() + method.getParameters().stream().map(p -> "float")
             .collect(java.util.stream.Collectors.joining(",", "(", ")")))) {
-      throw new KernelError(path.getLeaf(), Message.MATH_DOUBLE, method.getSimpleName());
+      throw new KernelError(path.getLeaf(), Errors.mathDouble(method.getSimpleName()));
     }
   }
 
@@ -303,15 +307,18 @@ final class ExpressionLowering {
     if (type instanceof ArrayType) {
       Tree tree = path.getLeaf();
       String name = tree instanceof com.sun.source.tree.IdentifierTree id ? id.getName().toString() : tree.toString();
-      throw new KernelError(tree, Message.UNSUPPORTED_ARRAY_USE, name);
+      throw new KernelError(tree, Errors.unsupportedArrayUse(name));
     }
     return SignatureReader.primType(type)
         .orElseThrow(() -> UnsupportedTypes.error(path.getLeaf(), type));
   }
 
   private static Expr constant(Object value, PrimType type) {
+    if (value instanceof Character c) {
+      return convert(new Expr.IntConst(c), type);
+    }
     return switch (type) {
-      case INT -> new Expr.IntConst(((Number) value).intValue());
+      case INT, BYTE, SHORT, CHAR -> convert(new Expr.IntConst(((Number) value).intValue()), type);
       case LONG -> new Expr.LongConst(((Number) value).longValue());
       case FLOAT -> new Expr.FloatConst(((Number) value).floatValue());
       case DOUBLE -> new Expr.DoubleConst(((Number) value).doubleValue());
@@ -331,15 +338,15 @@ final class ExpressionLowering {
     }
     return switch (element.getKind()) {
       case LOCAL_VARIABLE, RESOURCE_VARIABLE, BINDING_VARIABLE, EXCEPTION_PARAMETER -> new Expr.LocalGet(
-          scope.local(element).orElseThrow(() -> new KernelError(tree, Message.UNSUPPORTED_EXPRESSION, "this variable")));
+          scope.local(element).orElseThrow(() -> new KernelError(tree, Errors.unsupportedExpression("this variable"))));
       case PARAMETER -> scope.local(element)
           .<Expr>map(Expr.LocalGet::new)
           .or(() -> isKernelParameter(element)
               ? scope.scalar(element.getSimpleName().toString()).map(Expr.ScalarGet::new)
               : scope.argument(element))
-          .orElseThrow(() -> new KernelError(tree, Message.UNSUPPORTED_ARRAY_USE, element.getSimpleName()));
+          .orElseThrow(() -> new KernelError(tree, Errors.unsupportedArrayUse(element.getSimpleName())));
       case FIELD -> fieldConstant(tree, (VariableElement) element, type);
-      default -> throw new KernelError(tree, Message.UNSUPPORTED_EXPRESSION, describe(tree));
+      default -> throw new KernelError(tree, Errors.unsupportedExpression(describe(tree)));
     };
   }
 
@@ -356,14 +363,14 @@ final class ExpressionLowering {
     if (element != null && element.getKind() == ElementKind.FIELD) {
       return fieldConstant(select, (VariableElement) element, type);
     }
-    throw new KernelError(select, Message.UNSUPPORTED_EXPRESSION, describe(select));
+    throw new KernelError(select, Errors.unsupportedExpression(describe(select)));
   }
 
   /** The value of a constant field or constant variable. */
   private static Expr fieldConstant(Tree tree, VariableElement field, PrimType type) {
     Object value = field.getConstantValue();
     if (value == null) {
-      throw new KernelError(tree, Message.UNSUPPORTED_FIELD, field.getSimpleName());
+      throw new KernelError(tree, Errors.unsupportedField(field.getSimpleName()));
     }
     return constant(value, type);
   }
@@ -389,12 +396,12 @@ final class ExpressionLowering {
       return local.get();
     }
     if (element != null && element.getKind() == ElementKind.FIELD) {
-      throw new KernelError(tree, Message.UNSUPPORTED_FIELD, element.getSimpleName());
+      throw new KernelError(tree, Errors.unsupportedField(element.getSimpleName()));
     }
     if (element != null && scope.isRejected(element)) {
       throw new AlreadyReported();
     }
-    throw new KernelError(tree, Message.UNSUPPORTED_EXPRESSION, "indexing anything but a buffer parameter or shared array");
+    throw new KernelError(tree, Errors.unsupportedExpression("indexing anything but a buffer parameter or shared array"));
   }
 
   private Expr load(TreePath path) {
@@ -426,7 +433,7 @@ final class ExpressionLowering {
       Local next = scope.temporary("next", type);
       statements.add(new Stmt.Assign(old, variable.read()));
       statements.add(new Stmt.Assign(next,
-          convert(binary(op, new Expr.LocalGet(old), convert(new Expr.IntConst(1), type), type), type)));
+          convert(binary(op, new Expr.LocalGet(old), new Expr.IntConst(1), type), type)));
       statements.add(variable.write(new Expr.LocalGet(next)));
       boolean postfix = kind == Tree.Kind.POSTFIX_INCREMENT || kind == Tree.Kind.POSTFIX_DECREMENT;
       return new Expr.Effect(statements, new Expr.LocalGet(postfix ? old : next));
@@ -454,7 +461,7 @@ final class ExpressionLowering {
   static Expr compound(Tree.Kind kind, Expr current, Expr value, PrimType type) {
     BinaryOp op = BinaryOps.of(kind).orElseThrow();
     PrimType operands = switch (op) {
-      case SHL, SHR, USHR -> type;
+      case SHL, SHR, USHR -> type.promoted();
       default -> type == PrimType.BOOLEAN ? type : PrimType.promote(type, value.type());
     };
     return binary(op, current, value, operands);
@@ -492,10 +499,10 @@ final class ExpressionLowering {
       throw new AlreadyReported();
     }
     if (element != null && element.getKind() == ElementKind.FIELD) {
-      throw new KernelError(tree, Message.UNSUPPORTED_FIELD, element.getSimpleName());
+      throw new KernelError(tree, Errors.unsupportedField(element.getSimpleName()));
     }
     return (element == null ? Optional.<Local>empty() : scope.local(element)).orElseThrow(
-        () -> new KernelError(tree, Message.UNSUPPORTED_ARRAY_USE, element == null ? tree : element.getSimpleName()));
+        () -> new KernelError(tree, Errors.unsupportedArrayUse(element == null ? tree : element.getSimpleName())));
   }
 
   /** The name of the {@code dev.kiln.Gpu} method called at {@code path}, if it is a call of one. */
@@ -532,7 +539,7 @@ final class ExpressionLowering {
     ArrayRef array = array(child(path, args.getFirst()));
     PrimType element = array.element();
     if (array.decl() instanceof PrivateArray) {
-      throw new KernelError(args.getFirst(), Message.ATOMIC_TARGET, name);
+      throw new KernelError(args.getFirst(), Errors.atomicTarget(name));
     }
     Expr index = expr(child(path, args.get(1)), PrimType.INT);
     Expr value = expr(child(path, args.getLast()), element);
@@ -552,7 +559,7 @@ final class ExpressionLowering {
         throw new AlreadyReported();
       }
       if (trees.getTypeMirror(receiver) instanceof ArrayType) {
-        throw new KernelError(select.getExpression(), Message.UNSUPPORTED_ARRAY_USE, select.getExpression());
+        throw new KernelError(select.getExpression(), Errors.unsupportedArrayUse(select.getExpression()));
       }
     }
     if (owner.getQualifiedName().contentEquals(GPU_CLASS)) {
@@ -561,7 +568,7 @@ final class ExpressionLowering {
         return new Expr.Effect(List.of(atomic(path, previous)), new Expr.LocalGet(previous));
       }
       if (isSharedAllocation(name)) {
-        throw new KernelError(call, Message.SHARED_DECLARATION, name);
+        throw new KernelError(call, Errors.sharedDeclaration(name));
       }
       Optional<Builtin> builtin = Arrays.stream(Builtin.values()).filter(b -> b.intrinsic().equals(name)).findFirst();
       if (builtin.isPresent()) {
@@ -569,7 +576,7 @@ final class ExpressionLowering {
         if (expr(child(path, axisTree)) instanceof Expr.IntConst(int axis) && axis >= 0 && axis <= 2) {
           return new Expr.BuiltinGet(builtin.get(), axis);
         }
-        throw new KernelError(axisTree, Message.INTRINSIC_AXIS, name);
+        throw new KernelError(axisTree, Errors.intrinsicAxis(name));
       }
     }
     String signature = signature(method);
@@ -582,7 +589,7 @@ final class ExpressionLowering {
       Expr lowered = Library.call(signature, arguments);
       if (lowered instanceof Expr.Call(var function, var args) && function == Intrinsic.SUBGROUP_BROADCAST) {
         if (!(Constants.fold(args.get(1)) instanceof Expr.IntConst lane) || lane.value() < 0) {
-          throw new KernelError(call.getArguments().get(1), Message.SUBGROUP_LANE);
+          throw new KernelError(call.getArguments().get(1), Errors.subgroupLane());
         }
         return new Expr.Call(function, List.of(args.get(0), lane));
       }
@@ -592,11 +599,11 @@ final class ExpressionLowering {
       MethodTree helper = (MethodTree) trees.getTree(method);
       if (!(helper.getBody().getStatements().size() == 1
           && helper.getBody().getStatements().getFirst() instanceof ReturnTree ret && ret.getExpression() != null)) {
-        throw new KernelError(call, Message.HELPER_PLACE, name);
+        throw new KernelError(call, Errors.helperPlace(name));
       }
       return inlinePure(path, method, ret);
     }
-    throw new KernelError(call, Message.UNSUPPORTED_CALL, owner.getSimpleName() + "." + name);
+    throw new KernelError(call, Errors.unsupportedCall(owner.getSimpleName() + "." + name));
   }
 
   /** {@code java.lang.Math.min(int,int)}: how {@link Library} knows methods. */
@@ -639,7 +646,7 @@ final class ExpressionLowering {
         try {
           array = array(argument);
         } catch (KernelError notAnArray) {
-          throw new KernelError(argumentTree, Message.HELPER_ARRAY, parameter.getSimpleName());
+          throw new KernelError(argumentTree, Errors.helperArray(parameter.getSimpleName()));
         }
         bindings.add(() -> scope.bindArray(parameter, array));
       } else {
@@ -665,7 +672,7 @@ final class ExpressionLowering {
       arguments.add(value);
     });
     if (!scope.enterHelper(helper)) {
-      throw new KernelError(callPath.getLeaf(), Message.HELPER_RECURSION, helper.getSimpleName());
+      throw new KernelError(callPath.getLeaf(), Errors.helperRecursion(helper.getSimpleName()));
     }
     try {
       bindings.forEach(Runnable::run);

@@ -26,7 +26,7 @@ import com.sun.source.util.TreePath;
 import com.sun.source.util.Trees;
 import dev.kiln.processor.diag.Diagnostics;
 import dev.kiln.processor.diag.KernelError;
-import dev.kiln.processor.diag.Message;
+import dev.kiln.processor.diag.Errors;
 import dev.kiln.processor.ir.BinaryOp;
 import dev.kiln.processor.ir.Expr;
 import dev.kiln.processor.ir.Label;
@@ -127,12 +127,12 @@ public final class KernelLowering {
 
   private void report(KernelError error) {
     failed = true;
-    for (Object arg : error.args()) {
+    for (Object arg : error.diagnostic().args()) {
       if (arg instanceof javax.lang.model.type.TypeMirror type && type.getKind() == javax.lang.model.type.TypeKind.ERROR) {
         return; // a type javac could not resolve: javac reported it
       }
     }
-    diagnostics.error(error.tree(), unit, error.kind(), error.args());
+    diagnostics.error(error.tree(), unit, error.diagnostic());
   }
 
   private List<Stmt> block(TreePath parent, List<? extends StatementTree> statements) {
@@ -196,11 +196,11 @@ public final class KernelLowering {
                   new Stmt.Break(exit.label()));
         }
         if (value != null) {
-          throw new KernelError(value, Message.UNSUPPORTED_RETURN_VALUE);
+          throw new KernelError(value, Errors.unsupportedReturnValue());
         }
         yield List.of(new Stmt.Return());
       }
-      default -> throw new KernelError(tree, Message.UNSUPPORTED_STATEMENT, describeStatement(tree));
+      default -> throw new KernelError(tree, Errors.unsupportedStatement(describeStatement(tree)));
     };
   }
 
@@ -247,7 +247,7 @@ public final class KernelLowering {
       return labelledLoop;
     }
     if (Walk.anyStatement(inner, s -> s instanceof Stmt.Break(Label target) && target == label)) {
-      throw new KernelError(tree, Message.UNSUPPORTED_LABEL, "break out of a statement that is not a loop");
+      throw new KernelError(tree, Errors.unsupportedLabel("break out of a statement that is not a loop"));
     }
     return inner;
   }
@@ -416,8 +416,8 @@ public final class KernelLowering {
       VariableElement element, ArrayType type) {
     scope.reject(element); // until it is declared below
     Optional<PrimType> elementType = SignatureReader.primType(type.getComponentType());
-    if (elementType.isEmpty() || elementType.get() == PrimType.BOOLEAN) {
-      throw new KernelError(variable, Message.UNSUPPORTED_LOCAL_ARRAY, variable.getName());
+    if (elementType.isEmpty()) {
+      throw new KernelError(variable, Errors.unsupportedLocalArray(variable.getName()));
     }
     List<Expr> values = new ArrayList<>();
     Expr length;
@@ -429,7 +429,7 @@ public final class KernelLowering {
     } else if (creation.getDimensions().size() == 1) {
       length = Constants.fold(expressions.expr(child(path, creation.getDimensions().getFirst()), PrimType.INT));
     } else {
-      throw new KernelError(variable, Message.UNSUPPORTED_LOCAL_ARRAY, variable.getName());
+      throw new KernelError(variable, Errors.unsupportedLocalArray(variable.getName()));
     }
     PrivateArray array = scope.declarePrivate(element, variable.getName().toString(), elementType.get(), length,
         expressions.site(creation));
@@ -473,7 +473,7 @@ public final class KernelLowering {
       statements.add(new Stmt.Assign(local, value));
     });
     if (!scope.enterHelper(helper)) {
-      throw new KernelError(call.getLeaf(), Message.HELPER_RECURSION, helper.getSimpleName());
+      throw new KernelError(call.getLeaf(), Errors.helperRecursion(helper.getSimpleName()));
     }
     Label label = new Label("return$" + helper.getSimpleName());
     exits.push(new Exit(label, result));
@@ -504,7 +504,7 @@ public final class KernelLowering {
     Optional<String> intrinsic = initializer == null ? Optional.empty() : expressions.gpuCall(initializer);
     if (intrinsic.isEmpty() || !ExpressionLowering.isSharedAllocation(intrinsic.get())) {
       scope.reject(element);
-      throw new KernelError(variable, Message.UNSUPPORTED_LOCAL_ARRAY, variable.getName());
+      throw new KernelError(variable, Errors.unsupportedLocalArray(variable.getName()));
     }
     com.sun.source.tree.MethodInvocationTree call = (com.sun.source.tree.MethodInvocationTree) initializer.getLeaf();
     Expr length = Constants.fold(expressions.expr(child(initializer, call.getArguments().getFirst()), PrimType.INT));
@@ -535,7 +535,7 @@ public final class KernelLowering {
       case PREFIX_INCREMENT, POSTFIX_INCREMENT, PREFIX_DECREMENT, POSTFIX_DECREMENT -> {
         TreePath target = child(path, ((UnaryTree) tree).getExpression());
         PrimType type = expressions.valueType(target);
-        Expr one = ExpressionLowering.convert(new Expr.IntConst(1), type);
+        Expr one = ExpressionLowering.convert(new Expr.IntConst(1), type.promoted());
         BinaryOp op = tree.getKind() == Tree.Kind.PREFIX_INCREMENT || tree.getKind() == Tree.Kind.POSTFIX_INCREMENT
             ? BinaryOp.ADD
             : BinaryOp.SUB;
@@ -563,7 +563,7 @@ public final class KernelLowering {
           Expr value = expressions.expr(child(path, compound.getExpression()));
           yield List.of(assign(target, ExpressionLowering.compound(tree.getKind(), read(target), value, type)));
         }
-        throw new KernelError(tree, Message.UNSUPPORTED_EXPRESSION, ExpressionLowering.describe(tree));
+        throw new KernelError(tree, Errors.unsupportedExpression(ExpressionLowering.describe(tree)));
       }
     };
   }

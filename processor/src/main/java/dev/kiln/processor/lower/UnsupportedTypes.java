@@ -2,7 +2,7 @@ package dev.kiln.processor.lower;
 
 import com.sun.source.tree.Tree;
 import dev.kiln.processor.diag.KernelError;
-import dev.kiln.processor.diag.Message;
+import dev.kiln.processor.diag.Errors;
 import javax.lang.model.type.ArrayType;
 import javax.lang.model.type.DeclaredType;
 import javax.lang.model.type.TypeMirror;
@@ -13,7 +13,7 @@ final class UnsupportedTypes {
 
   /** The error for a value, local or parameter of {@code type} (a TypeMirror or a type's name) at {@code tree}. */
   static KernelError error(Tree tree, Object type) {
-    return new KernelError(tree, Message.UNSUPPORTED_TYPE, type, fix(type));
+    return new KernelError(tree, Errors.unsupportedType(type, fix(type)));
   }
 
   private static String fix(Object type) {
@@ -21,7 +21,7 @@ final class UnsupportedTypes {
     if (type instanceof ArrayType array) {
       return array.getComponentType() instanceof ArrayType
           ? "flatten it into one array indexed 'a[row * columns + column]'"
-          : "use an int[] of 0s and 1s, or an int, long, float or double array";
+          : "use a primitive array";
     }
     if (name.equals("java.lang.String")) {
       return "to see values, write them into an int[] or float[] parameter kept for debugging and print it after the launch";
@@ -33,10 +33,9 @@ final class UnsupportedTypes {
       return "move the code into a static helper method of the kernel's class and call it";
     }
     return switch (name) {
-      case "byte", "short", "char" -> "compute with int, and narrow with a cast where Java would";
       case "java.lang.Integer", "java.lang.Long", "java.lang.Float", "java.lang.Double", "java.lang.Boolean" ->
           "use the primitive type, " + name.substring("java.lang.".length()).toLowerCase().replace("integer", "int");
-      default -> "compute with int, long, float, double or boolean values";
+      default -> "compute with primitive values";
     };
   }
 

@@ -1,7 +1,7 @@
 package dev.kiln.processor.model;
 
 import dev.kiln.processor.diag.Diagnostics;
-import dev.kiln.processor.diag.Message;
+import dev.kiln.processor.diag.Errors;
 import dev.kiln.processor.ir.LaunchAbi;
 import dev.kiln.processor.ir.PrimType;
 import java.util.ArrayList;
@@ -39,18 +39,18 @@ public final class Groups {
       entries.sort(Comparator.comparingInt(Entry::order).thenComparingInt(Entry::position));
       List<KernelSignature> arms = entries.stream().map(Entry::kernel).toList();
       if (!SourceVersion.isIdentifier(name) || SourceVersion.isKeyword(name)) {
-        diagnostics.error(arms.getFirst().method(), Message.GROUP_NAME, name, "is not a Java identifier");
+        diagnostics.error(arms.getFirst().method(), Errors.groupName(name, "is not a Java identifier"));
         return;
       }
       if (kernelNames.contains(name)) {
-        diagnostics.error(arms.getFirst().method(), Message.GROUP_NAME, name, "is also the name of a kernel of the class");
+        diagnostics.error(arms.getFirst().method(), Errors.groupName(name, "is also the name of a kernel of the class"));
         return;
       }
       GroupSignature group = unify(name, arms);
       List<PrimType> scalars = group.params().stream().filter(p -> !p.isBuffer()).map(KernelSignature.Param::type).toList();
       int bytes = LaunchAbi.size(arms.size(), scalars);
       if (bytes > LaunchAbi.LIMIT) {
-        diagnostics.error(arms.getFirst().method(), Message.GROUP_PUSH_CONSTANTS, name, arms.size(), scalars.size(), bytes);
+        diagnostics.error(arms.getFirst().method(), Errors.groupPushConstants(name, arms.size(), scalars.size(), bytes));
         return;
       }
       groups.add(group);

@@ -4,7 +4,7 @@ import dev.kiln.annotations.Buffer;
 import dev.kiln.annotations.FuseGroup;
 import dev.kiln.annotations.Kernel;
 import dev.kiln.processor.diag.Diagnostics;
-import dev.kiln.processor.diag.Message;
+import dev.kiln.processor.diag.Errors;
 import dev.kiln.processor.ir.PrimType;
 import dev.kiln.processor.ir.LaunchAbi;
 import dev.kiln.processor.ir.Workgroup;
@@ -42,42 +42,42 @@ public final class SignatureReader {
     String name = method.getSimpleName().toString();
     boolean ok = true;
     if (!method.getModifiers().contains(Modifier.STATIC)) {
-      diagnostics.error(method, Message.KERNEL_NOT_STATIC, name);
+      diagnostics.error(method, Errors.kernelNotStatic(name));
       ok = false;
     }
     if (method.getReturnType().getKind() != TypeKind.VOID) {
-      diagnostics.error(method, Message.KERNEL_NOT_VOID, name, method.getReturnType());
+      diagnostics.error(method, Errors.kernelNotVoid(name, method.getReturnType()));
       ok = false;
     }
     if (!method.getTypeParameters().isEmpty()) {
-      diagnostics.error(method, Message.KERNEL_GENERIC, name);
+      diagnostics.error(method, Errors.kernelGeneric(name));
       ok = false;
     }
     for (Modifier bodiless : List.of(Modifier.NATIVE, Modifier.ABSTRACT)) {
       if (method.getModifiers().contains(bodiless)) {
-        diagnostics.error(method, Message.KERNEL_NO_BODY, name, bodiless);
+        diagnostics.error(method, Errors.kernelNoBody(name, bodiless));
         ok = false;
       }
     }
     for (TypeMirror thrown : method.getThrownTypes()) {
       if (!unchecked(thrown)) {
-        diagnostics.error(method, Message.KERNEL_THROWS, name, thrown);
+        diagnostics.error(method, Errors.kernelThrows(name, thrown));
         ok = false;
       }
     }
     TypeElement owner = (TypeElement) method.getEnclosingElement();
     Optional<String> flatName = flatName(owner);
     if (flatName.isEmpty()) {
-      diagnostics.error(method, Message.KERNEL_ENCLOSING, name, "class " + owner.getQualifiedName() + " (private)");
+      diagnostics.error(method, Errors.kernelEnclosing(name, "class " + owner.getQualifiedName() + " (private)"));
       ok = false;
     } else if (method.getModifiers().contains(Modifier.PRIVATE)) {
-      diagnostics.error(method, Message.KERNEL_PRIVATE, name, KernelSignature.launcherName(flatName.get()));
+      diagnostics.error(method, Errors.kernelPrivate(name, KernelSignature.launcherName(flatName.get())));
       ok = false;
     }
     Kernel kernel = method.getAnnotation(Kernel.class);
     Optional<Workgroup> workgroup = workgroup(kernel.workgroup());
     if (workgroup.isEmpty()) {
-      diagnostics.error(method, Message.WORKGROUP_SHAPE, Arrays.toString(kernel.workgroup()).replace('[', '{').replace(']', '}'));
+      diagnostics.error(method, Errors.workgroupShape(Arrays.toString(kernel.workgroup()).replace('[', '{').replace(']', '}')));
       ok = false;
     }
     List<KernelSignature.Param> params = new ArrayList<>();
@@ -86,20 +86,20 @@ public final class SignatureReader {
       if (param.isPresent()) {
         params.add(param.get());
       } else {
-        diagnostics.error(parameter, Message.PARAMETER_TYPE, parameter.getSimpleName(), parameter.asType());
+        diagnostics.error(parameter, Errors.parameterType(parameter.getSimpleName(), parameter.asType()));
         ok = false;
       }
     }
     int slots = params.stream().mapToInt(p -> !p.isBuffer() && p.type().bytes() == 8 ? 2 : 1).sum();
     if (slots > MAX_PARAMETER_SLOTS) {
-      diagnostics.error(method, Message.KERNEL_PARAMETERS, name, slots);
+      diagnostics.error(method, Errors.kernelParameters(name, slots));
       ok = false;
     }
     List<PrimType> scalarTypes = params.stream().filter(p -> !p.isBuffer()).map(KernelSignature.Param::type).toList();
     int scalars = scalarTypes.size();
     int pushBytes = LaunchAbi.size(1, scalarTypes);
     if (pushBytes > LaunchAbi.LIMIT) {
-      diagnostics.error(method, Message.PUSH_CONSTANTS, name, scalars, pushBytes);
+      diagnostics.error(method, Errors.pushConstants(name, scalars, pushBytes));
       ok = false;
     }
     if (!ok) {
@@ -140,14 +140,13 @@ public final class SignatureReader {
     Buffer buffer = parameter.getAnnotation(Buffer.class);
     if (type instanceof ArrayType array) {
       return primType(array.getComponentType())
-          .filter(element -> element != PrimType.BOOLEAN)
           .map(element -> new KernelSignature.Param(name, element, true, Optional.ofNullable(buffer).map(Buffer::value)));
     }
     if (buffer != null) {
       return Optional.empty();
     }
     return primType(type)
-        .filter(scalar -> scalar != PrimType.BOOLEAN)
+        .filter(scalar -> scalar != PrimType.BOOLEAN && !scalar.isNarrow())
         .map(scalar -> new KernelSignature.Param(name, scalar, false, Optional.empty()));
   }
 
@@ -155,6 +154,9 @@ public final class SignatureReader {
   public static Optional<PrimType> primType(TypeMirror type) {
     return switch (type.getKind()) {
       case INT -> Optional.of(PrimType.INT);
+      case BYTE -> Optional.of(PrimType.BYTE);
+      case SHORT -> Optional.of(PrimType.SHORT);
+      case CHAR -> Optional.of(PrimType.CHAR);
       case LONG -> Optional.of(PrimType.LONG);
       case FLOAT -> Optional.of(PrimType.FLOAT);
       case DOUBLE -> Optional.of(PrimType.DOUBLE);

@@ -98,6 +98,12 @@ public final class Vectorize {
         && (get.builtin() != Builtin.GLOBAL_ID || get.axis() != 0) || e instanceof Expr.ArmWorkgroups)) {
       return "it reads ids other than Gpu.globalId(0), or Gpu.numWorkgroups";
     }
+    for (BufferDecl buffer : program.buffers()) {
+      if ((buffer.element().isNarrow() || buffer.element() == PrimType.BOOLEAN)
+          && !facts.accessesOf(buffer.name()).isEmpty()) {
+        return "buffer '" + buffer.name() + "' holds " + buffer.element().javaName() + " values, stored in 8 or 16 bits";
+      }
+    }
     elements = program.buffers().stream()
         .anyMatch(b -> b.element().bytes() == 8 && !facts.accessesOf(b.name()).isEmpty()) ? WIDE_LANES : LANES;
     for (BufferDecl buffer : program.buffers()) {

@@ -117,8 +117,16 @@ final class ExpressionWriter {
     if (to.isFloating()) {
       return fn.exactOp(SpvOpConvertSToF, fn.typeOf(to), value);
     }
+    if (to.isNarrow()) { // to int first (a float saturates, a long keeps its low bits), then the low 8 or 16 bits
+      int asInt = from.isFloating() ? fn.floatToInteger(value, from, PrimType.INT)
+          : from == PrimType.LONG ? fn.op(SpvOpSConvert, module.typeInt(), value) : value;
+      return fn.narrow(asInt, to);
+    }
     if (from.isFloating()) {
       return fn.floatToInteger(value, from, to);
+    }
+    if (fn.typeOf(from) == fn.typeOf(to)) {
+      return value; // a narrow value is already the int it widens to
     }
     return fn.op(SpvOpSConvert, fn.typeOf(to), value); // sign-extends, or keeps the low bits
   }

@@ -63,7 +63,7 @@ final class FunctionBuilder {
   int typeOf(PrimType type) {
     return switch (type) {
       case BOOLEAN -> module.typeBool();
-      case INT -> module.typeInt();
+      case INT, BYTE, SHORT, CHAR -> module.typeInt();
       case LONG -> module.typeLong();
       case FLOAT -> module.typeFloat();
       case DOUBLE -> module.typeDouble();
@@ -73,11 +73,24 @@ final class FunctionBuilder {
   /** The constant {@code value} of a numeric type. */
   int constant(PrimType type, long value) {
     return switch (type) {
-      case INT -> module.constantInt((int) value);
+      case INT, BYTE, SHORT, CHAR -> module.constantInt((int) value);
       case LONG -> module.constantLong(value);
       case FLOAT -> module.constantFloat(value);
       case DOUBLE -> module.constantDouble(value);
       case BOOLEAN -> module.constantBool(value != 0);
+    };
+  }
+
+  /** The int {@code value} narrowed to {@code type} and widened back as Java holds it: sign-extended, or zero-extended for char. */
+  int narrow(int value, PrimType type) {
+    int i32 = module.typeInt();
+    return switch (type) {
+      case BYTE -> op(SpvOpShiftRightArithmetic, i32, op(SpvOpShiftLeftLogical, i32, value, module.constantInt(24)),
+          module.constantInt(24));
+      case SHORT -> op(SpvOpShiftRightArithmetic, i32, op(SpvOpShiftLeftLogical, i32, value, module.constantInt(16)),
+          module.constantInt(16));
+      case CHAR -> op(SpvOpBitwiseAnd, i32, value, module.constantInt(0xffff));
+      default -> throw new IllegalArgumentException(type + " is not narrow");
     };
   }
 

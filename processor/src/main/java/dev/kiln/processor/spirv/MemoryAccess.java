@@ -32,7 +32,13 @@ final class MemoryAccess {
    * An array the kernel indexes: a storage buffer (runtime length, {@code length < 0}) or a shared
    * or private array (constant length). {@code faultTag} names it in a fault record.
    */
-  private record ArrayVariable(int variable, int storageClass, PrimType element, int length, int faultTag) {}
+  private record ArrayVariable(int variable, int storageClass, PrimType element, int length, int faultTag,
+      int storageType) {
+    /** Whether elements are stored narrower than the values they hold: byte, short, char and boolean buffers. */
+    boolean narrowStorage() {
+      return storageClass == SpvStorageClassStorageBuffer && (element.isNarrow() || element == PrimType.BOOLEAN);
+    }
+  }
 
   MemoryAccess(FunctionBuilder fn, boolean boundsChecks) {
     this.fn = fn;
@@ -41,7 +47,10 @@ final class MemoryAccess {
   }
 
   void declareBuffer(BufferDecl buffer) {
-    int struct = module.storageBlock(fn.typeOf(buffer.element()), buffer.element().bytes());
+    PrimType element = buffer.element();
+    int bytes = element == PrimType.BOOLEAN ? 1 : element.bytes(); // Java's boolean[] holds bytes
+    int storage = element.isNarrow() || element == PrimType.BOOLEAN ? module.typeStorageInt(8 * bytes) : fn.typeOf(element);
+    int struct = module.storageBlock(storage, bytes);
     int variable = fn.globalVariable(SpvStorageClassStorageBuffer, struct);
     module.name(variable, buffer.name());
     module.decorate(variable, SpvDecorationDescriptorSet, 0);
@@ -50,7 +59,7 @@ final class MemoryAccess {
       module.decorate(variable, SpvDecorationNonWritable);
     }
     arrays.put(buffer.name(), new ArrayVariable(variable, SpvStorageClassStorageBuffer, buffer.element(), -1,
-        buffer.binding()));
+        buffer.binding(), storage));
   }
 
   /** Declares the fault buffer, at {@code binding} (after the program's buffers), for {@code program}. */
@@ -73,7 +82,7 @@ final class MemoryAccess {
     int variable = fn.globalVariable(SpvStorageClassWorkgroup, array);
     module.name(variable, shared.name());
     arrays.put(shared.name(), new ArrayVariable(variable, SpvStorageClassWorkgroup, shared.element(), shared.size(),
-        Faults.LOCAL_ARRAY | shared.size()));
+        Faults.LOCAL_ARRAY | shared.size(), fn.typeOf(shared.element())));
   }
 
   void declarePrivate(PrivateArray array) {
@@ -81,31 +90,62 @@ final class MemoryAccess {
     int variable = fn.temporary(type);
     module.name(variable, array.name());
     arrays.put(array.name(), new ArrayVariable(variable, SpvStorageClassFunction, array.element(), array.size(),
-        Faults.LOCAL_ARRAY | array.size()));
+        Faults.LOCAL_ARRAY | array.size(), fn.typeOf(array.element())));
   }
 
   /** {@code array[index]}; with bounds checks an index out of bounds reads 0 and is reported. */
   int load(String array, PrimType element, int index, int line) {
     int type = fn.typeOf(element);
     if (!boundsChecks) {
-      return fn.load(type, element(array, index));
+      return widened(array, element(array, index));
     }
     // Without a branch: read element 0 (a buffer binds one element more than it holds, so even an
     // empty one has it; shared and private arrays are never empty) and give 0 where out of bounds.
     int check = inBounds(array, index);
     indexFaultUnless(check, array, index, line);
-    int loaded = fn.load(type, element(array, fn.op(SpvOpSelect, module.typeInt(), check, index, module.constantInt(0))));
+    int loaded = widened(array, element(array, fn.op(SpvOpSelect, module.typeInt(), check, index, module.constantInt(0))));
     return fn.op(SpvOpSelect, type, check, loaded, fn.zero(element));
+  }
+
+  /**
+   * The element at {@code pointer} as the kernel holds it: a narrow buffer element sign-extended
+   * (zero-extended for char), a boolean one compared with 0.
+   */
+  private int widened(String array, int pointer) {
+    ArrayVariable target = arrays.get(array);
+    int stored = fn.load(target.storageType(), pointer);
+    if (!target.narrowStorage()) {
+      return stored;
+    }
+    int u32 = module.typeUint();
+    return switch (target.element()) {
+      case BYTE, SHORT -> fn.op(SpvOpSConvert, module.typeInt(), stored);
+      case CHAR -> fn.op(SpvOpBitcast, module.typeInt(), fn.op(SpvOpUConvert, u32, stored));
+      default -> fn.op(SpvOpINotEqual, module.typeBool(), fn.op(SpvOpUConvert, u32, stored), module.constantUint(0));
+    };
+  }
+
+  /** {@code value} as {@code array} stores it: a narrow buffer element's low bits, a boolean as 1 or 0. */
+  private int stored(String array, int value) {
+    ArrayVariable target = arrays.get(array);
+    if (!target.narrowStorage()) {
+      return value;
+    }
+    int bits = target.element() == PrimType.BOOLEAN
+        ? fn.op(SpvOpSelect, module.typeInt(), value, module.constantInt(1), module.constantInt(0))
+        : value;
+    return fn.op(SpvOpUConvert, target.storageType(), bits);
   }
 
   /** {@code array[index] = value}; with bounds checks an index out of bounds writes nothing and is reported. */
   void store(String array, int index, int value, int line) {
+    int stored = stored(array, value);
     if (boundsChecks) {
       int check = inBounds(array, index);
       indexFaultUnless(check, array, index, line);
-      fn.when(check, () -> fn.store(element(array, index), value));
+      fn.when(check, () -> fn.store(element(array, index), stored));
     } else {
-      fn.store(element(array, index), value);
+      fn.store(element(array, index), stored);
     }
   }
 
@@ -219,7 +259,7 @@ final class MemoryAccess {
   /** A pointer to {@code array[index]}. */
   private int element(String array, int index) {
     ArrayVariable target = arrays.get(array);
-    int element = fn.typeOf(target.element());
+    int element = target.storageType();
     return target.storageClass() == SpvStorageClassStorageBuffer
         ? fn.accessChain(SpvStorageClassStorageBuffer, element, target.variable(), module.constantInt(0), index)
         : fn.accessChain(target.storageClass(), element, target.variable(), index);

@@ -14,6 +14,7 @@ final class Operators {
       case INT, LONG -> integerOp(fn, memory, op, operands, left, right);
       case FLOAT, DOUBLE -> floatingOp(fn, op, operands, left, right);
       case BOOLEAN -> boolOp(fn, op, left, right);
+      case BYTE, SHORT, CHAR -> throw new IllegalStateException(op + " on " + operands + ": the lowering promotes to int");
     };
   }
 

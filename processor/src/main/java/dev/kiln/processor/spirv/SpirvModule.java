@@ -109,6 +109,21 @@ final class SpirvModule {
     return type(SpvOpTypeFloat, 32);
   }
 
+  /**
+   * An unsigned 8- or 16-bit int, for buffer elements only: with the storage capabilities a module
+   * may load, store and convert such values, and compute with none (the Int8 and Int16 capabilities
+   * it does not declare).
+   */
+  int typeStorageInt(int bits) {
+    if (bits == 8) {
+      extension("SPV_KHR_8bit_storage");
+      capability(SpvCapabilityStorageBuffer8BitAccess);
+    } else {
+      capability(SpvCapabilityStorageBuffer16BitAccess);
+    }
+    return type(SpvOpTypeInt, bits, 0);
+  }
+
   int typeLong() {
     capability(SpvCapabilityInt64);
     return type(SpvOpTypeInt, 64, 1);

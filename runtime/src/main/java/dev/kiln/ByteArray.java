@@ -1,0 +1,39 @@
+package dev.kiln;
+
+import dev.kiln.backend.BackendBuffer;
+
+/** A {@code byte} array in device memory. Create one with {@link Device#bytes} or {@link Device#upload(byte[])}. */
+public final class ByteArray extends DeviceArray {
+  ByteArray(Device device, BackendBuffer buffer) {
+    super(device, buffer);
+  }
+
+  /** Copies {@code values}, which must have {@link #length()} elements, to the device. */
+  public ByteArray upload(byte[] values) {
+    copyIn(values);
+    return this;
+  }
+
+  /** Copies the device array into {@code values}, which must have {@link #length()} elements. */
+  public void download(byte[] values) {
+    copyOut(values);
+  }
+
+  /** Copies {@code count} values from {@code values[valuesOffset...]} to elements {@code offset...}. */
+  public ByteArray upload(byte[] values, int valuesOffset, int offset, int count) {
+    copyIn(values, valuesOffset, offset, count);
+    return this;
+  }
+
+  /** Copies elements {@code offset...offset+count-1} to {@code values[valuesOffset...]}. */
+  public void download(byte[] values, int valuesOffset, int offset, int count) {
+    copyOut(values, valuesOffset, offset, count);
+  }
+
+  /** A new Java array with the device array's contents. */
+  public byte[] toArray() {
+    byte[] values = new byte[length()];
+    copyOut(values);
+    return values;
+  }
+}

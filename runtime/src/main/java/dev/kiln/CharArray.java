@@ -1,0 +1,39 @@
+package dev.kiln;
+
+import dev.kiln.backend.BackendBuffer;
+
+/** A {@code char} array in device memory. Create one with {@link Device#chars} or {@link Device#upload(char[])}. */
+public final class CharArray extends DeviceArray {
+  CharArray(Device device, BackendBuffer buffer) {
+    super(device, buffer);
+  }
+
+  /** Copies {@code values}, which must have {@link #length()} elements, to the device. */
+  public CharArray upload(char[] values) {
+    copyIn(values);
+    return this;
+  }
+
+  /** Copies the device array into {@code values}, which must have {@link #length()} elements. */
+  public void download(char[] values) {
+    copyOut(values);
+  }
+
+  /** Copies {@code count} values from {@code values[valuesOffset...]} to elements {@code offset...}. */
+  public CharArray upload(char[] values, int valuesOffset, int offset, int count) {
+    copyIn(values, valuesOffset, offset, count);
+    return this;
+  }
+
+  /** Copies elements {@code offset...offset+count-1} to {@code values[valuesOffset...]}. */
+  public void download(char[] values, int valuesOffset, int offset, int count) {
+    copyOut(values, valuesOffset, offset, count);
+  }
+
+  /** A new Java array with the device array's contents. */
+  public char[] toArray() {
+    char[] values = new char[length()];
+    copyOut(values);
+    return values;
+  }
+}

@@ -1,0 +1,39 @@
+package dev.kiln;
+
+import dev.kiln.backend.BackendBuffer;
+
+/** A {@code short} array in device memory. Create one with {@link Device#shorts} or {@link Device#upload(short[])}. */
+public final class ShortArray extends DeviceArray {
+  ShortArray(Device device, BackendBuffer buffer) {
+    super(device, buffer);
+  }
+
+  /** Copies {@code values}, which must have {@link #length()} elements, to the device. */
+  public ShortArray upload(short[] values) {
+    copyIn(values);
+    return this;
+  }
+
+  /** Copies the device array into {@code values}, which must have {@link #length()} elements. */
+  public void download(short[] values) {
+    copyOut(values);
+  }
+
+  /** Copies {@code count} values from {@code values[valuesOffset...]} to elements {@code offset...}. */
+  public ShortArray upload(short[] values, int valuesOffset, int offset, int count) {
+    copyIn(values, valuesOffset, offset, count);
+    return this;
+  }
+
+  /** Copies elements {@code offset...offset+count-1} to {@code values[valuesOffset...]}. */
+  public void download(short[] values, int valuesOffset, int offset, int count) {
+    copyOut(values, valuesOffset, offset, count);
+  }
+
+  /** A new Java array with the device array's contents. */
+  public short[] toArray() {
+    short[] values = new short[length()];
+    copyOut(values);
+    return values;
+  }
+}
