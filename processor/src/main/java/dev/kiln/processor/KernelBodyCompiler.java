@@ -13,6 +13,7 @@ import dev.kiln.processor.check.Checks;
 import dev.kiln.processor.diag.Diagnostics;
 import dev.kiln.processor.diag.Errors;
 import dev.kiln.processor.ir.Program;
+import dev.kiln.processor.lower.Attribution;
 import dev.kiln.processor.lower.KernelLowering;
 import dev.kiln.processor.lower.Sites;
 import dev.kiln.processor.model.GroupSignature;
@@ -64,6 +65,7 @@ final class KernelBodyCompiler implements TaskListener {
   private final Diagnostics diagnostics;
   private final LocalKernelScanner localKernels;
   private final List<PendingClass> pending = new ArrayList<>();
+  private final Attribution attribution = new Attribution();
   private final boolean vectorize;
   /** Where {@code -Akiln.dump} asks for each program's IR and module; null for nowhere. */
   private final Path dump;
@@ -86,9 +88,26 @@ final class KernelBodyCompiler implements TaskListener {
     this.localKernels = new LocalKernelScanner(trees, diagnostics);
   }
 
+  /** The top-level classes of a processing round, which javac compiles from source. */
+  void compiledFromSource(java.util.Set<? extends Element> roots) {
+    attribution.compiledFromSource(roots);
+  }
+
   /** Kernels and groups of one class, to compile when the class has been analyzed. */
   void expect(TypeElement owner, List<KernelSignature> kernels, List<GroupSignature> groups) {
     pending.add(new PendingClass(owner.getQualifiedName().toString(), kernels, groups));
+  }
+
+  @Override
+  public void started(TaskEvent event) {
+    if (event.getTypeElement() == null) {
+      return;
+    }
+    switch (event.getKind()) {
+      case ANALYZE -> attribution.analysisStarted(event.getTypeElement());
+      case GENERATE -> attribution.generationStarted(event.getTypeElement());
+      default -> {}
+    }
   }
 
   @Override
@@ -147,7 +166,7 @@ final class KernelBodyCompiler implements TaskListener {
     }
     CompilationUnitTree unit = path.getCompilationUnit();
     try {
-      KernelLowering lowering = new KernelLowering(trees, unit, diagnostics, kernel, sites);
+      KernelLowering lowering = new KernelLowering(trees, unit, diagnostics, kernel, sites, attribution);
       Program lowered = lowering.lower(path);
       Map<String, Access> declared = new HashMap<>();
       kernel.params().forEach(param -> param.declared().ifPresent(access -> declared.put(param.name(), access)));

@@ -91,6 +91,7 @@ public final class KilnProcessor extends AbstractProcessor {
     if (bodies == null) {
       return false;
     }
+    bodies.compiledFromSource(round.getRootElements());
     Map<TypeElement, List<KernelSignature>> byOwner = new LinkedHashMap<>();
     for (Element element : round.getElementsAnnotatedWith(Kernel.class)) {
       if (element.getKind() != ElementKind.METHOD) {

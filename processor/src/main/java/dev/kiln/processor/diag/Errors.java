@@ -128,6 +128,16 @@ public final class Errors {
     return new Diagnostic(Message.HELPER_PLACE, helper);
   }
 
+  /** {@code kiln.helper.otherClass}. */
+  public static Diagnostic helperOtherClass(String method, String owner) {
+    return new Diagnostic(Message.HELPER_OTHER_CLASS, method, owner);
+  }
+
+  /** {@code kiln.helper.compiled}. */
+  public static Diagnostic helperCompiled(String method) {
+    return new Diagnostic(Message.HELPER_COMPILED, method);
+  }
+
   /** {@code kiln.helper.array}. */
   public static Diagnostic helperArray(Object parameter) {
     return new Diagnostic(Message.HELPER_ARRAY, parameter);

@@ -50,17 +50,17 @@ final class ExpressionLowering {
   static final String GPU_CLASS = "dev.kiln.Gpu";
 
   private final Trees trees;
-  private final CompilationUnitTree unit;
   private final Scope scope;
   private final ExecutableElement kernel;
   private final Sites sites;
+  private final Attribution attribution;
 
-  ExpressionLowering(Trees trees, CompilationUnitTree unit, Scope scope, ExecutableElement kernel, Sites sites) {
+  ExpressionLowering(Trees trees, Scope scope, ExecutableElement kernel, Sites sites, Attribution attribution) {
     this.sites = sites;
     this.trees = trees;
-    this.unit = unit;
     this.scope = scope;
     this.kernel = kernel;
+    this.attribution = attribution;
   }
 
   /** Whether {@code parameter} is the kernel's own (else a helper's being inlined). */
@@ -82,6 +82,7 @@ final class ExpressionLowering {
 
   /** The site of {@code tree}, for IR nodes that may fail or conflict. */
   Site site(Tree tree) {
+    CompilationUnitTree unit = scope.unit();
     long position = trees.getSourcePositions().getStartPosition(unit, tree);
     return sites.site(tree, unit, (int) unit.getLineMap().getLineNumber(position));
   }
@@ -603,7 +604,29 @@ final class ExpressionLowering {
       }
       return inlinePure(path, method, ret);
     }
-    throw new KernelError(call, Errors.unsupportedCall(owner.getSimpleName() + "." + name));
+    throw unavailable(call, method);
+  }
+
+  /**
+   * The error for a call of {@code method}, which is no library method and no helper Kiln can
+   * inline: a static method of another class compiled with this one whose tree javac has not
+   * attributed yet or has lowered already, compiled code, or anything else.
+   */
+  KernelError unavailable(Tree call, ExecutableElement method) {
+    TypeElement owner = (TypeElement) method.getEnclosingElement();
+    String name = owner.getSimpleName() + "." + method.getSimpleName();
+    if (!method.getModifiers().contains(javax.lang.model.element.Modifier.STATIC)) {
+      return new KernelError(call, Errors.unsupportedCall(name));
+    }
+    if (attribution.compiles((TypeElement) topLevel(method))) {
+      return new KernelError(call, Errors.helperOtherClass(name, topLevel(method).getSimpleName().toString()));
+    }
+    String qualified = owner.getQualifiedName().toString();
+    if (qualified.startsWith("java.") || qualified.startsWith("javax.") || qualified.startsWith("jdk.")
+        || qualified.startsWith("dev.kiln.")) {
+      return new KernelError(call, Errors.unsupportedCall(name));
+    }
+    return new KernelError(call, Errors.helperCompiled(name));
   }
 
   /** {@code java.lang.Math.min(int,int)}: how {@link Library} knows methods. */
@@ -615,12 +638,13 @@ final class ExpressionLowering {
   }
 
   /**
-   * Whether {@code method} is a helper a kernel may call: a static method of the kernel's own
-   * top-level class, compiled from source with it (so javac has attributed its body too).
+   * Whether {@code method} is a helper a kernel may call: a static method compiled from source
+   * whose attributed tree javac holds now: one of the kernel's own top-level class, or of another
+   * class that javac has attributed and not yet lowered ({@link Attribution}).
    */
   boolean isHelper(ExecutableElement method) {
     return method.getModifiers().contains(javax.lang.model.element.Modifier.STATIC)
-        && topLevel(method).equals(topLevel(kernel))
+        && (topLevel(method).equals(topLevel(kernel)) || attribution.holdsAttributedTree((TypeElement) topLevel(method)))
         && trees.getTree(method) instanceof MethodTree tree
         && tree.getBody() != null;
   }
@@ -671,12 +695,12 @@ final class ExpressionLowering {
       parameters.add(parameter);
       arguments.add(value);
     });
-    if (!scope.enterHelper(helper)) {
+    TreePath body = trees.getPath(helper);
+    if (!scope.enterHelper(helper, body.getCompilationUnit())) {
       throw new KernelError(callPath.getLeaf(), Errors.helperRecursion(helper.getSimpleName()));
     }
     try {
       bindings.forEach(Runnable::run);
-      TreePath body = trees.getPath(helper);
       PrimType result = SignatureReader.primType(helper.getReturnType())
           .orElseThrow(() -> UnsupportedTypes.error(callPath.getLeaf(), helper.getReturnType()));
       MethodTree tree = (MethodTree) body.getLeaf();
@@ -686,6 +710,8 @@ final class ExpressionLowering {
         }
         return expr(child(child(child(body, tree.getBody()), ret), ret.getExpression()), result);
       });
+    } catch (KernelError error) {
+      throw error.in(body.getCompilationUnit());
     } finally {
       scope.exitHelper();
     }

@@ -79,14 +79,15 @@ public final class KernelLowering {
   /** The labels of the labelled statements being lowered, innermost first. */
   private final Deque<Label> labels = new ArrayDeque<>();
 
+  /** @param attribution which classes' attributed trees javac still holds (helpers of other classes) */
   public KernelLowering(Trees trees, CompilationUnitTree unit, Diagnostics diagnostics, KernelSignature signature,
-      Sites sites) {
+      Sites sites, Attribution attribution) {
     this.trees = trees;
     this.unit = unit;
     this.diagnostics = diagnostics;
     this.signature = signature;
-    this.scope = new Scope(signature);
-    this.expressions = new ExpressionLowering(trees, unit, scope, signature.method(), sites);
+    this.scope = new Scope(signature, unit);
+    this.expressions = new ExpressionLowering(trees, scope, signature.method(), sites, attribution);
   }
 
   /**
@@ -132,7 +133,7 @@ public final class KernelLowering {
         return; // a type javac could not resolve: javac reported it
       }
     }
-    diagnostics.error(error.tree(), unit, error.diagnostic());
+    diagnostics.error(error.tree(), error.unit().orElse(scope.unit()), error.diagnostic());
   }
 
   private List<Stmt> block(TreePath parent, List<? extends StatementTree> statements) {
@@ -472,17 +473,19 @@ public final class KernelLowering {
       Local local = scope.declare(parameter, parameter.getSimpleName().toString(), value.type());
       statements.add(new Stmt.Assign(local, value));
     });
-    if (!scope.enterHelper(helper)) {
+    TreePath path = trees.getPath(helper);
+    if (!scope.enterHelper(helper, path.getCompilationUnit())) {
       throw new KernelError(call.getLeaf(), Errors.helperRecursion(helper.getSimpleName()));
     }
     Label label = new Label("return$" + helper.getSimpleName());
     exits.push(new Exit(label, result));
     try {
       bindings.forEach(Runnable::run);
-      TreePath path = trees.getPath(helper);
       MethodTree tree = (MethodTree) path.getLeaf();
       List<Stmt> body = block(child(path, tree.getBody()), tree.getBody().getStatements());
       statements.add(Stmt.Loop.once(body, label));
+    } catch (KernelError error) {
+      throw error.in(path.getCompilationUnit());
     } finally {
       exits.pop();
       scope.exitHelper();
@@ -515,7 +518,7 @@ public final class KernelLowering {
   }
 
   private boolean hasPosition(Tree tree) {
-    return tree != null && trees.getSourcePositions().getStartPosition(unit, tree) >= 0;
+    return tree != null && trees.getSourcePositions().getStartPosition(scope.unit(), tree) >= 0;
   }
 
   /** An expression statement: an assignment, an increment or a call. */

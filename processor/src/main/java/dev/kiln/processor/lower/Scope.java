@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import com.sun.source.tree.CompilationUnitTree;
 import javax.lang.model.element.Element;
 
 /**
@@ -34,10 +35,13 @@ final class Scope {
   /** Variables of the kernel and of each helper being inlined, innermost last. */
   private final Deque<Frame> frames = new ArrayDeque<>(List.of(new Frame()));
   private final Deque<Element> inlining = new ArrayDeque<>();
+  /** The file of the kernel, then of each helper being inlined (a helper may be another class's), innermost first. */
+  private final Deque<CompilationUnitTree> units = new ArrayDeque<>();
   private final List<Local> declared = new ArrayList<>();
   private final Set<Element> rejected = new HashSet<>();
 
-  Scope(KernelSignature signature) {
+  Scope(KernelSignature signature, CompilationUnitTree unit) {
+    units.push(unit);
     for (KernelSignature.Param param : signature.params()) {
       if (param.isBuffer()) {
         // READ_WRITE until the body shows what it does (pass.AccessInference)
@@ -103,18 +107,25 @@ final class Scope {
    * Starts inlining {@code helper}: its variables are new ones, even where the same helper is
    * inlined twice. False, entering nothing, if {@code helper} is already being inlined (recursion).
    */
-  boolean enterHelper(Element helper) {
+  boolean enterHelper(Element helper, CompilationUnitTree unit) {
     if (inlining.contains(helper)) {
       return false;
     }
     inlining.push(helper);
     frames.push(new Frame());
+    units.push(unit);
     return true;
   }
 
   void exitHelper() {
     frames.pop();
     inlining.pop();
+    units.pop();
+  }
+
+  /** The file whose trees are being lowered: the kernel's, or the innermost helper's. */
+  CompilationUnitTree unit() {
+    return units.getFirst();
   }
 
   /** Binds a pure helper's parameter to the argument expression. */
