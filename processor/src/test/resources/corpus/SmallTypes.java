@@ -55,4 +55,25 @@ public final class SmallTypes {
       mask[i] = (pixels[i] & 0xff) >= level ? (byte) 255 : 0;
     }
   }
+
+  /** A switch on char with char labels, and enhanced fors over char and short buffers. */
+  @Kernel
+  static void letterClasses(char[] text, short[] weights, int[] counts, long[] total) {
+    int i = Gpu.globalId(0);
+    if (i == 0 && counts.length >= 4 && total.length >= 1) {
+      for (char c : text) {
+        int k = switch (c) {
+          case 'a', 'e', 'i', 'o', 'u' -> 0;
+          case ' ' -> 1;
+          default -> c >= '0' && c <= '9' ? 2 : 3;
+        };
+        Gpu.atomicAdd(counts, k, 1);
+      }
+      long sum = 0;
+      for (short w : weights) {
+        sum += w;
+      }
+      total[0] = sum;
+    }
+  }
 }

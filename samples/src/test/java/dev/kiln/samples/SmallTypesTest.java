@@ -1,6 +1,7 @@
 package dev.kiln.samples;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import corpus.SmallTypesKernels;
 import dev.kiln.BooleanArray;
@@ -64,5 +65,27 @@ class SmallTypesTest extends BothDevices {
     try (BooleanArray flags = vulkan.upload(new boolean[] {true, false, true})) {
       assertArrayEquals(new boolean[] {true, false, true}, flags.toArray(), "booleans round trip");
     }
+  }
+
+  @ParameterizedTest(name = "n = {0}")
+  @ValueSource(ints = {1, 17, 1000})
+  void switchOnCharAndEnhancedForOverNarrowBuffers(int n) {
+    Random random = new Random(n);
+    char[] text = new char[n];
+    short[] weights = new short[n];
+    String alphabet = "aeiou 0123456789xyzAZ\u00e9";
+    for (int i = 0; i < n; i++) {
+      text[i] = alphabet.charAt(random.nextInt(alphabet.length()));
+      weights[i] = (short) random.nextInt();
+    }
+    int[][] counts = new int[2][4];
+    long[][] totals = new long[2][1];
+    Device[] devices = {cpu, vulkan};
+    for (int d = 0; d < 2; d++) {
+      SmallTypesKernels.letterClasses(devices[d], 1, text, weights, counts[d], totals[d]);
+    }
+    assertArrayEquals(counts[0], counts[1], "letter classes");
+    assertArrayEquals(totals[0], totals[1], "sum of shorts");
+    assertEquals(n, java.util.Arrays.stream(counts[0]).sum());
   }
 }
