@@ -6,9 +6,12 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 jar=$(ls -d /usr/lib/jvm/*/bin/jar | sort -V | tail -1)
 rm -rf .gpu/lib && mkdir -p .gpu/lib
-cp annotations/target/kiln-annotations-*.jar runtime/target/kiln-runtime-*.jar samples/target/kiln-samples-*.jar .gpu/lib/
+cp annotations/target/kiln-annotations-*.jar runtime/target/kiln-runtime-*.jar samples/target/kiln-samples-*.jar \
+  bench/target/kiln-bench-*.jar .gpu/lib/
 (cd samples && ../mvnw -q dependency:copy-dependencies -DincludeScope=runtime -DexcludeGroupIds=dev.kiln \
   -DoutputDirectory=../.gpu/lib)
+(cd bench && ../mvnw -q dependency:copy-dependencies -DincludeScope=runtime -DincludeGroupIds=org.openjdk.jmh,net.sf.jopt-simple,org.apache.commons \
+  -DoutputDirectory=../.gpu/lib) # JMH, for the host benchmarks
 (cd samples && ../mvnw -q dependency:copy -Dartifact=org.junit.platform:junit-platform-console-standalone:1.14.1 \
   -DoutputDirectory=../.gpu/lib)
 (cd samples && ../mvnw -q dependency:copy -Dartifact=org.ow2.asm:asm:9.10.1 -DoutputDirectory=../.gpu/lib) # the fuzzer's FlushingTwin

@@ -1,0 +1,34 @@
+package dev.kiln.bench;
+
+import dev.kiln.KernelSpec;
+import dev.kiln.NumericType;
+import dev.kiln.annotations.Access;
+import java.util.List;
+
+/**
+ * The workloads hand-written in GLSL ({@code src/main/resources/dev/kiln/bench/glsl/*.comp},
+ * compiled with {@code glslc -O} by {@code bench/glsl.sh}), run through Kiln's runtime like its
+ * own kernels. Each takes the launch ABI's push constants (count, first group, count y, count z)
+ * before its scalars; the vec4 ones are launched with a quarter of the elements as count.
+ */
+final class GlslTwins {
+  private GlslTwins() {}
+
+  static final KernelSpec COPY4 = twin("copy4", List.of(
+      KernelSpec.Param.buffer("from", NumericType.FLOAT, Access.READ),
+      KernelSpec.Param.buffer("to", NumericType.FLOAT, Access.WRITE)));
+  static final KernelSpec SAXPY4 = twin("saxpy4", List.of(
+      KernelSpec.Param.buffer("x", NumericType.FLOAT, Access.READ),
+      KernelSpec.Param.buffer("y", NumericType.FLOAT, Access.READ_WRITE),
+      KernelSpec.Param.scalar("a", NumericType.FLOAT)));
+  static final KernelSpec CHAIN4 = twin("chain4", List.of(
+      KernelSpec.Param.buffer("data", NumericType.FLOAT, Access.READ_WRITE),
+      KernelSpec.Param.scalar("a", NumericType.FLOAT), KernelSpec.Param.scalar("b", NumericType.FLOAT),
+      KernelSpec.Param.scalar("lo", NumericType.FLOAT), KernelSpec.Param.scalar("hi", NumericType.FLOAT)));
+
+  private static KernelSpec twin(String name, List<KernelSpec.Param> params) {
+    return new KernelSpec(GlslTwins.class, name, "glsl/" + name + ".spv", new int[] {256, 1, 1}, params, args -> {
+      throw new UnsupportedOperationException("GLSL twins run on Vulkan only");
+    });
+  }
+}
