@@ -49,12 +49,30 @@ def chain(x, a: float, b: float, lo: float, hi: float):
     return torch.clamp(x * a + b, lo, hi)
 
 
+def stencil(x):
+    """0.5 x + 0.125 (sum of the 4 neighbours) inside, the border copied, as Workgroups.stencil."""
+    out = x.clone()
+    neighbours = ((x[1:-1, :-2] + x[1:-1, 2:]) + x[:-2, 1:-1]) + x[2:, 1:-1]
+    out[1:-1, 1:-1] = 0.5 * x[1:-1, 1:-1] + 0.125 * neighbours
+    return out
+
+
+def row(workload, variant, n, work, figure):
+    median, low, high, clock = figure
+    unit = "GFLOP/s" if workload == "sgemm" else "GB/s"
+    print(f"{workload:10} {variant:18} n={n:<10} {median:9.4f} ms (p10 {low:.4f}, p90 {high:.4f})"
+          f" {work / (median * 1e6):7.0f} {unit}  SM {clock} MHz")
+    return f"{workload},{variant},{n},{work},{median:.5f},{low:.5f},{high:.5f},{clock}"
+
+
 def main():
     out = sys.argv[1] if len(sys.argv) > 1 else "bench-results"
     sizes = [int(s) for s in sys.argv[2:]] or [20, 22, 24, 26, 28]
     os.makedirs(out, exist_ok=True)
     compiled = torch.compile(chain)
-    rows = ["workload,variant,n,bytes,median_ms,p10_ms,p90_ms,clock_mhz"]
+    rows = ["workload,variant,n,work,median_ms,p10_ms,p90_ms,clock_mhz"]
+    torch.backends.cuda.matmul.allow_tf32 = False  # fp32 products, as Kiln's
+    compiled_stencil = torch.compile(stencil)
     print(f"{torch.cuda.get_device_name()} torch {torch.__version__}")
     for log in sizes:
         n = 1 << log
@@ -76,11 +94,27 @@ def main():
             ("chain", "torch eager"): (8 * n, measure(lambda s: chain(xs[s], A, B, LO, HI))),
             ("chain", "torch.compile"): (8 * n, measure(lambda s: compiled(xs[s], A, B, LO, HI))),
         }
-        for (workload, variant), (nbytes, (median, low, high, clock)) in figures.items():
-            rows.append(f"{workload},{variant},{n},{nbytes},{median:.5f},{low:.5f},{high:.5f},{clock}")
-            print(f"{workload:10} {variant:16} 2^{log:<3} {median:9.4f} ms (p10 {low:.4f}, p90 {high:.4f})"
-                  f" {nbytes / (median * 1e6):7.0f} GB/s  SM {clock} MHz")
         del xs, ys, outs
+        ints = [torch.randint(-2**31, 2**31 - 1, (n,), dtype=torch.int32, device="cuda") for _ in range(SETS)]
+        assert ints[0].sum().item() == ints[0].cpu().to(torch.int64).sum().item()
+        figures[("sum", "torch")] = (4 * n, measure(lambda s: ints[s].sum()))
+        del ints
+        side = 1 << (log // 2)
+        grids = [torch.rand(side, side, device="cuda") * 4 - 2 for _ in range(SETS)]
+        assert torch.equal(stencil(grids[0]).cpu(), stencil(grids[0].cpu()))
+        assert (compiled_stencil(grids[0]) - stencil(grids[0])).abs().max().item() <= 1e-6
+        figures[("stencil", "torch eager")] = (8 * side * side, measure(lambda s: stencil(grids[s])))
+        figures[("stencil", "torch.compile")] = (8 * side * side, measure(lambda s: compiled_stencil(grids[s])))
+        del grids
+        torch.cuda.empty_cache()
+        for (workload, variant), (work, figure) in figures.items():
+            rows.append(row(workload, variant, side * side if workload == "stencil" else n, work, figure))
+    for n in [2048, 4096]:
+        a = [torch.rand(n, n, device="cuda") * 4 - 2 for _ in range(SETS)]
+        b = [torch.rand(n, n, device="cuda") * 4 - 2 for _ in range(SETS)]
+        assert torch.allclose(torch.mm(a[0], b[0]), (a[0].double() @ b[0].double()).float(), rtol=1e-4, atol=1e-3)
+        rows.append(row("sgemm", "torch.mm (cuBLAS)", n, 2 * n ** 3, measure(lambda s: torch.mm(a[s], b[s]))))
+        del a, b
         torch.cuda.empty_cache()
     with open(os.path.join(out, "torch.csv"), "w") as f:
         f.write("\n".join(rows) + "\n")

@@ -26,8 +26,29 @@ final class GlslTwins {
       KernelSpec.Param.scalar("a", NumericType.FLOAT), KernelSpec.Param.scalar("b", NumericType.FLOAT),
       KernelSpec.Param.scalar("lo", NumericType.FLOAT), KernelSpec.Param.scalar("hi", NumericType.FLOAT)));
 
+  static final KernelSpec SUM = twin("sum", List.of(
+      KernelSpec.Param.buffer("values", NumericType.INT, Access.READ),
+      KernelSpec.Param.buffer("total", NumericType.INT, Access.READ_WRITE)));
+  static final KernelSpec STENCIL = twin2d("stencil", List.of(
+      KernelSpec.Param.buffer("in", NumericType.FLOAT, Access.READ),
+      KernelSpec.Param.buffer("out", NumericType.FLOAT, Access.WRITE),
+      KernelSpec.Param.scalar("width", NumericType.INT), KernelSpec.Param.scalar("height", NumericType.INT)));
+  static final KernelSpec SGEMM = twin2d("sgemm", List.of(
+      KernelSpec.Param.buffer("a", NumericType.FLOAT, Access.READ),
+      KernelSpec.Param.buffer("b", NumericType.FLOAT, Access.READ),
+      KernelSpec.Param.buffer("c", NumericType.FLOAT, Access.WRITE),
+      KernelSpec.Param.scalar("n", NumericType.INT)));
+
   private static KernelSpec twin(String name, List<KernelSpec.Param> params) {
-    return new KernelSpec(GlslTwins.class, name, "glsl/" + name + ".spv", new int[] {256, 1, 1}, params, args -> {
+    return spec(name, new int[] {256, 1, 1}, params);
+  }
+
+  private static KernelSpec twin2d(String name, List<KernelSpec.Param> params) {
+    return spec(name, new int[] {Workgroups.TILE, Workgroups.TILE, 1}, params);
+  }
+
+  private static KernelSpec spec(String name, int[] workgroup, List<KernelSpec.Param> params) {
+    return new KernelSpec(GlslTwins.class, name, "glsl/" + name + ".spv", workgroup, params, args -> {
       throw new UnsupportedOperationException("GLSL twins run on Vulkan only");
     });
   }

@@ -28,11 +28,13 @@ final class Plot {
       new Color(0xd62728), new Color(0x9467bd), new Color(0x8c564b), new Color(0xe377c2), new Color(0x7f7f7f)};
 
   private final String title;
+  private final String xLabel;
   private final String yLabel;
   private final Map<String, Map<Integer, Double>> series = new LinkedHashMap<>();
 
-  Plot(String title, String yLabel) {
+  Plot(String title, String xLabel, String yLabel) {
     this.title = title;
+    this.xLabel = xLabel;
     this.yLabel = yLabel;
   }
 
@@ -75,7 +77,7 @@ final class Plot {
       int px = LEFT + (x - xMin) * plotWidth / (xMax - xMin);
       g.drawString("2^" + x, px - 10, TOP + plotHeight + 20);
     }
-    g.drawString("elements", LEFT + plotWidth / 2 - 25, HEIGHT - 15);
+    g.drawString(xLabel, LEFT + plotWidth / 2 - 25, HEIGHT - 15);
     g.drawString(yLabel, 10, TOP - 5);
     g.drawRect(LEFT, TOP, plotWidth, plotHeight);
     int index = 0;

@@ -13,16 +13,24 @@ import java.util.Optional;
  * (which {@code bench/torch_suite.py} writes too, as {@code torch.csv}) and read back for the plots.
  */
 final class Results {
-  static final String HEADER = "workload,variant,n,bytes,median_ms,p10_ms,p90_ms,clock_mhz";
+  static final String HEADER = "workload,variant,n,work,median_ms,p10_ms,p90_ms,clock_mhz";
 
-  /** One measured figure; {@code bytes} is what the workload reads and writes, 0 where that is not its measure. */
-  record Row(String workload, String variant, long n, long bytes, Measure.Figure figure) {
-    double gigabytesPerSecond() {
-      return figure.gigabytesPerSecond(bytes);
+  /**
+   * One measured figure; {@code work} is what the workload does in one run: bytes read and written,
+   * or floating-point operations for the matrix product ({@link #unit()}).
+   */
+  record Row(String workload, String variant, long n, long work, Measure.Figure figure) {
+    /** Work per second, in G{@link #unit()}. */
+    double rate() {
+      return figure.gigabytesPerSecond(work);
+    }
+
+    String unit() {
+      return workload.equals("sgemm") ? "FLOP/s" : "B/s";
     }
 
     String csv() {
-      return String.format(Locale.ROOT, "%s,%s,%d,%d,%.5f,%.5f,%.5f,%d", workload, variant, n, bytes,
+      return String.format(Locale.ROOT, "%s,%s,%d,%d,%.5f,%.5f,%.5f,%d", workload, variant, n, work,
           figure.medianMs(), figure.lowMs(), figure.highMs(), figure.clockMhz());
     }
 
@@ -35,12 +43,11 @@ final class Results {
 
   private final List<Row> rows = new ArrayList<>();
 
-  void add(String workload, String variant, long n, long bytes, Measure.Figure figure) {
-    Row row = new Row(workload, variant, n, bytes, figure);
+  void add(String workload, String variant, long n, long work, Measure.Figure figure) {
+    Row row = new Row(workload, variant, n, work, figure);
     rows.add(row);
-    System.out.printf(Locale.ROOT, "%-10s %-16s 2^%-3d %9.4f ms (p10 %.4f, p90 %.4f) %7.0f GB/s  SM %s%n", workload,
-        variant, Long.numberOfTrailingZeros(n), figure.medianMs(), figure.lowMs(), figure.highMs(),
-        row.gigabytesPerSecond(), figure.clock());
+    System.out.printf(Locale.ROOT, "%-10s %-16s n=%-10d %9.4f ms (p10 %.4f, p90 %.4f) %7.0f G%s  SM %s%n", workload,
+        variant, n, figure.medianMs(), figure.lowMs(), figure.highMs(), row.rate(), row.unit(), figure.clock());
   }
 
   List<Row> rows() {

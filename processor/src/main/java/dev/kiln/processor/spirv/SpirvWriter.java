@@ -2,6 +2,8 @@ package dev.kiln.processor.spirv;
 
 import static org.lwjgl.util.spvc.Spv.*;
 
+import dev.kiln.processor.analysis.BarrierCrossings;
+import dev.kiln.processor.analysis.Facts;
 import dev.kiln.processor.ir.BufferDecl;
 import dev.kiln.processor.ir.Expr;
 import dev.kiln.processor.ir.LaunchAbi;
@@ -36,6 +38,7 @@ public final class SpirvWriter {
   private final Map<Local, Integer> localVariables = new HashMap<>();
   private final ExpressionWriter expressions;
   private final Deque<LoopTargets> loops = new ArrayDeque<>();
+  private final int barrierSemantics;
 
   /**
    * Where {@code break} and {@code continue} of one loop or switch go ({@code next} is 0 for a
@@ -55,10 +58,31 @@ public final class SpirvWriter {
 
   private SpirvWriter(Program program) {
     this.program = program;
+    this.barrierSemantics = barrierSemantics(program);
     this.launch = new LaunchValues(fn, program);
     this.memory = new MemoryAccess(fn, program.boundsChecks());
     this.vectors = new VectorAccess(fn, program.elementsPerInvocation());
     this.expressions = new ExpressionWriter(fn, launch, memory, localVariables, this::statements);
+  }
+
+  /**
+   * The memory {@code Gpu.barrier()} orders: workgroup memory always, and buffer memory where an
+   * access on one side of a barrier can meet another invocation's on the other side: a buffer that
+   * is written (stored to, or updated atomically) and also read or stored plainly, some of whose
+   * accesses a barrier may separate ({@link BarrierCrossings}). A buffer only read, only updated
+   * atomically (atomics are ordered among themselves), or only accessed after the last barrier
+   * needs none; leaving buffer memory out there makes the barrier GLSL's {@code barrier()}, which
+   * the H200 runs faster.
+   */
+  private static int barrierSemantics(Program program) {
+    Facts facts = Facts.of(program);
+    java.util.Set<String> crossing = BarrierCrossings.of(program.body());
+    boolean buffersMeet = program.buffers().stream().filter(buffer -> crossing.contains(buffer.name()))
+        .map(buffer -> facts.accessesOf(buffer.name())).anyMatch(uses ->
+            uses.stream().anyMatch(use -> use.kind().writes())
+                && uses.stream().anyMatch(use -> use.kind() != Facts.Kind.ATOMIC));
+    return SpvMemorySemanticsAcquireReleaseMask | SpvMemorySemanticsWorkgroupMemoryMask
+        | (buffersMeet ? SpvMemorySemanticsUniformMemoryMask : 0);
   }
 
   /** The module's binary. */
@@ -150,8 +174,7 @@ public final class SpirvWriter {
       case Stmt.VectorStore store -> vectors.store(store, this::value);
       case Stmt.ClearArray clear -> memory.clear(clear.array());
       case Stmt.Barrier ignored -> fn.instruction(SpvOpControlBarrier, module.constantUint(SpvScopeWorkgroup),
-          module.constantUint(SpvScopeWorkgroup), module.constantUint(SpvMemorySemanticsAcquireReleaseMask
-              | SpvMemorySemanticsUniformMemoryMask | SpvMemorySemanticsWorkgroupMemoryMask));
+          module.constantUint(SpvScopeWorkgroup), module.constantUint(barrierSemantics));
       case Stmt.If branch -> ifStatement(branch);
       case Stmt.Loop loop -> loop(loop);
       case Stmt.Switch choice -> switchStatement(choice);
