@@ -50,6 +50,7 @@ public final class GpuSuite {
       }
       for (int log : logs) {
         sum(device, 1 << log, results);
+        scan(device, 1 << log, results);
         stencil(device, 1 << (log / 2), results);
       }
       for (String n : System.getProperty("kiln.bench.sgemm", "2048,4096").split(",")) {
@@ -152,6 +153,31 @@ public final class GpuSuite {
       launch.run(in.next(), total);
       return Device.lastDeviceNanos();
     });
+  }
+
+  /** The per-workgroup inclusive scan of {@code n} ints (4 bytes read and 4 written each), checked against Java. */
+  private static void scan(Device device, int n, Results results) {
+    int[] values = IntStream.range(0, n).map(i -> i * 0x9E3779B9 >> 8).toArray();
+    int[] expected = new int[n];
+    for (int i = 0; i < n; i++) {
+      expected[i] = (i % 256 == 0 ? 0 : expected[i - 1]) + values[i];
+    }
+    try (Rotation<IntArray> in = new Rotation<>(() -> device.upload(values));
+        Rotation<IntArray> out = new Rotation<>(() -> device.ints(n))) {
+      for (String variant : List.of("Kiln", "GLSL")) {
+        Launch<IntArray, IntArray> launch = variant.equals("Kiln")
+            ? (v, s) -> WorkgroupsKernels.scan(device, n, v, s)
+            : (v, s) -> device.dispatch(GlslTwins.SCAN, n, v, s);
+        launch.run(in.get(0), out.get(0));
+        if (!java.util.Arrays.equals(expected, out.get(0).toArray())) {
+          throw new AssertionError(variant + " scan differs from Java's");
+        }
+        results.add("scan", variant, n, 8L * n, Measure.gpu(() -> {
+          launch.run(in.next(), out.next());
+          return Device.lastDeviceNanos();
+        }));
+      }
+    }
   }
 
   /** The 5-point stencil on a side x side grid (4 bytes read and 4 written per point), checked against Java. */

@@ -130,4 +130,23 @@ final class Workgroups {
       c[row * n + column] = sum;
     }
   }
+
+  /** The inclusive prefix sum of each workgroup's 256 ints (Hillis-Steele in workgroup memory). */
+  @Kernel(workgroup = 256)
+  static void scan(@Buffer(Access.READ) int[] values, @Buffer(Access.WRITE) int[] sums) {
+    int[] buffer = Gpu.sharedInts(256);
+    int i = Gpu.globalId(0);
+    int l = Gpu.localId(0);
+    buffer[l] = i < values.length ? values[i] : 0;
+    Gpu.barrier();
+    for (int offset = 1; offset < 256; offset <<= 1) {
+      int add = l >= offset ? buffer[l - offset] : 0;
+      Gpu.barrier();
+      buffer[l] += add;
+      Gpu.barrier();
+    }
+    if (i < sums.length) {
+      sums[i] = buffer[l];
+    }
+  }
 }
