@@ -2,6 +2,7 @@ package dev.kiln.processor.spirv;
 
 import static org.lwjgl.util.spvc.Spv.*;
 
+import dev.kiln.processor.analysis.IndexBounds;
 import dev.kiln.processor.ir.Expr;
 import dev.kiln.processor.ir.Intrinsic;
 import dev.kiln.processor.ir.Local;
@@ -24,10 +25,12 @@ final class ExpressionWriter {
   private final Map<Local, Integer> locals;
   /** Writes the statements of an {@link Expr.Effect}. */
   private final Consumer<List<Stmt>> statements;
+  private final IndexBounds bounds;
 
   ExpressionWriter(FunctionBuilder fn, LaunchValues launch, MemoryAccess memory, Map<Local, Integer> locals,
-      Consumer<List<Stmt>> statements) {
+      Consumer<List<Stmt>> statements, IndexBounds bounds) {
     this.statements = statements;
+    this.bounds = bounds;
     this.fn = fn;
     this.module = fn.module();
     this.launch = launch;
@@ -75,7 +78,8 @@ final class ExpressionWriter {
   private int load(Expr.Load load) {
     fn.typeOf(load.type()); // declared before the index, as the module's golden files have it
     int index = value(load.index());
-    return memory.load(load.array().name(), load.type(), index, load.site().line());
+    return memory.load(load.array().name(), load.type(), index, load.site().line(),
+        bounds.provenWithin(load.array(), load.index()));
   }
 
   private int call(Expr.Call call) {

@@ -93,10 +93,13 @@ final class MemoryAccess {
         Faults.LOCAL_ARRAY | array.size(), fn.typeOf(array.element())));
   }
 
-  /** {@code array[index]}; with bounds checks an index out of bounds reads 0 and is reported. */
-  int load(String array, PrimType element, int index, int line) {
+  /**
+   * {@code array[index]}; with bounds checks an index out of bounds reads 0 and is reported.
+   * {@code proven}: the index is known to be in bounds, and is not checked.
+   */
+  int load(String array, PrimType element, int index, int line, boolean proven) {
     int type = fn.typeOf(element);
-    if (!boundsChecks) {
+    if (!boundsChecks || proven) {
       return widened(array, element(array, index));
     }
     // Without a branch: read element 0 (a buffer binds one element more than it holds, so even an
@@ -137,10 +140,13 @@ final class MemoryAccess {
     return fn.op(SpvOpUConvert, target.storageType(), bits);
   }
 
-  /** {@code array[index] = value}; with bounds checks an index out of bounds writes nothing and is reported. */
-  void store(String array, int index, int value, int line) {
+  /**
+   * {@code array[index] = value}; with bounds checks an index out of bounds writes nothing and is
+   * reported. {@code proven}: the index is known to be in bounds, and is not checked.
+   */
+  void store(String array, int index, int value, int line, boolean proven) {
     int stored = stored(array, value);
-    if (boundsChecks) {
+    if (boundsChecks && !proven) {
       int check = inBounds(array, index);
       indexFaultUnless(check, array, index, line);
       fn.when(check, () -> fn.store(element(array, index), stored));

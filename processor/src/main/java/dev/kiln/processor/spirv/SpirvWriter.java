@@ -4,6 +4,7 @@ import static org.lwjgl.util.spvc.Spv.*;
 
 import dev.kiln.processor.analysis.BarrierCrossings;
 import dev.kiln.processor.analysis.Facts;
+import dev.kiln.processor.analysis.IndexBounds;
 import dev.kiln.processor.ir.BufferDecl;
 import dev.kiln.processor.ir.Expr;
 import dev.kiln.processor.ir.LaunchAbi;
@@ -39,6 +40,8 @@ public final class SpirvWriter {
   private final ExpressionWriter expressions;
   private final Deque<LoopTargets> loops = new ArrayDeque<>();
   private final int barrierSemantics;
+  /** Indices the workgroup's shape keeps in bounds, written without checks. */
+  private final IndexBounds bounds;
 
   /**
    * Where {@code break} and {@code continue} of one loop or switch go ({@code next} is 0 for a
@@ -62,7 +65,8 @@ public final class SpirvWriter {
     this.launch = new LaunchValues(fn, program);
     this.memory = new MemoryAccess(fn, program.boundsChecks());
     this.vectors = new VectorAccess(fn, program.elementsPerInvocation());
-    this.expressions = new ExpressionWriter(fn, launch, memory, localVariables, this::statements);
+    this.bounds = IndexBounds.of(program);
+    this.expressions = new ExpressionWriter(fn, launch, memory, localVariables, this::statements, bounds);
   }
 
   /**
@@ -160,7 +164,8 @@ public final class SpirvWriter {
       case Stmt.Store store -> {
         int index = value(store.index());
         int value = value(store.value());
-        memory.store(store.array().name(), index, value, store.site().line());
+        memory.store(store.array().name(), index, value, store.site().line(),
+            bounds.provenWithin(store.array(), store.index()));
       }
       case Stmt.Atomic atomic -> {
         int index = value(atomic.index());
