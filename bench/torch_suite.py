@@ -98,6 +98,9 @@ def main():
         ints = [torch.randint(-2**31, 2**31 - 1, (n,), dtype=torch.int32, device="cuda") for _ in range(SETS)]
         assert ints[0].sum().item() == ints[0].cpu().to(torch.int64).sum().item()
         figures[("sum", "torch")] = (4 * n, measure(lambda s: ints[s].sum()))
+        low = ints[0] & 255
+        assert torch.equal(torch.bincount(low, minlength=256).cpu(), torch.bincount(low.cpu(), minlength=256))
+        figures[("histogram", "torch bincount")] = (4 * n, measure(lambda s: torch.bincount(ints[s] & 255, minlength=256)))
         del ints
         side = 1 << (log // 2)
         grids = [torch.rand(side, side, device="cuda") * 4 - 2 for _ in range(SETS)]

@@ -32,6 +32,9 @@ final class GlslTwins {
   static final KernelSpec SCAN = twin("scan", List.of(
       KernelSpec.Param.buffer("values", NumericType.INT, Access.READ),
       KernelSpec.Param.buffer("sums", NumericType.INT, Access.WRITE)));
+  static final KernelSpec HISTOGRAM = twin("histogram", List.of(
+      KernelSpec.Param.buffer("values", NumericType.INT, Access.READ),
+      KernelSpec.Param.buffer("bins", NumericType.INT, Access.READ_WRITE)));
   static final KernelSpec STENCIL = twin2d("stencil", List.of(
       KernelSpec.Param.buffer("in", NumericType.FLOAT, Access.READ),
       KernelSpec.Param.buffer("out", NumericType.FLOAT, Access.WRITE),

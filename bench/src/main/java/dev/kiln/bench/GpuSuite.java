@@ -51,6 +51,7 @@ public final class GpuSuite {
       for (int log : logs) {
         sum(device, 1 << log, results);
         scan(device, 1 << log, results);
+        histogram(device, 1 << log, results);
         stencil(device, 1 << (log / 2), results);
       }
       for (String n : System.getProperty("kiln.bench.sgemm", "2048,4096").split(",")) {
@@ -174,6 +175,31 @@ public final class GpuSuite {
         }
         results.add("scan", variant, n, 8L * n, Measure.gpu(() -> {
           launch.run(in.next(), out.next());
+          return Device.lastDeviceNanos();
+        }));
+      }
+    }
+  }
+
+  /** 256-bin histogram of {@code n} values' low bytes (4 bytes read each), checked against Java's counts. */
+  private static void histogram(Device device, int n, Results results) {
+    int[] values = IntStream.range(0, n).map(i -> i * 0x9E3779B9 >>> 7).toArray();
+    int[] expected = new int[256];
+    for (int value : values) {
+      expected[value & 255]++;
+    }
+    try (Rotation<IntArray> in = new Rotation<>(() -> device.upload(values)); IntArray bins = device.ints(256)) {
+      for (String variant : List.of("Kiln", "GLSL")) {
+        Launch<IntArray, IntArray> launch = variant.equals("Kiln")
+            ? (v, b) -> WorkgroupsKernels.histogram(device, n, v, b)
+            : (v, b) -> device.dispatch(GlslTwins.HISTOGRAM, n, v, b);
+        bins.upload(new int[256]);
+        launch.run(in.get(0), bins);
+        if (!java.util.Arrays.equals(expected, bins.toArray())) {
+          throw new AssertionError(variant + " histogram differs from Java's");
+        }
+        results.add("histogram", variant, n, 4L * n, Measure.gpu(() -> {
+          launch.run(in.next(), bins);
           return Device.lastDeviceNanos();
         }));
       }

@@ -18,7 +18,7 @@ public final class Plots {
     Path folder = Path.of(args.length > 0 ? args[0] : "bench-results");
     List<Results.Row> rows = new ArrayList<>(Results.read(folder.resolve("results.csv")));
     rows.addAll(Results.read(folder.resolve("torch.csv")));
-    for (String workload : List.of("copy", "saxpy", "chain", "sum", "scan", "stencil", "sgemm")) {
+    for (String workload : List.of("copy", "saxpy", "chain", "sum", "scan", "histogram", "stencil", "sgemm")) {
       boolean flops = workload.equals("sgemm");
       Plot plot = new Plot(workload + (flops ? ": n x n matrix product" : ": bandwidth (bytes read + written)"),
           flops ? "n" : "elements", flops ? "GFLOP/s" : "GB/s");

@@ -149,4 +149,19 @@ final class Workgroups {
       sums[i] = buffer[l];
     }
   }
+
+  /** Counts the low bytes of {@code values} into 256 bins: in workgroup memory, then one atomic add per bin. */
+  @Kernel(workgroup = 256)
+  static void histogram(@Buffer(Access.READ) int[] values, int[] bins) {
+    int[] counts = Gpu.sharedInts(256);
+    int l = Gpu.localId(0);
+    int i = Gpu.globalId(0);
+    counts[l] = 0;
+    Gpu.barrier();
+    if (i < values.length) {
+      Gpu.atomicAdd(counts, values[i] & 255, 1);
+    }
+    Gpu.barrier();
+    Gpu.atomicAdd(bins, l, counts[l]);
+  }
 }

@@ -8,8 +8,9 @@ import com.google.testing.compile.JavaFileObjects;
 import org.junit.jupiter.api.Test;
 
 /**
- * A workgroup or private array indexed by local ids that the workgroup's shape keeps in range is
- * written without bounds checks; one index past the end is still checked.
+ * A workgroup or private array indexed by local ids that the workgroup's shape keeps in range, or
+ * by a value masked below its length, is written without bounds checks; one index past the end is
+ * still checked.
  */
 class IndexBoundsTest {
   @Test
@@ -26,6 +27,7 @@ class IndexBoundsTest {
         "    tile[Gpu.localId(1) * 16 + x] = x;",
         "    Gpu.barrier();",
         "    int own = tile[63 - x - 16 * Gpu.localId(1)];",
+        "    Gpu.atomicAdd(tile, out[1] & 63, 1);",
         "    out[0] = own;",
         "  }",
         "  @Kernel(workgroup = {16, 4})",

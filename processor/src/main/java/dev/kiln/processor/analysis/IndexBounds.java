@@ -1,6 +1,7 @@
 package dev.kiln.processor.analysis;
 
 import dev.kiln.processor.ir.ArrayDecl;
+import dev.kiln.processor.ir.BinaryOp;
 import dev.kiln.processor.ir.Builtin;
 import dev.kiln.processor.ir.Expr;
 import dev.kiln.processor.ir.FixedArray;
@@ -13,7 +14,8 @@ import java.util.Map;
  * invocation, whose bounds checks can go: an affine form ({@link IndexForms}) of local ids and a
  * constant whose smallest and largest values, with each local id at 0 or at its last value, lie in
  * the array ({@code tile[Gpu.localId(1) * 16 + Gpu.localId(0)]} or {@code tile[255 - Gpu.localId(0)]}
- * with a {16, 16} workgroup and 256 elements). Computed in long: a value in range did not wrap.
+ * with a {16, 16} workgroup and 256 elements), or a value masked by a non-negative constant below
+ * the length ({@code counts[v & 255]}). Computed in long: a value in range did not wrap.
  */
 public final class IndexBounds {
   private final IndexForms forms;
@@ -30,8 +32,14 @@ public final class IndexBounds {
 
   /** Whether {@code array[index]} is in bounds for every invocation, by the workgroup's shape alone. */
   public boolean provenWithin(ArrayDecl array, Expr index) {
-    if (!(array instanceof FixedArray fixed) || !fixed.hasConstantLength()
-        || !(forms.form(index) instanceof IndexForm.Affine affine)) {
+    if (!(array instanceof FixedArray fixed) || !fixed.hasConstantLength()) {
+      return false;
+    }
+    if (index instanceof Expr.Binary(BinaryOp op, Expr value, Expr.IntConst(int mask)) && op == BinaryOp.AND
+        && mask >= 0) {
+      return mask < fixed.size(); // value & mask lies in [0, mask]
+    }
+    if (!(forms.form(index) instanceof IndexForm.Affine affine)) {
       return false;
     }
     long smallest = affine.constant();

@@ -157,9 +157,10 @@ final class MemoryAccess {
 
   /**
    * An atomic update, its previous value stored to {@code result} (a variable; 0 for none); with
-   * bounds checks an index out of bounds updates nothing, yields 0 and is reported.
+   * bounds checks an index out of bounds updates nothing, yields 0 and is reported, unless the index
+   * is {@code proven} in bounds.
    */
-  void atomic(Stmt.Atomic atomic, int index, int value, int expected, int result) {
+  void atomic(Stmt.Atomic atomic, int index, int value, int expected, int result, boolean proven) {
     String array = atomic.array().name();
     Runnable update = () -> {
       int previous = atomicUpdate(atomic, element(array, index), value, expected);
@@ -167,7 +168,7 @@ final class MemoryAccess {
         fn.store(result, previous);
       }
     };
-    if (!boundsChecks) {
+    if (!boundsChecks || proven) {
       update.run();
       return;
     }

@@ -172,7 +172,8 @@ public final class SpirvWriter {
         int value = value(atomic.value());
         int expected = atomic.expected() == null ? 0 : value(atomic.expected());
         memory.atomic(atomic, index, value, expected,
-            atomic.result() == null ? 0 : localVariables.get(atomic.result()));
+            atomic.result() == null ? 0 : localVariables.get(atomic.result()),
+            bounds.provenWithin(atomic.array(), atomic.index()));
       }
       case Stmt.DeclareShared declared -> {} // workgroup memory is declared with the module's globals
       case Stmt.VectorLoad load -> vectors.load(load, this::value, localVariables::get);

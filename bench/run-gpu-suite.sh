@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Runs the whole benchmark suite on the GPU machine, in one device call with .gpu carried (made by
+# ../shared/gpu-bundle.sh .gpu and bench/gpu-lib.sh after ./mvnw install):
+#   source .gpu/env.sh && bash bench/run-gpu-suite.sh "$OUT/bench"
+# PyTorch's figures (torch.csv), Kiln's and the GLSL twins' (results.csv), and the JMH host
+# benchmarks (jmh-*.txt) go to the folder given; draw the plots afterwards where a JDK with
+# java.desktop is: java -cp bench/target/classes dev.kiln.bench.Plots <folder>.
+# KILN_BENCH_SIZES (log2 sizes, default "20 22 24 26 28") and KILN_BENCH_SGEMM (default 2048,4096)
+# shrink it for a quick check.
+set -euo pipefail
+out="${1:?usage: bench/run-gpu-suite.sh <out folder>}"
+sizes="${KILN_BENCH_SIZES:-20 22 24 26 28}"
+mkdir -p "$out"
+cd "$(dirname "$0")/.."
+lib='.gpu/lib/*'
+if python3 -c 'import torch' 2>/dev/null; then
+  python3 bench/torch_suite.py "$out" $sizes > "$out/torch.log" 2>&1
+else
+  echo "no PyTorch here: torch.csv not written" | tee "$out/torch.log"
+fi
+java -Xmx40g -Dkiln.bench.sgemm="${KILN_BENCH_SGEMM:-2048,4096}" -cp "$lib" dev.kiln.bench.GpuSuite "$out" $sizes \
+  > "$out/suite.log" 2>&1
+java -cp "$lib" org.openjdk.jmh.Main OpenToFirstResult LaunchOverhead CpuBackendCost > "$out/jmh-host.txt" 2>&1
+java -Dkiln.device=cpu -cp "$lib" org.openjdk.jmh.Main OpenToFirstResult -p pipelineCache=cold \
+  > "$out/jmh-open-cpu.txt" 2>&1
+grep -h -E '^(copy|saxpy|chain|sum|scan|stencil|sgemm) ' "$out/suite.log" "$out/torch.log" || true
+grep -h -E '^(Benchmark|OpenToFirstResult|LaunchOverhead|CpuBackendCost)' "$out"/jmh-*.txt || true
