@@ -23,5 +23,5 @@ java -Xmx40g -Dkiln.bench.sgemm="${KILN_BENCH_SGEMM:-2048,4096}" -cp "$lib" dev.
 java -cp "$lib" org.openjdk.jmh.Main OpenToFirstResult LaunchOverhead CpuBackendCost > "$out/jmh-host.txt" 2>&1
 java -Dkiln.device=cpu -cp "$lib" org.openjdk.jmh.Main OpenToFirstResult -p pipelineCache=cold \
   > "$out/jmh-open-cpu.txt" 2>&1
-grep -h -E '^(copy|saxpy|chain|sum|scan|stencil|sgemm) ' "$out/suite.log" "$out/torch.log" || true
+grep -h -E '^(copy|saxpy|chain|sum|scan|histogram|stencil|sgemm) ' "$out/suite.log" "$out/torch.log" || true
 grep -h -E '^(Benchmark|OpenToFirstResult|LaunchOverhead|CpuBackendCost)' "$out"/jmh-*.txt || true
