@@ -61,9 +61,9 @@ final class Measure {
           sorted[sorted.length - 1 - sorted.length / 10] / 1e6, clockMhz);
     }
 
-    /** Bytes per second for {@code bytes} moved in the median time, in GB/s. */
-    double gigabytesPerSecond(long bytes) {
-      return bytes / (medianMs * 1e6);
+    /** {@code work} (bytes, flops) per second at the median time, in billions. */
+    double billionsPerSecond(long work) {
+      return work / (medianMs * 1e6);
     }
 
     String clock() {

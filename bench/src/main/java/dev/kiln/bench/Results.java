@@ -6,7 +6,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Optional;
 
 /**
  * The suite's figures: one row per workload, variant and size, written as {@code results.csv}
@@ -22,7 +21,7 @@ final class Results {
   record Row(String workload, String variant, long n, long work, Measure.Figure figure) {
     /** Work per second, in G{@link #unit()}. */
     double rate() {
-      return figure.gigabytesPerSecond(work);
+      return figure.billionsPerSecond(work);
     }
 
     String unit() {
@@ -48,15 +47,6 @@ final class Results {
     rows.add(row);
     System.out.printf(Locale.ROOT, "%-10s %-16s n=%-10d %9.4f ms (p10 %.4f, p90 %.4f) %7.0f G%s  SM %s%n", workload,
         variant, n, figure.medianMs(), figure.lowMs(), figure.highMs(), row.rate(), row.unit(), figure.clock());
-  }
-
-  List<Row> rows() {
-    return List.copyOf(rows);
-  }
-
-  Optional<Row> find(String workload, String variant, long n) {
-    return rows.stream().filter(r -> r.workload().equals(workload) && r.variant().equals(variant) && r.n() == n)
-        .findFirst();
   }
 
   void write(Path file) throws IOException {
