@@ -2,8 +2,8 @@
 # Runs the whole benchmark suite on the GPU machine, in one device call with .gpu carried (made by
 # ../shared/gpu-bundle.sh .gpu and bench/gpu-lib.sh after ./mvnw install):
 #   source .gpu/env.sh && bash bench/run-gpu-suite.sh "$OUT/bench"
-# PyTorch's figures (torch.csv), Kiln's and the GLSL twins' (results.csv), and the JMH host
-# benchmarks (jmh-*.txt) go to the folder given; draw the plots afterwards where a JDK with
+# PyTorch's figures (torch.csv), Kiln's and the GLSL twins' (results.csv), the JMH host
+# benchmarks (jmh-*.txt) and the launch-overhead programs (launch-*.txt) go to the folder given; draw the plots afterwards where a JDK with
 # java.desktop is: java -cp bench/target/classes dev.kiln.bench.Plots <folder>.
 # KILN_BENCH_SIZES (log2 sizes, default "20 22 24 26 28") and KILN_BENCH_SGEMM (default 2048,4096)
 # shrink it for a quick check.
@@ -21,6 +21,11 @@ fi
 java -Xmx40g -Dkiln.bench.sgemm="${KILN_BENCH_SGEMM:-2048,4096}" -cp "$lib" dev.kiln.bench.GpuSuite "$out" $sizes \
   > "$out/suite.log" 2>&1
 java -cp "$lib" org.openjdk.jmh.Main OpenToFirstResult LaunchOverhead CpuBackendCost > "$out/jmh-host.txt" 2>&1
+# (d) launch overhead: the samples' hand-written LWJGL loop and Kiln's launch paths, alternating
+for run in 1 2; do
+  java -cp "$lib" dev.kiln.samples.RawLaunchBench 2000 > "$out/launch-raw-$run.txt" 2>&1
+  java -cp "$lib" dev.kiln.samples.LaunchBench 2000 > "$out/launch-kiln-$run.txt" 2>&1
+done
 java -Dkiln.device=cpu -cp "$lib" org.openjdk.jmh.Main OpenToFirstResult -p pipelineCache=cold \
   > "$out/jmh-open-cpu.txt" 2>&1
 grep -h -E '^(copy|saxpy|chain|sum|scan|histogram|stencil|sgemm) ' "$out/suite.log" "$out/torch.log" || true
