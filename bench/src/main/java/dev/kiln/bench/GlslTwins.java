@@ -45,7 +45,8 @@ final class GlslTwins {
       KernelSpec.Param.buffer("c", NumericType.FLOAT, Access.WRITE),
       KernelSpec.Param.scalar("n", NumericType.INT)));
 
-  private static KernelSpec twin(String name, List<KernelSpec.Param> params) {
+  /** A twin with a 256 x 1 x 1 workgroup, its module {@code glsl/<name>.spv} beside this class. */
+  static KernelSpec twin(String name, List<KernelSpec.Param> params) {
     return spec(name, new int[] {256, 1, 1}, params);
   }
 

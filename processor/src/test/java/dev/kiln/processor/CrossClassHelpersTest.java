@@ -47,18 +47,7 @@ class CrossClassHelpersTest {
         "    return 2 * x;",
         "  }",
         "}");
-    JavaFileObject kernels = JavaFileObjects.forSourceLines("test.Filters",
-        "package test;",
-        "import dev.kiln.Gpu;",
-        "import dev.kiln.annotations.Kernel;",
-        "final class Filters {",
-        "  @Kernel",
-        "  static void brighten(float[] x) {",
-        "    int i = Gpu.globalId(0);",
-        "    float y = Util.twice(x[i]);",
-        "    x[i] = y;",
-        "  }",
-        "}");
+    JavaFileObject kernels = filter("float", "float y = Util.twice(x[i]);", "x[i] = y;");
     Compilation compilation = Kernels.compile(SIMPLE, kernels, helpers);
     assertThat(compilation).hadErrorCount(1);
     assertThat(compilation).hadErrorContaining("[kiln.unsupported.type] values of type java.lang.String")
@@ -67,20 +56,22 @@ class CrossClassHelpersTest {
 
   @Test
   void compiledCodeIsAnErrorSayingWhy() {
-    JavaFileObject kernels = JavaFileObjects.forSourceLines("test.Filters",
-        "package test;",
-        "import dev.kiln.Gpu;",
-        "import dev.kiln.annotations.Kernel;",
-        "final class Filters {",
-        "  @Kernel",
-        "  static void square(int[] x) {",
-        "    int i = Gpu.globalId(0);",
-        "    x[i] = com.google.common.math.IntMath.pow(x[i], 2);",
-        "  }",
-        "}");
+    JavaFileObject kernels = filter("int", "x[i] = com.google.common.math.IntMath.pow(x[i], 2);");
     Compilation compilation = Kernels.compile(SIMPLE, kernels);
     assertThat(compilation).hadErrorCount(1);
     assertThat(compilation).hadErrorContaining("[kiln.helper.compiled] IntMath.pow is compiled code, from a library"
         + " or an earlier build").inFile(kernels).onLine(8);
+  }
+
+  /** {@code test.Filters} with one kernel over an {@code elementType[] x}: its body lines start on line 8. */
+  private static JavaFileObject filter(String elementType, String... body) {
+    List<String> lines = new java.util.ArrayList<>(List.of("package test;", "import dev.kiln.Gpu;",
+        "import dev.kiln.annotations.Kernel;", "final class Filters {", "  @Kernel",
+        "  static void kernel(" + elementType + "[] x) {", "    int i = Gpu.globalId(0);"));
+    for (String line : body) {
+      lines.add("    " + line);
+    }
+    lines.addAll(List.of("  }", "}"));
+    return JavaFileObjects.forSourceLines("test.Filters", lines);
   }
 }

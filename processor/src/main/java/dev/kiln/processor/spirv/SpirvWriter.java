@@ -13,6 +13,7 @@ import dev.kiln.processor.ir.Program;
 import dev.kiln.processor.ir.PrivateArray;
 import dev.kiln.processor.ir.SharedArray;
 import dev.kiln.processor.ir.Stmt;
+import dev.kiln.processor.ir.Walk;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -79,14 +80,17 @@ public final class SpirvWriter {
    * the H200 runs faster.
    */
   private static int barrierSemantics(Program program) {
+    int workgroupOnly = SpvMemorySemanticsAcquireReleaseMask | SpvMemorySemanticsWorkgroupMemoryMask;
+    if (!Walk.anyStatement(program.body(), Stmt.Barrier.class::isInstance)) {
+      return workgroupOnly; // no barrier to write: spare the analysis
+    }
     Facts facts = Facts.of(program);
     java.util.Set<String> crossing = BarrierCrossings.of(program.body());
     boolean buffersMeet = program.buffers().stream().filter(buffer -> crossing.contains(buffer.name()))
         .map(buffer -> facts.accessesOf(buffer.name())).anyMatch(uses ->
             uses.stream().anyMatch(use -> use.kind().writes())
                 && uses.stream().anyMatch(use -> use.kind() != Facts.Kind.ATOMIC));
-    return SpvMemorySemanticsAcquireReleaseMask | SpvMemorySemanticsWorkgroupMemoryMask
-        | (buffersMeet ? SpvMemorySemanticsUniformMemoryMask : 0);
+    return workgroupOnly | (buffersMeet ? SpvMemorySemanticsUniformMemoryMask : 0);
   }
 
   /** The module's binary. */

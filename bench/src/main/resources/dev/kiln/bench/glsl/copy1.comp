@@ -1,5 +1,5 @@
 #version 450
-// Hand-written scalar twin of VectorBench.copy: one float per invocation.
+// Hand-written scalar twin of Elementwise.copy (dev.kiln.bench): one float per invocation.
 layout(local_size_x = 256) in;
 layout(std430, set = 0, binding = 0) readonly buffer From { float from[]; };
 layout(std430, set = 0, binding = 1) writeonly buffer To { float to[]; };
