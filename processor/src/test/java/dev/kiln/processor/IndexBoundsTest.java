@@ -1,6 +1,7 @@
 package dev.kiln.processor;
 
 import static com.google.common.truth.Truth.assertThat;
+import static com.google.common.truth.Truth.assertWithMessage;
 import static com.google.testing.compile.CompilationSubject.assertThat;
 
 import com.google.testing.compile.Compilation;
@@ -10,7 +11,8 @@ import org.junit.jupiter.api.Test;
 /**
  * A workgroup or private array indexed by local ids that the workgroup's shape keeps in range, or
  * by a value masked below its length, is written without bounds checks; one index past the end is
- * still checked.
+ * still checked. Guards and loop counters prove indices too, buffer ones against the buffer's
+ * length; an index a guard does not bound, or whose variable changes after the guard, keeps its check.
  */
 class IndexBoundsTest {
   @Test
@@ -40,6 +42,108 @@ class IndexBoundsTest {
     assertThat(compilation).succeededWithoutWarnings();
     assertThat(tileChecks(compilation, "inRange")).isEqualTo(0);
     assertThat(tileChecks(compilation, "onePast")).isEqualTo(1);
+  }
+
+  @Test
+  void guardsAndLoopCountersProveIndices() {
+    Compilation compilation = Kernels.compile(JavaFileObjects.forSourceLines("test.Guards",
+        "package test;",
+        "import dev.kiln.Gpu;",
+        "import dev.kiln.annotations.Kernel;",
+        "final class Guards {",
+        "  @Kernel(workgroup = 64)",
+        "  static void tree(int[] out) {",
+        "    int[] partial = Gpu.sharedInts(64);",
+        "    int l = Gpu.localId(0);",
+        "    partial[l] = l;",
+        "    Gpu.barrier();",
+        "    for (int stride = 32; stride > 0; stride >>= 1) {",
+        "      if (l < stride) {",
+        "        partial[l] += partial[l + stride];",
+        "      }",
+        "      Gpu.barrier();",
+        "    }",
+        "    if (l == 0 && 0 < out.length) {",
+        "      out[0] = partial[0];",
+        "    }",
+        "  }",
+        "  @Kernel(workgroup = 64)",
+        "  static void treeTooWide(int[] out) {",
+        "    int[] partial = Gpu.sharedInts(64);",
+        "    int l = Gpu.localId(0);",
+        "    partial[l] = l;",
+        "    Gpu.barrier();",
+        "    for (int stride = 64; stride > 0; stride >>= 1) {",
+        "      if (l < stride) {",
+        "        partial[l] += partial[l + stride];",
+        "      }",
+        "      Gpu.barrier();",
+        "    }",
+        "    if (l == 0 && 0 < out.length) {",
+        "      out[0] = partial[0];",
+        "    }",
+        "  }",
+        "  @Kernel(workgroup = 64)",
+        "  static void scan(int[] values) {",
+        "    int[] cells = Gpu.sharedInts(64);",
+        "    int l = Gpu.localId(0);",
+        "    int i = Gpu.globalId(0);",
+        "    cells[l] = i < values.length ? values[i] : 0;",
+        "    Gpu.barrier();",
+        "    for (int offset = 1; offset < 64; offset <<= 1) {",
+        "      int add = l >= offset ? cells[l - offset] : 0;",
+        "      Gpu.barrier();",
+        "      cells[l] += add;",
+        "      Gpu.barrier();",
+        "    }",
+        "    if (i < values.length) {",
+        "      values[i] = cells[l];",
+        "    }",
+        "  }",
+        "  @Kernel", // along axis 1, so that it is not vectorized
+        "  static void lengthGuard(int[] in, int[] out) {",
+        "    int i = Gpu.globalId(1);",
+        "    if (i < in.length && i < out.length) {",
+        "      out[i] = in[i];",
+        "    }",
+        "  }",
+        "  @Kernel",
+        "  static void guardThatWraps(int[] in, int[] out) {",
+        "    int i = Gpu.globalId(1);",
+        "    if (i + 1 < in.length && i < out.length) {",
+        "      out[i] = in[i + 1];",
+        "    }",
+        "  }",
+        "  @Kernel(workgroup = 64)",
+        "  static void changedAfterTheGuard(int[] out) {",
+        "    int[] tile = Gpu.sharedInts(64);",
+        "    int k = Gpu.localId(0);",
+        "    if (k < 63) {",
+        "      k = k + 1;",
+        "      tile[k] = 1;",
+        "      k = k + 1;",
+        "      tile[k] = 2;",
+        "    }",
+        "  }",
+        "  @Kernel(workgroup = 64)",
+        "  static void counterChangedInTheBody(int[] out) {",
+        "    int[] tile = Gpu.sharedInts(64);",
+        "    for (int s = 0; s < 64; s++) {",
+        "      tile[s] = 1;",
+        "      s += 1;",
+        "    }",
+        "  }",
+        "}"));
+    assertThat(compilation).succeededWithoutWarnings();
+    Object[][] expected = {
+        {"tree", 0}, {"treeTooWide", 1}, {"scan", 0}, {"lengthGuard", 0}, {"guardThatWraps", 1},
+        {"changedAfterTheGuard", 1}, {"counterChangedInTheBody", 1},
+    };
+    for (Object[] row : expected) {
+      String text = SpirvTools.disassemble(Kernels.module(compilation, "test", "Guards", (String) row[0]));
+      long checks = text.lines().filter(line -> line.contains("OpLogicalNot")).count(); // one per check's fault
+      assertWithMessage("bounds checks of %s", row[0]).that(checks).isEqualTo(((Integer) row[1]).longValue());
+    }
   }
 
   /** The bounds checks against the tile's length, 64: an unsigned comparison with that constant. */

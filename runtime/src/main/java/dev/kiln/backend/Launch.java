@@ -36,8 +36,14 @@ public final class Launch {
     return this;
   }
 
-  /** Sets arm {@code arm}'s grid (sizes already checked not negative). */
+  /**
+   * Sets arm {@code arm}'s grid (sizes already checked not negative). Global ids are ints: a grid
+   * that whole workgroups cover past {@code Integer.MAX_VALUE} along an axis is refused.
+   */
   public void grid(int arm, int x, int y, int z) {
+    fitsIds(0, x);
+    fitsIds(1, y);
+    fitsIds(2, z);
     grids[3 * arm] = x;
     grids[3 * arm + 1] = y;
     grids[3 * arm + 2] = z;
@@ -45,6 +51,15 @@ public final class Launch {
       dispatchX = Math.max(dispatchX, x);
       dispatchY = Math.max(dispatchY, y);
       dispatchZ = Math.max(dispatchZ, z);
+    }
+  }
+
+  private void fitsIds(int axis, int size) {
+    int workgroup = spec.workgroup(axis);
+    if ((long) Math.ceilDiv(size, workgroup) * workgroup > Integer.MAX_VALUE) {
+      throw new IllegalArgumentException(spec + ": a grid of " + size + " along axis " + axis + " needs global ids"
+          + " past Integer.MAX_VALUE in whole workgroups of " + workgroup + "; launch at most "
+          + (Integer.MAX_VALUE / workgroup * workgroup));
     }
   }
 

@@ -1,57 +1,388 @@
 package dev.kiln.processor.analysis;
 
+import dev.kiln.processor.analysis.IndexForm.Affine;
 import dev.kiln.processor.ir.ArrayDecl;
 import dev.kiln.processor.ir.BinaryOp;
-import dev.kiln.processor.ir.Builtin;
+import dev.kiln.processor.ir.BufferDecl;
 import dev.kiln.processor.ir.Expr;
 import dev.kiln.processor.ir.FixedArray;
+import dev.kiln.processor.ir.Local;
+import dev.kiln.processor.ir.PrimType;
 import dev.kiln.processor.ir.Program;
-import dev.kiln.processor.ir.Workgroup;
+import dev.kiln.processor.ir.Stmt;
+import dev.kiln.processor.ir.Walk;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.IdentityHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
- * Indices that the workgroup's shape keeps inside a workgroup or private array for every
- * invocation, whose bounds checks can go: an affine form ({@link IndexForms}) of local ids and a
- * constant whose smallest and largest values, with each local id at 0 or at its last value, lie in
- * the array ({@code tile[Gpu.localId(1) * 16 + Gpu.localId(0)]} or {@code tile[255 - Gpu.localId(0)]}
- * with a {16, 16} workgroup and 256 elements), or a value masked by a non-negative constant below
- * the length ({@code counts[v & 255]}). Computed in long: a value in range did not wrap.
+ * The array accesses of a program that are in bounds for every invocation, whose checks can go.
+ * It walks the body in order, carrying what is known there ({@link Constraints}): the launch's
+ * ranges of ids and lengths, the conditions of the {@code if}s, {@code ?:}s and {@code &&}s that
+ * lead to the access, and the range of a loop counter ({@code for (s = 128; s > 0; s >>= 1)} keeps
+ * {@code s} within 1..128 in the body). A local assigned more than once is a variable whose facts
+ * are forgotten where it may change: at its assignments, and on entry to a loop or switch that
+ * assigns it. An access is proven when its index, as an affine form ({@link IndexForms}), is at
+ * least 0 and at most the array's length less one ({@code buffer.length - 1} for a buffer), or is
+ * masked by a non-negative constant below a fixed array's length ({@code counts[v & 255]}).
  */
 public final class IndexBounds {
   private final IndexForms forms;
-  private final Workgroup workgroup;
+  private final Constraints launch;
+  /** Locals that statements assign: the variables. */
+  private final Set<Local> variables = new HashSet<>();
+  /** Per access node, by identity: how often it occurs, and how often proven there. */
+  private final Map<Object, int[]> occurrences = new IdentityHashMap<>();
 
   private IndexBounds(Program program) {
     this.forms = IndexForms.of(program);
-    this.workgroup = program.workgroup();
+    this.launch = Constraints.none(program.workgroup());
+    variables.addAll(assigned(program.body()));
+    block(program.body(), new State(launch, Map.of()));
   }
 
   public static IndexBounds of(Program program) {
     return new IndexBounds(program);
   }
 
-  /** Whether {@code array[index]} is in bounds for every invocation, by the workgroup's shape alone. */
-  public boolean provenWithin(ArrayDecl array, Expr index) {
-    if (!(array instanceof FixedArray fixed) || !fixed.hasConstantLength()) {
-      return false;
+  /** Whether this load of the program is in bounds for every invocation. */
+  public boolean proven(Expr.Load load) {
+    return isProven(load);
+  }
+
+  /** Whether this store of the program is in bounds for every invocation. */
+  public boolean proven(Stmt.Store store) {
+    return isProven(store);
+  }
+
+  /** Whether this atomic update of the program is in bounds for every invocation. */
+  public boolean proven(Stmt.Atomic atomic) {
+    return isProven(atomic);
+  }
+
+  private boolean isProven(Object access) {
+    int[] counts = occurrences.get(access);
+    return counts != null && counts[0] == counts[1];
+  }
+
+  /** What is known at a point: facts, and the affine values of variables last assigned one. */
+  private record State(Constraints facts, Map<Local, IndexForm> values) {
+    /** This state with what it knows of {@code changed} forgotten. */
+    State forget(Set<Local> changed) {
+      if (changed.isEmpty()) {
+        return this;
+      }
+      Map<Local, IndexForm> kept = new HashMap<>();
+      values.forEach((local, value) -> {
+        if (!changed.contains(local) && !mentionsAny(value, changed)) {
+          kept.put(local, value);
+        }
+      });
+      return new State(facts.without(term -> term instanceof IndexForm.Variable v && changed.contains(v.local())),
+          kept);
     }
-    if (index instanceof Expr.Binary(BinaryOp op, Expr value, Expr.IntConst(int mask)) && op == BinaryOp.AND
-        && mask >= 0) {
-      return mask < fixed.size(); // value & mask lies in [0, mask]
+
+    State with(List<Linear> more) {
+      return new State(facts.and(more), values);
     }
-    if (!(forms.form(index) instanceof IndexForm.Affine affine)) {
-      return false;
+
+    State bind(Local local, IndexForm value) {
+      Map<Local, IndexForm> more = new HashMap<>(values);
+      more.put(local, value);
+      return new State(facts, more);
     }
-    long smallest = affine.constant();
-    long largest = affine.constant();
-    for (Map.Entry<IndexForm.Term, Integer> entry : affine.coefficients().entrySet()) {
-      if (!(entry.getKey() instanceof IndexForm.Id id) || id.builtin() != Builtin.LOCAL_ID) {
+  }
+
+  private static boolean mentionsAny(IndexForm form, Set<Local> locals) {
+    return form instanceof Affine affine && affine.coefficients().keySet().stream()
+        .anyMatch(term -> term instanceof IndexForm.Variable v && locals.contains(v.local()));
+  }
+
+  private IndexForm form(Expr expression, State state) {
+    return forms.form(expression, local -> variables.contains(local)
+        ? state.values().getOrDefault(local, IndexForm.term(new IndexForm.Variable(local)))
+        : new IndexForm.Unknown());
+  }
+
+  private State block(List<Stmt> body, State state) {
+    for (Stmt statement : body) {
+      state = statement(statement, state);
+    }
+    return state;
+  }
+
+  private State statement(Stmt statement, State before) {
+    // a local an effect inside the statement's own expressions assigns may change anywhere in them
+    Set<Local> inExpressions = new HashSet<>();
+    for (Expr own : Walk.ownExpressions(statement)) {
+      inExpressions.addAll(assigned(own));
+    }
+    State state = before.forget(inExpressions);
+    if (!(statement instanceof Stmt.If) && !(statement instanceof Stmt.Loop)) {
+      Walk.ownExpressions(statement).forEach(own -> expression(own, state));
+    }
+    return switch (statement) {
+      case Stmt.Assign assign -> {
+        IndexForm value = form(assign.value(), state);
+        State after = state.forget(Set.of(assign.local()));
+        yield variables.contains(assign.local()) && value instanceof Affine
+            && !mentionsAny(value, Set.of(assign.local()))
+            ? after.bind(assign.local(), value) : after;
+      }
+      case Stmt.Store store -> {
+        record(store, within(store.array(), store.index(), state));
+        yield state;
+      }
+      case Stmt.Atomic atomic -> {
+        record(atomic, within(atomic.array(), atomic.index(), state));
+        yield atomic.result() == null ? state : state.forget(Set.of(atomic.result()));
+      }
+      case Stmt.If branch -> {
+        expression(branch.condition(), state);
+        Set<Local> changed = assigned(branch.then());
+        changed.addAll(assigned(branch.otherwise()));
+        block(branch.then(), assume(state, branch.condition(), true));
+        block(branch.otherwise(), assume(state, branch.condition(), false));
+        yield state.forget(changed);
+      }
+      case Stmt.Loop loop -> loop(loop, state);
+      case Stmt.Switch choice -> {
+        Set<Local> changed = new HashSet<>();
+        choice.cases().forEach(c -> changed.addAll(assigned(c.body())));
+        State entry = state.forget(changed);
+        choice.cases().forEach(c -> block(c.body(), entry));
+        yield entry;
+      }
+      case Stmt.DeclareShared d -> state;
+      case Stmt.VectorLoad v -> state;
+      case Stmt.VectorStore v -> state;
+      case Stmt.ClearArray c -> state;
+      case Stmt.Barrier b -> state;
+      case Stmt.Break b -> state;
+      case Stmt.Continue c -> state;
+      case Stmt.Return r -> state;
+    };
+  }
+
+  /**
+   * A loop: what it assigns is forgotten on entry; a loop that tests first knows its condition at
+   * the top of its body, and the range a counter keeps ({@link #counterFacts}).
+   */
+  private State loop(Stmt.Loop loop, State before) {
+    Set<Local> changed = assigned(loop.body());
+    changed.addAll(assigned(loop.update()));
+    changed.addAll(assigned(loop.condition()));
+    State entry = before.forget(changed);
+    expression(loop.condition(), entry);
+    State top = entry;
+    if (loop.testFirst() && assigned(loop.condition()).isEmpty()) {
+      top = assume(entry, loop.condition(), true);
+      List<Linear> counters = new ArrayList<>();
+      for (Stmt update : loop.update()) {
+        counters.addAll(counterFacts(update, loop, before, top));
+      }
+      top = top.with(counters);
+    }
+    block(loop.body(), top);
+    block(loop.update(), entry);
+    return entry;
+  }
+
+  /**
+   * {@code v = v op c} in the update of a loop that tests first, {@code v} assigned nowhere else in
+   * the loop and holding an invariant value on entry: each iteration starts with the condition true,
+   * so where the condition keeps {@code op c} from wrapping, {@code v} moves one way from that value.
+   */
+  private List<Linear> counterFacts(Stmt update, Stmt.Loop loop, State before, State top) {
+    if (!(update instanceof Stmt.Assign(Local v, Expr.Binary(BinaryOp op, Expr.LocalGet(Local read),
+        Expr.IntConst(int c)))) || !read.equals(v) || v.type() != PrimType.INT || assignments(loop, v) != 1) {
+      return List.of();
+    }
+    IndexForm initial = before.values().get(v);
+    if (!(initial instanceof Affine start) || mentionsAny(initial, assigned(List.of(loop)))) {
+      return List.of();
+    }
+    Linear value = Linear.term(new IndexForm.Variable(v));
+    Linear first = Linear.of(start);
+    Constraints known = top.facts();
+    if (!known.withinInt(first)) {
+      return List.of(); // the form may have wrapped where the int did not
+    }
+    // by induction: with v on its side of the first value at the top of an iteration, and the
+    // condition true there, the update keeps it on that side
+    Linear below = first.minus(value);
+    Linear above = value.minus(first);
+    Constraints falling = known.and(List.of(below));
+    Constraints rising = known.and(List.of(above));
+    boolean falls = switch (op) {
+      case SHR, USHR -> c >= 1 && c <= 31 && falling.nonNegative(value);
+      case DIV -> c >= 1 && falling.nonNegative(value);
+      case SUB -> c > 0 && falling.nonNegative(value.minus(Linear.constant((long) Integer.MIN_VALUE + c)));
+      default -> false;
+    };
+    boolean rises = switch (op) {
+      case ADD -> c > 0 && rising.nonNegative(Linear.constant((long) Integer.MAX_VALUE - c).minus(value));
+      case SHL -> c >= 1 && c <= 30 && rising.nonNegative(value)
+          && rising.nonNegative(Linear.constant(Integer.MAX_VALUE >> c).minus(value));
+      case MUL -> c >= 1 && rising.nonNegative(value)
+          && rising.nonNegative(Linear.constant(Integer.MAX_VALUE / c).minus(value));
+      default -> false;
+    };
+    return falls ? List.of(below) : rises ? List.of(above) : List.of();
+  }
+
+  private static int assignments(Stmt.Loop loop, Local local) {
+    int[] count = {0};
+    Walk.statements(List.of(loop), statement -> {
+      if (statement instanceof Stmt.Assign assign && assign.local().equals(local)
+          || statement instanceof Stmt.Atomic atomic && local.equals(atomic.result())) {
+        count[0]++;
+      }
+    });
+    return count[0];
+  }
+
+  /** Visits the accesses inside {@code expression}, each branch of a {@code ?:} knowing its condition. */
+  private void expression(Expr expression, State state) {
+    switch (expression) {
+      case Expr.Load load -> {
+        record(load, within(load.array(), load.index(), state));
+        expression(load.index(), state);
+      }
+      case Expr.Conditional conditional -> {
+        expression(conditional.condition(), state);
+        expression(conditional.then(), assume(state, conditional.condition(), true));
+        expression(conditional.otherwise(), assume(state, conditional.condition(), false));
+      }
+      case Expr.Effect effect -> {
+        block(effect.statements(), state);
+        expression(effect.value(), state);
+      }
+      default -> Walk.children(expression).forEach(child -> expression(child, state));
+    }
+  }
+
+  private void record(Object access, boolean proven) {
+    int[] counts = occurrences.computeIfAbsent(access, a -> new int[2]);
+    counts[0]++;
+    counts[1] += proven ? 1 : 0;
+  }
+
+  /** Whether {@code array[index]} is in bounds wherever {@code state} holds. */
+  private boolean within(ArrayDecl array, Expr index, State state) {
+    Linear last;
+    switch (array) {
+      case FixedArray fixed when fixed.hasConstantLength() -> {
+        if (index instanceof Expr.Binary(BinaryOp op, Expr value, Expr.IntConst(int mask)) && op == BinaryOp.AND
+            && mask >= 0) {
+          return mask < fixed.size(); // value & mask lies in [0, mask]
+        }
+        last = Linear.constant(fixed.size() - 1);
+      }
+      case BufferDecl buffer -> last = Linear.term(new IndexForm.Length(buffer.name())).plus(Linear.constant(-1));
+      default -> {
         return false;
       }
-      long span = (long) entry.getValue() * (workgroup.size(id.axis()) - 1); // the term from 0 to this
-      smallest += Math.min(0, span);
-      largest += Math.max(0, span);
     }
-    return smallest >= 0 && largest < fixed.size();
+    if (!(form(index, state) instanceof Affine affine)) {
+      return false;
+    }
+    Linear value = Linear.of(affine);
+    // the int index is congruent to the form modulo 2^32: inside [0, last] it is the form's value
+    return state.facts().nonNegative(value) && state.facts().nonNegative(last.minus(value));
+  }
+
+  /** {@code state} and what {@code condition} having the value {@code holds} says. */
+  private State assume(State state, Expr condition, boolean holds) {
+    if (!assigned(condition).isEmpty()) {
+      return state; // a fact on a value the condition itself changes could be stale
+    }
+    List<Linear> facts = new ArrayList<>();
+    conditionFacts(condition, holds, state, facts);
+    return state.with(facts);
+  }
+
+  private void conditionFacts(Expr condition, boolean holds, State state, List<Linear> facts) {
+    switch (condition) {
+      case Expr.Unary unary when unary.op() == dev.kiln.processor.ir.UnaryOp.NOT ->
+          conditionFacts(unary.operand(), !holds, state, facts);
+      // a && b
+      case Expr.Conditional(Expr a, Expr b, Expr.BoolConst(boolean f)) when !f && holds -> {
+        conditionFacts(a, true, state, facts);
+        conditionFacts(b, true, state, facts);
+      }
+      // a || b
+      case Expr.Conditional(Expr a, Expr.BoolConst(boolean t), Expr b) when t && !holds -> {
+        conditionFacts(a, false, state, facts);
+        conditionFacts(b, false, state, facts);
+      }
+      case Expr.Binary(BinaryOp op, Expr left, Expr right) when op.isComparison() && left.type() == PrimType.INT ->
+          comparisonFacts(holds ? op : negated(op), left, right, state, facts);
+      default -> {}
+    }
+  }
+
+  /** The facts of {@code left op right} on ints, where both sides' forms are their int values. */
+  private void comparisonFacts(BinaryOp op, Expr left, Expr right, State state, List<Linear> facts) {
+    if (!(form(left, state) instanceof Affine a) || !(form(right, state) instanceof Affine b)) {
+      return;
+    }
+    Linear l = Linear.of(a);
+    Linear r = Linear.of(b);
+    if (!state.facts().withinInt(l) || !state.facts().withinInt(r)) {
+      return; // the form may have wrapped where the int did not
+    }
+    try {
+      switch (op) {
+        case LT -> facts.add(r.minus(l).plus(Linear.constant(-1)));
+        case LE -> facts.add(r.minus(l));
+        case GT -> facts.add(l.minus(r).plus(Linear.constant(-1)));
+        case GE -> facts.add(l.minus(r));
+        case EQ -> facts.addAll(List.of(l.minus(r), r.minus(l)));
+        default -> {}
+      }
+    } catch (ArithmeticException outOfLongRange) {
+      // no fact
+    }
+  }
+
+  private static BinaryOp negated(BinaryOp comparison) {
+    return switch (comparison) {
+      case LT -> BinaryOp.GE;
+      case LE -> BinaryOp.GT;
+      case GT -> BinaryOp.LE;
+      case GE -> BinaryOp.LT;
+      case EQ -> BinaryOp.NE;
+      case NE -> BinaryOp.EQ;
+      default -> throw new IllegalArgumentException(comparison + " is not a comparison");
+    };
+  }
+
+  /** The locals that statements of {@code body} assign, those inside effects included. */
+  private static Set<Local> assigned(List<Stmt> body) {
+    Set<Local> locals = new HashSet<>();
+    Walk.statements(body, statement -> {
+      switch (statement) {
+        case Stmt.Assign assign -> locals.add(assign.local());
+        case Stmt.Atomic atomic when atomic.result() != null -> locals.add(atomic.result());
+        default -> {}
+      }
+    });
+    return locals;
+  }
+
+  /** The locals that effects inside {@code expression} assign. */
+  private static Set<Local> assigned(Expr expression) {
+    Set<Local> locals = new HashSet<>();
+    Walk.expression(expression, e -> {
+      if (e instanceof Expr.Effect effect) {
+        locals.addAll(assigned(effect.statements()));
+      }
+    });
+    return locals;
   }
 }

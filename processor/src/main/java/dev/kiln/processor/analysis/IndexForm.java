@@ -97,6 +97,22 @@ public sealed interface IndexForm {
     }
   }
 
+  /**
+   * A local variable's value where it is read, for an analysis that tracks where the variable
+   * changes ({@link IndexBounds}); {@link IndexForms} itself never makes one.
+   */
+  record Variable(dev.kiln.processor.ir.Local local) implements Term {
+    @Override
+    public boolean isUniform() {
+      return false;
+    }
+
+    @Override
+    public String toString() {
+      return local.name() + "#" + local.id();
+    }
+  }
+
   static IndexForm constant(int value) {
     return new Affine(Map.of(), value);
   }

@@ -13,12 +13,14 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * Computes the {@link IndexForm} of int expressions of one program. A local is seen through when
  * the body assigns it exactly once (Java's definite assignment then guarantees that every read sees
  * that value) and the value's form holds the same wherever it is read, which is true of any affine
- * form: its terms do not change during an invocation. Anything else is {@link Unknown}.
+ * form: its terms do not change during an invocation. Anything else is {@link Unknown}, or what
+ * the caller's analysis knows of a variable local.
  */
 public final class IndexForms {
   private final Map<Local, Expr> assignedOnce = new HashMap<>();
@@ -49,6 +51,15 @@ public final class IndexForms {
 
   /** The form of the int expression {@code expression}. */
   public IndexForm form(Expr expression) {
+    return form(expression, local -> new Unknown());
+  }
+
+  /**
+   * The form of the int expression {@code expression} where {@code variable} gives the form of each
+   * local that no single assignment describes: one assigned several times, or once to a value whose
+   * form depends on such a local.
+   */
+  public IndexForm form(Expr expression, Function<Local, IndexForm> variable) {
     if (expression.type() != PrimType.INT) {
       return new Unknown();
     }
@@ -59,32 +70,41 @@ public final class IndexForms {
       // the number of workgroups is each arm's own in a fused program: no common term
       case Expr.BuiltinGet get when get.builtin() == Builtin.NUM_WORKGROUPS -> new Unknown();
       case Expr.BuiltinGet get -> IndexForm.term(new IndexForm.Id(get.builtin(), get.axis()));
-      case Expr.LocalGet get -> local(get.local());
+      case Expr.LocalGet get -> local(get.local(), variable);
       case Expr.Unary unary -> switch (unary.op()) {
-        case NEG -> IndexForm.scale(form(unary.operand()), -1);
-        case COMPLEMENT -> IndexForm.add(IndexForm.scale(form(unary.operand()), -1), IndexForm.constant(-1));
+        case NEG -> IndexForm.scale(form(unary.operand(), variable), -1);
+        case COMPLEMENT -> IndexForm.add(IndexForm.scale(form(unary.operand(), variable), -1), IndexForm.constant(-1));
         case NOT -> new Unknown();
       };
-      case Expr.Binary binary -> binary(binary);
+      case Expr.Binary binary -> binary(binary, variable);
       default -> new Unknown();
     };
   }
 
-  private IndexForm local(Local local) {
+  private IndexForm local(Local local, Function<Local, IndexForm> variable) {
     Expr value = assignedOnce.get(local);
-    if (value == null || !resolving.add(local)) {
+    if (value == null) {
+      return variable.apply(local);
+    }
+    if (!resolving.add(local)) {
       return new Unknown();
     }
     try {
-      return form(value);
+      // a value read through a variable may have changed since the assignment: the local is one too
+      boolean[] readVariable = {false};
+      IndexForm form = form(value, v -> {
+        readVariable[0] = true;
+        return new Unknown();
+      });
+      return readVariable[0] ? variable.apply(local) : form;
     } finally {
       resolving.remove(local);
     }
   }
 
-  private IndexForm binary(Expr.Binary binary) {
-    IndexForm left = form(binary.left());
-    IndexForm right = form(binary.right());
+  private IndexForm binary(Expr.Binary binary, Function<Local, IndexForm> variable) {
+    IndexForm left = form(binary.left(), variable);
+    IndexForm right = form(binary.right(), variable);
     return switch (binary.op()) {
       case ADD -> IndexForm.add(left, right);
       case SUB -> IndexForm.add(left, IndexForm.scale(right, -1));

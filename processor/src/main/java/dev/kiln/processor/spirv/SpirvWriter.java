@@ -41,7 +41,7 @@ public final class SpirvWriter {
   private final ExpressionWriter expressions;
   private final Deque<LoopTargets> loops = new ArrayDeque<>();
   private final int barrierSemantics;
-  /** Indices the workgroup's shape keeps in bounds, written without checks. */
+  /** Accesses proven in bounds, written without checks. */
   private final IndexBounds bounds;
 
   /**
@@ -169,7 +169,7 @@ public final class SpirvWriter {
         int index = value(store.index());
         int value = value(store.value());
         memory.store(store.array().name(), index, value, store.site().line(),
-            bounds.provenWithin(store.array(), store.index()));
+            bounds.proven(store));
       }
       case Stmt.Atomic atomic -> {
         int index = value(atomic.index());
@@ -177,7 +177,7 @@ public final class SpirvWriter {
         int expected = atomic.expected() == null ? 0 : value(atomic.expected());
         memory.atomic(atomic, index, value, expected,
             atomic.result() == null ? 0 : localVariables.get(atomic.result()),
-            bounds.provenWithin(atomic.array(), atomic.index()));
+            bounds.proven(atomic));
       }
       case Stmt.DeclareShared declared -> {} // workgroup memory is declared with the module's globals
       case Stmt.VectorLoad load -> vectors.load(load, this::value, localVariables::get);

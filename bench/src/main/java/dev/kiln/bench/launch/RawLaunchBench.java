@@ -1,4 +1,4 @@
-package dev.kiln.samples;
+package dev.kiln.bench.launch;
 
 import static org.lwjgl.system.MemoryUtil.*;
 import static org.lwjgl.util.vma.Vma.*;
@@ -31,7 +31,7 @@ import org.lwjgl.vulkan.*;
  * launch into a batch of 10 000 and GPU time per launch there (timestamps), a barrier between
  * launches as the kernel reads and writes the same buffer.
  *
- * <p>{@code java -cp ... dev.kiln.samples.RawLaunchBench [runs]}
+ * <p>{@code java -cp ... dev.kiln.bench.launch.RawLaunchBench [runs [csv folder]]}
  */
 public final class RawLaunchBench implements AutoCloseable {
   private static final int MANY = 10_000;
@@ -186,19 +186,20 @@ public final class RawLaunchBench implements AutoCloseable {
     try (InputStream in = LaunchBench.class.getResourceAsStream("LaunchBench.bump.spv")) {
       spirv = in.readAllBytes();
     }
+    LaunchTable table = new LaunchTable("raw", args);
     try (RawLaunchBench bench = new RawLaunchBench(spirv)) {
       System.out.printf("raw LWJGL on %s: median host time of %d runs, fence polled%n", bench.name, runs);
       bench.recordSingle(Binding.BOUND_SET);
-      System.out.printf("single launch, pre-recorded      %8.1f µs%n", median(runs, bench::submitAndPoll) / 1e3);
-      System.out.printf("single launch, recorded each time %7.1f µs%n", median(runs, () -> {
+      table.row("single launch (pre-recorded)", median(runs, bench::submitAndPoll) / 1e3, "");
+      table.row("single launch", median(runs, () -> {
         bench.recordSingle(Binding.BOUND_SET);
         bench.submitAndPoll();
-      }) / 1e3);
+      }) / 1e3, "recorded each time");
       for (int launches : new int[] {1, 10, 100}) {
-        System.out.printf("batch of %-3d                      %7.1f µs%n", launches, median(runs / launches * 10 + 20, () -> {
+        table.row("batch of " + launches, median(runs / launches * 10 + 20, () -> {
           bench.recordBatch(launches, Binding.BOUND_SET, false);
           bench.submitAndPoll();
-        }) / 1e3);
+        }) / 1e3, "");
       }
       for (Binding binding : Binding.values()) {
         if (binding == Binding.PUSH_DESCRIPTOR && !bench.pushDescriptors) {
@@ -206,7 +207,7 @@ public final class RawLaunchBench implements AutoCloseable {
           continue;
         }
         long[] gpu = new long[1];
-        double host = GpuTimes.median(20, () -> {
+        double host = LaunchTable.median(20, 2_000_000_000L, () -> {
           long start = System.nanoTime();
           bench.recordBatch(MANY, binding, true);
           long recorded = System.nanoTime() - start;
@@ -214,12 +215,14 @@ public final class RawLaunchBench implements AutoCloseable {
           gpu[0] = bench.gpuNanos();
           return recorded;
         }) / 1e3 / MANY;
-        double device = GpuTimes.median(20, () -> {
+        double device = LaunchTable.median(20, 2_000_000_000L, () -> {
           bench.recordBatch(MANY, binding, true);
           bench.submitAndPoll();
           return bench.gpuNanos();
         }) / 1e3 / MANY;
-        System.out.printf("%-16s record 1 of %d %6.2f µs, GPU per launch %5.2f µs%n", binding, MANY, host, device);
+        String how = binding.name().toLowerCase(java.util.Locale.ROOT).replace('_', ' ');
+        table.row("recording one launch of " + MANY + " (" + how + ")", host, "");
+        table.row("GPU time per launch there (" + how + ")", device, "");
       }
     }
   }
@@ -311,9 +314,9 @@ public final class RawLaunchBench implements AutoCloseable {
     return Math.round((ticks.get(1) - ticks.get(0)) * (double) nanosPerTick);
   }
 
-  /** The median host time of {@code runs} runs of {@code work}, after warming up ({@link GpuTimes#median}). */
+  /** The median host time of {@code runs} runs of {@code work}, after two seconds of it. */
   private static long median(int runs, Runnable work) {
-    return GpuTimes.median(runs, () -> {
+    return LaunchTable.median(runs, 2_000_000_000L, () -> {
       long start = System.nanoTime();
       work.run();
       return System.nanoTime() - start;

@@ -1,4 +1,4 @@
-package dev.kiln.samples;
+package dev.kiln.bench.launch;
 
 import dev.kiln.Batch;
 import dev.kiln.Device;
@@ -16,7 +16,7 @@ import java.util.Arrays;
  * {@link RawLaunchBench} is the same table for hand-written LWJGL. Run it once with {@code -Dkiln.fenceSpinMicros=0} to see
  * what polling the fence before sleeping saves.
  *
- * <p>{@code java -cp ... dev.kiln.samples.LaunchBench [runs]}
+ * <p>{@code java -cp ... dev.kiln.bench.launch.LaunchBench [runs [csv folder]]}
  */
 public final class LaunchBench {
   private LaunchBench() {}
@@ -31,18 +31,19 @@ public final class LaunchBench {
 
   public static void main(String[] args) {
     int runs = args.length > 0 ? Integer.parseInt(args[0]) : 2000;
+    LaunchTable table = new LaunchTable("kiln", args);
     try (Device device = Device.open(); IntArray d = device.ints(64)) {
       System.out.printf("%s, kiln.fenceSpinMicros=%s: median host time of %d runs%n", device.name(),
           System.getProperty("kiln.fenceSpinMicros", "default"), runs);
-      System.out.printf("single launch               %s%n", median(runs, () -> LaunchBenchKernels.bump(device, 64, d)));
+      row(table, "single launch", runs, () -> LaunchBenchKernels.bump(device, 64, d));
       for (int launches : new int[] {1, 10, 100}) {
-        System.out.printf("batch of %-3d                %s%n", launches, median(runs / launches * 10 + 20, () -> {
+        row(table, "batch of " + launches, runs / launches * 10 + 20, () -> {
           try (Batch batch = device.batch()) {
             for (int k = 0; k < launches; k++) {
               LaunchBenchKernels.bump(batch, 64, d);
             }
           }
-        }));
+        });
       }
       int many = 10_000;
       int runs10k = 20;
@@ -62,12 +63,12 @@ public final class LaunchBench {
           }
         }
       }
-      System.out.printf("record 1 of %d  %8.2f µs%n", many, median(recording) / 1e3 / many);
-      System.out.printf("GPU per launch there %6.2f µs%n", median(gpu) / 1e3 / many);
+      table.row("recording one launch of " + many, median(recording) / 1e3 / many, "");
+      table.row("GPU time per launch there", median(gpu) / 1e3 / many, "");
       int[] values = new int[64];
-      System.out.printf("single launch, Java int[64] %s%n", median(runs, () -> LaunchBenchKernels.bump(device, 64, values)));
-      System.out.printf("upload int[64]              %s%n", median(runs, () -> d.upload(values)));
-      System.out.printf("download int[64]            %s%n", median(runs, () -> d.download(values)));
+      row(table, "single launch on Java int[64]", runs, () -> LaunchBenchKernels.bump(device, 64, values));
+      row(table, "upload int[64]", runs, () -> d.upload(values));
+      row(table, "download int[64]", runs, () -> d.download(values));
     }
   }
 
@@ -80,10 +81,11 @@ public final class LaunchBench {
       (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
 
   /**
-   * The median host time of {@code runs} runs of {@code launch} after a second of it, as text with the
-   * bytes the calling thread allocated per run meanwhile (the launchers' varargs array is 24 of them).
+   * {@code operation}'s row: the median host time of {@code runs} runs of {@code launch} after a
+   * second of it, noted with the bytes the calling thread allocated per run meanwhile (the launchers'
+   * varargs array is 24 of them).
    */
-  private static String median(int runs, Runnable launch) {
+  private static void row(LaunchTable table, String operation, int runs, Runnable launch) {
     long warmUntil = System.nanoTime() + 1_000_000_000L;
     while (System.nanoTime() < warmUntil) {
       launch.run();
@@ -96,6 +98,6 @@ public final class LaunchBench {
       nanos[r] = System.nanoTime() - start;
     }
     allocated = THREADS.getCurrentThreadAllocatedBytes() - allocated;
-    return String.format("%8.1f µs  %6.0f B allocated", median(nanos) / 1e3, (double) allocated / runs);
+    table.row(operation, median(nanos) / 1e3, String.format("%6.0f B allocated", (double) allocated / runs));
   }
 }

@@ -1,0 +1,129 @@
+package dev.kiln.processor.analysis;
+
+import dev.kiln.processor.analysis.IndexForm.Term;
+import dev.kiln.processor.ir.Builtin;
+import dev.kiln.processor.ir.Workgroup;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Predicate;
+
+/**
+ * Facts known at a point of a program, each a {@link Linear} form known to be at least 0, and what
+ * follows from them. A term lies in its type's range, narrowed by what the launch guarantees (a
+ * local id runs from 0 to the workgroup's size less one; global and workgroup ids and buffer
+ * lengths are not negative) and by the facts on it alone; a form is proven non-negative when its
+ * smallest value over those ranges is, after subtracting none, one or two of the facts on several
+ * terms. That is enough for the guards kernels write ({@code l < stride} with {@code stride ≤ 128}
+ * keeps {@code l + stride} below 256) and stays cheap.
+ */
+final class Constraints {
+  private static final int MOST_FACTS_PAIRED = 24;
+
+  private final Workgroup workgroup;
+  private final List<Linear> facts;
+
+  private Constraints(Workgroup workgroup, List<Linear> facts) {
+    this.workgroup = workgroup;
+    this.facts = List.copyOf(facts);
+  }
+
+  static Constraints none(Workgroup workgroup) {
+    return new Constraints(workgroup, List.of());
+  }
+
+  /** These facts and {@code more}. */
+  Constraints and(List<Linear> more) {
+    List<Linear> all = new ArrayList<>(facts);
+    all.addAll(more);
+    return new Constraints(workgroup, all);
+  }
+
+  /** The facts that do not mention a term {@code stale} accepts. */
+  Constraints without(Predicate<Term> stale) {
+    return new Constraints(workgroup, facts.stream()
+        .filter(fact -> fact.coefficients().keySet().stream().noneMatch(stale))
+        .toList());
+  }
+
+  /** Whether {@code form} is at least 0 wherever these facts hold. */
+  boolean nonNegative(Linear form) {
+    try {
+      Map<Term, long[]> ranges = ranges();
+      if (smallest(form, ranges) >= 0) {
+        return true;
+      }
+      List<Linear> several = facts.stream().filter(fact -> fact.coefficients().size() > 1).toList();
+      for (int i = 0; i < several.size(); i++) {
+        Linear rest = form.minus(several.get(i));
+        if (smallest(rest, ranges) >= 0) {
+          return true;
+        }
+        for (int j = i; j < Math.min(several.size(), MOST_FACTS_PAIRED); j++) {
+          if (smallest(rest.minus(several.get(j)), ranges) >= 0) {
+            return true;
+          }
+        }
+      }
+    } catch (ArithmeticException outOfLongRange) {
+      return false;
+    }
+    return false;
+  }
+
+  /** Whether {@code form}'s value lies in the int range wherever these facts hold. */
+  boolean withinInt(Linear form) {
+    try {
+      Map<Term, long[]> ranges = ranges();
+      return smallest(form, ranges) >= Integer.MIN_VALUE && -smallest(form.times(-1), ranges) <= Integer.MAX_VALUE;
+    } catch (ArithmeticException outOfLongRange) {
+      return false;
+    }
+  }
+
+  /** The smallest value of {@code form} with each term anywhere in its range. */
+  private long smallest(Linear form, Map<Term, long[]> ranges) {
+    long total = form.constant();
+    for (Map.Entry<Term, Long> entry : form.coefficients().entrySet()) {
+      long[] range = ranges.getOrDefault(entry.getKey(), typeRange(entry.getKey()));
+      long k = entry.getValue();
+      total = Math.addExact(total, Math.multiplyExact(k, k > 0 ? range[0] : range[1]));
+    }
+    return total;
+  }
+
+  /** Each term's range: {@link #typeRange}, narrowed by the facts on that term alone. */
+  private Map<Term, long[]> ranges() {
+    Map<Term, long[]> ranges = new HashMap<>();
+    for (Linear fact : facts) {
+      if (fact.coefficients().size() != 1) {
+        continue;
+      }
+      Map.Entry<Term, Long> only = fact.coefficients().entrySet().iterator().next();
+      long[] range = ranges.computeIfAbsent(only.getKey(), this::typeRange);
+      long k = only.getValue();
+      long c = fact.constant(); // k·t + c ≥ 0
+      if (k > 0) {
+        range[0] = Math.max(range[0], Math.ceilDiv(-c, k));
+      } else {
+        range[1] = Math.min(range[1], Math.floorDiv(c, -k));
+      }
+    }
+    return ranges;
+  }
+
+  private long[] typeRange(Term term) {
+    return switch (term) {
+      case IndexForm.Id id -> switch (id.builtin()) {
+        case LOCAL_ID -> new long[] {0, workgroup.size(id.axis()) - 1};
+        // the runtime refuses a launch whose grid, in whole workgroups, exceeds the int range
+        case GLOBAL_ID, WORKGROUP_ID -> new long[] {0, Integer.MAX_VALUE};
+        case NUM_WORKGROUPS -> new long[] {1, Integer.MAX_VALUE};
+      };
+      case IndexForm.Length length -> new long[] {0, Integer.MAX_VALUE};
+      case IndexForm.Scalar scalar -> new long[] {Integer.MIN_VALUE, Integer.MAX_VALUE};
+      case IndexForm.Variable variable -> new long[] {Integer.MIN_VALUE, Integer.MAX_VALUE};
+    };
+  }
+}
