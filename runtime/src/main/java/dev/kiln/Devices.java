@@ -17,6 +17,7 @@ public final class Devices {
       System.out.println("vulkan  none: " + e.getMessage());
     }
     System.out.println("cpu     Java " + Runtime.version().feature() + " on " + Runtime.getRuntime().availableProcessors()
-        + " cores: the kernels' own Java methods, one call per invocation");
+        + " cores: the CPU twins the processor generates, in parallel (the kernel methods with -Dkiln.cpu=java)"
+        + " [the default where no hardware GPU is listed]");
   }
 }

@@ -10,6 +10,7 @@ import dev.kiln.annotations.Kernel;
 import dev.kiln.processor.analysis.Facts;
 import dev.kiln.processor.check.CheckError;
 import dev.kiln.processor.check.Checks;
+import dev.kiln.processor.cpu.CpuTwins;
 import dev.kiln.processor.diag.Diagnostics;
 import dev.kiln.processor.diag.Errors;
 import dev.kiln.processor.ir.Program;
@@ -137,6 +138,7 @@ final class KernelBodyCompiler implements TaskListener {
     Sites sites = new Sites();
     Map<String, KernelSignature> kernels = new LinkedHashMap<>();
     Map<String, Program> programs = new LinkedHashMap<>();
+    List<CpuTwins.Source> twins = new ArrayList<>();
     for (KernelSignature declared : owner.kernels()) {
       KernelSignature kernel = current(declared);
       kernels.put(kernel.name(), kernel);
@@ -144,13 +146,52 @@ final class KernelBodyCompiler implements TaskListener {
         programs.put(kernel.name(), program);
         write(kernel.method(), kernel.packageName(), kernel.moduleResource(), "kernel " + kernel.name(),
             () -> Passes.kernel(program, vectorize));
+        twins.add(twin(kernel.owner(), kernel.name(), false, program, kernel.params()));
       });
     }
     for (GroupSignature group : owner.groups()) {
       List<KernelSignature> arms = group.arms().stream().map(arm -> kernels.get(arm.name())).toList();
       if (arms.stream().allMatch(arm -> programs.containsKey(arm.name()))) {
-        fuse(group, arms, programs, sites);
+        fuse(group, arms, programs, sites).ifPresent(fused ->
+            twins.add(twin(arms.getFirst().owner(), group.name(), true, fused, group.params())));
       }
+    }
+    if (!twins.isEmpty()) {
+      writeTwins(owner.kernels().getFirst().owner(), twins);
+    }
+  }
+
+  private CpuTwins.Source twin(TypeElement owner, String name, boolean group, Program program,
+      List<KernelSignature.Param> params) {
+    return new CpuTwins.Source(CpuTwins.methodName(name, group), program, group,
+        params.stream().map(KernelSignature.Param::name).toList(), elements.getBinaryName(owner) + "#" + name);
+  }
+
+  /**
+   * Writes the CPU twins of one class's kernels and groups; one that cannot be made is left to the
+   * CPU backend's method path, said in the dump.
+   */
+  private void writeTwins(TypeElement owner, List<CpuTwins.Source> twins) {
+    String binaryName = elements.getBinaryName(owner) + CpuTwins.SUFFIX;
+    try {
+      CpuTwins.Written written = CpuTwins.write(binaryName, twins);
+      if (written.classFile() != null) {
+        // a resource rather than a class file: javac warns of a type made in the last round of processing
+        String packageName = elements.getPackageOf(owner).getQualifiedName().toString();
+        String simpleName = binaryName.substring(packageName.isEmpty() ? 0 : packageName.length() + 1);
+        try (OutputStream out = filer.createResource(StandardLocation.CLASS_OUTPUT, packageName, simpleName + ".class",
+            owner).openOutputStream()) {
+          out.write(written.classFile());
+        }
+      }
+      if (dump != null && !written.leftOut().isEmpty()) {
+        KernelDump.twinsLeftOut(dump, binaryName, written.leftOut());
+      }
+    } catch (IOException e) {
+      diagnostics.warning(owner, "Kiln could not write the CPU twins " + binaryName + ": " + e
+          + "; the CPU backend runs the kernel methods themselves");
+    } catch (RuntimeException e) {
+      diagnostics.error(owner, Errors.internal("the CPU twins of " + owner.getSimpleName(), e));
     }
   }
 
@@ -192,16 +233,23 @@ final class KernelBodyCompiler implements TaskListener {
     }
   }
 
-  /** Fuses a group whose arms all lowered; writes its module or reports why it cannot be fused. */
-  private void fuse(GroupSignature group, List<KernelSignature> arms, Map<String, Program> programs, Sites sites) {
+  /**
+   * Fuses a group whose arms all lowered; writes its module and returns the fused program, or
+   * reports why it cannot be fused.
+   */
+  private Optional<Program> fuse(GroupSignature group, List<KernelSignature> arms, Map<String, Program> programs,
+      Sites sites) {
     KernelSignature first = arms.getFirst();
     try {
       List<Arm> lowered = arms.stream()
           .map(arm -> new Arm(arm.name(), arm.selfComposable(), programs.get(arm.name())))
           .toList();
       switch (Fusion.fuse(group.name(), lowered)) {
-        case Fusion.Result.Fused fused -> write(first.method(), first.packageName(), group.moduleResource(),
-            "group " + group.name(), () -> Passes.finish(fused.program(), vectorize));
+        case Fusion.Result.Fused fused -> {
+          write(first.method(), first.packageName(), group.moduleResource(), "group " + group.name(),
+              () -> Passes.finish(fused.program(), vectorize));
+          return Optional.of(fused.program());
+        }
         case Fusion.Result.Refused refused -> new FusionReporter(trees, diagnostics, sites, arms)
             .report(refused.errors());
       }
@@ -210,6 +258,7 @@ final class KernelBodyCompiler implements TaskListener {
     } catch (RuntimeException | StackOverflowError e) {
       diagnostics.error(first.method(), Errors.internal("group " + group.name(), e));
     }
+    return Optional.empty();
   }
 
   /**

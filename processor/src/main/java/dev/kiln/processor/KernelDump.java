@@ -11,7 +11,8 @@ import java.util.concurrent.TimeUnit;
 /**
  * What {@code -Akiln.dump=<dir>} writes for each kernel and group, under the package's folder: the
  * final IR as text headed by whether and why it was vectorized ({@code .ir.txt}), the module
- * ({@code .spv}), and its disassembly ({@code .spvasm}) where {@code spirv-dis} is on the path.
+ * ({@code .spv}), and its disassembly ({@code .spvasm}) where {@code spirv-dis} is on the path; and
+ * which CPU twins could not be made ({@code <Owner>$KilnCpu.txt}).
  */
 final class KernelDump {
   private KernelDump() {}
@@ -32,6 +33,15 @@ final class KernelDump {
     Files.writeString(folder.resolve(base + ".ir.txt"),
         "// " + what + "; " + verdict + "\n// SPIR-V: " + disassembly + "\n" + IrText.of(decision.program()),
         StandardCharsets.UTF_8);
+  }
+
+  /** Which kernels and groups of {@code binaryName}'s twins were left to the method path, and why ({@code .txt}). */
+  static void twinsLeftOut(Path dir, String binaryName, java.util.Map<String, String> leftOut) throws IOException {
+    Path file = dir.resolve(binaryName.replace('.', '/') + ".txt");
+    Files.createDirectories(file.getParent());
+    StringBuilder text = new StringBuilder("// CPU twins left out; the CPU backend runs these methods themselves\n");
+    leftOut.forEach((name, why) -> text.append(name).append(": ").append(why).append('\n'));
+    Files.writeString(file, text, StandardCharsets.UTF_8);
   }
 
   /** Runs {@code spirv-dis} on {@code spv} into {@code out}; says what became of it. */

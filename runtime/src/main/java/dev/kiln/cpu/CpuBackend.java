@@ -11,23 +11,34 @@ import dev.kiln.backend.KernelModule;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.IntStream;
 
 /**
- * Runs kernels as the Java methods they were written as: one call per invocation, workgroups in
- * parallel on the common fork-join pool. Java semantics make it the reference for every other
- * backend. The invocations of a workgroup run one after the other, except in kernels with barriers:
- * there they run side by side as virtual threads meeting at a {@link WorkgroupBarrier}, and whole
- * workgroups run, as on the GPU.
+ * Runs kernels on the CPU with Java semantics, the reference for every other backend, in one of two
+ * ways:
+ * <ul>
+ *   <li>Through the kernel's or group's {@link CpuTwin}, the loops the processor generated from its
+ *       IR: a launch is split into chunks of workgroups run on a fork-join pool of
+ *       {@code -Dkiln.cpu.threads} threads (all cores by default), a small one on the caller's thread.
+ *   <li>Without a twin, or with {@code -Dkiln.cpu=java}, as the Java methods they were written as:
+ *       one call per invocation, workgroups in parallel on the common fork-join pool, a group's arms
+ *       one after the other. The invocations of a workgroup run one after the other, except in
+ *       kernels with barriers: there they run side by side as virtual threads meeting at a
+ *       {@link WorkgroupBarrier}, and whole workgroups run, as on the GPU.
+ * </ul>
  */
 public final class CpuBackend implements Backend {
   private final Map<KernelSpec, Boolean> cooperative = new ConcurrentHashMap<>();
+  /** Whether launches run through twins where there are: not where {@code -Dkiln.cpu=java} was set on opening. */
+  private final boolean twins = !"java".equals(System.getProperty("kiln.cpu"));
 
   @Override
   public String deviceName() {
-    return "Java " + Runtime.version().feature() + " on " + Runtime.getRuntime().availableProcessors() + " cores";
+    return "Java " + Runtime.version().feature() + " on " + Runtime.getRuntime().availableProcessors() + " cores"
+        + (twins ? "" : ", kernel methods (kiln.cpu=java)");
   }
 
   @Override
@@ -66,13 +77,16 @@ public final class CpuBackend implements Backend {
     return dispatch(launch, timed);
   }
 
-  /** A kernel over its grid, or a group's arms one after the other, each over its own grid; wall time. */
+  /** A kernel over its grid, or a group's arms, each over its own grid; wall time. */
   @Override
   public long dispatch(Launch launch, boolean timed) {
     long start = System.nanoTime();
     KernelSpec spec = launch.spec();
     Object[] args = launch.arguments();
-    if (spec.arms().isEmpty()) {
+    Optional<CpuTwin> twin = twins ? CpuTwin.of(spec) : Optional.empty();
+    if (twin.isPresent()) {
+      TwinLaunch.run(twin.get(), launch, javaArrays(args));
+    } else if (spec.arms().isEmpty()) {
       run(spec, launch.grid(0), args);
     } else {
       for (int k = 0; k < spec.arms().size(); k++) {
@@ -86,11 +100,17 @@ public final class CpuBackend implements Backend {
     return System.nanoTime() - start;
   }
 
-  private void run(KernelSpec spec, Grid grid, Object[] args) {
+  /** The arguments with each buffer as its Java array. */
+  private static Object[] javaArrays(Object[] args) {
     Object[] javaArgs = new Object[args.length];
     for (int i = 0; i < args.length; i++) {
       javaArgs[i] = args[i] instanceof CpuBuffer buffer ? buffer.array() : args[i];
     }
+    return javaArgs;
+  }
+
+  private void run(KernelSpec spec, Grid grid, Object[] args) {
+    Object[] javaArgs = javaArrays(args);
     int[] size = {spec.workgroup(0), spec.workgroup(1), spec.workgroup(2)};
     int[] groups = {grid.workgroups(0, size[0]), grid.workgroups(1, size[1]), grid.workgroups(2, size[2])};
     KernelSpec.CpuBody body = spec.cpuBody();

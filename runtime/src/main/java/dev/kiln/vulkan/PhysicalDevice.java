@@ -95,6 +95,14 @@ record PhysicalDevice(VkPhysicalDevice handle, String name, int type, int queueF
     }
   }
 
+  /**
+   * Whether the device is Vulkan in software on the CPU (lavapipe, SwiftShader): about 25 times
+   * slower than plain Java, so the best device is the CPU backend rather than it.
+   */
+  boolean isSoftware() {
+    return type == VK_PHYSICAL_DEVICE_TYPE_CPU;
+  }
+
   /** Discrete GPUs first, then integrated, virtual, software (CPU) and other devices. */
   static final Comparator<PhysicalDevice> PREFERENCE = Comparator.comparingInt(device -> switch (device.type()) {
     case VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU -> 0;

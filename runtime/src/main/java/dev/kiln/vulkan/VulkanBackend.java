@@ -60,7 +60,17 @@ public final class VulkanBackend implements Backend {
    * empty): discrete GPUs first, then integrated, virtual and software ones.
    */
   public static VulkanBackend open(String nameFragment, boolean validationOn) throws VulkanUnavailableException {
-    VulkanContext context = VulkanContext.open(nameFragment, validationOn);
+    return open(nameFragment, validationOn, false);
+  }
+
+  /** The best hardware Vulkan device: none where the only ones run in software on the CPU. */
+  public static VulkanBackend openHardware(boolean validationOn) throws VulkanUnavailableException {
+    return open("", validationOn, true);
+  }
+
+  private static VulkanBackend open(String nameFragment, boolean validationOn, boolean hardwareOnly)
+      throws VulkanUnavailableException {
+    VulkanContext context = VulkanContext.open(nameFragment, validationOn, hardwareOnly);
     try {
       return new VulkanBackend(context);
     } catch (RuntimeException e) {

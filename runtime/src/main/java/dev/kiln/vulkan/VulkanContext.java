@@ -109,16 +109,23 @@ final class VulkanContext {
    * Opens the best Vulkan device whose name contains {@code nameFragment} (any device when it is
    * empty): discrete GPUs first, then integrated, virtual and software ones.
    */
-  static VulkanContext open(String nameFragment, boolean validationOn) throws VulkanUnavailableException {
+  static VulkanContext open(String nameFragment, boolean validationOn, boolean hardwareOnly)
+      throws VulkanUnavailableException {
     ValidationLog validation = validationOn ? new ValidationLog() : null;
     VkInstance instance = createInstance(validation);
     try {
-      List<PhysicalDevice> candidates = PhysicalDevice.enumerate(instance).stream()
+      List<PhysicalDevice> named = PhysicalDevice.enumerate(instance).stream()
           .filter(d -> d.name().toLowerCase().contains(nameFragment.toLowerCase()))
           .sorted(PhysicalDevice.PREFERENCE)
           .toList();
+      List<PhysicalDevice> candidates = hardwareOnly
+          ? named.stream().filter(d -> !d.isSoftware()).toList()
+          : named;
       if (candidates.isEmpty()) {
-        throw new VulkanUnavailableException(nameFragment.isEmpty()
+        throw new VulkanUnavailableException(!named.isEmpty()
+            ? "only software Vulkan (" + named.getFirst().name() + "), slower than the CPU backend; name it to use it"
+                + " (-Dkiln.device=vulkan)"
+            : nameFragment.isEmpty()
             ? "the Vulkan loader found no device with a compute queue"
             : "no Vulkan device with a compute queue has a name containing '" + nameFragment + "'", null);
       }
@@ -132,12 +139,18 @@ final class VulkanContext {
     }
   }
 
-  /** One line per Vulkan device with a compute queue, best first: what Kiln needs to know of it. */
+  /**
+   * One line per Vulkan device with a compute queue, best first: what Kiln needs to know of it, and
+   * whether {@code Device.open()} takes it (the first hardware device).
+   */
   static List<String> describeDevices() throws VulkanUnavailableException {
     VkInstance instance = createInstance(null);
     try {
-      return PhysicalDevice.enumerate(instance).stream().sorted(PhysicalDevice.PREFERENCE).map(PhysicalDevice::describe)
+      List<PhysicalDevice> devices = PhysicalDevice.enumerate(instance).stream().sorted(PhysicalDevice.PREFERENCE)
           .toList();
+      PhysicalDevice best = devices.stream().filter(d -> !d.isSoftware()).findFirst().orElse(null);
+      return devices.stream().map(d -> d.describe() + (d == best ? " [the default: the best hardware GPU]"
+          : d.isSoftware() ? " [only when named: software Vulkan runs slower than the CPU backend]" : "")).toList();
     } finally {
       vkDestroyInstance(instance, null);
     }

@@ -8,30 +8,38 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 
 /**
- * Base of tests that run kernels on Vulkan (validation layer on) and on the CPU backend: opens both
+ * Base of tests that run kernels on Vulkan (validation layer on) and on the CPU backend, the latter
+ * both through the processor's CPU twins and as the kernel methods themselves: opens the three
  * once per class. Closing the Vulkan device throws if the validation layer reported anything.
  */
 abstract class BothDevices {
   static Device vulkan;
   static Device cpu;
+  static Device cpuMethods;
 
   @BeforeAll
   static void openDevices() {
     cpu = TestDevices.cpu();
+    cpuMethods = TestDevices.cpuMethods();
     vulkan = TestDevices.vulkan();
   }
 
   /**
-   * Makes the arguments twice from the seed {@code n}, runs {@code launch} on each device, and
-   * compares every array argument afterwards, bit for bit.
+   * Makes the arguments three times from the seed {@code n}, runs {@code launch} on the kernel
+   * methods, the CPU twins and Vulkan, and compares every array argument afterwards, bit for bit:
+   * the twins with the methods, Vulkan with the twins.
    */
   static void compare(String what, int n, Function<Random, Object[]> arguments, BiConsumer<Device, Object[]> launch) {
+    Object[] onMethods = arguments.apply(new Random(n));
     Object[] onCpu = arguments.apply(new Random(n));
     Object[] onVulkan = arguments.apply(new Random(n));
+    launch.accept(cpuMethods, onMethods);
     launch.accept(cpu, onCpu);
     launch.accept(vulkan, onVulkan);
     for (int i = 0; i < onCpu.length; i++) {
       if (onCpu[i] != null && onCpu[i].getClass().isArray()) {
+        Bits.assertSameBits(what + " argument " + i + " at n = " + n + ", CPU twin against method", onMethods[i],
+            onCpu[i]);
         Bits.assertSameBits(what + " argument " + i + " at n = " + n, onCpu[i], onVulkan[i]);
       }
     }
@@ -46,6 +54,7 @@ abstract class BothDevices {
     } finally {
       vulkan = null;
       cpu.close();
+      cpuMethods.close();
     }
   }
 }

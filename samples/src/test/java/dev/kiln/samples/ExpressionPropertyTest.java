@@ -73,11 +73,15 @@ class ExpressionPropertyTest extends BothDevices {
       boolean floats = k % 2 == 1;
       Method method = launcher.getMethod("k" + k, Device.class, int.class, int[].class, int[].class, float[].class,
           float[].class, floats ? float[].class : int[].class);
+      Object onMethod = floats ? new float[N] : new int[N];
       Object onCpu = floats ? new float[N] : new int[N];
       Object onVulkan = floats ? new float[N] : new int[N];
+      run(method, cpuMethods, as, bs, xs, ys, onMethod);
       run(method, cpu, as, bs, xs, ys, onCpu);
       run(method, vulkan, as, bs, xs, ys, onVulkan);
-      Bits.assertSameBits("kernel k" + k + " computing " + sources.get(k) + " (seed " + SEED + ")", onCpu, onVulkan);
+      String what = "kernel k" + k + " computing " + sources.get(k) + " (seed " + SEED + ")";
+      Bits.assertSameBits(what + ", CPU twin against method", onMethod, onCpu);
+      Bits.assertSameBits(what, onCpu, onVulkan);
     }
   }
 

@@ -95,7 +95,10 @@ class RandomFusionTest extends BothDevices {
     Files.writeString(file, text);
   }
 
-  /** Runs the group fused on Vulkan and arm by arm on the CPU from the same data, and compares every buffer. */
+  /**
+   * Runs the group fused on Vulkan, fused on the CPU twin, and arm by arm as the kernel methods on
+   * the CPU from the same data, and compares every buffer.
+   */
   private static void run(Class<?> launcher, RandomGroups.Group group, Random random) throws Exception {
     List<String> params = group.params();
     int arms = group.arms().size();
@@ -106,8 +109,9 @@ class RandomFusionTest extends BothDevices {
     }
     Object[] onCpu = new Object[types.length];
     Object[] onVulkan = new Object[types.length];
+    Object[] onMethods = new Object[types.length];
     for (int k = 0; k < arms; k++) {
-      onCpu[1 + k] = onVulkan[1 + k] = random.nextInt(800);
+      onCpu[1 + k] = onVulkan[1 + k] = onMethods[1 + k] = random.nextInt(800);
     }
     for (int p = 0; p < params.size(); p++) {
       String name = params.get(p);
@@ -118,6 +122,7 @@ class RandomFusionTest extends BothDevices {
         float[] values = Bits.randomFloats(random, length, 8f);
         onCpu[at] = values;
         onVulkan[at] = values.clone();
+        onMethods[at] = values.clone();
       } else if (name.equals(RandomGroups.INT_BUFFER)) {
         types[at] = int[].class;
         int[] values = new int[length];
@@ -126,18 +131,21 @@ class RandomFusionTest extends BothDevices {
         }
         onCpu[at] = values;
         onVulkan[at] = values.clone();
+        onMethods[at] = values.clone();
       } else if (name.equals("k")) {
         types[at] = int.class;
-        onCpu[at] = onVulkan[at] = random.nextInt(100);
+        onCpu[at] = onVulkan[at] = onMethods[at] = random.nextInt(100);
       } else {
         types[at] = float.class;
-        onCpu[at] = onVulkan[at] = (float) random.nextInt(16) / 4f;
+        onCpu[at] = onVulkan[at] = onMethods[at] = (float) random.nextInt(16) / 4f;
       }
     }
     Method method = launcher.getMethod(group.name(), types);
     onCpu[0] = cpu;
     onVulkan[0] = vulkan;
+    onMethods[0] = cpuMethods;
     try {
+      method.invoke(null, onMethods);
       method.invoke(null, onCpu);
       method.invoke(null, onVulkan);
     } catch (InvocationTargetException e) {
@@ -146,6 +154,8 @@ class RandomFusionTest extends BothDevices {
     for (int p = 0; p < params.size(); p++) {
       int at = 1 + arms + p;
       if (onCpu[at].getClass().isArray()) {
+        Bits.assertSameBits("buffer " + params.get(p) + " of " + describe(group) + ", fused CPU twin against the"
+            + " methods arm by arm", onMethods[at], onCpu[at]);
         Bits.assertSameBits("buffer " + params.get(p) + " of " + describe(group), onCpu[at], onVulkan[at]);
       }
     }

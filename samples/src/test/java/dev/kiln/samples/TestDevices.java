@@ -37,4 +37,19 @@ final class TestDevices {
   static Device cpu() {
     return Device.open("cpu");
   }
+
+  /** The CPU backend running the kernel methods themselves ({@code -Dkiln.cpu=java}): the twins' oracle. */
+  static Device cpuMethods() {
+    String before = System.getProperty("kiln.cpu");
+    System.setProperty("kiln.cpu", "java");
+    try {
+      return Device.open("cpu");
+    } finally {
+      if (before == null) {
+        System.clearProperty("kiln.cpu");
+      } else {
+        System.setProperty("kiln.cpu", before);
+      }
+    }
+  }
 }

@@ -1,0 +1,56 @@
+package dev.kiln.cpu;
+
+import dev.kiln.KernelSpec;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * A kernel's or group's CPU twin: the method the processor generated from its IR into
+ * {@code <Owner>$KilnCpu}, which runs a range of workgroups as plain loops. Absent where the
+ * processor made none (see its {@code -Akiln.dump}); a CPU backend opened with
+ * {@code -Dkiln.cpu=java} runs the kernel methods themselves instead: the path to debug a kernel
+ * in, and the oracle the twins are tested against.
+ */
+final class CpuTwin {
+  private static final MethodType TYPE = MethodType.methodType(void.class, Object[].class, int[].class, int.class,
+      int.class, int.class, int.class, int.class);
+  private static final Map<KernelSpec, Optional<CpuTwin>> FOUND = new ConcurrentHashMap<>();
+
+  private final KernelSpec spec;
+  private final MethodHandle method;
+
+  private CpuTwin(KernelSpec spec, MethodHandle method) {
+    this.spec = spec;
+    this.method = method;
+  }
+
+  static Optional<CpuTwin> of(KernelSpec spec) {
+    return FOUND.computeIfAbsent(spec, CpuTwin::find);
+  }
+
+  private static Optional<CpuTwin> find(KernelSpec spec) {
+    Class<?> owner = spec.owner();
+    String method = (spec.arms().isEmpty() ? "kernel$" : "group$") + spec.name().replaceAll("[.;\\[/<>]", "_");
+    try {
+      Class<?> twins = Class.forName(owner.getName() + "$KilnCpu", true, owner.getClassLoader());
+      return Optional.of(new CpuTwin(spec, MethodHandles.publicLookup().findStatic(twins, method, TYPE)));
+    } catch (ClassNotFoundException | NoSuchMethodException | IllegalAccessException absent) {
+      return Optional.empty();
+    }
+  }
+
+  /** Runs workgroups {@code first .. end-1} of a dispatch of {@code dispatch} invocations along each axis. */
+  void run(Object[] args, int[] grids, int[] dispatch, int first, int end) {
+    try {
+      method.invokeExact(args, grids, dispatch[0], dispatch[1], dispatch[2], first, end);
+    } catch (RuntimeException | Error e) {
+      throw e;
+    } catch (Throwable t) {
+      throw new IllegalStateException("the CPU twin of " + spec + " threw " + t, t);
+    }
+  }
+}

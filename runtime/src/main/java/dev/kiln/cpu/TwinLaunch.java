@@ -1,0 +1,76 @@
+package dev.kiln.cpu;
+
+import dev.kiln.KernelSpec;
+import dev.kiln.backend.Launch;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.ForkJoinTask;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * A launch through a {@link CpuTwin}: its workgroups, numbered x fastest, split into about four
+ * chunks per thread of a fork-join pool ({@code -Dkiln.cpu.threads}, all cores by default); a launch
+ * of fewer than {@value #SMALL} invocations, or with one thread, runs on the caller's thread. The
+ * first exception a chunk throws is rethrown as it was thrown.
+ */
+final class TwinLaunch {
+  static final int SMALL = 1 << 14;
+  private static final int CHUNKS_PER_THREAD = 4;
+
+  private TwinLaunch() {}
+
+  /** The pool, made on first use with the configured parallelism. */
+  private static final class Pool {
+    static final int THREADS = Integer.getInteger("kiln.cpu.threads", Runtime.getRuntime().availableProcessors());
+    static final ForkJoinPool POOL = THREADS > 1 ? new ForkJoinPool(THREADS) : null;
+  }
+
+  static void run(CpuTwin twin, Launch launch, Object[] args) {
+    KernelSpec spec = launch.spec();
+    int arms = Math.max(1, spec.arms().size());
+    int[] grids = new int[3 * arms];
+    for (int arm = 0; arm < arms; arm++) {
+      for (int axis = 0; axis < 3; axis++) {
+        grids[3 * arm + axis] = launch.gridSize(arm, axis);
+      }
+    }
+    int[] dispatch = spec.arms().isEmpty()
+        ? new int[] {grids[0], grids[1], grids[2]}
+        : new int[] {launch.dispatchSize(0), launch.dispatchSize(1), launch.dispatchSize(2)};
+    long workgroups = 1;
+    for (int axis = 0; axis < 3; axis++) {
+      workgroups *= Math.ceilDiv(dispatch[axis], spec.workgroup(axis));
+    }
+    if (workgroups == 0) {
+      return;
+    }
+    int groups = Math.toIntExact(workgroups);
+    long invocations = workgroups * spec.workgroup(0) * spec.workgroup(1) * spec.workgroup(2);
+    if (Pool.POOL == null || invocations < SMALL || groups == 1) {
+      twin.run(args, grids, dispatch, 0, groups);
+      return;
+    }
+    int chunks = (int) Math.min(groups, (long) Pool.THREADS * CHUNKS_PER_THREAD);
+    AtomicReference<Throwable> failure = new AtomicReference<>();
+    List<ForkJoinTask<?>> tasks = new ArrayList<>(chunks);
+    for (int chunk = 0; chunk < chunks; chunk++) {
+      int first = (int) ((long) groups * chunk / chunks);
+      int end = (int) ((long) groups * (chunk + 1) / chunks);
+      tasks.add(Pool.POOL.submit(() -> {
+        try {
+          twin.run(args, grids, dispatch, first, end);
+        } catch (RuntimeException | Error e) {
+          failure.compareAndSet(null, e);
+        }
+      }));
+    }
+    tasks.forEach(ForkJoinTask::join);
+    switch (failure.get()) {
+      case null -> {}
+      case RuntimeException e -> throw e;
+      case Error e -> throw e;
+      case Throwable t -> throw new IllegalStateException(t);
+    }
+  }
+}

@@ -1,0 +1,118 @@
+package dev.kiln.samples;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import corpus.FaultsKernels;
+import dev.kiln.Grid;
+import dev.kiln.KernelSpec;
+import java.lang.reflect.Field;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * The CPU twins: barrier kernels in loops and branches give what the kernel methods and Vulkan
+ * give; every kernel and group of the corpus has a twin (none falls back to the methods silently);
+ * a fault names kernel, buffer, index and line, and the other invocations still run, as on the GPU.
+ */
+class CpuTwinTest extends BothDevices {
+  @ParameterizedTest(name = "n = {0}")
+  @ValueSource(ints = {1, 63, 65, 1000})
+  void barriersInBranches(int n) {
+    compare("branches +", n, r -> new Object[] {Bits.randomInts(r, n)},
+        (d, a) -> TwinShapesKernels.branches(d, n, (int[]) a[0], 1));
+    compare("branches -", n, r -> new Object[] {Bits.randomInts(r, n)},
+        (d, a) -> TwinShapesKernels.branches(d, n, (int[]) a[0], 0));
+  }
+
+  @ParameterizedTest(name = "n = {0}")
+  @ValueSource(ints = {1, 17, 1000})
+  void barriersInLoopsThatBreakAndContinue(int n) {
+    for (int[] countAndStop : new int[][] {{0, 9}, {5, 9}, {9, 4}, {12, 12}}) {
+      int side = (int) Math.ceil(Math.sqrt(n));
+      compare("rounds " + Arrays.toString(countAndStop), n, r -> new Object[] {Bits.randomInts(r, side * side)},
+          (d, a) -> TwinShapesKernels.rounds(d, Grid.of(side, side), (int[]) a[0], countAndStop[0], countAndStop[1]));
+    }
+  }
+
+  @ParameterizedTest(name = "n = {0}")
+  @ValueSource(ints = {1, 31, 33, 1000})
+  void aUniformReturnBeforeABarrier(int n) {
+    for (int limit : new int[] {0, 1, 1 << 20}) {
+      compare("uniformReturn " + limit, n, r -> new Object[] {Bits.randomFloats(r, n, 10f)},
+          (d, a) -> TwinShapesKernels.uniformReturn(d, n, (float[]) a[0], limit));
+    }
+  }
+
+  @Test
+  void everyCorpusKernelAndGroupHasATwin() throws Exception {
+    List<String> missing = new ArrayList<>();
+    int twins = 0;
+    List<Class<?>> launchers = new ArrayList<>(corpusLaunchers());
+    launchers.add(TwinShapesKernels.class);
+    for (Class<?> launcher : launchers) {
+      for (Field field : launcher.getDeclaredFields()) {
+        if (field.getType() != KernelSpec.class) {
+          continue;
+        }
+        field.setAccessible(true);
+        KernelSpec spec = (KernelSpec) field.get(null);
+        String method = (spec.arms().isEmpty() ? "kernel$" : "group$") + spec.name();
+        try {
+          Method twin = Class.forName(spec.owner().getName() + "$KilnCpu").getMethod(method, Object[].class,
+              int[].class, int.class, int.class, int.class, int.class, int.class);
+          assertTrue(Modifier.isStatic(twin.getModifiers()), twin.toString());
+          twins++;
+        } catch (ClassNotFoundException | NoSuchMethodException e) {
+          missing.add(spec + " (" + method + ")");
+        }
+      }
+    }
+    assertEquals(List.of(), missing, "kernels and groups without a CPU twin");
+    assertTrue(twins > 80, "only " + twins + " twins");
+  }
+
+  /** The launchers of the corpus's classes: the processor test corpus compiled into these tests. */
+  private static List<Class<?>> corpusLaunchers() throws Exception {
+    Path corpus = Path.of(FaultsKernels.class.getProtectionDomain().getCodeSource().getLocation().toURI())
+        .resolve("corpus");
+    List<Class<?>> classes = new ArrayList<>();
+    try (Stream<Path> files = Files.list(corpus)) {
+      for (Path file : files.sorted().toList()) {
+        String name = file.getFileName().toString();
+        if (name.endsWith("Kernels.class")) {
+          classes.add(Class.forName("corpus." + name.substring(0, name.length() - ".class".length())));
+        }
+      }
+    }
+    return classes;
+  }
+
+  @Test
+  void aFaultNamesKernelBufferIndexAndLineAndTheOtherInvocationsRun() {
+    int n = 1000;
+    float[] out = new float[n];
+    float[] canary = new float[n];
+    ArrayIndexOutOfBoundsException thrown = assertThrows(ArrayIndexOutOfBoundsException.class,
+        () -> FaultsKernels.writeShifted(cpu, n, out, canary, 5));
+    String message = thrown.getMessage();
+    assertTrue(message.matches("Index 10\\d\\d out of bounds for length 1000 of buffer 'out' in kernel "
+        + "corpus\\.Faults#writeShifted \\(line \\d+\\)"), message);
+    float[] expected = new float[n];
+    Arrays.fill(expected, 5, n, 1f);
+    Bits.assertSameBits("the in-bounds writes", expected, out);
+    ArithmeticException division = assertThrows(ArithmeticException.class,
+        () -> FaultsKernels.divide(cpu, 10, new int[10], new int[10], new int[10], new int[10]));
+    assertTrue(division.getMessage().startsWith("/ by zero in kernel corpus.Faults#divide"), division.getMessage());
+  }
+}

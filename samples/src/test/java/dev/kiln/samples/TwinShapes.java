@@ -1,0 +1,83 @@
+package dev.kiln.samples;
+
+import dev.kiln.Gpu;
+import dev.kiln.annotations.Kernel;
+
+/**
+ * Kernels whose barriers stand inside loops and uniform branches, for {@link CpuTwinTest}: the CPU
+ * twin splits them into work-item loops between barriers, and must give what the methods give.
+ */
+final class TwinShapes {
+  private TwinShapes() {}
+
+  /** A barrier in each branch of an {@code if} on a scalar; locals live across the barrier. */
+  @Kernel(workgroup = 64)
+  static void branches(int[] data, int mode) {
+    int[] tile = Gpu.sharedInts(64);
+    int l = Gpu.localId(0);
+    int i = Gpu.globalId(0);
+    int mine = i < data.length ? data[i] : 0;
+    if (mode > 0) {
+      tile[l] = mine;
+      Gpu.barrier();
+      mine += tile[63 - l];
+    } else {
+      tile[l] = mine * 3;
+      Gpu.barrier();
+      mine -= tile[(l + 1) & 63];
+    }
+    if (i < data.length) {
+      data[i] = mine;
+    }
+  }
+
+  /**
+   * Barriers in a loop that breaks and continues uniformly; one workgroup array reused by each
+   * round, a private array carried across the barriers.
+   */
+  @Kernel(workgroup = {16, 4})
+  static void rounds(int[] data, int count, int stop) {
+    int[] tile = Gpu.sharedInts(64);
+    int l = Gpu.localId(1) * 16 + Gpu.localId(0);
+    int i = Gpu.globalId(1) * Gpu.numWorkgroups(0) * 16 + Gpu.globalId(0);
+    int[] history = new int[4];
+    int value = i < data.length ? data[i] : i;
+    for (int round = 0; round < count; round++) {
+      if (round == stop) {
+        break;
+      }
+      tile[l] = value;
+      Gpu.barrier();
+      int neighbour = tile[(l + round + 1) & 63];
+      Gpu.barrier();
+      history[round & 3] += neighbour;
+      if (round % 3 == 1) {
+        continue;
+      }
+      value = value * 31 + neighbour;
+    }
+    if (i < data.length) {
+      data[i] = value ^ history[0] ^ history[1] * 3 ^ history[2] * 5 ^ history[3] * 7;
+    }
+  }
+
+  /** A uniform return before the barrier, and workgroup memory written, read and written again. */
+  @Kernel(workgroup = 32)
+  static void uniformReturn(float[] data, int limit) {
+    float[] tile = Gpu.sharedFloats(32);
+    int l = Gpu.localId(0);
+    int i = Gpu.globalId(0);
+    if (Gpu.workgroupId(0) >= limit) {
+      return;
+    }
+    tile[l] = i < data.length ? data[i] : 0f;
+    Gpu.barrier();
+    float left = tile[(l + 31) & 31];
+    Gpu.barrier();
+    tile[l] = left * 0.5f;
+    Gpu.barrier();
+    if (i < data.length) {
+      data[i] = tile[31 - l] + left;
+    }
+  }
+}
