@@ -29,7 +29,11 @@ if part kiln; then
     > "$out/suite.log" 2>&1
 fi
 if part host; then
-  java -cp "$lib" org.openjdk.jmh.Main OpenToFirstResult LaunchOverhead CpuBackendCost > "$out/jmh-host.txt" 2>&1
+  java -cp "$lib" org.openjdk.jmh.Main OpenToFirstResult LaunchOverhead > "$out/jmh-host.txt" 2>&1
+  # (e) the CPU backend: its twins and the loops, then the kernel methods (slow: fewer, longer iterations)
+  java -cp "$lib" org.openjdk.jmh.Main CpuBackendCost -p path=twin -wi 3 -w 1 -i 5 -r 1 > "$out/jmh-cpu-twin.txt" 2>&1
+  java -cp "$lib" org.openjdk.jmh.Main 'CpuBackendCost.*Kiln' -p path=java -wi 1 -w 2 -i 3 -r 2 \
+    > "$out/jmh-cpu-java.txt" 2>&1
   java -Dkiln.device=cpu -cp "$lib" org.openjdk.jmh.Main OpenToFirstResult -p pipelineCache=cold \
     > "$out/jmh-open-cpu.txt" 2>&1
 fi

@@ -19,6 +19,30 @@ class DeviceTest {
         args -> hits.incrementAndGet(Gpu.globalId(0)));
   }
 
+  /**
+   * The best device is a hardware GPU where the Vulkan loader lists one, else the CPU backend: a
+   * machine with only software Vulkan (lavapipe, as in CI) gets the CPU backend, and gets lavapipe
+   * when it names it.
+   */
+  @Test
+  void theBestDeviceIsAHardwareGpuElseTheCpuBackend() throws Exception {
+    List<String> vulkan;
+    try {
+      vulkan = dev.kiln.vulkan.VulkanBackend.describeDevices();
+    } catch (dev.kiln.vulkan.VulkanUnavailableException e) {
+      vulkan = List.of();
+    }
+    boolean hardware = vulkan.stream().anyMatch(line -> line.contains("[the default"));
+    try (Device best = Device.open("")) {
+      assertEquals(hardware ? "vulkan" : "cpu", best.backend(), String.join("\n", vulkan));
+    }
+    if (!hardware && vulkan.stream().anyMatch(line -> line.contains("CPU (software)"))) {
+      try (Device named = Device.open("vulkan")) {
+        assertEquals("vulkan", named.backend());
+      }
+    }
+  }
+
   @Test
   void cpuBackendRunsEachInvocationBelowTheCountOnce() {
     try (Device device = Device.open("cpu")) {

@@ -1,5 +1,6 @@
 package dev.kiln.processor.cpu;
 
+import static dev.kiln.processor.cpu.Bytecode.*;
 import static org.objectweb.asm.Opcodes.*;
 
 import dev.kiln.processor.cpu.TwinCalls.Unsupported;
@@ -8,7 +9,6 @@ import dev.kiln.processor.ir.BinaryOp;
 import dev.kiln.processor.ir.BufferDecl;
 import dev.kiln.processor.ir.Builtin;
 import dev.kiln.processor.ir.Expr;
-import dev.kiln.processor.ir.FixedArray;
 import dev.kiln.processor.ir.Local;
 import dev.kiln.processor.ir.PrimType;
 import dev.kiln.processor.ir.PrivateArray;
@@ -97,12 +97,7 @@ final class TwinMethod {
   /** A loop over a workgroup's invocations: where the next invocation starts, and the exits to outer targets. */
   private static final class WorkItemLoop {
     final Label next = new Label();
-    final int depth;
     final List<Label> exits = new ArrayList<>();
-
-    WorkItemLoop(int depth) {
-      this.depth = depth;
-    }
   }
 
   TwinMethod(MethodVisitor mv, Program program, boolean gated, List<String> params, String kernelName) {
@@ -196,7 +191,7 @@ final class TwinMethod {
 
   private int intSlot(int initial) {
     int slot = nextSlot++;
-    push(initial);
+    push(mv, initial);
     mv.visitVarInsn(ISTORE, slot);
     return slot;
   }
@@ -228,7 +223,7 @@ final class TwinMethod {
       for (int axis = 0; axis < 3; axis++) {
         counts[arm][axis] = nextSlot++;
         mv.visitVarInsn(ALOAD, GRIDS);
-        push(3 * arm + axis);
+        push(mv, 3 * arm + axis);
         mv.visitInsn(IALOAD);
         mv.visitVarInsn(ISTORE, counts[arm][axis]);
       }
@@ -236,7 +231,7 @@ final class TwinMethod {
     for (int axis = 0; axis < 3; axis++) { // workgroups along each axis: ceil(dispatch / size)
       workgroups[axis] = nextSlot++;
       mv.visitVarInsn(ILOAD, 2 + axis);
-      push(size[axis]);
+      push(mv, size[axis]);
       mv.visitMethodInsn(INVOKESTATIC, "java/lang/Math", "ceilDiv", "(II)I", false);
       mv.visitVarInsn(ISTORE, workgroups[axis]);
       workgroupId[axis] = intSlot(0);
@@ -255,7 +250,7 @@ final class TwinMethod {
     int invocations = size[0] * size[1] * size[2];
     done = referenceSlot();
     if (barriers) {
-      push(invocations);
+      push(mv, invocations);
       mv.visitIntInsn(NEWARRAY, T_BOOLEAN);
       mv.visitVarInsn(ASTORE, done);
     }
@@ -265,8 +260,8 @@ final class TwinMethod {
     for (PrivateArray array : program.privates()) {
       if (barriers) { // one per invocation
         int slot = nextSlot++;
-        push(invocations);
-        push(array.size());
+        push(mv, invocations);
+        push(mv, array.size());
         mv.visitMultiANewArrayInsn("[" + TwinCalls.arrayDescriptor(array.element()), 2);
         mv.visitVarInsn(ASTORE, slot);
         arrays.put(array.name(), slot);
@@ -283,13 +278,13 @@ final class TwinMethod {
     for (Local local : all) {
       if (barriers) {
         int slot = nextSlot++;
-        push(invocations);
+        push(mv, invocations);
         newArrayOf(local.type());
         mv.visitVarInsn(ASTORE, slot);
         locals.put(local, slot);
       } else {
         int slot = slot(local.type());
-        zero(local.type());
+        zero(mv, local.type());
         mv.visitVarInsn(store(local.type()), slot);
         locals.put(local, slot);
       }
@@ -302,7 +297,7 @@ final class TwinMethod {
       throw new Unsupported("no parameter named " + name);
     }
     mv.visitVarInsn(ALOAD, ARGS);
-    push(index);
+    push(mv, index);
     mv.visitInsn(AALOAD);
   }
 
@@ -333,7 +328,7 @@ final class TwinMethod {
 
   private int newArray(PrimType element, int length) {
     int slot = nextSlot++;
-    push(length);
+    push(mv, length);
     newArrayOf(element);
     mv.visitVarInsn(ASTORE, slot);
     return slot;
@@ -382,7 +377,7 @@ final class TwinMethod {
     mv.visitVarInsn(ILOAD, workgroupId[0]);
     mv.visitVarInsn(ILOAD, run);
     mv.visitInsn(IADD);
-    push(size[0]);
+    push(mv, size[0]);
     mv.visitInsn(IMUL);
     mv.visitVarInsn(ILOAD, 2);
     mv.visitMethodInsn(INVOKESTATIC, "java/lang/Math", "min", "(II)I", false);
@@ -399,7 +394,7 @@ final class TwinMethod {
       mv.visitVarInsn(ILOAD, ends[axis]);
       mv.visitJumpInsn(IF_ICMPGE, exits[axis]);
     }
-    current = new WorkItemLoop(0);
+    current = new WorkItemLoop();
     invocationBody(() -> statements(program.body()));
     mv.visitLabel(current.next);
     current = null;
@@ -419,12 +414,12 @@ final class TwinMethod {
   /** {@code id = w * size}; for y and z also {@code end = min(id + size, dispatch)}. */
   private void axisStart(int axis, int end, boolean computeEnd) {
     mv.visitVarInsn(ILOAD, workgroupId[axis]);
-    push(size[axis]);
+    push(mv, size[axis]);
     mv.visitInsn(IMUL);
     mv.visitVarInsn(ISTORE, globalId[axis]);
     if (computeEnd) {
       mv.visitVarInsn(ILOAD, globalId[axis]);
-      push(size[axis]);
+      push(mv, size[axis]);
       mv.visitInsn(IADD);
       mv.visitVarInsn(ILOAD, 2 + axis);
       mv.visitMethodInsn(INVOKESTATIC, "java/lang/Math", "min", "(II)I", false);
@@ -463,14 +458,14 @@ final class TwinMethod {
     splitGroup();
     for (SharedArray shared : program.shared()) { // fresh, as each workgroup's arrays are in Java
       mv.visitVarInsn(ALOAD, arrays.get(shared.name()));
-      zero(shared.element());
-      fill(shared.element());
+      zero(mv, shared.element());
+      fill(mv, shared.element());
     }
     if (barriers) {
       mv.visitVarInsn(ALOAD, done);
       mv.visitInsn(ICONST_0);
       mv.visitMethodInsn(INVOKESTATIC, "java/util/Arrays", "fill", "([ZZ)V", false);
-      push(0);
+      push(mv, 0);
       mv.visitVarInsn(ISTORE, doneCount);
     }
     workgroupEnd = new Label();
@@ -558,15 +553,15 @@ final class TwinMethod {
       return;
     }
     int invocations = size[0] * size[1] * size[2];
-    WorkItemLoop loop = new WorkItemLoop(targets.size());
+    WorkItemLoop loop = new WorkItemLoop();
     current = loop;
     Label top = new Label();
     Label exit = new Label();
-    push(0);
+    push(mv, 0);
     mv.visitVarInsn(ISTORE, invocation);
     mv.visitLabel(top);
     mv.visitVarInsn(ILOAD, invocation);
-    push(invocations);
+    push(mv, invocations);
     mv.visitJumpInsn(IF_ICMPGE, exit);
     if (barriers) {
       mv.visitVarInsn(ALOAD, done);
@@ -596,44 +591,42 @@ final class TwinMethod {
     mv.visitLabel(exit);
     current = null;
     // a break or continue that left the loop for a target outside it: the workgroup follows
-    List<Target> outer = new ArrayList<>(targets);
     for (int code = 1; code <= loop.exits.size(); code++) {
       Label notThis = new Label();
       mv.visitVarInsn(ILOAD, jump);
-      push(code);
+      push(mv, code);
       mv.visitJumpInsn(IF_ICMPNE, notThis);
-      push(0);
+      push(mv, 0);
       mv.visitVarInsn(ISTORE, jump);
       mv.visitJumpInsn(GOTO, loop.exits.get(code - 1));
       mv.visitLabel(notThis);
     }
     if (barriers) { // every invocation has returned: the workgroup is done
       mv.visitVarInsn(ILOAD, doneCount);
-      push(invocations);
+      push(mv, invocations);
       mv.visitJumpInsn(IF_ICMPGE, workgroupEnd);
     }
-    assert outer.size() == targets.size();
   }
 
   /** The local and global ids of invocation number {@code invocation} of workgroup (wx, wy, wz). */
   private void localIds() {
     mv.visitVarInsn(ILOAD, invocation);
-    push(size[0]);
+    push(mv, size[0]);
     mv.visitInsn(IREM);
     mv.visitVarInsn(ISTORE, localId[0]);
     mv.visitVarInsn(ILOAD, invocation);
-    push(size[0]);
+    push(mv, size[0]);
     mv.visitInsn(IDIV);
-    push(size[1]);
+    push(mv, size[1]);
     mv.visitInsn(IREM);
     mv.visitVarInsn(ISTORE, localId[1]);
     mv.visitVarInsn(ILOAD, invocation);
-    push(size[0] * size[1]);
+    push(mv, size[0] * size[1]);
     mv.visitInsn(IDIV);
     mv.visitVarInsn(ISTORE, localId[2]);
     for (int axis = 0; axis < 3; axis++) {
       mv.visitVarInsn(ILOAD, workgroupId[axis]);
-      push(size[axis]);
+      push(mv, size[axis]);
       mv.visitInsn(IMUL);
       mv.visitVarInsn(ILOAD, localId[axis]);
       mv.visitInsn(IADD);
@@ -676,14 +669,14 @@ final class TwinMethod {
         if (atomic.result() != null) {
           endStore(atomic.result());
         } else {
-          pop(atomic.array().element());
+          pop(mv, atomic.array().element());
         }
       }
       case Stmt.DeclareShared d -> {}
       case Stmt.ClearArray clear -> {
         array(clear.array());
-        zero(clear.array().element());
-        fill(clear.array().element());
+        zero(mv, clear.array().element());
+        fill(mv, clear.array().element());
       }
       case Stmt.If branch -> {
         Label otherwise = new Label();
@@ -792,7 +785,7 @@ final class TwinMethod {
       return;
     }
     current.exits.add(destination);
-    push(current.exits.size());
+    push(mv, current.exits.size());
     mv.visitVarInsn(ISTORE, jump);
     mv.visitJumpInsn(GOTO, current.next);
   }
@@ -850,7 +843,7 @@ final class TwinMethod {
   private void at(ArrayDecl array, int line) {
     String kind = array instanceof BufferDecl ? "buffer" : "local";
     siteTable.append(array.name()).append('|').append(kind).append('|').append(line).append('\n');
-    push(sites++);
+    push(mv, sites++);
     mv.visitVarInsn(ISTORE, site);
   }
 
@@ -859,11 +852,11 @@ final class TwinMethod {
   /** Pushes {@code expression}'s value, a boolean as 1 or 0, byte, short and char as ints. */
   private void value(Expr expression) {
     switch (expression) {
-      case Expr.IntConst c -> push(c.value());
+      case Expr.IntConst c -> push(mv, c.value());
       case Expr.FloatConst c -> mv.visitLdcInsn(c.value());
       case Expr.LongConst c -> mv.visitLdcInsn(c.value());
       case Expr.DoubleConst c -> mv.visitLdcInsn(c.value());
-      case Expr.BoolConst c -> push(c.value() ? 1 : 0);
+      case Expr.BoolConst c -> push(mv, c.value() ? 1 : 0);
       case Expr.LocalGet get -> loadLocal(get.local());
       case Expr.ScalarGet get -> mv.visitVarInsn(load(get.type()), scalars.get(get.param().name()));
       case Expr.Load load -> {
@@ -880,7 +873,7 @@ final class TwinMethod {
       case Expr.InLaunch in -> inLaunch(in);
       case Expr.ArmWorkgroups w -> {
         mv.visitVarInsn(ILOAD, counts[w.arm()][w.axis()]);
-        push(w.size());
+        push(mv, w.size());
         mv.visitMethodInsn(INVOKESTATIC, "java/lang/Math", "ceilDiv", "(II)I", false);
       }
       case Expr.LaunchCount c -> mv.visitVarInsn(ILOAD, counts[c.arm()][c.axis()]);
@@ -898,11 +891,11 @@ final class TwinMethod {
           } else {
             mv.visitVarInsn(ILOAD, invocation);
           }
-        }, () -> push(size[0] * size[1] * size[2]));
+        }, () -> push(mv, size[0] * size[1] * size[2]));
       }
       case Expr.Convert convert -> {
         value(convert.value());
-        convert(convert.value().type(), convert.type());
+        convert(mv, convert.value().type(), convert.type());
       }
       case Expr.Conditional conditional -> {
         Label otherwise = new Label();
@@ -942,12 +935,12 @@ final class TwinMethod {
       case GLOBAL_ID -> mv.visitVarInsn(ILOAD, globalId[axis]);
       case LOCAL_ID -> {
         mv.visitVarInsn(ILOAD, globalId[axis]);
-        push(size[axis]);
+        push(mv, size[axis]);
         mv.visitInsn(IREM);
       }
       case WORKGROUP_ID -> {
         mv.visitVarInsn(ILOAD, globalId[axis]);
-        push(size[axis]);
+        push(mv, size[axis]);
         mv.visitInsn(IDIV);
       }
       case NUM_WORKGROUPS -> mv.visitVarInsn(ILOAD, workgroups[axis]);
@@ -957,11 +950,11 @@ final class TwinMethod {
   /** The invocation's index in its workgroup, from the global ids of the streaming loops. */
   private void localIndexStreaming() {
     builtin(Builtin.LOCAL_ID, 2);
-    push(size[1]);
+    push(mv, size[1]);
     mv.visitInsn(IMUL);
     builtin(Builtin.LOCAL_ID, 1);
     mv.visitInsn(IADD);
-    push(size[0]);
+    push(mv, size[0]);
     mv.visitInsn(IMUL);
     builtin(Builtin.LOCAL_ID, 0);
     mv.visitInsn(IADD);
@@ -975,7 +968,7 @@ final class TwinMethod {
       if (in.wholeWorkgroups()) {
         builtin(Builtin.WORKGROUP_ID, axis);
         mv.visitVarInsn(ILOAD, counts[in.arm()][axis]);
-        push(size[axis]);
+        push(mv, size[axis]);
         mv.visitMethodInsn(INVOKESTATIC, "java/lang/Math", "ceilDiv", "(II)I", false);
       } else {
         builtin(Builtin.GLOBAL_ID, axis);
@@ -983,10 +976,10 @@ final class TwinMethod {
       }
       mv.visitJumpInsn(IF_ICMPGE, outside);
     }
-    push(1);
+    push(mv, 1);
     mv.visitJumpInsn(GOTO, end);
     mv.visitLabel(outside);
-    push(0);
+    push(mv, 0);
     mv.visitLabel(end);
   }
 
@@ -1005,12 +998,12 @@ final class TwinMethod {
           mv.visitLdcInsn(-1L);
           mv.visitInsn(LXOR);
         } else {
-          push(-1);
+          push(mv, -1);
           mv.visitInsn(IXOR);
         }
       }
       case NOT -> {
-        push(1);
+        push(mv, 1);
         mv.visitInsn(IXOR);
       }
     }
@@ -1022,7 +1015,7 @@ final class TwinMethod {
     value(binary.right());
     BinaryOp op = binary.op();
     if (op.isComparison()) {
-      compare(op, type);
+      compare(mv, op, type);
       return;
     }
     int base = switch (op) {
@@ -1048,155 +1041,5 @@ final class TwinMethod {
       default -> 0;
     };
     mv.visitInsn(base + offset);
-  }
-
-  /** Pushes 1 or 0 for {@code left op right} on the stack, NaN comparing as Java does. */
-  private void compare(BinaryOp op, PrimType type) {
-    Label no = new Label();
-    Label end = new Label();
-    switch (type) {
-      case LONG -> {
-        mv.visitInsn(LCMP);
-        mv.visitJumpInsn(negatedZeroTest(op), no);
-      }
-      case FLOAT, DOUBLE -> { // NaN must make <, <=, >, >=, == false and != true
-        boolean greaterOnNaN = op == BinaryOp.LT || op == BinaryOp.LE;
-        mv.visitInsn(type == PrimType.FLOAT ? (greaterOnNaN ? FCMPG : FCMPL) : (greaterOnNaN ? DCMPG : DCMPL));
-        mv.visitJumpInsn(negatedZeroTest(op), no);
-      }
-      default -> mv.visitJumpInsn(switch (op) {
-        case EQ -> IF_ICMPNE;
-        case NE -> IF_ICMPEQ;
-        case LT -> IF_ICMPGE;
-        case LE -> IF_ICMPGT;
-        case GT -> IF_ICMPLE;
-        case GE -> IF_ICMPLT;
-        default -> throw new IllegalStateException(op.name());
-      }, no);
-    }
-    push(1);
-    mv.visitJumpInsn(GOTO, end);
-    mv.visitLabel(no);
-    push(0);
-    mv.visitLabel(end);
-  }
-
-  /** The jump on a comparison result (-1, 0, 1) taken where {@code op} does not hold. */
-  private static int negatedZeroTest(BinaryOp op) {
-    return switch (op) {
-      case EQ -> IFNE;
-      case NE -> IFEQ;
-      case LT -> IFGE;
-      case LE -> IFGT;
-      case GT -> IFLE;
-      case GE -> IFLT;
-      default -> throw new IllegalStateException(op.name());
-    };
-  }
-
-  /** Java's primitive conversion from {@code from} to {@code to}, byte, short and char narrowing an int. */
-  private void convert(PrimType from, PrimType to) {
-    PrimType source = kind(from);
-    PrimType target = kind(to);
-    if (source != target) {
-      int opcode = switch (source) {
-        case INT -> target == PrimType.LONG ? I2L : target == PrimType.FLOAT ? I2F : I2D;
-        case LONG -> target == PrimType.INT ? L2I : target == PrimType.FLOAT ? L2F : L2D;
-        case FLOAT -> target == PrimType.INT ? F2I : target == PrimType.LONG ? F2L : F2D;
-        case DOUBLE -> target == PrimType.INT ? D2I : target == PrimType.LONG ? D2L : D2F;
-        default -> throw new Unsupported("a conversion from " + from + " to " + to);
-      };
-      mv.visitInsn(opcode);
-    }
-    switch (to) {
-      case BYTE -> mv.visitInsn(I2B);
-      case SHORT -> mv.visitInsn(I2S);
-      case CHAR -> mv.visitInsn(I2C);
-      default -> {}
-    }
-  }
-
-  /** The JVM's computational kind: byte, short, char and boolean are ints. */
-  private static PrimType kind(PrimType type) {
-    return switch (type) {
-      case BOOLEAN, BYTE, SHORT, CHAR, INT -> PrimType.INT;
-      default -> type;
-    };
-  }
-
-  // ---- instructions by type ----------------------------------------------------------------
-
-  private void push(int value) {
-    if (value >= -1 && value <= 5) {
-      mv.visitInsn(ICONST_0 + value);
-    } else if (value >= Byte.MIN_VALUE && value <= Byte.MAX_VALUE) {
-      mv.visitIntInsn(BIPUSH, value);
-    } else if (value >= Short.MIN_VALUE && value <= Short.MAX_VALUE) {
-      mv.visitIntInsn(SIPUSH, value);
-    } else {
-      mv.visitLdcInsn(value);
-    }
-  }
-
-  private void zero(PrimType type) {
-    switch (kind(type)) {
-      case LONG -> mv.visitInsn(LCONST_0);
-      case FLOAT -> mv.visitInsn(FCONST_0);
-      case DOUBLE -> mv.visitInsn(DCONST_0);
-      default -> mv.visitInsn(ICONST_0);
-    }
-  }
-
-  private void pop(PrimType type) {
-    mv.visitInsn(kind(type) == PrimType.LONG || type == PrimType.DOUBLE ? POP2 : POP);
-  }
-
-  /** {@code Arrays.fill(array, value)} for the array and value on the stack. */
-  private void fill(PrimType element) {
-    String array = TwinCalls.arrayDescriptor(element);
-    String value = array.substring(1);
-    mv.visitMethodInsn(INVOKESTATIC, "java/util/Arrays", "fill", "(" + array + value + ")V", false);
-  }
-
-  private static int load(PrimType type) {
-    return switch (kind(type)) {
-      case LONG -> LLOAD;
-      case FLOAT -> FLOAD;
-      case DOUBLE -> DLOAD;
-      default -> ILOAD;
-    };
-  }
-
-  private static int store(PrimType type) {
-    return switch (kind(type)) {
-      case LONG -> LSTORE;
-      case FLOAT -> FSTORE;
-      case DOUBLE -> DSTORE;
-      default -> ISTORE;
-    };
-  }
-
-  private static int arrayLoad(PrimType element) {
-    return switch (element) {
-      case BOOLEAN, BYTE -> BALOAD;
-      case SHORT -> SALOAD;
-      case CHAR -> CALOAD;
-      case INT -> IALOAD;
-      case LONG -> LALOAD;
-      case FLOAT -> FALOAD;
-      case DOUBLE -> DALOAD;
-    };
-  }
-
-  private static int arrayStore(PrimType element) {
-    return switch (element) {
-      case BOOLEAN, BYTE -> BASTORE;
-      case SHORT -> SASTORE;
-      case CHAR -> CASTORE;
-      case INT -> IASTORE;
-      case LONG -> LASTORE;
-      case FLOAT -> FASTORE;
-      case DOUBLE -> DASTORE;
-    };
   }
 }
