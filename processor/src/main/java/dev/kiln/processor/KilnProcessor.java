@@ -45,6 +45,8 @@ public final class KilnProcessor extends AbstractProcessor {
   private Diagnostics diagnostics;
   private SignatureReader signatures;
   private KernelBodyCompiler bodies;
+  /** The compiler running this processor where it is not javac: kernels then get {@code kiln.compiler}. */
+  private String otherCompiler;
   /** Launchers written, by qualified name, with the class whose kernels they launch. */
   private final Map<String, TypeElement> launchersWritten = new HashMap<>();
 
@@ -72,9 +74,8 @@ public final class KilnProcessor extends AbstractProcessor {
       trees = Trees.instance(environment);
       task = JavacTask.instance(environment);
     } catch (IllegalArgumentException | IllegalStateException notJavac) {
-      environment.getMessager().printMessage(Diagnostic.Kind.ERROR,
-          "[kiln.compiler] Kiln compiles kernel bodies through javac's Tree API, which this compiler does not offer"
-              + " (" + notJavac.getMessage() + "). Fix: compile with javac (JDK 21 or newer).");
+      String name = environment.getClass().getName();
+      otherCompiler = name.contains("eclipse") ? "ecj, the Eclipse compiler" : name;
       return;
     }
     diagnostics = new Diagnostics(environment.getMessager(), trees);
@@ -88,6 +89,13 @@ public final class KilnProcessor extends AbstractProcessor {
 
   @Override
   public boolean process(Set<? extends TypeElement> annotations, RoundEnvironment round) {
+    if (otherCompiler != null) { // one error per kernel, on it: a build must not pass without launchers
+      for (Element kernel : round.getElementsAnnotatedWith(Kernel.class)) {
+        processingEnv.getMessager().printMessage(Diagnostic.Kind.ERROR,
+            Errors.notJavac(kernel.getSimpleName().toString(), otherCompiler).text(), kernel);
+      }
+      return false;
+    }
     if (bodies == null) {
       return false;
     }

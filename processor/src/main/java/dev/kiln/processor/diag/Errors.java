@@ -48,6 +48,11 @@ public final class Errors {
     return new Diagnostic(Message.LAUNCHER_NAME, launcher, takenBy);
   }
 
+  /** {@code kiln.compiler}: the compiler running the processor is not javac. */
+  public static Diagnostic notJavac(String kernel, String compiler) {
+    return new Diagnostic(Message.NOT_JAVAC, kernel, compiler);
+  }
+
   /** {@code kiln.kernel.moduleSize}. */
   public static Diagnostic moduleSize(String program, int bytes, int limit) {
     return new Diagnostic(Message.MODULE_SIZE, program, bytes, limit);

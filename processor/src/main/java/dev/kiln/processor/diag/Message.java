@@ -6,6 +6,9 @@ package dev.kiln.processor.diag;
  * which {@link Errors}' factories supply by name.
  */
 public enum Message {
+  NOT_JAVAC("kiln.compiler",
+      "kernel '%s' is not compiled: Kiln compiles kernel bodies from javac's Tree API (com.sun.source), which this compiler (%s) does not offer",
+      "build with javac, as Maven and Gradle do by default; Eclipse and VS Code's Java tooling compile with ecj, so turn annotation processing off for the project there and let the Maven or Gradle build make the launchers (IntelliJ IDEA builds with javac and needs nothing)"),
   KERNEL_NOT_STATIC("kiln.kernel.notStatic",
       "kernel '%s' is an instance method; a kernel has no receiver object on the GPU",
       "declare it 'static void %1$s(...)'"),
