@@ -1,5 +1,6 @@
 package dev.kiln;
 
+import dev.kiln.backend.StartupTrace;
 import dev.kiln.backend.Backend;
 import dev.kiln.backend.BackendBatch;
 import dev.kiln.backend.BackendBuffer;
@@ -52,6 +53,7 @@ public final class Device implements AutoCloseable {
    * (lavapipe) is taken only when named: it runs kernels about 25 times slower than the CPU backend.
    */
   public static Device open(String selector) {
+    StartupTrace.begin();
     String choice = selector.strip();
     boolean validation = Boolean.getBoolean("kiln.validation");
     Backend backend;
@@ -73,6 +75,7 @@ public final class Device implements AutoCloseable {
     }
     LOG.log(Level.INFO, "Kiln device: {0} ({1}{2})", backend.deviceName(), backend.kind(),
         backend.validationEnabled() ? ", validation on" : "");
+    StartupTrace.mark("Device.open() returns (log line written)");
     return new Device(backend);
   }
 

@@ -1,5 +1,6 @@
 package dev.kiln.cpu;
 
+import dev.kiln.backend.StartupTrace;
 import dev.kiln.Grid;
 import dev.kiln.KernelSpec;
 import dev.kiln.NumericType;
@@ -83,7 +84,9 @@ public final class CpuBackend implements Backend {
     long start = System.nanoTime();
     KernelSpec spec = launch.spec();
     Object[] args = launch.arguments();
+    StartupTrace.mark("first launch: launcher called");
     Optional<CpuTwin> twin = twins ? CpuTwin.of(spec) : Optional.empty();
+    StartupTrace.mark("first launch: CPU twin looked up");
     if (twin.isPresent()) {
       TwinLaunch.run(twin.get(), launch, javaArrays(args));
     } else if (spec.arms().isEmpty()) {
@@ -97,6 +100,8 @@ public final class CpuBackend implements Backend {
         }
       }
     }
+    StartupTrace.mark("first launch: ran");
+    StartupTrace.reportFirstLaunch();
     return System.nanoTime() - start;
   }
 

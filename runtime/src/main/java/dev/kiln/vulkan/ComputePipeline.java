@@ -3,6 +3,7 @@ package dev.kiln.vulkan;
 import static org.lwjgl.vulkan.KHRPushDescriptor.VK_DESCRIPTOR_SET_LAYOUT_CREATE_PUSH_DESCRIPTOR_BIT_KHR;
 import static org.lwjgl.vulkan.VK10.*;
 
+import dev.kiln.backend.StartupTrace;
 import dev.kiln.KernelSpec;
 import dev.kiln.backend.KernelModule;
 import java.nio.ByteBuffer;
@@ -48,6 +49,7 @@ final class ComputePipeline {
       boolean pushDescriptors) {
     physical.checkLaunchShape(spec);
     KernelModule module = physical.adapt(KernelModule.of(spec));
+    StartupTrace.mark("first launch: kernel's module read");
     physical.checkSupports(spec, module);
     byte[] code = module.code();
     try (MemoryStack stack = MemoryStack.stackPush()) {
@@ -93,6 +95,7 @@ final class ComputePipeline {
           .stage(stage -> stage.sType$Default().stage(VK_SHADER_STAGE_COMPUTE_BIT).module(shader).pName(stack.UTF8("main")));
       int result = vkCreateComputePipelines(device, cache, info, null, handle);
       vkDestroyShaderModule(device, shader, null);
+      StartupTrace.mark("first launch: layouts, shader module, pipeline");
       Vk.check(result, "vkCreateComputePipelines(" + spec + ")");
       return new ComputePipeline(setLayout, layout, handle.get(0), buffers, pushBytes,
           module.elementsPerInvocation(), push);

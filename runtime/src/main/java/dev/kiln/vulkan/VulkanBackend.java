@@ -2,6 +2,7 @@ package dev.kiln.vulkan;
 
 import static org.lwjgl.vulkan.VK10.*;
 
+import dev.kiln.backend.StartupTrace;
 import dev.kiln.KernelSpec;
 import dev.kiln.NumericType;
 import dev.kiln.backend.Backend;
@@ -52,6 +53,7 @@ public final class VulkanBackend implements Backend {
   private VulkanBackend(VulkanContext context) {
     this.context = context;
     pipelineCache = PipelineCache.open(context.device, context.physical);
+    StartupTrace.mark("pipeline cache read");
     checkValidation("while opening the device", "");
   }
 
@@ -290,6 +292,7 @@ public final class VulkanBackend implements Backend {
     KernelSpec spec = launch.spec();
     ComputePipeline pipeline = pipeline(spec);
     LaunchRecorder recorder = takeRecorder();
+    StartupTrace.mark("first launch: command buffer, fault buffer");
     boolean inFlight = false;
     try {
       recorder.faults.clear();
@@ -318,6 +321,8 @@ public final class VulkanBackend implements Backend {
       if (onArrays) {
         recorder.arrayCopies.copyBack(launch);
       }
+      StartupTrace.mark("first launch: recorded, submitted, waited, copied back");
+      StartupTrace.reportFirstLaunch();
       return timed ? recorder.timer.elapsedNanos(context.device) : -1;
     } finally {
       if (onArrays) {

@@ -6,6 +6,7 @@ import static org.lwjgl.vulkan.EXTDebugUtils.VK_EXT_DEBUG_UTILS_EXTENSION_NAME;
 import static org.lwjgl.vulkan.VK10.*;
 import static org.lwjgl.vulkan.VK11.VK_API_VERSION_1_1;
 
+import dev.kiln.backend.StartupTrace;
 import java.nio.IntBuffer;
 import java.util.ArrayList;
 import java.util.List;
@@ -64,7 +65,9 @@ final class VulkanContext {
       VkDeviceCreateInfo deviceInfo = VkDeviceCreateInfo.calloc(stack).sType$Default().pNext(next)
           .pQueueCreateInfos(queues).pEnabledFeatures(features).ppEnabledExtensionNames(names.flip());
       Vk.check(vkCreateDevice(physical.handle(), deviceInfo, null, pointer), "vkCreateDevice");
+      StartupTrace.mark("vkCreateDevice (the driver)");
       device = new VkDevice(pointer.get(0), physical.handle(), deviceInfo, VK_API_VERSION_1_1);
+      StartupTrace.mark("LWJGL's device function table");
       vkGetDeviceQueue(device, physical.queueFamily(), 0, pointer);
       queue = new VkQueue(pointer.get(0), device);
 
@@ -76,6 +79,7 @@ final class VulkanContext {
           .vulkanApiVersion(VK_API_VERSION_1_1);
       Vk.check(vmaCreateAllocator(allocatorInfo, pointer), "vmaCreateAllocator");
       allocator = pointer.get(0);
+      StartupTrace.mark("VMA allocator");
     }
   }
 
@@ -113,6 +117,7 @@ final class VulkanContext {
       throws VulkanUnavailableException {
     ValidationLog validation = validationOn ? new ValidationLog() : null;
     VkInstance instance = createInstance(validation);
+    StartupTrace.mark("LWJGL's instance function table");
     try {
       List<PhysicalDevice> named = PhysicalDevice.enumerate(instance).stream()
           .filter(d -> d.name().toLowerCase().contains(nameFragment.toLowerCase()))
@@ -129,6 +134,7 @@ final class VulkanContext {
             ? "the Vulkan loader found no device with a compute queue"
             : "no Vulkan device with a compute queue has a name containing '" + nameFragment + "'", null);
       }
+      StartupTrace.mark("devices enumerated, properties and features read");
       return new VulkanContext(instance, validation, candidates.getFirst());
     } catch (VulkanUnavailableException | RuntimeException e) {
       if (validation != null) {
@@ -158,6 +164,7 @@ final class VulkanContext {
 
   private static VkInstance createInstance(ValidationLog validation) throws VulkanUnavailableException {
     try (MemoryStack stack = MemoryStack.stackPush()) {
+      StartupTrace.mark("LWJGL core loaded (native library, memory stack)");
       VkApplicationInfo app = VkApplicationInfo.calloc(stack)
           .sType$Default()
           .pApplicationName(stack.UTF8("Kiln"))
@@ -174,10 +181,12 @@ final class VulkanContext {
             .pNext(validation.createInfo(stack));
       }
       PointerBuffer pointer = stack.mallocPointer(1);
+      StartupTrace.mark("create-info structs (LWJGL's Vulkan classes, loader)");
       int result = vkCreateInstance(info, null, pointer);
       if (result != VK_SUCCESS) {
         throw new VulkanUnavailableException("vkCreateInstance failed: " + Vk.name(result), null);
       }
+      StartupTrace.mark("vkCreateInstance (the driver)");
       VkInstance instance = new VkInstance(pointer.get(0), info);
       if (validation != null) {
         validation.attach(instance);
