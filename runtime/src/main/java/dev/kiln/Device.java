@@ -1,10 +1,10 @@
 package dev.kiln;
 
-import dev.kiln.backend.StartupTrace;
 import dev.kiln.backend.Backend;
 import dev.kiln.backend.BackendBatch;
 import dev.kiln.backend.BackendBuffer;
 import dev.kiln.backend.Launch;
+import dev.kiln.backend.StartupTrace;
 import dev.kiln.cpu.CpuBackend;
 import dev.kiln.vulkan.VulkanBackend;
 import dev.kiln.vulkan.VulkanUnavailableException;
@@ -15,6 +15,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 import java.util.function.Supplier;
+import jdk.jfr.FlightRecorder;
 
 /**
  * A compute device: a Vulkan GPU or the Java CPU backend. Open one with {@link #open()}, create
@@ -241,6 +242,13 @@ public final class Device implements AutoCloseable {
    * device time for {@link #lastDeviceNanos()} and JFR.
    */
   private void launch(Launch launch, boolean onArrays) {
+    if (!FlightRecorder.isInitialized()) {
+      // no recording has started in this JVM: leave JFR's event machinery unloaded (about a hundred
+      // classes, tens of milliseconds on the first launch)
+      long nanos = onArrays ? backend.dispatchOnArrays(launch, timeLaunches) : backend.dispatch(launch, timeLaunches);
+      LAST_DEVICE_NANOS.get()[0] = nanos;
+      return;
+    }
     DispatchEvent event = new DispatchEvent();
     boolean timed = timeLaunches || event.isEnabled(); // a JFR recording of Kiln's events gets device times
     event.begin();
