@@ -1,0 +1,312 @@
+package dev.kiln.processor.cpu;
+
+import static dev.kiln.processor.cpu.Bytecode.*;
+import static org.objectweb.asm.Opcodes.*;
+
+import dev.kiln.processor.cpu.TwinCalls.Unsupported;
+import dev.kiln.processor.ir.BinaryOp;
+import dev.kiln.processor.ir.Builtin;
+import dev.kiln.processor.ir.Expr;
+import dev.kiln.processor.ir.PrimType;
+import dev.kiln.processor.ir.Stmt;
+import java.util.ArrayList;
+import java.util.List;
+import org.objectweb.asm.Label;
+import org.objectweb.asm.MethodVisitor;
+
+/**
+ * The statements and expressions of a twin method: the kernel language's IR as JVM instructions
+ * with Java's semantics, on the locals and arrays of its {@link TwinFrame}.
+ */
+final class TwinCode {
+  private final TwinFrame f;
+  private final MethodVisitor mv;
+
+  TwinCode(TwinFrame frame) {
+    this.f = frame;
+    this.mv = frame.mv;
+  }
+
+  void statements(List<Stmt> body) {
+    body.forEach(this::statement);
+  }
+
+  private void statement(Stmt statement) {
+    switch (statement) {
+      case Stmt.Assign assign -> {
+        f.beginLocal(assign.local());
+        value(assign.value());
+        f.endStore(assign.local());
+      }
+      case Stmt.Store store -> {
+        f.array(store.array());
+        value(store.index());
+        value(store.value());
+        f.at(store.array(), store.site().line());
+        mv.visitInsn(arrayStore(store.array().element()));
+      }
+      case Stmt.Atomic atomic -> {
+        if (atomic.result() != null) {
+          f.beginLocal(atomic.result());
+        }
+        f.array(atomic.array());
+        value(atomic.index());
+        if (atomic.expected() != null) {
+          value(atomic.expected());
+        }
+        value(atomic.value());
+        f.at(atomic.array(), atomic.site().line());
+        TwinCalls.atomic(mv, atomic.op(), atomic.array().element());
+        if (atomic.result() != null) {
+          f.endStore(atomic.result());
+        } else {
+          pop(mv, atomic.array().element());
+        }
+      }
+      case Stmt.DeclareShared d -> {}
+      case Stmt.ClearArray clear -> {
+        f.array(clear.array());
+        zero(mv, clear.array().element());
+        fill(mv, clear.array().element());
+      }
+      case Stmt.If branch -> {
+        Label otherwise = new Label();
+        Label end = new Label();
+        value(branch.condition());
+        mv.visitJumpInsn(IFEQ, otherwise);
+        statements(branch.then());
+        mv.visitJumpInsn(GOTO, end);
+        mv.visitLabel(otherwise);
+        statements(branch.otherwise());
+        mv.visitLabel(end);
+      }
+      case Stmt.Loop loop -> {
+        Label top = new Label();
+        Label next = new Label();
+        Label exit = new Label();
+        mv.visitLabel(top);
+        if (loop.testFirst()) {
+          value(loop.condition());
+          mv.visitJumpInsn(IFEQ, exit);
+        }
+        f.targets.addLast(new TwinFrame.Target(loop.label(), true, exit, next, false));
+        statements(loop.body());
+        mv.visitLabel(next);
+        statements(loop.update());
+        f.targets.removeLast();
+        if (!loop.testFirst()) {
+          value(loop.condition());
+          mv.visitJumpInsn(IFEQ, exit);
+        }
+        mv.visitJumpInsn(GOTO, top);
+        mv.visitLabel(exit);
+      }
+      case Stmt.Switch choice -> switchStatement(choice);
+      case Stmt.Break leave -> f.jump(f.find(leave.label(), false), false);
+      case Stmt.Continue next -> f.jump(f.find(next.label(), true), true);
+      case Stmt.Return r -> {
+        if (f.barriers) {
+          f.markReturned();
+        }
+        mv.visitJumpInsn(GOTO, f.current.next);
+      }
+      case Stmt.Barrier b -> throw new Unsupported("a barrier outside workgroup-level code");
+      case Stmt.VectorLoad v -> throw new Unsupported("a vectorized program");
+      case Stmt.VectorStore v -> throw new Unsupported("a vectorized program");
+    }
+  }
+
+  private void switchStatement(Stmt.Switch choice) {
+    value(choice.selector());
+    Label exit = new Label();
+    Label fallback = exit;
+    List<Integer> keys = new ArrayList<>();
+    List<Label> keyLabels = new ArrayList<>();
+    Label[] bodies = new Label[choice.cases().size()];
+    for (int k = 0; k < bodies.length; k++) {
+      bodies[k] = new Label();
+      Stmt.Case c = choice.cases().get(k);
+      if (c.isDefault()) {
+        fallback = bodies[k];
+      }
+      for (int label : c.labels()) {
+        keys.add(label);
+        keyLabels.add(bodies[k]);
+      }
+    }
+    Integer[] order = new Integer[keys.size()];
+    for (int i = 0; i < order.length; i++) {
+      order[i] = i;
+    }
+    java.util.Arrays.sort(order, (a, b) -> Integer.compare(keys.get(a), keys.get(b)));
+    int[] sortedKeys = new int[order.length];
+    Label[] sortedLabels = new Label[order.length];
+    for (int i = 0; i < order.length; i++) {
+      sortedKeys[i] = keys.get(order[i]);
+      sortedLabels[i] = keyLabels.get(order[i]);
+    }
+    mv.visitLookupSwitchInsn(fallback, sortedKeys, sortedLabels);
+    f.targets.addLast(new TwinFrame.Target(null, false, exit, null, false));
+    for (int k = 0; k < bodies.length; k++) {
+      mv.visitLabel(bodies[k]);
+      statements(choice.cases().get(k).body());
+    }
+    f.targets.removeLast();
+    mv.visitLabel(exit);
+  }
+
+  /** Pushes {@code expression}'s value, a boolean as 1 or 0, byte, short and char as ints. */
+  void value(Expr expression) {
+    switch (expression) {
+      case Expr.IntConst c -> push(mv, c.value());
+      case Expr.FloatConst c -> mv.visitLdcInsn(c.value());
+      case Expr.LongConst c -> mv.visitLdcInsn(c.value());
+      case Expr.DoubleConst c -> mv.visitLdcInsn(c.value());
+      case Expr.BoolConst c -> push(mv, c.value() ? 1 : 0);
+      case Expr.LocalGet get -> f.loadLocal(get.local());
+      case Expr.ScalarGet get -> mv.visitVarInsn(load(get.type()), f.scalars.get(get.param().name()));
+      case Expr.Load load -> {
+        f.array(load.array());
+        value(load.index());
+        f.at(load.array(), load.site().line());
+        mv.visitInsn(arrayLoad(load.array().element()));
+      }
+      case Expr.Length length -> {
+        f.array(length.buffer());
+        mv.visitInsn(ARRAYLENGTH);
+      }
+      case Expr.BuiltinGet get -> f.builtin(get.builtin(), get.axis());
+      case Expr.InLaunch in -> inLaunch(in);
+      case Expr.ArmWorkgroups w -> {
+        mv.visitVarInsn(ILOAD, f.counts[w.arm()][w.axis()]);
+        push(mv, w.size());
+        mv.visitMethodInsn(INVOKESTATIC, "java/lang/Math", "ceilDiv", "(II)I", false);
+      }
+      case Expr.LaunchCount c -> mv.visitVarInsn(ILOAD, f.counts[c.arm()][c.axis()]);
+      case Expr.Unary unary -> unary(unary);
+      case Expr.Binary binary -> binary(binary);
+      case Expr.Call call -> {
+        PrimType[] types = new PrimType[call.arguments().size()];
+        for (int i = 0; i < types.length; i++) {
+          value(call.arguments().get(i));
+          types[i] = call.arguments().get(i).type();
+        }
+        TwinCalls.call(mv, call.function(), types, () -> {
+          if (f.streaming) {
+            f.localIndexStreaming();
+          } else {
+            mv.visitVarInsn(ILOAD, f.invocation);
+          }
+        }, () -> push(mv, f.size[0] * f.size[1] * f.size[2]));
+      }
+      case Expr.Convert convert -> {
+        value(convert.value());
+        convert(mv, convert.value().type(), convert.type());
+      }
+      case Expr.Conditional conditional -> {
+        Label otherwise = new Label();
+        Label end = new Label();
+        value(conditional.condition());
+        mv.visitJumpInsn(IFEQ, otherwise);
+        value(conditional.then());
+        mv.visitJumpInsn(GOTO, end);
+        mv.visitLabel(otherwise);
+        value(conditional.otherwise());
+        mv.visitLabel(end);
+      }
+      case Expr.Let let -> {
+        f.beginLocal(let.local());
+        value(let.value());
+        f.endStore(let.local());
+        value(let.body());
+      }
+      case Expr.Effect effect -> {
+        statements(effect.statements());
+        value(effect.value());
+      }
+    }
+  }
+
+  /** Whether the invocation (or its workgroup) lies inside arm {@code arm}'s grid, as 1 or 0. */
+  private void inLaunch(Expr.InLaunch in) {
+    Label outside = new Label();
+    Label end = new Label();
+    for (int axis = 0; axis < 3; axis++) {
+      if (in.wholeWorkgroups()) {
+        f.builtin(Builtin.WORKGROUP_ID, axis);
+        mv.visitVarInsn(ILOAD, f.counts[in.arm()][axis]);
+        push(mv, f.size[axis]);
+        mv.visitMethodInsn(INVOKESTATIC, "java/lang/Math", "ceilDiv", "(II)I", false);
+      } else {
+        f.builtin(Builtin.GLOBAL_ID, axis);
+        mv.visitVarInsn(ILOAD, f.counts[in.arm()][axis]);
+      }
+      mv.visitJumpInsn(IF_ICMPGE, outside);
+    }
+    push(mv, 1);
+    mv.visitJumpInsn(GOTO, end);
+    mv.visitLabel(outside);
+    push(mv, 0);
+    mv.visitLabel(end);
+  }
+
+  private void unary(Expr.Unary unary) {
+    value(unary.operand());
+    PrimType type = unary.operand().type();
+    switch (unary.op()) {
+      case NEG -> mv.visitInsn(switch (kind(type)) {
+        case LONG -> LNEG;
+        case FLOAT -> FNEG;
+        case DOUBLE -> DNEG;
+        default -> INEG;
+      });
+      case COMPLEMENT -> {
+        if (kind(type) == PrimType.LONG) {
+          mv.visitLdcInsn(-1L);
+          mv.visitInsn(LXOR);
+        } else {
+          push(mv, -1);
+          mv.visitInsn(IXOR);
+        }
+      }
+      case NOT -> {
+        push(mv, 1);
+        mv.visitInsn(IXOR);
+      }
+    }
+  }
+
+  private void binary(Expr.Binary binary) {
+    PrimType type = kind(binary.left().type());
+    value(binary.left());
+    value(binary.right());
+    BinaryOp op = binary.op();
+    if (op.isComparison()) {
+      compare(mv, op, type);
+      return;
+    }
+    int base = switch (op) {
+      case ADD -> IADD;
+      case SUB -> ISUB;
+      case MUL -> IMUL;
+      case DIV -> IDIV;
+      case REM -> IREM;
+      case SHL -> ISHL;
+      case SHR -> ISHR;
+      case USHR -> IUSHR;
+      case AND -> IAND;
+      case OR -> IOR;
+      case XOR -> IXOR;
+      default -> throw new IllegalStateException(op.name());
+    };
+    // IADD, LADD, FADD, DADD are consecutive, as are the other arithmetic families; shifts and
+    // bitwise operations come in int and long only
+    int offset = switch (type) {
+      case LONG -> 1;
+      case FLOAT -> 2;
+      case DOUBLE -> 3;
+      default -> 0;
+    };
+    mv.visitInsn(base + offset);
+  }
+}

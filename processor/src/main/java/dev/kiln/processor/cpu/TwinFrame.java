@@ -1,0 +1,397 @@
+package dev.kiln.processor.cpu;
+
+import static dev.kiln.processor.cpu.Bytecode.*;
+import static org.objectweb.asm.Opcodes.*;
+
+import dev.kiln.processor.cpu.TwinCalls.Unsupported;
+import dev.kiln.processor.ir.ArrayDecl;
+import dev.kiln.processor.ir.BufferDecl;
+import dev.kiln.processor.ir.Builtin;
+import dev.kiln.processor.ir.Expr;
+import dev.kiln.processor.ir.Local;
+import dev.kiln.processor.ir.PrimType;
+import dev.kiln.processor.ir.PrivateArray;
+import dev.kiln.processor.ir.Program;
+import dev.kiln.processor.ir.ScalarParam;
+import dev.kiln.processor.ir.SharedArray;
+import dev.kiln.processor.ir.Walk;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.objectweb.asm.Label;
+import org.objectweb.asm.MethodVisitor;
+
+/**
+ * The state of one twin method being written: its local-variable slots (arguments unboxed into
+ * typed locals, ids, the fault record, the program's locals: one element per invocation where the
+ * program waits at barriers), the loops and switches a jump may leave, and the site table of its
+ * array accesses. {@link TwinMethod} writes the loops, {@link TwinCode} the statements and
+ * expressions, both through it.
+ */
+final class TwinFrame {
+  static final int ARGS = 0;
+  static final int GRIDS = 1;
+  static final int FIRST = 5;
+  static final int END = 6;
+  static final String FAULTS = "dev/kiln/cpu/CpuFaults";
+
+  final MethodVisitor mv;
+  final Program program;
+  final Map<String, Integer> argIndex;
+  final String kernelName;
+  final boolean barriers;
+  final boolean streaming;
+  /** Whether invocations past the dispatch must be skipped here: a kernel without barriers, not gated by the IR. */
+  final boolean gateInvocations;
+  final int[] size;
+  int nextSlot = 7;
+
+  final Map<String, Integer> arrays = new HashMap<>();
+  final Map<String, Integer> scalars = new HashMap<>();
+  final Map<Local, Integer> locals = new HashMap<>();
+  int[][] counts;
+  final int[] workgroups = new int[3]; // GX, GY, GZ
+  final int[] workgroupId = new int[3];
+  final int[] localId = new int[3];
+  final int[] globalId = new int[3];
+  int group;
+  int invocation;
+  int site;
+  int jump;
+  int condition;
+  int done;
+  int doneCount;
+  /** The first exception an invocation threw, and the site it threw at: thrown once the loops end. */
+  int fault;
+  int faultSite;
+  int thrown;
+  final StringBuilder siteTable = new StringBuilder();
+  int sites;
+
+  /** Loops and switches that a break or continue can leave, innermost last. */
+  final Deque<Target> targets = new ArrayDeque<>();
+  /** The work-item loop being emitted, or null at workgroup level. */
+  WorkItemLoop current;
+  Label workgroupEnd;
+
+  record Target(dev.kiln.processor.ir.Label label, boolean isLoop, Label breakTo, Label continueTo,
+      boolean workgroupLevel) {}
+
+  /** A loop over a workgroup's invocations: where the next invocation starts, and the exits to outer targets. */
+  static final class WorkItemLoop {
+    final Label next = new Label();
+    final List<Label> exits = new ArrayList<>();
+  }
+
+  TwinFrame(MethodVisitor mv, Program program, boolean gated, List<String> params, String kernelName) {
+    this.mv = mv;
+    this.program = program;
+    this.argIndex = new HashMap<>();
+    for (int i = 0; i < params.size(); i++) {
+      argIndex.put(params.get(i), i);
+    }
+    this.kernelName = kernelName;
+    this.barriers = program.usesBarriers();
+    this.streaming = !barriers && program.shared().isEmpty();
+    this.gateInvocations = !gated && !barriers;
+    this.size = new int[] {program.workgroup().x(), program.workgroup().y(), program.workgroup().z()};
+    if (program.elementsPerInvocation() != 1) {
+      throw new Unsupported("a vectorized program");
+    }
+  }
+
+  int slot(PrimType type) {
+    int slot = nextSlot;
+    nextSlot += type == PrimType.LONG || type == PrimType.DOUBLE ? 2 : 1;
+    return slot;
+  }
+
+  int intSlot(int initial) {
+    int slot = nextSlot++;
+    push(mv, initial);
+    mv.visitVarInsn(ISTORE, slot);
+    return slot;
+  }
+
+  int referenceSlot() {
+    int slot = nextSlot++;
+    mv.visitInsn(ACONST_NULL);
+    mv.visitVarInsn(ASTORE, slot);
+    return slot;
+  }
+
+  void prologue() {
+    for (BufferDecl buffer : program.buffers()) {
+      int slot = nextSlot++;
+      argument(buffer.name());
+      mv.visitTypeInsn(CHECKCAST, TwinCalls.arrayDescriptor(buffer.element()));
+      mv.visitVarInsn(ASTORE, slot);
+      arrays.put(buffer.name(), slot);
+    }
+    for (ScalarParam scalar : program.scalars()) {
+      int slot = slot(scalar.type());
+      argument(scalar.name());
+      unbox(scalar.type());
+      mv.visitVarInsn(store(scalar.type()), slot);
+      scalars.put(scalar.name(), slot);
+    }
+    counts = new int[program.arms()][3];
+    for (int arm = 0; arm < program.arms(); arm++) {
+      for (int axis = 0; axis < 3; axis++) {
+        counts[arm][axis] = nextSlot++;
+        mv.visitVarInsn(ALOAD, GRIDS);
+        push(mv, 3 * arm + axis);
+        mv.visitInsn(IALOAD);
+        mv.visitVarInsn(ISTORE, counts[arm][axis]);
+      }
+    }
+    for (int axis = 0; axis < 3; axis++) { // workgroups along each axis: ceil(dispatch / size)
+      workgroups[axis] = nextSlot++;
+      mv.visitVarInsn(ILOAD, 2 + axis);
+      push(mv, size[axis]);
+      mv.visitMethodInsn(INVOKESTATIC, "java/lang/Math", "ceilDiv", "(II)I", false);
+      mv.visitVarInsn(ISTORE, workgroups[axis]);
+      workgroupId[axis] = intSlot(0);
+      localId[axis] = intSlot(0);
+      globalId[axis] = intSlot(0);
+    }
+    group = intSlot(0);
+    invocation = intSlot(0);
+    site = intSlot(-1);
+    jump = intSlot(0);
+    condition = intSlot(0);
+    doneCount = intSlot(0);
+    fault = referenceSlot();
+    faultSite = intSlot(-1);
+    thrown = referenceSlot();
+    int invocations = size[0] * size[1] * size[2];
+    done = referenceSlot();
+    if (barriers) {
+      push(mv, invocations);
+      mv.visitIntInsn(NEWARRAY, T_BOOLEAN);
+      mv.visitVarInsn(ASTORE, done);
+    }
+    for (SharedArray shared : program.shared()) {
+      arrays.put(shared.name(), newArray(shared.element(), shared.size()));
+    }
+    for (PrivateArray array : program.privates()) {
+      if (barriers) { // one per invocation
+        int slot = nextSlot++;
+        push(mv, invocations);
+        push(mv, array.size());
+        mv.visitMultiANewArrayInsn("[" + TwinCalls.arrayDescriptor(array.element()), 2);
+        mv.visitVarInsn(ASTORE, slot);
+        arrays.put(array.name(), slot);
+      } else {
+        arrays.put(array.name(), newArray(array.element(), array.size()));
+      }
+    }
+    List<Local> all = new ArrayList<>(program.locals());
+    Walk.expressions(program.body(), e -> {
+      if (e instanceof Expr.Let let && !all.contains(let.local())) {
+        all.add(let.local());
+      }
+    });
+    for (Local local : all) {
+      if (barriers) {
+        int slot = nextSlot++;
+        push(mv, invocations);
+        newArrayOf(local.type());
+        mv.visitVarInsn(ASTORE, slot);
+        locals.put(local, slot);
+      } else {
+        int slot = slot(local.type());
+        zero(mv, local.type());
+        mv.visitVarInsn(store(local.type()), slot);
+        locals.put(local, slot);
+      }
+    }
+  }
+
+  void argument(String name) {
+    Integer index = argIndex.get(name);
+    if (index == null) {
+      throw new Unsupported("no parameter named " + name);
+    }
+    mv.visitVarInsn(ALOAD, ARGS);
+    push(mv, index);
+    mv.visitInsn(AALOAD);
+  }
+
+  void unbox(PrimType type) {
+    switch (type) {
+      case INT, BYTE, SHORT, CHAR -> {
+        mv.visitTypeInsn(CHECKCAST, "java/lang/Number");
+        mv.visitMethodInsn(INVOKEVIRTUAL, "java/lang/Number", "intValue", "()I", false);
+      }
+      case LONG -> {
+        mv.visitTypeInsn(CHECKCAST, "java/lang/Number");
+        mv.visitMethodInsn(INVOKEVIRTUAL, "java/lang/Number", "longValue", "()J", false);
+      }
+      case FLOAT -> {
+        mv.visitTypeInsn(CHECKCAST, "java/lang/Number");
+        mv.visitMethodInsn(INVOKEVIRTUAL, "java/lang/Number", "floatValue", "()F", false);
+      }
+      case DOUBLE -> {
+        mv.visitTypeInsn(CHECKCAST, "java/lang/Number");
+        mv.visitMethodInsn(INVOKEVIRTUAL, "java/lang/Number", "doubleValue", "()D", false);
+      }
+      case BOOLEAN -> {
+        mv.visitTypeInsn(CHECKCAST, "java/lang/Boolean");
+        mv.visitMethodInsn(INVOKEVIRTUAL, "java/lang/Boolean", "booleanValue", "()Z", false);
+      }
+    }
+  }
+
+  int newArray(PrimType element, int length) {
+    int slot = nextSlot++;
+    push(mv, length);
+    newArrayOf(element);
+    mv.visitVarInsn(ASTORE, slot);
+    return slot;
+  }
+
+  void newArrayOf(PrimType element) {
+    mv.visitIntInsn(NEWARRAY, switch (element) {
+      case BOOLEAN -> T_BOOLEAN;
+      case BYTE -> T_BYTE;
+      case SHORT -> T_SHORT;
+      case CHAR -> T_CHAR;
+      case INT -> T_INT;
+      case LONG -> T_LONG;
+      case FLOAT -> T_FLOAT;
+      case DOUBLE -> T_DOUBLE;
+    });
+  }
+
+  /** The target of a break ({@code toLoop} false: a loop or switch) or continue (a loop), by label or innermost. */
+  Target find(dev.kiln.processor.ir.Label label, boolean toLoop) {
+    var it = targets.descendingIterator();
+    while (it.hasNext()) {
+      Target target = it.next();
+      if (label != null ? label.equals(target.label()) : (target.isLoop() || !toLoop)) {
+        return target;
+      }
+    }
+    throw new Unsupported("a jump without its target");
+  }
+
+  /** Jumps to {@code target}; from inside a work-item loop to a target outside it, through the jump code. */
+  void jump(Target target, boolean toContinue) {
+    Label destination = toContinue ? target.continueTo() : target.breakTo();
+    boolean outside = current != null && target.workgroupLevel();
+    if (!outside) {
+      mv.visitJumpInsn(GOTO, destination);
+      return;
+    }
+    current.exits.add(destination);
+    push(mv, current.exits.size());
+    mv.visitVarInsn(ISTORE, jump);
+    mv.visitJumpInsn(GOTO, current.next);
+  }
+
+  int localSlot(Local local) {
+    Integer slot = locals.get(local);
+    if (slot == null) {
+      throw new Unsupported("a local the program does not declare: " + local.name());
+    }
+    return slot;
+  }
+
+  /** Before a local's value is pushed: its invocation's element, where locals are per invocation. */
+  void beginLocal(Local local) {
+    if (barriers) {
+      mv.visitVarInsn(ALOAD, localSlot(local));
+      mv.visitVarInsn(ILOAD, invocation);
+    }
+  }
+
+  void endStore(Local local) {
+    if (barriers) {
+      mv.visitInsn(arrayStore(local.type()));
+    } else {
+      mv.visitVarInsn(store(local.type()), localSlot(local));
+    }
+  }
+
+  void loadLocal(Local local) {
+    if (barriers) {
+      mv.visitVarInsn(ALOAD, localSlot(local));
+      mv.visitVarInsn(ILOAD, invocation);
+      mv.visitInsn(arrayLoad(local.type()));
+    } else {
+      mv.visitVarInsn(load(local.type()), localSlot(local));
+    }
+  }
+
+  /** Pushes the Java array behind {@code array}: a buffer, the workgroup's array, or the invocation's own. */
+  void array(ArrayDecl array) {
+    Integer slot = arrays.get(array.name());
+    if (slot == null) {
+      throw new Unsupported("an array the program does not declare: " + array.name());
+    }
+    mv.visitVarInsn(ALOAD, slot);
+    if (barriers && array instanceof PrivateArray) {
+      mv.visitVarInsn(ILOAD, invocation);
+      mv.visitInsn(AALOAD);
+    }
+  }
+
+  /** Records the site of the access about to run: its array and line, for a fault's message. */
+  void at(ArrayDecl array, int line) {
+    String kind = array instanceof BufferDecl ? "buffer" : "local";
+    siteTable.append(array.name()).append('|').append(kind).append('|').append(line).append('\n');
+    push(mv, sites++);
+    mv.visitVarInsn(ISTORE, site);
+  }
+
+  void builtin(Builtin builtin, int axis) {
+    if (!streaming) {
+      switch (builtin) {
+        case GLOBAL_ID -> mv.visitVarInsn(ILOAD, globalId[axis]);
+        case LOCAL_ID -> mv.visitVarInsn(ILOAD, localId[axis]);
+        case WORKGROUP_ID -> mv.visitVarInsn(ILOAD, workgroupId[axis]);
+        case NUM_WORKGROUPS -> mv.visitVarInsn(ILOAD, workgroups[axis]);
+      }
+      return;
+    }
+    switch (builtin) { // the loops hold global ids: the others follow from them
+      case GLOBAL_ID -> mv.visitVarInsn(ILOAD, globalId[axis]);
+      case LOCAL_ID -> {
+        mv.visitVarInsn(ILOAD, globalId[axis]);
+        push(mv, size[axis]);
+        mv.visitInsn(IREM);
+      }
+      case WORKGROUP_ID -> {
+        mv.visitVarInsn(ILOAD, globalId[axis]);
+        push(mv, size[axis]);
+        mv.visitInsn(IDIV);
+      }
+      case NUM_WORKGROUPS -> mv.visitVarInsn(ILOAD, workgroups[axis]);
+    }
+  }
+
+  /** The invocation's index in its workgroup, from the global ids of the streaming loops. */
+  void localIndexStreaming() {
+    builtin(Builtin.LOCAL_ID, 2);
+    push(mv, size[1]);
+    mv.visitInsn(IMUL);
+    builtin(Builtin.LOCAL_ID, 1);
+    mv.visitInsn(IADD);
+    push(mv, size[0]);
+    mv.visitInsn(IMUL);
+    builtin(Builtin.LOCAL_ID, 0);
+    mv.visitInsn(IADD);
+  }
+
+  void markReturned() {
+    mv.visitVarInsn(ALOAD, done);
+    mv.visitVarInsn(ILOAD, invocation);
+    mv.visitInsn(ICONST_1);
+    mv.visitInsn(BASTORE);
+    mv.visitIincInsn(doneCount, 1);
+  }
+}
