@@ -32,6 +32,7 @@ import org.objectweb.asm.MethodVisitor;
  * expressions, both through it.
  */
 final class TwinFrame {
+  // the method's parameters: args 0, grids 1, dx dy dz 2..4, first 5, end 6
   static final int ARGS = 0;
   static final int GRIDS = 1;
   static final int FIRST = 5;
@@ -57,11 +58,17 @@ final class TwinFrame {
   final int[] workgroupId = new int[3];
   final int[] localId = new int[3];
   final int[] globalId = new int[3];
+  /** The workgroup being run, by number (x fastest). */
   int group;
+  /** The invocation's index in its workgroup, in a work-item loop. */
   int invocation;
+  /** The number of the array access last begun, into {@link #siteTable}. */
   int site;
+  /** The outer target a work-item loop's invocations left for (0: none), by its number there. */
   int jump;
+  /** A workgroup-level loop's or {@code if}'s condition, as the invocations evaluated it. */
   int condition;
+  /** With barriers: which invocations have returned (a boolean[]), and how many. */
   int done;
   int doneCount;
   /** The first exception an invocation threw, and the site it threw at: thrown once the loops end. */
