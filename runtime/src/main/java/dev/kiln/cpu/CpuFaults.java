@@ -1,35 +1,39 @@
 package dev.kiln.cpu;
 
+import java.lang.reflect.Array;
+
 /**
  * Turns what a CPU twin's code threw into the exception the GPU backend reports for the same fault,
- * naming kernel, array and line: called by the generated code, not by users.
+ * naming kernel, array, index and line: called by the generated code, not by users.
  */
 public final class CpuFaults {
   private CpuFaults() {}
 
   /**
    * The exception to throw for {@code thrown}, raised in kernel {@code kernel} after its access
-   * number {@code site} of {@code sites} (one line per access: array, "buffer" or "local", line) began.
+   * number {@code site} of {@code sites} (one line per access: array, "buffer" or "local", line) began,
+   * on {@code array} at {@code index}. The message is made from these, not taken from
+   * {@code thrown}: once a site is hot the JIT throws preallocated exceptions without one.
    */
-  public static RuntimeException at(RuntimeException thrown, String sites, int site, String kernel) {
+  public static RuntimeException at(RuntimeException thrown, String sites, int site, Object array, int index,
+      String kernel) {
     String where = " in kernel " + kernel;
-    return switch (thrown) {
-      case ArrayIndexOutOfBoundsException outOfBounds when site >= 0 -> {
+    RuntimeException named = switch (thrown) {
+      case ArrayIndexOutOfBoundsException outOfBounds when site >= 0 && array != null -> {
         String[] access = sites.split("\n")[site].split("\\|");
-        String array = access[1].equals("buffer") ? " of buffer '" + access[0] + "'" : " of a local array";
-        ArrayIndexOutOfBoundsException named = new ArrayIndexOutOfBoundsException(
-            outOfBounds.getMessage() + array + where + " (line " + access[2] + ")");
-        named.setStackTrace(outOfBounds.getStackTrace());
-        yield named;
+        String which = access[1].equals("buffer") ? " of buffer '" + access[0] + "'" : " of a local array";
+        yield new ArrayIndexOutOfBoundsException("Index " + index + " out of bounds for length "
+            + Array.getLength(array) + which + where + " (line " + access[2] + ")");
       }
-      case ArithmeticException arithmetic -> withStack(new ArithmeticException(arithmetic.getMessage() + where), thrown);
-      case IllegalArgumentException argument ->
-          withStack(new IllegalArgumentException(argument.getMessage() + where), thrown);
-      default -> thrown;
+      // the JIT's preallocated exception of a hot division has no message; Math's own always have one
+      case ArithmeticException arithmetic ->
+          new ArithmeticException((arithmetic.getMessage() == null ? "/ by zero" : arithmetic.getMessage()) + where);
+      case IllegalArgumentException argument -> new IllegalArgumentException(argument.getMessage() + where);
+      default -> null;
     };
-  }
-
-  private static RuntimeException withStack(RuntimeException named, RuntimeException thrown) {
+    if (named == null) {
+      return thrown;
+    }
     named.setStackTrace(thrown.getStackTrace());
     return named;
   }

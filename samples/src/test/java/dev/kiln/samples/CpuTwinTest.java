@@ -113,6 +113,26 @@ class CpuTwinTest extends BothDevices {
     Bits.assertSameBits("the in-bounds writes", expected, out);
     ArithmeticException division = assertThrows(ArithmeticException.class,
         () -> FaultsKernels.divide(cpu, 10, new int[10], new int[10], new int[10], new int[10]));
-    assertTrue(division.getMessage().startsWith("/ by zero in kernel corpus.Faults#divide"), division.getMessage());
+    assertEquals("/ by zero in kernel corpus.Faults#divide", division.getMessage());
+    ArrayIndexOutOfBoundsException local = assertThrows(ArrayIndexOutOfBoundsException.class,
+        () -> corpus.PrivateArraysKernels.outOfBounds(cpu, 10, new int[10], 4));
+    assertEquals("Index 4 out of bounds for length 4 of a local array in kernel corpus.PrivateArrays#outOfBounds"
+        + " (line 59)", local.getMessage());
+  }
+
+  /**
+   * Once a site is hot, the JIT may throw a preallocated exception without a message: the fault's
+   * message is made from the access the twin recorded, never from the exception's.
+   */
+  @Test
+  void aFaultWithoutAMessageIsNamedFromTheRecordedAccess() {
+    RuntimeException named = dev.kiln.cpu.CpuFaults.at(new ArrayIndexOutOfBoundsException(), "in|buffer|7\nout|buffer|12\n",
+        1, new int[5], 9, "p.K#k");
+    assertEquals("Index 9 out of bounds for length 5 of buffer 'out' in kernel p.K#k (line 12)", named.getMessage());
+    assertTrue(named instanceof ArrayIndexOutOfBoundsException);
+    assertEquals("/ by zero in kernel p.K#k",
+        dev.kiln.cpu.CpuFaults.at(new ArithmeticException(), "", -1, null, 0, "p.K#k").getMessage());
+    assertEquals("integer overflow in kernel p.K#k",
+        dev.kiln.cpu.CpuFaults.at(new ArithmeticException("integer overflow"), "", -1, null, 0, "p.K#k").getMessage());
   }
 }

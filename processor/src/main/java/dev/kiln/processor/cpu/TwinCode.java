@@ -39,23 +39,26 @@ final class TwinCode {
         f.endStore(assign.local());
       }
       case Stmt.Store store -> {
-        f.array(store.array());
-        value(store.index());
-        value(store.value());
-        f.at(store.array(), store.site().line());
+        int[] kept = f.keep(store.array(), () -> value(store.index()));
+        int stored = kept(store.value());
+        f.at(store.array(), store.site().line(), kept);
+        f.pushKept(kept);
+        mv.visitVarInsn(load(store.value().type()), stored);
         mv.visitInsn(arrayStore(store.array().element()));
       }
       case Stmt.Atomic atomic -> {
         if (atomic.result() != null) {
           f.beginLocal(atomic.result());
         }
-        f.array(atomic.array());
-        value(atomic.index());
-        if (atomic.expected() != null) {
-          value(atomic.expected());
+        int[] kept = f.keep(atomic.array(), () -> value(atomic.index()));
+        int expected = atomic.expected() == null ? -1 : kept(atomic.expected());
+        int operand = kept(atomic.value());
+        f.at(atomic.array(), atomic.site().line(), kept);
+        f.pushKept(kept);
+        if (expected >= 0) {
+          mv.visitVarInsn(load(atomic.expected().type()), expected);
         }
-        value(atomic.value());
-        f.at(atomic.array(), atomic.site().line());
+        mv.visitVarInsn(load(atomic.value().type()), operand);
         TwinCalls.atomic(mv, atomic.op(), atomic.array().element());
         if (atomic.result() != null) {
           f.endStore(atomic.result());
@@ -156,6 +159,14 @@ final class TwinCode {
   }
 
   /** Pushes {@code expression}'s value, a boolean as 1 or 0, byte, short and char as ints. */
+  /** Evaluates {@code expression} into a fresh local; returns its slot. */
+  private int kept(Expr expression) {
+    value(expression);
+    int slot = f.slot(expression.type());
+    mv.visitVarInsn(store(expression.type()), slot);
+    return slot;
+  }
+
   void value(Expr expression) {
     switch (expression) {
       case Expr.IntConst c -> push(mv, c.value());
@@ -166,9 +177,9 @@ final class TwinCode {
       case Expr.LocalGet get -> f.loadLocal(get.local());
       case Expr.ScalarGet get -> mv.visitVarInsn(load(get.type()), f.scalars.get(get.param().name()));
       case Expr.Load load -> {
-        f.array(load.array());
-        value(load.index());
-        f.at(load.array(), load.site().line());
+        int[] kept = f.keep(load.array(), () -> value(load.index()));
+        f.at(load.array(), load.site().line(), kept);
+        f.pushKept(kept);
         mv.visitInsn(arrayLoad(load.array().element()));
       }
       case Expr.Length length -> {

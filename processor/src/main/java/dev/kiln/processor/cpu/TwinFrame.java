@@ -62,8 +62,10 @@ final class TwinFrame {
   int group;
   /** The invocation's index in its workgroup, in a work-item loop. */
   int invocation;
-  /** The number of the array access last begun, into {@link #siteTable}. */
+  /** The array access last begun: its number in {@link #siteTable}, its array and index. */
   int site;
+  int accessArray;
+  int accessIndex;
   /** The outer target a work-item loop's invocations left for (0: none), by its number there. */
   int jump;
   /** A workgroup-level loop's or {@code if}'s condition, as the invocations evaluated it. */
@@ -71,9 +73,14 @@ final class TwinFrame {
   /** With barriers: which invocations have returned (a boolean[]), and how many. */
   int done;
   int doneCount;
-  /** The first exception an invocation threw, and the site it threw at: thrown once the loops end. */
+  /**
+   * The first exception an invocation threw, and the access it threw at (site, array, index): thrown
+   * once the loops end.
+   */
   int fault;
   int faultSite;
+  int faultArray;
+  int faultIndex;
   int thrown;
   final StringBuilder siteTable = new StringBuilder();
   int sites;
@@ -171,8 +178,12 @@ final class TwinFrame {
     jump = intSlot(0);
     condition = intSlot(0);
     doneCount = intSlot(0);
+    accessArray = referenceSlot();
+    accessIndex = intSlot(0);
     fault = referenceSlot();
     faultSite = intSlot(-1);
+    faultArray = referenceSlot();
+    faultIndex = intSlot(0);
     thrown = referenceSlot();
     int invocations = size[0] * size[1] * size[2];
     done = referenceSlot();
@@ -347,12 +358,37 @@ final class TwinFrame {
     }
   }
 
-  /** Records the site of the access about to run: its array and line, for a fault's message. */
-  void at(ArrayDecl array, int line) {
+  /** Records the access about to run: its array and line, the array and index {@link #keep} kept. */
+  void at(ArrayDecl array, int line, int[] kept) {
     String kind = array instanceof BufferDecl ? "buffer" : "local";
     siteTable.append(array.name()).append('|').append(kind).append('|').append(line).append('\n');
     push(mv, sites++);
     mv.visitVarInsn(ISTORE, site);
+    mv.visitVarInsn(ALOAD, kept[0]);
+    mv.visitVarInsn(ASTORE, accessArray);
+    mv.visitVarInsn(ILOAD, kept[1]);
+    mv.visitVarInsn(ISTORE, accessIndex);
+  }
+
+  /**
+   * Pushes {@code array} (the Java array behind it) and evaluates {@code index}, keeping both in
+   * fresh locals rather than on the stack; returns their slots. Java evaluates an access's array and
+   * index before the rest of it, and a fault names them: the JIT may throw its own exceptions without
+   * a message once a site is hot.
+   */
+  int[] keep(ArrayDecl array, Runnable index) {
+    array(array);
+    index.run();
+    int[] kept = {nextSlot++, nextSlot++};
+    mv.visitVarInsn(ISTORE, kept[1]);
+    mv.visitVarInsn(ASTORE, kept[0]);
+    return kept;
+  }
+
+  /** Pushes the array and index {@link #keep} kept. */
+  void pushKept(int[] kept) {
+    mv.visitVarInsn(ALOAD, kept[0]);
+    mv.visitVarInsn(ILOAD, kept[1]);
   }
 
   void builtin(Builtin builtin, int axis) {

@@ -59,9 +59,12 @@ final class TwinMethod {
     mv.visitTypeInsn(CHECKCAST, "java/lang/RuntimeException");
     mv.visitLdcInsn(f.siteTable.toString());
     mv.visitVarInsn(ILOAD, f.faultSite);
+    mv.visitVarInsn(ALOAD, f.faultArray);
+    mv.visitVarInsn(ILOAD, f.faultIndex);
     mv.visitLdcInsn(f.kernelName);
     mv.visitMethodInsn(INVOKESTATIC, f.FAULTS, "at",
-        "(Ljava/lang/RuntimeException;Ljava/lang/String;ILjava/lang/String;)Ljava/lang/RuntimeException;", false);
+        "(Ljava/lang/RuntimeException;Ljava/lang/String;ILjava/lang/Object;ILjava/lang/String;)"
+            + "Ljava/lang/RuntimeException;", false);
     mv.visitInsn(ATHROW);
     mv.visitLabel(clean);
     mv.visitInsn(RETURN);
@@ -93,6 +96,10 @@ final class TwinMethod {
     mv.visitVarInsn(ASTORE, f.fault);
     mv.visitVarInsn(ILOAD, f.site);
     mv.visitVarInsn(ISTORE, f.faultSite);
+    mv.visitVarInsn(ALOAD, f.accessArray);
+    mv.visitVarInsn(ASTORE, f.faultArray);
+    mv.visitVarInsn(ILOAD, f.accessIndex);
+    mv.visitVarInsn(ISTORE, f.faultIndex);
     mv.visitLabel(recorded);
     if (f.barriers) {
       f.markReturned();
