@@ -36,7 +36,17 @@ class DeviceTest {
     try (Device best = Device.open("")) {
       assertEquals(hardware ? "vulkan" : "cpu", best.backend(), String.join("\n", vulkan));
     }
+    for (String line : vulkan) {
+      if (line.contains("CPU (software)")) {
+        assertTrue(line.endsWith(" [only when named: software Vulkan runs slower than the CPU backend]"), line);
+      }
+    }
     if (!hardware && vulkan.stream().anyMatch(line -> line.contains("CPU (software)"))) {
+      String software = vulkan.getFirst().substring(0, vulkan.getFirst().indexOf(": "));
+      dev.kiln.vulkan.VulkanUnavailableException refused = org.junit.jupiter.api.Assertions.assertThrows(
+          dev.kiln.vulkan.VulkanUnavailableException.class, () -> dev.kiln.vulkan.VulkanBackend.openHardware(false));
+      assertEquals("only software Vulkan (" + software + "), slower than the CPU backend; name it to use it"
+          + " (-Dkiln.device=vulkan)", refused.getMessage());
       try (Device named = Device.open("vulkan")) {
         assertEquals("vulkan", named.backend());
       }

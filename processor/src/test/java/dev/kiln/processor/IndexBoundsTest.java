@@ -126,6 +126,15 @@ class IndexBoundsTest {
         "    }",
         "  }",
         "  @Kernel(workgroup = 64)",
+        "  static void staleFactAfterAssignment(int[] out) {",
+        "    int[] tile = Gpu.sharedInts(64);",
+        "    int v = out[0];",
+        "    if (v >= 0 && v < 64) {",
+        "      v = v + 10;",
+        "      tile[v] = 1;",
+        "    }",
+        "  }",
+        "  @Kernel(workgroup = 64)",
         "  static void counterChangedInTheBody(int[] out) {",
         "    int[] tile = Gpu.sharedInts(64);",
         "    for (int s = 0; s < 64; s++) {",
@@ -137,7 +146,7 @@ class IndexBoundsTest {
     assertThat(compilation).succeededWithoutWarnings();
     Object[][] expected = {
         {"tree", 0}, {"treeTooWide", 1}, {"scan", 0}, {"lengthGuard", 0}, {"guardThatWraps", 1},
-        {"changedAfterTheGuard", 1}, {"counterChangedInTheBody", 1},
+        {"changedAfterTheGuard", 1}, {"staleFactAfterAssignment", 2}, {"counterChangedInTheBody", 1},
     };
     for (Object[] row : expected) {
       String text = SpirvTools.disassemble(Kernels.module(compilation, "test", "Guards", (String) row[0]));
