@@ -245,14 +245,13 @@ public final class Device implements AutoCloseable {
     if (!FlightRecorder.isInitialized()) {
       // no recording has started in this JVM: leave JFR's event machinery unloaded (about a hundred
       // classes, tens of milliseconds on the first launch)
-      long nanos = onArrays ? backend.dispatchOnArrays(launch, timeLaunches) : backend.dispatch(launch, timeLaunches);
-      LAST_DEVICE_NANOS.get()[0] = nanos;
+      LAST_DEVICE_NANOS.get()[0] = dispatchToBackend(launch, onArrays, timeLaunches);
       return;
     }
     DispatchEvent event = new DispatchEvent();
     boolean timed = timeLaunches || event.isEnabled(); // a JFR recording of Kiln's events gets device times
     event.begin();
-    long nanos = onArrays ? backend.dispatchOnArrays(launch, timed) : backend.dispatch(launch, timed);
+    long nanos = dispatchToBackend(launch, onArrays, timed);
     LAST_DEVICE_NANOS.get()[0] = nanos;
     event.end();
     if (event.shouldCommit()) {
@@ -262,6 +261,10 @@ public final class Device implements AutoCloseable {
       event.deviceNanos = nanos;
       event.commit();
     }
+  }
+
+  private long dispatchToBackend(Launch launch, boolean onArrays, boolean timed) {
+    return onArrays ? backend.dispatchOnArrays(launch, timed) : backend.dispatch(launch, timed);
   }
 
   /**

@@ -43,6 +43,14 @@ public final class LaunchAbi {
    */
   public static final String ELEMENTS_PER_INVOCATION = "kiln.elementsPerInvocation ";
 
+  /** The CPU twins of class {@code C}'s kernels and groups are the class {@code C + TWINS_SUFFIX}. */
+  public static final String TWINS_SUFFIX = "$KilnCpu";
+
+  /** The name of a kernel's CPU twin method, or of a {@code group}'s: a JVM method name. */
+  public static String twinMethod(String name, boolean group) {
+    return (group ? "group$" : "kernel$") + name.replaceAll("[.;\\[/<>]", "_");
+  }
+
   private LaunchAbi() {}
 
   /** Whether a launch of {@code arms} arms holds each arm's grid: a group of two or more. */

@@ -12,7 +12,7 @@ import java.util.function.LongSupplier;
  * least 1.5 s of the same work; then {@link #RUNS} runs, each timed by the GPU's own timestamps,
  * give the median and the spread; the SM clock is read from {@code nvidia-smi} right after them.
  */
-final class Measure {
+public final class Measure {
   static final int RUNS = 30;
   static final long WARM_UP_NANOS = TimeUnit.MILLISECONDS.toNanos(1500);
 
@@ -23,15 +23,24 @@ final class Measure {
    * {@link #WARM_UP_NANOS}, then {@link #RUNS} times.
    */
   static Figure gpu(LongSupplier run) {
-    long warmUntil = System.nanoTime() + WARM_UP_NANOS;
+    return Figure.of(runs(WARM_UP_NANOS, RUNS, run), smClockMhz());
+  }
+
+  /**
+   * Runs {@code run} (which returns the nanoseconds it measured) for {@code warmUpNanos}, then
+   * {@code runs} times, and returns their measurements: clocks rise only under load, so the warm-up
+   * comes right before.
+   */
+  public static long[] runs(long warmUpNanos, int runs, LongSupplier run) {
+    long warmUntil = System.nanoTime() + warmUpNanos;
     while (System.nanoTime() < warmUntil) {
       run.getAsLong();
     }
-    long[] nanos = new long[RUNS];
-    for (int r = 0; r < RUNS; r++) {
+    long[] nanos = new long[runs];
+    for (int r = 0; r < runs; r++) {
       nanos[r] = run.getAsLong();
     }
-    return Figure.of(nanos, smClockMhz());
+    return nanos;
   }
 
   /**

@@ -6,6 +6,7 @@ import com.sun.source.util.TaskListener;
 import com.sun.source.util.TreePath;
 import com.sun.source.util.Trees;
 import dev.kiln.annotations.Access;
+import dev.kiln.abi.LaunchAbi;
 import dev.kiln.annotations.Kernel;
 import dev.kiln.processor.analysis.Facts;
 import dev.kiln.processor.check.CheckError;
@@ -163,7 +164,7 @@ final class KernelBodyCompiler implements TaskListener {
 
   private CpuTwins.Source twin(TypeElement owner, String name, boolean group, Program program,
       List<KernelSignature.Param> params) {
-    return new CpuTwins.Source(CpuTwins.methodName(name, group), program, group,
+    return new CpuTwins.Source(LaunchAbi.twinMethod(name, group), program, group,
         params.stream().map(KernelSignature.Param::name).toList(), elements.getBinaryName(owner) + "#" + name);
   }
 
@@ -172,7 +173,7 @@ final class KernelBodyCompiler implements TaskListener {
    * CPU backend's method path, said in the dump.
    */
   private void writeTwins(TypeElement owner, List<CpuTwins.Source> twins) {
-    String binaryName = elements.getBinaryName(owner) + CpuTwins.SUFFIX;
+    String binaryName = elements.getBinaryName(owner) + LaunchAbi.TWINS_SUFFIX;
     try {
       CpuTwins.Written written = CpuTwins.write(binaryName, twins);
       if (written.classFile() != null) {

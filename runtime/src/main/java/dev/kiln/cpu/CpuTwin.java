@@ -1,6 +1,7 @@
 package dev.kiln.cpu;
 
 import dev.kiln.KernelSpec;
+import dev.kiln.abi.LaunchAbi;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
@@ -34,9 +35,9 @@ final class CpuTwin {
 
   private static Optional<CpuTwin> find(KernelSpec spec) {
     Class<?> owner = spec.owner();
-    String method = (spec.arms().isEmpty() ? "kernel$" : "group$") + spec.name().replaceAll("[.;\\[/<>]", "_");
+    String method = LaunchAbi.twinMethod(spec.name(), !spec.arms().isEmpty());
     try {
-      Class<?> twins = Class.forName(owner.getName() + "$KilnCpu", true, owner.getClassLoader());
+      Class<?> twins = Class.forName(owner.getName() + LaunchAbi.TWINS_SUFFIX, true, owner.getClassLoader());
       return Optional.of(new CpuTwin(spec, MethodHandles.publicLookup().findStatic(twins, method, TYPE)));
     } catch (ClassNotFoundException | NoSuchMethodException | IllegalAccessException absent) {
       return Optional.empty();

@@ -1,5 +1,6 @@
 package dev.kiln.bench.launch;
 
+import dev.kiln.bench.Measure;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -45,19 +46,9 @@ final class LaunchTable {
     }
   }
 
-  /**
-   * Runs {@code run} (which returns the nanoseconds it measured) for {@code warmUpNanos}, then
-   * {@code runs} times, and returns the median: clocks rise only under load, so warm up right before.
-   */
+  /** The median of {@code runs} runs of {@code run} after {@code warmUpNanos} of it ({@link Measure#runs}). */
   static long median(int runs, long warmUpNanos, LongSupplier run) {
-    long warmUntil = System.nanoTime() + warmUpNanos;
-    while (System.nanoTime() < warmUntil) {
-      run.getAsLong();
-    }
-    long[] nanos = new long[runs];
-    for (int r = 0; r < runs; r++) {
-      nanos[r] = run.getAsLong();
-    }
+    long[] nanos = Measure.runs(warmUpNanos, runs, run);
     Arrays.sort(nanos);
     return nanos[runs / 2];
   }

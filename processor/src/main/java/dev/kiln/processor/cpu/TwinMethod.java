@@ -62,7 +62,7 @@ final class TwinMethod {
     mv.visitVarInsn(ALOAD, f.faultArray);
     mv.visitVarInsn(ILOAD, f.faultIndex);
     mv.visitLdcInsn(f.kernelName);
-    mv.visitMethodInsn(INVOKESTATIC, f.FAULTS, "at",
+    mv.visitMethodInsn(INVOKESTATIC, TwinFrame.FAULTS, "at",
         "(Ljava/lang/RuntimeException;Ljava/lang/String;ILjava/lang/Object;ILjava/lang/String;)"
             + "Ljava/lang/RuntimeException;", false);
     mv.visitInsn(ATHROW);
@@ -107,27 +107,17 @@ final class TwinMethod {
     mv.visitJumpInsn(GOTO, f.current.next);
   }
 
-  // ---- set-up ------------------------------------------------------------------------------
-
-  // ---- the loops ---------------------------------------------------------------------------
-
   /** Global ids in loops; consecutive workgroups along x form one run of x. */
   private void streamingLoops() {
     int run = f.intSlot(0);
     int xEnd = f.intSlot(0);
     int yEnd = f.intSlot(0);
     int zEnd = f.intSlot(0);
-    mv.visitVarInsn(ILOAD, f.FIRST);
-    mv.visitVarInsn(ISTORE, f.group);
     Label groups = new Label();
     Label finished = new Label();
-    mv.visitLabel(groups);
-    mv.visitVarInsn(ILOAD, f.group);
-    mv.visitVarInsn(ILOAD, f.END);
-    mv.visitJumpInsn(IF_ICMPGE, finished);
-    splitGroup();
+    groupsFrom(groups, finished);
     // run = min(end - group, GX - wx)
-    mv.visitVarInsn(ILOAD, f.END);
+    mv.visitVarInsn(ILOAD, TwinFrame.END);
     mv.visitVarInsn(ILOAD, f.group);
     mv.visitInsn(ISUB);
     mv.visitVarInsn(ILOAD, f.workgroups[0]);
@@ -189,6 +179,21 @@ final class TwinMethod {
     }
   }
 
+  /**
+   * The head of the loop over the workgroups of the range: {@code group} from {@code first} on,
+   * leaving for {@code finished} at {@code end}, each split into wx, wy, wz; {@code top} is where the
+   * loop returns to.
+   */
+  private void groupsFrom(Label top, Label finished) {
+    mv.visitVarInsn(ILOAD, TwinFrame.FIRST);
+    mv.visitVarInsn(ISTORE, f.group);
+    mv.visitLabel(top);
+    mv.visitVarInsn(ILOAD, f.group);
+    mv.visitVarInsn(ILOAD, TwinFrame.END);
+    mv.visitJumpInsn(IF_ICMPGE, finished);
+    splitGroup();
+  }
+
   /** wx, wy, wz of workgroup number {@code group}. */
   private void splitGroup() {
     mv.visitVarInsn(ILOAD, f.group);
@@ -209,15 +214,9 @@ final class TwinMethod {
 
   /** Workgroup by workgroup, work-item loops between the barriers. */
   private void workgroupLoop() {
-    mv.visitVarInsn(ILOAD, f.FIRST);
-    mv.visitVarInsn(ISTORE, f.group);
     Label groups = new Label();
     Label finished = new Label();
-    mv.visitLabel(groups);
-    mv.visitVarInsn(ILOAD, f.group);
-    mv.visitVarInsn(ILOAD, f.END);
-    mv.visitJumpInsn(IF_ICMPGE, finished);
-    splitGroup();
+    groupsFrom(groups, finished);
     for (SharedArray shared : f.program.shared()) { // fresh, as each workgroup's arrays are in Java
       mv.visitVarInsn(ALOAD, f.arrays.get(shared.name()));
       zero(mv, shared.element());
@@ -395,11 +394,4 @@ final class TwinMethod {
       mv.visitVarInsn(ISTORE, f.globalId[axis]);
     }
   }
-
-  // ---- statements --------------------------------------------------------------------------
-
-  // ---- locals and arrays -------------------------------------------------------------------
-
-  // ---- expressions -------------------------------------------------------------------------
-
 }
