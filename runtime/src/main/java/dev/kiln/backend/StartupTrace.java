@@ -31,13 +31,16 @@ public final class StartupTrace {
     }
   }
 
-  /** Marks the end of {@code stage}, which began where the previous one ended. */
+  /** Marks the end of {@code stage}, which began where the previous one ended; nothing after the report. */
   public static void mark(String stage) {
     if (!ON) {
       return;
     }
     begin();
     synchronized (STAGES) {
+      if (reported) {
+        return; // later launches mark too: keep nothing of them
+      }
       long now = System.nanoTime();
       STAGES.add(String.format("%-46s %7.1f ms  %6d ms since the JVM started", stage, (now - last) / 1e6,
           ManagementFactory.getRuntimeMXBean().getUptime()));

@@ -1,0 +1,65 @@
+package dev.kiln.backend;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.kiln.Device;
+import dev.kiln.Gpu;
+import dev.kiln.KernelSpec;
+import dev.kiln.NumericType;
+import dev.kiln.annotations.Access;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@code -Dkiln.startupTrace=true} prints the stages of opening a device and of the first launch,
+ * once, after the first launch; without it, nothing. Each case is a fresh JVM running {@link #main}.
+ */
+class StartupTraceTest {
+  /** Opens the CPU backend and launches a hand-written kernel three times. */
+  public static void main(String[] args) {
+    KernelSpec spec = new KernelSpec(StartupTraceTest.class, "touch", "none.spv", new int[] {64, 1, 1},
+        List.of(KernelSpec.Param.buffer("out", NumericType.INT, Access.WRITE)),
+        arguments -> ((int[]) arguments[0])[Gpu.globalId(0)] = 1);
+    try (Device device = Device.open("cpu")) {
+      for (int launch = 0; launch < 3; launch++) {
+        device.run(spec, 100, (Object) new int[100]);
+      }
+    }
+  }
+
+  private static String standardError(String... flags) throws IOException, InterruptedException {
+    List<String> command = new java.util.ArrayList<>(List.of(
+        Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+    command.addAll(List.of(flags));
+    command.addAll(List.of("-cp", System.getProperty("java.class.path"), StartupTraceTest.class.getName()));
+    Process process = new ProcessBuilder(command).start();
+    process.getInputStream().readAllBytes();
+    String err = new String(process.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertEquals(0, process.waitFor(), err);
+    return err;
+  }
+
+  @Test
+  void theFirstLaunchPrintsEachStageOnce() throws Exception {
+    String err = standardError("-Dkiln.startupTrace=true");
+    List<String> stages = err.lines().filter(line -> line.startsWith("  ")).map(String::strip).toList();
+    assertEquals(1, err.lines().filter(line -> line.equals("Kiln start-up (kiln.startupTrace):")).count(), err);
+    assertEquals(5, stages.size(), err);
+    assertTrue(stages.get(0).matches("before Device\\.open\\(\\) +\\d+ ms since the JVM started"), stages.get(0));
+    String[] names = {"Device.open() returns (log line written)", "first launch: launcher called",
+        "first launch: CPU twin looked up", "first launch: ran"};
+    for (int k = 0; k < names.length; k++) {
+      assertTrue(stages.get(k + 1).matches(java.util.regex.Pattern.quote(names[k])
+          + " +\\d+\\.\\d ms +\\d+ ms since the JVM started"), stages.get(k + 1));
+    }
+  }
+
+  @Test
+  void withoutTheFlagNothingIsPrinted() throws Exception {
+    assertTrue(standardError().lines().noneMatch(line -> line.contains("kiln.startupTrace")));
+  }
+}
