@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# The jars Kiln publishes hold what a user needs and nothing else, each with its sources jar, and
+# The jars Kiln publishes hold what a user needs and nothing else, each with its sources and javadoc jars, and
 # are reproducible (every entry carries project.build.outputTimestamp). Run by Kiln's build
 # (examples/pom.xml, verify) after the modules are packaged: bash check-artifacts.sh <repository root>
 set -euo pipefail
-root="${1:?usage: check-artifacts.sh <repository root>}"
+root=$(cd "${1:?usage: check-artifacts.sh <repository root>}" && pwd)
 version=0.1.0-SNAPSHOT
 fail() { echo "check-artifacts.sh: $*" >&2; exit 1; }
 jarbin="${JAVA_HOME:+$JAVA_HOME/bin/}jar"
@@ -28,12 +28,56 @@ check() {
   [[ $times -eq 1 ]] || fail "$jar's entries carry $times different times: not reproducible"
 }
 
-check annotations META-INF/MANIFEST.MF dev/kiln/annotations/Kernel.class dev/kiln/annotations/FuseGroup.class
-check runtime META-INF/MANIFEST.MF dev/kiln/Device.class dev/kiln/cpu/CpuFaults.class dev/kiln/Gpu.class
+check annotations META-INF/MANIFEST.MF dev/kiln/annotations/Kernel.class dev/kiln/annotations/FuseGroup.class \
+  module-info.class
+check runtime META-INF/MANIFEST.MF dev/kiln/Device.class dev/kiln/internal/CpuFaults.class dev/kiln/Gpu.class \
+  module-info.class
+
+# <module> <entries its javadoc jar must hold...>: built without a warning (the build fails on one)
+javadoc() {
+  local module=$1; shift
+  local jar="$root/$module/target/kiln-$module-$version-javadoc.jar"
+  [[ -f $jar ]] || fail "no javadoc jar $jar"
+  local entries
+  entries=$("$jarbin" tf "$jar")
+  for entry in index.html "$@"; do
+    grep -qx "$entry" <<<"$entries" || fail "$jar lacks $entry"
+  done
+  ! grep -qE '/(backend|cpu|vulkan|access)/' <<<"$entries" || fail "$jar documents packages that are not exported"
+}
+javadoc annotations dev.kiln.annotations/dev/kiln/annotations/Kernel.html
+javadoc runtime dev.kiln.runtime/dev/kiln/Device.html dev.kiln.runtime/dev/kiln/internal/KernelSpec.html
+javadoc processor dev/kiln/processor/KilnProcessor.html
+
+# <module> <module name> <lines its descriptor must show...>: exports are exactly those listed
+descriptor() {
+  local module=$1 name=$2; shift 2
+  local described
+  described=$("$jarbin" --describe-module --file "$root/$module/target/kiln-$module-$version.jar")
+  grep -q "^$name@" <<<"$described" || fail "kiln-$module is not the module $name: $described"
+  for line in "$@"; do
+    grep -qx "$line" <<<"$described" || fail "module $name lacks '$line': $described"
+  done
+  local exports
+  exports=$(grep -c '^exports\|^qualified exports' <<<"$described")
+  [[ $exports -eq $(printf '%s\n' "$@" | grep -c '^exports\|^qualified exports') ]] \
+    || fail "module $name exports more than it should: $described"
+}
+descriptor annotations dev.kiln.annotations "exports dev.kiln.annotations" \
+  "qualified exports dev.kiln.abi to dev.kiln.runtime"
+descriptor runtime dev.kiln.runtime "exports dev.kiln" "exports dev.kiln.internal" \
+  "requires dev.kiln.annotations transitive"
 check processor META-INF/MANIFEST.MF dev/kiln/processor/KilnProcessor.class \
   META-INF/services/javax.annotation.processing.Processor
 service=$(cd "$(mktemp -d)" && "$jarbin" xf "$root/processor/target/kiln-processor-$version.jar" \
   META-INF/services/javax.annotation.processing.Processor && cat META-INF/services/javax.annotation.processing.Processor)
 grep -qx dev.kiln.processor.KilnProcessor <<<"$service" || fail "the processor jar does not register KilnProcessor"
 grep -q '<artifactId>kiln-runtime</artifactId>' "$root/bom/pom.xml" || fail "the BOM lacks kiln-runtime"
-echo "check-artifacts.sh: annotations, runtime and processor jars complete, with sources, reproducible"
+# what a repository such as Maven Central asks of every published POM (the BOM has no parent)
+for pom in "$root/pom.xml" "$root/bom/pom.xml"; do
+  for element in name description licenses developers; do
+    grep -q "<$element>" "$pom" || fail "$pom has no <$element>"
+  done
+done
+echo "check-artifacts.sh: annotations, runtime and processor jars complete, with sources and javadoc, reproducible;" \
+  "module descriptors export only the API and dev.kiln.internal"

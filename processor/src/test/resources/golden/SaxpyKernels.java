@@ -3,9 +3,11 @@ package corpus;
 import dev.kiln.Batch;
 import dev.kiln.Device;
 import dev.kiln.FloatArray;
-import dev.kiln.KernelSpec;
-import dev.kiln.NumericType;
 import dev.kiln.annotations.Access;
+import dev.kiln.internal.Dispatch;
+import dev.kiln.internal.KernelSpec;
+import dev.kiln.internal.NumericType;
+import java.lang.invoke.MethodHandles;
 import java.util.List;
 import javax.annotation.processing.Generated;
 
@@ -18,7 +20,7 @@ import javax.annotation.processing.Generated;
 )
 public final class SaxpyKernels {
   private static final KernelSpec SAXPY = new KernelSpec(
-      Saxpy.class, "saxpy", "Saxpy.saxpy.spv", new int[] {256, 1, 1},
+      MethodHandles.lookup(), Saxpy.class, "saxpy", "Saxpy.saxpy.spv", new int[] {256, 1, 1},
       List.of(
           KernelSpec.Param.scalar("a", NumericType.FLOAT),
           KernelSpec.Param.buffer("x", NumericType.FLOAT, Access.READ),
@@ -33,7 +35,7 @@ public final class SaxpyKernels {
    * it.
    */
   public static void saxpy(Device device, int count, float a, FloatArray x, FloatArray y) {
-    device.dispatch(SAXPY, count, a, x, y);
+    Dispatch.dispatch(device, SAXPY, count, a, x, y);
   }
 
   /**
@@ -41,13 +43,13 @@ public final class SaxpyKernels {
    * device, runs, and copies back every array it may write.
    */
   public static void saxpy(Device device, int count, float a, float[] x, float[] y) {
-    device.run(SAXPY, count, a, x, y);
+    Dispatch.run(device, SAXPY, count, a, x, y);
   }
 
   /**
    * Records a launch of {@link Saxpy#saxpy} into {@code batch} for {@code count} invocations along x, on device arrays.
    */
   public static void saxpy(Batch batch, int count, float a, FloatArray x, FloatArray y) {
-    batch.dispatch(SAXPY, count, a, x, y);
+    Dispatch.record(batch, SAXPY, count, a, x, y);
   }
 }

@@ -1,6 +1,8 @@
 package dev.kiln;
 
 import dev.kiln.backend.BackendBatch;
+import dev.kiln.backend.Launch;
+import dev.kiln.internal.KernelSpec;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -41,35 +43,11 @@ public final class Batch implements AutoCloseable {
     this.backend = backend;
   }
 
-  /** Records a launch of {@code count} invocations along x (every arm of a group as many). Called by generated launchers. */
-  public void dispatch(KernelSpec spec, int count, Object... args) {
+  /** Records {@code launch} (grids checked) on device arrays {@code args}; through {@code Dispatch}. */
+  void record(Launch launch, Object[] args) {
     synchronized (this) {
       checkRecording();
-      device.record(backend, Launches.line(spec, count), args, this);
-    }
-  }
-
-  /** Records a launch over {@code grid} (every arm of a group over it). Called by generated launchers. */
-  public void dispatch(KernelSpec spec, Grid grid, Object... args) {
-    synchronized (this) {
-      checkRecording();
-      device.record(backend, Launches.same(spec, grid), args, this);
-    }
-  }
-
-  /** Records a launch of the group {@code spec} with arm k over {@code counts[k]} invocations along x. */
-  public void dispatch(KernelSpec spec, int[] counts, Object... args) {
-    synchronized (this) {
-      checkRecording();
-      device.record(backend, Launches.lines(spec, counts), args, this);
-    }
-  }
-
-  /** Records a launch of the group {@code spec} with arm k over {@code grids[k]}. */
-  public void dispatch(KernelSpec spec, Grid[] grids, Object... args) {
-    synchronized (this) {
-      checkRecording();
-      device.record(backend, Launches.grids(spec, grids), args, this);
+      device.record(backend, launch, args, this);
     }
   }
 
@@ -120,6 +98,8 @@ public final class Batch implements AutoCloseable {
    * Submits the recorded launches (if not done yet); the future completes when they have run, or
    * with the exception the first faulting launch threw. No thread is made per batch: one thread per
    * device waits for the batches submitted this way, in order.
+   *
+   * @return a future that completes when the launches have run
    */
   public CompletableFuture<Void> submitAsync() {
     synchronized (this) {
@@ -159,6 +139,8 @@ public final class Batch implements AutoCloseable {
    * The time the batch's launches took on the device, once it completed, in nanoseconds: between
    * GPU timestamps at its start and its end on Vulkan (-1 where the device has none), wall time on
    * the CPU backend; -1 before it completed.
+   *
+   * @return nanoseconds, or -1
    */
   public long deviceNanos() {
     return backend.deviceNanos();

@@ -1,11 +1,14 @@
 package dev.kiln;
 
+import dev.kiln.access.LaunchAccess;
 import dev.kiln.backend.Backend;
 import dev.kiln.backend.BackendBatch;
 import dev.kiln.backend.BackendBuffer;
 import dev.kiln.backend.Launch;
 import dev.kiln.backend.StartupTrace;
 import dev.kiln.cpu.CpuBackend;
+import dev.kiln.internal.KernelSpec;
+import dev.kiln.internal.NumericType;
 import dev.kiln.vulkan.VulkanBackend;
 import dev.kiln.vulkan.VulkanUnavailableException;
 import java.lang.System.Logger.Level;
@@ -38,11 +41,34 @@ public final class Device implements AutoCloseable {
   /** Waits for batches submitted with {@link Batch#submitAsync()}, one after the other; made on first use. */
   private ExecutorService completions;
 
+  static {
+    LaunchAccess.install(new LaunchAccess.Launcher() {
+      @Override
+      public void dispatch(Device device, Launch launch, Object[] args) {
+        device.onDevice(launch, args);
+      }
+
+      @Override
+      public void run(Device device, Launch launch, Object[] args) {
+        device.onCopies(launch, args);
+      }
+
+      @Override
+      public void record(Batch batch, Launch launch, Object[] args) {
+        batch.record(launch, args);
+      }
+    });
+  }
+
   private Device(Backend backend) {
     this.backend = backend;
   }
 
-  /** Opens the device chosen by {@code -Dkiln.device}, or the best one there is. */
+  /**
+   * Opens the device chosen by {@code -Dkiln.device}, or the best one there is.
+   *
+   * @return the open device
+   */
   public static Device open() {
     return open(System.getProperty("kiln.device", ""));
   }
@@ -52,6 +78,9 @@ public final class Device implements AutoCloseable {
    * device, software ones included), a fragment of a Vulkan device's name, or {@code ""} for the
    * best device of all: the best hardware GPU, else the CPU backend. A software Vulkan device
    * (lavapipe) is taken only when named: it runs kernels about 25 times slower than the CPU backend.
+   *
+   * @param selector {@code "cpu"}, {@code "vulkan"}, a fragment of a device name, or {@code ""}
+   * @return the open device
    */
   public static Device open(String selector) {
     StartupTrace.begin();
@@ -85,12 +114,20 @@ public final class Device implements AutoCloseable {
     return backend;
   }
 
-  /** The device's name, as its driver reports it. */
+  /**
+   * The device's name, as its driver reports it.
+   *
+   * @return the device name
+   */
   public String name() {
     return backend.deviceName();
   }
 
-  /** {@code "vulkan"} or {@code "cpu"}. */
+  /**
+   * {@code "vulkan"} or {@code "cpu"}.
+   *
+   * @return the backend's kind
+   */
   public String backend() {
     return backend.kind();
   }
@@ -100,12 +137,18 @@ public final class Device implements AutoCloseable {
    * below {@link Float#MIN_NORMAL}) to zero, where Java computes with them: its driver does not
    * offer to preserve them (NVIDIA's and lavapipe's for {@code float}; README, known driver gaps).
    * Kiln asks every device that offers it to preserve them; false on the CPU backend.
+   *
+   * @return whether subnormal results may become zero
    */
   public boolean flushesSubnormals() {
     return backend.flushesSubnormals();
   }
 
-  /** Whether the Vulkan validation layer watches this device. */
+  /**
+   * Whether the Vulkan validation layer watches this device.
+   *
+   * @return whether validation is on
+   */
   public boolean validationEnabled() {
     return backend.validationEnabled();
   }
@@ -114,112 +157,175 @@ public final class Device implements AutoCloseable {
    * Bytes of Vulkan pipeline cache this device loaded from disk when it opened (0 for none, or on
    * the CPU backend). The cache lives in {@code -Dkiln.pipelineCache} (default
    * {@code ~/.cache/kiln}), one file per device and driver, written when the device closes.
+   *
+   * @return the size of the loaded cache in bytes
    */
   public long pipelineCacheLoadedBytes() {
     return backend.pipelineCacheLoadedBytes();
   }
 
-  /** A new zero-filled float array of {@code length} elements on this device. */
+  /**
+   * A new zero-filled float array of {@code length} elements on this device.
+   *
+   * @param length the number of elements
+   * @return a new array of zeros
+   */
   public FloatArray floats(int length) {
     return whileOpen(() -> new FloatArray(this, allocate(NumericType.FLOAT, length)));
   }
 
-  /** A new int array of {@code length} elements on this device, zero-filled. */
+  /**
+   * A new int array of {@code length} elements on this device, zero-filled.
+   *
+   * @param length the number of elements
+   * @return a new array of zeros
+   */
   public IntArray ints(int length) {
     return whileOpen(() -> new IntArray(this, allocate(NumericType.INT, length)));
   }
 
-  /** A new long array of {@code length} elements on this device, zero-filled (needs shaderInt64). */
+  /**
+   * A new long array of {@code length} elements on this device, zero-filled (needs shaderInt64).
+   *
+   * @param length the number of elements
+   * @return a new array of zeros
+   */
   public LongArray longs(int length) {
     return whileOpen(() -> new LongArray(this, allocate(NumericType.LONG, length)));
   }
 
-  /** A new double array of {@code length} elements on this device, zero-filled (needs shaderFloat64). */
+  /**
+   * A new double array of {@code length} elements on this device, zero-filled (needs shaderFloat64).
+   *
+   * @param length the number of elements
+   * @return a new array of zeros
+   */
   public DoubleArray doubles(int length) {
     return whileOpen(() -> new DoubleArray(this, allocate(NumericType.DOUBLE, length)));
   }
 
-  /** A new device array holding a copy of {@code values}. */
+  /**
+   * A new device array holding a copy of {@code values}.
+   *
+   * @param values the values to copy
+   * @return a new device array with the values
+   */
   public LongArray upload(long[] values) {
     return longs(values.length).upload(values);
   }
 
-  /** A new device array holding a copy of {@code values}. */
+  /**
+   * A new device array holding a copy of {@code values}.
+   *
+   * @param values the values to copy
+   * @return a new device array with the values
+   */
   public DoubleArray upload(double[] values) {
     return doubles(values.length).upload(values);
   }
 
-  /** A new device array holding a copy of {@code values}. */
+  /**
+   * A new device array holding a copy of {@code values}.
+   *
+   * @param values the values to copy
+   * @return a new device array with the values
+   */
   public FloatArray upload(float[] values) {
     return floats(values.length).upload(values);
   }
 
-  /** A new device array holding a copy of {@code values}. */
+  /**
+   * A new device array holding a copy of {@code values}.
+   *
+   * @param values the values to copy
+   * @return a new device array with the values
+   */
   public IntArray upload(int[] values) {
     return ints(values.length).upload(values);
   }
 
-  /** A new byte array of {@code length} elements on this device, zero-filled (needs 8- or 16-bit storage on Vulkan). */
+  /**
+   * A new byte array of {@code length} elements on this device, zero-filled (needs 8- or 16-bit storage on
+   * Vulkan).
+   *
+   * @param length the number of elements
+   * @return a new array of zeros
+   */
   public ByteArray bytes(int length) {
     return whileOpen(() -> new ByteArray(this, allocate(NumericType.BYTE, length)));
   }
 
-  /** A new device array holding a copy of {@code values}. */
+  /**
+   * A new device array holding a copy of {@code values}.
+   *
+   * @param values the values to copy
+   * @return a new device array with the values
+   */
   public ByteArray upload(byte[] values) {
     return bytes(values.length).upload(values);
   }
 
-  /** A new short array of {@code length} elements on this device, zero-filled (needs 8- or 16-bit storage on Vulkan). */
+  /**
+   * A new short array of {@code length} elements on this device, zero-filled (needs 8- or 16-bit storage on
+   * Vulkan).
+   *
+   * @param length the number of elements
+   * @return a new array of zeros
+   */
   public ShortArray shorts(int length) {
     return whileOpen(() -> new ShortArray(this, allocate(NumericType.SHORT, length)));
   }
 
-  /** A new device array holding a copy of {@code values}. */
+  /**
+   * A new device array holding a copy of {@code values}.
+   *
+   * @param values the values to copy
+   * @return a new device array with the values
+   */
   public ShortArray upload(short[] values) {
     return shorts(values.length).upload(values);
   }
 
-  /** A new char array of {@code length} elements on this device, zero-filled (needs 8- or 16-bit storage on Vulkan). */
+  /**
+   * A new char array of {@code length} elements on this device, zero-filled (needs 8- or 16-bit storage on
+   * Vulkan).
+   *
+   * @param length the number of elements
+   * @return a new array of zeros
+   */
   public CharArray chars(int length) {
     return whileOpen(() -> new CharArray(this, allocate(NumericType.CHAR, length)));
   }
 
-  /** A new device array holding a copy of {@code values}. */
+  /**
+   * A new device array holding a copy of {@code values}.
+   *
+   * @param values the values to copy
+   * @return a new device array with the values
+   */
   public CharArray upload(char[] values) {
     return chars(values.length).upload(values);
   }
 
-  /** A new boolean array of {@code length} elements on this device, zero-filled (needs 8- or 16-bit storage on Vulkan). */
+  /**
+   * A new boolean array of {@code length} elements on this device, zero-filled (needs 8- or 16-bit storage
+   * on Vulkan).
+   *
+   * @param length the number of elements
+   * @return a new array of {@code false}
+   */
   public BooleanArray booleans(int length) {
     return whileOpen(() -> new BooleanArray(this, allocate(NumericType.BOOLEAN, length)));
   }
 
-  /** A new device array holding a copy of {@code values}. */
+  /**
+   * A new device array holding a copy of {@code values}.
+   *
+   * @param values the values to copy
+   * @return a new device array with the values
+   */
   public BooleanArray upload(boolean[] values) {
     return booleans(values.length).upload(values);
-  }
-
-  /**
-   * Runs {@code spec} for {@code count} invocations (every arm of a group as many) with device
-   * arrays and boxed scalars as arguments, and waits for it. Called by generated launchers.
-   */
-  public void dispatch(KernelSpec spec, int count, Object... args) {
-    onDevice(Launches.line(spec, count), args);
-  }
-
-  /** Runs {@code spec} over {@code grid} (every arm of a group over it), as {@link #dispatch(KernelSpec, int, Object...)}. */
-  public void dispatch(KernelSpec spec, Grid grid, Object... args) {
-    onDevice(Launches.same(spec, grid), args);
-  }
-
-  /** Runs the group {@code spec} with arm k over {@code counts[k]} invocations along x. */
-  public void dispatch(KernelSpec spec, int[] counts, Object... args) {
-    onDevice(Launches.lines(spec, counts), args);
-  }
-
-  /** Runs the group {@code spec} with arm k over {@code grids[k]}, and waits for it. */
-  public void dispatch(KernelSpec spec, Grid[] grids, Object... args) {
-    onDevice(Launches.grids(spec, grids), args);
   }
 
   /** Runs {@code launch} (grids set) on device arrays {@code args}. */
@@ -271,33 +377,11 @@ public final class Device implements AutoCloseable {
    * The time the calling thread's last launch took on the device, in nanoseconds: measured with GPU
    * timestamps on Vulkan where {@link #timeLaunches(boolean)} turned them on (else -1, as on a device
    * without timestamps), as wall time on the CPU backend.
+   *
+   * @return nanoseconds, or -1 where not measured
    */
   public static long lastDeviceNanos() {
     return LAST_DEVICE_NANOS.get()[0];
-  }
-
-  /**
-   * Runs {@code spec} for {@code count} invocations (every arm of a group as many) with Java arrays
-   * and boxed scalars as arguments: copies the arrays to the device, runs, and copies back every
-   * array the kernel may write. Called by generated launchers.
-   */
-  public void run(KernelSpec spec, int count, Object... args) {
-    onCopies(Launches.line(spec, count), args);
-  }
-
-  /** Runs {@code spec} over {@code grid} with Java arrays, as {@link #run(KernelSpec, int, Object...)}. */
-  public void run(KernelSpec spec, Grid grid, Object... args) {
-    onCopies(Launches.same(spec, grid), args);
-  }
-
-  /** Runs the group {@code spec} with arm k over {@code counts[k]} invocations, on Java arrays. */
-  public void run(KernelSpec spec, int[] counts, Object... args) {
-    onCopies(Launches.lines(spec, counts), args);
-  }
-
-  /** Runs the group {@code spec} with arm k over {@code grids[k]}, on Java arrays. */
-  public void run(KernelSpec spec, Grid[] grids, Object... args) {
-    onCopies(Launches.grids(spec, grids), args);
   }
 
   /** Runs {@code launch} (grids set) on copies of the Java arrays in {@code args}, copying back what it may write. */
@@ -323,12 +407,18 @@ public final class Device implements AutoCloseable {
    * (off by default: on the H200 they cost ~5 µs of a ~25 µs launch; on while a JFR recording takes
    * the {@code dev.kiln.Dispatch} event). Batches always time themselves ({@link Batch#deviceNanos()}),
    * once per batch.
+   *
+   * @param on whether to record timestamps
    */
   public void timeLaunches(boolean on) {
     timeLaunches = on;
   }
 
-  /** A new batch of launches on this device. */
+  /**
+   * A new batch of launches on this device.
+   *
+   * @return a new, empty batch
+   */
   public Batch batch() {
     return whileOpen(() -> new Batch(this, backend.batch()));
   }

@@ -1,6 +1,7 @@
 package dev.kiln;
 
 import dev.kiln.backend.BackendBuffer;
+import dev.kiln.internal.NumericType;
 import java.lang.ref.Cleaner;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -60,12 +61,20 @@ public abstract sealed class DeviceArray implements AutoCloseable permits FloatA
     return LEAKED.get();
   }
 
-  /** Number of elements. */
+  /**
+   * Number of elements.
+   *
+   * @return the length
+   */
   public final int length() {
     return buffer.length();
   }
 
-  /** The device this array lives on. */
+  /**
+   * The device this array lives on.
+   *
+   * @return the device
+   */
   public final Device device() {
     return device;
   }

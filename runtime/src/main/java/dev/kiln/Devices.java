@@ -10,6 +10,11 @@ import dev.kiln.vulkan.VulkanUnavailableException;
 public final class Devices {
   private Devices() {}
 
+  /**
+   * Prints the devices Kiln can use and marks the one {@link Device#open()} takes.
+   *
+   * @param args ignored
+   */
   public static void main(String[] args) {
     try {
       VulkanBackend.describeDevices().forEach(line -> System.out.println("vulkan  " + line));

@@ -8,29 +8,57 @@ public final class FloatArray extends DeviceArray {
     super(device, buffer);
   }
 
-  /** Copies {@code values}, which must have {@link #length()} elements, to the device. */
+  /**
+   * Copies {@code values}, which must have {@link #length()} elements, to the device.
+   *
+   * @param values the values, one per element
+   * @return this array
+   */
   public FloatArray upload(float[] values) {
     copyIn(values);
     return this;
   }
 
-  /** Copies the device array into {@code values}, which must have {@link #length()} elements. */
+  /**
+   * Copies the device array into {@code values}, which must have {@link #length()} elements.
+   *
+   * @param values the Java array to fill
+   */
   public void download(float[] values) {
     copyOut(values);
   }
 
-  /** Copies {@code count} values from {@code values[valuesOffset...]} to elements {@code offset...}. */
+  /**
+   * Copies {@code count} values from {@code values[valuesOffset...]} to elements {@code offset...}.
+   *
+   * @param values the Java array to copy from
+   * @param valuesOffset the first index in {@code values}
+   * @param offset the first element of the device array
+   * @param count how many values
+   * @return this array
+   */
   public FloatArray upload(float[] values, int valuesOffset, int offset, int count) {
     copyIn(values, valuesOffset, offset, count);
     return this;
   }
 
-  /** Copies elements {@code offset...offset+count-1} to {@code values[valuesOffset...]}. */
+  /**
+   * Copies elements {@code offset...offset+count-1} to {@code values[valuesOffset...]}.
+   *
+   * @param values the Java array to copy into
+   * @param valuesOffset the first index in {@code values}
+   * @param offset the first element of the device array
+   * @param count how many values
+   */
   public void download(float[] values, int valuesOffset, int offset, int count) {
     copyOut(values, valuesOffset, offset, count);
   }
 
-  /** A new Java array with the device array's contents. */
+  /**
+   * A new Java array with the device array's contents.
+   *
+   * @return the elements, copied
+   */
   public float[] toArray() {
     float[] values = new float[length()];
     copyOut(values);

@@ -1,6 +1,7 @@
 package dev.kiln;
 
 import dev.kiln.cpu.Invocation;
+import dev.kiln.internal.NumericType;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
@@ -16,22 +17,42 @@ public final class Gpu {
 
   private Gpu() {}
 
-  /** Index of this invocation in the whole dispatch along {@code axis} (0, 1 or 2). */
+  /**
+   * Index of this invocation in the whole dispatch along {@code axis} (0, 1 or 2).
+   *
+   * @param axis 0, 1 or 2 (x, y or z)
+   * @return the index
+   */
   public static int globalId(int axis) {
     return Invocation.current().globalId(axis);
   }
 
-  /** Index of this invocation inside its workgroup along {@code axis}. */
+  /**
+   * Index of this invocation inside its workgroup along {@code axis}.
+   *
+   * @param axis 0, 1 or 2 (x, y or z)
+   * @return the index
+   */
   public static int localId(int axis) {
     return Invocation.current().localId(axis);
   }
 
-  /** Index of this invocation's workgroup along {@code axis}. */
+  /**
+   * Index of this invocation's workgroup along {@code axis}.
+   *
+   * @param axis 0, 1 or 2 (x, y or z)
+   * @return the index
+   */
   public static int workgroupId(int axis) {
     return Invocation.current().workgroupId(axis);
   }
 
-  /** Number of workgroups in the dispatch along {@code axis}. */
+  /**
+   * Number of workgroups in the dispatch along {@code axis}.
+   *
+   * @param axis 0, 1 or 2 (x, y or z)
+   * @return the count
+   */
   public static int numWorkgroups(int axis) {
     return Invocation.current().numWorkgroups(axis);
   }
@@ -40,12 +61,20 @@ public final class Gpu {
    * Workgroup memory: one array of {@code length} floats per workgroup, the same array for all its
    * invocations. Only as the initializer of a local declared at the top of a kernel body, with a
    * constant length: {@code float[] tile = Gpu.sharedFloats(256);}.
+   *
+   * @param length the number of elements, a constant
+   * @return the workgroup's array
    */
   public static float[] sharedFloats(int length) {
     return (float[]) Invocation.current().shared(NumericType.FLOAT, length);
   }
 
-  /** Workgroup memory of ints; see {@link #sharedFloats}. */
+  /**
+   * Workgroup memory of ints; see {@link #sharedFloats}.
+   *
+   * @param length the number of elements, a constant
+   * @return the workgroup's array
+   */
   public static int[] sharedInts(int length) {
     return (int[]) Invocation.current().shared(NumericType.INT, length);
   }
@@ -62,70 +91,156 @@ public final class Gpu {
   // Float math. On the GPU these are GLSL.std.450's functions, within Vulkan's precision bounds
   // (floor and ceil are exact); here they are Java's, rounded once to float.
 
-  /** The largest integral float not above {@code x}; exact. */
+  /**
+   * The largest integral float not above {@code x}; exact.
+   *
+   * @param x the argument
+   * @return the result
+   */
   public static float floor(float x) {
     return (float) Math.floor(x);
   }
 
-  /** The smallest integral float not below {@code x}; exact. */
+  /**
+   * The smallest integral float not below {@code x}; exact.
+   *
+   * @param x the argument
+   * @return the result
+   */
   public static float ceil(float x) {
     return (float) Math.ceil(x);
   }
 
+  /**
+   * The square root.
+   *
+   * @param x the argument
+   * @return the result
+   */
   public static float sqrt(float x) {
     return (float) Math.sqrt(x);
   }
 
-  /** {@code 1 / sqrt(x)}. */
+  /**
+   * {@code 1 / sqrt(x)}.
+   *
+   * @param x the argument
+   * @return the result
+   */
   public static float inverseSqrt(float x) {
     return (float) (1.0 / Math.sqrt(x));
   }
 
+  /**
+   * {@code e^x}.
+   *
+   * @param x the argument
+   * @return the result
+   */
   public static float exp(float x) {
     return (float) Math.exp(x);
   }
 
-  /** {@code 2^x}. */
+  /**
+   * {@code 2^x}.
+   *
+   * @param x the argument
+   * @return the result
+   */
   public static float exp2(float x) {
     return (float) Math.pow(2.0, x);
   }
 
-  /** The natural logarithm. */
+  /**
+   * The natural logarithm.
+   *
+   * @param x the argument
+   * @return the result
+   */
   public static float log(float x) {
     return (float) Math.log(x);
   }
 
-  /** The base-2 logarithm. */
+  /**
+   * The base-2 logarithm.
+   *
+   * @param x the argument
+   * @return the result
+   */
   public static float log2(float x) {
     return (float) (Math.log(x) / Math.log(2.0));
   }
 
+  /**
+   * {@code x^y}.
+   *
+   * @param x the base
+   * @param y the exponent
+   * @return the result
+   */
   public static float pow(float x, float y) {
     return (float) Math.pow(x, y);
   }
 
+  /**
+   * The sine, in radians.
+   *
+   * @param x the argument
+   * @return the result
+   */
   public static float sin(float x) {
     return (float) Math.sin(x);
   }
 
+  /**
+   * The cosine, in radians.
+   *
+   * @param x the argument
+   * @return the result
+   */
   public static float cos(float x) {
     return (float) Math.cos(x);
   }
 
+  /**
+   * The tangent, in radians.
+   *
+   * @param x the argument
+   * @return the result
+   */
   public static float tan(float x) {
     return (float) Math.tan(x);
   }
 
+  /**
+   * The hyperbolic tangent.
+   *
+   * @param x the argument
+   * @return the result
+   */
   public static float tanh(float x) {
     return (float) Math.tanh(x);
   }
 
-  /** The angle of the point (x, y), in radians. */
+  /**
+   * The angle of the point (x, y), in radians.
+   *
+   * @param y the point's y coordinate
+   * @param x the point's x coordinate
+   * @return the angle, in [-pi, pi]
+   */
   public static float atan2(float y, float x) {
     return (float) Math.atan2(y, x);
   }
 
-  /** {@code a * b + c}; exact here, and on a GPU that fuses it. */
+  /**
+   * {@code a * b + c}; exact here, and on a GPU that fuses it.
+   *
+   * @param a the first factor
+   * @param b the second factor
+   * @param c the addend
+   * @return the result
+   */
   public static float fma(float a, float b, float c) {
     return Math.fma(a, b, c);
   }
@@ -134,76 +249,166 @@ public final class Gpu {
   // subgroup is one invocation, so a kernel that combines subgroup results through workgroup
   // memory computes the same totals on both.
 
-  /** Invocations per subgroup. */
+  /**
+   * Invocations per subgroup.
+   *
+   * @return the size
+   */
   public static int subgroupSize() {
     return 1;
   }
 
-  /** This invocation's index in its subgroup. */
+  /**
+   * This invocation's index in its subgroup.
+   *
+   * @return the index
+   */
   public static int subgroupInvocationId() {
     return 0;
   }
 
-  /** This invocation's subgroup's index in the workgroup. */
+  /**
+   * This invocation's subgroup's index in the workgroup.
+   *
+   * @return the index
+   */
   public static int subgroupId() {
     return Invocation.current().localIndex();
   }
 
-  /** Subgroups per workgroup. */
+  /**
+   * Subgroups per workgroup.
+   *
+   * @return the count
+   */
   public static int numSubgroups() {
     return Invocation.current().workgroupInvocations();
   }
 
-  /** The sum over the subgroup's active invocations (for floats in an order the GPU picks). */
+  /**
+   * The sum over the subgroup's active invocations (for floats in an order the GPU picks).
+   *
+   * @param value this invocation's value
+   * @return the sum
+   */
   public static int subgroupAdd(int value) {
     return value;
   }
 
+  /**
+   * The sum over the subgroup's active invocations (for floats in an order the GPU picks).
+   *
+   * @param value this invocation's value
+   * @return the sum
+   */
   public static float subgroupAdd(float value) {
     return value;
   }
 
+  /**
+   * The minimum over the subgroup's active invocations.
+   *
+   * @param value this invocation's value
+   * @return the minimum
+   */
   public static int subgroupMin(int value) {
     return value;
   }
 
+  /**
+   * The minimum over the subgroup's active invocations.
+   *
+   * @param value this invocation's value
+   * @return the minimum
+   */
   public static float subgroupMin(float value) {
     return value;
   }
 
+  /**
+   * The maximum over the subgroup's active invocations.
+   *
+   * @param value this invocation's value
+   * @return the maximum
+   */
   public static int subgroupMax(int value) {
     return value;
   }
 
+  /**
+   * The maximum over the subgroup's active invocations.
+   *
+   * @param value this invocation's value
+   * @return the maximum
+   */
   public static float subgroupMax(float value) {
     return value;
   }
 
-  /** {@code value} of the subgroup's invocation number {@code lane}, a constant. */
+  /**
+   * {@code value} of the subgroup's invocation number {@code lane}, a constant.
+   *
+   * @param value this invocation's value
+   * @param lane the invocation to read, a constant
+   * @return {@code lane}'s value
+   */
   public static int subgroupBroadcast(int value, int lane) {
     return value;
   }
 
+  /**
+   * {@code value} of the subgroup's invocation number {@code lane}, a constant.
+   *
+   * @param value this invocation's value
+   * @param lane the invocation to read, a constant
+   * @return {@code lane}'s value
+   */
   public static float subgroupBroadcast(float value, int lane) {
     return value;
   }
 
-  /** Bit k set where the subgroup's invocation k (k below 32) passes true. */
+  /**
+   * Bit k set where the subgroup's invocation k (k below 32) passes true.
+   *
+   * @param predicate this invocation's condition
+   * @return the bits
+   */
   public static int subgroupBallot(boolean predicate) {
     return predicate ? 1 : 0;
   }
 
-  /** Adds {@code value} to {@code array[index]} atomically; returns the previous value. */
+  /**
+   * Adds {@code value} to {@code array[index]} atomically; returns the previous value.
+   *
+   * @param array a buffer parameter or workgroup array
+   * @param index the element
+   * @param value the amount to add
+   * @return the value {@code array[index]} held before
+   */
   public static int atomicAdd(int[] array, int index, int value) {
     return (int) INTS.getAndAdd(array, index, value);
   }
 
-  /** Stores the smaller of {@code array[index]} and {@code value} atomically; returns the previous value. */
+  /**
+   * Stores the smaller of {@code array[index]} and {@code value} atomically; returns the previous value.
+   *
+   * @param array a buffer parameter or workgroup array
+   * @param index the element
+   * @param value the value to compare with
+   * @return the value {@code array[index]} held before
+   */
   public static int atomicMin(int[] array, int index, int value) {
     return atomicUpdate(array, index, previous -> Math.min(previous, value));
   }
 
-  /** Stores the larger of {@code array[index]} and {@code value} atomically; returns the previous value. */
+  /**
+   * Stores the larger of {@code array[index]} and {@code value} atomically; returns the previous value.
+   *
+   * @param array a buffer parameter or workgroup array
+   * @param index the element
+   * @param value the value to compare with
+   * @return the value {@code array[index]} held before
+   */
   public static int atomicMax(int[] array, int index, int value) {
     return atomicUpdate(array, index, previous -> Math.max(previous, value));
   }
@@ -220,44 +425,101 @@ public final class Gpu {
     }
   }
 
-  /** {@code array[index] &= value} atomically; returns the previous value. */
+  /**
+   * {@code array[index] &= value} atomically; returns the previous value.
+   *
+   * @param array a buffer parameter or workgroup array
+   * @param index the element
+   * @param value the mask
+   * @return the value {@code array[index]} held before
+   */
   public static int atomicAnd(int[] array, int index, int value) {
     return (int) INTS.getAndBitwiseAnd(array, index, value);
   }
 
-  /** {@code array[index] |= value} atomically; returns the previous value. */
+  /**
+   * {@code array[index] |= value} atomically; returns the previous value.
+   *
+   * @param array a buffer parameter or workgroup array
+   * @param index the element
+   * @param value the mask
+   * @return the value {@code array[index]} held before
+   */
   public static int atomicOr(int[] array, int index, int value) {
     return (int) INTS.getAndBitwiseOr(array, index, value);
   }
 
-  /** {@code array[index] ^= value} atomically; returns the previous value. */
+  /**
+   * {@code array[index] ^= value} atomically; returns the previous value.
+   *
+   * @param array a buffer parameter or workgroup array
+   * @param index the element
+   * @param value the mask
+   * @return the value {@code array[index]} held before
+   */
   public static int atomicXor(int[] array, int index, int value) {
     return (int) INTS.getAndBitwiseXor(array, index, value);
   }
 
-  /** Stores {@code value} in {@code array[index]} atomically; returns the previous value. */
+  /**
+   * Stores {@code value} in {@code array[index]} atomically; returns the previous value.
+   *
+   * @param array a buffer parameter or workgroup array
+   * @param index the element
+   * @param value the value to store
+   * @return the value {@code array[index]} held before
+   */
   public static int atomicExchange(int[] array, int index, int value) {
     return (int) INTS.getAndSet(array, index, value);
   }
 
-  /** Stores {@code value} in {@code array[index]} if it holds {@code expected}; returns the previous value. */
+  /**
+   * Stores {@code value} in {@code array[index]} if it holds {@code expected}; returns the previous value.
+   *
+   * @param array a buffer parameter or workgroup array
+   * @param index the element
+   * @param expected the value to compare with
+   * @param value the value to store
+   * @return the value {@code array[index]} held before
+   */
   public static int atomicCompareExchange(int[] array, int index, int expected, int value) {
     return (int) INTS.compareAndExchange(array, index, expected, value);
   }
 
   // long[] buffers: on Vulkan these need the device feature shaderBufferInt64Atomics
 
-  /** Adds {@code value} to {@code array[index]} atomically; returns the previous value. */
+  /**
+   * Adds {@code value} to {@code array[index]} atomically; returns the previous value.
+   *
+   * @param array a buffer parameter or workgroup array
+   * @param index the element
+   * @param value the amount to add
+   * @return the value {@code array[index]} held before
+   */
   public static long atomicAdd(long[] array, int index, long value) {
     return (long) LONGS.getAndAdd(array, index, value);
   }
 
-  /** Stores the smaller of {@code array[index]} and {@code value} atomically; returns the previous value. */
+  /**
+   * Stores the smaller of {@code array[index]} and {@code value} atomically; returns the previous value.
+   *
+   * @param array a buffer parameter or workgroup array
+   * @param index the element
+   * @param value the value to compare with
+   * @return the value {@code array[index]} held before
+   */
   public static long atomicMin(long[] array, int index, long value) {
     return atomicUpdate(array, index, previous -> Math.min(previous, value));
   }
 
-  /** Stores the larger of {@code array[index]} and {@code value} atomically; returns the previous value. */
+  /**
+   * Stores the larger of {@code array[index]} and {@code value} atomically; returns the previous value.
+   *
+   * @param array a buffer parameter or workgroup array
+   * @param index the element
+   * @param value the value to compare with
+   * @return the value {@code array[index]} held before
+   */
   public static long atomicMax(long[] array, int index, long value) {
     return atomicUpdate(array, index, previous -> Math.max(previous, value));
   }
@@ -273,27 +535,63 @@ public final class Gpu {
     }
   }
 
-  /** {@code array[index] &= value} atomically; returns the previous value. */
+  /**
+   * {@code array[index] &= value} atomically; returns the previous value.
+   *
+   * @param array a buffer parameter or workgroup array
+   * @param index the element
+   * @param value the mask
+   * @return the value {@code array[index]} held before
+   */
   public static long atomicAnd(long[] array, int index, long value) {
     return (long) LONGS.getAndBitwiseAnd(array, index, value);
   }
 
-  /** {@code array[index] |= value} atomically; returns the previous value. */
+  /**
+   * {@code array[index] |= value} atomically; returns the previous value.
+   *
+   * @param array a buffer parameter or workgroup array
+   * @param index the element
+   * @param value the mask
+   * @return the value {@code array[index]} held before
+   */
   public static long atomicOr(long[] array, int index, long value) {
     return (long) LONGS.getAndBitwiseOr(array, index, value);
   }
 
-  /** {@code array[index] ^= value} atomically; returns the previous value. */
+  /**
+   * {@code array[index] ^= value} atomically; returns the previous value.
+   *
+   * @param array a buffer parameter or workgroup array
+   * @param index the element
+   * @param value the mask
+   * @return the value {@code array[index]} held before
+   */
   public static long atomicXor(long[] array, int index, long value) {
     return (long) LONGS.getAndBitwiseXor(array, index, value);
   }
 
-  /** Stores {@code value} in {@code array[index]} atomically; returns the previous value. */
+  /**
+   * Stores {@code value} in {@code array[index]} atomically; returns the previous value.
+   *
+   * @param array a buffer parameter or workgroup array
+   * @param index the element
+   * @param value the value to store
+   * @return the value {@code array[index]} held before
+   */
   public static long atomicExchange(long[] array, int index, long value) {
     return (long) LONGS.getAndSet(array, index, value);
   }
 
-  /** Stores {@code value} in {@code array[index]} if it holds {@code expected}; returns the previous value. */
+  /**
+   * Stores {@code value} in {@code array[index]} if it holds {@code expected}; returns the previous value.
+   *
+   * @param array a buffer parameter or workgroup array
+   * @param index the element
+   * @param expected the value to compare with
+   * @param value the value to store
+   * @return the value {@code array[index]} held before
+   */
   public static long atomicCompareExchange(long[] array, int index, long expected, long value) {
     return (long) LONGS.compareAndExchange(array, index, expected, value);
   }
@@ -303,6 +601,11 @@ public final class Gpu {
    * array); returns the previous value. The sum of many adds depends on their order, which no
    * backend fixes. On Vulkan this needs the device feature shaderBufferFloat32AtomicAdd, or
    * shaderSharedFloat32AtomicAdd for workgroup memory.
+   *
+   * @param array a buffer parameter or workgroup array
+   * @param index the element
+   * @param value the amount to add
+   * @return the value {@code array[index]} held before
    */
   public static float atomicAdd(float[] array, int index, float value) {
     return (float) FLOATS.getAndAdd(array, index, value);

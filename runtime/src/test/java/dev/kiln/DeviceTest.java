@@ -6,6 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.kiln.annotations.Access;
+import dev.kiln.internal.Dispatch;
+import dev.kiln.internal.KernelSpec;
+import dev.kiln.internal.NumericType;
+import java.lang.invoke.MethodHandles;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 import org.junit.jupiter.api.Test;
@@ -14,7 +18,7 @@ import org.junit.jupiter.api.Test;
 class DeviceTest {
   /** A kernel that counts how often each global id runs: {@code hits[globalId]++}. */
   private static KernelSpec counting(AtomicIntegerArray hits, int workgroup) {
-    return new KernelSpec(DeviceTest.class, "counting", "none.spv", new int[] {workgroup, 1, 1},
+    return new KernelSpec(MethodHandles.lookup(), DeviceTest.class, "counting", "none.spv", new int[] {workgroup, 1, 1},
         List.of(KernelSpec.Param.buffer("ignored", NumericType.INT, Access.READ)),
         args -> hits.incrementAndGet(Gpu.globalId(0)));
   }
@@ -58,7 +62,7 @@ class DeviceTest {
     try (Device device = Device.open("cpu")) {
       for (int count : new int[] {0, 1, 63, 64, 65, 1000}) {
         AtomicIntegerArray hits = new AtomicIntegerArray(1100);
-        device.run(counting(hits, 64), count, new int[1]);
+        Dispatch.run(device, counting(hits, 64), count, new int[1]);
         for (int i = 0; i < hits.length(); i++) {
           assertEquals(i < count ? 1 : 0, hits.get(i), "count " + count + ", id " + i);
         }
@@ -68,7 +72,7 @@ class DeviceTest {
 
   @Test
   void idsAreThoseOfTheInvocation() {
-    KernelSpec ids = new KernelSpec(DeviceTest.class, "ids", "none.spv", new int[] {4, 1, 1},
+    KernelSpec ids = new KernelSpec(MethodHandles.lookup(), DeviceTest.class, "ids", "none.spv", new int[] {4, 1, 1},
         List.of(KernelSpec.Param.buffer("out", NumericType.INT, Access.WRITE)),
         args -> {
           int i = Gpu.globalId(0);
@@ -76,7 +80,7 @@ class DeviceTest {
         });
     int[] out = new int[6];
     try (Device device = Device.open("cpu")) {
-      device.run(ids, 6, (Object) out);
+      Dispatch.run(device, ids, 6, (Object) out);
     }
     assertArrayEquals(new int[] {2, 12, 22, 32, 102, 112}, out);
   }
@@ -117,11 +121,11 @@ class DeviceTest {
   void argumentsAreCheckedAgainstTheKernel() {
     KernelSpec spec = counting(new AtomicIntegerArray(1), 64);
     try (Device device = Device.open("cpu"); Device other = Device.open("cpu")) {
-      assertThrows(IllegalArgumentException.class, () -> device.run(spec, 1));
-      assertThrows(IllegalArgumentException.class, () -> device.run(spec, 1, (Object) new float[1]));
-      assertThrows(IllegalArgumentException.class, () -> device.run(spec, -1, (Object) new int[1]));
+      assertThrows(IllegalArgumentException.class, () -> Dispatch.run(device, spec, 1));
+      assertThrows(IllegalArgumentException.class, () -> Dispatch.run(device, spec, 1, (Object) new float[1]));
+      assertThrows(IllegalArgumentException.class, () -> Dispatch.run(device, spec, -1, (Object) new int[1]));
       try (IntArray foreign = other.ints(1)) {
-        assertThrows(IllegalArgumentException.class, () -> device.dispatch(spec, 1, foreign));
+        assertThrows(IllegalArgumentException.class, () -> Dispatch.dispatch(device, spec, 1, foreign));
       }
     }
   }

@@ -14,11 +14,15 @@ package dev.kiln.abi;
  * parameter order, each at its natural alignment.
  */
 public final class LaunchAbi {
-  /** Offsets of the dispatch geometry in the push-constant block, and its size. */
+  /** Offset of the dispatch's grid size along x in the push-constant block. */
   public static final int GRID_X = 0;
+  /** Offset of the dispatch's first workgroup along x. */
   public static final int FIRST_GROUP = 4;
+  /** Offset of the grid size along y. */
   public static final int GRID_Y = 8;
+  /** Offset of the grid size along z. */
   public static final int GRID_Z = 12;
+  /** Bytes of the launch geometry, the block's first part. */
   public static final int LAUNCH_BYTES = 16;
   /** Bytes of one arm's grid. */
   public static final int ARM_GRID_BYTES = 12;
@@ -27,7 +31,9 @@ public final class LaunchAbi {
 
   /** The fault buffer's words: kind, array, index, source line. */
   public static final int FAULT_WORDS = 4;
+  /** The kind of an index out of an array's bounds. */
   public static final int FAULT_INDEX = 1;
+  /** The kind of an integer division or remainder by zero. */
   public static final int FAULT_DIVISION_BY_ZERO = 2;
   /** A {@code Math.*Exact} method's overflow; the index word is 1 for int, 2 for long. */
   public static final int FAULT_OVERFLOW = 3;
@@ -46,19 +52,35 @@ public final class LaunchAbi {
   /** The CPU twins of class {@code C}'s kernels and groups are the class {@code C + TWINS_SUFFIX}. */
   public static final String TWINS_SUFFIX = "$KilnCpu";
 
-  /** The name of a kernel's CPU twin method, or of a {@code group}'s: a JVM method name. */
+  /**
+   * The name of a kernel's CPU twin method, or of a {@code group}'s: a JVM method name.
+   *
+   * @param name the kernel's or group's name
+   * @param group whether it names a group
+   * @return the method name
+   */
   public static String twinMethod(String name, boolean group) {
     return (group ? "group$" : "kernel$") + name.replaceAll("[.;\\[/<>]", "_");
   }
 
   private LaunchAbi() {}
 
-  /** Whether a launch of {@code arms} arms holds each arm's grid: a group of two or more. */
+  /**
+   * Whether a launch of {@code arms} arms holds each arm's grid: a group of two or more.
+   *
+   * @param arms the number of arms, 0 for a kernel
+   * @return whether the block holds arm grids
+   */
   public static boolean hasArmGrids(int arms) {
     return arms > 1;
   }
 
-  /** The offset of arm {@code arm}'s grid, where {@link #hasArmGrids}. */
+  /**
+   * The offset of arm {@code arm}'s grid, where {@link #hasArmGrids}.
+   *
+   * @param arm the arm's index
+   * @return the offset in bytes
+   */
   public static int armGridOffset(int arm) {
     return LAUNCH_BYTES + ARM_GRID_BYTES * arm;
   }
@@ -66,6 +88,10 @@ public final class LaunchAbi {
   /**
    * The offset of each scalar parameter, given their sizes in bytes in parameter order, for a launch
    * of {@code arms} arms; the block's size is the last offset plus its size.
+   *
+   * @param arms the number of arms, 0 for a kernel
+   * @param scalarBytes each scalar's size in bytes
+   * @return each scalar's offset in bytes
    */
   public static int[] scalarOffsets(int arms, int[] scalarBytes) {
     int[] offsets = new int[scalarBytes.length];
@@ -77,7 +103,12 @@ public final class LaunchAbi {
     return offsets;
   }
 
-  /** Where the scalars may start: after the geometry and the arms' grids. */
+  /**
+   * Where the scalars may start: after the geometry and the arms' grids.
+   *
+   * @param arms the number of arms, 0 for a kernel
+   * @return the offset in bytes
+   */
   public static int scalarsStart(int arms) {
     return LAUNCH_BYTES + (hasArmGrids(arms) ? ARM_GRID_BYTES * arms : 0);
   }

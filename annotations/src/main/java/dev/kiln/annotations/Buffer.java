@@ -14,5 +14,10 @@ import java.lang.annotation.Target;
 @Retention(RetentionPolicy.CLASS)
 @Target(ElementType.PARAMETER)
 public @interface Buffer {
+  /**
+   * What the kernel does to the array.
+   *
+   * @return reads, writes, or both
+   */
   Access value();
 }

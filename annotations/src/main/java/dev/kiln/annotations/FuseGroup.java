@@ -16,10 +16,18 @@ import java.lang.annotation.Target;
 @Target(ElementType.METHOD)
 @Repeatable(FuseGroup.List.class)
 public @interface FuseGroup {
-  /** The group's name; the launcher gets a method of this name. */
+  /**
+   * The group's name; the launcher gets a method of this name.
+   *
+   * @return the name
+   */
   String value();
 
-  /** Position of this kernel in the group; kernels with equal order keep declaration order. */
+  /**
+   * Position of this kernel in the group; kernels with equal order keep declaration order.
+   *
+   * @return the position, 0 by default
+   */
   int order() default 0;
 
   /** Holder of repeated {@link FuseGroup} annotations. */
@@ -27,6 +35,11 @@ public @interface FuseGroup {
   @Retention(RetentionPolicy.CLASS)
   @Target(ElementType.METHOD)
   @interface List {
+    /**
+     * The groups the kernel is in.
+     *
+     * @return one annotation per group
+     */
     FuseGroup[] value();
   }
 }

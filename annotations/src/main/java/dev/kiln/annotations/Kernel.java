@@ -15,18 +15,26 @@ import java.lang.annotation.Target;
 @Retention(RetentionPolicy.CLASS)
 @Target(ElementType.METHOD)
 public @interface Kernel {
-  /** Workgroup size along x, y and z: one to three positive numbers. */
+  /**
+   * Workgroup size along x, y and z: one to three positive numbers.
+   *
+   * @return the sizes, {@code {64}} by default
+   */
   int[] workgroup() default {64};
 
   /**
    * Whether two copies of this kernel may run in one fused group. A kernel that keeps state across
    * invocations (a cursor, a counter it owns) says {@code false}.
+   *
+   * @return true by default
    */
   boolean selfComposable() default true;
 
   /**
    * Whether generated code checks buffer indices against buffer lengths, drops faulty accesses and
    * reports the first one as an {@link IndexOutOfBoundsException}.
+   *
+   * @return true by default
    */
   boolean boundsChecks() default true;
 }

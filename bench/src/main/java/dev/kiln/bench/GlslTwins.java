@@ -1,8 +1,9 @@
 package dev.kiln.bench;
 
-import dev.kiln.KernelSpec;
-import dev.kiln.NumericType;
 import dev.kiln.annotations.Access;
+import dev.kiln.internal.KernelSpec;
+import dev.kiln.internal.NumericType;
+import java.lang.invoke.MethodHandles;
 import java.util.List;
 
 /**
@@ -55,7 +56,7 @@ final class GlslTwins {
   }
 
   private static KernelSpec spec(String name, int[] workgroup, List<KernelSpec.Param> params) {
-    return new KernelSpec(GlslTwins.class, name, "glsl/" + name + ".spv", workgroup, params, args -> {
+    return new KernelSpec(MethodHandles.lookup(), GlslTwins.class, name, "glsl/" + name + ".spv", workgroup, params, args -> {
       throw new UnsupportedOperationException("GLSL twins run on Vulkan only");
     });
   }

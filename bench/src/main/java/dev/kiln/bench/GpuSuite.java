@@ -6,6 +6,7 @@ import dev.kiln.DeviceArray;
 import dev.kiln.FloatArray;
 import dev.kiln.Grid;
 import dev.kiln.IntArray;
+import dev.kiln.internal.Dispatch;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -79,16 +80,16 @@ public final class GpuSuite {
       results.add("copy", "Kiln", n, copyBytes, in.timed(x, Output.SECOND,
           (from, to) -> ElementwiseKernels.copy(device, n, from, to)));
       results.add("copy", "GLSL vec4", n, copyBytes, in.timed(x, Output.SECOND,
-          (from, to) -> device.dispatch(GlslTwins.COPY4, n / 4, from, to)));
+          (from, to) -> Dispatch.dispatch(device, GlslTwins.COPY4, n / 4, from, to)));
       results.add("saxpy", "Kiln", n, saxpyBytes, in.timed(saxpy, Output.SECOND,
           (from, to) -> ElementwiseKernels.saxpy(device, n, A, from, to)));
       results.add("saxpy", "GLSL vec4", n, saxpyBytes, in.timed(saxpy, Output.SECOND,
-          (from, to) -> device.dispatch(GlslTwins.SAXPY4, n / 4, from, to, A)));
+          (from, to) -> Dispatch.dispatch(device, GlslTwins.SAXPY4, n / 4, from, to, A)));
       results.add("chain", "Kiln fused", n, copyBytes, in.timed(chain, Output.FIRST,
           (data, unused) -> ElementwiseKernels.chain(device, n, data, A, B, LO, HI)));
       results.add("chain", "Kiln separate", n, copyBytes, separateChain(device, n, x, xs, chain));
       results.add("chain", "GLSL vec4", n, copyBytes, in.timed(chain, Output.FIRST,
-          (data, unused) -> device.dispatch(GlslTwins.CHAIN4, n / 4, data, A, B, LO, HI)));
+          (data, unused) -> Dispatch.dispatch(device, GlslTwins.CHAIN4, n / 4, data, A, B, LO, HI)));
     }
   }
 
@@ -139,7 +140,7 @@ public final class GpuSuite {
       results.add("sum", "Kiln unchecked", n, 4L * n, checkedThenTimed(in, total, expected,
           (v, t) -> WorkgroupsKernels.sumUnchecked(device, n, v, t)));
       results.add("sum", "GLSL", n, 4L * n, checkedThenTimed(in, total, expected,
-          (v, t) -> device.dispatch(GlslTwins.SUM, n, v, t)));
+          (v, t) -> Dispatch.dispatch(device, GlslTwins.SUM, n, v, t)));
     }
   }
 
@@ -168,7 +169,7 @@ public final class GpuSuite {
       for (String variant : List.of("Kiln", "GLSL")) {
         Launch<IntArray, IntArray> launch = variant.equals("Kiln")
             ? (v, s) -> WorkgroupsKernels.scan(device, n, v, s)
-            : (v, s) -> device.dispatch(GlslTwins.SCAN, n, v, s);
+            : (v, s) -> Dispatch.dispatch(device, GlslTwins.SCAN, n, v, s);
         launch.run(in.get(0), out.get(0));
         if (!java.util.Arrays.equals(expected, out.get(0).toArray())) {
           throw new AssertionError(variant + " scan differs from Java's");
@@ -192,7 +193,7 @@ public final class GpuSuite {
       for (String variant : List.of("Kiln", "GLSL")) {
         Launch<IntArray, IntArray> launch = variant.equals("Kiln")
             ? (v, b) -> WorkgroupsKernels.histogram(device, n, v, b)
-            : (v, b) -> device.dispatch(GlslTwins.HISTOGRAM, n, v, b);
+            : (v, b) -> Dispatch.dispatch(device, GlslTwins.HISTOGRAM, n, v, b);
         bins.upload(new int[256]);
         launch.run(in.get(0), bins);
         if (!java.util.Arrays.equals(expected, bins.toArray())) {
@@ -226,7 +227,7 @@ public final class GpuSuite {
       results.add("stencil", "Kiln unchecked", n, 8L * n, gridTimed(in, out, expected,
           (from, to) -> WorkgroupsKernels.stencilUnchecked(device, shape, from, to, side, side)));
       results.add("stencil", "GLSL", n, 8L * n, gridTimed(in, out, expected,
-          (from, to) -> device.dispatch(GlslTwins.STENCIL, shape, from, to, side, side)));
+          (from, to) -> Dispatch.dispatch(device, GlslTwins.STENCIL, shape, from, to, side, side)));
     }
   }
 
@@ -252,7 +253,7 @@ public final class GpuSuite {
         Launch<FloatArray, FloatArray> launch = switch (variant) {
           case "Kiln" -> (x, y) -> WorkgroupsKernels.sgemm(device, shape, x, y, c, n);
           case "Kiln unchecked" -> (x, y) -> WorkgroupsKernels.sgemmUnchecked(device, shape, x, y, c, n);
-          default -> (x, y) -> device.dispatch(GlslTwins.SGEMM, shape, x, y, c, n);
+          default -> (x, y) -> Dispatch.dispatch(device, GlslTwins.SGEMM, shape, x, y, c, n);
         };
         launch.run(as.get(0), bs.get(0));
         float[] product = c.toArray();

@@ -3,11 +3,12 @@ package dev.kiln.bench;
 import dev.kiln.Device;
 import dev.kiln.FloatArray;
 import dev.kiln.Gpu;
-import dev.kiln.KernelSpec;
-import dev.kiln.NumericType;
 import dev.kiln.annotations.Access;
 import dev.kiln.annotations.Buffer;
 import dev.kiln.annotations.Kernel;
+import dev.kiln.internal.Dispatch;
+import dev.kiln.internal.KernelSpec;
+import dev.kiln.internal.NumericType;
 import java.util.Arrays;
 import java.util.List;
 
@@ -80,17 +81,17 @@ public final class VectorBench {
         int n = 1 << log;
         try (FloatArray x = device.floats(n); FloatArray y = device.floats(n)) {
           long kiln = median(() -> time(() -> ElementwiseKernels.copy(device, n, x, y)));
-          long vec4 = median(() -> time(() -> device.dispatch(GlslTwins.COPY4, n / 4, x, y)));
-          long scalar = median(() -> time(() -> device.dispatch(COPY1, n, x, y)));
+          long vec4 = median(() -> time(() -> Dispatch.dispatch(device, GlslTwins.COPY4, n / 4, x, y)));
+          long scalar = median(() -> time(() -> Dispatch.dispatch(device, COPY1, n, x, y)));
           row(n, "copy", 8L * n, kiln, vec4, scalar);
           long kilnScalar = median(() -> time(() -> VectorBenchKernels.copyScalar(device, n, x, y, 0)));
           System.out.printf("2^%-4d %-6s %10.4f %10s %10.4f %8s   (Kiln scalar / GLSL scalar %.3f)%n",
               log, "copy1", kilnScalar / 1e6, "", scalar / 1e6, "", (double) scalar / kilnScalar);
           kiln = median(() -> time(() -> ElementwiseKernels.saxpy(device, n, 1.0001f, x, y)));
-          vec4 = median(() -> time(() -> device.dispatch(GlslTwins.SAXPY4, n / 4, x, y, 1.0001f)));
+          vec4 = median(() -> time(() -> Dispatch.dispatch(device, GlslTwins.SAXPY4, n / 4, x, y, 1.0001f)));
           row(n, "saxpy", 12L * n, kiln, vec4, -1);
           kiln = median(() -> time(() -> ElementwiseKernels.chain(device, n, y, 1.0001f, 0.5f, -4f, 4f)));
-          vec4 = median(() -> time(() -> device.dispatch(GlslTwins.CHAIN4, n / 4, y, 1.0001f, 0.5f, -4f, 4f)));
+          vec4 = median(() -> time(() -> Dispatch.dispatch(device, GlslTwins.CHAIN4, n / 4, y, 1.0001f, 0.5f, -4f, 4f)));
           row(n, "chain", 8L * n, kiln, vec4, -1);
         }
       }
@@ -113,15 +114,15 @@ public final class VectorBench {
         try (FloatArray x = device.floats(n); FloatArray y = device.floats(n);
             dev.kiln.DoubleArray dx = device.doubles(n); dev.kiln.DoubleArray dy = device.doubles(n)) {
           long kiln = median(() -> time(() -> ElementwiseKernels.copy(device, n, x, y)));
-          long one = median(() -> time(() -> device.dispatch(GlslTwins.COPY4, n / 4, x, y)));
-          long two = median(() -> time(() -> device.dispatch(COPY8, n / 8, x, y)));
-          long twoApart = median(() -> time(() -> device.dispatch(COPY8S, n / 8, x, y)));
-          long fourApart = median(() -> time(() -> device.dispatch(COPY16S, n / 16, x, y)));
-          long stride = median(() -> time(() -> device.dispatch(COPY_STRIDE,
+          long one = median(() -> time(() -> Dispatch.dispatch(device, GlslTwins.COPY4, n / 4, x, y)));
+          long two = median(() -> time(() -> Dispatch.dispatch(device, COPY8, n / 8, x, y)));
+          long twoApart = median(() -> time(() -> Dispatch.dispatch(device, COPY8S, n / 8, x, y)));
+          long fourApart = median(() -> time(() -> Dispatch.dispatch(device, COPY16S, n / 16, x, y)));
+          long stride = median(() -> time(() -> Dispatch.dispatch(device, COPY_STRIDE,
               Math.min(n / 4, STRIDE_WORKGROUPS * 256), x, y, n / 4)));
           long kilnDoubles = median(() -> time(() -> VectorBenchKernels.copyDoubles(device, n, dx, dy)));
-          long dvec2 = median(() -> time(() -> device.dispatch(DCOPY2, n / 2, dx, dy)));
-          long twoDvec2 = median(() -> time(() -> device.dispatch(DCOPY4, n / 4, dx, dy)));
+          long dvec2 = median(() -> time(() -> Dispatch.dispatch(device, DCOPY2, n / 2, dx, dy)));
+          long twoDvec2 = median(() -> time(() -> Dispatch.dispatch(device, DCOPY4, n / 4, dx, dy)));
           System.out.printf("2^%-4d %8.4f %8.4f %8.4f %8.4f %8.4f %8.4f | %8.4f %8.4f %8.4f%n", log, kiln / 1e6,
               one / 1e6, two / 1e6, twoApart / 1e6, fourApart / 1e6, stride / 1e6, kilnDoubles / 1e6, dvec2 / 1e6,
               twoDvec2 / 1e6);

@@ -30,7 +30,9 @@ import javax.lang.model.SourceVersion;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.ExecutableElement;
+import javax.lang.model.element.ModuleElement;
 import javax.lang.model.element.TypeElement;
+import javax.lang.model.util.Elements;
 import javax.tools.Diagnostic;
 
 /**
@@ -54,6 +56,9 @@ public final class KilnProcessor extends AbstractProcessor {
   static final String VECTORIZE = "kiln.vectorize";
   /** {@code -Akiln.dump=<dir>} writes each kernel's and group's IR, module and disassembly there. */
   static final String DUMP = "kiln.dump";
+
+  /** Made by javac, which finds the processor through {@code META-INF/services}. */
+  public KilnProcessor() {}
 
   @Override
   public Set<String> getSupportedOptions() {
@@ -136,7 +141,7 @@ public final class KilnProcessor extends AbstractProcessor {
       return;
     }
     try {
-      LauncherWriter.launcher(owner, unique, groups).writeTo(processingEnv.getFiler());
+      LauncherWriter.launcher(owner, unique, groups, seesGenerated(owner)).writeTo(processingEnv.getFiler());
     } catch (FilerException e) {
       diagnostics.error(owner, Errors.launcherName(launcher, "an existing class"));
       return;
@@ -145,6 +150,15 @@ public final class KilnProcessor extends AbstractProcessor {
       return;
     }
     bodies.expect(owner, unique, groups); // only a class whose launcher exists: its modules' names are its own
+  }
+
+  /** Whether code in {@code owner}'s module can see {@code javax.annotation.processing.Generated}. */
+  private boolean seesGenerated(TypeElement owner) {
+    Elements elements = processingEnv.getElementUtils();
+    ModuleElement module = elements.getModuleOf(owner);
+    String generated = "javax.annotation.processing.Generated";
+    return module == null ? elements.getTypeElement(generated) != null
+        : elements.getTypeElement(module, generated) != null;
   }
 
   private List<KernelSignature> withoutDuplicateNames(TypeElement owner, List<KernelSignature> kernels) {

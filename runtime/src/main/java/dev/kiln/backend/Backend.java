@@ -1,6 +1,6 @@
 package dev.kiln.backend;
 
-import dev.kiln.NumericType;
+import dev.kiln.internal.NumericType;
 
 /**
  * What a device does, behind {@code dev.kiln.Device}. Several threads may call a backend at once;

@@ -1,6 +1,6 @@
 package dev.kiln.backend;
 
-import dev.kiln.KernelSpec;
+import dev.kiln.internal.KernelSpec;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
@@ -8,8 +8,8 @@ import java.nio.ByteOrder;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Map;
-import java.util.function.IntUnaryOperator;
 import java.util.Set;
+import java.util.function.IntUnaryOperator;
 
 /**
  * A kernel's SPIR-V module, loaded from beside its class, with the facts backends read off it: the
@@ -47,10 +47,10 @@ public record KernelModule(byte[] code, Set<Integer> capabilities, boolean usesB
 
   /** Loads and scans the module of {@code spec}. */
   public static KernelModule of(KernelSpec spec) {
-    try (InputStream in = spec.owner().getResourceAsStream(spec.module())) {
+    try (InputStream in = spec.openModule()) {
       if (in == null) {
         throw new IllegalStateException("SPIR-V module '" + spec.module() + "' of kernel " + spec
-            + " is not on the class path beside " + spec.owner().getName()
+            + " is not among the resources beside " + spec.owner().getName()
             + "; was the class compiled with the Kiln processor on the processor path?");
       }
       return scan(in.readAllBytes());

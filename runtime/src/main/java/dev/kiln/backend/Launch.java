@@ -1,7 +1,7 @@
 package dev.kiln.backend;
 
 import dev.kiln.Grid;
-import dev.kiln.KernelSpec;
+import dev.kiln.internal.KernelSpec;
 import java.util.Arrays;
 
 /**

@@ -1,14 +1,14 @@
 package dev.kiln.cpu;
 
 import dev.kiln.Grid;
-import dev.kiln.KernelSpec;
-import dev.kiln.NumericType;
 import dev.kiln.backend.Backend;
 import dev.kiln.backend.BackendBatch;
 import dev.kiln.backend.BackendBuffer;
 import dev.kiln.backend.KernelModule;
 import dev.kiln.backend.Launch;
 import dev.kiln.backend.StartupTrace;
+import dev.kiln.internal.KernelSpec;
+import dev.kiln.internal.NumericType;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

@@ -1,9 +1,7 @@
 package dev.kiln.cpu;
 
-import dev.kiln.KernelSpec;
-import dev.kiln.abi.LaunchAbi;
+import dev.kiln.internal.KernelSpec;
 import java.lang.invoke.MethodHandle;
-import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.util.Map;
 import java.util.Optional;
@@ -34,14 +32,7 @@ final class CpuTwin {
   }
 
   private static Optional<CpuTwin> find(KernelSpec spec) {
-    Class<?> owner = spec.owner();
-    String method = LaunchAbi.twinMethod(spec.name(), !spec.arms().isEmpty());
-    try {
-      Class<?> twins = Class.forName(owner.getName() + LaunchAbi.TWINS_SUFFIX, true, owner.getClassLoader());
-      return Optional.of(new CpuTwin(spec, MethodHandles.publicLookup().findStatic(twins, method, TYPE)));
-    } catch (ClassNotFoundException | NoSuchMethodException | IllegalAccessException absent) {
-      return Optional.empty();
-    }
+    return spec.cpuTwin(TYPE).map(method -> new CpuTwin(spec, method));
   }
 
   /** Runs workgroups {@code first .. end-1} of a dispatch of {@code dispatch} invocations along each axis. */

@@ -1,6 +1,6 @@
 package dev.kiln.cpu;
 
-import dev.kiln.NumericType;
+import dev.kiln.internal.NumericType;
 import java.util.ArrayList;
 import java.util.List;
 

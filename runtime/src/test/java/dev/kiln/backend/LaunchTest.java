@@ -3,14 +3,15 @@ package dev.kiln.backend;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import dev.kiln.KernelSpec;
+import dev.kiln.internal.KernelSpec;
+import java.lang.invoke.MethodHandles;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** Global ids are ints: a grid whose whole workgroups reach past Integer.MAX_VALUE is refused. */
 class LaunchTest {
   private static final KernelSpec SPEC =
-      new KernelSpec(LaunchTest.class, "wide", "no-such-module.spv", new int[] {256, 4, 1}, List.of(), args -> {});
+      new KernelSpec(MethodHandles.lookup(), LaunchTest.class, "wide", "no-such-module.spv", new int[] {256, 4, 1}, List.of(), args -> {});
 
   @Test
   void theLargestGridWholeWorkgroupsCoverIsTaken() {

@@ -5,10 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.kiln.Device;
 import dev.kiln.Gpu;
-import dev.kiln.KernelSpec;
-import dev.kiln.NumericType;
 import dev.kiln.annotations.Access;
+import dev.kiln.internal.Dispatch;
+import dev.kiln.internal.KernelSpec;
+import dev.kiln.internal.NumericType;
 import java.io.IOException;
+import java.lang.invoke.MethodHandles;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
@@ -21,12 +23,12 @@ import org.junit.jupiter.api.Test;
 class StartupTraceTest {
   /** Opens the CPU backend and launches a hand-written kernel three times. */
   public static void main(String[] args) {
-    KernelSpec spec = new KernelSpec(StartupTraceTest.class, "touch", "none.spv", new int[] {64, 1, 1},
+    KernelSpec spec = new KernelSpec(MethodHandles.lookup(), StartupTraceTest.class, "touch", "none.spv", new int[] {64, 1, 1},
         List.of(KernelSpec.Param.buffer("out", NumericType.INT, Access.WRITE)),
         arguments -> ((int[]) arguments[0])[Gpu.globalId(0)] = 1);
     try (Device device = Device.open("cpu")) {
       for (int launch = 0; launch < 3; launch++) {
-        device.run(spec, 100, (Object) new int[100]);
+        Dispatch.run(device, spec, 100, (Object) new int[100]);
       }
     }
   }

@@ -4,8 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import dev.kiln.KernelSpec;
 import dev.kiln.backend.KernelModule;
+import dev.kiln.internal.KernelSpec;
+import java.lang.invoke.MethodHandles;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
@@ -16,7 +17,7 @@ import org.junit.jupiter.api.Test;
  */
 class FeatureRefusalTest {
   private static final KernelSpec SPEC =
-      new KernelSpec(FeatureRefusalTest.class, "update", "no-such-module.spv", new int[] {64, 1, 1}, List.of(), args -> {});
+      new KernelSpec(MethodHandles.lookup(), FeatureRefusalTest.class, "update", "no-such-module.spv", new int[] {64, 1, 1}, List.of(), args -> {});
 
   private static PhysicalDevice device(PhysicalDevice.Features features) {
     PhysicalDevice.Limits limits = new PhysicalDevice.Limits(new int[] {1024, 1024, 64}, 1024,

@@ -3,9 +3,10 @@ package dev.kiln.vulkan;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.kiln.KernelSpec;
-import dev.kiln.NumericType;
 import dev.kiln.backend.Launch;
+import dev.kiln.internal.KernelSpec;
+import dev.kiln.internal.NumericType;
+import java.lang.invoke.MethodHandles;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -17,7 +18,7 @@ class LimitsTest {
     for (int i = 0; i < scalars; i++) {
       params.add(KernelSpec.Param.scalar("s" + i, NumericType.INT));
     }
-    return new KernelSpec(LimitsTest.class, "shape", "no-such-module.spv", workgroup, params, args -> {});
+    return new KernelSpec(MethodHandles.lookup(), LimitsTest.class, "shape", "no-such-module.spv", workgroup, params, args -> {});
   }
 
   private static String refusal(KernelSpec spec) {

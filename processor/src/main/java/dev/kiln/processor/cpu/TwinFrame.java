@@ -37,7 +37,7 @@ final class TwinFrame {
   static final int GRIDS = 1;
   static final int FIRST = 5;
   static final int END = 6;
-  static final String FAULTS = "dev/kiln/cpu/CpuFaults";
+  static final String FAULTS = "dev/kiln/internal/CpuFaults";
 
   final MethodVisitor mv;
   final Program program;

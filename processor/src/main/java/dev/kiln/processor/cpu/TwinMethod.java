@@ -31,7 +31,7 @@ import org.objectweb.asm.MethodVisitor;
  * </ul>
  * An array access records its site in a local before it runs. An invocation that throws ends there
  * and the others run on, as on a GPU; once the loops end, the first exception goes to
- * {@code dev.kiln.cpu.CpuFaults}, which names kernel, array and line, as the GPU backend does.
+ * {@code dev.kiln.internal.CpuFaults}, which names kernel, array and line, as the GPU backend does.
  */
 final class TwinMethod {
   private final TwinFrame f;

@@ -14,6 +14,7 @@ import dev.kiln.processor.ir.PrimType;
 import dev.kiln.processor.ir.Workgroup;
 import dev.kiln.processor.model.GroupSignature;
 import dev.kiln.processor.model.KernelSignature;
+import java.lang.invoke.MethodHandles;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -32,29 +33,40 @@ import javax.lang.model.element.TypeElement;
  */
 public final class LauncherWriter {
   static final String RUNTIME = "dev.kiln";
+  /** What only generated code uses: the runtime module exports it, not for users. */
+  static final String INTERNAL = "dev.kiln.internal";
   static final ClassName DEVICE = ClassName.get(RUNTIME, "Device");
   static final ClassName BATCH = ClassName.get(RUNTIME, "Batch");
-  static final ClassName KERNEL_SPEC = ClassName.get(RUNTIME, "KernelSpec");
-  static final ClassName PARAM = KERNEL_SPEC.nestedClass("Param");
-  static final ClassName NUMERIC_TYPE = ClassName.get(RUNTIME, "NumericType");
   static final ClassName GRID = ClassName.get(RUNTIME, "Grid");
+  static final ClassName KERNEL_SPEC = ClassName.get(INTERNAL, "KernelSpec");
+  static final ClassName PARAM = KERNEL_SPEC.nestedClass("Param");
+  static final ClassName NUMERIC_TYPE = ClassName.get(INTERNAL, "NumericType");
+  static final ClassName DISPATCH = ClassName.get(INTERNAL, "Dispatch");
+  static final ClassName METHOD_HANDLES = ClassName.get(MethodHandles.class);
   static final ClassName ACCESS = ClassName.get(Access.class);
   static final ClassName GENERATED = ClassName.get("javax.annotation.processing", "Generated");
   static final String PROCESSOR = "dev.kiln.processor.KilnProcessor";
 
   private LauncherWriter() {}
 
-  /** The launcher source for {@code kernels} and {@code groups}, all declared in {@code owner}. */
-  public static JavaFile launcher(TypeElement owner, List<KernelSignature> kernels, List<GroupSignature> groups) {
+  /**
+   * The launcher source for {@code kernels} and {@code groups}, all declared in {@code owner};
+   * marked {@code @Generated} where {@code markGenerated} (a named module that does not read
+   * {@code java.compiler} cannot see that annotation).
+   */
+  public static JavaFile launcher(TypeElement owner, List<KernelSignature> kernels, List<GroupSignature> groups,
+      boolean markGenerated) {
     KernelSignature first = kernels.getFirst();
     ClassName ownerName = ClassName.get(owner);
     TypeSpec.Builder type = TypeSpec.classBuilder(first.launcherName())
-        .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
-        .addAnnotation(AnnotationSpec.builder(GENERATED)
-            .addMember("value", "$S", PROCESSOR)
-            .addMember("comments", "$S", "from " + owner.getQualifiedName())
-            .build())
-        .addJavadoc("Launchers for the kernels$L of {@link $T}.\n", groups.isEmpty() ? "" : " and fuse groups", ownerName)
+        .addModifiers(Modifier.PUBLIC, Modifier.FINAL);
+    if (markGenerated) {
+      type.addAnnotation(AnnotationSpec.builder(GENERATED)
+          .addMember("value", "$S", PROCESSOR)
+          .addMember("comments", "$S", "from " + owner.getQualifiedName())
+          .build());
+    }
+    type.addJavadoc("Launchers for the kernels$L of {@link $T}.\n", groups.isEmpty() ? "" : " and fuse groups", ownerName)
         .addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build());
     // spec constants differ from each other and from every parameter name, which would shadow them
     Set<String> constants = new HashSet<>();
@@ -135,7 +147,8 @@ public final class LauncherWriter {
   private static FieldSpec kernelSpec(ClassName owner, KernelSignature kernel, String constant) {
     CodeBlock call = CodeBlock.of("args -> $T.$L($L)", owner, kernel.name(), unboxedArguments(kernel));
     return FieldSpec.builder(KERNEL_SPEC, constant, Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
-        .initializer("new $T(\n$>$>$T.class, $S, $S, $L,\n$T.of(\n$>$>$L$<$<),\n$L$<$<)", KERNEL_SPEC, owner, kernel.name(),
+        .initializer("new $T(\n$>$>$T.lookup(), $T.class, $S, $S, $L,\n$T.of(\n$>$>$L$<$<),\n$L$<$<)", KERNEL_SPEC,
+            METHOD_HANDLES, owner, kernel.name(),
             kernel.moduleResource(), workgroup(kernel.workgroup()), List.class, params(kernel.params()), call)
         .build();
   }
@@ -150,7 +163,8 @@ public final class LauncherWriter {
           kernelConstants.get(group.arms().get(k).name()), indices));
     }
     return FieldSpec.builder(KERNEL_SPEC, constant, Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
-        .initializer("$T.group(\n$>$>$T.class, $S, $S, $L,\n$T.of(\n$>$>$L$<$<),\n$T.of(\n$>$>$L$<$<)$<$<)", KERNEL_SPEC, owner,
+        .initializer("$T.group(\n$>$>$T.lookup(), $T.class, $S, $S, $L,\n$T.of(\n$>$>$L$<$<),\n$T.of(\n$>$>$L$<$<)$<$<)",
+            KERNEL_SPEC, METHOD_HANDLES, owner,
             group.name(), group.moduleResource(), workgroup(group.workgroup()), List.class, params(group.params()),
             List.class, CodeBlock.join(arms, ",\n"))
         .build();
@@ -228,7 +242,11 @@ public final class LauncherWriter {
     };
     String arguments = launchable.params().stream().map(KernelSignature.Param::name).collect(Collectors.joining(", "));
     String separator = arguments.isEmpty() ? "" : ", ";
-    String call = target == Target.JAVA_ARRAYS ? "run" : "dispatch";
+    String call = switch (target) {
+      case DEVICE_ARRAYS -> "dispatch";
+      case JAVA_ARRAYS -> "run";
+      case BATCH -> "record";
+    };
     switch (target) {
       case BATCH -> method.addJavadoc("Records a launch of $L into {@code $L} for $L, on device arrays.\n",
           launchable.subject(), device, invocations);
@@ -238,7 +256,8 @@ public final class LauncherWriter {
           + "device, runs, and copies back every array it may write.\n", launchable.subject(), device, invocations);
     }
     CodeBlock sizeCode = counts == Counts.ARM_GRIDS ? CodeBlock.of(size, GRID) : CodeBlock.of("$L", size);
-    method.addStatement("$L.$L($L, $L$L$L)", device, call, launchable.constant(), sizeCode, separator, arguments);
+    method.addStatement("$T.$L($L, $L, $L$L$L)", DISPATCH, call, device, launchable.constant(), sizeCode, separator,
+        arguments);
     return method.build();
   }
 

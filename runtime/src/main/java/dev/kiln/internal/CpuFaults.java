@@ -1,4 +1,4 @@
-package dev.kiln.cpu;
+package dev.kiln.internal;
 
 import java.lang.reflect.Array;
 
@@ -14,6 +14,14 @@ public final class CpuFaults {
    * number {@code site} of {@code sites} (one line per access: array, "buffer" or "local", line) began,
    * on {@code array} at {@code index}. The message is made from these, not taken from
    * {@code thrown}: once a site is hot the JIT throws preallocated exceptions without one.
+   *
+   * @param thrown what the twin's code threw
+   * @param sites the twin's access table
+   * @param site the number of the access that began last, or -1
+   * @param array the array of that access
+   * @param index its index
+   * @param kernel {@code Owner#name}, for the message
+   * @return the exception to throw
    */
   public static RuntimeException at(RuntimeException thrown, String sites, int site, Object array, int index,
       String kernel) {

@@ -1,12 +1,13 @@
-package dev.kiln;
+package dev.kiln.internal;
 
+import dev.kiln.Grid;
 import dev.kiln.backend.Launch;
 
 /**
  * The calling thread's {@link Launch}, started for a kernel and filled with checked grids, one per
- * arm of a group (one for a kernel), for the launcher overloads of {@link Device} and {@link Batch}.
+ * arm of a group (one for a kernel), for the entry points of {@link Dispatch}.
  * One {@code Launch} per thread keeps the launch path free of allocation: backends read it during
- * the call and never launch from inside one, and {@link Device} drops its arguments afterwards.
+ * the call and never launch from inside one, and {@code Device} drops its arguments afterwards.
  */
 final class Launches {
   private static final ThreadLocal<Launch> THREAD = ThreadLocal.withInitial(Launch::new);

@@ -1,17 +1,26 @@
-package dev.kiln;
+package dev.kiln.internal;
 
 /**
- * Element type of a device array or type of a scalar kernel parameter. Byte, short, char and
- * boolean are buffer elements only (a boolean is stored as one byte, 1 or 0, as Java's arrays hold it).
+ * Element type of a device array or type of a scalar kernel parameter, as generated launchers
+ * declare them. Byte, short, char and boolean are buffer elements only (a boolean is stored as one
+ * byte, 1 or 0, as Java's arrays hold it).
  */
 public enum NumericType {
+  /** {@code int}, 4 bytes. */
   INT(Integer.BYTES),
+  /** {@code float}, 4 bytes. */
   FLOAT(Float.BYTES),
+  /** {@code long}, 8 bytes. */
   LONG(Long.BYTES),
+  /** {@code double}, 8 bytes. */
   DOUBLE(Double.BYTES),
+  /** {@code byte}, 1 byte. */
   BYTE(Byte.BYTES),
+  /** {@code short}, 2 bytes. */
   SHORT(Short.BYTES),
+  /** {@code char}, 2 bytes. */
   CHAR(Character.BYTES),
+  /** {@code boolean}, 1 byte holding 1 or 0. */
   BOOLEAN(1);
 
   private final int bytes;
@@ -20,12 +29,21 @@ public enum NumericType {
     this.bytes = bytes;
   }
 
-  /** Size of one value in bytes. */
+  /**
+   * Size of one value in bytes.
+   *
+   * @return the size
+   */
   public int bytes() {
     return bytes;
   }
 
-  /** The type of the Java array {@code array}, or an exception if Kiln has no such buffer type. */
+  /**
+   * The type of the Java array {@code array}, or an exception if Kiln has no such buffer type.
+   *
+   * @param array a Java array
+   * @return its element type
+   */
   public static NumericType ofArray(Object array) {
     return switch (array) {
       case float[] a -> FLOAT;
@@ -40,7 +58,13 @@ public enum NumericType {
     };
   }
 
-  static int length(Object array) {
+  /**
+   * The length of the Java array {@code array}, or an exception if Kiln has no such buffer type.
+   *
+   * @param array a Java array
+   * @return its length
+   */
+  public static int length(Object array) {
     return switch (array) {
       case float[] a -> a.length;
       case int[] a -> a.length;
