@@ -6,8 +6,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 jar=$(ls -d /usr/lib/jvm/*/bin/jar | sort -V | tail -1)
 rm -rf .gpu/lib && mkdir -p .gpu/lib
-cp annotations/target/kiln-annotations-*.jar runtime/target/kiln-runtime-*.jar samples/target/kiln-samples-*.jar \
-  bench/target/kiln-bench-*.jar .gpu/lib/
+version=$(sed -n 's:^  <version>\(.*\)</version>:\1:p' pom.xml | head -1)
+for module in annotations runtime samples bench; do # the classes only, not the sources and javadoc jars
+  cp "$module/target/kiln-$module-$version.jar" .gpu/lib/
+done
 (cd samples && ../mvnw -q dependency:copy-dependencies -DincludeScope=runtime -DexcludeGroupIds=dev.kiln \
   -DoutputDirectory=../.gpu/lib)
 (cd bench && ../mvnw -q dependency:copy-dependencies -DincludeScope=runtime -DincludeGroupIds=org.openjdk.jmh,net.sf.jopt-simple,org.apache.commons \

@@ -31,7 +31,11 @@ check() {
 check annotations META-INF/MANIFEST.MF dev/kiln/annotations/Kernel.class dev/kiln/annotations/FuseGroup.class \
   module-info.class
 check runtime META-INF/MANIFEST.MF dev/kiln/Device.class dev/kiln/internal/CpuFaults.class dev/kiln/Gpu.class \
-  module-info.class
+  module-info.class META-INF/versions/22/dev/kiln/vulkan/DriverLoad.class
+# the FFM version of DriverLoad is only seen by a JDK 22+ in a multi-release jar
+manifest=$(cd "$(mktemp -d)" && "$jarbin" xf "$root/runtime/target/kiln-runtime-$version.jar" META-INF/MANIFEST.MF \
+  && cat META-INF/MANIFEST.MF)
+grep -q '^Multi-Release: true' <<<"$manifest" || fail "the runtime jar is not multi-release"
 
 # <module> <entries its javadoc jar must hold...>: built without a warning (the build fails on one)
 javadoc() {

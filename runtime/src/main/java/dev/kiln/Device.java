@@ -4,6 +4,7 @@ import dev.kiln.access.LaunchAccess;
 import dev.kiln.backend.Backend;
 import dev.kiln.backend.BackendBatch;
 import dev.kiln.backend.BackendBuffer;
+import dev.kiln.backend.KilnLog;
 import dev.kiln.backend.Launch;
 import dev.kiln.backend.StartupTrace;
 import dev.kiln.cpu.CpuBackend;
@@ -31,7 +32,6 @@ import jdk.jfr.FlightRecorder;
  * layer on, and then any validation message makes the next operation throw.
  */
 public final class Device implements AutoCloseable {
-  private static final System.Logger LOG = System.getLogger("dev.kiln");
   private static final ThreadLocal<long[]> LAST_DEVICE_NANOS = ThreadLocal.withInitial(() -> new long[] {-1});
 
   private final Backend backend;
@@ -98,14 +98,15 @@ public final class Device implements AutoCloseable {
         if (!choice.isEmpty()) {
           throw new IllegalStateException("kiln.device=" + choice + ": " + e.getMessage(), e);
         }
-        LOG.log(Level.INFO, "No hardware Vulkan device ({0}); running kernels on the Java CPU backend",
+        KilnLog.log(Level.INFO, "No hardware Vulkan device ({0}); running kernels on the Java CPU backend",
             e.getMessage());
         backend = new CpuBackend();
       }
     }
-    LOG.log(Level.INFO, "Kiln device: {0} ({1}{2})", backend.deviceName(), backend.kind(),
-        backend.validationEnabled() ? ", validation on" : "");
-    StartupTrace.mark("Device.open() returns (log line written)");
+    if (backend.validationEnabled()) { // else nothing is logged: the first log line costs more than a start
+      KilnLog.log(Level.INFO, "Kiln device: {0} ({1}, validation on)", backend.deviceName(), backend.kind());
+    }
+    StartupTrace.mark("Device.open() returns");
     return new Device(backend);
   }
 

@@ -1,6 +1,7 @@
 package dev.kiln;
 
 import dev.kiln.backend.BackendBuffer;
+import dev.kiln.backend.KilnLog;
 import dev.kiln.internal.NumericType;
 import java.lang.ref.Cleaner;
 import java.util.concurrent.atomic.AtomicLong;
@@ -13,7 +14,6 @@ import java.util.concurrent.atomic.AtomicLong;
 public abstract sealed class DeviceArray implements AutoCloseable permits FloatArray, IntArray, LongArray, DoubleArray,
     ByteArray, ShortArray, CharArray, BooleanArray {
   private static final Cleaner CLEANER = Cleaner.create();
-  private static final System.Logger LOG = System.getLogger("dev.kiln");
   private static final AtomicLong LEAKED = new AtomicLong();
 
   private final Device device;
@@ -43,7 +43,7 @@ public abstract sealed class DeviceArray implements AutoCloseable permits FloatA
     public void run() {
       if (!closed) {
         LEAKED.incrementAndGet();
-        LOG.log(System.Logger.Level.WARNING, "{0} was never closed; its memory is freed when its device closes",
+        KilnLog.log(System.Logger.Level.WARNING, "{0} was never closed; its memory is freed when its device closes",
             description);
       }
     }

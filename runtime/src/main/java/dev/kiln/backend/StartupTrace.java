@@ -11,8 +11,9 @@ import java.util.List;
  */
 public final class StartupTrace {
   private static final boolean ON = Boolean.getBoolean("kiln.startupTrace");
+  /** Each stage's name and the {@code System.nanoTime()} of its end; formatted only in the report. */
   private static final List<String> STAGES = new ArrayList<>();
-  private static long last;
+  private static final List<Long> ENDS = new ArrayList<>();
   private static boolean reported;
 
   private StartupTrace() {}
@@ -23,10 +24,9 @@ public final class StartupTrace {
       return;
     }
     synchronized (STAGES) {
-      if (last == 0) {
-        last = System.nanoTime();
-        STAGES.add(String.format("%-46s %8s   %6d ms since the JVM started", "before Device.open()", "",
-            ManagementFactory.getRuntimeMXBean().getUptime()));
+      if (ENDS.isEmpty()) {
+        STAGES.add("before Device.open()");
+        ENDS.add(System.nanoTime());
       }
     }
   }
@@ -38,17 +38,17 @@ public final class StartupTrace {
     }
     begin();
     synchronized (STAGES) {
-      if (reported) {
-        return; // later launches mark too: keep nothing of them
+      if (!reported) { // later launches mark too: keep nothing of them
+        STAGES.add(stage);
+        ENDS.add(System.nanoTime());
       }
-      long now = System.nanoTime();
-      STAGES.add(String.format("%-46s %7.1f ms  %6d ms since the JVM started", stage, (now - last) / 1e6,
-          ManagementFactory.getRuntimeMXBean().getUptime()));
-      last = now;
     }
   }
 
-  /** Prints the stages once, after the first launch. */
+  /**
+   * Prints the stages once, after the first launch: only now are the figures formatted and the JVM's
+   * uptime read, so that the trace adds neither to the stages it measures.
+   */
   public static void reportFirstLaunch() {
     if (!ON) {
       return;
@@ -58,8 +58,14 @@ public final class StartupTrace {
         return;
       }
       reported = true;
+      long now = System.nanoTime();
+      long uptime = ManagementFactory.getRuntimeMXBean().getUptime();
       System.err.println("Kiln start-up (kiln.startupTrace):");
-      STAGES.forEach(line -> System.err.println("  " + line));
+      for (int k = 0; k < STAGES.size(); k++) {
+        long since = uptime - (now - ENDS.get(k)) / 1_000_000;
+        String took = k == 0 ? "" : String.format("%7.1f ms", (ENDS.get(k) - ENDS.get(k - 1)) / 1e6);
+        System.err.println(String.format("  %-46s %10s  %6d ms since the JVM started", STAGES.get(k), took, since));
+      }
     }
   }
 }

@@ -2,6 +2,7 @@ package dev.kiln.vulkan;
 
 import static org.lwjgl.vulkan.VK10.*;
 
+import dev.kiln.backend.KilnLog;
 import java.io.IOException;
 import java.lang.System.Logger.Level;
 import java.nio.ByteBuffer;
@@ -24,7 +25,6 @@ import org.lwjgl.vulkan.VkPipelineCacheCreateInfo;
  * device, is ignored with a log line; the cache is written back when the device closes.
  */
 final class PipelineCache {
-  private static final System.Logger LOG = System.getLogger("dev.kiln");
   private static final int HEADER_BYTES = 32;
 
   private final Path file;
@@ -71,12 +71,12 @@ final class PipelineCache {
           && header.getInt(12) == physical.deviceId()
           && ByteBuffer.wrap(data, 16, 16).equals(ByteBuffer.wrap(physical.pipelineCacheUuid()));
       if (!fits) {
-        LOG.log(Level.INFO, "Ignoring pipeline cache {0}: not a cache of {1}", file, physical.name());
+        KilnLog.log(Level.INFO, "Ignoring pipeline cache {0}: not a cache of {1}", file, physical.name());
         return new byte[0];
       }
       return data;
     } catch (IOException e) {
-      LOG.log(Level.INFO, "Ignoring pipeline cache {0}: {1}", file, e.toString());
+      KilnLog.log(Level.INFO, "Ignoring pipeline cache {0}: {1}", file, e.toString());
       return new byte[0];
     }
   }
@@ -106,7 +106,7 @@ final class PipelineCache {
             Files.move(temporary, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
           }
         } catch (IOException e) {
-          LOG.log(Level.INFO, "Cannot write pipeline cache {0}: {1}", file, e.toString());
+          KilnLog.log(Level.INFO, "Cannot write pipeline cache {0}: {1}", file, e.toString());
         } finally {
           MemoryUtil.memFree(data);
         }

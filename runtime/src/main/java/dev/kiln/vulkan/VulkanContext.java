@@ -163,8 +163,10 @@ final class VulkanContext {
   }
 
   private static VkInstance createInstance(ValidationLog validation) throws VulkanUnavailableException {
+    VulkanWarmup.startDrivers();
     try (MemoryStack stack = MemoryStack.stackPush()) {
       StartupTrace.mark("LWJGL core loaded (native library, memory stack)");
+      VulkanWarmup.startBindings();
       VkApplicationInfo app = VkApplicationInfo.calloc(stack)
           .sType$Default()
           .pApplicationName(stack.UTF8("Kiln"))
@@ -186,7 +188,7 @@ final class VulkanContext {
       if (result != VK_SUCCESS) {
         throw new VulkanUnavailableException("vkCreateInstance failed: " + Vk.name(result), null);
       }
-      StartupTrace.mark("vkCreateInstance (the driver)");
+      StartupTrace.mark("vkCreateInstance (the Vulkan loader and driver; LWJGL's bindings)");
       VkInstance instance = new VkInstance(pointer.get(0), info);
       if (validation != null) {
         validation.attach(instance);
