@@ -23,7 +23,7 @@ public final class LaunchAccess {
     void record(Batch batch, Launch launch, Object[] args);
   }
 
-  private static volatile Launcher launcher;
+  private static Launcher launcher; // written by Device's initializer, read once Device is initialized
 
   private LaunchAccess() {}
 
@@ -35,7 +35,7 @@ public final class LaunchAccess {
     launcher = entry;
   }
 
-  /** The entry points; every caller holds a device or a batch, so {@code Device} has installed them. */
+  /** The entry points, once {@code Device} has initialized (which {@code Dispatch} ensures). */
   public static Launcher launcher() {
     return launcher;
   }

@@ -11,9 +11,10 @@ import java.util.List;
  */
 public final class StartupTrace {
   private static final boolean ON = Boolean.getBoolean("kiln.startupTrace");
-  /** Each stage's name and the {@code System.nanoTime()} of its end; formatted only in the report. */
-  private static final List<String> STAGES = new ArrayList<>();
-  private static final List<Long> ENDS = new ArrayList<>();
+  /** A stage and the {@code System.nanoTime()} of its end; formatted only in the report. */
+  private record Stage(String name, long end) {}
+
+  private static final List<Stage> STAGES = new ArrayList<>();
   private static boolean reported;
 
   private StartupTrace() {}
@@ -24,9 +25,8 @@ public final class StartupTrace {
       return;
     }
     synchronized (STAGES) {
-      if (ENDS.isEmpty()) {
-        STAGES.add("before Device.open()");
-        ENDS.add(System.nanoTime());
+      if (STAGES.isEmpty()) {
+        STAGES.add(new Stage("before Device.open()", System.nanoTime()));
       }
     }
   }
@@ -39,8 +39,7 @@ public final class StartupTrace {
     begin();
     synchronized (STAGES) {
       if (!reported) { // later launches mark too: keep nothing of them
-        STAGES.add(stage);
-        ENDS.add(System.nanoTime());
+        STAGES.add(new Stage(stage, System.nanoTime()));
       }
     }
   }
@@ -62,9 +61,10 @@ public final class StartupTrace {
       long uptime = ManagementFactory.getRuntimeMXBean().getUptime();
       System.err.println("Kiln start-up (kiln.startupTrace):");
       for (int k = 0; k < STAGES.size(); k++) {
-        long since = uptime - (now - ENDS.get(k)) / 1_000_000;
-        String took = k == 0 ? "" : String.format("%7.1f ms", (ENDS.get(k) - ENDS.get(k - 1)) / 1e6);
-        System.err.println(String.format("  %-46s %10s  %6d ms since the JVM started", STAGES.get(k), took, since));
+        Stage stage = STAGES.get(k);
+        long since = uptime - (now - stage.end()) / 1_000_000;
+        String took = k == 0 ? "" : String.format("%7.1f ms", (stage.end() - STAGES.get(k - 1).end()) / 1e6);
+        System.err.println(String.format("  %-46s %10s  %6d ms since the JVM started", stage.name(), took, since));
       }
     }
   }

@@ -4,6 +4,7 @@ import dev.kiln.Batch;
 import dev.kiln.Device;
 import dev.kiln.Grid;
 import dev.kiln.access.LaunchAccess;
+import java.lang.invoke.MethodHandles;
 
 /**
  * The untyped launch entry points that generated launchers call: a {@link KernelSpec} with its
@@ -12,7 +13,19 @@ import dev.kiln.access.LaunchAccess;
  * check nothing less and box nothing more.
  */
 public final class Dispatch {
+  /** Device's entry points: initializing {@code Device} installs them, so they are there once this class is. */
+  private static final LaunchAccess.Launcher LAUNCHER = installed();
+
   private Dispatch() {}
+
+  private static LaunchAccess.Launcher installed() {
+    try {
+      MethodHandles.lookup().ensureInitialized(Device.class);
+    } catch (IllegalAccessException e) {
+      throw new IllegalStateException(e);
+    }
+    return LaunchAccess.launcher();
+  }
 
   /**
    * Runs {@code spec} for {@code count} invocations along x (every arm of a group as many) on device arrays,
@@ -24,7 +37,7 @@ public final class Dispatch {
    * @param args the kernel's arguments in parameter order
    */
   public static void dispatch(Device device, KernelSpec spec, int count, Object... args) {
-    LaunchAccess.launcher().dispatch(device, Launches.line(spec, count), args);
+    LAUNCHER.dispatch(device, Launches.line(spec, count), args);
   }
 
   /**
@@ -36,7 +49,7 @@ public final class Dispatch {
    * @param args the kernel's arguments in parameter order
    */
   public static void dispatch(Device device, KernelSpec spec, Grid grid, Object... args) {
-    LaunchAccess.launcher().dispatch(device, Launches.same(spec, grid), args);
+    LAUNCHER.dispatch(device, Launches.same(spec, grid), args);
   }
 
   /**
@@ -48,7 +61,7 @@ public final class Dispatch {
    * @param args the kernel's arguments in parameter order
    */
   public static void dispatch(Device device, KernelSpec spec, int[] counts, Object... args) {
-    LaunchAccess.launcher().dispatch(device, Launches.lines(spec, counts), args);
+    LAUNCHER.dispatch(device, Launches.lines(spec, counts), args);
   }
 
   /**
@@ -60,7 +73,7 @@ public final class Dispatch {
    * @param args the kernel's arguments in parameter order
    */
   public static void dispatch(Device device, KernelSpec spec, Grid[] grids, Object... args) {
-    LaunchAccess.launcher().dispatch(device, Launches.grids(spec, grids), args);
+    LAUNCHER.dispatch(device, Launches.grids(spec, grids), args);
   }
 
   /**
@@ -73,7 +86,7 @@ public final class Dispatch {
    * @param args the kernel's arguments in parameter order
    */
   public static void run(Device device, KernelSpec spec, int count, Object... args) {
-    LaunchAccess.launcher().run(device, Launches.line(spec, count), args);
+    LAUNCHER.run(device, Launches.line(spec, count), args);
   }
 
   /**
@@ -85,7 +98,7 @@ public final class Dispatch {
    * @param args the kernel's arguments in parameter order
    */
   public static void run(Device device, KernelSpec spec, Grid grid, Object... args) {
-    LaunchAccess.launcher().run(device, Launches.same(spec, grid), args);
+    LAUNCHER.run(device, Launches.same(spec, grid), args);
   }
 
   /**
@@ -97,7 +110,7 @@ public final class Dispatch {
    * @param args the kernel's arguments in parameter order
    */
   public static void run(Device device, KernelSpec spec, int[] counts, Object... args) {
-    LaunchAccess.launcher().run(device, Launches.lines(spec, counts), args);
+    LAUNCHER.run(device, Launches.lines(spec, counts), args);
   }
 
   /**
@@ -109,7 +122,7 @@ public final class Dispatch {
    * @param args the kernel's arguments in parameter order
    */
   public static void run(Device device, KernelSpec spec, Grid[] grids, Object... args) {
-    LaunchAccess.launcher().run(device, Launches.grids(spec, grids), args);
+    LAUNCHER.run(device, Launches.grids(spec, grids), args);
   }
 
   /**
@@ -122,7 +135,7 @@ public final class Dispatch {
    * @param args the kernel's arguments in parameter order
    */
   public static void record(Batch batch, KernelSpec spec, int count, Object... args) {
-    LaunchAccess.launcher().record(batch, Launches.line(spec, count), args);
+    LAUNCHER.record(batch, Launches.line(spec, count), args);
   }
 
   /**
@@ -134,7 +147,7 @@ public final class Dispatch {
    * @param args the kernel's arguments in parameter order
    */
   public static void record(Batch batch, KernelSpec spec, Grid grid, Object... args) {
-    LaunchAccess.launcher().record(batch, Launches.same(spec, grid), args);
+    LAUNCHER.record(batch, Launches.same(spec, grid), args);
   }
 
   /**
@@ -146,7 +159,7 @@ public final class Dispatch {
    * @param args the kernel's arguments in parameter order
    */
   public static void record(Batch batch, KernelSpec spec, int[] counts, Object... args) {
-    LaunchAccess.launcher().record(batch, Launches.lines(spec, counts), args);
+    LAUNCHER.record(batch, Launches.lines(spec, counts), args);
   }
 
   /**
@@ -158,6 +171,6 @@ public final class Dispatch {
    * @param args the kernel's arguments in parameter order
    */
   public static void record(Batch batch, KernelSpec spec, Grid[] grids, Object... args) {
-    LaunchAccess.launcher().record(batch, Launches.grids(spec, grids), args);
+    LAUNCHER.record(batch, Launches.grids(spec, grids), args);
   }
 }
