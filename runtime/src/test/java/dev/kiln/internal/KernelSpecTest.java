@@ -1,0 +1,77 @@
+package dev.kiln.internal;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import dev.kiln.Device;
+import dev.kiln.access.LaunchAccess;
+import dev.kiln.backend.KernelModule;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * What a spec does with its launcher's lookup, and the messages where it cannot: a lookup that is
+ * not its launcher's, a missing module, a twin the lookup cannot reach; and the launch entry points
+ * {@code Device} installs once.
+ */
+class KernelSpecTest {
+  private static final MethodType TWIN = MethodType.methodType(void.class, Object[].class, int[].class, int.class,
+      int.class, int.class, int.class, int.class);
+
+  private static KernelSpec spec(MethodHandles.Lookup lookup, Class<?> owner, String module) {
+    return new KernelSpec(lookup, owner, "k", module, new int[] {64, 1, 1}, List.of(), args -> {});
+  }
+
+  @Test
+  void aLookupThatIsNotTheLaunchersIsRefused() {
+    IllegalArgumentException refusal = assertThrows(IllegalArgumentException.class,
+        () -> spec(MethodHandles.publicLookup(), KernelSpecTest.class, "k.spv"));
+    assertEquals("the lookup of dev.kiln.internal.KernelSpecTest's kernel k must be MethodHandles.lookup() of a class"
+        + " in its package, not java.lang.Object/publicLookup", refusal.getMessage());
+  }
+
+  @Test
+  void aMissingModuleIsNamedWithItsKernel() {
+    KernelSpec spec = spec(MethodHandles.lookup(), KernelSpecTest.class, "no-such-module.spv");
+    IllegalStateException missing = assertThrows(IllegalStateException.class, () -> KernelModule.of(spec));
+    assertEquals("SPIR-V module 'no-such-module.spv' of kernel dev.kiln.internal.KernelSpecTest#k is not among the"
+        + " resources beside dev.kiln.internal.KernelSpecTest; was the class compiled with the Kiln processor on the"
+        + " processor path?", missing.getMessage());
+  }
+
+  @Test
+  void aClassWithoutTwinsHasNone() {
+    assertEquals(false, spec(MethodHandles.lookup(), KernelSpecTest.class, "k.spv").cpuTwin(TWIN).isPresent());
+  }
+
+  @Test
+  void aTwinTheLookupCannotReachIsAnErrorNotAFallback() {
+    KernelSpec spec = spec(MethodHandles.lookup(), UnreachableTwin.class, "k.spv");
+    IllegalStateException unreachable = assertThrows(IllegalStateException.class, () -> spec.cpuTwin(TWIN));
+    assertEquals("the CPU twin of dev.kiln.internal.UnreachableTwin#k is out of its launcher's reach",
+        unreachable.getMessage());
+  }
+
+  @Test
+  void theLaunchEntryPointsAreInstalledOnce() throws Exception {
+    MethodHandles.lookup().ensureInitialized(Device.class);
+    IllegalStateException again = assertThrows(IllegalStateException.class,
+        () -> LaunchAccess.install(LaunchAccess.launcher()));
+    assertEquals("the launcher is installed already", again.getMessage());
+  }
+}
+
+/** A kernel class whose twin class exists but keeps its method private. */
+final class UnreachableTwin {
+  private UnreachableTwin() {}
+}
+
+/** The twin of {@link UnreachableTwin}, with the method out of reach (not a nestmate of the test). */
+final class UnreachableTwin$KilnCpu {
+  private UnreachableTwin$KilnCpu() {}
+
+  @SuppressWarnings("unused")
+  private static void kernel$k(Object[] args, int[] grids, int x, int y, int z, int first, int end) {}
+}
