@@ -98,13 +98,13 @@ public final class Device implements AutoCloseable {
         if (!choice.isEmpty()) {
           throw new IllegalStateException("kiln.device=" + choice + ": " + e.getMessage(), e);
         }
-        KilnLog.log(Level.INFO, "No hardware Vulkan device ({0}); running kernels on the Java CPU backend",
+        KilnLog.logger().log(Level.INFO, "No hardware Vulkan device, so kernels run on the Java CPU backend: {0}",
             e.getMessage());
         backend = new CpuBackend();
       }
     }
     if (backend.validationEnabled()) { // else nothing is logged: the first log line costs more than a start
-      KilnLog.log(Level.INFO, "Kiln device: {0} ({1}, validation on)", backend.deviceName(), backend.kind());
+      KilnLog.logger().log(Level.INFO, "Kiln device: {0} ({1}, validation on)", backend.deviceName(), backend.kind());
     }
     StartupTrace.mark("Device.open() returns");
     return new Device(backend);

@@ -43,8 +43,8 @@ public abstract sealed class DeviceArray implements AutoCloseable permits FloatA
     public void run() {
       if (!closed) {
         LEAKED.incrementAndGet();
-        KilnLog.log(System.Logger.Level.WARNING, "{0} was never closed; its memory is freed when its device closes",
-            description);
+        KilnLog.logger().log(System.Logger.Level.WARNING,
+            "{0} was never closed; its memory is freed when its device closes", description);
       }
     }
   }

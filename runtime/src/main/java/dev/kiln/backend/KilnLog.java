@@ -1,11 +1,12 @@
 package dev.kiln.backend;
 
-import java.lang.System.Logger.Level;
-
 /**
  * Kiln's log, the {@code System.Logger} named {@code dev.kiln}, made on the first message: finding
  * the logger and publishing the first line through {@code java.util.logging} cost 60–80 ms in a
  * fresh JVM, more than the CPU backend's whole start, so nothing on the normal path logs.
+ *
+ * <p>Callers log on the logger themselves ({@code KilnLog.logger().log(...)}), so that
+ * {@code java.util.logging} names their class and method as a record's source, not this one.
  */
 public final class KilnLog {
   private KilnLog() {}
@@ -16,13 +17,11 @@ public final class KilnLog {
   }
 
   /**
-   * Logs {@code format} ({@link java.text.MessageFormat} placeholders) with {@code args} at {@code level}.
+   * The logger {@code dev.kiln}; made on the first call.
    *
-   * @param level the level
-   * @param format the message
-   * @param args its arguments
+   * @return the logger
    */
-  public static void log(Level level, String format, Object... args) {
-    Holder.LOG.log(level, format, args);
+  public static System.Logger logger() {
+    return Holder.LOG;
   }
 }

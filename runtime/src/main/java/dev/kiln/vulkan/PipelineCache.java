@@ -71,12 +71,12 @@ final class PipelineCache {
           && header.getInt(12) == physical.deviceId()
           && ByteBuffer.wrap(data, 16, 16).equals(ByteBuffer.wrap(physical.pipelineCacheUuid()));
       if (!fits) {
-        KilnLog.log(Level.INFO, "Ignoring pipeline cache {0}: not a cache of {1}", file, physical.name());
+        KilnLog.logger().log(Level.INFO, "Ignoring pipeline cache {0}: not a cache of {1}", file, physical.name());
         return new byte[0];
       }
       return data;
     } catch (IOException e) {
-      KilnLog.log(Level.INFO, "Ignoring pipeline cache {0}: {1}", file, e.toString());
+      KilnLog.logger().log(Level.INFO, "Ignoring pipeline cache {0}: {1}", file, e.toString());
       return new byte[0];
     }
   }
@@ -106,7 +106,7 @@ final class PipelineCache {
             Files.move(temporary, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
           }
         } catch (IOException e) {
-          KilnLog.log(Level.INFO, "Cannot write pipeline cache {0}: {1}", file, e.toString());
+          KilnLog.logger().log(Level.INFO, "Cannot write pipeline cache {0}: {1}", file, e.toString());
         } finally {
           MemoryUtil.memFree(data);
         }

@@ -1,0 +1,186 @@
+package dev.kiln;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.logging.Handler;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
+import java.util.logging.SimpleFormatter;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Every line Kiln logs, whole: its level, its source as {@code java.util.logging} names it (the
+ * class and method that logged, not Kiln's log helper) and its text.
+ */
+class LogLinesTest {
+  /**
+   * The records of the logger {@code dev.kiln} while open, each as "LEVEL source.method: text". The
+   * source is read as the record is published: {@code java.util.logging} finds it on the stack of the
+   * thread that logs.
+   */
+  private static final class LogCapture extends Handler implements AutoCloseable {
+    private final Logger logger = Logger.getLogger("dev.kiln");
+    private final List<String> lines = new CopyOnWriteArrayList<>();
+
+    LogCapture() {
+      logger.addHandler(this);
+    }
+
+    @Override
+    public void publish(LogRecord record) {
+      lines.add(record.getLevel() + " " + record.getSourceClassName() + "." + record.getSourceMethodName() + ": "
+          + new SimpleFormatter().formatMessage(record));
+    }
+
+    List<String> lines() {
+      return List.copyOf(lines);
+    }
+
+    @Override
+    public void flush() {}
+
+    @Override
+    public void close() {
+      logger.removeHandler(this);
+    }
+  }
+
+  /** Opens a Vulkan device (software ones included), or skips with the reason (fails with kiln.noSkips). */
+  private static Device vulkan() {
+    try {
+      return Device.open("vulkan");
+    } catch (IllegalStateException e) {
+      if (Boolean.getBoolean("kiln.noSkips")) {
+        fail("no Vulkan device (kiln.noSkips=true): " + e.getMessage());
+      }
+      Assumptions.abort("no Vulkan device: " + e.getMessage());
+      throw e;
+    }
+  }
+
+  /** Opens the best device; run by {@link #theFallbackToTheCpuBackendIsLoggedWithItsReason} in a fresh JVM. */
+  public static void main(String[] args) {
+    try (Device device = Device.open()) {
+      System.out.println(device.backend());
+    }
+  }
+
+  /**
+   * Where the Vulkan loader finds no driver at all (pointed at a driver list that does not exist),
+   * the best device is the CPU backend, and the one line logged says why.
+   */
+  @Test
+  void theFallbackToTheCpuBackendIsLoggedWithItsReason(@TempDir Path dir) throws Exception {
+    vulkan().close(); // skips (or fails in CI) where there is no Vulkan loader to point elsewhere
+    String none = dir.resolve("no-driver.json").toString();
+    List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        "--enable-native-access=ALL-UNNAMED", "-Dorg.lwjgl.system.memoryBackend=org.lwjgl.system.MemoryBackendFFM",
+        "-Djava.util.logging.SimpleFormatter.format=%4$s %2$s: %5$s%n",
+        "-cp", System.getProperty("java.class.path"), LogLinesTest.class.getName()));
+    ProcessBuilder builder = new ProcessBuilder(command);
+    builder.environment().put("VK_DRIVER_FILES", none);
+    builder.environment().put("VK_ICD_FILENAMES", none);
+    Process process = builder.start();
+    String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    String err = new String(process.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertEquals(0, process.waitFor(), err);
+    assertEquals("cpu\n", out);
+    assertEquals(List.of("INFO dev.kiln.Device open: No hardware Vulkan device, so kernels run on the Java CPU"
+            + " backend: vkCreateInstance failed: VK_ERROR_INCOMPATIBLE_DRIVER"),
+        err.lines().filter(line -> !line.startsWith("Picked up JAVA_TOOL_OPTIONS")).toList());
+  }
+
+  /** With the validation layer on, opening a device says so; without it, nothing is logged (StartupTraceTest). */
+  @Test
+  void aDeviceOpenedWithValidationSaysSo() {
+    Assumptions.assumeTrue(Boolean.getBoolean("kiln.validation"), "the build runs tests with kiln.validation=true");
+    try (LogCapture log = new LogCapture(); Device device = vulkan()) {
+      assertEquals(List.of("INFO dev.kiln.Device.open: Kiln device: " + device.name() + " (vulkan, validation on)"),
+          log.lines());
+    }
+  }
+
+  @Test
+  void anArrayDroppedUnclosedIsReported() throws InterruptedException {
+    try (LogCapture log = new LogCapture(); Device device = Device.open("cpu")) {
+      long before = DeviceArray.leaked();
+      device.floats(16); // dropped without close
+      for (int i = 0; i < 100 && DeviceArray.leaked() == before; i++) {
+        System.gc();
+        Thread.sleep(20);
+      }
+      assertEquals(before + 1, DeviceArray.leaked());
+      FloatArray closed = device.floats(16);
+      closed.close();
+      assertEquals(List.of("WARNING dev.kiln.DeviceArray$LeakReport.run: FloatArray of length 16 on " + device.name()
+          + " was never closed; its memory is freed when its device closes"), log.lines());
+    }
+  }
+
+  /** Runs {@code body} with {@code -Dkiln.pipelineCache} set to {@code directory}. */
+  private static void withPipelineCache(Path directory, Runnable body) {
+    String previous = System.getProperty("kiln.pipelineCache");
+    System.setProperty("kiln.pipelineCache", directory.toString());
+    try {
+      body.run();
+    } finally {
+      if (previous == null) {
+        System.clearProperty("kiln.pipelineCache");
+      } else {
+        System.setProperty("kiln.pipelineCache", previous);
+      }
+    }
+  }
+
+  private static List<Path> files(Path directory) throws IOException {
+    try (Stream<Path> files = Files.list(directory)) {
+      return files.toList();
+    }
+  }
+
+  /** A cache file that is not one of this device's is ignored with a line naming the file and the device. */
+  @Test
+  void aCacheOfAnotherKindIsIgnoredWithALine(@TempDir Path dir) throws IOException {
+    withPipelineCache(dir, () -> vulkan().close()); // writes the cache file
+    List<Path> written = files(dir);
+    assertEquals(1, written.size(), written.toString());
+    Files.writeString(written.getFirst(), "not a pipeline cache, though long enough to hold a cache's header");
+    withPipelineCache(dir, () -> {
+      try (LogCapture log = new LogCapture(); Device device = vulkan()) {
+        assertEquals(List.of("INFO dev.kiln.vulkan.PipelineCache.read: Ignoring pipeline cache " + written.getFirst()
+            + ": not a cache of " + device.name()), log.lines().stream().filter(line -> !line.contains("Kiln device"))
+            .toList());
+      }
+    });
+  }
+
+  /** A cache that cannot be written (its directory is a file) is said, and closing the device goes on. */
+  @Test
+  void aCacheThatCannotBeWrittenIsSaid(@TempDir Path dir) throws IOException {
+    Path blocker = Files.writeString(dir.resolve("blocker"), "a file where the cache's directory should be");
+    withPipelineCache(blocker, () -> {
+      List<String> lines;
+      try (LogCapture log = new LogCapture()) {
+        vulkan().close();
+        lines = log.lines().stream().filter(line -> !line.contains("Kiln device")).toList();
+      }
+      assertEquals(1, lines.size(), lines.toString());
+      assertTrue(lines.getFirst().matches(Pattern.quote("INFO dev.kiln.vulkan.PipelineCache.close: Cannot write"
+          + " pipeline cache " + blocker + "/pipelines-") + "[0-9a-f]{32}-[0-9]+"
+          + Pattern.quote(".bin: java.nio.file.FileAlreadyExistsException: " + blocker)), lines.getFirst());
+    });
+  }
+}
