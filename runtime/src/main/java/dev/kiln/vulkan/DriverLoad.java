@@ -13,6 +13,13 @@ final class DriverLoad {
     return false;
   }
 
-  /** Asks the Vulkan loader in {@code library} to count the instance extensions, which loads its drivers. */
-  static void countExtensions(String library) {}
+  /**
+   * Asks the Vulkan loader in {@code library} to count the instance extensions, which loads its
+   * drivers.
+   *
+   * @return what came of it, for the start-up trace
+   */
+  static String countExtensions(String library) {
+    throw new UnsupportedOperationException("needs JDK 22");
+  }
 }

@@ -1,5 +1,6 @@
 package dev.kiln.vulkan;
 
+import dev.kiln.backend.StartupTrace;
 import java.util.Locale;
 import java.util.concurrent.atomic.AtomicBoolean;
 
@@ -19,7 +20,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
  *   <li>LWJGL loading the Vulkan loader, on the opening thread.
  * </ol>
  * Each is started once per JVM; a failure on those threads is left to the opening thread, which
- * does the same work again and reports it.
+ * does the same work again and reports it. With {@code -Dkiln.startupTrace=true} the trace lists what
+ * each thread did and how long it took.
  */
 final class VulkanWarmup {
   private static final AtomicBoolean DRIVERS = new AtomicBoolean();
@@ -31,14 +33,17 @@ final class VulkanWarmup {
   static void startDrivers() {
     String library = loaderName();
     if (library != null && DriverLoad.available() && DRIVERS.compareAndSet(false, true)) {
-      Thread.ofPlatform().daemon().name("kiln-vulkan-drivers").start(() -> DriverLoad.countExtensions(library));
+      long start = StartupTrace.asideBegins();
+      Thread.ofPlatform().daemon().name("kiln-vulkan-drivers")
+          .start(() -> StartupTrace.meanwhile(DriverLoad.countExtensions(library), start));
     }
   }
 
   /** Has LWJGL generate its bindings on another thread; after LWJGL's core has initialized on this one. */
   static void startBindings() {
     if (BINDINGS.compareAndSet(false, true)) {
-      Thread.ofPlatform().daemon().name("kiln-lwjgl-bindings").start(VulkanWarmup::initializeBindings);
+      long start = StartupTrace.asideBegins();
+      Thread.ofPlatform().daemon().name("kiln-lwjgl-bindings").start(() -> initializeBindings(start));
     }
   }
 
@@ -52,11 +57,14 @@ final class VulkanWarmup {
     return os.contains("linux") ? "libvulkan.so.1" : os.contains("windows") ? "vulkan-1" : null;
   }
 
-  private static void initializeBindings() {
+  private static void initializeBindings(long start) {
+    String outcome;
     try {
       Class.forName("org.lwjgl.system.JNI", true, VulkanWarmup.class.getClassLoader());
-    } catch (Throwable e) {
-      // the thread that needs the bindings initializes them and reports what fails
+      outcome = "LWJGL's bindings made";
+    } catch (Throwable e) { // the thread that needs the bindings initializes them and reports what fails
+      outcome = "LWJGL's bindings: " + e;
     }
+    StartupTrace.meanwhile(outcome, start);
   }
 }

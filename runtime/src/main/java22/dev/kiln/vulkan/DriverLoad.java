@@ -25,19 +25,27 @@ final class DriverLoad {
     return DriverLoad.class.getModule().isNativeAccessEnabled();
   }
 
-  /** Asks the Vulkan loader in {@code library} to count the instance extensions, which loads its drivers. */
-  static void countExtensions(String library) {
+  /**
+   * Asks the Vulkan loader in {@code library} to count the instance extensions, which loads its
+   * drivers. A failure is left to the opening thread, which makes the same calls and reports it.
+   *
+   * @return what came of it, for the start-up trace
+   */
+  static String countExtensions(String library) {
     try {
       SymbolLookup loader = SymbolLookup.libraryLookup(library, Arena.global());
       MethodHandle count = Linker.nativeLinker().downcallHandle(
           loader.find("vkEnumerateInstanceExtensionProperties").orElseThrow(),
           FunctionDescriptor.of(ValueLayout.JAVA_INT, ValueLayout.ADDRESS, ValueLayout.ADDRESS, ValueLayout.ADDRESS));
       try (Arena arena = Arena.ofConfined()) {
-        int result = (int) count.invokeExact(MemorySegment.NULL, arena.allocate(ValueLayout.JAVA_INT),
-            MemorySegment.NULL);
+        MemorySegment extensions = arena.allocate(ValueLayout.JAVA_INT);
+        int result = (int) count.invokeExact(MemorySegment.NULL, extensions, MemorySegment.NULL);
+        return result == 0
+            ? "Vulkan drivers loaded (" + extensions.get(ValueLayout.JAVA_INT, 0) + " instance extensions)"
+            : "Vulkan drivers: the loader answered " + result;
       }
     } catch (Throwable e) {
-      // no loader, or it failed: the opening thread finds out and says so
+      return "Vulkan drivers: " + e;
     }
   }
 }

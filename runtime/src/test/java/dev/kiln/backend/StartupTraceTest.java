@@ -21,8 +21,24 @@ import org.junit.jupiter.api.Test;
  * once, after the first launch; without it, nothing. Each case is a fresh JVM running {@link #main}.
  */
 class StartupTraceTest {
-  /** Opens the CPU backend and launches a hand-written kernel three times. */
+  /**
+   * Opens the CPU backend and launches a hand-written kernel three times; with the argument
+   * {@code asides}, first begins work on two other threads: one records itself after 200 ms, the other
+   * never does.
+   */
   public static void main(String[] args) {
+    if (args.length > 0 && args[0].equals("asides")) {
+      long start = StartupTrace.asideBegins();
+      Thread.ofPlatform().start(() -> {
+        try {
+          Thread.sleep(200);
+        } catch (InterruptedException e) {
+          throw new AssertionError(e);
+        }
+        StartupTrace.meanwhile("slow work", start);
+      });
+      StartupTrace.asideBegins(); // never recorded
+    }
     KernelSpec spec = new KernelSpec(MethodHandles.lookup(), StartupTraceTest.class, "touch", "none.spv", new int[] {64, 1, 1},
         List.of(KernelSpec.Param.buffer("out", NumericType.INT, Access.WRITE)),
         arguments -> ((int[]) arguments[0])[Gpu.globalId(0)] = 1);
@@ -34,10 +50,15 @@ class StartupTraceTest {
   }
 
   private static String standardError(String... flags) throws IOException, InterruptedException {
+    return standardError(List.of(flags), List.of());
+  }
+
+  private static String standardError(List<String> flags, List<String> args) throws IOException, InterruptedException {
     List<String> command = new java.util.ArrayList<>(List.of(
         Path.of(System.getProperty("java.home"), "bin", "java").toString()));
-    command.addAll(List.of(flags));
+    command.addAll(flags);
     command.addAll(List.of("-cp", System.getProperty("java.class.path"), StartupTraceTest.class.getName()));
+    command.addAll(args);
     Process process = new ProcessBuilder(command).start();
     process.getInputStream().readAllBytes();
     String err = new String(process.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
@@ -58,6 +79,21 @@ class StartupTraceTest {
       assertTrue(stages.get(k + 1).matches(java.util.regex.Pattern.quote(names[k])
           + " +\\d+\\.\\d ms +\\d+ ms since the JVM started"), stages.get(k + 1));
     }
+  }
+
+  /**
+   * Work on other threads is listed after the stages; the report waits a second for work still
+   * running, then says how much is left.
+   */
+  @Test
+  void workOnOtherThreadsIsListedAfterTheStages() throws Exception {
+    List<String> lines = standardError(List.of("-Dkiln.startupTrace=true"), List.of("asides")).lines()
+        .dropWhile(line -> !line.equals(" meanwhile, on other threads:")).toList();
+    assertEquals(3, lines.size(), String.join("\n", lines));
+    assertTrue(lines.get(1).matches("  slow work +(\\d+)\\.\\d ms +\\d+ ms since the JVM started"), lines.get(1));
+    double took = Double.parseDouble(lines.get(1).replaceAll("  slow work +([0-9.]+) ms.*", "$1"));
+    assertTrue(took >= 200, lines.get(1));
+    assertEquals("  (1 still running after a second's wait)", lines.get(2));
   }
 
   /**
