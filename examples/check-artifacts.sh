@@ -36,6 +36,8 @@ check runtime META-INF/MANIFEST.MF dev/kiln/Device.class dev/kiln/internal/CpuFa
 manifest=$(cd "$(mktemp -d)" && "$jarbin" xf "$root/runtime/target/kiln-runtime-$version.jar" META-INF/MANIFEST.MF \
   && cat META-INF/MANIFEST.MF)
 grep -q '^Multi-Release: true' <<<"$manifest" || fail "the runtime jar is not multi-release"
+"$jarbin" tf "$root/runtime/target/kiln-runtime-$version-sources.jar" \
+  | grep -qx META-INF/versions/22/dev/kiln/vulkan/DriverLoad.java || fail "the runtime's sources jar lacks its JDK 22 sources"
 
 # <module> <entries its javadoc jar must hold...>: built without a warning (the build fails on one)
 javadoc() {
