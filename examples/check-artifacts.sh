@@ -1,9 +1,13 @@
 #!/usr/bin/env bash
 # The jars Kiln publishes hold what a user needs and nothing else, each with its sources and javadoc jars, and
-# are reproducible (every entry carries project.build.outputTimestamp). Run by Kiln's build
-# (examples/pom.xml, verify) after the modules are packaged: bash check-artifacts.sh <repository root>
+# are reproducible (every entry carries project.build.outputTimestamp), and publishing stops while a POM lacks
+# <url> or <scm>. Run by Kiln's build
+# (examples/pom.xml, verify) after the modules are packaged:
+#   bash check-artifacts.sh <repository root> [offline=true|false, as the calling Maven runs]
 set -euo pipefail
-root=$(cd "${1:?usage: check-artifacts.sh <repository root>}" && pwd)
+root=$(cd "${1:?usage: check-artifacts.sh <repository root> [offline]}" && pwd)
+maven=("$root/mvnw" -q -B)
+[[ ${2:-} == offline=true ]] && maven+=(-o)
 version=0.1.0-SNAPSHOT
 fail() { echo "check-artifacts.sh: $*" >&2; exit 1; }
 jarbin="${JAVA_HOME:+$JAVA_HOME/bin/}jar"
@@ -89,7 +93,7 @@ done
 # publishing it (-Prelease) must stop and say so
 for pom in "$root/pom.xml" "$root/bom/pom.xml"; do
   grep -q '<scm>' "$pom" && continue
-  refusal=$("$root/mvnw" -q -B -N -f "$pom" -Prelease validate 2>&1) && fail "-Prelease publishes $pom without <scm>"
+  refusal=$("${maven[@]}" -N -f "$pom" -Prelease validate 2>&1) && fail "-Prelease publishes $pom without <scm>"
   for element in url scm; do
     grep -q "has no <$element>. Fix: " <<<"$refusal" || fail "-Prelease on $pom does not name <$element>: $refusal"
   done
