@@ -89,6 +89,18 @@ for pom in "$root/pom.xml" "$root/bom/pom.xml"; do
     grep -q "<$element>" "$pom" || fail "$pom has no <$element>"
   done
 done
+# The runtime's POM gives each user's project the LWJGL natives of its own platform (profiles that the
+# OS activates): resolve examples/quickstart's dependencies as each platform would
+for platform in Linux:amd64:natives-linux Linux:aarch64:natives-linux-arm64 MacOSX:x86_64:natives-macos \
+    MacOSX:aarch64:natives-macos-arm64 Windows11:amd64:natives-windows Windows11:aarch64:natives-windows-arm64; do
+  IFS=: read -r os arch classifier <<<"$platform"
+  natives=$(MAVEN_OPTS="${MAVEN_OPTS:-} -Dos.name=$os -Dos.arch=$arch" "${maven[@]}" -f "$root/examples/quickstart/pom.xml" \
+    dependency:list -DincludeGroupIds=org.lwjgl -DoutputFile=/dev/stdout 2>/dev/null | grep -o 'org\.lwjgl:[a-z-]*:jar:natives[a-z0-9-]*' \
+    | sort | tr '\n' ' ')
+  [[ $natives == "org.lwjgl:lwjgl-vma:jar:$classifier org.lwjgl:lwjgl:jar:$classifier " ]] \
+    || fail "a project on $os $arch gets the natives '$natives', not $classifier"
+done
+
 # <url> and <scm> need the public repository, which Kiln does not have yet: until a POM has them,
 # publishing it (-Prelease) must stop and say so
 for pom in "$root/pom.xml" "$root/bom/pom.xml"; do
@@ -99,4 +111,5 @@ for pom in "$root/pom.xml" "$root/bom/pom.xml"; do
   done
 done
 echo "check-artifacts.sh: annotations, runtime and processor jars complete, with sources and javadoc, reproducible;" \
-  "module descriptors export only the API and dev.kiln.internal; -Prelease refuses POMs without <url> and <scm>"
+  "module descriptors export only the API and dev.kiln.internal; each platform gets its LWJGL natives;" \
+  "-Prelease refuses POMs without <url> and <scm>"
