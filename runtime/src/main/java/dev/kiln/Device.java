@@ -98,7 +98,7 @@ public final class Device implements AutoCloseable {
         if (!choice.isEmpty()) {
           throw new IllegalStateException("kiln.device=" + choice + ": " + e.getMessage(), e);
         }
-        KilnLog.logger().log(Level.INFO, "No hardware Vulkan device, so kernels run on the Java CPU backend: {0}",
+        KilnLog.logger().log(Level.INFO, "Kernels run on the Java CPU backend: no hardware Vulkan device can be opened: {0}",
             e.getMessage());
         backend = new CpuBackend();
       }

@@ -5,10 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.logging.Handler;
@@ -24,6 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Every line Kiln logs, whole: its level, its source as {@code java.util.logging} names it (the
  * class and method that logged, not Kiln's log helper) and its text.
+ * The fallback to the CPU backend, one line per reason, is under {@code FallbackReasonsTest}.
  */
 class LogLinesTest {
   /**
@@ -69,38 +68,6 @@ class LogLinesTest {
       Assumptions.abort("no Vulkan device: " + e.getMessage());
       throw e;
     }
-  }
-
-  /** Opens the best device; run by {@link #theFallbackToTheCpuBackendIsLoggedWithItsReason} in a fresh JVM. */
-  public static void main(String[] args) {
-    try (Device device = Device.open()) {
-      System.out.println(device.backend());
-    }
-  }
-
-  /**
-   * Where the Vulkan loader finds no driver at all (pointed at a driver list that does not exist),
-   * the best device is the CPU backend, and the one line logged says why.
-   */
-  @Test
-  void theFallbackToTheCpuBackendIsLoggedWithItsReason(@TempDir Path dir) throws Exception {
-    vulkan().close(); // skips (or fails in CI) where there is no Vulkan loader to point elsewhere
-    String none = dir.resolve("no-driver.json").toString();
-    List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "--enable-native-access=ALL-UNNAMED", "-Dorg.lwjgl.system.memoryBackend=org.lwjgl.system.MemoryBackendFFM",
-        "-Djava.util.logging.SimpleFormatter.format=%4$s %2$s: %5$s%n",
-        "-cp", System.getProperty("java.class.path"), LogLinesTest.class.getName()));
-    ProcessBuilder builder = new ProcessBuilder(command);
-    builder.environment().put("VK_DRIVER_FILES", none);
-    builder.environment().put("VK_ICD_FILENAMES", none);
-    Process process = builder.start();
-    String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    String err = new String(process.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
-    assertEquals(0, process.waitFor(), err);
-    assertEquals("cpu\n", out);
-    assertEquals(List.of("INFO dev.kiln.Device open: No hardware Vulkan device, so kernels run on the Java CPU"
-            + " backend: vkCreateInstance failed: VK_ERROR_INCOMPATIBLE_DRIVER"),
-        err.lines().filter(line -> !line.startsWith("Picked up JAVA_TOOL_OPTIONS")).toList());
   }
 
   /** With the validation layer on, opening a device says so; without it, nothing is logged (StartupTraceTest). */

@@ -135,6 +135,7 @@ final class VulkanContext {
             : "no Vulkan device with a compute queue has a name containing '" + nameFragment + "'", null);
       }
       StartupTrace.mark("devices enumerated, properties and features read");
+      LwjglNatives.loadVma();
       return new VulkanContext(instance, validation, candidates.getFirst());
     } catch (VulkanUnavailableException | RuntimeException e) {
       if (validation != null) {
@@ -164,6 +165,7 @@ final class VulkanContext {
 
   private static VkInstance createInstance(ValidationLog validation) throws VulkanUnavailableException {
     VulkanWarmup.startDrivers();
+    LwjglNatives.loadCore();
     try (MemoryStack stack = MemoryStack.stackPush()) {
       StartupTrace.mark("LWJGL core loaded (native library, memory stack)");
       VulkanWarmup.startBindings();
@@ -186,7 +188,8 @@ final class VulkanContext {
       StartupTrace.mark("create-info structs (LWJGL's Vulkan classes, loader)");
       int result = vkCreateInstance(info, null, pointer);
       if (result != VK_SUCCESS) {
-        throw new VulkanUnavailableException("vkCreateInstance failed: " + Vk.name(result), null);
+        throw new VulkanUnavailableException("vkCreateInstance failed: " + Vk.name(result)
+            + (result == VK_ERROR_INCOMPATIBLE_DRIVER ? " (the Vulkan loader found no driver)" : ""), null);
       }
       StartupTrace.mark("vkCreateInstance (the Vulkan loader and driver; LWJGL's bindings)");
       VkInstance instance = new VkInstance(pointer.get(0), info);
@@ -196,8 +199,10 @@ final class VulkanContext {
       return instance;
     } catch (VulkanUnavailableException | IllegalStateException e) {
       throw e;
-    } catch (Throwable e) { // no loader: LWJGL fails to link libvulkan
-      throw new VulkanUnavailableException("cannot load the Vulkan loader (libvulkan.so.1): " + e, e);
+    } catch (Throwable e) { // no loader: LWJGL fails to link it
+      String loader = VulkanWarmup.loaderName();
+      throw new VulkanUnavailableException("cannot load the Vulkan loader" + (loader == null ? "" : " (" + loader + ")")
+          + ": " + e, e);
     }
   }
 

@@ -47,8 +47,11 @@ final class VulkanWarmup {
     }
   }
 
-  /** The Vulkan loader's library as LWJGL loads it by default, or null where Kiln does not know it. */
-  private static String loaderName() {
+  /**
+   * The Vulkan loader's library as LWJGL loads it ({@code -Dorg.lwjgl.vulkan.libname}, else the
+   * platform's), or null where Kiln does not know it.
+   */
+  static String loaderName() {
     String named = System.getProperty("org.lwjgl.vulkan.libname");
     if (named != null) {
       return named;

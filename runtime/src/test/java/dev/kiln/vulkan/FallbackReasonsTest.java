@@ -1,0 +1,151 @@
+package dev.kiln.vulkan;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import dev.kiln.Device;
+import java.io.File;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Where no Vulkan device can be opened, {@code Device.open()} takes the CPU backend and logs one
+ * line whose reason says what is missing: a driver, the Vulkan loader, or LWJGL's natives (with the
+ * artifact to add). Each case is a fresh JVM running {@link #main}, with the piece taken away.
+ */
+class FallbackReasonsTest {
+  private static final String LINE = "INFO dev.kiln.Device open: Kernels run on the Java CPU backend: no hardware Vulkan"
+      + " device can be opened: ";
+
+  /** Opens the best device, or the one {@code args[0]} names, and prints its backend or why it cannot. */
+  public static void main(String[] args) {
+    try (Device device = Device.open(args.length > 0 ? args[0] : "")) {
+      System.out.println(device.backend());
+    } catch (IllegalStateException e) {
+      System.out.println("refused: " + e.getMessage());
+    }
+  }
+
+  /** What {@link #main} printed, and Kiln's log lines (LWJGL's own hints, "[LWJGL] ..." and indented, left out). */
+  private record Output(String out, List<String> log) {}
+
+  /** The class path of the tests without the jars whose names contain {@code drop}. */
+  private static String classPathWithout(String drop) {
+    return Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
+        .filter(entry -> !Path.of(entry).getFileName().toString().contains(drop))
+        .collect(Collectors.joining(File.pathSeparator));
+  }
+
+  /** Runs {@link #main} with {@code flags}, {@code classPath}, {@code environment} and {@code args}. */
+  private static Output run(List<String> flags, String classPath, Map<String, String> environment, String... args)
+      throws Exception {
+    List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        "--enable-native-access=ALL-UNNAMED", "-Dorg.lwjgl.system.memoryBackend=org.lwjgl.system.MemoryBackendFFM",
+        "-Djava.util.logging.SimpleFormatter.format=%4$s %2$s: %5$s%n"));
+    command.addAll(flags);
+    command.addAll(List.of("-cp", classPath, FallbackReasonsTest.class.getName()));
+    command.addAll(List.of(args));
+    ProcessBuilder builder = new ProcessBuilder(command);
+    builder.environment().putAll(environment);
+    Process process = builder.start();
+    String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    String err = new String(process.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertEquals(0, process.waitFor(), err);
+    return new Output(out, err.lines().filter(line -> !line.startsWith("Picked up JAVA_TOOL_OPTIONS")
+        && !line.startsWith("[LWJGL]") && !line.startsWith("\t")).toList());
+  }
+
+  /** The log lines of {@link #main} run as {@link #run} does, which must choose the CPU backend. */
+  private static List<String> logLines(List<String> flags, String classPath, Map<String, String> environment)
+      throws Exception {
+    Output output = run(flags, classPath, environment);
+    assertEquals("cpu\n", output.out(), String.join("\n", output.log()));
+    return output.log();
+  }
+
+  /** Skips (or fails in CI) where this machine has no Vulkan to take pieces away from. */
+  private static void requireVulkan() {
+    try {
+      VulkanBackend.describeDevices();
+    } catch (VulkanUnavailableException e) {
+      if (Boolean.getBoolean("kiln.noSkips")) {
+        fail("no Vulkan (kiln.noSkips=true): " + e.getMessage());
+      }
+      Assumptions.abort("no Vulkan: " + e.getMessage());
+    }
+  }
+
+  private static String classifier() {
+    String classifier = LwjglNatives.classifier(System.getProperty("os.name"), System.getProperty("os.arch"));
+    Assumptions.assumeTrue(classifier != null, "LWJGL has natives for this platform");
+    return classifier;
+  }
+
+  @Test
+  void noDriver(@TempDir Path dir) throws Exception {
+    requireVulkan();
+    String none = dir.resolve("no-driver.json").toString();
+    assertEquals(List.of(LINE + "vkCreateInstance failed: VK_ERROR_INCOMPATIBLE_DRIVER (the Vulkan loader found no"
+            + " driver)"),
+        logLines(List.of(), System.getProperty("java.class.path"), Map.of("VK_DRIVER_FILES", none, "VK_ICD_FILENAMES", none)));
+  }
+
+  @Test
+  void noVulkanLoader(@TempDir Path dir) throws Exception {
+    requireVulkan();
+    String loader = dir.resolve("libvulkan-missing.so").toString();
+    assertEquals(List.of(LINE + "cannot load the Vulkan loader (" + loader + "): java.lang.UnsatisfiedLinkError:"
+            + " Failed to dynamically load library: " + loader + "(error = null)"),
+        logLines(List.of("-Dorg.lwjgl.vulkan.libname=" + loader), System.getProperty("java.class.path"), Map.of()));
+  }
+
+  /** No LWJGL natives on the class path (and none extracted before: a new extraction folder). */
+  @Test
+  void noLwjglNatives(@TempDir Path dir) throws Exception {
+    String classifier = classifier();
+    assertEquals(List.of(LINE + "the native library of org.lwjgl:lwjgl cannot be loaded (java.lang.UnsatisfiedLinkError:"
+            + " Failed to locate library: " + System.mapLibraryName("lwjgl") + "); put org.lwjgl:lwjgl:3.4.3:" + classifier
+            + " on the class path"),
+        logLines(List.of("-Dorg.lwjgl.system.SharedLibraryExtractPath=" + dir), classPathWithout("-natives-"), Map.of()));
+  }
+
+  /**
+   * LWJGL's core natives but not VMA's: found once a device is chosen, so Vulkan is named (on this
+   * machine the default would stop earlier at lavapipe, a software device).
+   */
+  @Test
+  void noVmaNatives(@TempDir Path dir) throws Exception {
+    requireVulkan();
+    String classifier = classifier();
+    Output output = run(List.of("-Dorg.lwjgl.system.SharedLibraryExtractPath=" + dir),
+        classPathWithout("lwjgl-vma-3.4.3-natives-"), Map.of(), "vulkan");
+    assertEquals("refused: kiln.device=vulkan: the native library of org.lwjgl:lwjgl-vma cannot be loaded"
+        + " (java.lang.UnsatisfiedLinkError: Failed to locate library: " + System.mapLibraryName("lwjgl_vma")
+        + "); put org.lwjgl:lwjgl-vma:3.4.3:" + classifier + " on the class path\n", output.out());
+    assertEquals(List.of(), output.log());
+  }
+
+  @Test
+  void theClassifierOfEachPlatformIsLwjgls() {
+    assertEquals("natives-linux", LwjglNatives.classifier("Linux", "amd64"));
+    assertEquals("natives-linux-arm64", LwjglNatives.classifier("Linux", "aarch64"));
+    assertEquals("natives-linux-riscv64", LwjglNatives.classifier("Linux", "riscv64"));
+    assertEquals("natives-windows", LwjglNatives.classifier("Windows 11", "amd64"));
+    assertEquals("natives-windows-arm64", LwjglNatives.classifier("Windows 11", "aarch64"));
+    assertEquals("natives-windows-x86", LwjglNatives.classifier("Windows 10", "x86"));
+    assertEquals("natives-macos", LwjglNatives.classifier("Mac OS X", "x86_64"));
+    assertEquals("natives-macos-arm64", LwjglNatives.classifier("Mac OS X", "aarch64"));
+    assertEquals("natives-freebsd", LwjglNatives.classifier("FreeBSD", "amd64"));
+    assertNull(LwjglNatives.classifier("SunOS", "amd64"));
+    assertNull(LwjglNatives.classifier("Linux", "s390x"));
+  }
+}
