@@ -24,6 +24,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * each thread did and how long it took.
  */
 final class VulkanWarmup {
+  /** {@code -Dkiln.warmup=false} does all of it on the opening thread, as before the warmup existed. */
+  private static final boolean ON = Boolean.parseBoolean(System.getProperty("kiln.warmup", "true"));
   private static final AtomicBoolean DRIVERS = new AtomicBoolean();
   private static final AtomicBoolean BINDINGS = new AtomicBoolean();
 
@@ -32,7 +34,7 @@ final class VulkanWarmup {
   /** Has the Vulkan loader load its drivers on another thread; before LWJGL is touched. */
   static void startDrivers() {
     String library = loaderName();
-    if (library != null && DriverLoad.available() && DRIVERS.compareAndSet(false, true)) {
+    if (ON && library != null && DriverLoad.available() && DRIVERS.compareAndSet(false, true)) {
       long start = StartupTrace.asideBegins();
       Thread.ofPlatform().daemon().name("kiln-vulkan-drivers")
           .start(() -> StartupTrace.meanwhile(DriverLoad.countExtensions(library), start));
@@ -41,7 +43,7 @@ final class VulkanWarmup {
 
   /** Has LWJGL generate its bindings on another thread; after LWJGL's core has initialized on this one. */
   static void startBindings() {
-    if (BINDINGS.compareAndSet(false, true)) {
+    if (ON && BINDINGS.compareAndSet(false, true)) {
       long start = StartupTrace.asideBegins();
       Thread.ofPlatform().daemon().name("kiln-lwjgl-bindings").start(() -> initializeBindings(start));
     }

@@ -37,13 +37,17 @@ class StartupOverlapTest {
         : path;
   }
 
-  /** Standard output and standard error (this order) of {@link WarmupProbe} on {@code threads} threads. */
-  private static List<String> probe(boolean nativeAccess, int threads) throws Exception {
+  /**
+   * Standard output and standard error (this order) of {@link WarmupProbe} on {@code threads} threads,
+   * with {@code flags}.
+   */
+  private static List<String> probe(boolean nativeAccess, int threads, String... flags) throws Exception {
     List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
         "-Dorg.lwjgl.system.memoryBackend=org.lwjgl.system.MemoryBackendFFM", "-Dkiln.startupTrace=true"));
     if (nativeAccess) {
       command.add("--enable-native-access=ALL-UNNAMED");
     }
+    command.addAll(List.of(flags));
     command.addAll(List.of("-cp", classPath(), WarmupProbe.class.getName(), Integer.toString(threads)));
     Process process = new ProcessBuilder(command).start();
     byte[] out = process.getInputStream().readAllBytes();
@@ -84,5 +88,16 @@ class StartupOverlapTest {
     assertEquals(0, count(err, DRIVERS), err);
     assertEquals(1, count(err, BINDINGS), err);
     assertEquals(List.of(), err.lines().filter(line -> line.contains("dev.kiln")).toList());
+  }
+
+  /** {@code -Dkiln.warmup=false} starts no thread: the trace has no "meanwhile" section, and all runs right. */
+  @Test
+  void theWarmupCanBeTurnedOff() throws Exception {
+    TestDevices.vulkan().close();
+    List<String> output = probe(true, 2, "-Dkiln.warmup=false");
+    String err = output.get(1);
+    assertEquals("saxpy ok\n".repeat(3), output.get(0), err);
+    assertTrue(err.contains("Kiln start-up (kiln.startupTrace):"), err);
+    assertEquals(0, err.lines().filter(line -> line.contains("meanwhile")).count(), err);
   }
 }
