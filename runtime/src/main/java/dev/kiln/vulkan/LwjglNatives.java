@@ -5,9 +5,10 @@ import org.lwjgl.Version;
 import org.lwjgl.system.Library;
 
 /**
- * LWJGL's own native library, loaded before the first Vulkan call, so that where it is missing the
- * reason names the artifacts to add: a Gradle build, or a class path put together by hand, may lack
- * the natives of the machine it runs on (Maven takes them from the runtime's POM).
+ * LWJGL's native libraries (its core's and VMA's), each loaded before the first call that needs it,
+ * so that where one is missing the reason names the artifact to add: a Gradle build, or a path put
+ * together by hand, may lack the natives of the machine it runs on (Maven takes them from the
+ * runtime's POM).
  */
 final class LwjglNatives {
   private LwjglNatives() {}
@@ -37,8 +38,8 @@ final class LwjglNatives {
     String version = Version.VERSION_MAJOR + "." + Version.VERSION_MINOR + "." + Version.VERSION_REVISION;
     return new VulkanUnavailableException(classifier == null
         ? "LWJGL has no native libraries for " + os + " on " + arch + " (" + e + ")"
-        : "the native library of org.lwjgl:" + artifact + " cannot be loaded (" + e + "); put org.lwjgl:" + artifact
-            + ":" + version + ":" + classifier + " on the class path", e);
+        : "the native library of org.lwjgl:" + artifact + " cannot be loaded (" + e + "); add org.lwjgl:" + artifact
+            + ":" + version + ":" + classifier + " to the class or module path", e);
   }
 
   /**

@@ -113,8 +113,8 @@ class FallbackReasonsTest {
   void noLwjglNatives(@TempDir Path dir) throws Exception {
     String classifier = classifier();
     assertEquals(List.of(LINE + "the native library of org.lwjgl:lwjgl cannot be loaded (java.lang.UnsatisfiedLinkError:"
-            + " Failed to locate library: " + System.mapLibraryName("lwjgl") + "); put org.lwjgl:lwjgl:3.4.3:" + classifier
-            + " on the class path"),
+            + " Failed to locate library: " + System.mapLibraryName("lwjgl") + "); add org.lwjgl:lwjgl:3.4.3:" + classifier
+            + " to the class or module path"),
         logLines(List.of("-Dorg.lwjgl.system.SharedLibraryExtractPath=" + dir), classPathWithout("-natives-"), Map.of()));
   }
 
@@ -130,7 +130,7 @@ class FallbackReasonsTest {
         classPathWithout("lwjgl-vma-3.4.3-natives-"), Map.of(), "vulkan");
     assertEquals("refused: kiln.device=vulkan: the native library of org.lwjgl:lwjgl-vma cannot be loaded"
         + " (java.lang.UnsatisfiedLinkError: Failed to locate library: " + System.mapLibraryName("lwjgl_vma")
-        + "); put org.lwjgl:lwjgl-vma:3.4.3:" + classifier + " on the class path\n", output.out());
+        + "); add org.lwjgl:lwjgl-vma:3.4.3:" + classifier + " to the class or module path\n", output.out());
     assertEquals(List.of(), output.log());
   }
 
