@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# The jars Kiln publishes hold what a user needs and nothing else, each with its sources and javadoc jars, and
-# are reproducible (every entry carries project.build.outputTimestamp), and publishing stops while a POM lacks
-# <url> or <scm>. Run by Kiln's build
-# (examples/pom.xml, verify) after the modules are packaged:
+# The jars Kiln publishes hold what a user needs and nothing else, each with its sources and javadoc jars;
+# they are reproducible (every entry carries project.build.outputTimestamp); each platform resolves its own
+# LWJGL natives; publishing stops while a POM lacks <url> or <scm>. Run by Kiln's build (examples/pom.xml,
+# verify) after the modules are packaged:
 #   bash check-artifacts.sh <repository root> [offline=true|false, as the calling Maven runs]
 set -euo pipefail
 root=$(cd "${1:?usage: check-artifacts.sh <repository root> [offline]}" && pwd)

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.kiln.Device;
+import dev.kiln.FreshJvm;
 import dev.kiln.Gpu;
 import dev.kiln.annotations.Access;
 import dev.kiln.internal.Dispatch;
@@ -11,9 +12,8 @@ import dev.kiln.internal.KernelSpec;
 import dev.kiln.internal.NumericType;
 import java.io.IOException;
 import java.lang.invoke.MethodHandles;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -54,16 +54,7 @@ class StartupTraceTest {
   }
 
   private static String standardError(List<String> flags, List<String> args) throws IOException, InterruptedException {
-    List<String> command = new java.util.ArrayList<>(List.of(
-        Path.of(System.getProperty("java.home"), "bin", "java").toString()));
-    command.addAll(flags);
-    command.addAll(List.of("-cp", System.getProperty("java.class.path"), StartupTraceTest.class.getName()));
-    command.addAll(args);
-    Process process = new ProcessBuilder(command).start();
-    process.getInputStream().readAllBytes();
-    String err = new String(process.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
-    assertEquals(0, process.waitFor(), err);
-    return err;
+    return FreshJvm.run(StartupTraceTest.class, flags, FreshJvm.classPath(), Map.of(), args).err();
   }
 
   @Test

@@ -2,11 +2,10 @@ package dev.kiln.vulkan;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.kiln.Device;
+import dev.kiln.FreshJvm;
 import java.io.File;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -40,7 +39,7 @@ class FallbackReasonsTest {
 
   /** The class path of the tests without the jars whose names contain {@code drop}. */
   private static String classPathWithout(String drop) {
-    return Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
+    return Arrays.stream(FreshJvm.classPath().split(File.pathSeparator))
         .filter(entry -> !Path.of(entry).getFileName().toString().contains(drop))
         .collect(Collectors.joining(File.pathSeparator));
   }
@@ -48,19 +47,12 @@ class FallbackReasonsTest {
   /** Runs {@link #main} with {@code flags}, {@code classPath}, {@code environment} and {@code args}. */
   private static Output run(List<String> flags, String classPath, Map<String, String> environment, String... args)
       throws Exception {
-    List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "--enable-native-access=ALL-UNNAMED", "-Dorg.lwjgl.system.memoryBackend=org.lwjgl.system.MemoryBackendFFM",
+    List<String> all = new ArrayList<>(List.of("--enable-native-access=ALL-UNNAMED",
+        "-Dorg.lwjgl.system.memoryBackend=org.lwjgl.system.MemoryBackendFFM",
         "-Djava.util.logging.SimpleFormatter.format=%4$s %2$s: %5$s%n"));
-    command.addAll(flags);
-    command.addAll(List.of("-cp", classPath, FallbackReasonsTest.class.getName()));
-    command.addAll(List.of(args));
-    ProcessBuilder builder = new ProcessBuilder(command);
-    builder.environment().putAll(environment);
-    Process process = builder.start();
-    String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    String err = new String(process.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
-    assertEquals(0, process.waitFor(), err);
-    return new Output(out, err.lines().filter(line -> !line.startsWith("Picked up JAVA_TOOL_OPTIONS")
+    all.addAll(flags);
+    FreshJvm jvm = FreshJvm.run(FallbackReasonsTest.class, all, classPath, environment, List.of(args));
+    return new Output(jvm.out(), jvm.err().lines().filter(line -> !line.startsWith("Picked up JAVA_TOOL_OPTIONS")
         && !line.startsWith("[LWJGL]") && !line.startsWith("\t")).toList());
   }
 
@@ -74,14 +66,7 @@ class FallbackReasonsTest {
 
   /** Skips (or fails in CI) where this machine has no Vulkan to take pieces away from. */
   private static void requireVulkan() {
-    try {
-      VulkanBackend.describeDevices();
-    } catch (VulkanUnavailableException e) {
-      if (Boolean.getBoolean("kiln.noSkips")) {
-        fail("no Vulkan (kiln.noSkips=true): " + e.getMessage());
-      }
-      Assumptions.abort("no Vulkan: " + e.getMessage());
-    }
+    TestBackends.open(false).close();
   }
 
   private static String classifier() {
@@ -96,7 +81,7 @@ class FallbackReasonsTest {
     String none = dir.resolve("no-driver.json").toString();
     assertEquals(List.of(LINE + "vkCreateInstance failed: VK_ERROR_INCOMPATIBLE_DRIVER (the Vulkan loader found no"
             + " driver)"),
-        logLines(List.of(), System.getProperty("java.class.path"), Map.of("VK_DRIVER_FILES", none, "VK_ICD_FILENAMES", none)));
+        logLines(List.of(), FreshJvm.classPath(), Map.of("VK_DRIVER_FILES", none, "VK_ICD_FILENAMES", none)));
   }
 
   @Test
@@ -105,7 +90,7 @@ class FallbackReasonsTest {
     String loader = dir.resolve("libvulkan-missing.so").toString();
     assertEquals(List.of(LINE + "cannot load the Vulkan loader (" + loader + "): java.lang.UnsatisfiedLinkError:"
             + " Failed to dynamically load library: " + loader + "(error = null)"),
-        logLines(List.of("-Dorg.lwjgl.vulkan.libname=" + loader), System.getProperty("java.class.path"), Map.of()));
+        logLines(List.of("-Dorg.lwjgl.vulkan.libname=" + loader), FreshJvm.classPath(), Map.of()));
   }
 
   /** No LWJGL natives on the class path (and none extracted before: a new extraction folder). */
