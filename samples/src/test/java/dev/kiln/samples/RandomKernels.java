@@ -8,7 +8,8 @@ import java.util.Random;
  * Csmith-style random kernels, as Java source: locals, compound assignments, nested {@code if},
  * bounded {@code for} and {@code while} loops with {@code break} and {@code continue}, switches with
  * fall-through, an invocation's own arrays, reads of input buffers anywhere and writes of outputs at
- * the invocation's own index, over int and float expressions. Every kernel is valid, terminates and
+ * the invocation's own index (plain, or read, modified and written again, in loops too), over int
+ * and float expressions. Every kernel is valid, terminates and
  * is deterministic (no invocation reads what another writes), so its Java method is its oracle.
  * {@link #odd} makes a kernel with one construct the language may reject, for crash checks.
  *
@@ -242,12 +243,21 @@ final class RandomKernels {
     }
   }
 
-  /** A write of an output at the invocation's own index: no other invocation touches it. */
+  /**
+   * A write of an output at the invocation's own index, which no other invocation touches: a plain
+   * store, or a read-modify-write of the element (compound assignment, {@code ++}, {@code --}), which
+   * in a loop updates one buffer element many times per invocation.
+   */
   private void output() {
-    if (random.nextBoolean()) {
-      line("io[i] = " + intExpression(2) + ";");
-    } else {
-      line("fo[i] = " + floatExpression(2) + ";");
+    boolean ints = random.nextBoolean();
+    String target = ints ? "io[i]" : "fo[i]";
+    switch (random.nextInt(4)) {
+      case 0 -> line(target + " = " + (ints ? intExpression(2) : floatExpression(2)) + ";");
+      case 1 -> line(target + (random.nextBoolean() ? "++;" : "--;"));
+      default -> {
+        String[] ops = ints ? new String[] {"+=", "-=", "*=", "^=", "|="} : new String[] {"+=", "-=", "*="};
+        line(target + " " + ops[random.nextInt(ops.length)] + " " + (ints ? intExpression(2) : floatExpression(2)) + ";");
+      }
     }
   }
 
@@ -295,7 +305,7 @@ final class RandomKernels {
         case 3 -> "i";
         case 4 -> "s";
         case 5 -> intArrays.isEmpty() ? pick(ints) : readOwn(intArrays);
-        case 6 -> "ia[(" + pick(ints) + " & 0x7fffffff) % ia.length]";
+        case 6 -> random.nextBoolean() ? "ia[(" + pick(ints) + " & 0x7fffffff) % ia.length]" : "io[i]";
         default -> {
           int value = random.nextInt(2001) - 1000;
           yield value == 0 ? "Integer.MIN_VALUE" : "(" + value + ")";
@@ -331,7 +341,7 @@ final class RandomKernels {
         case 0, 1 -> pick(floats);
         case 2 -> "t";
         case 3 -> floatArrays.isEmpty() ? pick(floats) : readOwn(floatArrays);
-        case 4 -> "fa[(" + pick(ints) + " & 0x7fffffff) % fa.length]";
+        case 4 -> random.nextBoolean() ? "fa[(" + pick(ints) + " & 0x7fffffff) % fa.length]" : "fo[i]";
         default -> {
           float value = random.nextInt(1, 400) / 8f * (random.nextBoolean() ? 1 : -1);
           yield "(" + value + "f)";

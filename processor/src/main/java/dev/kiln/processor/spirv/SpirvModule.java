@@ -28,7 +28,7 @@ final class SpirvModule {
   final Words names = new Words();
   /** OpModuleProcessed: facts for the runtime, in the debug section after the names. */
   final Words processed = new Words();
-  private final java.util.Map<List<Integer>, Integer> storageBlocks = new java.util.HashMap<>();
+  private final Map<List<Integer>, Integer> runtimeArrays = new HashMap<>();
   final Words decorations = new Words();
   final Words globals = new Words();
   final Words functions = new Words();
@@ -214,19 +214,23 @@ final class SpirvModule {
   }
 
   /**
-   * The block type of a storage buffer holding a runtime array of {@code elementType} with
-   * {@code stride}: declared (and decorated) once per module.
+   * A new block type for one storage buffer variable, holding a runtime array of {@code elementType}
+   * with {@code stride}. The runtime array is declared once per module, but each variable gets a
+   * block of its own, as glslang emits them: NVIDIA's driver 580 applies one variable's
+   * NonWritable to every variable of the same block type, so a writable buffer sharing its block
+   * with a read-only one lost its own earlier stores on the H200 (docs/DRIVER-GAPS.md).
    */
   int storageBlock(int elementType, int stride) {
-    return storageBlocks.computeIfAbsent(List.of(elementType, stride), key -> {
-      int array = type(SpvOpTypeRuntimeArray, elementType);
-      decorate(array, SpvDecorationArrayStride, stride);
-      int block = id();
-      globals.op(SpvOpTypeStruct, block, array);
-      decorate(block, SpvDecorationBlock);
-      decorateMember(block, 0, SpvDecorationOffset, 0);
-      return block;
+    int array = runtimeArrays.computeIfAbsent(List.of(elementType, stride), key -> {
+      int id = type(SpvOpTypeRuntimeArray, elementType);
+      decorate(id, SpvDecorationArrayStride, stride);
+      return id;
     });
+    int block = id();
+    globals.op(SpvOpTypeStruct, block, array);
+    decorate(block, SpvDecorationBlock);
+    decorateMember(block, 0, SpvDecorationOffset, 0);
+    return block;
   }
 
   void name(int target, String name) {

@@ -1,0 +1,26 @@
+package dev.kiln.samples;
+
+import dev.kiln.Gpu;
+import dev.kiln.annotations.Kernel;
+
+/**
+ * A 2-D launch whose invocations each update their own element of a row-major output over an inner
+ * loop (gemm's {@code C = beta * C + A * B}). Kiln cannot yet prove {@code row * columns + col} the
+ * invocation's own element and warns kiln.race.update (a false warning, which the index-analysis
+ * issue removes), so this kernel is not in the processor's corpus, whose kernels compile clean.
+ */
+final class RowMajor {
+  private RowMajor() {}
+
+  @Kernel(workgroup = {16, 16})
+  static void gemm(int rows, int columns, int inner, float[] a, float[] b, float[] c, float beta) {
+    int col = Gpu.globalId(0);
+    int row = Gpu.globalId(1);
+    if (row < rows && col < columns) {
+      c[row * columns + col] *= beta;
+      for (int k = 0; k < inner; k++) {
+        c[row * columns + col] += a[row * inner + k] * b[k * columns + col];
+      }
+    }
+  }
+}
