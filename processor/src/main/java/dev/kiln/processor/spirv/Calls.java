@@ -8,7 +8,9 @@ import dev.kiln.processor.ir.PrimType;
 /**
  * Library functions. Java's own ({@code Math.min}, {@code Float.floatToIntBits}, ...) are spelled
  * out where the GPU instruction differs from Java: NaN and signed zeros in min and max, ties in
- * round, zero in the bit scans. The transcendental ones are GLSL.std.450's.
+ * round, zero in the bit scans. Rounding to integers, {@code abs} and {@code signum} of floats are
+ * integer operations on the bits ({@link ExactRounding}), where drivers differ. The transcendental
+ * ones are GLSL.std.450's.
  */
 final class Calls {
   private Calls() {}
@@ -23,27 +25,24 @@ final class Calls {
     int type = first == null ? 0 : w.typeOf(first);
     return switch (function) {
       case ABS -> first.isFloating()
-          ? w.glsl(Glsl.FABS, type, x)
+          ? ExactRounding.abs(w, first, x)
           : w.op(SpvOpSelect, type, w.op(SpvOpSLessThan, bool, x, w.zero(first)), w.op(SpvOpSNegate, type, x), x);
       case MIN -> first.isFloating() ? minMax(w, first, x, args[1], true) : w.glsl(Glsl.SMIN, type, x, args[1]);
       case MAX -> first.isFloating() ? minMax(w, first, x, args[1], false) : w.glsl(Glsl.SMAX, type, x, args[1]);
       case ROUND -> {
         // floor(x + 0.5) without rounding the sum: x - floor(x) is exact.
         boolean dbl = first == PrimType.DOUBLE;
-        int floor = w.glsl(Glsl.FLOOR, type, x);
+        int floor = ExactRounding.round(w, first, ExactRounding.Mode.FLOOR, x);
         int fraction = Operators.exact(w, SpvOpFSub, type, x, floor);
         int up = w.op(SpvOpFOrdGreaterThanEqual, bool, fraction, dbl ? m.constantDouble(0.5) : m.constantFloat(0.5f));
         int one = dbl ? m.constantDouble(1.0) : m.constantFloat(1f);
         int rounded = w.op(SpvOpSelect, type, up, Operators.exact(w, SpvOpFAdd, type, floor, one), floor);
         yield w.floatToInteger(rounded, first, dbl ? PrimType.LONG : PrimType.INT);
       }
-      case RINT -> w.glsl(Glsl.ROUND_EVEN, type, x);
-      case SIGNUM -> {
-        int keep = w.op(SpvOpLogicalOr, bool, w.op(SpvOpFOrdEqual, bool, x, w.zero(first)), w.op(SpvOpIsNan, bool, x));
-        yield w.op(SpvOpSelect, type, keep, x, w.glsl(Glsl.FSIGN, type, x));
-      }
-      case FLOOR -> w.glsl(Glsl.FLOOR, type, x);
-      case CEIL -> w.glsl(Glsl.CEIL, type, x);
+      case RINT -> ExactRounding.round(w, first, ExactRounding.Mode.RINT, x);
+      case SIGNUM -> ExactRounding.signum(w, first, x);
+      case FLOOR -> ExactRounding.round(w, first, ExactRounding.Mode.FLOOR, x);
+      case CEIL -> ExactRounding.round(w, first, ExactRounding.Mode.CEIL, x);
       case FLOAT_TO_RAW_INT_BITS -> w.op(SpvOpBitcast, i32, x);
       case FLOAT_TO_INT_BITS -> w.op(SpvOpSelect, i32, w.op(SpvOpIsNan, bool, x),
           m.constantInt(Float.floatToIntBits(Float.NaN)), w.op(SpvOpBitcast, i32, x));

@@ -20,8 +20,8 @@ final class FloatRemainder {
     int i32 = m.typeInt();
     int bool = m.typeBool();
     int zero = w.zero(type);
-    int ax = w.glsl(Glsl.FABS, t, x);
-    int ay = w.glsl(Glsl.FABS, t, y);
+    int ax = ExactRounding.abs(w, type, x);
+    int ay = ExactRounding.abs(w, type, y);
 
     // The long division runs for finite x and y with 0 < |y| <= |x|. Finiteness is read off the bits:
     // a driver that folds IsInf or NaN comparisons away (lavapipe can) must not run it on an infinity,

@@ -2,11 +2,6 @@ package dev.kiln.processor.spirv;
 
 /** Instruction numbers of the GLSL.std.450 extended instruction set (its specification, section 2). */
 final class Glsl {
-  static final int ROUND_EVEN = 2;
-  static final int FABS = 4;
-  static final int FSIGN = 6;
-  static final int FLOOR = 8;
-  static final int CEIL = 9;
   static final int SIN = 13;
   static final int COS = 14;
   static final int TAN = 15;
