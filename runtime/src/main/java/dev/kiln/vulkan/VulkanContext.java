@@ -164,11 +164,13 @@ final class VulkanContext {
   }
 
   private static VkInstance createInstance(ValidationLog validation) throws VulkanUnavailableException {
-    VulkanWarmup.startDrivers();
     LwjglNatives.loadCore();
+    VulkanWarmup.startDrivers();
     try (MemoryStack stack = MemoryStack.stackPush()) {
       StartupTrace.mark("LWJGL core loaded (native library, memory stack)");
       VulkanWarmup.startBindings();
+      VulkanWarmup.awaitDrivers();
+      StartupTrace.mark("the Vulkan drivers loaded (on the warmup thread)");
       VkApplicationInfo app = VkApplicationInfo.calloc(stack)
           .sType$Default()
           .pApplicationName(stack.UTF8("Kiln"))

@@ -2,31 +2,49 @@ package dev.kiln.vulkan;
 
 import dev.kiln.backend.StartupTrace;
 import java.util.Locale;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * Work of the first {@code Device.open()} started on other threads, so that it overlaps what the
  * opening thread does meanwhile. Measured on the H200 in fresh JVMs (PERFORMANCE.md, start-up), the
- * instance's creation waits for three independent things, each 100–180 ms:
+ * instance's creation waits for independent things, each 100–240 ms:
  * <ol>
  *   <li>The Vulkan loader finding and loading the drivers, at the first Vulkan call. {@link
  *       #startDrivers()} makes that call (counting the instance extensions) through the FFM API
- *       ({@link DriverLoad}, JDK 22+), before LWJGL is loaded at all; the loader keeps the drivers
- *       loaded, so LWJGL's calls find them ready.
+ *       ({@link DriverLoad}, JDK 22+), once LWJGL's core native library is loaded; the loader keeps
+ *       the drivers loaded, so LWJGL's calls find them ready.
  *   <li>LWJGL's downcall bindings ({@code org.lwjgl.system.JNI}), which LWJGL generates on JDK 25
  *       when the first Vulkan function is looked up. {@link #startBindings()} initializes that class
  *       once LWJGL's core classes are up on the opening thread (starting earlier would initialize
  *       the core on two threads at once, which risks a deadlock between their initializers).
- *   <li>LWJGL loading the Vulkan loader, on the opening thread.
  * </ol>
  * Each is started once per JVM; a failure on those threads is left to the opening thread, which
  * does the same work again and reports it. With {@code -Dkiln.startupTrace=true} the trace lists what
  * each thread did and how long it took.
+ *
+ * <p>The opening thread loads LWJGL's core before the drivers thread starts, and waits for the
+ * drivers ({@link #awaitDrivers()}, bounded) before LWJGL loads the Vulkan loader. LWJGL, loading a
+ * library from the system's paths, asks for its path with {@code dl_iterate_phdr} and calls
+ * {@code dlopen} from inside that callback; glibc holds its loaded-objects lock there, while a
+ * {@code dlopen} on another thread (the Vulkan loader opening a driver) holds the load lock and
+ * wants that one. The two threads deadlocked in the dynamic linker, unkillably but for SIGKILL: the
+ * start-ups that hung (PERFORMANCE.md; native stacks in docs/bench/2026-12-01-hang). So no two of
+ * Kiln's threads load libraries at once, and a driver that never finishes loading costs the opening
+ * thread a bounded wait, not a {@code dlopen} that waits for ever.
  */
 final class VulkanWarmup {
   /** {@code -Dkiln.warmup=false} does all of it on the opening thread, as before the warmup existed. */
   private static final boolean ON = Boolean.parseBoolean(System.getProperty("kiln.warmup", "true"));
+  /**
+   * {@code -Dkiln.driverTimeout=S}: how many seconds the opening thread waits for the loader to load
+   * its drivers before it gives up on Vulkan (a driver that hangs while it initializes).
+   */
+  private static final long DRIVER_TIMEOUT_SECONDS = Long.getLong("kiln.driverTimeout", 60);
   private static final AtomicBoolean DRIVERS = new AtomicBoolean();
+  /** Counted down when the drivers thread has finished, or never started. */
+  private static final CountDownLatch DRIVERS_DONE = new CountDownLatch(1);
   private static final AtomicBoolean BINDINGS = new AtomicBoolean();
 
   private VulkanWarmup() {}
@@ -34,10 +52,41 @@ final class VulkanWarmup {
   /** Has the Vulkan loader load its drivers on another thread; before LWJGL is touched. */
   static void startDrivers() {
     String library = loaderName();
-    if (ON && library != null && DriverLoad.available() && DRIVERS.compareAndSet(false, true)) {
+    if (!DRIVERS.compareAndSet(false, true)) {
+      return;
+    }
+    if (ON && library != null && DriverLoad.available()) {
       long start = StartupTrace.asideBegins();
-      Thread.ofPlatform().daemon().name("kiln-vulkan-drivers")
-          .start(() -> StartupTrace.meanwhile(DriverLoad.countExtensions(library), start));
+      Thread.ofPlatform().daemon().name("kiln-vulkan-drivers").start(() -> {
+        try {
+          StartupTrace.meanwhile(DriverLoad.countExtensions(library), start);
+        } finally {
+          DRIVERS_DONE.countDown();
+        }
+      });
+    } else {
+      DRIVERS_DONE.countDown();
+    }
+  }
+
+  /**
+   * Waits until the drivers thread has finished: before the opening thread loads LWJGL's natives, so
+   * that no two threads of Kiln's are in the dynamic linker at once (see above).
+   *
+   * @throws VulkanUnavailableException after {@code kiln.driverTimeout} seconds (60 by default)
+   */
+  static void awaitDrivers() throws VulkanUnavailableException {
+    boolean done;
+    try {
+      done = DRIVERS_DONE.await(DRIVER_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new VulkanUnavailableException("interrupted while the Vulkan loader loaded its drivers", e);
+    }
+    if (!done) {
+      throw new VulkanUnavailableException("the Vulkan loader (" + loaderName() + ") has not finished loading its"
+          + " drivers after " + DRIVER_TIMEOUT_SECONDS + " s: a driver hangs while it initializes; -Dkiln.driverTimeout=S"
+          + " waits S seconds", null);
     }
   }
 
