@@ -15,6 +15,7 @@ final class LwjglNatives {
 
   /** Loads LWJGL's core native library, which every Vulkan call needs. */
   static void loadCore() throws VulkanUnavailableException {
+    LwjglMessages.toKilnLog();
     try {
       Library.initialize();
     } catch (Throwable e) { // UnsatisfiedLinkError, or NoClassDefFoundError once that has failed

@@ -34,7 +34,7 @@ class FallbackReasonsTest {
     }
   }
 
-  /** What {@link #main} printed, and Kiln's log lines (LWJGL's own hints, "[LWJGL] ..." and indented, left out). */
+  /** What {@link #main} printed, and everything logged (the JVM's own note of JAVA_TOOL_OPTIONS left out). */
   private record Output(String out, List<String> log) {}
 
   /** The class path of the tests without the jars whose names contain {@code drop}. */
@@ -52,8 +52,8 @@ class FallbackReasonsTest {
         "-Djava.util.logging.SimpleFormatter.format=%4$s %2$s: %5$s%n"));
     all.addAll(flags);
     FreshJvm jvm = FreshJvm.run(FallbackReasonsTest.class, all, classPath, environment, List.of(args));
-    return new Output(jvm.out(), jvm.err().lines().filter(line -> !line.startsWith("Picked up JAVA_TOOL_OPTIONS")
-        && !line.startsWith("[LWJGL]") && !line.startsWith("\t")).toList());
+    return new Output(jvm.out(), jvm.err().lines().filter(line -> !line.startsWith("Picked up JAVA_TOOL_OPTIONS"))
+        .toList());
   }
 
   /** The log lines of {@link #main} run as {@link #run} does, which must choose the CPU backend. */
