@@ -41,10 +41,10 @@ public abstract sealed class DeviceArray implements AutoCloseable permits FloatA
 
     @Override
     public void run() {
-      if (!closed) {
-        LEAKED.incrementAndGet();
+      if (!closed) { // counted once reported, so that whoever sees the count sees the report
         KilnLog.logger().log(System.Logger.Level.WARNING,
             "{0} was never closed; its memory is freed when its device closes", description);
+        LEAKED.incrementAndGet();
       }
     }
   }

@@ -34,6 +34,26 @@ final class SpirvTools {
     return result.output;
   }
 
+  /** Skips the test (fails it in CI) unless spirv-dis runs. */
+  static void requireDisassembler() {
+    try {
+      new ProcessBuilder("spirv-dis", "--version").redirectErrorStream(true).start().waitFor();
+    } catch (IOException notInstalled) {
+      skip("spirv-dis", notInstalled);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new AssertionError(e);
+    }
+  }
+
+  private static void skip(String tool, IOException notInstalled) {
+    String message = tool + " is not installed (Debian: apt-get install spirv-tools): " + notInstalled.getMessage();
+    if (Boolean.getBoolean("kiln.noSkips")) {
+      fail(message);
+    }
+    Assumptions.abort(message);
+  }
+
   private record Result(int exitCode, String output) {}
 
   private static Result run(byte[] module, String tool, String... options) {
@@ -49,12 +69,8 @@ final class SpirvTools {
       try {
         process = new ProcessBuilder(command).redirectErrorStream(true).start();
       } catch (IOException notInstalled) {
-        String message = tool + " is not installed (Debian: apt-get install spirv-tools): " + notInstalled.getMessage();
-        if (Boolean.getBoolean("kiln.noSkips")) {
-          fail(message);
-        }
-        Assumptions.abort(message);
-        throw new AssertionError(message);
+        skip(tool, notInstalled);
+        throw new AssertionError(notInstalled);
       }
       String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
       return new Result(process.waitFor(), output);

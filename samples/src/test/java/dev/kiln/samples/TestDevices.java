@@ -9,7 +9,8 @@ import org.junit.jupiter.api.Assumptions;
 
 /**
  * The devices tests run on. Vulkan tests are skipped with the reason when no Vulkan device can be
- * opened, unless {@code -Dkiln.noSkips=true} (CI) makes that a failure. With
+ * opened, unless {@code -Dkiln.noSkips=true} (CI) makes that a failure ({@link #skip}, which tests
+ * that need a tool use too). With
  * {@code -Dkiln.validation=true} (the build's default) the validation layer must really be on.
  */
 final class TestDevices {
@@ -20,18 +21,25 @@ final class TestDevices {
     try {
       device = Device.open("vulkan");
     } catch (IllegalStateException e) {
-      String reason = "no Vulkan device: " + e.getMessage();
-      if (Boolean.getBoolean("kiln.noSkips")) {
-        fail(reason + " (kiln.noSkips=true: Vulkan tests may not be skipped)");
-      }
-      Assumptions.abort(reason);
-      throw e;
+      throw skip("no Vulkan device: " + e.getMessage());
     }
     assertEquals("vulkan", device.backend());
     if (Boolean.getBoolean("kiln.validation")) {
       assertTrue(device.validationEnabled(), "kiln.validation=true but the validation layer is off");
     }
     return device;
+  }
+
+  /**
+   * Skips the test with {@code reason}, or fails it where {@code -Dkiln.noSkips=true} (CI) forbids
+   * skips; returns only to let callers write {@code throw skip(...)}.
+   */
+  static AssertionError skip(String reason) {
+    if (Boolean.getBoolean("kiln.noSkips")) {
+      fail(reason + " (kiln.noSkips=true: tests may not be skipped)");
+    }
+    Assumptions.abort(reason);
+    return new AssertionError(reason);
   }
 
   static Device cpu() {
