@@ -24,4 +24,35 @@ class AfterJavac {
       out[i] = 1f;
     }
   }
+
+  static float helper(float a) {
+    return a;
+  }
+
+  @Kernel
+  static void helperWithTooManyArguments(float[] out) {
+    int i = Gpu.globalId(0);
+    if (i < out.length) {
+      out[i] = helper(1f, 2f);
+    }
+  }
+
+  @Kernel
+  static void switchExpressionNotExhaustive(int[] out) {
+    int i = Gpu.globalId(0);
+    if (i < out.length) {
+      out[i] = switch (i & 3) {
+        case 0 -> 1;
+        case 1 -> 2;
+      };
+    }
+  }
+
+  @Kernel
+  static void yieldOutsideASwitchExpression(int[] out) {
+    int i = Gpu.globalId(0);
+    if (i < out.length) {
+      yield 3;
+    }
+  }
 }

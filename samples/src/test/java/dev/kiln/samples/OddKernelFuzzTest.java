@@ -44,9 +44,13 @@ class OddKernelFuzzTest {
       if (errors.isEmpty()) {
         break;
       }
+      Map<String, Set<Boolean>> byKiln = new TreeMap<>(); // kernel -> whether Kiln, javac or both reported
       for (Diagnostic<? extends JavaFileObject> error : errors) {
         String message = error.getMessage(Locale.ROOT);
         String kernel = kernelAt(corpus, error);
+        if (kernel != null) {
+          byKiln.computeIfAbsent(kernel, k -> new HashSet<>()).add(message.startsWith("[kiln."));
+        }
         if (message.startsWith("[kiln.internal]") || kernel == null
             || message.startsWith("[kiln.") && !message.matches("(?s).*\\. Fix: .+\\.$")) {
           problems.add(error.getSource().getName() + ":" + error.getLineNumber() + ": " + message);
@@ -54,6 +58,11 @@ class OddKernelFuzzTest {
           rejected.putIfAbsent(kernel, message.startsWith("[kiln.") ? message.substring(1, message.indexOf(']')) : "javac");
         }
       }
+      byKiln.forEach((kernel, sources) -> {
+        if (sources.size() == 2) {
+          problems.add(kernel + ": Kiln reported errors beside javac's own");
+        }
+      });
       assertTrue(problems.isEmpty(), () -> "Kiln crashed or reported badly:\n" + String.join("\n", problems));
       assertTrue(rejected.size() > before, () -> "errors in kernels already rejected: " + describe(errors));
     }

@@ -94,6 +94,9 @@ final class RandomKernels {
       "$I = ($I = 3) + $I;",
       "for (int each : ia) { $I += each; break; }",
       "$I = switch ($I & 3) { case 0 -> 1; case 1, 2 -> 2; default -> 3; };",
+      "$I = switch ($I & 3) { case 0 -> 1; case 1 -> 2; };", // not exhaustive: javac's error alone
+      "yield $I;", // outside a switch expression: javac's error alone
+      "$I = Math.abs($I, 1);", // no such method: javac's error alone
       "byte small = (byte) $I; $I = small;",
       "char letter = (char) $I; $I += letter;",
       "short half = (short) $I; half += 1; $I = half;",

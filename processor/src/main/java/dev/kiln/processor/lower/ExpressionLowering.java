@@ -207,7 +207,10 @@ final class ExpressionLowering {
         values.add(value);
       }
     }
-    Expr result = otherwise; // javac demands a default of a switch expression on an int
+    if (otherwise == null) {
+      throw new AlreadyReported(); // javac demands a default of a switch expression on an int, and reported it
+    }
+    Expr result = otherwise;
     for (int k = conditions.size() - 1; k >= 0; k--) {
       result = new Expr.Conditional(conditions.get(k), values.get(k), result);
     }
@@ -550,7 +553,9 @@ final class ExpressionLowering {
 
   private Expr call(TreePath path) {
     MethodInvocationTree call = (MethodInvocationTree) path.getLeaf();
-    ExecutableElement method = (ExecutableElement) trees.getElement(path);
+    if (!(trees.getElement(path) instanceof ExecutableElement method)) {
+      throw new AlreadyReported(); // javac found no method to call (wrong arguments, say) and reported it
+    }
     TypeElement owner = (TypeElement) method.getEnclosingElement();
     String name = method.getSimpleName().toString();
     if (call.getMethodSelect() instanceof MemberSelectTree select) {

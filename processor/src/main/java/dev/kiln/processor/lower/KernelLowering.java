@@ -168,7 +168,10 @@ public final class KernelLowering {
       case ENHANCED_FOR_LOOP -> forEach(path, (com.sun.source.tree.EnhancedForLoopTree) tree);
       case ASSERT -> List.of(); // Java runs without -ea unless told: its asserts are not evaluated (README)
       case YIELD -> {
-        Exit target = yields.getFirst(); // javac allows yield only inside a switch expression
+        if (yields.isEmpty()) {
+          throw new AlreadyReported(); // javac allows yield only inside a switch expression, and reported it
+        }
+        Exit target = yields.getFirst();
         yield List.of(new Stmt.Assign(target.result(),
                 expressions.expr(child(path, ((com.sun.source.tree.YieldTree) tree).getValue()), target.result().type())),
             new Stmt.Break(target.label()));

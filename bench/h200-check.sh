@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# Kiln's correctness on the GPU machine, in one device call: the samples' device tests (the corpus,
+# fusion, accumulations, roundings, ...) and the differential fuzz of N random valid kernels against
+# the CPU backend and plain Java. Run it on every change to code generation.
+#
+# Here (after ./mvnw install -DskipTests), make the pack, which the device call carries:
+#   bash bench/h200-check.sh pack            # KILN_CHECK_KERNELS (2000), KILN_CHECK_SEED (20261201)
+# There (device call with carry [".gpu-check"]):
+#   bash bench/h200-check.sh run "$OUT"      # prints one summary line per part; logs into $OUT
+# The pack holds the JRE, the Vulkan loader packages and the jars of ../shared/gpu-bundle.sh and
+# bench/gpu-lib.sh, and the fuzz kernels compiled here (the GPU machine has no javac), xz-compressed
+# to stay within the device tool's 64 MiB. KILN_CHECK_EXTRA names more files to pack (under extra/).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+kernels=${KILN_CHECK_KERNELS:-2000}
+seed=${KILN_CHECK_SEED:-20261201}
+# Device tests that need no javac (the GPU machine has none): the rest compile kernels as they run.
+needs_javac='.*(ExpressionProperty|OddKernelFuzz|RandomFusion|StartupOverlap|VectorizedCorpus|PipelineCache|KernelFuzz)Test'
+
+pack() {
+  [[ -x .gpu/jre/bin/java ]] || bash ../shared/gpu-bundle.sh .gpu
+  bash bench/gpu-lib.sh > /dev/null
+  local work
+  work=$(mktemp -d)
+  (cd samples && ../mvnw -B -o -q surefire:test@default-test -Dtest=KernelFuzzTest -Dkiln.fuzzDir="$work/fuzz" \
+    -Dkiln.fuzzCompileOnly=true -Dkiln.fuzzKernels="$kernels" -Dkiln.fuzzSeed="$seed")
+  local jar
+  jar=$(ls -d /usr/lib/jvm/*/bin/jar | sort -V | tail -1)
+  mkdir -p "$work/stage/fuzz" "$work/stage/extra"
+  "$jar" cf0 "$work/stage/fuzz/valid.jar" -C "$work/fuzz" fuzz # stored: xz compresses the whole
+  echo "$kernels $seed" > "$work/stage/fuzz/run"
+  for extra in ${KILN_CHECK_EXTRA:-}; do cp "$extra" "$work/stage/extra/"; done
+  cp -r .gpu "$work/stage/.gpu"
+  mkdir -p .gpu-check
+  tar -C "$work/stage" -cf - . | xz -T0 -6 > .gpu-check/pack.tar.xz
+  rm -rf "$work"
+  echo "h200-check: .gpu-check/pack.tar.xz ($(du -h .gpu-check/pack.tar.xz | cut -f1)), $kernels fuzz kernels of seed $seed"
+}
+
+run() {
+  local out=${1:?out folder} root=/tmp/kiln-check
+  mkdir -p "$out" "$root"
+  tar -C "$root" -xJf .gpu-check/pack.tar.xz
+  # shellcheck disable=SC1091
+  source "$root/.gpu/env.sh"
+  local lib="$root/.gpu/lib" jvm=(java -Dorg.lwjgl.system.memoryBackend=org.lwjgl.system.MemoryBackendFFM)
+  read -r kernels seed < "$root/fuzz/run"
+  nvidia-smi --query-gpu=name,driver_version --format=csv,noheader > "$out/gpu.txt" 2>&1 || true
+  timeout 300 "${jvm[@]}" -cp "$lib/*" org.junit.platform.console.ConsoleLauncher execute --details=summary \
+    --disable-banner --scan-classpath "$lib/samples-tests.jar" --exclude-classname "$needs_javac" \
+    > "$out/device-tests.txt" 2>&1 || true
+  echo "device tests: $(grep -E 'tests (successful|failed|skipped|aborted)' "$out/device-tests.txt" | tr -s ' ' | tr '\n' ' ')"
+  timeout 400 "${jvm[@]}" -Dkiln.fuzzDir="$root/fuzz" -Dkiln.fuzzKernels="$kernels" -Dkiln.fuzzSeed="$seed" \
+    -cp "$lib/*" org.junit.platform.console.ConsoleLauncher execute --details=summary --disable-banner \
+    --select-class dev.kiln.samples.KernelFuzzTest > "$out/fuzz.txt" 2>&1 || true
+  echo "fuzz: $(grep -E '^kernel fuzzer' "$out/fuzz.txt" || echo 'no summary, see fuzz.txt')"
+}
+
+case "${1:-}" in
+  pack) pack ;;
+  run) run "${2:-}" ;;
+  *) echo "usage: bench/h200-check.sh pack | run <out folder>" >&2; exit 2 ;;
+esac
