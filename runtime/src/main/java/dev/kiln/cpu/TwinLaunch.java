@@ -2,17 +2,17 @@ package dev.kiln.cpu;
 
 import dev.kiln.backend.Launch;
 import dev.kiln.internal.KernelSpec;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.ForkJoinPool;
-import java.util.concurrent.RecursiveAction;
+import java.util.concurrent.ForkJoinTask;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * A launch through a {@link CpuTwin}: its workgroups, numbered x fastest, split into about four
  * chunks per thread of a fork-join pool ({@code -Dkiln.cpu.threads}, all cores by default); a launch
  * of fewer than {@value #SMALL} invocations, or with one thread, runs on the caller's thread. The
- * launch enters the pool as one task, which the workers split in halves among themselves: submitting
- * each chunk from the caller cost about 0.35 ms per launch on 16 cores (PERFORMANCE.md, the CPU
- * backend). The first exception a chunk throws is rethrown as it was thrown.
+ * first exception a chunk throws is rethrown as it was thrown.
  */
 final class TwinLaunch {
   static final int SMALL = 1 << 14;
@@ -51,53 +51,26 @@ final class TwinLaunch {
       twin.run(args, grids, dispatch, 0, groups);
       return;
     }
-    int grain = (int) Math.max(1, groups / ((long) Pool.THREADS * CHUNKS_PER_THREAD));
+    int chunks = (int) Math.min(groups, (long) Pool.THREADS * CHUNKS_PER_THREAD);
     AtomicReference<Throwable> failure = new AtomicReference<>();
-    Pool.POOL.invoke(new Chunk(twin, args, grids, dispatch, 0, groups, grain, failure));
+    List<ForkJoinTask<?>> tasks = new ArrayList<>(chunks);
+    for (int chunk = 0; chunk < chunks; chunk++) {
+      int first = (int) ((long) groups * chunk / chunks);
+      int end = (int) ((long) groups * (chunk + 1) / chunks);
+      tasks.add(Pool.POOL.submit(() -> {
+        try {
+          twin.run(args, grids, dispatch, first, end);
+        } catch (RuntimeException | Error e) {
+          failure.compareAndSet(null, e);
+        }
+      }));
+    }
+    tasks.forEach(ForkJoinTask::join);
     switch (failure.get()) {
       case null -> {}
       case RuntimeException e -> throw e;
       case Error e -> throw e;
       case Throwable t -> throw new IllegalStateException(t);
-    }
-  }
-
-  /** Workgroups {@code [first, end)}: halves forked while longer than {@code grain}, the rest run here. */
-  private static final class Chunk extends RecursiveAction {
-    private final CpuTwin twin;
-    private final Object[] args;
-    private final int[] grids;
-    private final int[] dispatch;
-    private final int first;
-    private final int end;
-    private final int grain;
-    private final AtomicReference<Throwable> failure;
-
-    Chunk(CpuTwin twin, Object[] args, int[] grids, int[] dispatch, int first, int end, int grain,
-        AtomicReference<Throwable> failure) {
-      this.twin = twin;
-      this.args = args;
-      this.grids = grids;
-      this.dispatch = dispatch;
-      this.first = first;
-      this.end = end;
-      this.grain = grain;
-      this.failure = failure;
-    }
-
-    @Override
-    protected void compute() {
-      if (end - first > grain) {
-        int middle = (first + end) >>> 1;
-        invokeAll(new Chunk(twin, args, grids, dispatch, first, middle, grain, failure),
-            new Chunk(twin, args, grids, dispatch, middle, end, grain, failure));
-        return;
-      }
-      try {
-        twin.run(args, grids, dispatch, first, end);
-      } catch (RuntimeException | Error e) {
-        failure.compareAndSet(null, e);
-      }
     }
   }
 }
