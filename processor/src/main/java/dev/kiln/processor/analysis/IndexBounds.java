@@ -199,7 +199,7 @@ public final class IndexBounds {
    */
   private List<Linear> counterFacts(Stmt update, Stmt.Loop loop, State before, State top) {
     if (!(update instanceof Stmt.Assign(Local v, Expr.Binary(BinaryOp op, Expr.LocalGet(Local read),
-        Expr.IntConst(int c)))) || !read.equals(v) || v.type() != PrimType.INT || assignments(loop, v) != 1) {
+        Expr.IntConst(int c), PrimType type))) || !read.equals(v) || v.type() != PrimType.INT || assignments(loop, v) != 1) {
       return List.of();
     }
     IndexForm initial = before.values().get(v);
@@ -277,7 +277,7 @@ public final class IndexBounds {
     Linear last;
     switch (array) {
       case FixedArray fixed when fixed.hasConstantLength() -> {
-        if (index instanceof Expr.Binary(BinaryOp op, Expr value, Expr.IntConst(int mask)) && op == BinaryOp.AND
+        if (index instanceof Expr.Binary(BinaryOp op, Expr value, Expr.IntConst(int mask), PrimType type) && op == BinaryOp.AND
             && mask >= 0) {
           return mask < fixed.size(); // value & mask lies in [0, mask]
         }
@@ -320,7 +320,7 @@ public final class IndexBounds {
         conditionFacts(a, false, state, facts);
         conditionFacts(b, false, state, facts);
       }
-      case Expr.Binary(BinaryOp op, Expr left, Expr right) when op.isComparison() && left.type() == PrimType.INT ->
+      case Expr.Binary(BinaryOp op, Expr left, Expr right, PrimType type) when op.isComparison() && left.type() == PrimType.INT ->
           comparisonFacts(holds ? op : negated(op), left, right, state, facts);
       default -> {}
     }

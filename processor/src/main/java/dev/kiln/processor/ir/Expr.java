@@ -123,10 +123,14 @@ public sealed interface Expr {
   }
 
   /** {@code left op right}; both operands have one type, except the int distance of a shift. */
-  record Binary(BinaryOp op, Expr left, Expr right) implements Expr {
-    @Override
-    public PrimType type() {
-      return op.isComparison() ? PrimType.BOOLEAN : left.type();
+  /**
+   * {@code type} follows from the others (the three-argument constructor derives it); it is stored
+   * because deriving it on each call walked the whole left spine: a sum of 1,000 terms made the
+   * processor quadratic.
+   */
+  record Binary(BinaryOp op, Expr left, Expr right, PrimType type) implements Expr {
+    public Binary(BinaryOp op, Expr left, Expr right) {
+      this(op, left, right, op.isComparison() ? PrimType.BOOLEAN : left.type());
     }
   }
 

@@ -265,6 +265,9 @@ public final class Vectorize {
    * such a comparison (either way round), or null for any other expression.
    */
   private Boolean knownByBounds(Expr.Binary binary) {
+    if (!binary.op().isComparison()) {
+      return null; // and no forms of its sides: taking them at every node of a long sum was quadratic
+    }
     if (isElement(binary.left()) && isAccessedLength(binary.right())) { // element op length
       return switch (binary.op()) {
         case LT, LE, NE -> Boolean.TRUE;
