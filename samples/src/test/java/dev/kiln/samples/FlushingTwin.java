@@ -1,5 +1,6 @@
 package dev.kiln.samples;
 
+import dev.kiln.abi.LaunchAbi;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -29,8 +30,8 @@ public final class FlushingTwin {
 
   /**
    * A loader of the classes in {@code compiled} whose name starts with {@code prefix}, itself first:
-   * classes of kernels (those with a launcher {@code <name>Kernels} beside them) flushing, the others
-   * as they are.
+   * classes of kernels (those with a launcher {@code <name>Kernels} beside them) and their CPU twins
+   * flushing, the others as they are.
    */
   static ClassLoader loader(URL compiled, String prefix, ClassLoader parent) {
     return new URLClassLoader(new URL[] {compiled}, parent) {
@@ -43,7 +44,11 @@ public final class FlushingTwin {
           Class<?> loaded = findLoadedClass(name);
           if (loaded == null) {
             byte[] bytes = bytes(this, name);
-            boolean kernels = getResource(name.replace('.', '/') + "Kernels.class") != null;
+            // a kernel class has its launcher beside it; its CPU twin, which the CPU backend runs, is
+            // named after it (without this, the twin computed unflushed and no flush was explained)
+            String kernelClass = name.endsWith(LaunchAbi.TWINS_SUFFIX)
+                ? name.substring(0, name.length() - LaunchAbi.TWINS_SUFFIX.length()) : name;
+            boolean kernels = getResource(kernelClass.replace('.', '/') + "Kernels.class") != null;
             byte[] code = kernels ? flushing(bytes) : bytes;
             loaded = defineClass(name, code, 0, code.length);
           }
