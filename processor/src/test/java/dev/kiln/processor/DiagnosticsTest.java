@@ -57,8 +57,9 @@ class DiagnosticsTest {
     List<String> kiln = compilation.errors().stream().map(error -> error.getMessage(Locale.ROOT))
         .filter(message -> message.startsWith("[kiln.") || message.contains("<any>")).toList();
     assertWithMessage("Kiln's errors beside javac's").that(kiln).isEmpty();
-    // the unknown symbol, the stray break and continue, the helper call, the switch expression, the yield
-    assertThat(compilation.errors().size()).isAtLeast(6);
+    // the unknown symbol, the stray break and continue, the helper call and the yield; javac reports
+    // the switch expression's missing default in flow analysis, only once there are no others
+    assertThat(compilation.errors().size()).isAtLeast(5);
   }
 
   /** The full text of every error of a fixture, as javac prints it, under a golden file. */
