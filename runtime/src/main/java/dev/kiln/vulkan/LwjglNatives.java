@@ -5,10 +5,10 @@ import org.lwjgl.Version;
 import org.lwjgl.system.Library;
 
 /**
- * LWJGL's native libraries (its core's and VMA's), each loaded before the first call that needs it,
- * so that where one is missing the reason names the artifact to add: a Gradle build, or a path put
- * together by hand, may lack the natives of the machine it runs on (Maven takes them from the
- * runtime's POM).
+ * LWJGL's native libraries (its core's and VMA's), each loaded before the first call that needs it
+ * ({@link NativesLock} held), so that where one is missing the reason names the artifact to add: a
+ * Gradle build, or a path put together by hand, may lack the natives of the machine it runs on
+ * (Maven takes them from the runtime's POM).
  */
 final class LwjglNatives {
   private LwjglNatives() {}
@@ -16,20 +16,24 @@ final class LwjglNatives {
   /** Loads LWJGL's core native library, which every Vulkan call needs. */
   static void loadCore() throws VulkanUnavailableException {
     LwjglMessages.toKilnLog();
-    try {
-      Library.initialize();
-    } catch (Throwable e) { // UnsatisfiedLinkError, or NoClassDefFoundError once that has failed
-      throw missing("lwjgl", e);
-    }
+    NativesLock.around(() -> {
+      try {
+        Library.initialize();
+      } catch (Throwable e) { // UnsatisfiedLinkError, or NoClassDefFoundError once that has failed
+        throw missing("lwjgl", e);
+      }
+    });
   }
 
   /** Loads VMA's native library, before the device is made that its allocator would serve. */
   static void loadVma() throws VulkanUnavailableException {
-    try {
-      Class.forName("org.lwjgl.util.vma.Vma", true, LwjglNatives.class.getClassLoader());
-    } catch (Throwable e) {
-      throw missing("lwjgl-vma", e);
-    }
+    NativesLock.around(() -> {
+      try {
+        Class.forName("org.lwjgl.util.vma.Vma", true, LwjglNatives.class.getClassLoader());
+      } catch (Throwable e) {
+        throw missing("lwjgl-vma", e);
+      }
+    });
   }
 
   private static VulkanUnavailableException missing(String artifact, Throwable e) {
