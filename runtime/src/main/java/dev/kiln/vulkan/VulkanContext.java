@@ -164,13 +164,18 @@ final class VulkanContext {
   }
 
   private static VkInstance createInstance(ValidationLog validation) throws VulkanUnavailableException {
-    LwjglNatives.loadCore();
-    VulkanWarmup.startDrivers();
+    Runnable drivers = VulkanWarmup.driversWarmup();
+    try {
+      LwjglNatives.loadCore();
+    } finally {
+      drivers.run(); // even where the core cannot load: another opening thread may be waiting for the drivers
+    }
     try (MemoryStack stack = MemoryStack.stackPush()) {
       StartupTrace.mark("LWJGL core loaded (native library, memory stack)");
       VulkanWarmup.startBindings();
-      VulkanWarmup.awaitDrivers();
-      StartupTrace.mark("the Vulkan drivers loaded (on the warmup thread)");
+      if (VulkanWarmup.awaitDrivers()) {
+        StartupTrace.mark("waiting for the drivers thread");
+      }
       VkApplicationInfo app = VkApplicationInfo.calloc(stack)
           .sType$Default()
           .pApplicationName(stack.UTF8("Kiln"))

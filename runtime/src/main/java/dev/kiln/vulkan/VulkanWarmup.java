@@ -12,7 +12,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * instance's creation waits for independent things, each 100–240 ms:
  * <ol>
  *   <li>The Vulkan loader finding and loading the drivers, at the first Vulkan call. {@link
- *       #startDrivers()} makes that call (counting the instance extensions) through the FFM API
+ *       #driversWarmup()} makes that call (counting the instance extensions) through the FFM API
  *       ({@link DriverLoad}, JDK 22+), once LWJGL's core native library is loaded; the loader keeps
  *       the drivers loaded, so LWJGL's calls find them ready.
  *   <li>LWJGL's downcall bindings ({@code org.lwjgl.system.JNI}), which LWJGL generates on JDK 25
@@ -45,17 +45,29 @@ final class VulkanWarmup {
   private static final AtomicBoolean DRIVERS = new AtomicBoolean();
   /** Counted down when the drivers thread has finished, or never started. */
   private static final CountDownLatch DRIVERS_DONE = new CountDownLatch(1);
+  /** Whether a drivers thread was started; written before {@link #DRIVERS_DONE} is counted down. */
+  private static volatile boolean DRIVERS_STARTED;
   private static final AtomicBoolean BINDINGS = new AtomicBoolean();
 
   private VulkanWarmup() {}
 
-  /** Has the Vulkan loader load its drivers on another thread; before LWJGL is touched. */
-  static void startDrivers() {
+  /**
+   * What has the Vulkan loader load its drivers on another thread, to run once LWJGL's core is
+   * loaded. Whether Kiln may use the FFM API is decided now, before LWJGL's first native call: on a
+   * JDK that warns at the first restricted call of a module without native access, LWJGL's
+   * {@code System.load} would enable it for the class path, where Kiln may be too.
+   */
+  static Runnable driversWarmup() {
     String library = loaderName();
     if (!DRIVERS.compareAndSet(false, true)) {
-      return;
+      return () -> {};
     }
-    if (ON && library != null && DriverLoad.available()) {
+    if (!ON || library == null || !DriverLoad.available()) {
+      DRIVERS_DONE.countDown();
+      return () -> {};
+    }
+    return () -> {
+      DRIVERS_STARTED = true;
       long start = StartupTrace.asideBegins();
       Thread.ofPlatform().daemon().name("kiln-vulkan-drivers").start(() -> {
         try {
@@ -64,18 +76,18 @@ final class VulkanWarmup {
           DRIVERS_DONE.countDown();
         }
       });
-    } else {
-      DRIVERS_DONE.countDown();
-    }
+    };
   }
 
   /**
-   * Waits until the drivers thread has finished: before the opening thread loads LWJGL's natives, so
-   * that no two threads of Kiln's are in the dynamic linker at once (see above).
+   * Waits until the drivers thread has finished, or until it is known that none runs: before the
+   * opening thread lets LWJGL load the Vulkan loader, so that no two threads of Kiln's are in the
+   * dynamic linker at once (see above).
    *
+   * @return whether a drivers thread ran (and so was waited for)
    * @throws VulkanUnavailableException after {@code kiln.driverTimeout} seconds (60 by default)
    */
-  static void awaitDrivers() throws VulkanUnavailableException {
+  static boolean awaitDrivers() throws VulkanUnavailableException {
     boolean done;
     try {
       done = DRIVERS_DONE.await(DRIVER_TIMEOUT_SECONDS, TimeUnit.SECONDS);
@@ -88,6 +100,7 @@ final class VulkanWarmup {
           + " drivers after " + DRIVER_TIMEOUT_SECONDS + " s: a driver hangs while it initializes; -Dkiln.driverTimeout=S"
           + " waits S seconds", null);
     }
+    return DRIVERS_STARTED;
   }
 
   /** Has LWJGL generate its bindings on another thread; after LWJGL's core has initialized on this one. */

@@ -10,7 +10,7 @@ import java.lang.invoke.MethodHandle;
 
 /**
  * The first Vulkan call, made through the FFM API without LWJGL, for
- * {@link VulkanWarmup#startDrivers()}: JDK 22 and later (the multi-release jar's
+ * {@link VulkanWarmup#driversWarmup()}: JDK 22 and later (the multi-release jar's
  * {@code META-INF/versions/22}).
  */
 final class DriverLoad {
