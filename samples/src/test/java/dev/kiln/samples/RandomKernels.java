@@ -97,6 +97,7 @@ final class RandomKernels {
       "$I = switch ($I & 3) { case 0 -> 1; case 1 -> 2; };", // not exhaustive: javac's error alone
       "yield $I;", // outside a switch expression: javac's error alone
       "$I = Math.abs($I, 1);", // no such method: javac's error alone
+      "$I = $I" + " + 1".repeat(300) + ";", // a long sum: the processor was quadratic in its length
       "byte small = (byte) $I; $I = small;",
       "char letter = (char) $I; $I += letter;",
       "short half = (short) $I; half += 1; $I = half;",
