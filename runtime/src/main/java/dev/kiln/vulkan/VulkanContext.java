@@ -208,10 +208,16 @@ final class VulkanContext {
       throw e;
     } catch (Throwable e) { // no loader: LWJGL fails to link it
       String loader = VulkanWarmup.loaderName();
+      // LWJGL's Vulkan class fails to initialize once; later opens get "Could not initialize class"
+      String reason = e instanceof NoClassDefFoundError && loaderFailure != null ? loaderFailure : e.toString();
+      loaderFailure = reason;
       throw new VulkanUnavailableException("cannot load the Vulkan loader" + (loader == null ? "" : " (" + loader + ")")
-          + ": " + e, e);
+          + ": " + reason, e);
     }
   }
+
+  /** Why LWJGL could not load the Vulkan loader, the first time: every later open gives the same reason. */
+  private static volatile String loaderFailure;
 
   private static boolean layerInstalled(MemoryStack stack, String name) {
     IntBuffer count = stack.mallocInt(1);

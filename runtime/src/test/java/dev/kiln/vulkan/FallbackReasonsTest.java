@@ -25,12 +25,17 @@ class FallbackReasonsTest {
   private static final String LINE = "INFO dev.kiln.Device open: Kernels run on the Java CPU backend: no hardware Vulkan"
       + " device can be opened: ";
 
-  /** Opens the best device, or the one {@code args[0]} names, and prints its backend or why it cannot. */
+  /**
+   * Opens the best device, or the one {@code args[0]} names, and prints its backend or why it
+   * cannot; {@code args[1]}, where given, is how many times.
+   */
   public static void main(String[] args) {
-    try (Device device = Device.open(args.length > 0 ? args[0] : "")) {
-      System.out.println(device.backend());
-    } catch (IllegalStateException e) {
-      System.out.println("refused: " + e.getMessage());
+    for (int k = 0; k < (args.length > 1 ? Integer.parseInt(args[1]) : 1); k++) {
+      try (Device device = Device.open(args.length > 0 ? args[0] : "")) {
+        System.out.println(device.backend());
+      } catch (IllegalStateException e) {
+        System.out.println("refused: " + e.getMessage());
+      }
     }
   }
 
@@ -91,6 +96,17 @@ class FallbackReasonsTest {
     assertEquals(List.of(LINE + "cannot load the Vulkan loader (" + loader + "): java.lang.UnsatisfiedLinkError:"
             + " Failed to dynamically load library: " + loader + "(error = null)"),
         logLines(List.of("-Dorg.lwjgl.vulkan.libname=" + loader), FreshJvm.classPath(), Map.of()));
+  }
+
+  /** A second open in the same JVM gives the first one's reason, not LWJGL's "Could not initialize class". */
+  @Test
+  void aSecondOpenGivesTheSameReason(@TempDir Path dir) throws Exception {
+    requireVulkan();
+    String loader = dir.resolve("libvulkan-missing.so").toString();
+    String refused = "refused: kiln.device=vulkan: cannot load the Vulkan loader (" + loader
+        + "): java.lang.UnsatisfiedLinkError: Failed to dynamically load library: " + loader + "(error = null)\n";
+    assertEquals(refused.repeat(2), run(List.of("-Dorg.lwjgl.vulkan.libname=" + loader), FreshJvm.classPath(), Map.of(),
+        "vulkan", "2").out());
   }
 
   /** No LWJGL natives on the class path (and none extracted before: a new extraction folder). */
