@@ -32,6 +32,9 @@ final class VulkanContext {
    */
   private static final long FENCE_SPIN_NANOS = TimeUnit.MICROSECONDS.toNanos(Long.getLong("kiln.fenceSpinMicros", 100));
 
+  /** Why LWJGL could not load the Vulkan loader, the first time: every later open gives the same reason. */
+  private static volatile String loaderFailure;
+
   final VkInstance instance;
   final ValidationLog validation;
   final PhysicalDevice physical;
@@ -215,9 +218,6 @@ final class VulkanContext {
           + ": " + reason, e);
     }
   }
-
-  /** Why LWJGL could not load the Vulkan loader, the first time: every later open gives the same reason. */
-  private static volatile String loaderFailure;
 
   private static boolean layerInstalled(MemoryStack stack, String name) {
     IntBuffer count = stack.mallocInt(1);
