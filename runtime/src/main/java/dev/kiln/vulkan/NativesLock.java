@@ -2,7 +2,6 @@ package dev.kiln.vulkan;
 
 import java.io.IOException;
 import java.nio.channels.FileChannel;
-import java.nio.channels.FileLock;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 
@@ -29,35 +28,35 @@ final class NativesLock {
   /** Runs {@code load} holding the lock. */
   static void around(Load load) throws VulkanUnavailableException {
     synchronized (IN_THIS_JVM) {
-      FileChannel channel = null;
-      FileLock lock = null;
-      try {
-        channel = FileChannel.open(FILE, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
-        lock = channel.lock();
-      } catch (IOException | RuntimeException unavailable) { // load unguarded rather than not at all
-        close(channel);
-        channel = null;
-      }
+      FileChannel channel = lockedOrNull();
       try {
         load.run();
       } finally {
-        if (lock != null) {
+        if (channel != null) {
           try {
-            lock.release();
-          } catch (IOException ignored) { // closing the channel releases it too
+            channel.close(); // and so the lock released
+          } catch (IOException ignored) { // the lock goes with the channel all the same
           }
         }
-        close(channel);
       }
     }
   }
 
-  private static void close(FileChannel channel) {
-    if (channel != null) {
-      try {
-        channel.close();
-      } catch (IOException ignored) { // nothing is lost: the lock goes with the channel
+  /** The lock file's channel, locked; null where it cannot be had: the libraries load unguarded then. */
+  private static FileChannel lockedOrNull() {
+    FileChannel channel = null;
+    try {
+      channel = FileChannel.open(FILE, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+      channel.lock();
+      return channel;
+    } catch (IOException | RuntimeException unavailable) {
+      if (channel != null) {
+        try {
+          channel.close();
+        } catch (IOException ignored) { // it was never locked
+        }
       }
+      return null;
     }
   }
 }

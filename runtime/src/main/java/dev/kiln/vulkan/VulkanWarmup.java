@@ -30,9 +30,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * {@code dlopen} from inside that callback; glibc holds its loaded-objects lock there, while a
  * {@code dlopen} on another thread (the Vulkan loader opening a driver) holds the load lock and
  * wants that one. The two threads deadlocked in the dynamic linker, unkillably but for SIGKILL: the
- * start-ups that hung (PERFORMANCE.md; native stacks in docs/bench/2026-12-01-hang). So no two of
- * Kiln's threads load libraries at once, and a driver that never finishes loading costs the opening
- * thread a bounded wait, not a {@code dlopen} that waits for ever.
+ * start-ups that hung (PERFORMANCE.md; native stacks in docs/bench/2026-12-01-hang). So no thread
+ * of Kiln's is inside {@code dlopen} while LWJGL walks the loaded objects, and a driver that never
+ * finishes loading costs the opening thread a bounded wait, not a {@code dlopen} that waits for ever.
  */
 final class VulkanWarmup {
   /** {@code -Dkiln.warmup=false} does all of it on the opening thread, as before the warmup existed. */

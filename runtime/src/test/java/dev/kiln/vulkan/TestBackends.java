@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import org.junit.jupiter.api.Assumptions;
 
-/** Opens a Vulkan backend for a test, or skips it with the reason (fails instead with kiln.noSkips). */
+/** Opens a Vulkan backend for a test, or skips it with the reason (fails instead with kiln.noSkips); other skips too. */
 final class TestBackends {
   private TestBackends() {}
 
@@ -12,11 +12,19 @@ final class TestBackends {
     try {
       return VulkanBackend.open("", validation);
     } catch (VulkanUnavailableException e) {
-      if (Boolean.getBoolean("kiln.noSkips")) {
-        fail("no Vulkan device (kiln.noSkips=true): " + e.getMessage());
-      }
-      Assumptions.abort("no Vulkan device: " + e.getMessage());
-      throw new AssertionError(e);
+      throw skip("no Vulkan device: " + e.getMessage());
     }
+  }
+
+  /**
+   * Skips the test with {@code reason}, or fails it where {@code -Dkiln.noSkips=true} (CI) forbids
+   * skips; returns only to let callers write {@code throw skip(...)}.
+   */
+  static AssertionError skip(String reason) {
+    if (Boolean.getBoolean("kiln.noSkips")) {
+      fail(reason + " (kiln.noSkips=true)");
+    }
+    Assumptions.abort(reason);
+    return new AssertionError(reason);
   }
 }
