@@ -119,6 +119,32 @@ class FallbackReasonsTest {
         logLines(List.of("-Dorg.lwjgl.system.SharedLibraryExtractPath=" + dir), classPathWithout("-natives-"), Map.of()));
   }
 
+  /** LWJGL's own hints are Kiln's log lines at FINE, shown when that level is asked for. */
+  @Test
+  void lwjglsOwnMessagesAreKilnsDebugLines(@TempDir Path dir) throws Exception {
+    String classifier = classifier();
+    Path logging = dir.resolve("logging.properties");
+    java.nio.file.Files.writeString(logging, """
+        handlers=java.util.logging.ConsoleHandler
+        java.util.logging.ConsoleHandler.level=FINE
+        dev.kiln.level=FINE
+        """);
+    String source = "FINE dev.kiln.vulkan.LwjglMessages$Lines write: LWJGL: ";
+    assertEquals(List.of(source + "[LWJGL] Failed to load a library. Possible solutions:",
+            source + "\ta) Add the directory that contains the shared library to -Djava.library.path or"
+                + " -Dorg.lwjgl.librarypath.",
+            source + "\tb) Add the JAR that contains the shared library to the classpath.",
+            source + "[LWJGL] Enable debug mode with -Dorg.lwjgl.util.Debug=true for better diagnostics.",
+            source + "[LWJGL] Enable the SharedLibraryLoader debug mode with -Dorg.lwjgl.util.DebugLoader=true for"
+                + " better diagnostics.",
+            LINE + "the native library of org.lwjgl:lwjgl cannot be loaded (java.lang.UnsatisfiedLinkError: Failed to"
+                + " locate library: " + System.mapLibraryName("lwjgl") + "); add org.lwjgl:lwjgl:3.4.3:" + classifier
+                + " to the class or module path"),
+        logLines(List.of("-Djava.util.logging.config.file=" + logging,
+            "-Dorg.lwjgl.system.SharedLibraryExtractPath=" + dir.resolve("natives")), classPathWithout("-natives-"),
+            Map.of()));
+  }
+
   /**
    * LWJGL's core natives but not VMA's: found once a device is chosen, so Vulkan is named (on this
    * machine the default would stop earlier at lavapipe, a software device).
