@@ -92,6 +92,67 @@ class DriverGapsTest extends BothDevices {
     }
   }
 
+  /**
+   * Each float operation on pairs of subnormals, zeros and normals whose results are subnormal, as
+   * a column: on a device that flushes subnormals, each column must be Java's bits or the flush
+   * model's ({@link FlushingTwin}: NVIDIA reads subnormal operands as zero and flushes results but
+   * for conversions from double, so Kiln's division keeps Java's subnormal quotients). The fuzzer
+   * explains differences by that model, so it must hold operation by operation.
+   */
+  @org.junit.jupiter.api.Test
+  void subnormalOperations() throws Exception {
+    float[] values = {0f, -0f, Float.MIN_VALUE, -Float.MIN_VALUE, 1e-40f, -3e-39f, Float.MIN_NORMAL,
+        1.5f * Float.MIN_NORMAL, -1.25f * Float.MIN_NORMAL, 1e-30f, 1e-20f, 1e-19f, 0.5f, -3f, 1e10f, 1e20f, 3e38f};
+    int pairs = values.length * values.length;
+    float[] x = new float[pairs];
+    float[] y = new float[pairs];
+    for (int p = 0; p < pairs; p++) {
+      x[p] = values[p / values.length];
+      y[p] = values[p % values.length];
+    }
+    float[][] out = new float[3][pairs * GapKernels.OPERATIONS]; // Java, Vulkan, the model
+    int[][] tests = new int[3][pairs * GapKernels.TESTS];
+    GapKernelsKernels.subnormalOperations(cpu, pairs, x, y, out[0], tests[0]);
+    GapKernelsKernels.subnormalOperations(vulkan, pairs, x, y, out[1], tests[1]);
+    java.net.URL classes = GapKernels.class.getProtectionDomain().getCodeSource().getLocation();
+    FlushingTwin.loader(classes, GapKernels.class.getName(), getClass().getClassLoader())
+        .loadClass(GapKernelsKernels.class.getName())
+        .getMethod("subnormalOperations", dev.kiln.Device.class, int.class, float[].class, float[].class, float[].class,
+            int[].class)
+        .invoke(null, cpu, pairs, x, y, out[2], tests[2]);
+    java.util.List<String> wrong = new java.util.ArrayList<>();
+    for (int column = 0; column < GapKernels.OPERATIONS + GapKernels.TESTS; column++) {
+      boolean asJava = true;
+      boolean asModel = true;
+      String firstFromJava = null;
+      String firstFromModel = null;
+      for (int p = 0; p < pairs; p++) {
+        long[] bits = new long[3];
+        for (int r = 0; r < 3; r++) {
+          bits[r] = column < GapKernels.OPERATIONS ? Float.floatToIntBits(out[r][p * GapKernels.OPERATIONS + column])
+              : tests[r][p * GapKernels.TESTS + column - GapKernels.OPERATIONS];
+        }
+        asJava &= bits[1] == bits[0];
+        asModel &= bits[1] == bits[2];
+        String pair = "x " + x[p] + ", y " + y[p] + ": Java " + show(column, bits[0]) + ", the device "
+            + show(column, bits[1]) + ", the model " + show(column, bits[2]);
+        firstFromJava = firstFromJava == null && bits[1] != bits[0] ? pair : firstFromJava;
+        firstFromModel = firstFromModel == null && bits[1] != bits[2] ? pair : firstFromModel;
+      }
+      if (!asJava && !(vulkan.flushesSubnormals() && asModel)) {
+        wrong.add("result " + column + " of GapKernels.subnormalOperations, first unlike Java at " + firstFromJava
+            + "; first unlike the model at " + firstFromModel);
+      }
+    }
+    org.junit.jupiter.api.Assertions.assertTrue(wrong.isEmpty(), () -> "neither Java's bits nor the flush model's ("
+        + (vulkan.flushesSubnormals() ? "the device flushes" : "the device preserves subnormals") + "):\n"
+        + String.join("\n", wrong));
+  }
+
+  private static String show(int column, long bits) {
+    return column < GapKernels.OPERATIONS ? Float.toString(Float.intBitsToFloat((int) bits)) : Long.toString(bits);
+  }
+
   /** Lavapipe folded this wrongly; Kiln compares in int where the long constant fits, which is exact. */
   @org.junit.jupiter.api.Test
   void intAgainstLongConstant() {

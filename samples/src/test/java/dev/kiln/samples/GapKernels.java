@@ -64,4 +64,41 @@ final class GapKernels {
       out[i] = i % 3 == 0 ? x[i] * 0x1p-70f * 0x1p-60f : x[i] % (y[i] * 0x1p-70f * 0x1p-60f);
     }
   }
+
+  /** Results of one kind of operation per output, for {@link DriverGapsTest#subnormalOperations}. */
+  static final int OPERATIONS = 12;
+  /** Results of one kind of comparison or conversion to int per output. */
+  static final int TESTS = 6;
+
+  /**
+   * One float operation per element of {@code out} and one test per element of {@code tests}, on
+   * pairs that subnormals are among: a device that flushes them must give Java's bits or, operation
+   * by operation, those of the model ({@link FlushingTwin}).
+   */
+  @Kernel
+  static void subnormalOperations(float[] x, float[] y, float[] out, int[] tests) {
+    int i = Gpu.globalId(0);
+    if (i < x.length && i < y.length) {
+      int o = i * OPERATIONS;
+      out[o] = x[i] / y[i];
+      out[o + 1] = x[i] * y[i];
+      out[o + 2] = x[i] + y[i];
+      out[o + 3] = x[i] - y[i];
+      out[o + 4] = x[i] % y[i];
+      out[o + 5] = Math.min(x[i], y[i]);
+      out[o + 6] = Math.max(x[i], y[i]);
+      out[o + 7] = x[i];
+      out[o + 8] = -x[i];
+      out[o + 9] = Math.abs(x[i]) + Gpu.floor(x[i]);
+      out[o + 10] = (float) ((double) x[i] * (double) y[i]);
+      out[o + 11] = Math.fma(x[i], y[i], x[i]);
+      int t = i * TESTS;
+      tests[t] = x[i] < y[i] ? 1 : 0;
+      tests[t + 1] = x[i] == y[i] ? 1 : 0;
+      tests[t + 2] = x[i] != 0f ? 1 : 0;
+      tests[t + 3] = Float.floatToRawIntBits(Math.abs(x[i]));
+      tests[t + 4] = Math.round(x[i] * 0x1p126f);
+      tests[t + 5] = (int) (x[i] * 0x1p100f * 0x1p49f);
+    }
+  }
 }

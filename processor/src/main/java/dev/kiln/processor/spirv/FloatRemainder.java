@@ -9,7 +9,10 @@ import dev.kiln.processor.ir.PrimType;
  * is neither (drivers compute {@code x - y * trunc(x / y)}). This is binary long division on the
  * magnitudes: with {@code k} the exponent difference, subtract {@code |y| * 2^k} whenever it fits
  * and halve it, down to {@code |y|}. Each subtraction is exact (Sterbenz: the subtrahend is at least
- * half the minuend), so the remainder is too.
+ * half the minuend), so the remainder is too. {@code |y| * 2^k} is made by multiplying with powers
+ * of two built from their bits, not by Ldexp, which lavapipe gets wrong for a subnormal {@code y}
+ * (it gave {@code 3e38f % Float.MIN_VALUE} as 2.99999e38); every product and halving is exact,
+ * since each value lies between {@code |y|} and {@code |x|}.
  */
 final class FloatRemainder {
   private FloatRemainder() {}
@@ -31,16 +34,25 @@ final class FloatRemainder {
         w.op(SpvOpLogicalAnd, bool, finite(w, type, x), finite(w, type, y)));
     int remainder = w.temporary(t);
     int shift = w.temporary(i32);
+    int subtrahend = w.temporary(t);
     w.store(remainder, ax);
     w.when(divides, () -> {
-      w.store(shift, w.op(SpvOpISub, i32, exponent(w, type, ax), exponent(w, type, ay)));
+      int difference = w.op(SpvOpISub, i32, exponent(w, type, ax), exponent(w, type, ay));
+      w.store(shift, difference);
+      // |y| * 2^k in three exact steps: k is at most 277 (2098 for double), each third a normal power
+      int third = w.op(SpvOpSDiv, i32, difference, m.constantInt(3));
+      int rest = w.op(SpvOpISub, i32, difference, w.op(SpvOpIAdd, i32, third, third));
+      int twice = w.exactOp(SpvOpFMul, t, w.exactOp(SpvOpFMul, t, ay, powerOfTwo(w, type, third)), powerOfTwo(w, type, third));
+      w.store(subtrahend, w.exactOp(SpvOpFMul, t, twice, powerOfTwo(w, type, rest)));
+      int half = type == PrimType.DOUBLE ? m.constantDouble(0.5) : m.constantFloat(0.5f);
       FunctionBuilder.LoopBlocks loop = w.openLoop();
       int k = w.load(i32, shift);
       loop.bodyIf(w, w.op(SpvOpSGreaterThanEqual, bool, k, m.constantInt(0)));
-      int scaled = w.glsl(Glsl.LDEXP, t, ay, k);
+      int scaled = w.load(t, subtrahend);
       int r = w.load(t, remainder);
       int fits = w.op(SpvOpFOrdGreaterThanEqual, bool, r, scaled);
       w.store(remainder, w.op(SpvOpSelect, t, fits, w.exactOp(SpvOpFSub, t, r, scaled), r));
+      w.store(subtrahend, w.exactOp(SpvOpFMul, t, scaled, half));
       w.store(shift, w.op(SpvOpISub, i32, k, m.constantInt(1)));
       w.closeLoop(loop);
     });
@@ -56,6 +68,21 @@ final class FloatRemainder {
     int result = w.op(SpvOpSelect, t, divides, signed, x);
     int nan = type == PrimType.DOUBLE ? m.constantDouble(Double.NaN) : m.constantFloat(Float.NaN);
     return w.op(SpvOpSelect, t, undefined, nan, result);
+  }
+
+  /** {@code 2^e} for {@code 0 <= e <= 127} (1023 for double), from its bits. */
+  private static int powerOfTwo(FunctionBuilder w, PrimType type, int e) {
+    SpirvModule m = w.module();
+    int i32 = m.typeInt();
+    if (type == PrimType.DOUBLE) { // the high word of the two a double is made of: exponent at bit 20
+      int u32 = m.typeUint();
+      int high = w.op(SpvOpBitcast, u32, w.op(SpvOpShiftLeftLogical, i32, w.op(SpvOpIAdd, i32, e, m.constantInt(1023)),
+          m.constantInt(20)));
+      int words = w.op(SpvOpCompositeConstruct, m.type(SpvOpTypeVector, u32, 2), m.constantUint(0), high);
+      return w.op(SpvOpBitcast, m.typeDouble(), words);
+    }
+    return w.op(SpvOpBitcast, m.typeFloat(), w.op(SpvOpShiftLeftLogical, i32, w.op(SpvOpIAdd, i32, e, m.constantInt(127)),
+        m.constantInt(23)));
   }
 
   /** Whether {@code value} is finite, from its exponent bits (all ones for infinities and NaN). */
