@@ -17,6 +17,8 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 import java.util.function.Supplier;
 import jdk.jfr.FlightRecorder;
@@ -38,6 +40,9 @@ public final class Device implements AutoCloseable {
   private final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
   private volatile boolean closed;
   private volatile boolean timeLaunches;
+  /** The arrays allocated on this device and not yet freed, and their bytes. */
+  private final AtomicInteger arrays = new AtomicInteger();
+  private final AtomicLong arrayBytes = new AtomicLong();
   /** Waits for batches submitted with {@link Batch#submitAsync()}, one after the other; made on first use. */
   private ExecutorService completions;
 
@@ -563,11 +568,15 @@ public final class Device implements AutoCloseable {
     });
   }
 
-  void release(DeviceArray array) {
+  /**
+   * Frees a closed array's memory, or defers it while batches hold the array; nothing once the
+   * device closed. Also from the cleaner's thread, for an array found unreachable.
+   */
+  void release(DeviceArray.Memory memory) {
     lock.readLock().lock();
     try {
-      if (array.markClosed() && !closed) {
-        array.freeOrDefer();
+      if (!closed) {
+        memory.freeOrDefer();
       }
     } finally {
       lock.readLock().unlock();
@@ -575,15 +584,39 @@ public final class Device implements AutoCloseable {
   }
 
   /** Frees a closed array's memory once the batches that held it let go; the device frees it if it closed first. */
-  void freeClosed(DeviceArray array) {
+  void freeClosed(DeviceArray.Memory memory) {
     lock.readLock().lock();
     try {
       if (!closed) {
-        array.rawBuffer().close();
+        memory.free();
       }
     } finally {
       lock.readLock().unlock();
     }
+  }
+
+  /** An array's buffer was freed: counted off {@link #memory()}. */
+  void freed(BackendBuffer buffer) {
+    arrays.decrementAndGet();
+    arrayBytes.addAndGet(-bytes(buffer));
+  }
+
+  private static long bytes(BackendBuffer buffer) {
+    return (long) buffer.length() * buffer.type().bytes();
+  }
+
+  /**
+   * What this device's arrays hold, and what the device offers: on Vulkan its largest device-local
+   * memory heap and what of it the driver says this process may still allocate; on the CPU backend
+   * the Java heap.
+   *
+   * @return the figures, read now
+   */
+  public DeviceMemory memory() {
+    return whileOpen(() -> {
+      Backend.Capacity capacity = backend.capacity();
+      return new DeviceMemory(arrays.get(), arrayBytes.get(), capacity.totalBytes(), capacity.availableBytes());
+    });
   }
 
   private BackendBuffer allocate(NumericType type, int length) {
@@ -591,7 +624,10 @@ public final class Device implements AutoCloseable {
     if (length < 0) {
       throw new IllegalArgumentException("length must not be negative: " + length);
     }
-    return backend.allocate(type, length);
+    BackendBuffer buffer = backend.allocate(type, length);
+    arrays.incrementAndGet();
+    arrayBytes.addAndGet(bytes(buffer));
+    return buffer;
   }
 
   private void checkOpen() {

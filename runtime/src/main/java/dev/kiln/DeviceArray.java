@@ -4,56 +4,165 @@ import dev.kiln.backend.BackendBuffer;
 import dev.kiln.backend.KilnLog;
 import dev.kiln.internal.NumericType;
 import java.lang.ref.Cleaner;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * An array in a device's memory. Closing it frees the memory; closing twice is harmless. An array
- * that becomes unreachable unclosed is reported (a warning through {@code System.Logger}); its
- * memory is freed when its device closes.
+ * that becomes unreachable unclosed is freed by the garbage collector's {@link Cleaner}, once no
+ * batch holds it, and reported: one warning per place of allocation, naming it.
+ * {@code -Dkiln.arrayTrace=true} names the whole stack there instead of its first frame outside Kiln.
  */
 public abstract sealed class DeviceArray implements AutoCloseable permits FloatArray, IntArray, LongArray, DoubleArray,
     ByteArray, ShortArray, CharArray, BooleanArray {
   private static final Cleaner CLEANER = Cleaner.create();
   private static final AtomicLong LEAKED = new AtomicLong();
+  private static final boolean WHOLE_STACK = Boolean.getBoolean("kiln.arrayTrace");
+  /** Places of allocation whose arrays were found unclosed, so that each is reported once. */
+  private static final Set<String> REPORTED = ConcurrentHashMap.newKeySet();
+  /** Whether a class is the runtime's own (of its jar or module): its frames are no place of allocation. */
+  private static final ClassValue<Boolean> KILN = new ClassValue<>() {
+    @Override
+    protected Boolean computeValue(Class<?> type) {
+      return type.getProtectionDomain() == DeviceArray.class.getProtectionDomain();
+    }
+  };
+  private static final StackWalker STACK = StackWalker.getInstance(StackWalker.Option.RETAIN_CLASS_REFERENCE);
 
   private final Device device;
-  private final BackendBuffer buffer;
-  private final LeakReport leak;
+  private final Memory memory;
   private final Cleaner.Cleanable cleanable;
-  private volatile boolean closed;
-  /** Batches that recorded a launch on this array and have not closed; guarded by {@code this}. */
-  private int batches;
-  /** Closed while a batch still held it: freed when the last one closes. Guarded by {@code this}. */
-  private boolean freeWhenUnused;
 
-  /** What the cleaner knows of an array: enough to report it, nothing that keeps it reachable. */
-  private static final class LeakReport implements Runnable {
+  /**
+   * An array's memory and what decides when it is freed: what the cleaner runs, holding nothing that
+   * keeps the array reachable.
+   */
+  static final class Memory implements Runnable {
+    private final Device device;
+    private final BackendBuffer buffer;
     private final String description;
+    /** Where the array was allocated: its first frame outside Kiln, or its whole stack (read when reported). */
+    private final Object site;
+    /** Closed by its owner or found unreachable; set under {@code this}. */
     private volatile boolean closed;
-  /** Batches that recorded a launch on this array and have not closed; guarded by {@code this}. */
-  private int batches;
-  /** Closed while a batch still held it: freed when the last one closes. Guarded by {@code this}. */
-  private boolean freeWhenUnused;
+    /** Batches that recorded a launch on this array and have not closed; guarded by {@code this}. */
+    private int batches;
+    /** Closed while a batch still held it: freed when the last one closes. Guarded by {@code this}. */
+    private boolean freeWhenUnused;
+    /** Freed; guarded by {@code this}. */
+    private boolean freed;
 
-    LeakReport(String description) {
+    Memory(Device device, BackendBuffer buffer, String description, Object site) {
+      this.device = device;
+      this.buffer = buffer;
       this.description = description;
+      this.site = site;
     }
 
+    /** The array became unreachable: unless it was closed, reports it and frees its memory. */
     @Override
     public void run() {
-      if (!closed) { // counted once reported, so that whoever sees the count sees the report
-        KilnLog.logger().log(System.Logger.Level.WARNING,
-            "{0} was never closed; its memory is freed when its device closes", description);
-        LEAKED.incrementAndGet();
+      if (!markClosed()) {
+        return;
       }
+      String where = describe(site);
+      if (REPORTED.add(where)) {
+        KilnLog.logger().log(System.Logger.Level.WARNING, "{0} was never closed; Kiln frees its memory now that it"
+            + " is unreachable, once no batch holds it. It was allocated at {1}. Fix: close device arrays"
+            + " (try-with-resources) to free their memory at once; arrays allocated there are freed without a message"
+            + " from now on{2}", description, where,
+            WHOLE_STACK ? "" : "; -Dkiln.arrayTrace=true shows the whole stack of the allocation");
+      }
+      LEAKED.incrementAndGet(); // counted once reported, so that whoever sees the count sees the report
+      device.release(this);
+    }
+
+    /** Marks the memory closed; true the first time. */
+    synchronized boolean markClosed() {
+      if (closed) {
+        return false;
+      }
+      closed = true;
+      return true;
+    }
+
+    boolean isClosed() {
+      return closed;
+    }
+
+    /** Frees the memory now, or, while a batch holds the array, once the last one lets it go. */
+    void freeOrDefer() {
+      boolean now;
+      synchronized (this) {
+        now = batches == 0;
+        freeWhenUnused = !now;
+      }
+      if (now) {
+        free();
+      }
+    }
+
+    synchronized void holdFor() {
+      batches++;
+    }
+
+    /** A batch that held the array closed; frees the memory if the array was closed meanwhile. */
+    void letGo() {
+      boolean free;
+      synchronized (this) {
+        batches--;
+        free = batches == 0 && freeWhenUnused;
+        freeWhenUnused = false;
+      }
+      if (free) {
+        device.freeClosed(this);
+      }
+    }
+
+    /** Frees the buffer once; the device counts it off. */
+    void free() {
+      synchronized (this) {
+        if (freed) {
+          return;
+        }
+        freed = true;
+      }
+      buffer.close();
+      device.freed(buffer);
+    }
+
+    BackendBuffer buffer() {
+      return buffer;
     }
   }
 
   DeviceArray(Device device, BackendBuffer buffer) {
     this.device = device;
-    this.buffer = buffer;
-    this.leak = new LeakReport(getClass().getSimpleName() + " of length " + buffer.length() + " on " + device.name());
-    this.cleanable = CLEANER.register(this, leak);
+    this.memory = new Memory(device, buffer, getClass().getSimpleName() + " of length " + buffer.length() + " on "
+        + device.name(), allocationSite());
+    this.cleanable = CLEANER.register(this, memory);
+  }
+
+  /**
+   * The first frame of the caller outside Kiln's runtime, or the whole stack with {@code
+   * kiln.arrayTrace}: taken at every allocation, so it stays a frame until {@link #describe} reads it.
+   */
+  private static Object allocationSite() {
+    if (WHOLE_STACK) {
+      return new Throwable().getStackTrace();
+    }
+    return STACK.walk(frames -> frames.filter(frame -> !KILN.get(frame.getDeclaringClass()))
+        .findFirst().orElse(null));
+  }
+
+  private static String describe(Object site) {
+    return switch (site) {
+      case StackWalker.StackFrame frame -> String.valueOf(frame.toStackTraceElement());
+      case StackTraceElement[] stack -> java.util.Arrays.stream(stack).map(String::valueOf)
+          .collect(java.util.stream.Collectors.joining("\n\tat "));
+      case null, default -> "an unknown place";
+    };
   }
 
   /** How many device arrays became unreachable without being closed, in this JVM. */
@@ -67,7 +176,7 @@ public abstract sealed class DeviceArray implements AutoCloseable permits FloatA
    * @return the length
    */
   public final int length() {
-    return buffer.length();
+    return memory.buffer().length();
   }
 
   /**
@@ -80,15 +189,10 @@ public abstract sealed class DeviceArray implements AutoCloseable permits FloatA
   }
 
   final BackendBuffer buffer() {
-    if (closed) {
+    if (memory.isClosed()) {
       throw new IllegalStateException(getClass().getSimpleName() + " of length " + length() + " is closed");
     }
-    return buffer;
-  }
-
-  /** The buffer, closed or not. */
-  final BackendBuffer rawBuffer() {
-    return buffer;
+    return memory.buffer();
   }
 
   final void copyIn(Object array) {
@@ -124,52 +228,24 @@ public abstract sealed class DeviceArray implements AutoCloseable permits FloatA
 
   @Override
   public final void close() {
-    device.release(this);
+    if (memory.markClosed()) {
+      cleanable.clean(); // unregisters it: the memory is closed, so the cleaner's run does nothing
+      device.release(memory);
+    }
   }
 
   /** Whether the array has been closed. */
   final boolean isClosed() {
-    return closed;
+    return memory.isClosed();
   }
 
   /** A batch recorded a launch on this array: its memory stays until the batch lets it go. */
-  final synchronized void holdFor() {
-    batches++;
+  final void holdFor() {
+    memory.holdFor();
   }
 
   /** A batch that held this array closed; frees the memory if the array was closed meanwhile. */
   final void letGo() {
-    boolean free;
-    synchronized (this) {
-      batches--;
-      free = batches == 0 && freeWhenUnused;
-      freeWhenUnused = false;
-    }
-    if (free) {
-      device.freeClosed(this);
-    }
-  }
-
-  /** Frees the memory now, or, while a batch holds the array, once the last one lets it go. */
-  final void freeOrDefer() {
-    boolean now;
-    synchronized (this) {
-      now = batches == 0;
-      freeWhenUnused = !now;
-    }
-    if (now) {
-      buffer.close();
-    }
-  }
-
-  /** Marks the array closed; true the first time. */
-  final boolean markClosed() {
-    if (closed) {
-      return false;
-    }
-    closed = true;
-    leak.closed = true;
-    cleanable.clean();
-    return true;
+    memory.letGo();
   }
 }

@@ -29,6 +29,12 @@ public interface Backend extends AutoCloseable {
     return 0;
   }
 
+  /** The memory a device offers, in bytes, and what of it this process may still allocate. */
+  record Capacity(long totalBytes, long availableBytes) {}
+
+  /** The device's memory, read now. */
+  Capacity capacity();
+
   /** A new zero-filled buffer of {@code length} elements. */
   BackendBuffer allocate(NumericType type, int length);
 

@@ -53,6 +53,13 @@ public final class CpuBackend implements Backend {
   }
 
   @Override
+  public Capacity capacity() {
+    Runtime runtime = Runtime.getRuntime();
+    long max = runtime.maxMemory();
+    return new Capacity(max, max - (runtime.totalMemory() - runtime.freeMemory()));
+  }
+
+  @Override
   public BackendBuffer allocate(NumericType type, int length) {
     return new CpuBuffer(type, switch (type) {
       case INT -> new int[length];

@@ -35,12 +35,14 @@ import org.lwjgl.vulkan.VkQueueFamilyProperties;
 record PhysicalDevice(VkPhysicalDevice handle, String name, int type, int queueFamily, int timestampBits,
     float timestampPeriod, long largestHeap, int apiVersion,
     int driverVersion, int vendorId, int deviceId, byte[] pipelineCacheUuid, Limits limits, boolean float64,
-    boolean int64, FloatControls floatControls, boolean pushDescriptors, Features features) {
+    boolean int64, FloatControls floatControls, boolean pushDescriptors, boolean memoryBudget, Features features) {
   static final String FLOAT_CONTROLS = "VK_KHR_shader_float_controls";
   static final String ATOMIC_INT64 = "VK_KHR_shader_atomic_int64";
   static final String ATOMIC_FLOAT = "VK_EXT_shader_atomic_float";
   static final String STORAGE_8BIT = "VK_KHR_8bit_storage";
   static final String PUSH_DESCRIPTOR = "VK_KHR_push_descriptor";
+  /** What the driver allows a process to allocate from each heap, for {@code Device.memory()}. */
+  static final String MEMORY_BUDGET = "VK_EXT_memory_budget";
   /** Descriptors a push descriptor set holds at least on every device that has the extension. */
   static final int MIN_MAX_PUSH_DESCRIPTORS = 32;
 
@@ -135,7 +137,7 @@ record PhysicalDevice(VkPhysicalDevice handle, String name, int type, int queueF
               properties.apiVersion(), properties.driverVersion(), properties.vendorID(), properties.deviceID(),
               uuid(properties.pipelineCacheUUID()), Limits.of(limits), features.shaderFloat64(),
               features.shaderInt64(), floatControls(stack, handle, extensions), extensions.contains(PUSH_DESCRIPTOR),
-              Features.of(stack, handle, extensions)));
+              extensions.contains(MEMORY_BUDGET), Features.of(stack, handle, extensions)));
         }
       }
       return devices;

@@ -175,6 +175,11 @@ public final class VulkanBackend implements Backend {
   }
 
   @Override
+  public Capacity capacity() {
+    return context.capacity();
+  }
+
+  @Override
   public BackendBuffer allocate(NumericType type, int length) {
     context.physical.checkBufferSize((length + 1L) * type.bytes());
     VulkanBuffer buffer;

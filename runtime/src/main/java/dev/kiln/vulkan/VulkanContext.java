@@ -6,6 +6,7 @@ import static org.lwjgl.vulkan.EXTDebugUtils.VK_EXT_DEBUG_UTILS_EXTENSION_NAME;
 import static org.lwjgl.vulkan.VK10.*;
 import static org.lwjgl.vulkan.VK11.VK_API_VERSION_1_1;
 
+import dev.kiln.backend.Backend;
 import dev.kiln.backend.StartupTrace;
 import java.nio.IntBuffer;
 import java.util.ArrayList;
@@ -14,6 +15,7 @@ import java.util.concurrent.TimeUnit;
 import org.lwjgl.PointerBuffer;
 import org.lwjgl.system.MemoryStack;
 import org.lwjgl.util.vma.VmaAllocatorCreateInfo;
+import org.lwjgl.util.vma.VmaBudget;
 import org.lwjgl.util.vma.VmaVulkanFunctions;
 import org.lwjgl.vulkan.*;
 
@@ -62,6 +64,9 @@ final class VulkanContext {
       if (pushDescriptors) {
         extensions.add(PhysicalDevice.PUSH_DESCRIPTOR);
       }
+      if (physical.memoryBudget()) {
+        extensions.add(PhysicalDevice.MEMORY_BUDGET);
+      }
       long next = enabledFeatures(stack, physical.features(), extensions);
       PointerBuffer names = stack.mallocPointer(extensions.size());
       extensions.forEach(name -> names.put(stack.UTF8(name)));
@@ -79,7 +84,8 @@ final class VulkanContext {
           .device(device)
           .instance(instance)
           .pVulkanFunctions(VmaVulkanFunctions.calloc(stack).set(instance, device))
-          .vulkanApiVersion(VK_API_VERSION_1_1);
+          .vulkanApiVersion(VK_API_VERSION_1_1)
+          .flags(physical.memoryBudget() ? VMA_ALLOCATOR_CREATE_EXT_MEMORY_BUDGET_BIT : 0);
       Vk.check(vmaCreateAllocator(allocatorInfo, pointer), "vmaCreateAllocator");
       allocator = pointer.get(0);
       StartupTrace.mark("VMA allocator");
@@ -146,6 +152,30 @@ final class VulkanContext {
       }
       vkDestroyInstance(instance, null);
       throw e;
+    }
+  }
+
+  /**
+   * The largest device-local memory heap, and what of it this process may still allocate: the
+   * driver's budget for it less this process's use (VK_EXT_memory_budget), or VMA's estimate
+   * where the driver does not have the extension.
+   */
+  Backend.Capacity capacity() {
+    try (MemoryStack stack = MemoryStack.stackPush()) {
+      VkPhysicalDeviceMemoryProperties properties = VkPhysicalDeviceMemoryProperties.calloc(stack);
+      vkGetPhysicalDeviceMemoryProperties(physical.handle(), properties);
+      int heap = 0;
+      for (int i = 0; i < properties.memoryHeapCount(); i++) {
+        boolean local = (properties.memoryHeaps(i).flags() & VK_MEMORY_HEAP_DEVICE_LOCAL_BIT) != 0;
+        boolean best = (properties.memoryHeaps(heap).flags() & VK_MEMORY_HEAP_DEVICE_LOCAL_BIT) != 0;
+        if (local && !best || local == best && properties.memoryHeaps(i).size() > properties.memoryHeaps(heap).size()) {
+          heap = i;
+        }
+      }
+      VmaBudget.Buffer budgets = VmaBudget.calloc(VK_MAX_MEMORY_HEAPS, stack);
+      vmaGetHeapBudgets(allocator, budgets);
+      VmaBudget budget = budgets.get(heap);
+      return new Backend.Capacity(properties.memoryHeaps(heap).size(), Math.max(0, budget.budget() - budget.usage()));
     }
   }
 

@@ -48,6 +48,54 @@ class BatchTest extends BothDevices {
     }
   }
 
+  /** Records 100 launches of {@code y += x} on a copy of {@code x} that only the batch references afterwards. */
+  private static Batch recordOnADroppedArray(Device device, float[] x, FloatArray y) {
+    Batch batch = device.batch();
+    FloatArray dx = device.upload(x); // never closed: the garbage collector finds it once the batch lets go
+    for (int r = 0; r < 100; r++) {
+      SaxpyKernels.saxpy(batch, N, 1f, dx, y);
+    }
+    return batch;
+  }
+
+  /** Collects garbage for a while: long enough for the cleaner to see what is unreachable. */
+  private static int arraysAfterCollecting(Device device, int expected) throws InterruptedException {
+    for (int i = 0; i < 250 && device.memory().arrays() != expected; i++) {
+      System.gc();
+      Thread.sleep(20);
+    }
+    return device.memory().arrays();
+  }
+
+  /**
+   * An array the program dropped stays while a batch holds it, even one dropped itself while it
+   * runs, and is freed once the batch closes.
+   */
+  @Test
+  void aDroppedArrayStaysWhileABatchHoldsIt() throws Exception {
+    Random random = new Random(9);
+    float[] x = Bits.randomFloats(random, N, 1f);
+    float[] y = Bits.randomFloats(random, N, 1f);
+    for (Device device : new Device[] {vulkan, cpu}) {
+      int before = device.memory().arrays();
+      try (FloatArray dy = device.upload(y)) {
+        Batch batch = recordOnADroppedArray(device, x, dy);
+        java.util.concurrent.CompletableFuture<Void> done = batch.submitAsync();
+        batch = null; // dropped while it runs: its arrays must stay until it closes, which it never does
+        assertEquals(before + 2, arraysAfterCollecting(device, before + 1), "the dropped batch's array was freed");
+        done.get(60, TimeUnit.SECONDS);
+        Bits.assertSameBits("y after 100 launches on " + device.backend(), expected(x, y, 100), dy.toArray());
+
+        dy.upload(y);
+        try (Batch closing = recordOnADroppedArray(device, x, dy)) {
+          assertEquals(before + 3, arraysAfterCollecting(device, before + 2), "an array the batch holds was freed");
+        }
+        Bits.assertSameBits("y again on " + device.backend(), expected(x, y, 100), dy.toArray());
+        assertEquals(before + 2, arraysAfterCollecting(device, before + 2), "freed once the batch closed");
+      }
+    }
+  }
+
   @Test
   void independentAndDependentLaunchesMixed() throws Exception {
     float[] ones = new float[N];
