@@ -17,12 +17,12 @@ public final class Devices {
    */
   public static void main(String[] args) {
     try {
-      VulkanBackend.describeDevices().forEach(line -> System.out.println("vulkan  " + line));
+      VulkanBackend.describeDevices().forEach(device -> System.out.println("vulkan  " + device));
     } catch (VulkanUnavailableException e) {
       System.out.println("vulkan  none: " + e.getMessage());
     }
     System.out.println("cpu     Java " + Runtime.version().feature() + " on " + Runtime.getRuntime().availableProcessors()
-        + " cores: the CPU twins the processor generates, in parallel (the kernel methods with -Dkiln.cpu=java)"
-        + " [the default where no hardware GPU is listed]");
+        + " cores [the default where no hardware GPU is listed]\n    the CPU twins the processor generates, in parallel"
+        + " (the kernel methods with -Dkiln.cpu=java)");
   }
 }

@@ -13,8 +13,24 @@ import org.lwjgl.system.Library;
 final class LwjglNatives {
   private LwjglNatives() {}
 
-  /** Loads LWJGL's core native library, which every Vulkan call needs. */
+  /** The LWJGL release the runtime is built against, for a reason that names the jars to add. */
+  static final String LWJGL_VERSION = "3.4.3";
+  /** LWJGL's classes that Kiln's Vulkan backend needs, one of each jar: core, Vulkan, VMA. */
+  private static final String[] LWJGL_CLASSES = {"org.lwjgl.system.Library", "org.lwjgl.vulkan.VK10",
+      "org.lwjgl.util.vma.Vma"};
+
+  /** Loads LWJGL's core native library, which every Vulkan call needs; first checks that LWJGL's classes are there. */
   static void loadCore() throws VulkanUnavailableException {
+    for (String name : LWJGL_CLASSES) {
+      try {
+        Class.forName(name, false, LwjglNatives.class.getClassLoader());
+      } catch (ClassNotFoundException | LinkageError e) {
+        throw new VulkanUnavailableException("LWJGL's classes are not on the class path (no " + name + "): add"
+            + " org.lwjgl:lwjgl, lwjgl-vulkan and lwjgl-vma " + LWJGL_VERSION + ", with lwjgl's and lwjgl-vma's "
+            + nativesOfThisMachine() + ", to the class or module path (a Maven or Gradle dependency on"
+            + " dev.kiln:kiln-runtime brings them all)", e);
+      }
+    }
     LwjglMessages.toKilnLog();
     NativesLock.around(() -> {
       try {
@@ -34,6 +50,12 @@ final class LwjglNatives {
         throw missing("lwjgl-vma", e);
       }
     });
+  }
+
+  /** The classifier of this machine's LWJGL natives, or a description where LWJGL has none. */
+  private static String nativesOfThisMachine() {
+    String classifier = classifier(System.getProperty("os.name", ""), System.getProperty("os.arch", ""));
+    return classifier == null ? "natives (LWJGL has none for this platform)" : classifier;
   }
 
   private static VulkanUnavailableException missing(String artifact, Throwable e) {

@@ -218,8 +218,11 @@ record PhysicalDevice(VkPhysicalDevice handle, String name, int type, int queueF
     return -1;
   }
 
-  /** Name, type, versions, compute limits and features, on one line. */
-  String describe() {
+  /**
+   * The device for a listing: its name, kind, Vulkan and driver versions on the first line ({@code
+   * marker} after them), then what matters for compute, a few facts to each indented line.
+   */
+  String describe(String marker) {
     String kind = switch (type) {
       case VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU -> "discrete GPU";
       case VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU -> "integrated GPU";
@@ -227,19 +230,20 @@ record PhysicalDevice(VkPhysicalDevice handle, String name, int type, int queueF
       case VK_PHYSICAL_DEVICE_TYPE_CPU -> "CPU (software)";
       default -> "other";
     };
-    return String.format("%s: %s, Vulkan %d.%d.%d, driver 0x%08x; workgroup size %d x %d x %d, %d invocations,"
-            + " %s x %s x %s workgroups, %d bytes of shared memory, %d bytes of push constants, buffers up to %d bytes;"
-            + " 64-bit ints %s, 64-bit floats %s, signed-zero/Inf/NaN preservation %s, subnormals preserved %s (float) %s (double);"
-            + " atomics on long buffers %s, float atomic add on buffers %s, on workgroup memory %s;"
-            + " 8-bit buffer elements %s, 16-bit %s",
+    return String.format("%s: %s, Vulkan %d.%d.%d, driver 0x%08x%s%n"
+            + "    workgroups: up to %d x %d x %d, %d invocations; %s x %s x %s of them; %d bytes of shared memory%n"
+            + "    buffers up to %d bytes; %d bytes of push constants; 8-bit elements %s, 16-bit %s%n"
+            + "    64-bit ints %s, floats %s; signed zero, Inf and NaN preserved %s; subnormals preserved: float %s,"
+            + " double %s%n"
+            + "    atomics: long on buffers %s, float add on buffers %s, on workgroup memory %s",
         name, kind, VK_API_VERSION_MAJOR(apiVersion), VK_API_VERSION_MINOR(apiVersion), VK_API_VERSION_PATCH(apiVersion),
-        driverVersion, limits.maxWorkgroupSize()[0], limits.maxWorkgroupSize()[1], limits.maxWorkgroupSize()[2],
+        driverVersion, marker, limits.maxWorkgroupSize()[0], limits.maxWorkgroupSize()[1], limits.maxWorkgroupSize()[2],
         limits.maxWorkgroupInvocations(), Integer.toUnsignedString(limits.maxGroupCount()[0]),
         Integer.toUnsignedString(limits.maxGroupCount()[1]), Integer.toUnsignedString(limits.maxGroupCount()[2]),
-        limits.maxSharedMemorySize(), limits.maxPushConstantsSize(), limits.maxStorageBufferRange(),
-        yesNo(int64), yesNo(float64), yesNo(floatControls.preserve32()), yesNo(floatControls.denorms32()),
-        yesNo(floatControls.denorms64()), yesNo(features.int64AtomicsOnBuffers()), yesNo(features.floatAddOnBuffers()),
-        yesNo(features.floatAddOnWorkgroup()), yesNo(features.storage8()), yesNo(features.storage16()));
+        limits.maxSharedMemorySize(), limits.maxStorageBufferRange(), limits.maxPushConstantsSize(),
+        yesNo(features.storage8()), yesNo(features.storage16()), yesNo(int64), yesNo(float64),
+        yesNo(floatControls.preserve32()), yesNo(floatControls.denorms32()), yesNo(floatControls.denorms64()),
+        yesNo(features.int64AtomicsOnBuffers()), yesNo(features.floatAddOnBuffers()), yesNo(features.floatAddOnWorkgroup()));
   }
 
   private static String yesNo(boolean value) {

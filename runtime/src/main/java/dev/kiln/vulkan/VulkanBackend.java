@@ -81,7 +81,7 @@ public final class VulkanBackend implements Backend {
     }
   }
 
-  /** One line per Vulkan device with a compute queue, best first: what Kiln needs to know of it. */
+  /** One entry per Vulkan device with a compute queue, best first: a line naming it, then its compute limits. */
   public static List<String> describeDevices() throws VulkanUnavailableException {
     return VulkanContext.describeDevices();
   }

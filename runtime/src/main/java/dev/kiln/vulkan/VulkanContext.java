@@ -180,8 +180,8 @@ final class VulkanContext {
   }
 
   /**
-   * One line per Vulkan device with a compute queue, best first: what Kiln needs to know of it, and
-   * whether {@code Device.open()} takes it (the first hardware device).
+   * One entry per Vulkan device with a compute queue, best first: what Kiln needs to know of it, and
+   * on its first line whether {@code Device.open()} takes it (the first hardware device).
    */
   static List<String> describeDevices() throws VulkanUnavailableException {
     VkInstance instance = createInstance(null);
@@ -189,7 +189,7 @@ final class VulkanContext {
       List<PhysicalDevice> devices = PhysicalDevice.enumerate(instance).stream().sorted(PhysicalDevice.PREFERENCE)
           .toList();
       PhysicalDevice best = devices.stream().filter(d -> !d.isSoftware()).findFirst().orElse(null);
-      return devices.stream().map(d -> d.describe() + (d == best ? " [the default: the best hardware GPU]"
+      return devices.stream().map(d -> d.describe(d == best ? " [the default: the best hardware GPU]"
           : d.isSoftware() ? " [only when named: software Vulkan runs slower than the CPU backend]" : "")).toList();
     } finally {
       vkDestroyInstance(instance, null);

@@ -119,6 +119,25 @@ class FallbackReasonsTest {
         logLines(List.of("-Dorg.lwjgl.system.SharedLibraryExtractPath=" + dir), classPathWithout("-natives-"), Map.of()));
   }
 
+  /**
+   * No LWJGL at all, as with {@code java -jar kiln-runtime.jar} from a Maven repository: the reason
+   * names LWJGL's jars (it named the natives, or the JVM threw NoClassDefFoundError).
+   */
+  @Test
+  void noLwjglClasses() throws Exception {
+    String classifier = classifier();
+    assertEquals(List.of(LINE + "LWJGL's classes are not on the class path (no org.lwjgl.system.Library): add"
+            + " org.lwjgl:lwjgl, lwjgl-vulkan and lwjgl-vma 3.4.3, with lwjgl's and lwjgl-vma's " + classifier
+            + ", to the class or module path (a Maven or Gradle dependency on dev.kiln:kiln-runtime brings them all)"),
+        logLines(List.of(), classPathWithout("lwjgl"), Map.of()));
+  }
+
+  @Test
+  void theNamedLwjglVersionIsTheOneBuiltAgainst() {
+    assertEquals(org.lwjgl.Version.VERSION_MAJOR + "." + org.lwjgl.Version.VERSION_MINOR + "."
+        + org.lwjgl.Version.VERSION_REVISION, LwjglNatives.LWJGL_VERSION);
+  }
+
   /** LWJGL's own hints are Kiln's log lines at FINE, shown when that level is asked for. */
   @Test
   void lwjglsOwnMessagesAreKilnsDebugLines(@TempDir Path dir) throws Exception {
