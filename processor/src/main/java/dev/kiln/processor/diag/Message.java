@@ -71,7 +71,7 @@ public enum Message {
       "field '%s' is not a compile-time constant; kernels can only read static final primitive constants",
       "pass the value as a kernel parameter, or make the field 'static final' with a constant initializer"),
   UNSUPPORTED_CALL("kiln.unsupported.call",
-      "call to %s is not supported in kernels; kernels call dev.kiln.Gpu intrinsics, the Math, StrictMath, Integer, Long, Float and Double methods README lists, and static methods compiled with them",
+      "call to %s is not supported in kernels; kernels call dev.kiln.Gpu intrinsics, the Math, StrictMath, Integer, Long, Float and Double methods that the README lists (The kernel language, calls), and static methods compiled with them",
       "move the code into a static method of the kernel's class, or inline it"),
   MATH_DOUBLE("kiln.unsupported.mathDouble",
       "Math.%s computes in double, and the GPU has it for float only",
