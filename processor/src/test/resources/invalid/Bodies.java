@@ -32,10 +32,12 @@ public final class Bodies {
     int k = (j = 3);
     x[i] = x.length + x.hashCode(); // ERROR: [kiln.unsupported.arrayUse]
     counter = 1; // ERROR: [kiln.unsupported.field]
-    System.out.println(i); // ERROR: [kiln.unsupported.call]
+    System.out.println(i); // ERROR: [kiln.unsupported.print]
     java.util.Arrays.fill(x, 1f); // ERROR: [kiln.unsupported.call]
     x[i] = (float) Math.pow(x[i], 2); // ERROR: [kiln.unsupported.mathDouble]
     x[i] = (float) Math.atan2(x[i], 2); // ERROR: [kiln.unsupported.mathDouble]
+    x[i] = (float) Math.log(1 // ERROR: [kiln.unsupported.mathDouble]
+        + Math.exp(x[i])); // ERROR: [kiln.unsupported.mathDouble]
   }
 
   @Kernel

@@ -118,6 +118,11 @@ public final class Errors {
     return new Diagnostic(Message.UNSUPPORTED_CALL, method);
   }
 
+  /** {@code kiln.unsupported.print}. */
+  public static Diagnostic unsupportedPrint(String method) {
+    return new Diagnostic(Message.UNSUPPORTED_PRINT, method);
+  }
+
   /** {@code kiln.unsupported.mathDouble}. */
   public static Diagnostic mathDouble(Object method) {
     return new Diagnostic(Message.MATH_DOUBLE, method);

@@ -97,11 +97,15 @@ final class ExpressionLowering {
           XOR_ASSIGNMENT, PREFIX_INCREMENT, PREFIX_DECREMENT, POSTFIX_INCREMENT, POSTFIX_DECREMENT -> sideEffect(path);
       case TYPE_CAST -> cast(path, (TypeCastTree) tree);
       case METHOD_INVOCATION -> {
-        mathInDouble(path);
-        if (SignatureReader.primType(trees.getTypeMirror(path)).isEmpty()) {
-          yield call(path); // void or an object: call() names what is wrong with the method rather than its type
+        try {
+          mathInDouble(path);
+          if (SignatureReader.primType(trees.getTypeMirror(path)).isEmpty()) {
+            yield call(path); // void or an object: call() names what is wrong with the method rather than its type
+          }
+          yield typed(path, valueType(path));
+        } catch (KernelError error) {
+          throw error.tree() == tree ? error.besides(argumentErrors(path)) : error;
         }
-        yield typed(path, valueType(path));
       }
       default -> smallConstant(path).orElseGet(() -> typed(path, valueType(path)));
     };
@@ -291,6 +295,25 @@ final class ExpressionLowering {
 
   private Expr operand(TreePath path, PrimType type) {
     return expr(child(path, ((UnaryTree) path.getLeaf()).getExpression()), type);
+  }
+
+  /**
+   * The unsupported calls among the arguments of a call that is itself an error, so that one
+   * statement reports each of them ({@code Math.log(1 + Math.exp(x))} reports both).
+   */
+  private List<KernelError> argumentErrors(TreePath call) {
+    List<KernelError> errors = new java.util.ArrayList<>();
+    for (ExpressionTree argument : ((MethodInvocationTree) call.getLeaf()).getArguments()) {
+      try {
+        expr(child(call, argument));
+      } catch (KernelError error) { // calls only: an argument's type or use is what the outer call's error is about
+        if (error.tree() instanceof MethodInvocationTree) {
+          errors.add(error);
+        }
+      } catch (AlreadyReported reported) { // javac's or Kiln's own error there is out already
+      }
+    }
+    return errors;
   }
 
   /** Throws for {@code Math.sqrt(x)} and the like, which have a {@code Gpu} float counterpart. */
@@ -620,6 +643,9 @@ final class ExpressionLowering {
   KernelError unavailable(Tree call, ExecutableElement method) {
     TypeElement owner = (TypeElement) method.getEnclosingElement();
     String name = owner.getSimpleName() + "." + method.getSimpleName();
+    if (owner.getQualifiedName().contentEquals("java.io.PrintStream")) {
+      return new KernelError(call, Errors.unsupportedPrint(name));
+    }
     if (!method.getModifiers().contains(javax.lang.model.element.Modifier.STATIC)) {
       return new KernelError(call, Errors.unsupportedCall(name));
     }

@@ -134,6 +134,7 @@ public final class KernelLowering {
       }
     }
     diagnostics.error(error.tree(), error.unit().orElse(scope.unit()), error.diagnostic());
+    error.inner().forEach(this::report);
   }
 
   private List<Stmt> block(TreePath parent, List<? extends StatementTree> statements) {
