@@ -127,14 +127,39 @@ public final class CpuBackend implements Backend {
     int[] groups = {grid.workgroups(0, size[0]), grid.workgroups(1, size[1]), grid.workgroups(2, size[2])};
     KernelSpec.CpuBody body = spec.cpuBody();
     boolean sideBySide = cooperative.computeIfAbsent(spec, CpuBackend::usesBarriers);
-    IntStream.range(0, groups[0] * groups[1] * groups[2]).parallel().forEach(linear -> {
-      int[] group = {linear % groups[0], linear / groups[0] % groups[1], linear / (groups[0] * groups[1])};
-      if (sideBySide) {
-        runSideBySide(body, javaArgs, group, size, groups);
-      } else {
-        runInOrder(body, javaArgs, grid, group, size, groups);
-      }
-    });
+    try {
+      IntStream.range(0, groups[0] * groups[1] * groups[2]).parallel().forEach(linear -> {
+        int[] group = {linear % groups[0], linear / groups[0] % groups[1], linear / (groups[0] * groups[1])};
+        if (sideBySide) {
+          runSideBySide(body, javaArgs, group, size, groups);
+        } else {
+          runInOrder(body, javaArgs, grid, group, size, groups);
+        }
+      });
+    } catch (RuntimeException e) {
+      // thrown on a worker thread, the fork-join pool rethrows a new exception of its kind, without
+      // message, whose cause is the one thrown
+      RuntimeException thrown = e.getCause() instanceof RuntimeException cause && cause.getClass() == e.getClass()
+          ? cause : e;
+      throw thrown.getMessage() == null ? described(thrown, spec) : thrown;
+    }
+  }
+
+  /**
+   * The JIT's preallocated exception, which a fault thrown often enough becomes (no message, no
+   * stack), as one of its kind that names the kernel and how to keep the details.
+   */
+  private static RuntimeException described(RuntimeException bare, KernelSpec spec) {
+    String message = "in kernel " + spec + ": the JVM threw this fault often enough to drop its details (index,"
+        + " line); run with -XX:-OmitStackTraceInFastThrow to keep them, or without -Dkiln.cpu=java (the CPU twins"
+        + " name them always)";
+    RuntimeException described = switch (bare) {
+      case ArrayIndexOutOfBoundsException e -> new ArrayIndexOutOfBoundsException(message);
+      case ArithmeticException e -> new ArithmeticException(message);
+      case NullPointerException e -> new NullPointerException(message);
+      default -> new IllegalStateException(bare.getClass().getName() + " " + message, bare);
+    };
+    return described;
   }
 
   /** The local ids of invocation number {@code linear} of a workgroup. */

@@ -43,6 +43,25 @@ class FaultsTest extends BothDevices {
     }
   }
 
+  /**
+   * The kernel methods themselves ({@code -Dkiln.cpu=java}) throw Java's exceptions; one thrown often
+   * enough becomes the JIT's preallocated one, without message or stack, which came out as
+   * {@code ArrayIndexOutOfBoundsException: null}. It now names the kernel and how to get the details.
+   */
+  @Test
+  void aFaultRepeatedOnTheKernelMethodsStillSaysWhere() {
+    float[] out = new float[N];
+    float[] canary = new float[N];
+    for (int launch = 0; launch < 3000; launch++) {
+      ArrayIndexOutOfBoundsException thrown = assertThrows(ArrayIndexOutOfBoundsException.class,
+          () -> FaultsKernels.writeShifted(cpuMethods, N, out, canary, 1));
+      String message = thrown.getMessage();
+      assertTrue(message != null && (message.equals("Index 1000 out of bounds for length 1000")
+          || message.startsWith("in kernel corpus.Faults#writeShifted: ")), "launch " + launch + ": " + message
+          + " stack " + thrown.getStackTrace().length + " cause " + thrown.getCause());
+    }
+  }
+
   @Test
   void outOfBoundsReadThrowsAndTheDeviceStaysUsable() {
     float[] in = new float[N];
