@@ -11,14 +11,21 @@ import java.util.concurrent.atomic.AtomicReference;
 /**
  * A launch through a {@link CpuTwin}: its workgroups, numbered x fastest, split into about four
  * chunks per thread of a fork-join pool ({@code -Dkiln.cpu.threads}, all cores by default); a launch
- * of fewer than {@value #SMALL} invocations, or with one thread, runs on the caller's thread. The
- * first exception a chunk throws is rethrown as it was thrown.
+ * of fewer than {@value #SMALL} invocations, or with one thread, runs on the caller's thread. A fuse
+ * group of more than one tile runs fused or as {@link TiledArms}, as {@link GroupForm} chooses. The first exception a chunk
+ * throws is rethrown as it was thrown.
  */
 final class TwinLaunch {
   static final int SMALL = 1 << 14;
   private static final int CHUNKS_PER_THREAD = 4;
 
   private TwinLaunch() {}
+
+  /** Runs workgroups {@code first .. end-1} of the launch. */
+  @FunctionalInterface
+  private interface Chunk {
+    void run(int first, int end);
+  }
 
   /** The pool, made on first use with the configured parallelism. */
   private static final class Pool {
@@ -47,8 +54,22 @@ final class TwinLaunch {
     }
     int groups = Math.toIntExact(workgroups);
     long invocations = workgroups * spec.workgroup(0) * spec.workgroup(1) * spec.workgroup(2);
+    TiledArms tiled = invocations > TiledArms.TILE ? TiledArms.of(launch, args).orElse(null) : null;
+    if (tiled == null) {
+      run(groups, invocations, (from, to) -> twin.run(args, grids, dispatch, from, to));
+      return;
+    }
+    GroupForm form = GroupForm.of(spec);
+    boolean tiledForm = form.tiledNext();
+    long start = System.nanoTime();
+    run(groups, invocations, tiledForm ? tiled::run : (from, to) -> twin.run(args, grids, dispatch, from, to));
+    form.record(tiledForm, System.nanoTime() - start, invocations);
+  }
+
+  /** Runs {@code groups} workgroups of {@code invocations} in all, in chunks of {@code part} on the pool. */
+  private static void run(int groups, long invocations, Chunk part) {
     if (Pool.POOL == null || invocations < SMALL || groups == 1) {
-      twin.run(args, grids, dispatch, 0, groups);
+      part.run(0, groups);
       return;
     }
     int chunks = (int) Math.min(groups, (long) Pool.THREADS * CHUNKS_PER_THREAD);
@@ -59,7 +80,7 @@ final class TwinLaunch {
       int end = (int) ((long) groups * (chunk + 1) / chunks);
       tasks.add(Pool.POOL.submit(() -> {
         try {
-          twin.run(args, grids, dispatch, first, end);
+          part.run(first, end);
         } catch (RuntimeException | Error e) {
           failure.compareAndSet(null, e);
         }

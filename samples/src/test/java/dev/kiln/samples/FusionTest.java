@@ -78,6 +78,34 @@ class FusionTest extends BothDevices {
             (int[]) a[3]));
   }
 
+  /**
+   * Groups of more than one tile (32,768 invocations) run on the CPU backend fused or tiled, arm by
+   * arm (GroupForm times both on a group's first ten launches, alternating, and keeps the faster):
+   * each launch, of either form, gives what the arms give one after another.
+   */
+  @Test
+  void largeGroupsGiveTheSameBitsInEitherCpuForm() {
+    int n = 100_003;
+    for (int launch = 0; launch < 12; launch++) {
+      compare("post, launch " + launch, n, r -> new Object[] {Bits.randomFloats(r, n, 10f), 1.5f, -4f, 4f},
+          (d, a) -> FusionKernels.post(d, n, (float[]) a[0], (float) a[1], (float) a[2], (float) a[3]));
+      compare("twice, launch " + launch, n, r -> new Object[] {Bits.randomFloats(r, n, 10f), 0.25f, -1f, 1f},
+          (d, a) -> FusionKernels.twice(d, n, n - n / 3, n / 2, (float[]) a[0], (float) a[1], (float) a[2],
+              (float) a[3]));
+      compare("lanes, launch " + launch, n, r -> new Object[] {Bits.randomFloats(r, n, 3f), Bits.randomFloats(r, n, 3f),
+          new int[n]}, (d, a) -> FusionKernels.lanes(d, n, (float[]) a[0], (float[]) a[1], (int[]) a[2]));
+      int rows = 40_000;
+      compare("wide on grids, launch " + launch, rows, r -> new Object[] {Bits.randomFloats(r, rows * 7, 2f),
+          new float[rows], 7, new int[rows]},
+          (d, a) -> FusionKernels.wide(d, Grid.of(rows, 1), Grid.of(rows, 3), (float[]) a[0], (float[]) a[1], (int) a[2],
+              (int[]) a[3]));
+      float[] values = Bits.randomFloats(new Random(launch), n, 4f);
+      ArrayIndexOutOfBoundsException thrown = assertThrows(ArrayIndexOutOfBoundsException.class,
+          () -> FusionKernels.faulty(cpu, n, values, new float[n], 5));
+      assertTrue(thrown.getMessage().contains("Fusion#faulty"), thrown.getMessage());
+    }
+  }
+
   @Test
   void groupOfOneArm() {
     int n = 1_001;
