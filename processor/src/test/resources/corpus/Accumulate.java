@@ -7,7 +7,7 @@ import dev.kiln.annotations.Kernel;
  * A buffer element updated more than once by its own invocation, in loops: the most common line of
  * linear-algebra kernels. Each output buffer shares its element type with read-only inputs, the
  * shape that NVIDIA's driver 580 got wrong while Kiln's modules shared one block type per element
- * type (README, known driver gaps).
+ * type (docs/DRIVER-GAPS.md).
  */
 public final class Accumulate {
   /** PolyBench's MVT: a product added into the output in a loop. */

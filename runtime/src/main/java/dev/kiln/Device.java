@@ -141,7 +141,7 @@ public final class Device implements AutoCloseable {
   /**
    * Whether this device may flush subnormal {@code float} or {@code double} values (magnitudes
    * below {@link Float#MIN_NORMAL}) to zero, where Java computes with them: its driver does not
-   * offer to preserve them (NVIDIA's and lavapipe's for {@code float}; README, known driver gaps).
+   * offer to preserve them (NVIDIA's and lavapipe's for {@code float}; docs/DRIVER-GAPS.md).
    * Kiln asks every device that offers it to preserve them; false on the CPU backend.
    *
    * @return whether subnormal results may become zero

@@ -250,15 +250,15 @@ record PhysicalDevice(VkPhysicalDevice handle, String name, int type, int queueF
     return value ? "yes" : "no";
   }
 
-  /** Whether kernels may see subnormal floats or doubles flushed to zero here (README, known driver gaps). */
+  /** Whether kernels may see subnormal floats or doubles flushed to zero here (docs/DRIVER-GAPS.md). */
   boolean flushesSubnormals() {
     return !floatControls.denorms32() || float64 && !floatControls.denorms64();
   }
 
   /**
    * {@code module} as this device can take it: without the request to preserve subnormals of a
-   * float width whose preservation the driver does not offer (lavapipe 22.3 offers none; README,
-   * known driver gaps).
+   * float width whose preservation the driver does not offer (lavapipe 22.3 offers none;
+   * docs/DRIVER-GAPS.md).
    */
   KernelModule adapt(KernelModule module) {
     Set<Integer> preserved = new HashSet<>();

@@ -8,7 +8,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Kernels that meet known driver bugs, each against Java on the Vulkan device. A bug Kiln cannot
- * avoid by a cheap, exact change of the code it emits is listed in README ("Known driver gaps") and
+ * avoid by a cheap, exact change of the code it emits is listed in docs/DRIVER-GAPS.md and
  * skipped here on that driver, with the reason; on every other driver it must give Java's bits.
  */
 class DriverGapsTest extends BothDevices {

@@ -36,7 +36,7 @@ class KernelFuzzTest extends BothDevices {
 
   /**
    * Lavapipe 22.3 folds some float expressions as if NaN, infinities and signed zeros did not exist
-   * (README, known driver gaps): there a difference whose values are such specials is counted apart.
+   * (docs/DRIVER-GAPS.md): there a difference whose values are such specials is counted apart.
    */
   private static boolean lavapipe() {
     return vulkan.name().contains("llvmpipe");

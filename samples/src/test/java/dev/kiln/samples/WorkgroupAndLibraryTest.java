@@ -83,7 +83,7 @@ class WorkgroupAndLibraryTest extends BothDevices {
       long[] a = random.longs(n).toArray();
       double[] d = random.doubles(n, -1e6, 1e6).toArray();
       double[] specials = {Double.NaN, 0.0, -0.0, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY,
-          vulkan.flushesSubnormals() ? Double.MIN_NORMAL : Double.MIN_VALUE}; // README, known driver gaps
+          vulkan.flushesSubnormals() ? Double.MIN_NORMAL : Double.MIN_VALUE}; // docs/DRIVER-GAPS.md
       for (int i = 0; i < n; i += 3) {
         d[i] = specials[random.nextInt(specials.length)];
         a[i] = i % 2 == 0 ? 0 : Long.MIN_VALUE >> (i & 63);
@@ -101,7 +101,7 @@ class WorkgroupAndLibraryTest extends BothDevices {
    * fma on floats, scalb, rint, round, clamp, the double bit methods, the long floorMod and floorDiv
    * and Long's unsigned methods, bit for bit; fma's inputs include sums that a double rounds to a
    * float midpoint, where rounding twice would differ. Results stay out of the subnormal range,
-   * which a flushing device may give as zero (README, known driver gaps).
+   * which a flushing device may give as zero (docs/DRIVER-GAPS.md).
    */
   @ParameterizedTest(name = "n = {0}")
   @ValueSource(ints = {1, 63, 65, 4099})

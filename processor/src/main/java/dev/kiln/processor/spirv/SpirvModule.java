@@ -218,7 +218,7 @@ final class SpirvModule {
    * with {@code stride}. The runtime array is declared once per module, but each variable gets a
    * block of its own, as glslang emits them: NVIDIA's driver 580 applies one variable's
    * NonWritable to every variable of the same block type, so a writable buffer sharing its block
-   * with a read-only one lost its own earlier stores on the H200 (README, known driver gaps).
+   * with a read-only one lost its own earlier stores on the H200 (docs/DRIVER-GAPS.md).
    */
   int storageBlock(int elementType, int stride) {
     int array = runtimeArrays.computeIfAbsent(List.of(elementType, stride), key -> {
