@@ -175,7 +175,9 @@ final class KernelBodyCompiler implements TaskListener {
   private void writeTwins(TypeElement owner, List<CpuTwins.Source> twins) {
     String binaryName = elements.getBinaryName(owner) + LaunchAbi.TWINS_SUFFIX;
     try {
-      CpuTwins.Written written = CpuTwins.write(binaryName, twins);
+      String sourceFile = java.nio.file.Path.of(trees.getPath(owner).getCompilationUnit().getSourceFile().toUri()
+          .getPath()).getFileName().toString();
+      CpuTwins.Written written = CpuTwins.write(binaryName, sourceFile, twins);
       if (written.classFile() != null) {
         // a resource rather than a class file: javac warns of a type made in the last round of processing
         String packageName = elements.getPackageOf(owner).getQualifiedName().toString();

@@ -358,8 +358,14 @@ final class TwinFrame {
     }
   }
 
-  /** Records the access about to run: its array and line, the array and index {@link #keep} kept. */
+  /**
+   * Records the access about to run: its array and line, the array and index {@link #keep} kept;
+   * the line also goes into the method's line table from here on.
+   */
   void at(ArrayDecl array, int line, int[] kept) {
+    org.objectweb.asm.Label here = new org.objectweb.asm.Label();
+    mv.visitLabel(here);
+    mv.visitLineNumber(line, here); // a fault's stack trace names the kernel's line
     String kind = array instanceof BufferDecl ? "buffer" : "local";
     siteTable.append(array.name()).append('|').append(kind).append('|').append(line).append('\n');
     push(mv, sites++);
