@@ -65,7 +65,7 @@ final class LaunchFaults {
   private RuntimeException exception(String where, String outOfBounds) {
     return switch (words[0]) {
       case INDEX -> new ArrayIndexOutOfBoundsException(outOfBounds + " in " + where + " (line " + words[3] + ")");
-      case DIVISION_BY_ZERO -> new ArithmeticException("/ by zero in " + where);
+      case DIVISION_BY_ZERO -> new ArithmeticException("/ by zero in " + where + (words[3] != 0 ? " (line " + words[3] + ")" : ""));
       case OVERFLOW -> new ArithmeticException((words[2] == 2 ? "long" : "integer") + " overflow in " + where);
       case ILLEGAL_ARGUMENT -> new IllegalArgumentException("Math.clamp's min is greater than its max, or NaN, in " + where);
       default -> new IllegalStateException("unknown fault " + words[0] + " in " + where);

@@ -9,6 +9,7 @@ import dev.kiln.processor.ir.FixedArray;
 import dev.kiln.processor.ir.Local;
 import dev.kiln.processor.ir.PrimType;
 import dev.kiln.processor.ir.Program;
+import dev.kiln.processor.ir.Site;
 import dev.kiln.processor.ir.Stmt;
 import dev.kiln.processor.ir.Walk;
 import java.util.ArrayList;
@@ -199,7 +200,7 @@ public final class IndexBounds {
    */
   private List<Linear> counterFacts(Stmt update, Stmt.Loop loop, State before, State top) {
     if (!(update instanceof Stmt.Assign(Local v, Expr.Binary(BinaryOp op, Expr.LocalGet(Local read),
-        Expr.IntConst(int c), PrimType type))) || !read.equals(v) || v.type() != PrimType.INT || assignments(loop, v) != 1) {
+        Expr.IntConst(int c), PrimType type, Site site))) || !read.equals(v) || v.type() != PrimType.INT || assignments(loop, v) != 1) {
       return List.of();
     }
     IndexForm initial = before.values().get(v);
@@ -277,7 +278,7 @@ public final class IndexBounds {
     Linear last;
     switch (array) {
       case FixedArray fixed when fixed.hasConstantLength() -> {
-        if (index instanceof Expr.Binary(BinaryOp op, Expr value, Expr.IntConst(int mask), PrimType type) && op == BinaryOp.AND
+        if (index instanceof Expr.Binary(BinaryOp op, Expr value, Expr.IntConst(int mask), PrimType type, Site site) && op == BinaryOp.AND
             && mask >= 0) {
           return mask < fixed.size(); // value & mask lies in [0, mask]
         }
@@ -320,7 +321,7 @@ public final class IndexBounds {
         conditionFacts(a, false, state, facts);
         conditionFacts(b, false, state, facts);
       }
-      case Expr.Binary(BinaryOp op, Expr left, Expr right, PrimType type) when op.isComparison() && left.type() == PrimType.INT ->
+      case Expr.Binary(BinaryOp op, Expr left, Expr right, PrimType type, Site site) when op.isComparison() && left.type() == PrimType.INT ->
           comparisonFacts(holds ? op : negated(op), left, right, state, facts);
       default -> {}
     }

@@ -122,15 +122,25 @@ public sealed interface Expr {
     }
   }
 
-  /** {@code left op right}; both operands have one type, except the int distance of a shift. */
   /**
+   * {@code left op right}; both operands have one type, except the int distance of a shift.
    * {@code type} follows from the others (the three-argument constructor derives it); it is stored
    * because deriving it on each call walked the whole left spine: a sum of 1,000 terms made the
-   * processor quadratic.
+   * processor quadratic. {@code site} is where an integer division or remainder is, so that its
+   * fault names the line; null for every other operation.
    */
-  record Binary(BinaryOp op, Expr left, Expr right, PrimType type) implements Expr {
+  record Binary(BinaryOp op, Expr left, Expr right, PrimType type, Site site) implements Expr {
     public Binary(BinaryOp op, Expr left, Expr right) {
-      this(op, left, right, op.isComparison() ? PrimType.BOOLEAN : left.type());
+      this(op, left, right, op.isComparison() ? PrimType.BOOLEAN : left.type(), null);
+    }
+
+    public Binary(BinaryOp op, Expr left, Expr right, PrimType type) {
+      this(op, left, right, type, null);
+    }
+
+    /** This operation, where it can fault, at {@code at}. */
+    public Binary at(Site at) {
+      return new Binary(op, left, right, type, at);
     }
   }
 

@@ -68,7 +68,8 @@ public class Rewriter {
       case Expr.Load load -> new Expr.Load(array(load.array()), expression(load.index()), load.site());
       case Expr.Length length -> new Expr.Length((BufferDecl) array(length.buffer()));
       case Expr.Unary unary -> new Expr.Unary(unary.op(), expression(unary.operand()));
-      case Expr.Binary binary -> new Expr.Binary(binary.op(), expression(binary.left()), expression(binary.right()));
+      case Expr.Binary binary -> new Expr.Binary(binary.op(), expression(binary.left()), expression(binary.right()),
+          binary.type(), binary.site());
       case Expr.Call call -> new Expr.Call(call.function(), call.arguments().stream().map(this::expression).toList());
       case Expr.Convert convert -> new Expr.Convert(convert.type(), expression(convert.value()));
       case Expr.Conditional conditional -> new Expr.Conditional(expression(conditional.condition()),

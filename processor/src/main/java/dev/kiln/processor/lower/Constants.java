@@ -9,7 +9,7 @@ final class Constants {
   /** {@code expr} as an {@code IntConst} if it is int arithmetic on constants; else itself. */
   static Expr fold(Expr expr) {
     return switch (expr) {
-      case Expr.Binary(var op, var left, var right, var type) when fold(left) instanceof Expr.IntConst(int a)
+      case Expr.Binary(var op, var left, var right, var type, var site) when fold(left) instanceof Expr.IntConst(int a)
           && fold(right) instanceof Expr.IntConst(int b) -> switch (op) {
             case ADD -> new Expr.IntConst(a + b);
             case SUB -> new Expr.IntConst(a - b);

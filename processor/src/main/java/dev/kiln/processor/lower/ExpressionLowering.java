@@ -172,7 +172,8 @@ final class ExpressionLowering {
           throw new KernelError(tree, Errors.unsupportedExpression(describe(tree)));
         }
         BinaryTree binary = (BinaryTree) tree;
-        yield binary(op.get(), expr(child(path, binary.getLeftOperand())), expr(child(path, binary.getRightOperand())), type);
+        yield faulting(binary(op.get(), expr(child(path, binary.getLeftOperand())),
+            expr(child(path, binary.getRightOperand())), type), binary);
       }
     };
   }
@@ -235,6 +236,12 @@ final class ExpressionLowering {
       throw new KernelError(branch, Errors.unsupportedExpression("a pattern case"));
     }
     return labels;
+  }
+
+  /** {@code lowered}, where it is an integer division or remainder, at the site of {@code tree}, for its fault's line. */
+  Expr faulting(Expr lowered, Tree tree) {
+    return lowered instanceof Expr.Binary binary && (binary.op() == BinaryOp.DIV || binary.op() == BinaryOp.REM)
+        && (binary.type() == PrimType.INT || binary.type() == PrimType.LONG) ? binary.at(site(tree)) : lowered;
   }
 
   /** {@code left op right} with Java's promotions; {@code type} is javac's type of the result. */
@@ -470,7 +477,7 @@ final class ExpressionLowering {
       Local current = scope.temporary("current", type); // an array element is fetched before the right side runs
       statements.add(new Stmt.Assign(current, variable.read()));
       Expr value = expr(child(path, compound.getExpression()));
-      result = convert(compound(tree.getKind(), new Expr.LocalGet(current), value, type), type);
+      result = convert(faulting(compound(tree.getKind(), new Expr.LocalGet(current), value, type), tree), type);
     } else {
       result = expr(child(path, ((com.sun.source.tree.AssignmentTree) tree).getExpression()), type);
     }

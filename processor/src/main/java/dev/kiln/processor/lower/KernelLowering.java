@@ -568,7 +568,8 @@ public final class KernelLowering {
           TreePath target = child(path, compound.getVariable());
           PrimType type = expressions.valueType(target);
           Expr value = expressions.expr(child(path, compound.getExpression()));
-          yield List.of(assign(target, ExpressionLowering.compound(tree.getKind(), read(target), value, type)));
+          yield List.of(assign(target,
+              expressions.faulting(ExpressionLowering.compound(tree.getKind(), read(target), value, type), tree)));
         }
         throw new KernelError(tree, Errors.unsupportedExpression(ExpressionLowering.describe(tree)));
       }

@@ -56,7 +56,7 @@ final class ExpressionWriter {
           launch.armWorkgroups(workgroups.arm(), workgroups.axis(), workgroups.size()));
       case Expr.Unary unary -> unary(unary);
       case Expr.Binary binary -> Operators.binary(fn, memory, binary.op(), binary.left().type(), value(binary.left()),
-          value(binary.right()));
+          value(binary.right()), binary.site() == null ? 0 : binary.site().line());
       case Expr.Convert convert -> convert(convert);
       case Expr.Call call -> call(call);
       case Expr.Conditional conditional -> conditional(conditional);

@@ -223,9 +223,9 @@ final class MemoryAccess {
     return fn.op(SpvOpBitcast, module.typeInt(), bufferLength(arrays.get(buffer.name()).variable()));
   }
 
-  /** Reports an integer division by zero where {@code isZero} (the caller goes on with a harmless divisor). */
-  void divisionByZero(int isZero) {
-    faults.recordIf(isZero, Faults.DIVISION_BY_ZERO, 0, module.constantInt(0), 0);
+  /** Reports an integer division by zero at {@code line} where {@code isZero} (the caller goes on with a harmless divisor). */
+  void divisionByZero(int isZero, int line) {
+    faults.recordIf(isZero, Faults.DIVISION_BY_ZERO, 0, module.constantInt(0), line);
   }
 
   /** Reports a {@code Math.clamp} whose bounds are out of order or NaN, where {@code invalid}. */

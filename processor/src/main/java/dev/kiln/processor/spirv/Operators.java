@@ -9,9 +9,11 @@ import dev.kiln.processor.ir.PrimType;
 final class Operators {
   private Operators() {}
 
-  static int binary(FunctionBuilder fn, MemoryAccess memory, BinaryOp op, PrimType operands, int left, int right) {
+  /** {@code left op right}; {@code line} is where an integer division or remainder is, for its fault (0: unknown). */
+  static int binary(FunctionBuilder fn, MemoryAccess memory, BinaryOp op, PrimType operands, int left, int right,
+      int line) {
     return switch (operands) {
-      case INT, LONG -> integerOp(fn, memory, op, operands, left, right);
+      case INT, LONG -> integerOp(fn, memory, op, operands, left, right, line);
       case FLOAT, DOUBLE -> floatingOp(fn, op, operands, left, right);
       case BOOLEAN -> boolOp(fn, op, left, right);
       case BYTE, SHORT, CHAR -> throw new IllegalStateException(op + " on " + operands + ": the lowering promotes to int");
@@ -19,7 +21,7 @@ final class Operators {
   }
 
   private static int integerOp(FunctionBuilder w, MemoryAccess memory, BinaryOp op, PrimType operands, int a,
-      int b) {
+      int b, int line) {
     SpirvModule m = w.module();
     int type = w.typeOf(operands);
     int bool = m.typeBool();
@@ -30,13 +32,13 @@ final class Operators {
       case DIV -> {
         // MIN_VALUE / -1 overflows in SPIR-V; Java defines it as MIN_VALUE, which is -a.
         int minusOne = w.op(SpvOpIEqual, bool, b, w.constant(operands, -1));
-        int divisor = safeDivisor(w, memory, operands, b, minusOne);
+        int divisor = safeDivisor(w, memory, operands, b, minusOne, line);
         yield w.op(SpvOpSelect, type, minusOne, w.op(SpvOpSNegate, type, a), w.op(SpvOpSDiv, type, a, divisor));
       }
       case REM -> {
         // a - (a / b) * b: Java's remainder takes the dividend's sign. (NVIDIA's driver gives OpSRem
         // the divisor's sign.) With b == -1 the divisor becomes 1 and the result 0, as in Java.
-        int divisor = safeDivisor(w, memory, operands, b, w.op(SpvOpIEqual, bool, b, w.constant(operands, -1)));
+        int divisor = safeDivisor(w, memory, operands, b, w.op(SpvOpIEqual, bool, b, w.constant(operands, -1)), line);
         int quotient = w.op(SpvOpSDiv, type, a, divisor);
         yield w.op(SpvOpISub, type, a, w.op(SpvOpIMul, type, quotient, divisor));
       }
@@ -65,10 +67,11 @@ final class Operators {
    * {@code b}, or 1 where it is -1 (handled by the caller) or 0 (reported as Java's
    * ArithmeticException, the quotient being meaningless).
    */
-  private static int safeDivisor(FunctionBuilder w, MemoryAccess memory, PrimType operands, int b, int minusOne) {
+  private static int safeDivisor(FunctionBuilder w, MemoryAccess memory, PrimType operands, int b, int minusOne,
+      int line) {
     SpirvModule m = w.module();
     int zero = w.zero(operands);
-    memory.divisionByZero(w.op(SpvOpIEqual, m.typeBool(), b, zero));
+    memory.divisionByZero(w.op(SpvOpIEqual, m.typeBool(), b, zero), line);
     int replace = w.op(SpvOpLogicalOr, m.typeBool(), minusOne, w.op(SpvOpIEqual, m.typeBool(), b, zero));
     return w.op(SpvOpSelect, w.typeOf(operands), replace, w.constant(operands, 1), b);
   }
