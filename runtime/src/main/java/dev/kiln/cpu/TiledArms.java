@@ -37,12 +37,9 @@ final class TiledArms {
     this.tileGroups = Math.max(1, TILE / workgroupSize);
   }
 
-  /** The tiled form of a group's launch, where it applies. */
+  /** The tiled form of a fuse group's launch, where it applies. */
   static Optional<TiledArms> of(Launch launch, Object[] args) {
     KernelSpec spec = launch.spec();
-    if (spec.arms().isEmpty()) {
-      return Optional.empty();
-    }
     boolean oneDimensional = true;
     boolean sameGrids = true;
     for (int arm = 0; arm < spec.arms().size(); arm++) {

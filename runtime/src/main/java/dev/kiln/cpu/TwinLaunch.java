@@ -54,16 +54,20 @@ final class TwinLaunch {
     }
     int groups = Math.toIntExact(workgroups);
     long invocations = workgroups * spec.workgroup(0) * spec.workgroup(1) * spec.workgroup(2);
-    TiledArms tiled = invocations > TiledArms.TILE ? TiledArms.of(launch, args).orElse(null) : null;
-    if (tiled == null) {
-      run(groups, invocations, (from, to) -> twin.run(args, grids, dispatch, from, to));
+    Chunk fused = (from, to) -> twin.run(args, grids, dispatch, from, to);
+    if (spec.arms().isEmpty() || invocations <= TiledArms.TILE) {
+      run(groups, invocations, fused);
       return;
     }
     GroupForm form = GroupForm.of(spec);
-    boolean tiledForm = form.tiledNext();
+    boolean tiledNext = form.tiledNext();
+    TiledArms tiled = tiledNext ? TiledArms.of(launch, args).orElse(null) : null;
+    if (tiledNext && tiled == null) {
+      form.untileable();
+    }
     long start = System.nanoTime();
-    run(groups, invocations, tiledForm ? tiled::run : (from, to) -> twin.run(args, grids, dispatch, from, to));
-    form.record(tiledForm, System.nanoTime() - start, invocations);
+    run(groups, invocations, tiled != null ? tiled::run : fused);
+    form.record(tiled != null, System.nanoTime() - start, invocations);
   }
 
   /** Runs {@code groups} workgroups of {@code invocations} in all, in chunks of {@code part} on the pool. */

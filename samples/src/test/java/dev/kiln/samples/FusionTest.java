@@ -80,8 +80,8 @@ class FusionTest extends BothDevices {
 
   /**
    * Groups of more than one tile (32,768 invocations) run on the CPU backend fused or tiled, arm by
-   * arm (GroupForm times both on a group's first ten launches, alternating, and keeps the faster):
-   * each launch, of either form, gives what the arms give one after another.
+   * arm (GroupForm runs a group's first four launches fused, then times both over ten, alternating,
+   * and keeps the faster): each launch, of either form, gives what the arms give one after another.
    */
   @Test
   void largeGroupsGiveTheSameBitsInEitherCpuForm() {
