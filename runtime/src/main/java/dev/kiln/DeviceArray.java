@@ -41,7 +41,8 @@ public abstract sealed class DeviceArray implements AutoCloseable permits FloatA
   static final class Memory implements Runnable {
     private final Device device;
     private final BackendBuffer buffer;
-    private final String description;
+    /** The array's class name ({@code FloatArray}), for the report. */
+    private final String kind;
     /** Where the array was allocated: its first frame outside Kiln, or its whole stack (read when reported). */
     private final Object site;
     /** Closed by its owner or found unreachable; set under {@code this}. */
@@ -53,10 +54,10 @@ public abstract sealed class DeviceArray implements AutoCloseable permits FloatA
     /** Freed; guarded by {@code this}. */
     private boolean freed;
 
-    Memory(Device device, BackendBuffer buffer, String description, Object site) {
+    Memory(Device device, BackendBuffer buffer, String kind, Object site) {
       this.device = device;
       this.buffer = buffer;
-      this.description = description;
+      this.kind = kind;
       this.site = site;
     }
 
@@ -71,7 +72,7 @@ public abstract sealed class DeviceArray implements AutoCloseable permits FloatA
         KilnLog.logger().log(System.Logger.Level.WARNING, "{0} was never closed; Kiln frees its memory now that it"
             + " is unreachable, once no batch holds it. It was allocated at {1}. Fix: close device arrays"
             + " (try-with-resources) to free their memory at once; arrays allocated there are freed without a message"
-            + " from now on{2}", description, where,
+            + " from now on{2}", kind + " of length " + buffer.length() + " on " + device.name(), where,
             WHOLE_STACK ? "" : "; -Dkiln.arrayTrace=true shows the whole stack of the allocation");
       }
       LEAKED.incrementAndGet(); // counted once reported, so that whoever sees the count sees the report
@@ -139,8 +140,7 @@ public abstract sealed class DeviceArray implements AutoCloseable permits FloatA
 
   DeviceArray(Device device, BackendBuffer buffer) {
     this.device = device;
-    this.memory = new Memory(device, buffer, getClass().getSimpleName() + " of length " + buffer.length() + " on "
-        + device.name(), allocationSite());
+    this.memory = new Memory(device, buffer, getClass().getSimpleName(), allocationSite());
     this.cleanable = CLEANER.register(this, memory);
   }
 

@@ -153,13 +153,12 @@ public final class CpuBackend implements Backend {
     String message = "in kernel " + spec + ": the JVM threw this fault often enough to drop its details (index,"
         + " line); run with -XX:-OmitStackTraceInFastThrow to keep them, or without -Dkiln.cpu=java (the CPU twins"
         + " name them always)";
-    RuntimeException described = switch (bare) {
-      case ArrayIndexOutOfBoundsException e -> new ArrayIndexOutOfBoundsException(message);
-      case ArithmeticException e -> new ArithmeticException(message);
-      case NullPointerException e -> new NullPointerException(message);
+    return switch (bare) {
+      case ArrayIndexOutOfBoundsException outOfBounds -> new ArrayIndexOutOfBoundsException(message);
+      case ArithmeticException arithmetic -> new ArithmeticException(message);
+      case NullPointerException nullPointer -> new NullPointerException(message);
       default -> new IllegalStateException(bare.getClass().getName() + " " + message, bare);
     };
-    return described;
   }
 
   /** The local ids of invocation number {@code linear} of a workgroup. */

@@ -10,6 +10,7 @@ import dev.kiln.backend.Backend;
 import dev.kiln.backend.StartupTrace;
 import java.nio.IntBuffer;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.lwjgl.PointerBuffer;
@@ -164,11 +165,12 @@ final class VulkanContext {
     try (MemoryStack stack = MemoryStack.stackPush()) {
       VkPhysicalDeviceMemoryProperties properties = VkPhysicalDeviceMemoryProperties.calloc(stack);
       vkGetPhysicalDeviceMemoryProperties(physical.handle(), properties);
+      // device-local heaps first, the largest of them
+      Comparator<VkMemoryHeap> preference = Comparator
+          .<VkMemoryHeap>comparingInt(h -> h.flags() & VK_MEMORY_HEAP_DEVICE_LOCAL_BIT).thenComparingLong(VkMemoryHeap::size);
       int heap = 0;
-      for (int i = 0; i < properties.memoryHeapCount(); i++) {
-        boolean local = (properties.memoryHeaps(i).flags() & VK_MEMORY_HEAP_DEVICE_LOCAL_BIT) != 0;
-        boolean best = (properties.memoryHeaps(heap).flags() & VK_MEMORY_HEAP_DEVICE_LOCAL_BIT) != 0;
-        if (local && !best || local == best && properties.memoryHeaps(i).size() > properties.memoryHeaps(heap).size()) {
+      for (int i = 1; i < properties.memoryHeapCount(); i++) {
+        if (preference.compare(properties.memoryHeaps(i), properties.memoryHeaps(heap)) > 0) {
           heap = i;
         }
       }

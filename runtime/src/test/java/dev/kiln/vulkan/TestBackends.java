@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 import org.junit.jupiter.api.Assumptions;
 
 /** Opens a Vulkan backend for a test, or skips it with the reason (fails instead with kiln.noSkips); other skips too. */
-final class TestBackends {
+public final class TestBackends {
   private TestBackends() {}
 
   static VulkanBackend open(boolean validation) {
@@ -20,7 +20,7 @@ final class TestBackends {
    * Skips the test with {@code reason}, or fails it where {@code -Dkiln.noSkips=true} (CI) forbids
    * skips; returns only to let callers write {@code throw skip(...)}.
    */
-  static AssertionError skip(String reason) {
+  public static AssertionError skip(String reason) {
     if (Boolean.getBoolean("kiln.noSkips")) {
       fail(reason + " (kiln.noSkips=true)");
     }
