@@ -12,8 +12,8 @@ import java.util.concurrent.atomic.AtomicReference;
  * A launch through a {@link CpuTwin}: its workgroups, numbered x fastest, split into about four
  * chunks per thread of a fork-join pool ({@code -Dkiln.cpu.threads}, all cores by default); a launch
  * of fewer than {@value #SMALL} invocations, or with one thread, runs on the caller's thread. A fuse
- * group of more than one tile runs fused or as {@link TiledArms}, as {@link GroupForm} chooses. The first exception a chunk
- * throws is rethrown as it was thrown.
+ * group of more than one tile runs as its twin or as {@link TiledArms}, as {@link GroupForm} chooses.
+ * The first exception a chunk throws is rethrown as it was thrown.
  */
 final class TwinLaunch {
   static final int SMALL = 1 << 14;
@@ -54,9 +54,9 @@ final class TwinLaunch {
     }
     int groups = Math.toIntExact(workgroups);
     long invocations = workgroups * spec.workgroup(0) * spec.workgroup(1) * spec.workgroup(2);
-    Chunk fused = (from, to) -> twin.run(args, grids, dispatch, from, to);
+    Chunk ofTwin = (from, to) -> twin.run(args, grids, dispatch, from, to);
     if (spec.arms().isEmpty() || invocations <= TiledArms.TILE) {
-      run(groups, invocations, fused);
+      run(groups, invocations, ofTwin);
       return;
     }
     GroupForm form = GroupForm.of(spec);
@@ -66,7 +66,7 @@ final class TwinLaunch {
       form.untileable();
     }
     long start = System.nanoTime();
-    run(groups, invocations, tiled != null ? tiled::run : fused);
+    run(groups, invocations, tiled != null ? tiled::run : ofTwin);
     form.record(tiled != null, System.nanoTime() - start, invocations);
   }
 
