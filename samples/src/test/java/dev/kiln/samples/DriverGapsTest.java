@@ -20,7 +20,7 @@ class DriverGapsTest extends BothDevices {
 
   private static float[] specials() {
     float[] x = Bits.randomFloats(new java.util.Random(5), N, 100f);
-    // no subnormals: devices may flush them (README), a gap of its own
+    // no subnormals: devices may flush them (docs/DRIVER-GAPS.md), a gap of its own
     float[] special = {0f, -0f, Float.NaN, Float.POSITIVE_INFINITY, Float.NEGATIVE_INFINITY, Float.MIN_NORMAL, -1f};
     System.arraycopy(special, 0, x, 0, special.length);
     return x;
@@ -40,21 +40,21 @@ class DriverGapsTest extends BothDevices {
   void floatGaps(String kernel) {
     switch (kernel) {
       case "zeroMinus" -> {
-        assumeFalse(lavapipe(), "lavapipe (Mesa 22.3) computes 0f - x as -x, so -0f for +0f (README)");
+        assumeFalse(lavapipe(), "lavapipe (Mesa 22.3) computes 0f - x as -x, so -0f for +0f");
         compareFloats(kernel, (device, a) -> GapKernelsKernels.zeroMinus(device, N, a[0], a[1]));
       }
       case "selfMinus" -> {
-        assumeFalse(lavapipe(), "lavapipe (Mesa 22.3) gives -0f for x - x where x is -0f (README)");
+        assumeFalse(lavapipe(), "lavapipe (Mesa 22.3) gives -0f for x - x where x is -0f");
         compareFloats(kernel, (device, a) -> GapKernelsKernels.selfMinus(device, N, a[0], a[1]));
       }
       case "divideByVisibleZero" -> {
         assumeFalse(lavapipe(), "lavapipe (Mesa 22.3) drops the store of x / (0f * s) instead of writing NaN or"
-            + " an infinity (README)");
+            + " an infinity");
         compareFloats(kernel, (device, a) -> GapKernelsKernels.divideByVisibleZero(device, N, a[0], a[1], 3f));
       }
       default -> {
         assumeFalse(lavapipe(), "lavapipe (Mesa 22.3) folds x * 0f + (-0f) to -0f, losing NaN and the sign of"
-            + " zero (README)");
+            + " zero");
         compareFloats(kernel, (device, a) -> GapKernelsKernels.constantZero(device, N, a[0], a[1]));
       }
     }

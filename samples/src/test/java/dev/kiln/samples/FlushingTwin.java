@@ -29,8 +29,8 @@ import org.objectweb.asm.Opcodes;
  *   <li>moves, loads and stores and what Kiln spells out in integer operations ({@code abs},
  *       {@code floor}, {@code round}, {@code copySign}, the float's bits) are exact.
  * </ul>
- * The fuzzer runs a kernel's twin on the CPU backend to tell this documented flush (README, known
- * driver gaps) from a real difference.
+ * The fuzzer runs a kernel's twin on the CPU backend to tell this documented flush
+ * (docs/DRIVER-GAPS.md) from a real difference.
  */
 public final class FlushingTwin {
   private FlushingTwin() {}

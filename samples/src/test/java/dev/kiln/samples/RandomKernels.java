@@ -14,7 +14,7 @@ import java.util.Random;
  * {@link #odd} makes a kernel with one construct the language may reject, for crash checks.
  *
  * <p>Every kernel has the parameters {@link #PARAMETERS}; inputs are never empty. No literal is
- * zero, which keeps clear of lavapipe's constant-zero miscompiles (README, driver gaps).
+ * zero, which keeps clear of lavapipe's constant-zero miscompiles (docs/DRIVER-GAPS.md).
  */
 final class RandomKernels {
   static final String PARAMETERS = "int[] ia, float[] fa, int[] io, float[] fo, int s, float t";

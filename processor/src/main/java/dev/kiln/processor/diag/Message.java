@@ -71,7 +71,7 @@ public enum Message {
       "field '%s' is not a compile-time constant; kernels can only read static final primitive constants",
       "pass the value as a kernel parameter, or make the field 'static final' with a constant initializer"),
   UNSUPPORTED_CALL("kiln.unsupported.call",
-      "call to %s is not supported in kernels; kernels call dev.kiln.Gpu intrinsics, the Math, StrictMath, Integer, Long, Float and Double methods that the README lists (The kernel language, calls), and static methods compiled with them",
+      "call to %s is not supported in kernels; kernels call dev.kiln.Gpu intrinsics, the Math, StrictMath, Integer, Long, Float and Double methods that docs/KERNELS.md lists (calls), and static methods compiled with them",
       "compute with those methods instead; a method of your own must be static and compiled with the kernel, in its class or in another one compiled with -XDcompilePolicy=simple"),
   UNSUPPORTED_PRINT("kiln.unsupported.print",
       "%s prints, and a kernel cannot: the GPU has no console",

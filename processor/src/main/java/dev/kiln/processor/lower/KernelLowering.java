@@ -167,7 +167,7 @@ public final class KernelLowering {
       }
       case FOR_LOOP -> forLoop(path, (ForLoopTree) tree);
       case ENHANCED_FOR_LOOP -> forEach(path, (com.sun.source.tree.EnhancedForLoopTree) tree);
-      case ASSERT -> List.of(); // Java runs without -ea unless told: its asserts are not evaluated (README)
+      case ASSERT -> List.of(); // Java runs without -ea unless told: its asserts are not evaluated (docs/KERNELS.md)
       case YIELD -> {
         if (yields.isEmpty()) {
           throw new AlreadyReported(); // javac allows yield only inside a switch expression, and reported it
