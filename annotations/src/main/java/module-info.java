@@ -2,9 +2,10 @@
  * The annotations that mark Kiln kernels: {@link dev.kiln.annotations.Kernel},
  * {@link dev.kiln.annotations.Buffer} and {@link dev.kiln.annotations.FuseGroup}.
  */
-@SuppressWarnings("module") // the runtime, compiled later, is not on this module's path
 module dev.kiln.annotations {
   exports dev.kiln.annotations;
-  // the launch ABI the processor writes SPIR-V by and the runtime launches by
-  exports dev.kiln.abi to dev.kiln.runtime;
+  // The contract of processor, runtime and generated code: the launch ABI, the kernel specs that
+  // launchers make, the twins' fault reports. Generated code in any module uses it; users do not
+  // (no compatibility promise, as dev.kiln.internal).
+  exports dev.kiln.abi;
 }

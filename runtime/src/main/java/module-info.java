@@ -10,6 +10,7 @@ module dev.kiln.runtime {
   requires org.lwjgl;
   requires org.lwjgl.vulkan;
   requires org.lwjgl.vma;
+  requires static org.lwjgl.spvc; // SPIR-V enumerants, inlined constants
   // the native libraries: a module needs reading to be resolved, on the module path, at all
   requires org.lwjgl.natives;
   requires org.lwjgl.vma.natives;

@@ -1,8 +1,8 @@
 package dev.kiln;
 
+import dev.kiln.abi.KernelSpec;
 import dev.kiln.backend.BackendBatch;
 import dev.kiln.backend.Launch;
-import dev.kiln.internal.KernelSpec;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;

@@ -1,5 +1,7 @@
 package dev.kiln;
 
+import dev.kiln.abi.KernelSpec;
+import dev.kiln.abi.NumericType;
 import dev.kiln.access.LaunchAccess;
 import dev.kiln.backend.Backend;
 import dev.kiln.backend.BackendBatch;
@@ -8,8 +10,6 @@ import dev.kiln.backend.KilnLog;
 import dev.kiln.backend.Launch;
 import dev.kiln.backend.StartupTrace;
 import dev.kiln.cpu.CpuBackend;
-import dev.kiln.internal.KernelSpec;
-import dev.kiln.internal.NumericType;
 import dev.kiln.vulkan.VulkanBackend;
 import dev.kiln.vulkan.VulkanUnavailableException;
 import java.lang.System.Logger.Level;

@@ -1,8 +1,8 @@
 package dev.kiln;
 
+import dev.kiln.abi.NumericType;
 import dev.kiln.backend.BackendBuffer;
 import dev.kiln.backend.KilnLog;
-import dev.kiln.internal.NumericType;
 import java.lang.ref.Cleaner;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;

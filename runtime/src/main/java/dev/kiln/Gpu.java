@@ -1,7 +1,7 @@
 package dev.kiln;
 
+import dev.kiln.abi.NumericType;
 import dev.kiln.cpu.Invocation;
-import dev.kiln.internal.NumericType;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 

@@ -5,10 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.kiln.abi.KernelSpec;
+import dev.kiln.abi.NumericType;
 import dev.kiln.annotations.Access;
 import dev.kiln.internal.Dispatch;
-import dev.kiln.internal.KernelSpec;
-import dev.kiln.internal.NumericType;
 import java.lang.invoke.MethodHandles;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicIntegerArray;

@@ -1,5 +1,7 @@
 package dev.kiln.abi;
 
+import java.lang.invoke.MethodType;
+
 /**
  * The contract between the modules Kiln's processor writes and the runtime that launches them,
  * defined once for both (they share no other code): where buffers, launch geometry, scalars and
@@ -63,6 +65,16 @@ public final class LaunchAbi {
     return (group ? "group$" : "kernel$") + name.replaceAll("[.;\\[/<>]", "_");
   }
 
+  /**
+   * The type of every CPU twin method: {@code (Object[] args, int[] grids, int dispatchX, int
+   * dispatchY, int dispatchZ, int firstGroup, int endGroup)}. It runs workgroups {@code firstGroup ..
+   * endGroup-1} of a dispatch of {@code dispatch*} invocations per axis; {@code args} holds the
+   * arguments in parameter order (Java arrays and boxed scalars), {@code grids} each arm's grid
+   * (x, y, z), three entries for a kernel.
+   */
+  public static final MethodType TWIN_TYPE = MethodType.methodType(void.class, Object[].class, int[].class,
+      int.class, int.class, int.class, int.class, int.class);
+
   private LaunchAbi() {}
 
   /**
@@ -101,6 +113,18 @@ public final class LaunchAbi {
       end = offsets[i] + scalarBytes[i];
     }
     return offsets;
+  }
+
+  /**
+   * The size of the push-constant block: the geometry, the arms' grids and the scalars.
+   *
+   * @param arms the number of arms, 0 for a kernel
+   * @param scalarBytes each scalar's size in bytes, in parameter order
+   * @return the size in bytes
+   */
+  public static int blockBytes(int arms, int[] scalarBytes) {
+    int[] offsets = scalarOffsets(arms, scalarBytes);
+    return offsets.length == 0 ? scalarsStart(arms) : offsets[offsets.length - 1] + scalarBytes[offsets.length - 1];
   }
 
   /**

@@ -1,8 +1,8 @@
 package dev.kiln.bench;
 
+import dev.kiln.abi.KernelSpec;
+import dev.kiln.abi.NumericType;
 import dev.kiln.annotations.Access;
-import dev.kiln.internal.KernelSpec;
-import dev.kiln.internal.NumericType;
 import java.lang.invoke.MethodHandles;
 import java.util.List;
 

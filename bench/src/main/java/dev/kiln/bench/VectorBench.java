@@ -3,12 +3,12 @@ package dev.kiln.bench;
 import dev.kiln.Device;
 import dev.kiln.FloatArray;
 import dev.kiln.Gpu;
+import dev.kiln.abi.KernelSpec;
+import dev.kiln.abi.NumericType;
 import dev.kiln.annotations.Access;
 import dev.kiln.annotations.Buffer;
 import dev.kiln.annotations.Kernel;
 import dev.kiln.internal.Dispatch;
-import dev.kiln.internal.KernelSpec;
-import dev.kiln.internal.NumericType;
 import java.util.Arrays;
 import java.util.List;
 

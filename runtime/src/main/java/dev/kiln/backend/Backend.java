@@ -1,6 +1,6 @@
 package dev.kiln.backend;
 
-import dev.kiln.internal.NumericType;
+import dev.kiln.abi.NumericType;
 
 /**
  * What a device does, behind {@code dev.kiln.Device}. Several threads may call a backend at once;

@@ -1,6 +1,6 @@
 package dev.kiln.backend;
 
-import dev.kiln.internal.NumericType;
+import dev.kiln.abi.NumericType;
 
 /** Device memory holding {@link #length()} values of one {@link NumericType}. */
 public interface BackendBuffer extends AutoCloseable {

@@ -1,6 +1,9 @@
 package dev.kiln.backend;
 
-import dev.kiln.internal.KernelSpec;
+import static org.lwjgl.util.spvc.Spv.*;
+
+import dev.kiln.abi.KernelSpec;
+import dev.kiln.abi.LaunchAbi;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
@@ -21,28 +24,7 @@ import java.util.function.IntUnaryOperator;
  */
 public record KernelModule(byte[] code, Set<Integer> capabilities, boolean usesBarriers, long sharedBytes,
     int elementsPerInvocation, FloatAtomics floatAtomics) {
-  public static final int CAPABILITY_FLOAT64 = 10;
-  public static final int CAPABILITY_INT64 = 11;
-  public static final int CAPABILITY_INT64_ATOMICS = 12;
-  public static final int CAPABILITY_STORAGE_16BIT = 4433;
-  public static final int CAPABILITY_STORAGE_8BIT = 4448;
-  public static final int CAPABILITY_SIGNED_ZERO_INF_NAN_PRESERVE = 4466;
-  public static final int CAPABILITY_DENORM_PRESERVE = 4464;
-  private static final int OP_CAPABILITY = 17;
-  private static final int OP_EXECUTION_MODE = 16;
-  private static final int EXECUTION_MODE_DENORM_PRESERVE = 4459;
-  private static final int OP_MODULE_PROCESSED = 330;
-  private static final String ELEMENTS_PER_INVOCATION = dev.kiln.abi.LaunchAbi.ELEMENTS_PER_INVOCATION;
-  private static final int OP_CONTROL_BARRIER = 224;
-  private static final int OP_TYPE_INT = 21;
-  private static final int OP_TYPE_FLOAT = 22;
-  private static final int OP_TYPE_ARRAY = 28;
-  private static final int OP_TYPE_POINTER = 32;
-  private static final int OP_CONSTANT = 43;
-  private static final int OP_VARIABLE = 59;
-  private static final int OP_ATOMIC_FADD = 6035;
-  private static final int SCOPE_WORKGROUP = 2;
-  private static final int STORAGE_WORKGROUP = 4;
+  private static final String ELEMENTS_PER_INVOCATION = LaunchAbi.ELEMENTS_PER_INVOCATION;
   private static final int HEADER_WORDS = 5;
 
   /** Loads and scans the module of {@code spec}. */
@@ -76,30 +58,30 @@ public record KernelModule(byte[] code, Set<Integer> capabilities, boolean usesB
       int start = at;
       IntUnaryOperator operand = k -> words.getInt(start + 4 * k);
       switch (first & 0xffff) {
-        case OP_CAPABILITY -> capabilities.add(operand.applyAsInt(1));
-        case OP_CONTROL_BARRIER -> barriers = true;
-        case OP_MODULE_PROCESSED -> {
+        case SpvOpCapability -> capabilities.add(operand.applyAsInt(1));
+        case SpvOpControlBarrier -> barriers = true;
+        case SpvOpModuleProcessed -> {
           String text = literal(code, start + 4, count - 1);
           if (text.startsWith(ELEMENTS_PER_INVOCATION)) {
             elements = Integer.parseInt(text.substring(ELEMENTS_PER_INVOCATION.length()));
           }
         }
-        case OP_TYPE_INT, OP_TYPE_FLOAT -> bytesOfType.put(operand.applyAsInt(1), operand.applyAsInt(2) / 8L);
-        case OP_CONSTANT -> constants.put(operand.applyAsInt(2), Integer.toUnsignedLong(operand.applyAsInt(3)));
-        case OP_TYPE_ARRAY -> bytesOfType.put(operand.applyAsInt(1),
+        case SpvOpTypeInt, SpvOpTypeFloat -> bytesOfType.put(operand.applyAsInt(1), operand.applyAsInt(2) / 8L);
+        case SpvOpConstant -> constants.put(operand.applyAsInt(2), Integer.toUnsignedLong(operand.applyAsInt(3)));
+        case SpvOpTypeArray -> bytesOfType.put(operand.applyAsInt(1),
             bytesOfType.getOrDefault(operand.applyAsInt(2), 0L) * constants.getOrDefault(operand.applyAsInt(3), 0L));
-        case OP_TYPE_POINTER -> {
-          if (operand.applyAsInt(2) == STORAGE_WORKGROUP) {
+        case SpvOpTypePointer -> {
+          if (operand.applyAsInt(2) == SpvStorageClassWorkgroup) {
             workgroupPointees.put(operand.applyAsInt(1), operand.applyAsInt(3));
           }
         }
-        case OP_VARIABLE -> {
-          if (count > 3 && operand.applyAsInt(3) == STORAGE_WORKGROUP) {
+        case SpvOpVariable -> {
+          if (count > 3 && operand.applyAsInt(3) == SpvStorageClassWorkgroup) {
             shared += bytesOfType.getOrDefault(workgroupPointees.getOrDefault(operand.applyAsInt(1), 0), 0L);
           }
         }
-        case OP_ATOMIC_FADD -> { // a workgroup array's atomics have workgroup scope (the processor's MemoryAccess)
-          boolean workgroup = constants.getOrDefault(operand.applyAsInt(4), -1L) == SCOPE_WORKGROUP;
+        case SpvOpAtomicFAddEXT -> { // a workgroup array's atomics have workgroup scope (the processor's MemoryAccess)
+          boolean workgroup = constants.getOrDefault(operand.applyAsInt(4), -1L) == SpvScopeWorkgroup;
           floatAddsOnWorkgroup |= workgroup;
           floatAddsOnBuffers |= !workgroup;
         }
@@ -121,8 +103,8 @@ public record KernelModule(byte[] code, Set<Integer> capabilities, boolean usesB
    */
   public KernelModule preservingDenormsOnly(Set<Integer> preserved) {
     ByteBuffer words = ByteBuffer.wrap(code).order(ByteOrder.LITTLE_ENDIAN);
-    java.util.function.IntPredicate denormMode = at -> (words.getInt(at) & 0xffff) == OP_EXECUTION_MODE
-        && words.getInt(at) >>> 16 == 4 && words.getInt(at + 8) == EXECUTION_MODE_DENORM_PRESERVE;
+    java.util.function.IntPredicate denormMode = at -> (words.getInt(at) & 0xffff) == SpvOpExecutionMode
+        && words.getInt(at) >>> 16 == 4 && words.getInt(at + 8) == SpvExecutionModeDenormPreserve;
     boolean anyKept = false;
     for (int at = HEADER_WORDS * 4; at + 4 <= code.length; at += 4 * Math.max(1, words.getInt(at) >>> 16)) {
       anyKept |= denormMode.test(at) && preserved.contains(words.getInt(at + 12));
@@ -130,7 +112,7 @@ public record KernelModule(byte[] code, Set<Integer> capabilities, boolean usesB
     ByteBuffer kept = ByteBuffer.allocate(code.length).put(code, 0, HEADER_WORDS * 4);
     for (int at = HEADER_WORDS * 4; at + 4 <= code.length; at += 4 * Math.max(1, words.getInt(at) >>> 16)) {
       boolean dropped = denormMode.test(at) ? !preserved.contains(words.getInt(at + 12))
-          : !anyKept && (words.getInt(at) & 0xffff) == OP_CAPABILITY && words.getInt(at + 4) == CAPABILITY_DENORM_PRESERVE;
+          : !anyKept && (words.getInt(at) & 0xffff) == SpvOpCapability && words.getInt(at + 4) == SpvCapabilityDenormPreserve;
       if (!dropped) {
         kept.put(code, at, 4 * Math.max(1, words.getInt(at) >>> 16));
       }

@@ -1,7 +1,6 @@
 package dev.kiln.backend;
 
-import dev.kiln.Grid;
-import dev.kiln.internal.KernelSpec;
+import dev.kiln.abi.KernelSpec;
 import java.util.Arrays;
 
 /**
@@ -37,10 +36,28 @@ public final class Launch {
   }
 
   /**
-   * Sets arm {@code arm}'s grid (sizes already checked not negative). Global ids are ints: a grid
-   * that whole workgroups cover past {@code Integer.MAX_VALUE} along an axis is refused.
+   * Checks that a launch gives {@code given} grids or counts: one per arm of a group, one for a
+   * kernel. This class is where a launch's shape is checked (a {@code dev.kiln.Grid} is never
+   * negative).
+   *
+   * @param given how many the launch gives
+   */
+  public void expectGrids(int given) {
+    if (given != spec.gridCount()) {
+      throw new IllegalArgumentException(spec + " takes " + spec.gridCount()
+          + (spec.gridCount() == 1 ? " grid" : " grids, one per arm") + ", got " + given);
+    }
+  }
+
+  /**
+   * Sets arm {@code arm}'s grid. A negative size is refused (a count: a {@code Grid} has none), and
+   * so, since global ids are ints, is a grid that whole workgroups cover past
+   * {@code Integer.MAX_VALUE} along an axis.
    */
   public void grid(int arm, int x, int y, int z) {
+    if (x < 0) {
+      throw new IllegalArgumentException(spec + ": count must not be negative: " + x);
+    }
     fitsIds(0, x);
     fitsIds(1, y);
     fitsIds(2, z);
@@ -82,9 +99,9 @@ public final class Launch {
     return grids[3 * arm + axis];
   }
 
-  /** Arm {@code arm}'s grid, as a new object. */
-  public Grid grid(int arm) {
-    return new Grid(grids[3 * arm], grids[3 * arm + 1], grids[3 * arm + 2]);
+  /** Arm {@code arm}'s grid sizes (x, y, z), as a new array. */
+  public int[] grid(int arm) {
+    return new int[] {grids[3 * arm], grids[3 * arm + 1], grids[3 * arm + 2]};
   }
 
   /** Parameter {@code param}'s argument. */

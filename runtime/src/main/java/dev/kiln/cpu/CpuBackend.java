@@ -1,14 +1,13 @@
 package dev.kiln.cpu;
 
-import dev.kiln.Grid;
+import dev.kiln.abi.KernelSpec;
+import dev.kiln.abi.NumericType;
 import dev.kiln.backend.Backend;
 import dev.kiln.backend.BackendBatch;
 import dev.kiln.backend.BackendBuffer;
 import dev.kiln.backend.KernelModule;
 import dev.kiln.backend.Launch;
 import dev.kiln.backend.StartupTrace;
-import dev.kiln.internal.KernelSpec;
-import dev.kiln.internal.NumericType;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -100,8 +99,8 @@ public final class CpuBackend implements Backend {
       run(spec, launch.grid(0), args);
     } else {
       for (int k = 0; k < spec.arms().size(); k++) {
-        Grid grid = launch.grid(k);
-        if (!grid.isEmpty()) {
+        int[] grid = launch.grid(k);
+        if (grid[0] != 0 && grid[1] != 0 && grid[2] != 0) {
           KernelSpec.Arm arm = spec.arms().get(k);
           run(arm.kernel(), grid, arm.arguments(args));
         }
@@ -121,10 +120,10 @@ public final class CpuBackend implements Backend {
     return javaArgs;
   }
 
-  private void run(KernelSpec spec, Grid grid, Object[] args) {
+  private void run(KernelSpec spec, int[] grid, Object[] args) {
     Object[] javaArgs = javaArrays(args);
     int[] size = {spec.workgroup(0), spec.workgroup(1), spec.workgroup(2)};
-    int[] groups = {grid.workgroups(0, size[0]), grid.workgroups(1, size[1]), grid.workgroups(2, size[2])};
+    int[] groups = {Math.ceilDiv(grid[0], size[0]), Math.ceilDiv(grid[1], size[1]), Math.ceilDiv(grid[2], size[2])};
     KernelSpec.CpuBody body = spec.cpuBody();
     boolean sideBySide = cooperative.computeIfAbsent(spec, CpuBackend::usesBarriers);
     try {
@@ -221,15 +220,15 @@ public final class CpuBackend implements Backend {
   }
 
   /** The workgroup's invocations inside the grid, one after the other. */
-  private static void runInOrder(KernelSpec.CpuBody body, Object[] args, Grid grid, int[] group, int[] size,
+  private static void runInOrder(KernelSpec.CpuBody body, Object[] args, int[] grid, int[] group, int[] size,
       int[] groups) {
     Workgroup workgroup = new Workgroup(null);
     Invocation invocation = Invocation.enter();
     try {
       for (int linear = 0; linear < size[0] * size[1] * size[2]; linear++) {
         int[] local = local(linear, size);
-        if (group[0] * size[0] + local[0] < grid.x() && group[1] * size[1] + local[1] < grid.y()
-            && group[2] * size[2] + local[2] < grid.z()) {
+        if (group[0] * size[0] + local[0] < grid[0] && group[1] * size[1] + local[1] < grid[1]
+            && group[2] * size[2] + local[2] < grid[2]) {
           invocation.set(workgroup, group, local, size, groups);
           body.invoke(args);
         }

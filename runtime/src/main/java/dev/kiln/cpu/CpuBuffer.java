@@ -1,7 +1,7 @@
 package dev.kiln.cpu;
 
+import dev.kiln.abi.NumericType;
 import dev.kiln.backend.BackendBuffer;
-import dev.kiln.internal.NumericType;
 
 /** A CPU-backend buffer: a Java array that kernels read and write directly. */
 record CpuBuffer(NumericType type, Object array) implements BackendBuffer {

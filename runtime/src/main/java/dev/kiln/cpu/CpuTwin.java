@@ -1,8 +1,8 @@
 package dev.kiln.cpu;
 
-import dev.kiln.internal.KernelSpec;
+import dev.kiln.abi.KernelSpec;
+import dev.kiln.abi.LaunchAbi;
 import java.lang.invoke.MethodHandle;
-import java.lang.invoke.MethodType;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
@@ -15,8 +15,6 @@ import java.util.concurrent.ConcurrentHashMap;
  * in, and the oracle the twins are tested against.
  */
 final class CpuTwin {
-  private static final MethodType TYPE = MethodType.methodType(void.class, Object[].class, int[].class, int.class,
-      int.class, int.class, int.class, int.class);
   private static final Map<KernelSpec, Optional<CpuTwin>> FOUND = new ConcurrentHashMap<>();
 
   private final KernelSpec spec;
@@ -32,7 +30,7 @@ final class CpuTwin {
   }
 
   private static Optional<CpuTwin> find(KernelSpec spec) {
-    return spec.cpuTwin(TYPE).map(method -> new CpuTwin(spec, method));
+    return spec.cpuTwin(LaunchAbi.TWIN_TYPE).map(method -> new CpuTwin(spec, method));
   }
 
   /** Runs workgroups {@code first .. end-1} of a dispatch of {@code dispatch} invocations along each axis. */

@@ -1,6 +1,6 @@
 package dev.kiln.cpu;
 
-import dev.kiln.internal.KernelSpec;
+import dev.kiln.abi.KernelSpec;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 

@@ -1,6 +1,6 @@
 package dev.kiln.cpu;
 
-import dev.kiln.internal.NumericType;
+import dev.kiln.abi.NumericType;
 
 /** The invocation a CPU-backend thread is running, read by {@code Gpu} intrinsics. */
 public final class Invocation {

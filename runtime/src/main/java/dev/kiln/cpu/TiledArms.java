@@ -1,7 +1,7 @@
 package dev.kiln.cpu;
 
+import dev.kiln.abi.KernelSpec;
 import dev.kiln.backend.Launch;
-import dev.kiln.internal.KernelSpec;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

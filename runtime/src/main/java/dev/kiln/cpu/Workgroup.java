@@ -1,6 +1,6 @@
 package dev.kiln.cpu;
 
-import dev.kiln.internal.NumericType;
+import dev.kiln.abi.NumericType;
 import java.util.ArrayList;
 import java.util.List;
 

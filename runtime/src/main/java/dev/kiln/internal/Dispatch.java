@@ -3,6 +3,7 @@ package dev.kiln.internal;
 import dev.kiln.Batch;
 import dev.kiln.Device;
 import dev.kiln.Grid;
+import dev.kiln.abi.KernelSpec;
 import dev.kiln.access.LaunchAccess;
 import java.lang.invoke.MethodHandles;
 

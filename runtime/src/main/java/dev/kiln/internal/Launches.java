@@ -1,10 +1,11 @@
 package dev.kiln.internal;
 
 import dev.kiln.Grid;
+import dev.kiln.abi.KernelSpec;
 import dev.kiln.backend.Launch;
 
 /**
- * The calling thread's {@link Launch}, started for a kernel and filled with checked grids, one per
+ * The calling thread's {@link Launch}, started for a kernel and filled with grids (which it checks), one per
  * arm of a group (one for a kernel), for the entry points of {@link Dispatch}.
  * One {@code Launch} per thread keeps the launch path free of allocation: backends read it during
  * the call and never launch from inside one, and {@code Device} drops its arguments afterwards.
@@ -14,9 +15,8 @@ final class Launches {
 
   private Launches() {}
 
-  /** Every arm over {@code count} invocations along x; never negative. */
+  /** Every arm over {@code count} invocations along x. */
   static Launch line(KernelSpec spec, int count) {
-    checkCount(spec, count);
     Launch launch = THREAD.get().start(spec);
     for (int arm = 0; arm < spec.gridCount(); arm++) {
       launch.grid(arm, count, 1, 1);
@@ -38,10 +38,9 @@ final class Launches {
 
   /** Arm k over {@code counts[k]} invocations along x; one count per arm. */
   static Launch lines(KernelSpec spec, int[] counts) {
-    checkArity(spec, counts.length);
     Launch launch = THREAD.get().start(spec);
+    launch.expectGrids(counts.length);
     for (int arm = 0; arm < counts.length; arm++) {
-      checkCount(spec, counts[arm]);
       launch.grid(arm, counts[arm], 1, 1);
     }
     return launch;
@@ -49,8 +48,8 @@ final class Launches {
 
   /** Arm k over {@code grids[k]}; one non-null grid per arm. */
   static Launch grids(KernelSpec spec, Grid[] grids) {
-    checkArity(spec, grids.length);
     Launch launch = THREAD.get().start(spec);
+    launch.expectGrids(grids.length);
     for (int arm = 0; arm < grids.length; arm++) {
       Grid grid = grids[arm];
       if (grid == null) {
@@ -59,18 +58,5 @@ final class Launches {
       launch.grid(arm, grid.x(), grid.y(), grid.z());
     }
     return launch;
-  }
-
-  private static void checkCount(KernelSpec spec, int count) {
-    if (count < 0) {
-      throw new IllegalArgumentException(spec + ": count must not be negative: " + count);
-    }
-  }
-
-  private static void checkArity(KernelSpec spec, int given) {
-    if (given != spec.gridCount()) {
-      throw new IllegalArgumentException(spec + " takes " + spec.gridCount()
-          + (spec.gridCount() == 1 ? " grid" : " grids, one per arm") + ", got " + given);
-    }
   }
 }

@@ -1,9 +1,9 @@
 package dev.kiln.vulkan;
 
+import dev.kiln.abi.KernelSpec;
+import dev.kiln.abi.NumericType;
 import dev.kiln.annotations.Access;
 import dev.kiln.backend.Launch;
-import dev.kiln.internal.KernelSpec;
-import dev.kiln.internal.NumericType;
 import java.util.Arrays;
 
 /**

@@ -3,9 +3,9 @@ package dev.kiln.vulkan;
 import static org.lwjgl.vulkan.KHRPushDescriptor.VK_DESCRIPTOR_SET_LAYOUT_CREATE_PUSH_DESCRIPTOR_BIT_KHR;
 import static org.lwjgl.vulkan.VK10.*;
 
+import dev.kiln.abi.KernelSpec;
 import dev.kiln.backend.KernelModule;
 import dev.kiln.backend.StartupTrace;
-import dev.kiln.internal.KernelSpec;
 import java.nio.ByteBuffer;
 import java.nio.LongBuffer;
 import org.lwjgl.system.MemoryStack;

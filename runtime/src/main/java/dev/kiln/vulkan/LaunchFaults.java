@@ -1,8 +1,8 @@
 package dev.kiln.vulkan;
 
+import dev.kiln.abi.KernelSpec;
 import dev.kiln.abi.LaunchAbi;
 import dev.kiln.backend.Launch;
-import dev.kiln.internal.KernelSpec;
 import java.util.List;
 import java.util.function.Supplier;
 

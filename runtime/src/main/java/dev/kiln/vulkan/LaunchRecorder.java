@@ -4,10 +4,10 @@ import static org.lwjgl.system.MemoryUtil.*;
 import static org.lwjgl.vulkan.KHRPushDescriptor.nvkCmdPushDescriptorSetKHR;
 import static org.lwjgl.vulkan.VK10.*;
 
+import dev.kiln.abi.KernelSpec;
 import dev.kiln.abi.LaunchAbi;
+import dev.kiln.abi.NumericType;
 import dev.kiln.backend.Launch;
-import dev.kiln.internal.KernelSpec;
-import dev.kiln.internal.NumericType;
 import java.nio.ByteBuffer;
 import java.nio.LongBuffer;
 import org.lwjgl.PointerBuffer;

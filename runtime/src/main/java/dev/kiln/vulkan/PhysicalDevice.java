@@ -1,11 +1,12 @@
 package dev.kiln.vulkan;
 
+import static org.lwjgl.util.spvc.Spv.*;
 import static org.lwjgl.vulkan.VK10.*;
 import static org.lwjgl.vulkan.VK11.vkGetPhysicalDeviceFeatures2;
 import static org.lwjgl.vulkan.VK11.vkGetPhysicalDeviceProperties2;
 
+import dev.kiln.abi.KernelSpec;
 import dev.kiln.backend.KernelModule;
-import dev.kiln.internal.KernelSpec;
 import java.nio.ByteBuffer;
 import java.nio.IntBuffer;
 import java.util.ArrayList;
@@ -273,28 +274,28 @@ record PhysicalDevice(VkPhysicalDevice handle, String name, int type, int queueF
 
   /** Throws if the kernel needs what this device lacks: workgroup limits, 64-bit floats, atomics, narrow elements. */
   void checkSupports(KernelSpec spec, KernelModule module) {
-    boolean usesDouble = module.capabilities().contains(KernelModule.CAPABILITY_FLOAT64);
+    boolean usesDouble = module.capabilities().contains(SpvCapabilityFloat64);
     if (usesDouble && !float64) {
       throw new IllegalStateException(spec + " needs 64-bit floats (shaderFloat64), which " + name + " lacks;"
           + " it uses double values, or float division, which Kiln computes in double for Java's correctly rounded result");
     }
-    if (module.capabilities().contains(KernelModule.CAPABILITY_INT64) && !int64) {
+    if (module.capabilities().contains(SpvCapabilityInt64) && !int64) {
       throw new IllegalStateException(spec + " computes with long values, which need shaderInt64; " + name + " lacks it");
     }
-    if (module.capabilities().contains(KernelModule.CAPABILITY_SIGNED_ZERO_INF_NAN_PRESERVE)
+    if (module.capabilities().contains(SpvCapabilitySignedZeroInfNanPreserve)
         && !(floatControls.preserve32() && (!usesDouble || floatControls.preserve64()))) {
       throw new IllegalStateException(spec + " needs " + FLOAT_CONTROLS + " with shaderSignedZeroInfNanPreserve,"
           + " which " + name + " lacks; without it the driver may change the sign of zero, infinities and NaNs");
     }
-    if (module.capabilities().contains(KernelModule.CAPABILITY_STORAGE_8BIT) && !features.storage8()) {
+    if (module.capabilities().contains(SpvCapabilityStorageBuffer8BitAccess) && !features.storage8()) {
       throw new IllegalStateException(spec + " has a byte[] or boolean[] buffer, which needs storageBuffer8BitAccess ("
           + STORAGE_8BIT + "); " + name + " lacks it");
     }
-    if (module.capabilities().contains(KernelModule.CAPABILITY_STORAGE_16BIT) && !features.storage16()) {
+    if (module.capabilities().contains(SpvCapabilityStorageBuffer16BitAccess) && !features.storage16()) {
       throw new IllegalStateException(spec + " has a short[] or char[] buffer, which needs storageBuffer16BitAccess; "
           + name + " lacks it");
     }
-    if (module.capabilities().contains(KernelModule.CAPABILITY_INT64_ATOMICS) && !features.int64AtomicsOnBuffers()) {
+    if (module.capabilities().contains(SpvCapabilityInt64Atomics) && !features.int64AtomicsOnBuffers()) {
       throw new IllegalStateException(spec + " updates a long[] buffer atomically, which needs shaderBufferInt64Atomics ("
           + ATOMIC_INT64 + "); " + name + " lacks it");
     }

@@ -1,6 +1,6 @@
 package dev.kiln.vulkan;
 
-import dev.kiln.internal.NumericType;
+import dev.kiln.abi.NumericType;
 
 /**
  * A device's buffers for launches on Java arrays, kept after a launch for the next one of the same

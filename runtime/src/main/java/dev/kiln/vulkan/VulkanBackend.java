@@ -2,13 +2,13 @@ package dev.kiln.vulkan;
 
 import static org.lwjgl.vulkan.VK10.*;
 
+import dev.kiln.abi.KernelSpec;
+import dev.kiln.abi.NumericType;
 import dev.kiln.backend.Backend;
 import dev.kiln.backend.BackendBatch;
 import dev.kiln.backend.BackendBuffer;
 import dev.kiln.backend.Launch;
 import dev.kiln.backend.StartupTrace;
-import dev.kiln.internal.KernelSpec;
-import dev.kiln.internal.NumericType;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collections;

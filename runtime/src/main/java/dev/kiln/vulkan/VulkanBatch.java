@@ -1,9 +1,9 @@
 package dev.kiln.vulkan;
 
+import dev.kiln.abi.KernelSpec;
 import dev.kiln.annotations.Access;
 import dev.kiln.backend.BackendBatch;
 import dev.kiln.backend.Launch;
-import dev.kiln.internal.KernelSpec;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -3,8 +3,8 @@ package dev.kiln.vulkan;
 import static org.lwjgl.util.vma.Vma.*;
 import static org.lwjgl.vulkan.VK10.*;
 
+import dev.kiln.abi.NumericType;
 import dev.kiln.backend.BackendBuffer;
-import dev.kiln.internal.NumericType;
 import java.nio.ByteBuffer;
 import java.nio.CharBuffer;
 import java.nio.DoubleBuffer;

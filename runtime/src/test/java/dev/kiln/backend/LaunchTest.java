@@ -3,7 +3,7 @@ package dev.kiln.backend;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import dev.kiln.internal.KernelSpec;
+import dev.kiln.abi.KernelSpec;
 import java.lang.invoke.MethodHandles;
 import java.util.List;
 import org.junit.jupiter.api.Test;

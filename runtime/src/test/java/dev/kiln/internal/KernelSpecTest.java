@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.kiln.Device;
+import dev.kiln.abi.KernelSpec;
 import dev.kiln.access.LaunchAccess;
 import dev.kiln.backend.KernelModule;
 import java.lang.invoke.MethodHandles;

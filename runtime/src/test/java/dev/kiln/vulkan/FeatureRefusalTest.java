@@ -3,9 +3,10 @@ package dev.kiln.vulkan;
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.lwjgl.util.spvc.Spv.*;
 
+import dev.kiln.abi.KernelSpec;
 import dev.kiln.backend.KernelModule;
-import dev.kiln.internal.KernelSpec;
 import java.lang.invoke.MethodHandles;
 import java.util.List;
 import java.util.Set;
@@ -37,7 +38,7 @@ class FeatureRefusalTest {
 
   @Test
   void longAtomicsNeedShaderBufferInt64Atomics() {
-    KernelModule longs = module(Set.of(KernelModule.CAPABILITY_INT64, KernelModule.CAPABILITY_INT64_ATOMICS), false, false);
+    KernelModule longs = module(Set.of(SpvCapabilityInt64, SpvCapabilityInt64Atomics), false, false);
     assertEquals("dev.kiln.vulkan.FeatureRefusalTest#update updates a long[] buffer atomically, which needs"
             + " shaderBufferInt64Atomics (VK_KHR_shader_atomic_int64); Test GPU lacks it",
         refusal(device(new PhysicalDevice.Features(false, true, true, true, true)), longs));
@@ -62,8 +63,8 @@ class FeatureRefusalTest {
 
   @Test
   void narrowBuffersNeedTheirStorageFeature() {
-    KernelModule bytes = module(Set.of(KernelModule.CAPABILITY_STORAGE_8BIT), false, false);
-    KernelModule chars = module(Set.of(KernelModule.CAPABILITY_STORAGE_16BIT), false, false);
+    KernelModule bytes = module(Set.of(SpvCapabilityStorageBuffer8BitAccess), false, false);
+    KernelModule chars = module(Set.of(SpvCapabilityStorageBuffer16BitAccess), false, false);
     PhysicalDevice without8 = device(new PhysicalDevice.Features(true, true, true, false, true));
     PhysicalDevice without16 = device(new PhysicalDevice.Features(true, true, true, true, false));
     assertEquals("dev.kiln.vulkan.FeatureRefusalTest#update has a byte[] or boolean[] buffer, which needs"

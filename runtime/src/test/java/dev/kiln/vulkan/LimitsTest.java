@@ -3,9 +3,9 @@ package dev.kiln.vulkan;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.kiln.abi.KernelSpec;
+import dev.kiln.abi.NumericType;
 import dev.kiln.backend.Launch;
-import dev.kiln.internal.KernelSpec;
-import dev.kiln.internal.NumericType;
 import java.lang.invoke.MethodHandles;
 import java.util.ArrayList;
 import java.util.List;

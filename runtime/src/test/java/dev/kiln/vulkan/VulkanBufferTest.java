@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.kiln.internal.NumericType;
+import dev.kiln.abi.NumericType;
 import org.junit.jupiter.api.Test;
 
 /** Both buffer placements move data both ways: mapped, and device-local through staging copies. */

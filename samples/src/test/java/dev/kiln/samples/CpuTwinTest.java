@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import corpus.FaultsKernels;
 import dev.kiln.Grid;
-import dev.kiln.internal.KernelSpec;
+import dev.kiln.abi.KernelSpec;
 import java.lang.reflect.Field;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
@@ -126,13 +126,13 @@ class CpuTwinTest extends BothDevices {
    */
   @Test
   void aFaultWithoutAMessageIsNamedFromTheRecordedAccess() {
-    RuntimeException named = dev.kiln.internal.CpuFaults.at(new ArrayIndexOutOfBoundsException(), "in|buffer|7\nout|buffer|12\n",
+    RuntimeException named = dev.kiln.abi.CpuFaults.at(new ArrayIndexOutOfBoundsException(), "in|buffer|7\nout|buffer|12\n",
         1, new int[5], 9, "p.K#k");
     assertEquals("Index 9 out of bounds for length 5 of buffer 'out' in kernel p.K#k (line 12)", named.getMessage());
     assertTrue(named instanceof ArrayIndexOutOfBoundsException);
     assertEquals("/ by zero in kernel p.K#k",
-        dev.kiln.internal.CpuFaults.at(new ArithmeticException(), "", -1, null, 0, "p.K#k").getMessage());
+        dev.kiln.abi.CpuFaults.at(new ArithmeticException(), "", -1, null, 0, "p.K#k").getMessage());
     assertEquals("integer overflow in kernel p.K#k",
-        dev.kiln.internal.CpuFaults.at(new ArithmeticException("integer overflow"), "", -1, null, 0, "p.K#k").getMessage());
+        dev.kiln.abi.CpuFaults.at(new ArithmeticException("integer overflow"), "", -1, null, 0, "p.K#k").getMessage());
   }
 }

@@ -2,6 +2,7 @@ package dev.kiln.processor.cpu;
 
 import static org.objectweb.asm.Opcodes.*;
 
+import dev.kiln.abi.LaunchAbi;
 import dev.kiln.processor.ir.Program;
 import java.util.ArrayList;
 import java.util.List;
@@ -77,7 +78,7 @@ public final class CpuTwins {
   }
 
   private static void method(ClassWriter writer, Source source) {
-    MethodVisitor mv = writer.visitMethod(ACC_PUBLIC | ACC_STATIC, source.name(), "([Ljava/lang/Object;[IIIIII)V",
+    MethodVisitor mv = writer.visitMethod(ACC_PUBLIC | ACC_STATIC, source.name(), LaunchAbi.TWIN_TYPE.toMethodDescriptorString(),
         null, null);
     new TwinMethod(mv, source.program(), source.gated(), source.params(), source.kernelName()).emit();
   }

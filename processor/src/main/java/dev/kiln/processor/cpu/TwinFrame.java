@@ -3,6 +3,7 @@ package dev.kiln.processor.cpu;
 import static dev.kiln.processor.cpu.Bytecode.*;
 import static org.objectweb.asm.Opcodes.*;
 
+import dev.kiln.abi.CpuFaults;
 import dev.kiln.processor.cpu.TwinCalls.Unsupported;
 import dev.kiln.processor.ir.ArrayDecl;
 import dev.kiln.processor.ir.BufferDecl;
@@ -23,6 +24,7 @@ import java.util.List;
 import java.util.Map;
 import org.objectweb.asm.Label;
 import org.objectweb.asm.MethodVisitor;
+import org.objectweb.asm.Type;
 
 /**
  * The state of one twin method being written: its local-variable slots (arguments unboxed into
@@ -37,7 +39,7 @@ final class TwinFrame {
   static final int GRIDS = 1;
   static final int FIRST = 5;
   static final int END = 6;
-  static final String FAULTS = "dev/kiln/internal/CpuFaults";
+  static final String FAULTS = Type.getInternalName(CpuFaults.class);
 
   final MethodVisitor mv;
   final Program program;
@@ -366,8 +368,7 @@ final class TwinFrame {
     org.objectweb.asm.Label here = new org.objectweb.asm.Label();
     mv.visitLabel(here);
     mv.visitLineNumber(line, here); // a fault's stack trace names the kernel's line
-    String kind = array instanceof BufferDecl ? "buffer" : "local";
-    siteTable.append(array.name()).append('|').append(kind).append('|').append(line).append('\n');
+    siteTable.append(CpuFaults.site(array.name(), array instanceof BufferDecl, line));
     push(mv, sites++);
     mv.visitVarInsn(ISTORE, site);
     mv.visitVarInsn(ALOAD, kept[0]);

@@ -3,6 +3,7 @@ package dev.kiln.processor.cpu;
 import static dev.kiln.processor.cpu.Bytecode.*;
 import static org.objectweb.asm.Opcodes.*;
 
+import dev.kiln.abi.CpuFaults;
 import dev.kiln.processor.cpu.TwinCalls.Unsupported;
 import dev.kiln.processor.ir.Expr;
 import dev.kiln.processor.ir.Program;
@@ -31,7 +32,7 @@ import org.objectweb.asm.MethodVisitor;
  * </ul>
  * An array access records its site in a local before it runs. An invocation that throws ends there
  * and the others run on, as on a GPU; once the loops end, the first exception goes to
- * {@code dev.kiln.internal.CpuFaults}, which names kernel, array and line, as the GPU backend does.
+ * {@code dev.kiln.abi.CpuFaults}, which names kernel, array and line, as the GPU backend does.
  */
 final class TwinMethod {
   private final TwinFrame f;
@@ -62,9 +63,7 @@ final class TwinMethod {
     mv.visitVarInsn(ALOAD, f.faultArray);
     mv.visitVarInsn(ILOAD, f.faultIndex);
     mv.visitLdcInsn(f.kernelName);
-    mv.visitMethodInsn(INVOKESTATIC, TwinFrame.FAULTS, "at",
-        "(Ljava/lang/RuntimeException;Ljava/lang/String;ILjava/lang/Object;ILjava/lang/String;)"
-            + "Ljava/lang/RuntimeException;", false);
+    mv.visitMethodInsn(INVOKESTATIC, TwinFrame.FAULTS, "at", CpuFaults.AT_TYPE.toMethodDescriptorString(), false);
     mv.visitInsn(ATHROW);
     mv.visitLabel(clean);
     mv.visitInsn(RETURN);

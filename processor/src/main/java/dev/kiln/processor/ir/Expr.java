@@ -85,7 +85,7 @@ public sealed interface Expr {
   }
 
   /**
-   * Whether this invocation lies inside arm {@code arm}'s grid of the launch (see {@link LaunchAbi});
+   * Whether this invocation lies inside arm {@code arm}'s grid of the launch (see {@link PushConstantBlock});
    * with {@code wholeWorkgroups}, whether its workgroup does, which is the same for every invocation
    * of a workgroup (arms that wait at barriers run whole workgroups).
    */

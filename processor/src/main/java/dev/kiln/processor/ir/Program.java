@@ -5,7 +5,7 @@ import java.util.List;
 /**
  * One compute program: a kernel, or the arms of a fuse group run one after the other. It binds
  * its buffers in binding order and its scalars in push-constant order; {@code arms} is the number
- * of arms whose grids the launch passes ({@link LaunchAbi}); 1 for a kernel. Each invocation
+ * of arms whose grids the launch passes ({@link PushConstantBlock}); 1 for a kernel. Each invocation
  * handles {@code elementsPerInvocation} consecutive elements of the grid along x (4 once vectorized;
  * the runtime dispatches that many times fewer invocations). With
  * {@code boundsChecks} every array access is checked against the array's length, and a faulty one is

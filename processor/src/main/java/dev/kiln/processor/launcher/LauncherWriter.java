@@ -9,6 +9,8 @@ import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.ParameterSpec;
 import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
+import dev.kiln.abi.KernelSpec;
+import dev.kiln.abi.NumericType;
 import dev.kiln.annotations.Access;
 import dev.kiln.processor.ir.PrimType;
 import dev.kiln.processor.ir.Workgroup;
@@ -38,9 +40,9 @@ public final class LauncherWriter {
   static final ClassName DEVICE = ClassName.get(RUNTIME, "Device");
   static final ClassName BATCH = ClassName.get(RUNTIME, "Batch");
   static final ClassName GRID = ClassName.get(RUNTIME, "Grid");
-  static final ClassName KERNEL_SPEC = ClassName.get(INTERNAL, "KernelSpec");
+  static final ClassName KERNEL_SPEC = ClassName.get(KernelSpec.class);
   static final ClassName PARAM = KERNEL_SPEC.nestedClass("Param");
-  static final ClassName NUMERIC_TYPE = ClassName.get(INTERNAL, "NumericType");
+  static final ClassName NUMERIC_TYPE = ClassName.get(NumericType.class);
   static final ClassName DISPATCH = ClassName.get(INTERNAL, "Dispatch");
   static final ClassName METHOD_HANDLES = ClassName.get(MethodHandles.class);
   static final ClassName ACCESS = ClassName.get(Access.class);
@@ -181,9 +183,14 @@ public final class LauncherWriter {
   private static CodeBlock paramSpec(KernelSignature.Param param) {
     if (param.isBuffer()) {
       Access access = param.declared().orElse(Access.READ_WRITE);
-      return CodeBlock.of("$T.buffer($S, $T.$L, $T.$L)", PARAM, param.name(), NUMERIC_TYPE, param.type(), ACCESS, access);
+      return CodeBlock.of("$T.buffer($S, $T.$L, $T.$L)", PARAM, param.name(), NUMERIC_TYPE, numeric(param), ACCESS, access);
     }
-    return CodeBlock.of("$T.scalar($S, $T.$L)", PARAM, param.name(), NUMERIC_TYPE, param.type());
+    return CodeBlock.of("$T.scalar($S, $T.$L)", PARAM, param.name(), NUMERIC_TYPE, numeric(param));
+  }
+
+  /** The runtime's name of a parameter's element or scalar type (the ABI's, shared with the runtime). */
+  private static NumericType numeric(KernelSignature.Param param) {
+    return NumericType.valueOf(param.type().name());
   }
 
   /** {@code (float) args[0], (float[]) args[1], ...}: the CPU backend's call of the kernel method. */

@@ -2,8 +2,8 @@ package dev.kiln.processor.model;
 
 import dev.kiln.processor.diag.Diagnostics;
 import dev.kiln.processor.diag.Errors;
-import dev.kiln.processor.ir.LaunchAbi;
 import dev.kiln.processor.ir.PrimType;
+import dev.kiln.processor.ir.PushConstantBlock;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -48,8 +48,8 @@ public final class Groups {
       }
       GroupSignature group = unify(name, arms);
       List<PrimType> scalars = group.params().stream().filter(p -> !p.isBuffer()).map(KernelSignature.Param::type).toList();
-      int bytes = LaunchAbi.size(arms.size(), scalars);
-      if (bytes > LaunchAbi.LIMIT) {
+      int bytes = PushConstantBlock.size(arms.size(), scalars);
+      if (bytes > PushConstantBlock.LIMIT) {
         diagnostics.error(arms.getFirst().method(), Errors.groupPushConstants(name, arms.size(), scalars.size(), bytes));
         return;
       }

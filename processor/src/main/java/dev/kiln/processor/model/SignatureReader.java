@@ -6,7 +6,7 @@ import dev.kiln.annotations.Kernel;
 import dev.kiln.processor.diag.Diagnostics;
 import dev.kiln.processor.diag.Errors;
 import dev.kiln.processor.ir.PrimType;
-import dev.kiln.processor.ir.LaunchAbi;
+import dev.kiln.processor.ir.PushConstantBlock;
 import dev.kiln.processor.ir.Workgroup;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -97,8 +97,8 @@ public final class SignatureReader {
     }
     List<PrimType> scalarTypes = params.stream().filter(p -> !p.isBuffer()).map(KernelSignature.Param::type).toList();
     int scalars = scalarTypes.size();
-    int pushBytes = LaunchAbi.size(1, scalarTypes);
-    if (pushBytes > LaunchAbi.LIMIT) {
+    int pushBytes = PushConstantBlock.size(1, scalarTypes);
+    if (pushBytes > PushConstantBlock.LIMIT) {
       diagnostics.error(method, Errors.pushConstants(name, scalars, pushBytes));
       ok = false;
     }

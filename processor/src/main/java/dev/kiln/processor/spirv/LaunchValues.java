@@ -4,8 +4,8 @@ import static org.lwjgl.util.spvc.Spv.*;
 
 import dev.kiln.processor.ir.Builtin;
 import dev.kiln.processor.ir.Expr;
-import dev.kiln.processor.ir.LaunchAbi;
 import dev.kiln.processor.ir.Program;
+import dev.kiln.processor.ir.PushConstantBlock;
 import dev.kiln.processor.ir.ScalarParam;
 import java.util.Arrays;
 import java.util.EnumMap;
@@ -16,7 +16,7 @@ import java.util.TreeMap;
 import java.util.stream.Stream;
 
 /**
- * What a program reads of its launch: the push-constant block of {@link LaunchAbi} (dispatch
+ * What a program reads of its launch: the push-constant block of {@link PushConstantBlock} (dispatch
  * geometry, arm grids, scalars), the invocation-id built-ins (x counted from the launch's first
  * workgroup, since a large launch is split into dispatches), and the launch gate built from them.
  */
@@ -38,8 +38,8 @@ final class LaunchValues {
   /** Declares the push-constant block. */
   void declare() {
     List<ScalarParam> scalars = program.scalars();
-    int firstScalar = LaunchAbi.firstScalarMember(program.arms());
-    int[] offsets = LaunchAbi.scalarOffsets(program.arms(), scalars.stream().map(ScalarParam::type).toList());
+    int firstScalar = PushConstantBlock.firstScalarMember(program.arms());
+    int[] offsets = PushConstantBlock.scalarOffsets(program.arms(), scalars.stream().map(ScalarParam::type).toList());
     int[] members = new int[firstScalar + scalars.size()];
     Arrays.fill(members, 0, firstScalar, module.typeUint());
     for (int i = 0; i < scalars.size(); i++) {
@@ -52,9 +52,9 @@ final class LaunchValues {
     module.name(struct, "PushConstants");
     String[] launch = {"count", "firstGroup", "countY", "countZ"};
     for (int member = 0; member < firstScalar; member++) {
-      int arm = (member - LaunchAbi.LAUNCH_MEMBERS) / 3;
-      module.memberName(struct, member, member < LaunchAbi.LAUNCH_MEMBERS ? launch[member]
-          : "arm" + arm + "Count" + "XYZ".charAt((member - LaunchAbi.LAUNCH_MEMBERS) % 3));
+      int arm = (member - PushConstantBlock.LAUNCH_MEMBERS) / 3;
+      module.memberName(struct, member, member < PushConstantBlock.LAUNCH_MEMBERS ? launch[member]
+          : "arm" + arm + "Count" + "XYZ".charAt((member - PushConstantBlock.LAUNCH_MEMBERS) % 3));
       module.decorateMember(struct, member, SpvDecorationOffset, 4 * member);
     }
     for (int i = 0; i < scalars.size(); i++) {
@@ -104,7 +104,7 @@ final class LaunchValues {
 
   /** Arm {@code arm}'s grid size along {@code axis}, as a uint. */
   int armCount(int arm, int axis) {
-    return launchConstant(LaunchAbi.countMember(program.arms(), arm, axis));
+    return launchConstant(PushConstantBlock.countMember(program.arms(), arm, axis));
   }
 
   /**
@@ -121,8 +121,8 @@ final class LaunchValues {
     int component = fn.op(SpvOpCompositeExtract, uint, vector, axis);
     return switch (axis == 0 ? builtin : Builtin.LOCAL_ID) {
       case GLOBAL_ID -> fn.op(SpvOpIAdd, uint, component,
-          fn.op(SpvOpIMul, uint, launchConstant(LaunchAbi.FIRST_GROUP_MEMBER), module.constantUint(program.workgroup().x())));
-      case WORKGROUP_ID -> fn.op(SpvOpIAdd, uint, component, launchConstant(LaunchAbi.FIRST_GROUP_MEMBER));
+          fn.op(SpvOpIMul, uint, launchConstant(PushConstantBlock.FIRST_GROUP_MEMBER), module.constantUint(program.workgroup().x())));
+      case WORKGROUP_ID -> fn.op(SpvOpIAdd, uint, component, launchConstant(PushConstantBlock.FIRST_GROUP_MEMBER));
       case LOCAL_ID, NUM_WORKGROUPS -> component;
     };
   }

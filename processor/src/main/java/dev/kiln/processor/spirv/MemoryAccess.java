@@ -6,10 +6,10 @@ import dev.kiln.annotations.Access;
 import dev.kiln.processor.ir.BinaryOp;
 import dev.kiln.processor.ir.BufferDecl;
 import dev.kiln.processor.ir.Expr;
-import dev.kiln.processor.ir.LaunchAbi;
 import dev.kiln.processor.ir.PrimType;
 import dev.kiln.processor.ir.PrivateArray;
 import dev.kiln.processor.ir.Program;
+import dev.kiln.processor.ir.PushConstantBlock;
 import dev.kiln.processor.ir.SharedArray;
 import dev.kiln.processor.ir.Stmt;
 import dev.kiln.processor.ir.Walk;
@@ -250,7 +250,7 @@ final class MemoryAccess {
   /**
    * A buffer's length in elements, as a uint: one less than its runtime array's, since the runtime
    * binds one element more than the array holds (an empty array still needs a binding; see
-   * {@link LaunchAbi}).
+   * {@link PushConstantBlock}).
    */
   private int bufferLength(int variable) {
     return fn.op(SpvOpISub, module.typeUint(), fn.op(SpvOpArrayLength, module.typeUint(), variable, 0),

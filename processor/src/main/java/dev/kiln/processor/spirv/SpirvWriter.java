@@ -7,10 +7,10 @@ import dev.kiln.processor.analysis.Facts;
 import dev.kiln.processor.analysis.IndexBounds;
 import dev.kiln.processor.ir.BufferDecl;
 import dev.kiln.processor.ir.Expr;
-import dev.kiln.processor.ir.LaunchAbi;
 import dev.kiln.processor.ir.Local;
-import dev.kiln.processor.ir.Program;
 import dev.kiln.processor.ir.PrivateArray;
+import dev.kiln.processor.ir.Program;
+import dev.kiln.processor.ir.PushConstantBlock;
 import dev.kiln.processor.ir.SharedArray;
 import dev.kiln.processor.ir.Stmt;
 import dev.kiln.processor.ir.Walk;
@@ -23,7 +23,7 @@ import java.util.Map;
 
 /**
  * Writes a {@link Program} as a SPIR-V 1.3 compute module for Vulkan 1.1: logical addressing,
- * GLSL450 memory model, storage-buffer runtime arrays, a push-constant block ({@link LaunchAbi}) and
+ * GLSL450 memory model, storage-buffer runtime arrays, a push-constant block ({@link PushConstantBlock}) and
  * structured control flow. The program's body says itself which invocations do something (see
  * {@code pass.Gate}). This class lays out the module and writes statements; {@link FunctionBuilder}
  * emits instructions, {@link LaunchValues} reads the launch, {@link MemoryAccess} the arrays with

@@ -2,6 +2,7 @@ package dev.kiln.processor.spirv;
 
 import static org.lwjgl.util.spvc.Spv.*;
 
+import dev.kiln.abi.LaunchAbi;
 import dev.kiln.annotations.Access;
 import dev.kiln.processor.ir.BufferDecl;
 import dev.kiln.processor.ir.Expr;
@@ -21,7 +22,7 @@ final class VectorAccess {
   /** The most bytes one vector load or store moves. */
   static final int VECTOR_BYTES = 16;
   /** The debug string that tells the runtime how many elements each invocation handles. */
-  static final String ELEMENTS_PER_INVOCATION = dev.kiln.abi.LaunchAbi.ELEMENTS_PER_INVOCATION;
+  static final String ELEMENTS_PER_INVOCATION = LaunchAbi.ELEMENTS_PER_INVOCATION;
 
   private final FunctionBuilder fn;
   private final Map<String, Integer> views = new HashMap<>();

@@ -1,6 +1,5 @@
-package dev.kiln.internal;
+package dev.kiln.abi;
 
-import dev.kiln.abi.LaunchAbi;
 import dev.kiln.annotations.Access;
 import java.io.InputStream;
 import java.lang.invoke.MethodHandle;
@@ -45,7 +44,8 @@ public final class KernelSpec {
    * @param name the parameter's name
    * @param isBuffer whether it is a buffer, else a scalar
    * @param type the element or scalar type
-   * @param access what the kernel does to a buffer; READ for a scalar
+   * @param access the buffer's access as its {@code @Buffer} declares it, READ_WRITE where it has
+   *     none (the body is checked against a declared one); READ for a scalar
    */
   public record Param(String name, boolean isBuffer, NumericType type, Access access) {
     /** Checks that name, type and access are present. */
@@ -60,7 +60,7 @@ public final class KernelSpec {
      *
      * @param name the parameter's name
      * @param type the element type
-     * @param access what the kernel does to it
+     * @param access its declared access, READ_WRITE where it declares none
      * @return the parameter
      */
     public static Param buffer(String name, NumericType type, Access access) {
@@ -192,19 +192,14 @@ public final class KernelSpec {
     }
     // the launch ABI's layout, derived once: launches read it on every dispatch
     this.slots = new int[this.params.size()];
-    int end = LaunchAbi.scalarsStart(this.arms.size());
+    int[] scalarBytes = this.params.stream().filter(p -> !p.isBuffer()).mapToInt(p -> p.type().bytes()).toArray();
+    int[] offsets = LaunchAbi.scalarOffsets(this.arms.size(), scalarBytes);
     int buffers = 0;
+    int scalars = 0;
     for (int i = 0; i < slots.length; i++) {
-      Param param = this.params.get(i);
-      if (param.isBuffer()) {
-        slots[i] = buffers++;
-      } else {
-        int size = param.type().bytes();
-        slots[i] = Math.ceilDiv(end, size) * size;
-        end = slots[i] + size;
-      }
+      slots[i] = this.params.get(i).isBuffer() ? buffers++ : offsets[scalars++];
     }
-    this.pushConstantBytes = end;
+    this.pushConstantBytes = LaunchAbi.blockBytes(this.arms.size(), scalarBytes);
     this.bufferCount = buffers;
   }
 

@@ -7,14 +7,14 @@ import java.util.List;
  * push-constant block the modules declare: four 32-bit launch values (grid x, first group, grid y,
  * grid z), a group's arm grids, then the scalars.
  */
-public final class LaunchAbi {
+public final class PushConstantBlock {
   /** Push-constant bytes every Vulkan device offers. */
   public static final int LIMIT = dev.kiln.abi.LaunchAbi.PUSH_CONSTANT_LIMIT;
   /** Members of the dispatch geometry: count x, first group, count y, count z. */
   public static final int LAUNCH_MEMBERS = 4;
   public static final int FIRST_GROUP_MEMBER = 1;
 
-  private LaunchAbi() {}
+  private PushConstantBlock() {}
 
   /** Members holding per-arm grids: none for a single kernel, three per arm for a group. */
   public static int armMembers(int arms) {
@@ -46,9 +46,6 @@ public final class LaunchAbi {
 
   /** Size of the block for {@code arms} arms and {@code scalars}. */
   public static int size(int arms, List<PrimType> scalars) {
-    int[] offsets = scalarOffsets(arms, scalars);
-    return offsets.length == 0
-        ? dev.kiln.abi.LaunchAbi.scalarsStart(arms)
-        : offsets[offsets.length - 1] + scalars.getLast().bytes();
+    return dev.kiln.abi.LaunchAbi.blockBytes(arms, scalars.stream().mapToInt(PrimType::bytes).toArray());
   }
 }

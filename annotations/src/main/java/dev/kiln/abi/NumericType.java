@@ -1,4 +1,4 @@
-package dev.kiln.internal;
+package dev.kiln.abi;
 
 /**
  * Element type of a device array or type of a scalar kernel parameter, as generated launchers

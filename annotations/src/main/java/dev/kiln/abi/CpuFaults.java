@@ -1,5 +1,6 @@
-package dev.kiln.internal;
+package dev.kiln.abi;
 
+import java.lang.invoke.MethodType;
 import java.lang.reflect.Array;
 
 /**
@@ -7,11 +8,31 @@ import java.lang.reflect.Array;
  * naming kernel, array, index and line: called by the generated code, not by users.
  */
 public final class CpuFaults {
+  /** The type of {@link #at}, which the twins call. */
+  public static final MethodType AT_TYPE = MethodType.methodType(RuntimeException.class, RuntimeException.class,
+      String.class, int.class, Object.class, int.class, String.class);
+
+  private static final String BUFFER = "buffer";
+  private static final String LOCAL = "local";
+
   private CpuFaults() {}
 
   /**
+   * One line of a twin's access table, which the processor writes in access order and {@link #at}
+   * reads back.
+   *
+   * @param array the accessed array's name
+   * @param buffer whether it is a buffer, else a workgroup or private array
+   * @param line the access's source line
+   * @return the line, with its newline
+   */
+  public static String site(String array, boolean buffer, int line) {
+    return array + '|' + (buffer ? BUFFER : LOCAL) + '|' + line + '\n';
+  }
+
+  /**
    * The exception to throw for {@code thrown}, raised in kernel {@code kernel} after its access
-   * number {@code site} of {@code sites} (one line per access: array, "buffer" or "local", line) began,
+   * number {@code site} of {@code sites} (one {@link #site} per access) began,
    * on {@code array} at {@code index}. The message is made from these, not taken from
    * {@code thrown}: once a site is hot the JIT throws preallocated exceptions without one.
    *
@@ -29,7 +50,7 @@ public final class CpuFaults {
     RuntimeException named = switch (thrown) {
       case ArrayIndexOutOfBoundsException outOfBounds when site >= 0 && array != null -> {
         String[] access = sites.split("\n")[site].split("\\|");
-        String which = access[1].equals("buffer") ? " of buffer '" + access[0] + "'" : " of a local array";
+        String which = access[1].equals(BUFFER) ? " of buffer '" + access[0] + "'" : " of a local array";
         yield new ArrayIndexOutOfBoundsException("Index " + index + " out of bounds for length "
             + Array.getLength(array) + which + where + " (line " + access[2] + ")");
       }

@@ -1,0 +1,5 @@
+/**
+ * JMH benchmarks of what runs on the host: the CPU backend against plain Java, CPU fusion's two
+ * forms, launch overhead, start-up, the processor's compile time, the cost of dropped arrays.
+ */
+package dev.kiln.bench.host;

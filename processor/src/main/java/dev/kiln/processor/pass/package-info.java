@@ -1,0 +1,5 @@
+/**
+ * Passes that rewrite programs: access inference, the launch gate, labelled jumps, vectorization;
+ * {@code pass.fuse} fuses the arms of a group.
+ */
+package dev.kiln.processor.pass;

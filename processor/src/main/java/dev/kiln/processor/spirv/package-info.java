@@ -1,0 +1,6 @@
+/**
+ * The SPIR-V writer: a program to a Vulkan compute module, with Java's semantics spelled out
+ * where GPU instructions differ (exact division and remainder, roundings), bounds checks and the
+ * fault buffer, launch values from the push-constant block, and vector accesses.
+ */
+package dev.kiln.processor.spirv;
