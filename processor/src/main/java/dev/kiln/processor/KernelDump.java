@@ -10,7 +10,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * What {@code -Akiln.dump=<dir>} writes for each kernel and group, under the package's folder: the
- * final IR as text headed by whether and why it was vectorized ({@code .ir.txt}), the module
+ * final IR as text headed by whether and why it was vectorized and what the analyses proved
+ * ({@code .ir.txt}), the module
  * ({@code .spv}), and its disassembly ({@code .spvasm}) where {@code spirv-dis} is on the path; and
  * which CPU twins could not be made ({@code <Owner>$KilnCpu.txt}).
  */
@@ -18,7 +19,7 @@ final class KernelDump {
   private KernelDump() {}
 
   static void write(Path dir, String packageName, String resource, String what, Vectorize.Decision decision,
-      byte[] module) throws IOException {
+      String analyses, byte[] module) throws IOException {
     Path folder = dir.resolve(packageName.replace('.', '/'));
     Files.createDirectories(folder);
     String base = resource.substring(0, resource.length() - ".spv".length());
@@ -31,7 +32,8 @@ final class KernelDump {
     };
     String disassembly = disassemble(spv, folder.resolve(base + ".spvasm"));
     Files.writeString(folder.resolve(base + ".ir.txt"),
-        "// " + what + "; " + verdict + "\n// SPIR-V: " + disassembly + "\n" + IrText.of(decision.program()),
+        "// " + what + "; " + verdict + "\n// analyses: " + analyses + "\n// SPIR-V: " + disassembly + "\n"
+            + IrText.of(decision.program()),
         StandardCharsets.UTF_8);
   }
 

@@ -8,6 +8,7 @@ import dev.kiln.annotations.Kernel;
 import dev.kiln.processor.diag.Diagnostics;
 import dev.kiln.processor.diag.Errors;
 import dev.kiln.processor.launcher.LauncherWriter;
+import dev.kiln.processor.lower.Attribution;
 import dev.kiln.processor.model.GroupSignature;
 import dev.kiln.processor.model.Groups;
 import dev.kiln.processor.model.KernelSignature;
@@ -38,7 +39,8 @@ import javax.tools.Diagnostic;
 /**
  * Kiln's annotation processor. During the rounds it checks each {@code @Kernel} declaration,
  * collects the fuse groups of its class and writes the class's launcher; once javac has attributed a
- * class, {@link KernelBodyCompiler} compiles the kernels' bodies and fuses the groups to SPIR-V.
+ * class, {@link KernelTaskListener} hands it to the {@link KernelPipeline}, which compiles the
+ * kernels' bodies and fuses the groups to SPIR-V, and {@link Outputs} writes what it made.
  */
 @AutoService(Processor.class)
 @SupportedAnnotationTypes({"dev.kiln.annotations.Kernel", "dev.kiln.annotations.FuseGroup",
@@ -46,7 +48,7 @@ import javax.tools.Diagnostic;
 public final class KilnProcessor extends AbstractProcessor {
   private Diagnostics diagnostics;
   private SignatureReader signatures;
-  private KernelBodyCompiler bodies;
+  private KernelTaskListener bodies;
   /** The compiler running this processor where it is not javac: kernels then get {@code kiln.compiler}. */
   private String otherCompiler;
   /** Launchers written, by qualified name, with the class whose kernels they launch. */
@@ -87,8 +89,12 @@ public final class KilnProcessor extends AbstractProcessor {
     signatures = new SignatureReader(diagnostics);
     boolean vectorize = !"false".equalsIgnoreCase(environment.getOptions().getOrDefault(VECTORIZE, "true"));
     String dump = environment.getOptions().get(DUMP);
-    bodies = new KernelBodyCompiler(environment.getFiler(), environment.getElementUtils(), trees, diagnostics,
-        vectorize, dump == null ? null : java.nio.file.Path.of(dump));
+    Outputs outputs = new Outputs(environment.getFiler(), environment.getElementUtils(), trees, diagnostics,
+        dump == null ? null : java.nio.file.Path.of(dump));
+    Attribution attribution = new Attribution();
+    KernelPipeline pipeline = new KernelPipeline(environment.getElementUtils(), trees, diagnostics, attribution,
+        outputs, vectorize);
+    bodies = new KernelTaskListener(diagnostics, new LocalKernelScanner(trees, diagnostics), attribution, pipeline);
     task.addTaskListener(bodies);
   }
 

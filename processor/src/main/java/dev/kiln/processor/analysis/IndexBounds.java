@@ -39,15 +39,31 @@ public final class IndexBounds {
   /** Per access node, by identity: how often it occurs, and how often proven there. */
   private final Map<Object, int[]> occurrences = new IdentityHashMap<>();
 
-  private IndexBounds(Program program) {
-    this.forms = IndexForms.of(program);
+  private IndexBounds(Program program, IndexForms forms) {
+    this.forms = forms;
     this.launch = Constraints.none(program.workgroup());
     variables.addAll(assigned(program.body()));
     block(program.body(), new State(launch, Map.of()));
   }
 
-  public static IndexBounds of(Program program) {
-    return new IndexBounds(program);
+  /**
+   * The bounds of {@code program}'s accesses.
+   *
+   * @param program the program
+   * @param forms its index forms
+   * @return what is proven
+   */
+  public static IndexBounds of(Program program, IndexForms forms) {
+    return new IndexBounds(program, forms);
+  }
+
+  /** How many array accesses the program has, and how many of them are proven in bounds. */
+  public record Tally(int accesses, int proven) {}
+
+  /** How many of the program's array accesses are proven in bounds. */
+  public Tally tally() {
+    int proven = (int) occurrences.values().stream().filter(counts -> counts[0] == counts[1]).count();
+    return new Tally(occurrences.size(), proven);
   }
 
   /** Whether this load of the program is in bounds for every invocation. */
@@ -367,10 +383,25 @@ public final class IndexBounds {
   private static Set<Local> assigned(List<Stmt> body) {
     Set<Local> locals = new HashSet<>();
     Walk.statements(body, statement -> {
-      switch (statement) {
+      switch (statement) { // exhaustive: a new statement that assigns locals must say so here
         case Stmt.Assign assign -> locals.add(assign.local());
-        case Stmt.Atomic atomic when atomic.result() != null -> locals.add(atomic.result());
-        default -> {}
+        case Stmt.Atomic atomic -> {
+          if (atomic.result() != null) {
+            locals.add(atomic.result());
+          }
+        }
+        case Stmt.VectorLoad load -> locals.addAll(load.lanes());
+        case Stmt.Store s -> {}
+        case Stmt.DeclareShared s -> {}
+        case Stmt.VectorStore s -> {}
+        case Stmt.ClearArray s -> {}
+        case Stmt.Barrier s -> {}
+        case Stmt.If s -> {}
+        case Stmt.Loop s -> {}
+        case Stmt.Switch s -> {}
+        case Stmt.Break s -> {}
+        case Stmt.Continue s -> {}
+        case Stmt.Return s -> {}
       }
     });
     return locals;

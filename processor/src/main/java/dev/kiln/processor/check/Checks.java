@@ -1,7 +1,7 @@
 package dev.kiln.processor.check;
 
 import dev.kiln.annotations.Access;
-import dev.kiln.processor.analysis.Facts;
+import dev.kiln.processor.analysis.Analysis;
 import dev.kiln.processor.ir.Program;
 import java.util.ArrayList;
 import java.util.List;
@@ -11,15 +11,27 @@ import java.util.Map;
 public final class Checks {
   private Checks() {}
 
-  /** Every error of {@code program}; {@code declared}: the {@code @Buffer} accesses, by buffer name. */
-  /** What {@code program} may get wrong without being invalid: warnings. */
-  public static List<CheckError> warnings(Program program) {
-    return RacyUpdates.find(program);
+  /**
+   * What a valid program may get wrong: warnings.
+   *
+   * @param analysis the lowered program, with its analyses
+   * @return the warnings
+   */
+  public static List<CheckError> warnings(Analysis analysis) {
+    return RacyUpdates.find(analysis);
   }
 
-  public static List<CheckError> run(Program program, Facts facts, Map<String, Access> declared) {
+  /**
+   * Every error of a lowered program.
+   *
+   * @param analysis the program, with its analyses
+   * @param declared the {@code @Buffer} accesses, by buffer name
+   * @return the errors
+   */
+  public static List<CheckError> run(Analysis analysis, Map<String, Access> declared) {
+    Program program = analysis.program();
     List<CheckError> errors = new ArrayList<>(ArrayDeclarations.check(program));
-    errors.addAll(AccessCheck.check(program, facts, declared));
+    errors.addAll(AccessCheck.check(program, analysis.facts(), declared));
     errors.addAll(BarrierUniformity.check(program));
     return errors;
   }

@@ -1,5 +1,6 @@
 package dev.kiln.processor.check;
 
+import dev.kiln.processor.analysis.Analysis;
 import dev.kiln.processor.analysis.IndexForm;
 import dev.kiln.processor.analysis.IndexForms;
 import dev.kiln.processor.diag.Errors;
@@ -22,8 +23,15 @@ import java.util.List;
 public final class RacyUpdates {
   private RacyUpdates() {}
 
-  public static List<CheckError> find(Program program) {
-    IndexForms forms = IndexForms.of(program);
+  /**
+   * The racy updates of a checked program.
+   *
+   * @param analysis the program, with its analyses
+   * @return a warning per racy store
+   */
+  public static List<CheckError> find(Analysis analysis) {
+    Program program = analysis.program();
+    IndexForms forms = analysis.forms();
     List<CheckError> warnings = new ArrayList<>();
     Walk.statements(program.body(), statement -> {
       if (statement instanceof Stmt.Store store && store.array() instanceof BufferDecl buffer

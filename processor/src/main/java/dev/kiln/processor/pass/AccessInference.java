@@ -1,6 +1,7 @@
 package dev.kiln.processor.pass;
 
 import dev.kiln.annotations.Access;
+import dev.kiln.processor.analysis.Analysis;
 import dev.kiln.processor.analysis.Facts;
 import dev.kiln.processor.ir.ArrayDecl;
 import dev.kiln.processor.ir.BufferDecl;
@@ -18,8 +19,16 @@ import java.util.Set;
 public final class AccessInference {
   private AccessInference() {}
 
-  /** @param declared the names of the buffers whose access {@code @Buffer} declares */
-  public static Program apply(Program program, Facts facts, Set<String> declared) {
+  /**
+   * The program with every undeclared buffer's access inferred.
+   *
+   * @param analysis the checked program, with its analyses
+   * @param declared the names of the buffers whose access {@code @Buffer} declares
+   * @return the program with the inferred accesses
+   */
+  public static Program apply(Analysis analysis, Set<String> declared) {
+    Program program = analysis.program();
+    Facts facts = analysis.facts();
     Map<ArrayDecl, ArrayDecl> inferred = new HashMap<>();
     List<BufferDecl> buffers = program.buffers().stream().map(buffer -> {
       BufferDecl result = declared.contains(buffer.name()) ? buffer : buffer.withAccess(infer(facts, buffer));

@@ -1,5 +1,6 @@
 package dev.kiln.processor.pass;
 
+import dev.kiln.processor.analysis.Analysis;
 import dev.kiln.processor.ir.Local;
 import dev.kiln.processor.ir.PrimType;
 import dev.kiln.processor.ir.Program;
@@ -25,7 +26,7 @@ public final class Passes {
   /** A gated kernel or fused group: vectorized where it qualifies and is allowed, then without labelled jumps. */
   public static Vectorize.Decision finish(Program gated, boolean vectorize) {
     Vectorize.Decision decision = vectorize
-        ? Vectorize.apply(gated)
+        ? Vectorize.apply(Analysis.of(gated))
         : new Vectorize.Decision.Kept(gated, "vectorization is off (-Akiln.vectorize=false)");
     Program ready = withoutLabelledJumps(decision.program());
     return switch (decision) {

@@ -1,5 +1,6 @@
 package dev.kiln.processor.pass;
 
+import dev.kiln.processor.analysis.Analysis;
 import dev.kiln.processor.analysis.Facts;
 import dev.kiln.processor.analysis.IndexForm;
 import dev.kiln.processor.analysis.IndexForms;
@@ -60,18 +61,22 @@ public final class Vectorize {
   /** Elements per invocation: {@link #LANES}, or {@link #WIDE_LANES} with an 8-byte buffer. */
   private int elements = LANES;
 
-  private Vectorize(Program program, Facts facts) {
-    this.program = program;
-    this.facts = facts;
-    this.forms = IndexForms.of(program);
+  private Vectorize(Analysis analysis) {
+    this.program = analysis.program();
+    this.facts = analysis.facts();
+    this.forms = analysis.forms();
   }
 
-  /** {@code gated}, a gated kernel or fused group before labelled jumps are lowered, vectorized if it qualifies. */
-  public static Decision apply(Program gated) {
-    Facts facts = Facts.of(gated);
-    Vectorize pass = new Vectorize(gated, facts);
+  /**
+   * A gated kernel or fused group before labelled jumps are lowered, vectorized if it qualifies.
+   *
+   * @param gated the program, with its analyses
+   * @return the program, and whether and why it was vectorized
+   */
+  public static Decision apply(Analysis gated) {
+    Vectorize pass = new Vectorize(gated);
     String obstacle = pass.obstacle();
-    return obstacle == null ? new Decision.Vectorized(pass.vectorized()) : new Decision.Kept(gated, obstacle);
+    return obstacle == null ? new Decision.Vectorized(pass.vectorized()) : new Decision.Kept(gated.program(), obstacle);
   }
 
   /** Why the program cannot be vectorized, or null. */

@@ -2,8 +2,7 @@ package dev.kiln.processor.spirv;
 
 import static org.lwjgl.util.spvc.Spv.*;
 
-import dev.kiln.processor.analysis.BarrierCrossings;
-import dev.kiln.processor.analysis.Facts;
+import dev.kiln.processor.analysis.Analysis;
 import dev.kiln.processor.analysis.IndexBounds;
 import dev.kiln.processor.ir.BufferDecl;
 import dev.kiln.processor.ir.Expr;
@@ -13,7 +12,6 @@ import dev.kiln.processor.ir.Program;
 import dev.kiln.processor.ir.PushConstantBlock;
 import dev.kiln.processor.ir.SharedArray;
 import dev.kiln.processor.ir.Stmt;
-import dev.kiln.processor.ir.Walk;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -40,6 +38,11 @@ public final class SpirvWriter {
   private final Map<Local, Integer> localVariables = new HashMap<>();
   private final ExpressionWriter expressions;
   private final Deque<LoopTargets> loops = new ArrayDeque<>();
+  /**
+   * The memory {@code Gpu.barrier()} orders: workgroup memory always, and buffer memory where the
+   * analysis says accesses on both sides can meet ({@link Analysis#barriersOrderBuffers}); leaving
+   * buffer memory out makes the barrier GLSL's {@code barrier()}, which the H200 runs faster.
+   */
   private final int barrierSemantics;
   /** Accesses proven in bounds, written without checks. */
   private final IndexBounds bounds;
@@ -60,42 +63,25 @@ public final class SpirvWriter {
     }
   }
 
-  private SpirvWriter(Program program) {
-    this.program = program;
-    this.barrierSemantics = barrierSemantics(program);
+  private SpirvWriter(Analysis analysis) {
+    this.program = analysis.program();
+    this.barrierSemantics = SpvMemorySemanticsAcquireReleaseMask | SpvMemorySemanticsWorkgroupMemoryMask
+        | (analysis.barriersOrderBuffers() ? SpvMemorySemanticsUniformMemoryMask : 0);
     this.launch = new LaunchValues(fn, program);
     this.memory = new MemoryAccess(fn, program.boundsChecks());
     this.vectors = new VectorAccess(fn, program.elementsPerInvocation());
-    this.bounds = IndexBounds.of(program);
+    this.bounds = analysis.bounds();
     this.expressions = new ExpressionWriter(fn, launch, memory, localVariables, this::statements, bounds);
   }
 
   /**
-   * The memory {@code Gpu.barrier()} orders: workgroup memory always, and buffer memory where an
-   * access on one side of a barrier can meet another invocation's on the other side: a buffer that
-   * is written (stored to, or updated atomically) and also read or stored plainly, some of whose
-   * accesses a barrier may separate ({@link BarrierCrossings}). A buffer only read, only updated
-   * atomically (atomics are ordered among themselves), or only accessed after the last barrier
-   * needs none; leaving buffer memory out there makes the barrier GLSL's {@code barrier()}, which
-   * the H200 runs faster.
+   * The module's binary.
+   *
+   * @param analysis the program to write, with its analyses
+   * @return the module
    */
-  private static int barrierSemantics(Program program) {
-    int workgroupOnly = SpvMemorySemanticsAcquireReleaseMask | SpvMemorySemanticsWorkgroupMemoryMask;
-    if (!Walk.anyStatement(program.body(), Stmt.Barrier.class::isInstance)) {
-      return workgroupOnly; // no barrier to write: spare the analysis
-    }
-    Facts facts = Facts.of(program);
-    java.util.Set<String> crossing = BarrierCrossings.of(program.body());
-    boolean buffersMeet = program.buffers().stream().filter(buffer -> crossing.contains(buffer.name()))
-        .map(buffer -> facts.accessesOf(buffer.name())).anyMatch(uses ->
-            uses.stream().anyMatch(use -> use.kind().writes())
-                && uses.stream().anyMatch(use -> use.kind() != Facts.Kind.ATOMIC));
-    return workgroupOnly | (buffersMeet ? SpvMemorySemanticsUniformMemoryMask : 0);
-  }
-
-  /** The module's binary. */
-  public static byte[] write(Program program) {
-    return new SpirvWriter(program).emit();
+  public static byte[] write(Analysis analysis) {
+    return new SpirvWriter(analysis).emit();
   }
 
   private byte[] emit() {

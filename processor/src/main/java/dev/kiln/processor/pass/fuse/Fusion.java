@@ -58,7 +58,7 @@ public final class Fusion {
     this.group = group;
     this.arms = List.copyOf(arms);
     for (Arm arm : arms) {
-      facts.add(Facts.of(arm.program()));
+      facts.add(arm.analysis().facts());
     }
   }
 
@@ -194,7 +194,7 @@ public final class Fusion {
     boolean oneDimensional = arms.stream().allMatch(arm -> arm.program().workgroup().y() == 1
         && arm.program().workgroup().z() == 1);
     Conflicts conflicts = new Conflicts(fused, oneDimensional);
-    List<IndexForms> forms = arms.stream().map(arm -> IndexForms.of(arm.program())).toList();
+    List<IndexForms> forms = arms.stream().map(arm -> arm.analysis().forms()).toList();
     List<Boolean> barrierBefore = new ArrayList<>();
     int lastBarrier = -1; // the arm a barrier precedes
     for (int later = 0; later < arms.size(); later++) {

@@ -1,0 +1,222 @@
+package dev.kiln.processor;
+
+import com.sun.source.tree.CompilationUnitTree;
+import com.sun.source.util.TreePath;
+import com.sun.source.util.Trees;
+import dev.kiln.abi.LaunchAbi;
+import dev.kiln.annotations.Access;
+import dev.kiln.annotations.Kernel;
+import dev.kiln.processor.analysis.Analysis;
+import dev.kiln.processor.check.CheckError;
+import dev.kiln.processor.check.Checks;
+import dev.kiln.processor.cpu.CpuTwins;
+import dev.kiln.processor.diag.Diagnostics;
+import dev.kiln.processor.diag.Errors;
+import dev.kiln.processor.ir.Program;
+import dev.kiln.processor.lower.Attribution;
+import dev.kiln.processor.lower.KernelLowering;
+import dev.kiln.processor.lower.Sites;
+import dev.kiln.processor.model.GroupSignature;
+import dev.kiln.processor.model.KernelSignature;
+import dev.kiln.processor.pass.AccessInference;
+import dev.kiln.processor.pass.Passes;
+import dev.kiln.processor.pass.Vectorize;
+import dev.kiln.processor.pass.fuse.Arm;
+import dev.kiln.processor.pass.fuse.Fusion;
+import dev.kiln.processor.spirv.SpirvWriter;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Supplier;
+import javax.lang.model.element.Element;
+import javax.lang.model.element.TypeElement;
+import javax.lang.model.util.ElementFilter;
+import javax.lang.model.util.Elements;
+
+/**
+ * Compiles the kernels of one analyzed class, as javac's own pipeline goes from attribution to
+ * generation: each kernel is lowered to IR (reporting what the kernel language lacks), checked,
+ * given its inferred buffer accesses ({@link #lowerAndCheck}); then gated, vectorized where it
+ * qualifies and written as SPIR-V ({@link #emit}). Each fuse group whose arms all passed is fused
+ * and written the same way, or its fusion errors reported. Every program handed on carries its
+ * {@link Analysis}, so no analysis runs twice on one program. The CPU twins of all of them go out
+ * last. Nothing thrown here reaches javac: an unexpected failure becomes one error on the kernel or
+ * group.
+ */
+final class KernelPipeline {
+  /**
+   * The largest module Kiln writes: random kernels whose helpers inline into one another made
+   * modules of up to 12 MB, one of which took lavapipe 201 s to compile, past the fence timeout.
+   */
+  static final int MAX_MODULE_BYTES = 1 << 20;
+
+  private final Elements elements;
+  private final Trees trees;
+  private final Diagnostics diagnostics;
+  private final Attribution attribution;
+  private final Outputs outputs;
+  private final boolean vectorize;
+
+  /**
+   * @param vectorize whether qualifying programs get 4 elements per invocation ({@code -Akiln.vectorize})
+   */
+  KernelPipeline(Elements elements, Trees trees, Diagnostics diagnostics, Attribution attribution, Outputs outputs,
+      boolean vectorize) {
+    this.elements = elements;
+    this.trees = trees;
+    this.diagnostics = diagnostics;
+    this.attribution = attribution;
+    this.outputs = outputs;
+    this.vectorize = vectorize;
+  }
+
+  /** Compiles the kernels and groups of a class javac has just analyzed. */
+  void compile(PendingClass owner) {
+    Sites sites = new Sites();
+    Map<String, KernelSignature> kernels = new LinkedHashMap<>();
+    Map<String, Analysis> checked = new LinkedHashMap<>();
+    List<CpuTwins.Source> twins = new ArrayList<>();
+    for (KernelSignature declared : owner.kernels()) {
+      KernelSignature kernel = current(declared);
+      kernels.put(kernel.name(), kernel);
+      lowerAndCheck(kernel, sites).ifPresent(analysis -> {
+        checked.put(kernel.name(), analysis);
+        emit(kernel.method(), kernel.packageName(), kernel.moduleResource(), "kernel " + kernel.name(),
+            () -> Passes.kernel(analysis.program(), vectorize));
+        twins.add(twin(kernel.owner(), kernel.name(), false, analysis.program(), kernel.params()));
+      });
+    }
+    for (GroupSignature group : owner.groups()) {
+      List<KernelSignature> arms = group.arms().stream().map(arm -> kernels.get(arm.name())).toList();
+      if (arms.stream().allMatch(arm -> checked.containsKey(arm.name()))) {
+        fuse(group, arms, checked, sites).ifPresent(fused ->
+            twins.add(twin(arms.getFirst().owner(), group.name(), true, fused, group.params())));
+      }
+    }
+    if (!twins.isEmpty()) {
+      outputs.twins(owner.kernels().getFirst().owner(), twins);
+    }
+  }
+
+  private CpuTwins.Source twin(TypeElement owner, String name, boolean group, Program program,
+      List<KernelSignature.Param> params) {
+    return new CpuTwins.Source(LaunchAbi.twinMethod(name, group), program, group,
+        params.stream().map(KernelSignature.Param::name).toList(), elements.getBinaryName(owner) + "#" + name);
+  }
+
+  /**
+   * The kernel lowered and checked, with each buffer's access declared or inferred, and its
+   * analyses; empty after reporting every error lowering and the checks found.
+   */
+  private Optional<Analysis> lowerAndCheck(KernelSignature kernel, Sites sites) {
+    TreePath path = trees.getPath(kernel.method());
+    if (path == null) {
+      diagnostics.error(kernel.method(), Errors.internal(kernel.name(), "javac has no source tree for it"));
+      return Optional.empty();
+    }
+    CompilationUnitTree unit = path.getCompilationUnit();
+    try {
+      KernelLowering lowering = new KernelLowering(trees, unit, diagnostics, kernel, sites, attribution);
+      Analysis lowered = Analysis.of(lowering.lower(path));
+      Map<String, Access> declared = new HashMap<>();
+      kernel.params().forEach(param -> param.declared().ifPresent(access -> declared.put(param.name(), access)));
+      List<CheckError> errors = Checks.run(lowered, declared);
+      for (CheckError error : errors) {
+        diagnostics.error(sites.tree(error.site()), sites.unit(error.site()), error.diagnostic());
+      }
+      if (lowering.failed() || !errors.isEmpty()) {
+        return Optional.empty();
+      }
+      for (CheckError warning : Checks.warnings(lowered)) {
+        diagnostics.warning(sites.tree(warning.site()), sites.unit(warning.site()), warning.diagnostic());
+      }
+      return Optional.of(Analysis.of(AccessInference.apply(lowered, declared.keySet())));
+    } catch (OutOfMemoryError e) {
+      diagnostics.error(path.getLeaf(), unit, Errors.outOfMemory("kernel " + kernel.name(), heapMegabytes()));
+      return Optional.empty();
+    } catch (RuntimeException | StackOverflowError e) {
+      diagnostics.error(path.getLeaf(), unit, Errors.internal(kernel.name(), e));
+      return Optional.empty();
+    }
+  }
+
+  /**
+   * Fuses a group whose arms all passed their checks; writes its module and returns the fused
+   * program, or reports why it cannot be fused.
+   */
+  private Optional<Program> fuse(GroupSignature group, List<KernelSignature> arms, Map<String, Analysis> checked,
+      Sites sites) {
+    KernelSignature first = arms.getFirst();
+    try {
+      List<Arm> fusedArms = arms.stream()
+          .map(arm -> new Arm(arm.name(), arm.selfComposable(), checked.get(arm.name())))
+          .toList();
+      switch (Fusion.fuse(group.name(), fusedArms)) {
+        case Fusion.Result.Fused fused -> {
+          emit(first.method(), first.packageName(), group.moduleResource(), "group " + group.name(),
+              () -> Passes.finish(fused.program(), vectorize));
+          return Optional.of(fused.program());
+        }
+        case Fusion.Result.Refused refused -> new FusionReporter(trees, diagnostics, sites, arms)
+            .report(refused.errors());
+      }
+    } catch (OutOfMemoryError e) {
+      diagnostics.error(first.method(), Errors.outOfMemory("group " + group.name(), heapMegabytes()));
+    } catch (RuntimeException | StackOverflowError e) {
+      diagnostics.error(first.method(), Errors.internal("group " + group.name(), e));
+    }
+    return Optional.empty();
+  }
+
+  /**
+   * The kernel with its elements as javac has them now: javac enters the classes anew after the
+   * last round, and the elements of a round no longer lead to attributed trees.
+   */
+  private KernelSignature current(KernelSignature kernel) {
+    TypeElement owner = elements.getTypeElement(kernel.owner().getQualifiedName());
+    if (owner == null) {
+      return kernel;
+    }
+    return ElementFilter.methodsIn(owner.getEnclosedElements()).stream()
+        .filter(method -> method.getSimpleName().contentEquals(kernel.name()) && method.getAnnotation(Kernel.class) != null)
+        .findFirst()
+        .map(method -> kernel.rebind(owner, method))
+        .orElse(kernel);
+  }
+
+  /**
+   * Runs the passes, analyzes the program they make once and writes it as SPIR-V; what fails is
+   * reported on {@code origin}.
+   */
+  private void emit(Element origin, String packageName, String resource, String what,
+      Supplier<Vectorize.Decision> passes) {
+    try {
+      Vectorize.Decision decision = passes.get();
+      Analysis written = Analysis.of(decision.program());
+      byte[] module = SpirvWriter.write(written);
+      if (module.length > MAX_MODULE_BYTES) {
+        diagnostics.error(origin, Errors.moduleSize(what, module.length, MAX_MODULE_BYTES));
+        return;
+      }
+      outputs.module(origin, packageName, resource, what, decision, written, module);
+    } catch (IOException e) {
+      diagnostics.error(origin, Errors.internal(what, "cannot write " + resource + ": " + e));
+    } catch (OutOfMemoryError e) {
+      diagnostics.error(origin, Errors.outOfMemory(what, heapMegabytes()));
+    } catch (RuntimeException | StackOverflowError e) {
+      diagnostics.error(origin, Errors.internal(what, e));
+    }
+  }
+
+  /**
+   * The heap's limit, for {@code kiln.kernel.outOfMemory}: the kernel's trees are unreachable once
+   * its compile has unwound, so javac goes on with the next kernel.
+   */
+  private static long heapMegabytes() {
+    return Runtime.getRuntime().maxMemory() >> 20;
+  }
+}
