@@ -34,7 +34,7 @@ public final class Measure {
   public static long[] runs(long warmUpNanos, int runs, LongSupplier run) {
     long warmUntil = System.nanoTime() + warmUpNanos;
     while (System.nanoTime() < warmUntil) {
-      run.getAsLong();
+      long unused = run.getAsLong(); // warm-up: its measurement is not kept
     }
     long[] nanos = new long[runs];
     for (int r = 0; r < runs; r++) {

@@ -44,7 +44,9 @@ import javax.tools.Diagnostic;
  */
 @AutoService(Processor.class)
 @SupportedAnnotationTypes({"dev.kiln.annotations.Kernel", "dev.kiln.annotations.FuseGroup",
-    "dev.kiln.annotations.FuseGroup.List"})
+    "dev.kiln.annotations.FuseGroup.List", "dev.kiln.annotations.Buffer",
+    // the launchers' own, so that a build with -Xlint:processing finds every annotation claimed
+    "javax.annotation.processing.Generated"})
 public final class KilnProcessor extends AbstractProcessor {
   private Diagnostics diagnostics;
   private SignatureReader signatures;
@@ -105,10 +107,10 @@ public final class KilnProcessor extends AbstractProcessor {
         processingEnv.getMessager().printMessage(Diagnostic.Kind.ERROR,
             Errors.notJavac(kernel.getSimpleName().toString(), otherCompiler).text(), kernel);
       }
-      return false;
+      return true;
     }
     if (bodies == null) {
-      return false;
+      return true;
     }
     bodies.compiledFromSource(round.getRootElements());
     Map<TypeElement, List<KernelSignature>> byOwner = new LinkedHashMap<>();
@@ -130,7 +132,7 @@ public final class KilnProcessor extends AbstractProcessor {
       }
     }
     byOwner.forEach(this::processClass);
-    return false;
+    return true; // Kiln's annotations are Kiln's: claimed, so that -Xlint:processing has nothing to say
   }
 
   private void processClass(TypeElement owner, List<KernelSignature> kernels) {

@@ -30,8 +30,8 @@ import org.lwjgl.vulkan.VkWriteDescriptorSet;
  * command pool, a fence, a fault buffer, GPU timestamps, descriptor pools for devices without push
  * descriptors, and the native structs of a launch (descriptor writes, push constants, barrier,
  * submit info) made once. Recording a launch allocates nothing: it fills those structs and calls
- * Vulkan with their addresses. A thread's single launches use one (its {@link ThreadContext}); a
- * batch takes one from the device's idle ones and gives it back when it is done.
+ * Vulkan with their addresses. Each launch, transfer and batch takes one from the device's idle
+ * ones ({@link VulkanBackend#takeRecorder}) and gives it back when it is done.
  */
 final class LaunchRecorder {
   private final VulkanBackend backend;

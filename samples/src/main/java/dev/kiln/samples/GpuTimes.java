@@ -14,7 +14,7 @@ final class GpuTimes {
   static long median(int runs, LongSupplier launch) {
     long warmUntil = System.nanoTime() + 2_000_000_000L;
     while (System.nanoTime() < warmUntil) {
-      launch.getAsLong();
+      long unused = launch.getAsLong(); // warm-up: its time is not kept
     }
     long[] nanos = new long[runs];
     for (int r = 0; r < runs; r++) {

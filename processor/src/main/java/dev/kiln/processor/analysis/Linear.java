@@ -52,10 +52,6 @@ record Linear(Map<Term, Long> coefficients, long constant) {
     return new Linear(product, Math.multiplyExact(constant, k));
   }
 
-  boolean mentions(Term term) {
-    return coefficients.containsKey(term);
-  }
-
   @Override
   public String toString() {
     StringBuilder text = new StringBuilder();

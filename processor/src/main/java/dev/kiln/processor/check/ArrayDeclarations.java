@@ -19,7 +19,7 @@ import java.util.Set;
 public final class ArrayDeclarations {
   /**
    * Bytes of its own arrays an invocation may have: each invocation has a copy, in per-invocation
-   * memory that is small and slow when spilled (an int[1 << 20] compiled, then ran past the fence
+   * memory that is small and slow when spilled (an {@code int[1 << 20]} compiled, then ran past the fence
    * timeout on the H200 without a message).
    */
   public static final int MAX_PRIVATE_BYTES = 16 * 1024;

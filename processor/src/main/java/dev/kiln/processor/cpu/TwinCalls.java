@@ -152,6 +152,8 @@ final class TwinCalls {
 
   /** A kernel shape the twin does not handle; the CPU backend then runs the method itself. */
   static final class Unsupported extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
     Unsupported(String what) {
       super(what);
     }

@@ -158,7 +158,6 @@ final class TwinCode {
     mv.visitLabel(exit);
   }
 
-  /** Pushes {@code expression}'s value, a boolean as 1 or 0, byte, short and char as ints. */
   /** Evaluates {@code expression} into a fresh local; returns its slot. */
   private int kept(Expr expression) {
     value(expression);

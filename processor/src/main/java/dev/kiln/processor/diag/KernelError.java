@@ -10,6 +10,7 @@ import java.util.Optional;
  * file once it has left a helper of another file.
  */
 public final class KernelError extends RuntimeException {
+  private static final long serialVersionUID = 1L;
   private final transient Tree tree;
   private final transient Diagnostic diagnostic;
   private final transient CompilationUnitTree unit;

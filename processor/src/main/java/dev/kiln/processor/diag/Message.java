@@ -177,11 +177,6 @@ public enum Message {
     return id;
   }
 
-  /** The message's and the fix's templates, for tests that render every message. */
-  public String templates() {
-    return format + "\n" + fix;
-  }
-
   /** {@code [id] message. Fix: fix.}, with {@code args} filled into message and fix alike; see {@link Errors}. */
   String render(Object... args) {
     return "[" + id + "] " + String.format(format, args) + ". Fix: " + String.format(fix, args) + ".";

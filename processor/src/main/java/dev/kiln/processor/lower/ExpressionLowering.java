@@ -632,7 +632,7 @@ final class ExpressionLowering {
       return lowered;
     }
     if (isHelper(method)) {
-      MethodTree helper = (MethodTree) trees.getTree(method);
+      MethodTree helper = trees.getTree(method);
       if (!(helper.getBody().getStatements().size() == 1
           && helper.getBody().getStatements().getFirst() instanceof ReturnTree ret && ret.getExpression() != null)) {
         throw new KernelError(call, Errors.helperPlace(name));

@@ -7,7 +7,7 @@ import javax.lang.model.type.ArrayType;
 import javax.lang.model.type.DeclaredType;
 import javax.lang.model.type.TypeMirror;
 
-/** {@link Message#UNSUPPORTED_TYPE} errors, each with the fix that suits what the type is for. */
+/** {@code kiln.unsupported.type} errors, each with the fix that suits what the type is for. */
 final class UnsupportedTypes {
   private UnsupportedTypes() {}
 
