@@ -124,4 +124,16 @@ public final class Bodies {
   static int returnsSomething(int[] x) { // ERROR: [kiln.kernel.notVoid]
     return x[0];
   }
+
+  @Kernel
+  static void broadcastFromAVaryingLane(float[] x) {
+    int i = Gpu.globalId(0);
+    x[i] = Gpu.subgroupBroadcast(x[i], i); // ERROR: [kiln.subgroup.lane]
+  }
+
+  @Kernel
+  static void typeTest(float[] x, int[] y) {
+    int i = Gpu.globalId(0);
+    y[i] = ((Object) x) instanceof float[] ? 1 : 0; // ERROR: [kiln.unsupported.expression]
+  }
 }
