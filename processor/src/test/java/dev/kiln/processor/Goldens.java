@@ -13,12 +13,12 @@ import java.nio.file.Path;
  * {@code -Dkiln.updateGoldens=true} to rewrite them from what the processor produces now; review
  * the diff before committing it.
  */
-final class Goldens {
+public final class Goldens {
   private static final Path SOURCE_DIR = Path.of("src/test/resources/golden");
 
   private Goldens() {}
 
-  static void assertMatches(String name, String actual) {
+  public static void assertMatches(String name, String actual) {
     if (Boolean.getBoolean("kiln.updateGoldens")) {
       try {
         Files.createDirectories(SOURCE_DIR);

@@ -16,18 +16,18 @@ import javax.tools.JavaFileObject;
 import javax.tools.StandardLocation;
 
 /** Test fixtures: kernel sources kept under src/test/resources, compiled with the Kiln processor. */
-final class Kernels {
+public final class Kernels {
   private Kernels() {}
 
   /** The fixture {@code resource}, e.g. {@code "corpus/Saxpy.java"}, as a source file. */
-  static JavaFileObject source(String resource) {
+  public static JavaFileObject source(String resource) {
     String text = text(resource);
     Matcher pkg = Pattern.compile("^package ([\\w.]+);", Pattern.MULTILINE).matcher(text);
     String name = resource.substring(resource.lastIndexOf('/') + 1, resource.length() - ".java".length());
     return JavaFileObjects.forSourceString(pkg.find() ? pkg.group(1) + "." + name : name, text);
   }
 
-  static String text(String resource) {
+  public static String text(String resource) {
     try (InputStream in = Kernels.class.getResourceAsStream("/" + resource)) {
       if (in == null) {
         throw new IllegalArgumentException("no test resource " + resource);
@@ -38,16 +38,16 @@ final class Kernels {
     }
   }
 
-  static Compilation compile(JavaFileObject... sources) {
+  public static Compilation compile(JavaFileObject... sources) {
     return Compiler.javac().withProcessors(new KilnProcessor()).compile(sources);
   }
 
-  static Compilation compile(java.util.List<String> options, JavaFileObject... sources) {
+  public static Compilation compile(java.util.List<String> options, JavaFileObject... sources) {
     return Compiler.javac().withProcessors(new KilnProcessor()).withOptions(options).compile(sources);
   }
 
   /** The SPIR-V module the processor wrote for kernel {@code pkg.<flatName>#kernel}. */
-  static byte[] module(Compilation compilation, String pkg, String flatName, String kernel) {
+  public static byte[] module(Compilation compilation, String pkg, String flatName, String kernel) {
     String name = flatName + "." + kernel + ".spv";
     JavaFileObject file = compilation.generatedFile(StandardLocation.CLASS_OUTPUT, pkg, name)
         .orElseThrow(() -> new AssertionError("no SPIR-V resource test/" + name + " among "

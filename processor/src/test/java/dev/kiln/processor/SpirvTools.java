@@ -14,11 +14,11 @@ import org.junit.jupiter.api.Assumptions;
  * Runs the SPIR-V tools (package spirv-tools). Where they are missing, tests that need them are
  * skipped with a message, unless {@code -Dkiln.noSkips=true} (CI) makes that a failure.
  */
-final class SpirvTools {
+public final class SpirvTools {
   private SpirvTools() {}
 
   /** Validates {@code module} for Vulkan 1.1; fails with the validator's message if it is invalid. */
-  static void validate(String what, byte[] module) {
+  public static void validate(String what, byte[] module) {
     Result result = run(module, "spirv-val", "--target-env", "vulkan1.1");
     if (result.exitCode != 0) {
       fail("spirv-val rejects " + what + ":\n" + result.output + "\n" + disassemble(module));
@@ -26,7 +26,7 @@ final class SpirvTools {
   }
 
   /** The module's text form, without the header comment. */
-  static String disassemble(byte[] module) {
+  public static String disassemble(byte[] module) {
     Result result = run(module, "spirv-dis", "--no-header");
     if (result.exitCode != 0) {
       fail("spirv-dis failed:\n" + result.output);
@@ -35,7 +35,7 @@ final class SpirvTools {
   }
 
   /** Skips the test (fails it in CI) unless spirv-dis runs. */
-  static void requireDisassembler() {
+  public static void requireDisassembler() {
     try {
       new ProcessBuilder("spirv-dis", "--version").redirectErrorStream(true).start().waitFor();
     } catch (IOException notInstalled) {

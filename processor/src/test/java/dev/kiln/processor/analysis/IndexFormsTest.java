@@ -1,18 +1,16 @@
-package dev.kiln.processor.pass;
+package dev.kiln.processor.analysis;
 
 import static com.google.common.truth.Truth.assertWithMessage;
-import static dev.kiln.processor.pass.Ir.c;
-import static dev.kiln.processor.pass.Ir.gid;
-import static dev.kiln.processor.pass.Ir.lid;
-import static dev.kiln.processor.pass.Ir.op;
-import static dev.kiln.processor.pass.Ir.scalar;
-import static dev.kiln.processor.pass.Ir.wid;
+import static dev.kiln.processor.ir.Ir.c;
+import static dev.kiln.processor.ir.Ir.gid;
+import static dev.kiln.processor.ir.Ir.lid;
+import static dev.kiln.processor.ir.Ir.op;
+import static dev.kiln.processor.ir.Ir.scalar;
+import static dev.kiln.processor.ir.Ir.wid;
 
-import dev.kiln.processor.analysis.Conflicts;
-import dev.kiln.processor.analysis.IndexForm;
-import dev.kiln.processor.analysis.IndexForms;
 import dev.kiln.processor.ir.BinaryOp;
 import dev.kiln.processor.ir.Expr;
+import dev.kiln.processor.ir.Ir;
 import dev.kiln.processor.ir.Local;
 import dev.kiln.processor.ir.Program;
 import dev.kiln.processor.ir.Workgroup;

@@ -1,10 +1,12 @@
-package dev.kiln.processor;
+package dev.kiln.processor.spirv;
 
 import static com.google.common.truth.Truth.assertThat;
 import static com.google.testing.compile.CompilationSubject.assertThat;
 
 import com.google.testing.compile.Compilation;
 import com.google.testing.compile.JavaFileObjects;
+import dev.kiln.processor.Kernels;
+import dev.kiln.processor.SpirvTools;
 import org.junit.jupiter.api.Test;
 
 /**

@@ -1,17 +1,6 @@
-package dev.kiln.processor.pass;
+package dev.kiln.processor.ir;
 
 import dev.kiln.annotations.Access;
-import dev.kiln.processor.ir.BinaryOp;
-import dev.kiln.processor.ir.BufferDecl;
-import dev.kiln.processor.ir.Builtin;
-import dev.kiln.processor.ir.Expr;
-import dev.kiln.processor.ir.Local;
-import dev.kiln.processor.ir.PrimType;
-import dev.kiln.processor.ir.Program;
-import dev.kiln.processor.ir.ScalarParam;
-import dev.kiln.processor.ir.Site;
-import dev.kiln.processor.ir.Stmt;
-import dev.kiln.processor.ir.Workgroup;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -1,11 +1,9 @@
-package dev.kiln.processor;
+package dev.kiln.processor.diag;
 
 import static com.google.common.truth.Truth.assertThat;
 import static com.google.common.truth.Truth.assertWithMessage;
 
-import dev.kiln.processor.diag.Diagnostic;
-import dev.kiln.processor.diag.Errors;
-import dev.kiln.processor.diag.Message;
+import dev.kiln.processor.Goldens;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.util.Arrays;

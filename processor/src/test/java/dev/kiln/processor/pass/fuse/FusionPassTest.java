@@ -1,27 +1,25 @@
-package dev.kiln.processor.pass;
+package dev.kiln.processor.pass.fuse;
 
 import static com.google.common.truth.Truth.assertThat;
 import static com.google.common.truth.Truth.assertWithMessage;
-import static dev.kiln.processor.pass.Ir.c;
-import static dev.kiln.processor.pass.Ir.get;
-import static dev.kiln.processor.pass.Ir.gid;
-import static dev.kiln.processor.pass.Ir.lid;
-import static dev.kiln.processor.pass.Ir.load;
-import static dev.kiln.processor.pass.Ir.op;
-import static dev.kiln.processor.pass.Ir.store;
-import static dev.kiln.processor.pass.Ir.wid;
+import static dev.kiln.processor.ir.Ir.c;
+import static dev.kiln.processor.ir.Ir.get;
+import static dev.kiln.processor.ir.Ir.gid;
+import static dev.kiln.processor.ir.Ir.lid;
+import static dev.kiln.processor.ir.Ir.load;
+import static dev.kiln.processor.ir.Ir.op;
+import static dev.kiln.processor.ir.Ir.store;
+import static dev.kiln.processor.ir.Ir.wid;
 
 import dev.kiln.processor.ir.BinaryOp;
 import dev.kiln.processor.ir.Expr;
+import dev.kiln.processor.ir.Ir;
 import dev.kiln.processor.ir.Local;
 import dev.kiln.processor.ir.PrimType;
 import dev.kiln.processor.ir.Program;
 import dev.kiln.processor.ir.Stmt;
 import dev.kiln.processor.ir.Walk;
 import dev.kiln.processor.ir.Workgroup;
-import dev.kiln.processor.pass.fuse.Arm;
-import dev.kiln.processor.pass.fuse.Fusion;
-import dev.kiln.processor.pass.fuse.FusionError;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;

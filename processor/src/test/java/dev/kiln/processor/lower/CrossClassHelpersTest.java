@@ -1,9 +1,11 @@
-package dev.kiln.processor;
+package dev.kiln.processor.lower;
 
 import static com.google.testing.compile.CompilationSubject.assertThat;
 
 import com.google.testing.compile.Compilation;
 import com.google.testing.compile.JavaFileObjects;
+import dev.kiln.processor.Kernels;
+import dev.kiln.processor.SpirvTools;
 import java.util.List;
 import javax.tools.JavaFileObject;
 import org.junit.jupiter.api.Test;

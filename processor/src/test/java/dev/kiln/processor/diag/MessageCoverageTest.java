@@ -1,8 +1,7 @@
-package dev.kiln.processor;
+package dev.kiln.processor.diag;
 
 import static com.google.common.truth.Truth.assertWithMessage;
 
-import dev.kiln.processor.diag.Message;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
