@@ -115,11 +115,6 @@ public final class Device implements AutoCloseable {
     return new Device(backend);
   }
 
-  /** The backend, for tests that look inside it. */
-  Backend internalBackend() {
-    return backend;
-  }
-
   /**
    * The device's name, as its driver reports it.
    *
@@ -603,6 +598,18 @@ public final class Device implements AutoCloseable {
 
   private static long bytes(BackendBuffer buffer) {
     return (long) buffer.length() * buffer.type().bytes();
+  }
+
+  /**
+   * The native objects the device holds beside its arrays, counted now: for finding leaks.
+   *
+   * @return the counts
+   */
+  public DeviceResources resources() {
+    return whileOpen(() -> {
+      Backend.Resources held = backend.resources();
+      return new DeviceResources(held.idleRecorders(), held.openBatches(), held.buffers());
+    });
   }
 
   /**

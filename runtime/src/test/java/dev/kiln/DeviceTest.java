@@ -145,4 +145,19 @@ class DeviceTest {
       assertThrows(IndexOutOfBoundsException.class, () -> array.download(new float[3], 2, 0, 2));
     }
   }
+
+  /** The CPU backend has no recorders or native buffers; its open batches are counted. */
+  @Test
+  void resourcesCountTheOpenBatches() {
+    try (Device device = Device.open("cpu")) {
+      assertEquals(new DeviceResources(0, 0, 0), device.resources());
+      Batch open = device.batch();
+      try (Batch other = device.batch()) {
+        assertEquals(new DeviceResources(0, 2, 0), device.resources());
+      }
+      open.close();
+      open.close();
+      assertEquals(new DeviceResources(0, 0, 0), device.resources());
+    }
+  }
 }

@@ -35,6 +35,12 @@ public interface Backend extends AutoCloseable {
   /** The device's memory, read now. */
   Capacity capacity();
 
+  /** The native objects a backend holds: idle command recorders, open batches, live buffers. */
+  record Resources(int idleRecorders, int openBatches, int buffers) {}
+
+  /** What the backend holds now. */
+  Resources resources();
+
   /** A new zero-filled buffer of {@code length} elements. */
   BackendBuffer allocate(NumericType type, int length);
 

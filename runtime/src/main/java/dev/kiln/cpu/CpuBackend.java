@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.IntStream;
 
@@ -31,6 +32,7 @@ import java.util.stream.IntStream;
  * </ul>
  */
 public final class CpuBackend implements Backend {
+  private final AtomicInteger openBatches = new AtomicInteger();
   private final Map<KernelSpec, Boolean> cooperative = new ConcurrentHashMap<>();
   /** Whether launches run through twins where there are: not where {@code -Dkiln.cpu=java} was set on opening. */
   private final boolean twins = !"java".equals(System.getProperty("kiln.cpu"));
@@ -168,8 +170,10 @@ public final class CpuBackend implements Backend {
   /** A batch that runs its launches, in order, on the thread that awaits it. */
   @Override
   public BackendBatch batch() {
+    openBatches.incrementAndGet();
     return new BackendBatch() {
       private final List<Launch> launches = new ArrayList<>();
+      private boolean closed;
       private boolean ran;
       private RuntimeException failure;
       private long nanos = -1;
@@ -205,10 +209,20 @@ public final class CpuBackend implements Backend {
       }
 
       @Override
-      public void close() {
+      public synchronized void close() {
         launches.clear();
+        if (!closed) {
+          closed = true;
+          openBatches.decrementAndGet();
+        }
       }
     };
+  }
+
+  /** No recorders, and no native buffers: the arrays are Java arrays ({@code Device.memory()} counts them). */
+  @Override
+  public Resources resources() {
+    return new Resources(0, openBatches.get(), 0);
   }
 
   private static boolean usesBarriers(KernelSpec spec) {

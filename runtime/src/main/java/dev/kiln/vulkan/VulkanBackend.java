@@ -355,9 +355,10 @@ public final class VulkanBackend implements Backend {
   }
 
   /** Idle recorders, open batches and open buffers: for leak tests, not for users. */
-  public int[] resourceCounts() {
+  @Override
+  public Resources resources() {
     synchronized (live) {
-      return new int[] {idleRecorders.size(), openBatches.size(), live.size()};
+      return new Resources(idleRecorders.size(), openBatches.size(), live.size());
     }
   }
 

@@ -1,18 +1,20 @@
-package dev.kiln;
+package dev.kiln.samples;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import dev.kiln.samples.SaxpyKernels;
-import dev.kiln.vulkan.VulkanBackend;
+import dev.kiln.Batch;
+import dev.kiln.Device;
+import dev.kiln.DeviceResources;
+import dev.kiln.FloatArray;
 import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 
 /**
  * 10 000 batches of real launches, 10 000 single launches and 10 000 launches on Java arrays leave
  * the Vulkan device with the recorders and buffers it had after the first of each: nothing leaks,
- * and the results are still right. (In package {@code dev.kiln} to reach the device's backend.)
+ * and the results are still right, as {@link Device#resources()} counts them.
  */
 class LaunchResourcesTest {
   private static final int N = 333;
@@ -28,7 +30,6 @@ class LaunchResourcesTest {
       return;
     }
     try (device; FloatArray x = device.upload(ones()); FloatArray y = device.floats(N)) {
-      VulkanBackend backend = (VulkanBackend) device.internalBackend();
       float[] javaY = new float[N];
       Runnable round = () -> {
         try (Batch batch = device.batch()) {
@@ -42,17 +43,17 @@ class LaunchResourcesTest {
         SaxpyKernels.saxpy(device, N, 1f, ones(), javaY);
       };
       round.run();
-      int[] settled = backend.resourceCounts();
+      DeviceResources settled = device.resources();
       for (int i = 1; i < 10_000; i++) {
         round.run();
       }
-      assertArrayEquals(settled, backend.resourceCounts(), "idle recorders, open batches, open buffers");
+      assertEquals(settled, device.resources());
       float[] expected = new float[N];
       Arrays.fill(expected, 30_000f);
       assertArrayEquals(expected, y.toArray());
       Arrays.fill(expected, 10_000f);
       assertArrayEquals(expected, javaY);
-      assertEquals(0, settled[1], "no batch left open");
+      assertEquals(0, settled.openBatches(), "no batch left open");
     }
   }
 
