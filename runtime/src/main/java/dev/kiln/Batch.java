@@ -35,7 +35,7 @@ public final class Batch implements AutoCloseable {
   private CompletableFuture<Void> completion;
   private boolean closed;
   /** The arrays the launches use, each once, with the first launch argument naming it. */
-  private final List<DeviceArray> arrays = new ArrayList<>();
+  private final List<DeviceArray<?, ?>> arrays = new ArrayList<>();
   private final List<String> arrayNames = new ArrayList<>();
 
   Batch(Device device, BackendBatch backend) {
@@ -52,7 +52,7 @@ public final class Batch implements AutoCloseable {
   }
 
   /** Holds {@code array}, argument {@code param} of a launch of {@code spec}, until the batch closes. */
-  void hold(DeviceArray array, KernelSpec spec, int param) {
+  void hold(DeviceArray<?, ?> array, KernelSpec spec, int param) {
     for (int k = 0; k < arrays.size(); k++) {
       if (arrays.get(k) == array) {
         return;

@@ -437,7 +437,7 @@ public final class Device implements AutoCloseable {
       if (!launch.isEmpty()) {
         batch.record(launch);
         for (int i = 0; i < args.length; i++) {
-          if (args[i] instanceof DeviceArray array) {
+          if (args[i] instanceof DeviceArray<?, ?> array) {
             holder.hold(array, launch.spec(), i);
           }
         }
@@ -509,7 +509,7 @@ public final class Device implements AutoCloseable {
     KernelSpec spec = launch.spec();
     checkArguments(spec, args);
     for (int i = 0; i < args.length; i++) {
-      if (args[i] instanceof DeviceArray array) {
+      if (args[i] instanceof DeviceArray<?, ?> array) {
         if (array.device() != this) {
           throw new IllegalArgumentException(spec + ": argument '" + spec.params().get(i).name() + "' lives on another device");
         }
@@ -549,14 +549,14 @@ public final class Device implements AutoCloseable {
     }
   }
 
-  void write(DeviceArray array, Object values, int valuesOffset, int offset, int count) {
+  void write(DeviceArray<?, ?> array, Object values, int valuesOffset, int offset, int count) {
     whileOpen(() -> {
       array.buffer().write(values, valuesOffset, offset, count);
       return null;
     });
   }
 
-  void read(DeviceArray array, Object values, int valuesOffset, int offset, int count) {
+  void read(DeviceArray<?, ?> array, Object values, int valuesOffset, int offset, int count) {
     whileOpen(() -> {
       array.buffer().read(values, valuesOffset, offset, count);
       return null;

@@ -9,13 +9,20 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * An array in a device's memory. Closing it frees the memory; closing twice is harmless. An array
- * that becomes unreachable unclosed is freed by the garbage collector's {@link Cleaner}, once no
- * batch holds it, and reported: one warning per place of allocation, naming it.
- * {@code -Dkiln.arrayTrace=true} names the whole stack there instead of its first frame outside Kiln.
+ * An array in a device's memory, with the copies to and from Java arrays of its element type.
+ * Closing it frees the memory; closing twice is harmless. An array that becomes unreachable
+ * unclosed is freed by the garbage collector's {@link Cleaner}, once no batch holds it, and
+ * reported: one warning per place of allocation, naming it. {@code -Dkiln.arrayTrace=true} names
+ * the whole stack there instead of its first frame outside Kiln.
+ *
+ * <p>The eight element types each have their final class ({@link FloatArray}, {@link IntArray},
+ * ...), which a launcher's parameters name; everything they do is written once, here.
+ *
+ * @param <A> the Java array type of the elements ({@code float[]} for a {@link FloatArray})
+ * @param <S> the array's own class, which the copies to the device return
  */
-public abstract sealed class DeviceArray implements AutoCloseable permits FloatArray, IntArray, LongArray, DoubleArray,
-    ByteArray, ShortArray, CharArray, BooleanArray {
+public abstract sealed class DeviceArray<A, S extends DeviceArray<A, S>> implements AutoCloseable
+    permits FloatArray, IntArray, LongArray, DoubleArray, ByteArray, ShortArray, CharArray, BooleanArray {
   private static final Cleaner CLEANER = Cleaner.create();
   private static final AtomicLong LEAKED = new AtomicLong();
   private static final boolean WHOLE_STACK = Boolean.getBoolean("kiln.arrayTrace");
@@ -195,24 +202,71 @@ public abstract sealed class DeviceArray implements AutoCloseable permits FloatA
     return memory.buffer();
   }
 
-  final void copyIn(Object array) {
-    checkLength(NumericType.length(array));
-    device.write(this, array, 0, 0, length());
+  /** This array, as its own class. */
+  abstract S self();
+
+  /** A new Java array of {@code length} elements of this array's type. */
+  abstract A newJavaArray(int length);
+
+  /**
+   * Copies {@code values}, which must have {@link #length()} elements, to the device.
+   *
+   * @param values the values, one per element
+   * @return this array
+   */
+  public final S upload(A values) {
+    checkLength(NumericType.length(values));
+    device.write(this, values, 0, 0, length());
+    return self();
   }
 
-  final void copyOut(Object array) {
-    checkLength(NumericType.length(array));
-    device.read(this, array, 0, 0, length());
+  /**
+   * Copies the device array into {@code values}, which must have {@link #length()} elements.
+   *
+   * @param values the Java array to fill
+   */
+  public final void download(A values) {
+    checkLength(NumericType.length(values));
+    device.read(this, values, 0, 0, length());
   }
 
-  final void copyIn(Object array, int arrayOffset, int offset, int count) {
-    checkRange(NumericType.length(array), arrayOffset, offset, count);
-    device.write(this, array, arrayOffset, offset, count);
+  /**
+   * Copies {@code count} values from {@code values[valuesOffset...]} to elements {@code offset...}.
+   *
+   * @param values the Java array to copy from
+   * @param valuesOffset the first index in {@code values}
+   * @param offset the first element of the device array
+   * @param count how many values
+   * @return this array
+   */
+  public final S upload(A values, int valuesOffset, int offset, int count) {
+    checkRange(NumericType.length(values), valuesOffset, offset, count);
+    device.write(this, values, valuesOffset, offset, count);
+    return self();
   }
 
-  final void copyOut(Object array, int arrayOffset, int offset, int count) {
-    checkRange(NumericType.length(array), arrayOffset, offset, count);
-    device.read(this, array, arrayOffset, offset, count);
+  /**
+   * Copies elements {@code offset...offset+count-1} to {@code values[valuesOffset...]}.
+   *
+   * @param values the Java array to copy into
+   * @param valuesOffset the first index in {@code values}
+   * @param offset the first element of the device array
+   * @param count how many values
+   */
+  public final void download(A values, int valuesOffset, int offset, int count) {
+    checkRange(NumericType.length(values), valuesOffset, offset, count);
+    device.read(this, values, valuesOffset, offset, count);
+  }
+
+  /**
+   * A new Java array with the device array's contents.
+   *
+   * @return the elements, copied
+   */
+  public final A toArray() {
+    A values = newJavaArray(length());
+    download(values);
+    return values;
   }
 
   private void checkRange(int arrayLength, int arrayOffset, int offset, int count) {

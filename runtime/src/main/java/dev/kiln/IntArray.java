@@ -3,65 +3,18 @@ package dev.kiln;
 import dev.kiln.backend.BackendBuffer;
 
 /** An {@code int} array in device memory. Create one with {@link Device#ints} or {@link Device#upload(int[])}. */
-public final class IntArray extends DeviceArray {
+public final class IntArray extends DeviceArray<int[], IntArray> {
   IntArray(Device device, BackendBuffer buffer) {
     super(device, buffer);
   }
 
-  /**
-   * Copies {@code values}, which must have {@link #length()} elements, to the device.
-   *
-   * @param values the values, one per element
-   * @return this array
-   */
-  public IntArray upload(int[] values) {
-    copyIn(values);
+  @Override
+  IntArray self() {
     return this;
   }
 
-  /**
-   * Copies the device array into {@code values}, which must have {@link #length()} elements.
-   *
-   * @param values the Java array to fill
-   */
-  public void download(int[] values) {
-    copyOut(values);
-  }
-
-  /**
-   * Copies {@code count} values from {@code values[valuesOffset...]} to elements {@code offset...}.
-   *
-   * @param values the Java array to copy from
-   * @param valuesOffset the first index in {@code values}
-   * @param offset the first element of the device array
-   * @param count how many values
-   * @return this array
-   */
-  public IntArray upload(int[] values, int valuesOffset, int offset, int count) {
-    copyIn(values, valuesOffset, offset, count);
-    return this;
-  }
-
-  /**
-   * Copies elements {@code offset...offset+count-1} to {@code values[valuesOffset...]}.
-   *
-   * @param values the Java array to copy into
-   * @param valuesOffset the first index in {@code values}
-   * @param offset the first element of the device array
-   * @param count how many values
-   */
-  public void download(int[] values, int valuesOffset, int offset, int count) {
-    copyOut(values, valuesOffset, offset, count);
-  }
-
-  /**
-   * A new Java array with the device array's contents.
-   *
-   * @return the elements, copied
-   */
-  public int[] toArray() {
-    int[] values = new int[length()];
-    copyOut(values);
-    return values;
+  @Override
+  int[] newJavaArray(int length) {
+    return new int[length];
   }
 }

@@ -284,7 +284,7 @@ public final class GpuSuite {
   }
 
   /** {@link #SETS} device arrays of one input, handed out in turn. */
-  private static final class Rotation<T extends DeviceArray> implements AutoCloseable {
+  private static final class Rotation<T extends DeviceArray<?, ?>> implements AutoCloseable {
     private final List<T> arrays = new ArrayList<>();
     private int next;
 
