@@ -47,7 +47,7 @@ public final class Batch implements AutoCloseable {
   void record(Launch launch, Object[] args) {
     synchronized (this) {
       checkRecording();
-      device.record(backend, launch, args, this);
+      device.launches.record(backend, launch, args, this);
     }
   }
 

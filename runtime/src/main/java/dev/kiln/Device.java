@@ -1,6 +1,5 @@
 package dev.kiln;
 
-import dev.kiln.abi.KernelSpec;
 import dev.kiln.abi.NumericType;
 import dev.kiln.access.LaunchAccess;
 import dev.kiln.backend.Backend;
@@ -9,11 +8,7 @@ import dev.kiln.backend.BackendBuffer;
 import dev.kiln.backend.KilnLog;
 import dev.kiln.backend.Launch;
 import dev.kiln.backend.StartupTrace;
-import dev.kiln.cpu.CpuBackend;
-import dev.kiln.vulkan.VulkanBackend;
-import dev.kiln.vulkan.VulkanUnavailableException;
 import java.lang.System.Logger.Level;
-import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -21,7 +16,6 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 import java.util.function.Supplier;
-import jdk.jfr.FlightRecorder;
 
 /**
  * A compute device: a Vulkan GPU or the Java CPU backend. Open one with {@link #open()}, create
@@ -34,12 +28,11 @@ import jdk.jfr.FlightRecorder;
  * layer on, and then any validation message makes the next operation throw.
  */
 public final class Device implements AutoCloseable {
-  private static final ThreadLocal<long[]> LAST_DEVICE_NANOS = ThreadLocal.withInitial(() -> new long[] {-1});
-
   private final Backend backend;
   private final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
   private volatile boolean closed;
-  private volatile boolean timeLaunches;
+  /** Where launches on this device go: argument checks, the backend, device times. */
+  final LaunchPath launches;
   /** The arrays allocated on this device and not yet freed, and their bytes. */
   private final AtomicInteger arrays = new AtomicInteger();
   private final AtomicLong arrayBytes = new AtomicLong();
@@ -50,12 +43,12 @@ public final class Device implements AutoCloseable {
     LaunchAccess.install(new LaunchAccess.Launcher() {
       @Override
       public void dispatch(Device device, Launch launch, Object[] args) {
-        device.onDevice(launch, args);
+        device.launches.onDevice(launch, args);
       }
 
       @Override
       public void run(Device device, Launch launch, Object[] args) {
-        device.onCopies(launch, args);
+        device.launches.onCopies(launch, args);
       }
 
       @Override
@@ -67,6 +60,7 @@ public final class Device implements AutoCloseable {
 
   private Device(Backend backend) {
     this.backend = backend;
+    this.launches = new LaunchPath(this, backend);
   }
 
   /**
@@ -89,25 +83,12 @@ public final class Device implements AutoCloseable {
    */
   public static Device open(String selector) {
     StartupTrace.begin();
-    String choice = selector.strip();
-    boolean validation = Boolean.getBoolean("kiln.validation");
-    Backend backend;
-    if (choice.equalsIgnoreCase("cpu")) {
-      backend = new CpuBackend();
-    } else {
-      try {
-        backend = choice.isEmpty()
-            ? VulkanBackend.openHardware(validation)
-            : VulkanBackend.open(choice.equalsIgnoreCase("vulkan") ? "" : choice, validation);
-      } catch (VulkanUnavailableException e) {
-        if (!choice.isEmpty()) {
-          throw new IllegalStateException("kiln.device=" + choice + ": " + e.getMessage(), e);
-        }
-        KilnLog.logger().log(Level.INFO, "Kernels run on the Java CPU backend: no hardware Vulkan device can be opened: {0}",
-            e.getMessage());
-        backend = new CpuBackend();
-      }
+    DeviceSelection.Choice choice = DeviceSelection.open(selector);
+    if (choice.fallbackReason() != null) {
+      KilnLog.logger().log(Level.INFO, "Kernels run on the Java CPU backend: no hardware Vulkan device can be opened: {0}",
+          choice.fallbackReason());
     }
+    Backend backend = choice.backend();
     if (backend.validationEnabled()) { // else nothing is logged: the first log line costs more than a start
       KilnLog.logger().log(Level.INFO, "Kiln device: {0} ({1}, validation on)", backend.deviceName(), backend.kind());
     }
@@ -329,51 +310,6 @@ public final class Device implements AutoCloseable {
     return booleans(values.length).upload(values);
   }
 
-  /** Runs {@code launch} (grids set) on device arrays {@code args}. */
-  private void onDevice(Launch launch, Object[] args) {
-    lock.readLock().lock();
-    try {
-      checkOpen();
-      setDeviceArguments(launch, args);
-      if (!launch.isEmpty()) {
-        launch(launch, false);
-      }
-    } finally {
-      launch.clearArguments();
-      lock.readLock().unlock();
-    }
-  }
-
-  /**
-   * Runs the launch (its buffer arguments Java arrays where {@code onArrays}), and records its
-   * device time for {@link #lastDeviceNanos()} and JFR.
-   */
-  private void launch(Launch launch, boolean onArrays) {
-    if (!FlightRecorder.isInitialized()) {
-      // no recording has started in this JVM: leave JFR's event machinery unloaded (about a hundred
-      // classes, tens of milliseconds on the first launch)
-      LAST_DEVICE_NANOS.get()[0] = dispatchToBackend(launch, onArrays, timeLaunches);
-      return;
-    }
-    DispatchEvent event = new DispatchEvent();
-    boolean timed = timeLaunches || event.isEnabled(); // a JFR recording of Kiln's events gets device times
-    event.begin();
-    long nanos = dispatchToBackend(launch, onArrays, timed);
-    LAST_DEVICE_NANOS.get()[0] = nanos;
-    event.end();
-    if (event.shouldCommit()) {
-      event.kernel = launch.spec().toString();
-      event.device = name();
-      event.workgroups = (long) launch.workgroups(0) * launch.workgroups(1) * launch.workgroups(2);
-      event.deviceNanos = nanos;
-      event.commit();
-    }
-  }
-
-  private long dispatchToBackend(Launch launch, boolean onArrays, boolean timed) {
-    return onArrays ? backend.dispatchOnArrays(launch, timed) : backend.dispatch(launch, timed);
-  }
-
   /**
    * The time the calling thread's last launch took on the device, in nanoseconds: measured with GPU
    * timestamps on Vulkan where {@link #timeLaunches(boolean)} turned them on (else -1, as on a device
@@ -382,25 +318,7 @@ public final class Device implements AutoCloseable {
    * @return nanoseconds, or -1 where not measured
    */
   public static long lastDeviceNanos() {
-    return LAST_DEVICE_NANOS.get()[0];
-  }
-
-  /** Runs {@code launch} (grids set) on copies of the Java arrays in {@code args}, copying back what it may write. */
-  private void onCopies(Launch launch, Object[] args) {
-    lock.readLock().lock();
-    try {
-      checkOpen();
-      checkArguments(launch.spec(), args);
-      for (int i = 0; i < args.length; i++) {
-        launch.arg(i, args[i]);
-      }
-      if (!launch.isEmpty()) {
-        launch(launch, true);
-      }
-    } finally {
-      launch.clearArguments();
-      lock.readLock().unlock();
-    }
+    return LaunchPath.lastDeviceNanos();
   }
 
   /**
@@ -412,7 +330,7 @@ public final class Device implements AutoCloseable {
    * @param on whether to record timestamps
    */
   public void timeLaunches(boolean on) {
-    timeLaunches = on;
+    launches.timeLaunches(on);
   }
 
   /**
@@ -422,30 +340,6 @@ public final class Device implements AutoCloseable {
    */
   public Batch batch() {
     return whileOpen(() -> new Batch(this, backend.batch()));
-  }
-
-  /**
-   * Records {@code launch} (grids set) on device arrays {@code args} into {@code batch}, unless its
-   * grids are empty; {@code holder} holds each array, so that closing it frees nothing the batch
-   * still needs.
-   */
-  void record(BackendBatch batch, Launch launch, Object[] args, Batch holder) {
-    lock.readLock().lock();
-    try {
-      checkOpen();
-      setDeviceArguments(launch, args);
-      if (!launch.isEmpty()) {
-        batch.record(launch);
-        for (int i = 0; i < args.length; i++) {
-          if (args[i] instanceof DeviceArray<?, ?> array) {
-            holder.hold(array, launch.spec(), i);
-          }
-        }
-      }
-    } finally {
-      launch.clearArguments();
-      lock.readLock().unlock();
-    }
   }
 
   /**
@@ -494,6 +388,16 @@ public final class Device implements AutoCloseable {
    * Runs {@code operation} with the device open: operations of several threads run side by side
    * (backends serialize what must be), and {@link #close()} waits for them.
    */
+  void runWhileOpen(Runnable operation) {
+    whileOpen(() -> {
+      operation.run();
+      return null;
+    });
+  }
+
+  /**
+   * Runs {@code operation} with the device open, as {@link #runWhileOpen}, and returns its result.
+   */
   <T> T whileOpen(Supplier<T> operation) {
     lock.readLock().lock();
     try {
@@ -501,51 +405,6 @@ public final class Device implements AutoCloseable {
       return operation.get();
     } finally {
       lock.readLock().unlock();
-    }
-  }
-
-  /** Checks {@code args} (device arrays of this device and boxed scalars) and sets them, unwrapped, in {@code launch}. */
-  private void setDeviceArguments(Launch launch, Object[] args) {
-    KernelSpec spec = launch.spec();
-    checkArguments(spec, args);
-    for (int i = 0; i < args.length; i++) {
-      if (args[i] instanceof DeviceArray<?, ?> array) {
-        if (array.device() != this) {
-          throw new IllegalArgumentException(spec + ": argument '" + spec.params().get(i).name() + "' lives on another device");
-        }
-        launch.arg(i, array.buffer());
-      } else if (spec.params().get(i).isBuffer()) {
-        throw new IllegalArgumentException(spec + ": argument '" + spec.params().get(i).name()
-            + "' must be a device array here, not a Java array");
-      } else {
-        launch.arg(i, args[i]);
-      }
-    }
-  }
-
-  /** Checks arity and types. */
-  private static void checkArguments(KernelSpec spec, Object[] args) {
-    List<KernelSpec.Param> params = spec.params();
-    if (args.length != params.size()) {
-      throw new IllegalArgumentException(spec + " takes " + params.size() + " arguments, got " + args.length);
-    }
-    for (int i = 0; i < args.length; i++) {
-      KernelSpec.Param param = params.get(i);
-      Object arg = args[i];
-      boolean fits = switch (param.type()) {
-        case FLOAT -> param.isBuffer() ? arg instanceof FloatArray || arg instanceof float[] : arg instanceof Float;
-        case INT -> param.isBuffer() ? arg instanceof IntArray || arg instanceof int[] : arg instanceof Integer;
-        case LONG -> param.isBuffer() ? arg instanceof LongArray || arg instanceof long[] : arg instanceof Long;
-        case DOUBLE -> param.isBuffer() ? arg instanceof DoubleArray || arg instanceof double[] : arg instanceof Double;
-        case BYTE -> arg instanceof ByteArray || arg instanceof byte[]; // buffers only
-        case SHORT -> arg instanceof ShortArray || arg instanceof short[];
-        case CHAR -> arg instanceof CharArray || arg instanceof char[];
-        case BOOLEAN -> arg instanceof BooleanArray || arg instanceof boolean[];
-      };
-      if (!fits) {
-        throw new IllegalArgumentException(spec + ": argument '" + param.name() + "' must be a " + param.type()
-            + (param.isBuffer() ? " array" : "") + ", got " + (arg == null ? "null" : arg.getClass().getSimpleName()));
-      }
     }
   }
 

@@ -1,6 +1,5 @@
 package dev.kiln.samples;
 
-import dev.kiln.Device;
 import dev.kiln.FloatArray;
 import java.util.Random;
 import org.junit.jupiter.params.ParameterizedTest;

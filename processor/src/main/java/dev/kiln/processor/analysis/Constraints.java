@@ -1,7 +1,6 @@
 package dev.kiln.processor.analysis;
 
 import dev.kiln.processor.analysis.IndexForm.Term;
-import dev.kiln.processor.ir.Builtin;
 import dev.kiln.processor.ir.Workgroup;
 import java.util.ArrayList;
 import java.util.HashMap;
