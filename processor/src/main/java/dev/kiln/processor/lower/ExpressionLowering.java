@@ -7,37 +7,28 @@ import com.sun.source.tree.ConditionalExpressionTree;
 import com.sun.source.tree.ExpressionTree;
 import com.sun.source.tree.LiteralTree;
 import com.sun.source.tree.MemberSelectTree;
-import com.sun.source.tree.MethodInvocationTree;
-import com.sun.source.tree.MethodTree;
 import com.sun.source.tree.ParenthesizedTree;
-import com.sun.source.tree.ReturnTree;
 import com.sun.source.tree.Tree;
 import com.sun.source.tree.TypeCastTree;
 import com.sun.source.tree.UnaryTree;
 import com.sun.source.util.TreePath;
 import com.sun.source.util.Trees;
-import dev.kiln.processor.diag.KernelError;
 import dev.kiln.processor.diag.Errors;
-import dev.kiln.processor.ir.AtomicOp;
+import dev.kiln.processor.diag.KernelError;
 import dev.kiln.processor.ir.BinaryOp;
-import dev.kiln.processor.ir.Builtin;
 import dev.kiln.processor.ir.Expr;
-import dev.kiln.processor.ir.Intrinsic;
 import dev.kiln.processor.ir.Local;
-import dev.kiln.processor.ir.Stmt;
 import dev.kiln.processor.ir.PrimType;
-import dev.kiln.processor.ir.PrivateArray;
 import dev.kiln.processor.ir.Site;
+import dev.kiln.processor.ir.Stmt;
 import dev.kiln.processor.ir.UnaryOp;
 import dev.kiln.processor.model.SignatureReader;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.ExecutableElement;
-import javax.lang.model.element.TypeElement;
 import javax.lang.model.element.VariableElement;
 import javax.lang.model.type.ArrayType;
 import javax.lang.model.type.TypeMirror;
@@ -47,20 +38,31 @@ import javax.lang.model.type.TypeMirror;
  * this class only inserts the conversions Java's promotion rules imply.
  */
 final class ExpressionLowering {
-  static final String GPU_CLASS = "dev.kiln.Gpu";
 
   private final Trees trees;
   private final Scope scope;
   private final ExecutableElement kernel;
   private final Sites sites;
-  private final Attribution attribution;
+  private final HelperInlining helpers;
+  private final CallLowering calls;
 
   ExpressionLowering(Trees trees, Scope scope, ExecutableElement kernel, Sites sites, Attribution attribution) {
     this.sites = sites;
     this.trees = trees;
     this.scope = scope;
     this.kernel = kernel;
-    this.attribution = attribution;
+    this.helpers = new HelperInlining(trees, scope, kernel, attribution, this);
+    this.calls = new CallLowering(trees, scope, attribution, this, helpers);
+  }
+
+  /** The lowering of calls, whose arguments come back here. */
+  CallLowering calls() {
+    return calls;
+  }
+
+  /** The inlining of helpers, whose arguments and bodies come back here. */
+  HelperInlining helpers() {
+    return helpers;
   }
 
   /** Whether {@code parameter} is the kernel's own (else a helper's being inlined). */
@@ -78,7 +80,6 @@ final class ExpressionLowering {
     }
     return path;
   }
-
 
   /** The site of {@code tree}, for IR nodes that may fail or conflict. */
   Site site(Tree tree) {
@@ -98,13 +99,13 @@ final class ExpressionLowering {
       case TYPE_CAST -> cast(path, (TypeCastTree) tree);
       case METHOD_INVOCATION -> {
         try {
-          mathInDouble(path);
+          calls.mathInDouble(path);
           if (SignatureReader.primType(trees.getTypeMirror(path)).isEmpty()) {
-            yield call(path); // void or an object: call() names what is wrong with the method rather than its type
+            yield calls.call(path); // void or an object: call() names what is wrong with the method rather than its type
           }
           yield typed(path, valueType(path));
         } catch (KernelError error) {
-          throw error.tree() == tree ? error.besides(argumentErrors(path)) : error;
+          throw error.tree() == tree ? error.besides(calls.argumentErrors(path)) : error;
         }
       }
       default -> smallConstant(path).orElseGet(() -> typed(path, valueType(path)));
@@ -144,7 +145,7 @@ final class ExpressionLowering {
       case IDENTIFIER -> identifier(path, type);
       case MEMBER_SELECT -> memberSelect(path, type);
       case ARRAY_ACCESS -> load(path);
-      case METHOD_INVOCATION -> call(path);
+      case METHOD_INVOCATION -> calls.call(path);
       case UNARY_MINUS -> new Expr.Unary(UnaryOp.NEG, operand(path, type));
       case UNARY_PLUS -> operand(path, type);
       case BITWISE_COMPLEMENT -> new Expr.Unary(UnaryOp.COMPLEMENT, operand(path, type));
@@ -302,37 +303,6 @@ final class ExpressionLowering {
 
   private Expr operand(TreePath path, PrimType type) {
     return expr(child(path, ((UnaryTree) path.getLeaf()).getExpression()), type);
-  }
-
-  /**
-   * The unsupported calls among the arguments of a call that is itself an error, so that one
-   * statement reports each of them ({@code Math.log(1 + Math.exp(x))} reports both).
-   */
-  private List<KernelError> argumentErrors(TreePath call) {
-    List<KernelError> errors = new java.util.ArrayList<>();
-    for (ExpressionTree argument : ((MethodInvocationTree) call.getLeaf()).getArguments()) {
-      try {
-        expr(child(call, argument));
-      } catch (KernelError error) { // calls only: an argument's type or use is what the outer call's error is about
-        if (error.tree() instanceof MethodInvocationTree) {
-          errors.add(error);
-        }
-      } catch (AlreadyReported reported) { // javac's or Kiln's own error there is out already
-      }
-    }
-    return errors;
-  }
-
-  /** Throws for {@code Math.sqrt(x)} and the like, which have a {@code Gpu} float counterpart. */
-  private void mathInDouble(TreePath path) {
-    if (trees.getElement(path) instanceof ExecutableElement method
-        && ((TypeElement) method.getEnclosingElement()).getQualifiedName().contentEquals("java.lang.Math")
-        && method.getReturnType().getKind() == javax.lang.model.type.TypeKind.DOUBLE
-        && !Library.has(signature(method))
-        && Library.has(GPU_CLASS + "." + method.getSimpleName() + method.getParameters().stream().map(p -> "float")
-            .collect(java.util.stream.Collectors.joining(",", "(", ")")))) {
-      throw new KernelError(path.getLeaf(), Errors.mathDouble(method.getSimpleName()));
-    }
   }
 
   /** javac's type of the value at {@code path}, which must be one the kernel language has. */
@@ -537,222 +507,6 @@ final class ExpressionLowering {
     }
     return (element == null ? Optional.<Local>empty() : scope.local(element)).orElseThrow(
         () -> new KernelError(tree, Errors.unsupportedArrayUse(element == null ? tree : element.getSimpleName())));
-  }
-
-  /** The name of the {@code dev.kiln.Gpu} method called at {@code path}, if it is a call of one. */
-  Optional<String> gpuCall(TreePath path) {
-    path = unparenthesized(path);
-    Tree tree = path.getLeaf();
-    if (!(tree instanceof MethodInvocationTree) || !(trees.getElement(path) instanceof ExecutableElement method)) {
-      return Optional.empty();
-    }
-    TypeElement owner = (TypeElement) method.getEnclosingElement();
-    return owner.getQualifiedName().contentEquals(GPU_CLASS)
-        ? Optional.of(method.getSimpleName().toString())
-        : Optional.empty();
-  }
-
-  static Optional<AtomicOp> atomicOp(String intrinsic) {
-    return Arrays.stream(AtomicOp.values()).filter(op -> op.intrinsic().equals(intrinsic)).findFirst();
-  }
-
-  static boolean isSharedAllocation(String intrinsic) {
-    return intrinsic.equals("sharedFloats") || intrinsic.equals("sharedInts");
-  }
-
-  /**
-   * The atomic update called at {@code path} (a {@code Gpu.atomic*} call), its previous value
-   * going to {@code result} (null to drop it).
-   */
-  Stmt.Atomic atomic(TreePath path, Local result) {
-    path = unparenthesized(path);
-    MethodInvocationTree call = (MethodInvocationTree) path.getLeaf();
-    String name = gpuCall(path).orElseThrow();
-    AtomicOp op = atomicOp(name).orElseThrow();
-    List<? extends ExpressionTree> args = call.getArguments();
-    ArrayRef array = array(child(path, args.getFirst()));
-    PrimType element = array.element();
-    if (array.decl() instanceof PrivateArray) {
-      throw new KernelError(args.getFirst(), Errors.atomicTarget(name));
-    }
-    Expr index = expr(child(path, args.get(1)), PrimType.INT);
-    Expr value = expr(child(path, args.getLast()), element);
-    Expr expected = op == AtomicOp.COMPARE_EXCHANGE ? expr(child(path, args.get(2)), element) : null;
-    return new Stmt.Atomic(result, op, array.decl(), index, value, expected, site(call));
-  }
-
-  private Expr call(TreePath path) {
-    MethodInvocationTree call = (MethodInvocationTree) path.getLeaf();
-    if (!(trees.getElement(path) instanceof ExecutableElement method)) {
-      throw new AlreadyReported(); // javac found no method to call (wrong arguments, say) and reported it
-    }
-    TypeElement owner = (TypeElement) method.getEnclosingElement();
-    String name = method.getSimpleName().toString();
-    if (call.getMethodSelect() instanceof MemberSelectTree select) {
-      TreePath receiver = child(child(path, select), select.getExpression());
-      Element target = trees.getElement(receiver);
-      if (target != null && scope.isRejected(target)) {
-        throw new AlreadyReported();
-      }
-      if (trees.getTypeMirror(receiver) instanceof ArrayType) {
-        throw new KernelError(select.getExpression(), Errors.unsupportedArrayUse(select.getExpression()));
-      }
-    }
-    if (owner.getQualifiedName().contentEquals(GPU_CLASS)) {
-      if (atomicOp(name).isPresent()) { // its previous value, where the expression needs it
-        Local previous = scope.temporary("atomic", valueType(path));
-        return new Expr.Effect(List.of(atomic(path, previous)), new Expr.LocalGet(previous));
-      }
-      if (isSharedAllocation(name)) {
-        throw new KernelError(call, Errors.sharedDeclaration(name));
-      }
-      Optional<Builtin> builtin = Arrays.stream(Builtin.values()).filter(b -> b.intrinsic().equals(name)).findFirst();
-      if (builtin.isPresent()) {
-        ExpressionTree axisTree = call.getArguments().getFirst();
-        if (expr(child(path, axisTree)) instanceof Expr.IntConst(int axis) && axis >= 0 && axis <= 2) {
-          return new Expr.BuiltinGet(builtin.get(), axis);
-        }
-        throw new KernelError(axisTree, Errors.intrinsicAxis(name));
-      }
-    }
-    String signature = signature(method);
-    if (Library.has(signature)) {
-      List<Expr> arguments = new java.util.ArrayList<>();
-      for (int i = 0; i < call.getArguments().size(); i++) {
-        PrimType parameter = SignatureReader.primType(method.getParameters().get(i).asType()).orElseThrow();
-        arguments.add(expr(child(path, call.getArguments().get(i)), parameter));
-      }
-      Expr lowered = Library.call(signature, arguments);
-      if (lowered instanceof Expr.Call(var function, var args) && function == Intrinsic.SUBGROUP_BROADCAST) {
-        if (!(Constants.fold(args.get(1)) instanceof Expr.IntConst lane) || lane.value() < 0) {
-          throw new KernelError(call.getArguments().get(1), Errors.subgroupLane());
-        }
-        return new Expr.Call(function, List.of(args.get(0), lane));
-      }
-      return lowered;
-    }
-    if (isHelper(method)) {
-      MethodTree helper = trees.getTree(method);
-      if (!(helper.getBody().getStatements().size() == 1
-          && helper.getBody().getStatements().getFirst() instanceof ReturnTree ret && ret.getExpression() != null)) {
-        throw new KernelError(call, Errors.helperPlace(name));
-      }
-      return inlinePure(path, method, ret);
-    }
-    throw unavailable(call, method);
-  }
-
-  /**
-   * The error for a call of {@code method}, which is no library method and no helper Kiln can
-   * inline: a static method of another class compiled with this one whose tree javac has not
-   * attributed yet or has lowered already, compiled code, or anything else.
-   */
-  KernelError unavailable(Tree call, ExecutableElement method) {
-    TypeElement owner = (TypeElement) method.getEnclosingElement();
-    String name = owner.getSimpleName() + "." + method.getSimpleName();
-    if (owner.getQualifiedName().contentEquals("java.io.PrintStream")) {
-      return new KernelError(call, Errors.unsupportedPrint(name));
-    }
-    if (!method.getModifiers().contains(javax.lang.model.element.Modifier.STATIC)) {
-      return new KernelError(call, Errors.unsupportedCall(name));
-    }
-    if (attribution.compiles((TypeElement) topLevel(method))) {
-      return new KernelError(call, Errors.helperOtherClass(name, topLevel(method).getSimpleName().toString()));
-    }
-    String qualified = owner.getQualifiedName().toString();
-    if (qualified.startsWith("java.") || qualified.startsWith("javax.") || qualified.startsWith("jdk.")
-        || qualified.startsWith("dev.kiln.")) {
-      return new KernelError(call, Errors.unsupportedCall(name));
-    }
-    return new KernelError(call, Errors.helperCompiled(name));
-  }
-
-  /** {@code java.lang.Math.min(int,int)}: how {@link Library} knows methods. */
-  private static String signature(ExecutableElement method) {
-    return ((TypeElement) method.getEnclosingElement()).getQualifiedName() + "." + method.getSimpleName()
-        + method.getParameters().stream()
-            .map(parameter -> parameter.asType().toString())
-            .collect(java.util.stream.Collectors.joining(",", "(", ")"));
-  }
-
-  /**
-   * Whether {@code method} is a helper a kernel may call: a static method compiled from source
-   * whose attributed tree javac holds now: one of the kernel's own top-level class, or of another
-   * class that javac has attributed and not yet lowered ({@link Attribution}).
-   */
-  boolean isHelper(ExecutableElement method) {
-    return method.getModifiers().contains(javax.lang.model.element.Modifier.STATIC)
-        && (topLevel(method).equals(topLevel(kernel)) || attribution.holdsAttributedTree((TypeElement) topLevel(method)))
-        && trees.getTree(method) instanceof MethodTree tree
-        && tree.getBody() != null;
-  }
-
-  private static Element topLevel(Element element) {
-    Element current = element;
-    while (!(current.getEnclosingElement() instanceof javax.lang.model.element.PackageElement)) {
-      current = current.getEnclosingElement();
-    }
-    return current;
-  }
-
-  /** Binds the arguments of a call of {@code helper} to its parameters, lowered in the caller. */
-  List<Runnable> bindings(TreePath callPath, ExecutableElement helper, java.util.function.BiConsumer<Element, Expr> scalar) {
-    MethodInvocationTree call = (MethodInvocationTree) callPath.getLeaf();
-    List<Runnable> bindings = new java.util.ArrayList<>();
-    for (int i = 0; i < call.getArguments().size(); i++) {
-      javax.lang.model.element.VariableElement parameter = helper.getParameters().get(i);
-      Tree argumentTree = call.getArguments().get(i);
-      TreePath argument = child(callPath, argumentTree);
-      if (parameter.asType() instanceof ArrayType) {
-        ArrayRef array;
-        try {
-          array = array(argument);
-        } catch (KernelError notAnArray) {
-          throw new KernelError(argumentTree, Errors.helperArray(parameter.getSimpleName()));
-        }
-        bindings.add(() -> scope.bindArray(parameter, array));
-      } else {
-        PrimType type = SignatureReader.primType(parameter.asType())
-            .orElseThrow(() -> UnsupportedTypes.error(argumentTree, parameter.asType()));
-        Expr value = expr(argument, type);
-        bindings.add(() -> scalar.accept(parameter, value));
-      }
-    }
-    return bindings;
-  }
-
-  /**
-   * A helper whose body is {@code return e;}: {@code e}, its parameters read from locals that hold
-   * the arguments, each evaluated once, in order, as Java evaluates them (a constant or a local is
-   * read in place).
-   */
-  private Expr inlinePure(TreePath callPath, ExecutableElement helper, ReturnTree ret) {
-    List<Element> parameters = new ArrayList<>();
-    List<Expr> arguments = new ArrayList<>();
-    List<Runnable> bindings = bindings(callPath, helper, (parameter, value) -> {
-      parameters.add(parameter);
-      arguments.add(value);
-    });
-    TreePath body = trees.getPath(helper);
-    if (!scope.enterHelper(helper, body.getCompilationUnit())) {
-      throw new KernelError(callPath.getLeaf(), Errors.helperRecursion(helper.getSimpleName()));
-    }
-    try {
-      bindings.forEach(Runnable::run);
-      PrimType result = SignatureReader.primType(helper.getReturnType())
-          .orElseThrow(() -> UnsupportedTypes.error(callPath.getLeaf(), helper.getReturnType()));
-      MethodTree tree = (MethodTree) body.getLeaf();
-      return Library.evaluatedOnce(arguments, reads -> {
-        for (int k = 0; k < reads.size(); k++) {
-          scope.bindArgument(parameters.get(k), reads.get(k));
-        }
-        return expr(child(child(child(body, tree.getBody()), ret), ret.getExpression()), result);
-      });
-    } catch (KernelError error) {
-      throw error.in(body.getCompilationUnit());
-    } finally {
-      scope.exitHelper();
-    }
   }
 
   /** A primitive cast, with Java's conversion. */

@@ -25,8 +25,8 @@ import com.sun.source.tree.WhileLoopTree;
 import com.sun.source.util.TreePath;
 import com.sun.source.util.Trees;
 import dev.kiln.processor.diag.Diagnostics;
-import dev.kiln.processor.diag.KernelError;
 import dev.kiln.processor.diag.Errors;
+import dev.kiln.processor.diag.KernelError;
 import dev.kiln.processor.ir.BinaryOp;
 import dev.kiln.processor.ir.Expr;
 import dev.kiln.processor.ir.Label;
@@ -36,8 +36,8 @@ import dev.kiln.processor.ir.PrivateArray;
 import dev.kiln.processor.ir.Program;
 import dev.kiln.processor.ir.ScalarParam;
 import dev.kiln.processor.ir.SharedArray;
-import dev.kiln.processor.ir.Walk;
 import dev.kiln.processor.ir.Stmt;
+import dev.kiln.processor.ir.Walk;
 import dev.kiln.processor.model.KernelSignature;
 import dev.kiln.processor.model.SignatureReader;
 import java.util.ArrayDeque;
@@ -63,6 +63,8 @@ public final class KernelLowering {
   private final KernelSignature signature;
   private final Scope scope;
   private final ExpressionLowering expressions;
+  private final CallLowering calls;
+  private final HelperInlining helpers;
   private boolean failed;
   /** Where a {@code return} in each helper being inlined goes: innermost first. */
   private final Deque<Exit> exits = new ArrayDeque<>();
@@ -88,6 +90,8 @@ public final class KernelLowering {
     this.signature = signature;
     this.scope = new Scope(signature, unit);
     this.expressions = new ExpressionLowering(trees, scope, signature.method(), sites, attribution);
+    this.calls = expressions.calls();
+    this.helpers = expressions.helpers();
   }
 
   /**
@@ -391,17 +395,17 @@ public final class KernelLowering {
         && choice.getCases().stream().anyMatch(c -> !(c.getBody() instanceof com.sun.source.tree.ExpressionTree))) {
       return switchInto(unparenthesized(value), choice, local);
     }
-    if (expressions.gpuCall(value).flatMap(ExpressionLowering::atomicOp).isPresent()) {
+    if (calls.gpuCall(value).flatMap(CallLowering::atomicOp).isPresent()) {
       PrimType returned = expressions.valueType(value);
       if (local.type() == returned) {
-        return List.of(expressions.atomic(value, local));
+        return List.of(calls.atomic(value, local));
       }
       // the value an atomic returns, widened as Java widens it (an int into a long local, say)
       Local previous = scope.temporary("atomicResult", returned);
-      return List.of(expressions.atomic(value, previous),
+      return List.of(calls.atomic(value, previous),
           new Stmt.Assign(local, ExpressionLowering.convert(new Expr.LocalGet(previous), local.type())));
     }
-    Optional<ExecutableElement> helper = helperCall(value);
+    Optional<ExecutableElement> helper = helpers.helperCall(value);
     if (helper.isPresent()) {
       PrimType type = SignatureReader.primType(helper.get().getReturnType())
           .orElseThrow(() -> UnsupportedTypes.error(value.getLeaf(), helper.get().getReturnType()));
@@ -455,46 +459,21 @@ public final class KernelLowering {
     };
   }
 
-  /** The helper called at {@code path}, if it is a call of one (in parentheses or not). */
-  private Optional<ExecutableElement> helperCall(TreePath path) {
-    path = unparenthesized(path);
-    return path.getLeaf() instanceof com.sun.source.tree.MethodInvocationTree
-        && trees.getElement(path) instanceof ExecutableElement method
-        && expressions.isHelper(method)
-        ? Optional.of(method)
-        : Optional.empty();
-  }
-
   /**
-   * A helper's body in place of its call: its scalar parameters become locals set from the
-   * arguments, its array parameters name the caller's arrays, and the body runs in a labelled loop
-   * that runs once, so that {@code return} is a break (setting {@code result} first, if any).
+   * A helper's body in place of its call, in a labelled loop that runs once, so that {@code return}
+   * is a break (setting {@code result} first, if any).
    */
   private List<Stmt> inlineHelper(TreePath call, ExecutableElement helper, Local result) {
-    call = unparenthesized(call);
-    List<Stmt> statements = new ArrayList<>();
-    List<Runnable> bindings = expressions.bindings(call, helper, (parameter, value) -> {
-      Local local = scope.declare(parameter, parameter.getSimpleName().toString(), value.type());
-      statements.add(new Stmt.Assign(local, value));
+    return helpers.inlineStatements(call, helper, path -> {
+      Label label = new Label("return$" + helper.getSimpleName());
+      exits.push(new Exit(label, result));
+      try {
+        MethodTree tree = (MethodTree) path.getLeaf();
+        return List.of(Stmt.Loop.once(block(child(path, tree.getBody()), tree.getBody().getStatements()), label));
+      } finally {
+        exits.pop();
+      }
     });
-    TreePath path = trees.getPath(helper);
-    if (!scope.enterHelper(helper, path.getCompilationUnit())) {
-      throw new KernelError(call.getLeaf(), Errors.helperRecursion(helper.getSimpleName()));
-    }
-    Label label = new Label("return$" + helper.getSimpleName());
-    exits.push(new Exit(label, result));
-    try {
-      bindings.forEach(Runnable::run);
-      MethodTree tree = (MethodTree) path.getLeaf();
-      List<Stmt> body = block(child(path, tree.getBody()), tree.getBody().getStatements());
-      statements.add(Stmt.Loop.once(body, label));
-    } catch (KernelError error) {
-      throw error.in(path.getCompilationUnit());
-    } finally {
-      exits.pop();
-      scope.exitHelper();
-    }
-    return statements;
   }
 
   /**
@@ -508,8 +487,8 @@ public final class KernelLowering {
     if (initializer != null && initializer.getLeaf() instanceof com.sun.source.tree.NewArrayTree creation) {
       return privateArray(initializer, creation, variable, element, type);
     }
-    Optional<String> intrinsic = initializer == null ? Optional.empty() : expressions.gpuCall(initializer);
-    if (intrinsic.isEmpty() || !ExpressionLowering.isSharedAllocation(intrinsic.get())) {
+    Optional<String> intrinsic = initializer == null ? Optional.empty() : calls.gpuCall(initializer);
+    if (intrinsic.isEmpty() || !CallLowering.isSharedAllocation(intrinsic.get())) {
       scope.reject(element);
       throw new KernelError(variable, Errors.unsupportedLocalArray(variable.getName()));
     }
@@ -549,16 +528,16 @@ public final class KernelLowering {
         yield List.of(assign(target, ExpressionLowering.binary(op, read(target), one, type)));
       }
       case METHOD_INVOCATION -> {
-        Optional<ExecutableElement> helper = helperCall(path);
+        Optional<ExecutableElement> helper = helpers.helperCall(path);
         if (helper.isPresent()) {
           yield inlineHelper(path, helper.get(), null);
         }
-        Optional<String> intrinsic = expressions.gpuCall(path);
+        Optional<String> intrinsic = calls.gpuCall(path);
         if (intrinsic.isPresent() && intrinsic.get().equals("barrier")) {
           yield List.of(new Stmt.Barrier(expressions.site(tree)));
         }
-        if (intrinsic.flatMap(ExpressionLowering::atomicOp).isPresent()) {
-          yield List.of(expressions.atomic(path, null));
+        if (intrinsic.flatMap(CallLowering::atomicOp).isPresent()) {
+          yield List.of(calls.atomic(path, null));
         }
         expressions.expr(path); // the other intrinsics have no side effects; anything else is reported here
         yield List.of();

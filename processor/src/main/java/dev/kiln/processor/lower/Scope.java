@@ -1,15 +1,16 @@
 package dev.kiln.processor.lower;
 
+import com.sun.source.tree.CompilationUnitTree;
 import dev.kiln.annotations.Access;
 import dev.kiln.processor.ir.BufferDecl;
+import dev.kiln.processor.ir.Expr;
 import dev.kiln.processor.ir.Local;
 import dev.kiln.processor.ir.PrimType;
-import dev.kiln.processor.ir.ScalarParam;
-import dev.kiln.processor.ir.Site;
 import dev.kiln.processor.ir.PrivateArray;
+import dev.kiln.processor.ir.ScalarParam;
 import dev.kiln.processor.ir.SharedArray;
+import dev.kiln.processor.ir.Site;
 import dev.kiln.processor.model.KernelSignature;
-import dev.kiln.processor.ir.Expr;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -20,7 +21,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import com.sun.source.tree.CompilationUnitTree;
 import javax.lang.model.element.Element;
 
 /**

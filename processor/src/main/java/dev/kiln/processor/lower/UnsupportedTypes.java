@@ -1,8 +1,8 @@
 package dev.kiln.processor.lower;
 
 import com.sun.source.tree.Tree;
-import dev.kiln.processor.diag.KernelError;
 import dev.kiln.processor.diag.Errors;
+import dev.kiln.processor.diag.KernelError;
 import javax.lang.model.type.ArrayType;
 import javax.lang.model.type.DeclaredType;
 import javax.lang.model.type.TypeMirror;

@@ -1,0 +1,168 @@
+package dev.kiln.processor.lower;
+
+import static dev.kiln.processor.lower.ExpressionLowering.child;
+import static dev.kiln.processor.lower.ExpressionLowering.unparenthesized;
+
+import com.sun.source.tree.MethodInvocationTree;
+import com.sun.source.tree.MethodTree;
+import com.sun.source.tree.ReturnTree;
+import com.sun.source.tree.Tree;
+import com.sun.source.util.TreePath;
+import com.sun.source.util.Trees;
+import dev.kiln.processor.diag.Errors;
+import dev.kiln.processor.diag.KernelError;
+import dev.kiln.processor.ir.Expr;
+import dev.kiln.processor.ir.Local;
+import dev.kiln.processor.ir.PrimType;
+import dev.kiln.processor.ir.Stmt;
+import dev.kiln.processor.model.SignatureReader;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Function;
+import javax.lang.model.element.Element;
+import javax.lang.model.element.ExecutableElement;
+import javax.lang.model.element.TypeElement;
+import javax.lang.model.type.ArrayType;
+
+/**
+ * Inlines calls of helpers: static methods compiled from source whose attributed trees javac holds.
+ * A helper whose body is {@code return e;} becomes {@code e} inside the caller's expression
+ * ({@link #inlinePure}); any other becomes statements in place of its call ({@link #inlineStatements}).
+ * Either way its scalar parameters take the arguments, lowered in the caller and each evaluated
+ * once, and its array parameters name the caller's arrays; a helper that calls itself, directly or
+ * not, is refused.
+ */
+final class HelperInlining {
+  private final Trees trees;
+  private final Scope scope;
+  private final ExecutableElement kernel;
+  private final Attribution attribution;
+  private final ExpressionLowering expressions;
+
+  HelperInlining(Trees trees, Scope scope, ExecutableElement kernel, Attribution attribution,
+      ExpressionLowering expressions) {
+    this.trees = trees;
+    this.scope = scope;
+    this.kernel = kernel;
+    this.attribution = attribution;
+    this.expressions = expressions;
+  }
+
+  /** The helper called at {@code path}, if it is a call of one (in parentheses or not). */
+  Optional<ExecutableElement> helperCall(TreePath path) {
+    path = unparenthesized(path);
+    return path.getLeaf() instanceof com.sun.source.tree.MethodInvocationTree
+        && trees.getElement(path) instanceof ExecutableElement method
+        && isHelper(method)
+        ? Optional.of(method)
+        : Optional.empty();
+  }
+
+  /**
+   * Whether {@code method} is a helper a kernel may call: a static method compiled from source
+   * whose attributed tree javac holds now: one of the kernel's own top-level class, or of another
+   * class that javac has attributed and not yet lowered ({@link Attribution}).
+   */
+  boolean isHelper(ExecutableElement method) {
+    return method.getModifiers().contains(javax.lang.model.element.Modifier.STATIC)
+        && (topLevel(method).equals(topLevel(kernel)) || attribution.holdsAttributedTree((TypeElement) topLevel(method)))
+        && trees.getTree(method) instanceof MethodTree tree
+        && tree.getBody() != null;
+  }
+
+  static Element topLevel(Element element) {
+    Element current = element;
+    while (!(current.getEnclosingElement() instanceof javax.lang.model.element.PackageElement)) {
+      current = current.getEnclosingElement();
+    }
+    return current;
+  }
+
+  /** Binds the arguments of a call of {@code helper} to its parameters, lowered in the caller. */
+  List<Runnable> bindings(TreePath callPath, ExecutableElement helper, java.util.function.BiConsumer<Element, Expr> scalar) {
+    MethodInvocationTree call = (MethodInvocationTree) callPath.getLeaf();
+    List<Runnable> bindings = new java.util.ArrayList<>();
+    for (int i = 0; i < call.getArguments().size(); i++) {
+      javax.lang.model.element.VariableElement parameter = helper.getParameters().get(i);
+      Tree argumentTree = call.getArguments().get(i);
+      TreePath argument = child(callPath, argumentTree);
+      if (parameter.asType() instanceof ArrayType) {
+        ArrayRef array;
+        try {
+          array = expressions.array(argument);
+        } catch (KernelError notAnArray) {
+          throw new KernelError(argumentTree, Errors.helperArray(parameter.getSimpleName()));
+        }
+        bindings.add(() -> scope.bindArray(parameter, array));
+      } else {
+        PrimType type = SignatureReader.primType(parameter.asType())
+            .orElseThrow(() -> UnsupportedTypes.error(argumentTree, parameter.asType()));
+        Expr value = expressions.expr(argument, type);
+        bindings.add(() -> scalar.accept(parameter, value));
+      }
+    }
+    return bindings;
+  }
+
+  /**
+   * A helper whose body is {@code return e;}: {@code e}, its parameters read from locals that hold
+   * the arguments, each evaluated once, in order, as Java evaluates them (a constant or a local is
+   * read in place).
+   */
+  Expr inlinePure(TreePath callPath, ExecutableElement helper, ReturnTree ret) {
+    List<Element> parameters = new ArrayList<>();
+    List<Expr> arguments = new ArrayList<>();
+    List<Runnable> bindings = bindings(callPath, helper, (parameter, value) -> {
+      parameters.add(parameter);
+      arguments.add(value);
+    });
+    TreePath body = trees.getPath(helper);
+    if (!scope.enterHelper(helper, body.getCompilationUnit())) {
+      throw new KernelError(callPath.getLeaf(), Errors.helperRecursion(helper.getSimpleName()));
+    }
+    try {
+      bindings.forEach(Runnable::run);
+      PrimType result = SignatureReader.primType(helper.getReturnType())
+          .orElseThrow(() -> UnsupportedTypes.error(callPath.getLeaf(), helper.getReturnType()));
+      MethodTree tree = (MethodTree) body.getLeaf();
+      return Library.evaluatedOnce(arguments, reads -> {
+        for (int k = 0; k < reads.size(); k++) {
+          scope.bindArgument(parameters.get(k), reads.get(k));
+        }
+        return expressions.expr(child(child(child(body, tree.getBody()), ret), ret.getExpression()), result);
+      });
+    } catch (KernelError error) {
+      throw error.in(body.getCompilationUnit());
+    } finally {
+      scope.exitHelper();
+    }
+  }
+
+  /**
+   * A helper's body in place of its call: its scalar parameters become locals set from the
+   * arguments, its array parameters name the caller's arrays, and {@code lowerBody} lowers the
+   * helper's method (its path given) to the statements that follow those assignments.
+   */
+  List<Stmt> inlineStatements(TreePath call, ExecutableElement helper, Function<TreePath, List<Stmt>> lowerBody) {
+    TreePath at = unparenthesized(call);
+    List<Stmt> statements = new ArrayList<>();
+    List<Runnable> bindings = bindings(at, helper, (parameter, value) -> {
+      Local local = scope.declare(parameter, parameter.getSimpleName().toString(), value.type());
+      statements.add(new Stmt.Assign(local, value));
+    });
+    TreePath path = trees.getPath(helper);
+    if (!scope.enterHelper(helper, path.getCompilationUnit())) {
+      throw new KernelError(at.getLeaf(), Errors.helperRecursion(helper.getSimpleName()));
+    }
+    try {
+      bindings.forEach(Runnable::run);
+      statements.addAll(lowerBody.apply(path));
+    } catch (KernelError error) {
+      throw error.in(path.getCompilationUnit());
+    } finally {
+      scope.exitHelper();
+    }
+    return statements;
+  }
+}
