@@ -21,8 +21,9 @@ public final class Goldens {
   public static void assertMatches(String name, String actual) {
     if (Boolean.getBoolean("kiln.updateGoldens")) {
       try {
-        Files.createDirectories(SOURCE_DIR);
-        Files.writeString(SOURCE_DIR.resolve(name), actual, StandardCharsets.UTF_8);
+        Path golden = SOURCE_DIR.resolve(name);
+        Files.createDirectories(golden.getParent());
+        Files.writeString(golden, actual, StandardCharsets.UTF_8);
       } catch (IOException e) {
         throw new UncheckedIOException(e);
       }
