@@ -27,7 +27,7 @@ public final class Helpers {
   static void kernel(float[] x, float[] y) {
     int i = Gpu.globalId(0);
     x[i] = factorial(i);
-    x[i] = 1f + clamped(x, i); // ERROR: [kiln.helper.place]
+    x[i] = 1f + clamped(x, i); // a helper with statements inside an expression: fine
     x[i] = first(i > 0 ? x : y); // ERROR: [kiln.helper.array]
     x[i] = name().length(); // ERROR: [kiln.unsupported.call]
   }

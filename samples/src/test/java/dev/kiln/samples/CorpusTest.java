@@ -1,9 +1,10 @@
 package dev.kiln.samples;
 
 import corpus.ElementaryOpsKernels;
+import corpus.EmbeddedKernels;
 import corpus.HelpersKernels;
-import corpus.LanguageKernels;
 import corpus.LabelledLoopsKernels;
+import corpus.LanguageKernels;
 import corpus.LoopsKernels;
 import corpus.MiscKernels;
 import corpus.OperatorsKernels;
@@ -98,6 +99,16 @@ class CorpusTest extends BothDevices {
   void helpers(int n) {
     compare("helpers", n, r -> new Object[] {Bits.randomFloats(r, n, 10f), new float[n], new int[n]},
         (d, a) -> HelpersKernels.useHelpers(d, n, (float[]) a[0], (float[]) a[1], (int[]) a[2]));
+  }
+
+  @ParameterizedTest(name = "n = {0}")
+  @ValueSource(ints = {1, 63, 65, 4099})
+  void statementsInsideExpressions(int n) {
+    compare("embedded", n,
+        r -> new Object[] {Bits.randomFloats(r, n, 4f), Bits.randomFloats(r, n, 4f), new float[n], new int[n],
+            Bits.randomFloats(r, n, 10f), 1 + r.nextInt(40)},
+        (d, a) -> EmbeddedKernels.embedded(d, n, (float[]) a[0], (float[]) a[1], (float[]) a[2], (int[]) a[3],
+            (float[]) a[4], (int) a[5]));
   }
 
   @ParameterizedTest(name = "n = {0}")

@@ -133,11 +133,6 @@ public final class Errors {
     return new Diagnostic(Message.HELPER_RECURSION, helper);
   }
 
-  /** {@code kiln.helper.place}. */
-  public static Diagnostic helperPlace(Object helper) {
-    return new Diagnostic(Message.HELPER_PLACE, helper);
-  }
-
   /** {@code kiln.helper.otherClass}. */
   public static Diagnostic helperOtherClass(String method, String owner) {
     return new Diagnostic(Message.HELPER_OTHER_CLASS, method, owner);
@@ -166,11 +161,6 @@ public final class Errors {
   /** {@code kiln.unsupported.expression}. */
   public static Diagnostic unsupportedExpression(String what) {
     return new Diagnostic(Message.UNSUPPORTED_EXPRESSION, what);
-  }
-
-  /** {@code kiln.switch.place}. */
-  public static Diagnostic switchPlace() {
-    return new Diagnostic(Message.SWITCH_PLACE);
   }
 
   /** {@code kiln.unsupported.statement}. */

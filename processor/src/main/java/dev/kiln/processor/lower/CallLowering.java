@@ -45,9 +45,11 @@ final class CallLowering {
   private final Attribution attribution;
   private final ExpressionLowering expressions;
   private final HelperInlining helpers;
+  private final EmbeddedStatements embedded;
 
   CallLowering(Trees trees, Scope scope, Attribution attribution, ExpressionLowering expressions,
-      HelperInlining helpers) {
+      HelperInlining helpers, EmbeddedStatements embedded) {
+    this.embedded = embedded;
     this.trees = trees;
     this.scope = scope;
     this.attribution = attribution;
@@ -180,11 +182,15 @@ final class CallLowering {
     }
     if (helpers.isHelper(method)) {
       MethodTree helper = trees.getTree(method);
-      if (!(helper.getBody().getStatements().size() == 1
-          && helper.getBody().getStatements().getFirst() instanceof ReturnTree ret && ret.getExpression() != null)) {
-        throw new KernelError(call, Errors.helperPlace(name));
+      if (helper.getBody().getStatements().size() == 1
+          && helper.getBody().getStatements().getFirst() instanceof ReturnTree ret && ret.getExpression() != null) {
+        return helpers.inlinePure(path, method, ret);
       }
-      return helpers.inlinePure(path, method, ret);
+      // statements in the expression, where Java runs them: after the operands to their left
+      PrimType type = SignatureReader.primType(method.getReturnType())
+          .orElseThrow(() -> UnsupportedTypes.error(call, method.getReturnType()));
+      Local result = scope.temporary(name + "Result", type);
+      return new Expr.Effect(embedded.helper(path, method, result), new Expr.LocalGet(result));
     }
     throw unavailable(call, method);
   }

@@ -45,14 +45,17 @@ final class ExpressionLowering {
   private final Sites sites;
   private final HelperInlining helpers;
   private final CallLowering calls;
+  private final EmbeddedStatements embedded;
 
-  ExpressionLowering(Trees trees, Scope scope, ExecutableElement kernel, Sites sites, Attribution attribution) {
+  ExpressionLowering(Trees trees, Scope scope, ExecutableElement kernel, Sites sites, Attribution attribution,
+      EmbeddedStatements embedded) {
+    this.embedded = embedded;
     this.sites = sites;
     this.trees = trees;
     this.scope = scope;
     this.kernel = kernel;
     this.helpers = new HelperInlining(trees, scope, kernel, attribution, this);
-    this.calls = new CallLowering(trees, scope, attribution, this, helpers);
+    this.calls = new CallLowering(trees, scope, attribution, this, helpers, embedded);
   }
 
   /** The lowering of calls, whose arguments come back here. */
@@ -186,6 +189,11 @@ final class ExpressionLowering {
    * ({@code KernelLowering}); anywhere else they are reported.
    */
   private Expr switchValue(TreePath path, com.sun.source.tree.SwitchExpressionTree tree, PrimType type) {
+    if (tree.getCases().stream().anyMatch(branch -> branch.getCaseKind() != com.sun.source.tree.CaseTree.CaseKind.RULE
+        || !(branch.getBody() instanceof ExpressionTree))) { // cases that run statements
+      Local result = scope.temporary("switch", type);
+      return new Expr.Effect(embedded.switchExpression(path, tree, result), new Expr.LocalGet(result));
+    }
     Expr selector = expr(child(path, tree.getExpression()));
     if (selector.type().promoted() != PrimType.INT) {
       throw UnsupportedTypes.error(tree.getExpression(), selector.type().javaName());
@@ -196,11 +204,7 @@ final class ExpressionLowering {
     List<Expr> values = new ArrayList<>();
     for (com.sun.source.tree.CaseTree branch : tree.getCases()) {
       TreePath casePath = child(path, branch);
-      if (branch.getCaseKind() != com.sun.source.tree.CaseTree.CaseKind.RULE
-          || !(branch.getBody() instanceof ExpressionTree body)) {
-        throw new KernelError(branch, Errors.switchPlace());
-      }
-      Expr value = expr(child(casePath, body), type);
+      Expr value = expr(child(casePath, (ExpressionTree) branch.getBody()), type);
       Expr matches = null;
       for (int label : caseLabels(casePath, branch)) {
         Expr test = new Expr.Binary(BinaryOp.EQ, new Expr.LocalGet(chosen), new Expr.IntConst(label));

@@ -89,7 +89,19 @@ public final class KernelLowering {
     this.diagnostics = diagnostics;
     this.signature = signature;
     this.scope = new Scope(signature, unit);
-    this.expressions = new ExpressionLowering(trees, scope, signature.method(), sites, attribution);
+    this.expressions = new ExpressionLowering(trees, scope, signature.method(), sites, attribution,
+        new EmbeddedStatements() {
+          @Override
+          public List<Stmt> helper(TreePath call, ExecutableElement helper, Local result) {
+            return inlineHelper(call, helper, result);
+          }
+
+          @Override
+          public List<Stmt> switchExpression(TreePath path, com.sun.source.tree.SwitchExpressionTree tree,
+              Local result) {
+            return switchInto(path, tree, result);
+          }
+        });
     this.calls = expressions.calls();
     this.helpers = expressions.helpers();
   }

@@ -4,7 +4,9 @@ import dev.kiln.processor.ir.BinaryOp;
 import dev.kiln.processor.ir.Expr;
 import dev.kiln.processor.ir.Label;
 import dev.kiln.processor.ir.Local;
+import dev.kiln.processor.ir.Rewriter;
 import dev.kiln.processor.ir.Stmt;
+import dev.kiln.processor.ir.Walk;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -64,14 +66,15 @@ public final class LabelledJumps {
         }
         case Stmt.Break b -> out.add(new Stmt.Break());
         case Stmt.Continue c -> out.add(new Stmt.Continue());
-        case Stmt.If branch -> out.add(new Stmt.If(branch.condition(), statements(branch.then(), pending),
+        case Stmt.If branch -> out.add(new Stmt.If(inner(branch.condition()), statements(branch.then(), pending),
             statements(branch.otherwise(), pending)));
         case Stmt.Loop loop -> {
           Set<Label> inner = new HashSet<>();
           frames.push(new Frame(true, loop.label()));
           List<Stmt> body = statements(loop.body(), inner);
+          List<Stmt> update = statements(loop.update(), inner);
           frames.pop();
-          out.add(loop.withBody(body));
+          out.add(new Stmt.Loop(inner(loop.condition()), loop.testFirst(), body, update, loop.label()));
           inner.remove(loop.label());
           afterConstruct(inner, pending, out);
         }
@@ -83,21 +86,54 @@ public final class LabelledJumps {
             cases.add(new Stmt.Case(branch.labels(), branch.isDefault(), statements(branch.body(), inner)));
           }
           frames.pop();
-          out.add(new Stmt.Switch(choice.selector(), cases));
+          out.add(new Stmt.Switch(inner(choice.selector()), cases));
           afterConstruct(inner, pending, out);
         }
-        case Stmt.Assign a -> out.add(a);
-        case Stmt.Store s -> out.add(s);
-        case Stmt.Atomic a -> out.add(a);
+        case Stmt.Assign a -> out.add(new Stmt.Assign(a.local(), inner(a.value())));
+        case Stmt.Store s -> out.add(new Stmt.Store(s.array(), inner(s.index()), inner(s.value()), s.site()));
+        case Stmt.Atomic a -> out.add(new Stmt.Atomic(a.result(), a.op(), a.array(), inner(a.index()), inner(a.value()),
+            a.expected() == null ? null : inner(a.expected()), a.site()));
         case Stmt.Barrier b -> out.add(b);
         case Stmt.ClearArray c -> out.add(c);
         case Stmt.DeclareShared d -> out.add(d);
-        case Stmt.VectorLoad v -> out.add(v);
-        case Stmt.VectorStore v -> out.add(v);
+        case Stmt.VectorLoad v -> out.add(new Stmt.VectorLoad(v.buffer(), inner(v.vector()), v.lanes()));
+        case Stmt.VectorStore v -> out.add(new Stmt.VectorStore(v.buffer(), inner(v.vector()),
+            v.lanes().stream().map(this::inner).toList()));
         case Stmt.Return r -> out.add(r);
       }
     }
     return out;
+  }
+
+  /**
+   * {@code expression} with the statements of its effects rewritten too (an inlined helper's
+   * {@code return} in a loop, a switch expression's {@code yield}). Each effect is a construct of its
+   * own: its jumps target only its own loops, as Java allows no jump out of an expression, so it is
+   * rewritten with no enclosing loop or switch.
+   */
+  private Expr inner(Expr expression) {
+    boolean[] effects = {false};
+    Walk.expression(expression, node -> effects[0] |= node instanceof Expr.Effect);
+    if (!effects[0]) {
+      return expression;
+    }
+    return new Rewriter() {
+      @Override
+      public Expr expression(Expr node) {
+        if (node instanceof Expr.Effect effect) {
+          Deque<Frame> outer = new ArrayDeque<>(frames);
+          frames.clear();
+          Set<Label> pending = new HashSet<>();
+          List<Stmt> statements = LabelledJumps.this.statements(effect.statements(), pending);
+          frames.addAll(outer);
+          if (!pending.isEmpty()) {
+            throw new IllegalStateException("a jump leaves an expression for " + pending);
+          }
+          return new Expr.Effect(statements, expression(effect.value()));
+        }
+        return super.expression(node);
+      }
+    }.expression(expression);
   }
 
   /**
