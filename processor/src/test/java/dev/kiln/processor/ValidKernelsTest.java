@@ -87,6 +87,20 @@ class ValidKernelsTest {
     assertThat(Kernels.module(compilation, "corpus", "Misc", "nestedLibraryCalls").length).isLessThan(40_000);
   }
 
+  /** A spec constant that would be the class's own name ('K' for kernel 'k' of class 'K') is renamed, not shadowing it. */
+  @Test
+  void aKernelWhoseConstantIsItsClassNameCompiles() {
+    Compilation compilation = Kernels.compile(com.google.testing.compile.JavaFileObjects.forSourceLines("test.IO",
+        "package test;",
+        "import dev.kiln.Gpu;",
+        "import dev.kiln.annotations.Kernel;",
+        "public final class IO {",
+        "  @Kernel",
+        "  static void io(int[] out) { out[Gpu.globalId(0)] = 1; }",
+        "}"));
+    assertThat(compilation).succeededWithoutWarnings();
+  }
+
   @Test
   void nestedClassGetsItsOwnLauncher() {
     Compilation compilation = Kernels.compile(Kernels.source("corpus/Operators.java"));

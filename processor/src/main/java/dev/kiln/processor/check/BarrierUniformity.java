@@ -4,6 +4,7 @@ import dev.kiln.processor.diag.Errors;
 import dev.kiln.processor.ir.Builtin;
 import dev.kiln.processor.ir.Expr;
 import dev.kiln.processor.ir.Intrinsic;
+import dev.kiln.processor.ir.Label;
 import dev.kiln.processor.ir.Local;
 import dev.kiln.processor.ir.Program;
 import dev.kiln.processor.ir.Stmt;
@@ -55,6 +56,11 @@ public final class BarrierUniformity {
   }
 
   private void statement(Stmt statement, boolean uniform, boolean report) {
+    if (!(statement instanceof Stmt.Loop)) { // a loop's condition runs in the loop: below
+      for (Expr own : Walk.ownExpressions(statement)) {
+        effects(own, uniform, report);
+      }
+    }
     switch (statement) {
       case Stmt.Assign assign -> {
         if (!uniform || !isUniform(assign.value())) {
@@ -78,6 +84,7 @@ public final class BarrierUniformity {
       }
       case Stmt.Loop loop -> {
         boolean inner = uniform && isUniform(loop.condition()) && !leavesDivergently(loop);
+        effects(loop.condition(), inner, report);
         statements(loop.body(), inner, report);
         statements(loop.update(), inner, report);
       }
@@ -97,30 +104,60 @@ public final class BarrierUniformity {
   }
 
   /**
+   * Walks the statements of the effects inside {@code expression} (inlined helpers, switch
+   * expressions with statement cases) where they run: a side of a {@code ?:}, {@code &&} or
+   * {@code ||} runs under its condition.
+   */
+  private void effects(Expr expression, boolean uniform, boolean report) {
+    switch (expression) {
+      case Expr.Effect effect -> {
+        statements(effect.statements(), uniform, report);
+        effects(effect.value(), uniform, report);
+      }
+      case Expr.Conditional conditional -> {
+        effects(conditional.condition(), uniform, report);
+        boolean chosen = uniform && isUniform(conditional.condition());
+        effects(conditional.then(), chosen, report);
+        effects(conditional.otherwise(), chosen, report);
+      }
+      default -> Walk.children(expression).forEach(child -> effects(child, uniform, report));
+    }
+  }
+
+  /**
    * Whether some invocations may leave the loop, or go on to its next iteration, while others do
    * not: a break, continue or return in it under a condition that may vary.
    */
   private boolean leavesDivergently(Stmt.Loop loop) {
-    return jumpsOut(loop.body(), true, true, true) || jumpsOut(loop.update(), true, true, true);
+    return jumpsOut(loop.body(), true, true, true, Set.of()) || jumpsOut(loop.update(), true, true, true, Set.of());
   }
 
   /**
    * Whether {@code body} holds a jump out of the loop being asked about under varying control;
    * {@code breaks} and {@code continues}: whether an unlabelled one targets that loop here (not a
-   * nested loop or switch). A labelled jump is taken to leave it.
+   * nested loop or switch); {@code nested}: the labels of the loops nested in it that enclose
+   * {@code body}. A labelled jump leaves it unless it targets one of those (an inlined helper's
+   * {@code return} breaks out of the helper's own run-once loop only).
    */
-  private boolean jumpsOut(List<Stmt> body, boolean uniform, boolean breaks, boolean continues) {
+  private boolean jumpsOut(List<Stmt> body, boolean uniform, boolean breaks, boolean continues, Set<Label> nested) {
     for (Stmt statement : body) {
       boolean jumps = switch (statement) {
-        case Stmt.Break jump -> !uniform && (breaks || jump.label() != null);
-        case Stmt.Continue jump -> !uniform && (continues || jump.label() != null);
+        case Stmt.Break jump -> !uniform && (jump.label() == null ? breaks : !nested.contains(jump.label()));
+        case Stmt.Continue jump -> !uniform && (jump.label() == null ? continues : !nested.contains(jump.label()));
         case Stmt.Return r -> !uniform;
-        case Stmt.If branch -> jumpsOut(branch.then(), uniform && isUniform(branch.condition()), breaks, continues)
-            || jumpsOut(branch.otherwise(), uniform && isUniform(branch.condition()), breaks, continues);
-        case Stmt.Loop inner -> jumpsOut(inner.body(), uniform && isUniform(inner.condition()), false, false)
-            || jumpsOut(inner.update(), uniform && isUniform(inner.condition()), false, false);
+        case Stmt.If branch -> jumpsOut(branch.then(), uniform && isUniform(branch.condition()), breaks, continues, nested)
+            || jumpsOut(branch.otherwise(), uniform && isUniform(branch.condition()), breaks, continues, nested);
+        case Stmt.Loop inner -> {
+          Set<Label> enclosing = new HashSet<>(nested);
+          if (inner.label() != null) {
+            enclosing.add(inner.label());
+          }
+          boolean innerUniform = uniform && isUniform(inner.condition());
+          yield jumpsOut(inner.body(), innerUniform, false, false, enclosing)
+              || jumpsOut(inner.update(), innerUniform, false, false, enclosing);
+        }
         case Stmt.Switch choice -> choice.cases().stream()
-            .anyMatch(c -> jumpsOut(c.body(), uniform && isUniform(choice.selector()), false, continues));
+            .anyMatch(c -> jumpsOut(c.body(), uniform && isUniform(choice.selector()), false, continues, nested));
         case Stmt.Assign a -> false;
         case Stmt.Store s -> false;
         case Stmt.Atomic a -> false;

@@ -70,8 +70,11 @@ public final class LauncherWriter {
     }
     type.addJavadoc("Launchers for the kernels$L of {@link $T}.\n", groups.isEmpty() ? "" : " and fuse groups", ownerName)
         .addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build());
-    // spec constants differ from each other and from every parameter name, which would shadow them
-    Set<String> constants = new HashSet<>();
+    // spec constants differ from each other, from every parameter name, which would shadow them, and
+    // from the kernel class's simple names, which they would hide (kernel 'k' of class 'K' made a
+    // constant 'K' that hid the class in 'K.k(...)'; Kiln's own types are named in mixed case, which
+    // an upper-case constant never is)
+    Set<String> constants = new HashSet<>(ownerName.simpleNames());
     kernels.forEach(kernel -> kernel.params().forEach(param -> constants.add(param.name())));
     Map<String, String> kernelConstants = new HashMap<>();
     List<Launchable> launchables = new ArrayList<>();
