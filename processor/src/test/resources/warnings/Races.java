@@ -15,4 +15,31 @@ public final class Races {
       Gpu.atomicAdd(bins, (v >> 4) & 15, 1); // the fix: no warning
     }
   }
+
+  /** The same race in each form Java has for it, the index computed in place or through a local. */
+  @Kernel
+  static void everyForm(int[] values, int[] bins, int[] own) {
+    int i = Gpu.globalId(0);
+    if (i < values.length && i < own.length) {
+      bins[values[i] & 15]++; // WARNING: [kiln.race.update]
+      bins[values[i] & 15] += 1; // WARNING: [kiln.race.update]
+      bins[values[i] & 15] = bins[values[i] & 15] + 1; // WARNING: [kiln.race.update]
+      int b = values[i] & 15;
+      int old = bins[b];
+      bins[b] = old + 1; // WARNING: [kiln.race.update]
+      int mine = own[i];
+      own[i] = mine + 1; // the invocation's own element, through a local: no warning
+      bins[b] = values[i]; // a plain write, no read of the element: no warning
+    }
+  }
+
+  /** A race the programmer states is intended (each value is known to be distinct). */
+  @Kernel
+  @SuppressWarnings("kiln.race.update")
+  static void permutation(int[] order, float[] x) {
+    int i = Gpu.globalId(0);
+    if (i < order.length) {
+      x[order[i]] = x[order[i]] * 2f;
+    }
+  }
 }

@@ -132,7 +132,9 @@ final class KernelPipeline {
         return Optional.empty();
       }
       for (CheckError warning : Checks.warnings(lowered)) {
-        diagnostics.warning(sites.tree(warning.site()), sites.unit(warning.site()), warning.diagnostic());
+        if (!suppressed(kernel.method(), warning.diagnostic().message().id())) {
+          diagnostics.warning(sites.tree(warning.site()), sites.unit(warning.site()), warning.diagnostic());
+        }
       }
       return Optional.of(Analysis.of(AccessInference.apply(lowered, declared.keySet())));
     } catch (OutOfMemoryError e) {
@@ -142,6 +144,20 @@ final class KernelPipeline {
       diagnostics.error(path.getLeaf(), unit, Errors.internal(kernel.name(), e));
       return Optional.empty();
     }
+  }
+
+  /**
+   * Whether {@code @SuppressWarnings} on the kernel or a class around it names the warning's id, as
+   * javac's own lint names are suppressed: the programmer states that the indices differ.
+   */
+  private static boolean suppressed(Element kernel, String id) {
+    for (Element at = kernel; at != null; at = at.getEnclosingElement()) {
+      SuppressWarnings suppress = at.getAnnotation(SuppressWarnings.class);
+      if (suppress != null && java.util.Arrays.asList(suppress.value()).contains(id)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**

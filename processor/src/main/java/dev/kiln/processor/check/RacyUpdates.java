@@ -6,19 +6,25 @@ import dev.kiln.processor.analysis.IndexForms;
 import dev.kiln.processor.diag.Errors;
 import dev.kiln.processor.ir.BufferDecl;
 import dev.kiln.processor.ir.Expr;
+import dev.kiln.processor.ir.Local;
 import dev.kiln.processor.ir.Program;
+import dev.kiln.processor.ir.Rewriter;
 import dev.kiln.processor.ir.Stmt;
 import dev.kiln.processor.ir.Walk;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Read-modify-writes of a buffer element that other invocations may update at the same time
- * ({@code bins[v & 15]++}, {@code total[0] += x}): a store whose value reads the element it writes,
+ * ({@code bins[v & 15]++}, {@code bins[values[i] & 15] += 1}, {@code total[0] += x}, and
+ * {@code int old = bins[b]; bins[b] = old + 1;}): a store whose value reads the element it writes,
  * at an index that is the same for every invocation or that the analysis cannot tell apart per
  * invocation. Invocations that run at once then lose each other's updates, where Java's loop over
  * the invocations would not; {@code Gpu.atomicAdd} is the fix. Warnings, as the programmer may know
- * that the indices differ.
+ * that the indices differ: {@code @SuppressWarnings("kiln.race.update")} on the kernel or its class
+ * says so.
  */
 public final class RacyUpdates {
   private RacyUpdates() {}
@@ -32,23 +38,76 @@ public final class RacyUpdates {
   public static List<CheckError> find(Analysis analysis) {
     Program program = analysis.program();
     IndexForms forms = analysis.forms();
+    Map<Local, Expr> assignedOnce = assignedOnce(program);
     List<CheckError> warnings = new ArrayList<>();
     Walk.statements(program.body(), statement -> {
       if (statement instanceof Stmt.Store store && store.array() instanceof BufferDecl buffer
-          && readsSameElement(store, forms) && shared(forms.form(store.index()))) {
+          && readsSameElement(store, forms, assignedOnce) && shared(forms.form(store.index()))) {
         warnings.add(new CheckError(store.site(), Errors.racyUpdate(buffer.name())));
       }
     });
     return warnings;
   }
 
-  private static boolean readsSameElement(Stmt.Store store, IndexForms forms) {
-    IndexForm written = forms.form(store.index());
+  /**
+   * Whether the value stored reads the element the store writes: a load of it inside the value
+   * ({@code bins[v & 15]++}, {@code bins[values[i] & 15] += 1}), or a local assigned once from such
+   * a load ({@code int old = bins[b]; bins[b] = old + 1;}).
+   */
+  private static boolean readsSameElement(Stmt.Store store, IndexForms forms, Map<Local, Expr> assignedOnce) {
     boolean[] found = {false};
-    Walk.expression(store.value(), e -> found[0] |= e instanceof Expr.Load load && load.array() == store.array()
-        && (load.index().equals(store.index()) || !(written instanceof IndexForm.Unknown)
-            && forms.form(load.index()).equals(written)));
+    Walk.expression(store.value(), e -> {
+      Expr read = e instanceof Expr.LocalGet get && assignedOnce.get(get.local()) instanceof Expr.Load load ? load : e;
+      found[0] |= read instanceof Expr.Load load && load.array() == store.array() && sameIndex(load.index(), store.index(), forms);
+    });
     return found[0];
+  }
+
+  /**
+   * Whether two index expressions give the same value: the same expression, where the same tree
+   * lowered twice differs only in its sites ({@code bins[values[i] & 15]++} reads and writes through
+   * two copies of its index), or the same known affine form.
+   */
+  private static boolean sameIndex(Expr a, Expr b, IndexForms forms) {
+    if (withoutSites(a).equals(withoutSites(b))) {
+      return true;
+    }
+    IndexForm form = forms.form(b);
+    return !(form instanceof IndexForm.Unknown) && forms.form(a).equals(form);
+  }
+
+  private static Expr withoutSites(Expr expression) {
+    return new Rewriter() {
+      @Override
+      public Expr expression(Expr node) {
+        return switch (node) {
+          case Expr.Load load -> new Expr.Load(load.array(), expression(load.index()), null);
+          case Expr.Binary binary -> new Expr.Binary(binary.op(), expression(binary.left()), expression(binary.right()),
+              binary.type(), null);
+          default -> super.expression(node);
+        };
+      }
+    }.expression(expression);
+  }
+
+  /** The locals the body assigns exactly once, with their values. */
+  private static Map<Local, Expr> assignedOnce(Program program) {
+    Map<Local, Expr> values = new HashMap<>();
+    Map<Local, Integer> assignments = new HashMap<>();
+    Walk.statements(program.body(), statement -> {
+      if (statement instanceof Stmt.Assign assign) {
+        assignments.merge(assign.local(), 1, Integer::sum);
+        values.put(assign.local(), assign.value());
+      } else if (statement instanceof Stmt.Atomic atomic && atomic.result() != null) {
+        assignments.merge(atomic.result(), 2, Integer::sum);
+      }
+    });
+    assignments.forEach((local, count) -> {
+      if (count != 1) {
+        values.remove(local);
+      }
+    });
+    return values;
   }
 
   /** Whether invocations may share the element: the index is the same for all, or unknown. */
