@@ -101,4 +101,24 @@ final class GapKernels {
       tests[t + 5] = (int) (x[i] * 0x1p100f * 0x1p49f);
     }
   }
+
+  /**
+   * Counts loop turns: one loop of {@code n}, or {@code outer} turns of an inner loop of
+   * {@code inner}. Lavapipe ends loops after 65,535 loop-header evaluations per invocation.
+   */
+  @Kernel(workgroup = 1)
+  static void loopTurns(int[] out, int n, int outer, int inner) {
+    int c = 0;
+    for (int j = 0; j < n; j++) {
+      c++;
+    }
+    out[0] = c;
+    int d = 0;
+    for (int a = 0; a < outer; a++) {
+      for (int b = 0; b < inner; b++) {
+        d++;
+      }
+    }
+    out[1] = d;
+  }
 }
