@@ -31,7 +31,7 @@ pack() {
   "$jar" cf0 "$work/stage/fuzz/valid.jar" -C "$work/fuzz" fuzz # stored: xz compresses the whole
   echo "$kernels $seed" > "$work/stage/fuzz/run"
   # the device tests by name: the JRE made for the GPU machine cannot scan jars (no jdk.zipfs)
-  (cd samples/target/test-classes && ls dev/kiln/*Test.class dev/kiln/samples/*Test.class) | sed 's/\.class$//; s|/|.|g' \
+  (cd samples/target/test-classes && ls dev/kiln/samples/*Test.class) | sed 's/\.class$//; s|/|.|g' \
     | grep -vxE "$not_on_device" > "$work/stage/tests.txt"
   for extra in ${KILN_CHECK_EXTRA:-}; do cp "$extra" "$work/stage/extra/"; done
   cp -r .gpu "$work/stage/.gpu"
