@@ -42,4 +42,25 @@ public final class Races {
       x[order[i]] = x[order[i]] * 2f;
     }
   }
+
+  /** Workgroup memory: the invocations of a workgroup share it as all share a buffer. */
+  @Kernel(workgroup = 64)
+  static void workgroupCounts(int[] values, int[] out, int[] total) {
+    int[] counts = Gpu.sharedInts(16);
+    int l = Gpu.localId(0);
+    int i = Gpu.globalId(0);
+    counts[values[i] & 15]++; // WARNING: [kiln.race.update]
+    counts[l & 15] += 1; // WARNING: [kiln.race.update] (several invocations share each element)
+    Gpu.barrier();
+    if (l == 0) {
+      counts[0] += counts[1]; // one invocation per workgroup: no warning
+      total[0] += counts[0]; // WARNING: [kiln.race.update] (one per workgroup, but every workgroup)
+    }
+    if (Gpu.globalId(0) == 0) {
+      total[1] += 1; // one invocation in all: no warning
+    }
+    if (l < 16) {
+      out[i] = counts[l];
+    }
+  }
 }

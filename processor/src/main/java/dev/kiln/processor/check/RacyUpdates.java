@@ -4,11 +4,16 @@ import dev.kiln.processor.analysis.Analysis;
 import dev.kiln.processor.analysis.IndexForm;
 import dev.kiln.processor.analysis.IndexForms;
 import dev.kiln.processor.diag.Errors;
+import dev.kiln.processor.ir.BinaryOp;
 import dev.kiln.processor.ir.BufferDecl;
+import dev.kiln.processor.ir.Builtin;
 import dev.kiln.processor.ir.Expr;
 import dev.kiln.processor.ir.Local;
+import dev.kiln.processor.ir.PrimType;
 import dev.kiln.processor.ir.Program;
 import dev.kiln.processor.ir.Rewriter;
+import dev.kiln.processor.ir.SharedArray;
+import dev.kiln.processor.ir.Site;
 import dev.kiln.processor.ir.Stmt;
 import dev.kiln.processor.ir.Walk;
 import java.util.ArrayList;
@@ -24,10 +29,22 @@ import java.util.Map;
  * invocation. Invocations that run at once then lose each other's updates, where Java's loop over
  * the invocations would not; {@code Gpu.atomicAdd} is the fix. Warnings, as the programmer may know
  * that the indices differ: {@code @SuppressWarnings("kiln.race.update")} on the kernel or its class
- * says so.
+ * says so. A workgroup array is checked the same way among the invocations of a workgroup. An
+ * update under {@code if (Gpu.localId(0) == 0)} (one invocation per workgroup: no race on its
+ * workgroup arrays) or {@code if (Gpu.globalId(0) == 0)} (one in all) is not reported.
  */
 public final class RacyUpdates {
-  private RacyUpdates() {}
+  private final IndexForms forms;
+  private final Map<Local, Expr> assignedOnce;
+  /** Whether the workgroup is one-dimensional, and so the launch. */
+  private final boolean oneDimensional;
+  private final List<CheckError> warnings = new ArrayList<>();
+
+  private RacyUpdates(IndexForms forms, Map<Local, Expr> assignedOnce, boolean oneDimensional) {
+    this.forms = forms;
+    this.assignedOnce = assignedOnce;
+    this.oneDimensional = oneDimensional;
+  }
 
   /**
    * The racy updates of a checked program.
@@ -37,16 +54,79 @@ public final class RacyUpdates {
    */
   public static List<CheckError> find(Analysis analysis) {
     Program program = analysis.program();
-    IndexForms forms = analysis.forms();
-    Map<Local, Expr> assignedOnce = assignedOnce(program);
-    List<CheckError> warnings = new ArrayList<>();
-    Walk.statements(program.body(), statement -> {
-      if (statement instanceof Stmt.Store store && store.array() instanceof BufferDecl buffer
-          && readsSameElement(store, forms, assignedOnce) && shared(forms.form(store.index()))) {
-        warnings.add(new CheckError(store.site(), Errors.racyUpdate(buffer.name())));
+    RacyUpdates check = new RacyUpdates(analysis.forms(), assignedOnce(program),
+        program.workgroup().y() == 1 && program.workgroup().z() == 1);
+    check.statements(program.body(), false, false);
+    return check.warnings;
+  }
+
+  /**
+   * Walks {@code body}: {@code oneInWorkgroup}, whether at most one invocation of each workgroup
+   * runs it ({@code if (Gpu.localId(0) == 0)} in a one-dimensional workgroup), {@code oneInDispatch},
+   * whether at most one of the whole dispatch does ({@code if (Gpu.globalId(0) == 0)}).
+   */
+  private void statements(List<Stmt> body, boolean oneInWorkgroup, boolean oneInDispatch) {
+    for (Stmt statement : body) {
+      for (Expr own : Walk.ownExpressions(statement)) { // inlined helpers inside expressions
+        Walk.expression(own, e -> {
+          if (e instanceof Expr.Effect effect) {
+            statements(effect.statements(), oneInWorkgroup, oneInDispatch);
+          }
+        });
       }
-    });
-    return warnings;
+      switch (statement) {
+        case Stmt.Store store -> check(store, oneInWorkgroup, oneInDispatch);
+        case Stmt.If branch -> {
+          Builtin single = singleInvocation(branch.condition());
+          statements(branch.then(), oneInWorkgroup || single != null, oneInDispatch || single == Builtin.GLOBAL_ID);
+          statements(branch.otherwise(), oneInWorkgroup, oneInDispatch);
+        }
+        case Stmt.Loop loop -> {
+          statements(loop.body(), oneInWorkgroup, oneInDispatch);
+          statements(loop.update(), oneInWorkgroup, oneInDispatch);
+        }
+        case Stmt.Switch choice -> choice.cases().forEach(c -> statements(c.body(), oneInWorkgroup, oneInDispatch));
+        default -> {}
+      }
+    }
+  }
+
+  private void check(Stmt.Store store, boolean oneInWorkgroup, boolean oneInDispatch) {
+    // a buffer is shared by every invocation, a workgroup array by those of a workgroup; an
+    // invocation's own array by none
+    boolean buffer = store.array() instanceof BufferDecl;
+    boolean alone = buffer ? oneInDispatch : oneInWorkgroup;
+    if ((buffer || store.array() instanceof SharedArray) && !alone && readsSameElement(store, forms, assignedOnce)
+        && shared(forms.form(store.index()))) {
+      warnings.add(new CheckError(store.site(), Errors.racyUpdate(buffer ? "buffer" : "workgroup array",
+          store.array().name())));
+    }
+  }
+
+  /**
+   * The id of a condition that only one invocation meets, of the workgroup (a local id) or of the
+   * dispatch (a global id): {@code id(0) == u} for u the same for all, in a one-dimensional
+   * workgroup (whose launch is one-dimensional too); null for any other condition.
+   */
+  private Builtin singleInvocation(Expr condition) {
+    if (!oneDimensional || !(condition instanceof Expr.Binary(BinaryOp op, Expr left, Expr right, PrimType t, Site s))
+        || op != BinaryOp.EQ) {
+      return null;
+    }
+    // left - right is ±id(0) plus what is the same for all: one invocation meets it
+    if (!(IndexForm.add(forms.form(left), IndexForm.scale(forms.form(right), -1)) instanceof IndexForm.Affine difference)) {
+      return null;
+    }
+    for (Builtin id : new Builtin[] {Builtin.GLOBAL_ID, Builtin.LOCAL_ID}) {
+      IndexForm.Id term = new IndexForm.Id(id, 0);
+      int k = difference.coefficient(term);
+      boolean rest = difference.coefficients().entrySet().stream()
+          .allMatch(e -> e.getKey().equals(term) || e.getKey().isUniform());
+      if (Math.abs(k) == 1 && rest) {
+        return id;
+      }
+    }
+    return null;
   }
 
   /**

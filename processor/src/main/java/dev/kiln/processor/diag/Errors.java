@@ -199,8 +199,8 @@ public final class Errors {
   }
 
   /** {@code kiln.race.update}. */
-  public static Diagnostic racyUpdate(String buffer) {
-    return new Diagnostic(Message.RACY_UPDATE, buffer);
+  public static Diagnostic racyUpdate(String kind, String array) {
+    return new Diagnostic(Message.RACY_UPDATE, kind, array);
   }
 
   /** {@code kiln.barrier.divergent}. */

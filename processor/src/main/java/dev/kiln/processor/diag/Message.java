@@ -123,8 +123,8 @@ public enum Message {
       "write the result into a buffer and use 'return;'"),
 
   RACY_UPDATE("kiln.race.update",
-      "this reads and writes an element of buffer '%s' that other invocations may update at the same time; their updates can be lost, where Java's loop over the invocations would keep them",
-      "use an atomic, such as 'Gpu.atomicAdd(%1$s, index, 1)', or give each invocation its own element"),
+      "this reads and writes an element of %s '%s' that other invocations may update at the same time; their updates can be lost, where Java's loop over the invocations would keep them",
+      "use an atomic, such as 'Gpu.atomicAdd(%2$s, index, 1)', or give each invocation its own element"),
   BARRIER_DIVERGENT("kiln.barrier.divergent",
       "not every invocation of the workgroup is sure to reach this Gpu.barrier(): it is under a condition or in a loop that may differ between invocations, or after a return only some take; the GPU's behaviour is then undefined",
       "keep the barrier where every invocation gets to it, and guard the work around it instead: 'if (i < n) { ... }' around the accesses, not around the barrier"),
