@@ -166,4 +166,31 @@ public final class Fusion {
   static void spill(float[] out, int offset) {
     out[Gpu.globalId(0) + offset] = 1f;
   }
+
+  // tiles: each workgroup sums its own tile of what the first arm wrote, read with a loop counter;
+  // the bounds analysis proves every read inside the workgroup's range: a workgroup barrier orders it
+  @Kernel(workgroup = WIDTH)
+  @FuseGroup("tiles")
+  static void scaleTile(float[] a, float[] x) {
+    int i = Gpu.globalId(0);
+    if (i < a.length && i < x.length) {
+      a[i] = x[i] * 2f;
+    }
+  }
+
+  @Kernel(workgroup = WIDTH)
+  @FuseGroup("tiles")
+  static void sumTile(float[] a, float[] sums) {
+    int i = Gpu.globalId(0);
+    float total = 0f;
+    for (int k = 0; k < WIDTH; k++) {
+      int at = Gpu.workgroupId(0) * WIDTH + k;
+      if (at < a.length) {
+        total += a[at];
+      }
+    }
+    if (i < sums.length) {
+      sums[i] = total;
+    }
+  }
 }

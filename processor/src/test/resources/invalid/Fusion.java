@@ -159,4 +159,30 @@ public final class Fusion {
       z[i] = 0;
     }
   }
+
+  // pastTile: the loop reads one element past the workgroup's tile, which another workgroup writes
+  @Kernel(workgroup = 64)
+  @FuseGroup("pastTile")
+  static void writeTile(float[] t) {
+    int i = Gpu.globalId(0);
+    if (i < t.length) {
+      t[i] = 1f;
+    }
+  }
+
+  @Kernel(workgroup = 64)
+  @FuseGroup("pastTile")
+  static void readPastTile(float[] t, float[] sums) {
+    int i = Gpu.globalId(0);
+    float total = 0f;
+    for (int k = 0; k <= 64; k++) {
+      int at = Gpu.workgroupId(0) * 64 + k;
+      if (at < t.length) {
+        total += t[at]; // ERROR: [kiln.fusion.aliasing]
+      }
+    }
+    if (i < sums.length) {
+      sums[i] = total;
+    }
+  }
 }

@@ -50,6 +50,15 @@ class FusionTest extends BothDevices {
 
   @ParameterizedTest(name = "n = {0}")
   @ValueSource(ints = {1, 64, 100, 4_097})
+  void workgroupBarrierOrdersALoopOverTheTile(int n) {
+    compare("tiles", n, r -> new Object[] {new float[n], Bits.randomFloats(r, n, 10f), new float[n]},
+        (d, a) -> FusionKernels.tiles(d, n, (float[]) a[0], (float[]) a[1], (float[]) a[2]));
+    compare("tiles with counts", n, r -> new Object[] {Bits.randomFloats(r, n, 10f), Bits.randomFloats(r, n, 10f),
+        new float[n]}, (d, a) -> FusionKernels.tiles(d, n / 2, n, (float[]) a[0], (float[]) a[1], (float[]) a[2]));
+  }
+
+  @ParameterizedTest(name = "n = {0}")
+  @ValueSource(ints = {1, 64, 100, 4_097})
   void workgroupBarrierOrdersTheMirror(int n) {
     compare("mirror", n, r -> new Object[] {new int[n], r.nextInt(1000), Bits.randomInts(r, n)},
         (d, a) -> FusionKernels.mirror(d, n, (int[]) a[0], (int) a[1], (int[]) a[2]));

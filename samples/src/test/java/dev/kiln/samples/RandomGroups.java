@@ -77,11 +77,12 @@ final class RandomGroups {
   }
 
   private ArmSource arm(String kernel, int width) {
-    int template = random.nextInt(10);
+    int template = random.nextInt(11);
     String a = floatBuffer();
     String b = floatBuffer();
     // an arm that reads other lanes' elements of the buffer it writes would race with itself
-    boolean readsOtherLanes = template == 1 || template == 2 || template == 6 || template == 8 || template == 9;
+    boolean readsOtherLanes = template == 1 || template == 2 || template == 6 || template == 8 || template == 9
+        || template == 10;
     while (readsOtherLanes && b.equals(a)) {
       b = floatBuffer();
     }
@@ -108,6 +109,12 @@ final class RandomGroups {
       case 8 -> // a window: an index the analysis cannot follow
           "float sum = 0f; for (int q = 0; q < 3; q++) { if (i + q < %2$s.length) { sum += %2$s[i + q]; } }"
               .formatted(a, b) + " if (i < %1$s.length) { %1$s[i] = sum; }".formatted(a);
+      case 10 -> { // the workgroup's tile read with a loop counter: inside it, or one past it (unsafe)
+        int turns = new int[] {width / 2, width, width + 1}[random.nextInt(3)];
+        yield ("float sum = 0f; for (int q = 0; q < %3$d; q++) { int at = Gpu.workgroupId(0) * %4$d + q;"
+            + " if (at < %2$s.length) { sum += %2$s[at]; } } if (i < %1$s.length) { %1$s[i] = sum; }")
+            .formatted(a, b, turns, width);
+      }
       default -> // the buffer reversed
           "if (i < %1$s.length && i < %2$s.length) { %1$s[%1$s.length - 1 - i] = %2$s[i] * t; }".formatted(a, b);
     };

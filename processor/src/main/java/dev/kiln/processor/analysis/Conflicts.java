@@ -41,6 +41,18 @@ public final class Conflicts {
     this.oneDimensional = oneDimensional;
   }
 
+  /**
+   * Whether an arm of workgroup {@code arm} runs in the fused dispatch with its own workgroup, in a
+   * one-dimensional launch of one-dimensional workgroups: its workgroup ids and local ids are then
+   * its own, and so is what its analyses proved of them.
+   *
+   * @param arm the arm's workgroup
+   * @return whether it does
+   */
+  public boolean runsWithItsOwnWorkgroup(Workgroup arm) {
+    return oneDimensional && fused.y() == 1 && fused.z() == 1 && arm.equals(fused);
+  }
+
   /** {@code form} in the fused dispatch's frame. */
   public IndexForm canonical(IndexForm form) {
     return IndexForm.substitute(form, term -> {

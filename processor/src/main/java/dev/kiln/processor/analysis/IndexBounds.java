@@ -4,6 +4,7 @@ import dev.kiln.processor.analysis.IndexForm.Affine;
 import dev.kiln.processor.ir.ArrayDecl;
 import dev.kiln.processor.ir.BinaryOp;
 import dev.kiln.processor.ir.BufferDecl;
+import dev.kiln.processor.ir.Builtin;
 import dev.kiln.processor.ir.Expr;
 import dev.kiln.processor.ir.FixedArray;
 import dev.kiln.processor.ir.Local;
@@ -12,6 +13,7 @@ import dev.kiln.processor.ir.Program;
 import dev.kiln.processor.ir.Site;
 import dev.kiln.processor.ir.Stmt;
 import dev.kiln.processor.ir.Walk;
+import dev.kiln.processor.ir.Workgroup;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -38,9 +40,13 @@ public final class IndexBounds {
   private final Set<Local> variables = new HashSet<>();
   /** Per access node, by identity: how often it occurs, and how often proven there. */
   private final Map<Object, int[]> occurrences = new IdentityHashMap<>();
+  /** Per access's index node, by identity: how often it occurs, and how often proven inside its own workgroup's range. */
+  private final Map<Object, int[]> ownWorkgroup = new IdentityHashMap<>();
+  private final Workgroup workgroup;
 
   private IndexBounds(Program program, IndexForms forms) {
     this.forms = forms;
+    this.workgroup = program.workgroup();
     this.launch = Constraints.none(program.workgroup());
     variables.addAll(assigned(program.body()));
     block(program.body(), new State(launch, Map.of()));
@@ -55,6 +61,21 @@ public final class IndexBounds {
    */
   public static IndexBounds of(Program program, IndexForms forms) {
     return new IndexBounds(program, forms);
+  }
+
+  /**
+   * Whether every invocation that evaluates {@code index}, the index of one of the program's
+   * accesses, gets a value inside its own workgroup's range: {@code [W·workgroupId(0), W·workgroupId(0)
+   * + W)} for a one-dimensional workgroup of width W (a one-dimensional launch), wherever it is
+   * evaluated. Fusion orders such accesses of two arms by a workgroup barrier:
+   * {@code a[workgroupId(0) * 64 + k]} with {@code k} a loop counter in {@code [0, 64)} is one.
+   *
+   * @param index the index expression of an access, the node itself
+   * @return whether it is proven
+   */
+  public boolean insideOwnWorkgroup(Expr index) {
+    int[] counts = ownWorkgroup.get(index);
+    return counts != null && counts[0] == counts[1];
   }
 
   /** How many array accesses the program has, and how many of them are proven in bounds. */
@@ -152,10 +173,12 @@ public final class IndexBounds {
       }
       case Stmt.Store store -> {
         record(store, within(store.array(), store.index(), state));
+        recordOwn(store.index(), state);
         yield state;
       }
       case Stmt.Atomic atomic -> {
         record(atomic, within(atomic.array(), atomic.index(), state));
+        recordOwn(atomic.index(), state);
         yield atomic.result() == null ? state : state.forget(Set.of(atomic.result()));
       }
       case Stmt.If branch -> {
@@ -268,6 +291,7 @@ public final class IndexBounds {
     switch (expression) {
       case Expr.Load load -> {
         record(load, within(load.array(), load.index(), state));
+        recordOwn(load.index(), state);
         expression(load.index(), state);
       }
       case Expr.Conditional conditional -> {
@@ -281,6 +305,33 @@ public final class IndexBounds {
       }
       default -> Walk.children(expression).forEach(child -> expression(child, state));
     }
+  }
+
+  private void recordOwn(Expr index, State state) {
+    int[] counts = ownWorkgroup.computeIfAbsent(index, a -> new int[2]);
+    counts[0]++;
+    counts[1] += insideOwnWorkgroup(index, state) ? 1 : 0;
+  }
+
+  /**
+   * Whether {@code index} lies in {@code [W·wg, W·wg + W)} wherever {@code state} holds, with
+   * {@code globalId(0) = W·wg + localId(0)}. The value then lies in the int range (the runtime
+   * refuses grids past it in whole workgroups), so the int index is the form's value.
+   */
+  private boolean insideOwnWorkgroup(Expr index, State state) {
+    if (workgroup.y() != 1 || workgroup.z() != 1 || !(form(index, state) instanceof Affine affine)) {
+      return false;
+    }
+    int width = workgroup.x();
+    IndexForm.Id group = new IndexForm.Id(Builtin.WORKGROUP_ID, 0);
+    IndexForm canonical = IndexForm.substitute(affine, term -> term.equals(new IndexForm.Id(Builtin.GLOBAL_ID, 0))
+        ? IndexForm.add(IndexForm.scale(IndexForm.term(group), width), IndexForm.term(new IndexForm.Id(Builtin.LOCAL_ID, 0)))
+        : null);
+    if (!(canonical instanceof Affine own)) {
+      return false;
+    }
+    Linear offset = Linear.of(own).minus(Linear.term(group).times(width));
+    return state.facts().nonNegative(offset) && state.facts().nonNegative(Linear.constant(width - 1L).minus(offset));
   }
 
   private void record(Object access, boolean proven) {

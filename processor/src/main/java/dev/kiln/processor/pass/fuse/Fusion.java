@@ -213,6 +213,16 @@ public final class Fusion {
     return barrierBefore;
   }
 
+  /**
+   * Whether arm {@code arm}'s access stays inside the invocation's own workgroup's range of the
+   * buffer, as the arm's bounds analysis proves it where its index form alone does not: it runs
+   * with its own workgroup in the fused dispatch, which is one-dimensional.
+   */
+  private boolean insideOwnWorkgroup(Conflicts conflicts, int arm, Facts.Access access) {
+    return conflicts.runsWithItsOwnWorkgroup(arms.get(arm).program().workgroup())
+        && arms.get(arm).analysis().bounds().insideOwnWorkgroup(access.index());
+  }
+
   /** The weakest ordering any conflicting pair of accesses of {@code buffer} needs; reports the first unordered one. */
   private Conflicts.Ordering order(Conflicts conflicts, List<IndexForms> forms, String buffer, int earlier, int later) {
     Conflicts.Ordering needed = Conflicts.Ordering.DISJOINT;
@@ -224,6 +234,10 @@ public final class Fusion {
         IndexForm a = forms.get(earlier).form(first.index());
         IndexForm b = forms.get(later).form(second.index());
         Conflicts.Ordering ordering = conflicts.order(a, b);
+        if (ordering == Conflicts.Ordering.NONE && insideOwnWorkgroup(conflicts, earlier, first)
+            && insideOwnWorkgroup(conflicts, later, second)) {
+          ordering = Conflicts.Ordering.WORKGROUP; // a tile read with a loop counter, say: the bounds analysis's proof
+        }
         if (ordering == Conflicts.Ordering.NONE) {
           boolean analyzable = a instanceof IndexForm.Affine && b instanceof IndexForm.Affine;
           errors.add(new FusionError.Aliasing(group, buffer,
