@@ -34,11 +34,12 @@ import javax.lang.model.type.ArrayType;
 import javax.lang.model.type.TypeMirror;
 
 /**
- * Lowers attributed expression trees to IR. Types come from javac ({@link Trees#getTypeMirror});
- * this class only inserts the conversions Java's promotion rules imply.
+ * Lowers attributed expression trees to IR: the root of the expression recursion, which
+ * {@link CallLowering} and {@link HelperInlining} come back to for arguments and helper bodies.
+ * Types come from javac ({@link Trees#getTypeMirror}); this class only inserts the conversions
+ * Java's promotion rules imply.
  */
 final class ExpressionLowering {
-
   private final Trees trees;
   private final Scope scope;
   private final ExecutableElement kernel;
@@ -49,11 +50,11 @@ final class ExpressionLowering {
 
   ExpressionLowering(Trees trees, Scope scope, ExecutableElement kernel, Sites sites, Attribution attribution,
       EmbeddedStatements embedded) {
-    this.embedded = embedded;
-    this.sites = sites;
     this.trees = trees;
     this.scope = scope;
     this.kernel = kernel;
+    this.sites = sites;
+    this.embedded = embedded;
     this.helpers = new HelperInlining(trees, scope, kernel, attribution, this);
     this.calls = new CallLowering(trees, scope, attribution, this, helpers, embedded);
   }
