@@ -185,4 +185,26 @@ public final class Fusion {
       sums[i] = total;
     }
   }
+
+  // noisy: a real conflict on 'p', and on 'q' a pair the analysis cannot follow (i * w): only the
+  // real one is reported; the other would show once 'p' is fixed
+  @Kernel
+  @FuseGroup("noisy")
+  static void writeBoth(float[] p, float[] q, int w) {
+    int i = Gpu.globalId(0);
+    if (i < p.length && i * w < q.length) {
+      p[i] = 1f;
+      q[i * w] = 2f;
+    }
+  }
+
+  @Kernel
+  @FuseGroup("noisy")
+  static void readBoth(float[] p, float[] q, float[] out, int w) {
+    int i = Gpu.globalId(0);
+    if (i + 1 < p.length && i * w < q.length && i < out.length) {
+      out[i] = p[i + 1] // ERROR: [kiln.fusion.aliasing]
+          + q[i * w];
+    }
+  }
 }

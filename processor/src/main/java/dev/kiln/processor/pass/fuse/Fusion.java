@@ -77,7 +77,7 @@ public final class Fusion {
     checkGeometry(fused);
     List<Boolean> barrierBefore = orderHazards(fused);
     if (!errors.isEmpty()) {
-      return new Result.Refused(errors);
+      return new Result.Refused(realConflictsFirst(errors));
     }
     return new Result.Fused(ArmMerger.merge(group, fused, arms, facts, List.copyOf(buffers.values()),
         List.copyOf(scalars.values()), barrierBefore), barrierBefore);
@@ -183,6 +183,19 @@ public final class Fusion {
 
   private Workgroup workgroupOf(int arm) {
     return arms.get(arm).program().workgroup();
+  }
+
+  /**
+   * The errors to report: where some pair of accesses provably reaches other invocations' elements,
+   * not also the pairs Kiln merely cannot analyze (often the same element in both arms, at an index
+   * the analysis does not follow), which would bury the real conflict. The group is refused either
+   * way; once the real conflicts are fixed, a build reports the others.
+   */
+  private static List<FusionError> realConflictsFirst(List<FusionError> errors) {
+    boolean real = errors.stream().anyMatch(error -> error instanceof FusionError.Aliasing aliasing && aliasing.analyzable());
+    return real
+        ? errors.stream().filter(error -> !(error instanceof FusionError.Aliasing aliasing) || aliasing.analyzable()).toList()
+        : errors;
   }
 
   /**
