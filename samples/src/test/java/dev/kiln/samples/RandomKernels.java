@@ -118,6 +118,12 @@ final class RandomKernels {
       "label: { if ($I > 0) break label; $I = 1; }",
       "do { $I--; } while ($I > 100);",
       "$I = $I > 0 ? Math.max($I, 5) : Math.min($I, -5);",
+      // switch expressions whose cases run statements, inside larger expressions (issue 27)
+      "$I = 1 + switch ($I & 3) { case 0 -> { int t = $I * 3; yield t ^ 5; }"
+          + " default -> { int u = 0; for (int q = 0; q < ($I & 7); q++) { if (u > 9) { break; } u += q; } yield u; } };",
+      "$F = $I > 0 ? $F * switch ($I & 1) { case 0 -> { float h = $F / 2f; yield h; } default -> 1f; } : -$F;",
+      "outer: for (int r = 0; r < 3; r++) { $I += switch (r) { case 1 -> { int w = 0;"
+          + " for (int q = 0; q < 4; q++) { if (q == $I) { break; } w++; } yield w; } default -> r; }; if ($I > 50) { break outer; } }",
       "assert $I > 0;",
       "throw new IllegalStateException();",
       "return;",
