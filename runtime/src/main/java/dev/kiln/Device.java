@@ -385,26 +385,32 @@ public final class Device implements AutoCloseable {
   }
 
   /**
-   * Runs {@code operation} with the device open: operations of several threads run side by side
-   * (backends serialize what must be), and {@link #close()} waits for them.
+   * Holds the device open for the calling thread until {@link #exit()}: operations of several
+   * threads run side by side (backends serialize what must be), and {@link #close()} waits for
+   * them. The launch path calls these directly, so that a launch allocates nothing.
+   *
+   * @throws IllegalStateException where the device is closed (and then holds nothing)
    */
-  void runWhileOpen(Runnable operation) {
-    whileOpen(() -> {
-      operation.run();
-      return null;
-    });
+  void enter() {
+    lock.readLock().lock();
+    if (closed) {
+      lock.readLock().unlock();
+      checkOpen();
+    }
   }
 
-  /**
-   * Runs {@code operation} with the device open, as {@link #runWhileOpen}, and returns its result.
-   */
+  /** Lets go of what {@link #enter()} held. */
+  void exit() {
+    lock.readLock().unlock();
+  }
+
+  /** Runs {@code operation} with the device open, between {@link #enter()} and {@link #exit()}. */
   <T> T whileOpen(Supplier<T> operation) {
-    lock.readLock().lock();
+    enter();
     try {
-      checkOpen();
       return operation.get();
     } finally {
-      lock.readLock().unlock();
+      exit();
     }
   }
 

@@ -38,16 +38,16 @@ final class LaunchPath {
 
   /** Runs {@code launch} (grids set) on device arrays {@code args}. */
   void onDevice(Launch launch, Object[] args) {
-    device.runWhileOpen(() -> {
-      try {
-        setDeviceArguments(launch, args);
-        if (!launch.isEmpty()) {
-          launch(launch, false);
-        }
-      } finally {
-        launch.clearArguments();
+    device.enter();
+    try {
+      setDeviceArguments(launch, args);
+      if (!launch.isEmpty()) {
+        launch(launch, false);
       }
-    });
+    } finally {
+      launch.clearArguments();
+      device.exit();
+    }
   }
 
   /**
@@ -80,24 +80,22 @@ final class LaunchPath {
     return onArrays ? backend.dispatchOnArrays(launch, timed) : backend.dispatch(launch, timed);
   }
 
-
   /** Runs {@code launch} (grids set) on copies of the Java arrays in {@code args}, copying back what it may write. */
   void onCopies(Launch launch, Object[] args) {
-    device.runWhileOpen(() -> {
-      try {
-        checkArguments(launch.spec(), args);
-        for (int i = 0; i < args.length; i++) {
-          launch.arg(i, args[i]);
-        }
-        if (!launch.isEmpty()) {
-          launch(launch, true);
-        }
-      } finally {
-        launch.clearArguments();
+    device.enter();
+    try {
+      checkArguments(launch.spec(), args);
+      for (int i = 0; i < args.length; i++) {
+        launch.arg(i, args[i]);
       }
-    });
+      if (!launch.isEmpty()) {
+        launch(launch, true);
+      }
+    } finally {
+      launch.clearArguments();
+      device.exit();
+    }
   }
-
 
   /**
    * Records {@code launch} (grids set) on device arrays {@code args} into {@code batch}, unless its
@@ -105,23 +103,22 @@ final class LaunchPath {
    * still needs.
    */
   void record(BackendBatch batch, Launch launch, Object[] args, Batch holder) {
-    device.runWhileOpen(() -> {
-      try {
-        setDeviceArguments(launch, args);
-        if (!launch.isEmpty()) {
-          batch.record(launch);
-          for (int i = 0; i < args.length; i++) {
-            if (args[i] instanceof DeviceArray<?, ?> array) {
-              holder.hold(array, launch.spec(), i);
-            }
+    device.enter();
+    try {
+      setDeviceArguments(launch, args);
+      if (!launch.isEmpty()) {
+        batch.record(launch);
+        for (int i = 0; i < args.length; i++) {
+          if (args[i] instanceof DeviceArray<?, ?> array) {
+            holder.hold(array, launch.spec(), i);
           }
         }
-      } finally {
-        launch.clearArguments();
       }
-    });
+    } finally {
+      launch.clearArguments();
+      device.exit();
+    }
   }
-
 
   /** Checks {@code args} (device arrays of this device and boxed scalars) and sets them, unwrapped, in {@code launch}. */
   private void setDeviceArguments(Launch launch, Object[] args) {

@@ -55,18 +55,23 @@ public final class Conflicts {
 
   /** {@code form} in the fused dispatch's frame. */
   public IndexForm canonical(IndexForm form) {
-    return IndexForm.substitute(form, term -> {
-      if (!(term instanceof Id id)) {
-        return null;
-      }
-      if (id.axis() > 0 && oneDimensional) {
-        return IndexForm.constant(0);
-      }
-      if (id.equals(GLOBAL_X)) {
-        return IndexForm.add(IndexForm.scale(IndexForm.term(GROUP_X), fused.x()), IndexForm.term(LOCAL_X));
-      }
-      return null;
-    });
+    IndexForm split = withGlobalIdSplit(form, fused.x());
+    return !oneDimensional ? split : IndexForm.substitute(split,
+        term -> term instanceof Id id && id.axis() > 0 ? IndexForm.constant(0) : null);
+  }
+
+  /**
+   * {@code form} with {@code globalId(0)} written as {@code width·workgroupId(0) + localId(0)}, for
+   * workgroups {@code width} wide.
+   *
+   * @param form the form
+   * @param width the workgroup's size along x
+   * @return the form in workgroup and local ids
+   */
+  static IndexForm withGlobalIdSplit(IndexForm form, int width) {
+    return IndexForm.substitute(form, term -> term.equals(GLOBAL_X)
+        ? IndexForm.add(IndexForm.scale(IndexForm.term(GROUP_X), width), IndexForm.term(LOCAL_X))
+        : null);
   }
 
   /** What orders an access at {@code a} against one at {@code b}, one of them a write. */

@@ -324,10 +324,7 @@ public final class IndexBounds {
     }
     int width = workgroup.x();
     IndexForm.Id group = new IndexForm.Id(Builtin.WORKGROUP_ID, 0);
-    IndexForm canonical = IndexForm.substitute(affine, term -> term.equals(new IndexForm.Id(Builtin.GLOBAL_ID, 0))
-        ? IndexForm.add(IndexForm.scale(IndexForm.term(group), width), IndexForm.term(new IndexForm.Id(Builtin.LOCAL_ID, 0)))
-        : null);
-    if (!(canonical instanceof Affine own)) {
+    if (!(Conflicts.withGlobalIdSplit(affine, width) instanceof Affine own)) {
       return false;
     }
     Linear offset = Linear.of(own).minus(Linear.term(group).times(width));

@@ -49,6 +49,16 @@ public final class IndexForms {
     return new IndexForms(program);
   }
 
+  /**
+   * The value of the single assignment of {@code local}, where the body assigns it exactly once.
+   *
+   * @param local the local
+   * @return its value, or null where it is assigned more than once or never
+   */
+  public Expr singleAssignment(Local local) {
+    return assignedOnce.get(local);
+  }
+
   /** The form of the int expression {@code expression}. */
   public IndexForm form(Expr expression) {
     return form(expression, local -> new Unknown());

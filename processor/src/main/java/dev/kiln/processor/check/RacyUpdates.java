@@ -8,7 +8,6 @@ import dev.kiln.processor.ir.BinaryOp;
 import dev.kiln.processor.ir.BufferDecl;
 import dev.kiln.processor.ir.Builtin;
 import dev.kiln.processor.ir.Expr;
-import dev.kiln.processor.ir.Local;
 import dev.kiln.processor.ir.PrimType;
 import dev.kiln.processor.ir.Program;
 import dev.kiln.processor.ir.Rewriter;
@@ -17,9 +16,7 @@ import dev.kiln.processor.ir.Site;
 import dev.kiln.processor.ir.Stmt;
 import dev.kiln.processor.ir.Walk;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Read-modify-writes of a buffer element that other invocations may update at the same time
@@ -35,14 +32,12 @@ import java.util.Map;
  */
 public final class RacyUpdates {
   private final IndexForms forms;
-  private final Map<Local, Expr> assignedOnce;
   /** Whether the workgroup is one-dimensional, and so the launch. */
   private final boolean oneDimensional;
   private final List<CheckError> warnings = new ArrayList<>();
 
-  private RacyUpdates(IndexForms forms, Map<Local, Expr> assignedOnce, boolean oneDimensional) {
+  private RacyUpdates(IndexForms forms, boolean oneDimensional) {
     this.forms = forms;
-    this.assignedOnce = assignedOnce;
     this.oneDimensional = oneDimensional;
   }
 
@@ -54,7 +49,7 @@ public final class RacyUpdates {
    */
   public static List<CheckError> find(Analysis analysis) {
     Program program = analysis.program();
-    RacyUpdates check = new RacyUpdates(analysis.forms(), assignedOnce(program),
+    RacyUpdates check = new RacyUpdates(analysis.forms(),
         program.workgroup().y() == 1 && program.workgroup().z() == 1);
     check.statements(program.body(), false, false);
     return check.warnings;
@@ -96,7 +91,7 @@ public final class RacyUpdates {
     // invocation's own array by none
     boolean buffer = store.array() instanceof BufferDecl;
     boolean alone = buffer ? oneInDispatch : oneInWorkgroup;
-    if ((buffer || store.array() instanceof SharedArray) && !alone && readsSameElement(store, forms, assignedOnce)
+    if ((buffer || store.array() instanceof SharedArray) && !alone && readsSameElement(store, forms)
         && shared(forms.form(store.index()))) {
       warnings.add(new CheckError(store.site(), Errors.racyUpdate(buffer ? "buffer" : "workgroup array",
           store.array().name())));
@@ -134,10 +129,10 @@ public final class RacyUpdates {
    * ({@code bins[v & 15]++}, {@code bins[values[i] & 15] += 1}), or a local assigned once from such
    * a load ({@code int old = bins[b]; bins[b] = old + 1;}).
    */
-  private static boolean readsSameElement(Stmt.Store store, IndexForms forms, Map<Local, Expr> assignedOnce) {
+  private static boolean readsSameElement(Stmt.Store store, IndexForms forms) {
     boolean[] found = {false};
     Walk.expression(store.value(), e -> {
-      Expr read = e instanceof Expr.LocalGet get && assignedOnce.get(get.local()) instanceof Expr.Load load ? load : e;
+      Expr read = e instanceof Expr.LocalGet get && forms.singleAssignment(get.local()) instanceof Expr.Load load ? load : e;
       found[0] |= read instanceof Expr.Load load && load.array() == store.array() && sameIndex(load.index(), store.index(), forms);
     });
     return found[0];
@@ -168,26 +163,6 @@ public final class RacyUpdates {
         };
       }
     }.expression(expression);
-  }
-
-  /** The locals the body assigns exactly once, with their values. */
-  private static Map<Local, Expr> assignedOnce(Program program) {
-    Map<Local, Expr> values = new HashMap<>();
-    Map<Local, Integer> assignments = new HashMap<>();
-    Walk.statements(program.body(), statement -> {
-      if (statement instanceof Stmt.Assign assign) {
-        assignments.merge(assign.local(), 1, Integer::sum);
-        values.put(assign.local(), assign.value());
-      } else if (statement instanceof Stmt.Atomic atomic && atomic.result() != null) {
-        assignments.merge(atomic.result(), 2, Integer::sum);
-      }
-    });
-    assignments.forEach((local, count) -> {
-      if (count != 1) {
-        values.remove(local);
-      }
-    });
-    return values;
   }
 
   /** Whether invocations may share the element: the index is the same for all, or unknown. */
