@@ -110,4 +110,17 @@ class DiagnosticsTest {
     }
     assertThat(warned).containsExactlyElementsIn(marked);
   }
+
+  /** The full text of every warning of the races fixture, as javac prints it, under a golden file. */
+  @org.junit.jupiter.api.Test
+  void warningsReadAsWritten() {
+    Compilation compilation = Kernels.compile(Kernels.source("warnings/Races.java"));
+    StringBuilder text = new StringBuilder();
+    compilation.warnings().stream()
+        .filter(warning -> warning.getMessage(Locale.ROOT).startsWith("[kiln."))
+        .sorted(java.util.Comparator.comparingLong(Diagnostic::getLineNumber))
+        .forEach(warning -> text.append("Races.java:").append(warning.getLineNumber()).append(": ")
+            .append(warning.getMessage(Locale.ROOT)).append("\n"));
+    Goldens.assertMatches("Races.warnings.txt", text.toString());
+  }
 }
