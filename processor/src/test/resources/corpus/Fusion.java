@@ -193,4 +193,56 @@ public final class Fusion {
       sums[i] = total;
     }
   }
+
+  // pixels: a per-pixel pipeline over a row-major image. Each arm touches only its own pixel,
+  // row * cols + col with col < cols, which makes distinct invocations' pixels distinct: the group
+  // fuses without a barrier (the launch keeps cols × height ≤ 2^32 and a depth of 1)
+  @Kernel(workgroup = {16, 16})
+  @FuseGroup("pixels")
+  static void brighten(int rows, int cols, float[] image, float[] lit, float gain) {
+    int col = Gpu.globalId(0);
+    int row = Gpu.globalId(1);
+    if (row < rows && col < cols) {
+      int at = row * cols + col;
+      lit[at] = image[at] * gain;
+    }
+  }
+
+  @Kernel(workgroup = {16, 16})
+  @FuseGroup("pixels")
+  static void threshold(int rows, int cols, float[] lit, int[] mask, float level) {
+    int col = Gpu.globalId(0);
+    int row = Gpu.globalId(1);
+    if (row < rows && col < cols) {
+      mask[row * cols + col] = lit[row * cols + col] > level ? 1 : 0;
+      lit[row * cols + col] += 1f;
+    }
+  }
+
+  // columns: each invocation walks its own strided column with a loop counter, as Rodinia's kmeans
+  // lays out its features; the second arm reads only what the same invocation of the first wrote
+  @Kernel(workgroup = WIDTH)
+  @FuseGroup("columns")
+  static void transpose(int points, int features, float[] table, float[] flipped) {
+    int p = Gpu.globalId(0);
+    if (p < points) {
+      for (int k = 0; k < features; k++) {
+        flipped[p + points * k] = table[p * features + k];
+      }
+    }
+  }
+
+  @Kernel(workgroup = WIDTH)
+  @FuseGroup("columns")
+  static void columnSums(int points, int features, float[] flipped, float[] sums) {
+    int p = Gpu.globalId(0);
+    if (p < points) {
+      float total = 0f;
+      for (int j = 0; j < features; j++) {
+        total += flipped[p + points * j];
+        flipped[p + points * j] = total;
+      }
+      sums[p] = total;
+    }
+  }
 }

@@ -207,4 +207,71 @@ public final class Fusion {
           + q[i * w];
     }
   }
+
+  // neighbour: a 2-D pipeline whose second arm reads the pixel to the right, another invocation's
+  @Kernel(workgroup = {16, 16})
+  @FuseGroup("neighbour")
+  static void writePixel(int rows, int cols, float[] img) {
+    int col = Gpu.globalId(0);
+    int row = Gpu.globalId(1);
+    if (row < rows && col < cols) {
+      img[row * cols + col] = 1f;
+    }
+  }
+
+  @Kernel(workgroup = {16, 16})
+  @FuseGroup("neighbour")
+  static void readRight(int rows, int cols, float[] img, float[] out) {
+    int col = Gpu.globalId(0);
+    int row = Gpu.globalId(1);
+    if (row < rows && col + 1 < cols) {
+      out[row * cols + col] = img[row * cols + col + 1]; // ERROR: [kiln.fusion.aliasing]
+    }
+  }
+
+  // unguarded: without col < cols, row * cols + col reaches the next row's first pixels
+  @Kernel(workgroup = {16, 16})
+  @FuseGroup("unguarded")
+  static void writeAny(int cols, float[] img) {
+    int col = Gpu.globalId(0);
+    int row = Gpu.globalId(1);
+    if (row * cols + col < img.length) {
+      img[row * cols + col] = 1f;
+    }
+  }
+
+  @Kernel(workgroup = {16, 16})
+  @FuseGroup("unguarded")
+  static void readAny(int cols, float[] img, float[] out) {
+    int col = Gpu.globalId(0);
+    int row = Gpu.globalId(1);
+    if (row * cols + col < img.length) {
+      out[row * cols + col] = img[row * cols + col] * 2f; // ERROR: [kiln.fusion.aliasing]
+    }
+  }
+
+  // strideMismatch: the column is walked with the wrong stride, so columns overlap
+  @Kernel(workgroup = 64)
+  @FuseGroup("strideMismatch")
+  static void writeColumn(int points, int features, float[] f) {
+    int p = Gpu.globalId(0);
+    if (p < points) {
+      for (int k = 0; k < features; k++) {
+        f[p + features * k] = 1f;
+      }
+    }
+  }
+
+  @Kernel(workgroup = 64)
+  @FuseGroup("strideMismatch")
+  static void readColumn(int points, int features, float[] f, float[] out) {
+    int p = Gpu.globalId(0);
+    if (p < points) {
+      float total = 0f;
+      for (int k = 0; k < features; k++) {
+        total += f[p + features * k]; // ERROR: [kiln.fusion.aliasing]
+      }
+      out[p] = total;
+    }
+  }
 }

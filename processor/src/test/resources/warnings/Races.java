@@ -63,4 +63,45 @@ public final class Races {
       out[i] = counts[l];
     }
   }
+
+  /** Row-major elements, each an invocation's own where the guard bounds the column. */
+  @Kernel(workgroup = {16, 16})
+  static void rowMajor(int rows, int cols, float[] c, float[] sums, float beta) {
+    int col = Gpu.globalId(0);
+    int row = Gpu.globalId(1);
+    if (row < rows && col < cols) {
+      c[row * cols + col] *= beta; // col < cols: each invocation its own element, no warning
+      c[(row + 1) * cols + col] += 1f; // the same, a row further: no warning
+      sums[col] += 1f; // WARNING: [kiln.race.update] (every row of the column shares it)
+    }
+    c[row * cols + col] += 1f; // WARNING: [kiln.race.update] (unguarded: col may reach the next row)
+  }
+
+  /** A strided column walked by a loop counter: each invocation's elements are its own. */
+  @Kernel
+  static void strided(int points, int features, float[] f) {
+    int p = Gpu.globalId(0);
+    if (p < points) {
+      for (int k = 0; k < features; k++) {
+        f[p + points * k] *= 2f; // no warning
+      }
+      for (int k = 0; k <= features; k++) {
+        f[p + features * k] += 1f; // WARNING: [kiln.race.update] (the stride is not what bounds p)
+      }
+    }
+  }
+
+  /** Workgroup memory indexed row-major by local ids. */
+  @Kernel(workgroup = {16, 16})
+  static void tile(float[] out) {
+    float[] t = Gpu.sharedFloats(256);
+    int x = Gpu.localId(0);
+    int y = Gpu.localId(1);
+    t[y * 16 + x] = 1f;
+    t[y * 16 + x] += 2f; // no warning
+    t[x * 16 + y] += 1f; // no warning: the column-major twin
+    t[x] += 1f; // WARNING: [kiln.race.update] (every y shares it)
+    Gpu.barrier();
+    out[Gpu.globalId(1) * 16 + Gpu.globalId(0)] = t[y * 16 + x];
+  }
 }

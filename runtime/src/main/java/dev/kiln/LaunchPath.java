@@ -3,6 +3,7 @@ package dev.kiln;
 import dev.kiln.abi.KernelSpec;
 import dev.kiln.backend.Backend;
 import dev.kiln.backend.BackendBatch;
+import dev.kiln.backend.KernelModule;
 import dev.kiln.backend.Launch;
 import java.util.List;
 import jdk.jfr.FlightRecorder;
@@ -10,7 +11,8 @@ import jdk.jfr.FlightRecorder;
 /**
  * A device's launch path: the generated launchers' calls (through {@code dev.kiln.internal} and
  * {@link dev.kiln.access.LaunchAccess}) reach it with a launch whose grids are set. It checks the
- * arguments against the kernel (arity, types, arrays of this device), unwraps device arrays to
+ * arguments against the kernel (arity, types, arrays of this device) and the launch against the
+ * bounds its module's proofs need, unwraps device arrays to
  * their buffers, runs the launch on the backend with the device held open, and records the device
  * time for {@link Device#lastDeviceNanos()} and JFR's {@code dev.kiln.Dispatch} event.
  */
@@ -42,6 +44,7 @@ final class LaunchPath {
     try {
       setDeviceArguments(launch, args);
       if (!launch.isEmpty()) {
+        launch.checkBounds(KernelModule.boundsOf(launch.spec()));
         launch(launch, false);
       }
     } finally {
@@ -89,6 +92,7 @@ final class LaunchPath {
         launch.arg(i, args[i]);
       }
       if (!launch.isEmpty()) {
+        launch.checkBounds(KernelModule.boundsOf(launch.spec()));
         launch(launch, true);
       }
     } finally {
@@ -107,6 +111,7 @@ final class LaunchPath {
     try {
       setDeviceArguments(launch, args);
       if (!launch.isEmpty()) {
+        launch.checkBounds(KernelModule.boundsOf(launch.spec()));
         batch.record(launch);
         for (int i = 0; i < args.length; i++) {
           if (args[i] instanceof DeviceArray<?, ?> array) {

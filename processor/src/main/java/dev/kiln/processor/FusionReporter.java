@@ -45,8 +45,10 @@ final class FusionReporter {
           String reason = aliasing.analyzable()
               ? "which reaches elements of other invocations"
               : "at an index Kiln cannot prove to be the invocation's own or its workgroup's (it follows sums and"
-                  + " constant multiples of ids, constants, int scalars, lengths and locals assigned once, and loop"
-                  + " counters bounded inside the workgroup's range)";
+                  + " constant multiples of ids, constants, int scalars, lengths and locals assigned once; row-major"
+                  + " indices such as row * cols + col where a guard keeps col below cols; strided columns such as"
+                  + " p + n * k with p below n and k a bounded loop counter; and loop counters bounded inside the"
+                  + " workgroup's range)";
           Tree at = sites.tree(later.site());
           diagnostics.error(at, sites.unit(later.site()), Errors.fusionAliasing(aliasing.buffer(), aliasing.group(),
               earlier.arm(), earlier.kernel(), earlier.site().line(), earlier.kind().verb(),

@@ -9,6 +9,7 @@ import dev.kiln.annotations.Kernel;
 import dev.kiln.processor.analysis.Analysis;
 import dev.kiln.processor.check.CheckError;
 import dev.kiln.processor.check.Checks;
+import dev.kiln.processor.check.RacyUpdates;
 import dev.kiln.processor.cpu.CpuTwins;
 import dev.kiln.processor.diag.Diagnostics;
 import dev.kiln.processor.diag.Errors;
@@ -131,12 +132,14 @@ final class KernelPipeline {
       if (lowering.failed() || !errors.isEmpty()) {
         return Optional.empty();
       }
-      for (CheckError warning : Checks.warnings(lowered)) {
+      RacyUpdates.Result races = Checks.warnings(lowered);
+      for (CheckError warning : races.warnings()) {
         if (!suppressed(kernel.method(), warning.diagnostic().message().id())) {
           diagnostics.warning(sites.tree(warning.site()), sites.unit(warning.site()), warning.diagnostic());
         }
       }
-      return Optional.of(Analysis.of(AccessInference.apply(lowered, declared.keySet())));
+      return Optional.of(Analysis.of(AccessInference.apply(lowered, declared.keySet())
+          .withLaunchBounds(races.launchBounds())));
     } catch (OutOfMemoryError e) {
       diagnostics.error(path.getLeaf(), unit, Errors.outOfMemory("kernel " + kernel.name(), heapMegabytes()));
       return Optional.empty();

@@ -4,12 +4,15 @@ import static org.lwjgl.util.spvc.Spv.*;
 
 import dev.kiln.abi.KernelSpec;
 import dev.kiln.abi.LaunchAbi;
+import dev.kiln.abi.LaunchBound;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.IntUnaryOperator;
@@ -20,12 +23,34 @@ import java.util.function.IntUnaryOperator;
  * (the CPU backend then runs a workgroup's invocations side by side), its workgroup memory, and
  * how many consecutive elements along x each invocation handles (the processor says so in an
  * {@code OpModuleProcessed "kiln.elementsPerInvocation N"}; 1 without it), which sizes the dispatch,
- * and where it adds floats atomically (each place needs its own device feature).
+ * where it adds floats atomically (each place needs its own device feature), and the bounds its
+ * launches must keep ({@code OpModuleProcessed "kiln.launchBound …"}, {@link LaunchBound}).
  */
 public record KernelModule(byte[] code, Set<Integer> capabilities, boolean usesBarriers, long sharedBytes,
-    int elementsPerInvocation, FloatAtomics floatAtomics) {
+    int elementsPerInvocation, FloatAtomics floatAtomics, List<LaunchBound> launchBounds) {
   private static final String ELEMENTS_PER_INVOCATION = LaunchAbi.ELEMENTS_PER_INVOCATION;
   private static final int HEADER_WORDS = 5;
+
+  private static final Map<KernelSpec, List<LaunchBound>> BOUNDS = new java.util.concurrent.ConcurrentHashMap<>();
+
+  /**
+   * The launch bounds of {@code spec}'s module, read on its first launch; none for a spec without a
+   * module (one the processor did not compile, which the CPU backend runs as Java methods).
+   *
+   * @param spec the kernel or group
+   * @return its bounds
+   */
+  public static List<LaunchBound> boundsOf(KernelSpec spec) {
+    return BOUNDS.computeIfAbsent(spec, KernelModule::readBounds);
+  }
+
+  private static List<LaunchBound> readBounds(KernelSpec spec) {
+    try {
+      return of(spec).launchBounds();
+    } catch (IllegalStateException noModule) {
+      return List.of();
+    }
+  }
 
   /** Loads and scans the module of {@code spec}. */
   public static KernelModule of(KernelSpec spec) {
@@ -52,6 +77,7 @@ public record KernelModule(byte[] code, Set<Integer> capabilities, boolean usesB
     int elements = 1;
     boolean floatAddsOnBuffers = false;
     boolean floatAddsOnWorkgroup = false;
+    List<LaunchBound> bounds = new ArrayList<>();
     for (int at = HEADER_WORDS * 4; at + 4 <= code.length; ) {
       int first = words.getInt(at);
       int count = Math.max(1, first >>> 16);
@@ -64,6 +90,8 @@ public record KernelModule(byte[] code, Set<Integer> capabilities, boolean usesB
           String text = literal(code, start + 4, count - 1);
           if (text.startsWith(ELEMENTS_PER_INVOCATION)) {
             elements = Integer.parseInt(text.substring(ELEMENTS_PER_INVOCATION.length()));
+          } else if (text.startsWith(LaunchBound.PROCESSED)) {
+            bounds.add(LaunchBound.decode(text.substring(LaunchBound.PROCESSED.length())));
           }
         }
         case SpvOpTypeInt, SpvOpTypeFloat -> bytesOfType.put(operand.applyAsInt(1), operand.applyAsInt(2) / 8L);
@@ -90,7 +118,7 @@ public record KernelModule(byte[] code, Set<Integer> capabilities, boolean usesB
       at += 4 * count;
     }
     return new KernelModule(code, Set.copyOf(capabilities), barriers, shared, elements,
-        new FloatAtomics(floatAddsOnBuffers, floatAddsOnWorkgroup));
+        new FloatAtomics(floatAddsOnBuffers, floatAddsOnWorkgroup), List.copyOf(bounds));
   }
 
   /** Whether the module adds floats atomically to buffer elements, and to workgroup array elements. */

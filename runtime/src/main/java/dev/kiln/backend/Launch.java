@@ -1,6 +1,7 @@
 package dev.kiln.backend;
 
 import dev.kiln.abi.KernelSpec;
+import dev.kiln.abi.LaunchBound;
 import java.util.Arrays;
 
 /**
@@ -10,7 +11,7 @@ import java.util.Arrays;
  * reused: {@code dev.kiln.Device} fills one per thread for each launch, so that the launch path
  * allocates nothing; a backend reads it during the call and must copy what it keeps.
  */
-public final class Launch {
+public final class Launch implements LaunchBound.Values {
   private KernelSpec spec;
   private int[] grids = new int[3];
   private Object[] args = new Object[8];
@@ -102,6 +103,45 @@ public final class Launch {
   /** Arm {@code arm}'s grid sizes (x, y, z), as a new array. */
   public int[] grid(int arm) {
     return new int[] {grids[3 * arm], grids[3 * arm + 1], grids[3 * arm + 2]};
+  }
+
+  /** The int scalar argument named {@code name}, for a {@link LaunchBound}. */
+  @Override
+  public long scalar(String name) {
+    for (int param = 0; param < spec.params().size(); param++) {
+      if (spec.params().get(param).name().equals(name) && args[param] instanceof Integer value) {
+        return value;
+      }
+    }
+    throw new IllegalStateException(spec + " has no int scalar '" + name + "' that its module's bounds name");
+  }
+
+  /** Arm {@code arm}'s grid along {@code axis} in whole workgroups of the kernel's, for a {@link LaunchBound}. */
+  @Override
+  public long roundedGrid(int arm, int axis) {
+    long workgroup = spec.workgroup(axis);
+    return (gridSize(arm, axis) + workgroup - 1) / workgroup * workgroup;
+  }
+
+  /**
+   * Checks the bounds that the module's proofs need ({@link LaunchBound}), with the grids and
+   * arguments set.
+   *
+   * @param bounds the module's bounds
+   */
+  public void checkBounds(java.util.List<LaunchBound> bounds) {
+    for (int i = 0; i < bounds.size(); i++) { // no iterator: the launch path allocates nothing
+      LaunchBound bound = bounds.get(i);
+      if (!bound.holds(this)) {
+        StringBuilder values = new StringBuilder();
+        for (LaunchBound.Factor factor : bound.factors()) {
+          values.append(values.isEmpty() ? "" : " × ").append(factor.value(this));
+        }
+        throw new IllegalArgumentException(spec + ": this launch breaks " + bound.condition() + " (here " + values
+            + "), which Kiln's proof that " + bound.reason() + " needs: past it, indices wrap or other invocations"
+            + " reach the same elements. Fix: launch a grid that keeps the bound, or split the work into launches that do");
+      }
+    }
   }
 
   /** Parameter {@code param}'s argument. */

@@ -29,7 +29,7 @@ class FeatureRefusalTest {
 
   private static KernelModule module(Set<Integer> capabilities, boolean floatAddsOnBuffers, boolean floatAddsOnWorkgroup) {
     return new KernelModule(new byte[0], capabilities, false, 0, 1,
-        new KernelModule.FloatAtomics(floatAddsOnBuffers, floatAddsOnWorkgroup));
+        new KernelModule.FloatAtomics(floatAddsOnBuffers, floatAddsOnWorkgroup), java.util.List.of());
   }
 
   private static String refusal(PhysicalDevice device, KernelModule module) {

@@ -9,9 +9,11 @@ import dev.kiln.Batch;
 import dev.kiln.FloatArray;
 import dev.kiln.Grid;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
@@ -27,6 +29,47 @@ class FusionTest extends BothDevices {
         (d, a) -> FusionKernels.post(d, n, (float[]) a[0], (float) a[1], (float) a[2], (float) a[3]));
     compare("post with counts", n, r -> new Object[] {Bits.randomFloats(r, n, 10f), 1.5f, -4f, 4f},
         (d, a) -> FusionKernels.post(d, n / 2, n, (float[]) a[0], (float) a[1], (float) a[2], (float) a[3]));
+  }
+
+  @ParameterizedTest(name = "{0} × {1}")
+  @CsvSource({"1, 1", "17, 5", "100, 33", "31, 64"})
+  void rowMajorPixelsFuseWithoutABarrier(int cols, int rows) {
+    int n = cols * rows;
+    compare("pixels", n, r -> new Object[] {Bits.randomFloats(r, n, 10f), Bits.randomFloats(r, n, 10f), new int[n]},
+        (d, a) -> FusionKernels.pixels(d, Grid.of(cols, rows), rows, cols, (float[]) a[0], (float[]) a[1], 1.5f,
+            (int[]) a[2], 4f));
+    compare("pixels with arm grids", n, r -> new Object[] {Bits.randomFloats(r, n, 10f), Bits.randomFloats(r, n, 10f),
+        new int[n]}, (d, a) -> FusionKernels.pixels(d, Grid.of(cols, rows), Grid.of(cols, rows / 2 + 1), rows, cols,
+            (float[]) a[0], (float[]) a[1], 1.5f, (int[]) a[2], 4f));
+  }
+
+  @ParameterizedTest(name = "{0} points × {1} features")
+  @CsvSource({"1, 1", "65, 3", "1000, 7"})
+  void strideColumnsWalkedByLoopCountersFuse(int points, int features) {
+    int n = points * features;
+    compare("columns", n, r -> new Object[] {Bits.randomFloats(r, n, 10f), new float[n], new float[points]},
+        (d, a) -> FusionKernels.columns(d, points, points, features, (float[]) a[0], (float[]) a[1], (float[]) a[2]));
+  }
+
+  /**
+   * The proofs that fused 'pixels' and that found gemm's updates race-free hold for grids one layer
+   * deep whose width in columns times height stays within 2^32 ({@code row * cols + col} then wraps
+   * onto no other pixel); a launch past them is refused before it runs, on every device.
+   */
+  @Test
+  void aLaunchPastTheBoundsOfTheRowMajorProofsIsRefused() {
+    for (dev.kiln.Device device : vulkan == null ? List.of(cpu) : List.of(cpu, vulkan)) {
+      IllegalArgumentException deep = assertThrows(IllegalArgumentException.class, () -> FusionKernels.pixels(device,
+          Grid.of(4, 4, 2), 4, 4, new float[16], new float[16], 1f, new int[16], 0f));
+      assertTrue(deep.getMessage().contains("grid depth ≤ 1 (here 2)"), deep.getMessage());
+      IllegalArgumentException wrapping = assertThrows(IllegalArgumentException.class, () -> FusionKernels.pixels(
+          device, Grid.of(1, 1 << 12), 1 << 12, 1 << 21, new float[16], new float[16], 1f, new int[16], 0f));
+      assertTrue(wrapping.getMessage().contains("1 × cols × grid height ≤ 4294967296 (here 1 × 2097152 × 4096)"),
+          wrapping.getMessage());
+      IllegalArgumentException racing = assertThrows(IllegalArgumentException.class, () -> RowMajorKernels.gemm(device,
+          Grid.of(2, 2, 3), 2, 2, 1, new float[4], new float[4], new float[4], 1f));
+      assertTrue(racing.getMessage().contains("the update of c on line"), racing.getMessage());
+    }
   }
 
   @ParameterizedTest(name = "n = {0}")

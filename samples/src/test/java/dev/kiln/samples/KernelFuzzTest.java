@@ -54,7 +54,8 @@ class KernelFuzzTest extends BothDevices {
     Path packed = work.resolve("valid.jar"); // compiled elsewhere, for a machine without javac
     if (!Files.exists(packed)) {
       List<String> errors = FuzzJavac.compileErrors(work, corpus);
-      assertTrue(errors.isEmpty(), () -> "valid kernels must compile cleanly: " + errors.size() + " errors, among them:\n"
+      assertTrue(errors.isEmpty(), () -> "valid kernels must compile cleanly: " + errors.size()
+          + " errors and Kiln warnings, among them:\n"
           + String.join("\n", errors.subList(0, Math.min(20, errors.size()))));
       assertEquals(0, FuzzCorpus.invalidModules(work), "modules spirv-val rejects");
     }

@@ -22,6 +22,17 @@ final class KilnJavac {
   /** Compiles {@code files} into {@code out} with {@code options}; returns the errors. */
   static List<Diagnostic<? extends JavaFileObject>> compile(Path out, List<Path> files, String... options)
       throws IOException {
+    return diagnostics(out, files, options).stream().filter(d -> d.getKind() == Diagnostic.Kind.ERROR).toList();
+  }
+
+  /** Compiles {@code files} into {@code out}; returns the errors and Kiln's warnings ({@code [kiln.…]}). */
+  static List<Diagnostic<? extends JavaFileObject>> compileCleanly(Path out, List<Path> files) throws IOException {
+    return diagnostics(out, files).stream().filter(d -> d.getKind() == Diagnostic.Kind.ERROR
+        || d.getKind() == Diagnostic.Kind.WARNING && d.getMessage(java.util.Locale.ROOT).contains("[kiln.")).toList();
+  }
+
+  private static List<Diagnostic<? extends JavaFileObject>> diagnostics(Path out, List<Path> files, String... options)
+      throws IOException {
     List<String> arguments = new ArrayList<>(List.of("-d", out.toString(), "-Xmaxerrs", "100000", "-classpath",
         System.getProperty("java.class.path")));
     arguments.addAll(List.of(options));
@@ -33,6 +44,6 @@ final class KilnJavac {
       task.setProcessors(List.of(new KilnProcessor()));
       task.call();
     }
-    return diagnostics.getDiagnostics().stream().filter(d -> d.getKind() == Diagnostic.Kind.ERROR).toList();
+    return diagnostics.getDiagnostics();
   }
 }

@@ -9,8 +9,9 @@ import java.util.Set;
 /**
  * Writes random fuse groups as Java source: 2 to 5 arms drawn from templates that share buffers
  * and scalars by name, with random workgroup sizes. Some templates touch only their own lane, some
- * read a neighbour's element, reverse a workgroup, count with atomics, wait at barriers or return
- * early, so that random groups cover every way fusion can succeed or be refused.
+ * read a neighbour's element, reverse a workgroup, count with atomics, wait at barriers, return
+ * early or walk strided columns with a loop counter (guarded so that the column is the lane's own,
+ * or not), so that random groups cover every way fusion can succeed or be refused.
  */
 final class RandomGroups {
   /** Buffers and scalars every arm may use, in the order kernels declare them. */
@@ -77,12 +78,12 @@ final class RandomGroups {
   }
 
   private ArmSource arm(String kernel, int width) {
-    int template = random.nextInt(11);
+    int template = random.nextInt(12);
     String a = floatBuffer();
     String b = floatBuffer();
     // an arm that reads other lanes' elements of the buffer it writes would race with itself
     boolean readsOtherLanes = template == 1 || template == 2 || template == 6 || template == 8 || template == 9
-        || template == 10;
+        || template == 10 || template == 11;
     while (readsOtherLanes && b.equals(a)) {
       b = floatBuffer();
     }
@@ -114,6 +115,13 @@ final class RandomGroups {
         yield ("float sum = 0f; for (int q = 0; q < %3$d; q++) { int at = Gpu.workgroupId(0) * %4$d + q;"
             + " if (at < %2$s.length) { sum += %2$s[at]; } } if (i < %1$s.length) { %1$s[i] = sum; }")
             .formatted(a, b, turns, width);
+      }
+      case 11 -> { // a strided column walked by a loop counter: i < k keeps it the lane's own (safe), a
+        // guard past k lets i reach the next column, another lane's (unsafe)
+        String guard = new String[] {"k", "k", "k + 1", "2 * k"}[random.nextInt(4)];
+        yield ("if (i < %3$s) { for (int q = 0; q < %4$d; q++) { int at = i + k * q;"
+            + " if (at < %1$s.length && at < %2$s.length) { %1$s[at] = %2$s[at] * s + t; } } }")
+            .formatted(a, b, guard, 2 + random.nextInt(4));
       }
       default -> // the buffer reversed
           "if (i < %1$s.length && i < %2$s.length) { %1$s[%1$s.length - 1 - i] = %2$s[i] * t; }".formatted(a, b);

@@ -39,10 +39,10 @@ final class Constraints {
     return new Constraints(workgroup, all);
   }
 
-  /** The facts that do not mention a term {@code stale} accepts. */
+  /** The facts that do not mention a term {@code stale} accepts, as a term or a factor of one. */
   Constraints without(Predicate<Term> stale) {
     return new Constraints(workgroup, facts.stream()
-        .filter(fact -> fact.coefficients().keySet().stream().noneMatch(stale))
+        .filter(fact -> fact.coefficients().keySet().stream().noneMatch(term -> IndexForm.mentions(term, stale)))
         .toList());
   }
 
@@ -71,6 +71,33 @@ final class Constraints {
     return false;
   }
 
+  /**
+   * The largest value {@code form} takes over its terms' ranges ({@code Long.MAX_VALUE} where that
+   * leaves the long range); the facts on several terms are not used.
+   */
+  long largest(Linear form) {
+    try {
+      return -smallest(form.times(-1), ranges());
+    } catch (ArithmeticException outOfLongRange) {
+      return Long.MAX_VALUE;
+    }
+  }
+
+  /**
+   * The forms {@code U}, the same for every invocation, of the facts {@code U - term ≥ 0}: bounds
+   * from above of {@code term} ({@code i < n} gives {@code n - 1}).
+   */
+  List<Linear> uniformUpperBounds(Term term) {
+    List<Linear> bounds = new ArrayList<>();
+    for (Linear fact : facts) {
+      if (fact.coefficients().getOrDefault(term, 0L) == -1 && fact.coefficients().keySet().stream()
+          .allMatch(other -> other.equals(term) || other.isUniform())) {
+        bounds.add(fact.plus(Linear.term(term)));
+      }
+    }
+    return bounds;
+  }
+
   /** Whether {@code form}'s value lies in the int range wherever these facts hold. */
   boolean withinInt(Linear form) {
     try {
@@ -85,11 +112,31 @@ final class Constraints {
   private long smallest(Linear form, Map<Term, long[]> ranges) {
     long total = form.constant();
     for (Map.Entry<Term, Long> entry : form.coefficients().entrySet()) {
-      long[] range = ranges.getOrDefault(entry.getKey(), typeRange(entry.getKey()));
+      long[] range = range(entry.getKey(), ranges);
       long k = entry.getValue();
       total = Math.addExact(total, Math.multiplyExact(k, k > 0 ? range[0] : range[1]));
     }
     return total;
+  }
+
+  /**
+   * The range of {@code term}: what {@code ranges} knows, and for a product what its factors' ranges
+   * give where the exact product stays in the int range (the int product is then the exact one).
+   */
+  private long[] range(Term term, Map<Term, long[]> ranges) {
+    long[] known = ranges.getOrDefault(term, typeRange(term));
+    if (!(term instanceof IndexForm.Product(Term first, Term second))) {
+      return known;
+    }
+    long[] a = range(first, ranges);
+    long[] b = range(second, ranges);
+    long[] corners = {a[0] * b[0], a[0] * b[1], a[1] * b[0], a[1] * b[1]}; // |int|·|int| < 2^62
+    long low = Math.min(Math.min(corners[0], corners[1]), Math.min(corners[2], corners[3]));
+    long high = Math.max(Math.max(corners[0], corners[1]), Math.max(corners[2], corners[3]));
+    if (low < Integer.MIN_VALUE || high > Integer.MAX_VALUE) {
+      return known;
+    }
+    return new long[] {Math.max(low, known[0]), Math.min(high, known[1])};
   }
 
   /** Each term's range: {@link #typeRange}, narrowed by the facts on that term alone. */
@@ -123,6 +170,7 @@ final class Constraints {
       case IndexForm.Length length -> new long[] {0, Integer.MAX_VALUE};
       case IndexForm.Scalar scalar -> new long[] {Integer.MIN_VALUE, Integer.MAX_VALUE};
       case IndexForm.Variable variable -> new long[] {Integer.MIN_VALUE, Integer.MAX_VALUE};
+      case IndexForm.Product product -> new long[] {Integer.MIN_VALUE, Integer.MAX_VALUE};
     };
   }
 }

@@ -42,6 +42,8 @@ public final class IndexBounds {
   private final Map<Object, int[]> occurrences = new IdentityHashMap<>();
   /** Per access's index node, by identity: how often it occurs, and how often proven inside its own workgroup's range. */
   private final Map<Object, int[]> ownWorkgroup = new IdentityHashMap<>();
+  /** Per access's index node, by identity: the own-element proof of each occurrence (null where none). */
+  private final Map<Object, List<OwnElement>> ownElements = new IdentityHashMap<>();
   private final Workgroup workgroup;
 
   private IndexBounds(Program program, IndexForms forms) {
@@ -76,6 +78,30 @@ public final class IndexBounds {
   public boolean insideOwnWorkgroup(Expr index) {
     int[] counts = ownWorkgroup.get(index);
     return counts != null && counts[0] == counts[1];
+  }
+
+  /**
+   * The proof that {@code index}, the index of one of the program's accesses of a buffer or
+   * workgroup array, is each invocation's own element wherever it is evaluated ({@link OwnElement}),
+   * with the bounds of every place; null where some place has none.
+   *
+   * @param index the index expression of an access, the node itself
+   * @return the proof, or null
+   */
+  public OwnElement ownElement(Expr index) {
+    List<OwnElement> proofs = ownElements.get(index);
+    if (proofs == null || proofs.contains(null)) {
+      return null;
+    }
+    OwnElement first = proofs.getFirst();
+    java.util.LinkedHashSet<dev.kiln.abi.LaunchBound> bounds = new java.util.LinkedHashSet<>();
+    for (OwnElement proof : proofs) {
+      if (!proof.withBounds(List.of()).equals(first.withBounds(List.of()))) {
+        return null;
+      }
+      bounds.addAll(proof.bounds());
+    }
+    return first.withBounds(List.copyOf(bounds));
   }
 
   /** How many array accesses the program has, and how many of them are proven in bounds. */
@@ -137,7 +163,7 @@ public final class IndexBounds {
 
   private static boolean mentionsAny(IndexForm form, Set<Local> locals) {
     return form instanceof Affine affine && affine.coefficients().keySet().stream()
-        .anyMatch(term -> term instanceof IndexForm.Variable v && locals.contains(v.local()));
+        .anyMatch(term -> IndexForm.mentions(term, t -> t instanceof IndexForm.Variable v && locals.contains(v.local())));
   }
 
   private IndexForm form(Expr expression, State state) {
@@ -173,12 +199,12 @@ public final class IndexBounds {
       }
       case Stmt.Store store -> {
         record(store, within(store.array(), store.index(), state));
-        recordOwn(store.index(), state);
+        recordOwn(store.array(), store.index(), state);
         yield state;
       }
       case Stmt.Atomic atomic -> {
         record(atomic, within(atomic.array(), atomic.index(), state));
-        recordOwn(atomic.index(), state);
+        recordOwn(atomic.array(), atomic.index(), state);
         yield atomic.result() == null ? state : state.forget(Set.of(atomic.result()));
       }
       case Stmt.If branch -> {
@@ -291,7 +317,7 @@ public final class IndexBounds {
     switch (expression) {
       case Expr.Load load -> {
         record(load, within(load.array(), load.index(), state));
-        recordOwn(load.index(), state);
+        recordOwn(load.array(), load.index(), state);
         expression(load.index(), state);
       }
       case Expr.Conditional conditional -> {
@@ -307,10 +333,16 @@ public final class IndexBounds {
     }
   }
 
-  private void recordOwn(Expr index, State state) {
+  private void recordOwn(ArrayDecl array, Expr index, State state) {
     int[] counts = ownWorkgroup.computeIfAbsent(index, a -> new int[2]);
     counts[0]++;
     counts[1] += insideOwnWorkgroup(index, state) ? 1 : 0;
+    OwnElement proof = null;
+    if ((array instanceof BufferDecl || array instanceof dev.kiln.processor.ir.SharedArray)
+        && form(index, state) instanceof Affine affine) {
+      proof = OwnElement.prove(affine, state.facts(), workgroup, array instanceof BufferDecl);
+    }
+    ownElements.computeIfAbsent(index, a -> new ArrayList<>()).add(proof);
   }
 
   /**

@@ -113,6 +113,38 @@ public sealed interface IndexForm {
     }
   }
 
+  /**
+   * The int product of two terms that are not products themselves, in term order: {@code row * cols}
+   * with {@code row} an id and {@code cols} a scalar. It is uniform where both factors are.
+   */
+  record Product(Term first, Term second) implements Term {
+    public Product {
+      if (first instanceof Product || second instanceof Product) {
+        throw new IllegalArgumentException("a product of products: " + first + " * " + second);
+      }
+      if (first.compareTo(second) > 0) {
+        Term swap = first;
+        first = second;
+        second = swap;
+      }
+    }
+
+    @Override
+    public boolean isUniform() {
+      return first.isUniform() && second.isUniform();
+    }
+
+    @Override
+    public String toString() {
+      return "(" + first + ")*(" + second + ")";
+    }
+  }
+
+  /** Whether {@code term}, or a factor of it, is one that {@code test} accepts. */
+  static boolean mentions(Term term, java.util.function.Predicate<Term> test) {
+    return test.test(term) || term instanceof Product(Term first, Term second) && (test.test(first) || test.test(second));
+  }
+
   static IndexForm constant(int value) {
     return new Affine(Map.of(), value);
   }
@@ -141,6 +173,28 @@ public sealed interface IndexForm {
     return new Unknown();
   }
 
+  /**
+   * {@code a · b}, where the products of their terms are terms ({@link Product}): it is Unknown
+   * where a factor is unknown or a term would be a product of three or more.
+   */
+  static IndexForm multiply(IndexForm a, IndexForm b) {
+    if (!(a instanceof Affine x) || !(b instanceof Affine y)) {
+      return new Unknown();
+    }
+    IndexForm result = constant(x.constant() * y.constant());
+    result = add(result, scale(new Affine(x.coefficients(), 0), y.constant()));
+    result = add(result, scale(new Affine(y.coefficients(), 0), x.constant()));
+    for (Map.Entry<Term, Integer> left : x.coefficients().entrySet()) {
+      for (Map.Entry<Term, Integer> right : y.coefficients().entrySet()) {
+        if (left.getKey() instanceof Product || right.getKey() instanceof Product) {
+          return new Unknown();
+        }
+        result = add(result, scale(term(new Product(left.getKey(), right.getKey())), left.getValue() * right.getValue()));
+      }
+    }
+    return result;
+  }
+
   /** The form with each term replaced by the form {@code substitution} gives (or kept, for null). */
   static IndexForm substitute(IndexForm form, java.util.function.Function<Term, IndexForm> substitution) {
     if (!(form instanceof Affine affine)) {
@@ -148,9 +202,20 @@ public sealed interface IndexForm {
     }
     IndexForm result = constant(affine.constant());
     for (Map.Entry<Term, Integer> entry : affine.coefficients().entrySet()) {
-      IndexForm replaced = substitution.apply(entry.getKey());
-      result = add(result, scale(replaced == null ? term(entry.getKey()) : replaced, entry.getValue()));
+      result = add(result, scale(substituteTerm(entry.getKey(), substitution), entry.getValue()));
     }
     return result;
+  }
+
+  /** {@code term} as {@code substitution} replaces it, a product as its factors are replaced. */
+  private static IndexForm substituteTerm(Term term, java.util.function.Function<Term, IndexForm> substitution) {
+    IndexForm replaced = substitution.apply(term);
+    if (replaced != null) {
+      return replaced;
+    }
+    if (term instanceof Product(Term first, Term second)) {
+      return multiply(substituteTerm(first, substitution), substituteTerm(second, substitution));
+    }
+    return term(term);
   }
 }

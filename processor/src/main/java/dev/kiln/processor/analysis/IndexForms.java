@@ -118,9 +118,7 @@ public final class IndexForms {
     return switch (binary.op()) {
       case ADD -> IndexForm.add(left, right);
       case SUB -> IndexForm.add(left, IndexForm.scale(right, -1));
-      case MUL -> constantOf(right) != null ? IndexForm.scale(left, constantOf(right))
-          : constantOf(left) != null ? IndexForm.scale(right, constantOf(left))
-          : new Unknown();
+      case MUL -> IndexForm.multiply(left, right);
       case SHL -> constantOf(right) != null ? IndexForm.scale(left, 1 << (constantOf(right) & 31)) : new Unknown();
       default -> new Unknown();
     };

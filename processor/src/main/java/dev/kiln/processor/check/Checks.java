@@ -12,12 +12,13 @@ public final class Checks {
   private Checks() {}
 
   /**
-   * What a valid program may get wrong: warnings.
+   * What a valid program may get wrong: warnings, and the launch bounds that the updates proven
+   * race-free need.
    *
    * @param analysis the lowered program, with its analyses
-   * @return the warnings
+   * @return the warnings and bounds
    */
-  public static List<CheckError> warnings(Analysis analysis) {
+  public static RacyUpdates.Result warnings(Analysis analysis) {
     return RacyUpdates.find(analysis);
   }
 

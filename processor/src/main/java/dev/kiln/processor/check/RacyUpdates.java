@@ -1,20 +1,23 @@
 package dev.kiln.processor.check;
 
+import dev.kiln.abi.LaunchBound;
 import dev.kiln.processor.analysis.Analysis;
+import dev.kiln.processor.analysis.IndexBounds;
 import dev.kiln.processor.analysis.IndexForm;
 import dev.kiln.processor.analysis.IndexForms;
+import dev.kiln.processor.analysis.OwnElement;
 import dev.kiln.processor.diag.Errors;
 import dev.kiln.processor.ir.BinaryOp;
 import dev.kiln.processor.ir.BufferDecl;
 import dev.kiln.processor.ir.Builtin;
 import dev.kiln.processor.ir.Expr;
 import dev.kiln.processor.ir.PrimType;
-import dev.kiln.processor.ir.Program;
 import dev.kiln.processor.ir.Rewriter;
 import dev.kiln.processor.ir.SharedArray;
 import dev.kiln.processor.ir.Site;
 import dev.kiln.processor.ir.Stmt;
 import dev.kiln.processor.ir.Walk;
+import dev.kiln.processor.ir.Workgroup;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -22,8 +25,9 @@ import java.util.List;
  * Read-modify-writes of a buffer element that other invocations may update at the same time
  * ({@code bins[v & 15]++}, {@code bins[values[i] & 15] += 1}, {@code total[0] += x}, and
  * {@code int old = bins[b]; bins[b] = old + 1;}): a store whose value reads the element it writes,
- * at an index that is the same for every invocation or that the analysis cannot tell apart per
- * invocation. Invocations that run at once then lose each other's updates, where Java's loop over
+ * at an index not proven each invocation's own ({@link OwnElement}: {@code c[i]}, and
+ * {@code c[row * cols + col]} under {@code col < cols}, are; a proof that needs the launch to keep
+ * a bound adds it to the program's). Invocations that run at once then lose each other's updates, where Java's loop over
  * the invocations would not; {@code Gpu.atomicAdd} is the fix. Warnings, as the programmer may know
  * that the indices differ: {@code @SuppressWarnings("kiln.race.update")} on the kernel or its class
  * says so. A workgroup array is checked the same way among the invocations of a workgroup. An
@@ -32,27 +36,43 @@ import java.util.List;
  */
 public final class RacyUpdates {
   private final IndexForms forms;
+  private final IndexBounds bounds;
   /** Whether the workgroup is one-dimensional, and so the launch. */
   private final boolean oneDimensional;
   private final List<CheckError> warnings = new ArrayList<>();
+  private final List<LaunchBound> launchBounds = new ArrayList<>();
 
-  private RacyUpdates(IndexForms forms, boolean oneDimensional) {
-    this.forms = forms;
-    this.oneDimensional = oneDimensional;
+  private RacyUpdates(Analysis analysis) {
+    this.forms = analysis.forms();
+    this.bounds = analysis.bounds();
+    Workgroup workgroup = analysis.program().workgroup();
+    this.oneDimensional = workgroup.y() == 1 && workgroup.z() == 1;
+  }
+
+  /**
+   * What the race check found: a warning per racy update, and the bounds a launch must keep for the
+   * updates proven each invocation's own to stay so ({@link OwnElement}).
+   *
+   * @param warnings the warnings
+   * @param launchBounds the bounds
+   */
+  public record Result(List<CheckError> warnings, List<LaunchBound> launchBounds) {
+    public Result {
+      warnings = List.copyOf(warnings);
+      launchBounds = List.copyOf(launchBounds);
+    }
   }
 
   /**
    * The racy updates of a checked program.
    *
    * @param analysis the program, with its analyses
-   * @return a warning per racy store
+   * @return a warning per racy store, and the bounds of the others
    */
-  public static List<CheckError> find(Analysis analysis) {
-    Program program = analysis.program();
-    RacyUpdates check = new RacyUpdates(analysis.forms(),
-        program.workgroup().y() == 1 && program.workgroup().z() == 1);
-    check.statements(program.body(), false, false);
-    return check.warnings;
+  public static Result find(Analysis analysis) {
+    RacyUpdates check = new RacyUpdates(analysis);
+    check.statements(analysis.program().body(), false, false);
+    return new Result(check.warnings, check.launchBounds);
   }
 
   /**
@@ -91,10 +111,16 @@ public final class RacyUpdates {
     // invocation's own array by none
     boolean buffer = store.array() instanceof BufferDecl;
     boolean alone = buffer ? oneInDispatch : oneInWorkgroup;
-    if ((buffer || store.array() instanceof SharedArray) && !alone && readsSameElement(store, forms)
-        && shared(forms.form(store.index()))) {
+    if (!(buffer || store.array() instanceof SharedArray) || alone || !readsSameElement(store, forms)) {
+      return;
+    }
+    OwnElement own = bounds.ownElement(store.index());
+    if (own == null) {
       warnings.add(new CheckError(store.site(), Errors.racyUpdate(buffer ? "buffer" : "workgroup array",
           store.array().name())));
+    } else {
+      launchBounds.addAll(own.bounds("the update of " + store.array().name() + " on line " + store.site().line()
+          + " is each invocation's own element"));
     }
   }
 
@@ -163,10 +189,5 @@ public final class RacyUpdates {
         };
       }
     }.expression(expression);
-  }
-
-  /** Whether invocations may share the element: the index is the same for all, or unknown. */
-  private static boolean shared(IndexForm index) {
-    return index instanceof IndexForm.Unknown || index instanceof IndexForm.Affine affine && affine.isUniform();
   }
 }

@@ -1,5 +1,6 @@
 package dev.kiln.processor.ir;
 
+import dev.kiln.abi.LaunchBound;
 import java.util.List;
 
 /**
@@ -9,7 +10,8 @@ import java.util.List;
  * handles {@code elementsPerInvocation} consecutive elements of the grid along x (4 once vectorized;
  * the runtime dispatches that many times fewer invocations). With
  * {@code boundsChecks} every array access is checked against the array's length, and a faulty one is
- * dropped and reported.
+ * dropped and reported. {@code launchBounds} are what the launch must keep for the proofs the
+ * program was checked or fused by (the module carries them; the runtime checks them).
  */
 public record Program(
     String name,
@@ -22,7 +24,8 @@ public record Program(
     List<ScalarParam> scalars,
     List<Local> locals,
     List<Stmt> body,
-    int elementsPerInvocation) {
+    int elementsPerInvocation,
+    List<LaunchBound> launchBounds) {
 
   public Program {
     if (arms < 1) {
@@ -37,25 +40,39 @@ public record Program(
     scalars = List.copyOf(scalars);
     locals = List.copyOf(locals);
     body = List.copyOf(body);
+    launchBounds = distinctConditions(launchBounds);
   }
 
   /** A program whose invocations each handle one element of the grid along x. */
   public Program(String name, Workgroup workgroup, int arms, boolean boundsChecks, List<BufferDecl> buffers,
       List<SharedArray> shared, List<PrivateArray> privates, List<ScalarParam> scalars, List<Local> locals,
       List<Stmt> body) {
-    this(name, workgroup, arms, boundsChecks, buffers, shared, privates, scalars, locals, body, 1);
+    this(name, workgroup, arms, boundsChecks, buffers, shared, privates, scalars, locals, body, 1, List.of());
   }
 
   /** The same program with another body and locals. */
   public Program withBody(List<Local> newLocals, List<Stmt> newBody) {
     return new Program(name, workgroup, arms, boundsChecks, buffers, shared, privates, scalars, newLocals, newBody,
-        elementsPerInvocation);
+        elementsPerInvocation, launchBounds);
   }
 
   /** The same program with another body and locals, each invocation handling {@code elements} elements along x. */
   public Program withBody(List<Local> newLocals, List<Stmt> newBody, int elements) {
     return new Program(name, workgroup, arms, boundsChecks, buffers, shared, privates, scalars, newLocals, newBody,
-        elements);
+        elements, launchBounds);
+  }
+
+  /** The same program with {@code bounds} for its launches, in place of its own. */
+  public Program withLaunchBounds(List<LaunchBound> bounds) {
+    return new Program(name, workgroup, arms, boundsChecks, buffers, shared, privates, scalars, locals, body,
+        elementsPerInvocation, bounds);
+  }
+
+  /** One bound per condition: the first one's reason stands for the proofs that need the same. */
+  private static List<LaunchBound> distinctConditions(List<LaunchBound> bounds) {
+    java.util.Map<List<Object>, LaunchBound> distinct = new java.util.LinkedHashMap<>();
+    bounds.forEach(bound -> distinct.putIfAbsent(List.of(bound.limit(), bound.factors()), bound));
+    return List.copyOf(distinct.values());
   }
 
   /** Whether the body waits at workgroup barriers. */

@@ -43,7 +43,7 @@ public final class AccessInference {
     };
     return new Program(program.name(), program.workgroup(), program.arms(), program.boundsChecks(), buffers,
         program.shared(), program.privates(), program.scalars(), program.locals(),
-        rewriter.statements(program.body()));
+        rewriter.statements(program.body()), program.elementsPerInvocation(), program.launchBounds());
   }
 
   private static Access infer(Facts facts, BufferDecl buffer) {

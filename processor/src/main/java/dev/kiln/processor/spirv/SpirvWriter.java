@@ -2,6 +2,7 @@ package dev.kiln.processor.spirv;
 
 import static org.lwjgl.util.spvc.Spv.*;
 
+import dev.kiln.abi.LaunchBound;
 import dev.kiln.processor.analysis.Analysis;
 import dev.kiln.processor.analysis.IndexBounds;
 import dev.kiln.processor.ir.BufferDecl;
@@ -118,6 +119,9 @@ public final class SpirvWriter {
     preserveFloatSemantics(main);
     if (program.elementsPerInvocation() > 1) {
       VectorAccess.declareElementsPerInvocation(module, program.elementsPerInvocation());
+    }
+    for (LaunchBound bound : program.launchBounds()) { // what the runtime checks at each launch
+      module.processed.opWithString(SpvOpModuleProcessed, new int[0], LaunchBound.PROCESSED + bound.encode());
     }
     return module.toBytes();
   }

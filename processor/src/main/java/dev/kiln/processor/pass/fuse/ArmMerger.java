@@ -1,5 +1,6 @@
 package dev.kiln.processor.pass.fuse;
 
+import dev.kiln.abi.LaunchBound;
 import dev.kiln.processor.analysis.Facts;
 import dev.kiln.processor.ir.ArrayDecl;
 import dev.kiln.processor.ir.BufferDecl;
@@ -40,7 +41,7 @@ final class ArmMerger {
   }
 
   static Program merge(String group, Workgroup fused, List<Arm> arms, List<Facts> facts, List<BufferDecl> buffers,
-      List<ScalarParam> scalars, List<Boolean> barrierBefore) {
+      List<ScalarParam> scalars, List<Boolean> barrierBefore, List<LaunchBound> launchBounds) {
     ArmMerger merger = new ArmMerger(buffers);
     for (int k = 0; k < arms.size(); k++) {
       if (barrierBefore.get(k)) {
@@ -50,7 +51,7 @@ final class ArmMerger {
     }
     boolean boundsChecks = arms.stream().anyMatch(arm -> arm.program().boundsChecks());
     return new Program(group, fused, arms.size(), boundsChecks, buffers, merger.shared, merger.privates, scalars,
-        merger.locals, merger.body);
+        merger.locals, merger.body, 1, launchBounds);
   }
 
   private void add(int arm, Program program, boolean barriers) {

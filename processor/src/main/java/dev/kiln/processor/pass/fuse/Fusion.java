@@ -1,10 +1,12 @@
 package dev.kiln.processor.pass.fuse;
 
+import dev.kiln.abi.LaunchBound;
 import dev.kiln.annotations.Access;
 import dev.kiln.processor.analysis.Conflicts;
 import dev.kiln.processor.analysis.Facts;
 import dev.kiln.processor.analysis.IndexForm;
 import dev.kiln.processor.analysis.IndexForms;
+import dev.kiln.processor.analysis.OwnElement;
 import dev.kiln.processor.ir.BufferDecl;
 import dev.kiln.processor.ir.Program;
 import dev.kiln.processor.ir.ScalarParam;
@@ -51,6 +53,8 @@ public final class Fusion {
   private final List<FusionError> errors = new ArrayList<>();
   private final Map<String, BufferDecl> buffers = new LinkedHashMap<>();
   private final Map<String, ScalarParam> scalars = new LinkedHashMap<>();
+  /** What the launch must keep for the proofs that ordered the arms' accesses. */
+  private final java.util.Set<LaunchBound> launchBounds = new java.util.LinkedHashSet<>();
   /** Which arm first declared each name, for type conflicts. */
   private final Map<String, Integer> firstArm = new LinkedHashMap<>();
 
@@ -79,8 +83,13 @@ public final class Fusion {
     if (!errors.isEmpty()) {
       return new Result.Refused(realConflictsFirst(errors));
     }
+    for (int k = 0; k < arms.size(); k++) {
+      for (LaunchBound bound : arms.get(k).program().launchBounds()) {
+        launchBounds.add(bound.ofArm(k));
+      }
+    }
     return new Result.Fused(ArmMerger.merge(group, fused, arms, facts, List.copyOf(buffers.values()),
-        List.copyOf(scalars.values()), barrierBefore), barrierBefore);
+        List.copyOf(scalars.values()), barrierBefore, List.copyOf(launchBounds)), barrierBefore);
   }
 
   private void checkSelfComposition() {
@@ -236,6 +245,34 @@ public final class Fusion {
         && arms.get(arm).analysis().bounds().insideOwnWorkgroup(access.index());
   }
 
+  /**
+   * Whether both accesses are proven each invocation's own element in a way that makes them meet
+   * only within one invocation ({@link OwnElement#sameLane}); the bounds the proofs need join the
+   * group's, each for its arm's grid.
+   */
+  private boolean sameLane(String buffer, int earlier, Facts.Access first, int later,
+      Facts.Access second) {
+    OwnElement a = arms.get(earlier).analysis().bounds().ownElement(first.index());
+    OwnElement b = arms.get(later).analysis().bounds().ownElement(second.index());
+    if (a == null || b == null || !a.sameLane(b)) {
+      return false;
+    }
+    String reason = "fusing group " + group + " needs " + buffer + "'s elements on lines " + first.site().line()
+        + " and " + second.site().line() + " (and any others of the same bound) to be each invocation's own";
+    a.bounds(reason).forEach(bound -> launchBounds.add(bound.ofArm(earlier)));
+    b.bounds(reason).forEach(bound -> launchBounds.add(bound.ofArm(later)));
+    return true;
+  }
+
+  /**
+   * Whether the form is affine in the ids alone, beside terms the same for all: one whose conflicts
+   * the analysis decides, not one with products or locals it merely could not prove.
+   */
+  private static boolean linearInIds(IndexForm form) {
+    return form instanceof IndexForm.Affine affine && affine.coefficients().keySet().stream()
+        .allMatch(term -> term.isUniform() || term instanceof IndexForm.Id);
+  }
+
   /** The weakest ordering any conflicting pair of accesses of {@code buffer} needs; reports the first unordered one. */
   private Conflicts.Ordering order(Conflicts conflicts, List<IndexForms> forms, String buffer, int earlier, int later) {
     Conflicts.Ordering needed = Conflicts.Ordering.DISJOINT;
@@ -251,8 +288,11 @@ public final class Fusion {
             && insideOwnWorkgroup(conflicts, later, second)) {
           ordering = Conflicts.Ordering.WORKGROUP; // a tile read with a loop counter, say: the bounds analysis's proof
         }
+        if (ordering == Conflicts.Ordering.NONE && sameLane(buffer, earlier, first, later, second)) {
+          ordering = Conflicts.Ordering.SAME_LANE; // row * cols + col under col < cols, say
+        }
         if (ordering == Conflicts.Ordering.NONE) {
-          boolean analyzable = a instanceof IndexForm.Affine && b instanceof IndexForm.Affine;
+          boolean analyzable = linearInIds(a) && linearInIds(b);
           errors.add(new FusionError.Aliasing(group, buffer,
               new FusionError.ArmAccess(earlier, arms.get(earlier).kernel(), first.kind(), first.site()),
               new FusionError.ArmAccess(later, arms.get(later).kernel(), second.kind(), second.site()), analyzable));

@@ -1,0 +1,270 @@
+package dev.kiln.processor.analysis;
+
+import dev.kiln.abi.LaunchBound;
+import dev.kiln.processor.analysis.IndexForm.Affine;
+import dev.kiln.processor.analysis.IndexForm.Id;
+import dev.kiln.processor.analysis.IndexForm.Product;
+import dev.kiln.processor.analysis.IndexForm.Term;
+import dev.kiln.processor.ir.Builtin;
+import dev.kiln.processor.ir.Workgroup;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * A proof that an access's index is its invocation's own element: no other invocation that reaches
+ * the access gets the same int value, among those of the dispatch for a buffer ({@code global}), or
+ * of the workgroup for a workgroup array. The index is {@code scale·(digit + stride·rest) + offset}:
+ * <ul>
+ *   <li>{@code offset} is the same for all those invocations;
+ *   <li>{@code digit} is an id (global for a buffer, local for a workgroup array), proven inside
+ *       {@code [0, stride)} where the access is ({@code col < cols}), or anything where there is no
+ *       stride;
+ *   <li>{@code rest}, where there is a stride, is another id or a local (a loop counter), proven at
+ *       least 0 and below a bound that is the same for all: {@code row * cols + col} and
+ *       {@code pointId + npoints * i} are two.
+ * </ul>
+ * The values {@code digit + stride·rest} are then distinct numbers for distinct pairs, and
+ * {@code scale} times them distinct ints while they stay below {@code 2^32 / 2^t}, t the trailing
+ * zeros of {@code scale}. Every axis along which the workgroup is longer than 1 must have its id
+ * recovered as the digit or the rest. Where the wrap is not excluded at compile time, and where the
+ * launch's grid may be longer than 1 along an axis with no id recovered (the depth of a
+ * {@code {16, 16}} workgroup's grid), {@code bounds} say what the launch must keep (their reasons
+ * empty: {@link #bounds(String)} names the access).
+ */
+public record OwnElement(boolean global, int scale, Id digit, Linear stride, Term rest, IndexForm offset,
+    List<LaunchBound> bounds) {
+  private static final long INT_WRAP = 1L << 32;
+
+  public OwnElement {
+    bounds = List.copyOf(bounds);
+  }
+
+  /** This proof with {@code other} bounds. */
+  OwnElement withBounds(List<LaunchBound> other) {
+    return new OwnElement(global, scale, digit, stride, rest, offset, other);
+  }
+
+  /** The bounds, with {@code reason} for each. */
+  public List<LaunchBound> bounds(String reason) {
+    return bounds.stream().map(bound -> new LaunchBound(bound.limit(), bound.factors(), reason)).toList();
+  }
+
+  /**
+   * Whether an access whose index this proves, and one whose index {@code other} proves, meet only
+   * within one invocation: both of a buffer, with equal scale, digit, stride and offset, so that
+   * equal values have equal digits and equal rests; where a rest is an id, both must be that id.
+   *
+   * @param other the other access's proof
+   * @return whether they do
+   */
+  public boolean sameLane(OwnElement other) {
+    boolean rests = rest instanceof Id || other.rest instanceof Id ? Objects.equals(rest, other.rest)
+        : (rest == null) == (other.rest == null);
+    return global && other.global && scale == other.scale && digit.equals(other.digit)
+        && Objects.equals(stride, other.stride) && offset.equals(other.offset) && rests;
+  }
+
+  /**
+   * The proof for an access at {@code form} where {@code facts} hold, or null.
+   *
+   * @param form the index's form
+   * @param facts what is known at the access
+   * @param workgroup the program's workgroup
+   * @param global whether the array is a buffer (else a workgroup array)
+   * @return the proof, or null
+   */
+  static OwnElement prove(Affine form, Constraints facts, Workgroup workgroup, boolean global) {
+    Affine own = global ? form : splitGlobalIds(form, workgroup);
+    Map<Term, Integer> varying = new TreeMap<>();
+    Map<Term, Integer> same = new TreeMap<>();
+    own.coefficients().forEach((term, k) -> (sameForAll(term, global) ? same : varying).put(term, k));
+    IndexForm offset = new Affine(same, own.constant());
+    Builtin ids = global ? Builtin.GLOBAL_ID : Builtin.LOCAL_ID;
+    for (Map.Entry<Term, Integer> candidate : varying.entrySet()) {
+      if (candidate.getKey() instanceof Id digit && digit.builtin() == ids) {
+        OwnElement proof = withDigit(digit, candidate.getValue(), varying, offset, facts, workgroup, global);
+        if (proof != null) {
+          return proof;
+        }
+      }
+    }
+    return null;
+  }
+
+  private static OwnElement withDigit(Id digit, int scale, Map<Term, Integer> varying, IndexForm offset,
+      Constraints facts, Workgroup workgroup, boolean global) {
+    Term rest = null;
+    Linear stride = Linear.constant(0);
+    for (Map.Entry<Term, Integer> entry : varying.entrySet()) {
+      Term term = entry.getKey();
+      if (term.equals(digit)) {
+        continue;
+      }
+      int k = entry.getValue();
+      int c = k / scale;
+      if (c * scale != k) {
+        return null;
+      }
+      Term factor = term;
+      Linear coefficient = Linear.constant(c);
+      if (term instanceof Product(Term first, Term second)) {
+        boolean firstSame = sameForAll(first, global);
+        if (firstSame == sameForAll(second, global)) {
+          return null;
+        }
+        factor = firstSame ? second : first;
+        coefficient = Linear.term(firstSame ? first : second).times(c);
+      }
+      if (rest != null && !rest.equals(factor) || factor.equals(digit)
+          || !(factor instanceof IndexForm.Variable || factor instanceof Id id && id.builtin() == digit.builtin())) {
+        return null;
+      }
+      rest = factor;
+      stride = stride.plus(coefficient);
+    }
+    int twos = Integer.numberOfTrailingZeros(scale);
+    List<LaunchBound.Factor> wrap = new ArrayList<>(List.of(LaunchBound.Factor.of(1L << twos)));
+    Set<Integer> recovered = new java.util.HashSet<>(List.of(digit.axis()));
+    if (rest == null) {
+      stride = null;
+      wrap.add(extent(digit, workgroup, global));
+    } else {
+      // digit in [0, stride) and rest in [0, bound]: the digits' values are distinct numbers
+      if (!facts.nonNegative(stride.minus(Linear.term(digit)).plus(Linear.constant(-1)))
+          || !facts.nonNegative(Linear.term(rest))) {
+        return null;
+      }
+      LaunchBound.Factor restExtent = rest instanceof Id id ? extent(id, workgroup, global) : counterExtent(rest, facts);
+      LaunchBound.Factor strideFactor = factor(stride);
+      if (restExtent == null || strideFactor == null) {
+        return null;
+      }
+      wrap.add(strideFactor);
+      wrap.add(restExtent);
+      if (rest instanceof Id id) {
+        recovered.add(id.axis());
+      }
+    }
+    List<LaunchBound> bounds = new ArrayList<>();
+    bounds.add(new LaunchBound(INT_WRAP, wrap, ""));
+    // the other axes: a workgroup longer than 1 along one says that launches are (no id recovered
+    // there: other invocations share the element); along the others the launch keeps a grid of 1,
+    // as a kernel of a one-dimensional workgroup, launched over a count, always does (an arm of one
+    // in a group launched over grids may not)
+    for (int axis = 0; axis < 3; axis++) {
+      if (recovered.contains(axis)) {
+        continue;
+      }
+      if (workgroup.size(axis) > 1) {
+        return null;
+      }
+      if (global) {
+        bounds.add(new LaunchBound(1, List.of(LaunchBound.Factor.grid(0, axis)), ""));
+      }
+    }
+    List<LaunchBound> needed = new ArrayList<>();
+    for (LaunchBound bound : bounds) {
+      Boolean known = staticallyHolds(bound, facts);
+      if (Boolean.FALSE.equals(known)) {
+        return null;
+      }
+      if (known == null) {
+        needed.add(bound);
+      }
+    }
+    return new OwnElement(global, scale, digit, stride, rest, offset, needed);
+  }
+
+  /**
+   * Whether {@code bound} holds for every launch (its factors' largest values, constants for
+   * constants, {@code Integer.MAX_VALUE} for a grid, keep it), fails for every launch (all its
+   * factors are constants and break it), or null: the launch decides.
+   */
+  private static Boolean staticallyHolds(LaunchBound bound, Constraints facts) {
+    long product = 1;
+    boolean constants = true;
+    for (LaunchBound.Factor factor : bound.factors()) {
+      long largest;
+      if (factor.gridAxis() >= 0) {
+        largest = Integer.MAX_VALUE;
+        constants = false;
+      } else if (factor.scalars().isEmpty()) {
+        largest = factor.constant();
+      } else {
+        constants = false;
+        largest = facts.largest(linear(factor));
+      }
+      largest = Math.max(0, largest);
+      product = largest != 0 && product > bound.limit() / largest ? bound.limit() + 1 : product * largest;
+    }
+    return product <= bound.limit() ? Boolean.TRUE : constants ? Boolean.FALSE : null;
+  }
+
+  private static Linear linear(LaunchBound.Factor factor) {
+    Linear value = Linear.constant(factor.constant());
+    for (LaunchBound.Term term : factor.scalars()) {
+      value = value.plus(Linear.term(new IndexForm.Scalar(term.name())).times(term.coefficient()));
+    }
+    return value;
+  }
+
+  /** How many values an id takes: its workgroup's size for a local id, the grid in whole workgroups for a global one. */
+  private static LaunchBound.Factor extent(Id id, Workgroup workgroup, boolean global) {
+    return global ? LaunchBound.Factor.grid(0, id.axis()) : LaunchBound.Factor.of(workgroup.size(id.axis()));
+  }
+
+  /** One more than a bound the facts give a loop counter that is the same for all, or null. */
+  private static LaunchBound.Factor counterExtent(Term counter, Constraints facts) {
+    long largest = facts.largest(Linear.term(counter));
+    if (largest < Integer.MAX_VALUE) {
+      return LaunchBound.Factor.of(largest + 1);
+    }
+    for (Linear bound : facts.uniformUpperBounds(counter)) {
+      LaunchBound.Factor factor = factor(bound.plus(Linear.constant(1)));
+      if (factor != null) {
+        return factor;
+      }
+    }
+    return null;
+  }
+
+  /** A form of int scalars and a constant as a launch's factor; null for one of other terms. */
+  private static LaunchBound.Factor factor(Linear form) {
+    List<LaunchBound.Term> scalars = new ArrayList<>();
+    for (Map.Entry<Term, Long> entry : form.coefficients().entrySet()) {
+      if (!(entry.getKey() instanceof IndexForm.Scalar scalar)) {
+        return null;
+      }
+      scalars.add(new LaunchBound.Term(scalar.name(), entry.getValue()));
+    }
+    return new LaunchBound.Factor(form.constant(), scalars, 0, -1);
+  }
+
+  /**
+   * Whether a term is the same for all invocations in question: of the launch for a buffer; of the
+   * workgroup, whose workgroup ids it shares, for a workgroup array.
+   */
+  private static boolean sameForAll(Term term, boolean global) {
+    if (global) {
+      return term.isUniform();
+    }
+    return switch (term) {
+      case Id id -> id.builtin() == Builtin.WORKGROUP_ID;
+      case Product(Term first, Term second) -> sameForAll(first, false) && sameForAll(second, false);
+      default -> term.isUniform();
+    };
+  }
+
+  /** {@code form} with each global id written as {@code size·workgroupId + localId}. */
+  private static Affine splitGlobalIds(Affine form, Workgroup workgroup) {
+    IndexForm split = IndexForm.substitute(form, term -> term instanceof Id id && id.builtin() == Builtin.GLOBAL_ID
+        ? IndexForm.add(IndexForm.scale(IndexForm.term(new Id(Builtin.WORKGROUP_ID, id.axis())), workgroup.size(id.axis())),
+            IndexForm.term(new Id(Builtin.LOCAL_ID, id.axis())))
+        : null);
+    return split instanceof Affine affine ? affine : form;
+  }
+}

@@ -1,0 +1,109 @@
+package dev.kiln.processor.analysis;
+
+import static com.google.common.truth.Truth.assertThat;
+import static com.google.testing.compile.CompilationSubject.assertThat;
+
+import com.google.testing.compile.Compilation;
+import com.google.testing.compile.JavaFileObjects;
+import dev.kiln.abi.LaunchBound;
+import dev.kiln.processor.Kernels;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * The own-element proof through what it lets pass without a race warning, and the launch bounds it
+ * leaves in the module: each row is one update {@code c[INDEX] += 1f} under a guard, with whether it
+ * is proven and the conditions the launch must keep. A proof made unsound (the guard's fact
+ * dropped, a wrap or axis bound forgotten) fails a row.
+ */
+class OwnElementTest {
+  @ParameterizedTest(name = "{1}: c[{2}]")
+  @CsvSource(delimiter = '|', value = {
+      // workgroup | guard | index | proven | bounds
+      "64 | i < n | i | true | grid height ≤ 1; grid depth ≤ 1",
+      "64 | i < n | 2 * i + 3 | true | grid height ≤ 1; grid depth ≤ 1",
+      "64 | i < n | 4 * i | true | 4 × grid width ≤ 4294967296; grid height ≤ 1; grid depth ≤ 1",
+      "64 | i < n | i / 2 | false | ",
+      "64 | i < n | n | false | ",
+      "16, 16 | j < rows && i < cols | j * cols + i | true | 1 × cols × grid height ≤ 4294967296; grid depth ≤ 1",
+      "16, 16 | j < rows && i < cols | (j + 1) * cols + i | true | 1 × cols × grid height ≤ 4294967296; grid depth ≤ 1",
+      "16, 16 | j < rows && i < cols | i * rows + j | true | 1 × rows × grid width ≤ 4294967296; grid depth ≤ 1",
+      "16, 16 | j < rows && i <= cols | j * cols + i | false | ",
+      "16, 16 | j < rows | j * cols + i | false | ",
+      "16, 16 | j < rows && i < cols | i | false | ",
+      "16, 16 | j < rows && i < 100 | j * 100 + i | true | 1 × 100 × grid height ≤ 4294967296; grid depth ≤ 1",
+      "16, 16, 4 | j < rows && i < cols | j * cols + i | false | ",
+  })
+  void updatesProvenOwnAndTheBoundsTheyLeave(String workgroup, String guard, String index, boolean proven,
+      String bounds) {
+    String source = """
+        package test;
+        import dev.kiln.Gpu;
+        import dev.kiln.annotations.Kernel;
+        final class K {
+          @Kernel(workgroup = {%s})
+          static void k(int n, int rows, int cols, float[] c) {
+            int i = Gpu.globalId(0);
+            int j = Gpu.globalId(1);
+            if (%s) {
+              c[%s] += 1f;
+            }
+          }
+        }
+        """.formatted(workgroup, guard, index);
+    Compilation compilation = Kernels.compile(JavaFileObjects.forSourceString("test.K", source));
+    assertThat(compilation).succeeded();
+    assertThat(compilation.warnings().stream().anyMatch(w -> w.getMessage(null).contains("kiln.race.update")))
+        .isEqualTo(!proven);
+    assertThat(String.join("; ", conditions(Kernels.module(compilation, "test", "K", "k"))))
+        .isEqualTo(proven && bounds != null ? bounds : "");
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(delimiter = '|', value = {
+      "k < features | true | 1 × points × features ≤ 4294967296; grid height ≤ 1; grid depth ≤ 1",
+      "k < 8 | true | 1 × points × 8 ≤ 4294967296; grid height ≤ 1; grid depth ≤ 1",
+      // k++ could wrap past features = Integer.MAX_VALUE: no range for k, no proof
+      "k <= features | false | ",
+      "k < points | true | 1 × points × points ≤ 4294967296; grid height ≤ 1; grid depth ≤ 1",
+  })
+  void stridedColumnsWalkedByALoopCounter(String loop, boolean proven, String bounds) {
+    String source = """
+        package test;
+        import dev.kiln.Gpu;
+        import dev.kiln.annotations.Kernel;
+        final class K {
+          @Kernel
+          static void k(int points, int features, float[] f) {
+            int p = Gpu.globalId(0);
+            if (p < points) {
+              for (int k = 0; %s; k++) {
+                f[p + points * k] += 1f;
+              }
+            }
+          }
+        }
+        """.formatted(loop);
+    Compilation compilation = Kernels.compile(JavaFileObjects.forSourceString("test.K", source));
+    assertThat(compilation).succeeded();
+    assertThat(compilation.warnings().stream().anyMatch(w -> w.getMessage(null).contains("kiln.race.update")))
+        .isEqualTo(!proven);
+    assertThat(String.join("; ", conditions(Kernels.module(compilation, "test", "K", "k"))))
+        .isEqualTo(proven && bounds != null ? bounds : "");
+  }
+
+  /** The conditions of the module's launch bounds, in order. */
+  private static List<String> conditions(byte[] module) {
+    List<String> conditions = new ArrayList<>();
+    String text = new String(module, StandardCharsets.ISO_8859_1);
+    for (int at = text.indexOf(LaunchBound.PROCESSED); at >= 0; at = text.indexOf(LaunchBound.PROCESSED, at + 1)) {
+      int end = text.indexOf('\0', at);
+      String encoded = new String(module, at, end - at, StandardCharsets.UTF_8);
+      conditions.add(LaunchBound.decode(encoded.substring(LaunchBound.PROCESSED.length())).condition());
+    }
+    return conditions;
+  }
+}
