@@ -21,7 +21,7 @@ import javax.tools.JavaFileObject;
  * runtime without javac (the GPU machine's) can run groups compiled elsewhere.
  */
 final class GroupCompiler {
-  private static final Pattern ERROR = Pattern.compile("^\\[(kiln\\.[a-zA-Z.]+)] .*group '(g\\d+)'");
+  private static final Pattern ERROR = Pattern.compile("^\\[(kiln\\.[a-zA-Z.]+)] .*group '([gm]\\d+)'");
 
   private GroupCompiler() {}
 

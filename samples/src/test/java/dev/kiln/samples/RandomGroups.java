@@ -22,8 +22,11 @@ final class RandomGroups {
   /** One arm: its kernel's source and the names of the parameters it declares, in order. */
   record ArmSource(String kernel, String source, List<String> params) {}
 
-  /** A group: its name and arms in order. */
-  record Group(String name, List<ArmSource> arms) {
+  /** The int scalars of two-dimensional groups: the image's width (columns) and height (rows). */
+  static final List<String> IMAGE_SCALARS = List.of("w", "h");
+
+  /** A group: its name and arms in order; {@code grids}: whether it is launched over grids, one per arm. */
+  record Group(String name, List<ArmSource> arms, boolean grids) {
     /** The union of the arms' parameters, first seen first: the launcher's order. */
     List<String> params() {
       Set<String> union = new LinkedHashSet<>();
@@ -46,7 +49,78 @@ final class RandomGroups {
       // mostly one width per group, as users write groups; sometimes another, to exercise geometry
       sources.add(arm(name + "a" + a, random.nextInt(4) == 0 ? width() : groupWidth));
     }
-    return new Group(name, sources);
+    return new Group(name, sources, false);
+  }
+
+  /**
+   * A group of two-dimensional arms over a row-major image {@code w} wide and {@code h} high: each
+   * reads and writes its own pixel ({@code row * w + col} under {@code col < w}), the column-major
+   * one, a neighbour's, or a pixel of a guard that lets {@code col} reach the next row.
+   */
+  Group imageGroup(String name) {
+    int arms = 2 + random.nextInt(2);
+    int[][] shapes = {{16, 16}, {8, 8}, {32, 4}};
+    int[] shape = shapes[random.nextInt(shapes.length)];
+    List<ArmSource> sources = new ArrayList<>();
+    for (int a = 0; a < arms; a++) {
+      sources.add(imageArm(name + "a" + a, shape));
+    }
+    return new Group(name, sources, true);
+  }
+
+  private ArmSource imageArm(String kernel, int[] shape) {
+    // own pixels half the time, so that many groups fuse and the proof meets data
+    int template = new int[] {0, 0, 0, 1, 1, 2, 3, 4, 5, 6}[random.nextInt(10)];
+    String a = floatBuffer();
+    String b = floatBuffer();
+    while (template >= 2 && b.equals(a)) { // an arm that reaches other pixels of what it writes races with itself
+      b = floatBuffer();
+    }
+    String body = switch (template) {
+      case 0 -> // its own pixel
+          "if (row < h && col < w) { int at = row * w + col; if (at < %1$s.length && at < %2$s.length) {"
+              + " %1$s[at] = %2$s[at] * s + t; } }";
+      case 1 -> // its own pixel, updated
+          "if (row < h && col < w) { int at = row * w + col; if (at < %1$s.length) { %1$s[at] += s; } }";
+      case 2 -> // the pixel to the right: another invocation's
+          "if (row < h && col + 1 < w) { int at = row * w + col; if (at + 1 < %2$s.length && at < %1$s.length) {"
+              + " %1$s[at] = %2$s[at + 1] + t; } }";
+      case 3 -> // the column-major layout: the same elements, other invocations'
+          "if (row < h && col < w) { int at = col * h + row; if (at < %1$s.length && at < %2$s.length) {"
+              + " %1$s[at] = %2$s[at] - s; } }";
+      case 4 -> // a guard that lets col reach the next row
+          "if (row < h && col <= w) { int at = row * w + col; if (at < %1$s.length && at < %2$s.length) {"
+              + " %1$s[at] = %2$s[at] * t; } }";
+      case 5 -> // the pixel below
+          "if (row + 1 < h && col < w) { int at = row * w + col; if (at + w < %2$s.length && at < %1$s.length) {"
+              + " %1$s[at] = %2$s[at + w] + s; } }";
+      default -> // the image unguarded: col may pass w
+          "int at = row * w + col; if (at < %1$s.length && at < %2$s.length) { %1$s[at] = %2$s[at] + t; }";
+    };
+    body = body.formatted(a, b);
+    List<String> params = new ArrayList<>();
+    for (String name : FLOAT_BUFFERS) {
+      if (body.contains(name)) {
+        params.add(name);
+      }
+    }
+    for (String scalar : List.of("w", "h", "s", "t")) {
+      if (body.matches(".*\\b" + scalar + "\\b.*")) {
+        params.add(scalar);
+      }
+    }
+    List<String> declared = params.stream().map(RandomGroups::declaration).toList();
+    String source = """
+          @Kernel(workgroup = {%d, %d})
+        @FUSE@
+          static void %s(%s) {
+            int col = Gpu.globalId(0);
+            int row = Gpu.globalId(1);
+            %s
+          }
+
+        """.formatted(shape[0], shape[1], kernel, String.join(", ", declared), body);
+    return new ArmSource(kernel, source, params);
   }
 
   /** The source of a class holding {@code groups}, annotated as groups or, with {@code fused} false, as plain kernels. */
@@ -160,6 +234,6 @@ final class RandomGroups {
     if (FLOAT_BUFFERS.contains(param)) {
       return "float[] " + param;
     }
-    return (param.equals("k") ? "int " : "float ") + param;
+    return (param.equals("k") || IMAGE_SCALARS.contains(param) ? "int " : "float ") + param;
   }
 }
