@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Kiln's correctness on the GPU machine, in one device call: the samples' device tests (the corpus,
-# fusion, accumulations, roundings, ...) and the differential fuzz of N random valid kernels against
-# the CPU backend and plain Java. Run it on every change to code generation.
+# fusion, accumulations, roundings, ...), the differential fuzz of N random valid kernels against
+# the CPU backend and plain Java, and the random fusion groups (1-D and over row-major images)
+# against their arms. Run it on every change to code generation.
 #
 # Here (after ./mvnw install -DskipTests), make the pack, which the device call carries:
 #   bash bench/h200-check.sh pack            # KILN_CHECK_KERNELS (2000), KILN_CHECK_SEED (20261201)
@@ -25,10 +26,13 @@ pack() {
   work=$(mktemp -d)
   (cd samples && ../mvnw -B -o -q surefire:test@default-test -Dtest=KernelFuzzTest -Dkiln.fuzzDir="$work/fuzz" \
     -Dkiln.fuzzCompileOnly=true -Dkiln.fuzzKernels="$kernels" -Dkiln.fuzzSeed="$seed")
+  (cd samples && ../mvnw -B -o -q surefire:test@default-test -Dtest=RandomFusionTest -Dkiln.fusionDir="$work/fusion")
   local jar
   jar=$(ls -d /usr/lib/jvm/*/bin/jar | sort -V | tail -1)
-  mkdir -p "$work/stage/fuzz" "$work/stage/extra"
+  mkdir -p "$work/stage/fuzz" "$work/stage/extra" "$work/stage/fusion"
   "$jar" cf0 "$work/stage/fuzz/valid.jar" -C "$work/fuzz" fuzz # stored: xz compresses the whole
+  "$jar" cf0 "$work/stage/fusion/second.jar" -C "$work/fusion/second" fuzz
+  cp "$work/fusion/refused.txt" "$work/stage/fusion/"
   echo "$kernels $seed" > "$work/stage/fuzz/run"
   # the device tests by name: the JRE made for the GPU machine cannot scan jars (no jdk.zipfs)
   (cd samples/target/test-classes && ls dev/kiln/samples/*Test.class) | sed 's/\.class$//; s|/|.|g' \
@@ -59,6 +63,10 @@ run() {
     -cp "$lib/*" org.junit.platform.console.ConsoleLauncher execute --details=summary --disable-banner \
     --select-class dev.kiln.samples.KernelFuzzTest > "$out/fuzz.txt" 2>&1 || true
   echo "fuzz: $(grep -E '^kernel fuzzer' "$out/fuzz.txt" || echo 'no summary, see fuzz.txt')"
+  timeout "${KILN_CHECK_FUSION_S:-150}" "${jvm[@]}" -Dkiln.fusionDir="$root/fusion" \
+    -cp "$lib/*" org.junit.platform.console.ConsoleLauncher execute --details=summary --disable-banner \
+    --select-class dev.kiln.samples.RandomFusionTest > "$out/fusion.txt" 2>&1 || true
+  echo "fusion: $(grep -E '^random fusion|tests (successful|failed)' "$out/fusion.txt" | tr -s ' ' | tr '\n' ' ')"
 }
 
 case "${1:-}" in
