@@ -41,6 +41,19 @@ public final class LaunchAbi {
   public static final int FAULT_OVERFLOW = 3;
   /** {@code Math.clamp} called with bounds out of order or NaN. */
   public static final int FAULT_ILLEGAL_ARGUMENT = 4;
+  /**
+   * Loops past {@link #LOOP_TURN_LIMIT} header entries in one invocation, on a device that ends
+   * loops there silently; the index word holds the count, the line word the loop's line.
+   */
+  public static final int FAULT_LOOP_LIMIT = 5;
+  /**
+   * The id of the boolean specialization constant that turns loop counting on: the runtime sets it
+   * on devices that cut loops (lavapipe ends an invocation's loops after 65,535 header entries in
+   * all), and elsewhere it stays false and the driver drops the counting.
+   */
+  public static final int COUNT_LOOPS_SPEC_ID = 0;
+  /** Header entries of all loops of an invocation past which a counting module faults. */
+  public static final int LOOP_TURN_LIMIT = 65_000;
   /** The array word of an index fault on a workgroup or private array: this bit, or'ed with its length. */
   public static final int FAULT_LOCAL_ARRAY = 0x80000000;
 

@@ -4,6 +4,7 @@ import static org.lwjgl.vulkan.KHRPushDescriptor.VK_DESCRIPTOR_SET_LAYOUT_CREATE
 import static org.lwjgl.vulkan.VK10.*;
 
 import dev.kiln.abi.KernelSpec;
+import dev.kiln.abi.LaunchAbi;
 import dev.kiln.backend.KernelModule;
 import dev.kiln.backend.StartupTrace;
 import java.nio.ByteBuffer;
@@ -17,6 +18,8 @@ import org.lwjgl.vulkan.VkDevice;
 import org.lwjgl.vulkan.VkPipelineLayoutCreateInfo;
 import org.lwjgl.vulkan.VkPushConstantRange;
 import org.lwjgl.vulkan.VkShaderModuleCreateInfo;
+import org.lwjgl.vulkan.VkSpecializationInfo;
+import org.lwjgl.vulkan.VkSpecializationMapEntry;
 
 /** The Vulkan objects of one kernel on one device: built once, kept until the device closes. */
 final class ComputePipeline {
@@ -89,10 +92,19 @@ final class ComputePipeline {
         MemoryUtil.memFree(words);
       }
       VkComputePipelineCreateInfo.Buffer info = VkComputePipelineCreateInfo.calloc(1, stack);
+      VkSpecializationInfo specialization = null;
+      if (physical.cutsLoops()) { // the modules count loop turns and fault before the driver cuts them
+        VkSpecializationMapEntry.Buffer entries = VkSpecializationMapEntry.calloc(1, stack);
+        entries.get(0).constantID(LaunchAbi.COUNT_LOOPS_SPEC_ID).offset(0).size(4);
+        specialization = VkSpecializationInfo.calloc(stack).pMapEntries(entries)
+            .pData(stack.malloc(4).putInt(0, VK_TRUE));
+      }
+      VkSpecializationInfo loopCounting = specialization;
       info.get(0)
           .sType$Default()
           .layout(layout)
-          .stage(stage -> stage.sType$Default().stage(VK_SHADER_STAGE_COMPUTE_BIT).module(shader).pName(stack.UTF8("main")));
+          .stage(stage -> stage.sType$Default().stage(VK_SHADER_STAGE_COMPUTE_BIT).module(shader).pName(stack.UTF8("main"))
+              .pSpecializationInfo(loopCounting));
       int result = vkCreateComputePipelines(device, cache, info, null, handle);
       vkDestroyShaderModule(device, shader, null);
       StartupTrace.mark("first launch: layouts, shader module, pipeline");

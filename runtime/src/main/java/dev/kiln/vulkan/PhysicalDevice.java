@@ -47,6 +47,15 @@ record PhysicalDevice(VkPhysicalDevice handle, String name, int type, int queueF
   /** Descriptors a push descriptor set holds at least on every device that has the extension. */
   static final int MIN_MAX_PUSH_DESCRIPTORS = 32;
 
+  /**
+   * Whether the driver ends loops early and silently: Mesa's lavapipe (llvmpipe) stops an
+   * invocation's loops after 65,535 header entries in all (docs/DRIVER-GAPS.md). Its pipelines turn
+   * on the modules' loop counting, which faults past {@code LaunchAbi.LOOP_TURN_LIMIT}.
+   */
+  boolean cutsLoops() {
+    return name.contains("llvmpipe");
+  }
+
   /** The limits that matter for compute. */
   record Limits(int[] maxWorkgroupSize, int maxWorkgroupInvocations, int[] maxGroupCount, long maxStorageBufferRange,
       int maxPushConstantsSize, int maxSharedMemorySize) {

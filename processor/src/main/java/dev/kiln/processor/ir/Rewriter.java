@@ -51,7 +51,7 @@ public class Rewriter {
       case Stmt.If branch -> new Stmt.If(expression(branch.condition()), statements(branch.then()),
           statements(branch.otherwise()));
       case Stmt.Loop loop -> new Stmt.Loop(expression(loop.condition()), loop.testFirst(), statements(loop.body()),
-          statements(loop.update()), labelOrNull(loop.label()));
+          statements(loop.update()), labelOrNull(loop.label()), loop.site());
       case Stmt.Switch choice -> new Stmt.Switch(expression(choice.selector()), choice.cases().stream()
           .map(c -> new Stmt.Case(c.labels(), c.isDefault(), statements(c.body())))
           .toList());

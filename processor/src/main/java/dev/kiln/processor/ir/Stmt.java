@@ -55,19 +55,30 @@ public sealed interface Stmt {
    * {@code do { body; update; } while (condition)}; {@code continue} runs {@code update} and then
    * the test.
    */
-  record Loop(Expr condition, boolean testFirst, List<Stmt> body, List<Stmt> update, Label label) implements Stmt {
-    /** An unlabelled loop. */
+  record Loop(Expr condition, boolean testFirst, List<Stmt> body, List<Stmt> update, Label label, Site site)
+      implements Stmt {
+    /** An unlabelled loop of the source at {@code site}. */
+    public Loop(Expr condition, boolean testFirst, List<Stmt> body, List<Stmt> update, Site site) {
+      this(condition, testFirst, body, update, null, site);
+    }
+
+    /** An unlabelled loop that lowering makes, of no source line of its own. */
     public Loop(Expr condition, boolean testFirst, List<Stmt> body, List<Stmt> update) {
-      this(condition, testFirst, body, update, null);
+      this(condition, testFirst, body, update, null, null);
     }
 
     /** A loop whose body runs once, so that a {@code break label} anywhere in it leaves {@code body}. */
     public static Loop once(List<Stmt> body, Label label) {
-      return new Loop(new Expr.BoolConst(false), false, body, List.of(), label);
+      return new Loop(new Expr.BoolConst(false), false, body, List.of(), label, null);
     }
 
     public Loop withBody(List<Stmt> newBody) {
-      return new Loop(condition, testFirst, newBody, update, label);
+      return new Loop(condition, testFirst, newBody, update, label, site);
+    }
+
+    /** This loop with the label {@code label}. */
+    public Loop withLabel(Label newLabel) {
+      return new Loop(condition, testFirst, body, update, newLabel, site);
     }
   }
 

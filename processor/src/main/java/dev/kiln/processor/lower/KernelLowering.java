@@ -196,12 +196,12 @@ public final class KernelLowering {
       case WHILE_LOOP -> {
         WhileLoopTree loop = (WhileLoopTree) tree;
         yield List.of(new Stmt.Loop(expressions.expr(child(path, loop.getCondition())), true,
-            statement(child(path, loop.getStatement())), List.of()));
+            statement(child(path, loop.getStatement())), List.of(), expressions.site(tree)));
       }
       case DO_WHILE_LOOP -> {
         DoWhileLoopTree loop = (DoWhileLoopTree) tree;
         yield List.of(new Stmt.Loop(expressions.expr(child(path, loop.getCondition())), false,
-            statement(child(path, loop.getStatement())), List.of()));
+            statement(child(path, loop.getStatement())), List.of(), expressions.site(tree)));
       }
       case BREAK -> List.of(new Stmt.Break(jumpTarget(path, ((BreakTree) tree).getLabel(), true)));
       case CONTINUE -> List.of(new Stmt.Continue(jumpTarget(path, ((ContinueTree) tree).getLabel(), false)));
@@ -264,7 +264,7 @@ public final class KernelLowering {
     if (!inner.isEmpty() && inner.getLast() instanceof Stmt.Loop loop) {
       List<Stmt> labelledLoop = new ArrayList<>(inner);
       labelledLoop.set(inner.size() - 1,
-          new Stmt.Loop(loop.condition(), loop.testFirst(), loop.body(), loop.update(), label));
+          loop.withLabel(label));
       return labelledLoop;
     }
     if (Walk.anyStatement(inner, s -> s instanceof Stmt.Break(Label target) && target == label)) {
@@ -345,7 +345,8 @@ public final class KernelLowering {
     for (ExpressionStatementTree step : loop.getUpdate()) {
       update.addAll(statement(child(path, step)));
     }
-    lowered.add(new Stmt.Loop(condition, true, statement(child(path, loop.getStatement())), update));
+    lowered.add(new Stmt.Loop(condition, true, statement(child(path, loop.getStatement())), update,
+        expressions.site(loop)));
     return lowered;
   }
 
@@ -376,7 +377,8 @@ public final class KernelLowering {
     body.addAll(statement(child(path, loop.getStatement())));
     return List.of(new Stmt.Assign(index, new Expr.IntConst(0)),
         new Stmt.Loop(new Expr.Binary(BinaryOp.LT, k, length), true, body,
-            List.of(new Stmt.Assign(index, new Expr.Binary(BinaryOp.ADD, k, new Expr.IntConst(1))))));
+            List.of(new Stmt.Assign(index, new Expr.Binary(BinaryOp.ADD, k, new Expr.IntConst(1)))),
+            expressions.site(loop)));
   }
 
   private List<Stmt> declare(TreePath path, VariableTree variable) {

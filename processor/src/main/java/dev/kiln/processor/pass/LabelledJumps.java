@@ -74,7 +74,7 @@ public final class LabelledJumps {
           List<Stmt> body = statements(loop.body(), inner);
           List<Stmt> update = statements(loop.update(), inner);
           frames.pop();
-          out.add(new Stmt.Loop(inner(loop.condition()), loop.testFirst(), body, update, loop.label()));
+          out.add(new Stmt.Loop(inner(loop.condition()), loop.testFirst(), body, update, loop.label(), loop.site()));
           inner.remove(loop.label());
           afterConstruct(inner, pending, out);
         }

@@ -2,6 +2,7 @@ package dev.kiln.processor.spirv;
 
 import static org.lwjgl.util.spvc.Spv.*;
 
+import dev.kiln.abi.LaunchAbi;
 import dev.kiln.annotations.Access;
 import dev.kiln.processor.ir.BinaryOp;
 import dev.kiln.processor.ir.BufferDecl;
@@ -27,6 +28,9 @@ final class MemoryAccess {
   private final boolean boundsChecks;
   private final Map<String, ArrayVariable> arrays = new HashMap<>();
   private Faults faults;
+  /** The invocation's count of loop-header entries, and the specialization constant that turns it on; 0 until a loop. */
+  private int loopTurns;
+  private int countLoops;
 
   /**
    * An array the kernel indexes: a storage buffer (runtime length, {@code length < 0}) or a shared
@@ -67,9 +71,35 @@ final class MemoryAccess {
     faults = new Faults(fn, binding, hasChecks(program));
   }
 
-  /** Whether a check can fail: an array access under bounds checks, or an integer division or remainder. */
+  /**
+   * Counts one entry of a loop's header, {@code line} the loop's: on a device that cuts loops (the
+   * specialization constant {@link LaunchAbi#COUNT_LOOPS_SPEC_ID} set), an invocation past
+   * {@link LaunchAbi#LOOP_TURN_LIMIT} entries of all its loops records a fault. Elsewhere the
+   * constant is false and the driver folds the count away.
+   */
+  void countLoopTurn(int line) {
+    int uint = module.typeUint();
+    if (loopTurns == 0) {
+      loopTurns = fn.temporary(uint, module.constantUint(0));
+      module.name(loopTurns, "loopTurns");
+      countLoops = module.id();
+      module.globals.op(SpvOpSpecConstantFalse, module.typeBool(), countLoops);
+      module.decorate(countLoops, SpvDecorationSpecId, LaunchAbi.COUNT_LOOPS_SPEC_ID);
+      module.name(countLoops, "countLoops");
+    }
+    int turns = fn.op(SpvOpIAdd, uint, fn.load(uint, loopTurns), module.constantUint(1));
+    fn.store(loopTurns, turns);
+    int past = fn.op(SpvOpLogicalAnd, module.typeBool(), countLoops,
+        fn.op(SpvOpUGreaterThan, module.typeBool(), turns, module.constantUint(LaunchAbi.LOOP_TURN_LIMIT)));
+    faults.recordIf(past, Faults.LOOP_LIMIT, 0, fn.op(SpvOpBitcast, module.typeInt(), turns), line);
+  }
+
+  /**
+   * Whether a check can fail: an array access under bounds checks, an integer division or
+   * remainder, or a loop (counted on devices that cut loops).
+   */
   private boolean hasChecks(Program program) {
-    return boundsChecks && (Walk.anyExpression(program.body(), Expr.Load.class::isInstance)
+    return Walk.anyStatement(program.body(), Stmt.Loop.class::isInstance) || boundsChecks && (Walk.anyExpression(program.body(), Expr.Load.class::isInstance)
         || Walk.anyStatement(program.body(), statement -> statement instanceof Stmt.Store || statement instanceof Stmt.Atomic))
         || Walk.anyExpression(program.body(), expression -> expression instanceof Expr.Binary binary
             && (binary.op() == BinaryOp.DIV || binary.op() == BinaryOp.REM)

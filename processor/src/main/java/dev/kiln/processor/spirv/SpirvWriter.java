@@ -260,8 +260,8 @@ public final class SpirvWriter {
   }
 
   /**
-   * header: OpLoopMerge, then the test (first or last) and the body; the continue target runs the
-   * update and goes back to the header.
+   * header: the loop count (on devices that cut loops), OpLoopMerge, then the test (first or last)
+   * and the body; the continue target runs the update and goes back to the header.
    */
   private void loop(Stmt.Loop loop) {
     int header = module.id();
@@ -271,6 +271,7 @@ public final class SpirvWriter {
     boolean endless = loop.condition() instanceof Expr.BoolConst(boolean always) && always;
     fn.branchIfOpen(header);
     fn.label(header);
+    memory.countLoopTurn(loop.site() == null ? 0 : loop.site().line());
     fn.instruction(SpvOpLoopMerge, merge, next, SpvLoopControlMaskNone);
     if (loop.testFirst() && !endless) {
       int test = module.id();
