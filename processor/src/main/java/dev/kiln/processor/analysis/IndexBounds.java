@@ -26,7 +26,8 @@ import java.util.Set;
  * The array accesses of a program that are in bounds for every invocation, whose checks can go.
  * It walks the body in order, carrying what is known there ({@link Constraints}): the launch's
  * ranges of ids and lengths, the conditions of the {@code if}s, {@code ?:}s and {@code &&}s that
- * lead to the access, and the range of a loop counter ({@code for (s = 128; s > 0; s >>= 1)} keeps
+ * lead to the access (and of an {@code if} whose branch returns, breaks or continues, for what
+ * follows it), and the range of a loop counter ({@code for (s = 128; s > 0; s >>= 1)} keeps
  * {@code s} within 1..128 in the body). A local assigned more than once is a variable whose facts
  * are forgotten where it may change: at its assignments, and on entry to a loop or switch that
  * assigns it. An access is proven when its index, as an affine form ({@link IndexForms}), is at
@@ -213,7 +214,10 @@ public final class IndexBounds {
         changed.addAll(assigned(branch.otherwise()));
         block(branch.then(), assume(state, branch.condition(), true));
         block(branch.otherwise(), assume(state, branch.condition(), false));
-        yield state.forget(changed);
+        State after = state.forget(changed);
+        // if (x >= n) return; — what follows runs only where the condition is false
+        yield leaves(branch.then()) && branch.otherwise().isEmpty()
+            ? assume(after, branch.condition(), false) : after;
       }
       case Stmt.Loop loop -> loop(loop, state);
       case Stmt.Switch choice -> {
@@ -457,6 +461,16 @@ public final class IndexBounds {
       case NE -> BinaryOp.EQ;
       default -> throw new IllegalArgumentException(comparison + " is not a comparison");
     };
+  }
+
+  /**
+   * Whether {@code body} never falls through to what follows it: it ends in a {@code return},
+   * {@code break} or {@code continue} of its own (inside an effect, a {@code break} of the effect's
+   * label leaves only the effect, which a statement of the body never is).
+   */
+  private static boolean leaves(List<Stmt> body) {
+    return !body.isEmpty() && (body.getLast() instanceof Stmt.Return || body.getLast() instanceof Stmt.Break
+        || body.getLast() instanceof Stmt.Continue);
   }
 
   /** The locals that statements of {@code body} assign, those inside effects included. */

@@ -95,6 +95,35 @@ class OwnElementTest {
         .isEqualTo(proven && bounds != null ? bounds : "");
   }
 
+  /** CUDA's early return ({@code if (x >= n) return;}) guards what follows it as an {@code if} around it would. */
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(delimiterString = " => ", value = {
+      "if (i >= cols || j >= rows) { return; } => true",
+      "if (i >= cols) { return; } => true",
+      "if (i > cols) { return; } => false",
+      "if (i >= cols) { c[0] = 1f; } => false",
+  })
+  void anEarlyReturnGuardsWhatFollows(String guard, boolean proven) {
+    String source = """
+        package test;
+        import dev.kiln.Gpu;
+        import dev.kiln.annotations.Kernel;
+        final class K {
+          @Kernel(workgroup = {16, 16})
+          static void k(int rows, int cols, float[] c) {
+            int i = Gpu.globalId(0);
+            int j = Gpu.globalId(1);
+            %s
+            c[j * cols + i] += 1f;
+          }
+        }
+        """.formatted(guard);
+    Compilation compilation = Kernels.compile(JavaFileObjects.forSourceString("test.K", source));
+    assertThat(compilation).succeeded();
+    assertThat(compilation.warnings().stream().anyMatch(w -> w.getMessage(null).contains("kiln.race.update")))
+        .isEqualTo(!proven);
+  }
+
   /** The conditions of the module's launch bounds, in order. */
   private static List<String> conditions(byte[] module) {
     List<String> conditions = new ArrayList<>();
