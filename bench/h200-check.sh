@@ -17,7 +17,7 @@ kernels=${KILN_CHECK_KERNELS:-2000}
 seed=${KILN_CHECK_SEED:-20261201}
 # Not run there: tests that compile kernels as they run (the GPU machine has no javac)
 # (CpuTwinTest, on the CPU alone, reads the corpus as a folder of classes, not from a jar).
-not_on_device='.*(ExpressionProperty|OddKernelFuzz|RandomFusion|StartupOverlap|VectorizedCorpus|PipelineCache|KernelFuzz|CpuTwin)Test'
+not_on_device='.*(HeldOutCorpus|ExpressionProperty|OddKernelFuzz|RandomFusion|StartupOverlap|VectorizedCorpus|PipelineCache|KernelFuzz|CpuTwin)Test'
 
 pack() {
   [[ -x .gpu/jre/bin/java ]] || bash ../shared/gpu-bundle.sh .gpu
