@@ -218,20 +218,30 @@ public record LaunchBound(long limit, List<Factor> factors, String reason) {
    * @return the text
    */
   public String condition() {
+    if (limit == 0 && factors.size() == 1 && factors.getFirst().gridAxis() < 0) { // -f ≤ 0: f ≥ 0
+      Factor negated = factors.getFirst();
+      Factor form = new Factor(-negated.constant(), negated.scalars().stream()
+          .map(term -> new Term(term.name(), -term.coefficient())).toList(), 0, -1);
+      return terms(form) + " ≥ 0";
+    }
     List<String> parts = new ArrayList<>();
     for (Factor factor : factors) {
-      List<String> terms = new ArrayList<>();
-      factor.scalars().forEach(term -> terms.add(term.coefficient() == 1 ? term.name()
-          : term.coefficient() + "·" + term.name()));
-      if (factor.gridAxis() >= 0) {
-        terms.add((factor.gridArm() == 0 ? "" : "arm " + factor.gridArm() + "'s ") + "grid "
-            + new String[] {"width", "height", "depth"}[factor.gridAxis()]);
-      }
-      if (factor.constant() != 0 || terms.isEmpty()) {
-        terms.add(Long.toString(factor.constant()));
-      }
-      parts.add(terms.size() == 1 ? terms.getFirst() : "(" + String.join(" + ", terms) + ")");
+      parts.add(terms(factor));
     }
     return String.join(" × ", parts) + " ≤ " + limit;
+  }
+
+  private static String terms(Factor factor) {
+    List<String> terms = new ArrayList<>();
+    factor.scalars().forEach(term -> terms.add(term.coefficient() == 1 ? term.name()
+        : term.coefficient() + "·" + term.name()));
+    if (factor.gridAxis() >= 0) {
+      terms.add((factor.gridArm() == 0 ? "" : "arm " + factor.gridArm() + "'s ") + "grid "
+          + new String[] {"width", "height", "depth"}[factor.gridAxis()]);
+    }
+    if (factor.constant() != 0 || terms.isEmpty()) {
+      terms.add(Long.toString(factor.constant()));
+    }
+    return terms.size() == 1 ? terms.getFirst() : "(" + String.join(" + ", terms) + ")";
   }
 }

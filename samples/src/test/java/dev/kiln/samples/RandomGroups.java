@@ -54,8 +54,9 @@ final class RandomGroups {
 
   /**
    * A group of two-dimensional arms over a row-major image {@code w} wide and {@code h} high: each
-   * reads and writes its own pixel ({@code row * w + col} under {@code col < w}), the column-major
-   * one, a neighbour's, or a pixel of a guard that lets {@code col} reach the next row.
+   * reads and writes its own pixel ({@code row * w + col} under {@code col < w} or {@code col < w - 1}),
+   * the column-major one, a neighbour's, a pixel of a guard that lets {@code col} reach the next row,
+   * or one element per column from the first row alone or from every row.
    */
   Group imageGroup(String name) {
     int arms = 2 + random.nextInt(2);
@@ -70,10 +71,10 @@ final class RandomGroups {
 
   private ArmSource imageArm(String kernel, int[] shape) {
     // own pixels half the time, so that many groups fuse and the proof meets data
-    int template = new int[] {0, 0, 0, 1, 1, 2, 3, 4, 5, 6}[random.nextInt(10)];
+    int template = new int[] {0, 0, 0, 1, 1, 2, 3, 4, 5, 6, 7, 7, 8, 8, 9}[random.nextInt(15)];
     String a = floatBuffer();
     String b = floatBuffer();
-    while (template >= 2 && b.equals(a)) { // an arm that reaches other pixels of what it writes races with itself
+    while (template >= 2 && template != 7 && template != 8 && b.equals(a)) { // an arm that reaches other pixels of what it writes races with itself
       b = floatBuffer();
     }
     String body = switch (template) {
@@ -94,8 +95,15 @@ final class RandomGroups {
       case 5 -> // the pixel below
           "if (row + 1 < h && col < w) { int at = row * w + col; if (at + w < %2$s.length && at < %1$s.length) {"
               + " %1$s[at] = %2$s[at + w] + s; } }";
-      default -> // the image unguarded: col may pass w
+      case 6 -> // the image unguarded: col may pass w
           "int at = row * w + col; if (at < %1$s.length && at < %2$s.length) { %1$s[at] = %2$s[at] + t; }";
+      case 7 -> // its own pixel of all but the last column: w - 1 must not wrap, which the launch keeps
+          "if (row < h && col < w - 1) { int at = row * w + col; if (at < %1$s.length && at < %2$s.length) {"
+              + " %1$s[at] = %2$s[at] * s - t; } }";
+      case 8 -> // the first row alone, one element per column: row is pinned to 0
+          "if (row == 0 && col < w) { if (col < %1$s.length && col < %2$s.length) { %1$s[col] = %2$s[col] + s; } }";
+      default -> // every row on one element per column: rows share it
+          "if (row < h && col < w) { if (col < %1$s.length && col < %2$s.length) { %1$s[col] = %2$s[col] + t; } }";
     };
     body = body.formatted(a, b);
     List<String> params = new ArrayList<>();

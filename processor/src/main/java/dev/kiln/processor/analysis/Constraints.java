@@ -20,30 +20,76 @@ import java.util.function.Predicate;
 final class Constraints {
   private static final int MOST_FACTS_PAIRED = 24;
 
+  /**
+   * A fact that holds where each of {@code requirements}, forms of the int scalars alone, is at
+   * least 0: a comparison with {@code n - 1} says something of the int {@code n - 1} only where it
+   * does not wrap ({@code n > Integer.MIN_VALUE}), which a launch can be required to keep.
+   */
+  record Conditional(Linear fact, List<Linear> requirements) {}
+
   private final Workgroup workgroup;
   private final List<Linear> facts;
+  private final List<Conditional> conditional;
 
-  private Constraints(Workgroup workgroup, List<Linear> facts) {
+  private Constraints(Workgroup workgroup, List<Linear> facts, List<Conditional> conditional) {
     this.workgroup = workgroup;
     this.facts = List.copyOf(facts);
+    this.conditional = List.copyOf(conditional);
   }
 
   static Constraints none(Workgroup workgroup) {
-    return new Constraints(workgroup, List.of());
+    return new Constraints(workgroup, List.of(), List.of());
   }
 
   /** These facts and {@code more}. */
   Constraints and(List<Linear> more) {
     List<Linear> all = new ArrayList<>(facts);
     all.addAll(more);
-    return new Constraints(workgroup, all);
+    return new Constraints(workgroup, all, conditional);
+  }
+
+  /** These facts and the conditional ones {@code more}, used only by {@link #assuming}. */
+  Constraints andConditional(List<Conditional> more) {
+    List<Conditional> all = new ArrayList<>(conditional);
+    all.addAll(more);
+    return new Constraints(workgroup, facts, all);
+  }
+
+  /** These facts with the conditional ones taken as facts: what holds where their requirements do. */
+  Constraints assuming() {
+    return new Constraints(workgroup, facts, List.of()).and(conditional.stream().map(Conditional::fact).toList());
+  }
+
+  /** The requirements of the conditional facts, which {@link #assuming} assumes. */
+  List<Linear> requirements() {
+    return conditional.stream().flatMap(c -> c.requirements().stream()).distinct().toList();
+  }
+
+  /**
+   * A form {@code R = k·s + c}, of one int scalar {@code s} with {@code k > 0} and {@code c ≥ 0},
+   * with {@code target = fact + R} for one of these facts: {@code target} holds where {@code R ≥ 0},
+   * as it does wherever {@code s ≥ 0} ({@code size - 1 - y} from {@code size - t - 1 - y ≥ 0} where
+   * {@code t ≥ 0}, an offset or a size); null where no fact leaves such a rest. A relation between
+   * two scalars is not one: the proof must not hang on how the caller sizes its arguments.
+   */
+  Linear scalarResidual(Linear target) {
+    for (Linear fact : facts) {
+      Linear rest = target.minus(fact);
+      if (rest.coefficients().size() == 1 && rest.constant() >= 0
+          && rest.coefficients().entrySet().iterator().next().getKey() instanceof IndexForm.Scalar
+          && rest.coefficients().values().iterator().next() > 0) {
+        return rest;
+      }
+    }
+    return null;
   }
 
   /** The facts that do not mention a term {@code stale} accepts, as a term or a factor of one. */
   Constraints without(Predicate<Term> stale) {
-    return new Constraints(workgroup, facts.stream()
-        .filter(fact -> fact.coefficients().keySet().stream().noneMatch(term -> IndexForm.mentions(term, stale)))
-        .toList());
+    Predicate<Linear> fresh = form -> form.coefficients().keySet().stream()
+        .noneMatch(term -> IndexForm.mentions(term, stale));
+    return new Constraints(workgroup, facts.stream().filter(fresh).toList(),
+        conditional.stream().filter(c -> fresh.test(c.fact())).toList());
   }
 
   /** Whether {@code form} is at least 0 wherever these facts hold. */

@@ -155,6 +155,10 @@ public final class IndexBounds {
       return new State(facts.and(more), values);
     }
 
+    State withConditional(List<Constraints.Conditional> more) {
+      return more.isEmpty() ? this : new State(facts.andConditional(more), values);
+    }
+
     State bind(Local local, IndexForm value) {
       Map<Local, IndexForm> more = new HashMap<>(values);
       more.put(local, value);
@@ -403,51 +407,71 @@ public final class IndexBounds {
       return state; // a fact on a value the condition itself changes could be stale
     }
     List<Linear> facts = new ArrayList<>();
-    conditionFacts(condition, holds, state, facts);
-    return state.with(facts);
+    List<Constraints.Conditional> conditional = new ArrayList<>();
+    conditionFacts(condition, holds, state, facts, conditional);
+    return state.with(facts).withConditional(conditional);
   }
 
-  private void conditionFacts(Expr condition, boolean holds, State state, List<Linear> facts) {
+  private void conditionFacts(Expr condition, boolean holds, State state, List<Linear> facts,
+      List<Constraints.Conditional> conditional) {
     switch (condition) {
       case Expr.Unary unary when unary.op() == dev.kiln.processor.ir.UnaryOp.NOT ->
-          conditionFacts(unary.operand(), !holds, state, facts);
+          conditionFacts(unary.operand(), !holds, state, facts, conditional);
       // a && b
       case Expr.Conditional(Expr a, Expr b, Expr.BoolConst(boolean f)) when !f && holds -> {
-        conditionFacts(a, true, state, facts);
-        conditionFacts(b, true, state, facts);
+        conditionFacts(a, true, state, facts, conditional);
+        conditionFacts(b, true, state, facts, conditional);
       }
       // a || b
       case Expr.Conditional(Expr a, Expr.BoolConst(boolean t), Expr b) when t && !holds -> {
-        conditionFacts(a, false, state, facts);
-        conditionFacts(b, false, state, facts);
+        conditionFacts(a, false, state, facts, conditional);
+        conditionFacts(b, false, state, facts, conditional);
       }
       case Expr.Binary(BinaryOp op, Expr left, Expr right, PrimType type, Site site) when op.isComparison() && left.type() == PrimType.INT ->
-          comparisonFacts(holds ? op : negated(op), left, right, state, facts);
+          comparisonFacts(holds ? op : negated(op), left, right, state, facts, conditional);
       default -> {}
     }
   }
 
-  /** The facts of {@code left op right} on ints, where both sides' forms are their int values. */
-  private void comparisonFacts(BinaryOp op, Expr left, Expr right, State state, List<Linear> facts) {
+  /**
+   * The facts of {@code left op right} on ints, where both sides' forms are their int values; where
+   * a side of int scalars and constants alone may wrap ({@code n - 1}), the facts hold where it
+   * does not, a requirement a launch can check: conditional facts.
+   */
+  private void comparisonFacts(BinaryOp op, Expr left, Expr right, State state, List<Linear> facts,
+      List<Constraints.Conditional> conditional) {
     if (!(form(left, state) instanceof Affine a) || !(form(right, state) instanceof Affine b)) {
       return;
     }
     Linear l = Linear.of(a);
     Linear r = Linear.of(b);
-    if (!state.facts().withinInt(l) || !state.facts().withinInt(r)) {
-      return; // the form may have wrapped where the int did not
+    List<Linear> requirements = new ArrayList<>();
+    for (Linear side : List.of(l, r)) {
+      if (!state.facts().withinInt(side)) {
+        if (!side.coefficients().keySet().stream().allMatch(term -> term instanceof IndexForm.Scalar)) {
+          return; // the form may have wrapped where the int did not
+        }
+        requirements.add(side.minus(Linear.constant(Integer.MIN_VALUE)));
+        requirements.add(Linear.constant(Integer.MAX_VALUE).minus(side));
+      }
     }
+    List<Linear> derived = new ArrayList<>();
     try {
       switch (op) {
-        case LT -> facts.add(r.minus(l).plus(Linear.constant(-1)));
-        case LE -> facts.add(r.minus(l));
-        case GT -> facts.add(l.minus(r).plus(Linear.constant(-1)));
-        case GE -> facts.add(l.minus(r));
-        case EQ -> facts.addAll(List.of(l.minus(r), r.minus(l)));
+        case LT -> derived.add(r.minus(l).plus(Linear.constant(-1)));
+        case LE -> derived.add(r.minus(l));
+        case GT -> derived.add(l.minus(r).plus(Linear.constant(-1)));
+        case GE -> derived.add(l.minus(r));
+        case EQ -> derived.addAll(List.of(l.minus(r), r.minus(l)));
         default -> {}
       }
     } catch (ArithmeticException outOfLongRange) {
-      // no fact
+      return; // no fact
+    }
+    if (requirements.isEmpty()) {
+      facts.addAll(derived);
+    } else {
+      derived.forEach(fact -> conditional.add(new Constraints.Conditional(fact, requirements)));
     }
   }
 

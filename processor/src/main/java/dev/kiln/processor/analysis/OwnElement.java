@@ -99,6 +99,7 @@ public record OwnElement(boolean global, int scale, Id digit, Linear stride, Ter
       Constraints facts, Workgroup workgroup, boolean global) {
     Term rest = null;
     Linear stride = Linear.constant(0);
+    List<Linear> assumptions = new ArrayList<>();
     for (Map.Entry<Term, Integer> entry : varying.entrySet()) {
       Term term = entry.getKey();
       if (term.equals(digit)) {
@@ -134,9 +135,22 @@ public record OwnElement(boolean global, int scale, Id digit, Linear stride, Ter
       wrap.add(extent(digit, workgroup, global));
     } else {
       // digit in [0, stride) and rest in [0, bound]: the digits' values are distinct numbers
-      if (!facts.nonNegative(stride.minus(Linear.term(digit)).plus(Linear.constant(-1)))
-          || !facts.nonNegative(Linear.term(rest))) {
+      Linear digitFits = stride.minus(Linear.term(digit)).plus(Linear.constant(-1));
+      if (!facts.nonNegative(Linear.term(rest))) {
         return null;
+      }
+      if (!facts.nonNegative(digitFits)) {
+        // where the guard's bound may wrap (col < cols - 1), or leaves a rest of scalars
+        // (y < size - t, t ≥ 0), the launch must keep what the proof assumes
+        Constraints assuming = facts.assuming();
+        if (!assuming.nonNegative(digitFits)) {
+          Linear leftOver = assuming.scalarResidual(digitFits);
+          if (leftOver == null) {
+            return null;
+          }
+          assumptions.add(leftOver);
+        }
+        assumptions.addAll(facts.requirements());
       }
       LaunchBound.Factor restExtent = rest instanceof Id id ? extent(id, workgroup, global) : counterExtent(rest, facts);
       LaunchBound.Factor strideFactor = factor(stride);
@@ -151,13 +165,21 @@ public record OwnElement(boolean global, int scale, Id digit, Linear stride, Ter
     }
     List<LaunchBound> bounds = new ArrayList<>();
     bounds.add(new LaunchBound(INT_WRAP, wrap, ""));
+    for (Linear assumption : assumptions) { // assumption ≥ 0: its negation, as a factor, at most 0
+      LaunchBound.Factor negated = factor(assumption.times(-1));
+      if (negated == null) {
+        return null;
+      }
+      bounds.add(new LaunchBound(0, List.of(negated), ""));
+    }
     // the other axes: a workgroup longer than 1 along one says that launches are (no id recovered
     // there: other invocations share the element); along the others the launch keeps a grid of 1,
     // as a kernel of a one-dimensional workgroup, launched over a count, always does (an arm of one
     // in a group launched over grids may not)
     for (int axis = 0; axis < 3; axis++) {
-      if (recovered.contains(axis)) {
-        continue;
+      Linear id = Linear.term(new Id(digit.builtin(), axis));
+      if (recovered.contains(axis) || facts.largest(id) == -facts.largest(id.times(-1))) {
+        continue; // recovered, or one value for all that reach the access (if (y == 0))
       }
       if (workgroup.size(axis) > 1) {
         return null;

@@ -34,6 +34,10 @@ class OwnElementTest {
       "16, 16 | j < rows && i <= cols | j * cols + i | false | ",
       "16, 16 | j < rows | j * cols + i | false | ",
       "16, 16 | j < rows && i < cols | i | false | ",
+      "16, 16 | j == 0 && i < cols | i | true | grid depth ≤ 1",
+      "16, 16 | j < rows && i < cols - 1 | j * cols + i | true | 1 × cols × grid height ≤ 4294967296; (cols + 2147483647) ≥ 0; grid depth ≤ 1",
+      "16, 16 | j < rows && i < cols - n | j * cols + i | true | 1 × cols × grid height ≤ 4294967296; n ≥ 0; (cols + -1·n + 2147483648) ≥ 0; (-1·cols + n + 2147483647) ≥ 0; grid depth ≤ 1",
+      "16, 16 | j < rows && i < n | j * cols + i | false | ",
       "16, 16 | j < rows && i < 100 | j * 100 + i | true | 1 × 100 × grid height ≤ 4294967296; grid depth ≤ 1",
       "16, 16, 4 | j < rows && i < cols | j * cols + i | false | ",
   })
