@@ -104,4 +104,29 @@ public final class Races {
     Gpu.barrier();
     out[Gpu.globalId(1) * 16 + Gpu.globalId(0)] = t[y * 16 + x];
   }
+
+  /** Plain stores to one element for all: a race only where the values differ. */
+  @Kernel
+  static void lastWriter(int[] values, int[] last, int[] flag, float[] out, float s) {
+    int i = Gpu.globalId(0);
+    if (i < values.length) {
+      last[0] = values[i]; // WARNING: [kiln.race.write]
+      flag[0] = 1; // every invocation writes 1: no warning
+      out[0] = s * 2f; // a value the same for all: no warning
+      if (i == values.length - 1) {
+        last[1] = values[i]; // one invocation: no warning
+      }
+    }
+  }
+
+  /** The same in workgroup memory, among the invocations of a workgroup. */
+  @Kernel(workgroup = 64)
+  static void tileWriter(float[] in, float[] out) {
+    float[] t = Gpu.sharedFloats(64);
+    int l = Gpu.localId(0);
+    t[0] = in[Gpu.globalId(0)]; // WARNING: [kiln.race.write]
+    t[1] = Gpu.workgroupId(0); // the same in the workgroup: no warning
+    Gpu.barrier();
+    out[Gpu.globalId(0)] = t[0] + t[1] + l;
+  }
 }

@@ -111,7 +111,16 @@ public final class RacyUpdates {
     // invocation's own array by none
     boolean buffer = store.array() instanceof BufferDecl;
     boolean alone = buffer ? oneInDispatch : oneInWorkgroup;
-    if (!(buffer || store.array() instanceof SharedArray) || alone || !readsSameElement(store, forms)) {
+    if (!(buffer || store.array() instanceof SharedArray) || alone) {
+      return;
+    }
+    if (!readsSameElement(store, forms)) {
+      // a plain store: a race Java does not have only where all write one element, each its own value
+      if (forms.form(store.index()) instanceof IndexForm.Affine index && sameForAll(index, buffer)
+          && differs(store.value(), buffer)) {
+        warnings.add(new CheckError(store.site(), Errors.racyWrite(buffer ? "buffer" : "workgroup array",
+            store.array().name())));
+      }
       return;
     }
     OwnElement own = bounds.ownElement(store.index());
@@ -127,9 +136,17 @@ public final class RacyUpdates {
   /**
    * The id of a condition that only one invocation meets, of the workgroup (a local id) or of the
    * dispatch (a global id): {@code id(0) == u} for u the same for all, in a one-dimensional
-   * workgroup (whose launch is one-dimensional too); null for any other condition.
+   * workgroup (whose launch is one-dimensional too), alone or as a side of {@code &&}; null for any
+   * other condition.
    */
   private Builtin singleInvocation(Expr condition) {
+    // a && b: one invocation meets it where one meets a or one meets b
+    if (condition instanceof Expr.Conditional(Expr a, Expr b, Expr.BoolConst(boolean f)) && !f) {
+      Builtin first = singleInvocation(a);
+      Builtin second = singleInvocation(b);
+      return first == Builtin.GLOBAL_ID || second == Builtin.GLOBAL_ID ? Builtin.GLOBAL_ID
+          : first != null ? first : second;
+    }
     if (!oneDimensional || !(condition instanceof Expr.Binary(BinaryOp op, Expr left, Expr right, PrimType t, Site s))
         || op != BinaryOp.EQ) {
       return null;
@@ -148,6 +165,45 @@ public final class RacyUpdates {
       }
     }
     return null;
+  }
+
+  /**
+   * Whether a form is the same for every invocation of the dispatch ({@code global}) or of a
+   * workgroup (whose workgroup ids it may read).
+   */
+  private static boolean sameForAll(IndexForm.Affine form, boolean global) {
+    return form.coefficients().keySet().stream().allMatch(term -> global ? term.isUniform() : sameInWorkgroup(term));
+  }
+
+  private static boolean sameInWorkgroup(IndexForm.Term term) {
+    return switch (term) {
+      case IndexForm.Id id -> id.builtin() == Builtin.WORKGROUP_ID;
+      case IndexForm.Product(IndexForm.Term first, IndexForm.Term second) -> sameInWorkgroup(first)
+          && sameInWorkgroup(second);
+      default -> term.isUniform();
+    };
+  }
+
+  /**
+   * Whether a stored value provably differs between the invocations that store it (dispatch-wide
+   * for a buffer, workgroup-wide for a workgroup array): it reads an id that does (global and
+   * local ids; workgroup ids for a buffer), or loads an element at an index that does, directly or
+   * through locals assigned once. A value the analysis cannot follow (a local assigned in a loop)
+   * is not: the warning would be a guess.
+   */
+  private boolean differs(Expr value, boolean global) {
+    boolean[] found = {false};
+    Walk.expression(value, e -> {
+      switch (e) {
+        case Expr.BuiltinGet get -> found[0] |= get.builtin() == Builtin.GLOBAL_ID || get.builtin() == Builtin.LOCAL_ID
+            || global && get.builtin() == Builtin.WORKGROUP_ID;
+        case Expr.Load load -> found[0] |= differs(load.index(), global);
+        case Expr.LocalGet get -> found[0] |= forms.singleAssignment(get.local()) instanceof Expr assigned
+            && differs(assigned, global);
+        default -> {}
+      }
+    });
+    return found[0];
   }
 
   /**

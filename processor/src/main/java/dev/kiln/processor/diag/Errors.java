@@ -203,6 +203,11 @@ public final class Errors {
     return new Diagnostic(Message.RACY_UPDATE, kind, array);
   }
 
+  /** {@code kiln.race.write}. */
+  public static Diagnostic racyWrite(String kind, String array) {
+    return new Diagnostic(Message.RACY_WRITE, kind, array);
+  }
+
   /** {@code kiln.barrier.divergent}. */
   public static Diagnostic barrierDivergent() {
     return new Diagnostic(Message.BARRIER_DIVERGENT);
