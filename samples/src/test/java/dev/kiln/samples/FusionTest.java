@@ -54,7 +54,8 @@ class FusionTest extends BothDevices {
   /**
    * The proofs that fused 'pixels' and that found gemm's updates race-free hold for grids one layer
    * deep whose width in columns times height stays within 2^32 ({@code row * cols + col} then wraps
-   * onto no other pixel); a launch past them is refused before it runs, on every device.
+   * onto no other pixel), and the one that fused 'columns' where points × features does; a launch
+   * past them is refused before it runs, on every device.
    */
   @Test
   void aLaunchPastTheBoundsOfTheRowMajorProofsIsRefused() {
@@ -66,6 +67,10 @@ class FusionTest extends BothDevices {
           device, Grid.of(1, 1 << 12), 1 << 12, 1 << 21, new float[16], new float[16], 1f, new int[16], 0f));
       assertTrue(wrapping.getMessage().contains("1 × cols × grid height ≤ 4294967296 (here 1 × 2097152 × 4096)"),
           wrapping.getMessage());
+      IllegalArgumentException column = assertThrows(IllegalArgumentException.class, () -> FusionKernels.columns(
+          device, 4, 1 << 17, 1 << 16, new float[4], new float[4], new float[4]));
+      assertTrue(column.getMessage().contains("1 × points × features ≤ 4294967296 (here 1 × 131072 × 65536)"),
+          column.getMessage());
       IllegalArgumentException racing = assertThrows(IllegalArgumentException.class, () -> RowMajorKernels.gemm(device,
           Grid.of(2, 2, 3), 2, 2, 1, new float[4], new float[4], new float[4], 1f));
       assertTrue(racing.getMessage().contains("the update of c on line"), racing.getMessage());
