@@ -274,4 +274,24 @@ public final class Fusion {
       out[p] = total;
     }
   }
+
+  // pinnedRows: each arm's element per column is its own, but of the first row in one arm and of the
+  // second in the other: other invocations
+  @Kernel(workgroup = {16, 16})
+  @FuseGroup("pinnedRows")
+  static void firstRow(int cols, float[] a) {
+    int col = Gpu.globalId(0);
+    if (Gpu.globalId(1) == 0 && col < cols) {
+      a[col] = 1f;
+    }
+  }
+
+  @Kernel(workgroup = {16, 16})
+  @FuseGroup("pinnedRows")
+  static void secondRow(int cols, float[] a, float[] out) {
+    int col = Gpu.globalId(0);
+    if (Gpu.globalId(1) == 1 && col < cols) {
+      out[col] = a[col]; // ERROR: [kiln.fusion.aliasing]
+    }
+  }
 }

@@ -56,7 +56,7 @@ final class RandomGroups {
    * A group of two-dimensional arms over a row-major image {@code w} wide and {@code h} high: each
    * reads and writes its own pixel ({@code row * w + col} under {@code col < w} or {@code col < w - 1}),
    * the column-major one, a neighbour's, a pixel of a guard that lets {@code col} reach the next row,
-   * or one element per column from the first row alone or from every row.
+   * or one element per column from the first or second row alone or from every row.
    */
   Group imageGroup(String name) {
     int arms = 2 + random.nextInt(2);
@@ -100,8 +100,9 @@ final class RandomGroups {
       case 7 -> // its own pixel of all but the last column: w - 1 must not wrap, which the launch keeps
           "if (row < h && col < w - 1) { int at = row * w + col; if (at < %1$s.length && at < %2$s.length) {"
               + " %1$s[at] = %2$s[at] * s - t; } }";
-      case 8 -> // the first row alone, one element per column: row is pinned to 0
-          "if (row == 0 && col < w) { if (col < %1$s.length && col < %2$s.length) { %1$s[col] = %2$s[col] + s; } }";
+      case 8 -> // the first or the second row alone, one element per column: row is pinned
+          ("if (row == " + random.nextInt(2) + " && col < w) { if (col < %1$s.length && col < %2$s.length) {"
+              + " %1$s[col] = %2$s[col] + s; } }");
       default -> // every row on one element per column: rows share it
           "if (row < h && col < w) { if (col < %1$s.length && col < %2$s.length) { %1$s[col] = %2$s[col] + t; } }";
     };

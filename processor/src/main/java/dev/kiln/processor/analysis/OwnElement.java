@@ -36,16 +36,17 @@ import java.util.TreeMap;
  * empty: {@link #bounds(String)} names the access).
  */
 public record OwnElement(boolean global, int scale, Id digit, Linear stride, Term rest, IndexForm offset,
-    List<LaunchBound> bounds) {
+    Map<Integer, Long> pinned, List<LaunchBound> bounds) {
   private static final long INT_WRAP = 1L << 32;
 
   public OwnElement {
+    pinned = Map.copyOf(pinned);
     bounds = List.copyOf(bounds);
   }
 
   /** This proof with {@code other} bounds. */
   OwnElement withBounds(List<LaunchBound> other) {
-    return new OwnElement(global, scale, digit, stride, rest, offset, other);
+    return new OwnElement(global, scale, digit, stride, rest, offset, pinned, other);
   }
 
   /** The bounds, with {@code reason} for each. */
@@ -56,7 +57,9 @@ public record OwnElement(boolean global, int scale, Id digit, Linear stride, Ter
   /**
    * Whether an access whose index this proves, and one whose index {@code other} proves, meet only
    * within one invocation: both of a buffer, with equal scale, digit, stride and offset, so that
-   * equal values have equal digits and equal rests; where a rest is an id, both must be that id.
+   * equal values have equal digits and equal rests; where a rest is an id, both must be that id,
+   * and the axes pinned must be pinned to the same values ({@code y == 0} and {@code y == 1} are
+   * other invocations).
    *
    * @param other the other access's proof
    * @return whether they do
@@ -65,7 +68,8 @@ public record OwnElement(boolean global, int scale, Id digit, Linear stride, Ter
     boolean rests = rest instanceof Id || other.rest instanceof Id ? Objects.equals(rest, other.rest)
         : (rest == null) == (other.rest == null);
     return global && other.global && scale == other.scale && digit.equals(other.digit)
-        && Objects.equals(stride, other.stride) && offset.equals(other.offset) && rests;
+        && Objects.equals(stride, other.stride) && offset.equals(other.offset) && rests
+        && pinned.equals(other.pinned);
   }
 
   /**
@@ -176,10 +180,16 @@ public record OwnElement(boolean global, int scale, Id digit, Linear stride, Ter
     // there: other invocations share the element); along the others the launch keeps a grid of 1,
     // as a kernel of a one-dimensional workgroup, launched over a count, always does (an arm of one
     // in a group launched over grids may not)
+    Map<Integer, Long> pinned = new java.util.TreeMap<>();
     for (int axis = 0; axis < 3; axis++) {
       Linear id = Linear.term(new Id(digit.builtin(), axis));
-      if (recovered.contains(axis) || facts.largest(id) == -facts.largest(id.times(-1))) {
-        continue; // recovered, or one value for all that reach the access (if (y == 0))
+      if (recovered.contains(axis)) {
+        continue;
+      }
+      long largest = facts.largest(id);
+      if (largest == -facts.largest(id.times(-1))) {
+        pinned.put(axis, largest); // one value for all that reach the access (if (y == 0))
+        continue;
       }
       if (workgroup.size(axis) > 1) {
         return null;
@@ -198,7 +208,7 @@ public record OwnElement(boolean global, int scale, Id digit, Linear stride, Ter
         needed.add(bound);
       }
     }
-    return new OwnElement(global, scale, digit, stride, rest, offset, needed);
+    return new OwnElement(global, scale, digit, stride, rest, offset, pinned, needed);
   }
 
   /**
