@@ -44,7 +44,7 @@ final class LaunchPath {
     try {
       setDeviceArguments(launch, args);
       if (!launch.isEmpty()) {
-        launch.checkBounds(KernelModule.boundsOf(launch.spec()));
+        checkBounds(launch);
         launch(launch, false);
       }
     } finally {
@@ -92,7 +92,7 @@ final class LaunchPath {
         launch.arg(i, args[i]);
       }
       if (!launch.isEmpty()) {
-        launch.checkBounds(KernelModule.boundsOf(launch.spec()));
+        checkBounds(launch);
         launch(launch, true);
       }
     } finally {
@@ -111,7 +111,7 @@ final class LaunchPath {
     try {
       setDeviceArguments(launch, args);
       if (!launch.isEmpty()) {
-        launch.checkBounds(KernelModule.boundsOf(launch.spec()));
+        checkBounds(launch);
         batch.record(launch);
         for (int i = 0; i < args.length; i++) {
           if (args[i] instanceof DeviceArray<?, ?> array) {
@@ -142,6 +142,11 @@ final class LaunchPath {
         launch.arg(i, args[i]);
       }
     }
+  }
+
+  /** Checks the launch against the bounds its module's proofs need, read once per kernel or group. */
+  private static void checkBounds(Launch launch) {
+    launch.checkBounds(KernelModule.boundsOf(launch.spec()));
   }
 
   /** Checks arity and types. */

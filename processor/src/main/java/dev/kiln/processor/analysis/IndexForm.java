@@ -140,6 +140,26 @@ public sealed interface IndexForm {
     }
   }
 
+  /**
+   * Whether {@code term} is the same for every invocation of the dispatch ({@code dispatch}) or of
+   * one workgroup, whose workgroup ids it may read.
+   */
+  static boolean sameForAll(Term term, boolean dispatch) {
+    if (dispatch) {
+      return term.isUniform();
+    }
+    return switch (term) {
+      case Id id -> id.builtin() == dev.kiln.processor.ir.Builtin.WORKGROUP_ID;
+      case Product(Term first, Term second) -> sameForAll(first, false) && sameForAll(second, false);
+      default -> term.isUniform();
+    };
+  }
+
+  /** Whether every term of {@code form} is the same for every invocation ({@link #sameForAll(Term, boolean)}). */
+  static boolean sameForAll(Affine form, boolean dispatch) {
+    return form.coefficients().keySet().stream().allMatch(term -> sameForAll(term, dispatch));
+  }
+
   /** Whether {@code term}, or a factor of it, is one that {@code test} accepts. */
   static boolean mentions(Term term, java.util.function.Predicate<Term> test) {
     return test.test(term) || term instanceof Product(Term first, Term second) && (test.test(first) || test.test(second));

@@ -85,7 +85,7 @@ public record OwnElement(boolean global, int scale, Id digit, Linear stride, Ter
     Affine own = global ? form : splitGlobalIds(form, workgroup);
     Map<Term, Integer> varying = new TreeMap<>();
     Map<Term, Integer> same = new TreeMap<>();
-    own.coefficients().forEach((term, k) -> (sameForAll(term, global) ? same : varying).put(term, k));
+    own.coefficients().forEach((term, k) -> (IndexForm.sameForAll(term, global) ? same : varying).put(term, k));
     IndexForm offset = new Affine(same, own.constant());
     Builtin ids = global ? Builtin.GLOBAL_ID : Builtin.LOCAL_ID;
     for (Map.Entry<Term, Integer> candidate : varying.entrySet()) {
@@ -117,8 +117,8 @@ public record OwnElement(boolean global, int scale, Id digit, Linear stride, Ter
       Term factor = term;
       Linear coefficient = Linear.constant(c);
       if (term instanceof Product(Term first, Term second)) {
-        boolean firstSame = sameForAll(first, global);
-        if (firstSame == sameForAll(second, global)) {
+        boolean firstSame = IndexForm.sameForAll(first, global);
+        if (firstSame == IndexForm.sameForAll(second, global)) {
           return null;
         }
         factor = firstSame ? second : first;
@@ -274,21 +274,6 @@ public record OwnElement(boolean global, int scale, Id digit, Linear stride, Ter
       scalars.add(new LaunchBound.Term(scalar.name(), entry.getValue()));
     }
     return new LaunchBound.Factor(form.constant(), scalars, 0, -1);
-  }
-
-  /**
-   * Whether a term is the same for all invocations in question: of the launch for a buffer; of the
-   * workgroup, whose workgroup ids it shares, for a workgroup array.
-   */
-  private static boolean sameForAll(Term term, boolean global) {
-    if (global) {
-      return term.isUniform();
-    }
-    return switch (term) {
-      case Id id -> id.builtin() == Builtin.WORKGROUP_ID;
-      case Product(Term first, Term second) -> sameForAll(first, false) && sameForAll(second, false);
-      default -> term.isUniform();
-    };
   }
 
   /** {@code form} with each global id written as {@code size·workgroupId + localId}. */

@@ -116,7 +116,7 @@ public final class RacyUpdates {
     }
     if (!readsSameElement(store, forms)) {
       // a plain store: a race Java does not have only where all write one element, each its own value
-      if (forms.form(store.index()) instanceof IndexForm.Affine index && sameForAll(index, buffer)
+      if (forms.form(store.index()) instanceof IndexForm.Affine index && IndexForm.sameForAll(index, buffer)
           && differs(store.value(), buffer)) {
         warnings.add(new CheckError(store.site(), Errors.racyWrite(buffer ? "buffer" : "workgroup array",
             store.array().name())));
@@ -165,23 +165,6 @@ public final class RacyUpdates {
       }
     }
     return null;
-  }
-
-  /**
-   * Whether a form is the same for every invocation of the dispatch ({@code global}) or of a
-   * workgroup (whose workgroup ids it may read).
-   */
-  private static boolean sameForAll(IndexForm.Affine form, boolean global) {
-    return form.coefficients().keySet().stream().allMatch(term -> global ? term.isUniform() : sameInWorkgroup(term));
-  }
-
-  private static boolean sameInWorkgroup(IndexForm.Term term) {
-    return switch (term) {
-      case IndexForm.Id id -> id.builtin() == Builtin.WORKGROUP_ID;
-      case IndexForm.Product(IndexForm.Term first, IndexForm.Term second) -> sameInWorkgroup(first)
-          && sameInWorkgroup(second);
-      default -> term.isUniform();
-    };
   }
 
   /**
