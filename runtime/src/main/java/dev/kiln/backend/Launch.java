@@ -138,7 +138,7 @@ public final class Launch implements LaunchBound.Values {
           values.append(values.isEmpty() ? "" : " × ").append(factor.value(this));
         }
         throw new IllegalArgumentException(spec + ": this launch breaks " + bound.condition() + " (here " + values
-            + "), which Kiln's proof that " + bound.reason() + " needs: past it, indices wrap or other invocations"
+            + "); Kiln needs it to prove that " + bound.reason() + ", and past it indices wrap or other invocations"
             + " reach the same elements. Fix: launch a grid that keeps the bound, or split the work into launches that do");
       }
     }

@@ -53,8 +53,8 @@ public final class Fusion {
   private final List<FusionError> errors = new ArrayList<>();
   private final Map<String, BufferDecl> buffers = new LinkedHashMap<>();
   private final Map<String, ScalarParam> scalars = new LinkedHashMap<>();
-  /** What the launch must keep for the proofs that ordered the arms' accesses. */
-  private final java.util.Set<LaunchBound> launchBounds = new java.util.LinkedHashSet<>();
+  /** What the launch must keep for the proofs that ordered the arms' accesses (the program keeps one per condition). */
+  private final List<LaunchBound> launchBounds = new ArrayList<>();
   /** Which arm first declared each name, for type conflicts. */
   private final Map<String, Integer> firstArm = new LinkedHashMap<>();
 
@@ -89,7 +89,7 @@ public final class Fusion {
       }
     }
     return new Result.Fused(ArmMerger.merge(group, fused, arms, facts, List.copyOf(buffers.values()),
-        List.copyOf(scalars.values()), barrierBefore, List.copyOf(launchBounds)), barrierBefore);
+        List.copyOf(scalars.values()), barrierBefore, launchBounds), barrierBefore);
   }
 
   private void checkSelfComposition() {
@@ -257,8 +257,8 @@ public final class Fusion {
     if (a == null || b == null || !a.sameLane(b)) {
       return false;
     }
-    String reason = "fusing group " + group + " needs " + buffer + "'s elements on lines " + first.site().line()
-        + " and " + second.site().line() + " (and any others of the same bound) to be each invocation's own";
+    String reason = buffer + "'s elements on lines " + first.site().line() + " and " + second.site().line()
+        + " (and any others of the same bound) are each invocation's own, so that group " + group + " fuses";
     a.bounds(reason).forEach(bound -> launchBounds.add(bound.ofArm(earlier)));
     b.bounds(reason).forEach(bound -> launchBounds.add(bound.ofArm(later)));
     return true;
