@@ -1,8 +1,8 @@
 package corpus;
 
 /**
- * Helpers of another class, compiled with the kernels that call them ({@link CrossClass}); javac
- * must run with -XDcompilePolicy=simple for a kernel to inline them.
+ * Helpers of another class, compiled with the kernels that call them ({@link CrossClass}): lowered
+ * when javac has analyzed this class and linked into the kernels.
  */
 public final class ColorMath {
   static final float GAMMA = 2.2f;
@@ -30,5 +30,25 @@ public final class ColorMath {
   /** A helper that writes the caller's buffer. */
   static void store(float[] out, int i, float value) {
     out[i] = value * GAMMA;
+  }
+
+  /** Fills the caller's array from a buffer, the weights from the kernel's class. */
+  static void fillWindow(float[] window, float[] in, int at, int taps) {
+    for (int k = 0; k < window.length; k++) {
+      int j = at + k;
+      if (k >= taps || j >= in.length) {
+        window[k] = 0f;
+        continue;
+      }
+      window[k] = in[j] * CrossClass.weight(k);
+    }
+  }
+
+  static float sum(float[] values) {
+    float total = 0f;
+    for (float v : values) {
+      total += v;
+    }
+    return total;
   }
 }

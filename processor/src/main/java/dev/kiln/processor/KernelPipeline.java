@@ -1,6 +1,5 @@
 package dev.kiln.processor;
 
-import com.sun.source.tree.CompilationUnitTree;
 import com.sun.source.util.TreePath;
 import com.sun.source.util.Trees;
 import dev.kiln.abi.LaunchAbi;
@@ -15,6 +14,8 @@ import dev.kiln.processor.diag.Diagnostics;
 import dev.kiln.processor.diag.Errors;
 import dev.kiln.processor.ir.Program;
 import dev.kiln.processor.lower.Attribution;
+import dev.kiln.processor.lower.HelperLinker;
+import dev.kiln.processor.lower.HelperTemplates;
 import dev.kiln.processor.lower.KernelLowering;
 import dev.kiln.processor.lower.Sites;
 import dev.kiln.processor.model.GroupSignature;
@@ -28,6 +29,7 @@ import dev.kiln.processor.spirv.SpirvWriter;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -39,14 +41,15 @@ import javax.lang.model.util.ElementFilter;
 import javax.lang.model.util.Elements;
 
 /**
- * Compiles the kernels of one analyzed class, as javac's own pipeline goes from attribution to
- * generation: each kernel is lowered to IR (reporting what the kernel language lacks), checked,
- * given its inferred buffer accesses ({@link #lowerAndCheck}); then gated, vectorized where it
- * qualifies and written as SPIR-V ({@link #emit}). Each fuse group whose arms all passed is fused
- * and written the same way, or its fusion errors reported. Every program handed on carries its
- * {@link Analysis}, so no analysis runs twice on one program. The CPU twins of all of them go out
- * last. Nothing thrown here reaches javac: an unexpected failure becomes one error on the kernel or
- * group.
+ * Compiles the kernels of each analyzed class, as javac's own pipeline goes from attribution to
+ * generation: each kernel is lowered to IR while javac holds its attributed trees, reporting what
+ * the kernel language lacks ({@link #lower}). Once javac has analyzed every class whose helpers it
+ * calls, its calls of them are linked ({@link HelperLinker}) and it is checked and given its
+ * inferred buffer accesses ({@link #check}); then gated, vectorized where it qualifies and written
+ * as SPIR-V ({@link #emit}). Each fuse group whose arms all passed is fused and written the same
+ * way, or its fusion errors reported. Every program handed on carries its {@link Analysis}, so no
+ * analysis runs twice on one program. The CPU twins of all of them go out last. Nothing thrown
+ * here reaches javac: an unexpected failure becomes one error on the kernel or group.
  */
 final class KernelPipeline {
   /**
@@ -61,45 +64,98 @@ final class KernelPipeline {
   private final Attribution attribution;
   private final Outputs outputs;
   private final boolean vectorize;
+  /** Where every IR node of the compilation came from, kernels' and helpers' alike. */
+  private final Sites sites;
+  private final HelperLinker linker;
+  /** Classes lowered whose helpers of other classes are not all lowered yet, in the order javac analyzed them. */
+  private final List<LoweredClass> waiting = new ArrayList<>();
 
   /**
+   * @param templates the helpers of each class javac has analyzed, lowered for the kernels of others
    * @param vectorize whether qualifying programs get 4 elements per invocation ({@code -Akiln.vectorize})
    */
-  KernelPipeline(Elements elements, Trees trees, Diagnostics diagnostics, Attribution attribution, Outputs outputs,
-      boolean vectorize) {
+  KernelPipeline(Elements elements, Trees trees, Diagnostics diagnostics, Attribution attribution, Sites sites,
+      HelperTemplates templates, Outputs outputs, boolean vectorize) {
     this.elements = elements;
     this.trees = trees;
     this.diagnostics = diagnostics;
     this.attribution = attribution;
     this.outputs = outputs;
     this.vectorize = vectorize;
+    this.sites = sites;
+    this.linker = new HelperLinker(templates, diagnostics, sites);
   }
 
-  /** Compiles the kernels and groups of a class javac has just analyzed. */
-  void compile(PendingClass owner) {
-    Sites sites = new Sites();
+  /**
+   * Lowers the kernels of a class javac has just analyzed, while it holds their attributed trees.
+   * The rest waits until javac has analyzed the class of every helper of another class they call
+   * ({@link #finishReady}).
+   */
+  void lower(PendingClass owner) {
     Map<String, KernelSignature> kernels = new LinkedHashMap<>();
-    Map<String, Analysis> checked = new LinkedHashMap<>();
-    List<CpuTwins.Source> twins = new ArrayList<>();
+    List<Lowered> lowered = new ArrayList<>();
     for (KernelSignature declared : owner.kernels()) {
       KernelSignature kernel = current(declared);
       kernels.put(kernel.name(), kernel);
-      lowerAndCheck(kernel, sites).ifPresent(analysis -> {
-        checked.put(kernel.name(), analysis);
-        emit(kernel.method(), kernel.packageName(), kernel.moduleResource(), "kernel " + kernel.name(),
+      lower(kernel).ifPresent(lowered::add);
+    }
+    waiting.add(new LoweredClass(owner, kernels, lowered));
+    finishReady();
+  }
+
+  /** Finishes each lowered class whose kernels can be linked now: javac has analyzed every class they call into. */
+  void finishReady() {
+    for (Iterator<LoweredClass> it = waiting.iterator(); it.hasNext(); ) {
+      LoweredClass next = it.next();
+      if (next.kernels().stream().allMatch(kernel -> linker.waitingFor(kernel.program()).isEmpty())) {
+        it.remove();
+        finish(next);
+      }
+    }
+  }
+
+  /**
+   * Finishes every class still waiting, at the end of the compilation: a call into a class javac
+   * never analyzed (it stopped early) is an error at the call.
+   */
+  void finishAll() {
+    List<LoweredClass> rest = List.copyOf(waiting);
+    waiting.clear();
+    rest.forEach(this::finish);
+  }
+
+  /** A kernel as lowering left it, its calls of other classes' helpers not linked yet. */
+  private record Lowered(KernelSignature kernel, TreePath path, Program program, boolean failed) {}
+
+  /** The kernels of a class, each by name, and those lowered. */
+  private record LoweredClass(PendingClass owner, Map<String, KernelSignature> byName, List<Lowered> kernels) {}
+
+  /**
+   * Links, checks and writes the kernels of a class, then fuses and writes its groups whose arms all
+   * passed, and writes the CPU twins of all of them.
+   */
+  private void finish(LoweredClass lowered) {
+    Map<String, Analysis> checked = new LinkedHashMap<>();
+    List<CpuTwins.Source> twins = new ArrayList<>();
+    for (Lowered kernel : lowered.kernels()) {
+      KernelSignature signature = kernel.kernel();
+      check(kernel).ifPresent(analysis -> {
+        checked.put(signature.name(), analysis);
+        emit(signature.method(), signature.packageName(), signature.moduleResource(), "kernel " + signature.name(),
             () -> Passes.kernel(analysis.program(), vectorize));
-        twins.add(twin(kernel.owner(), kernel.name(), false, analysis.program(), kernel.params()));
+        twins.add(twin(signature.owner(), signature.name(), false, analysis.program(), signature.params()));
       });
     }
-    for (GroupSignature group : owner.groups()) {
-      List<KernelSignature> arms = group.arms().stream().map(arm -> kernels.get(arm.name())).toList();
+    for (GroupSignature group : lowered.owner().groups()) {
+      List<KernelSignature> arms = group.arms().stream().map(arm -> lowered.byName().get(arm.name())).toList();
       if (arms.stream().allMatch(arm -> checked.containsKey(arm.name()))) {
-        fuse(group, arms, checked, sites).ifPresent(fused ->
+        fuse(group, arms, checked).ifPresent(fused ->
             twins.add(twin(arms.getFirst().owner(), group.name(), true, fused, group.params())));
       }
     }
     if (!twins.isEmpty()) {
-      outputs.twins(owner.kernels().getFirst().owner(), twins);
+      outputs.twins(lowered.owner().kernels().getFirst().owner(),
+          lowered.kernels().getFirst().path().getCompilationUnit(), twins);
     }
   }
 
@@ -109,44 +165,58 @@ final class KernelPipeline {
         params.stream().map(KernelSignature.Param::name).toList(), elements.getBinaryName(owner) + "#" + name);
   }
 
-  /**
-   * The kernel lowered and checked, with each buffer's access declared or inferred, and its
-   * analyses; empty after reporting every error lowering and the checks found.
-   */
-  private Optional<Analysis> lowerAndCheck(KernelSignature kernel, Sites sites) {
+  /** The kernel lowered, reporting what the kernel language lacks; empty after an error that leaves no program. */
+  private Optional<Lowered> lower(KernelSignature kernel) {
     TreePath path = trees.getPath(kernel.method());
     if (path == null) {
       diagnostics.error(kernel.method(), Errors.internal(kernel.name(), "javac has no source tree for it"));
       return Optional.empty();
     }
-    CompilationUnitTree unit = path.getCompilationUnit();
-    try {
-      KernelLowering lowering = new KernelLowering(trees, unit, diagnostics, kernel, sites, attribution);
-      Analysis lowered = Analysis.of(lowering.lower(path));
+    return guarded(kernel, path, () -> {
+      KernelLowering lowering = new KernelLowering(trees, path.getCompilationUnit(), diagnostics, kernel, sites,
+          attribution);
+      Program program = lowering.lower(path);
+      return new Lowered(kernel, path, program, lowering.failed());
+    });
+  }
+
+  /**
+   * The kernel linked and checked, with each buffer's access declared or inferred, and its
+   * analyses; empty after reporting every error lowering, linking and the checks found.
+   */
+  private Optional<Analysis> check(Lowered kernel) {
+    return guarded(kernel.kernel(), kernel.path(), () -> {
+      HelperLinker.Linked linked = linker.link(kernel.program());
+      Analysis lowered = Analysis.of(linked.program());
       Map<String, Access> declared = new HashMap<>();
-      kernel.params().forEach(param -> param.declared().ifPresent(access -> declared.put(param.name(), access)));
+      kernel.kernel().params().forEach(param -> param.declared().ifPresent(access -> declared.put(param.name(), access)));
       List<CheckError> errors = Checks.run(lowered, declared);
       for (CheckError error : errors) {
         diagnostics.error(sites.tree(error.site()), sites.unit(error.site()), error.diagnostic());
       }
-      if (lowering.failed() || !errors.isEmpty()) {
-        return Optional.empty();
+      if (kernel.failed() || linked.failed() || !errors.isEmpty()) {
+        return null;
       }
       RacyUpdates.Result races = Checks.warnings(lowered);
       for (CheckError warning : races.warnings()) {
-        if (!suppressed(kernel.method(), warning.diagnostic().message().id())) {
+        if (!suppressed(kernel.kernel().method(), warning.diagnostic().message().id())) {
           diagnostics.warning(sites.tree(warning.site()), sites.unit(warning.site()), warning.diagnostic());
         }
       }
-      return Optional.of(Analysis.of(AccessInference.apply(lowered, declared.keySet())
-          .withLaunchBounds(races.launchBounds())));
+      return Analysis.of(AccessInference.apply(lowered, declared.keySet()).withLaunchBounds(races.launchBounds()));
+    });
+  }
+
+  /** What {@code step} makes of the kernel; empty if it makes null, runs out of memory or fails, reported on the kernel. */
+  private <T> Optional<T> guarded(KernelSignature kernel, TreePath path, Supplier<T> step) {
+    try {
+      return Optional.ofNullable(step.get());
     } catch (OutOfMemoryError e) {
-      diagnostics.error(path.getLeaf(), unit, Errors.outOfMemory("kernel " + kernel.name(), heapMegabytes()));
-      return Optional.empty();
+      diagnostics.error(path.getLeaf(), path.getCompilationUnit(), Errors.outOfMemory("kernel " + kernel.name(), heapMegabytes()));
     } catch (RuntimeException | StackOverflowError e) {
-      diagnostics.error(path.getLeaf(), unit, Errors.internal(kernel.name(), e));
-      return Optional.empty();
+      diagnostics.error(path.getLeaf(), path.getCompilationUnit(), Errors.internal(kernel.name(), e));
     }
+    return Optional.empty();
   }
 
   /**
@@ -167,8 +237,7 @@ final class KernelPipeline {
    * Fuses a group whose arms all passed their checks; writes its module and returns the fused
    * program, or reports why it cannot be fused.
    */
-  private Optional<Program> fuse(GroupSignature group, List<KernelSignature> arms, Map<String, Analysis> checked,
-      Sites sites) {
+  private Optional<Program> fuse(GroupSignature group, List<KernelSignature> arms, Map<String, Analysis> checked) {
     KernelSignature first = arms.getFirst();
     try {
       List<Arm> fusedArms = arms.stream()

@@ -9,6 +9,9 @@ import dev.kiln.processor.diag.Diagnostics;
 import dev.kiln.processor.diag.Errors;
 import dev.kiln.processor.launcher.LauncherWriter;
 import dev.kiln.processor.lower.Attribution;
+import dev.kiln.processor.lower.HelperNames;
+import dev.kiln.processor.lower.HelperTemplates;
+import dev.kiln.processor.lower.Sites;
 import dev.kiln.processor.model.GroupSignature;
 import dev.kiln.processor.model.Groups;
 import dev.kiln.processor.model.KernelSignature;
@@ -51,6 +54,8 @@ public final class KilnProcessor extends AbstractProcessor {
   private Diagnostics diagnostics;
   private SignatureReader signatures;
   private KernelTaskListener bodies;
+  /** The names of the methods the kernels may call, read during the rounds. */
+  private HelperNames helperNames;
   /** The compiler running this processor where it is not javac: kernels then get {@code kiln.compiler}. */
   private String otherCompiler;
   /** Launchers written, by qualified name, with the class whose kernels they launch. */
@@ -91,12 +96,16 @@ public final class KilnProcessor extends AbstractProcessor {
     signatures = new SignatureReader(diagnostics);
     boolean vectorize = !"false".equalsIgnoreCase(environment.getOptions().getOrDefault(VECTORIZE, "true"));
     String dump = environment.getOptions().get(DUMP);
-    Outputs outputs = new Outputs(environment.getFiler(), environment.getElementUtils(), trees, diagnostics,
+    Outputs outputs = new Outputs(environment.getFiler(), environment.getElementUtils(), diagnostics,
         dump == null ? null : java.nio.file.Path.of(dump));
     Attribution attribution = new Attribution();
-    KernelPipeline pipeline = new KernelPipeline(environment.getElementUtils(), trees, diagnostics, attribution,
-        outputs, vectorize);
-    bodies = new KernelTaskListener(diagnostics, new LocalKernelScanner(trees, diagnostics), attribution, pipeline);
+    Sites sites = new Sites();
+    helperNames = new HelperNames(trees);
+    HelperTemplates templates = new HelperTemplates(trees, helperNames, attribution, sites);
+    KernelPipeline pipeline = new KernelPipeline(environment.getElementUtils(), trees, diagnostics, attribution, sites,
+        templates, outputs, vectorize);
+    bodies = new KernelTaskListener(diagnostics, new LocalKernelScanner(trees, diagnostics), attribution, templates,
+        pipeline);
     task.addTaskListener(bodies);
   }
 
@@ -113,6 +122,7 @@ public final class KilnProcessor extends AbstractProcessor {
       return true;
     }
     bodies.compiledFromSource(round.getRootElements());
+    helperNames.roots(round.getRootElements());
     Map<TypeElement, List<KernelSignature>> byOwner = new LinkedHashMap<>();
     for (Element element : round.getElementsAnnotatedWith(Kernel.class)) {
       if (element.getKind() != ElementKind.METHOD) {
@@ -122,6 +132,7 @@ public final class KilnProcessor extends AbstractProcessor {
       try {
         signatures.read(method).ifPresent(signature ->
             byOwner.computeIfAbsent(signature.owner(), owner -> new ArrayList<>()).add(signature));
+        helperNames.kernel(method);
       } catch (RuntimeException e) {
         diagnostics.error(method, Errors.internal(method.getSimpleName(), e));
       }

@@ -1,6 +1,6 @@
 package dev.kiln.processor;
 
-import com.sun.source.util.Trees;
+import com.sun.source.tree.CompilationUnitTree;
 import dev.kiln.abi.LaunchAbi;
 import dev.kiln.processor.analysis.Analysis;
 import dev.kiln.processor.cpu.CpuTwins;
@@ -25,15 +25,13 @@ import javax.tools.StandardLocation;
 final class Outputs {
   private final Filer filer;
   private final Elements elements;
-  private final Trees trees;
   private final Diagnostics diagnostics;
   /** Where {@code -Akiln.dump} asks for each program's IR and module; null for nowhere. */
   private final Path dump;
 
-  Outputs(Filer filer, Elements elements, Trees trees, Diagnostics diagnostics, Path dump) {
+  Outputs(Filer filer, Elements elements, Diagnostics diagnostics, Path dump) {
     this.filer = filer;
     this.elements = elements;
-    this.trees = trees;
     this.diagnostics = diagnostics;
     this.dump = dump;
   }
@@ -58,14 +56,13 @@ final class Outputs {
   }
 
   /**
-   * Writes the CPU twins of one class's kernels and groups; one that cannot be made is left to the
-   * CPU backend's method path, said in the dump.
+   * Writes the CPU twins of one class's kernels and groups, declared in {@code unit}; one that
+   * cannot be made is left to the CPU backend's method path, said in the dump.
    */
-  void twins(TypeElement owner, List<CpuTwins.Source> twins) {
+  void twins(TypeElement owner, CompilationUnitTree unit, List<CpuTwins.Source> twins) {
     String binaryName = elements.getBinaryName(owner) + LaunchAbi.TWINS_SUFFIX;
     try {
-      String sourceFile = Path.of(trees.getPath(owner).getCompilationUnit().getSourceFile().toUri().getPath())
-          .getFileName().toString();
+      String sourceFile = Path.of(unit.getSourceFile().toUri().getPath()).getFileName().toString();
       CpuTwins.Written written = CpuTwins.write(binaryName, sourceFile, twins);
       if (written.classFile() != null) {
         // a resource rather than a class file: javac warns of a type made in the last round of processing

@@ -78,7 +78,7 @@ class CorpusGoldensTest {
   private Compilation compile(String name) {
     List<String> options = List.of("-Akiln.dump=" + dump);
     Compilation compilation = name.equals("CrossClass")
-        ? Kernels.compile(List.of(options.getFirst(), "-XDcompilePolicy=simple"), Kernels.source("corpus/CrossClass.java"),
+        ? Kernels.compile(options, Kernels.source("corpus/CrossClass.java"),
             Kernels.source("corpus/ColorMath.java"))
         : Kernels.compile(options, Kernels.source("corpus/" + name + ".java"));
     assertThat(compilation.status()).isEqualTo(Compilation.Status.SUCCESS);

@@ -42,14 +42,14 @@ class ValidKernelsTest {
 
   /**
    * Every kernel of every corpus file compiles without a diagnostic and gets valid SPIR-V; a file
-   * whose kernels call another class's helpers compiles with it, under -XDcompilePolicy=simple.
+   * whose kernels call another class's helpers compiles with it.
    */
   @ParameterizedTest(name = "{0}")
   @MethodSource("corpusFiles")
   void everyCorpusKernelIsValidSpirvForVulkan11(String name) {
     String fixture = "corpus/" + name + ".java";
     Compilation compilation = name.equals("CrossClass")
-        ? Kernels.compile(List.of("-XDcompilePolicy=simple"), Kernels.source(fixture), Kernels.source("corpus/ColorMath.java"))
+        ? Kernels.compile(Kernels.source(fixture), Kernels.source("corpus/ColorMath.java"))
         : Kernels.compile(Kernels.source(fixture));
     assertThat(compilation).succeededWithoutWarnings();
     List<JavaFileObject> modules = compilation.generatedFiles().stream()

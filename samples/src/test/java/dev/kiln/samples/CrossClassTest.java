@@ -1,25 +1,29 @@
 package dev.kiln.samples;
 
 import corpus.CrossClassKernels;
-import dev.kiln.Device;
-import java.util.Random;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** A kernel that inlines helpers of another class (corpus.ColorMath): Vulkan against the CPU backend. */
+/**
+ * Kernels that inline helpers of another class (corpus.ColorMath), compiled under javac's default
+ * policy: the kernel methods, the CPU twins and Vulkan against each other.
+ */
 class CrossClassTest extends BothDevices {
   @ParameterizedTest(name = "n = {0}")
   @ValueSource(ints = {1, 63, 65, 4099})
   void helpersOfAnotherClassMatchJava(int n) {
-    Random random = new Random(n);
-    float[] r = Bits.randomFloats(random, n, 4f);
-    float[] g = Bits.randomFloats(random, n, 4f);
-    float[] b = Bits.randomFloats(random, n, 4f);
-    float[][] out = new float[2][n];
-    Device[] devices = {cpu, vulkan};
-    for (int d = 0; d < 2; d++) {
-      CrossClassKernels.toneMapped(devices[d], n, r, g, b, out[d], 1.5f);
-    }
-    Bits.assertSameBits("tone-mapped luminance", out[0], out[1]);
+    compare("toneMapped", n,
+        r -> new Object[] {Bits.randomFloats(r, n, 4f), Bits.randomFloats(r, n, 4f), Bits.randomFloats(r, n, 4f),
+            new float[n], 0.25f + 2 * r.nextFloat()},
+        (d, a) -> CrossClassKernels.toneMapped(d, n, (float[]) a[0], (float[]) a[1], (float[]) a[2], (float[]) a[3],
+            (float) a[4]));
+  }
+
+  @ParameterizedTest(name = "n = {0}")
+  @ValueSource(ints = {1, 3, 65, 4099})
+  void aWindowFilledAndSummedByAnotherClassMatchesJava(int n) {
+    compare("windowed", n,
+        r -> new Object[] {Bits.randomFloats(r, n, 4f), new float[n], r.nextInt(6)},
+        (d, a) -> CrossClassKernels.windowed(d, n, (float[]) a[0], (float[]) a[1], (int) a[2]));
   }
 }

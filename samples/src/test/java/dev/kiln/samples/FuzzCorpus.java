@@ -3,6 +3,7 @@ package dev.kiln.samples;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -53,7 +54,11 @@ final class FuzzCorpus {
     return new Corpus(sources, kernels, lines);
   }
 
-  /** Writes the classes' sources under {@code out/src/fuzz}; returns their files. */
+  /**
+   * Writes the classes' sources under {@code out/src/fuzz}, with the helpers their kernels call
+   * ({@code fuzz/FuzzHelpers.java}); returns their files, the helpers' in the middle, so that javac
+   * analyzes some kernel classes before the helpers' and some after.
+   */
   static List<Path> write(Path out, Corpus corpus) throws IOException {
     Path sources = out.resolve("src/fuzz");
     Files.createDirectories(sources);
@@ -64,6 +69,11 @@ final class FuzzCorpus {
       Files.writeString(file, corpus.sources().get(c));
       files.add(file);
     }
+    Path helpers = sources.resolve("FuzzHelpers.java");
+    try (InputStream in = FuzzCorpus.class.getResourceAsStream("/fuzz/FuzzHelpers.java")) {
+      Files.write(helpers, in.readAllBytes());
+    }
+    files.add(files.size() / 2, helpers);
     return files;
   }
 

@@ -324,7 +324,7 @@ final class RandomKernels {
     }
     String l = intExpression(depth - 1);
     String r = intExpression(depth - 1);
-    return switch (random.nextInt(18)) {
+    return switch (random.nextInt(22)) {
       case 0, 1 -> "(" + l + " + " + r + ")";
       case 2 -> "(" + l + " - " + r + ")";
       case 3 -> "(" + l + " * " + r + ")";
@@ -341,6 +341,11 @@ final class RandomKernels {
       case 14 -> "Math.max(" + l + ", " + r + ")";
       case 15 -> "Math.floorMod(" + l + ", " + r + " | 1)";
       case 16 -> "Math.round(" + floatExpression(depth - 1) + ")";
+      case 17 -> "FuzzHelpers.mix(" + l + ", " + r + ")";
+      case 18 -> "FuzzHelpers.clampIndex(" + l + ", " + r + " | 1)";
+      case 19 -> "FuzzHelpers.digits(" + l + ")";
+      case 20 -> intArrays.isEmpty() ? "FuzzHelpers.mix(" + r + ", " + l + ")"
+          : "FuzzHelpers.sumOwn(" + intArrays.get(random.nextInt(intArrays.size()))[0] + ")";
       default -> "Integer.rotateLeft(" + l + ", " + r + ")";
     };
   }
@@ -360,7 +365,7 @@ final class RandomKernels {
     }
     String l = floatExpression(depth - 1);
     String r = floatExpression(depth - 1);
-    return switch (random.nextInt(11)) {
+    return switch (random.nextInt(14)) {
       case 0, 1 -> "(" + l + " + " + r + ")";
       case 2 -> "(" + l + " - " + r + ")";
       case 3 -> "(" + l + " * " + r + ")";
@@ -370,6 +375,10 @@ final class RandomKernels {
       case 7 -> "Math.min(" + l + ", " + r + ")";
       case 8 -> "Math.abs(" + l + ")";
       case 9 -> "Gpu.floor(" + l + ")";
+      case 10 -> "FuzzHelpers.blend(" + l + ", " + r + ", " + intExpression(depth - 1) + ")";
+      case 11 -> "FuzzHelpers.poly(" + l + ")";
+      case 12 -> floatArrays.isEmpty() ? "FuzzHelpers.poly(" + r + ")"
+          : "FuzzHelpers.sumOwnF(" + floatArrays.get(random.nextInt(floatArrays.size()))[0] + ")";
       default -> "(float) " + intExpression(depth - 1);
     };
   }

@@ -143,7 +143,7 @@ class VectorizedCorpusTest extends BothDevices {
 
   private static ClassLoader compile(Path out, List<Path> sources, boolean vectorize) throws IOException {
     Files.createDirectories(out);
-    var errors = KilnJavac.compile(out, sources, "-Akiln.vectorize=" + vectorize, "-XDcompilePolicy=simple");
+    var errors = KilnJavac.compile(out, sources, "-Akiln.vectorize=" + vectorize);
     assertTrue(errors.isEmpty(), () -> "the corpus does not compile: " + errors);
     return new CorpusFirst(out.toUri().toURL());
   }

@@ -239,6 +239,7 @@ public final class IndexBounds {
       case Stmt.Break b -> state;
       case Stmt.Continue c -> state;
       case Stmt.Return r -> state;
+      case Stmt.Call call -> throw call.unlinked();
     };
   }
 
@@ -520,6 +521,7 @@ public final class IndexBounds {
         case Stmt.Break s -> {}
         case Stmt.Continue s -> {}
         case Stmt.Return s -> {}
+        case Stmt.Call call -> throw call.unlinked();
       }
     });
     return locals;

@@ -93,6 +93,7 @@ public final class BarrierUniformity {
         choice.cases().forEach(c -> statements(c.body(), inner, report));
       }
       case Stmt.Return ret -> someReturned |= !uniform;
+      case Stmt.Call call -> throw call.unlinked();
       case Stmt.Store store -> {}
       case Stmt.ClearArray clear -> {}
       case Stmt.DeclareShared declare -> {}
@@ -145,6 +146,7 @@ public final class BarrierUniformity {
         case Stmt.Break jump -> !uniform && (jump.label() == null ? breaks : !nested.contains(jump.label()));
         case Stmt.Continue jump -> !uniform && (jump.label() == null ? continues : !nested.contains(jump.label()));
         case Stmt.Return r -> !uniform;
+        case Stmt.Call call -> throw call.unlinked();
         case Stmt.If branch -> jumpsOut(branch.then(), uniform && isUniform(branch.condition()), breaks, continues, nested)
             || jumpsOut(branch.otherwise(), uniform && isUniform(branch.condition()), breaks, continues, nested);
         case Stmt.Loop inner -> {

@@ -116,6 +116,7 @@ final class TwinCode {
       case Stmt.Barrier b -> throw new Unsupported("a barrier outside workgroup-level code");
       case Stmt.VectorLoad v -> throw new Unsupported("a vectorized program");
       case Stmt.VectorStore v -> throw new Unsupported("a vectorized program");
+      case Stmt.Call call -> throw call.unlinked();
     }
   }
 

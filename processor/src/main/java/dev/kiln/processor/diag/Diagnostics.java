@@ -11,7 +11,7 @@ import javax.lang.model.element.Element;
 import javax.tools.Diagnostic.Kind;
 
 /** Reports catalogued errors on elements (during the rounds) or on trees (after attribution). */
-public final class Diagnostics {
+public final class Diagnostics implements ErrorSink {
   private final Messager messager;
   private final Trees trees;
   /**
@@ -56,6 +56,7 @@ public final class Diagnostics {
     trees.printMessage(Kind.WARNING, diagnostic.text(), tree, unit);
   }
 
+  @Override
   public void error(Tree tree, CompilationUnitTree unit, Diagnostic diagnostic) {
     trees.printMessage(Kind.ERROR, diagnostic.text(), tree, unit);
   }

@@ -133,11 +133,6 @@ public final class Errors {
     return new Diagnostic(Message.HELPER_RECURSION, helper);
   }
 
-  /** {@code kiln.helper.otherClass}. */
-  public static Diagnostic helperOtherClass(String method, String owner) {
-    return new Diagnostic(Message.HELPER_OTHER_CLASS, method, owner);
-  }
-
   /** {@code kiln.helper.compiled}. */
   public static Diagnostic helperCompiled(String method) {
     return new Diagnostic(Message.HELPER_COMPILED, method);

@@ -105,6 +105,9 @@ public final class IrText {
       case Stmt.Break jump -> line(depth, "break" + (jump.label() == null ? "" : " " + jump.label().name()) + ";");
       case Stmt.Continue jump -> line(depth, "continue" + (jump.label() == null ? "" : " " + jump.label().name()) + ";");
       case Stmt.Return ret -> line(depth, "return;");
+      case Stmt.Call call -> line(depth, (call.result() == null ? "" : local(call.result()) + " = ") + call.helper()
+          + java.util.stream.Stream.concat(call.arguments().stream().map(IrText::expression),
+              call.arrays().stream().map(ArrayDecl::name)).collect(Collectors.joining(", ", "(", ")")) + ";");
     }
   }
 

@@ -58,6 +58,9 @@ public class Rewriter {
       case Stmt.Break jump -> new Stmt.Break(labelOrNull(jump.label()));
       case Stmt.Continue jump -> new Stmt.Continue(labelOrNull(jump.label()));
       case Stmt.Return ret -> ret;
+      case Stmt.Call call -> new Stmt.Call(call.helper(), call.owner(),
+          call.arguments().stream().map(this::expression).toList(), call.arrays().stream().map(this::array).toList(),
+          call.result() == null ? null : local(call.result()), call.site());
     });
   }
 

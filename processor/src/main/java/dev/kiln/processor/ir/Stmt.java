@@ -107,4 +107,25 @@ public sealed interface Stmt {
 
   /** Ends this invocation. */
   record Return() implements Stmt {}
+
+  /**
+   * A call of a helper of another top-level class, which javac analyzes apart from the kernel's:
+   * {@code helper} names the method ({@code pkg.Util.f(float,int[])}), {@code owner} its top-level
+   * class. The scalar {@code arguments} are evaluated in order, then the body runs with
+   * {@code arrays} for its array parameters, its value going to {@code result} (null to drop it).
+   * Lowering makes it and linking ({@code lower.HelperLinker}) replaces it by the helper's body
+   * before any check, analysis or pass reads the program; they treat one as a broken invariant.
+   */
+  record Call(String helper, String owner, List<Expr> arguments, List<ArrayDecl> arrays, Local result, Site site)
+      implements Stmt {
+    public Call {
+      arguments = List.copyOf(arguments);
+      arrays = List.copyOf(arrays);
+    }
+
+    /** The error of a pass that met a call linking should have replaced. */
+    public IllegalStateException unlinked() {
+      return new IllegalStateException("the call of " + helper + " was not linked");
+    }
+  }
 }

@@ -43,6 +43,7 @@ public final class Walk {
         case Stmt.Break b -> {}
         case Stmt.Continue c -> {}
         case Stmt.Return r -> {}
+        case Stmt.Call c -> {}
       }
     }
   }
@@ -93,6 +94,7 @@ public final class Walk {
       case Stmt.Break b -> List.of();
       case Stmt.Continue c -> List.of();
       case Stmt.Return r -> List.of();
+      case Stmt.Call call -> call.arguments();
     };
   }
 

@@ -42,17 +42,15 @@ final class CallLowering {
 
   private final Trees trees;
   private final Scope scope;
-  private final Attribution attribution;
   private final ExpressionLowering expressions;
   private final HelperInlining helpers;
   private final EmbeddedStatements embedded;
 
-  CallLowering(Trees trees, Scope scope, Attribution attribution, ExpressionLowering expressions,
+  CallLowering(Trees trees, Scope scope, ExpressionLowering expressions,
       HelperInlining helpers, EmbeddedStatements embedded) {
     this.embedded = embedded;
     this.trees = trees;
     this.scope = scope;
-    this.attribution = attribution;
     this.expressions = expressions;
     this.helpers = helpers;
   }
@@ -181,8 +179,8 @@ final class CallLowering {
       return lowered;
     }
     if (helpers.isHelper(method)) {
-      MethodTree helper = trees.getTree(method);
-      if (helper.getBody().getStatements().size() == 1
+      if (helpers.inKernelClass(method) && trees.getTree(method) instanceof MethodTree helper
+          && helper.getBody().getStatements().size() == 1
           && helper.getBody().getStatements().getFirst() instanceof ReturnTree ret && ret.getExpression() != null) {
         return helpers.inlinePure(path, method, ret);
       }
@@ -197,8 +195,7 @@ final class CallLowering {
 
   /**
    * The error for a call of {@code method}, which is no library method and no helper Kiln can
-   * inline: a static method of another class compiled with this one whose tree javac has not
-   * attributed yet or has lowered already, compiled code, or anything else.
+   * inline: an instance method, compiled code, or anything else.
    */
   KernelError unavailable(Tree call, ExecutableElement method) {
     TypeElement owner = (TypeElement) method.getEnclosingElement();
@@ -208,9 +205,6 @@ final class CallLowering {
     }
     if (!method.getModifiers().contains(javax.lang.model.element.Modifier.STATIC)) {
       return new KernelError(call, Errors.unsupportedCall(name));
-    }
-    if (attribution.compiles((TypeElement) HelperInlining.topLevel(method))) {
-      return new KernelError(call, Errors.helperOtherClass(name, HelperInlining.topLevel(method).getSimpleName().toString()));
     }
     String qualified = owner.getQualifiedName().toString();
     if (qualified.startsWith("java.") || qualified.startsWith("javax.") || qualified.startsWith("jdk.")

@@ -56,7 +56,7 @@ final class ExpressionLowering {
     this.sites = sites;
     this.embedded = embedded;
     this.helpers = new HelperInlining(trees, scope, kernel, attribution, this);
-    this.calls = new CallLowering(trees, scope, attribution, this, helpers, embedded);
+    this.calls = new CallLowering(trees, scope, this, helpers, embedded);
   }
 
   /** The lowering of calls, whose arguments come back here. */

@@ -11,6 +11,7 @@ import com.sun.source.util.TreePath;
 import com.sun.source.util.Trees;
 import dev.kiln.processor.diag.Errors;
 import dev.kiln.processor.diag.KernelError;
+import dev.kiln.processor.ir.ArrayDecl;
 import dev.kiln.processor.ir.Expr;
 import dev.kiln.processor.ir.Local;
 import dev.kiln.processor.ir.PrimType;
@@ -19,16 +20,21 @@ import dev.kiln.processor.model.SignatureReader;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
+import java.util.function.BiConsumer;
 import java.util.function.Function;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ExecutableElement;
+import javax.lang.model.element.Modifier;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.type.ArrayType;
 
 /**
- * Inlines calls of helpers: static methods compiled from source whose attributed trees javac holds.
- * A helper whose body is {@code return e;} becomes {@code e} inside the caller's expression
- * ({@link #inlinePure}); any other becomes statements in place of its call ({@link #inlineStatements}).
+ * Inlines calls of helpers: static methods compiled from source. One of the kernel's own top-level
+ * class, whose attributed trees javac holds now, is inlined from them: a helper whose body is
+ * {@code return e;} becomes {@code e} inside the caller's expression ({@link #inlinePure}); any
+ * other becomes statements in place of its call ({@link #inlineStatements}). One of another class
+ * becomes a call that linking resolves ({@link #callOtherClass}).
  * Either way its scalar parameters take the arguments, lowered in the caller and each evaluated
  * once, and its array parameters name the caller's arrays; a helper that calls itself, directly or
  * not, is refused.
@@ -60,15 +66,47 @@ final class HelperInlining {
   }
 
   /**
-   * Whether {@code method} is a helper a kernel may call: a static method compiled from source
-   * whose attributed tree javac holds now: one of the kernel's own top-level class, or of another
-   * class that javac has attributed and not yet lowered ({@link Attribution}).
+   * Whether {@code method} is a helper a kernel may call: a static method compiled from source in
+   * this run, with a body. One of the kernel's own top-level class is inlined from its tree; one of
+   * another class becomes a {@link Stmt.Call} ({@link #callOtherClass}), as javac analyzes that class
+   * apart from this one.
    */
   boolean isHelper(ExecutableElement method) {
-    return method.getModifiers().contains(javax.lang.model.element.Modifier.STATIC)
-        && (topLevel(method).equals(topLevel(kernel)) || attribution.holdsAttributedTree((TypeElement) topLevel(method)))
-        && trees.getTree(method) instanceof MethodTree tree
-        && tree.getBody() != null;
+    Set<Modifier> modifiers = method.getModifiers();
+    if (!modifiers.contains(Modifier.STATIC) || modifiers.contains(Modifier.NATIVE)) {
+      return false;
+    }
+    return inKernelClass(method)
+        ? trees.getTree(method) instanceof MethodTree tree && tree.getBody() != null
+        : attribution.compiles((TypeElement) topLevel(method));
+  }
+
+  /** Whether {@code method} is declared in the kernel's own top-level class, whose trees javac holds now. */
+  boolean inKernelClass(ExecutableElement method) {
+    return topLevel(method).equals(topLevel(kernel));
+  }
+
+  /**
+   * A call of a helper of another class: its arguments lowered here, in order, and a
+   * {@link Stmt.Call} that linking replaces by the helper's body ({@link HelperLinker}).
+   */
+  List<Stmt> callOtherClass(TreePath call, ExecutableElement helper, Local result) {
+    TreePath at = unparenthesized(call);
+    List<Expr> arguments = new ArrayList<>();
+    List<ArrayDecl> arrays = new ArrayList<>();
+    bindings(at, helper, (parameter, array) -> arrays.add(array.decl()), (parameter, value) -> arguments.add(value))
+        .forEach(Runnable::run);
+    TypeElement owner = (TypeElement) topLevel(helper);
+    return List.of(new Stmt.Call(key(helper), owner.getQualifiedName().toString(), arguments, arrays, result,
+        expressions.site(at.getLeaf())));
+  }
+
+  /** How linking knows a helper: {@code pkg.Util.f(float,int[])}, as {@link Library} knows methods. */
+  static String key(ExecutableElement method) {
+    return ((TypeElement) method.getEnclosingElement()).getQualifiedName() + "." + method.getSimpleName()
+        + method.getParameters().stream()
+            .map(parameter -> parameter.asType().toString())
+            .collect(java.util.stream.Collectors.joining(",", "(", ")"));
   }
 
   static Element topLevel(Element element) {
@@ -79,8 +117,12 @@ final class HelperInlining {
     return current;
   }
 
-  /** Binds the arguments of a call of {@code helper} to its parameters, lowered in the caller. */
-  List<Runnable> bindings(TreePath callPath, ExecutableElement helper, java.util.function.BiConsumer<Element, Expr> scalar) {
+  /**
+   * Binds the arguments of a call of {@code helper} to its parameters, lowered in the caller: the
+   * arguments are lowered now, in order, and each binding is made when its runnable runs.
+   */
+  private List<Runnable> bindings(TreePath callPath, ExecutableElement helper, BiConsumer<Element, ArrayRef> array,
+      BiConsumer<Element, Expr> scalar) {
     MethodInvocationTree call = (MethodInvocationTree) callPath.getLeaf();
     List<Runnable> bindings = new java.util.ArrayList<>();
     for (int i = 0; i < call.getArguments().size(); i++) {
@@ -88,13 +130,13 @@ final class HelperInlining {
       Tree argumentTree = call.getArguments().get(i);
       TreePath argument = child(callPath, argumentTree);
       if (parameter.asType() instanceof ArrayType) {
-        ArrayRef array;
+        ArrayRef named;
         try {
-          array = expressions.array(argument);
+          named = expressions.array(argument);
         } catch (KernelError notAnArray) {
           throw new KernelError(argumentTree, Errors.helperArray(parameter.getSimpleName()));
         }
-        bindings.add(() -> scope.bindArray(parameter, array));
+        bindings.add(() -> array.accept(parameter, named));
       } else {
         PrimType type = SignatureReader.primType(parameter.asType())
             .orElseThrow(() -> UnsupportedTypes.error(argumentTree, parameter.asType()));
@@ -113,7 +155,7 @@ final class HelperInlining {
   Expr inlinePure(TreePath callPath, ExecutableElement helper, ReturnTree ret) {
     List<Element> parameters = new ArrayList<>();
     List<Expr> arguments = new ArrayList<>();
-    List<Runnable> bindings = bindings(callPath, helper, (parameter, value) -> {
+    List<Runnable> bindings = bindings(callPath, helper, scope::bindArray, (parameter, value) -> {
       parameters.add(parameter);
       arguments.add(value);
     });
@@ -147,7 +189,7 @@ final class HelperInlining {
   List<Stmt> inlineStatements(TreePath call, ExecutableElement helper, Function<TreePath, List<Stmt>> lowerBody) {
     TreePath at = unparenthesized(call);
     List<Stmt> statements = new ArrayList<>();
-    List<Runnable> bindings = bindings(at, helper, (parameter, value) -> {
+    List<Runnable> bindings = bindings(at, helper, scope::bindArray, (parameter, value) -> {
       Local local = scope.declare(parameter, parameter.getSimpleName().toString(), value.type());
       statements.add(new Stmt.Assign(local, value));
     });

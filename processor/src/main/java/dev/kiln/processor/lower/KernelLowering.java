@@ -24,7 +24,7 @@ import com.sun.source.tree.VariableTree;
 import com.sun.source.tree.WhileLoopTree;
 import com.sun.source.util.TreePath;
 import com.sun.source.util.Trees;
-import dev.kiln.processor.diag.Diagnostics;
+import dev.kiln.processor.diag.ErrorSink;
 import dev.kiln.processor.diag.Errors;
 import dev.kiln.processor.diag.KernelError;
 import dev.kiln.processor.ir.BinaryOp;
@@ -59,7 +59,7 @@ import javax.lang.model.type.TypeMirror;
 public final class KernelLowering {
   private final Trees trees;
   private final CompilationUnitTree unit;
-  private final Diagnostics diagnostics;
+  private final ErrorSink errors;
   private final KernelSignature signature;
   private final Scope scope;
   private final ExpressionLowering expressions;
@@ -81,12 +81,15 @@ public final class KernelLowering {
   /** The labels of the labelled statements being lowered, innermost first. */
   private final Deque<Label> labels = new ArrayDeque<>();
 
-  /** @param attribution which classes' attributed trees javac still holds (helpers of other classes) */
-  public KernelLowering(Trees trees, CompilationUnitTree unit, Diagnostics diagnostics, KernelSignature signature,
+  /**
+   * @param errors where the errors go
+   * @param attribution which classes javac compiles from source (helpers of other classes)
+   */
+  public KernelLowering(Trees trees, CompilationUnitTree unit, ErrorSink errors, KernelSignature signature,
       Sites sites, Attribution attribution) {
     this.trees = trees;
     this.unit = unit;
-    this.diagnostics = diagnostics;
+    this.errors = errors;
     this.signature = signature;
     this.scope = new Scope(signature, unit);
     this.expressions = new ExpressionLowering(trees, scope, signature.method(), sites, attribution,
@@ -119,6 +122,64 @@ public final class KernelLowering {
         scope.sharedArrays(), scope.privateArrays(), scope.scalars(), scope.locals(), body);
   }
 
+  /**
+   * The lowering of {@code helper}, a static method of a class javac has just analyzed, as a
+   * template for the kernels of other classes that call it ({@link #template}): its array
+   * parameters stand as buffers, in their order, which linking replaces by the caller's arrays.
+   */
+  static KernelLowering ofHelper(Trees trees, ErrorSink errors, ExecutableElement helper, Sites sites,
+      Attribution attribution) {
+    List<KernelSignature.Param> arrays = new ArrayList<>();
+    for (VariableElement parameter : helper.getParameters()) {
+      if (parameter.asType() instanceof ArrayType array) {
+        arrays.add(new KernelSignature.Param(parameter.getSimpleName().toString(),
+            SignatureReader.primType(array.getComponentType()).orElseThrow(), true, Optional.empty()));
+      }
+    }
+    javax.lang.model.element.TypeElement owner = (javax.lang.model.element.TypeElement) helper.getEnclosingElement();
+    KernelSignature signature = new KernelSignature(owner, "", owner.getSimpleName().toString(), helper,
+        new dev.kiln.processor.ir.Workgroup(1, 1, 1), true, false, arrays, List.of());
+    return new KernelLowering(trees, trees.getPath(helper).getCompilationUnit(), errors, signature, sites,
+        attribution);
+  }
+
+  /**
+   * The helper this lowering was made for ({@link #ofHelper}) as a template: its scalar parameters
+   * are locals the caller sets, its returns leave a run-once block with the value in a result local
+   * (no block where the only return ends the body: {@code return e;} is the assignment). Errors go to this
+   * lowering's sink, and {@link #failed()} says whether there were any.
+   */
+  HelperTemplate template(String key) {
+    ExecutableElement helper = signature.method();
+    TreePath path = trees.getPath(helper);
+    MethodTree method = (MethodTree) path.getLeaf();
+    scope.enterHelper(helper, unit); // a call of itself is recursion
+    List<Local> parameters = new ArrayList<>();
+    for (VariableElement parameter : helper.getParameters()) {
+      if (!(parameter.asType() instanceof ArrayType)) {
+        parameters.add(scope.declare(parameter, parameter.getSimpleName().toString(),
+            SignatureReader.primType(parameter.asType()).orElseThrow()));
+      }
+    }
+    Local result = helper.getReturnType().getKind() == javax.lang.model.type.TypeKind.VOID ? null
+        : scope.temporary(helper.getSimpleName() + "Result", SignatureReader.primType(helper.getReturnType()).orElseThrow());
+    Label label = new Label("return$" + helper.getSimpleName());
+    exits.push(new Exit(label, result));
+    List<Stmt> body;
+    try {
+      body = block(child(path, method.getBody()), method.getBody().getStatements());
+    } finally {
+      exits.pop();
+    }
+    if (!body.isEmpty() && body.getLast() instanceof Stmt.Break(Label end) && end == label) {
+      body = body.subList(0, body.size() - 1); // a return at the end goes nowhere
+    }
+    boolean leaves = Walk.anyStatement(body, statement -> statement instanceof Stmt.Break(Label end) && end == label);
+    List<Stmt> template = leaves ? List.of(Stmt.Loop.once(body, label)) : body;
+    return new HelperTemplate(key, signature.flatName() + "." + helper.getSimpleName(), parameters, scope.buffers(),
+        result, template, scope.locals(), scope.privateArrays(), failed);
+  }
+
   /** Whether some statement could not be lowered (and its error was reported). */
   public boolean failed() {
     return failed;
@@ -149,7 +210,7 @@ public final class KernelLowering {
         return; // a type javac could not resolve: javac reported it
       }
     }
-    diagnostics.error(error.tree(), error.unit().orElse(scope.unit()), error.diagnostic());
+    errors.error(error.tree(), error.unit().orElse(scope.unit()), error.diagnostic());
     error.inner().forEach(this::report);
   }
 
@@ -478,6 +539,9 @@ public final class KernelLowering {
    * is a break (setting {@code result} first, if any).
    */
   private List<Stmt> inlineHelper(TreePath call, ExecutableElement helper, Local result) {
+    if (!helpers.inKernelClass(helper)) {
+      return helpers.callOtherClass(call, helper, result);
+    }
     return helpers.inlineStatements(call, helper, path -> {
       Label label = new Label("return$" + helper.getSimpleName());
       exits.push(new Exit(label, result));

@@ -8,8 +8,8 @@ import java.util.List;
 
 /**
  * Hands out the {@link Site}s of IR nodes and maps them back to their source trees, so that a pass
- * working on IR alone can have its findings reported at the exact expression. One per compiled
- * class: sites of all its kernels are distinct.
+ * working on IR alone can have its findings reported at the exact expression. One per compilation:
+ * the sites of every kernel and helper template are distinct, and a linked kernel holds both.
  */
 public final class Sites {
   private record Origin(Tree tree, CompilationUnitTree unit) {}

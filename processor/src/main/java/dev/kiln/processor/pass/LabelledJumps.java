@@ -100,6 +100,7 @@ public final class LabelledJumps {
         case Stmt.VectorStore v -> out.add(new Stmt.VectorStore(v.buffer(), inner(v.vector()),
             v.lanes().stream().map(this::inner).toList()));
         case Stmt.Return r -> out.add(r);
+        case Stmt.Call call -> throw call.unlinked();
       }
     }
     return out;

@@ -191,6 +191,7 @@ public final class SpirvWriter {
         fn.terminate(SpvOpBranch, loop.next);
       }
       case Stmt.Return ignored -> fn.ret();
+      case Stmt.Call call -> throw call.unlinked();
     }
   }
 
