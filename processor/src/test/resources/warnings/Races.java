@@ -99,10 +99,12 @@ public final class Races {
     int y = Gpu.localId(1);
     t[y * 16 + x] = 1f;
     t[y * 16 + x] += 2f; // no warning
-    t[x * 16 + y] += 1f; // no warning: the column-major twin
+    Gpu.barrier();
+    t[x * 16 + y] += 1f; // no warning: the column-major twin, after a barrier
     t[x] += 1f; // WARNING: [kiln.race.update] (every y shares it)
     Gpu.barrier();
     out[Gpu.globalId(1) * 16 + Gpu.globalId(0)] = t[y * 16 + x];
+    t[x * 16 + y] = 0f; // WARNING: [kiln.race.barrier] (the element another invocation just read)
   }
 
   /** Plain stores to one element for all: a race only where the values differ. */
@@ -128,5 +130,69 @@ public final class Races {
     t[1] = Gpu.workgroupId(0); // the same in the workgroup: no warning
     Gpu.barrier();
     out[Gpu.globalId(0)] = t[0] + t[1] + l;
+  }
+
+  /** Workgroup memory between barriers: what one invocation writes, another reads only after one. */
+  @Kernel(workgroup = 64)
+  static void barriers(float[] in, float[] out, int[] seen) {
+    float[] t = Gpu.sharedFloats(64);
+    int[] counts = Gpu.sharedInts(16);
+    int l = Gpu.localId(0);
+    int i = Gpu.globalId(0);
+    t[l] = in[i];
+    float right = l < 63 ? t[l + 1] : 0f; // WARNING: [kiln.race.barrier] (no barrier since the write)
+    Gpu.barrier();
+    float left = l > 0 ? t[l - 1] : 0f; // after a barrier: no warning
+    t[l] = left + right; // WARNING: [kiln.race.barrier] (a neighbour may still be reading it)
+    Gpu.barrier();
+    for (int s = 32; s > 0; s >>= 1) {
+      if (l < s) {
+        t[l] += t[l + s]; // the tree sum, a barrier each step: no warning
+      }
+      Gpu.barrier();
+    }
+    if (l == 0) {
+      out[Gpu.workgroupId(0)] = t[0]; // after the last step's barrier: no warning
+    }
+    Gpu.barrier();
+    for (int s = 32; s > 0; s >>= 1) {
+      if (l < s) {
+        t[l] += t[l + s]; // WARNING: [kiln.race.barrier] (the steps are not separated)
+      }
+    }
+    Gpu.atomicAdd(counts, 0, 1);
+    Gpu.atomicAdd(counts, 1, l); // two atomics: no warning
+    seen[i] = counts[0]; // WARNING: [kiln.race.barrier] (the count may still change)
+    seen[i] += counts[l & 15]; // the same race, not reported: Kiln does not follow a mask between barriers
+    if (l == 0) {
+      t[0] = 1f;
+    }
+    out[i] = t[0]; // WARNING: [kiln.race.barrier] (invocation 0 writes it in this interval)
+  }
+
+  /** A loop's turns: what one turn writes after its barrier, the next turn reads before its own. */
+  @Kernel(workgroup = 64)
+  static void acrossTurns(float[] in, float[] out) {
+    float[] t = Gpu.sharedFloats(64);
+    int l = Gpu.localId(0);
+    t[l] = in[Gpu.globalId(0)];
+    Gpu.barrier();
+    for (int k = 0; k < 4; k++) {
+      float next = l < 63 ? t[l + 1] : 0f;
+      Gpu.barrier();
+      t[l] = next; // WARNING: [kiln.race.barrier] (the next turn reads t[l + 1] before any barrier)
+    }
+    Gpu.barrier();
+    out[Gpu.globalId(0)] = t[l];
+  }
+
+  /** The same as the first race above, stated to be intended. */
+  @Kernel(workgroup = 64)
+  @SuppressWarnings("kiln.race.barrier")
+  static void intendedNeighbour(float[] in, float[] out) {
+    float[] t = Gpu.sharedFloats(64);
+    int l = Gpu.localId(0);
+    t[l] = in[Gpu.globalId(0)];
+    out[Gpu.globalId(0)] = t[63 - l];
   }
 }

@@ -84,6 +84,25 @@ final class Constraints {
     return null;
   }
 
+  /**
+   * These facts and {@code other}'s, each of the latter with its terms renamed by {@code rename};
+   * conditional facts are left out.
+   */
+  Constraints andRenamed(Constraints other, java.util.function.UnaryOperator<Term> rename) {
+    List<Linear> all = new ArrayList<>(facts);
+    for (Linear fact : other.facts) {
+      all.add(renamed(fact, rename));
+    }
+    return new Constraints(workgroup, all, List.of());
+  }
+
+  /** {@code form} with each term renamed by {@code rename}. */
+  static Linear renamed(Linear form, java.util.function.UnaryOperator<Term> rename) {
+    Map<Term, Long> coefficients = new HashMap<>();
+    form.coefficients().forEach((term, k) -> coefficients.merge(rename.apply(term), k, Math::addExact));
+    return new Linear(coefficients, form.constant());
+  }
+
   /** The facts that do not mention a term {@code stale} accepts, as a term or a factor of one. */
   Constraints without(Predicate<Term> stale) {
     Predicate<Linear> fresh = form -> form.coefficients().keySet().stream()
@@ -216,6 +235,7 @@ final class Constraints {
       case IndexForm.Length length -> new long[] {0, Integer.MAX_VALUE};
       case IndexForm.Scalar scalar -> new long[] {Integer.MIN_VALUE, Integer.MAX_VALUE};
       case IndexForm.Variable variable -> new long[] {Integer.MIN_VALUE, Integer.MAX_VALUE};
+      case IndexForm.Other other -> typeRange(other.of());
       case IndexForm.Product product -> new long[] {Integer.MIN_VALUE, Integer.MAX_VALUE};
     };
   }

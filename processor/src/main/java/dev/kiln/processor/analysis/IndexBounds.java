@@ -45,6 +45,8 @@ public final class IndexBounds {
   private final Map<Object, int[]> ownWorkgroup = new IdentityHashMap<>();
   /** Per access's index node, by identity: the own-element proof of each occurrence (null where none). */
   private final Map<Object, List<OwnElement>> ownElements = new IdentityHashMap<>();
+  /** Per access's index node of a workgroup array, by identity: its form and the facts at each occurrence. */
+  private final Map<Object, List<WorkgroupMeeting.Place>> workgroupPlaces = new IdentityHashMap<>();
   private final Workgroup workgroup;
 
   private IndexBounds(Program program, IndexForms forms) {
@@ -103,6 +105,36 @@ public final class IndexBounds {
       bounds.addAll(proof.bounds());
     }
     return first.withBounds(List.copyOf(bounds));
+  }
+
+  /**
+   * Whether accesses of one workgroup array at the index nodes {@code first} and {@code second} (the
+   * same node or two), made by two different invocations of one workgroup at the same time, may
+   * reach the same element ({@link WorkgroupMeeting}).
+   *
+   * @param first the index expression of one access, the node itself
+   * @param second that of the other
+   * @param stable the locals whose value is the same at both accesses, for each invocation
+   * @param uniform the locals whose value is the same for every invocation of the workgroup
+   * @return what is known
+   */
+  public WorkgroupMeeting.Outcome workgroupMeeting(Expr first, Expr second, java.util.function.Predicate<Local> stable,
+      java.util.function.Predicate<Local> uniform) {
+    List<WorkgroupMeeting.Place> firsts = workgroupPlaces.getOrDefault(first, List.of());
+    List<WorkgroupMeeting.Place> seconds = workgroupPlaces.getOrDefault(second, List.of());
+    WorkgroupMeeting meeting = new WorkgroupMeeting(workgroup, stable, uniform);
+    OwnElement ownFirst = ownElement(first);
+    OwnElement ownSecond = ownElement(second);
+    WorkgroupMeeting.Outcome outcome = WorkgroupMeeting.Outcome.APART;
+    for (WorkgroupMeeting.Place a : firsts) {
+      for (WorkgroupMeeting.Place b : seconds) {
+        WorkgroupMeeting.Outcome pair = meeting.meet(a, ownFirst, b, ownSecond);
+        if (pair.compareTo(outcome) > 0) {
+          outcome = pair;
+        }
+      }
+    }
+    return outcome;
   }
 
   /** How many array accesses the program has, and how many of them are proven in bounds. */
@@ -352,6 +384,10 @@ public final class IndexBounds {
       proof = OwnElement.prove(affine, state.facts(), workgroup, array instanceof BufferDecl);
     }
     ownElements.computeIfAbsent(index, a -> new ArrayList<>()).add(proof);
+    if (array instanceof dev.kiln.processor.ir.SharedArray) {
+      workgroupPlaces.computeIfAbsent(index, a -> new ArrayList<>())
+          .add(new WorkgroupMeeting.Place(form(index, state) instanceof Affine affine ? affine : null, state.facts()));
+    }
   }
 
   /**

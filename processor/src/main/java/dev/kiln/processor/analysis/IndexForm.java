@@ -114,6 +114,23 @@ public sealed interface IndexForm {
   }
 
   /**
+   * A term's value in a second invocation of the same workgroup, where two invocations' accesses
+   * are compared ({@link WorkgroupMeeting}): {@code localId(0)} of the one is not that of the other.
+   * Its range is the term's own.
+   */
+  record Other(Term of) implements Term {
+    @Override
+    public boolean isUniform() {
+      return false;
+    }
+
+    @Override
+    public String toString() {
+      return "other " + of;
+    }
+  }
+
+  /**
    * The int product of two terms that are not products themselves, in term order: {@code row * cols}
    * with {@code row} an id and {@code cols} a scalar. It is uniform where both factors are.
    */

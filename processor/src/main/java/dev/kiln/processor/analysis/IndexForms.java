@@ -2,6 +2,7 @@ package dev.kiln.processor.analysis;
 
 import dev.kiln.processor.analysis.IndexForm.Affine;
 import dev.kiln.processor.analysis.IndexForm.Unknown;
+import dev.kiln.processor.ir.BinaryOp;
 import dev.kiln.processor.ir.Builtin;
 import dev.kiln.processor.ir.Expr;
 import dev.kiln.processor.ir.Local;
@@ -115,12 +116,35 @@ public final class IndexForms {
   private IndexForm binary(Expr.Binary binary, Function<Local, IndexForm> variable) {
     IndexForm left = form(binary.left(), variable);
     IndexForm right = form(binary.right(), variable);
+    Integer a = constantOf(left);
+    Integer b = constantOf(right);
+    if (a != null && b != null) {
+      return folded(binary.op(), a, b);
+    }
     return switch (binary.op()) {
       case ADD -> IndexForm.add(left, right);
       case SUB -> IndexForm.add(left, IndexForm.scale(right, -1));
       case MUL -> IndexForm.multiply(left, right);
       case SHL -> constantOf(right) != null ? IndexForm.scale(left, 1 << (constantOf(right) & 31)) : new Unknown();
       default -> new Unknown();
+    };
+  }
+
+  /** {@code a op b} as Java computes it on ints ({@code 64 / 2}); a division by zero is no form. */
+  private static IndexForm folded(BinaryOp op, int a, int b) {
+    return switch (op) {
+      case ADD -> IndexForm.constant(a + b);
+      case SUB -> IndexForm.constant(a - b);
+      case MUL -> IndexForm.constant(a * b);
+      case DIV -> b == 0 ? new Unknown() : IndexForm.constant(a / b);
+      case REM -> b == 0 ? new Unknown() : IndexForm.constant(a % b);
+      case SHL -> IndexForm.constant(a << b);
+      case SHR -> IndexForm.constant(a >> b);
+      case USHR -> IndexForm.constant(a >>> b);
+      case AND -> IndexForm.constant(a & b);
+      case OR -> IndexForm.constant(a | b);
+      case XOR -> IndexForm.constant(a ^ b);
+      case EQ, NE, LT, LE, GT, GE -> new Unknown();
     };
   }
 

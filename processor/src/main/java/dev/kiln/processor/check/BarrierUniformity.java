@@ -37,15 +37,25 @@ public final class BarrierUniformity {
       return List.of();
     }
     BarrierUniformity check = new BarrierUniformity();
-    int known;
-    do { // locals that vary make more locals vary: repeat until nothing changes
-      known = check.varying.size();
-      check.someReturned = false;
-      check.statements(program.body(), true, false);
-    } while (check.varying.size() != known);
+    check.varying.addAll(varyingLocals(program)); // locals that vary make more locals vary: a fixed point
     check.someReturned = false;
     check.statements(program.body(), true, true);
     return check.errors;
+  }
+
+  /**
+   * The locals whose value may differ between the invocations of a workgroup where it is read (the
+   * complement of the uniform ones above).
+   */
+  static Set<Local> varyingLocals(Program program) {
+    BarrierUniformity walk = new BarrierUniformity();
+    int known;
+    do {
+      known = walk.varying.size();
+      walk.someReturned = false;
+      walk.statements(program.body(), true, false);
+    } while (walk.varying.size() != known);
+    return Set.copyOf(walk.varying);
   }
 
   /** Walks {@code body}; {@code uniform}: whether control reaching it is the same for the whole workgroup. */

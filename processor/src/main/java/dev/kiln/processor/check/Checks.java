@@ -12,14 +12,25 @@ public final class Checks {
   private Checks() {}
 
   /**
-   * What a valid program may get wrong: warnings, and the launch bounds that the updates proven
+   * What a valid program may get wrong: warnings (racy updates and writes, {@link RacyUpdates};
+   * missing barriers, {@link MissingBarriers}), and the launch bounds that the updates proven
    * race-free need.
    *
    * @param analysis the lowered program, with its analyses
    * @return the warnings and bounds
    */
   public static RacyUpdates.Result warnings(Analysis analysis) {
-    return RacyUpdates.find(analysis);
+    RacyUpdates.Result updates = RacyUpdates.find(analysis);
+    List<CheckError> all = new ArrayList<>(updates.warnings());
+    // one race warning per line: a racy update also meets the other accesses of its interval
+    java.util.Set<Integer> lines = new java.util.HashSet<>();
+    updates.warnings().forEach(warning -> lines.add(warning.site().line()));
+    for (CheckError missing : MissingBarriers.find(analysis.program(), analysis.bounds())) {
+      if (lines.add(missing.site().line())) {
+        all.add(missing);
+      }
+    }
+    return new RacyUpdates.Result(all, updates.launchBounds());
   }
 
   /**

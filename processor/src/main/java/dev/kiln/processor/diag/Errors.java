@@ -203,6 +203,11 @@ public final class Errors {
     return new Diagnostic(Message.RACY_WRITE, kind, array);
   }
 
+  /** {@code kiln.race.barrier}. */
+  public static Diagnostic raceBarrier(String kind, String array, String otherKind, int otherLine) {
+    return new Diagnostic(Message.RACE_BARRIER, kind, array, otherKind, otherLine);
+  }
+
   /** {@code kiln.barrier.divergent}. */
   public static Diagnostic barrierDivergent() {
     return new Diagnostic(Message.BARRIER_DIVERGENT);

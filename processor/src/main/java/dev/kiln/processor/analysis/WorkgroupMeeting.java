@@ -1,0 +1,127 @@
+package dev.kiln.processor.analysis;
+
+import dev.kiln.processor.analysis.IndexForm.Affine;
+import dev.kiln.processor.analysis.IndexForm.Id;
+import dev.kiln.processor.analysis.IndexForm.Term;
+import dev.kiln.processor.ir.Builtin;
+import dev.kiln.processor.ir.Local;
+import dev.kiln.processor.ir.Workgroup;
+import java.util.List;
+import java.util.function.Predicate;
+
+/**
+ * Whether two accesses of one workgroup array, made between the same two barriers by two different
+ * invocations P and Q of one workgroup, may reach the same element. They never do where
+ * <ul>
+ *   <li>both indices are proven each invocation's own element ({@link OwnElement}) by one proof:
+ *       elements then belong to one invocation each;
+ *   <li>or, in every way P and Q can differ (one's local id along an axis above the other's), one
+ *       index lies above the other: {@code s[tid]} under {@code tid < s} against
+ *       {@code s[tid + s]}. Q's ids and values are its own ({@link IndexForm.Other}); the two
+ *       share what is the same for the whole workgroup where both accesses run: scalars, lengths,
+ *       workgroup ids, and the locals the caller says are uniform and unchanged between them.
+ * </ul>
+ * Facts that hold only under a launch bound are not used. An index with no affine form (a mask,
+ * a remainder, a load) cannot be compared: {@link Outcome#UNKNOWN}.
+ */
+public final class WorkgroupMeeting {
+  /** What is known of two accesses, from best to worst. */
+  public enum Outcome {
+    /** They never reach one element. */
+    APART,
+    /** They may: the indices are affine and nothing keeps them apart. */
+    MAY_MEET,
+    /** An index has no affine form to reason with. */
+    UNKNOWN
+  }
+
+  /**
+   * An access's index where it is evaluated.
+   *
+   * @param form its form, null where it has none
+   * @param facts what holds there
+   */
+  record Place(Affine form, Constraints facts) {}
+
+  private final Workgroup workgroup;
+  private final Predicate<Local> stable;
+  private final Predicate<Local> uniform;
+
+  /**
+   * @param stable the locals whose value is the same at both accesses, for each invocation
+   * @param uniform the locals whose value is the same for every invocation of the workgroup
+   */
+  WorkgroupMeeting(Workgroup workgroup, Predicate<Local> stable, Predicate<Local> uniform) {
+    this.workgroup = workgroup;
+    this.stable = stable;
+    this.uniform = uniform;
+  }
+
+  /** What is known of P's access at {@code a} (proven own by {@code ownA}, or null) against Q's at {@code b}. */
+  Outcome meet(Place a, OwnElement ownA, Place b, OwnElement ownB) {
+    if (a.form() == null || b.form() == null) {
+      return Outcome.UNKNOWN;
+    }
+    return sameOwner(ownA, ownB) || apart(a, b) ? Outcome.APART : Outcome.MAY_MEET;
+  }
+
+  /** Both proven own by one proof, its offset the same at both places. */
+  private boolean sameOwner(OwnElement a, OwnElement b) {
+    return a != null && b != null && !a.global() && a.bounds().isEmpty() && b.bounds().isEmpty() && a.equals(b)
+        && a.offset() instanceof Affine offset && offset.coefficients().keySet().stream().allMatch(this::sharedAt);
+  }
+
+  /** A term with one value at both places: for each invocation, and, for {@link #shared}, for both. */
+  private boolean sharedAt(Term term) {
+    return switch (term) {
+      case IndexForm.Variable variable -> stable.test(variable.local());
+      case IndexForm.Product(Term first, Term second) -> sharedAt(first) && sharedAt(second);
+      default -> true;
+    };
+  }
+
+  /** A term with one value for P and Q at both places. */
+  private boolean shared(Term term) {
+    return switch (term) {
+      case Id id -> id.builtin() == Builtin.WORKGROUP_ID || id.builtin() == Builtin.NUM_WORKGROUPS;
+      case IndexForm.Scalar scalar -> true;
+      case IndexForm.Length length -> true;
+      case IndexForm.Variable variable -> stable.test(variable.local()) && uniform.test(variable.local());
+      case IndexForm.Product(Term first, Term second) -> shared(first) && shared(second);
+      case IndexForm.Other other -> false;
+    };
+  }
+
+  /** {@code term} as Q's: its own where it is not shared. */
+  private Term asQ(Term term) {
+    if (shared(term)) {
+      return term;
+    }
+    return term instanceof IndexForm.Product(Term first, Term second)
+        ? new IndexForm.Product(asQ(first), asQ(second))
+        : new IndexForm.Other(term);
+  }
+
+  /** In every case of P ≠ Q, P's index and Q's differ. */
+  private boolean apart(Place a, Place b) {
+    Linear x = Linear.of(a.form());
+    Linear y = Constraints.renamed(Linear.of(b.form()), this::asQ);
+    Constraints both = a.facts().andRenamed(b.facts(), this::asQ);
+    for (int axis = 0; axis < 3; axis++) {
+      if (workgroup.size(axis) == 1) {
+        continue;
+      }
+      Linear p = Linear.term(new Id(Builtin.LOCAL_ID, axis));
+      Linear q = Linear.term(new IndexForm.Other(new Id(Builtin.LOCAL_ID, axis)));
+      for (Linear differ : List.of(p.minus(q).plus(Linear.constant(-1)), q.minus(p).plus(Linear.constant(-1)))) {
+        Constraints facts = both.and(List.of(differ));
+        boolean exact = facts.withinInt(x) && facts.withinInt(y); // the int indices are the forms' values
+        Linear one = Linear.constant(1);
+        if (!exact || !(facts.nonNegative(x.minus(y).minus(one)) || facts.nonNegative(y.minus(x).minus(one)))) {
+          return false;
+        }
+      }
+    }
+    return true;
+  }
+}
