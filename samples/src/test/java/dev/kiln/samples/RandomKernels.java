@@ -324,7 +324,7 @@ final class RandomKernels {
     }
     String l = intExpression(depth - 1);
     String r = intExpression(depth - 1);
-    return switch (random.nextInt(22)) {
+    return switch (random.nextInt(19)) {
       case 0, 1 -> "(" + l + " + " + r + ")";
       case 2 -> "(" + l + " - " + r + ")";
       case 3 -> "(" + l + " * " + r + ")";
@@ -341,12 +341,29 @@ final class RandomKernels {
       case 14 -> "Math.max(" + l + ", " + r + ")";
       case 15 -> "Math.floorMod(" + l + ", " + r + " | 1)";
       case 16 -> "Math.round(" + floatExpression(depth - 1) + ")";
-      case 17 -> "FuzzHelpers.mix(" + l + ", " + r + ")";
-      case 18 -> "FuzzHelpers.clampIndex(" + l + ", " + r + " | 1)";
-      case 19 -> "FuzzHelpers.digits(" + l + ")";
-      case 20 -> intArrays.isEmpty() ? "FuzzHelpers.mix(" + r + ", " + l + ")"
-          : "FuzzHelpers.sumOwn(" + intArrays.get(random.nextInt(intArrays.size()))[0] + ")";
+      case 17 -> intHelper(l, r);
       default -> "Integer.rotateLeft(" + l + ", " + r + ")";
+    };
+  }
+
+  /** A call of one of the int helpers of another class ({@code fuzz/FuzzHelpers.java}). */
+  private String intHelper(String l, String r) {
+    return switch (random.nextInt(4)) {
+      case 0 -> "FuzzHelpers.mix(" + l + ", " + r + ")";
+      case 1 -> "FuzzHelpers.clampIndex(" + l + ", " + r + " | 1)";
+      case 2 -> "FuzzHelpers.digits(" + l + ")";
+      default -> intArrays.isEmpty() ? "FuzzHelpers.mix(" + r + ", " + l + ")"
+          : "FuzzHelpers.sumOwn(" + intArrays.get(random.nextInt(intArrays.size()))[0] + ")";
+    };
+  }
+
+  /** A call of one of the float helpers of another class. */
+  private String floatHelper(String l, String r, int depth) {
+    return switch (random.nextInt(3)) {
+      case 0 -> "FuzzHelpers.blend(" + l + ", " + r + ", " + intExpression(depth - 1) + ")";
+      case 1 -> "FuzzHelpers.poly(" + l + ")";
+      default -> floatArrays.isEmpty() ? "FuzzHelpers.poly(" + r + ")"
+          : "FuzzHelpers.sumOwnF(" + floatArrays.get(random.nextInt(floatArrays.size()))[0] + ")";
     };
   }
 
@@ -365,7 +382,7 @@ final class RandomKernels {
     }
     String l = floatExpression(depth - 1);
     String r = floatExpression(depth - 1);
-    return switch (random.nextInt(14)) {
+    return switch (random.nextInt(12)) {
       case 0, 1 -> "(" + l + " + " + r + ")";
       case 2 -> "(" + l + " - " + r + ")";
       case 3 -> "(" + l + " * " + r + ")";
@@ -375,10 +392,7 @@ final class RandomKernels {
       case 7 -> "Math.min(" + l + ", " + r + ")";
       case 8 -> "Math.abs(" + l + ")";
       case 9 -> "Gpu.floor(" + l + ")";
-      case 10 -> "FuzzHelpers.blend(" + l + ", " + r + ", " + intExpression(depth - 1) + ")";
-      case 11 -> "FuzzHelpers.poly(" + l + ")";
-      case 12 -> floatArrays.isEmpty() ? "FuzzHelpers.poly(" + r + ")"
-          : "FuzzHelpers.sumOwnF(" + floatArrays.get(random.nextInt(floatArrays.size()))[0] + ")";
+      case 10 -> floatHelper(l, r, depth);
       default -> "(float) " + intExpression(depth - 1);
     };
   }
