@@ -3,6 +3,7 @@ package dev.kiln.processor.check;
 import dev.kiln.processor.analysis.IndexBounds;
 import dev.kiln.processor.analysis.WorkgroupMeeting;
 import dev.kiln.processor.diag.Errors;
+import dev.kiln.processor.ir.ArrayDecl;
 import dev.kiln.processor.ir.Expr;
 import dev.kiln.processor.ir.Label;
 import dev.kiln.processor.ir.Local;
@@ -13,6 +14,7 @@ import dev.kiln.processor.ir.Stmt;
 import dev.kiln.processor.ir.Walk;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.Deque;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -21,6 +23,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 
 /**
  * Accesses of a workgroup array that two invocations of a workgroup may make to one element
@@ -119,8 +122,8 @@ final class MissingBarriers {
         byInterval.computeIfAbsent(interval, i -> new ArrayList<>()).add(accesses.get(node))));
     Set<List<Integer>> warned = new HashSet<>();
     List<CheckError> warnings = new ArrayList<>();
-    for (Map.Entry<Integer, List<Access>> entry : new java.util.TreeMap<>(byInterval).entrySet()) {
-      List<Access> in = entry.getValue().stream().sorted(java.util.Comparator.comparingInt(Access::order)).toList();
+    for (Map.Entry<Integer, List<Access>> entry : new TreeMap<>(byInterval).entrySet()) {
+      List<Access> in = entry.getValue().stream().sorted(Comparator.comparingInt(Access::order)).toList();
       Set<Local> changed = unstable.getOrDefault(entry.getKey(), Set.of());
       for (int i = 0; i < in.size(); i++) {
         for (int j = i + 1; j < in.size(); j++) {
@@ -288,7 +291,7 @@ final class MissingBarriers {
     };
   }
 
-  private State access(Object node, dev.kiln.processor.ir.ArrayDecl array, Expr index, Kind kind, Site site,
+  private State access(Object node, ArrayDecl array, Expr index, Kind kind, Site site,
       State state) {
     if (!(array instanceof SharedArray shared) || state.intervals().isEmpty()) {
       return state;

@@ -38,6 +38,7 @@ import dev.kiln.processor.ir.ScalarParam;
 import dev.kiln.processor.ir.SharedArray;
 import dev.kiln.processor.ir.Stmt;
 import dev.kiln.processor.ir.Walk;
+import dev.kiln.processor.ir.Workgroup;
 import dev.kiln.processor.model.KernelSignature;
 import dev.kiln.processor.model.SignatureReader;
 import java.util.ArrayDeque;
@@ -48,6 +49,7 @@ import java.util.Optional;
 import java.util.Set;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ExecutableElement;
+import javax.lang.model.element.TypeElement;
 import javax.lang.model.element.VariableElement;
 import javax.lang.model.type.ArrayType;
 import javax.lang.model.type.TypeMirror;
@@ -136,9 +138,9 @@ public final class KernelLowering {
             SignatureReader.primType(array.getComponentType()).orElseThrow(), true, Optional.empty()));
       }
     }
-    javax.lang.model.element.TypeElement owner = (javax.lang.model.element.TypeElement) helper.getEnclosingElement();
+    TypeElement owner = (TypeElement) helper.getEnclosingElement();
     KernelSignature signature = new KernelSignature(owner, "", owner.getSimpleName().toString(), helper,
-        new dev.kiln.processor.ir.Workgroup(1, 1, 1), true, false, arrays, List.of());
+        new Workgroup(1, 1, 1), true, false, arrays, List.of());
     return new KernelLowering(trees, trees.getPath(helper).getCompilationUnit(), errors, signature, sites,
         attribution);
   }
