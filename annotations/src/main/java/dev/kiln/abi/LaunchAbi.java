@@ -42,17 +42,24 @@ public final class LaunchAbi {
   /** {@code Math.clamp} called with bounds out of order or NaN. */
   public static final int FAULT_ILLEGAL_ARGUMENT = 4;
   /**
-   * Loops past {@link #LOOP_TURN_LIMIT} header entries in one invocation, on a device that ends
+   * Loops past {@link #LOOP_TURN_LIMIT} header entries in one subgroup, on a device that ends
    * loops there silently; the index word holds the count, the line word the loop's line.
    */
   public static final int FAULT_LOOP_LIMIT = 5;
   /**
    * The id of the boolean specialization constant that turns loop counting on: the runtime sets it
-   * on devices that cut loops (lavapipe ends an invocation's loops after 65,535 header entries in
+   * on devices that cut loops (lavapipe ends a SIMD group's loops after 65,535 header entries in
    * all), and elsewhere it stays false and the driver drops the counting.
    */
   public static final int COUNT_LOOPS_SPEC_ID = 0;
-  /** Header entries of all loops of an invocation past which a counting module faults. */
+  /**
+   * The id of the uint specialization constant that gives the subgroup size on a device that cuts
+   * loops: lavapipe counts header entries per SIMD group, one subgroup, so a counting module keeps a
+   * count per subgroup in workgroup memory, {@code ceil(invocations / size)} of them. Elsewhere it
+   * stays at the workgroup's invocations, and the counts are one word.
+   */
+  public static final int LOOP_SUBGROUP_SIZE_SPEC_ID = 1;
+  /** Header entries of all loops of a subgroup past which a counting module faults. */
   public static final int LOOP_TURN_LIMIT = 65_000;
   /** The array word of an index fault on a workgroup or private array: this bit, or'ed with its length. */
   public static final int FAULT_LOCAL_ARRAY = 0x80000000;

@@ -69,10 +69,11 @@ final class LaunchFaults {
       case DIVISION_BY_ZERO -> new ArithmeticException("/ by zero in " + where + (words[3] != 0 ? " (line " + words[3] + ")" : ""));
       case OVERFLOW -> new ArithmeticException((words[2] == 2 ? "long" : "integer") + " overflow in " + where);
       case ILLEGAL_ARGUMENT -> new IllegalArgumentException("Math.clamp's min is greater than its max, or NaN, in " + where);
-      case LOOP_LIMIT -> new IllegalStateException("an invocation of " + where + " entered its loops' headers more than "
-          + LaunchAbi.LOOP_TURN_LIMIT + " times (the loop on line " + words[3] + "); this device (lavapipe) ends an"
-          + " invocation's loops silently after 65,535, so the results would be wrong. Fix: run it on another device,"
-          + " or spread the work over more invocations with fewer loop turns each");
+      case LOOP_LIMIT -> new IllegalStateException("a subgroup of " + where + " entered its loops' headers more than "
+          + LaunchAbi.LOOP_TURN_LIMIT + " times (the loop on line " + words[3] + "); this device (lavapipe) ends the"
+          + " loops of a subgroup, whose invocations run together, silently after 65,535, so the results would be"
+          + " wrong. Fix: run it on another device, or spread the work over more invocations with fewer loop turns"
+          + " each");
       default -> new IllegalStateException("unknown fault " + words[0] + " in " + where);
     };
   }

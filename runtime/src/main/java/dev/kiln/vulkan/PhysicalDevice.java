@@ -27,6 +27,7 @@ import org.lwjgl.vulkan.VkPhysicalDeviceFloatControlsProperties;
 import org.lwjgl.vulkan.VkPhysicalDeviceLimits;
 import org.lwjgl.vulkan.VkPhysicalDeviceMemoryProperties;
 import org.lwjgl.vulkan.VkPhysicalDeviceProperties2;
+import org.lwjgl.vulkan.VkPhysicalDeviceSubgroupProperties;
 import org.lwjgl.vulkan.VkPhysicalDeviceProperties;
 import org.lwjgl.vulkan.VkPhysicalDeviceShaderAtomicFloatFeaturesEXT;
 import org.lwjgl.vulkan.VkPhysicalDeviceShaderAtomicInt64Features;
@@ -56,13 +57,13 @@ record PhysicalDevice(VkPhysicalDevice handle, String name, int type, int queueF
     return name.contains("llvmpipe");
   }
 
-  /** The limits that matter for compute. */
+  /** The limits that matter for compute, and the subgroup size (Vulkan 1.1's subgroup properties). */
   record Limits(int[] maxWorkgroupSize, int maxWorkgroupInvocations, int[] maxGroupCount, long maxStorageBufferRange,
-      int maxPushConstantsSize, int maxSharedMemorySize) {
-    static Limits of(VkPhysicalDeviceLimits limits) {
+      int maxPushConstantsSize, int maxSharedMemorySize, int subgroupSize) {
+    static Limits of(VkPhysicalDeviceLimits limits, int subgroupSize) {
       return new Limits(toArray(limits.maxComputeWorkGroupSize()), limits.maxComputeWorkGroupInvocations(),
           toArray(limits.maxComputeWorkGroupCount()), Integer.toUnsignedLong(limits.maxStorageBufferRange()),
-          limits.maxPushConstantsSize(), limits.maxComputeSharedMemorySize());
+          limits.maxPushConstantsSize(), limits.maxComputeSharedMemorySize(), subgroupSize);
     }
   }
 
@@ -145,7 +146,7 @@ record PhysicalDevice(VkPhysicalDevice handle, String name, int type, int queueF
           devices.add(new PhysicalDevice(handle, properties.deviceNameString(), properties.deviceType(), family,
               limits.timestampComputeAndGraphics() ? timestampBits : 0, limits.timestampPeriod(), largestHeap(stack, handle),
               properties.apiVersion(), properties.driverVersion(), properties.vendorID(), properties.deviceID(),
-              uuid(properties.pipelineCacheUUID()), Limits.of(limits), features.shaderFloat64(),
+              uuid(properties.pipelineCacheUUID()), Limits.of(limits, subgroupSize(stack, handle)), features.shaderFloat64(),
               features.shaderInt64(), floatControls(stack, handle, extensions), extensions.contains(PUSH_DESCRIPTOR),
               extensions.contains(MEMORY_BUDGET), Features.of(stack, handle, extensions)));
         }
@@ -185,6 +186,12 @@ record PhysicalDevice(VkPhysicalDevice handle, String name, int type, int queueF
     return new FloatControls(true, controls.shaderSignedZeroInfNanPreserveFloat32(),
         controls.shaderSignedZeroInfNanPreserveFloat64(), controls.shaderDenormPreserveFloat32(),
         controls.shaderDenormPreserveFloat64());
+  }
+
+  private static int subgroupSize(MemoryStack stack, VkPhysicalDevice device) {
+    VkPhysicalDeviceSubgroupProperties subgroups = VkPhysicalDeviceSubgroupProperties.calloc(stack).sType$Default();
+    vkGetPhysicalDeviceProperties2(device, VkPhysicalDeviceProperties2.calloc(stack).sType$Default().pNext(subgroups));
+    return subgroups.subgroupSize();
   }
 
   private static byte[] uuid(ByteBuffer buffer) {

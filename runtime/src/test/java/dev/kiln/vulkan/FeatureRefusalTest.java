@@ -22,7 +22,7 @@ class FeatureRefusalTest {
 
   private static PhysicalDevice device(PhysicalDevice.Features features) {
     PhysicalDevice.Limits limits = new PhysicalDevice.Limits(new int[] {1024, 1024, 64}, 1024,
-        new int[] {65535, 65535, 65535}, 1L << 30, 128, 49152);
+        new int[] {65535, 65535, 65535}, 1L << 30, 128, 49152, 32);
     return new PhysicalDevice(null, "Test GPU", 0, 0, 64, 1f, 1L << 30, 0, 0, 0, 0, new byte[16], limits, true, true,
         new PhysicalDevice.FloatControls(true, true, true, false, false), false, false, features);
   }

@@ -121,4 +121,27 @@ final class GapKernels {
     }
     out[1] = d;
   }
+
+  /**
+   * Two loops one after the other, the first long in even invocations, the second in odd ones:
+   * lavapipe runs a SIMD group's lanes together, so the group enters both loops' headers, and its
+   * count is the sum of the two where no lane's own count is. (The local id keeps it one element
+   * per invocation: vectorized, each invocation would run the loops of four elements.)
+   */
+  @Kernel(workgroup = 64)
+  static void alternateLoops(int[] out, int n1, int n2) {
+    int i = Gpu.globalId(0);
+    if (i < out.length) {
+      int first = Gpu.localId(0) % 2 == 0 ? n1 : 1;
+      int second = Gpu.localId(0) % 2 == 0 ? 1 : n2;
+      int c = 0;
+      for (int j = 0; j < first; j++) {
+        c++;
+      }
+      for (int j = 0; j < second; j++) {
+        c += 2;
+      }
+      out[i] = c;
+    }
+  }
 }

@@ -28,8 +28,12 @@ final class MemoryAccess {
   private final boolean boundsChecks;
   private final Map<String, ArrayVariable> arrays = new HashMap<>();
   private Faults faults;
-  /** The invocation's count of loop-header entries, and the specialization constant that turns it on; 0 until a loop. */
+  /**
+   * The subgroups' counts of loop-header entries (workgroup memory), the invocation's subgroup, and
+   * the specialization constant that turns counting on; 0 in a kernel without loops.
+   */
   private int loopTurns;
+  private int loopGroup;
   private int countLoops;
 
   /**
@@ -72,26 +76,53 @@ final class MemoryAccess {
   }
 
   /**
-   * Counts one entry of a loop's header, {@code line} the loop's: on a device that cuts loops (the
-   * specialization constant {@link LaunchAbi#COUNT_LOOPS_SPEC_ID} set), an invocation past
-   * {@link LaunchAbi#LOOP_TURN_LIMIT} entries of all its loops records a fault. Elsewhere the
-   * constant is false and the driver folds the count away.
+   * Starts counting loop-header entries, at the top of a kernel with loops: on a device that cuts
+   * loops (the specialization constant {@link LaunchAbi#COUNT_LOOPS_SPEC_ID} set) each subgroup
+   * keeps its count in workgroup memory, as lavapipe counts a SIMD group's entries of all its
+   * loops together; {@code subgroupId} is the invocation's subgroup, {@code invocations} the
+   * workgroup's. Elsewhere the constant is false and the driver folds the counting away.
+   */
+  void startCountingLoops(int subgroupId, int invocations) {
+    int uint = module.typeUint();
+    countLoops = module.id();
+    module.globals.op(SpvOpSpecConstantFalse, module.typeBool(), countLoops);
+    module.decorate(countLoops, SpvDecorationSpecId, LaunchAbi.COUNT_LOOPS_SPEC_ID);
+    module.name(countLoops, "countLoops");
+    int size = module.id();
+    module.globals.op(SpvOpSpecConstant, uint, size, invocations);
+    module.decorate(size, SpvDecorationSpecId, LaunchAbi.LOOP_SUBGROUP_SIZE_SPEC_ID);
+    module.name(size, "loopSubgroupSize");
+    int roundedUp = module.id(); // invocations + size - 1
+    module.globals.op(SpvOpSpecConstantOp, uint, roundedUp, SpvOpIAdd, module.constantUint(invocations - 1), size);
+    int subgroups = module.id();
+    module.globals.op(SpvOpSpecConstantOp, uint, subgroups, SpvOpUDiv, roundedUp, size);
+    loopTurns = fn.globalVariable(SpvStorageClassWorkgroup, module.type(SpvOpTypeArray, uint, subgroups));
+    module.name(loopTurns, "loopTurns");
+    loopGroup = subgroupId;
+    fn.when(countLoops, () -> fn.store(loopTurnsOfGroup(), module.constantUint(0)));
+  }
+
+  private int loopTurnsOfGroup() {
+    return fn.op(SpvOpAccessChain, module.typePointer(SpvStorageClassWorkgroup, module.typeUint()), loopTurns, loopGroup);
+  }
+
+  /**
+   * Counts one entry of a loop's header, {@code line} the loop's, once per subgroup (by the lane
+   * it elects); a subgroup past {@link LaunchAbi#LOOP_TURN_LIMIT} entries records a fault in each
+   * of its active invocations. Only lavapipe runs it, whose lanes of a subgroup are one SIMD
+   * thread: the elected lane's store is seen by the loads that follow it with no memory barrier
+   * (with one, lavapipe left every store of the kernel undone).
    */
   void countLoopTurn(int line) {
     int uint = module.typeUint();
-    if (loopTurns == 0) {
-      loopTurns = fn.temporary(uint, module.constantUint(0));
-      module.name(loopTurns, "loopTurns");
-      countLoops = module.id();
-      module.globals.op(SpvOpSpecConstantFalse, module.typeBool(), countLoops);
-      module.decorate(countLoops, SpvDecorationSpecId, LaunchAbi.COUNT_LOOPS_SPEC_ID);
-      module.name(countLoops, "countLoops");
-    }
-    int turns = fn.op(SpvOpIAdd, uint, fn.load(uint, loopTurns), module.constantUint(1));
-    fn.store(loopTurns, turns);
-    int past = fn.op(SpvOpLogicalAnd, module.typeBool(), countLoops,
-        fn.op(SpvOpUGreaterThan, module.typeBool(), turns, module.constantUint(LaunchAbi.LOOP_TURN_LIMIT)));
-    faults.recordIf(past, Faults.LOOP_LIMIT, 0, fn.op(SpvOpBitcast, module.typeInt(), turns), line);
+    fn.when(countLoops, () -> {
+      int elected = fn.op(SpvOpGroupNonUniformElect, module.typeBool(), module.constantUint(SpvScopeSubgroup));
+      fn.when(elected, () -> fn.store(loopTurnsOfGroup(),
+          fn.op(SpvOpIAdd, uint, fn.load(uint, loopTurnsOfGroup()), module.constantUint(1))));
+      int turns = fn.load(uint, loopTurnsOfGroup());
+      int past = fn.op(SpvOpUGreaterThan, module.typeBool(), turns, module.constantUint(LaunchAbi.LOOP_TURN_LIMIT));
+      faults.recordIf(past, Faults.LOOP_LIMIT, 0, fn.op(SpvOpBitcast, module.typeInt(), turns), line);
+    });
   }
 
   /**

@@ -13,6 +13,7 @@ import dev.kiln.processor.ir.Program;
 import dev.kiln.processor.ir.PushConstantBlock;
 import dev.kiln.processor.ir.SharedArray;
 import dev.kiln.processor.ir.Stmt;
+import dev.kiln.processor.ir.Walk;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -108,6 +109,10 @@ public final class SpirvWriter {
     }
     for (PrivateArray array : program.privates()) {
       memory.declarePrivate(array);
+    }
+    if (Walk.anyStatement(program.body(), Stmt.Loop.class::isInstance)) {
+      memory.startCountingLoops(fn.op(SpvOpBitcast, module.typeUint(), launch.subgroupBuiltin(SpvBuiltInSubgroupId)),
+          (int) program.workgroup().invocations());
     }
     statements(program.body());
     fn.finish(main, functionType);
@@ -261,7 +266,7 @@ public final class SpirvWriter {
   }
 
   /**
-   * header: the loop count (on devices that cut loops), OpLoopMerge, then the test (first or last)
+   * header: OpLoopMerge, then the loop count (on devices that cut loops), the test (first or last)
    * and the body; the continue target runs the update and goes back to the header.
    */
   private void loop(Stmt.Loop loop) {
@@ -272,12 +277,12 @@ public final class SpirvWriter {
     boolean endless = loop.condition() instanceof Expr.BoolConst(boolean always) && always;
     fn.branchIfOpen(header);
     fn.label(header);
-    memory.countLoopTurn(loop.site() == null ? 0 : loop.site().line());
     fn.instruction(SpvOpLoopMerge, merge, next, SpvLoopControlMaskNone);
+    int test = module.id();
+    fn.terminate(SpvOpBranch, test);
+    fn.label(test);
+    memory.countLoopTurn(loop.site() == null ? 0 : loop.site().line());
     if (loop.testFirst() && !endless) {
-      int test = module.id();
-      fn.terminate(SpvOpBranch, test);
-      fn.label(test);
       fn.terminate(SpvOpBranchConditional, value(loop.condition()), body, merge);
     } else {
       fn.terminate(SpvOpBranch, body);
