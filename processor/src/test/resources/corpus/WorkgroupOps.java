@@ -103,4 +103,47 @@ public final class WorkgroupOps {
       Gpu.atomicAdd(totals, 1, part[0]);
     }
   }
+
+  /**
+   * Workgroup arrays of every element type: each invocation stores its own element, narrowed as
+   * Java narrows it, and after a barrier reads the next invocation's; the longs are also summed
+   * atomically in workgroup memory (shaderSharedInt64Atomics).
+   */
+  @Kernel(workgroup = SIZE)
+  static void everyElementType(long[] l, double[] d, short[] s, byte[] b, char[] c, boolean[] z, long[] sums) {
+    long[] longs = Gpu.sharedLongs(SIZE);
+    double[] doubles = Gpu.sharedDoubles(SIZE);
+    short[] shorts = Gpu.sharedShorts(SIZE);
+    byte[] bytes = Gpu.sharedBytes(SIZE);
+    char[] chars = Gpu.sharedChars(SIZE);
+    boolean[] flags = Gpu.sharedBooleans(SIZE);
+    long[] sum = Gpu.sharedLongs(1);
+    int i = Gpu.globalId(0);
+    int lid = Gpu.localId(0);
+    boolean in = i < l.length && i < d.length && i < s.length && i < b.length && i < c.length && i < z.length;
+    if (lid == 0) {
+      sum[0] = 0L;
+    }
+    longs[lid] = in ? l[i] * 3 : -1L;
+    doubles[lid] = in ? d[i] / 3 : 0.5;
+    shorts[lid] = (short) (in ? s[i] + 1000 : -1);
+    bytes[lid] = (byte) (in ? b[i] * 7 : -1);
+    chars[lid] = (char) (in ? c[i] + 40000 : 1);
+    flags[lid] = in && !z[i];
+    Gpu.barrier();
+    Gpu.atomicAdd(sum, 0, longs[lid]);
+    int next = (lid + 1) % SIZE;
+    if (in) {
+      l[i] = longs[next];
+      d[i] = doubles[next];
+      s[i] = shorts[next];
+      b[i] = bytes[next];
+      c[i] = chars[next];
+      z[i] = flags[next];
+    }
+    Gpu.barrier();
+    if (lid == 0 && Gpu.workgroupId(0) < sums.length) {
+      sums[Gpu.workgroupId(0)] = sum[0];
+    }
+  }
 }

@@ -80,6 +80,69 @@ public final class Gpu {
   }
 
   /**
+   * Workgroup memory of longs; see {@link #sharedFloats}. The device needs 64-bit integers
+   * ({@code shaderInt64}).
+   *
+   * @param length the number of elements, a constant
+   * @return the workgroup's array
+   */
+  public static long[] sharedLongs(int length) {
+    return (long[]) Invocation.current().shared(NumericType.LONG, length);
+  }
+
+  /**
+   * Workgroup memory of doubles; see {@link #sharedFloats}. The device needs 64-bit floats
+   * ({@code shaderFloat64}).
+   *
+   * @param length the number of elements, a constant
+   * @return the workgroup's array
+   */
+  public static double[] sharedDoubles(int length) {
+    return (double[]) Invocation.current().shared(NumericType.DOUBLE, length);
+  }
+
+  /**
+   * Workgroup memory of shorts; see {@link #sharedFloats}. On Vulkan each element takes 4 bytes
+   * of workgroup memory, holding the short's value as Java widens it.
+   *
+   * @param length the number of elements, a constant
+   * @return the workgroup's array
+   */
+  public static short[] sharedShorts(int length) {
+    return (short[]) Invocation.current().shared(NumericType.SHORT, length);
+  }
+
+  /**
+   * Workgroup memory of bytes; see {@link #sharedShorts}.
+   *
+   * @param length the number of elements, a constant
+   * @return the workgroup's array
+   */
+  public static byte[] sharedBytes(int length) {
+    return (byte[]) Invocation.current().shared(NumericType.BYTE, length);
+  }
+
+  /**
+   * Workgroup memory of chars; see {@link #sharedShorts}.
+   *
+   * @param length the number of elements, a constant
+   * @return the workgroup's array
+   */
+  public static char[] sharedChars(int length) {
+    return (char[]) Invocation.current().shared(NumericType.CHAR, length);
+  }
+
+  /**
+   * Workgroup memory of booleans; see {@link #sharedFloats}.
+   *
+   * @param length the number of elements, a constant
+   * @return the workgroup's array
+   */
+  public static boolean[] sharedBooleans(int length) {
+    return (boolean[]) Invocation.current().shared(NumericType.BOOLEAN, length);
+  }
+
+  /**
    * Waits until every invocation of the workgroup has come here, and makes their earlier writes to
    * shared arrays and buffers visible to each other. Every invocation of the workgroup must reach
    * the same barriers; a kernel with barriers runs whole workgroups, so it checks its own indices.

@@ -23,11 +23,11 @@ import java.util.function.IntUnaryOperator;
  * (the CPU backend then runs a workgroup's invocations side by side), its workgroup memory, and
  * how many consecutive elements along x each invocation handles (the processor says so in an
  * {@code OpModuleProcessed "kiln.elementsPerInvocation N"}; 1 without it), which sizes the dispatch,
- * where it adds floats atomically (each place needs its own device feature), and the bounds its
- * launches must keep ({@code OpModuleProcessed "kiln.launchBound …"}, {@link LaunchBound}).
+ * where it adds floats and updates longs atomically (each place needs its own device feature), and
+ * the bounds its launches must keep ({@code OpModuleProcessed "kiln.launchBound …"}, {@link LaunchBound}).
  */
 public record KernelModule(byte[] code, Set<Integer> capabilities, boolean usesBarriers, long sharedBytes,
-    int elementsPerInvocation, FloatAtomics floatAtomics, List<LaunchBound> launchBounds) {
+    int elementsPerInvocation, AtomicPlaces floatAdds, AtomicPlaces longUpdates, List<LaunchBound> launchBounds) {
   private static final String ELEMENTS_PER_INVOCATION = LaunchAbi.ELEMENTS_PER_INVOCATION;
   private static final int HEADER_WORDS = 5;
 
@@ -77,6 +77,9 @@ public record KernelModule(byte[] code, Set<Integer> capabilities, boolean usesB
     int elements = 1;
     boolean floatAddsOnBuffers = false;
     boolean floatAddsOnWorkgroup = false;
+    Set<Integer> longTypes = new HashSet<>();
+    boolean longsOnBuffers = false;
+    boolean longsOnWorkgroup = false;
     List<LaunchBound> bounds = new ArrayList<>();
     for (int at = HEADER_WORDS * 4; at + 4 <= code.length; ) {
       int first = words.getInt(at);
@@ -94,7 +97,12 @@ public record KernelModule(byte[] code, Set<Integer> capabilities, boolean usesB
             bounds.add(LaunchBound.decode(text.substring(LaunchBound.PROCESSED.length())));
           }
         }
-        case SpvOpTypeInt, SpvOpTypeFloat -> bytesOfType.put(operand.applyAsInt(1), operand.applyAsInt(2) / 8L);
+        case SpvOpTypeInt, SpvOpTypeFloat -> {
+          bytesOfType.put(operand.applyAsInt(1), operand.applyAsInt(2) / 8L);
+          if ((first & 0xffff) == SpvOpTypeInt && operand.applyAsInt(2) == 64) {
+            longTypes.add(operand.applyAsInt(1));
+          }
+        }
         case SpvOpConstant -> constants.put(operand.applyAsInt(2), Integer.toUnsignedLong(operand.applyAsInt(3)));
         case SpvOpTypeArray -> bytesOfType.put(operand.applyAsInt(1),
             bytesOfType.getOrDefault(operand.applyAsInt(2), 0L) * constants.getOrDefault(operand.applyAsInt(3), 0L));
@@ -113,16 +121,25 @@ public record KernelModule(byte[] code, Set<Integer> capabilities, boolean usesB
           floatAddsOnWorkgroup |= workgroup;
           floatAddsOnBuffers |= !workgroup;
         }
+        case SpvOpAtomicIAdd, SpvOpAtomicSMin, SpvOpAtomicSMax, SpvOpAtomicAnd, SpvOpAtomicOr, SpvOpAtomicXor,
+             SpvOpAtomicExchange, SpvOpAtomicCompareExchange -> {
+          if (longTypes.contains(operand.applyAsInt(1))) {
+            boolean workgroup = constants.getOrDefault(operand.applyAsInt(4), -1L) == SpvScopeWorkgroup;
+            longsOnWorkgroup |= workgroup;
+            longsOnBuffers |= !workgroup;
+          }
+        }
         default -> {}
       }
       at += 4 * count;
     }
     return new KernelModule(code, Set.copyOf(capabilities), barriers, shared, elements,
-        new FloatAtomics(floatAddsOnBuffers, floatAddsOnWorkgroup), List.copyOf(bounds));
+        new AtomicPlaces(floatAddsOnBuffers, floatAddsOnWorkgroup), new AtomicPlaces(longsOnBuffers, longsOnWorkgroup),
+        List.copyOf(bounds));
   }
 
-  /** Whether the module adds floats atomically to buffer elements, and to workgroup array elements. */
-  public record FloatAtomics(boolean onBuffers, boolean onWorkgroupArrays) {}
+  /** Whether the module makes atomics of one kind on buffer elements, and on workgroup array elements. */
+  public record AtomicPlaces(boolean onBuffers, boolean onWorkgroupArrays) {}
 
   /**
    * This module without its requests to preserve subnormal values of the float widths (32, 64) not

@@ -21,7 +21,10 @@ final class Workgroup {
         case FLOAT -> new float[length];
         case LONG -> new long[length];
         case DOUBLE -> new double[length];
-        case BYTE, SHORT, CHAR, BOOLEAN -> throw new IllegalArgumentException("no workgroup arrays of " + type);
+        case BYTE -> new byte[length];
+        case SHORT -> new short[length];
+        case CHAR -> new char[length];
+        case BOOLEAN -> new boolean[length];
       });
     }
     return arrays.get(declaration);

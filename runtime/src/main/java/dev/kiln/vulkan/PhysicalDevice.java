@@ -76,12 +76,12 @@ record PhysicalDevice(VkPhysicalDevice handle, String name, int type, int queueF
 
   /**
    * The optional shader features Kiln enables where the device has them: 64-bit integer atomics on
-   * buffers (VK_KHR_shader_atomic_int64), float atomic add on buffers and on workgroup memory
+   * buffers and on workgroup memory (VK_KHR_shader_atomic_int64), float atomic add on buffers and on workgroup memory
    * (VK_EXT_shader_atomic_float), and 8- and 16-bit buffer elements (VK_KHR_8bit_storage, and
    * Vulkan 1.1's 16-bit storage) for byte, boolean, short and char arrays.
    */
-  record Features(boolean int64AtomicsOnBuffers, boolean floatAddOnBuffers, boolean floatAddOnWorkgroup,
-      boolean storage8, boolean storage16) {
+  record Features(boolean int64AtomicsOnBuffers, boolean int64AtomicsOnWorkgroup, boolean floatAddOnBuffers,
+      boolean floatAddOnWorkgroup, boolean storage8, boolean storage16) {
     static Features of(MemoryStack stack, VkPhysicalDevice device, List<String> extensions) {
       VkPhysicalDeviceShaderAtomicInt64Features int64 = VkPhysicalDeviceShaderAtomicInt64Features.calloc(stack)
           .sType$Default();
@@ -103,7 +103,7 @@ record PhysicalDevice(VkPhysicalDevice handle, String name, int type, int queueF
         features.pNext(bits8);
       }
       vkGetPhysicalDeviceFeatures2(device, features);
-      return new Features(int64.shaderBufferInt64Atomics(), floats.shaderBufferFloat32AtomicAdd(),
+      return new Features(int64.shaderBufferInt64Atomics(), int64.shaderSharedInt64Atomics(), floats.shaderBufferFloat32AtomicAdd(),
           floats.shaderSharedFloat32AtomicAdd(), bits8.storageBuffer8BitAccess(), bits16.storageBuffer16BitAccess());
     }
   }
@@ -252,7 +252,7 @@ record PhysicalDevice(VkPhysicalDevice handle, String name, int type, int queueF
             + "    buffers up to %d bytes; %d bytes of push constants; 8-bit elements %s, 16-bit %s%n"
             + "    64-bit ints %s, floats %s; signed zero, Inf and NaN preserved %s; subnormals preserved: float %s,"
             + " double %s%n"
-            + "    atomics: long on buffers %s, float add on buffers %s, on workgroup memory %s",
+            + "    atomics: long on buffers %s, on workgroup memory %s, float add on buffers %s, on workgroup memory %s",
         name, kind, VK_API_VERSION_MAJOR(apiVersion), VK_API_VERSION_MINOR(apiVersion), VK_API_VERSION_PATCH(apiVersion),
         driverVersion, marker, limits.maxWorkgroupSize()[0], limits.maxWorkgroupSize()[1], limits.maxWorkgroupSize()[2],
         limits.maxWorkgroupInvocations(), Integer.toUnsignedString(limits.maxGroupCount()[0]),
@@ -260,7 +260,8 @@ record PhysicalDevice(VkPhysicalDevice handle, String name, int type, int queueF
         limits.maxSharedMemorySize(), limits.maxStorageBufferRange(), limits.maxPushConstantsSize(),
         yesNo(features.storage8()), yesNo(features.storage16()), yesNo(int64), yesNo(float64),
         yesNo(floatControls.preserve32()), yesNo(floatControls.denorms32()), yesNo(floatControls.denorms64()),
-        yesNo(features.int64AtomicsOnBuffers()), yesNo(features.floatAddOnBuffers()), yesNo(features.floatAddOnWorkgroup()));
+        yesNo(features.int64AtomicsOnBuffers()), yesNo(features.int64AtomicsOnWorkgroup()),
+        yesNo(features.floatAddOnBuffers()), yesNo(features.floatAddOnWorkgroup()));
   }
 
   private static String yesNo(boolean value) {
@@ -311,15 +312,19 @@ record PhysicalDevice(VkPhysicalDevice handle, String name, int type, int queueF
       throw new IllegalStateException(spec + " has a short[] or char[] buffer, which needs storageBuffer16BitAccess; "
           + name + " lacks it");
     }
-    if (module.capabilities().contains(SpvCapabilityInt64Atomics) && !features.int64AtomicsOnBuffers()) {
+    if (module.longUpdates().onBuffers() && !features.int64AtomicsOnBuffers()) {
       throw new IllegalStateException(spec + " updates a long[] buffer atomically, which needs shaderBufferInt64Atomics ("
           + ATOMIC_INT64 + "); " + name + " lacks it");
     }
-    if (module.floatAtomics().onBuffers() && !features.floatAddOnBuffers()) {
+    if (module.longUpdates().onWorkgroupArrays() && !features.int64AtomicsOnWorkgroup()) {
+      throw new IllegalStateException(spec + " updates a Gpu.sharedLongs array atomically, which needs"
+          + " shaderSharedInt64Atomics (" + ATOMIC_INT64 + "); " + name + " lacks it");
+    }
+    if (module.floatAdds().onBuffers() && !features.floatAddOnBuffers()) {
       throw new IllegalStateException(spec + " adds to a float[] buffer atomically, which needs shaderBufferFloat32AtomicAdd ("
           + ATOMIC_FLOAT + "); " + name + " lacks it");
     }
-    if (module.floatAtomics().onWorkgroupArrays() && !features.floatAddOnWorkgroup()) {
+    if (module.floatAdds().onWorkgroupArrays() && !features.floatAddOnWorkgroup()) {
       throw new IllegalStateException(spec + " adds to a Gpu.sharedFloats array atomically, which needs"
           + " shaderSharedFloat32AtomicAdd (" + ATOMIC_FLOAT + "); " + name + " lacks it");
     }

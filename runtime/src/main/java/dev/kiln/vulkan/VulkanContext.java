@@ -105,10 +105,11 @@ final class VulkanContext {
       next = VkPhysicalDevice8BitStorageFeatures.calloc(stack).sType$Default().pNext(next)
           .storageBuffer8BitAccess(true).address();
     }
-    if (features.int64AtomicsOnBuffers()) {
+    if (features.int64AtomicsOnBuffers() || features.int64AtomicsOnWorkgroup()) {
       extensions.add(PhysicalDevice.ATOMIC_INT64);
       next = VkPhysicalDeviceShaderAtomicInt64Features.calloc(stack).sType$Default().pNext(next)
-          .shaderBufferInt64Atomics(true).address();
+          .shaderBufferInt64Atomics(features.int64AtomicsOnBuffers())
+          .shaderSharedInt64Atomics(features.int64AtomicsOnWorkgroup()).address();
     }
     if (features.floatAddOnBuffers() || features.floatAddOnWorkgroup()) {
       extensions.add(PhysicalDevice.ATOMIC_FLOAT);

@@ -55,10 +55,28 @@ class KernelModuleTest {
     int[] workgroupScope = {4 << 16 | 43, 2, 4, 2};
     int[] addOnBuffer = {7 << 16 | 6035, 5, 10, 9, 3, 6, 8};
     int[] addOnWorkgroup = {7 << 16 | 6035, 5, 11, 9, 4, 6, 8};
-    assertEquals(new KernelModule.FloatAtomics(true, false),
-        KernelModule.scan(module(SHADER, uint, deviceScope, workgroupScope, addOnBuffer)).floatAtomics());
-    assertEquals(new KernelModule.FloatAtomics(false, true),
-        KernelModule.scan(module(SHADER, uint, deviceScope, workgroupScope, addOnWorkgroup)).floatAtomics());
-    assertEquals(new KernelModule.FloatAtomics(false, false), KernelModule.scan(module(SHADER)).floatAtomics());
+    assertEquals(new KernelModule.AtomicPlaces(true, false),
+        KernelModule.scan(module(SHADER, uint, deviceScope, workgroupScope, addOnBuffer)).floatAdds());
+    assertEquals(new KernelModule.AtomicPlaces(false, true),
+        KernelModule.scan(module(SHADER, uint, deviceScope, workgroupScope, addOnWorkgroup)).floatAdds());
+    assertEquals(new KernelModule.AtomicPlaces(false, false), KernelModule.scan(module(SHADER)).floatAdds());
+  }
+
+  /** Long atomic updates are told apart the same way; an int one is neither. */
+  @Test
+  void findsWhereLongsAreUpdatedAtomically() {
+    int[] uint = {4 << 16 | 21, 2, 32, 0};
+    int[] ulong = {4 << 16 | 21, 12, 64, 0};
+    int[] deviceScope = {4 << 16 | 43, 2, 3, 1};
+    int[] workgroupScope = {4 << 16 | 43, 2, 4, 2};
+    int[] addOnBuffer = {7 << 16 | 234, 12, 10, 9, 3, 6, 8};
+    int[] maxOnWorkgroup = {7 << 16 | 238, 12, 11, 9, 4, 6, 8};
+    int[] intAdd = {7 << 16 | 234, 2, 13, 9, 4, 6, 8};
+    assertEquals(new KernelModule.AtomicPlaces(true, false),
+        KernelModule.scan(module(SHADER, uint, ulong, deviceScope, workgroupScope, addOnBuffer)).longUpdates());
+    assertEquals(new KernelModule.AtomicPlaces(false, true),
+        KernelModule.scan(module(SHADER, uint, ulong, deviceScope, workgroupScope, maxOnWorkgroup)).longUpdates());
+    assertEquals(new KernelModule.AtomicPlaces(false, false),
+        KernelModule.scan(module(SHADER, uint, ulong, deviceScope, workgroupScope, intAdd)).longUpdates());
   }
 }

@@ -64,7 +64,24 @@ final class Bits {
           }
         }
       }
+      case short[] e -> sameElements(what, e, actual);
+      case byte[] e -> sameElements(what, e, actual);
+      case char[] e -> sameElements(what, e, actual);
+      case boolean[] e -> sameElements(what, e, actual);
       default -> throw new IllegalArgumentException(expected.getClass().getName());
+    }
+  }
+
+  /** Element by element, for arrays of the narrow types, whose equal values have equal bits. */
+  private static void sameElements(String what, Object expected, Object actual) {
+    int length = java.lang.reflect.Array.getLength(expected);
+    assertEquals(length, java.lang.reflect.Array.getLength(actual), what + ": length");
+    for (int i = 0; i < length; i++) {
+      Object e = java.lang.reflect.Array.get(expected, i);
+      Object a = java.lang.reflect.Array.get(actual, i);
+      if (!e.equals(a)) {
+        fail(what + ": element " + i + " of " + length + " is " + a + " but Java gives " + e);
+      }
     }
   }
 }

@@ -202,6 +202,28 @@ class WorkgroupAndLibraryTest extends BothDevices {
     assertEquals(n >= 64 ? in[63] : -1f, onCpu[0]);
   }
 
+  /** Workgroup arrays of every element type, and long atomics on one: methods, twins and Vulkan alike. */
+  @ParameterizedTest(name = "n = {0}")
+  @ValueSource(ints = {1, 63, 65, 1000})
+  void workgroupArraysOfEveryElementType(int n) {
+    compare("workgroup arrays", n, r -> {
+      short[] s = new short[n];
+      byte[] b = new byte[n];
+      char[] c = new char[n];
+      boolean[] z = new boolean[n];
+      double[] d = new double[n];
+      for (int k = 0; k < n; k++) {
+        s[k] = (short) r.nextInt();
+        b[k] = (byte) r.nextInt();
+        c[k] = (char) r.nextInt();
+        z[k] = r.nextBoolean();
+        d[k] = r.nextDouble(-1e6, 1e6);
+      }
+      return new Object[] {r.longs(n).toArray(), d, s, b, c, z, new long[(n + 63) / 64]};
+    }, (device, a) -> WorkgroupOpsKernels.everyElementType(device, n, (long[]) a[0], (double[]) a[1], (short[]) a[2],
+        (byte[]) a[3], (char[]) a[4], (boolean[]) a[5], (long[]) a[6]));
+  }
+
   @ParameterizedTest(name = "n = {0}")
   @ValueSource(ints = {1, 63, 65, 100_003})
   void workgroupSumWithAtomicTotal(int n) {

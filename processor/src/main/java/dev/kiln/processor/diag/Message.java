@@ -111,7 +111,7 @@ public enum Message {
       "keep large data in a buffer parameter, or share it in workgroup memory"),
   ATOMIC_TARGET("kiln.atomic.target",
       "Gpu.%s updates an element of a buffer or a shared array; a private array is the invocation's own",
-      "pass a buffer parameter or a Gpu.sharedInts or Gpu.sharedFloats array as the first argument, or update the private array with plain assignments"),
+      "pass a buffer parameter or a workgroup array ('Gpu.sharedInts(N)' and the like) as the first argument, or update the private array with plain assignments"),
   UNSUPPORTED_LABEL("kiln.unsupported.label",
       "a labelled %s is not supported; labels may name loops only",
       "label the loop to leave, or restructure with a flag"),

@@ -2,12 +2,27 @@ package dev.kiln.processor.ir;
 
 /**
  * Workgroup memory: an array that all invocations of a workgroup share, declared with
- * {@code Gpu.sharedFloats(length)} or {@code Gpu.sharedInts(length)} at the top of a kernel
- * ({@link Stmt.DeclareShared} marks the place).
+ * {@code Gpu.sharedFloats(length)}, {@code Gpu.sharedInts(length)} or the like for any element
+ * type at the top of a kernel ({@link Stmt.DeclareShared} marks the place). Narrow elements
+ * ({@code byte}, {@code short}, {@code char}) are held widened, as ints, and booleans as booleans.
  */
 public record SharedArray(String name, PrimType element, Expr length, Site site) implements FixedArray {
   /** The {@code Gpu} method that declares it. */
   public String intrinsic() {
-    return element == PrimType.INT ? "sharedInts" : "sharedFloats";
+    return intrinsic(element);
+  }
+
+  /** The {@code Gpu} method that declares workgroup memory of {@code element}s: {@code sharedFloats}. */
+  public static String intrinsic(PrimType element) {
+    return switch (element) {
+      case INT -> "sharedInts";
+      case FLOAT -> "sharedFloats";
+      case LONG -> "sharedLongs";
+      case DOUBLE -> "sharedDoubles";
+      case BYTE -> "sharedBytes";
+      case SHORT -> "sharedShorts";
+      case CHAR -> "sharedChars";
+      case BOOLEAN -> "sharedBooleans";
+    };
   }
 }

@@ -20,6 +20,7 @@ import dev.kiln.processor.ir.Intrinsic;
 import dev.kiln.processor.ir.Local;
 import dev.kiln.processor.ir.PrimType;
 import dev.kiln.processor.ir.PrivateArray;
+import dev.kiln.processor.ir.SharedArray;
 import dev.kiln.processor.ir.Stmt;
 import dev.kiln.processor.model.SignatureReader;
 import java.util.Arrays;
@@ -104,7 +105,7 @@ final class CallLowering {
   }
 
   static boolean isSharedAllocation(String intrinsic) {
-    return intrinsic.equals("sharedFloats") || intrinsic.equals("sharedInts");
+    return Arrays.stream(PrimType.values()).anyMatch(element -> SharedArray.intrinsic(element).equals(intrinsic));
   }
 
   /**
