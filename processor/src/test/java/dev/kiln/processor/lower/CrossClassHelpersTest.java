@@ -104,6 +104,21 @@ class CrossClassHelpersTest {
   }
 
   @Test
+  void overloadsAndAHelpersOwnArrayAreLinkedPerCall() {
+    JavaFileObject helpers = util(
+        "static int twice(int x) {", "  return 2 * x;", "}",
+        "static float twice(float x) {", "  return 2f * x;", "}",
+        "static float squares(float a, float b) {", "  float[] t = {a * a, b * b};", "  return t[0] + t[1];", "}");
+    JavaFileObject kernels = filter("float",
+        "float a = Util.twice(x[i]) + Util.twice(i);",
+        "x[i] = Util.squares(a, 1f) + Util.squares(Util.twice(a), a);");
+    for (Compilation compilation : List.of(Kernels.compile(kernels, helpers), Kernels.compile(helpers, kernels))) {
+      assertThat(compilation).succeededWithoutWarnings();
+      SpirvTools.validate("kernel", Kernels.module(compilation, "test", "Filters", "kernel"));
+    }
+  }
+
+  @Test
   void anAtomicOnAPrivateArrayPassedToAnotherClassIsAnErrorThere() {
     JavaFileObject helpers = util("static void bump(int[] counts) {", "  dev.kiln.Gpu.atomicAdd(counts, 0, 1);", "}");
     JavaFileObject kernels = filter("int", "int[] mine = new int[2];", "Util.bump(mine);", "x[i] = mine[0];");
