@@ -431,6 +431,89 @@ public final class Gpu {
   }
 
   /**
+   * The sum over the subgroup's active invocations, of longs (the device needs {@code shaderInt64}).
+   *
+   * @param value this invocation's value
+   * @return the sum
+   */
+  public static long subgroupAdd(long value) {
+    return value;
+  }
+
+  /**
+   * The sum over the subgroup's active invocations, of doubles, in an order the GPU picks (the
+   * device needs {@code shaderFloat64}).
+   *
+   * @param value this invocation's value
+   * @return the sum
+   */
+  public static double subgroupAdd(double value) {
+    return value;
+  }
+
+  /**
+   * The smallest over the subgroup's active invocations, of longs.
+   *
+   * @param value this invocation's value
+   * @return the minimum
+   */
+  public static long subgroupMin(long value) {
+    return value;
+  }
+
+  /**
+   * The smallest over the subgroup's active invocations, of doubles.
+   *
+   * @param value this invocation's value
+   * @return the minimum
+   */
+  public static double subgroupMin(double value) {
+    return value;
+  }
+
+  /**
+   * The largest over the subgroup's active invocations, of longs.
+   *
+   * @param value this invocation's value
+   * @return the maximum
+   */
+  public static long subgroupMax(long value) {
+    return value;
+  }
+
+  /**
+   * The largest over the subgroup's active invocations, of doubles.
+   *
+   * @param value this invocation's value
+   * @return the maximum
+   */
+  public static double subgroupMax(double value) {
+    return value;
+  }
+
+  /**
+   * {@code value} of the subgroup's invocation number {@code lane}, a constant, of longs.
+   *
+   * @param value this invocation's value
+   * @param lane the invocation to read, a constant
+   * @return {@code lane}'s value
+   */
+  public static long subgroupBroadcast(long value, int lane) {
+    return value;
+  }
+
+  /**
+   * {@code value} of the subgroup's invocation number {@code lane}, a constant, of doubles.
+   *
+   * @param value this invocation's value
+   * @param lane the invocation to read, a constant
+   * @return {@code lane}'s value
+   */
+  public static double subgroupBroadcast(double value, int lane) {
+    return value;
+  }
+
+  /**
    * Bit k set where the subgroup's invocation k (k below 32) passes true.
    *
    * @param predicate this invocation's condition

@@ -23,11 +23,12 @@ import java.util.function.IntUnaryOperator;
  * (the CPU backend then runs a workgroup's invocations side by side), its workgroup memory, and
  * how many consecutive elements along x each invocation handles (the processor says so in an
  * {@code OpModuleProcessed "kiln.elementsPerInvocation N"}; 1 without it), which sizes the dispatch,
- * where it adds floats and updates longs atomically (each place needs its own device feature), and
- * the bounds its launches must keep ({@code OpModuleProcessed "kiln.launchBound …"}, {@link LaunchBound}).
+ * where it adds floats and updates longs atomically (each place needs its own device feature),
+ * whether a subgroup operation takes longs (shaderSubgroupExtendedTypes), and the bounds its launches must keep ({@code OpModuleProcessed "kiln.launchBound …"}, {@link LaunchBound}).
  */
 public record KernelModule(byte[] code, Set<Integer> capabilities, boolean usesBarriers, long sharedBytes,
-    int elementsPerInvocation, AtomicPlaces floatAdds, AtomicPlaces longUpdates, List<LaunchBound> launchBounds) {
+    int elementsPerInvocation, AtomicPlaces floatAdds, AtomicPlaces longUpdates, boolean subgroupLongs,
+    List<LaunchBound> launchBounds) {
   private static final String ELEMENTS_PER_INVOCATION = LaunchAbi.ELEMENTS_PER_INVOCATION;
   private static final int HEADER_WORDS = 5;
 
@@ -80,6 +81,7 @@ public record KernelModule(byte[] code, Set<Integer> capabilities, boolean usesB
     Set<Integer> longTypes = new HashSet<>();
     boolean longsOnBuffers = false;
     boolean longsOnWorkgroup = false;
+    boolean subgroupLongs = false;
     List<LaunchBound> bounds = new ArrayList<>();
     for (int at = HEADER_WORDS * 4; at + 4 <= code.length; ) {
       int first = words.getInt(at);
@@ -129,13 +131,18 @@ public record KernelModule(byte[] code, Set<Integer> capabilities, boolean usesB
             longsOnBuffers |= !workgroup;
           }
         }
-        default -> {}
+        default -> {
+          int opcode = first & 0xffff;
+          if (opcode >= SpvOpGroupNonUniformElect && opcode <= SpvOpGroupNonUniformQuadSwap && count > 1) {
+            subgroupLongs |= longTypes.contains(operand.applyAsInt(1));
+          }
+        }
       }
       at += 4 * count;
     }
     return new KernelModule(code, Set.copyOf(capabilities), barriers, shared, elements,
         new AtomicPlaces(floatAddsOnBuffers, floatAddsOnWorkgroup), new AtomicPlaces(longsOnBuffers, longsOnWorkgroup),
-        List.copyOf(bounds));
+        subgroupLongs, List.copyOf(bounds));
   }
 
   /** Whether the module makes atomics of one kind on buffer elements, and on workgroup array elements. */

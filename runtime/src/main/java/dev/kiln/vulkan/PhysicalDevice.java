@@ -27,6 +27,7 @@ import org.lwjgl.vulkan.VkPhysicalDeviceFloatControlsProperties;
 import org.lwjgl.vulkan.VkPhysicalDeviceLimits;
 import org.lwjgl.vulkan.VkPhysicalDeviceMemoryProperties;
 import org.lwjgl.vulkan.VkPhysicalDeviceProperties2;
+import org.lwjgl.vulkan.VkPhysicalDeviceShaderSubgroupExtendedTypesFeatures;
 import org.lwjgl.vulkan.VkPhysicalDeviceSubgroupProperties;
 import org.lwjgl.vulkan.VkPhysicalDeviceProperties;
 import org.lwjgl.vulkan.VkPhysicalDeviceShaderAtomicFloatFeaturesEXT;
@@ -43,6 +44,7 @@ record PhysicalDevice(VkPhysicalDevice handle, String name, int type, int queueF
   static final String ATOMIC_FLOAT = "VK_EXT_shader_atomic_float";
   static final String STORAGE_8BIT = "VK_KHR_8bit_storage";
   static final String PUSH_DESCRIPTOR = "VK_KHR_push_descriptor";
+  static final String SUBGROUP_EXTENDED_TYPES = "VK_KHR_shader_subgroup_extended_types";
   /** What the driver allows a process to allocate from each heap, for {@code Device.memory()}. */
   static final String MEMORY_BUDGET = "VK_EXT_memory_budget";
   /** Descriptors a push descriptor set holds at least on every device that has the extension. */
@@ -77,11 +79,12 @@ record PhysicalDevice(VkPhysicalDevice handle, String name, int type, int queueF
   /**
    * The optional shader features Kiln enables where the device has them: 64-bit integer atomics on
    * buffers and on workgroup memory (VK_KHR_shader_atomic_int64), float atomic add on buffers and on workgroup memory
-   * (VK_EXT_shader_atomic_float), and 8- and 16-bit buffer elements (VK_KHR_8bit_storage, and
-   * Vulkan 1.1's 16-bit storage) for byte, boolean, short and char arrays.
+   * (VK_EXT_shader_atomic_float), 8- and 16-bit buffer elements (VK_KHR_8bit_storage, and
+   * Vulkan 1.1's 16-bit storage) for byte, boolean, short and char arrays, and subgroup operations
+   * on longs (Vulkan 1.2's shaderSubgroupExtendedTypes).
    */
   record Features(boolean int64AtomicsOnBuffers, boolean int64AtomicsOnWorkgroup, boolean floatAddOnBuffers,
-      boolean floatAddOnWorkgroup, boolean storage8, boolean storage16) {
+      boolean floatAddOnWorkgroup, boolean storage8, boolean storage16, boolean subgroupExtendedTypes) {
     static Features of(MemoryStack stack, VkPhysicalDevice device, List<String> extensions) {
       VkPhysicalDeviceShaderAtomicInt64Features int64 = VkPhysicalDeviceShaderAtomicInt64Features.calloc(stack)
           .sType$Default();
@@ -89,7 +92,13 @@ record PhysicalDevice(VkPhysicalDevice handle, String name, int type, int queueF
           .sType$Default();
       VkPhysicalDevice8BitStorageFeatures bits8 = VkPhysicalDevice8BitStorageFeatures.calloc(stack).sType$Default();
       VkPhysicalDevice16BitStorageFeatures bits16 = VkPhysicalDevice16BitStorageFeatures.calloc(stack).sType$Default();
+      VkPhysicalDeviceShaderSubgroupExtendedTypesFeatures subgroupTypes =
+          VkPhysicalDeviceShaderSubgroupExtendedTypesFeatures.calloc(stack).sType$Default();
       VkPhysicalDeviceFeatures2 features = VkPhysicalDeviceFeatures2.calloc(stack).sType$Default().pNext(bits16);
+      if (extensions.contains(SUBGROUP_EXTENDED_TYPES)) {
+        subgroupTypes.pNext(features.pNext());
+        features.pNext(subgroupTypes);
+      }
       if (extensions.contains(ATOMIC_INT64)) {
         int64.pNext(features.pNext());
         features.pNext(int64);
@@ -104,7 +113,8 @@ record PhysicalDevice(VkPhysicalDevice handle, String name, int type, int queueF
       }
       vkGetPhysicalDeviceFeatures2(device, features);
       return new Features(int64.shaderBufferInt64Atomics(), int64.shaderSharedInt64Atomics(), floats.shaderBufferFloat32AtomicAdd(),
-          floats.shaderSharedFloat32AtomicAdd(), bits8.storageBuffer8BitAccess(), bits16.storageBuffer16BitAccess());
+          floats.shaderSharedFloat32AtomicAdd(), bits8.storageBuffer8BitAccess(), bits16.storageBuffer16BitAccess(),
+          subgroupTypes.shaderSubgroupExtendedTypes());
     }
   }
 
@@ -311,6 +321,10 @@ record PhysicalDevice(VkPhysicalDevice handle, String name, int type, int queueF
     if (module.capabilities().contains(SpvCapabilityStorageBuffer16BitAccess) && !features.storage16()) {
       throw new IllegalStateException(spec + " has a short[] or char[] buffer, which needs storageBuffer16BitAccess; "
           + name + " lacks it");
+    }
+    if (module.subgroupLongs() && !features.subgroupExtendedTypes()) {
+      throw new IllegalStateException(spec + " applies a subgroup operation to longs, which needs"
+          + " shaderSubgroupExtendedTypes (" + SUBGROUP_EXTENDED_TYPES + "); " + name + " lacks it");
     }
     if (module.longUpdates().onBuffers() && !features.int64AtomicsOnBuffers()) {
       throw new IllegalStateException(spec + " updates a long[] buffer atomically, which needs shaderBufferInt64Atomics ("

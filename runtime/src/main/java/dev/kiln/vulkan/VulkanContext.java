@@ -100,6 +100,11 @@ final class VulkanContext {
   private static long enabledFeatures(MemoryStack stack, PhysicalDevice.Features features, List<String> extensions) {
     long next = VkPhysicalDevice16BitStorageFeatures.calloc(stack).sType$Default()
         .storageBuffer16BitAccess(features.storage16()).address();
+    if (features.subgroupExtendedTypes()) {
+      extensions.add(PhysicalDevice.SUBGROUP_EXTENDED_TYPES);
+      next = VkPhysicalDeviceShaderSubgroupExtendedTypesFeatures.calloc(stack).sType$Default().pNext(next)
+          .shaderSubgroupExtendedTypes(true).address();
+    }
     if (features.storage8()) {
       extensions.add(PhysicalDevice.STORAGE_8BIT);
       next = VkPhysicalDevice8BitStorageFeatures.calloc(stack).sType$Default().pNext(next)

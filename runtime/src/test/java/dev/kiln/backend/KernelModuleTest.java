@@ -79,4 +79,16 @@ class KernelModuleTest {
     assertEquals(new KernelModule.AtomicPlaces(false, false),
         KernelModule.scan(module(SHADER, uint, ulong, deviceScope, workgroupScope, intAdd)).longUpdates());
   }
+
+  /** A subgroup operation that takes longs needs shaderSubgroupExtendedTypes; one on ints does not. */
+  @Test
+  void findsSubgroupOperationsOnLongs() {
+    int[] uint = {4 << 16 | 21, 2, 32, 0};
+    int[] ulong = {4 << 16 | 21, 12, 64, 0};
+    int[] subgroupScope = {4 << 16 | 43, 2, 4, 3};
+    int[] longSum = {6 << 16 | 349, 12, 10, 4, 0, 9};
+    int[] intSum = {6 << 16 | 349, 2, 11, 4, 0, 9};
+    assertEquals(true, KernelModule.scan(module(SHADER, uint, ulong, subgroupScope, longSum)).subgroupLongs());
+    assertEquals(false, KernelModule.scan(module(SHADER, uint, ulong, subgroupScope, intSum)).subgroupLongs());
+  }
 }

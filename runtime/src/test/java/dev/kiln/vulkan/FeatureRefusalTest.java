@@ -34,7 +34,7 @@ class FeatureRefusalTest {
 
   private static KernelModule module(Set<Integer> capabilities, KernelModule.AtomicPlaces floatAdds,
       KernelModule.AtomicPlaces longUpdates) {
-    return new KernelModule(new byte[0], capabilities, false, 0, 1, floatAdds, longUpdates, java.util.List.of());
+    return new KernelModule(new byte[0], capabilities, false, 0, 1, floatAdds, longUpdates, false, java.util.List.of());
   }
 
   private static String refusal(PhysicalDevice device, KernelModule module) {
@@ -50,22 +50,34 @@ class FeatureRefusalTest {
         new KernelModule.AtomicPlaces(false, true));
     assertEquals("dev.kiln.vulkan.FeatureRefusalTest#update updates a long[] buffer atomically, which needs"
             + " shaderBufferInt64Atomics (VK_KHR_shader_atomic_int64); Test GPU lacks it",
-        refusal(device(new PhysicalDevice.Features(false, true, true, true, true, true)), onBuffers));
+        refusal(device(new PhysicalDevice.Features(false, true, true, true, true, true, true)), onBuffers));
     assertEquals("dev.kiln.vulkan.FeatureRefusalTest#update updates a Gpu.sharedLongs array atomically, which needs"
             + " shaderSharedInt64Atomics (VK_KHR_shader_atomic_int64); Test GPU lacks it",
-        refusal(device(new PhysicalDevice.Features(true, false, true, true, true, true)), onWorkgroup));
-    assertDoesNotThrow(() -> device(new PhysicalDevice.Features(true, false, false, false, true, true))
+        refusal(device(new PhysicalDevice.Features(true, false, true, true, true, true, true)), onWorkgroup));
+    assertDoesNotThrow(() -> device(new PhysicalDevice.Features(true, false, false, false, true, true, true))
         .checkSupports(SPEC, onBuffers));
-    assertDoesNotThrow(() -> device(new PhysicalDevice.Features(false, true, false, false, true, true))
+    assertDoesNotThrow(() -> device(new PhysicalDevice.Features(false, true, false, false, true, true, true))
         .checkSupports(SPEC, onWorkgroup));
+  }
+
+  @Test
+  void subgroupOperationsOnLongsNeedShaderSubgroupExtendedTypes() {
+    KernelModule.AtomicPlaces none = new KernelModule.AtomicPlaces(false, false);
+    KernelModule longs = new KernelModule(new byte[0], Set.of(SpvCapabilityInt64), false, 0, 1, none, none, true,
+        java.util.List.of());
+    assertEquals("dev.kiln.vulkan.FeatureRefusalTest#update applies a subgroup operation to longs, which needs"
+            + " shaderSubgroupExtendedTypes (VK_KHR_shader_subgroup_extended_types); Test GPU lacks it",
+        refusal(device(new PhysicalDevice.Features(true, true, true, true, true, true, false)), longs));
+    assertDoesNotThrow(() -> device(new PhysicalDevice.Features(true, true, true, true, true, true, true))
+        .checkSupports(SPEC, longs));
   }
 
   @Test
   void floatAddsNeedTheFeatureOfTheirMemory() {
     KernelModule onBuffers = module(Set.of(), true, false);
     KernelModule onWorkgroup = module(Set.of(), false, true);
-    PhysicalDevice workgroupOnly = device(new PhysicalDevice.Features(true, true, false, true, true, true));
-    PhysicalDevice buffersOnly = device(new PhysicalDevice.Features(true, true, true, false, true, true));
+    PhysicalDevice workgroupOnly = device(new PhysicalDevice.Features(true, true, false, true, true, true, true));
+    PhysicalDevice buffersOnly = device(new PhysicalDevice.Features(true, true, true, false, true, true, true));
     String buffers = refusal(workgroupOnly, onBuffers);
     assertEquals("dev.kiln.vulkan.FeatureRefusalTest#update adds to a float[] buffer atomically, which needs"
         + " shaderBufferFloat32AtomicAdd (VK_EXT_shader_atomic_float); Test GPU lacks it", buffers);
@@ -80,8 +92,8 @@ class FeatureRefusalTest {
   void narrowBuffersNeedTheirStorageFeature() {
     KernelModule bytes = module(Set.of(SpvCapabilityStorageBuffer8BitAccess), false, false);
     KernelModule chars = module(Set.of(SpvCapabilityStorageBuffer16BitAccess), false, false);
-    PhysicalDevice without8 = device(new PhysicalDevice.Features(true, true, true, true, false, true));
-    PhysicalDevice without16 = device(new PhysicalDevice.Features(true, true, true, true, true, false));
+    PhysicalDevice without8 = device(new PhysicalDevice.Features(true, true, true, true, false, true, true));
+    PhysicalDevice without16 = device(new PhysicalDevice.Features(true, true, true, true, true, false, true));
     assertEquals("dev.kiln.vulkan.FeatureRefusalTest#update has a byte[] or boolean[] buffer, which needs"
         + " storageBuffer8BitAccess (VK_KHR_8bit_storage); Test GPU lacks it", refusal(without8, bytes));
     assertEquals("dev.kiln.vulkan.FeatureRefusalTest#update has a short[] or char[] buffer, which needs"

@@ -125,6 +125,9 @@ class CorpusTest extends BothDevices {
   void subgroupInvariants(int n) {
     compare("subgroup invariants", n, r -> new Object[] {Bits.randomInts(r, n), Bits.randomFloats(r, n, 5f), new int[n]},
         (d, a) -> SubgroupsKernels.invariants(d, n, (int[]) a[0], (float[]) a[1], (int[]) a[2]));
+    compare("subgroup invariants of longs and doubles", n,
+        r -> new Object[] {r.longs(n).toArray(), r.doubles(n, -1e9, 1e9).toArray(), new int[n]},
+        (d, a) -> SubgroupsKernels.wideInvariants(d, n, (long[]) a[0], (double[]) a[1], (int[]) a[2]));
   }
 
   @ParameterizedTest(name = "n = {0}")

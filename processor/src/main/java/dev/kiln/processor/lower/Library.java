@@ -180,8 +180,16 @@ final class Library {
       intrinsic(GPU + "subgroupMin(float)", Intrinsic.SUBGROUP_MIN),
       intrinsic(GPU + "subgroupMax(int)", Intrinsic.SUBGROUP_MAX),
       intrinsic(GPU + "subgroupMax(float)", Intrinsic.SUBGROUP_MAX),
+      intrinsic(GPU + "subgroupAdd(long)", Intrinsic.SUBGROUP_ADD),
+      intrinsic(GPU + "subgroupAdd(double)", Intrinsic.SUBGROUP_ADD),
+      intrinsic(GPU + "subgroupMin(long)", Intrinsic.SUBGROUP_MIN),
+      intrinsic(GPU + "subgroupMin(double)", Intrinsic.SUBGROUP_MIN),
+      intrinsic(GPU + "subgroupMax(long)", Intrinsic.SUBGROUP_MAX),
+      intrinsic(GPU + "subgroupMax(double)", Intrinsic.SUBGROUP_MAX),
       intrinsic(GPU + "subgroupBroadcast(int,int)", Intrinsic.SUBGROUP_BROADCAST),
       intrinsic(GPU + "subgroupBroadcast(float,int)", Intrinsic.SUBGROUP_BROADCAST),
+      intrinsic(GPU + "subgroupBroadcast(long,int)", Intrinsic.SUBGROUP_BROADCAST),
+      intrinsic(GPU + "subgroupBroadcast(double,int)", Intrinsic.SUBGROUP_BROADCAST),
       intrinsic(GPU + "subgroupBallot(boolean)", Intrinsic.SUBGROUP_BALLOT)));
 
   private Library() {}
