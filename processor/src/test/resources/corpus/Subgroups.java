@@ -24,6 +24,9 @@ public final class Subgroups {
     ok |= Gpu.subgroupAdd(1f) >= 1f ? 128 : 0;
     ok |= Gpu.subgroupId() < Gpu.numSubgroups() ? 256 : 0;
     ok |= Gpu.subgroupBroadcast(f, 0) == Gpu.subgroupBroadcast(f, 0) ? 512 : 0;
+    ok |= Gpu.subgroupAny(true) && !Gpu.subgroupAll(false) ? 1024 : 0;
+    ok |= Gpu.subgroupAll(v == v) && Gpu.subgroupAny(v <= Gpu.subgroupMax(v)) ? 2048 : 0;
+    ok |= Gpu.subgroupAdd(Gpu.subgroupElect() ? 1 : 0) == 1 ? 4096 : 0;
     out[i] = ok;
   }
 

@@ -524,6 +524,35 @@ public final class Gpu {
   }
 
   /**
+   * Whether some active invocation of the subgroup passes true.
+   *
+   * @param predicate this invocation's condition
+   * @return whether any holds
+   */
+  public static boolean subgroupAny(boolean predicate) {
+    return predicate;
+  }
+
+  /**
+   * Whether every active invocation of the subgroup passes true.
+   *
+   * @param predicate this invocation's condition
+   * @return whether all hold
+   */
+  public static boolean subgroupAll(boolean predicate) {
+    return predicate;
+  }
+
+  /**
+   * True in exactly one active invocation of the subgroup (the lowest), false in the others.
+   *
+   * @return whether this invocation is the one elected
+   */
+  public static boolean subgroupElect() {
+    return true;
+  }
+
+  /**
    * Adds {@code value} to {@code array[index]} atomically; returns the previous value.
    *
    * @param array a buffer parameter or workgroup array

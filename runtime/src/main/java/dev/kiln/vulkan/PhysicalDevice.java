@@ -3,6 +3,10 @@ package dev.kiln.vulkan;
 import static org.lwjgl.util.spvc.Spv.*;
 import static org.lwjgl.vulkan.VK10.*;
 import static org.lwjgl.vulkan.VK11.vkGetPhysicalDeviceFeatures2;
+import static org.lwjgl.vulkan.VK11.VK_SUBGROUP_FEATURE_ARITHMETIC_BIT;
+import static org.lwjgl.vulkan.VK11.VK_SUBGROUP_FEATURE_BALLOT_BIT;
+import static org.lwjgl.vulkan.VK11.VK_SUBGROUP_FEATURE_BASIC_BIT;
+import static org.lwjgl.vulkan.VK11.VK_SUBGROUP_FEATURE_VOTE_BIT;
 import static org.lwjgl.vulkan.VK11.vkGetPhysicalDeviceProperties2;
 
 import dev.kiln.abi.KernelSpec;
@@ -13,6 +17,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.lwjgl.PointerBuffer;
 import org.lwjgl.system.MemoryStack;
@@ -59,15 +64,28 @@ record PhysicalDevice(VkPhysicalDevice handle, String name, int type, int queueF
     return name.contains("llvmpipe");
   }
 
-  /** The limits that matter for compute, and the subgroup size (Vulkan 1.1's subgroup properties). */
+  /**
+   * The limits that matter for compute, and Vulkan 1.1's subgroup properties: the size, and the
+   * operations compute shaders have ({@code VK_SUBGROUP_FEATURE_*} bits; 0 where the compute stage
+   * has none).
+   */
   record Limits(int[] maxWorkgroupSize, int maxWorkgroupInvocations, int[] maxGroupCount, long maxStorageBufferRange,
-      int maxPushConstantsSize, int maxSharedMemorySize, int subgroupSize) {
-    static Limits of(VkPhysicalDeviceLimits limits, int subgroupSize) {
+      int maxPushConstantsSize, int maxSharedMemorySize, int subgroupSize, int subgroupOperations) {
+    static Limits of(VkPhysicalDeviceLimits limits, VkPhysicalDeviceSubgroupProperties subgroups) {
       return new Limits(toArray(limits.maxComputeWorkGroupSize()), limits.maxComputeWorkGroupInvocations(),
           toArray(limits.maxComputeWorkGroupCount()), Integer.toUnsignedLong(limits.maxStorageBufferRange()),
-          limits.maxPushConstantsSize(), limits.maxComputeSharedMemorySize(), subgroupSize);
+          limits.maxPushConstantsSize(), limits.maxComputeSharedMemorySize(), subgroups.subgroupSize(),
+          (subgroups.supportedStages() & VK_SHADER_STAGE_COMPUTE_BIT) != 0 ? subgroups.supportedOperations() : 0);
     }
   }
+
+  /** The subgroup capabilities of SPIR-V, each with the {@code VK_SUBGROUP_FEATURE_*} bit and words a refusal names. */
+  private static final Map<Integer, Map.Entry<Integer, String>> SUBGROUP_OPERATIONS = Map.of(
+      SpvCapabilityGroupNonUniform, Map.entry(VK_SUBGROUP_FEATURE_BASIC_BIT, "basic subgroup operations"),
+      SpvCapabilityGroupNonUniformVote, Map.entry(VK_SUBGROUP_FEATURE_VOTE_BIT, "subgroup votes (any, all)"),
+      SpvCapabilityGroupNonUniformArithmetic, Map.entry(VK_SUBGROUP_FEATURE_ARITHMETIC_BIT,
+          "subgroup arithmetic (add, min, max)"),
+      SpvCapabilityGroupNonUniformBallot, Map.entry(VK_SUBGROUP_FEATURE_BALLOT_BIT, "subgroup ballots and broadcasts"));
 
   /**
    * Support for VK_KHR_shader_float_controls' SignedZeroInfNanPreserve and DenormPreserve, 32- and
@@ -156,7 +174,7 @@ record PhysicalDevice(VkPhysicalDevice handle, String name, int type, int queueF
           devices.add(new PhysicalDevice(handle, properties.deviceNameString(), properties.deviceType(), family,
               limits.timestampComputeAndGraphics() ? timestampBits : 0, limits.timestampPeriod(), largestHeap(stack, handle),
               properties.apiVersion(), properties.driverVersion(), properties.vendorID(), properties.deviceID(),
-              uuid(properties.pipelineCacheUUID()), Limits.of(limits, subgroupSize(stack, handle)), features.shaderFloat64(),
+              uuid(properties.pipelineCacheUUID()), Limits.of(limits, subgroups(stack, handle)), features.shaderFloat64(),
               features.shaderInt64(), floatControls(stack, handle, extensions), extensions.contains(PUSH_DESCRIPTOR),
               extensions.contains(MEMORY_BUDGET), Features.of(stack, handle, extensions)));
         }
@@ -198,10 +216,10 @@ record PhysicalDevice(VkPhysicalDevice handle, String name, int type, int queueF
         controls.shaderDenormPreserveFloat64());
   }
 
-  private static int subgroupSize(MemoryStack stack, VkPhysicalDevice device) {
+  private static VkPhysicalDeviceSubgroupProperties subgroups(MemoryStack stack, VkPhysicalDevice device) {
     VkPhysicalDeviceSubgroupProperties subgroups = VkPhysicalDeviceSubgroupProperties.calloc(stack).sType$Default();
     vkGetPhysicalDeviceProperties2(device, VkPhysicalDeviceProperties2.calloc(stack).sType$Default().pNext(subgroups));
-    return subgroups.subgroupSize();
+    return subgroups;
   }
 
   private static byte[] uuid(ByteBuffer buffer) {
@@ -321,6 +339,13 @@ record PhysicalDevice(VkPhysicalDevice handle, String name, int type, int queueF
     if (module.capabilities().contains(SpvCapabilityStorageBuffer16BitAccess) && !features.storage16()) {
       throw new IllegalStateException(spec + " has a short[] or char[] buffer, which needs storageBuffer16BitAccess; "
           + name + " lacks it");
+    }
+    for (int capability : module.capabilities()) {
+      Map.Entry<Integer, String> operations = SUBGROUP_OPERATIONS.get(capability);
+      if (operations != null && (limits.subgroupOperations() & operations.getKey()) == 0) {
+        throw new IllegalStateException(spec + " uses " + operations.getValue() + ", which " + name
+            + " does not offer to compute shaders (VkPhysicalDeviceSubgroupProperties.supportedOperations)");
+      }
     }
     if (module.subgroupLongs() && !features.subgroupExtendedTypes()) {
       throw new IllegalStateException(spec + " applies a subgroup operation to longs, which needs"

@@ -20,9 +20,16 @@ class FeatureRefusalTest {
   private static final KernelSpec SPEC =
       new KernelSpec(MethodHandles.lookup(), FeatureRefusalTest.class, "update", "no-such-module.spv", new int[] {64, 1, 1}, List.of(), args -> {});
 
+  /** Basic, vote, arithmetic and ballot subgroup operations: the bits VK_SUBGROUP_FEATURE_*. */
+  private static final int SUBGROUP_OPERATIONS = 0x1 | 0x2 | 0x4 | 0x8;
+
   private static PhysicalDevice device(PhysicalDevice.Features features) {
+    return device(features, SUBGROUP_OPERATIONS);
+  }
+
+  private static PhysicalDevice device(PhysicalDevice.Features features, int subgroupOperations) {
     PhysicalDevice.Limits limits = new PhysicalDevice.Limits(new int[] {1024, 1024, 64}, 1024,
-        new int[] {65535, 65535, 65535}, 1L << 30, 128, 49152, 32);
+        new int[] {65535, 65535, 65535}, 1L << 30, 128, 49152, 32, subgroupOperations);
     return new PhysicalDevice(null, "Test GPU", 0, 0, 64, 1f, 1L << 30, 0, 0, 0, 0, new byte[16], limits, true, true,
         new PhysicalDevice.FloatControls(true, true, true, false, false), false, false, features);
   }
@@ -70,6 +77,18 @@ class FeatureRefusalTest {
         refusal(device(new PhysicalDevice.Features(true, true, true, true, true, true, false)), longs));
     assertDoesNotThrow(() -> device(new PhysicalDevice.Features(true, true, true, true, true, true, true))
         .checkSupports(SPEC, longs));
+  }
+
+  @Test
+  void subgroupOperationsNeedTheDeviceToOfferThem() {
+    KernelModule.AtomicPlaces none = new KernelModule.AtomicPlaces(false, false);
+    KernelModule votes = new KernelModule(new byte[0], Set.of(SpvCapabilityGroupNonUniform,
+        SpvCapabilityGroupNonUniformVote), false, 0, 1, none, none, false, java.util.List.of());
+    PhysicalDevice.Features all = new PhysicalDevice.Features(true, true, true, true, true, true, true);
+    assertEquals("dev.kiln.vulkan.FeatureRefusalTest#update uses subgroup votes (any, all), which Test GPU does not"
+            + " offer to compute shaders (VkPhysicalDeviceSubgroupProperties.supportedOperations)",
+        refusal(device(all, 0x1 | 0x4 | 0x8), votes));
+    assertDoesNotThrow(() -> device(all, 0x1 | 0x2).checkSupports(SPEC, votes));
   }
 
   @Test

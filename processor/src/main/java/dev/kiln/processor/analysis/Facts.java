@@ -96,7 +96,7 @@ public record Facts(
   private static boolean isSubgroup(Intrinsic function) {
     return switch (function) {
       case SUBGROUP_SIZE, SUBGROUP_INVOCATION, SUBGROUP_ID, NUM_SUBGROUPS, SUBGROUP_ADD, SUBGROUP_MIN, SUBGROUP_MAX,
-           SUBGROUP_BROADCAST, SUBGROUP_BALLOT -> true;
+           SUBGROUP_BROADCAST, SUBGROUP_BALLOT, SUBGROUP_ANY, SUBGROUP_ALL, SUBGROUP_ELECT -> true;
       default -> false;
     };
   }

@@ -217,7 +217,7 @@ public final class BarrierUniformity {
   private static boolean isPerInvocation(Intrinsic function) {
     return switch (function) {
       case SUBGROUP_INVOCATION, SUBGROUP_ID, SUBGROUP_ADD, SUBGROUP_MIN, SUBGROUP_MAX, SUBGROUP_BROADCAST,
-           SUBGROUP_BALLOT -> true;
+           SUBGROUP_BALLOT, SUBGROUP_ANY, SUBGROUP_ALL, SUBGROUP_ELECT -> true;
       default -> false;
     };
   }

@@ -87,6 +87,8 @@ final class TwinCalls {
       case SUBGROUP_ADD, SUBGROUP_MIN, SUBGROUP_MAX -> {} // one invocation: the value itself
       case SUBGROUP_BROADCAST -> mv.visitInsn(POP); // the lane, a constant; the value is the only one
       case SUBGROUP_BALLOT -> {} // bit 0 where the predicate holds: the boolean's 1 or 0
+      case SUBGROUP_ANY, SUBGROUP_ALL -> {} // one invocation: its own predicate
+      case SUBGROUP_ELECT -> mv.visitInsn(ICONST_1); // the only invocation is the one elected
     }
   }
 

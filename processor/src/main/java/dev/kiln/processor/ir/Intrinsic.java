@@ -63,7 +63,13 @@ public enum Intrinsic {
   /** The value of the invocation whose subgroup index is the second argument, a constant. */
   SUBGROUP_BROADCAST(null),
   /** Bit k set where invocation k of the subgroup (k below 32) passes true. */
-  SUBGROUP_BALLOT(PrimType.INT);
+  SUBGROUP_BALLOT(PrimType.INT),
+  /** Whether some active invocation of the subgroup passes true. */
+  SUBGROUP_ANY(PrimType.BOOLEAN),
+  /** Whether every active invocation of the subgroup passes true. */
+  SUBGROUP_ALL(PrimType.BOOLEAN),
+  /** True in one active invocation of the subgroup, the same one for all. */
+  SUBGROUP_ELECT(PrimType.BOOLEAN);
 
   private final PrimType result;
 

@@ -190,7 +190,10 @@ final class Library {
       intrinsic(GPU + "subgroupBroadcast(float,int)", Intrinsic.SUBGROUP_BROADCAST),
       intrinsic(GPU + "subgroupBroadcast(long,int)", Intrinsic.SUBGROUP_BROADCAST),
       intrinsic(GPU + "subgroupBroadcast(double,int)", Intrinsic.SUBGROUP_BROADCAST),
-      intrinsic(GPU + "subgroupBallot(boolean)", Intrinsic.SUBGROUP_BALLOT)));
+      intrinsic(GPU + "subgroupBallot(boolean)", Intrinsic.SUBGROUP_BALLOT),
+      intrinsic(GPU + "subgroupAny(boolean)", Intrinsic.SUBGROUP_ANY),
+      intrinsic(GPU + "subgroupAll(boolean)", Intrinsic.SUBGROUP_ALL),
+      intrinsic(GPU + "subgroupElect()", Intrinsic.SUBGROUP_ELECT)));
 
   private Library() {}
 

@@ -83,12 +83,21 @@ final class Calls {
       }
       case ADD_EXACT, SUBTRACT_EXACT, MULTIPLY_EXACT, NEGATE_EXACT, TO_INT_EXACT, CLAMP ->
           throw new IllegalArgumentException(function + " may fault: CheckedCalls writes it");
+      case SUBGROUP_ANY -> vote(w, SpvOpGroupNonUniformAny, x);
+      case SUBGROUP_ALL -> vote(w, SpvOpGroupNonUniformAll, x);
+      case SUBGROUP_ELECT -> w.op(SpvOpGroupNonUniformElect, m.typeBool(), subgroupScope(m));
       case SUBGROUP_BALLOT -> {
         m.capability(SpvCapabilityGroupNonUniformBallot);
         int mask = w.op(SpvOpGroupNonUniformBallot, m.type(SpvOpTypeVector, m.typeUint(), 4), subgroupScope(m), x);
         yield w.op(SpvOpBitcast, i32, w.op(SpvOpCompositeExtract, m.typeUint(), mask, 0));
       }
     };
+  }
+
+  /** Any or all of the subgroup's active invocations' predicates. */
+  private static int vote(FunctionBuilder w, int opcode, int predicate) {
+    w.module().capability(SpvCapabilityGroupNonUniformVote);
+    return w.op(opcode, w.module().typeBool(), subgroupScope(w.module()), predicate);
   }
 
   /** A reduction over the subgroup's active invocations. */
