@@ -3,7 +3,6 @@ package dev.kiln.processor.analysis;
 import dev.kiln.processor.ir.ArrayDecl;
 import dev.kiln.processor.ir.Builtin;
 import dev.kiln.processor.ir.Expr;
-import dev.kiln.processor.ir.Intrinsic;
 import dev.kiln.processor.ir.Program;
 import dev.kiln.processor.ir.Site;
 import dev.kiln.processor.ir.Stmt;
@@ -82,7 +81,7 @@ public record Facts(
     Walk.expressions(program.body(), expression -> {
       if (expression instanceof Expr.BuiltinGet get) {
         builtins.add(get.builtin());
-      } else if (expression instanceof Expr.Call call && isSubgroup(call.function())) {
+      } else if (expression instanceof Expr.Call call && call.function().isSubgroup()) {
         subgroups[0] = true;
       }
     });
@@ -91,14 +90,6 @@ public record Facts(
 
   private static void add(Map<String, List<Access>> accesses, Access access) {
     accesses.computeIfAbsent(access.array().name(), array -> new ArrayList<>()).add(access);
-  }
-
-  private static boolean isSubgroup(Intrinsic function) {
-    return switch (function) {
-      case SUBGROUP_SIZE, SUBGROUP_INVOCATION, SUBGROUP_ID, NUM_SUBGROUPS, SUBGROUP_ADD, SUBGROUP_MIN, SUBGROUP_MAX,
-           SUBGROUP_BROADCAST, SUBGROUP_BALLOT, SUBGROUP_ANY, SUBGROUP_ALL, SUBGROUP_ELECT -> true;
-      default -> false;
-    };
   }
 
   /** The accesses of the array named {@code array}; empty if the program does not index it. */

@@ -213,12 +213,8 @@ public final class BarrierUniformity {
     return uniform[0];
   }
 
-  /** Subgroup operations give each invocation (or subgroup) its own value. */
+  /** Subgroup operations give each invocation (or subgroup) its own value; the size and count are the workgroup's. */
   private static boolean isPerInvocation(Intrinsic function) {
-    return switch (function) {
-      case SUBGROUP_INVOCATION, SUBGROUP_ID, SUBGROUP_ADD, SUBGROUP_MIN, SUBGROUP_MAX, SUBGROUP_BROADCAST,
-           SUBGROUP_BALLOT, SUBGROUP_ANY, SUBGROUP_ALL, SUBGROUP_ELECT -> true;
-      default -> false;
-    };
+    return function.isSubgroup() && function != Intrinsic.SUBGROUP_SIZE && function != Intrinsic.NUM_SUBGROUPS;
   }
 }

@@ -19,11 +19,6 @@ public final class HeldErrors implements ErrorSink {
     held.add(new Held(tree, unit, diagnostic));
   }
 
-  /** Whether any error was held. */
-  public boolean any() {
-    return held == null || !held.isEmpty();
-  }
-
   /** Reports the held errors to {@code sink} the first time; later calls report nothing. */
   public void reportOnce(ErrorSink sink) {
     if (held != null) {

@@ -77,6 +77,15 @@ public enum Intrinsic {
     this.result = result;
   }
 
+  /** Whether the function is a subgroup operation or reads a subgroup built-in. */
+  public boolean isSubgroup() {
+    return switch (this) {
+      case SUBGROUP_SIZE, SUBGROUP_INVOCATION, SUBGROUP_ID, NUM_SUBGROUPS, SUBGROUP_ADD, SUBGROUP_MIN, SUBGROUP_MAX,
+           SUBGROUP_BROADCAST, SUBGROUP_BALLOT, SUBGROUP_ANY, SUBGROUP_ALL, SUBGROUP_ELECT -> true;
+      default -> false;
+    };
+  }
+
   /** Whether the function is an {@code *Exact} method, which may fault with an overflow. */
   public boolean exact() {
     return this == ADD_EXACT || this == SUBTRACT_EXACT || this == MULTIPLY_EXACT || this == NEGATE_EXACT

@@ -215,8 +215,11 @@ final class CallLowering {
     return new KernelError(call, Errors.helperCompiled(name));
   }
 
-  /** {@code java.lang.Math.min(int,int)}: how {@link Library} knows methods. */
-  private static String signature(ExecutableElement method) {
+  /**
+   * {@code java.lang.Math.min(int,int)}: how {@link Library} knows methods, and linking knows
+   * helpers of other classes ({@link Stmt.Call#helper()}).
+   */
+  static String signature(ExecutableElement method) {
     return ((TypeElement) method.getEnclosingElement()).getQualifiedName() + "." + method.getSimpleName()
         + method.getParameters().stream()
             .map(parameter -> parameter.asType().toString())

@@ -97,16 +97,8 @@ final class HelperInlining {
     bindings(at, helper, (parameter, array) -> arrays.add(array.decl()), (parameter, value) -> arguments.add(value))
         .forEach(Runnable::run);
     TypeElement owner = (TypeElement) topLevel(helper);
-    return List.of(new Stmt.Call(key(helper), owner.getQualifiedName().toString(), arguments, arrays, result,
+    return List.of(new Stmt.Call(CallLowering.signature(helper), owner.getQualifiedName().toString(), arguments, arrays, result,
         expressions.site(at.getLeaf())));
-  }
-
-  /** How linking knows a helper: {@code pkg.Util.f(float,int[])}, as {@link Library} knows methods. */
-  static String key(ExecutableElement method) {
-    return ((TypeElement) method.getEnclosingElement()).getQualifiedName() + "." + method.getSimpleName()
-        + method.getParameters().stream()
-            .map(parameter -> parameter.asType().toString())
-            .collect(java.util.stream.Collectors.joining(",", "(", ")"));
   }
 
   static Element topLevel(Element element) {
