@@ -17,6 +17,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Map;
 import java.util.Set;
 import org.lwjgl.PointerBuffer;
@@ -161,25 +162,36 @@ record PhysicalDevice(VkPhysicalDevice handle, String name, int type, int queueF
       Vk.check(vkEnumeratePhysicalDevices(instance, count, handles), "vkEnumeratePhysicalDevices");
       List<PhysicalDevice> devices = new ArrayList<>();
       for (int i = 0; i < handles.capacity(); i++) {
-        VkPhysicalDevice handle = new VkPhysicalDevice(handles.get(i), instance);
-        int family = computeQueueFamily(stack, handle);
-        int timestampBits = family < 0 ? 0 : timestampBits(stack, handle, family);
-        if (family >= 0) {
-          VkPhysicalDeviceProperties properties = VkPhysicalDeviceProperties.calloc(stack);
-          vkGetPhysicalDeviceProperties(handle, properties);
-          VkPhysicalDeviceLimits limits = properties.limits();
-          VkPhysicalDeviceFeatures features = VkPhysicalDeviceFeatures.calloc(stack);
-          vkGetPhysicalDeviceFeatures(handle, features);
-          List<String> extensions = extensions(stack, handle);
-          devices.add(new PhysicalDevice(handle, properties.deviceNameString(), properties.deviceType(), family,
-              limits.timestampComputeAndGraphics() ? timestampBits : 0, limits.timestampPeriod(), largestHeap(stack, handle),
-              properties.apiVersion(), properties.driverVersion(), properties.vendorID(), properties.deviceID(),
-              uuid(properties.pipelineCacheUUID()), Limits.of(limits, subgroups(stack, handle)), features.shaderFloat64(),
-              features.shaderInt64(), floatControls(stack, handle, extensions), extensions.contains(PUSH_DESCRIPTOR),
-              extensions.contains(MEMORY_BUDGET), Features.of(stack, handle, extensions)));
-        }
+        describe(new VkPhysicalDevice(handles.get(i), instance)).ifPresent(devices::add);
       }
       return devices;
+    }
+  }
+
+  /**
+   * The device, or empty where it has no compute queue. One stack frame per device, and the
+   * extension list on the heap: a driver lists hundreds (NVIDIA's about 200, 260 bytes each), more
+   * than LWJGL's 64 KiB thread stack holds beside its callers' frames.
+   */
+  private static Optional<PhysicalDevice> describe(VkPhysicalDevice handle) {
+    try (MemoryStack stack = MemoryStack.stackPush()) {
+      int family = computeQueueFamily(stack, handle);
+      if (family < 0) {
+        return Optional.empty();
+      }
+      int timestampBits = timestampBits(stack, handle, family);
+      VkPhysicalDeviceProperties properties = VkPhysicalDeviceProperties.calloc(stack);
+      vkGetPhysicalDeviceProperties(handle, properties);
+      VkPhysicalDeviceLimits limits = properties.limits();
+      VkPhysicalDeviceFeatures features = VkPhysicalDeviceFeatures.calloc(stack);
+      vkGetPhysicalDeviceFeatures(handle, features);
+      List<String> extensions = extensions(stack, handle);
+      return Optional.of(new PhysicalDevice(handle, properties.deviceNameString(), properties.deviceType(), family,
+          limits.timestampComputeAndGraphics() ? timestampBits : 0, limits.timestampPeriod(), largestHeap(stack, handle),
+          properties.apiVersion(), properties.driverVersion(), properties.vendorID(), properties.deviceID(),
+          uuid(properties.pipelineCacheUUID()), Limits.of(limits, subgroups(stack, handle)), features.shaderFloat64(),
+          features.shaderInt64(), floatControls(stack, handle, extensions), extensions.contains(PUSH_DESCRIPTOR),
+          extensions.contains(MEMORY_BUDGET), Features.of(stack, handle, extensions)));
     }
   }
 
@@ -200,9 +212,13 @@ record PhysicalDevice(VkPhysicalDevice handle, String name, int type, int queueF
   private static List<String> extensions(MemoryStack stack, VkPhysicalDevice device) {
     IntBuffer count = stack.mallocInt(1);
     Vk.check(vkEnumerateDeviceExtensionProperties(device, (String) null, count, null), "vkEnumerateDeviceExtensionProperties");
-    VkExtensionProperties.Buffer extensions = VkExtensionProperties.malloc(count.get(0), stack);
-    Vk.check(vkEnumerateDeviceExtensionProperties(device, (String) null, count, extensions), "vkEnumerateDeviceExtensionProperties");
-    return extensions.stream().map(VkExtensionProperties::extensionNameString).toList();
+    VkExtensionProperties.Buffer extensions = VkExtensionProperties.malloc(count.get(0));
+    try {
+      Vk.check(vkEnumerateDeviceExtensionProperties(device, (String) null, count, extensions), "vkEnumerateDeviceExtensionProperties");
+      return extensions.stream().limit(count.get(0)).map(VkExtensionProperties::extensionNameString).toList();
+    } finally {
+      extensions.free();
+    }
   }
 
   private static FloatControls floatControls(MemoryStack stack, VkPhysicalDevice device, List<String> extensions) {

@@ -260,9 +260,13 @@ final class VulkanContext {
   private static boolean layerInstalled(MemoryStack stack, String name) {
     IntBuffer count = stack.mallocInt(1);
     Vk.check(vkEnumerateInstanceLayerProperties(count, null), "vkEnumerateInstanceLayerProperties");
-    VkLayerProperties.Buffer layers = VkLayerProperties.malloc(count.get(0), stack);
-    Vk.check(vkEnumerateInstanceLayerProperties(count, layers), "vkEnumerateInstanceLayerProperties");
-    return layers.stream().anyMatch(layer -> layer.layerNameString().equals(name));
+    VkLayerProperties.Buffer layers = VkLayerProperties.malloc(count.get(0)); // 520 bytes each: on the heap
+    try {
+      Vk.check(vkEnumerateInstanceLayerProperties(count, layers), "vkEnumerateInstanceLayerProperties");
+      return layers.stream().limit(count.get(0)).anyMatch(layer -> layer.layerNameString().equals(name));
+    } finally {
+      layers.free();
+    }
   }
 
   /** Submits {@code submit} signalling {@code fence}; threads take turns at the queue. */
