@@ -59,7 +59,7 @@ def stencil(x):
 
 def row(workload, variant, n, work, figure):
     median, low, high, clock = figure
-    unit = "GFLOP/s" if workload == "sgemm" else "GB/s"
+    unit = "GFLOP/s" if workload.endswith("gemm") else "GB/s"
     print(f"{workload:10} {variant:18} n={n:<10} {median:9.4f} ms (p10 {low:.4f}, p90 {high:.4f})"
           f" {work / (median * 1e6):7.0f} {unit}  SM {clock} MHz")
     return f"{workload},{variant},{n},{work},{median:.5f},{low:.5f},{high:.5f},{clock}"

@@ -36,6 +36,8 @@ final class GlslTwins {
   static final KernelSpec HISTOGRAM = twin("histogram", List.of(
       KernelSpec.Param.buffer("values", NumericType.INT, Access.READ),
       KernelSpec.Param.buffer("bins", NumericType.INT, Access.READ_WRITE)));
+  /** {@code dev.kiln.samples.ByteHistogram.count} by hand: a persistent grid, privatized bins, runs. */
+  static final KernelSpec HISTOGRAM_FAST = twin("histogram256", HISTOGRAM.params());
   static final KernelSpec STENCIL = twin2d("stencil", List.of(
       KernelSpec.Param.buffer("in", NumericType.FLOAT, Access.READ),
       KernelSpec.Param.buffer("out", NumericType.FLOAT, Access.WRITE),
@@ -45,6 +47,10 @@ final class GlslTwins {
       KernelSpec.Param.buffer("b", NumericType.FLOAT, Access.READ),
       KernelSpec.Param.buffer("c", NumericType.FLOAT, Access.WRITE),
       KernelSpec.Param.scalar("n", NumericType.INT)));
+
+  /** {@code dev.kiln.samples.BlockedMatrixMultiply} (for n x n) by hand, and by hand with 16-byte accesses throughout (n a multiple of 128). */
+  static final KernelSpec SGEMM_BLOCKED = twin2d("sgemm128", SGEMM.params());
+  static final KernelSpec SGEMM_BLOCKED_VEC4 = twin2d("sgemm128v4", SGEMM.params());
 
   /** A twin with a 256 x 1 x 1 workgroup, its module {@code glsl/<name>.spv} beside this class. */
   static KernelSpec twin(String name, List<KernelSpec.Param> params) {

@@ -326,7 +326,7 @@ public final class GpuSuite {
   }
 
   /** Inputs in [-2, 2), different per {@code seed}, made fast enough for 2^28 elements. */
-  private static float[] pattern(int n, int seed) {
+  static float[] pattern(int n, int seed) {
     float[] values = new float[n];
     IntStream.range(0, n).parallel().forEach(i -> values[i] = ((i * 2654435761L + seed * 97L) & 0xffff) / 16384f - 2f);
     return values;

@@ -25,7 +25,7 @@ final class Results {
     }
 
     String unit() {
-      return workload.equals("sgemm") ? "FLOP/s" : "B/s";
+      return workload.endsWith("gemm") ? "FLOP/s" : "B/s";
     }
 
     String csv() {
