@@ -50,4 +50,62 @@ public final class Subgroups {
     ok |= Gpu.subgroupBroadcast(d, 0) == Gpu.subgroupBroadcast(d, 0) ? 128 : 0;
     out[i] = ok;
   }
+
+  /**
+   * Shuffles and scans against the reductions, through properties that hold for any subgroup size:
+   * a butterfly of xor shuffles sums like subgroupAdd, a ladder of up shuffles scans like
+   * subgroupInclusiveAdd (exact for ints and longs). Launched on whole workgroups, so that every lane
+   * is active (those past the arrays' ends read 0): a shuffle from an inactive lane reads what the GPU picks.
+   */
+  @Kernel(workgroup = 64)
+  static void crossLane(int[] in, long[] longs, int[] out) {
+    int i = Gpu.globalId(0);
+    int v = i < in.length ? in[i] : 0;
+    long w = i < longs.length ? longs[i] : 0L;
+    int lane = Gpu.subgroupInvocationId();
+    int size = Gpu.subgroupSize();
+    int butterfly = v;
+    long wideButterfly = w;
+    for (int mask = 1; mask < size; mask <<= 1) {
+      butterfly += Gpu.subgroupShuffleXor(butterfly, mask);
+      wideButterfly += Gpu.subgroupShuffleXor(wideButterfly, mask);
+    }
+    int ladder = v;
+    for (int delta = 1; delta < size; delta <<= 1) {
+      int below = Gpu.subgroupShuffleUp(ladder, delta);
+      if (lane >= delta) {
+        ladder += below;
+      }
+    }
+    int ok = 0;
+    ok |= butterfly == Gpu.subgroupAdd(v) ? 1 : 0;
+    ok |= wideButterfly == Gpu.subgroupAdd(w) ? 2 : 0;
+    ok |= ladder == Gpu.subgroupInclusiveAdd(v) ? 4 : 0;
+    ok |= Gpu.subgroupExclusiveAdd(v) + v == Gpu.subgroupInclusiveAdd(v) ? 8 : 0;
+    ok |= Gpu.subgroupExclusiveAdd(w) + w == Gpu.subgroupInclusiveAdd(w) ? 16 : 0;
+    ok |= Gpu.subgroupShuffle(v, lane) == v && Gpu.subgroupShuffle(w, lane) == w ? 32 : 0;
+    ok |= Gpu.subgroupShuffle(v, 0) == Gpu.subgroupBroadcast(v, 0) ? 64 : 0;
+    int next = Gpu.subgroupShuffleDown(v, 1);
+    ok |= lane + 1 >= size || next == Gpu.subgroupShuffle(v, lane + 1) ? 128 : 0;
+    ok |= Gpu.subgroupInclusiveAdd(1.0) == lane + 1 && Gpu.subgroupExclusiveAdd(1f) == lane ? 256 : 0;
+    ok |= Gpu.subgroupShuffleXor(0.5f * v, 0) == 0.5f * v && Gpu.subgroupShuffleUp((double) w, 0) == (double) w ? 512 : 0;
+    if (i < out.length) {
+      out[i] = ok;
+    }
+  }
+
+  /** Clustered reductions (which lavapipe does not offer): properties of any cluster and subgroup size. */
+  @Kernel(workgroup = 64)
+  static void clusters(int[] in, int[] out) {
+    int i = Gpu.globalId(0);
+    int v = i < in.length ? in[i] : 0;
+    int ok = 0;
+    ok |= Gpu.subgroupClusteredAdd(v, 1) == v ? 1 : 0;
+    ok |= Gpu.subgroupClusteredMax(v, 4) >= v && Gpu.subgroupClusteredMin(v, 4) <= v ? 2 : 0;
+    ok |= Gpu.subgroupClusteredAdd(1, 2) <= 2 && Gpu.subgroupClusteredAdd(1L, 2) >= 1L ? 4 : 0;
+    ok |= Gpu.subgroupClusteredMax(0.25f * v, 2) >= 0.25f * v ? 8 : 0;
+    if (i < out.length) {
+      out[i] = ok;
+    }
+  }
 }

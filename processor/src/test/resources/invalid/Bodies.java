@@ -132,6 +132,13 @@ public final class Bodies {
   }
 
   @Kernel
+  static void clusterOfAVaryingSize(float[] x, int[] y) {
+    int i = Gpu.globalId(0);
+    x[i] = Gpu.subgroupClusteredAdd(x[i], y[0]); // ERROR: [kiln.subgroup.cluster]
+    y[i] = Gpu.subgroupClusteredMax(y[i], 6); // ERROR: [kiln.subgroup.cluster]
+  }
+
+  @Kernel
   static void typeTest(float[] x, int[] y) {
     int i = Gpu.globalId(0);
     y[i] = ((Object) x) instanceof float[] ? 1 : 0; // ERROR: [kiln.unsupported.expression]

@@ -552,6 +552,440 @@ public final class Gpu {
     return true;
   }
 
+  // Shuffles, scans and clustered reductions; on the CPU backend a subgroup is one invocation.
+
+  /**
+   * The value of the invocation whose index in the subgroup is {@code lane}. A lane that is not active or
+   * not in the subgroup gives a value the GPU picks; the CPU backend (one invocation per subgroup) gives
+   * this invocation's own.
+   *
+   * @param value this invocation's value
+   * @param lane the lane to read
+   * @return the result
+   */
+  public static int subgroupShuffle(int value, int lane) {
+    return value;
+  }
+
+  /**
+   * The value of the invocation whose index in the subgroup is {@code lane}. A lane that is not active or
+   * not in the subgroup gives a value the GPU picks; the CPU backend (one invocation per subgroup) gives
+   * this invocation's own.
+   *
+   * @param value this invocation's value
+   * @param lane the lane to read
+   * @return the result
+   */
+  public static long subgroupShuffle(long value, int lane) {
+    return value;
+  }
+
+  /**
+   * The value of the invocation whose index in the subgroup is {@code lane}. A lane that is not active or
+   * not in the subgroup gives a value the GPU picks; the CPU backend (one invocation per subgroup) gives
+   * this invocation's own.
+   *
+   * @param value this invocation's value
+   * @param lane the lane to read
+   * @return the result
+   */
+  public static float subgroupShuffle(float value, int lane) {
+    return value;
+  }
+
+  /**
+   * The value of the invocation whose index in the subgroup is {@code lane}. A lane that is not active or
+   * not in the subgroup gives a value the GPU picks; the CPU backend (one invocation per subgroup) gives
+   * this invocation's own.
+   *
+   * @param value this invocation's value
+   * @param lane the lane to read
+   * @return the result
+   */
+  public static double subgroupShuffle(double value, int lane) {
+    return value;
+  }
+
+  /**
+   * The value of the invocation whose index in the subgroup is this one's xor {@code mask}: the butterfly
+   * step of reductions across lanes. A lane outside the subgroup, or inactive, as for {@link
+   * #subgroupShuffle(int, int)}.
+   *
+   * @param value this invocation's value
+   * @param mask xor'ed with this invocation's index
+   * @return the result
+   */
+  public static int subgroupShuffleXor(int value, int mask) {
+    return value;
+  }
+
+  /**
+   * The value of the invocation whose index in the subgroup is this one's xor {@code mask}: the butterfly
+   * step of reductions across lanes. A lane outside the subgroup, or inactive, as for {@link
+   * #subgroupShuffle(int, int)}.
+   *
+   * @param value this invocation's value
+   * @param mask xor'ed with this invocation's index
+   * @return the result
+   */
+  public static long subgroupShuffleXor(long value, int mask) {
+    return value;
+  }
+
+  /**
+   * The value of the invocation whose index in the subgroup is this one's xor {@code mask}: the butterfly
+   * step of reductions across lanes. A lane outside the subgroup, or inactive, as for {@link
+   * #subgroupShuffle(int, int)}.
+   *
+   * @param value this invocation's value
+   * @param mask xor'ed with this invocation's index
+   * @return the result
+   */
+  public static float subgroupShuffleXor(float value, int mask) {
+    return value;
+  }
+
+  /**
+   * The value of the invocation whose index in the subgroup is this one's xor {@code mask}: the butterfly
+   * step of reductions across lanes. A lane outside the subgroup, or inactive, as for {@link
+   * #subgroupShuffle(int, int)}.
+   *
+   * @param value this invocation's value
+   * @param mask xor'ed with this invocation's index
+   * @return the result
+   */
+  public static double subgroupShuffleXor(double value, int mask) {
+    return value;
+  }
+
+  /**
+   * The value of the invocation {@code delta} lanes below this one in the subgroup; where there is none, a
+   * value the GPU picks (the CPU backend: this invocation's own).
+   *
+   * @param value this invocation's value
+   * @param delta how many lanes down to read
+   * @return the result
+   */
+  public static int subgroupShuffleUp(int value, int delta) {
+    return value;
+  }
+
+  /**
+   * The value of the invocation {@code delta} lanes below this one in the subgroup; where there is none, a
+   * value the GPU picks (the CPU backend: this invocation's own).
+   *
+   * @param value this invocation's value
+   * @param delta how many lanes down to read
+   * @return the result
+   */
+  public static long subgroupShuffleUp(long value, int delta) {
+    return value;
+  }
+
+  /**
+   * The value of the invocation {@code delta} lanes below this one in the subgroup; where there is none, a
+   * value the GPU picks (the CPU backend: this invocation's own).
+   *
+   * @param value this invocation's value
+   * @param delta how many lanes down to read
+   * @return the result
+   */
+  public static float subgroupShuffleUp(float value, int delta) {
+    return value;
+  }
+
+  /**
+   * The value of the invocation {@code delta} lanes below this one in the subgroup; where there is none, a
+   * value the GPU picks (the CPU backend: this invocation's own).
+   *
+   * @param value this invocation's value
+   * @param delta how many lanes down to read
+   * @return the result
+   */
+  public static double subgroupShuffleUp(double value, int delta) {
+    return value;
+  }
+
+  /**
+   * The value of the invocation {@code delta} lanes above this one in the subgroup; where there is none, a
+   * value the GPU picks (the CPU backend: this invocation's own).
+   *
+   * @param value this invocation's value
+   * @param delta how many lanes up to read
+   * @return the result
+   */
+  public static int subgroupShuffleDown(int value, int delta) {
+    return value;
+  }
+
+  /**
+   * The value of the invocation {@code delta} lanes above this one in the subgroup; where there is none, a
+   * value the GPU picks (the CPU backend: this invocation's own).
+   *
+   * @param value this invocation's value
+   * @param delta how many lanes up to read
+   * @return the result
+   */
+  public static long subgroupShuffleDown(long value, int delta) {
+    return value;
+  }
+
+  /**
+   * The value of the invocation {@code delta} lanes above this one in the subgroup; where there is none, a
+   * value the GPU picks (the CPU backend: this invocation's own).
+   *
+   * @param value this invocation's value
+   * @param delta how many lanes up to read
+   * @return the result
+   */
+  public static float subgroupShuffleDown(float value, int delta) {
+    return value;
+  }
+
+  /**
+   * The value of the invocation {@code delta} lanes above this one in the subgroup; where there is none, a
+   * value the GPU picks (the CPU backend: this invocation's own).
+   *
+   * @param value this invocation's value
+   * @param delta how many lanes up to read
+   * @return the result
+   */
+  public static double subgroupShuffleDown(double value, int delta) {
+    return value;
+  }
+
+  /**
+   * The sum of the values of the subgroup's active invocations up to this one, this one's included (for
+   * floats in an order the GPU picks).
+   *
+   * @param value this invocation's value
+   * @return the result
+   */
+  public static int subgroupInclusiveAdd(int value) {
+    return value;
+  }
+
+  /**
+   * The sum of the values of the subgroup's active invocations up to this one, this one's included (for
+   * floats in an order the GPU picks).
+   *
+   * @param value this invocation's value
+   * @return the result
+   */
+  public static long subgroupInclusiveAdd(long value) {
+    return value;
+  }
+
+  /**
+   * The sum of the values of the subgroup's active invocations up to this one, this one's included (for
+   * floats in an order the GPU picks).
+   *
+   * @param value this invocation's value
+   * @return the result
+   */
+  public static float subgroupInclusiveAdd(float value) {
+    return value;
+  }
+
+  /**
+   * The sum of the values of the subgroup's active invocations up to this one, this one's included (for
+   * floats in an order the GPU picks).
+   *
+   * @param value this invocation's value
+   * @return the result
+   */
+  public static double subgroupInclusiveAdd(double value) {
+    return value;
+  }
+
+  /**
+   * The sum of the values of the subgroup's active invocations below this one; 0 in the lowest (for floats
+   * in an order the GPU picks).
+   *
+   * @param value this invocation's value
+   * @return the result
+   */
+  public static int subgroupExclusiveAdd(int value) {
+    return 0;
+  }
+
+  /**
+   * The sum of the values of the subgroup's active invocations below this one; 0 in the lowest (for floats
+   * in an order the GPU picks).
+   *
+   * @param value this invocation's value
+   * @return the result
+   */
+  public static long subgroupExclusiveAdd(long value) {
+    return 0L;
+  }
+
+  /**
+   * The sum of the values of the subgroup's active invocations below this one; 0 in the lowest (for floats
+   * in an order the GPU picks).
+   *
+   * @param value this invocation's value
+   * @return the result
+   */
+  public static float subgroupExclusiveAdd(float value) {
+    return 0f;
+  }
+
+  /**
+   * The sum of the values of the subgroup's active invocations below this one; 0 in the lowest (for floats
+   * in an order the GPU picks).
+   *
+   * @param value this invocation's value
+   * @return the result
+   */
+  public static double subgroupExclusiveAdd(double value) {
+    return 0d;
+  }
+
+  /**
+   * The sum over the active invocations of this one's cluster: {@code clusterSize} consecutive lanes,
+   * aligned (for floats in an order the GPU picks). Needs the device's clustered subgroup operations.
+   *
+   * @param value this invocation's value
+   * @param clusterSize a constant power of two, at most the subgroup size
+   * @return the result
+   */
+  public static int subgroupClusteredAdd(int value, int clusterSize) {
+    return value;
+  }
+
+  /**
+   * The sum over the active invocations of this one's cluster: {@code clusterSize} consecutive lanes,
+   * aligned (for floats in an order the GPU picks). Needs the device's clustered subgroup operations.
+   *
+   * @param value this invocation's value
+   * @param clusterSize a constant power of two, at most the subgroup size
+   * @return the result
+   */
+  public static long subgroupClusteredAdd(long value, int clusterSize) {
+    return value;
+  }
+
+  /**
+   * The sum over the active invocations of this one's cluster: {@code clusterSize} consecutive lanes,
+   * aligned (for floats in an order the GPU picks). Needs the device's clustered subgroup operations.
+   *
+   * @param value this invocation's value
+   * @param clusterSize a constant power of two, at most the subgroup size
+   * @return the result
+   */
+  public static float subgroupClusteredAdd(float value, int clusterSize) {
+    return value;
+  }
+
+  /**
+   * The sum over the active invocations of this one's cluster: {@code clusterSize} consecutive lanes,
+   * aligned (for floats in an order the GPU picks). Needs the device's clustered subgroup operations.
+   *
+   * @param value this invocation's value
+   * @param clusterSize a constant power of two, at most the subgroup size
+   * @return the result
+   */
+  public static double subgroupClusteredAdd(double value, int clusterSize) {
+    return value;
+  }
+
+  /**
+   * The minimum over the active invocations of this one's cluster ({@link #subgroupClusteredAdd(int,
+   * int)}'s clusters).
+   *
+   * @param value this invocation's value
+   * @param clusterSize a constant power of two, at most the subgroup size
+   * @return the result
+   */
+  public static int subgroupClusteredMin(int value, int clusterSize) {
+    return value;
+  }
+
+  /**
+   * The minimum over the active invocations of this one's cluster ({@link #subgroupClusteredAdd(int,
+   * int)}'s clusters).
+   *
+   * @param value this invocation's value
+   * @param clusterSize a constant power of two, at most the subgroup size
+   * @return the result
+   */
+  public static long subgroupClusteredMin(long value, int clusterSize) {
+    return value;
+  }
+
+  /**
+   * The minimum over the active invocations of this one's cluster ({@link #subgroupClusteredAdd(int,
+   * int)}'s clusters).
+   *
+   * @param value this invocation's value
+   * @param clusterSize a constant power of two, at most the subgroup size
+   * @return the result
+   */
+  public static float subgroupClusteredMin(float value, int clusterSize) {
+    return value;
+  }
+
+  /**
+   * The minimum over the active invocations of this one's cluster ({@link #subgroupClusteredAdd(int,
+   * int)}'s clusters).
+   *
+   * @param value this invocation's value
+   * @param clusterSize a constant power of two, at most the subgroup size
+   * @return the result
+   */
+  public static double subgroupClusteredMin(double value, int clusterSize) {
+    return value;
+  }
+
+  /**
+   * The maximum over the active invocations of this one's cluster ({@link #subgroupClusteredAdd(int,
+   * int)}'s clusters).
+   *
+   * @param value this invocation's value
+   * @param clusterSize a constant power of two, at most the subgroup size
+   * @return the result
+   */
+  public static int subgroupClusteredMax(int value, int clusterSize) {
+    return value;
+  }
+
+  /**
+   * The maximum over the active invocations of this one's cluster ({@link #subgroupClusteredAdd(int,
+   * int)}'s clusters).
+   *
+   * @param value this invocation's value
+   * @param clusterSize a constant power of two, at most the subgroup size
+   * @return the result
+   */
+  public static long subgroupClusteredMax(long value, int clusterSize) {
+    return value;
+  }
+
+  /**
+   * The maximum over the active invocations of this one's cluster ({@link #subgroupClusteredAdd(int,
+   * int)}'s clusters).
+   *
+   * @param value this invocation's value
+   * @param clusterSize a constant power of two, at most the subgroup size
+   * @return the result
+   */
+  public static float subgroupClusteredMax(float value, int clusterSize) {
+    return value;
+  }
+
+  /**
+   * The maximum over the active invocations of this one's cluster ({@link #subgroupClusteredAdd(int,
+   * int)}'s clusters).
+   *
+   * @param value this invocation's value
+   * @param clusterSize a constant power of two, at most the subgroup size
+   * @return the result
+   */
+  public static double subgroupClusteredMax(double value, int clusterSize) {
+    return value;
+  }
+
   /**
    * Adds {@code value} to {@code array[index]} atomically; returns the previous value.
    *

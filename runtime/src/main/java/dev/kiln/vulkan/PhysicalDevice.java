@@ -6,6 +6,9 @@ import static org.lwjgl.vulkan.VK11.vkGetPhysicalDeviceFeatures2;
 import static org.lwjgl.vulkan.VK11.VK_SUBGROUP_FEATURE_ARITHMETIC_BIT;
 import static org.lwjgl.vulkan.VK11.VK_SUBGROUP_FEATURE_BALLOT_BIT;
 import static org.lwjgl.vulkan.VK11.VK_SUBGROUP_FEATURE_BASIC_BIT;
+import static org.lwjgl.vulkan.VK11.VK_SUBGROUP_FEATURE_CLUSTERED_BIT;
+import static org.lwjgl.vulkan.VK11.VK_SUBGROUP_FEATURE_SHUFFLE_BIT;
+import static org.lwjgl.vulkan.VK11.VK_SUBGROUP_FEATURE_SHUFFLE_RELATIVE_BIT;
 import static org.lwjgl.vulkan.VK11.VK_SUBGROUP_FEATURE_VOTE_BIT;
 import static org.lwjgl.vulkan.VK11.vkGetPhysicalDeviceProperties2;
 
@@ -86,7 +89,12 @@ record PhysicalDevice(VkPhysicalDevice handle, String name, int type, int queueF
       SpvCapabilityGroupNonUniformVote, Map.entry(VK_SUBGROUP_FEATURE_VOTE_BIT, "subgroup votes (any, all)"),
       SpvCapabilityGroupNonUniformArithmetic, Map.entry(VK_SUBGROUP_FEATURE_ARITHMETIC_BIT,
           "subgroup arithmetic (add, min, max)"),
-      SpvCapabilityGroupNonUniformBallot, Map.entry(VK_SUBGROUP_FEATURE_BALLOT_BIT, "subgroup ballots and broadcasts"));
+      SpvCapabilityGroupNonUniformBallot, Map.entry(VK_SUBGROUP_FEATURE_BALLOT_BIT, "subgroup ballots and broadcasts"),
+      SpvCapabilityGroupNonUniformShuffle, Map.entry(VK_SUBGROUP_FEATURE_SHUFFLE_BIT, "subgroup shuffles (by lane, xor)"),
+      SpvCapabilityGroupNonUniformShuffleRelative, Map.entry(VK_SUBGROUP_FEATURE_SHUFFLE_RELATIVE_BIT,
+          "relative subgroup shuffles (up, down)"),
+      SpvCapabilityGroupNonUniformClustered, Map.entry(VK_SUBGROUP_FEATURE_CLUSTERED_BIT,
+          "clustered subgroup reductions"));
 
   /**
    * Support for VK_KHR_shader_float_controls' SignedZeroInfNanPreserve and DenormPreserve, 32- and

@@ -1,5 +1,9 @@
 package dev.kiln.samples;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import corpus.ElementaryOpsKernels;
 import corpus.EmbeddedKernels;
 import corpus.HelpersKernels;
@@ -16,6 +20,8 @@ import corpus.SubgroupsKernels;
 import corpus.SwitchesKernels;
 import corpus.WideKernels;
 import dev.kiln.Grid;
+import java.util.Arrays;
+import java.util.Random;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -128,6 +134,36 @@ class CorpusTest extends BothDevices {
     compare("subgroup invariants of longs and doubles", n,
         r -> new Object[] {r.longs(n).toArray(), r.doubles(n, -1e9, 1e9).toArray(), new int[n]},
         (d, a) -> SubgroupsKernels.wideInvariants(d, n, (long[]) a[0], (double[]) a[1], (int[]) a[2]));
+    // launched on whole workgroups: a shuffle from an invocation past the launch's count reads what the GPU picks
+    int whole = (n + 63) / 64 * 64;
+    compare("shuffles and scans", n, r -> new Object[] {Bits.randomInts(r, n), r.longs(n).toArray(), new int[n]},
+        (d, a) -> SubgroupsKernels.crossLane(d, whole, (int[]) a[0], (long[]) a[1], (int[]) a[2]));
+  }
+
+  /**
+   * Clustered reductions where the Vulkan device offers them; lavapipe does not, and refuses the
+   * kernel at its launch, naming what it lacks (the twins and methods are compared either way).
+   */
+  @ParameterizedTest(name = "n = {0}")
+  @ValueSource(ints = {1, 63, 65, 4099})
+  void clusteredReductions(int n) {
+    int[] values = Bits.randomInts(new Random(n), n);
+    try {
+      SubgroupsKernels.clusters(vulkan, n, values.clone(), new int[n]);
+    } catch (IllegalStateException refused) {
+      assertEquals("corpus.Subgroups#clusters uses clustered subgroup reductions, which " + vulkan.name()
+          + " does not offer to compute shaders (VkPhysicalDeviceSubgroupProperties.supportedOperations)",
+          refused.getMessage());
+      int[] onMethods = new int[n];
+      int[] onTwins = new int[n];
+      SubgroupsKernels.clusters(cpuMethods, n, values.clone(), onMethods);
+      SubgroupsKernels.clusters(cpu, n, values.clone(), onTwins);
+      assertArrayEquals(onMethods, onTwins);
+      assertTrue(Arrays.stream(onTwins).allMatch(ok -> ok == 15), Arrays.toString(onTwins));
+      return;
+    }
+    compare("clustered reductions", n, r -> new Object[] {Bits.randomInts(r, n), new int[n]},
+        (d, a) -> SubgroupsKernels.clusters(d, n, (int[]) a[0], (int[]) a[1]));
   }
 
   @ParameterizedTest(name = "n = {0}")

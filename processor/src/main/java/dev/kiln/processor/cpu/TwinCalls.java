@@ -89,6 +89,14 @@ final class TwinCalls {
       case SUBGROUP_BALLOT -> {} // bit 0 where the predicate holds: the boolean's 1 or 0
       case SUBGROUP_ANY, SUBGROUP_ALL -> {} // one invocation: its own predicate
       case SUBGROUP_ELECT -> mv.visitInsn(ICONST_1); // the only invocation is the one elected
+      // one invocation: lane 0 is the only one, and Kiln reads an absent lane as the invocation's own value
+      case SUBGROUP_SHUFFLE, SUBGROUP_SHUFFLE_XOR, SUBGROUP_SHUFFLE_UP, SUBGROUP_SHUFFLE_DOWN -> mv.visitInsn(POP);
+      case SUBGROUP_INCLUSIVE_ADD -> {} // the sum up to and including the only invocation: its value
+      case SUBGROUP_EXCLUSIVE_ADD -> { // the sum below the first invocation: 0
+        Bytecode.pop(mv, t);
+        Bytecode.zero(mv, t);
+      }
+      case SUBGROUP_CLUSTERED_ADD, SUBGROUP_CLUSTERED_MIN, SUBGROUP_CLUSTERED_MAX -> mv.visitInsn(POP); // the size
     }
   }
 

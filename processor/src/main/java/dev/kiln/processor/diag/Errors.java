@@ -148,6 +148,11 @@ public final class Errors {
     return new Diagnostic(Message.SUBGROUP_LANE);
   }
 
+  /** {@code kiln.subgroup.cluster}. */
+  public static Diagnostic subgroupCluster(String intrinsic) {
+    return new Diagnostic(Message.SUBGROUP_CLUSTER, intrinsic);
+  }
+
   /** {@code kiln.intrinsic.axis}. */
   public static Diagnostic intrinsicAxis(String intrinsic) {
     return new Diagnostic(Message.INTRINSIC_AXIS, intrinsic);

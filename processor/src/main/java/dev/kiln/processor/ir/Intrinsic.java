@@ -69,7 +69,23 @@ public enum Intrinsic {
   /** Whether every active invocation of the subgroup passes true. */
   SUBGROUP_ALL(PrimType.BOOLEAN),
   /** True in one active invocation of the subgroup, the same one for all. */
-  SUBGROUP_ELECT(PrimType.BOOLEAN);
+  SUBGROUP_ELECT(PrimType.BOOLEAN),
+  /** The value of the invocation whose subgroup index is the second argument. */
+  SUBGROUP_SHUFFLE(null),
+  /** The value of the invocation whose subgroup index is this one's xor the second argument. */
+  SUBGROUP_SHUFFLE_XOR(null),
+  /** The value of the invocation the second argument below this one in the subgroup. */
+  SUBGROUP_SHUFFLE_UP(null),
+  /** The value of the invocation the second argument above this one in the subgroup. */
+  SUBGROUP_SHUFFLE_DOWN(null),
+  /** The sum over the subgroup's active invocations up to this one, this one included. */
+  SUBGROUP_INCLUSIVE_ADD(null),
+  /** The sum over the subgroup's active invocations below this one (0 in the first). */
+  SUBGROUP_EXCLUSIVE_ADD(null),
+  /** The sum over the active invocations of this one's cluster: the second argument, a constant power of two, consecutive lanes. */
+  SUBGROUP_CLUSTERED_ADD(null),
+  SUBGROUP_CLUSTERED_MIN(null),
+  SUBGROUP_CLUSTERED_MAX(null);
 
   private final PrimType result;
 
@@ -81,9 +97,16 @@ public enum Intrinsic {
   public boolean isSubgroup() {
     return switch (this) {
       case SUBGROUP_SIZE, SUBGROUP_INVOCATION, SUBGROUP_ID, NUM_SUBGROUPS, SUBGROUP_ADD, SUBGROUP_MIN, SUBGROUP_MAX,
-           SUBGROUP_BROADCAST, SUBGROUP_BALLOT, SUBGROUP_ANY, SUBGROUP_ALL, SUBGROUP_ELECT -> true;
+           SUBGROUP_BROADCAST, SUBGROUP_BALLOT, SUBGROUP_ANY, SUBGROUP_ALL, SUBGROUP_ELECT, SUBGROUP_SHUFFLE,
+           SUBGROUP_SHUFFLE_XOR, SUBGROUP_SHUFFLE_UP, SUBGROUP_SHUFFLE_DOWN, SUBGROUP_INCLUSIVE_ADD,
+           SUBGROUP_EXCLUSIVE_ADD, SUBGROUP_CLUSTERED_ADD, SUBGROUP_CLUSTERED_MIN, SUBGROUP_CLUSTERED_MAX -> true;
       default -> false;
     };
+  }
+
+  /** Whether the second argument is a cluster size, a constant power of two. */
+  public boolean isClustered() {
+    return this == SUBGROUP_CLUSTERED_ADD || this == SUBGROUP_CLUSTERED_MIN || this == SUBGROUP_CLUSTERED_MAX;
   }
 
   /** Whether the function is an {@code *Exact} method, which may fault with an overflow. */

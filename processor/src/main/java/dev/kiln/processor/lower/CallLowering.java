@@ -40,6 +40,8 @@ import javax.lang.model.type.ArrayType;
  */
 final class CallLowering {
   static final String GPU_CLASS = "dev.kiln.Gpu";
+  /** The largest cluster of a clustered subgroup reduction: Vulkan's largest subgroup. */
+  private static final int MAX_CLUSTER = 128;
 
   private final Trees trees;
   private final Scope scope;
@@ -176,6 +178,13 @@ final class CallLowering {
           throw new KernelError(call.getArguments().get(1), Errors.subgroupLane());
         }
         return new Expr.Call(function, List.of(args.get(0), lane));
+      }
+      if (lowered instanceof Expr.Call(var function, var args) && function.isClustered()) {
+        if (!(Constants.fold(args.get(1)) instanceof Expr.IntConst size) || size.value() < 1
+            || size.value() > MAX_CLUSTER || Integer.bitCount(size.value()) != 1) {
+          throw new KernelError(call.getArguments().get(1), Errors.subgroupCluster(name));
+        }
+        return new Expr.Call(function, List.of(args.get(0), size));
       }
       return lowered;
     }

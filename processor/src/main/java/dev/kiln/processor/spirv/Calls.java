@@ -86,6 +86,21 @@ final class Calls {
       case SUBGROUP_ANY -> vote(w, SpvOpGroupNonUniformAny, x);
       case SUBGROUP_ALL -> vote(w, SpvOpGroupNonUniformAll, x);
       case SUBGROUP_ELECT -> w.op(SpvOpGroupNonUniformElect, m.typeBool(), subgroupScope(m));
+      case SUBGROUP_SHUFFLE -> shuffle(w, SpvOpGroupNonUniformShuffle, SpvCapabilityGroupNonUniformShuffle, type, x, args[1]);
+      case SUBGROUP_SHUFFLE_XOR ->
+          shuffle(w, SpvOpGroupNonUniformShuffleXor, SpvCapabilityGroupNonUniformShuffle, type, x, args[1]);
+      case SUBGROUP_SHUFFLE_UP ->
+          shuffle(w, SpvOpGroupNonUniformShuffleUp, SpvCapabilityGroupNonUniformShuffleRelative, type, x, args[1]);
+      case SUBGROUP_SHUFFLE_DOWN ->
+          shuffle(w, SpvOpGroupNonUniformShuffleDown, SpvCapabilityGroupNonUniformShuffleRelative, type, x, args[1]);
+      case SUBGROUP_INCLUSIVE_ADD -> scan(w, SpvGroupOperationInclusiveScan, first, type, x);
+      case SUBGROUP_EXCLUSIVE_ADD -> scan(w, SpvGroupOperationExclusiveScan, first, type, x);
+      case SUBGROUP_CLUSTERED_ADD ->
+          clustered(w, first.isFloating() ? SpvOpGroupNonUniformFAdd : SpvOpGroupNonUniformIAdd, type, x, args[1]);
+      case SUBGROUP_CLUSTERED_MIN ->
+          clustered(w, first.isFloating() ? SpvOpGroupNonUniformFMin : SpvOpGroupNonUniformSMin, type, x, args[1]);
+      case SUBGROUP_CLUSTERED_MAX ->
+          clustered(w, first.isFloating() ? SpvOpGroupNonUniformFMax : SpvOpGroupNonUniformSMax, type, x, args[1]);
       case SUBGROUP_BALLOT -> {
         m.capability(SpvCapabilityGroupNonUniformBallot);
         int mask = w.op(SpvOpGroupNonUniformBallot, m.type(SpvOpTypeVector, m.typeUint(), 4), subgroupScope(m), x);
@@ -104,6 +119,25 @@ final class Calls {
   private static int reduce(FunctionBuilder w, int opcode, int type, int value) {
     w.module().capability(SpvCapabilityGroupNonUniformArithmetic);
     return w.op(opcode, type, subgroupScope(w.module()), SpvGroupOperationReduce, value);
+  }
+
+  /** Another invocation's value; the lane, mask or delta is a uint, as SPIR-V demands. */
+  private static int shuffle(FunctionBuilder w, int opcode, int capability, int type, int value, int lane) {
+    w.module().capability(capability);
+    return w.op(opcode, type, subgroupScope(w.module()), value, w.op(SpvOpBitcast, w.module().typeUint(), lane));
+  }
+
+  /** An inclusive or exclusive sum over the subgroup's active invocations. */
+  private static int scan(FunctionBuilder w, int operation, PrimType type, int spirvType, int value) {
+    w.module().capability(SpvCapabilityGroupNonUniformArithmetic);
+    int opcode = type.isFloating() ? SpvOpGroupNonUniformFAdd : SpvOpGroupNonUniformIAdd;
+    return w.op(opcode, spirvType, subgroupScope(w.module()), operation, value);
+  }
+
+  /** A reduction over the active invocations of a cluster; {@code size} is a uint constant. */
+  private static int clustered(FunctionBuilder w, int opcode, int type, int value, int size) {
+    w.module().capability(SpvCapabilityGroupNonUniformClustered);
+    return w.op(opcode, type, subgroupScope(w.module()), SpvGroupOperationClusteredReduce, value, size);
   }
 
   private static int subgroupScope(SpirvModule m) {

@@ -86,9 +86,9 @@ final class ExpressionWriter {
     int[] args = new int[call.arguments().size()];
     for (int i = 0; i < args.length; i++) {
       Expr argument = call.arguments().get(i);
-      boolean lane = i == 1 && call.function() == Intrinsic.SUBGROUP_BROADCAST;
-      // SPIR-V 1.3 wants the broadcast lane as an unsigned constant; the lowering made it constant
-      args[i] = lane ? module.constantUint(((Expr.IntConst) argument).value()) : value(argument);
+      boolean constant = i == 1 && (call.function() == Intrinsic.SUBGROUP_BROADCAST || call.function().isClustered());
+      // SPIR-V 1.3 wants the broadcast lane and the cluster size as unsigned constants; the lowering made them constant
+      args[i] = constant ? module.constantUint(((Expr.IntConst) argument).value()) : value(argument);
     }
     PrimType first = call.arguments().isEmpty() ? null : call.arguments().getFirst().type();
     if (call.function().mayFault()) {
