@@ -24,8 +24,8 @@ public final class Subgroups {
     ok |= Gpu.subgroupAdd(1f) >= 1f ? 128 : 0;
     ok |= Gpu.subgroupId() < Gpu.numSubgroups() ? 256 : 0;
     ok |= Gpu.subgroupBroadcast(f, 0) == Gpu.subgroupBroadcast(f, 0) ? 512 : 0;
-    ok |= Gpu.subgroupAny(true) && !Gpu.subgroupAll(false) ? 1024 : 0;
-    ok |= Gpu.subgroupAll(v == v) && Gpu.subgroupAny(v <= Gpu.subgroupMax(v)) ? 2048 : 0;
+    ok |= Gpu.subgroupAny(true) & !Gpu.subgroupAll(false) ? 1024 : 0;
+    ok |= Gpu.subgroupAll(v == v) & Gpu.subgroupAny(v <= Gpu.subgroupMax(v)) ? 2048 : 0;
     ok |= Gpu.subgroupAdd(Gpu.subgroupElect() ? 1 : 0) == 1 ? 4096 : 0;
     out[i] = ok;
   }
@@ -83,12 +83,14 @@ public final class Subgroups {
     ok |= ladder == Gpu.subgroupInclusiveAdd(v) ? 4 : 0;
     ok |= Gpu.subgroupExclusiveAdd(v) + v == Gpu.subgroupInclusiveAdd(v) ? 8 : 0;
     ok |= Gpu.subgroupExclusiveAdd(w) + w == Gpu.subgroupInclusiveAdd(w) ? 16 : 0;
-    ok |= Gpu.subgroupShuffle(v, lane) == v && Gpu.subgroupShuffle(w, lane) == w ? 32 : 0;
+    // every lane reaches every operation: none on one side of && or || (subgroup-uniform control flow)
+    ok |= Gpu.subgroupShuffle(v, lane) == v & Gpu.subgroupShuffle(w, lane) == w ? 32 : 0;
     ok |= Gpu.subgroupShuffle(v, 0) == Gpu.subgroupBroadcast(v, 0) ? 64 : 0;
     int next = Gpu.subgroupShuffleDown(v, 1);
-    ok |= lane + 1 >= size || next == Gpu.subgroupShuffle(v, lane + 1) ? 128 : 0;
-    ok |= Gpu.subgroupInclusiveAdd(1.0) == lane + 1 && Gpu.subgroupExclusiveAdd(1f) == lane ? 256 : 0;
-    ok |= Gpu.subgroupShuffleXor(0.5f * v, 0) == 0.5f * v && Gpu.subgroupShuffleUp((double) w, 0) == (double) w ? 512 : 0;
+    int above = Gpu.subgroupShuffle(v, lane + 1);
+    ok |= lane + 1 >= size || next == above ? 128 : 0;
+    ok |= Gpu.subgroupInclusiveAdd(1.0) == lane + 1 & Gpu.subgroupExclusiveAdd(1f) == lane ? 256 : 0;
+    ok |= Gpu.subgroupShuffleXor(0.5f * v, 0) == 0.5f * v & Gpu.subgroupShuffleUp((double) w, 0) == (double) w ? 512 : 0;
     if (i < out.length) {
       out[i] = ok;
     }
@@ -101,11 +103,68 @@ public final class Subgroups {
     int v = i < in.length ? in[i] : 0;
     int ok = 0;
     ok |= Gpu.subgroupClusteredAdd(v, 1) == v ? 1 : 0;
-    ok |= Gpu.subgroupClusteredMax(v, 4) >= v && Gpu.subgroupClusteredMin(v, 4) <= v ? 2 : 0;
-    ok |= Gpu.subgroupClusteredAdd(1, 2) <= 2 && Gpu.subgroupClusteredAdd(1L, 2) >= 1L ? 4 : 0;
+    ok |= Gpu.subgroupClusteredMax(v, 4) >= v & Gpu.subgroupClusteredMin(v, 4) <= v ? 2 : 0;
+    ok |= Gpu.subgroupClusteredAdd(1, 2) <= 2 & Gpu.subgroupClusteredAdd(1L, 2) >= 1L ? 4 : 0;
     ok |= Gpu.subgroupClusteredMax(0.25f * v, 2) >= 0.25f * v ? 8 : 0;
     if (i < out.length) {
       out[i] = ok;
+    }
+  }
+
+  /**
+   * Values that depend on the subgroup size and on each lane's neighbours: the CPU backend,
+   * emulating the device's size, gives the same bits. Launched on whole workgroups (every lane
+   * active); lanes whose shuffle has no source lane write -1.
+   */
+  @Kernel(workgroup = 64)
+  static void lanes(int[] in, int[] out) {
+    int i = Gpu.globalId(0);
+    int v = i < in.length ? in[i] : 0;
+    int lane = Gpu.subgroupInvocationId();
+    int size = Gpu.subgroupSize();
+    int neighbour = Gpu.subgroupShuffleXor(v, 1);
+    int inclusive = Gpu.subgroupInclusiveAdd(v);
+    int exclusive = Gpu.subgroupExclusiveAdd(v);
+    int up = Gpu.subgroupShuffleUp(v, 1);
+    int down = Gpu.subgroupShuffleDown(v, 2);
+    int total = Gpu.subgroupAdd(v) ^ Gpu.subgroupBallot((v & 1) != 0);
+    int first = Gpu.subgroupBroadcast(v, 1) + (Gpu.subgroupElect() ? 1 : 0);
+    int scattered = Gpu.subgroupShuffle(v, (lane * 5 + 3) & (size - 1));
+    long wide = Gpu.subgroupInclusiveAdd((long) v << 20);
+    if (8 * i + 7 < out.length) {
+      out[8 * i] = neighbour;
+      out[8 * i + 1] = inclusive;
+      out[8 * i + 2] = exclusive;
+      out[8 * i + 3] = lane >= 1 ? up : -1;
+      out[8 * i + 4] = lane + 2 < size ? down : -1;
+      out[8 * i + 5] = total;
+      out[8 * i + 6] = first + lane * 1000 + Gpu.subgroupId() * 100000 + Gpu.numSubgroups();
+      out[8 * i + 7] = scattered ^ (int) (wide >>> 24);
+    }
+  }
+
+  /**
+   * Reductions, scans, ballots and votes over the active lanes only: those past the launch's count
+   * and those that returned early take no part.
+   */
+  @Kernel(workgroup = 64)
+  static void activeLanes(int[] in, int[] out) {
+    int i = Gpu.globalId(0);
+    if (i >= in.length || in[i] % 7 == 0) {
+      return;
+    }
+    int v = in[i];
+    int sum = Gpu.subgroupAdd(v);
+    int inclusive = Gpu.subgroupInclusiveAdd(1);
+    int bits = Gpu.subgroupBallot(true);
+    boolean elected = Gpu.subgroupElect();
+    boolean all = Gpu.subgroupAll(v != 0);
+    int smallest = Gpu.subgroupMin(v);
+    if (4 * i + 3 < out.length) {
+      out[4 * i] = sum;
+      out[4 * i + 1] = inclusive + (elected ? 1000 : 0) + (all ? 2000 : 0);
+      out[4 * i + 2] = bits;
+      out[4 * i + 3] = smallest;
     }
   }
 }

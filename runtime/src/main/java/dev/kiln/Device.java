@@ -127,6 +127,18 @@ public final class Device implements AutoCloseable {
   }
 
   /**
+   * The invocations of one subgroup on this device: the driver's subgroup size on Vulkan (32 on
+   * NVIDIA, 8 on lavapipe with AVX2), the emulated one on the CPU backend
+   * ({@code -Dkiln.cpu.subgroupSize}, 32 by default), where kernels give the same bits as on a GPU of
+   * that size.
+   *
+   * @return the subgroup size
+   */
+  public int subgroupSize() {
+    return backend.subgroupSize();
+  }
+
+  /**
    * Whether the Vulkan validation layer watches this device.
    *
    * @return whether validation is on

@@ -1,6 +1,7 @@
 package dev.kiln;
 
 import dev.kiln.abi.NumericType;
+import dev.kiln.abi.SubgroupLanes;
 import dev.kiln.cpu.Invocation;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -308,9 +309,9 @@ public final class Gpu {
     return Math.fma(a, b, c);
   }
 
-  // Subgroups: the invocations a GPU runs in lock step (32 on NVIDIA). On the CPU backend a
-  // subgroup is one invocation, so a kernel that combines subgroup results through workgroup
-  // memory computes the same totals on both.
+  // Subgroups: the invocations a GPU runs in lock step (32 on NVIDIA). The CPU backend emulates
+  // subgroups of -Dkiln.cpu.subgroupSize lanes (32 by default; dev.kiln.abi.SubgroupLanes says how),
+  // reached by its lanes in subgroup-uniform control flow.
 
   /**
    * Invocations per subgroup.
@@ -318,7 +319,7 @@ public final class Gpu {
    * @return the size
    */
   public static int subgroupSize() {
-    return 1;
+    return Invocation.current().subgroupSize();
   }
 
   /**
@@ -327,7 +328,7 @@ public final class Gpu {
    * @return the index
    */
   public static int subgroupInvocationId() {
-    return 0;
+    return Invocation.current().subgroupInvocationId();
   }
 
   /**
@@ -336,7 +337,7 @@ public final class Gpu {
    * @return the index
    */
   public static int subgroupId() {
-    return Invocation.current().localIndex();
+    return Invocation.current().subgroupId();
   }
 
   /**
@@ -345,7 +346,7 @@ public final class Gpu {
    * @return the count
    */
   public static int numSubgroups() {
-    return Invocation.current().workgroupInvocations();
+    return Invocation.current().numSubgroups();
   }
 
   /**
@@ -355,7 +356,7 @@ public final class Gpu {
    * @return the sum
    */
   public static int subgroupAdd(int value) {
-    return value;
+    return Invocation.current().subgroup(SubgroupLanes.ADD, value, 0, 0);
   }
 
   /**
@@ -365,7 +366,7 @@ public final class Gpu {
    * @return the sum
    */
   public static float subgroupAdd(float value) {
-    return value;
+    return Invocation.current().subgroup(SubgroupLanes.ADD, value, 0, 0);
   }
 
   /**
@@ -375,7 +376,7 @@ public final class Gpu {
    * @return the minimum
    */
   public static int subgroupMin(int value) {
-    return value;
+    return Invocation.current().subgroup(SubgroupLanes.MIN, value, 0, 0);
   }
 
   /**
@@ -385,7 +386,7 @@ public final class Gpu {
    * @return the minimum
    */
   public static float subgroupMin(float value) {
-    return value;
+    return Invocation.current().subgroup(SubgroupLanes.MIN, value, 0, 0);
   }
 
   /**
@@ -395,7 +396,7 @@ public final class Gpu {
    * @return the maximum
    */
   public static int subgroupMax(int value) {
-    return value;
+    return Invocation.current().subgroup(SubgroupLanes.MAX, value, 0, 0);
   }
 
   /**
@@ -405,7 +406,7 @@ public final class Gpu {
    * @return the maximum
    */
   public static float subgroupMax(float value) {
-    return value;
+    return Invocation.current().subgroup(SubgroupLanes.MAX, value, 0, 0);
   }
 
   /**
@@ -416,7 +417,7 @@ public final class Gpu {
    * @return {@code lane}'s value
    */
   public static int subgroupBroadcast(int value, int lane) {
-    return value;
+    return Invocation.current().subgroup(SubgroupLanes.BROADCAST, value, 0, lane);
   }
 
   /**
@@ -427,7 +428,7 @@ public final class Gpu {
    * @return {@code lane}'s value
    */
   public static float subgroupBroadcast(float value, int lane) {
-    return value;
+    return Invocation.current().subgroup(SubgroupLanes.BROADCAST, value, 0, lane);
   }
 
   /**
@@ -437,7 +438,7 @@ public final class Gpu {
    * @return the sum
    */
   public static long subgroupAdd(long value) {
-    return value;
+    return Invocation.current().subgroup(SubgroupLanes.ADD, value, 0, 0);
   }
 
   /**
@@ -448,7 +449,7 @@ public final class Gpu {
    * @return the sum
    */
   public static double subgroupAdd(double value) {
-    return value;
+    return Invocation.current().subgroup(SubgroupLanes.ADD, value, 0, 0);
   }
 
   /**
@@ -458,7 +459,7 @@ public final class Gpu {
    * @return the minimum
    */
   public static long subgroupMin(long value) {
-    return value;
+    return Invocation.current().subgroup(SubgroupLanes.MIN, value, 0, 0);
   }
 
   /**
@@ -468,7 +469,7 @@ public final class Gpu {
    * @return the minimum
    */
   public static double subgroupMin(double value) {
-    return value;
+    return Invocation.current().subgroup(SubgroupLanes.MIN, value, 0, 0);
   }
 
   /**
@@ -478,7 +479,7 @@ public final class Gpu {
    * @return the maximum
    */
   public static long subgroupMax(long value) {
-    return value;
+    return Invocation.current().subgroup(SubgroupLanes.MAX, value, 0, 0);
   }
 
   /**
@@ -488,7 +489,7 @@ public final class Gpu {
    * @return the maximum
    */
   public static double subgroupMax(double value) {
-    return value;
+    return Invocation.current().subgroup(SubgroupLanes.MAX, value, 0, 0);
   }
 
   /**
@@ -499,7 +500,7 @@ public final class Gpu {
    * @return {@code lane}'s value
    */
   public static long subgroupBroadcast(long value, int lane) {
-    return value;
+    return Invocation.current().subgroup(SubgroupLanes.BROADCAST, value, 0, lane);
   }
 
   /**
@@ -510,7 +511,7 @@ public final class Gpu {
    * @return {@code lane}'s value
    */
   public static double subgroupBroadcast(double value, int lane) {
-    return value;
+    return Invocation.current().subgroup(SubgroupLanes.BROADCAST, value, 0, lane);
   }
 
   /**
@@ -520,7 +521,7 @@ public final class Gpu {
    * @return the bits
    */
   public static int subgroupBallot(boolean predicate) {
-    return predicate ? 1 : 0;
+    return Invocation.current().subgroupBallot(predicate);
   }
 
   /**
@@ -530,7 +531,7 @@ public final class Gpu {
    * @return whether any holds
    */
   public static boolean subgroupAny(boolean predicate) {
-    return predicate;
+    return Invocation.current().subgroupVote(SubgroupLanes.ANY, predicate);
   }
 
   /**
@@ -540,7 +541,7 @@ public final class Gpu {
    * @return whether all hold
    */
   public static boolean subgroupAll(boolean predicate) {
-    return predicate;
+    return Invocation.current().subgroupVote(SubgroupLanes.ALL, predicate);
   }
 
   /**
@@ -549,61 +550,57 @@ public final class Gpu {
    * @return whether this invocation is the one elected
    */
   public static boolean subgroupElect() {
-    return true;
+    return Invocation.current().subgroupVote(SubgroupLanes.ELECT, false);
   }
 
-  // Shuffles, scans and clustered reductions; on the CPU backend a subgroup is one invocation.
+  // Shuffles, scans and clustered reductions.
 
   /**
    * The value of the invocation whose index in the subgroup is {@code lane}. A lane that is not active or
-   * not in the subgroup gives a value the GPU picks; the CPU backend (one invocation per subgroup) gives
-   * this invocation's own.
+   * not in the subgroup gives a value the GPU picks; the CPU backend gives this invocation's own.
    *
    * @param value this invocation's value
    * @param lane the lane to read
    * @return the result
    */
   public static int subgroupShuffle(int value, int lane) {
-    return value;
+    return Invocation.current().subgroup(SubgroupLanes.SHUFFLE, value, lane, 0);
   }
 
   /**
    * The value of the invocation whose index in the subgroup is {@code lane}. A lane that is not active or
-   * not in the subgroup gives a value the GPU picks; the CPU backend (one invocation per subgroup) gives
-   * this invocation's own.
+   * not in the subgroup gives a value the GPU picks; the CPU backend gives this invocation's own.
    *
    * @param value this invocation's value
    * @param lane the lane to read
    * @return the result
    */
   public static long subgroupShuffle(long value, int lane) {
-    return value;
+    return Invocation.current().subgroup(SubgroupLanes.SHUFFLE, value, lane, 0);
   }
 
   /**
    * The value of the invocation whose index in the subgroup is {@code lane}. A lane that is not active or
-   * not in the subgroup gives a value the GPU picks; the CPU backend (one invocation per subgroup) gives
-   * this invocation's own.
+   * not in the subgroup gives a value the GPU picks; the CPU backend gives this invocation's own.
    *
    * @param value this invocation's value
    * @param lane the lane to read
    * @return the result
    */
   public static float subgroupShuffle(float value, int lane) {
-    return value;
+    return Invocation.current().subgroup(SubgroupLanes.SHUFFLE, value, lane, 0);
   }
 
   /**
    * The value of the invocation whose index in the subgroup is {@code lane}. A lane that is not active or
-   * not in the subgroup gives a value the GPU picks; the CPU backend (one invocation per subgroup) gives
-   * this invocation's own.
+   * not in the subgroup gives a value the GPU picks; the CPU backend gives this invocation's own.
    *
    * @param value this invocation's value
    * @param lane the lane to read
    * @return the result
    */
   public static double subgroupShuffle(double value, int lane) {
-    return value;
+    return Invocation.current().subgroup(SubgroupLanes.SHUFFLE, value, lane, 0);
   }
 
   /**
@@ -616,7 +613,7 @@ public final class Gpu {
    * @return the result
    */
   public static int subgroupShuffleXor(int value, int mask) {
-    return value;
+    return Invocation.current().subgroup(SubgroupLanes.SHUFFLE_XOR, value, mask, 0);
   }
 
   /**
@@ -629,7 +626,7 @@ public final class Gpu {
    * @return the result
    */
   public static long subgroupShuffleXor(long value, int mask) {
-    return value;
+    return Invocation.current().subgroup(SubgroupLanes.SHUFFLE_XOR, value, mask, 0);
   }
 
   /**
@@ -642,7 +639,7 @@ public final class Gpu {
    * @return the result
    */
   public static float subgroupShuffleXor(float value, int mask) {
-    return value;
+    return Invocation.current().subgroup(SubgroupLanes.SHUFFLE_XOR, value, mask, 0);
   }
 
   /**
@@ -655,7 +652,7 @@ public final class Gpu {
    * @return the result
    */
   public static double subgroupShuffleXor(double value, int mask) {
-    return value;
+    return Invocation.current().subgroup(SubgroupLanes.SHUFFLE_XOR, value, mask, 0);
   }
 
   /**
@@ -667,7 +664,7 @@ public final class Gpu {
    * @return the result
    */
   public static int subgroupShuffleUp(int value, int delta) {
-    return value;
+    return Invocation.current().subgroup(SubgroupLanes.SHUFFLE_UP, value, delta, 0);
   }
 
   /**
@@ -679,7 +676,7 @@ public final class Gpu {
    * @return the result
    */
   public static long subgroupShuffleUp(long value, int delta) {
-    return value;
+    return Invocation.current().subgroup(SubgroupLanes.SHUFFLE_UP, value, delta, 0);
   }
 
   /**
@@ -691,7 +688,7 @@ public final class Gpu {
    * @return the result
    */
   public static float subgroupShuffleUp(float value, int delta) {
-    return value;
+    return Invocation.current().subgroup(SubgroupLanes.SHUFFLE_UP, value, delta, 0);
   }
 
   /**
@@ -703,7 +700,7 @@ public final class Gpu {
    * @return the result
    */
   public static double subgroupShuffleUp(double value, int delta) {
-    return value;
+    return Invocation.current().subgroup(SubgroupLanes.SHUFFLE_UP, value, delta, 0);
   }
 
   /**
@@ -715,7 +712,7 @@ public final class Gpu {
    * @return the result
    */
   public static int subgroupShuffleDown(int value, int delta) {
-    return value;
+    return Invocation.current().subgroup(SubgroupLanes.SHUFFLE_DOWN, value, delta, 0);
   }
 
   /**
@@ -727,7 +724,7 @@ public final class Gpu {
    * @return the result
    */
   public static long subgroupShuffleDown(long value, int delta) {
-    return value;
+    return Invocation.current().subgroup(SubgroupLanes.SHUFFLE_DOWN, value, delta, 0);
   }
 
   /**
@@ -739,7 +736,7 @@ public final class Gpu {
    * @return the result
    */
   public static float subgroupShuffleDown(float value, int delta) {
-    return value;
+    return Invocation.current().subgroup(SubgroupLanes.SHUFFLE_DOWN, value, delta, 0);
   }
 
   /**
@@ -751,7 +748,7 @@ public final class Gpu {
    * @return the result
    */
   public static double subgroupShuffleDown(double value, int delta) {
-    return value;
+    return Invocation.current().subgroup(SubgroupLanes.SHUFFLE_DOWN, value, delta, 0);
   }
 
   /**
@@ -762,7 +759,7 @@ public final class Gpu {
    * @return the result
    */
   public static int subgroupInclusiveAdd(int value) {
-    return value;
+    return Invocation.current().subgroup(SubgroupLanes.INCLUSIVE_ADD, value, 0, 0);
   }
 
   /**
@@ -773,7 +770,7 @@ public final class Gpu {
    * @return the result
    */
   public static long subgroupInclusiveAdd(long value) {
-    return value;
+    return Invocation.current().subgroup(SubgroupLanes.INCLUSIVE_ADD, value, 0, 0);
   }
 
   /**
@@ -784,7 +781,7 @@ public final class Gpu {
    * @return the result
    */
   public static float subgroupInclusiveAdd(float value) {
-    return value;
+    return Invocation.current().subgroup(SubgroupLanes.INCLUSIVE_ADD, value, 0, 0);
   }
 
   /**
@@ -795,7 +792,7 @@ public final class Gpu {
    * @return the result
    */
   public static double subgroupInclusiveAdd(double value) {
-    return value;
+    return Invocation.current().subgroup(SubgroupLanes.INCLUSIVE_ADD, value, 0, 0);
   }
 
   /**
@@ -806,7 +803,7 @@ public final class Gpu {
    * @return the result
    */
   public static int subgroupExclusiveAdd(int value) {
-    return 0;
+    return Invocation.current().subgroup(SubgroupLanes.EXCLUSIVE_ADD, value, 0, 0);
   }
 
   /**
@@ -817,7 +814,7 @@ public final class Gpu {
    * @return the result
    */
   public static long subgroupExclusiveAdd(long value) {
-    return 0L;
+    return Invocation.current().subgroup(SubgroupLanes.EXCLUSIVE_ADD, value, 0, 0);
   }
 
   /**
@@ -828,7 +825,7 @@ public final class Gpu {
    * @return the result
    */
   public static float subgroupExclusiveAdd(float value) {
-    return 0f;
+    return Invocation.current().subgroup(SubgroupLanes.EXCLUSIVE_ADD, value, 0, 0);
   }
 
   /**
@@ -839,7 +836,7 @@ public final class Gpu {
    * @return the result
    */
   public static double subgroupExclusiveAdd(double value) {
-    return 0d;
+    return Invocation.current().subgroup(SubgroupLanes.EXCLUSIVE_ADD, value, 0, 0);
   }
 
   /**
@@ -851,7 +848,7 @@ public final class Gpu {
    * @return the result
    */
   public static int subgroupClusteredAdd(int value, int clusterSize) {
-    return value;
+    return Invocation.current().subgroup(SubgroupLanes.CLUSTERED_ADD, value, 0, clusterSize);
   }
 
   /**
@@ -863,7 +860,7 @@ public final class Gpu {
    * @return the result
    */
   public static long subgroupClusteredAdd(long value, int clusterSize) {
-    return value;
+    return Invocation.current().subgroup(SubgroupLanes.CLUSTERED_ADD, value, 0, clusterSize);
   }
 
   /**
@@ -875,7 +872,7 @@ public final class Gpu {
    * @return the result
    */
   public static float subgroupClusteredAdd(float value, int clusterSize) {
-    return value;
+    return Invocation.current().subgroup(SubgroupLanes.CLUSTERED_ADD, value, 0, clusterSize);
   }
 
   /**
@@ -887,7 +884,7 @@ public final class Gpu {
    * @return the result
    */
   public static double subgroupClusteredAdd(double value, int clusterSize) {
-    return value;
+    return Invocation.current().subgroup(SubgroupLanes.CLUSTERED_ADD, value, 0, clusterSize);
   }
 
   /**
@@ -899,7 +896,7 @@ public final class Gpu {
    * @return the result
    */
   public static int subgroupClusteredMin(int value, int clusterSize) {
-    return value;
+    return Invocation.current().subgroup(SubgroupLanes.CLUSTERED_MIN, value, 0, clusterSize);
   }
 
   /**
@@ -911,7 +908,7 @@ public final class Gpu {
    * @return the result
    */
   public static long subgroupClusteredMin(long value, int clusterSize) {
-    return value;
+    return Invocation.current().subgroup(SubgroupLanes.CLUSTERED_MIN, value, 0, clusterSize);
   }
 
   /**
@@ -923,7 +920,7 @@ public final class Gpu {
    * @return the result
    */
   public static float subgroupClusteredMin(float value, int clusterSize) {
-    return value;
+    return Invocation.current().subgroup(SubgroupLanes.CLUSTERED_MIN, value, 0, clusterSize);
   }
 
   /**
@@ -935,7 +932,7 @@ public final class Gpu {
    * @return the result
    */
   public static double subgroupClusteredMin(double value, int clusterSize) {
-    return value;
+    return Invocation.current().subgroup(SubgroupLanes.CLUSTERED_MIN, value, 0, clusterSize);
   }
 
   /**
@@ -947,7 +944,7 @@ public final class Gpu {
    * @return the result
    */
   public static int subgroupClusteredMax(int value, int clusterSize) {
-    return value;
+    return Invocation.current().subgroup(SubgroupLanes.CLUSTERED_MAX, value, 0, clusterSize);
   }
 
   /**
@@ -959,7 +956,7 @@ public final class Gpu {
    * @return the result
    */
   public static long subgroupClusteredMax(long value, int clusterSize) {
-    return value;
+    return Invocation.current().subgroup(SubgroupLanes.CLUSTERED_MAX, value, 0, clusterSize);
   }
 
   /**
@@ -971,7 +968,7 @@ public final class Gpu {
    * @return the result
    */
   public static float subgroupClusteredMax(float value, int clusterSize) {
-    return value;
+    return Invocation.current().subgroup(SubgroupLanes.CLUSTERED_MAX, value, 0, clusterSize);
   }
 
   /**
@@ -983,7 +980,7 @@ public final class Gpu {
    * @return the result
    */
   public static double subgroupClusteredMax(double value, int clusterSize) {
-    return value;
+    return Invocation.current().subgroup(SubgroupLanes.CLUSTERED_MAX, value, 0, clusterSize);
   }
 
   /**

@@ -87,13 +87,14 @@ public final class LaunchAbi {
 
   /**
    * The type of every CPU twin method: {@code (Object[] args, int[] grids, int dispatchX, int
-   * dispatchY, int dispatchZ, int firstGroup, int endGroup)}. It runs workgroups {@code firstGroup ..
-   * endGroup-1} of a dispatch of {@code dispatch*} invocations per axis; {@code args} holds the
-   * arguments in parameter order (Java arrays and boxed scalars), {@code grids} each arm's grid
-   * (x, y, z), three entries for a kernel.
+   * dispatchY, int dispatchZ, int firstGroup, int endGroup, int subgroupSize)}. It runs workgroups
+   * {@code firstGroup .. endGroup-1} of a dispatch of {@code dispatch*} invocations per axis, in
+   * subgroups of {@code subgroupSize} lanes; {@code args} holds the arguments in parameter order
+   * (Java arrays and boxed scalars), {@code grids} each arm's grid (x, y, z), three entries for a
+   * kernel.
    */
   public static final MethodType TWIN_TYPE = MethodType.methodType(void.class, Object[].class, int[].class,
-      int.class, int.class, int.class, int.class, int.class);
+      int.class, int.class, int.class, int.class, int.class, int.class);
 
   private LaunchAbi() {}
 

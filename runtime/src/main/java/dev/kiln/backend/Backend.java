@@ -24,6 +24,9 @@ public interface Backend extends AutoCloseable {
     return false;
   }
 
+  /** The invocations of one subgroup. */
+  int subgroupSize();
+
   /** Bytes of pipeline cache loaded from disk when the device opened; 0 where there is none. */
   default long pipelineCacheLoadedBytes() {
     return 0;

@@ -53,6 +53,14 @@ public record KernelModule(byte[] code, Set<Integer> capabilities, boolean usesB
     }
   }
 
+  /**
+   * Whether the kernel uses subgroups (capability GroupNonUniform, which every subgroup operation
+   * and built-in declares): on the CPU backend its invocations then run side by side.
+   */
+  public boolean usesSubgroups() {
+    return capabilities.contains(SpvCapabilityGroupNonUniform);
+  }
+
   /** Loads and scans the module of {@code spec}. */
   public static KernelModule of(KernelSpec spec) {
     try (InputStream in = spec.openModule()) {

@@ -2,6 +2,7 @@ package dev.kiln.cpu;
 
 import dev.kiln.abi.KernelSpec;
 import dev.kiln.abi.NumericType;
+import dev.kiln.abi.SubgroupLanes;
 import dev.kiln.backend.Backend;
 import dev.kiln.backend.BackendBatch;
 import dev.kiln.backend.BackendBuffer;
@@ -28,14 +29,20 @@ import java.util.stream.IntStream;
  *       one call per invocation, workgroups in parallel on the common fork-join pool, a group's arms
  *       one after the other. The invocations of a workgroup run one after the other, except in
  *       kernels with barriers: there they run side by side as virtual threads meeting at a
- *       {@link WorkgroupBarrier}, and whole workgroups run, as on the GPU.
+ *       {@link WorkgroupBarrier}, and whole workgroups run, as on the GPU; so do the invocations of
+ *       kernels that use subgroups, which meet at each subgroup operation ({@link SubgroupExchange}).
  * </ul>
+ * Both emulate subgroups of {@code -Dkiln.cpu.subgroupSize} lanes (32 by default; see
+ * {@link SubgroupLanes}).
  */
 public final class CpuBackend implements Backend {
   private final AtomicInteger openBatches = new AtomicInteger();
   private final Map<KernelSpec, Boolean> cooperative = new ConcurrentHashMap<>();
+  private final Map<KernelSpec, Boolean> barriers = new ConcurrentHashMap<>();
   /** Whether launches run through twins where there are: not where {@code -Dkiln.cpu=java} was set on opening. */
   private final boolean twins = !"java".equals(System.getProperty("kiln.cpu"));
+  /** The lanes of the subgroups it emulates ({@code -Dkiln.cpu.subgroupSize}, 32 by default), read on opening. */
+  private final int subgroupSize = SubgroupLanes.size();
 
   @Override
   public String deviceName() {
@@ -46,6 +53,11 @@ public final class CpuBackend implements Backend {
   @Override
   public String kind() {
     return "cpu";
+  }
+
+  @Override
+  public int subgroupSize() {
+    return subgroupSize;
   }
 
   @Override
@@ -96,7 +108,7 @@ public final class CpuBackend implements Backend {
     Optional<CpuTwin> twin = twins ? CpuTwin.of(spec) : Optional.empty();
     StartupTrace.mark("first launch: CPU twin looked up");
     if (twin.isPresent()) {
-      TwinLaunch.run(twin.get(), launch, javaArrays(args));
+      TwinLaunch.run(twin.get(), launch, javaArrays(args), subgroupSize);
     } else if (spec.arms().isEmpty()) {
       run(spec, launch.grid(0), args);
     } else {
@@ -127,12 +139,13 @@ public final class CpuBackend implements Backend {
     int[] size = {spec.workgroup(0), spec.workgroup(1), spec.workgroup(2)};
     int[] groups = {Math.ceilDiv(grid[0], size[0]), Math.ceilDiv(grid[1], size[1]), Math.ceilDiv(grid[2], size[2])};
     KernelSpec.CpuBody body = spec.cpuBody();
-    boolean sideBySide = cooperative.computeIfAbsent(spec, CpuBackend::usesBarriers);
+    boolean sideBySide = cooperative.computeIfAbsent(spec, this::sideBySide);
+    boolean wholeWorkgroups = sideBySide && barriers.computeIfAbsent(spec, CpuBackend::usesBarriers);
     try {
       IntStream.range(0, groups[0] * groups[1] * groups[2]).parallel().forEach(linear -> {
         int[] group = {linear % groups[0], linear / groups[0] % groups[1], linear / (groups[0] * groups[1])};
         if (sideBySide) {
-          runSideBySide(body, javaArgs, group, size, groups);
+          runSideBySide(body, javaArgs, wholeWorkgroups ? null : grid, group, size, groups, subgroupSize);
         } else {
           runInOrder(body, javaArgs, grid, group, size, groups);
         }
@@ -160,6 +173,11 @@ public final class CpuBackend implements Backend {
       case NullPointerException nullPointer -> new NullPointerException(message);
       default -> new IllegalStateException(bare.getClass().getName() + " " + message, bare);
     };
+  }
+
+  private static boolean inside(int[] grid, int[] group, int[] local, int[] size) {
+    return group[0] * size[0] + local[0] < grid[0] && group[1] * size[1] + local[1] < grid[1]
+        && group[2] * size[2] + local[2] < grid[2];
   }
 
   /** The local ids of invocation number {@code linear} of a workgroup. */
@@ -225,24 +243,29 @@ public final class CpuBackend implements Backend {
     return new Resources(0, openBatches.get(), 0);
   }
 
-  private static boolean usesBarriers(KernelSpec spec) {
+  /** Whether the kernel's invocations must run side by side: it has barriers, or subgroups of more than one lane. */
+  private boolean sideBySide(KernelSpec spec) {
     try {
-      return KernelModule.of(spec).usesBarriers();
+      KernelModule module = KernelModule.of(spec);
+      return module.usesBarriers() || module.usesSubgroups() && subgroupSize > 1;
     } catch (IllegalStateException noModule) {
       return false; // a kernel the processor did not compile cannot call Gpu.barrier() successfully either
     }
   }
 
+  private static boolean usesBarriers(KernelSpec spec) {
+    return KernelModule.of(spec).usesBarriers();
+  }
+
   /** The workgroup's invocations inside the grid, one after the other. */
   private static void runInOrder(KernelSpec.CpuBody body, Object[] args, int[] grid, int[] group, int[] size,
       int[] groups) {
-    Workgroup workgroup = new Workgroup(null);
+    Workgroup workgroup = new Workgroup(null, 1, size[0] * size[1] * size[2]);
     Invocation invocation = Invocation.enter();
     try {
       for (int linear = 0; linear < size[0] * size[1] * size[2]; linear++) {
         int[] local = local(linear, size);
-        if (group[0] * size[0] + local[0] < grid[0] && group[1] * size[1] + local[1] < grid[1]
-            && group[2] * size[2] + local[2] < grid[2]) {
+        if (inside(grid, group, local, size)) {
           invocation.set(workgroup, group, local, size, groups);
           body.invoke(args);
         }
@@ -252,11 +275,16 @@ public final class CpuBackend implements Backend {
     }
   }
 
-  /** All the workgroup's invocations, as virtual threads that meet at its barrier. */
-  private static void runSideBySide(KernelSpec.CpuBody body, Object[] args, int[] group, int[] size, int[] groups) {
+  /**
+   * The workgroup's invocations, as virtual threads that meet at its barrier and their subgroups'
+   * exchanges: all of them, or where {@code grid} is given (a kernel without barriers) those inside
+   * it; the others are inactive lanes, as on the GPU.
+   */
+  private static void runSideBySide(KernelSpec.CpuBody body, Object[] args, int[] grid, int[] group, int[] size,
+      int[] groups, int subgroupSize) {
     int invocations = size[0] * size[1] * size[2];
     WorkgroupBarrier barrier = new WorkgroupBarrier(invocations);
-    Workgroup workgroup = new Workgroup(barrier);
+    Workgroup workgroup = new Workgroup(barrier, subgroupSize, invocations);
     AtomicReference<Throwable> failure = new AtomicReference<>();
     List<Thread> threads = new ArrayList<>(invocations);
     for (int linear = 0; linear < invocations; linear++) {
@@ -265,11 +293,14 @@ public final class CpuBackend implements Backend {
         Invocation invocation = Invocation.enter();
         try {
           invocation.set(workgroup, group, local, size, groups);
-          body.invoke(args);
+          if (grid == null || inside(grid, group, local, size)) {
+            body.invoke(args);
+          }
         } catch (Throwable t) {
           failure.compareAndSet(null, t);
         } finally {
           barrier.leave();
+          Invocation.current().leaveSubgroup();
           Invocation.exit();
         }
       }));

@@ -33,10 +33,13 @@ final class CpuTwin {
     return spec.cpuTwin(LaunchAbi.TWIN_TYPE).map(method -> new CpuTwin(spec, method));
   }
 
-  /** Runs workgroups {@code first .. end-1} of a dispatch of {@code dispatch} invocations along each axis. */
-  void run(Object[] args, int[] grids, int[] dispatch, int first, int end) {
+  /**
+   * Runs workgroups {@code first .. end-1} of a dispatch of {@code dispatch} invocations along each
+   * axis, in subgroups of {@code subgroupSize} lanes.
+   */
+  void run(Object[] args, int[] grids, int[] dispatch, int first, int end, int subgroupSize) {
     try {
-      method.invokeExact(args, grids, dispatch[0], dispatch[1], dispatch[2], first, end);
+      method.invokeExact(args, grids, dispatch[0], dispatch[1], dispatch[2], first, end, subgroupSize);
     } catch (RuntimeException | Error e) {
       throw e;
     } catch (Throwable t) {

@@ -79,6 +79,76 @@ public final class Invocation {
     return workgroup.shared(sharedDeclarations++, type, length);
   }
 
+  public int subgroupSize() {
+    return workgroup.subgroupSize();
+  }
+
+  public int subgroupInvocationId() {
+    return localIndex() % workgroup.subgroupSize();
+  }
+
+  public int subgroupId() {
+    return localIndex() / workgroup.subgroupSize();
+  }
+
+  public int numSubgroups() {
+    return Math.ceilDiv(workgroupInvocations(), workgroup.subgroupSize());
+  }
+
+  /** This invocation's part in subgroup operation {@code op} (a {@code SubgroupLanes} code) on an int. */
+  public int subgroup(int op, int value, int second, int constant) {
+    SubgroupExchange exchange = exchange();
+    ((int[]) exchange.values(SubgroupExchange.INT))[lane()] = value;
+    return ((int[]) exchange.meet(lane(), op, SubgroupExchange.INT, second, constant, SubgroupExchange.INT))[lane()];
+  }
+
+  public long subgroup(int op, long value, int second, int constant) {
+    SubgroupExchange exchange = exchange();
+    ((long[]) exchange.values(SubgroupExchange.LONG))[lane()] = value;
+    return ((long[]) exchange.meet(lane(), op, SubgroupExchange.LONG, second, constant, SubgroupExchange.LONG))[lane()];
+  }
+
+  public float subgroup(int op, float value, int second, int constant) {
+    SubgroupExchange exchange = exchange();
+    ((float[]) exchange.values(SubgroupExchange.FLOAT))[lane()] = value;
+    return ((float[]) exchange.meet(lane(), op, SubgroupExchange.FLOAT, second, constant, SubgroupExchange.FLOAT))
+        [lane()];
+  }
+
+  public double subgroup(int op, double value, int second, int constant) {
+    SubgroupExchange exchange = exchange();
+    ((double[]) exchange.values(SubgroupExchange.DOUBLE))[lane()] = value;
+    return ((double[]) exchange.meet(lane(), op, SubgroupExchange.DOUBLE, second, constant, SubgroupExchange.DOUBLE))
+        [lane()];
+  }
+
+  /** A vote or elect ({@code SubgroupLanes.ANY}, {@code ALL}, {@code ELECT}) on a predicate. */
+  public boolean subgroupVote(int op, boolean predicate) {
+    SubgroupExchange exchange = exchange();
+    ((boolean[]) exchange.values(SubgroupExchange.BOOLEAN))[lane()] = predicate;
+    return ((boolean[]) exchange.meet(lane(), op, SubgroupExchange.BOOLEAN, 0, 0, SubgroupExchange.BOOLEAN))[lane()];
+  }
+
+  public int subgroupBallot(boolean predicate) {
+    SubgroupExchange exchange = exchange();
+    ((boolean[]) exchange.values(SubgroupExchange.BOOLEAN))[lane()] = predicate;
+    return ((int[]) exchange.meet(lane(), dev.kiln.abi.SubgroupLanes.BALLOT, SubgroupExchange.BOOLEAN, 0, 0,
+        SubgroupExchange.INT))[lane()];
+  }
+
+  /** The invocation has ended: its subgroup goes on without it. */
+  void leaveSubgroup() {
+    workgroup.exchange(subgroupId()).leave(lane());
+  }
+
+  private SubgroupExchange exchange() {
+    return workgroup.exchange(subgroupId());
+  }
+
+  private int lane() {
+    return subgroupInvocationId();
+  }
+
   /** Waits for the other invocations of the workgroup. */
   public void barrier() {
     workgroup.barrier();

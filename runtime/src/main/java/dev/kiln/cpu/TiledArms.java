@@ -31,14 +31,16 @@ final class TiledArms {
 
   private final List<ArmRun> arms;
   private final int tileGroups;
+  private final int subgroupSize;
 
-  private TiledArms(List<ArmRun> arms, int workgroupSize) {
+  private TiledArms(List<ArmRun> arms, int workgroupSize, int subgroupSize) {
     this.arms = arms;
     this.tileGroups = Math.max(1, TILE / workgroupSize);
+    this.subgroupSize = subgroupSize;
   }
 
   /** The tiled form of a fuse group's launch, where it applies. */
-  static Optional<TiledArms> of(Launch launch, Object[] args) {
+  static Optional<TiledArms> of(Launch launch, Object[] args, int subgroupSize) {
     KernelSpec spec = launch.spec();
     boolean oneDimensional = true;
     boolean sameGrids = true;
@@ -70,7 +72,7 @@ final class TiledArms {
       }
       runs.add(new ArmRun(twin.get(), each.arguments(args), grid, Math.toIntExact(groups)));
     }
-    return Optional.of(new TiledArms(runs, spec.workgroup(0) * spec.workgroup(1) * spec.workgroup(2)));
+    return Optional.of(new TiledArms(runs, spec.workgroup(0) * spec.workgroup(1) * spec.workgroup(2), subgroupSize));
   }
 
   /** Runs workgroups {@code first .. end-1} of the group's dispatch, tile by tile, each arm in turn. */
@@ -82,7 +84,7 @@ final class TiledArms {
         int armEnd = Math.min(tileEnd, arm.groups());
         if (tile < armEnd) {
           try {
-            arm.twin().run(arm.args(), arm.grid(), arm.grid(), tile, armEnd);
+            arm.twin().run(arm.args(), arm.grid(), arm.grid(), tile, armEnd, subgroupSize);
           } catch (RuntimeException e) {
             fault = fault == null ? e : fault;
           }

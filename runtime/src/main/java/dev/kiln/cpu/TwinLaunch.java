@@ -33,7 +33,7 @@ final class TwinLaunch {
     static final ForkJoinPool POOL = THREADS > 1 ? new ForkJoinPool(THREADS) : null;
   }
 
-  static void run(CpuTwin twin, Launch launch, Object[] args) {
+  static void run(CpuTwin twin, Launch launch, Object[] args, int subgroupSize) {
     KernelSpec spec = launch.spec();
     int arms = Math.max(1, spec.arms().size());
     int[] grids = new int[3 * arms];
@@ -54,14 +54,14 @@ final class TwinLaunch {
     }
     int groups = Math.toIntExact(workgroups);
     long invocations = workgroups * spec.workgroup(0) * spec.workgroup(1) * spec.workgroup(2);
-    Chunk ofTwin = (from, to) -> twin.run(args, grids, dispatch, from, to);
+    Chunk ofTwin = (from, to) -> twin.run(args, grids, dispatch, from, to, subgroupSize);
     if (spec.arms().isEmpty() || invocations <= TiledArms.TILE) {
       run(groups, invocations, ofTwin);
       return;
     }
     GroupForm form = GroupForm.of(spec);
     boolean tiledNext = form.tiledNext();
-    TiledArms tiled = tiledNext ? TiledArms.of(launch, args).orElse(null) : null;
+    TiledArms tiled = tiledNext ? TiledArms.of(launch, args, subgroupSize).orElse(null) : null;
     if (tiledNext && tiled == null) {
       form.untileable();
     }

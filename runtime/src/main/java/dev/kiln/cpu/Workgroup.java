@@ -4,14 +4,44 @@ import dev.kiln.abi.NumericType;
 import java.util.ArrayList;
 import java.util.List;
 
-/** What the invocations of one workgroup share: its shared arrays and, when they run side by side, a barrier. */
+/**
+ * What the invocations of one workgroup share: its shared arrays, its subgroups' exchanges and,
+ * when they run side by side, a barrier.
+ */
 final class Workgroup {
   private final List<Object> arrays = new ArrayList<>();
   private final WorkgroupBarrier barrier;
+  private final int subgroupSize;
+  private final int invocations;
+  private final SubgroupExchange[] exchanges;
 
-  /** @param barrier the barrier of invocations running side by side, or null when they run one by one */
-  Workgroup(WorkgroupBarrier barrier) {
+  /**
+   * @param barrier the barrier of invocations running side by side, or null when they run one by one
+   * @param subgroupSize the lanes of a subgroup (1 where the invocations run one by one)
+   * @param invocations the workgroup's invocations
+   */
+  Workgroup(WorkgroupBarrier barrier, int subgroupSize, int invocations) {
     this.barrier = barrier;
+    this.subgroupSize = subgroupSize;
+    this.invocations = invocations;
+    this.exchanges = new SubgroupExchange[Math.ceilDiv(invocations, subgroupSize)];
+    if (barrier != null) { // side by side: every lane that ends must be known to its exchange
+      for (int subgroup = 0; subgroup < exchanges.length; subgroup++) {
+        exchange(subgroup);
+      }
+    }
+  }
+
+  int subgroupSize() {
+    return subgroupSize;
+  }
+
+  /** The exchange of subgroup {@code subgroup}; made on first use where the invocations run one by one (one lane each). */
+  synchronized SubgroupExchange exchange(int subgroup) {
+    if (exchanges[subgroup] == null) {
+      exchanges[subgroup] = new SubgroupExchange(Math.min(subgroupSize, invocations - subgroup * subgroupSize));
+    }
+    return exchanges[subgroup];
   }
 
   synchronized Object shared(int declaration, NumericType type, int length) {

@@ -165,6 +165,11 @@ public final class VulkanBackend implements Backend {
   }
 
   @Override
+  public int subgroupSize() {
+    return context.physical.limits().subgroupSize();
+  }
+
+  @Override
   public long pipelineCacheLoadedBytes() {
     return pipelineCache.loadedBytes();
   }

@@ -9,19 +9,20 @@ import org.junit.jupiter.api.BeforeAll;
 
 /**
  * Base of tests that run kernels on Vulkan (validation layer on) and on the CPU backend, the latter
- * both through the processor's CPU twins and as the kernel methods themselves: opens the three
- * once per class. Closing the Vulkan device throws if the validation layer reported anything.
+ * both through the processor's CPU twins and as the kernel methods themselves, in subgroups of the
+ * Vulkan device's size: opens the three once per class. Closing the Vulkan device throws if the validation layer reported anything.
  */
 abstract class BothDevices {
   static Device vulkan;
   static Device cpu;
   static Device cpuMethods;
 
+  /** The CPU backend's two paths emulate the Vulkan device's subgroup size, so that all three give the same bits. */
   @BeforeAll
   static void openDevices() {
-    cpu = TestDevices.cpu();
-    cpuMethods = TestDevices.cpuMethods();
     vulkan = TestDevices.vulkan();
+    cpu = TestDevices.cpu(vulkan.subgroupSize());
+    cpuMethods = TestDevices.cpuMethods(vulkan.subgroupSize());
   }
 
   /**
@@ -53,8 +54,10 @@ abstract class BothDevices {
       }
     } finally {
       vulkan = null;
-      cpu.close();
-      cpuMethods.close();
+      if (cpu != null) {
+        cpu.close();
+        cpuMethods.close();
+      }
     }
   }
 }

@@ -140,6 +140,17 @@ class CorpusTest extends BothDevices {
         (d, a) -> SubgroupsKernels.crossLane(d, whole, (int[]) a[0], (long[]) a[1], (int[]) a[2]));
   }
 
+  /** Values that depend on the subgroup size: the CPU backend emulates the Vulkan device's (BothDevices). */
+  @ParameterizedTest(name = "n = {0}")
+  @ValueSource(ints = {1, 63, 65, 4099})
+  void subgroupLanes(int n) {
+    int whole = (n + 63) / 64 * 64;
+    compare("lanes", n, r -> new Object[] {Bits.randomInts(r, n), new int[8 * n]},
+        (d, a) -> SubgroupsKernels.lanes(d, whole, (int[]) a[0], (int[]) a[1]));
+    compare("active lanes", n, r -> new Object[] {Bits.randomInts(r, n), new int[4 * n]},
+        (d, a) -> SubgroupsKernels.activeLanes(d, n, (int[]) a[0], (int[]) a[1]));
+  }
+
   /**
    * Clustered reductions where the Vulkan device offers them; lavapipe does not, and refuses the
    * kernel at its launch, naming what it lacks (the twins and methods are compared either way).

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import corpus.FaultsKernels;
 import dev.kiln.Grid;
 import dev.kiln.abi.KernelSpec;
+import dev.kiln.abi.LaunchAbi;
 import java.lang.reflect.Field;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
@@ -69,8 +70,8 @@ class CpuTwinTest extends BothDevices {
         KernelSpec spec = (KernelSpec) field.get(null);
         String method = (spec.arms().isEmpty() ? "kernel$" : "group$") + spec.name();
         try {
-          Method twin = Class.forName(spec.owner().getName() + "$KilnCpu").getMethod(method, Object[].class,
-              int[].class, int.class, int.class, int.class, int.class, int.class);
+          Method twin = Class.forName(spec.owner().getName() + "$KilnCpu").getMethod(method,
+              LaunchAbi.TWIN_TYPE.parameterArray());
           assertTrue(Modifier.isStatic(twin.getModifiers()), twin.toString());
           twins++;
         } catch (ClassNotFoundException | NoSuchMethodException e) {

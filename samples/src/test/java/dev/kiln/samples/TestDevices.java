@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.kiln.Device;
+import dev.kiln.abi.SubgroupLanes;
 import org.junit.jupiter.api.Assumptions;
 
 /**
@@ -46,17 +47,32 @@ final class TestDevices {
     return Device.open("cpu");
   }
 
+  /** The CPU backend (its twins) emulating subgroups of {@code subgroupSize} lanes. */
+  static Device cpu(int subgroupSize) {
+    return withProperty(SubgroupLanes.SIZE_PROPERTY, Integer.toString(subgroupSize), () -> Device.open("cpu"));
+  }
+
   /** The CPU backend running the kernel methods themselves ({@code -Dkiln.cpu=java}): the twins' oracle. */
   static Device cpuMethods() {
-    String before = System.getProperty("kiln.cpu");
-    System.setProperty("kiln.cpu", "java");
+    return withProperty("kiln.cpu", "java", () -> Device.open("cpu"));
+  }
+
+  /** The kernel methods, in subgroups of {@code subgroupSize} lanes. */
+  static Device cpuMethods(int subgroupSize) {
+    return withProperty(SubgroupLanes.SIZE_PROPERTY, Integer.toString(subgroupSize), TestDevices::cpuMethods);
+  }
+
+  /** {@code open} with the system property set to {@code value}: the CPU backend reads its settings on opening. */
+  private static Device withProperty(String name, String value, java.util.function.Supplier<Device> open) {
+    String before = System.getProperty(name);
+    System.setProperty(name, value);
     try {
-      return Device.open("cpu");
+      return open.get();
     } finally {
       if (before == null) {
-        System.clearProperty("kiln.cpu");
+        System.clearProperty(name);
       } else {
-        System.setProperty("kiln.cpu", before);
+        System.setProperty(name, before);
       }
     }
   }

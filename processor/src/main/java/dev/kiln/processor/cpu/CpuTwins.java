@@ -80,6 +80,7 @@ public final class CpuTwins {
   private static void method(ClassWriter writer, Source source) {
     MethodVisitor mv = writer.visitMethod(ACC_PUBLIC | ACC_STATIC, source.name(), LaunchAbi.TWIN_TYPE.toMethodDescriptorString(),
         null, null);
-    new TwinMethod(mv, source.program(), source.gated(), source.params(), source.kernelName()).emit();
+    new TwinMethod(mv, SubgroupStatements.rewrite(source.program()), source.gated(), source.params(),
+        source.kernelName()).emit();
   }
 }

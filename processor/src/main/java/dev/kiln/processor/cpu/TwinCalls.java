@@ -80,23 +80,28 @@ final class TwinCalls {
           mv.visitMethodInsn(INVOKESTATIC, GPU, gpuName(function), "(F)F", false);
       case POW, ATAN2 -> mv.visitMethodInsn(INVOKESTATIC, GPU, gpuName(function), "(FF)F", false);
       case FMA -> math(mv, "fma", "(FFF)F");
-      case SUBGROUP_SIZE -> mv.visitInsn(ICONST_1);
-      case SUBGROUP_INVOCATION -> mv.visitInsn(ICONST_0);
-      case SUBGROUP_ID -> localIndex.run();
-      case NUM_SUBGROUPS -> invocations.run();
-      case SUBGROUP_ADD, SUBGROUP_MIN, SUBGROUP_MAX -> {} // one invocation: the value itself
-      case SUBGROUP_BROADCAST -> mv.visitInsn(POP); // the lane, a constant; the value is the only one
-      case SUBGROUP_BALLOT -> {} // bit 0 where the predicate holds: the boolean's 1 or 0
-      case SUBGROUP_ANY, SUBGROUP_ALL -> {} // one invocation: its own predicate
-      case SUBGROUP_ELECT -> mv.visitInsn(ICONST_1); // the only invocation is the one elected
-      // one invocation: lane 0 is the only one, and Kiln reads an absent lane as the invocation's own value
-      case SUBGROUP_SHUFFLE, SUBGROUP_SHUFFLE_XOR, SUBGROUP_SHUFFLE_UP, SUBGROUP_SHUFFLE_DOWN -> mv.visitInsn(POP);
-      case SUBGROUP_INCLUSIVE_ADD -> {} // the sum up to and including the only invocation: its value
-      case SUBGROUP_EXCLUSIVE_ADD -> { // the sum below the first invocation: 0
-        Bytecode.pop(mv, t);
-        Bytecode.zero(mv, t);
+      // subgroups of the twin's last parameter's lanes, numbered through the workgroup
+      case SUBGROUP_SIZE -> mv.visitVarInsn(ILOAD, TwinFrame.SUBGROUP_SIZE);
+      case SUBGROUP_INVOCATION -> {
+        localIndex.run();
+        mv.visitVarInsn(ILOAD, TwinFrame.SUBGROUP_SIZE);
+        mv.visitInsn(IREM);
       }
-      case SUBGROUP_CLUSTERED_ADD, SUBGROUP_CLUSTERED_MIN, SUBGROUP_CLUSTERED_MAX -> mv.visitInsn(POP); // the size
+      case SUBGROUP_ID -> {
+        localIndex.run();
+        mv.visitVarInsn(ILOAD, TwinFrame.SUBGROUP_SIZE);
+        mv.visitInsn(IDIV);
+      }
+      case NUM_SUBGROUPS -> {
+        invocations.run();
+        mv.visitVarInsn(ILOAD, TwinFrame.SUBGROUP_SIZE);
+        mv.visitMethodInsn(INVOKESTATIC, "java/lang/Math", "ceilDiv", "(II)I", false);
+      }
+      // statements of their own, run once per subgroup (TwinSubgroups)
+      case SUBGROUP_ADD, SUBGROUP_MIN, SUBGROUP_MAX, SUBGROUP_BROADCAST, SUBGROUP_BALLOT, SUBGROUP_ANY, SUBGROUP_ALL,
+           SUBGROUP_ELECT, SUBGROUP_SHUFFLE, SUBGROUP_SHUFFLE_XOR, SUBGROUP_SHUFFLE_UP, SUBGROUP_SHUFFLE_DOWN,
+           SUBGROUP_INCLUSIVE_ADD, SUBGROUP_EXCLUSIVE_ADD, SUBGROUP_CLUSTERED_ADD, SUBGROUP_CLUSTERED_MIN,
+           SUBGROUP_CLUSTERED_MAX -> throw new Unsupported("a subgroup operation inside an expression");
     }
   }
 

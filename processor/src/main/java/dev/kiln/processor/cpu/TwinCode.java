@@ -108,7 +108,7 @@ final class TwinCode {
       case Stmt.Break leave -> f.jump(f.find(leave.label(), false), false);
       case Stmt.Continue next -> f.jump(f.find(next.label(), true), true);
       case Stmt.Return r -> {
-        if (f.barriers) {
+        if (f.cooperative) {
           f.markReturned();
         }
         mv.visitJumpInsn(GOTO, f.current.next);

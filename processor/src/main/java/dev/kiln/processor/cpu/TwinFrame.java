@@ -39,18 +39,26 @@ final class TwinFrame {
   static final int GRIDS = 1;
   static final int FIRST = 5;
   static final int END = 6;
+  static final int SUBGROUP_SIZE = 7;
   static final String FAULTS = Type.getInternalName(CpuFaults.class);
 
   final MethodVisitor mv;
   final Program program;
   final Map<String, Integer> argIndex;
   final String kernelName;
-  final boolean barriers;
+  /**
+   * Whether the invocations run side by side through the program: it has barriers or subgroup
+   * operations, between which its code runs as work-item loops, its locals one array element per
+   * invocation.
+   */
+  final boolean cooperative;
+  /** Whether the program has subgroup operations, which run once per subgroup. */
+  final boolean subgroups;
   final boolean streaming;
   /** Whether invocations past the dispatch must be skipped here: a kernel without barriers, not gated by the IR. */
   final boolean gateInvocations;
   final int[] size;
-  int nextSlot = 7;
+  int nextSlot = 8;
 
   final Map<String, Integer> arrays = new HashMap<>();
   final Map<String, Integer> scalars = new HashMap<>();
@@ -72,7 +80,12 @@ final class TwinFrame {
   int jump;
   /** A workgroup-level loop's or {@code if}'s condition, as the invocations evaluated it. */
   int condition;
-  /** With barriers: which invocations have returned (a boolean[]), and how many. */
+  /** The invocations a work-item loop runs: {@code rangeFirst .. rangeEnd-1}, the workgroup's or a subgroup's. */
+  int rangeFirst;
+  int rangeEnd;
+  /** In code with subgroup operations: the targets outside the loop over subgroups, which no jump may reach. */
+  int outsideSubgroups = -1;
+  /** Side by side: which invocations have returned or do not run (a boolean[]), and how many. */
   int done;
   int doneCount;
   /**
@@ -110,9 +123,10 @@ final class TwinFrame {
       argIndex.put(params.get(i), i);
     }
     this.kernelName = kernelName;
-    this.barriers = program.usesBarriers();
-    this.streaming = !barriers && program.shared().isEmpty();
-    this.gateInvocations = !gated && !barriers;
+    this.subgroups = SubgroupStatements.hasExchange(program.body());
+    this.cooperative = program.usesBarriers() || subgroups;
+    this.streaming = !cooperative && program.shared().isEmpty();
+    this.gateInvocations = !gated && !program.usesBarriers();
     this.size = new int[] {program.workgroup().x(), program.workgroup().y(), program.workgroup().z()};
     if (program.elementsPerInvocation() != 1) {
       throw new Unsupported("a vectorized program");
@@ -179,6 +193,8 @@ final class TwinFrame {
     site = intSlot(-1);
     jump = intSlot(0);
     condition = intSlot(0);
+    rangeFirst = intSlot(0);
+    rangeEnd = intSlot(0);
     doneCount = intSlot(0);
     accessArray = referenceSlot();
     accessIndex = intSlot(0);
@@ -189,7 +205,7 @@ final class TwinFrame {
     thrown = referenceSlot();
     int invocations = size[0] * size[1] * size[2];
     done = referenceSlot();
-    if (barriers) {
+    if (cooperative) {
       push(mv, invocations);
       mv.visitIntInsn(NEWARRAY, T_BOOLEAN);
       mv.visitVarInsn(ASTORE, done);
@@ -198,7 +214,7 @@ final class TwinFrame {
       arrays.put(shared.name(), newArray(shared.element(), shared.size()));
     }
     for (PrivateArray array : program.privates()) {
-      if (barriers) { // one per invocation
+      if (cooperative) { // one per invocation
         int slot = nextSlot++;
         push(mv, invocations);
         push(mv, array.size());
@@ -216,7 +232,7 @@ final class TwinFrame {
       }
     });
     for (Local local : all) {
-      if (barriers) {
+      if (cooperative) {
         int slot = nextSlot++;
         push(mv, invocations);
         newArrayOf(local.type());
@@ -301,6 +317,9 @@ final class TwinFrame {
 
   /** Jumps to {@code target}; from inside a work-item loop to a target outside it, through the jump code. */
   void jump(Target target, boolean toContinue) {
+    if (outsideSubgroups >= 0 && new ArrayList<>(targets).indexOf(target) < outsideSubgroups) {
+      throw new Unsupported("a break or continue out of code with subgroup operations"); // it would skip subgroups
+    }
     Label destination = toContinue ? target.continueTo() : target.breakTo();
     boolean outside = current != null && target.workgroupLevel();
     if (!outside) {
@@ -323,14 +342,14 @@ final class TwinFrame {
 
   /** Before a local's value is pushed: its invocation's element, where locals are per invocation. */
   void beginLocal(Local local) {
-    if (barriers) {
+    if (cooperative) {
       mv.visitVarInsn(ALOAD, localSlot(local));
       mv.visitVarInsn(ILOAD, invocation);
     }
   }
 
   void endStore(Local local) {
-    if (barriers) {
+    if (cooperative) {
       mv.visitInsn(arrayStore(local.type()));
     } else {
       mv.visitVarInsn(store(local.type()), localSlot(local));
@@ -338,7 +357,7 @@ final class TwinFrame {
   }
 
   void loadLocal(Local local) {
-    if (barriers) {
+    if (cooperative) {
       mv.visitVarInsn(ALOAD, localSlot(local));
       mv.visitVarInsn(ILOAD, invocation);
       mv.visitInsn(arrayLoad(local.type()));
@@ -354,7 +373,7 @@ final class TwinFrame {
       throw new Unsupported("an array the program does not declare: " + array.name());
     }
     mv.visitVarInsn(ALOAD, slot);
-    if (barriers && array instanceof PrivateArray) {
+    if (cooperative && array instanceof PrivateArray) {
       mv.visitVarInsn(ILOAD, invocation);
       mv.visitInsn(AALOAD);
     }

@@ -29,6 +29,11 @@ import org.objectweb.asm.MethodVisitor;
  *       invocation and taken from them (barriers stand in uniform control flow, which the checks
  *       demand). Locals of such a program are one array element per invocation, so that they live
  *       across barriers; an invocation that returns is marked and skipped by later loops.
+ *   <li>A program with subgroup operations runs so too, and a run of statements between barriers
+ *       that holds one runs subgroup by subgroup ({@code rangeFirst .. rangeEnd-1}): each operation
+ *       once for the subgroup's lanes ({@link TwinSubgroups}), an {@code if} or loop around one at
+ *       subgroup level, with the condition its lanes agree on (they must), the rest as work-item
+ *       loops over the lanes.
  * </ul>
  * An array access records its site in a local before it runs. An invocation that throws ends there
  * and the others run on, as on a GPU; once the loops end, the first exception goes to
@@ -100,7 +105,7 @@ final class TwinMethod {
     mv.visitVarInsn(ILOAD, f.accessIndex);
     mv.visitVarInsn(ISTORE, f.faultIndex);
     mv.visitLabel(recorded);
-    if (f.barriers) {
+    if (f.cooperative) {
       f.markReturned();
     }
     mv.visitJumpInsn(GOTO, f.current.next);
@@ -221,12 +226,16 @@ final class TwinMethod {
       zero(mv, shared.element());
       fill(mv, shared.element());
     }
-    if (f.barriers) {
+    wholeWorkgroup();
+    if (f.cooperative) {
       mv.visitVarInsn(ALOAD, f.done);
       mv.visitInsn(ICONST_0);
       mv.visitMethodInsn(INVOKESTATIC, "java/util/Arrays", "fill", "([ZZ)V", false);
       push(mv, 0);
       mv.visitVarInsn(ISTORE, f.doneCount);
+      if (f.subgroups && f.gateInvocations) {
+        markOutsideTheDispatch();
+      }
     }
     f.workgroupEnd = new Label();
     region(f.program.body());
@@ -244,7 +253,7 @@ final class TwinMethod {
         run.add(statement);
         continue;
       }
-      workItems(run);
+      items(run);
       run = new ArrayList<>();
       switch (statement) {
         case Stmt.Barrier b -> {}
@@ -260,18 +269,132 @@ final class TwinMethod {
           region(branch.otherwise());
           mv.visitLabel(end);
         }
-        case Stmt.Loop loop -> workgroupLevelLoop(loop);
+        case Stmt.Loop loop -> levelLoop(loop, false);
         default -> throw new Unsupported("a barrier inside " + statement.getClass().getSimpleName());
       }
     }
+    items(run);
+  }
+
+  /** A run without barriers: work-item loops, or with subgroup operations one subgroup after the other. */
+  private void items(List<Stmt> run) {
+    if (SubgroupStatements.hasExchange(run)) {
+      subgroupLoop(run);
+    } else {
+      workItems(run);
+    }
+  }
+
+  /** {@code run} for each subgroup in turn: lanes {@code rangeFirst .. rangeEnd-1}. */
+  private void subgroupLoop(List<Stmt> run) {
+    Label top = new Label();
+    Label exit = new Label();
+    push(mv, 0);
+    mv.visitVarInsn(ISTORE, f.rangeFirst);
+    mv.visitLabel(top);
+    mv.visitVarInsn(ILOAD, f.rangeFirst);
+    push(mv, invocations());
+    mv.visitJumpInsn(IF_ICMPGE, exit);
+    mv.visitVarInsn(ILOAD, f.rangeFirst);
+    mv.visitVarInsn(ILOAD, TwinFrame.SUBGROUP_SIZE);
+    mv.visitInsn(IADD);
+    push(mv, invocations());
+    mv.visitMethodInsn(INVOKESTATIC, "java/lang/Math", "min", "(II)I", false);
+    mv.visitVarInsn(ISTORE, f.rangeEnd);
+    int outside = f.outsideSubgroups;
+    f.outsideSubgroups = f.targets.size();
+    laneRegion(run);
+    f.outsideSubgroups = outside;
+    mv.visitVarInsn(ILOAD, f.rangeFirst);
+    mv.visitVarInsn(ILOAD, TwinFrame.SUBGROUP_SIZE);
+    mv.visitInsn(IADD);
+    mv.visitVarInsn(ISTORE, f.rangeFirst);
+    mv.visitJumpInsn(GOTO, top);
+    mv.visitLabel(exit);
+    wholeWorkgroup();
+  }
+
+  /**
+   * Statements at subgroup level: each subgroup operation once for the subgroup's lanes, an
+   * {@code if} or loop that holds one with the condition its lanes agree on, the rest as work-item
+   * loops over the lanes.
+   */
+  private void laneRegion(List<Stmt> body) {
+    List<Stmt> run = new ArrayList<>();
+    for (Stmt statement : body) {
+      if (!SubgroupStatements.hasExchange(List.of(statement))) {
+        run.add(statement);
+        continue;
+      }
+      workItems(run);
+      run = new ArrayList<>();
+      switch (statement) {
+        case Stmt.Assign operation when TwinSubgroups.isOperation(operation) ->
+            TwinSubgroups.emit(f, operation, f.rangeFirst, f.rangeEnd);
+        case Stmt.If branch -> {
+          conditionOfWorkgroup(branch.condition());
+          Label otherwise = new Label();
+          Label end = new Label();
+          mv.visitVarInsn(ILOAD, f.condition);
+          mv.visitJumpInsn(IFEQ, otherwise);
+          laneRegion(branch.then());
+          mv.visitJumpInsn(GOTO, end);
+          mv.visitLabel(otherwise);
+          laneRegion(branch.otherwise());
+          mv.visitLabel(end);
+        }
+        case Stmt.Loop loop -> levelLoop(loop, true);
+        default -> throw new Unsupported("a subgroup operation inside " + statement.getClass().getSimpleName());
+      }
+    }
     workItems(run);
+  }
+
+  /** Work-item loops run the whole workgroup: invocations {@code 0 .. N-1}. */
+  private void wholeWorkgroup() {
+    push(mv, 0);
+    mv.visitVarInsn(ISTORE, f.rangeFirst);
+    push(mv, invocations());
+    mv.visitVarInsn(ISTORE, f.rangeEnd);
+  }
+
+  /** Marks the invocations past the dispatch as done: they do not run, and are no subgroup's active lanes. */
+  private void markOutsideTheDispatch() {
+    Label top = new Label();
+    Label next = new Label();
+    Label exit = new Label();
+    push(mv, 0);
+    mv.visitVarInsn(ISTORE, f.invocation);
+    mv.visitLabel(top);
+    mv.visitVarInsn(ILOAD, f.invocation);
+    push(mv, invocations());
+    mv.visitJumpInsn(IF_ICMPGE, exit);
+    localIds();
+    Label outside = new Label();
+    for (int axis = 0; axis < 3; axis++) {
+      mv.visitVarInsn(ILOAD, f.globalId[axis]);
+      mv.visitVarInsn(ILOAD, 2 + axis);
+      mv.visitJumpInsn(IF_ICMPGE, outside);
+    }
+    mv.visitJumpInsn(GOTO, next);
+    mv.visitLabel(outside);
+    f.markReturned();
+    mv.visitLabel(next);
+    mv.visitIincInsn(f.invocation, 1);
+    mv.visitJumpInsn(GOTO, top);
+    mv.visitLabel(exit);
+  }
+
+  private int invocations() {
+    return f.size[0] * f.size[1] * f.size[2];
   }
 
   private static boolean hasBarrier(Stmt statement) {
     return Walk.anyStatement(List.of(statement), s -> s instanceof Stmt.Barrier);
   }
 
-  private void workgroupLevelLoop(Stmt.Loop loop) {
+  /** A loop that holds barriers ({@code lanes} false) or subgroup operations, run for the workgroup or the subgroup. */
+  private void levelLoop(Stmt.Loop loop, boolean lanes) {
     Label top = new Label();
     Label next = new Label();
     Label exit = new Label();
@@ -282,9 +405,17 @@ final class TwinMethod {
       mv.visitJumpInsn(IFEQ, exit);
     }
     f.targets.addLast(new TwinFrame.Target(loop.label(), true, exit, next, true));
-    region(loop.body());
+    if (lanes) {
+      laneRegion(loop.body());
+    } else {
+      region(loop.body());
+    }
     mv.visitLabel(next);
-    region(loop.update());
+    if (lanes) {
+      laneRegion(loop.update());
+    } else {
+      region(loop.update());
+    }
     f.targets.removeLast();
     if (!loop.testFirst()) {
       conditionOfWorkgroup(loop.condition());
@@ -295,7 +426,10 @@ final class TwinMethod {
     mv.visitLabel(exit);
   }
 
-  /** Every running invocation evaluates {@code expression}; the workgroup takes the value. */
+  /**
+   * Every running invocation of the range evaluates {@code expression}; the workgroup or subgroup
+   * takes the value, which they must agree on (false where none runs).
+   */
   private void conditionOfWorkgroup(Expr expression) {
     workItems(List.of(new Stmt.If(expression, List.of(), List.of())), true);
   }
@@ -312,18 +446,22 @@ final class TwinMethod {
     if (run.isEmpty() || run.stream().allMatch(s -> s instanceof Stmt.DeclareShared)) {
       return;
     }
-    int invocations = f.size[0] * f.size[1] * f.size[2];
+    int invocations = invocations();
     TwinFrame.WorkItemLoop loop = new TwinFrame.WorkItemLoop();
     f.current = loop;
     Label top = new Label();
     Label exit = new Label();
-    push(mv, 0);
+    if (storeCondition) {
+      push(mv, -1);
+      mv.visitVarInsn(ISTORE, f.condition);
+    }
+    mv.visitVarInsn(ILOAD, f.rangeFirst);
     mv.visitVarInsn(ISTORE, f.invocation);
     mv.visitLabel(top);
     mv.visitVarInsn(ILOAD, f.invocation);
-    push(mv, invocations);
+    mv.visitVarInsn(ILOAD, f.rangeEnd);
     mv.visitJumpInsn(IF_ICMPGE, exit);
-    if (f.barriers) {
+    if (f.cooperative) {
       mv.visitVarInsn(ALOAD, f.done);
       mv.visitVarInsn(ILOAD, f.invocation);
       mv.visitInsn(BALOAD);
@@ -339,8 +477,7 @@ final class TwinMethod {
     }
     invocationBody(() -> {
       if (storeCondition) {
-        code.value(((Stmt.If) run.getFirst()).condition());
-        mv.visitVarInsn(ISTORE, f.condition);
+        agreeOnCondition(((Stmt.If) run.getFirst()).condition());
       } else {
         code.statements(run);
       }
@@ -350,6 +487,9 @@ final class TwinMethod {
     mv.visitJumpInsn(GOTO, top);
     mv.visitLabel(exit);
     f.current = null;
+    if (storeCondition) {
+      divergenceCheck();
+    }
     // a break or continue that left the loop for a target outside it: the workgroup follows
     for (int code = 1; code <= loop.exits.size(); code++) {
       Label notThis = new Label();
@@ -361,11 +501,53 @@ final class TwinMethod {
       mv.visitJumpInsn(GOTO, loop.exits.get(code - 1));
       mv.visitLabel(notThis);
     }
-    if (f.barriers) { // every invocation has returned: the workgroup is done
+    if (f.cooperative) { // every invocation has returned: the workgroup is done
       mv.visitVarInsn(ILOAD, f.doneCount);
       push(mv, invocations);
       mv.visitJumpInsn(IF_ICMPGE, f.workgroupEnd);
     }
+  }
+
+  /** condition = the invocation's value where it is the first (-1 before), 2 where it differs from theirs. */
+  private void agreeOnCondition(Expr condition) {
+    Label first = new Label();
+    Label stored = new Label();
+    code.value(condition);
+    mv.visitVarInsn(ILOAD, f.condition);
+    mv.visitJumpInsn(IFLT, first);
+    mv.visitVarInsn(ILOAD, f.condition);
+    mv.visitJumpInsn(IF_ICMPEQ, stored);
+    push(mv, 2);
+    mv.visitVarInsn(ISTORE, f.condition);
+    mv.visitJumpInsn(GOTO, stored);
+    mv.visitLabel(first);
+    mv.visitVarInsn(ISTORE, f.condition);
+    mv.visitLabel(stored);
+  }
+
+  /**
+   * After a condition's work-item loop: none ran, false; they disagreed (subgroup operations under
+   * a condition that differs within a subgroup), an exception.
+   */
+  private void divergenceCheck() {
+    Label agreed = new Label();
+    Label some = new Label();
+    mv.visitVarInsn(ILOAD, f.condition);
+    mv.visitJumpInsn(IFGE, some);
+    push(mv, 0);
+    mv.visitVarInsn(ISTORE, f.condition);
+    mv.visitLabel(some);
+    mv.visitVarInsn(ILOAD, f.condition);
+    push(mv, 2);
+    mv.visitJumpInsn(IF_ICMPNE, agreed);
+    mv.visitTypeInsn(NEW, "java/lang/IllegalStateException");
+    mv.visitInsn(DUP);
+    mv.visitLdcInsn(f.kernelName + ": the lanes of a subgroup disagree on a condition around subgroup operations or"
+        + " barriers; Kiln's CPU backend runs them in uniform control flow only, as the GPU's results would"
+        + " depend on how its lanes reconverge");
+    mv.visitMethodInsn(INVOKESPECIAL, "java/lang/IllegalStateException", "<init>", "(Ljava/lang/String;)V", false);
+    mv.visitInsn(ATHROW);
+    mv.visitLabel(agreed);
   }
 
   /** The local and global ids of invocation number {@code invocation} of workgroup (wx, wy, wz). */

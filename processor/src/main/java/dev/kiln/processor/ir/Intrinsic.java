@@ -3,7 +3,8 @@ package dev.kiln.processor.ir;
 /**
  * Library functions a kernel may call, each with its result and parameter types: Java methods
  * with Java's exact results, the GPU's transcendental functions (within Vulkan's precision bounds
- * of Java's result), and subgroup operations (on the CPU backend a subgroup is one invocation).
+ * of Java's result), and subgroup operations (which the CPU backend emulates:
+ * dev.kiln.abi.SubgroupLanes).
  */
 public enum Intrinsic {
   // Java's methods, exact; ABS, MIN, MAX, SIGNUM, FLOOR, CEIL and SQRT take the argument's type

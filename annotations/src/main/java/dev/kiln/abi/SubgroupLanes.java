@@ -1,0 +1,186 @@
+package dev.kiln.abi;
+
+/**
+ * The subgroup operations of the CPU backend, which emulates subgroups of {@link #size()} lanes:
+ * the invocations of a workgroup numbered {@code s * size .. s * size + size - 1} (x fastest) form
+ * subgroup {@code s}, as on GPUs with one-dimensional workgroups. Both CPU paths call
+ * {@link #apply}: the CPU twins on their per-invocation locals, the kernel methods on the values
+ * their lanes hand over where they meet.
+ *
+ * <p>Semantics, where Vulkan leaves a choice: sums add the active lanes' values in lane order,
+ * starting from the lowest one's and rounding each step for floats; a shuffle from a lane that is not active or not in the subgroup reads
+ * the invocation's own value; an exclusive sum is 0 (+0.0) in the lowest active lane; the elected
+ * lane is the lowest active one.
+ */
+public final class SubgroupLanes {
+  /** The system property that sets the CPU backend's subgroup size: a power of two from 1 to 128. */
+  public static final String SIZE_PROPERTY = "kiln.cpu.subgroupSize";
+  /** The size without the property: NVIDIA's, and most discrete GPUs'. */
+  public static final int DEFAULT_SIZE = 32;
+
+  public static final int ADD = 0;
+  public static final int MIN = 1;
+  public static final int MAX = 2;
+  public static final int INCLUSIVE_ADD = 3;
+  public static final int EXCLUSIVE_ADD = 4;
+  public static final int CLUSTERED_ADD = 5;
+  public static final int CLUSTERED_MIN = 6;
+  public static final int CLUSTERED_MAX = 7;
+  public static final int BROADCAST = 8;
+  public static final int SHUFFLE = 9;
+  public static final int SHUFFLE_XOR = 10;
+  public static final int SHUFFLE_UP = 11;
+  public static final int SHUFFLE_DOWN = 12;
+  public static final int BALLOT = 13;
+  public static final int ANY = 14;
+  public static final int ALL = 15;
+  public static final int ELECT = 16;
+
+  /** The descriptor of {@link #apply}, which the CPU twins call. */
+  public static final String APPLY_DESCRIPTOR = "(ILjava/lang/Object;[IILjava/lang/Object;[ZII)V";
+
+  private SubgroupLanes() {}
+
+  /** The configured size, {@link #SIZE_PROPERTY} or {@link #DEFAULT_SIZE}; throws if it is not a power of two from 1 to 128. */
+  public static int size() {
+    String value = System.getProperty(SIZE_PROPERTY);
+    int size;
+    try {
+      size = value == null ? DEFAULT_SIZE : Integer.parseInt(value.strip());
+    } catch (NumberFormatException e) {
+      size = -1;
+    }
+    if (size < 1 || size > 128 || Integer.bitCount(size) != 1) {
+      throw new IllegalArgumentException("-D" + SIZE_PROPERTY + "=" + value + ": the CPU backend's subgroup size must"
+          + " be a power of two from 1 to 128");
+    }
+    return size;
+  }
+
+  /**
+   * Applies operation {@code op} to lanes {@code first .. end-1} of one subgroup: {@code in} holds
+   * their values ({@code int[]}, {@code long[]}, {@code float[]}, {@code double[]} or
+   * {@code boolean[]}, null for elect), {@code second} their lanes, masks or deltas for the
+   * shuffles (null where one constant serves all), {@code constant} that constant, the broadcast
+   * lane or the cluster size; the results go to
+   * {@code out} (an array of the result's type, not {@code in}) for every active lane, those
+   * not marked in {@code inactive}. Every array is indexed from {@code first} on.
+   */
+  public static void apply(int op, Object in, int[] second, int constant, Object out, boolean[] inactive, int first,
+      int end) {
+    for (int lane = first; lane < end; lane++) {
+      if (inactive[lane]) {
+        continue;
+      }
+      int self = lane - first;
+      switch (op) {
+        case ADD, MIN, MAX -> combine(op, in, out, inactive, lane, first, end);
+        case INCLUSIVE_ADD -> combine(ADD, in, out, inactive, lane, first, lane + 1);
+        case EXCLUSIVE_ADD -> combine(ADD, in, out, inactive, lane, first, lane);
+        case CLUSTERED_ADD, CLUSTERED_MIN, CLUSTERED_MAX -> {
+          int from = first + self / constant * constant;
+          combine(op - CLUSTERED_ADD, in, out, inactive, lane, from, Math.min(from + constant, end));
+        }
+        case BROADCAST -> read(in, out, lane, first + constant, inactive, first, end);
+        case SHUFFLE -> read(in, out, lane, first + operand(second, constant, lane), inactive, first, end);
+        case SHUFFLE_XOR -> read(in, out, lane, first + (self ^ operand(second, constant, lane)), inactive, first, end);
+        case SHUFFLE_UP -> read(in, out, lane, lane - operand(second, constant, lane), inactive, first, end);
+        case SHUFFLE_DOWN -> read(in, out, lane, lane + operand(second, constant, lane), inactive, first, end);
+        case BALLOT -> {
+          int bits = 0;
+          for (int other = first; other < end && other < first + 32; other++) {
+            if (!inactive[other] && ((boolean[]) in)[other]) {
+              bits |= 1 << (other - first);
+            }
+          }
+          ((int[]) out)[lane] = bits;
+        }
+        case ANY, ALL -> {
+          boolean all = true;
+          boolean any = false;
+          for (int other = first; other < end; other++) {
+            if (!inactive[other]) {
+              all &= ((boolean[]) in)[other];
+              any |= ((boolean[]) in)[other];
+            }
+          }
+          ((boolean[]) out)[lane] = op == ANY ? any : all;
+        }
+        case ELECT -> {
+          int lowest = first;
+          while (inactive[lowest]) {
+            lowest++;
+          }
+          ((boolean[]) out)[lane] = lowest == lane;
+        }
+        default -> throw new IllegalArgumentException("no subgroup operation " + op);
+      }
+    }
+  }
+
+  /** A shuffle's lane, mask or delta: the lane's own, or the constant all share. */
+  private static int operand(int[] second, int constant, int lane) {
+    return second == null ? constant : second[lane];
+  }
+
+  /** {@code out[lane]} = the active lanes {@code from .. to-1}'s values combined by ADD, MIN or MAX, in lane order. */
+  private static void combine(int op, Object in, Object out, boolean[] inactive, int lane, int from, int to) {
+    switch (in) {
+      case int[] values -> {
+        int result = op == ADD ? 0 : op == MIN ? Integer.MAX_VALUE : Integer.MIN_VALUE;
+        boolean started = false;
+        for (int other = from; other < to; other++) {
+          if (!inactive[other]) {
+            result = op == ADD ? (started ? result + values[other] : values[other]) : op == MIN ? Math.min(result, values[other])
+                : Math.max(result, values[other]);
+            started = true;
+          }
+        }
+        ((int[]) out)[lane] = result;
+      }
+      case long[] values -> {
+        long result = op == ADD ? 0 : op == MIN ? Long.MAX_VALUE : Long.MIN_VALUE;
+        boolean started = false;
+        for (int other = from; other < to; other++) {
+          if (!inactive[other]) {
+            result = op == ADD ? (started ? result + values[other] : values[other]) : op == MIN ? Math.min(result, values[other])
+                : Math.max(result, values[other]);
+            started = true;
+          }
+        }
+        ((long[]) out)[lane] = result;
+      }
+      case float[] values -> {
+        float result = op == ADD ? 0f : op == MIN ? Float.POSITIVE_INFINITY : Float.NEGATIVE_INFINITY;
+        boolean started = false;
+        for (int other = from; other < to; other++) {
+          if (!inactive[other]) {
+            result = op == ADD ? (started ? result + values[other] : values[other]) : op == MIN ? Math.min(result, values[other])
+                : Math.max(result, values[other]);
+            started = true;
+          }
+        }
+        ((float[]) out)[lane] = result;
+      }
+      case double[] values -> {
+        double result = op == ADD ? 0d : op == MIN ? Double.POSITIVE_INFINITY : Double.NEGATIVE_INFINITY;
+        boolean started = false;
+        for (int other = from; other < to; other++) {
+          if (!inactive[other]) {
+            result = op == ADD ? (started ? result + values[other] : values[other]) : op == MIN ? Math.min(result, values[other])
+                : Math.max(result, values[other]);
+            started = true;
+          }
+        }
+        ((double[]) out)[lane] = result;
+      }
+      default -> throw new IllegalArgumentException("no subgroup arithmetic on " + in.getClass().getSimpleName());
+    }
+  }
+
+  /** {@code out[lane] = in[source]}, or {@code in[lane]} where the source lane is outside {@code first .. end-1} or inactive. */
+  private static void read(Object in, Object out, int lane, int source, boolean[] inactive, int first, int end) {
+    int from = source >= first && source < end && !inactive[source] ? source : lane;
+    System.arraycopy(in, from, out, lane, 1);
+  }
+}

@@ -1,0 +1,133 @@
+package dev.kiln.cpu;
+
+import dev.kiln.abi.SubgroupLanes;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * Where the lanes of one subgroup, run as virtual threads by the kernel methods, meet at each
+ * subgroup operation: each hands over its value, the last to arrive applies the operation for all
+ * ({@link SubgroupLanes#apply}), and each takes its result. The lanes must reach the same
+ * operations in the same order (subgroup-uniform control flow); a lane that has ended is inactive.
+ */
+final class SubgroupExchange {
+  private final int lanes;
+  private final boolean[] inactive;
+  private final Object[] values = new Object[5]; // int, long, float, double, boolean: one array each
+  private final Object[] results = new Object[5];
+  private final int[] seconds;
+  private final int[] ops;
+  private final List<Thread> parked = new ArrayList<>();
+  private int parties;
+  private int waiting;
+  private int constant;
+  private RuntimeException failure;
+  private volatile long phase;
+
+  /** @param lanes the lanes of this subgroup that the workgroup has (the last subgroup may have fewer) */
+  SubgroupExchange(int lanes) {
+    this.lanes = lanes;
+    this.parties = lanes;
+    this.inactive = new boolean[lanes];
+    this.seconds = new int[lanes];
+    this.ops = new int[lanes];
+    for (Object[] arrays : new Object[][] {values, results}) {
+      arrays[0] = new int[lanes];
+      arrays[1] = new long[lanes];
+      arrays[2] = new float[lanes];
+      arrays[3] = new double[lanes];
+      arrays[4] = new boolean[lanes];
+    }
+  }
+
+  static final int INT = 0;
+  static final int LONG = 1;
+  static final int FLOAT = 2;
+  static final int DOUBLE = 3;
+  static final int BOOLEAN = 4;
+
+  /**
+   * Lane {@code lane}'s part of operation {@code op} on {@code value} (of kind {@code kind}, {@link
+   * #INT} to {@link #BOOLEAN}; the caller has written it to its slot of {@link #values}), with its {@code second} operand and the
+   * operation's {@code constant}; returns the array holding the results, read at {@code lane} by
+   * the caller, of kind {@code resultKind}.
+   */
+  Object meet(int lane, int op, int kind, int second, int constant, int resultKind) {
+    long arrivedIn;
+    synchronized (this) {
+      arrivedIn = phase;
+      ops[lane] = op * 8 + kind;
+      seconds[lane] = second;
+      this.constant = constant;
+      if (++waiting == parties) {
+        return apply(kind, resultKind);
+      }
+      parked.add(Thread.currentThread());
+    }
+    while (phase == arrivedIn) {
+      LockSupport.park(this);
+    }
+    synchronized (this) {
+      if (failure != null) {
+        throw failure;
+      }
+      return results[resultKind];
+    }
+  }
+
+  Object values(int kind) {
+    return values[kind];
+  }
+
+  /** The calling lane has ended: it is inactive from now on. */
+  synchronized void leave(int lane) {
+    inactive[lane] = true;
+    parties--;
+    if (waiting > 0 && waiting == parties) {
+      int first = 0;
+      while (inactive[first]) {
+        first++;
+      }
+      apply(ops[first] % 8, resultKindOf(ops[first] / 8, ops[first] % 8));
+    }
+  }
+
+  /** Called holding the monitor, once every active lane has arrived: the operation, then the next phase. */
+  private Object apply(int kind, int resultKind) {
+    failure = null;
+    int op = -1;
+    for (int lane = 0; lane < lanes; lane++) {
+      if (!inactive[lane]) {
+        if (op >= 0 && ops[lane] != op) {
+          failure = new IllegalStateException("the lanes of a subgroup reached different subgroup operations (lane "
+              + lane + " operation " + ops[lane] / 8 + ", another " + op / 8 + "; dev.kiln.abi.SubgroupLanes numbers"
+              + " them): the kernel methods run them only in subgroup-uniform control flow (the GPU's results would"
+              + " depend on how its lanes reconverge)");
+        }
+        op = ops[lane];
+      }
+    }
+    if (failure == null) {
+      SubgroupLanes.apply(op / 8, op / 8 == SubgroupLanes.ELECT ? null : values[kind], seconds, constant,
+          results[resultKind], inactive, 0, lanes);
+    }
+    waiting = 0;
+    phase++;
+    parked.forEach(LockSupport::unpark);
+    parked.clear();
+    if (failure != null) {
+      throw failure;
+    }
+    return results[resultKind];
+  }
+
+  /** The kind of an operation's result: an int for a ballot, a boolean for votes and elect, else the value's. */
+  static int resultKindOf(int op, int kind) {
+    return switch (op) {
+      case SubgroupLanes.BALLOT -> INT;
+      case SubgroupLanes.ANY, SubgroupLanes.ALL, SubgroupLanes.ELECT -> BOOLEAN;
+      default -> kind;
+    };
+  }
+}
