@@ -18,22 +18,39 @@ public final class SubgroupLanes {
   /** The size without the property: NVIDIA's, and most discrete GPUs'. */
   public static final int DEFAULT_SIZE = 32;
 
+  /** The sum of the active lanes' values. */
   public static final int ADD = 0;
+  /** Their minimum. */
   public static final int MIN = 1;
+  /** Their maximum. */
   public static final int MAX = 2;
+  /** The sum of the active lanes' values up to this lane's, included. */
   public static final int INCLUSIVE_ADD = 3;
+  /** The sum below this lane. */
   public static final int EXCLUSIVE_ADD = 4;
+  /** The sum over this lane's cluster. */
   public static final int CLUSTERED_ADD = 5;
+  /** The minimum over this lane's cluster. */
   public static final int CLUSTERED_MIN = 6;
+  /** The maximum over this lane's cluster. */
   public static final int CLUSTERED_MAX = 7;
+  /** The value of a constant lane. */
   public static final int BROADCAST = 8;
+  /** The value of each lane's chosen lane. */
   public static final int SHUFFLE = 9;
+  /** The value of the lane whose index is this one's xor a mask. */
   public static final int SHUFFLE_XOR = 10;
+  /** The value of the lane a delta below. */
   public static final int SHUFFLE_UP = 11;
+  /** The value of the lane a delta above. */
   public static final int SHUFFLE_DOWN = 12;
+  /** The bits of the lanes whose predicate holds. */
   public static final int BALLOT = 13;
+  /** Whether some active lane's predicate holds. */
   public static final int ANY = 14;
+  /** Whether every active lane's predicate holds. */
   public static final int ALL = 15;
+  /** True in the lowest active lane. */
   public static final int ELECT = 16;
 
   /** The descriptor of {@link #apply}, which the CPU twins call. */
@@ -41,7 +58,12 @@ public final class SubgroupLanes {
 
   private SubgroupLanes() {}
 
-  /** The configured size, {@link #SIZE_PROPERTY} or {@link #DEFAULT_SIZE}; throws if it is not a power of two from 1 to 128. */
+  /**
+   * The configured size, {@link #SIZE_PROPERTY} or {@link #DEFAULT_SIZE}.
+   *
+   * @return the size
+   * @throws IllegalArgumentException if the property is not a power of two from 1 to 128
+   */
   public static int size() {
     String value = System.getProperty(SIZE_PROPERTY);
     int size;
@@ -65,6 +87,15 @@ public final class SubgroupLanes {
    * lane or the cluster size; the results go to
    * {@code out} (an array of the result's type, not {@code in}) for every active lane, those
    * not marked in {@code inactive}. Every array is indexed from {@code first} on.
+   *
+   * @param op the operation, one of this class's codes
+   * @param in the lanes' values
+   * @param second the lanes' shuffle operands, or null
+   * @param constant the constant operand
+   * @param out where the results go
+   * @param inactive the lanes that take no part
+   * @param first the subgroup's first lane
+   * @param end the end of its lanes
    */
   public static void apply(int op, Object in, int[] second, int constant, Object out, boolean[] inactive, int first,
       int end) {

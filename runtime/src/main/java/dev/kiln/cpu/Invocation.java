@@ -149,8 +149,9 @@ public final class Invocation {
     return subgroupInvocationId();
   }
 
-  /** Waits for the other invocations of the workgroup. */
+  /** Waits for the other invocations of the workgroup (its subgroup told, which must not wait for it meanwhile). */
   public void barrier() {
+    exchange().awayAtBarrier(lane());
     workgroup.barrier();
   }
 

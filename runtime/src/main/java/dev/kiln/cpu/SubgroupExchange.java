@@ -14,6 +14,9 @@ import java.util.concurrent.locks.LockSupport;
 final class SubgroupExchange {
   private final int lanes;
   private final boolean[] inactive;
+  /** Lanes waiting at the workgroup's barrier: they cannot come here before the others pass it. */
+  private final boolean[] away;
+  private int awayCount;
   private final Object[] values = new Object[5]; // int, long, float, double, boolean: one array each
   private final Object[] results = new Object[5];
   private final int[] seconds;
@@ -30,6 +33,7 @@ final class SubgroupExchange {
     this.lanes = lanes;
     this.parties = lanes;
     this.inactive = new boolean[lanes];
+    this.away = new boolean[lanes];
     this.seconds = new int[lanes];
     this.ops = new int[lanes];
     for (Object[] arrays : new Object[][] {values, results}) {
@@ -61,7 +65,10 @@ final class SubgroupExchange {
       seconds[lane] = second;
       this.constant = constant;
       if (++waiting == parties) {
-        return apply(kind, resultKind);
+        return result(apply(kind, resultKind));
+      }
+      if (awayCount > 0 && waiting + awayCount == parties) {
+        return result(diverged());
       }
       parked.add(Thread.currentThread());
     }
@@ -90,7 +97,38 @@ final class SubgroupExchange {
         first++;
       }
       apply(ops[first] % 8, resultKindOf(ops[first] / 8, ops[first] % 8));
+    } else if (waiting > 0 && awayCount > 0 && waiting + awayCount == parties) {
+      diverged();
     }
+  }
+
+  /** The lane waits at the workgroup's barrier; lanes of its subgroup waiting here now never meet it. */
+  synchronized void awayAtBarrier(int lane) {
+    away[lane] = true;
+    awayCount++;
+    if (waiting > 0 && waiting + awayCount == parties) {
+      diverged();
+    }
+  }
+
+  /** The workgroup's barrier has opened: every lane is back (called by its last arrival, before any lane goes on). */
+  synchronized void barrierPassed() {
+    java.util.Arrays.fill(away, false);
+    awayCount = 0;
+  }
+
+  /** Called holding the monitor: some lanes wait here, the others at a barrier. Releases those here with the failure. */
+  private Object diverged() {
+    failure = new IllegalStateException("lanes of a subgroup wait at a subgroup operation while others wait at a"
+        + " barrier: the kernel methods run subgroup operations only in subgroup-uniform control flow");
+    return release();
+  }
+
+  private Object result(Object results) {
+    if (failure != null) {
+      throw failure;
+    }
+    return results;
   }
 
   /** Called holding the monitor, once every active lane has arrived: the operation, then the next phase. */
@@ -112,14 +150,17 @@ final class SubgroupExchange {
       SubgroupLanes.apply(op / 8, op / 8 == SubgroupLanes.ELECT ? null : values[kind], seconds, constant,
           results[resultKind], inactive, 0, lanes);
     }
+    release();
+    return results[resultKind];
+  }
+
+  /** Called holding the monitor: the next phase, and the waiting lanes woken. */
+  private Object release() {
     waiting = 0;
     phase++;
     parked.forEach(LockSupport::unpark);
     parked.clear();
-    if (failure != null) {
-      throw failure;
-    }
-    return results[resultKind];
+    return null;
   }
 
   /** The kind of an operation's result: an int for a ballot, a boolean for votes and elect, else the value's. */

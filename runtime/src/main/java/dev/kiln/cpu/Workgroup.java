@@ -25,10 +25,15 @@ final class Workgroup {
     this.subgroupSize = subgroupSize;
     this.invocations = invocations;
     this.exchanges = new SubgroupExchange[Math.ceilDiv(invocations, subgroupSize)];
-    if (barrier != null) { // side by side: every lane that ends must be known to its exchange
+    if (barrier != null) { // side by side: every lane that ends or waits at the barrier must be known to its exchange
       for (int subgroup = 0; subgroup < exchanges.length; subgroup++) {
         exchange(subgroup);
       }
+      barrier.onOpen(() -> {
+        for (SubgroupExchange exchange : exchanges) {
+          exchange.barrierPassed();
+        }
+      });
     }
   }
 

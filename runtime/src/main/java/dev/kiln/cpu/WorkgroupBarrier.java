@@ -13,9 +13,15 @@ final class WorkgroupBarrier {
   private int parties;
   private int waiting;
   private volatile long phase;
+  private Runnable onOpen = () -> {};
 
   WorkgroupBarrier(int parties) {
     this.parties = parties;
+  }
+
+  /** What runs when the barrier opens, before any invocation goes on. */
+  void onOpen(Runnable action) {
+    this.onOpen = action;
   }
 
   void await() {
@@ -46,6 +52,7 @@ final class WorkgroupBarrier {
 
   /** Called holding the monitor: opens the next phase and wakes everyone waiting for it. */
   private void advance() {
+    onOpen.run();
     waiting = 0;
     phase++;
     for (Thread waiter = parked.poll(); waiter != null; waiter = parked.poll()) {

@@ -257,18 +257,7 @@ final class TwinMethod {
       run = new ArrayList<>();
       switch (statement) {
         case Stmt.Barrier b -> {}
-        case Stmt.If branch -> {
-          conditionOfWorkgroup(branch.condition());
-          Label otherwise = new Label();
-          Label end = new Label();
-          mv.visitVarInsn(ILOAD, f.condition);
-          mv.visitJumpInsn(IFEQ, otherwise);
-          region(branch.then());
-          mv.visitJumpInsn(GOTO, end);
-          mv.visitLabel(otherwise);
-          region(branch.otherwise());
-          mv.visitLabel(end);
-        }
+        case Stmt.If branch -> levelIf(branch, false);
         case Stmt.Loop loop -> levelLoop(loop, false);
         default -> throw new Unsupported("a barrier inside " + statement.getClass().getSimpleName());
       }
@@ -331,18 +320,7 @@ final class TwinMethod {
       switch (statement) {
         case Stmt.Assign operation when TwinSubgroups.isOperation(operation) ->
             TwinSubgroups.emit(f, operation, f.rangeFirst, f.rangeEnd);
-        case Stmt.If branch -> {
-          conditionOfWorkgroup(branch.condition());
-          Label otherwise = new Label();
-          Label end = new Label();
-          mv.visitVarInsn(ILOAD, f.condition);
-          mv.visitJumpInsn(IFEQ, otherwise);
-          laneRegion(branch.then());
-          mv.visitJumpInsn(GOTO, end);
-          mv.visitLabel(otherwise);
-          laneRegion(branch.otherwise());
-          mv.visitLabel(end);
-        }
+        case Stmt.If branch -> levelIf(branch, true);
         case Stmt.Loop loop -> levelLoop(loop, true);
         default -> throw new Unsupported("a subgroup operation inside " + statement.getClass().getSimpleName());
       }
@@ -393,6 +371,28 @@ final class TwinMethod {
     return Walk.anyStatement(List.of(statement), s -> s instanceof Stmt.Barrier);
   }
 
+  /** An {@code if} that holds barriers ({@code lanes} false) or subgroup operations, run for the workgroup or the subgroup. */
+  private void levelIf(Stmt.If branch, boolean lanes) {
+    conditionOfWorkgroup(branch.condition());
+    Label otherwise = new Label();
+    Label end = new Label();
+    mv.visitVarInsn(ILOAD, f.condition);
+    mv.visitJumpInsn(IFEQ, otherwise);
+    level(branch.then(), lanes);
+    mv.visitJumpInsn(GOTO, end);
+    mv.visitLabel(otherwise);
+    level(branch.otherwise(), lanes);
+    mv.visitLabel(end);
+  }
+
+  private void level(List<Stmt> body, boolean lanes) {
+    if (lanes) {
+      laneRegion(body);
+    } else {
+      region(body);
+    }
+  }
+
   /** A loop that holds barriers ({@code lanes} false) or subgroup operations, run for the workgroup or the subgroup. */
   private void levelLoop(Stmt.Loop loop, boolean lanes) {
     Label top = new Label();
@@ -405,17 +405,9 @@ final class TwinMethod {
       mv.visitJumpInsn(IFEQ, exit);
     }
     f.targets.addLast(new TwinFrame.Target(loop.label(), true, exit, next, true));
-    if (lanes) {
-      laneRegion(loop.body());
-    } else {
-      region(loop.body());
-    }
+    level(loop.body(), lanes);
     mv.visitLabel(next);
-    if (lanes) {
-      laneRegion(loop.update());
-    } else {
-      region(loop.update());
-    }
+    level(loop.update(), lanes);
     f.targets.removeLast();
     if (!loop.testFirst()) {
       conditionOfWorkgroup(loop.condition());

@@ -1,0 +1,62 @@
+package dev.kiln.samples;
+
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import corpus.SubgroupsKernels;
+import dev.kiln.Device;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * The CPU backend's subgroups of any size: its twins and the kernel methods give the same bits at
+ * each size, and divergent control flow around subgroup operations is an exception, not a hang or
+ * a guess. (Against a GPU's bits: {@code CorpusTest.subgroupLanes}, at the Vulkan device's size.)
+ */
+class SubgroupEmulationTest {
+  @ParameterizedTest(name = "subgroups of {0}")
+  @ValueSource(ints = {1, 4, 32, 128})
+  void twinsAndMethodsAgreeAtEverySize(int size) {
+    try (Device twins = TestDevices.cpu(size); Device methods = TestDevices.cpuMethods(size)) {
+      for (int n : new int[] {1, 200, 1000}) {
+        int[] values = Bits.randomInts(new Random(n), n);
+        int whole = (n + 63) / 64 * 64;
+        int[] onTwins = new int[8 * n];
+        int[] onMethods = new int[8 * n];
+        SubgroupsKernels.lanes(twins, whole, values, onTwins);
+        SubgroupsKernels.lanes(methods, whole, values, onMethods);
+        Bits.assertSameBits("lanes, n = " + n, onMethods, onTwins);
+        int[] data = values.clone();
+        int[] dataOnMethods = values.clone();
+        int[] totals = new int[(n + 127) / 128];
+        int[] totalsOnMethods = new int[totals.length];
+        SubgroupShapesKernels.uniform(twins, n, data, totals, 3);
+        SubgroupShapesKernels.uniform(methods, n, dataOnMethods, totalsOnMethods, 3);
+        Bits.assertSameBits("uniform data, n = " + n, dataOnMethods, data);
+        Bits.assertSameBits("uniform totals, n = " + n, totalsOnMethods, totals);
+      }
+    }
+  }
+
+  @Test
+  void divergenceIsAnExceptionOnBothPaths() {
+    try (Device twins = TestDevices.cpu(32); Device methods = TestDevices.cpuMethods(32)) {
+      String onTwins = assertThrows(IllegalStateException.class,
+          () -> SubgroupShapesKernels.divergentBeforeBarrier(twins, 64, new int[64])).getMessage();
+      assertTrue(onTwins.contains("disagree on a condition around subgroup operations"), onTwins);
+      String onMethods = assertThrows(IllegalStateException.class,
+          () -> SubgroupShapesKernels.divergentBeforeBarrier(methods, 64, new int[64])).getMessage();
+      assertTrue(onMethods.contains("while others wait at a barrier"), onMethods);
+    }
+  }
+
+  @Test
+  void theSizeIsADeviceProperty() {
+    try (Device eight = TestDevices.cpu(8); Device standard = TestDevices.cpu()) {
+      assertTrue(eight.subgroupSize() == 8 && standard.subgroupSize() == 32,
+          eight.subgroupSize() + ", " + standard.subgroupSize());
+    }
+  }
+}
