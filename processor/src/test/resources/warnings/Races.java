@@ -195,4 +195,31 @@ public final class Races {
     t[l] = in[Gpu.globalId(0)];
     out[Gpu.globalId(0)] = t[63 - l];
   }
+
+  /** Subgroup operations that only some lanes of a subgroup may reach, beside uniform forms of each. */
+  @Kernel(workgroup = 64)
+  static void subgroups(int[] values, int[] out) {
+    int i = Gpu.globalId(0);
+    if (i >= values.length || i >= out.length) {
+      return; // lanes that return are inactive: no warning below for this
+    }
+    int v = values[i];
+    int total = Gpu.subgroupAdd(v);
+    int s = total;
+    if (v > 0) {
+      s += Gpu.subgroupMax(v); // WARNING: [kiln.subgroup.divergent]
+    }
+    if (total > 0) { // a reduction's result: the same in every lane (s is not, once assigned under v > 0)
+      s += Gpu.subgroupMin(v);
+    }
+    if (Gpu.subgroupId() == 0) {
+      s += Gpu.subgroupInclusiveAdd(1);
+    }
+    int t = v > 3 && Gpu.subgroupAny(v > 5) ? 1 : 0; // WARNING: [kiln.subgroup.divergent]
+    t += v > 3 & Gpu.subgroupAll(v > 5) ? 1 : 0; // the fix: every lane reaches it
+    for (int k = 0; k < v % 4; k++) {
+      t += Gpu.subgroupShuffleXor(t, 1); // WARNING: [kiln.subgroup.divergent]
+    }
+    out[i] = s + t;
+  }
 }

@@ -52,10 +52,10 @@ final class SubgroupExchange {
   static final int BOOLEAN = 4;
 
   /**
-   * Lane {@code lane}'s part of operation {@code op} on {@code value} (of kind {@code kind}, {@link
-   * #INT} to {@link #BOOLEAN}; the caller has written it to its slot of {@link #values}), with its {@code second} operand and the
-   * operation's {@code constant}; returns the array holding the results, read at {@code lane} by
-   * the caller, of kind {@code resultKind}.
+   * Lane {@code lane}'s part of operation {@code op} on its value of kind {@code kind} ({@link #INT}
+   * to {@link #BOOLEAN}), which the caller has written to its slot of {@link #values}, with its
+   * {@code second} operand and the operation's {@code constant}; returns the array of kind
+   * {@code resultKind} that holds the results, which the caller reads at {@code lane}.
    */
   Object meet(int lane, int op, int kind, int second, int constant, int resultKind) {
     long arrivedIn;

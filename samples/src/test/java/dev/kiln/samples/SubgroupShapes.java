@@ -38,7 +38,8 @@ final class SubgroupShapes {
     }
   }
 
-  /** A subgroup sum that only even lanes reach, then a barrier that the odd ones wait at. */
+  /** A subgroup sum that only even lanes reach, then a barrier that the odd ones wait at: divergent on purpose. */
+  @SuppressWarnings("kiln.subgroup.divergent")
   @Kernel(workgroup = 64)
   static void divergentBeforeBarrier(int[] out) {
     int l = Gpu.localId(0);

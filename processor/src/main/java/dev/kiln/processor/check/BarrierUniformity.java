@@ -23,21 +23,51 @@ import java.util.Set;
  * <p>Uniform values: constants, scalar parameters, buffer lengths, workgroup ids and counts, and
  * locals whose every assignment is a uniform value in uniform control flow (found as a fixed point).
  * Loads, atomics, global, local and subgroup ids are taken to vary between invocations.
+ *
+ * <p>The same walk, for the lanes of a subgroup, finds the subgroup operations that only some lanes
+ * may reach ({@code kiln.subgroup.divergent}, a warning: the GPU defines them, over the lanes that
+ * arrive, but which arrive depends on how it reconverges them). There the subgroup's id, size and
+ * count and the results of reductions, broadcasts, ballots and votes are uniform too, and a
+ * {@code return} only makes its lanes inactive.
  */
 public final class BarrierUniformity {
+  /** The invocations that must agree: a workgroup's, for barriers, or a subgroup's lanes. */
+  private enum Scope { WORKGROUP, SUBGROUP }
+
+  private final Scope scope;
   private final Set<Local> varying = new HashSet<>();
   private final List<CheckError> errors = new ArrayList<>();
   /** Whether some invocations have returned already, on the path being walked. */
   private boolean someReturned;
 
-  private BarrierUniformity() {}
+  private BarrierUniformity(Scope scope) {
+    this.scope = scope;
+  }
 
   public static List<CheckError> check(Program program) {
     if (!Walk.anyStatement(program.body(), statement -> statement instanceof Stmt.Barrier)) {
       return List.of();
     }
-    BarrierUniformity check = new BarrierUniformity();
-    check.varying.addAll(varyingLocals(program)); // locals that vary make more locals vary: a fixed point
+    return walk(program, Scope.WORKGROUP);
+  }
+
+  /**
+   * The warnings for subgroup operations under control flow that may differ between the lanes of
+   * a subgroup.
+   *
+   * @param program the lowered program
+   * @return the warnings, at the operations
+   */
+  public static List<CheckError> subgroupWarnings(Program program) {
+    if (!Walk.anyExpression(program.body(), BarrierUniformity::isOperation)) {
+      return List.of();
+    }
+    return walk(program, Scope.SUBGROUP);
+  }
+
+  private static List<CheckError> walk(Program program, Scope scope) {
+    BarrierUniformity check = new BarrierUniformity(scope);
+    check.varying.addAll(varyingLocals(program, scope)); // locals that vary make more locals vary: a fixed point
     check.someReturned = false;
     check.statements(program.body(), true, true);
     return check.errors;
@@ -48,7 +78,11 @@ public final class BarrierUniformity {
    * complement of the uniform ones above).
    */
   static Set<Local> varyingLocals(Program program) {
-    BarrierUniformity walk = new BarrierUniformity();
+    return varyingLocals(program, Scope.WORKGROUP);
+  }
+
+  private static Set<Local> varyingLocals(Program program, Scope scope) {
+    BarrierUniformity walk = new BarrierUniformity(scope);
     int known;
     do {
       known = walk.varying.size();
@@ -61,7 +95,7 @@ public final class BarrierUniformity {
   /** Walks {@code body}; {@code uniform}: whether control reaching it is the same for the whole workgroup. */
   private void statements(List<Stmt> body, boolean uniform, boolean report) {
     for (Stmt statement : body) {
-      statement(statement, uniform && !someReturned, report);
+      statement(statement, uniform && (scope == Scope.SUBGROUP || !someReturned), report);
     }
   }
 
@@ -83,7 +117,7 @@ public final class BarrierUniformity {
         }
       }
       case Stmt.Barrier barrier -> {
-        if (report && !uniform && barrier.site() != null) {
+        if (report && !uniform && barrier.site() != null && scope == Scope.WORKGROUP) {
           errors.add(new CheckError(barrier.site(), Errors.barrierDivergent()));
         }
       }
@@ -130,6 +164,12 @@ public final class BarrierUniformity {
         boolean chosen = uniform && isUniform(conditional.condition());
         effects(conditional.then(), chosen, report);
         effects(conditional.otherwise(), chosen, report);
+      }
+      case Expr.Call call when scope == Scope.SUBGROUP && isOperation(call) -> {
+        if (report && !uniform && call.site() != null) {
+          errors.add(new CheckError(call.site(), Errors.subgroupDivergent(javaName(call.function()))));
+        }
+        Walk.children(expression).forEach(child -> effects(child, uniform, report));
       }
       default -> Walk.children(expression).forEach(child -> effects(child, uniform, report));
     }
@@ -187,12 +227,21 @@ public final class BarrierUniformity {
   }
 
   private boolean isUniform(Expr expression) {
-    boolean[] uniform = {true};
-    Walk.expression(expression, node -> uniform[0] &= switch (node) {
+    if (scope == Scope.SUBGROUP && expression instanceof Expr.Call call && call.function().isSubgroup()
+        && !variesInSubgroup(call.function())) {
+      return true; // a reduction, broadcast, ballot or vote: one value for the subgroup, whatever its operand
+    }
+    return isUniformNode(expression) && Walk.children(expression).stream().allMatch(this::isUniform);
+  }
+
+  /** Whether {@code node} itself, its operands aside, gives the same value to every invocation of the scope. */
+  private boolean isUniformNode(Expr node) {
+    return switch (node) {
       case Expr.LocalGet get -> !varying.contains(get.local());
       case Expr.BuiltinGet get -> get.builtin() == Builtin.WORKGROUP_ID || get.builtin() == Builtin.NUM_WORKGROUPS;
       case Expr.Load load -> false;
-      case Expr.Call call -> !isPerInvocation(call.function());
+      case Expr.Call call -> scope == Scope.WORKGROUP ? !isPerInvocation(call.function())
+          : !variesInSubgroup(call.function());
       case Expr.InLaunch gate -> gate.wholeWorkgroups();
       case Expr.IntConst c -> true;
       case Expr.FloatConst c -> true;
@@ -209,12 +258,37 @@ public final class BarrierUniformity {
       case Expr.Conditional conditional -> true;
       case Expr.Let let -> true; // its local is as uniform as its value, which the walk visits
       case Expr.Effect effect -> true; // the locals its statements assign are in varying if they vary
-    });
-    return uniform[0];
+    };
   }
 
   /** Subgroup operations give each invocation (or subgroup) its own value; the size and count are the workgroup's. */
   private static boolean isPerInvocation(Intrinsic function) {
     return function.isSubgroup() && function != Intrinsic.SUBGROUP_SIZE && function != Intrinsic.NUM_SUBGROUPS;
+  }
+
+  /** Whether the lanes of one subgroup may get different values: their ids, shuffles, scans, clusters and elect. */
+  private static boolean variesInSubgroup(Intrinsic function) {
+    return switch (function) {
+      case SUBGROUP_INVOCATION, SUBGROUP_SHUFFLE, SUBGROUP_SHUFFLE_XOR, SUBGROUP_SHUFFLE_UP, SUBGROUP_SHUFFLE_DOWN,
+           SUBGROUP_INCLUSIVE_ADD, SUBGROUP_EXCLUSIVE_ADD, SUBGROUP_CLUSTERED_ADD, SUBGROUP_CLUSTERED_MIN,
+           SUBGROUP_CLUSTERED_MAX, SUBGROUP_ELECT -> true;
+      default -> false;
+    };
+  }
+
+  /** A subgroup operation that combines the lanes' values (not one of the subgroup built-ins). */
+  private static boolean isOperation(Expr expression) {
+    return expression instanceof Expr.Call call && call.function().isSubgroup()
+        && call.function() != Intrinsic.SUBGROUP_SIZE && call.function() != Intrinsic.SUBGROUP_INVOCATION
+        && call.function() != Intrinsic.SUBGROUP_ID && call.function() != Intrinsic.NUM_SUBGROUPS;
+  }
+
+  /** The {@code Gpu} method of a subgroup operation: SUBGROUP_SHUFFLE_XOR is subgroupShuffleXor. */
+  private static String javaName(Intrinsic function) {
+    StringBuilder name = new StringBuilder();
+    for (String word : function.name().toLowerCase(java.util.Locale.ROOT).split("_")) {
+      name.append(name.isEmpty() ? word : Character.toUpperCase(word.charAt(0)) + word.substring(1));
+    }
+    return name.toString();
   }
 }

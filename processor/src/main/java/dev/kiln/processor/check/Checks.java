@@ -13,8 +13,8 @@ public final class Checks {
 
   /**
    * What a valid program may get wrong: warnings (racy updates and writes, {@link RacyUpdates};
-   * missing barriers, {@link MissingBarriers}), and the launch bounds that the updates proven
-   * race-free need.
+   * missing barriers, {@link MissingBarriers}; subgroup operations only some lanes may reach,
+   * {@link BarrierUniformity}), and the launch bounds that the updates proven race-free need.
    *
    * @param analysis the lowered program, with its analyses
    * @return the warnings and bounds
@@ -30,6 +30,7 @@ public final class Checks {
         all.add(missing);
       }
     }
+    all.addAll(BarrierUniformity.subgroupWarnings(analysis.program()));
     return new RacyUpdates.Result(all, updates.launchBounds());
   }
 

@@ -320,6 +320,10 @@ final class TwinFrame {
     if (outsideSubgroups >= 0 && new ArrayList<>(targets).indexOf(target) < outsideSubgroups) {
       throw new Unsupported("a break or continue out of code with subgroup operations"); // it would skip subgroups
     }
+    if (outsideSubgroups >= 0 && current != null && target.workgroupLevel()) {
+      // lanes of one subgroup may leave the loop in different turns, which the subgroup-level loop cannot follow
+      throw new Unsupported("a break or continue in a loop with subgroup operations");
+    }
     Label destination = toContinue ? target.continueTo() : target.breakTo();
     boolean outside = current != null && target.workgroupLevel();
     if (!outside) {

@@ -213,6 +213,11 @@ public final class Errors {
     return new Diagnostic(Message.RACE_BARRIER, kind, array, otherKind, otherLine);
   }
 
+  /** {@code kiln.subgroup.divergent}. */
+  public static Diagnostic subgroupDivergent(String intrinsic) {
+    return new Diagnostic(Message.SUBGROUP_DIVERGENT, intrinsic);
+  }
+
   /** {@code kiln.barrier.divergent}. */
   public static Diagnostic barrierDivergent() {
     return new Diagnostic(Message.BARRIER_DIVERGENT);

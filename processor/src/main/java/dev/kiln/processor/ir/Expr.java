@@ -144,10 +144,19 @@ public sealed interface Expr {
     }
   }
 
-  /** A call of a library function. */
-  record Call(Intrinsic function, java.util.List<Expr> arguments) implements Expr {
+  /** A call of a library function; a subgroup operation's has its site, for the checks' warnings. */
+  record Call(Intrinsic function, java.util.List<Expr> arguments, Site site) implements Expr {
     public Call {
       arguments = java.util.List.copyOf(arguments);
+    }
+
+    public Call(Intrinsic function, java.util.List<Expr> arguments) {
+      this(function, arguments, null);
+    }
+
+    /** This call, at {@code at}. */
+    public Call at(Site at) {
+      return new Call(function, arguments, at);
     }
 
     @Override

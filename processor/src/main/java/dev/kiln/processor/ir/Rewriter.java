@@ -73,7 +73,8 @@ public class Rewriter {
       case Expr.Unary unary -> new Expr.Unary(unary.op(), expression(unary.operand()));
       case Expr.Binary binary -> new Expr.Binary(binary.op(), expression(binary.left()), expression(binary.right()),
           binary.type(), binary.site());
-      case Expr.Call call -> new Expr.Call(call.function(), call.arguments().stream().map(this::expression).toList());
+      case Expr.Call call -> new Expr.Call(call.function(), call.arguments().stream().map(this::expression).toList(),
+          call.site());
       case Expr.Convert convert -> new Expr.Convert(convert.type(), expression(convert.value()));
       case Expr.Conditional conditional -> new Expr.Conditional(expression(conditional.condition()),
           expression(conditional.then()), expression(conditional.otherwise()));

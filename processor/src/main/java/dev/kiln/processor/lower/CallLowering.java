@@ -173,18 +173,21 @@ final class CallLowering {
         arguments.add(expressions.expr(child(path, call.getArguments().get(i)), parameter));
       }
       Expr lowered = Library.call(signature, arguments);
-      if (lowered instanceof Expr.Call(var function, var args) && function == Intrinsic.SUBGROUP_BROADCAST) {
+      if (lowered instanceof Expr.Call(var function, var args, var unused) && function == Intrinsic.SUBGROUP_BROADCAST) {
         if (!(Constants.fold(args.get(1)) instanceof Expr.IntConst lane) || lane.value() < 0) {
           throw new KernelError(call.getArguments().get(1), Errors.subgroupLane());
         }
-        return new Expr.Call(function, List.of(args.get(0), lane));
+        lowered = new Expr.Call(function, List.of(args.get(0), lane));
       }
-      if (lowered instanceof Expr.Call(var function, var args) && function.isClustered()) {
+      if (lowered instanceof Expr.Call(var function, var args, var unused) && function.isClustered()) {
         if (!(Constants.fold(args.get(1)) instanceof Expr.IntConst size) || size.value() < 1
             || size.value() > MAX_CLUSTER || Integer.bitCount(size.value()) != 1) {
           throw new KernelError(call.getArguments().get(1), Errors.subgroupCluster(name));
         }
-        return new Expr.Call(function, List.of(args.get(0), size));
+        lowered = new Expr.Call(function, List.of(args.get(0), size));
+      }
+      if (lowered instanceof Expr.Call subgroup && subgroup.function().isSubgroup()) {
+        return subgroup.at(expressions.site(call)); // where the uniformity warning points
       }
       return lowered;
     }
