@@ -167,4 +167,29 @@ public final class Subgroups {
       out[4 * i + 3] = smallest;
     }
   }
+
+  /**
+   * Partitions (NVIDIA's; lavapipe has none): lanes grouped by a value, each group's count, smallest
+   * id and largest value, and properties that hold for any subgroup size up to 32.
+   */
+  @Kernel(workgroup = 64)
+  static void partitions(int[] in, int[] out) {
+    int i = Gpu.globalId(0);
+    int v = i < in.length ? in[i] : 0;
+    int lane = Gpu.subgroupInvocationId();
+    int partition = Gpu.subgroupPartition(v & 3);
+    int wide = Gpu.subgroupPartition((long) (v & 3) << 40);
+    int count = Gpu.subgroupPartitionedAdd(1, partition);
+    int smallest = Gpu.subgroupPartitionedMin(i, partition);
+    float largest = Gpu.subgroupPartitionedMax(0.5f * v, partition);
+    int ok = 0;
+    ok |= (partition >>> lane & 1) == 1 ? 1 : 0;
+    ok |= count == Integer.bitCount(partition) ? 2 : 0;
+    ok |= smallest <= i ? 4 : 0;
+    ok |= largest >= 0.5f * v ? 8 : 0;
+    ok |= wide == partition ? 16 : 0;
+    if (i < out.length) {
+      out[i] = ok;
+    }
+  }
 }

@@ -553,6 +553,174 @@ public final class Gpu {
     return Invocation.current().subgroupVote(SubgroupLanes.ELECT, false);
   }
 
+  // Partitions (NVIDIA's VK_NV_shader_subgroup_partitioned): lanes grouped by equal values, named
+  // by the bits of an int (subgroups of up to 32 lanes).
+
+  /**
+   * The lanes of the subgroup (below 32) whose value equals this one's, as bits: the partition this
+   * lane belongs to. Needs the device's partitioned subgroup operations.
+   *
+   * @param value this invocation's value
+   * @return bit k set where lane k has the same value
+   */
+  public static int subgroupPartition(int value) {
+    return Invocation.current().subgroup(SubgroupLanes.PARTITION, value, 0, 0);
+  }
+
+  /**
+   * {@link #subgroupPartition(int)} of a long.
+   *
+   * @param value this invocation's value
+   * @return bit k set where lane k has the same value
+   */
+  public static int subgroupPartition(long value) {
+    return Invocation.current().subgroupPartition(value);
+  }
+
+  /**
+   * The sum over the active lanes of {@code partition} (a {@link #subgroupPartition(int)}
+   * result; for floats in an order the GPU picks).
+   *
+   * @param value this invocation's value
+   * @param partition the lanes to combine, this one's among them
+   * @return the result
+   */
+  public static int subgroupPartitionedAdd(int value, int partition) {
+    return Invocation.current().subgroup(SubgroupLanes.PARTITIONED_ADD, value, partition, 0);
+  }
+
+  /**
+   * The sum over the active lanes of {@code partition} (a {@link #subgroupPartition(int)}
+   * result; for floats in an order the GPU picks).
+   *
+   * @param value this invocation's value
+   * @param partition the lanes to combine, this one's among them
+   * @return the result
+   */
+  public static long subgroupPartitionedAdd(long value, int partition) {
+    return Invocation.current().subgroup(SubgroupLanes.PARTITIONED_ADD, value, partition, 0);
+  }
+
+  /**
+   * The sum over the active lanes of {@code partition} (a {@link #subgroupPartition(int)}
+   * result; for floats in an order the GPU picks).
+   *
+   * @param value this invocation's value
+   * @param partition the lanes to combine, this one's among them
+   * @return the result
+   */
+  public static float subgroupPartitionedAdd(float value, int partition) {
+    return Invocation.current().subgroup(SubgroupLanes.PARTITIONED_ADD, value, partition, 0);
+  }
+
+  /**
+   * The sum over the active lanes of {@code partition} (a {@link #subgroupPartition(int)}
+   * result; for floats in an order the GPU picks).
+   *
+   * @param value this invocation's value
+   * @param partition the lanes to combine, this one's among them
+   * @return the result
+   */
+  public static double subgroupPartitionedAdd(double value, int partition) {
+    return Invocation.current().subgroup(SubgroupLanes.PARTITIONED_ADD, value, partition, 0);
+  }
+
+  /**
+   * The minimum over the active lanes of {@code partition} (a {@link #subgroupPartition(int)}
+   * result; for floats in an order the GPU picks).
+   *
+   * @param value this invocation's value
+   * @param partition the lanes to combine, this one's among them
+   * @return the result
+   */
+  public static int subgroupPartitionedMin(int value, int partition) {
+    return Invocation.current().subgroup(SubgroupLanes.PARTITIONED_MIN, value, partition, 0);
+  }
+
+  /**
+   * The minimum over the active lanes of {@code partition} (a {@link #subgroupPartition(int)}
+   * result; for floats in an order the GPU picks).
+   *
+   * @param value this invocation's value
+   * @param partition the lanes to combine, this one's among them
+   * @return the result
+   */
+  public static long subgroupPartitionedMin(long value, int partition) {
+    return Invocation.current().subgroup(SubgroupLanes.PARTITIONED_MIN, value, partition, 0);
+  }
+
+  /**
+   * The minimum over the active lanes of {@code partition} (a {@link #subgroupPartition(int)}
+   * result; for floats in an order the GPU picks).
+   *
+   * @param value this invocation's value
+   * @param partition the lanes to combine, this one's among them
+   * @return the result
+   */
+  public static float subgroupPartitionedMin(float value, int partition) {
+    return Invocation.current().subgroup(SubgroupLanes.PARTITIONED_MIN, value, partition, 0);
+  }
+
+  /**
+   * The minimum over the active lanes of {@code partition} (a {@link #subgroupPartition(int)}
+   * result; for floats in an order the GPU picks).
+   *
+   * @param value this invocation's value
+   * @param partition the lanes to combine, this one's among them
+   * @return the result
+   */
+  public static double subgroupPartitionedMin(double value, int partition) {
+    return Invocation.current().subgroup(SubgroupLanes.PARTITIONED_MIN, value, partition, 0);
+  }
+
+  /**
+   * The maximum over the active lanes of {@code partition} (a {@link #subgroupPartition(int)}
+   * result; for floats in an order the GPU picks).
+   *
+   * @param value this invocation's value
+   * @param partition the lanes to combine, this one's among them
+   * @return the result
+   */
+  public static int subgroupPartitionedMax(int value, int partition) {
+    return Invocation.current().subgroup(SubgroupLanes.PARTITIONED_MAX, value, partition, 0);
+  }
+
+  /**
+   * The maximum over the active lanes of {@code partition} (a {@link #subgroupPartition(int)}
+   * result; for floats in an order the GPU picks).
+   *
+   * @param value this invocation's value
+   * @param partition the lanes to combine, this one's among them
+   * @return the result
+   */
+  public static long subgroupPartitionedMax(long value, int partition) {
+    return Invocation.current().subgroup(SubgroupLanes.PARTITIONED_MAX, value, partition, 0);
+  }
+
+  /**
+   * The maximum over the active lanes of {@code partition} (a {@link #subgroupPartition(int)}
+   * result; for floats in an order the GPU picks).
+   *
+   * @param value this invocation's value
+   * @param partition the lanes to combine, this one's among them
+   * @return the result
+   */
+  public static float subgroupPartitionedMax(float value, int partition) {
+    return Invocation.current().subgroup(SubgroupLanes.PARTITIONED_MAX, value, partition, 0);
+  }
+
+  /**
+   * The maximum over the active lanes of {@code partition} (a {@link #subgroupPartition(int)}
+   * result; for floats in an order the GPU picks).
+   *
+   * @param value this invocation's value
+   * @param partition the lanes to combine, this one's among them
+   * @return the result
+   */
+  public static double subgroupPartitionedMax(double value, int partition) {
+    return Invocation.current().subgroup(SubgroupLanes.PARTITIONED_MAX, value, partition, 0);
+  }
+
   // Shuffles, scans and clustered reductions.
 
   /**

@@ -52,6 +52,14 @@ public final class SubgroupLanes {
   public static final int ALL = 15;
   /** True in the lowest active lane. */
   public static final int ELECT = 16;
+  /** The bits of the active lanes (below 32) whose value equals this lane's. */
+  public static final int PARTITION = 17;
+  /** The sum over the active lanes of a partition, each lane's given as its second operand. */
+  public static final int PARTITIONED_ADD = 18;
+  /** The minimum over a partition. */
+  public static final int PARTITIONED_MIN = 19;
+  /** The maximum over a partition. */
+  public static final int PARTITIONED_MAX = 20;
 
   /** The descriptor of {@link #apply}, which the CPU twins call. */
   public static final String APPLY_DESCRIPTOR = "(ILjava/lang/Object;[IILjava/lang/Object;[ZII)V";
@@ -99,18 +107,33 @@ public final class SubgroupLanes {
    */
   public static void apply(int op, Object in, int[] second, int constant, Object out, boolean[] inactive, int first,
       int end) {
+    if (op >= PARTITION && end - first > 32) {
+      throw new IllegalArgumentException("partitioned subgroup operations name lanes by the bits of an int: the CPU"
+          + " backend runs them in subgroups of up to 32 lanes, not " + (end - first));
+    }
     for (int lane = first; lane < end; lane++) {
       if (inactive[lane]) {
         continue;
       }
       int self = lane - first;
       switch (op) {
-        case ADD, MIN, MAX -> combine(op, in, out, inactive, lane, first, end);
-        case INCLUSIVE_ADD -> combine(ADD, in, out, inactive, lane, first, lane + 1);
-        case EXCLUSIVE_ADD -> combine(ADD, in, out, inactive, lane, first, lane);
+        case ADD, MIN, MAX -> combine(op, in, out, inactive, lane, first, end, -1, first);
+        case INCLUSIVE_ADD -> combine(ADD, in, out, inactive, lane, first, lane + 1, -1, first);
+        case EXCLUSIVE_ADD -> combine(ADD, in, out, inactive, lane, first, lane, -1, first);
         case CLUSTERED_ADD, CLUSTERED_MIN, CLUSTERED_MAX -> {
           int from = first + self / constant * constant;
-          combine(op - CLUSTERED_ADD, in, out, inactive, lane, from, Math.min(from + constant, end));
+          combine(op - CLUSTERED_ADD, in, out, inactive, lane, from, Math.min(from + constant, end), -1, first);
+        }
+        case PARTITIONED_ADD, PARTITIONED_MIN, PARTITIONED_MAX ->
+            combine(op - PARTITIONED_ADD, in, out, inactive, lane, first, end, second[lane], first);
+        case PARTITION -> {
+          int bits = 0;
+          for (int other = first; other < end; other++) {
+            if (!inactive[other] && sameValue(in, other, lane)) {
+              bits |= 1 << (other - first);
+            }
+          }
+          ((int[]) out)[lane] = bits;
         }
         case BROADCAST -> read(in, out, lane, first + constant, inactive, first, end);
         case SHUFFLE -> read(in, out, lane, first + operand(second, constant, lane), inactive, first, end);
@@ -154,7 +177,31 @@ public final class SubgroupLanes {
     return second == null ? constant : second[lane];
   }
 
-  /** {@code out[lane]} = the active lanes {@code from .. to-1}'s values combined by ADD, MIN or MAX, in lane order. */
+  private static boolean sameValue(Object in, int a, int b) {
+    return switch (in) {
+      case int[] values -> values[a] == values[b];
+      case long[] values -> values[a] == values[b];
+      default -> throw new IllegalArgumentException("no subgroup partition of " + in.getClass().getSimpleName());
+    };
+  }
+
+  /**
+   * {@code out[lane]} = the active lanes {@code from .. to-1}'s values combined by ADD, MIN or MAX,
+   * in lane order; with a {@code mask} other than -1, only the lanes whose bit (counted from
+   * {@code first}) it sets.
+   */
+  private static void combine(int op, Object in, Object out, boolean[] inactive, int lane, int from, int to, int mask,
+      int first) {
+    boolean[] skip = inactive;
+    if (mask != -1) {
+      skip = inactive.clone();
+      for (int other = from; other < to; other++) {
+        skip[other] |= (mask >>> (other - first) & 1) == 0;
+      }
+    }
+    combine(op, in, out, skip, lane, from, to);
+  }
+
   private static void combine(int op, Object in, Object out, boolean[] inactive, int lane, int from, int to) {
     switch (in) {
       case int[] values -> {

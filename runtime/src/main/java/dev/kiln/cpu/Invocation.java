@@ -129,6 +129,14 @@ public final class Invocation {
     return ((boolean[]) exchange.meet(lane(), op, SubgroupExchange.BOOLEAN, 0, 0, SubgroupExchange.BOOLEAN))[lane()];
   }
 
+  /** The partition of a long value: its bits as an int. */
+  public int subgroupPartition(long value) {
+    SubgroupExchange exchange = exchange();
+    ((long[]) exchange.values(SubgroupExchange.LONG))[lane()] = value;
+    return ((int[]) exchange.meet(lane(), dev.kiln.abi.SubgroupLanes.PARTITION, SubgroupExchange.LONG, 0, 0,
+        SubgroupExchange.INT))[lane()];
+  }
+
   public int subgroupBallot(boolean predicate) {
     SubgroupExchange exchange = exchange();
     ((boolean[]) exchange.values(SubgroupExchange.BOOLEAN))[lane()] = predicate;

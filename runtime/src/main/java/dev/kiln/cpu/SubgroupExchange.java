@@ -166,7 +166,7 @@ final class SubgroupExchange {
   /** The kind of an operation's result: an int for a ballot, a boolean for votes and elect, else the value's. */
   static int resultKindOf(int op, int kind) {
     return switch (op) {
-      case SubgroupLanes.BALLOT -> INT;
+      case SubgroupLanes.BALLOT, SubgroupLanes.PARTITION -> INT;
       case SubgroupLanes.ANY, SubgroupLanes.ALL, SubgroupLanes.ELECT -> BOOLEAN;
       default -> kind;
     };

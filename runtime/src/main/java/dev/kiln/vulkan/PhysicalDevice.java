@@ -1,6 +1,7 @@
 package dev.kiln.vulkan;
 
 import static org.lwjgl.util.spvc.Spv.*;
+import static org.lwjgl.vulkan.NVShaderSubgroupPartitioned.VK_SUBGROUP_FEATURE_PARTITIONED_BIT_NV;
 import static org.lwjgl.vulkan.VK10.*;
 import static org.lwjgl.vulkan.VK11.vkGetPhysicalDeviceFeatures2;
 import static org.lwjgl.vulkan.VK11.VK_SUBGROUP_FEATURE_ARITHMETIC_BIT;
@@ -54,6 +55,7 @@ record PhysicalDevice(VkPhysicalDevice handle, String name, int type, int queueF
   static final String STORAGE_8BIT = "VK_KHR_8bit_storage";
   static final String PUSH_DESCRIPTOR = "VK_KHR_push_descriptor";
   static final String SUBGROUP_EXTENDED_TYPES = "VK_KHR_shader_subgroup_extended_types";
+  static final String SUBGROUP_PARTITIONED = "VK_NV_shader_subgroup_partitioned";
   /** What the driver allows a process to allocate from each heap, for {@code Device.memory()}. */
   static final String MEMORY_BUDGET = "VK_EXT_memory_budget";
   /** Descriptors a push descriptor set holds at least on every device that has the extension. */
@@ -94,7 +96,9 @@ record PhysicalDevice(VkPhysicalDevice handle, String name, int type, int queueF
       SpvCapabilityGroupNonUniformShuffleRelative, Map.entry(VK_SUBGROUP_FEATURE_SHUFFLE_RELATIVE_BIT,
           "relative subgroup shuffles (up, down)"),
       SpvCapabilityGroupNonUniformClustered, Map.entry(VK_SUBGROUP_FEATURE_CLUSTERED_BIT,
-          "clustered subgroup reductions"));
+          "clustered subgroup reductions"),
+      SpvCapabilityGroupNonUniformPartitionedNV, Map.entry(VK_SUBGROUP_FEATURE_PARTITIONED_BIT_NV,
+          "partitioned subgroup operations (" + SUBGROUP_PARTITIONED + ")"));
 
   /**
    * Support for VK_KHR_shader_float_controls' SignedZeroInfNanPreserve and DenormPreserve, 32- and

@@ -3,6 +3,7 @@ package dev.kiln.vulkan;
 import static org.lwjgl.system.MemoryUtil.memGetLong;
 import static org.lwjgl.util.vma.Vma.*;
 import static org.lwjgl.vulkan.EXTDebugUtils.VK_EXT_DEBUG_UTILS_EXTENSION_NAME;
+import static org.lwjgl.vulkan.NVShaderSubgroupPartitioned.VK_SUBGROUP_FEATURE_PARTITIONED_BIT_NV;
 import static org.lwjgl.vulkan.VK10.*;
 import static org.lwjgl.vulkan.VK11.VK_API_VERSION_1_1;
 
@@ -67,6 +68,9 @@ final class VulkanContext {
       }
       if (physical.memoryBudget()) {
         extensions.add(PhysicalDevice.MEMORY_BUDGET);
+      }
+      if ((physical.limits().subgroupOperations() & VK_SUBGROUP_FEATURE_PARTITIONED_BIT_NV) != 0) {
+        extensions.add(PhysicalDevice.SUBGROUP_PARTITIONED); // the driver reports the bit where it has the extension
       }
       long next = enabledFeatures(stack, physical.features(), extensions);
       PointerBuffer names = stack.mallocPointer(extensions.size());

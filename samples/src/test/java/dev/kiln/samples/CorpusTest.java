@@ -152,6 +152,33 @@ class CorpusTest extends BothDevices {
   }
 
   /**
+   * Partitions where the Vulkan device offers them; lavapipe does not, and refuses the kernel,
+   * naming what it lacks (the twins and methods are compared either way).
+   */
+  @ParameterizedTest(name = "n = {0}")
+  @ValueSource(ints = {1, 63, 65, 4099})
+  void partitions(int n) {
+    int whole = (n + 63) / 64 * 64;
+    int[] values = Bits.randomInts(new Random(n), n);
+    try {
+      SubgroupsKernels.partitions(vulkan, whole, values.clone(), new int[n]);
+    } catch (IllegalStateException refused) {
+      assertEquals("corpus.Subgroups#partitions uses partitioned subgroup operations (VK_NV_shader_subgroup_partitioned),"
+          + " which " + vulkan.name() + " does not offer to compute shaders"
+          + " (VkPhysicalDeviceSubgroupProperties.supportedOperations)", refused.getMessage());
+      int[] onMethods = new int[n];
+      int[] onTwins = new int[n];
+      SubgroupsKernels.partitions(cpuMethods, whole, values.clone(), onMethods);
+      SubgroupsKernels.partitions(cpu, whole, values.clone(), onTwins);
+      assertArrayEquals(onMethods, onTwins);
+      assertTrue(Arrays.stream(onTwins).allMatch(ok -> ok == 31), Arrays.toString(onTwins));
+      return;
+    }
+    compare("partitions", n, r -> new Object[] {Bits.randomInts(r, n), new int[n]},
+        (d, a) -> SubgroupsKernels.partitions(d, whole, (int[]) a[0], (int[]) a[1]));
+  }
+
+  /**
    * Clustered reductions where the Vulkan device offers them; lavapipe does not, and refuses the
    * kernel at its launch, naming what it lacks (the twins and methods are compared either way).
    */

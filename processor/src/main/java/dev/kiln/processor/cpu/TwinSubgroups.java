@@ -39,6 +39,10 @@ final class TwinSubgroups {
       case SUBGROUP_ANY -> SubgroupLanes.ANY;
       case SUBGROUP_ALL -> SubgroupLanes.ALL;
       case SUBGROUP_ELECT -> SubgroupLanes.ELECT;
+      case SUBGROUP_PARTITION -> SubgroupLanes.PARTITION;
+      case SUBGROUP_PARTITIONED_ADD -> SubgroupLanes.PARTITIONED_ADD;
+      case SUBGROUP_PARTITIONED_MIN -> SubgroupLanes.PARTITIONED_MIN;
+      case SUBGROUP_PARTITIONED_MAX -> SubgroupLanes.PARTITIONED_MAX;
       default -> -1;
     };
   }

@@ -86,7 +86,13 @@ public enum Intrinsic {
   /** The sum over the active invocations of this one's cluster: the second argument, a constant power of two, consecutive lanes. */
   SUBGROUP_CLUSTERED_ADD(null),
   SUBGROUP_CLUSTERED_MIN(null),
-  SUBGROUP_CLUSTERED_MAX(null);
+  SUBGROUP_CLUSTERED_MAX(null),
+  /** Bit k set where invocation k of the subgroup (k below 32) has this one's value. */
+  SUBGROUP_PARTITION(PrimType.INT),
+  /** The sum over the active invocations whose bits the second argument (a partition) sets. */
+  SUBGROUP_PARTITIONED_ADD(null),
+  SUBGROUP_PARTITIONED_MIN(null),
+  SUBGROUP_PARTITIONED_MAX(null);
 
   private final PrimType result;
 
@@ -100,7 +106,8 @@ public enum Intrinsic {
       case SUBGROUP_SIZE, SUBGROUP_INVOCATION, SUBGROUP_ID, NUM_SUBGROUPS, SUBGROUP_ADD, SUBGROUP_MIN, SUBGROUP_MAX,
            SUBGROUP_BROADCAST, SUBGROUP_BALLOT, SUBGROUP_ANY, SUBGROUP_ALL, SUBGROUP_ELECT, SUBGROUP_SHUFFLE,
            SUBGROUP_SHUFFLE_XOR, SUBGROUP_SHUFFLE_UP, SUBGROUP_SHUFFLE_DOWN, SUBGROUP_INCLUSIVE_ADD,
-           SUBGROUP_EXCLUSIVE_ADD, SUBGROUP_CLUSTERED_ADD, SUBGROUP_CLUSTERED_MIN, SUBGROUP_CLUSTERED_MAX -> true;
+           SUBGROUP_EXCLUSIVE_ADD, SUBGROUP_CLUSTERED_ADD, SUBGROUP_CLUSTERED_MIN, SUBGROUP_CLUSTERED_MAX,
+           SUBGROUP_PARTITION, SUBGROUP_PARTITIONED_ADD, SUBGROUP_PARTITIONED_MIN, SUBGROUP_PARTITIONED_MAX -> true;
       default -> false;
     };
   }

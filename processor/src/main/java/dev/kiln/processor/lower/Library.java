@@ -229,7 +229,21 @@ final class Library {
       intrinsic(GPU + "subgroupClusteredMax(int,int)", Intrinsic.SUBGROUP_CLUSTERED_MAX),
       intrinsic(GPU + "subgroupClusteredMax(long,int)", Intrinsic.SUBGROUP_CLUSTERED_MAX),
       intrinsic(GPU + "subgroupClusteredMax(float,int)", Intrinsic.SUBGROUP_CLUSTERED_MAX),
-      intrinsic(GPU + "subgroupClusteredMax(double,int)", Intrinsic.SUBGROUP_CLUSTERED_MAX)));
+      intrinsic(GPU + "subgroupClusteredMax(double,int)", Intrinsic.SUBGROUP_CLUSTERED_MAX),
+      intrinsic(GPU + "subgroupPartition(int)", Intrinsic.SUBGROUP_PARTITION),
+      intrinsic(GPU + "subgroupPartition(long)", Intrinsic.SUBGROUP_PARTITION),
+      intrinsic(GPU + "subgroupPartitionedAdd(int,int)", Intrinsic.SUBGROUP_PARTITIONED_ADD),
+      intrinsic(GPU + "subgroupPartitionedAdd(long,int)", Intrinsic.SUBGROUP_PARTITIONED_ADD),
+      intrinsic(GPU + "subgroupPartitionedAdd(float,int)", Intrinsic.SUBGROUP_PARTITIONED_ADD),
+      intrinsic(GPU + "subgroupPartitionedAdd(double,int)", Intrinsic.SUBGROUP_PARTITIONED_ADD),
+      intrinsic(GPU + "subgroupPartitionedMin(int,int)", Intrinsic.SUBGROUP_PARTITIONED_MIN),
+      intrinsic(GPU + "subgroupPartitionedMin(long,int)", Intrinsic.SUBGROUP_PARTITIONED_MIN),
+      intrinsic(GPU + "subgroupPartitionedMin(float,int)", Intrinsic.SUBGROUP_PARTITIONED_MIN),
+      intrinsic(GPU + "subgroupPartitionedMin(double,int)", Intrinsic.SUBGROUP_PARTITIONED_MIN),
+      intrinsic(GPU + "subgroupPartitionedMax(int,int)", Intrinsic.SUBGROUP_PARTITIONED_MAX),
+      intrinsic(GPU + "subgroupPartitionedMax(long,int)", Intrinsic.SUBGROUP_PARTITIONED_MAX),
+      intrinsic(GPU + "subgroupPartitionedMax(float,int)", Intrinsic.SUBGROUP_PARTITIONED_MAX),
+      intrinsic(GPU + "subgroupPartitionedMax(double,int)", Intrinsic.SUBGROUP_PARTITIONED_MAX)));
 
   private Library() {}
 

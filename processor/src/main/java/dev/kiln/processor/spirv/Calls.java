@@ -101,6 +101,17 @@ final class Calls {
           clustered(w, first.isFloating() ? SpvOpGroupNonUniformFMin : SpvOpGroupNonUniformSMin, type, x, args[1]);
       case SUBGROUP_CLUSTERED_MAX ->
           clustered(w, first.isFloating() ? SpvOpGroupNonUniformFMax : SpvOpGroupNonUniformSMax, type, x, args[1]);
+      case SUBGROUP_PARTITION -> {
+        partitioned(m);
+        int mask = w.op(SpvOpGroupNonUniformPartitionNV, m.type(SpvOpTypeVector, m.typeUint(), 4), x);
+        yield w.op(SpvOpBitcast, i32, w.op(SpvOpCompositeExtract, m.typeUint(), mask, 0));
+      }
+      case SUBGROUP_PARTITIONED_ADD ->
+          partitionedReduce(w, first.isFloating() ? SpvOpGroupNonUniformFAdd : SpvOpGroupNonUniformIAdd, type, x, args[1]);
+      case SUBGROUP_PARTITIONED_MIN ->
+          partitionedReduce(w, first.isFloating() ? SpvOpGroupNonUniformFMin : SpvOpGroupNonUniformSMin, type, x, args[1]);
+      case SUBGROUP_PARTITIONED_MAX ->
+          partitionedReduce(w, first.isFloating() ? SpvOpGroupNonUniformFMax : SpvOpGroupNonUniformSMax, type, x, args[1]);
       case SUBGROUP_BALLOT -> {
         m.capability(SpvCapabilityGroupNonUniformBallot);
         int mask = w.op(SpvOpGroupNonUniformBallot, m.type(SpvOpTypeVector, m.typeUint(), 4), subgroupScope(m), x);
@@ -138,6 +149,24 @@ final class Calls {
   private static int clustered(FunctionBuilder w, int opcode, int type, int value, int size) {
     w.module().capability(SpvCapabilityGroupNonUniformClustered);
     return w.op(opcode, type, subgroupScope(w.module()), SpvGroupOperationClusteredReduce, value, size);
+  }
+
+  /** A reduction over the active invocations of a partition, {@code mask} (an int) as the ballot's first word. */
+  private static int partitionedReduce(FunctionBuilder w, int opcode, int type, int value, int mask) {
+    SpirvModule m = w.module();
+    partitioned(m);
+    int uint = m.typeUint();
+    int ballot = w.op(SpvOpCompositeConstruct, m.type(SpvOpTypeVector, uint, 4), w.op(SpvOpBitcast, uint, mask),
+        m.constantUint(0), m.constantUint(0), m.constantUint(0));
+    return w.op(opcode, type, subgroupScope(m), SpvGroupOperationPartitionedReduceNV, value, ballot);
+  }
+
+  /** SPV_NV_shader_subgroup_partitioned and its capability, declared once. */
+  private static void partitioned(SpirvModule m) {
+    if (!m.hasCapability(SpvCapabilityGroupNonUniformPartitionedNV)) {
+      m.extension("SPV_NV_shader_subgroup_partitioned");
+      m.capability(SpvCapabilityGroupNonUniformPartitionedNV);
+    }
   }
 
   private static int subgroupScope(SpirvModule m) {
