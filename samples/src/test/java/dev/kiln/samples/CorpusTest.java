@@ -151,57 +151,47 @@ class CorpusTest extends BothDevices {
         (d, a) -> SubgroupsKernels.activeLanes(d, n, (int[]) a[0], (int[]) a[1]));
   }
 
-  /**
-   * Partitions where the Vulkan device offers them; lavapipe does not, and refuses the kernel,
-   * naming what it lacks (the twins and methods are compared either way).
-   */
+  /** Partitions where the Vulkan device offers them; lavapipe does not ({@link #offeredOrRefused}). */
   @ParameterizedTest(name = "n = {0}")
   @ValueSource(ints = {1, 63, 65, 4099})
   void partitions(int n) {
     int whole = (n + 63) / 64 * 64;
-    int[] values = Bits.randomInts(new Random(n), n);
-    try {
-      SubgroupsKernels.partitions(vulkan, whole, values.clone(), new int[n]);
-    } catch (IllegalStateException refused) {
-      assertEquals("corpus.Subgroups#partitions uses partitioned subgroup operations (VK_NV_shader_subgroup_partitioned),"
-          + " which " + vulkan.name() + " does not offer to compute shaders"
-          + " (VkPhysicalDeviceSubgroupProperties.supportedOperations)", refused.getMessage());
-      int[] onMethods = new int[n];
-      int[] onTwins = new int[n];
-      SubgroupsKernels.partitions(cpuMethods, whole, values.clone(), onMethods);
-      SubgroupsKernels.partitions(cpu, whole, values.clone(), onTwins);
-      assertArrayEquals(onMethods, onTwins);
-      assertTrue(Arrays.stream(onTwins).allMatch(ok -> ok == 31), Arrays.toString(onTwins));
-      return;
-    }
-    compare("partitions", n, r -> new Object[] {Bits.randomInts(r, n), new int[n]},
-        (d, a) -> SubgroupsKernels.partitions(d, whole, (int[]) a[0], (int[]) a[1]));
+    offeredOrRefused("partitions", n, "corpus.Subgroups#partitions uses partitioned subgroup operations"
+        + " (VK_NV_shader_subgroup_partitioned)", 31, (d, a) -> SubgroupsKernels.partitions(d, whole, a[0], a[1]));
   }
 
-  /**
-   * Clustered reductions where the Vulkan device offers them; lavapipe does not, and refuses the
-   * kernel at its launch, naming what it lacks (the twins and methods are compared either way).
-   */
+  /** Clustered reductions where the Vulkan device offers them; lavapipe does not ({@link #offeredOrRefused}). */
   @ParameterizedTest(name = "n = {0}")
   @ValueSource(ints = {1, 63, 65, 4099})
   void clusteredReductions(int n) {
+    offeredOrRefused("clustered reductions", n, "corpus.Subgroups#clusters uses clustered subgroup reductions", 15,
+        (d, a) -> SubgroupsKernels.clusters(d, n, a[0], a[1]));
+  }
+
+  /**
+   * A kernel of optional subgroup operations on {@code n} random ints, writing flags: where the
+   * Vulkan device offers them, methods, twins and Vulkan agree bit for bit; where not (lavapipe),
+   * its launch is refused with {@code refusal}'s full message, and methods and twins agree, every
+   * flag {@code all}.
+   */
+  private static void offeredOrRefused(String what, int n, String refusal, int all,
+      java.util.function.BiConsumer<dev.kiln.Device, int[][]> launch) {
     int[] values = Bits.randomInts(new Random(n), n);
     try {
-      SubgroupsKernels.clusters(vulkan, n, values.clone(), new int[n]);
+      launch.accept(vulkan, new int[][] {values.clone(), new int[n]});
     } catch (IllegalStateException refused) {
-      assertEquals("corpus.Subgroups#clusters uses clustered subgroup reductions, which " + vulkan.name()
-          + " does not offer to compute shaders (VkPhysicalDeviceSubgroupProperties.supportedOperations)",
-          refused.getMessage());
+      assertEquals(refusal + ", which " + vulkan.name() + " does not offer to compute shaders"
+          + " (VkPhysicalDeviceSubgroupProperties.supportedOperations)", refused.getMessage());
       int[] onMethods = new int[n];
       int[] onTwins = new int[n];
-      SubgroupsKernels.clusters(cpuMethods, n, values.clone(), onMethods);
-      SubgroupsKernels.clusters(cpu, n, values.clone(), onTwins);
+      launch.accept(cpuMethods, new int[][] {values.clone(), onMethods});
+      launch.accept(cpu, new int[][] {values.clone(), onTwins});
       assertArrayEquals(onMethods, onTwins);
-      assertTrue(Arrays.stream(onTwins).allMatch(ok -> ok == 15), Arrays.toString(onTwins));
+      assertTrue(Arrays.stream(onTwins).allMatch(ok -> ok == all), Arrays.toString(onTwins));
       return;
     }
-    compare("clustered reductions", n, r -> new Object[] {Bits.randomInts(r, n), new int[n]},
-        (d, a) -> SubgroupsKernels.clusters(d, n, (int[]) a[0], (int[]) a[1]));
+    compare(what, n, r -> new Object[] {Bits.randomInts(r, n), new int[n]},
+        (d, a) -> launch.accept(d, new int[][] {(int[]) a[0], (int[]) a[1]}));
   }
 
   @ParameterizedTest(name = "n = {0}")
