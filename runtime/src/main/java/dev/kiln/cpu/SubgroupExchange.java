@@ -147,8 +147,12 @@ final class SubgroupExchange {
       }
     }
     if (failure == null) {
-      SubgroupLanes.apply(op / 8, op / 8 == SubgroupLanes.ELECT ? null : values[kind], seconds, constant,
-          results[resultKind], inactive, 0, lanes);
+      try {
+        SubgroupLanes.apply(op / 8, op / 8 == SubgroupLanes.ELECT ? null : values[kind], seconds, constant,
+            results[resultKind], inactive, 0, lanes);
+      } catch (RuntimeException refused) { // every waiting lane throws it, none is left parked
+        failure = refused;
+      }
     }
     release();
     return results[resultKind];

@@ -1,5 +1,6 @@
 package dev.kiln.samples;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -42,14 +43,44 @@ class SubgroupEmulationTest {
 
   @Test
   void divergenceIsAnExceptionOnBothPaths() {
+    String twinsRefuse = ": the lanes of a subgroup disagree on a condition around subgroup operations or barriers;"
+        + " Kiln's CPU backend runs them in uniform control flow only, as the GPU's results would depend on how its"
+        + " lanes reconverge";
     try (Device twins = TestDevices.cpu(32); Device methods = TestDevices.cpuMethods(32)) {
-      String onTwins = assertThrows(IllegalStateException.class,
-          () -> SubgroupShapesKernels.divergentBeforeBarrier(twins, 64, new int[64])).getMessage();
-      assertTrue(onTwins.contains("disagree on a condition around subgroup operations"), onTwins);
-      String onMethods = assertThrows(IllegalStateException.class,
-          () -> SubgroupShapesKernels.divergentBeforeBarrier(methods, 64, new int[64])).getMessage();
-      assertTrue(onMethods.contains("while others wait at a barrier"), onMethods);
+      assertEquals("dev.kiln.samples.SubgroupShapes#divergentBeforeBarrier" + twinsRefuse,
+          assertThrows(IllegalStateException.class,
+              () -> SubgroupShapesKernels.divergentBeforeBarrier(twins, 64, new int[64])).getMessage());
+      assertEquals("lanes of a subgroup wait at a subgroup operation while others wait at a barrier: the kernel"
+          + " methods run subgroup operations only in subgroup-uniform control flow",
+          assertThrows(IllegalStateException.class,
+              () -> SubgroupShapesKernels.divergentBeforeBarrier(methods, 64, new int[64])).getMessage());
+      assertEquals("dev.kiln.samples.SubgroupShapes#divergentBranches" + twinsRefuse,
+          assertThrows(IllegalStateException.class,
+              () -> SubgroupShapesKernels.divergentBranches(twins, 64, new int[64])).getMessage());
+      assertEquals("the lanes of a subgroup reached different subgroup operations (lane 31 operation 2, another 0;"
+          + " dev.kiln.abi.SubgroupLanes numbers them): the kernel methods run them only in subgroup-uniform control"
+          + " flow (the GPU's results would depend on how its lanes reconverge)",
+          assertThrows(IllegalStateException.class,
+              () -> SubgroupShapesKernels.divergentBranches(methods, 64, new int[64])).getMessage());
     }
+  }
+
+  @Test
+  void partitionsNeedSubgroupsOfAtMost32Lanes() {
+    String refusal = "partitioned subgroup operations name lanes by the bits of an int: the CPU backend runs them in"
+        + " subgroups of up to 32 lanes, not 64";
+    try (Device twins = TestDevices.cpu(64); Device methods = TestDevices.cpuMethods(64)) {
+      for (Device device : new Device[] {twins, methods}) {
+        assertEquals(refusal, assertThrows(IllegalArgumentException.class,
+            () -> SubgroupsKernels.partitions(device, 64, new int[64], new int[64])).getMessage(), device.toString());
+      }
+    }
+  }
+
+  @Test
+  void aSizeThatIsNoPowerOfTwoIsRefused() {
+    assertEquals("-Dkiln.cpu.subgroupSize=48: the CPU backend's subgroup size must be a power of two from 1 to 128",
+        assertThrows(IllegalArgumentException.class, () -> TestDevices.cpu(48)).getMessage());
   }
 
   @Test

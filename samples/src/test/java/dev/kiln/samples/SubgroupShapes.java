@@ -38,6 +38,20 @@ final class SubgroupShapes {
     }
   }
 
+  /** Even lanes reach a subgroup sum, odd ones a maximum: divergent on purpose. */
+  @SuppressWarnings("kiln.subgroup.divergent")
+  @Kernel(workgroup = 64)
+  static void divergentBranches(int[] out) {
+    int l = Gpu.localId(0);
+    int s;
+    if (l % 2 == 0) {
+      s = Gpu.subgroupAdd(1);
+    } else {
+      s = Gpu.subgroupMax(l);
+    }
+    out[Gpu.globalId(0)] = s;
+  }
+
   /** A subgroup sum that only even lanes reach, then a barrier that the odd ones wait at: divergent on purpose. */
   @SuppressWarnings("kiln.subgroup.divergent")
   @Kernel(workgroup = 64)
