@@ -186,29 +186,18 @@ public final class SubgroupLanes {
   }
 
   /**
-   * {@code out[lane]} = the active lanes {@code from .. to-1}'s values combined by ADD, MIN or MAX,
-   * in lane order; with a {@code mask} other than -1, only the lanes whose bit (counted from
+   * {@code out[lane]} = the values of the active lanes {@code from .. to-1} combined by ADD, MIN or
+   * MAX, in lane order; with a {@code mask} other than -1, only those whose bit (counted from
    * {@code first}) it sets.
    */
   private static void combine(int op, Object in, Object out, boolean[] inactive, int lane, int from, int to, int mask,
       int first) {
-    boolean[] skip = inactive;
-    if (mask != -1) {
-      skip = inactive.clone();
-      for (int other = from; other < to; other++) {
-        skip[other] |= (mask >>> (other - first) & 1) == 0;
-      }
-    }
-    combine(op, in, out, skip, lane, from, to);
-  }
-
-  private static void combine(int op, Object in, Object out, boolean[] inactive, int lane, int from, int to) {
     switch (in) {
       case int[] values -> {
         int result = op == ADD ? 0 : op == MIN ? Integer.MAX_VALUE : Integer.MIN_VALUE;
         boolean started = false;
         for (int other = from; other < to; other++) {
-          if (!inactive[other]) {
+          if (takesPart(inactive, other, mask, first)) {
             result = op == ADD ? (started ? result + values[other] : values[other]) : op == MIN ? Math.min(result, values[other])
                 : Math.max(result, values[other]);
             started = true;
@@ -220,7 +209,7 @@ public final class SubgroupLanes {
         long result = op == ADD ? 0 : op == MIN ? Long.MAX_VALUE : Long.MIN_VALUE;
         boolean started = false;
         for (int other = from; other < to; other++) {
-          if (!inactive[other]) {
+          if (takesPart(inactive, other, mask, first)) {
             result = op == ADD ? (started ? result + values[other] : values[other]) : op == MIN ? Math.min(result, values[other])
                 : Math.max(result, values[other]);
             started = true;
@@ -232,7 +221,7 @@ public final class SubgroupLanes {
         float result = op == ADD ? 0f : op == MIN ? Float.POSITIVE_INFINITY : Float.NEGATIVE_INFINITY;
         boolean started = false;
         for (int other = from; other < to; other++) {
-          if (!inactive[other]) {
+          if (takesPart(inactive, other, mask, first)) {
             result = op == ADD ? (started ? result + values[other] : values[other]) : op == MIN ? Math.min(result, values[other])
                 : Math.max(result, values[other]);
             started = true;
@@ -244,7 +233,7 @@ public final class SubgroupLanes {
         double result = op == ADD ? 0d : op == MIN ? Double.POSITIVE_INFINITY : Double.NEGATIVE_INFINITY;
         boolean started = false;
         for (int other = from; other < to; other++) {
-          if (!inactive[other]) {
+          if (takesPart(inactive, other, mask, first)) {
             result = op == ADD ? (started ? result + values[other] : values[other]) : op == MIN ? Math.min(result, values[other])
                 : Math.max(result, values[other]);
             started = true;
@@ -254,6 +243,10 @@ public final class SubgroupLanes {
       }
       default -> throw new IllegalArgumentException("no subgroup arithmetic on " + in.getClass().getSimpleName());
     }
+  }
+
+  private static boolean takesPart(boolean[] inactive, int lane, int mask, int first) {
+    return !inactive[lane] && (mask == -1 || (mask >>> (lane - first) & 1) != 0);
   }
 
   /** {@code out[lane] = in[source]}, or {@code in[lane]} where the source lane is outside {@code first .. end-1} or inactive. */

@@ -37,8 +37,7 @@ import java.util.stream.IntStream;
  */
 public final class CpuBackend implements Backend {
   private final AtomicInteger openBatches = new AtomicInteger();
-  private final Map<KernelSpec, Boolean> cooperative = new ConcurrentHashMap<>();
-  private final Map<KernelSpec, Boolean> barriers = new ConcurrentHashMap<>();
+  private final Map<KernelSpec, Placement> placements = new ConcurrentHashMap<>();
   /** Whether launches run through twins where there are: not where {@code -Dkiln.cpu=java} was set on opening. */
   private final boolean twins = !"java".equals(System.getProperty("kiln.cpu"));
   /** The lanes of the subgroups it emulates ({@code -Dkiln.cpu.subgroupSize}, 32 by default), read on opening. */
@@ -139,13 +138,13 @@ public final class CpuBackend implements Backend {
     int[] size = {spec.workgroup(0), spec.workgroup(1), spec.workgroup(2)};
     int[] groups = {Math.ceilDiv(grid[0], size[0]), Math.ceilDiv(grid[1], size[1]), Math.ceilDiv(grid[2], size[2])};
     KernelSpec.CpuBody body = spec.cpuBody();
-    boolean sideBySide = cooperative.computeIfAbsent(spec, this::sideBySide);
-    boolean wholeWorkgroups = sideBySide && barriers.computeIfAbsent(spec, CpuBackend::usesBarriers);
+    Placement placement = placements.computeIfAbsent(spec, this::placement);
+    boolean sideBySide = placement.sideBySide();
     try {
       IntStream.range(0, groups[0] * groups[1] * groups[2]).parallel().forEach(linear -> {
         int[] group = {linear % groups[0], linear / groups[0] % groups[1], linear / (groups[0] * groups[1])};
         if (sideBySide) {
-          runSideBySide(body, javaArgs, wholeWorkgroups ? null : grid, group, size, groups, subgroupSize);
+          runSideBySide(body, javaArgs, placement.wholeWorkgroups() ? null : grid, group, size, groups, subgroupSize);
         } else {
           runInOrder(body, javaArgs, grid, group, size, groups);
         }
@@ -243,18 +242,19 @@ public final class CpuBackend implements Backend {
     return new Resources(0, openBatches.get(), 0);
   }
 
-  /** Whether the kernel's invocations must run side by side: it has barriers, or subgroups of more than one lane. */
-  private boolean sideBySide(KernelSpec spec) {
+  /**
+   * How a kernel's invocations run: side by side where it has barriers, or subgroups of more than
+   * one lane; whole workgroups (past the grid too) where it has barriers.
+   */
+  private record Placement(boolean sideBySide, boolean wholeWorkgroups) {}
+
+  private Placement placement(KernelSpec spec) {
     try {
       KernelModule module = KernelModule.of(spec);
-      return module.usesBarriers() || module.usesSubgroups() && subgroupSize > 1;
+      return new Placement(module.usesBarriers() || module.usesSubgroups() && subgroupSize > 1, module.usesBarriers());
     } catch (IllegalStateException noModule) {
-      return false; // a kernel the processor did not compile cannot call Gpu.barrier() successfully either
+      return new Placement(false, false); // a kernel the processor did not compile cannot call Gpu.barrier() successfully either
     }
-  }
-
-  private static boolean usesBarriers(KernelSpec spec) {
-    return KernelModule.of(spec).usesBarriers();
   }
 
   /** The workgroup's invocations inside the grid, one after the other. */

@@ -59,7 +59,7 @@ public final class BarrierUniformity {
    * @return the warnings, at the operations
    */
   public static List<CheckError> subgroupWarnings(Program program) {
-    if (!Walk.anyExpression(program.body(), BarrierUniformity::isOperation)) {
+    if (!Walk.anyExpression(program.body(), e -> e instanceof Expr.Call call && call.function().combinesLanes())) {
       return List.of();
     }
     return walk(program, Scope.SUBGROUP);
@@ -165,7 +165,7 @@ public final class BarrierUniformity {
         effects(conditional.then(), chosen, report);
         effects(conditional.otherwise(), chosen, report);
       }
-      case Expr.Call call when scope == Scope.SUBGROUP && isOperation(call) -> {
+      case Expr.Call call when scope == Scope.SUBGROUP && call.function().combinesLanes() -> {
         if (report && !uniform && call.site() != null) {
           errors.add(new CheckError(call.site(), Errors.subgroupDivergent(javaName(call.function()))));
         }
@@ -275,13 +275,6 @@ public final class BarrierUniformity {
            SUBGROUP_PARTITIONED_MIN, SUBGROUP_PARTITIONED_MAX -> true;
       default -> false;
     };
-  }
-
-  /** A subgroup operation that combines the lanes' values (not one of the subgroup built-ins). */
-  private static boolean isOperation(Expr expression) {
-    return expression instanceof Expr.Call call && call.function().isSubgroup()
-        && call.function() != Intrinsic.SUBGROUP_SIZE && call.function() != Intrinsic.SUBGROUP_INVOCATION
-        && call.function() != Intrinsic.SUBGROUP_ID && call.function() != Intrinsic.NUM_SUBGROUPS;
   }
 
   /** The {@code Gpu} method of a subgroup operation: SUBGROUP_SHUFFLE_XOR is subgroupShuffleXor. */

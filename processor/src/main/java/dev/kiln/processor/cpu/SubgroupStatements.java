@@ -34,7 +34,7 @@ final class SubgroupStatements {
 
   /** Whether {@code expression} is a subgroup operation that combines the values of lanes. */
   static boolean isExchange(Expr expression) {
-    return expression instanceof Expr.Call call && call.function().isSubgroup() && TwinSubgroups.code(call.function()) >= 0;
+    return expression instanceof Expr.Call call && call.function().combinesLanes();
   }
 
   static boolean hasExchange(List<Stmt> body) {

@@ -19,7 +19,7 @@ final class TwinSubgroups {
 
   private TwinSubgroups() {}
 
-  /** The {@link SubgroupLanes} code of a subgroup operation that combines lanes; -1 for the others. */
+  /** The {@link SubgroupLanes} code of a function that {@link Intrinsic#combinesLanes()}; -1 for the others. */
   static int code(Intrinsic function) {
     return switch (function) {
       case SUBGROUP_ADD -> SubgroupLanes.ADD;

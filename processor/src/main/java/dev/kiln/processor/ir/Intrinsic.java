@@ -112,6 +112,12 @@ public enum Intrinsic {
     };
   }
 
+  /** Whether the function combines the values of a subgroup's lanes: a subgroup function other than its built-ins. */
+  public boolean combinesLanes() {
+    return isSubgroup() && this != SUBGROUP_SIZE && this != SUBGROUP_INVOCATION && this != SUBGROUP_ID
+        && this != NUM_SUBGROUPS;
+  }
+
   /** Whether the second argument is a cluster size, a constant power of two. */
   public boolean isClustered() {
     return this == SUBGROUP_CLUSTERED_ADD || this == SUBGROUP_CLUSTERED_MIN || this == SUBGROUP_CLUSTERED_MAX;
