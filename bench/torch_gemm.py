@@ -23,7 +23,7 @@ def main():
             b = [(torch.rand(n, n, device="cuda") * 4 - 2).to(dtype) for _ in range(SETS)]
             reference = a[0].double() @ b[0].double()
             error = (torch.mm(a[0], b[0]).double() - reference).abs().max().item()
-            assert error <= (1e-3 if dtype == torch.float32 else 0.1 * n ** 0.5), (workload, error)
+            assert error <= (1e-6 * n if dtype == torch.float32 else 0.1 * n ** 0.5), (workload, error)
             rows.append(row(workload, "torch.mm", n, 2 * n ** 3, measure(lambda s: torch.mm(a[s], b[s]))))
             del a, b, reference
             torch.cuda.empty_cache()
