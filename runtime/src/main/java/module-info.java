@@ -16,5 +16,6 @@ module dev.kiln.runtime {
   requires org.lwjgl.vma.natives;
 
   exports dev.kiln;
+  exports dev.kiln.matrix;
   exports dev.kiln.internal;
 }

@@ -3,6 +3,12 @@ package dev.kiln;
 import dev.kiln.abi.NumericType;
 import dev.kiln.abi.SubgroupLanes;
 import dev.kiln.cpu.Invocation;
+import dev.kiln.matrix.MatrixA;
+import dev.kiln.matrix.MatrixAccumulator;
+import dev.kiln.matrix.MatrixB;
+import dev.kiln.matrix.MatrixElement;
+import dev.kiln.matrix.MatrixLayout;
+import dev.kiln.matrix.Matrices;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
@@ -1383,5 +1389,117 @@ public final class Gpu {
    */
   public static float atomicAdd(float[] array, int index, float value) {
     return (float) FLOATS.getAndAdd(array, index, value);
+  }
+  // Cooperative matrices (dev.kiln.matrix): 16 x 16 tiles a subgroup holds together. Every
+  // argument must be the same in all invocations of the subgroup, and all of them must make the
+  // call: the processor checks both. Results are the device's, within docs/KERNELS.md's bound.
+
+  /**
+   * Loads the A tile (the left factor) whose element (row, column) is
+   * {@code bits[offset + row * stride + column]} (row-major) or
+   * {@code bits[offset + column * stride + row]} (column-major). Needs VK_KHR_cooperative_matrix.
+   *
+   * @param bits the 16-bit values' bits, a buffer
+   * @param offset the index of element (0, 0)
+   * @param stride the distance between rows (row-major) or columns (column-major)
+   * @param element how the bits are read, a constant
+   * @param layout a constant
+   * @return the tile
+   * @throws ArrayIndexOutOfBoundsException where the tile does not lie in {@code bits}
+   */
+  public static MatrixA loadMatrixA(short[] bits, int offset, int stride, MatrixElement element,
+      MatrixLayout layout) {
+    return Matrices.loadA(bits, offset, stride, element, layout);
+  }
+
+  /**
+   * Loads the B tile (the right factor); see {@link #loadMatrixA}.
+   *
+   * @param bits the 16-bit values' bits, a buffer
+   * @param offset the index of element (0, 0)
+   * @param stride the distance between rows (row-major) or columns (column-major)
+   * @param element how the bits are read, a constant
+   * @param layout a constant
+   * @return the tile
+   */
+  public static MatrixB loadMatrixB(short[] bits, int offset, int stride, MatrixElement element,
+      MatrixLayout layout) {
+    return Matrices.loadB(bits, offset, stride, element, layout);
+  }
+
+  /**
+   * Loads an accumulator tile of floats from a buffer or workgroup array; see {@link #loadMatrixA}.
+   *
+   * @param values a buffer or workgroup array
+   * @param offset the index of element (0, 0)
+   * @param stride the distance between rows (row-major) or columns (column-major)
+   * @param layout a constant
+   * @return the tile
+   */
+  public static MatrixAccumulator loadAccumulator(float[] values, int offset, int stride, MatrixLayout layout) {
+    return Matrices.loadAccumulator(values, offset, stride, layout);
+  }
+
+  /**
+   * An accumulator tile with every element {@code value}.
+   *
+   * @param value the elements' value
+   * @return the tile
+   */
+  public static MatrixAccumulator fillAccumulator(float value) {
+    return Matrices.filled(value);
+  }
+
+  /**
+   * {@code a * b + c} on the matrix units. The device adds the 16 products of each element in its
+   * own order and precision; the CPU backend in k order, rounding each sum to a float.
+   *
+   * @param a the left factor
+   * @param b the right factor, of the same element type as {@code a}
+   * @param c the accumulator
+   * @return the sum
+   */
+  public static MatrixAccumulator multiplyAdd(MatrixA a, MatrixB b, MatrixAccumulator c) {
+    return Matrices.multiplyAdd(a, b, c);
+  }
+
+  /**
+   * Each element of {@code c} times {@code factor}.
+   *
+   * @param c the tile
+   * @param factor the same in all invocations of the subgroup
+   * @return the scaled tile
+   */
+  public static MatrixAccumulator scaleAccumulator(MatrixAccumulator c, float factor) {
+    return Matrices.scale(c, factor);
+  }
+
+  /**
+   * The elementwise sum of two accumulator tiles.
+   *
+   * @param x a tile
+   * @param y a tile
+   * @return the sum
+   */
+  public static MatrixAccumulator addAccumulators(MatrixAccumulator x, MatrixAccumulator y) {
+    return Matrices.add(x, y);
+  }
+
+  /**
+   * Stores an accumulator tile into a buffer or workgroup array; see {@link #loadMatrixA} for where
+   * its elements go.
+   *
+   * @param c the tile
+   * @param values a buffer or workgroup array
+   * @param offset the index of element (0, 0)
+   * @param stride the distance between rows (row-major) or columns (column-major)
+   * @param layout a constant
+   */
+  public static void storeAccumulator(MatrixAccumulator c, float[] values, int offset, int stride,
+      MatrixLayout layout) {
+    // every lane computes the whole tile, the same in each; none may store before all have loaded
+    // what the store may overwrite, as on a GPU, where the subgroup stores the tile once
+    Invocation.current().subgroupVote(SubgroupLanes.ALL, true);
+    Matrices.store(c, values, offset, stride, layout);
   }
 }

@@ -2,6 +2,9 @@ package dev.kiln.bench;
 
 import dev.kiln.Device;
 import dev.kiln.FloatArray;
+import dev.kiln.ShortArray;
+import dev.kiln.samples.HalfMatrixMultiply;
+import dev.kiln.samples.HalfMatrixMultiplyKernels;
 import dev.kiln.Grid;
 import dev.kiln.internal.Dispatch;
 import dev.kiln.samples.BlockedMatrixMultiply;
@@ -25,7 +28,7 @@ import java.util.Random;
 public final class GemmBench {
   /** The variants, all or those {@code -Dkiln.bench.gemm} lists (comma-separated). */
   private static final List<String> VARIANTS = List.of(System.getProperty("kiln.bench.gemm",
-      "Kiln blocked,GLSL blocked,GLSL blocked vec4,Kiln 16x16").split(","));
+      "Kiln blocked,GLSL blocked,GLSL blocked vec4,Kiln 16x16,Kiln f16 coopmat").split(","));
 
   private GemmBench() {}
 
@@ -40,6 +43,9 @@ public final class GemmBench {
       System.out.printf("%s (%s)%n", device.name(), device.backend());
       for (int n : sides) {
         sgemm(device, n, results);
+        if (VARIANTS.contains("Kiln f16 coopmat")) {
+          hgemm(device, n, results);
+        }
       }
     }
     results.write(out.resolve("gemm.csv"));
@@ -54,7 +60,7 @@ public final class GemmBench {
     long flops = 2L * n * n * n;
     try (FloatArray x = device.upload(a); FloatArray y = device.upload(b); FloatArray c = device.floats(n * n)) {
       for (String variant : VARIANTS) {
-        if (variant.endsWith("vec4") && n % BlockedMatrixMultiply.BLOCK != 0) {
+        if (variant.endsWith("coopmat") || variant.endsWith("vec4") && n % BlockedMatrixMultiply.BLOCK != 0) {
           continue;
         }
         Runnable launch = switch (variant) {
@@ -71,6 +77,52 @@ public final class GemmBench {
         }));
       }
     }
+  }
+
+  /**
+   * The tensor-core product {@link HalfMatrixMultiply} of float16 factors into floats, checked on
+   * 256 entries within docs/KERNELS.md's bound of the fp64 product.
+   */
+  private static void hgemm(Device device, int n, Results results) {
+    short[] a = halves(GpuSuite.pattern(n * n, 4));
+    short[] b = halves(GpuSuite.pattern(n * n, 5));
+    int blocks = n / HalfMatrixMultiply.BLOCK_ROWS * (n / HalfMatrixMultiply.BLOCK_COLUMNS);
+    int invocations = Math.ceilDiv(blocks * device.subgroupSize(), HalfMatrixMultiply.WORKGROUP)
+        * HalfMatrixMultiply.WORKGROUP;
+    try (ShortArray x = device.upload(a); ShortArray y = device.upload(b); FloatArray c = device.floats(n * n)) {
+      Runnable launch = () -> HalfMatrixMultiplyKernels.multiply(device, invocations, x, y, c, n, n, n);
+      launch.run();
+      float[] product = c.toArray();
+      Random random = new Random(n);
+      for (int probe = 0; probe < 256; probe++) {
+        int row = random.nextInt(n);
+        int column = random.nextInt(n);
+        double exact = 0;
+        double magnitude = 0;
+        for (int k = 0; k < n; k++) {
+          double term = (double) Float.float16ToFloat(a[row * n + k]) * Float.float16ToFloat(b[k * n + column]);
+          exact += term;
+          magnitude += Math.abs(term);
+        }
+        double error = Math.abs(product[row * n + column] - exact);
+        if (!(error <= (n + 2) * 0x1p-22 * magnitude)) {
+          throw new AssertionError("f16 gemm c[" + row + "][" + column + "] = " + product[row * n + column]
+              + ", exact " + exact + ": error " + error + " beyond the bound " + (n + 2) * 0x1p-22 * magnitude);
+        }
+      }
+      results.add("f16 gemm", "Kiln coopmat", n, 2L * n * n * n, Measure.gpu(() -> {
+        launch.run();
+        return Device.lastDeviceNanos();
+      }));
+    }
+  }
+
+  private static short[] halves(float[] values) {
+    short[] bits = new short[values.length];
+    for (int i = 0; i < values.length; i++) {
+      bits[i] = Float.floatToFloat16(values[i]);
+    }
+    return bits;
   }
 
   /** 256 entries against Java's k-order sums: of {@code Math.fma} where {@code fused}, else of products. */

@@ -65,6 +65,8 @@ final class FusionReporter {
         case FusionError.TypeConflict conflict -> onGroup(conflict, Errors.fusionTypeConflict(conflict.name(),
             conflict.otherType(), conflict.other(), conflict.otherKernel(), conflict.type(), conflict.arm(),
             conflict.kernel(), conflict.group()));
+        case FusionError.Matrices matrices -> onGroup(matrices, Errors.fusionMatrices(matrices.group(), matrices.arm(),
+            matrices.kernel()));
       }
     }
   }

@@ -61,6 +61,11 @@ public record KernelModule(byte[] code, Set<Integer> capabilities, boolean usesB
     return capabilities.contains(SpvCapabilityGroupNonUniform);
   }
 
+  /** Whether the kernel uses cooperative matrices, which a subgroup's lanes compute together. */
+  public boolean usesMatrices() {
+    return capabilities.contains(SpvCapabilityCooperativeMatrixKHR);
+  }
+
   /** Loads and scans the module of {@code spec}. */
   public static KernelModule of(KernelSpec spec) {
     try (InputStream in = spec.openModule()) {

@@ -244,14 +244,16 @@ public final class CpuBackend implements Backend {
 
   /**
    * How a kernel's invocations run: side by side where it has barriers, or subgroups of more than
-   * one lane; whole workgroups (past the grid too) where it has barriers.
+   * one lane and subgroup operations or cooperative matrices; whole workgroups (past the grid too)
+   * where it has barriers.
    */
   private record Placement(boolean sideBySide, boolean wholeWorkgroups) {}
 
   private Placement placement(KernelSpec spec) {
     try {
       KernelModule module = KernelModule.of(spec);
-      return new Placement(module.usesBarriers() || module.usesSubgroups() && subgroupSize > 1, module.usesBarriers());
+      return new Placement(module.usesBarriers() || (module.usesSubgroups() || module.usesMatrices()) && subgroupSize > 1,
+          module.usesBarriers());
     } catch (IllegalStateException noModule) {
       return new Placement(false, false); // a kernel the processor did not compile cannot call Gpu.barrier() successfully either
     }

@@ -1,6 +1,7 @@
 package dev.kiln.vulkan;
 
 import static org.lwjgl.util.spvc.Spv.*;
+import static org.lwjgl.vulkan.KHRCooperativeMatrix.*;
 import static org.lwjgl.vulkan.NVShaderSubgroupPartitioned.VK_SUBGROUP_FEATURE_PARTITIONED_BIT_NV;
 import static org.lwjgl.vulkan.VK10.*;
 import static org.lwjgl.vulkan.VK11.vkGetPhysicalDeviceFeatures2;
@@ -26,12 +27,15 @@ import java.util.Map;
 import java.util.Set;
 import org.lwjgl.PointerBuffer;
 import org.lwjgl.system.MemoryStack;
+import org.lwjgl.vulkan.VkCooperativeMatrixPropertiesKHR;
 import org.lwjgl.vulkan.VkExtensionProperties;
 import org.lwjgl.vulkan.VkInstance;
 import org.lwjgl.vulkan.VkPhysicalDevice16BitStorageFeatures;
 import org.lwjgl.vulkan.VkPhysicalDevice8BitStorageFeatures;
 import org.lwjgl.vulkan.VkPhysicalDevice;
+import org.lwjgl.vulkan.VkPhysicalDeviceCooperativeMatrixFeaturesKHR;
 import org.lwjgl.vulkan.VkPhysicalDeviceFeatures2;
+import org.lwjgl.vulkan.VkPhysicalDeviceShaderFloat16Int8Features;
 import org.lwjgl.vulkan.VkPhysicalDeviceFeatures;
 import org.lwjgl.vulkan.VkPhysicalDeviceFloatControlsProperties;
 import org.lwjgl.vulkan.VkPhysicalDeviceLimits;
@@ -53,6 +57,8 @@ record PhysicalDevice(VkPhysicalDevice handle, String name, int type, int queueF
   static final String ATOMIC_INT64 = "VK_KHR_shader_atomic_int64";
   static final String ATOMIC_FLOAT = "VK_EXT_shader_atomic_float";
   static final String STORAGE_8BIT = "VK_KHR_8bit_storage";
+  static final String COOPERATIVE_MATRIX = "VK_KHR_cooperative_matrix";
+  static final String FLOAT16 = "VK_KHR_shader_float16_int8";
   static final String PUSH_DESCRIPTOR = "VK_KHR_push_descriptor";
   static final String SUBGROUP_EXTENDED_TYPES = "VK_KHR_shader_subgroup_extended_types";
   static final String SUBGROUP_PARTITIONED = "VK_NV_shader_subgroup_partitioned";
@@ -115,7 +121,8 @@ record PhysicalDevice(VkPhysicalDevice handle, String name, int type, int queueF
    * on longs (Vulkan 1.2's shaderSubgroupExtendedTypes).
    */
   record Features(boolean int64AtomicsOnBuffers, boolean int64AtomicsOnWorkgroup, boolean floatAddOnBuffers,
-      boolean floatAddOnWorkgroup, boolean storage8, boolean storage16, boolean subgroupExtendedTypes) {
+      boolean floatAddOnWorkgroup, boolean storage8, boolean storage16, boolean subgroupExtendedTypes,
+      boolean float16, boolean cooperativeMatrix, boolean matrix16x16x16) {
     static Features of(MemoryStack stack, VkPhysicalDevice device, List<String> extensions) {
       VkPhysicalDeviceShaderAtomicInt64Features int64 = VkPhysicalDeviceShaderAtomicInt64Features.calloc(stack)
           .sType$Default();
@@ -142,10 +149,46 @@ record PhysicalDevice(VkPhysicalDevice handle, String name, int type, int queueF
         bits8.pNext(features.pNext());
         features.pNext(bits8);
       }
+      VkPhysicalDeviceShaderFloat16Int8Features halves = VkPhysicalDeviceShaderFloat16Int8Features.calloc(stack)
+          .sType$Default();
+      if (extensions.contains(FLOAT16)) {
+        halves.pNext(features.pNext());
+        features.pNext(halves);
+      }
+      VkPhysicalDeviceCooperativeMatrixFeaturesKHR matrices = VkPhysicalDeviceCooperativeMatrixFeaturesKHR.calloc(stack)
+          .sType$Default();
+      if (extensions.contains(COOPERATIVE_MATRIX)) {
+        matrices.pNext(features.pNext());
+        features.pNext(matrices);
+      }
       vkGetPhysicalDeviceFeatures2(device, features);
       return new Features(int64.shaderBufferInt64Atomics(), int64.shaderSharedInt64Atomics(), floats.shaderBufferFloat32AtomicAdd(),
           floats.shaderSharedFloat32AtomicAdd(), bits8.storageBuffer8BitAccess(), bits16.storageBuffer16BitAccess(),
-          subgroupTypes.shaderSubgroupExtendedTypes());
+          subgroupTypes.shaderSubgroupExtendedTypes(), halves.shaderFloat16(), matrices.cooperativeMatrix(),
+          matrices.cooperativeMatrix() && offersMatrix16x16x16(stack, device));
+    }
+
+    /**
+     * Whether the driver lists the one shape Kiln's matrices have: 16 x 16 x 16 of subgroup scope,
+     * float16 A and B, float accumulator and result.
+     */
+    private static boolean offersMatrix16x16x16(MemoryStack stack, VkPhysicalDevice device) {
+      java.nio.IntBuffer count = stack.mallocInt(1);
+      vkGetPhysicalDeviceCooperativeMatrixPropertiesKHR(device, count, null);
+      try (MemoryStack frame = MemoryStack.stackPush()) {
+        VkCooperativeMatrixPropertiesKHR.Buffer shapes = VkCooperativeMatrixPropertiesKHR.calloc(count.get(0), frame);
+        shapes.forEach(shape -> shape.sType$Default());
+        vkGetPhysicalDeviceCooperativeMatrixPropertiesKHR(device, count, shapes);
+        for (VkCooperativeMatrixPropertiesKHR shape : shapes) {
+          if (shape.MSize() == 16 && shape.NSize() == 16 && shape.KSize() == 16
+              && shape.AType() == VK_COMPONENT_TYPE_FLOAT16_KHR && shape.BType() == VK_COMPONENT_TYPE_FLOAT16_KHR
+              && shape.CType() == VK_COMPONENT_TYPE_FLOAT32_KHR && shape.ResultType() == VK_COMPONENT_TYPE_FLOAT32_KHR
+              && shape.scope() == VK_SCOPE_SUBGROUP_KHR) {
+            return true;
+          }
+        }
+      }
+      return false;
     }
   }
 
@@ -373,6 +416,20 @@ record PhysicalDevice(VkPhysicalDevice handle, String name, int type, int queueF
       if (operations != null && (limits.subgroupOperations() & operations.getKey()) == 0) {
         throw new IllegalStateException(spec + " uses " + operations.getValue() + ", which " + name
             + " does not offer to compute shaders (VkPhysicalDeviceSubgroupProperties.supportedOperations)");
+      }
+    }
+    if (module.capabilities().contains(SpvCapabilityCooperativeMatrixKHR)) {
+      if (!features.cooperativeMatrix()) {
+        throw new IllegalStateException(spec + " uses cooperative matrices, which need " + COOPERATIVE_MATRIX
+            + " (cooperativeMatrix); " + name + " lacks it");
+      }
+      if (!features.matrix16x16x16()) {
+        throw new IllegalStateException(spec + " multiplies 16 x 16 x 16 cooperative matrices of float16 into"
+            + " floats, a shape " + name + " does not list (vkGetPhysicalDeviceCooperativeMatrixPropertiesKHR)");
+      }
+      if (!features.float16()) {
+        throw new IllegalStateException(spec + " holds float16 matrices, which need shaderFloat16 (" + FLOAT16 + "); "
+            + name + " lacks it");
       }
     }
     if (module.subgroupLongs() && !features.subgroupExtendedTypes()) {

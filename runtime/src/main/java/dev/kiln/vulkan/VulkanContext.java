@@ -109,6 +109,14 @@ final class VulkanContext {
       next = VkPhysicalDeviceShaderSubgroupExtendedTypesFeatures.calloc(stack).sType$Default().pNext(next)
           .shaderSubgroupExtendedTypes(true).address();
     }
+    if (features.cooperativeMatrix() && features.float16()) {
+      extensions.add(PhysicalDevice.COOPERATIVE_MATRIX);
+      extensions.add(PhysicalDevice.FLOAT16);
+      next = VkPhysicalDeviceCooperativeMatrixFeaturesKHR.calloc(stack).sType$Default().pNext(next)
+          .cooperativeMatrix(true).address();
+      next = VkPhysicalDeviceShaderFloat16Int8Features.calloc(stack).sType$Default().pNext(next)
+          .shaderFloat16(true).address();
+    }
     if (features.storage8()) {
       extensions.add(PhysicalDevice.STORAGE_8BIT);
       next = VkPhysicalDevice8BitStorageFeatures.calloc(stack).sType$Default().pNext(next)

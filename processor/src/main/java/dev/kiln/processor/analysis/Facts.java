@@ -16,8 +16,10 @@ import java.util.Set;
 
 /**
  * What passes need to know about a program, computed from its body: whether it waits at barriers,
- * uses workgroup memory, reads which invocation ids, calls subgroup operations or atomics, and every
- * access of every array (by the array's name), in program order.
+ * uses workgroup memory, reads which invocation ids, calls subgroup operations or atomics, uses
+ * cooperative matrices, and every access of every array (by the array's name), in program order.
+ * The accesses are element accesses: a matrix's loads and stores of whole tiles are not among them
+ * (the passes that read accesses refuse programs with {@link #matrices}).
  */
 public record Facts(
     boolean barriers,
@@ -25,6 +27,7 @@ public record Facts(
     Set<Builtin> builtins,
     boolean subgroups,
     boolean atomics,
+    boolean matrices,
     Map<String, List<Access>> accesses) {
 
   /** How an access uses its element; an atomic reads and writes it. */
@@ -58,10 +61,12 @@ public record Facts(
   public static Facts of(Program program) {
     boolean[] barriers = {false};
     boolean[] atomics = {false};
+    boolean[] matrices = {false};
     Map<String, List<Access>> accesses = new LinkedHashMap<>();
     Walk.statements(program.body(), statement -> {
       switch (statement) {
         case Stmt.Barrier b -> barriers[0] = true;
+        case Stmt.Matrix m -> matrices[0] = true;
         case Stmt.Store store -> add(accesses, new Access(store.array(), Kind.WRITE, store.index(), store.site()));
         case Stmt.Atomic atomic -> {
           atomics[0] = true;
@@ -85,7 +90,8 @@ public record Facts(
         subgroups[0] = true;
       }
     });
-    return new Facts(barriers[0], !program.shared().isEmpty(), builtins, subgroups[0], atomics[0], accesses);
+    return new Facts(barriers[0], !program.shared().isEmpty(), builtins, subgroups[0], atomics[0], matrices[0],
+        accesses);
   }
 
   private static void add(Map<String, List<Access>> accesses, Access access) {
@@ -116,6 +122,9 @@ public record Facts(
     }
     if (subgroups) {
       return "uses subgroup operations";
+    }
+    if (matrices) {
+      return "uses cooperative matrices";
     }
     return null;
   }

@@ -266,6 +266,7 @@ public final class IndexBounds {
       case Stmt.DeclareShared d -> state;
       case Stmt.VectorLoad v -> state;
       case Stmt.VectorStore v -> state;
+      case Stmt.Matrix m -> state; // a tile's loads and stores check their whole extent where they run
       case Stmt.ClearArray c -> state;
       case Stmt.Barrier b -> state;
       case Stmt.Break b -> state;
@@ -549,6 +550,7 @@ public final class IndexBounds {
         case Stmt.Store s -> {}
         case Stmt.DeclareShared s -> {}
         case Stmt.VectorStore s -> {}
+        case Stmt.Matrix s -> {}
         case Stmt.ClearArray s -> {}
         case Stmt.Barrier s -> {}
         case Stmt.If s -> {}

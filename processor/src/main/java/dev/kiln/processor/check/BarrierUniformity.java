@@ -29,10 +29,17 @@ import java.util.Set;
  * arrive, but which arrive depends on how it reconverges them). There the subgroup's id, size and
  * count and the results of reductions, broadcasts, ballots and votes are uniform too, and a
  * {@code return} only makes its lanes inactive.
+ *
+ * <p>A cooperative-matrix operation needs every lane of its subgroup, with the same operands: one
+ * under varying control, after a {@code return} only some lanes take, or with an operand that may
+ * differ between lanes is an error ({@code kiln.matrix.divergent}, {@code kiln.matrix.operand}).
  */
 public final class BarrierUniformity {
-  /** The invocations that must agree: a workgroup's, for barriers, or a subgroup's lanes. */
-  private enum Scope { WORKGROUP, SUBGROUP }
+  /**
+   * The invocations that must agree: a workgroup's, for barriers; a subgroup's lanes, for the
+   * subgroup operations' warnings; a subgroup's lanes, all of them, for cooperative matrices.
+   */
+  private enum Scope { WORKGROUP, SUBGROUP, MATRIX }
 
   private final Scope scope;
   private final Set<Local> varying = new HashSet<>();
@@ -63,6 +70,20 @@ public final class BarrierUniformity {
       return List.of();
     }
     return walk(program, Scope.SUBGROUP);
+  }
+
+  /**
+   * The errors for cooperative-matrix operations that not every lane of a subgroup may reach, or
+   * whose operands may differ between its lanes.
+   *
+   * @param program the lowered program
+   * @return the errors, at the operations
+   */
+  public static List<CheckError> matrixErrors(Program program) {
+    if (!Walk.anyStatement(program.body(), statement -> statement instanceof Stmt.Matrix)) {
+      return List.of();
+    }
+    return walk(program, Scope.MATRIX);
   }
 
   private static List<CheckError> walk(Program program, Scope scope) {
@@ -138,6 +159,15 @@ public final class BarrierUniformity {
       }
       case Stmt.Return ret -> someReturned |= !uniform;
       case Stmt.Call call -> throw call.unlinked();
+      case Stmt.Matrix matrix -> {
+        if (report && scope == Scope.MATRIX) {
+          if (!uniform) {
+            errors.add(new CheckError(matrix.site(), Errors.matrixDivergent()));
+          } else if (!matrix.op().scalars().stream().allMatch(this::isUniform)) {
+            errors.add(new CheckError(matrix.site(), Errors.matrixOperand()));
+          }
+        }
+      }
       case Stmt.Store store -> {}
       case Stmt.ClearArray clear -> {}
       case Stmt.DeclareShared declare -> {}
@@ -218,6 +248,7 @@ public final class BarrierUniformity {
         case Stmt.DeclareShared d -> false;
         case Stmt.VectorLoad v -> false;
         case Stmt.VectorStore v -> false;
+        case Stmt.Matrix m -> false;
       };
       if (jumps) {
         return true;
@@ -227,7 +258,7 @@ public final class BarrierUniformity {
   }
 
   private boolean isUniform(Expr expression) {
-    if (scope == Scope.SUBGROUP && expression instanceof Expr.Call call && call.function().isSubgroup()
+    if (scope != Scope.WORKGROUP && expression instanceof Expr.Call call && call.function().isSubgroup()
         && !variesInSubgroup(call.function())) {
       return true; // a reduction, broadcast, ballot or vote: one value for the subgroup, whatever its operand
     }

@@ -46,6 +46,7 @@ public final class Checks {
     List<CheckError> errors = new ArrayList<>(ArrayDeclarations.check(program));
     errors.addAll(AccessCheck.check(program, analysis.facts(), declared));
     errors.addAll(BarrierUniformity.check(program));
+    errors.addAll(BarrierUniformity.matrixErrors(program));
     return errors;
   }
 }

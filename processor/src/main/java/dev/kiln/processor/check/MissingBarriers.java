@@ -187,6 +187,13 @@ final class MissingBarriers {
         yield atomic.result() == null ? after : assigned(atomic.result(), after);
       }
       case Stmt.Barrier barrier -> State.start(barriers.computeIfAbsent(barrier, b -> barriers.size() + 1));
+      case Stmt.Matrix matrix -> { // tiles live in buffers only: their scalars may read workgroup memory
+        State after = state;
+        for (Expr scalar : matrix.op().scalars()) {
+          after = expression(scalar, after);
+        }
+        yield after;
+      }
       case Stmt.If branch -> {
         State tested = expression(branch.condition(), state);
         yield block(branch.then(), tested).merge(block(branch.otherwise(), tested));

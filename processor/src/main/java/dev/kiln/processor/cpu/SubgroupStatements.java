@@ -92,6 +92,7 @@ final class SubgroupStatements {
           .map(c -> new Stmt.Case(c.labels(), c.isDefault(), statements(c.body()))).toList()));
       case Stmt.Call call -> throw call.unlinked();
       case Stmt.VectorLoad load -> throw new Unsupported("a vectorized program");
+      case Stmt.Matrix matrix -> throw new Unsupported(TwinCode.MATRICES);
       case Stmt.VectorStore store -> throw new Unsupported("a vectorized program");
       case Stmt.ClearArray clear -> out.add(clear);
       case Stmt.DeclareShared declare -> out.add(declare);

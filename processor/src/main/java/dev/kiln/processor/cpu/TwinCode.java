@@ -19,6 +19,9 @@ import org.objectweb.asm.MethodVisitor;
  * with Java's semantics, on the locals and arrays of its {@link TwinFrame}.
  */
 final class TwinCode {
+  /** Why a program with cooperative matrices has no twin: the CPU backend runs its Java. */
+  static final String MATRICES = "cooperative matrices (the kernel's own Java computes them)";
+
   private final TwinFrame f;
   private final MethodVisitor mv;
 
@@ -33,6 +36,7 @@ final class TwinCode {
 
   private void statement(Stmt statement) {
     switch (statement) {
+      case Stmt.Matrix matrix -> throw new TwinCalls.Unsupported(MATRICES);
       case Stmt.Assign assign -> {
         f.beginLocal(assign.local());
         value(assign.value());

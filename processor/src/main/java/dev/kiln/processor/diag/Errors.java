@@ -218,6 +218,31 @@ public final class Errors {
     return new Diagnostic(Message.SUBGROUP_DIVERGENT, intrinsic);
   }
 
+  /** {@code kiln.matrix.divergent}. */
+  public static Diagnostic matrixDivergent() {
+    return new Diagnostic(Message.MATRIX_DIVERGENT);
+  }
+
+  /** {@code kiln.matrix.operand}. */
+  public static Diagnostic matrixOperand() {
+    return new Diagnostic(Message.MATRIX_OPERAND);
+  }
+
+  /** {@code kiln.matrix.memory}. */
+  public static Diagnostic matrixMemory(String intrinsic) {
+    return new Diagnostic(Message.MATRIX_MEMORY, intrinsic);
+  }
+
+  /** {@code kiln.matrix.constant}. */
+  public static Diagnostic matrixConstant(String what, String intrinsic) {
+    return new Diagnostic(Message.MATRIX_CONSTANT, what, intrinsic);
+  }
+
+  /** {@code kiln.matrix.use}. */
+  public static Diagnostic matrixUse(String what) {
+    return new Diagnostic(Message.MATRIX_USE, what);
+  }
+
   /** {@code kiln.barrier.divergent}. */
   public static Diagnostic barrierDivergent() {
     return new Diagnostic(Message.BARRIER_DIVERGENT);
@@ -269,6 +294,11 @@ public final class Errors {
       Object otherType, int otherArm, String otherKernel, String group) {
     return new Diagnostic(Message.FUSION_TYPE_CONFLICT, name, type, arm, kernel, otherType, otherArm, otherKernel,
         group);
+  }
+
+  /** {@code kiln.fusion.matrices}. */
+  public static Diagnostic fusionMatrices(String group, int arm, String kernel) {
+    return new Diagnostic(Message.FUSION_MATRICES, group, arm, kernel);
   }
 
   /** {@code kiln.internal}. */

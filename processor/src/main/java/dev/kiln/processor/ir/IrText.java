@@ -74,6 +74,7 @@ public final class IrText {
           .collect(Collectors.joining(", ", "(", ")")) + ");");
       case Stmt.ClearArray clear -> line(depth, "clear " + clear.array().name() + ";");
       case Stmt.Barrier barrier -> line(depth, "barrier();");
+      case Stmt.Matrix matrix -> line(depth, matrix(matrix.op()) + ";");
       case Stmt.If branch -> {
         line(depth, "if (" + expression(branch.condition()) + ") {");
         statements(branch.then(), depth + 1);
@@ -109,6 +110,26 @@ public final class IrText {
           + java.util.stream.Stream.concat(call.arguments().stream().map(IrText::expression),
               call.arrays().stream().map(ArrayDecl::name)).collect(Collectors.joining(", ", "(", ")")) + ";");
     }
+  }
+
+  private static String matrix(MatrixOp op) {
+    return switch (op) {
+      case MatrixOp.Fill fill -> fragment(fill.target()) + " = fill(" + expression(fill.value()) + ")";
+      case MatrixOp.Load load -> fragment(load.target()) + " = load(" + load.array().name() + ", "
+          + expression(load.offset()) + ", " + expression(load.stride()) + (load.columnMajor() ? ", columns)" : ", rows)");
+      case MatrixOp.Store store -> "store(" + fragment(store.source()) + ", " + store.array().name() + ", "
+          + expression(store.offset()) + ", " + expression(store.stride()) + (store.columnMajor() ? ", columns)" : ", rows)");
+      case MatrixOp.MultiplyAdd m -> fragment(m.target()) + " = " + fragment(m.a()) + " * " + fragment(m.b()) + " + "
+          + fragment(m.c());
+      case MatrixOp.Scale scale -> fragment(scale.target()) + " = " + fragment(scale.source()) + " * "
+          + expression(scale.factor());
+      case MatrixOp.Add add -> fragment(add.target()) + " = " + fragment(add.x()) + " + " + fragment(add.y());
+      case MatrixOp.Copy copy -> fragment(copy.target()) + " = " + fragment(copy.source());
+    };
+  }
+
+  private static String fragment(Fragment fragment) {
+    return fragment.name() + "$" + fragment.id() + ":" + fragment.use().name().toLowerCase(java.util.Locale.ROOT);
   }
 
   private static String expression(Expr expression) {

@@ -32,6 +32,18 @@ public class Rewriter {
     return out;
   }
 
+  /** {@code op} with its scalars and array rewritten. */
+  private MatrixOp matrixOp(MatrixOp op) {
+    MatrixOp rewritten = op.withScalars(op.scalars().stream().map(this::expression).toList());
+    return switch (rewritten) {
+      case MatrixOp.Load load -> new MatrixOp.Load(load.target(), array(load.array()), load.offset(), load.stride(),
+          load.columnMajor());
+      case MatrixOp.Store store -> new MatrixOp.Store(store.source(), array(store.array()), store.offset(),
+          store.stride(), store.columnMajor());
+      default -> rewritten;
+    };
+  }
+
   /** The statements that replace {@code statement}. */
   public List<Stmt> statement(Stmt statement) {
     return List.of(switch (statement) {
@@ -48,6 +60,7 @@ public class Rewriter {
       case Stmt.VectorStore store -> new Stmt.VectorStore((BufferDecl) array(store.buffer()),
           expression(store.vector()), store.lanes().stream().map(this::expression).toList());
       case Stmt.Barrier barrier -> barrier;
+      case Stmt.Matrix matrix -> new Stmt.Matrix(matrixOp(matrix.op()), matrix.site());
       case Stmt.If branch -> new Stmt.If(expression(branch.condition()), statements(branch.then()),
           statements(branch.otherwise()));
       case Stmt.Loop loop -> new Stmt.Loop(expression(loop.condition()), loop.testFirst(), statements(loop.body()),

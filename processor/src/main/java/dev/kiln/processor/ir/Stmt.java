@@ -48,6 +48,9 @@ public sealed interface Stmt {
    */
   record Barrier(Site site) implements Stmt {}
 
+  /** A cooperative-matrix operation of the subgroup (docs/KERNELS.md, "Cooperative matrices"). */
+  record Matrix(MatrixOp op, Site site) implements Stmt {}
+
   record If(Expr condition, List<Stmt> then, List<Stmt> otherwise) implements Stmt {}
 
   /**

@@ -40,6 +40,7 @@ public final class Walk {
         case Stmt.DeclareShared d -> {}
         case Stmt.VectorLoad v -> {}
         case Stmt.VectorStore v -> {}
+        case Stmt.Matrix m -> {}
         case Stmt.Break b -> {}
         case Stmt.Continue c -> {}
         case Stmt.Return r -> {}
@@ -91,6 +92,7 @@ public final class Walk {
       case Stmt.DeclareShared d -> List.of();
       case Stmt.VectorLoad load -> List.of(load.vector());
       case Stmt.VectorStore store -> concat(store.vector(), store.lanes());
+      case Stmt.Matrix matrix -> matrix.op().scalars();
       case Stmt.Break b -> List.of();
       case Stmt.Continue c -> List.of();
       case Stmt.Return r -> List.of();

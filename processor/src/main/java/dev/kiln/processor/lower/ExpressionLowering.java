@@ -95,6 +95,10 @@ final class ExpressionLowering {
   /** Lowers the expression at {@code path}. */
   Expr expr(TreePath path) {
     Tree tree = path.getLeaf();
+    if (MatrixLowering.use(trees.getTypeMirror(path)).isPresent()) {
+      throw new KernelError(tree, Errors.matrixUse(
+          "assigned to a local variable of its type, and passed to the Gpu matrix methods"));
+    }
     return switch (tree.getKind()) {
       case PARENTHESIZED -> expr(child(path, ((ParenthesizedTree) tree).getExpression()));
       case ASSIGNMENT, PLUS_ASSIGNMENT, MINUS_ASSIGNMENT, MULTIPLY_ASSIGNMENT, DIVIDE_ASSIGNMENT, REMAINDER_ASSIGNMENT,

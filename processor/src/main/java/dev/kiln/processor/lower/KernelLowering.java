@@ -30,6 +30,7 @@ import dev.kiln.processor.diag.KernelError;
 import dev.kiln.processor.ir.BinaryOp;
 import dev.kiln.processor.ir.Expr;
 import dev.kiln.processor.ir.Label;
+import dev.kiln.processor.ir.Fragment;
 import dev.kiln.processor.ir.Local;
 import dev.kiln.processor.ir.PrimType;
 import dev.kiln.processor.ir.PrivateArray;
@@ -66,6 +67,7 @@ public final class KernelLowering {
   private final Scope scope;
   private final ExpressionLowering expressions;
   private final CallLowering calls;
+  private final MatrixLowering matrices;
   private final HelperInlining helpers;
   private boolean failed;
   /** Where a {@code return} in each helper being inlined goes: innermost first. */
@@ -109,6 +111,7 @@ public final class KernelLowering {
         });
     this.calls = expressions.calls();
     this.helpers = expressions.helpers();
+    this.matrices = new MatrixLowering(trees, scope, expressions, calls);
   }
 
   /**
@@ -451,6 +454,11 @@ public final class KernelLowering {
     if (type instanceof ArrayType array) {
       return sharedArray(path, variable, element, array);
     }
+    Optional<Fragment.Use> use = MatrixLowering.use(type);
+    if (use.isPresent()) {
+      return matrices.declare(element, variable.getName().toString(), use.get(),
+          variable.getInitializer() == null ? null : child(path, variable.getInitializer()), variable);
+    }
     Optional<PrimType> prim = SignatureReader.primType(type);
     if (prim.isEmpty()) {
       scope.reject(element);
@@ -596,6 +604,10 @@ public final class KernelLowering {
         if (local.isPresent()) {
           yield assignLocal(local.get(), value);
         }
+        Optional<Fragment> fragment = matrices.fragment(target);
+        if (fragment.isPresent()) {
+          yield matrices.assign(fragment.get(), value);
+        }
         yield List.of(assign(target, expressions.expr(value)));
       }
       case PREFIX_INCREMENT, POSTFIX_INCREMENT, PREFIX_DECREMENT, POSTFIX_DECREMENT -> {
@@ -615,6 +627,9 @@ public final class KernelLowering {
         Optional<String> intrinsic = calls.gpuCall(path);
         if (intrinsic.isPresent() && intrinsic.get().equals("barrier")) {
           yield List.of(new Stmt.Barrier(expressions.site(tree)));
+        }
+        if (intrinsic.isPresent() && intrinsic.get().equals("storeAccumulator")) {
+          yield matrices.store(path);
         }
         if (intrinsic.flatMap(CallLowering::atomicOp).isPresent()) {
           yield List.of(calls.atomic(path, null));

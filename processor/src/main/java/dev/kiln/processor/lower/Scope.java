@@ -2,6 +2,7 @@ package dev.kiln.processor.lower;
 
 import com.sun.source.tree.CompilationUnitTree;
 import dev.kiln.annotations.Access;
+import dev.kiln.processor.ir.Fragment;
 import dev.kiln.processor.ir.BufferDecl;
 import dev.kiln.processor.ir.Expr;
 import dev.kiln.processor.ir.Local;
@@ -39,6 +40,9 @@ final class Scope {
   private final Deque<CompilationUnitTree> units = new ArrayDeque<>();
   private final List<Local> declared = new ArrayList<>();
   private final Set<Element> rejected = new HashSet<>();
+
+  /** The cooperative-matrix variables, by their declarations (helpers' included). */
+  private final java.util.Map<Element, Fragment> fragments = new java.util.HashMap<>();
 
   Scope(KernelSignature signature, CompilationUnitTree unit) {
     units.push(unit);
@@ -152,6 +156,17 @@ final class Scope {
     declared.add(local);
     frames.getFirst().locals.put(element, local);
     return local;
+  }
+
+  /** A new fragment for {@code element}, named as in the source. */
+  Fragment declareFragment(Element element, String name, Fragment.Use use) {
+    Fragment fragment = Fragment.fresh(name, use);
+    fragments.put(element, fragment);
+    return fragment;
+  }
+
+  Optional<Fragment> fragment(Element element) {
+    return Optional.ofNullable(fragments.get(element));
   }
 
   /** A new local that no source variable names. */

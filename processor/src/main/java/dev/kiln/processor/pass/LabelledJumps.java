@@ -94,6 +94,8 @@ public final class LabelledJumps {
         case Stmt.Atomic a -> out.add(new Stmt.Atomic(a.result(), a.op(), a.array(), inner(a.index()), inner(a.value()),
             a.expected() == null ? null : inner(a.expected()), a.site()));
         case Stmt.Barrier b -> out.add(b);
+        case Stmt.Matrix m -> out.add(new Stmt.Matrix(m.op().withScalars(m.op().scalars().stream().map(this::inner)
+            .toList()), m.site()));
         case Stmt.ClearArray c -> out.add(c);
         case Stmt.DeclareShared d -> out.add(d);
         case Stmt.VectorLoad v -> out.add(new Stmt.VectorLoad(v.buffer(), inner(v.vector()), v.lanes()));

@@ -7,6 +7,7 @@ import dev.kiln.annotations.Access;
 import dev.kiln.processor.ir.BinaryOp;
 import dev.kiln.processor.ir.BufferDecl;
 import dev.kiln.processor.ir.Expr;
+import dev.kiln.processor.ir.MatrixOp;
 import dev.kiln.processor.ir.PrimType;
 import dev.kiln.processor.ir.PrivateArray;
 import dev.kiln.processor.ir.Program;
@@ -135,7 +136,9 @@ final class MemoryAccess {
         || Walk.anyExpression(program.body(), expression -> expression instanceof Expr.Binary binary
             && (binary.op() == BinaryOp.DIV || binary.op() == BinaryOp.REM)
             && (binary.type() == PrimType.INT || binary.type() == PrimType.LONG)
-        || expression instanceof Expr.Call call && call.function().mayFault());
+        || expression instanceof Expr.Call call && call.function().mayFault())
+        || boundsChecks && Walk.anyStatement(program.body(), statement -> statement instanceof Stmt.Matrix matrix
+            && (matrix.op() instanceof MatrixOp.Load || matrix.op() instanceof MatrixOp.Store));
   }
 
   void declareShared(SharedArray shared) {
@@ -270,6 +273,32 @@ final class MemoryAccess {
     module.extension("SPV_EXT_shader_atomic_float_add");
     module.capability(SpvCapabilityAtomicFloat32AddEXT);
     return fn.op(SpvOpAtomicFAddEXT, module.typeFloat(), pointer, scope, semantics, value);
+  }
+
+  /**
+   * Emits {@code access}, a cooperative-matrix load or store of buffer {@code array} whose elements
+   * span the indices {@code lowest} to {@code highest} (ints); with bounds checks only where that
+   * span lies in the buffer, recording the lowest index below 0, else the highest one past the
+   * end, as the fault (what {@code dev.kiln.matrix.Matrices} throws on the CPU).
+   */
+  void tile(String array, int lowest, int highest, int line, Runnable access) {
+    if (!boundsChecks) {
+      access.run();
+      return;
+    }
+    int bool = module.typeBool();
+    int length = fn.op(SpvOpBitcast, module.typeInt(), bufferLength(arrays.get(array).variable()));
+    int lowOk = fn.op(SpvOpSGreaterThanEqual, bool, lowest, module.constantInt(0));
+    int highOk = fn.op(SpvOpSLessThan, bool, highest, length);
+    int inside = fn.op(SpvOpLogicalAnd, bool, lowOk, highOk);
+    faults.recordIf(fn.op(SpvOpLogicalNot, bool, inside), Faults.INDEX, arrays.get(array).faultTag(),
+        fn.op(SpvOpSelect, module.typeInt(), lowOk, highest, lowest), line);
+    fn.when(inside, access);
+  }
+
+  /** A pointer to buffer {@code array}'s element {@code index}, unchecked: the first element of a tile. */
+  int tileStart(String array, int index) {
+    return element(array, index);
   }
 
   /** Sets a private array to zeros. */

@@ -37,6 +37,7 @@ public final class SpirvWriter {
   private final LaunchValues launch;
   private final MemoryAccess memory;
   private final VectorAccess vectors;
+  private final MatrixWriter matrices;
   private final Map<Local, Integer> localVariables = new HashMap<>();
   private final ExpressionWriter expressions;
   private final Deque<LoopTargets> loops = new ArrayDeque<>();
@@ -72,6 +73,7 @@ public final class SpirvWriter {
     this.launch = new LaunchValues(fn, program);
     this.memory = new MemoryAccess(fn, program.boundsChecks());
     this.vectors = new VectorAccess(fn, program.elementsPerInvocation());
+    this.matrices = new MatrixWriter(fn, memory, this::value);
     this.bounds = analysis.bounds();
     this.expressions = new ExpressionWriter(fn, launch, memory, localVariables, this::statements, bounds);
   }
@@ -178,6 +180,7 @@ public final class SpirvWriter {
       case Stmt.VectorLoad load -> vectors.load(load, this::value, localVariables::get);
       case Stmt.VectorStore store -> vectors.store(store, this::value);
       case Stmt.ClearArray clear -> memory.clear(clear.array());
+      case Stmt.Matrix matrix -> matrices.write(matrix);
       case Stmt.Barrier ignored -> fn.instruction(SpvOpControlBarrier, module.constantUint(SpvScopeWorkgroup),
           module.constantUint(SpvScopeWorkgroup), module.constantUint(barrierSemantics));
       case Stmt.If branch -> ifStatement(branch);

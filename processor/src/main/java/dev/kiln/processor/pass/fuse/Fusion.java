@@ -75,6 +75,14 @@ public final class Fusion {
   }
 
   private Result run() {
+    for (int k = 0; k < arms.size(); k++) {
+      if (facts.get(k).matrices()) {
+        errors.add(new FusionError.Matrices(group, k, arms.get(k).kernel()));
+      }
+    }
+    if (!errors.isEmpty()) {
+      return new Result.Refused(errors);
+    }
     checkSelfComposition();
     unifyDeclarations();
     Workgroup fused = fusedWorkgroup();

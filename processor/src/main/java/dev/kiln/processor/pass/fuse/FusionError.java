@@ -66,4 +66,10 @@ public sealed interface FusionError {
    */
   record TypeConflict(String group, String name, int other, String otherKernel, String otherType, int arm,
       String kernel, String type) implements FusionError {}
+
+  /**
+   * Arm {@code arm} ({@code kernel}) uses cooperative matrices, whose tiles the fusion analysis
+   * does not follow across arms yet.
+   */
+  record Matrices(String group, int arm, String kernel) implements FusionError {}
 }

@@ -1,0 +1,36 @@
+package dev.kiln.processor.ir;
+
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * A local variable holding a cooperative matrix: a 16 x 16 tile the invocations of a subgroup hold
+ * together (docs/KERNELS.md, "Cooperative matrices"). Fragments live in Function storage only;
+ * {@link MatrixOp}s read and write them. Like {@link Local}s, two fragments are equal only if they
+ * are the same variable.
+ */
+public record Fragment(String name, Use use, int id) {
+  private static final AtomicInteger IDS = new AtomicInteger();
+
+  /** The rows and columns of every fragment (M = N = K). */
+  public static final int SIDE = 16;
+
+  /** Its role in a multiply-add, and so its component type. */
+  public enum Use {
+    /** The left factor, of float16s. */
+    A,
+    /** The right factor, of float16s. */
+    B,
+    /** The accumulator and result, of floats. */
+    ACCUMULATOR;
+
+    /** The component type's width in bits. */
+    public int bits() {
+      return this == ACCUMULATOR ? 32 : 16;
+    }
+  }
+
+  /** A new fragment, distinct from every other. */
+  public static Fragment fresh(String name, Use use) {
+    return new Fragment(name, use, IDS.getAndIncrement());
+  }
+}

@@ -1,0 +1,189 @@
+package dev.kiln.processor.lower;
+
+import static dev.kiln.processor.lower.ExpressionLowering.child;
+import static dev.kiln.processor.lower.ExpressionLowering.unparenthesized;
+
+import com.sun.source.tree.ExpressionTree;
+import com.sun.source.tree.MethodInvocationTree;
+import com.sun.source.tree.Tree;
+import com.sun.source.util.TreePath;
+import com.sun.source.util.Trees;
+import dev.kiln.processor.diag.Errors;
+import dev.kiln.processor.diag.KernelError;
+import dev.kiln.processor.ir.ArrayDecl;
+import dev.kiln.processor.ir.BufferDecl;
+import dev.kiln.processor.ir.Expr;
+import dev.kiln.processor.ir.Fragment;
+import dev.kiln.processor.ir.MatrixOp;
+import dev.kiln.processor.ir.PrimType;
+import dev.kiln.processor.ir.Stmt;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import javax.lang.model.element.Element;
+import javax.lang.model.element.ElementKind;
+import javax.lang.model.type.DeclaredType;
+import javax.lang.model.type.TypeMirror;
+
+/**
+ * Lowers the cooperative-matrix methods of {@code dev.kiln.Gpu} to {@link MatrixOp}s: a matrix
+ * variable's declaration and assignments, and {@code Gpu.storeAccumulator} statements. Matrices
+ * are values of local variables only; any other use is {@code kiln.matrix.use}.
+ */
+final class MatrixLowering {
+  private static final String PACKAGE = "dev.kiln.matrix.";
+
+  private final Trees trees;
+  private final Scope scope;
+  private final ExpressionLowering expressions;
+  private final CallLowering calls;
+
+  MatrixLowering(Trees trees, Scope scope, ExpressionLowering expressions, CallLowering calls) {
+    this.trees = trees;
+    this.scope = scope;
+    this.expressions = expressions;
+    this.calls = calls;
+  }
+
+  /** The fragment use of a Java type: {@code MatrixA}, {@code MatrixB} or {@code MatrixAccumulator}. */
+  static Optional<Fragment.Use> use(TypeMirror type) {
+    if (!(type instanceof DeclaredType declared)) {
+      return Optional.empty();
+    }
+    return switch (declared.asElement().toString()) {
+      case PACKAGE + "MatrixA" -> Optional.of(Fragment.Use.A);
+      case PACKAGE + "MatrixB" -> Optional.of(Fragment.Use.B);
+      case PACKAGE + "MatrixAccumulator" -> Optional.of(Fragment.Use.ACCUMULATOR);
+      default -> Optional.empty();
+    };
+  }
+
+  /** {@code MatrixA a = <value>;}: a new fragment, assigned by {@code value}. */
+  List<Stmt> declare(Element element, String name, Fragment.Use use, TreePath value, Tree declaration) {
+    if (value == null) {
+      throw new KernelError(declaration, Errors.matrixUse("declared with its value"));
+    }
+    return assign(scope.declareFragment(element, name, use), value);
+  }
+
+  /** The fragment a variable at {@code path} names, if it names one. */
+  Optional<Fragment> fragment(TreePath path) {
+    Element element = trees.getElement(unparenthesized(path));
+    return element == null ? Optional.empty() : scope.fragment(element);
+  }
+
+  /**
+   * {@code target = <value>}: a matrix method's result or another fragment. A matrix argument that
+   * is itself a call goes to a fragment of its own first, in Java's order of evaluation.
+   */
+  List<Stmt> assign(Fragment target, TreePath value) {
+    List<Stmt> statements = new ArrayList<>();
+    assignInto(target, unparenthesized(value), statements);
+    return statements;
+  }
+
+  private void assignInto(Fragment target, TreePath value, List<Stmt> statements) {
+    MatrixOp op = operation(target, value, statements);
+    statements.add(new Stmt.Matrix(op, expressions.site(value.getLeaf())));
+  }
+
+  /** {@code Gpu.storeAccumulator(c, values, offset, stride, layout);}. */
+  List<Stmt> store(TreePath call) {
+    List<TreePath> arguments = arguments(call);
+    List<Stmt> statements = new ArrayList<>();
+    MatrixOp store = new MatrixOp.Store(operand(arguments.get(0), Fragment.Use.ACCUMULATOR, statements),
+        buffer(arguments.get(1), call), index(arguments.get(2)), index(arguments.get(3)),
+        columnMajor(arguments.get(4), call));
+    statements.add(new Stmt.Matrix(store, expressions.site(call.getLeaf())));
+    return statements;
+  }
+
+  private MatrixOp operation(Fragment target, TreePath value, List<Stmt> before) {
+    Optional<Fragment> source = fragment(value);
+    if (source.isPresent()) {
+      return new MatrixOp.Copy(target, source.get());
+    }
+    String method = calls.gpuCall(value).orElseThrow(() -> new KernelError(value.getLeaf(),
+        Errors.matrixUse("assigned the result of a Gpu matrix method or another matrix variable")));
+    List<TreePath> arguments = arguments(value);
+    return switch (method) {
+      case "loadMatrixA", "loadMatrixB" -> {
+        constantName(arguments.get(3), "element type", value); // FLOAT16, the one type so far
+        yield new MatrixOp.Load(target, buffer(arguments.get(0), value), index(arguments.get(1)),
+            index(arguments.get(2)), columnMajor(arguments.get(4), value));
+      }
+      case "loadAccumulator" -> new MatrixOp.Load(target, buffer(arguments.get(0), value), index(arguments.get(1)),
+          index(arguments.get(2)), columnMajor(arguments.get(3), value));
+      case "fillAccumulator" -> new MatrixOp.Fill(target, value(arguments.get(0)));
+      case "multiplyAdd" -> new MatrixOp.MultiplyAdd(target, operand(arguments.get(0), Fragment.Use.A, before),
+          operand(arguments.get(1), Fragment.Use.B, before),
+          operand(arguments.get(2), Fragment.Use.ACCUMULATOR, before));
+      case "scaleAccumulator" -> {
+        Fragment scaled = operand(arguments.get(0), Fragment.Use.ACCUMULATOR, before);
+        yield new MatrixOp.Scale(target, scaled, value(arguments.get(1)));
+      }
+      case "addAccumulators" -> new MatrixOp.Add(target, operand(arguments.get(0), Fragment.Use.ACCUMULATOR, before),
+          operand(arguments.get(1), Fragment.Use.ACCUMULATOR, before));
+      default -> throw new KernelError(value.getLeaf(),
+          Errors.matrixUse("assigned the result of a Gpu matrix method or another matrix variable"));
+    };
+  }
+
+  /**
+   * A matrix argument: a matrix variable, or a matrix method's call, which {@code before} gets the
+   * statements of, into a new fragment (javac has checked the types).
+   */
+  private Fragment operand(TreePath argument, Fragment.Use use, List<Stmt> before) {
+    TreePath inner = unparenthesized(argument);
+    Optional<Fragment> variable = fragment(inner);
+    if (variable.isEmpty() && calls.gpuCall(inner).isPresent()) {
+      Fragment temporary = Fragment.fresh(calls.gpuCall(inner).get() + "Result", use);
+      assignInto(temporary, inner, before);
+      return temporary;
+    }
+    Fragment fragment = variable.orElseThrow(() -> new KernelError(argument.getLeaf(),
+        Errors.matrixUse("passed to a Gpu matrix method as a variable or a matrix method's result")));
+    if (fragment.use() != use) {
+      throw new IllegalStateException("javac let a " + fragment.use() + " matrix stand for a " + use + " one");
+    }
+    return fragment;
+  }
+
+  private Expr index(TreePath argument) {
+    return expressions.expr(argument, PrimType.INT);
+  }
+
+  private Expr value(TreePath argument) {
+    return expressions.expr(argument, PrimType.FLOAT);
+  }
+
+  private BufferDecl buffer(TreePath argument, TreePath call) {
+    ArrayDecl array = expressions.array(argument).decl();
+    if (!(array instanceof BufferDecl buffer)) {
+      throw new KernelError(argument.getLeaf(), Errors.matrixMemory(method(call)));
+    }
+    return buffer;
+  }
+
+  /** Whether the layout argument is {@code MatrixLayout.COLUMN_MAJOR}; it must be a constant. */
+  private boolean columnMajor(TreePath argument, TreePath call) {
+    return constantName(argument, "layout", call).equals("COLUMN_MAJOR");
+  }
+
+  private String constantName(TreePath argument, String what, TreePath call) {
+    Element element = trees.getElement(unparenthesized(argument));
+    if (element == null || element.getKind() != ElementKind.ENUM_CONSTANT) {
+      throw new KernelError(argument.getLeaf(), Errors.matrixConstant(what, method(call)));
+    }
+    return element.getSimpleName().toString();
+  }
+
+  private String method(TreePath call) {
+    return calls.gpuCall(call).orElseThrow();
+  }
+
+  private static List<TreePath> arguments(TreePath call) {
+    MethodInvocationTree invocation = (MethodInvocationTree) call.getLeaf();
+    return invocation.getArguments().stream().map(argument -> child(call, (ExpressionTree) argument)).toList();
+  }
+}

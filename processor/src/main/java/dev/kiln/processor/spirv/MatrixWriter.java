@@ -1,0 +1,114 @@
+package dev.kiln.processor.spirv;
+
+import static org.lwjgl.util.spvc.Spv.*;
+
+import dev.kiln.processor.ir.Expr;
+import dev.kiln.processor.ir.Fragment;
+import dev.kiln.processor.ir.MatrixOp;
+import dev.kiln.processor.ir.Stmt;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.function.ToIntFunction;
+
+/**
+ * Cooperative matrices as SPV_KHR_cooperative_matrix writes them: each {@link Fragment} a
+ * Function variable of an {@code OpTypeCooperativeMatrixKHR} of subgroup scope, 16 x 16; A and B of
+ * float16 (loaded through the 16-bit ints a {@code short[]} buffer holds), accumulators of floats.
+ */
+final class MatrixWriter {
+  private final FunctionBuilder fn;
+  private final SpirvModule module;
+  private final MemoryAccess memory;
+  private final ToIntFunction<Expr> values;
+  private final Map<Fragment, Integer> variables = new HashMap<>();
+
+  MatrixWriter(FunctionBuilder fn, MemoryAccess memory, ToIntFunction<Expr> values) {
+    this.fn = fn;
+    this.module = fn.module();
+    this.memory = memory;
+    this.values = values;
+  }
+
+  void write(Stmt.Matrix matrix) {
+    switch (matrix.op()) {
+      case MatrixOp.Fill fill -> set(fill.target(), fn.op(SpvOpCompositeConstruct, type(fill.target()),
+          values.applyAsInt(fill.value())));
+      case MatrixOp.Load load -> {
+        int offset = values.applyAsInt(load.offset());
+        int stride = values.applyAsInt(load.stride());
+        tile(load.array().name(), offset, stride, matrix.site().line(), () -> set(load.target(),
+            fn.op(SpvOpCooperativeMatrixLoadKHR, type(load.target()), memory.tileStart(load.array().name(), offset),
+                layout(load.columnMajor()), stride)));
+      }
+      case MatrixOp.Store store -> {
+        int offset = values.applyAsInt(store.offset());
+        int stride = values.applyAsInt(store.stride());
+        tile(store.array().name(), offset, stride, matrix.site().line(), () -> fn.instruction(
+            SpvOpCooperativeMatrixStoreKHR, memory.tileStart(store.array().name(), offset), get(store.source()),
+            layout(store.columnMajor()), stride));
+      }
+      case MatrixOp.MultiplyAdd m -> set(m.target(), fn.op(SpvOpCooperativeMatrixMulAddKHR, type(m.target()),
+          get(m.a()), get(m.b()), get(m.c())));
+      case MatrixOp.Scale scale -> set(scale.target(), fn.op(SpvOpMatrixTimesScalar, type(scale.target()),
+          get(scale.source()), values.applyAsInt(scale.factor())));
+      case MatrixOp.Add add -> set(add.target(), fn.op(SpvOpFAdd, type(add.target()), get(add.x()), get(add.y())));
+      case MatrixOp.Copy copy -> set(copy.target(), get(copy.source()));
+    }
+  }
+
+  /**
+   * Emits {@code access} where the tile at {@code offset} lies in the array: its elements span
+   * {@code offset + min(0, 15 * stride)} to {@code offset + max(0, 15 * stride) + 15} in either layout.
+   */
+  private void tile(String array, int offset, int stride, int line, Runnable access) {
+    int integer = module.typeInt();
+    int span = fn.op(SpvOpIMul, integer, stride, module.constantInt(Fragment.SIDE - 1));
+    int negative = fn.op(SpvOpSLessThan, module.typeBool(), span, module.constantInt(0));
+    int lowest = fn.op(SpvOpIAdd, integer, offset, fn.op(SpvOpSelect, integer, negative, span, module.constantInt(0)));
+    int highest = fn.op(SpvOpIAdd, integer, offset, fn.op(SpvOpIAdd, integer,
+        fn.op(SpvOpSelect, integer, negative, module.constantInt(0), span), module.constantInt(Fragment.SIDE - 1)));
+    memory.tile(array, lowest, highest, line, access);
+  }
+
+  private int layout(boolean columnMajor) {
+    return module.constantUint(columnMajor ? 1 : 0); // CooperativeMatrixLayoutRowMajorKHR, ColumnMajorKHR
+  }
+
+  private int get(Fragment fragment) {
+    return fn.load(type(fragment), variable(fragment));
+  }
+
+  private void set(Fragment fragment, int value) {
+    fn.store(variable(fragment), value);
+  }
+
+  private int variable(Fragment fragment) {
+    return variables.computeIfAbsent(fragment, f -> {
+      int variable = fn.temporary(type(f));
+      module.name(variable, f.name());
+      return variable;
+    });
+  }
+
+  /** The fragment's matrix type, declaring the capability and extension on first use. */
+  private int type(Fragment fragment) {
+    if (!module.hasCapability(SpvCapabilityCooperativeMatrixKHR)) {
+      module.capability(SpvCapabilityCooperativeMatrixKHR);
+      module.extension("SPV_KHR_cooperative_matrix");
+    }
+    int component;
+    if (fragment.use() == Fragment.Use.ACCUMULATOR) {
+      component = module.typeFloat();
+    } else {
+      module.capability(SpvCapabilityFloat16);
+      component = module.type(SpvOpTypeFloat, 16);
+    }
+    int use = switch (fragment.use()) {
+      case A -> 0; // CooperativeMatrixUseMatrixAKHR
+      case B -> 1;
+      case ACCUMULATOR -> 2;
+    };
+    return module.type(SpvOpTypeCooperativeMatrixKHR, component, module.constantUint(SpvScopeSubgroup),
+        module.constantUint(Fragment.SIDE), module.constantUint(Fragment.SIDE), module.constantUint(use));
+  }
+}

@@ -1,0 +1,187 @@
+package dev.kiln.matrix;
+
+/**
+ * The operations on cooperative matrices as the CPU backend runs them; kernels call them through
+ * {@link dev.kiln.Gpu}, whose methods of the same names are documented there. Each invocation of
+ * a subgroup computes the whole tile, the same in each, since every operand must be the same in
+ * all of a subgroup's invocations (the processor checks that).
+ *
+ * <p>A load or store first checks the tile's whole extent against the array, and throws
+ * {@link ArrayIndexOutOfBoundsException} for the lowest index below 0, else the highest one past
+ * the end, before it touches an element; the Vulkan backend reports the same index.
+ */
+public final class Matrices {
+  /** The rows and columns of every tile (M = N = K = 16). */
+  public static final int SIDE = 16;
+
+  private Matrices() {}
+
+  /**
+   * The A tile at {@code offset} of {@code bits}.
+   *
+   * @param bits the values' bits
+   * @param offset the index of element (0, 0)
+   * @param stride the distance between rows or columns
+   * @param element how to read the bits
+   * @param layout row- or column-major
+   * @return the tile
+   */
+  public static MatrixA loadA(short[] bits, int offset, int stride, MatrixElement element, MatrixLayout layout) {
+    return new MatrixA(loadHalves(bits, offset, stride, element, layout));
+  }
+
+  /**
+   * The B tile at {@code offset} of {@code bits}.
+   *
+   * @param bits the values' bits
+   * @param offset the index of element (0, 0)
+   * @param stride the distance between rows or columns
+   * @param element how to read the bits
+   * @param layout row- or column-major
+   * @return the tile
+   */
+  public static MatrixB loadB(short[] bits, int offset, int stride, MatrixElement element, MatrixLayout layout) {
+    return new MatrixB(loadHalves(bits, offset, stride, element, layout));
+  }
+
+  /**
+   * The accumulator tile at {@code offset} of {@code values}.
+   *
+   * @param values the floats
+   * @param offset the index of element (0, 0)
+   * @param stride the distance between rows or columns
+   * @param layout row- or column-major
+   * @return the tile
+   */
+  public static MatrixAccumulator loadAccumulator(float[] values, int offset, int stride, MatrixLayout layout) {
+    checkExtent(values.length, offset, stride);
+    float[] tile = new float[SIDE * SIDE];
+    for (int row = 0; row < SIDE; row++) {
+      for (int column = 0; column < SIDE; column++) {
+        tile[row * SIDE + column] = values[layout.index(offset, stride, row, column)];
+      }
+    }
+    return new MatrixAccumulator(new Tile(null, tile));
+  }
+
+  /**
+   * The accumulator tile with every element {@code value}.
+   *
+   * @param value the elements
+   * @return the tile
+   */
+  public static MatrixAccumulator filled(float value) {
+    float[] tile = new float[SIDE * SIDE];
+    java.util.Arrays.fill(tile, value);
+    return new MatrixAccumulator(new Tile(null, tile));
+  }
+
+  /**
+   * {@code a * b + c}: element (i, j) is {@code c[i][j]} plus {@code a[i][k] * b[k][j]} for k from
+   * 0 to 15 in turn, each product exact, each sum rounded to a float.
+   *
+   * @param a the left factor
+   * @param b the right factor, of a's element type
+   * @param c the accumulator
+   * @return the sum
+   */
+  public static MatrixAccumulator multiplyAdd(MatrixA a, MatrixB b, MatrixAccumulator c) {
+    if (a.element() != b.element()) {
+      throw new IllegalArgumentException("A holds " + a.element() + " and B " + b.element());
+    }
+    float[] left = a.tile.values();
+    float[] right = b.tile.values();
+    float[] sum = c.tile.values().clone();
+    for (int i = 0; i < SIDE; i++) {
+      for (int j = 0; j < SIDE; j++) {
+        float s = sum[i * SIDE + j];
+        for (int k = 0; k < SIDE; k++) {
+          s += left[i * SIDE + k] * right[k * SIDE + j];
+        }
+        sum[i * SIDE + j] = s;
+      }
+    }
+    return new MatrixAccumulator(new Tile(null, sum));
+  }
+
+  /**
+   * Each element times {@code factor}, rounded to a float.
+   *
+   * @param c the tile
+   * @param factor the factor
+   * @return the product
+   */
+  public static MatrixAccumulator scale(MatrixAccumulator c, float factor) {
+    float[] tile = c.tile.values().clone();
+    for (int i = 0; i < tile.length; i++) {
+      tile[i] *= factor;
+    }
+    return new MatrixAccumulator(new Tile(null, tile));
+  }
+
+  /**
+   * The elementwise sum, each rounded to a float.
+   *
+   * @param x a tile
+   * @param y a tile
+   * @return the sum
+   */
+  public static MatrixAccumulator add(MatrixAccumulator x, MatrixAccumulator y) {
+    float[] tile = x.tile.values().clone();
+    float[] other = y.tile.values();
+    for (int i = 0; i < tile.length; i++) {
+      tile[i] += other[i];
+    }
+    return new MatrixAccumulator(new Tile(null, tile));
+  }
+
+  /**
+   * Writes {@code c} at {@code offset} of {@code values}.
+   *
+   * @param c the tile
+   * @param values the floats
+   * @param offset the index of element (0, 0)
+   * @param stride the distance between rows or columns
+   * @param layout row- or column-major
+   */
+  public static void store(MatrixAccumulator c, float[] values, int offset, int stride, MatrixLayout layout) {
+    checkExtent(values.length, offset, stride);
+    float[] tile = c.tile.values();
+    for (int row = 0; row < SIDE; row++) {
+      for (int column = 0; column < SIDE; column++) {
+        values[layout.index(offset, stride, row, column)] = tile[row * SIDE + column];
+      }
+    }
+  }
+
+  private static Tile loadHalves(short[] bits, int offset, int stride, MatrixElement element, MatrixLayout layout) {
+    checkExtent(bits.length, offset, stride);
+    float[] tile = new float[SIDE * SIDE];
+    for (int row = 0; row < SIDE; row++) {
+      for (int column = 0; column < SIDE; column++) {
+        tile[row * SIDE + column] = element.decode(bits[layout.index(offset, stride, row, column)]);
+      }
+    }
+    return new Tile(element, tile);
+  }
+
+  /**
+   * The lowest and highest index of a tile at {@code offset} with {@code stride} (either layout:
+   * they span the same indices) must lie in an array of {@code length}.
+   */
+  private static void checkExtent(int length, int offset, int stride) {
+    long span = (long) (SIDE - 1) * stride;
+    long lowest = offset + Math.min(0, span);
+    long highest = offset + Math.max(0, span) + SIDE - 1;
+    if (lowest < 0) {
+      throw outOfBounds(lowest, length);
+    }
+    if (highest >= length) {
+      throw outOfBounds(highest, length);
+    }
+  }
+
+  private static ArrayIndexOutOfBoundsException outOfBounds(long index, int length) {
+    return new ArrayIndexOutOfBoundsException("Index " + index + " out of bounds for length " + length);
+  }
+}

@@ -1,0 +1,156 @@
+package dev.kiln.samples;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.kiln.Device;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * The cooperative-matrix kernels: on the CPU backend (the kernel methods: matrices have no twins)
+ * the bits of the documented order, products summed in k order into a float; on a Vulkan device
+ * with VK_KHR_cooperative_matrix within the bound docs/KERNELS.md derives of the fp64 product; on
+ * one without (lavapipe), the launch's refusal, word for word.
+ */
+class MatrixKernelsTest extends BothDevices {
+  private static final String REFUSAL = " uses cooperative matrices, which need VK_KHR_cooperative_matrix"
+      + " (cooperativeMatrix); ";
+
+  @ParameterizedTest(name = "{0} x {1} times {1} x {2}")
+  @CsvSource({"32, 16, 64", "64, 48, 128", "96, 160, 64"})
+  void product(int rows, int inner, int columns) {
+    Random random = new Random(rows * 1000L + inner * 10L + columns);
+    short[] a = halves(random, rows * inner);
+    short[] b = halves(random, inner * columns);
+    float[] onCpu = new float[rows * columns];
+    launch(cpuMethods, a, b, onCpu, rows, inner, columns);
+    for (int r = 0; r < rows; r++) {
+      for (int c = 0; c < columns; c++) {
+        float sum = 0f;
+        for (int k = 0; k < inner; k++) {
+          sum += Float.float16ToFloat(a[r * inner + k]) * Float.float16ToFloat(b[k * columns + c]);
+        }
+        assertEquals(Float.floatToRawIntBits(sum), Float.floatToRawIntBits(onCpu[r * columns + c]),
+            "c[" + r + "][" + c + "] on the CPU backend");
+      }
+    }
+    float[] onVulkan = new float[rows * columns];
+    if (refused(() -> launch(vulkan, a, b, onVulkan, rows, inner, columns), "HalfMatrixMultiply#multiply")) {
+      return;
+    }
+    for (int r = 0; r < rows; r++) {
+      for (int c = 0; c < columns; c++) {
+        double exact = 0;
+        double magnitude = 0;
+        for (int k = 0; k < inner; k++) {
+          double product = (double) Float.float16ToFloat(a[r * inner + k]) * Float.float16ToFloat(b[k * columns + c]);
+          exact += product;
+          magnitude += Math.abs(product);
+        }
+        assertWithin(exact, magnitude, inner, onVulkan[r * columns + c], "c[" + r + "][" + c + "]");
+      }
+    }
+  }
+
+  /** Loads of accumulators, scaling, sums and a column-major store, on 3 tiles. */
+  @Test
+  void scaledTiles() {
+    int tiles = 3;
+    Random random = new Random(3);
+    short[] a = halves(random, tiles * 256);
+    short[] b = halves(random, tiles * 256);
+    float[] c = Bits.randomFloats(random, tiles * 256, 4f);
+    float alpha = 0.75f;
+    float beta = -1.5f;
+    float[] onCpu = c.clone();
+    scaled(cpuMethods, tiles, a, b, onCpu, alpha, beta);
+    for (int t = 0; t < tiles; t++) {
+      for (int i = 0; i < 16; i++) {
+        for (int j = 0; j < 16; j++) {
+          float sum = 0f;
+          for (int k = 0; k < 16; k++) { // b column-major: b[k][j] at j * 16 + k
+            sum += Float.float16ToFloat(a[t * 256 + i * 16 + k]) * Float.float16ToFloat(b[t * 256 + j * 16 + k]);
+          }
+          float expected = sum * alpha + c[t * 256 + i * 16 + j] * beta;
+          assertEquals(Float.floatToRawIntBits(expected), Float.floatToRawIntBits(onCpu[t * 256 + j * 16 + i]),
+              "tile " + t + " (" + i + ", " + j + ") on the CPU backend");
+        }
+      }
+    }
+    float[] onVulkan = c.clone();
+    if (refused(() -> scaled(vulkan, tiles, a, b, onVulkan, alpha, beta), "HalfMatrixMultiply#scaledTile")) {
+      return;
+    }
+    for (int i = 0; i < onCpu.length; i++) { // the sum of 16 products, then two roundings of 2 terms
+      assertTrue(Math.abs(onVulkan[i] - onCpu[i]) <= 1e-3f * (1 + Math.abs(onCpu[i])),
+          "element " + i + ": " + onVulkan[i] + " on " + vulkan + ", " + onCpu[i] + " on the CPU backend");
+    }
+  }
+
+  /** A tile reaching past the end of its buffer: Java's exception, naming its last index, everywhere. */
+  @Test
+  void tilePastTheEnd() {
+    short[] a = new short[2 * 256];
+    short[] b = new short[2 * 256 - 1];
+    float[] c = new float[2 * 256];
+    String expected = "Index 511 out of bounds for length 511"; // tile 1 at 256, column-major: 256 + 15 * 16 + 15
+    ArrayIndexOutOfBoundsException onCpu = assertThrows(ArrayIndexOutOfBoundsException.class,
+        () -> scaled(cpuMethods, 2, a, b, c, 1f, 0f));
+    assertEquals(expected, onCpu.getMessage());
+    try {
+      ArrayIndexOutOfBoundsException onVulkan = assertThrows(ArrayIndexOutOfBoundsException.class,
+          () -> scaled(vulkan, 2, a, b, c, 1f, 0f));
+      assertEquals(expected, onVulkan.getMessage());
+    } catch (AssertionError notThrown) {
+      if (!refused(() -> scaled(vulkan, 2, a, b, c, 1f, 0f), "HalfMatrixMultiply#scaledTile")) {
+        throw notThrown;
+      }
+    }
+  }
+
+  /** |result - exact| within the bound docs/KERNELS.md derives: (inner + 2) 2^-22 times the sum of |a b|. */
+  static void assertWithin(double exact, double magnitude, int inner, float result, String what) {
+    double bound = (inner + 2) * 0x1p-22 * magnitude;
+    assertTrue(Math.abs(result - exact) <= bound, what + " = " + result + " on " + vulkan + ", exact " + exact
+        + ": error " + Math.abs(result - exact) + " beyond " + bound);
+  }
+
+  /** Whether {@code launch} is refused as on a device without cooperative matrices; false if it ran. */
+  static boolean refused(Runnable launch, String kernel) {
+    try {
+      launch.run();
+      return false;
+    } catch (IllegalStateException refusal) {
+      assertEquals("dev.kiln.samples." + kernel + REFUSAL + vulkan.name() + " lacks it", refusal.getMessage());
+      return true;
+    }
+  }
+
+  static void launch(Device device, short[] a, short[] b, float[] c, int rows, int inner, int columns) {
+    int blocks = rows / HalfMatrixMultiply.BLOCK_ROWS * (columns / HalfMatrixMultiply.BLOCK_COLUMNS);
+    HalfMatrixMultiplyKernels.multiply(device, wholeWorkgroups(blocks * device.subgroupSize()), a, b, c, rows, inner,
+        columns);
+  }
+
+  static void scaled(Device device, int tiles, short[] a, short[] b, float[] c, float alpha, float beta) {
+    HalfMatrixMultiplyKernels.scaledTile(device, tiles * device.subgroupSize(), a, b, c, alpha, beta);
+  }
+
+  private static int wholeWorkgroups(int invocations) {
+    int size = HalfMatrixMultiply.WORKGROUP;
+    return (invocations + size - 1) / size * size;
+  }
+
+  /** Random float16 bits of values in [-2, 2), each a float16 exactly. */
+  static short[] halves(Random random, int n) {
+    short[] bits = new short[n];
+    for (int i = 0; i < n; i++) {
+      bits[i] = Float.floatToFloat16(random.nextFloat() * 4 - 2);
+    }
+    return bits;
+  }
+}
