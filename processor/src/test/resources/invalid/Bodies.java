@@ -4,6 +4,10 @@ import dev.kiln.Gpu;
 import dev.kiln.annotations.Access;
 import dev.kiln.annotations.Buffer;
 import dev.kiln.annotations.Kernel;
+import dev.kiln.matrix.MatrixA;
+import dev.kiln.matrix.MatrixAccumulator;
+import dev.kiln.matrix.MatrixElement;
+import dev.kiln.matrix.MatrixLayout;
 
 public final class Bodies {
   static int counter;
@@ -142,5 +146,24 @@ public final class Bodies {
   static void typeTest(float[] x, int[] y) {
     int i = Gpu.globalId(0);
     y[i] = ((Object) x) instanceof float[] ? 1 : 0; // ERROR: [kiln.unsupported.expression]
+  }
+
+  @Kernel(workgroup = {32})
+  static void matrixValues(short[] a, float[] c, int n) {
+    float[] tile = Gpu.sharedFloats(256);
+    MatrixAccumulator sum = Gpu.fillAccumulator(0f);
+    MatrixAccumulator inShared = Gpu.loadAccumulator(tile, 0, 16, MatrixLayout.ROW_MAJOR); // ERROR: [kiln.matrix.memory]
+    Gpu.storeAccumulator(sum, c, 0, 16, n > 0 ? MatrixLayout.ROW_MAJOR : MatrixLayout.COLUMN_MAJOR); // ERROR: [kiln.matrix.constant]
+    MatrixAccumulator chosen = n > 0 ? sum : inShared; // ERROR: [kiln.matrix.use]
+  }
+
+  @Kernel(workgroup = {32})
+  static void matrixLanes(short[] a, float[] c, int n) {
+    MatrixAccumulator sum = Gpu.fillAccumulator(0f);
+    if (Gpu.globalId(0) < n) {
+      sum = Gpu.fillAccumulator(1f); // ERROR: [kiln.matrix.divergent]
+    }
+    MatrixA left = Gpu.loadMatrixA(a, Gpu.localId(0), 16, MatrixElement.FLOAT16, MatrixLayout.ROW_MAJOR); // ERROR: [kiln.matrix.operand]
+    Gpu.storeAccumulator(sum, c, Gpu.workgroupId(0) * 256, 16, MatrixLayout.ROW_MAJOR);
   }
 }

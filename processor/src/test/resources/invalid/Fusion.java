@@ -3,6 +3,8 @@ package invalid;
 import dev.kiln.Gpu;
 import dev.kiln.annotations.FuseGroup;
 import dev.kiln.annotations.Kernel;
+import dev.kiln.matrix.MatrixAccumulator;
+import dev.kiln.matrix.MatrixLayout;
 
 /** Every fusion error, each in a group of its own: all are reported in one compile. */
 public final class Fusion {
@@ -293,5 +295,22 @@ public final class Fusion {
     if (Gpu.globalId(1) == 1 && col < cols) {
       out[col] = a[col]; // ERROR: [kiln.fusion.aliasing]
     }
+  }
+
+  // tiles: an arm with cooperative matrices
+  @Kernel(workgroup = {32})
+  @FuseGroup("tiles")
+  static void scaleAll(float[] t) {
+    int i = Gpu.globalId(0);
+    if (i < t.length) {
+      t[i] *= 2f;
+    }
+  }
+
+  @Kernel(workgroup = {32})
+  @FuseGroup("tiles") // ERROR: [kiln.fusion.matrices]
+  static void zeroTile(float[] t) {
+    MatrixAccumulator zero = Gpu.fillAccumulator(0f);
+    Gpu.storeAccumulator(zero, t, Gpu.workgroupId(0) * 256, 16, MatrixLayout.ROW_MAJOR);
   }
 }

@@ -104,7 +104,8 @@ class MatrixKernelsTest extends BothDevices {
     try {
       ArrayIndexOutOfBoundsException onVulkan = assertThrows(ArrayIndexOutOfBoundsException.class,
           () -> scaled(vulkan, 2, a, b, c, 1f, 0f));
-      assertEquals(expected, onVulkan.getMessage());
+      assertEquals(expected + " of buffer 'b' in kernel dev.kiln.samples.HalfMatrixMultiply#scaledTile (line 94)",
+          onVulkan.getMessage());
     } catch (AssertionError notThrown) {
       if (!refused(() -> scaled(vulkan, 2, a, b, c, 1f, 0f), "HalfMatrixMultiply#scaledTile")) {
         throw notThrown;
