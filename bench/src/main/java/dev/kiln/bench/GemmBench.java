@@ -2,13 +2,13 @@ package dev.kiln.bench;
 
 import dev.kiln.Device;
 import dev.kiln.FloatArray;
-import dev.kiln.ShortArray;
-import dev.kiln.samples.HalfMatrixMultiply;
-import dev.kiln.samples.HalfMatrixMultiplyKernels;
 import dev.kiln.Grid;
+import dev.kiln.ShortArray;
 import dev.kiln.internal.Dispatch;
 import dev.kiln.samples.BlockedMatrixMultiply;
 import dev.kiln.samples.BlockedMatrixMultiplyKernels;
+import dev.kiln.samples.HalfMatrixMultiply;
+import dev.kiln.samples.HalfMatrixMultiplyKernels;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,8 +18,9 @@ import java.util.Random;
 
 /**
  * The register-blocked matrix products: the sample {@link BlockedMatrixMultiply} against its GLSL twins (the same
- * algorithm, and the same with 16-byte accesses) and the suite's 16 x 16 tiled kernel, on the best
- * device, by {@link Measure}'s protocol; every variant's output is checked first. PyTorch's figures
+ * algorithm, and the same with 16-byte accesses) and the suite's 16 x 16 tiled kernel, and the
+ * tensor-core product {@link HalfMatrixMultiply} ("Kiln f16 coopmat"), on the best device, by
+ * {@link Measure}'s protocol; every variant's output is checked first. PyTorch's figures
  * for the same sides come from {@code bench/torch_gemm.py}.
  *
  * <p>{@code java -cp ... dev.kiln.bench.GemmBench <out dir> [sides...]} (default 4096 8192): writes

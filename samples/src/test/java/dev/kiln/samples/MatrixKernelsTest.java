@@ -113,6 +113,13 @@ class MatrixKernelsTest extends BothDevices {
     }
   }
 
+  /** The samples' modules, these kernels' among them, pass a spirv-val that knows SPV_KHR_cooperative_matrix. */
+  @Test
+  void modulesValidate() throws Exception {
+    assertEquals(0, FuzzCorpus.invalidModules(java.nio.file.Path.of("target/classes/dev/kiln/samples")),
+        "modules spirv-val rejects");
+  }
+
   /** |result - exact| within the bound docs/KERNELS.md derives: (inner + 2) 2^-22 times the sum of |a b|. */
   static void assertWithin(double exact, double magnitude, int inner, float result, String what) {
     double bound = (inner + 2) * 0x1p-22 * magnitude;

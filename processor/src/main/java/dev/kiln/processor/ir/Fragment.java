@@ -21,12 +21,7 @@ public record Fragment(String name, Use use, int id) {
     /** The right factor, of float16s. */
     B,
     /** The accumulator and result, of floats. */
-    ACCUMULATOR;
-
-    /** The component type's width in bits. */
-    public int bits() {
-      return this == ACCUMULATOR ? 32 : 16;
-    }
+    ACCUMULATOR
   }
 
   /** A new fragment, distinct from every other. */
