@@ -75,7 +75,7 @@ descriptor() {
 }
 descriptor annotations dev.kiln.annotations "exports dev.kiln.annotations" \
   "exports dev.kiln.abi"
-descriptor runtime dev.kiln.runtime "exports dev.kiln" "exports dev.kiln.internal" \
+descriptor runtime dev.kiln.runtime "exports dev.kiln" "exports dev.kiln.internal" "exports dev.kiln.matrix" \
   "requires dev.kiln.annotations transitive"
 check processor META-INF/MANIFEST.MF dev/kiln/processor/KilnProcessor.class \
   META-INF/services/javax.annotation.processing.Processor
