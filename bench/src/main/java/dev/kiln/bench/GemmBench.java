@@ -29,7 +29,8 @@ import java.util.Random;
 public final class GemmBench {
   /** The variants, all or those {@code -Dkiln.bench.gemm} lists (comma-separated). */
   private static final List<String> VARIANTS = List.of(System.getProperty("kiln.bench.gemm",
-      "Kiln blocked,GLSL blocked,GLSL blocked vec4,Kiln 16x16,Kiln f16 coopmat").split(","));
+      "Kiln blocked,GLSL blocked,GLSL blocked vec4,Kiln 16x16,Kiln f16 coopmat,Kiln f16 coopmat 64x64,"
+      + "Kiln f16 coopmat 64x64 unchecked,GLSL f16 coopmat staged").split(","));
 
   private GemmBench() {}
 
@@ -44,9 +45,7 @@ public final class GemmBench {
       System.out.printf("%s (%s)%n", device.name(), device.backend());
       for (int n : sides) {
         sgemm(device, n, results);
-        if (VARIANTS.contains("Kiln f16 coopmat")) {
-          hgemm(device, n, results);
-        }
+        hgemm(device, n, results);
       }
     }
     results.write(out.resolve("gemm.csv"));
@@ -61,7 +60,7 @@ public final class GemmBench {
     long flops = 2L * n * n * n;
     try (FloatArray x = device.upload(a); FloatArray y = device.upload(b); FloatArray c = device.floats(n * n)) {
       for (String variant : VARIANTS) {
-        if (variant.endsWith("coopmat") || variant.endsWith("vec4") && n % BlockedMatrixMultiply.BLOCK != 0) {
+        if (variant.contains("coopmat") || variant.endsWith("vec4") && n % BlockedMatrixMultiply.BLOCK != 0) {
           continue;
         }
         Runnable launch = switch (variant) {
@@ -87,34 +86,56 @@ public final class GemmBench {
   private static void hgemm(Device device, int n, Results results) {
     short[] a = halves(GpuSuite.pattern(n * n, 4));
     short[] b = halves(GpuSuite.pattern(n * n, 5));
-    int blocks = n / HalfMatrixMultiply.BLOCK_ROWS * (n / HalfMatrixMultiply.BLOCK_COLUMNS);
-    int invocations = Math.ceilDiv(blocks * device.subgroupSize(), HalfMatrixMultiply.WORKGROUP)
-        * HalfMatrixMultiply.WORKGROUP;
     try (ShortArray x = device.upload(a); ShortArray y = device.upload(b); FloatArray c = device.floats(n * n)) {
-      Runnable launch = () -> HalfMatrixMultiplyKernels.multiply(device, invocations, x, y, c, n, n, n);
-      launch.run();
-      float[] product = c.toArray();
-      Random random = new Random(n);
-      for (int probe = 0; probe < 256; probe++) {
-        int row = random.nextInt(n);
-        int column = random.nextInt(n);
-        double exact = 0;
-        double magnitude = 0;
-        for (int k = 0; k < n; k++) {
-          double term = (double) Float.float16ToFloat(a[row * n + k]) * Float.float16ToFloat(b[k * n + column]);
-          exact += term;
-          magnitude += Math.abs(term);
+      for (String variant : VARIANTS) {
+        if (!variant.contains("coopmat")) {
+          continue;
         }
-        double error = Math.abs(product[row * n + column] - exact);
-        if (!(error <= (n + 2) * 0x1p-22 * magnitude)) {
-          throw new AssertionError("f16 gemm c[" + row + "][" + column + "] = " + product[row * n + column]
-              + ", exact " + exact + ": error " + error + " beyond the bound " + (n + 2) * 0x1p-22 * magnitude);
+        if (variant.contains("GLSL") && n % 128 != 0) {
+          continue;
         }
-      }
-      results.add("f16 gemm", "Kiln coopmat", n, 2L * n * n * n, Measure.gpu(() -> {
+        boolean wide = variant.contains("64x64");
+        int blocks = wide ? (n / TensorCores.SIDE) * (n / TensorCores.SIDE)
+            : n / HalfMatrixMultiply.BLOCK_ROWS * (n / HalfMatrixMultiply.BLOCK_COLUMNS);
+        int invocations = Math.ceilDiv(blocks * device.subgroupSize(), HalfMatrixMultiply.WORKGROUP)
+            * HalfMatrixMultiply.WORKGROUP;
+        Runnable launch = switch (variant) {
+          case "Kiln f16 coopmat 64x64" -> () -> TensorCoresKernels.wide(device, invocations, x, y, c, n, n, n);
+          case "Kiln f16 coopmat 64x64 unchecked" ->
+              () -> TensorCoresKernels.wideUnchecked(device, invocations, x, y, c, n, n, n);
+          case "GLSL f16 coopmat staged" ->
+              () -> Dispatch.dispatch(device, GlslTwins.HGEMM_STAGED, Grid.of(n / 8, n / 8), x, y, c, n);
+          default -> () -> HalfMatrixMultiplyKernels.multiply(device, invocations, x, y, c, n, n, n);
+        };
+        c.upload(new float[n * n]); // no variant passes on the one before it's output
         launch.run();
-        return Device.lastDeviceNanos();
-      }));
+        checkHalves(variant, a, b, c.toArray(), n);
+        results.add("f16 gemm", variant.replace("f16 ", ""), n, 2L * n * n * n, Measure.gpu(() -> {
+          launch.run();
+          return Device.lastDeviceNanos();
+        }));
+      }
+    }
+  }
+
+  /** 256 entries within docs/KERNELS.md's bound of the fp64 product. */
+  private static void checkHalves(String variant, short[] a, short[] b, float[] product, int n) {
+    Random random = new Random(n);
+    for (int probe = 0; probe < 256; probe++) {
+      int row = random.nextInt(n);
+      int column = random.nextInt(n);
+      double exact = 0;
+      double magnitude = 0;
+      for (int k = 0; k < n; k++) {
+        double term = (double) Float.float16ToFloat(a[row * n + k]) * Float.float16ToFloat(b[k * n + column]);
+        exact += term;
+        magnitude += Math.abs(term);
+      }
+      double error = Math.abs(product[row * n + column] - exact);
+      if (!(error <= (n + 2) * 0x1p-22 * magnitude)) {
+        throw new AssertionError(variant + " c[" + row + "][" + column + "] = " + product[row * n + column]
+            + ", exact " + exact + ": error " + error + " beyond the bound " + (n + 2) * 0x1p-22 * magnitude);
+      }
     }
   }
 

@@ -57,6 +57,16 @@ final class GlslTwins {
     return spec(name, new int[] {256, 1, 1}, params);
   }
 
+  /**
+   * The float16 tensor-core product staged through workgroup memory, a 128 x 128 block per
+   * workgroup of 16 x 16 (n a multiple of 128): what the driver's cooperative matrices reach.
+   */
+  static final KernelSpec HGEMM_STAGED = twin2d("hgemm128", List.of(
+      KernelSpec.Param.buffer("a", NumericType.SHORT, Access.READ),
+      KernelSpec.Param.buffer("b", NumericType.SHORT, Access.READ),
+      KernelSpec.Param.buffer("c", NumericType.FLOAT, Access.WRITE),
+      KernelSpec.Param.scalar("n", NumericType.INT)));
+
   private static KernelSpec twin2d(String name, List<KernelSpec.Param> params) {
     return spec(name, new int[] {Workgroups.TILE, Workgroups.TILE, 1}, params);
   }

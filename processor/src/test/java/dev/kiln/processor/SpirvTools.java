@@ -47,7 +47,7 @@ public final class SpirvTools {
   }
 
   private static void skip(String tool, IOException notInstalled) {
-    String message = tool + " is not installed (Debian: apt-get install spirv-tools): " + notInstalled.getMessage();
+    String message = tool + " is not installed (Debian: apt-get install spirv-tools, or bash .ci/spirv-tools.sh for one that knows cooperative matrices): " + notInstalled.getMessage();
     if (Boolean.getBoolean("kiln.noSkips")) {
       fail(message);
     }

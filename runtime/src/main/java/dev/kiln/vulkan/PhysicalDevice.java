@@ -36,6 +36,7 @@ import org.lwjgl.vulkan.VkPhysicalDevice;
 import org.lwjgl.vulkan.VkPhysicalDeviceCooperativeMatrixFeaturesKHR;
 import org.lwjgl.vulkan.VkPhysicalDeviceFeatures2;
 import org.lwjgl.vulkan.VkPhysicalDeviceShaderFloat16Int8Features;
+import org.lwjgl.vulkan.VkPhysicalDeviceVulkanMemoryModelFeatures;
 import org.lwjgl.vulkan.VkPhysicalDeviceFeatures;
 import org.lwjgl.vulkan.VkPhysicalDeviceFloatControlsProperties;
 import org.lwjgl.vulkan.VkPhysicalDeviceLimits;
@@ -59,6 +60,7 @@ record PhysicalDevice(VkPhysicalDevice handle, String name, int type, int queueF
   static final String STORAGE_8BIT = "VK_KHR_8bit_storage";
   static final String COOPERATIVE_MATRIX = "VK_KHR_cooperative_matrix";
   static final String FLOAT16 = "VK_KHR_shader_float16_int8";
+  static final String MEMORY_MODEL = "VK_KHR_vulkan_memory_model";
   static final String PUSH_DESCRIPTOR = "VK_KHR_push_descriptor";
   static final String SUBGROUP_EXTENDED_TYPES = "VK_KHR_shader_subgroup_extended_types";
   static final String SUBGROUP_PARTITIONED = "VK_NV_shader_subgroup_partitioned";
@@ -122,7 +124,7 @@ record PhysicalDevice(VkPhysicalDevice handle, String name, int type, int queueF
    */
   record Features(boolean int64AtomicsOnBuffers, boolean int64AtomicsOnWorkgroup, boolean floatAddOnBuffers,
       boolean floatAddOnWorkgroup, boolean storage8, boolean storage16, boolean subgroupExtendedTypes,
-      boolean float16, boolean cooperativeMatrix, boolean matrix16x16x16) {
+      boolean float16, boolean cooperativeMatrix, boolean matrix16x16x16, boolean vulkanMemoryModel) {
     static Features of(MemoryStack stack, VkPhysicalDevice device, List<String> extensions) {
       VkPhysicalDeviceShaderAtomicInt64Features int64 = VkPhysicalDeviceShaderAtomicInt64Features.calloc(stack)
           .sType$Default();
@@ -161,11 +163,17 @@ record PhysicalDevice(VkPhysicalDevice handle, String name, int type, int queueF
         matrices.pNext(features.pNext());
         features.pNext(matrices);
       }
+      VkPhysicalDeviceVulkanMemoryModelFeatures memoryModel = VkPhysicalDeviceVulkanMemoryModelFeatures.calloc(stack)
+          .sType$Default();
+      if (extensions.contains(MEMORY_MODEL)) {
+        memoryModel.pNext(features.pNext());
+        features.pNext(memoryModel);
+      }
       vkGetPhysicalDeviceFeatures2(device, features);
       return new Features(int64.shaderBufferInt64Atomics(), int64.shaderSharedInt64Atomics(), floats.shaderBufferFloat32AtomicAdd(),
           floats.shaderSharedFloat32AtomicAdd(), bits8.storageBuffer8BitAccess(), bits16.storageBuffer16BitAccess(),
           subgroupTypes.shaderSubgroupExtendedTypes(), halves.shaderFloat16(), matrices.cooperativeMatrix(),
-          matrices.cooperativeMatrix() && offersMatrix16x16x16(stack, device));
+          matrices.cooperativeMatrix() && offersMatrix16x16x16(stack, device), memoryModel.vulkanMemoryModel());
     }
 
     /**
@@ -431,6 +439,10 @@ record PhysicalDevice(VkPhysicalDevice handle, String name, int type, int queueF
         throw new IllegalStateException(spec + " holds float16 matrices, which need shaderFloat16 (" + FLOAT16 + "); "
             + name + " lacks it");
       }
+    }
+    if (module.capabilities().contains(SpvCapabilityVulkanMemoryModel) && !features.vulkanMemoryModel()) {
+      throw new IllegalStateException(spec + " is written for the Vulkan memory model, which needs vulkanMemoryModel ("
+          + MEMORY_MODEL + "); " + name + " lacks it");
     }
     if (module.subgroupLongs() && !features.subgroupExtendedTypes()) {
       throw new IllegalStateException(spec + " applies a subgroup operation to longs, which needs"

@@ -117,6 +117,11 @@ final class VulkanContext {
       next = VkPhysicalDeviceShaderFloat16Int8Features.calloc(stack).sType$Default().pNext(next)
           .shaderFloat16(true).address();
     }
+    if (features.vulkanMemoryModel()) { // hand-written twins of cooperative-matrix kernels declare it
+      extensions.add(PhysicalDevice.MEMORY_MODEL);
+      next = VkPhysicalDeviceVulkanMemoryModelFeatures.calloc(stack).sType$Default().pNext(next)
+          .vulkanMemoryModel(true).address();
+    }
     if (features.storage8()) {
       extensions.add(PhysicalDevice.STORAGE_8BIT);
       next = VkPhysicalDevice8BitStorageFeatures.calloc(stack).sType$Default().pNext(next)

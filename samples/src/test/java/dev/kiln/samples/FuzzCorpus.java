@@ -105,7 +105,7 @@ final class FuzzCorpus {
         process = new ProcessBuilder("spirv-val", "--target-env", "vulkan1.1", module.toString())
             .redirectErrorStream(true).start();
       } catch (java.io.IOException notInstalled) {
-        throw TestDevices.skip("spirv-val is not installed (Debian: apt-get install spirv-tools): "
+        throw TestDevices.skip("spirv-val is not installed (Debian: apt-get install spirv-tools, or bash .ci/spirv-tools.sh for one that knows cooperative matrices): "
             + notInstalled.getMessage());
       }
       String output = new String(process.getInputStream().readAllBytes());
