@@ -120,4 +120,36 @@ class FeatureRefusalTest {
     assertDoesNotThrow(() -> without16.checkSupports(SPEC, bytes));
     assertDoesNotThrow(() -> without8.checkSupports(SPEC, chars));
   }
+
+  /** Cooperative matrices: the extension, the 16 x 16 x 16 float16 shape and shaderFloat16, each named. */
+  @Test
+  void cooperativeMatricesNeedTheExtensionTheShapeAndFloat16() {
+    KernelModule matrices = module(Set.of(SpvCapabilityCooperativeMatrixKHR, SpvCapabilityFloat16), false, false);
+    String kernel = "dev.kiln.vulkan.FeatureRefusalTest#update";
+    assertEquals(kernel + " uses cooperative matrices, which need VK_KHR_cooperative_matrix (cooperativeMatrix);"
+        + " Test GPU lacks it", refusal(device(features(true, false, false, false)), matrices));
+    assertEquals(kernel + " multiplies 16 x 16 x 16 cooperative matrices of float16 into floats, a shape Test GPU"
+        + " does not list (vkGetPhysicalDeviceCooperativeMatrixPropertiesKHR)",
+        refusal(device(features(true, true, false, false)), matrices));
+    assertEquals(kernel + " holds float16 matrices, which need shaderFloat16 (VK_KHR_shader_float16_int8); Test GPU"
+        + " lacks it", refusal(device(features(false, true, true, false)), matrices));
+    assertDoesNotThrow(() -> device(features(true, true, true, false)).checkSupports(SPEC, matrices));
+  }
+
+  /** A module of the Vulkan memory model (the cooperative-matrix GLSL twin's) needs vulkanMemoryModel. */
+  @Test
+  void theVulkanMemoryModelNeedsItsFeature() {
+    KernelModule model = module(Set.of(SpvCapabilityVulkanMemoryModel), false, false);
+    assertEquals("dev.kiln.vulkan.FeatureRefusalTest#update is written for the Vulkan memory model, which needs"
+        + " vulkanMemoryModel (VK_KHR_vulkan_memory_model); Test GPU lacks it",
+        refusal(device(features(true, true, true, false)), model));
+    assertDoesNotThrow(() -> device(features(true, true, true, true)).checkSupports(SPEC, model));
+  }
+
+  /** Every feature of the earlier tests, and these four as given. */
+  private static PhysicalDevice.Features features(boolean float16, boolean cooperativeMatrix, boolean shape,
+      boolean memoryModel) {
+    return new PhysicalDevice.Features(true, true, true, true, true, true, true, float16, cooperativeMatrix, shape,
+        memoryModel);
+  }
 }
