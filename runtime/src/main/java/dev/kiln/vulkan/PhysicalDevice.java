@@ -173,7 +173,9 @@ record PhysicalDevice(VkPhysicalDevice handle, String name, int type, int queueF
       return new Features(int64.shaderBufferInt64Atomics(), int64.shaderSharedInt64Atomics(), floats.shaderBufferFloat32AtomicAdd(),
           floats.shaderSharedFloat32AtomicAdd(), bits8.storageBuffer8BitAccess(), bits16.storageBuffer16BitAccess(),
           subgroupTypes.shaderSubgroupExtendedTypes(), halves.shaderFloat16(), matrices.cooperativeMatrix(),
-          matrices.cooperativeMatrix() && offersMatrix16x16x16(stack, device), memoryModel.vulkanMemoryModel());
+          matrices.cooperativeMatrix() && offersMatrix16x16x16(stack, device),
+          // with the model enabled, Device scope (every Kiln module's fault record) needs its own feature
+          memoryModel.vulkanMemoryModel() && memoryModel.vulkanMemoryModelDeviceScope());
     }
 
     /**

@@ -120,7 +120,7 @@ final class VulkanContext {
     if (features.vulkanMemoryModel()) { // hand-written twins of cooperative-matrix kernels declare it
       extensions.add(PhysicalDevice.MEMORY_MODEL);
       next = VkPhysicalDeviceVulkanMemoryModelFeatures.calloc(stack).sType$Default().pNext(next)
-          .vulkanMemoryModel(true).address();
+          .vulkanMemoryModel(true).vulkanMemoryModelDeviceScope(true).address();
     }
     if (features.storage8()) {
       extensions.add(PhysicalDevice.STORAGE_8BIT);
