@@ -47,6 +47,14 @@ public final class LaunchAbi {
    */
   public static final int FAULT_LOOP_LIMIT = 5;
   /**
+   * A cooperative-matrix tile whose offset or stride is no multiple of 16 bytes, which Vulkan's
+   * matrix loads and stores require; the index word holds the offending offset or stride.
+   */
+  public static final int FAULT_MATRIX_ALIGNMENT = 6;
+  /** What {@link #FAULT_MATRIX_ALIGNMENT} says, before the offending value: both backends throw it. */
+  public static final String MATRIX_ALIGNMENT_MESSAGE = "a matrix tile's offset and stride must be multiples of"
+      + " 16 bytes (8 float16s, 4 floats), and this one's are not: ";
+  /**
    * The id of the boolean specialization constant that turns loop counting on: the runtime sets it
    * on devices that cut loops (lavapipe ends a SIMD group's loops after 65,535 header entries in
    * all), and elsewhere it stays false and the driver drops the counting.

@@ -6,13 +6,17 @@ package dev.kiln.matrix;
  * a subgroup computes the whole tile, the same in each, since every operand must be the same in
  * all of a subgroup's invocations (the processor checks that).
  *
- * <p>A load or store first checks the tile's whole extent against the array, and throws
- * {@link ArrayIndexOutOfBoundsException} for the lowest index below 0, else the highest one past
- * the end, before it touches an element; the Vulkan backend reports the same index.
+ * <p>A load or store first checks that the tile's offset and stride are multiples of 16 bytes, as
+ * Vulkan's matrix loads need (else {@link IllegalArgumentException}), then the tile's whole extent
+ * against the array, and throws {@link ArrayIndexOutOfBoundsException} for the lowest index below
+ * 0, else the highest one past the end, before it touches an element; the Vulkan backend reports
+ * the same.
  */
 public final class Matrices {
   /** The rows and columns of every tile (M = N = K = 16). */
   public static final int SIDE = 16;
+  private static final int HALVES_PER_16_BYTES = 8;
+  private static final int FLOATS_PER_16_BYTES = 4;
 
   private Matrices() {}
 
@@ -54,6 +58,7 @@ public final class Matrices {
    * @return the tile
    */
   public static MatrixAccumulator loadAccumulator(float[] values, int offset, int stride, MatrixLayout layout) {
+    checkAlignment(offset, stride, FLOATS_PER_16_BYTES);
     checkExtent(values.length, offset, stride);
     float[] tile = new float[SIDE * SIDE];
     for (int row = 0; row < SIDE; row++) {
@@ -145,6 +150,7 @@ public final class Matrices {
    * @param layout row- or column-major
    */
   public static void store(MatrixAccumulator c, float[] values, int offset, int stride, MatrixLayout layout) {
+    checkAlignment(offset, stride, FLOATS_PER_16_BYTES);
     checkExtent(values.length, offset, stride);
     float[] tile = c.tile.values();
     for (int row = 0; row < SIDE; row++) {
@@ -155,6 +161,7 @@ public final class Matrices {
   }
 
   private static Tile loadHalves(short[] bits, int offset, int stride, MatrixElement element, MatrixLayout layout) {
+    checkAlignment(offset, stride, HALVES_PER_16_BYTES);
     checkExtent(bits.length, offset, stride);
     float[] tile = new float[SIDE * SIDE];
     for (int row = 0; row < SIDE; row++) {
@@ -163,6 +170,20 @@ public final class Matrices {
       }
     }
     return new Tile(element, tile);
+  }
+
+  /**
+   * Vulkan's matrix loads and stores need a tile's first element and its stride on 16 bytes
+   * (VUID-RuntimeSpirv-OpCooperativeMatrixLoadKHR-08986): the offset, then the stride, must be a
+   * multiple of {@code multiple} elements.
+   */
+  private static void checkAlignment(int offset, int stride, int multiple) {
+    if (offset % multiple != 0) {
+      throw new IllegalArgumentException(dev.kiln.abi.LaunchAbi.MATRIX_ALIGNMENT_MESSAGE + offset);
+    }
+    if (stride % multiple != 0) {
+      throw new IllegalArgumentException(dev.kiln.abi.LaunchAbi.MATRIX_ALIGNMENT_MESSAGE + stride);
+    }
   }
 
   /**

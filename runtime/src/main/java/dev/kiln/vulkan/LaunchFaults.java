@@ -17,6 +17,7 @@ final class LaunchFaults {
   private static final int DIVISION_BY_ZERO = LaunchAbi.FAULT_DIVISION_BY_ZERO;
   private static final int OVERFLOW = LaunchAbi.FAULT_OVERFLOW;
   private static final int ILLEGAL_ARGUMENT = LaunchAbi.FAULT_ILLEGAL_ARGUMENT;
+  private static final int MATRIX_ALIGNMENT = LaunchAbi.FAULT_MATRIX_ALIGNMENT;
   private static final int LOOP_LIMIT = LaunchAbi.FAULT_LOOP_LIMIT;
   private static final int LOCAL_ARRAY = LaunchAbi.FAULT_LOCAL_ARRAY;
   private static final int[] NONE = new int[WORDS];
@@ -69,6 +70,8 @@ final class LaunchFaults {
       case DIVISION_BY_ZERO -> new ArithmeticException("/ by zero in " + where + (words[3] != 0 ? " (line " + words[3] + ")" : ""));
       case OVERFLOW -> new ArithmeticException((words[2] == 2 ? "long" : "integer") + " overflow in " + where);
       case ILLEGAL_ARGUMENT -> new IllegalArgumentException("Math.clamp's min is greater than its max, or NaN, in " + where);
+      case MATRIX_ALIGNMENT -> new IllegalArgumentException(LaunchAbi.MATRIX_ALIGNMENT_MESSAGE + words[2] + " in " + where
+          + " (line " + words[3] + ")");
       case LOOP_LIMIT -> new IllegalStateException("a subgroup of " + where + " entered its loops' headers more than "
           + LaunchAbi.LOOP_TURN_LIMIT + " times (the loop on line " + words[3] + "); this device (lavapipe) ends the"
           + " loops of a subgroup, whose invocations run together, silently after 65,535, so the results would be"

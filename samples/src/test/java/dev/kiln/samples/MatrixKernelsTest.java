@@ -113,6 +113,33 @@ class MatrixKernelsTest extends BothDevices {
     }
   }
 
+  /**
+   * A stride that is no multiple of 16 bytes (20 float16s), which Vulkan's matrix loads cannot
+   * take: IllegalArgumentException naming it, on both backends, before any tile is read.
+   */
+  @Test
+  void misalignedStride() {
+    int rows = 32;
+    int inner = 20;
+    int columns = 64;
+    short[] a = new short[rows * inner];
+    short[] b = new short[inner * columns];
+    String expected = dev.kiln.abi.LaunchAbi.MATRIX_ALIGNMENT_MESSAGE + inner;
+    IllegalArgumentException onCpu = assertThrows(IllegalArgumentException.class,
+        () -> launch(cpuMethods, a, b, new float[rows * columns], rows, inner, columns));
+    assertEquals(expected, onCpu.getMessage());
+    try {
+      IllegalArgumentException onVulkan = assertThrows(IllegalArgumentException.class,
+          () -> launch(vulkan, a, b, new float[rows * columns], rows, inner, columns));
+      assertEquals(expected + " in kernel dev.kiln.samples.HalfMatrixMultiply#multiply (line 53)", onVulkan.getMessage());
+    } catch (AssertionError notThrown) {
+      if (!refused(() -> launch(vulkan, a, b, new float[rows * columns], rows, inner, columns),
+          "HalfMatrixMultiply#multiply")) {
+        throw notThrown;
+      }
+    }
+  }
+
   /** The samples' modules, these kernels' among them, pass a spirv-val that knows SPV_KHR_cooperative_matrix. */
   @Test
   void modulesValidate() throws Exception {

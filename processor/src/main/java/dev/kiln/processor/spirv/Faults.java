@@ -22,6 +22,7 @@ final class Faults {
   static final int OVERFLOW = LaunchAbi.FAULT_OVERFLOW;
   static final int ILLEGAL_ARGUMENT = LaunchAbi.FAULT_ILLEGAL_ARGUMENT;
   static final int LOOP_LIMIT = LaunchAbi.FAULT_LOOP_LIMIT;
+  static final int MATRIX_ALIGNMENT = LaunchAbi.FAULT_MATRIX_ALIGNMENT;
   /** Word 1 of an index fault on a shared or private array: this bit, or'ed with its length. */
   static final int LOCAL_ARRAY = LaunchAbi.FAULT_LOCAL_ARRAY;
 

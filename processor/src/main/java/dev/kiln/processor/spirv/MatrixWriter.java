@@ -67,7 +67,7 @@ final class MatrixWriter {
     int lowest = fn.op(SpvOpIAdd, integer, offset, fn.op(SpvOpSelect, integer, negative, span, module.constantInt(0)));
     int highest = fn.op(SpvOpIAdd, integer, offset, fn.op(SpvOpIAdd, integer,
         fn.op(SpvOpSelect, integer, negative, module.constantInt(0), span), module.constantInt(Fragment.SIDE - 1)));
-    memory.tile(array, lowest, highest, line, access);
+    memory.tile(array, offset, stride, lowest, highest, line, access);
   }
 
   private int layout(boolean columnMajor) {

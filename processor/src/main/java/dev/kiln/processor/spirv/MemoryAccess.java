@@ -276,24 +276,33 @@ final class MemoryAccess {
   }
 
   /**
-   * Emits {@code access}, a cooperative-matrix load or store of buffer {@code array} whose elements
-   * span the indices {@code lowest} to {@code highest} (ints); with bounds checks only where that
-   * span lies in the buffer, recording the lowest index below 0, else the highest one past the
-   * end, as the fault (what {@code dev.kiln.matrix.Matrices} throws on the CPU).
+   * Emits {@code access}, a cooperative-matrix load or store of buffer {@code array} at
+   * {@code offset} with {@code stride}, whose elements span the indices {@code lowest} to
+   * {@code highest} (all int ids); with bounds checks only where offset and stride are multiples of
+   * 16 bytes (Vulkan's matrix loads need it) and the span lies in the buffer, recording as the
+   * fault the misaligned offset, else stride, or else the lowest index below 0, else the highest
+   * one past the end (what {@code dev.kiln.matrix.Matrices} throws on the CPU).
    */
-  void tile(String array, int lowest, int highest, int line, Runnable access) {
+  void tile(String array, int offset, int stride, int lowest, int highest, int line, Runnable access) {
     if (!boundsChecks) {
       access.run();
       return;
     }
     int bool = module.typeBool();
+    int integer = module.typeInt();
+    int multiple = module.constantInt(16 / arrays.get(array).element().bytes()); // 16 bytes of elements
+    int offsetAligned = fn.op(SpvOpIEqual, bool, fn.op(SpvOpSRem, integer, offset, multiple), module.constantInt(0));
+    int strideAligned = fn.op(SpvOpIEqual, bool, fn.op(SpvOpSRem, integer, stride, multiple), module.constantInt(0));
+    int aligned = fn.op(SpvOpLogicalAnd, bool, offsetAligned, strideAligned);
+    faults.recordIf(fn.op(SpvOpLogicalNot, bool, aligned), Faults.MATRIX_ALIGNMENT, 0,
+        fn.op(SpvOpSelect, integer, offsetAligned, stride, offset), line);
     int length = fn.op(SpvOpBitcast, module.typeInt(), bufferLength(arrays.get(array).variable()));
     int lowOk = fn.op(SpvOpSGreaterThanEqual, bool, lowest, module.constantInt(0));
     int highOk = fn.op(SpvOpSLessThan, bool, highest, length);
     int inside = fn.op(SpvOpLogicalAnd, bool, lowOk, highOk);
     faults.recordIf(fn.op(SpvOpLogicalNot, bool, inside), Faults.INDEX, arrays.get(array).faultTag(),
         fn.op(SpvOpSelect, module.typeInt(), lowOk, highest, lowest), line);
-    fn.when(inside, access);
+    fn.when(fn.op(SpvOpLogicalAnd, bool, aligned, inside), access);
   }
 
   /** A pointer to buffer {@code array}'s element {@code index}, unchecked: the first element of a tile. */
