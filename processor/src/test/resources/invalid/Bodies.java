@@ -6,6 +6,7 @@ import dev.kiln.annotations.Buffer;
 import dev.kiln.annotations.Kernel;
 import dev.kiln.matrix.MatrixA;
 import dev.kiln.matrix.MatrixAccumulator;
+import dev.kiln.matrix.MatrixB;
 import dev.kiln.matrix.MatrixElement;
 import dev.kiln.matrix.MatrixLayout;
 
@@ -155,6 +156,12 @@ public final class Bodies {
     MatrixAccumulator inShared = Gpu.loadAccumulator(tile, 0, 16, MatrixLayout.ROW_MAJOR); // ERROR: [kiln.matrix.memory]
     Gpu.storeAccumulator(sum, c, 0, 16, n > 0 ? MatrixLayout.ROW_MAJOR : MatrixLayout.COLUMN_MAJOR); // ERROR: [kiln.matrix.constant]
     MatrixAccumulator chosen = n > 0 ? sum : inShared; // ERROR: [kiln.matrix.use]
+    MatrixA left = Gpu.loadMatrixA(a, 0, 16, MatrixElement.FLOAT16, MatrixLayout.ROW_MAJOR);
+    MatrixB right = Gpu.loadMatrixB(a, 0, 16, MatrixElement.FLOAT16, MatrixLayout.ROW_MAJOR);
+    MatrixB typed = Gpu.loadMatrixB(a, 0, 16, n > 0 ? MatrixElement.FLOAT16 : MatrixElement.FLOAT16, MatrixLayout.ROW_MAJOR); // ERROR: [kiln.matrix.constant]
+    Gpu.multiplyAdd(left, right, sum); // ERROR: [kiln.matrix.use]
+    MatrixAccumulator mixed = Gpu.addAccumulators(sum, n > 0 ? sum : sum); // ERROR: [kiln.matrix.use]
+    MatrixAccumulator late; // ERROR: [kiln.matrix.use]
   }
 
   @Kernel(workgroup = {32})
