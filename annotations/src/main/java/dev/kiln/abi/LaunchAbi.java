@@ -46,6 +46,13 @@ public final class LaunchAbi {
    * loops there silently; the index word holds the count, the line word the loop's line.
    */
   public static final int FAULT_LOOP_LIMIT = 5;
+  /** The rows and columns of every cooperative-matrix tile (M = N = K). */
+  public static final int MATRIX_SIDE = 16;
+  /**
+   * What a tile's first element and stride must be a multiple of, in bytes: Vulkan's matrix loads
+   * and stores need it (VUID-RuntimeSpirv-OpCooperativeMatrixLoadKHR-08986).
+   */
+  public static final int MATRIX_ALIGNMENT_BYTES = 16;
   /**
    * A cooperative-matrix tile whose offset or stride is no multiple of 16 bytes, which Vulkan's
    * matrix loads and stores require; the index word holds the offending offset or stride.

@@ -5,6 +5,7 @@ import dev.kiln.FloatArray;
 import dev.kiln.Grid;
 import dev.kiln.ShortArray;
 import dev.kiln.internal.Dispatch;
+import dev.kiln.matrix.Matrices;
 import dev.kiln.samples.BlockedMatrixMultiply;
 import dev.kiln.samples.BlockedMatrixMultiplyKernels;
 import dev.kiln.samples.HalfMatrixMultiply;
@@ -132,9 +133,9 @@ public final class GemmBench {
         magnitude += Math.abs(term);
       }
       double error = Math.abs(product[row * n + column] - exact);
-      if (!(error <= (n + 2) * 0x1p-22 * magnitude)) {
+      if (!(error <= Matrices.errorBound(n, magnitude))) {
         throw new AssertionError(variant + " c[" + row + "][" + column + "] = " + product[row * n + column]
-            + ", exact " + exact + ": error " + error + " beyond the bound " + (n + 2) * 0x1p-22 * magnitude);
+            + ", exact " + exact + ": error " + error + " beyond the bound " + Matrices.errorBound(n, magnitude));
       }
     }
   }

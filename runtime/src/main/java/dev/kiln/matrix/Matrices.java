@@ -1,5 +1,7 @@
 package dev.kiln.matrix;
 
+import dev.kiln.abi.LaunchAbi;
+
 /**
  * The operations on cooperative matrices as the CPU backend runs them; kernels call them through
  * {@link dev.kiln.Gpu}, whose methods of the same names are documented there. Each invocation of
@@ -14,9 +16,9 @@ package dev.kiln.matrix;
  */
 public final class Matrices {
   /** The rows and columns of every tile (M = N = K = 16). */
-  public static final int SIDE = 16;
-  private static final int HALVES_PER_16_BYTES = 8;
-  private static final int FLOATS_PER_16_BYTES = 4;
+  public static final int SIDE = LaunchAbi.MATRIX_SIDE;
+  private static final int HALVES_PER_16_BYTES = LaunchAbi.MATRIX_ALIGNMENT_BYTES / Short.BYTES;
+  private static final int FLOATS_PER_16_BYTES = LaunchAbi.MATRIX_ALIGNMENT_BYTES / Float.BYTES;
 
   private Matrices() {}
 
@@ -86,14 +88,11 @@ public final class Matrices {
    * 0 to 15 in turn, each product exact, each sum rounded to a float.
    *
    * @param a the left factor
-   * @param b the right factor, of a's element type
+   * @param b the right factor
    * @param c the accumulator
    * @return the sum
    */
   public static MatrixAccumulator multiplyAdd(MatrixA a, MatrixB b, MatrixAccumulator c) {
-    if (a.element() != b.element()) {
-      throw new IllegalArgumentException("A holds " + a.element() + " and B " + b.element());
-    }
     float[] left = a.tile.values();
     float[] right = b.tile.values();
     float[] sum = c.tile.values().clone();
@@ -107,6 +106,21 @@ public final class Matrices {
       }
     }
     return new MatrixAccumulator(new Tile(null, sum));
+  }
+
+  /**
+   * How far a device's product of inner dimension {@code inner} may be from the exact (fp64) one,
+   * where the sum of the magnitudes of its products is {@code magnitude}: recursive summation
+   * errs by at most {@code inner * u} times that, to first order; with four units per addition
+   * (u = 2^-22, for adders that truncate with fewer bits than a float) and two more additions (the
+   * accumulator's start, the stored result), {@code (inner + 2) 2^-22 magnitude} (docs/KERNELS.md).
+   *
+   * @param inner the inner dimension, the number of products summed
+   * @param magnitude the sum of the products' magnitudes
+   * @return the bound
+   */
+  public static double errorBound(int inner, double magnitude) {
+    return (inner + 2) * 0x1p-22 * magnitude;
   }
 
   /**
@@ -179,10 +193,10 @@ public final class Matrices {
    */
   private static void checkAlignment(int offset, int stride, int multiple) {
     if (offset % multiple != 0) {
-      throw new IllegalArgumentException(dev.kiln.abi.LaunchAbi.MATRIX_ALIGNMENT_MESSAGE + offset);
+      throw new IllegalArgumentException(LaunchAbi.MATRIX_ALIGNMENT_MESSAGE + offset);
     }
     if (stride % multiple != 0) {
-      throw new IllegalArgumentException(dev.kiln.abi.LaunchAbi.MATRIX_ALIGNMENT_MESSAGE + stride);
+      throw new IllegalArgumentException(LaunchAbi.MATRIX_ALIGNMENT_MESSAGE + stride);
     }
   }
 

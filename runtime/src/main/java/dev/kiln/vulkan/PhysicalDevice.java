@@ -27,6 +27,7 @@ import java.util.Map;
 import java.util.Set;
 import org.lwjgl.PointerBuffer;
 import org.lwjgl.system.MemoryStack;
+import org.lwjgl.vulkan.VkBaseOutStructure;
 import org.lwjgl.vulkan.VkCooperativeMatrixPropertiesKHR;
 import org.lwjgl.vulkan.VkExtensionProperties;
 import org.lwjgl.vulkan.VkInstance;
@@ -135,40 +136,19 @@ record PhysicalDevice(VkPhysicalDevice handle, String name, int type, int queueF
       VkPhysicalDeviceShaderSubgroupExtendedTypesFeatures subgroupTypes =
           VkPhysicalDeviceShaderSubgroupExtendedTypesFeatures.calloc(stack).sType$Default();
       VkPhysicalDeviceFeatures2 features = VkPhysicalDeviceFeatures2.calloc(stack).sType$Default().pNext(bits16);
-      if (extensions.contains(SUBGROUP_EXTENDED_TYPES)) {
-        subgroupTypes.pNext(features.pNext());
-        features.pNext(subgroupTypes);
-      }
-      if (extensions.contains(ATOMIC_INT64)) {
-        int64.pNext(features.pNext());
-        features.pNext(int64);
-      }
-      if (extensions.contains(ATOMIC_FLOAT)) {
-        floats.pNext(features.pNext());
-        features.pNext(floats);
-      }
-      if (extensions.contains(STORAGE_8BIT)) {
-        bits8.pNext(features.pNext());
-        features.pNext(bits8);
-      }
+      chainIf(extensions.contains(SUBGROUP_EXTENDED_TYPES), features, subgroupTypes.address());
+      chainIf(extensions.contains(ATOMIC_INT64), features, int64.address());
+      chainIf(extensions.contains(ATOMIC_FLOAT), features, floats.address());
+      chainIf(extensions.contains(STORAGE_8BIT), features, bits8.address());
       VkPhysicalDeviceShaderFloat16Int8Features halves = VkPhysicalDeviceShaderFloat16Int8Features.calloc(stack)
           .sType$Default();
-      if (extensions.contains(FLOAT16)) {
-        halves.pNext(features.pNext());
-        features.pNext(halves);
-      }
+      chainIf(extensions.contains(FLOAT16), features, halves.address());
       VkPhysicalDeviceCooperativeMatrixFeaturesKHR matrices = VkPhysicalDeviceCooperativeMatrixFeaturesKHR.calloc(stack)
           .sType$Default();
-      if (extensions.contains(COOPERATIVE_MATRIX)) {
-        matrices.pNext(features.pNext());
-        features.pNext(matrices);
-      }
+      chainIf(extensions.contains(COOPERATIVE_MATRIX), features, matrices.address());
       VkPhysicalDeviceVulkanMemoryModelFeatures memoryModel = VkPhysicalDeviceVulkanMemoryModelFeatures.calloc(stack)
           .sType$Default();
-      if (extensions.contains(MEMORY_MODEL)) {
-        memoryModel.pNext(features.pNext());
-        features.pNext(memoryModel);
-      }
+      chainIf(extensions.contains(MEMORY_MODEL), features, memoryModel.address());
       vkGetPhysicalDeviceFeatures2(device, features);
       return new Features(int64.shaderBufferInt64Atomics(), int64.shaderSharedInt64Atomics(), floats.shaderBufferFloat32AtomicAdd(),
           floats.shaderSharedFloat32AtomicAdd(), bits8.storageBuffer8BitAccess(), bits16.storageBuffer16BitAccess(),
@@ -176,6 +156,17 @@ record PhysicalDevice(VkPhysicalDevice handle, String name, int type, int queueF
           matrices.cooperativeMatrix() && offersMatrix16x16x16(stack, device),
           // with the model enabled, Device scope (every Kiln module's fault record) needs its own feature
           memoryModel.vulkanMemoryModel() && memoryModel.vulkanMemoryModelDeviceScope());
+    }
+
+    /**
+     * Puts the feature structure at {@code struct} at the head of {@code features}' chain, where
+     * the device has its extension (every such structure starts with sType and pNext).
+     */
+    private static void chainIf(boolean present, VkPhysicalDeviceFeatures2 features, long struct) {
+      if (present) {
+        org.lwjgl.system.MemoryUtil.memPutAddress(struct + VkBaseOutStructure.PNEXT, features.pNext());
+        features.pNext(struct);
+      }
     }
 
     /**

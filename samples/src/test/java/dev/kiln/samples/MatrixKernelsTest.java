@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.kiln.Device;
+import dev.kiln.matrix.Matrices;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -147,9 +148,9 @@ class MatrixKernelsTest extends BothDevices {
         "modules spirv-val rejects");
   }
 
-  /** |result - exact| within the bound docs/KERNELS.md derives: (inner + 2) 2^-22 times the sum of |a b|. */
+  /** |result - exact| within the bound docs/KERNELS.md derives ({@link Matrices#errorBound}). */
   static void assertWithin(double exact, double magnitude, int inner, float result, String what) {
-    double bound = (inner + 2) * 0x1p-22 * magnitude;
+    double bound = Matrices.errorBound(inner, magnitude);
     assertTrue(Math.abs(result - exact) <= bound, what + " = " + result + " on " + vulkan + ", exact " + exact
         + ": error " + Math.abs(result - exact) + " beyond " + bound);
   }

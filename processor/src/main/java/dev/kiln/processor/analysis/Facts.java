@@ -123,9 +123,6 @@ public record Facts(
     if (subgroups) {
       return "uses subgroup operations";
     }
-    if (matrices) {
-      return "uses cooperative matrices";
-    }
     return null;
   }
 }

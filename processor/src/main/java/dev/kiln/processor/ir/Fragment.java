@@ -12,7 +12,7 @@ public record Fragment(String name, Use use, int id) {
   private static final AtomicInteger IDS = new AtomicInteger();
 
   /** The rows and columns of every fragment (M = N = K). */
-  public static final int SIDE = 16;
+  public static final int SIDE = dev.kiln.abi.LaunchAbi.MATRIX_SIDE;
 
   /** Its role in a multiply-add, and so its component type. */
   public enum Use {

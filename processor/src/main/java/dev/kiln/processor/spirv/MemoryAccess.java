@@ -290,7 +290,7 @@ final class MemoryAccess {
     }
     int bool = module.typeBool();
     int integer = module.typeInt();
-    int multiple = module.constantInt(16 / arrays.get(array).element().bytes()); // 16 bytes of elements
+    int multiple = module.constantInt(LaunchAbi.MATRIX_ALIGNMENT_BYTES / arrays.get(array).element().bytes());
     int offsetAligned = fn.op(SpvOpIEqual, bool, fn.op(SpvOpSRem, integer, offset, multiple), module.constantInt(0));
     int strideAligned = fn.op(SpvOpIEqual, bool, fn.op(SpvOpSRem, integer, stride, multiple), module.constantInt(0));
     int aligned = fn.op(SpvOpLogicalAnd, bool, offsetAligned, strideAligned);
