@@ -12,8 +12,9 @@ for module in annotations runtime samples bench; do # the classes only, not the 
 done
 (cd samples && ../mvnw -q dependency:copy-dependencies -DincludeScope=runtime -DexcludeGroupIds=dev.kiln \
   -DoutputDirectory=../.gpu/lib)
-(cd bench && ../mvnw -q dependency:copy-dependencies -DincludeScope=runtime -DincludeGroupIds=org.openjdk.jmh,net.sf.jopt-simple,org.apache.commons \
-  -DoutputDirectory=../.gpu/lib) # JMH, for the host benchmarks
+# JMH, for the host benchmarks; in the reactor, since the samples' jar is not installed
+./mvnw -q -o -pl bench -am package -DskipTests dependency:copy-dependencies -DincludeScope=runtime \
+  -DincludeGroupIds=org.openjdk.jmh,net.sf.jopt-simple,org.apache.commons -DoutputDirectory="$PWD/.gpu/lib"
 (cd samples && ../mvnw -q dependency:copy -Dartifact=org.junit.platform:junit-platform-console-standalone:1.14.1 \
   -DoutputDirectory=../.gpu/lib)
 (cd samples && ../mvnw -q dependency:copy -Dartifact=org.ow2.asm:asm:9.10.1 -DoutputDirectory=../.gpu/lib) # the fuzzer's FlushingTwin
