@@ -151,9 +151,11 @@ public final class Bodies {
 
   @Kernel(workgroup = {32})
   static void matrixValues(short[] a, float[] c, int n) {
-    float[] tile = Gpu.sharedFloats(256);
+    short[] widened = Gpu.sharedShorts(256);
     MatrixAccumulator sum = Gpu.fillAccumulator(0f);
-    MatrixAccumulator inShared = Gpu.loadAccumulator(tile, 0, 16, MatrixLayout.ROW_MAJOR); // ERROR: [kiln.matrix.memory]
+    MatrixA fromWidened = Gpu.loadMatrixA(widened, 0, 16, MatrixElement.FLOAT16, MatrixLayout.ROW_MAJOR); // ERROR: [kiln.matrix.memory]
+    float[] own = new float[256];
+    MatrixAccumulator inShared = Gpu.loadAccumulator(own, 0, 16, MatrixLayout.ROW_MAJOR); // ERROR: [kiln.matrix.memory]
     Gpu.storeAccumulator(sum, c, 0, 16, n > 0 ? MatrixLayout.ROW_MAJOR : MatrixLayout.COLUMN_MAJOR); // ERROR: [kiln.matrix.constant]
     MatrixAccumulator chosen = n > 0 ? sum : inShared; // ERROR: [kiln.matrix.use]
     MatrixA left = Gpu.loadMatrixA(a, 0, 16, MatrixElement.FLOAT16, MatrixLayout.ROW_MAJOR);

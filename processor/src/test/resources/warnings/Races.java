@@ -2,6 +2,11 @@ package test;
 
 import dev.kiln.Gpu;
 import dev.kiln.annotations.Kernel;
+import dev.kiln.matrix.MatrixA;
+import dev.kiln.matrix.MatrixAccumulator;
+import dev.kiln.matrix.MatrixB;
+import dev.kiln.matrix.MatrixElement;
+import dev.kiln.matrix.MatrixLayout;
 
 public final class Races {
   @Kernel
@@ -221,5 +226,27 @@ public final class Races {
       t += Gpu.subgroupShuffleXor(t, 1); // WARNING: [kiln.subgroup.divergent]
     }
     out[i] = s + t;
+  }
+
+  /**
+   * Tiles in workgroup memory count as accesses at their first element: one loaded while the
+   * invocations are still staging it, one stored over what a neighbour may still read.
+   */
+  @Kernel(workgroup = 32)
+  static void stagedTiles(short[] a, float[] c) {
+    short[] staged = Gpu.sharedPackedShorts(256);
+    float[] sums = Gpu.sharedFloats(256);
+    int l = Gpu.localId(0);
+    for (int e = l; e < 256; e += 32) {
+      staged[e] = a[Gpu.workgroupId(0) * 256 + e];
+    }
+    MatrixA early = Gpu.loadMatrixA(staged, 0, 16, MatrixElement.FLOAT16, MatrixLayout.ROW_MAJOR); // WARNING: [kiln.race.barrier]
+    Gpu.barrier();
+    MatrixB right = Gpu.loadMatrixB(staged, 0, 16, MatrixElement.FLOAT16, MatrixLayout.ROW_MAJOR); // after the barrier: no warning
+    MatrixAccumulator product = Gpu.multiplyAdd(early, right, Gpu.fillAccumulator(0f));
+    float before = sums[l];
+    Gpu.storeAccumulator(product, sums, 0, 16, MatrixLayout.ROW_MAJOR); // WARNING: [kiln.race.barrier]
+    Gpu.barrier();
+    c[Gpu.globalId(0)] = before + sums[(l + 1) & 255];
   }
 }

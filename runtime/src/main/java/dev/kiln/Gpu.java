@@ -120,6 +120,20 @@ public final class Gpu {
   }
 
   /**
+   * Workgroup memory of shorts at 2 bytes each (where {@link #sharedShorts} takes 4): the place to
+   * stage float16 tiles for {@link #loadMatrixA} and {@link #loadMatrixB}, which read it as it is.
+   * Element accesses give Java's values, as for any short array (on Vulkan the elements are float16
+   * values holding the shorts' bits). The device needs 16-bit integers and floats ({@code
+   * shaderInt16}, {@code shaderFloat16}).
+   *
+   * @param length the number of elements, a constant
+   * @return the workgroup's array
+   */
+  public static short[] sharedPackedShorts(int length) {
+    return (short[]) Invocation.current().shared(NumericType.SHORT, length);
+  }
+
+  /**
    * Workgroup memory of bytes; see {@link #sharedShorts}.
    *
    * @param length the number of elements, a constant

@@ -68,12 +68,14 @@ public final class LaunchAbi {
    */
   public static final int COUNT_LOOPS_SPEC_ID = 0;
   /**
-   * The id of the uint specialization constant that gives the subgroup size on a device that cuts
-   * loops: lavapipe counts header entries per SIMD group, one subgroup, so a counting module keeps a
-   * count per subgroup in workgroup memory, {@code ceil(invocations / size)} of them. Elsewhere it
-   * stays at the workgroup's invocations, and the counts are one word.
+   * The smallest subgroup a device that cuts loops may have: lavapipe counts header entries per SIMD
+   * group, one subgroup (4, 8 or 16 lanes with 128-, 256- or 512-bit vectors), so a counting module
+   * keeps a count per subgroup in workgroup memory, {@code ceil(invocations / 4)} words. Their number
+   * is a constant: NVIDIA's driver (580) misplaces cooperative-matrix loads from workgroup memory in
+   * a module that also has a workgroup array sized by a specialization constant
+   * (docs/DRIVER-GAPS.md).
    */
-  public static final int LOOP_SUBGROUP_SIZE_SPEC_ID = 1;
+  public static final int LOOP_COUNT_MIN_SUBGROUP = 4;
   /** Header entries of all loops of a subgroup past which a counting module faults. */
   public static final int LOOP_TURN_LIMIT = 65_000;
   /** The array word of an index fault on a workgroup or private array: this bit, or'ed with its length. */

@@ -31,7 +31,8 @@ public final class GemmBench {
   /** The variants, all or those {@code -Dkiln.bench.gemm} lists (comma-separated). */
   private static final List<String> VARIANTS = List.of(System.getProperty("kiln.bench.gemm",
       "Kiln blocked,GLSL blocked,GLSL blocked vec4,Kiln 16x16,Kiln f16 coopmat,Kiln f16 coopmat 64x64,"
-      + "Kiln f16 coopmat 64x64 unchecked,GLSL f16 coopmat staged").split(","));
+      + "Kiln f16 coopmat 64x64 unchecked,Kiln f16 coopmat staged,Kiln f16 coopmat staged unchecked,"
+      + "GLSL f16 coopmat staged").split(","));
 
   private GemmBench() {}
 
@@ -92,7 +93,7 @@ public final class GemmBench {
         if (!variant.contains("coopmat")) {
           continue;
         }
-        if (variant.contains("GLSL") && n % 128 != 0) {
+        if (variant.contains("staged") && n % 128 != 0) {
           continue;
         }
         boolean wide = variant.contains("64x64");
@@ -104,6 +105,9 @@ public final class GemmBench {
           case "Kiln f16 coopmat 64x64" -> () -> TensorCoresKernels.wide(device, invocations, x, y, c, n, n, n);
           case "Kiln f16 coopmat 64x64 unchecked" ->
               () -> TensorCoresKernels.wideUnchecked(device, invocations, x, y, c, n, n, n);
+          case "Kiln f16 coopmat staged" -> () -> TensorCoresKernels.staged(device, stagedGrid(n), x, y, c, n);
+          case "Kiln f16 coopmat staged unchecked" ->
+              () -> TensorCoresKernels.stagedUnchecked(device, stagedGrid(n), x, y, c, n);
           case "GLSL f16 coopmat staged" ->
               () -> Dispatch.dispatch(device, GlslTwins.HGEMM_STAGED, Grid.of(n / 8, n / 8), x, y, c, n);
           default -> () -> HalfMatrixMultiplyKernels.multiply(device, invocations, x, y, c, n, n, n);
@@ -117,6 +121,11 @@ public final class GemmBench {
         }));
       }
     }
+  }
+
+  /** The staged kernels' grid: a workgroup of 16 x 16 per 128 x 128 block. */
+  private static Grid stagedGrid(int n) {
+    return Grid.of(16 * (n / TensorCores.STAGED), 16 * (n / TensorCores.STAGED));
   }
 
   /** 256 entries within docs/KERNELS.md's bound of the fp64 product. */

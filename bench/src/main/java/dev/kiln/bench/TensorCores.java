@@ -14,12 +14,21 @@ import dev.kiln.matrix.MatrixB;
 /**
  * Variants of the sample {@code HalfMatrixMultiply} for measuring what its speed depends on: a
  * 64 x 64 block per subgroup (4 x 4 tiles: 8 tile loads per 16 multiply-adds, against the sample's
- * 6 per 8), with and without the tiles' extent checks. Dimensions are multiples of 64.
+ * 6 per 8), with and without the tiles' extent checks; and the GLSL twin's algorithm
+ * ({@code glsl/hgemm128.shaderc.comp}): a 128 x 128 block per workgroup of 8 subgroups, 32 columns of
+ * {@code a} and rows of {@code b} at a time staged in workgroup memory of 16-bit values (one short
+ * per invocation and copy, where the twin copies 16 bytes). Dimensions are multiples of 64 (128
+ * for the staged ones, which compute nothing unless the workgroup has 8 subgroups).
  */
 final class TensorCores {
   static final int SIDE = 64;
   static final int WORKGROUP = 128;
   private static final int T = 16;
+  /** Rows and columns of {@code c} per workgroup of the staged kernels. */
+  static final int STAGED = 128;
+  private static final int DEPTH = 32;
+  private static final int STRIDE_A = DEPTH + 8;
+  private static final int STRIDE_B = STAGED + 8;
 
   private TensorCores() {}
 
@@ -102,6 +111,84 @@ final class TensorCores {
       Gpu.storeAccumulator(c31, c, (row + 3 * T) * columns + column + 1 * T, columns, ROW_MAJOR);
       Gpu.storeAccumulator(c32, c, (row + 3 * T) * columns + column + 2 * T, columns, ROW_MAJOR);
       Gpu.storeAccumulator(c33, c, (row + 3 * T) * columns + column + 3 * T, columns, ROW_MAJOR);
+    }
+  }
+
+  /** The staged product, {@code c = a b}. */
+  @Kernel(workgroup = {16, 16})
+  static void staged(@Buffer(Access.READ) short[] a, @Buffer(Access.READ) short[] b,
+      @Buffer(Access.WRITE) float[] c, int n) {
+    short[] blockA = Gpu.sharedPackedShorts(STAGED * STRIDE_A); // [row][k], rows padded
+    short[] blockB = Gpu.sharedPackedShorts(DEPTH * STRIDE_B); // [k][column]
+    stagedProduct(a, b, c, n, blockA, blockB);
+  }
+
+  /** {@link #staged} without index checks. */
+  @Kernel(workgroup = {16, 16}, boundsChecks = false)
+  static void stagedUnchecked(@Buffer(Access.READ) short[] a, @Buffer(Access.READ) short[] b,
+      @Buffer(Access.WRITE) float[] c, int n) {
+    short[] blockA = Gpu.sharedPackedShorts(STAGED * STRIDE_A);
+    short[] blockB = Gpu.sharedPackedShorts(DEPTH * STRIDE_B);
+    stagedProduct(a, b, c, n, blockA, blockB);
+  }
+
+  /** The body of both staged kernels, inlined into each; {@code blockA} and {@code blockB} are their workgroup memory. */
+  private static void stagedProduct(short[] a, short[] b, float[] c, int n, short[] blockA, short[] blockB) {
+    int self = Gpu.localId(1) * 16 + Gpu.localId(0);
+    int firstRow = Gpu.workgroupId(1) * STAGED;
+    int firstColumn = Gpu.workgroupId(0) * STAGED;
+    int warpRow = Gpu.subgroupId() / 4 * 64;
+    int warpColumn = Gpu.subgroupId() % 4 * 32;
+    if (Gpu.numSubgroups() == 8) {
+      MatrixAccumulator c00 = Gpu.fillAccumulator(0f);
+      MatrixAccumulator c01 = Gpu.fillAccumulator(0f);
+      MatrixAccumulator c10 = Gpu.fillAccumulator(0f);
+      MatrixAccumulator c11 = Gpu.fillAccumulator(0f);
+      MatrixAccumulator c20 = Gpu.fillAccumulator(0f);
+      MatrixAccumulator c21 = Gpu.fillAccumulator(0f);
+      MatrixAccumulator c30 = Gpu.fillAccumulator(0f);
+      MatrixAccumulator c31 = Gpu.fillAccumulator(0f);
+      for (int k0 = 0; k0 < n; k0 += DEPTH) {
+        for (int part = 0; part < STAGED * DEPTH / 256; part++) {
+          int index = self + part * 256;
+          blockA[index / DEPTH * STRIDE_A + index % DEPTH] = a[(firstRow + index / DEPTH) * n + k0 + index % DEPTH];
+          blockB[index / STAGED * STRIDE_B + index % STAGED] = b[(k0 + index / STAGED) * n + firstColumn + index % STAGED];
+        }
+        Gpu.barrier();
+        for (int k = 0; k < DEPTH; k += T) {
+          MatrixA a0 = Gpu.loadMatrixA(blockA, (warpRow + 0 * T) * STRIDE_A + k, STRIDE_A, FLOAT16, ROW_MAJOR);
+          MatrixA a1 = Gpu.loadMatrixA(blockA, (warpRow + 1 * T) * STRIDE_A + k, STRIDE_A, FLOAT16, ROW_MAJOR);
+          MatrixA a2 = Gpu.loadMatrixA(blockA, (warpRow + 2 * T) * STRIDE_A + k, STRIDE_A, FLOAT16, ROW_MAJOR);
+          MatrixA a3 = Gpu.loadMatrixA(blockA, (warpRow + 3 * T) * STRIDE_A + k, STRIDE_A, FLOAT16, ROW_MAJOR);
+          MatrixB b0 = Gpu.loadMatrixB(blockB, k * STRIDE_B + warpColumn + 0 * T, STRIDE_B, FLOAT16, ROW_MAJOR);
+          MatrixB b1 = Gpu.loadMatrixB(blockB, k * STRIDE_B + warpColumn + 1 * T, STRIDE_B, FLOAT16, ROW_MAJOR);
+          c00 = Gpu.multiplyAdd(a0, b0, c00);
+          c01 = Gpu.multiplyAdd(a0, b1, c01);
+          c10 = Gpu.multiplyAdd(a1, b0, c10);
+          c11 = Gpu.multiplyAdd(a1, b1, c11);
+          c20 = Gpu.multiplyAdd(a2, b0, c20);
+          c21 = Gpu.multiplyAdd(a2, b1, c21);
+          c30 = Gpu.multiplyAdd(a3, b0, c30);
+          c31 = Gpu.multiplyAdd(a3, b1, c31);
+        }
+        Gpu.barrier();
+      }
+      Gpu.storeAccumulator(c00, c, (firstRow + warpRow + 0 * T) * n + firstColumn + warpColumn + 0 * T, n,
+          ROW_MAJOR);
+      Gpu.storeAccumulator(c01, c, (firstRow + warpRow + 0 * T) * n + firstColumn + warpColumn + 1 * T, n,
+          ROW_MAJOR);
+      Gpu.storeAccumulator(c10, c, (firstRow + warpRow + 1 * T) * n + firstColumn + warpColumn + 0 * T, n,
+          ROW_MAJOR);
+      Gpu.storeAccumulator(c11, c, (firstRow + warpRow + 1 * T) * n + firstColumn + warpColumn + 1 * T, n,
+          ROW_MAJOR);
+      Gpu.storeAccumulator(c20, c, (firstRow + warpRow + 2 * T) * n + firstColumn + warpColumn + 0 * T, n,
+          ROW_MAJOR);
+      Gpu.storeAccumulator(c21, c, (firstRow + warpRow + 2 * T) * n + firstColumn + warpColumn + 1 * T, n,
+          ROW_MAJOR);
+      Gpu.storeAccumulator(c30, c, (firstRow + warpRow + 3 * T) * n + firstColumn + warpColumn + 0 * T, n,
+          ROW_MAJOR);
+      Gpu.storeAccumulator(c31, c, (firstRow + warpRow + 3 * T) * n + firstColumn + warpColumn + 1 * T, n,
+          ROW_MAJOR);
     }
   }
 }

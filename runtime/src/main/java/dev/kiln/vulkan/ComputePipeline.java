@@ -94,11 +94,10 @@ final class ComputePipeline {
       VkComputePipelineCreateInfo.Buffer info = VkComputePipelineCreateInfo.calloc(1, stack);
       VkSpecializationInfo specialization = null;
       if (physical.cutsLoops()) { // the modules count loop turns, per subgroup, and fault before the driver cuts them
-        VkSpecializationMapEntry.Buffer entries = VkSpecializationMapEntry.calloc(2, stack);
+        VkSpecializationMapEntry.Buffer entries = VkSpecializationMapEntry.calloc(1, stack);
         entries.get(0).constantID(LaunchAbi.COUNT_LOOPS_SPEC_ID).offset(0).size(4);
-        entries.get(1).constantID(LaunchAbi.LOOP_SUBGROUP_SIZE_SPEC_ID).offset(4).size(4);
         specialization = VkSpecializationInfo.calloc(stack).pMapEntries(entries)
-            .pData(stack.malloc(8).putInt(0, VK_TRUE).putInt(4, physical.limits().subgroupSize()));
+            .pData(stack.malloc(4).putInt(0, VK_TRUE));
       }
       VkSpecializationInfo loopCounting = specialization;
       info.get(0)

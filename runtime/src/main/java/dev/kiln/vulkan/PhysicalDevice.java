@@ -15,6 +15,7 @@ import static org.lwjgl.vulkan.VK11.VK_SUBGROUP_FEATURE_VOTE_BIT;
 import static org.lwjgl.vulkan.VK11.vkGetPhysicalDeviceProperties2;
 
 import dev.kiln.abi.KernelSpec;
+import dev.kiln.abi.LaunchAbi;
 import dev.kiln.backend.KernelModule;
 import java.nio.ByteBuffer;
 import java.nio.IntBuffer;
@@ -125,7 +126,7 @@ record PhysicalDevice(VkPhysicalDevice handle, String name, int type, int queueF
    */
   record Features(boolean int64AtomicsOnBuffers, boolean int64AtomicsOnWorkgroup, boolean floatAddOnBuffers,
       boolean floatAddOnWorkgroup, boolean storage8, boolean storage16, boolean subgroupExtendedTypes,
-      boolean float16, boolean cooperativeMatrix, boolean matrix16x16x16, boolean vulkanMemoryModel) {
+      boolean float16, boolean cooperativeMatrix, boolean matrix16x16x16, boolean vulkanMemoryModel, boolean int16) {
     static Features of(MemoryStack stack, VkPhysicalDevice device, List<String> extensions) {
       VkPhysicalDeviceShaderAtomicInt64Features int64 = VkPhysicalDeviceShaderAtomicInt64Features.calloc(stack)
           .sType$Default();
@@ -155,7 +156,7 @@ record PhysicalDevice(VkPhysicalDevice handle, String name, int type, int queueF
           subgroupTypes.shaderSubgroupExtendedTypes(), halves.shaderFloat16(), matrices.cooperativeMatrix(),
           matrices.cooperativeMatrix() && offersMatrix16x16x16(stack, device),
           // with the model enabled, Device scope (every Kiln module's fault record) needs its own feature
-          memoryModel.vulkanMemoryModel() && memoryModel.vulkanMemoryModelDeviceScope());
+          memoryModel.vulkanMemoryModel() && memoryModel.vulkanMemoryModelDeviceScope(), features.features().shaderInt16());
     }
 
     /**
@@ -391,6 +392,11 @@ record PhysicalDevice(VkPhysicalDevice handle, String name, int type, int queueF
 
   /** Throws if the kernel needs what this device lacks: workgroup limits, 64-bit floats, atomics, narrow elements. */
   void checkSupports(KernelSpec spec, KernelModule module) {
+    if (cutsLoops() && limits.subgroupSize() < LaunchAbi.LOOP_COUNT_MIN_SUBGROUP) {
+      throw new IllegalStateException(name + " ends loops early and has subgroups of " + limits.subgroupSize()
+          + " lanes; Kiln's modules count loop turns for subgroups of " + LaunchAbi.LOOP_COUNT_MIN_SUBGROUP
+          + " lanes or more, so " + spec + " cannot run there");
+    }
     boolean usesDouble = module.capabilities().contains(SpvCapabilityFloat64);
     if (usesDouble && !float64) {
       throw new IllegalStateException(spec + " needs 64-bit floats (shaderFloat64), which " + name + " lacks;"
@@ -432,6 +438,11 @@ record PhysicalDevice(VkPhysicalDevice handle, String name, int type, int queueF
         throw new IllegalStateException(spec + " holds float16 matrices, which need shaderFloat16 (" + FLOAT16 + "); "
             + name + " lacks it");
       }
+    }
+    if (module.capabilities().contains(SpvCapabilityInt16) && !(features.int16() && features.float16())) {
+      throw new IllegalStateException(spec + " holds 16-bit values in workgroup memory (Gpu.sharedPackedShorts, as"
+          + " float16 bits), which needs shaderInt16 and shaderFloat16 (" + FLOAT16 + "); " + name + " lacks "
+          + (features.int16() ? "shaderFloat16" : "shaderInt16"));
     }
     if (module.capabilities().contains(SpvCapabilityVulkanMemoryModel) && !features.vulkanMemoryModel()) {
       throw new IllegalStateException(spec + " is written for the Vulkan memory model, which needs vulkanMemoryModel ("

@@ -58,7 +58,7 @@ final class VulkanContext {
       VkDeviceQueueCreateInfo.Buffer queues = VkDeviceQueueCreateInfo.calloc(1, stack);
       queues.get(0).sType$Default().queueFamilyIndex(physical.queueFamily()).pQueuePriorities(stack.floats(1f));
       VkPhysicalDeviceFeatures features = VkPhysicalDeviceFeatures.calloc(stack).shaderFloat64(physical.float64())
-          .shaderInt64(physical.int64());
+          .shaderInt64(physical.int64()).shaderInt16(physical.features().int16());
       List<String> extensions = new ArrayList<>();
       if (physical.floatControls().extension()) {
         extensions.add(PhysicalDevice.FLOAT_CONTROLS);

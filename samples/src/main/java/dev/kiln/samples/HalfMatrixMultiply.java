@@ -98,4 +98,28 @@ public final class HalfMatrixMultiply {
         Gpu.scaleAccumulator(old, beta));
     Gpu.storeAccumulator(sum, c, at, T, MatrixLayout.COLUMN_MAJOR);
   }
+
+  /**
+   * One 16 x 16 product per subgroup of 32 whose factors are staged in workgroup memory of 16-bit
+   * values first, and {@code copies} gets the staged shorts back as ints (Java's widening of them).
+   */
+  @Kernel(workgroup = {32})
+  static void stagedTile(@Buffer(Access.READ) short[] a, @Buffer(Access.READ) short[] b,
+      @Buffer(Access.WRITE) float[] c, @Buffer(Access.WRITE) int[] copies) {
+    short[] left = Gpu.sharedPackedShorts(T * T);
+    short[] right = Gpu.sharedPackedShorts(T * T);
+    int lane = Gpu.localId(0);
+    int at = Gpu.workgroupId(0) * T * T;
+    for (int e = lane; e < T * T; e += 32) {
+      left[e] = a[at + e];
+      right[e] = b[at + e];
+    }
+    Gpu.barrier();
+    for (int e = lane; e < T * T; e += 32) {
+      copies[at + e] = left[e] + right[e] * 65536;
+    }
+    MatrixA x = Gpu.loadMatrixA(left, 0, T, MatrixElement.FLOAT16, MatrixLayout.ROW_MAJOR);
+    MatrixB y = Gpu.loadMatrixB(right, 0, T, MatrixElement.FLOAT16, MatrixLayout.ROW_MAJOR);
+    Gpu.storeAccumulator(Gpu.multiplyAdd(x, y, Gpu.fillAccumulator(0f)), c, at, T, MatrixLayout.ROW_MAJOR);
+  }
 }

@@ -57,6 +57,60 @@ class MatrixKernelsTest extends BothDevices {
     }
   }
 
+  /**
+   * The dense layer, {@code gelu(x w + bias)} with the product stored into workgroup memory and
+   * finished there: on the CPU backend the bits of the k-order product, plus the bias, through
+   * {@link DenseLayer#gelu}; on a device within the product's bound carried through GELU (its
+   * slope is at most 1.13) plus the device's tanh, taken to err by at most 2^-10 (NVIDIA's
+   * approximate tanh errs by less than 2^-10.9).
+   */
+  @ParameterizedTest(name = "{0} x {1} times {1} x {2}")
+  @CsvSource({"32, 16, 32", "64, 48, 96", "96, 160, 64"})
+  void denseLayer(int rows, int inner, int columns) {
+    Random random = new Random(rows * 7000L + inner * 70L + columns);
+    short[] x = halves(random, rows * inner);
+    short[] w = halves(random, inner * columns);
+    float[] bias = new float[columns];
+    for (int c = 0; c < columns; c++) {
+      bias[c] = random.nextFloat() * 2 - 1;
+    }
+    int invocations = rows * columns / DenseLayer.BLOCK;
+    float[] onCpu = new float[rows * columns];
+    DenseLayerKernels.layer(cpuMethods, invocations, x, w, bias, onCpu, rows, inner, columns);
+    for (int r = 0; r < rows; r++) {
+      for (int c = 0; c < columns; c++) {
+        float sum = 0f;
+        for (int k = 0; k < inner; k++) {
+          sum += Float.float16ToFloat(x[r * inner + k]) * Float.float16ToFloat(w[k * columns + c]);
+        }
+        assertEquals(Float.floatToRawIntBits(DenseLayer.gelu(sum + bias[c])),
+            Float.floatToRawIntBits(onCpu[r * columns + c]), "y[" + r + "][" + c + "] on the CPU backend");
+      }
+    }
+    float[] onVulkan = new float[rows * columns];
+    if (refused(() -> DenseLayerKernels.layer(vulkan, invocations, x, w, bias, onVulkan, rows, inner, columns),
+        "DenseLayer#layer")) {
+      return;
+    }
+    for (int r = 0; r < rows; r++) {
+      for (int c = 0; c < columns; c++) {
+        double exact = bias[c];
+        double magnitude = Math.abs(bias[c]);
+        for (int k = 0; k < inner; k++) {
+          double product = (double) Float.float16ToFloat(x[r * inner + k]) * Float.float16ToFloat(w[k * columns + c]);
+          exact += product;
+          magnitude += Math.abs(product);
+        }
+        double gelu = 0.5 * exact * (1 + Math.tanh(Math.sqrt(2 / Math.PI) * (exact + 0.044715 * exact * exact * exact)));
+        double bound = 1.13 * Matrices.errorBound(inner + 1, magnitude) + 0.5 * Math.abs(exact) * 0x1p-10
+            + 0x1p-20 * Math.abs(gelu);
+        float result = onVulkan[r * columns + c];
+        assertTrue(Math.abs(result - gelu) <= bound, "y[" + r + "][" + c + "] = " + result + " on " + vulkan
+            + ", exact " + gelu + ": error " + Math.abs(result - gelu) + " beyond " + bound);
+      }
+    }
+  }
+
   /** Loads of accumulators, scaling, sums and a column-major store, on 3 tiles. */
   @Test
   void scaledTiles() {
@@ -89,6 +143,43 @@ class MatrixKernelsTest extends BothDevices {
     for (int i = 0; i < onCpu.length; i++) { // the sum of 16 products, then two roundings of 2 terms
       assertTrue(Math.abs(onVulkan[i] - onCpu[i]) <= 1e-3f * (1 + Math.abs(onCpu[i])),
           "element " + i + ": " + onVulkan[i] + " on " + vulkan + ", " + onCpu[i] + " on the CPU backend");
+    }
+  }
+
+  /** Tiles staged in Gpu.sharedPackedShorts: the staged shorts read back as Java widens them, the product's bits. */
+  @Test
+  void stagedTiles() {
+    int tiles = 2;
+    Random random = new Random(5);
+    short[] a = halves(random, tiles * 256);
+    short[] b = halves(random, tiles * 256);
+    float[] onCpu = new float[tiles * 256];
+    int[] copies = new int[tiles * 256];
+    HalfMatrixMultiplyKernels.stagedTile(cpuMethods, tiles * 32, a, b, onCpu, copies);
+    for (int t = 0; t < tiles; t++) {
+      for (int i = 0; i < 16; i++) {
+        for (int j = 0; j < 16; j++) {
+          int e = t * 256 + i * 16 + j;
+          assertEquals(a[e] + b[e] * 65536, copies[e], "copy " + e);
+          float sum = 0f;
+          for (int k = 0; k < 16; k++) {
+            sum += Float.float16ToFloat(a[t * 256 + i * 16 + k]) * Float.float16ToFloat(b[t * 256 + k * 16 + j]);
+          }
+          assertEquals(Float.floatToRawIntBits(sum), Float.floatToRawIntBits(onCpu[e]), "tile " + t + " (" + i + ", "
+              + j + ") on the CPU backend");
+        }
+      }
+    }
+    float[] onVulkan = new float[tiles * 256];
+    int[] copiesOnVulkan = new int[tiles * 256];
+    if (refused(() -> HalfMatrixMultiplyKernels.stagedTile(vulkan, tiles * 32, a, b, onVulkan, copiesOnVulkan),
+        "HalfMatrixMultiply#stagedTile")) {
+      return;
+    }
+    org.junit.jupiter.api.Assertions.assertArrayEquals(copies, copiesOnVulkan, "the staged shorts on " + vulkan);
+    for (int i = 0; i < onCpu.length; i++) {
+      assertTrue(Math.abs(onVulkan[i] - onCpu[i]) <= 20 * 0x1p-22 * 64, "element " + i + ": " + onVulkan[i] + " on "
+          + vulkan + ", " + onCpu[i] + " on the CPU backend");
     }
   }
 

@@ -8,6 +8,7 @@ import dev.kiln.processor.ir.Builtin;
 import dev.kiln.processor.ir.Expr;
 import dev.kiln.processor.ir.FixedArray;
 import dev.kiln.processor.ir.Local;
+import dev.kiln.processor.ir.MatrixOp;
 import dev.kiln.processor.ir.PrimType;
 import dev.kiln.processor.ir.Program;
 import dev.kiln.processor.ir.Site;
@@ -266,7 +267,15 @@ public final class IndexBounds {
       case Stmt.DeclareShared d -> state;
       case Stmt.VectorLoad v -> state;
       case Stmt.VectorStore v -> state;
-      case Stmt.Matrix m -> state; // a tile's loads and stores check their whole extent where they run
+      case Stmt.Matrix m -> { // a tile's loads and stores check their whole extent where they run
+        m.op().scalars().forEach(scalar -> expression(scalar, state));
+        switch (m.op()) {
+          case MatrixOp.Load load -> recordTile(load.array(), load.offset(), state);
+          case MatrixOp.Store store -> recordTile(store.array(), store.offset(), state);
+          default -> {}
+        }
+        yield state;
+      }
       case Stmt.ClearArray c -> state;
       case Stmt.Barrier b -> state;
       case Stmt.Break b -> state;
@@ -387,7 +396,20 @@ public final class IndexBounds {
     ownElements.computeIfAbsent(index, a -> new ArrayList<>()).add(proof);
     if (array instanceof dev.kiln.processor.ir.SharedArray) {
       workgroupPlaces.computeIfAbsent(index, a -> new ArrayList<>())
-          .add(new WorkgroupMeeting.Place(form(index, state) instanceof Affine affine ? affine : null, state.facts()));
+          .add(new WorkgroupMeeting.Place(form(index, state) instanceof Affine affine ? affine : null, state.facts(), false));
+    }
+  }
+
+  /**
+   * A tile of workgroup array {@code array} at {@code offset}: its elements span more than one
+   * index, so the barrier checks take it as able to meet any element access of the array (a tile
+   * place, no own-element proof).
+   */
+  private void recordTile(ArrayDecl array, Expr offset, State state) {
+    if (array instanceof dev.kiln.processor.ir.SharedArray) {
+      ownElements.computeIfAbsent(offset, a -> new ArrayList<>()).add(null);
+      Affine first = form(offset, state) instanceof Affine affine ? affine : null;
+      workgroupPlaces.computeIfAbsent(offset, a -> new ArrayList<>()).add(new WorkgroupMeeting.Place(first, state.facts(), true));
     }
   }
 

@@ -22,7 +22,9 @@ import java.util.function.Predicate;
  *       workgroup ids, and the locals the caller says are uniform and unchanged between them.
  * </ul>
  * Facts that hold only under a launch bound are not used. An index with no affine form (a mask,
- * a remainder, a load) cannot be compared: {@link Outcome#UNKNOWN}.
+ * a remainder, a load) cannot be compared: {@link Outcome#UNKNOWN}. A cooperative-matrix tile may meet
+ * any element access of its array; two tiles are compared by their first elements, which misses
+ * tiles that overlap from different first elements.
  */
 public final class WorkgroupMeeting {
   /** What is known of two accesses, from best to worst. */
@@ -40,8 +42,11 @@ public final class WorkgroupMeeting {
    *
    * @param form its form, null where it has none
    * @param facts what holds there
+   * @param tile whether it is a cooperative-matrix tile's first element: the tile reaches many
+   *     elements beyond it, so it may meet any element access of its array; two tiles are compared
+   *     by their first elements
    */
-  record Place(Affine form, Constraints facts) {}
+  record Place(Affine form, Constraints facts, boolean tile) {}
 
   private final Workgroup workgroup;
   private final Predicate<Local> stable;
@@ -59,6 +64,9 @@ public final class WorkgroupMeeting {
 
   /** What is known of P's access at {@code a} (proven own by {@code ownA}, or null) against Q's at {@code b}. */
   Outcome meet(Place a, OwnElement ownA, Place b, OwnElement ownB) {
+    if (a.tile() != b.tile()) { // a tile's elements against one element: any of them may be it
+      return Outcome.MAY_MEET;
+    }
     if (a.form() == null || b.form() == null) {
       return Outcome.UNKNOWN;
     }

@@ -7,6 +7,7 @@ import dev.kiln.processor.ir.ArrayDecl;
 import dev.kiln.processor.ir.Expr;
 import dev.kiln.processor.ir.Label;
 import dev.kiln.processor.ir.Local;
+import dev.kiln.processor.ir.MatrixOp;
 import dev.kiln.processor.ir.Program;
 import dev.kiln.processor.ir.SharedArray;
 import dev.kiln.processor.ir.Site;
@@ -187,12 +188,16 @@ final class MissingBarriers {
         yield atomic.result() == null ? after : assigned(atomic.result(), after);
       }
       case Stmt.Barrier barrier -> State.start(barriers.computeIfAbsent(barrier, b -> barriers.size() + 1));
-      case Stmt.Matrix matrix -> { // tiles live in buffers only: their scalars may read workgroup memory
+      case Stmt.Matrix matrix -> { // a tile in workgroup memory: as an access at its first element
         State after = state;
         for (Expr scalar : matrix.op().scalars()) {
           after = expression(scalar, after);
         }
-        yield after;
+        yield switch (matrix.op()) {
+          case MatrixOp.Load load -> access(matrix, load.array(), load.offset(), Kind.READ, matrix.site(), after);
+          case MatrixOp.Store store -> access(matrix, store.array(), store.offset(), Kind.WRITE, matrix.site(), after);
+          default -> after;
+        };
       }
       case Stmt.If branch -> {
         State tested = expression(branch.condition(), state);

@@ -107,7 +107,8 @@ final class CallLowering {
   }
 
   static boolean isSharedAllocation(String intrinsic) {
-    return Arrays.stream(PrimType.values()).anyMatch(element -> SharedArray.intrinsic(element).equals(intrinsic));
+    return intrinsic.equals(SharedArray.PACKED_SHORTS)
+        || Arrays.stream(PrimType.values()).anyMatch(element -> SharedArray.intrinsic(element).equals(intrinsic));
   }
 
   /**

@@ -583,7 +583,8 @@ public final class KernelLowering {
     com.sun.source.tree.MethodInvocationTree call = (com.sun.source.tree.MethodInvocationTree) initializer.getLeaf();
     Expr length = Constants.fold(expressions.expr(child(initializer, call.getArguments().getFirst()), PrimType.INT));
     PrimType elementType = SignatureReader.primType(type.getComponentType()).orElseThrow();
-    SharedArray array = new SharedArray(variable.getName().toString(), elementType, length, expressions.site(call));
+    SharedArray array = new SharedArray(variable.getName().toString(), elementType, length, expressions.site(call),
+        intrinsic.get().equals(SharedArray.PACKED_SHORTS));
     scope.share(element, array);
     return List.of(new Stmt.DeclareShared(array));
   }

@@ -16,6 +16,7 @@ import dev.kiln.processor.ir.Expr;
 import dev.kiln.processor.ir.Fragment;
 import dev.kiln.processor.ir.MatrixOp;
 import dev.kiln.processor.ir.PrimType;
+import dev.kiln.processor.ir.SharedArray;
 import dev.kiln.processor.ir.Stmt;
 import java.util.ArrayList;
 import java.util.List;
@@ -92,7 +93,7 @@ final class MatrixLowering {
     List<TreePath> arguments = arguments(call);
     List<Stmt> statements = new ArrayList<>();
     MatrixOp store = new MatrixOp.Store(operand(arguments.get(0), Fragment.Use.ACCUMULATOR, statements),
-        buffer(arguments.get(1), call), index(arguments.get(2)), index(arguments.get(3)),
+        tileArray(arguments.get(1), call), index(arguments.get(2)), index(arguments.get(3)),
         columnMajor(arguments.get(4), call));
     statements.add(new Stmt.Matrix(store, expressions.site(call.getLeaf())));
     return statements;
@@ -109,10 +110,10 @@ final class MatrixLowering {
     return switch (method) {
       case "loadMatrixA", "loadMatrixB" -> {
         constantName(arguments.get(3), "element type", value); // FLOAT16, the one type so far
-        yield new MatrixOp.Load(target, buffer(arguments.get(0), value), index(arguments.get(1)),
+        yield new MatrixOp.Load(target, tileArray(arguments.get(0), value), index(arguments.get(1)),
             index(arguments.get(2)), columnMajor(arguments.get(4), value));
       }
-      case "loadAccumulator" -> new MatrixOp.Load(target, buffer(arguments.get(0), value), index(arguments.get(1)),
+      case "loadAccumulator" -> new MatrixOp.Load(target, tileArray(arguments.get(0), value), index(arguments.get(1)),
           index(arguments.get(2)), columnMajor(arguments.get(3), value));
       case "fillAccumulator" -> new MatrixOp.Fill(target, value(arguments.get(0)));
       case "multiplyAdd" -> new MatrixOp.MultiplyAdd(target, operand(arguments.get(0), Fragment.Use.A, before),
@@ -157,12 +158,21 @@ final class MatrixLowering {
     return expressions.expr(argument, PrimType.FLOAT);
   }
 
-  private BufferDecl buffer(TreePath argument, TreePath call) {
+  /**
+   * The array a tile lies in: a buffer parameter, or workgroup memory holding the elements as the
+   * tile has them (float16 bits in {@code Gpu.sharedPackedShorts}, floats in {@code Gpu.sharedFloats}).
+   */
+  private ArrayDecl tileArray(TreePath argument, TreePath call) {
     ArrayDecl array = expressions.array(argument).decl();
-    if (!(array instanceof BufferDecl buffer)) {
+    boolean usable = switch (array) {
+      case BufferDecl buffer -> true;
+      case SharedArray shared -> shared.element() == PrimType.FLOAT || shared.packed();
+      default -> false;
+    };
+    if (!usable) {
       throw new KernelError(argument.getLeaf(), Errors.matrixMemory(method(call)));
     }
-    return buffer;
+    return array;
   }
 
   /** Whether the layout argument is {@code MatrixLayout.COLUMN_MAJOR}; it must be a constant. */

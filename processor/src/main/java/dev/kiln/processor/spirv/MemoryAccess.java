@@ -42,12 +42,7 @@ final class MemoryAccess {
    * or private array (constant length). {@code faultTag} names it in a fault record.
    */
   private record ArrayVariable(int variable, int storageClass, PrimType element, int length, int faultTag,
-      int storageType) {
-    /** Whether elements are stored narrower than the values they hold: byte, short, char and boolean buffers. */
-    boolean narrowStorage() {
-      return storageClass == SpvStorageClassStorageBuffer && (element.isNarrow() || element == PrimType.BOOLEAN);
-    }
-  }
+      int storageType, boolean narrowStorage) {}
 
   MemoryAccess(FunctionBuilder fn, boolean boundsChecks) {
     this.fn = fn;
@@ -68,7 +63,7 @@ final class MemoryAccess {
       module.decorate(variable, SpvDecorationNonWritable);
     }
     arrays.put(buffer.name(), new ArrayVariable(variable, SpvStorageClassStorageBuffer, buffer.element(), -1,
-        buffer.binding(), storage));
+        buffer.binding(), storage, element.isNarrow() || element == PrimType.BOOLEAN));
   }
 
   /** Declares the fault buffer, at {@code binding} (after the program's buffers), for {@code program}. */
@@ -89,15 +84,8 @@ final class MemoryAccess {
     module.globals.op(SpvOpSpecConstantFalse, module.typeBool(), countLoops);
     module.decorate(countLoops, SpvDecorationSpecId, LaunchAbi.COUNT_LOOPS_SPEC_ID);
     module.name(countLoops, "countLoops");
-    int size = module.id();
-    module.globals.op(SpvOpSpecConstant, uint, size, invocations);
-    module.decorate(size, SpvDecorationSpecId, LaunchAbi.LOOP_SUBGROUP_SIZE_SPEC_ID);
-    module.name(size, "loopSubgroupSize");
-    int roundedUp = module.id(); // invocations + size - 1
-    module.globals.op(SpvOpSpecConstantOp, uint, roundedUp, SpvOpIAdd, module.constantUint(invocations - 1), size);
-    int subgroups = module.id();
-    module.globals.op(SpvOpSpecConstantOp, uint, subgroups, SpvOpUDiv, roundedUp, size);
-    loopTurns = fn.globalVariable(SpvStorageClassWorkgroup, module.type(SpvOpTypeArray, uint, subgroups));
+    int counts = (invocations + LaunchAbi.LOOP_COUNT_MIN_SUBGROUP - 1) / LaunchAbi.LOOP_COUNT_MIN_SUBGROUP;
+    loopTurns = fn.globalVariable(SpvStorageClassWorkgroup, module.type(SpvOpTypeArray, uint, module.constantUint(counts)));
     module.name(loopTurns, "loopTurns");
     loopGroup = subgroupId;
     fn.when(countLoops, () -> fn.store(loopTurnsOfGroup(), module.constantUint(0)));
@@ -142,11 +130,20 @@ final class MemoryAccess {
   }
 
   void declareShared(SharedArray shared) {
-    int array = module.type(SpvOpTypeArray, fn.typeOf(shared.element()), module.constantUint(shared.size()));
+    int element = fn.typeOf(shared.element());
+    if (shared.packed()) {
+      // 16-bit values in workgroup memory, declared as float16 (the type of the matrices' components,
+      // which the H200's matrix loads read wrongly from an array of 16-bit ints); elements move
+      // through them as bits, by OpBitcast
+      module.capability(SpvCapabilityInt16);
+      module.capability(SpvCapabilityFloat16);
+      element = module.type(SpvOpTypeFloat, 16);
+    }
+    int array = module.type(SpvOpTypeArray, element, module.constantUint(shared.size()));
     int variable = fn.globalVariable(SpvStorageClassWorkgroup, array);
     module.name(variable, shared.name());
     arrays.put(shared.name(), new ArrayVariable(variable, SpvStorageClassWorkgroup, shared.element(), shared.size(),
-        Faults.LOCAL_ARRAY | shared.size(), fn.typeOf(shared.element())));
+        Faults.LOCAL_ARRAY | shared.size(), element, shared.packed()));
   }
 
   void declarePrivate(PrivateArray array) {
@@ -154,7 +151,7 @@ final class MemoryAccess {
     int variable = fn.temporary(type);
     module.name(variable, array.name());
     arrays.put(array.name(), new ArrayVariable(variable, SpvStorageClassFunction, array.element(), array.size(),
-        Faults.LOCAL_ARRAY | array.size(), fn.typeOf(array.element())));
+        Faults.LOCAL_ARRAY | array.size(), fn.typeOf(array.element()), false));
   }
 
   /**
@@ -184,6 +181,9 @@ final class MemoryAccess {
     if (!target.narrowStorage()) {
       return stored;
     }
+    if (target.storageClass() == SpvStorageClassWorkgroup) { // packed shorts: float16 bits
+      stored = fn.op(SpvOpBitcast, module.type(SpvOpTypeInt, 16, 0), stored);
+    }
     int u32 = module.typeUint();
     return switch (target.element()) {
       case BYTE, SHORT -> fn.op(SpvOpSConvert, module.typeInt(), stored);
@@ -201,6 +201,9 @@ final class MemoryAccess {
     int bits = target.element() == PrimType.BOOLEAN
         ? fn.op(SpvOpSelect, module.typeInt(), value, module.constantInt(1), module.constantInt(0))
         : value;
+    if (target.storageClass() == SpvStorageClassWorkgroup) { // packed shorts: float16 bits
+      return fn.op(SpvOpBitcast, target.storageType(), fn.op(SpvOpUConvert, module.type(SpvOpTypeInt, 16, 0), bits));
+    }
     return fn.op(SpvOpUConvert, target.storageType(), bits);
   }
 
@@ -276,7 +279,7 @@ final class MemoryAccess {
   }
 
   /**
-   * Emits {@code access}, a cooperative-matrix load or store of buffer {@code array} at
+   * Emits {@code access}, a cooperative-matrix load or store of buffer or workgroup array {@code array} at
    * {@code offset} with {@code stride}, whose elements span the indices {@code lowest} to
    * {@code highest} (all int ids); with bounds checks only where offset and stride are multiples of
    * 16 bytes (Vulkan's matrix loads need it) and the span lies in the buffer, recording as the
@@ -290,13 +293,17 @@ final class MemoryAccess {
     }
     int bool = module.typeBool();
     int integer = module.typeInt();
-    int multiple = module.constantInt(LaunchAbi.MATRIX_ALIGNMENT_BYTES / arrays.get(array).element().bytes());
-    int offsetAligned = fn.op(SpvOpIEqual, bool, fn.op(SpvOpSRem, integer, offset, multiple), module.constantInt(0));
-    int strideAligned = fn.op(SpvOpIEqual, bool, fn.op(SpvOpSRem, integer, stride, multiple), module.constantInt(0));
+    // a multiple of a power of two, in two's complement: no bit below it set (no remainder to compute)
+    int lowBits = module.constantInt(LaunchAbi.MATRIX_ALIGNMENT_BYTES / arrays.get(array).element().bytes() - 1);
+    int offsetAligned = fn.op(SpvOpIEqual, bool, fn.op(SpvOpBitwiseAnd, integer, offset, lowBits), module.constantInt(0));
+    int strideAligned = fn.op(SpvOpIEqual, bool, fn.op(SpvOpBitwiseAnd, integer, stride, lowBits), module.constantInt(0));
     int aligned = fn.op(SpvOpLogicalAnd, bool, offsetAligned, strideAligned);
     faults.recordIf(fn.op(SpvOpLogicalNot, bool, aligned), Faults.MATRIX_ALIGNMENT, 0,
         fn.op(SpvOpSelect, integer, offsetAligned, stride, offset), line);
-    int length = fn.op(SpvOpBitcast, module.typeInt(), bufferLength(arrays.get(array).variable()));
+    ArrayVariable target = arrays.get(array);
+    int length = target.length() < 0
+        ? fn.op(SpvOpBitcast, module.typeInt(), bufferLength(target.variable()))
+        : module.constantInt(target.length());
     int lowOk = fn.op(SpvOpSGreaterThanEqual, bool, lowest, module.constantInt(0));
     int highOk = fn.op(SpvOpSLessThan, bool, highest, length);
     int inside = fn.op(SpvOpLogicalAnd, bool, lowOk, highOk);
@@ -305,7 +312,7 @@ final class MemoryAccess {
     fn.when(fn.op(SpvOpLogicalAnd, bool, aligned, inside), access);
   }
 
-  /** A pointer to buffer {@code array}'s element {@code index}, unchecked: the first element of a tile. */
+  /** A pointer to element {@code index} of {@code array}, unchecked: the first element of a tile. */
   int tileStart(String array, int index) {
     return element(array, index);
   }

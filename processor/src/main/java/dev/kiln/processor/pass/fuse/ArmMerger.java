@@ -61,7 +61,8 @@ final class ArmMerger {
       arrays.put(buffer, fusedBuffers.get(buffer.name()));
     }
     for (SharedArray array : program.shared()) {
-      SharedArray own = new SharedArray(prefix + array.name(), array.element(), array.length(), array.site());
+      SharedArray own = new SharedArray(prefix + array.name(), array.element(), array.length(), array.site(),
+          array.packed());
       arrays.put(array, own);
       shared.add(own);
     }
