@@ -53,19 +53,23 @@ run() {
   tar -C "$root" -xJf .gpu-check/pack.tar.xz
   # shellcheck disable=SC1091
   source "$root/.gpu/env.sh"
-  local lib="$root/.gpu/lib" jvm=(java -Dorg.lwjgl.system.memoryBackend=org.lwjgl.system.MemoryBackendFFM)
+  # A part that runs past its time gets SIGQUIT first, so that its log ends with the JVM's thread
+  # dump (which kernel it was at), then SIGKILL: a JVM ended by SIGTERM crashed in NVIDIA's driver
+  # as it exited (docs/PERFORMANCE.md), and a crash leaves its report with the outputs.
+  local lib="$root/.gpu/lib" jvm=(java -Dorg.lwjgl.system.memoryBackend=org.lwjgl.system.MemoryBackendFFM
+    -XX:ErrorFile="$out/hs_err_%p.log")
   read -r kernels seed < "$root/fuzz/run"
   nvidia-smi --query-gpu=name,driver_version --format=csv,noheader > "$out/gpu.txt" 2>&1 || true
   local selected=()
   while read -r test; do selected+=(--select-class "$test"); done < "$root/tests.txt"
-  timeout "${KILN_CHECK_TESTS_S:-300}" "${jvm[@]}" -cp "$lib/*" org.junit.platform.console.ConsoleLauncher execute --details=tree \
+  timeout -s QUIT -k 15 "${KILN_CHECK_TESTS_S:-300}" "${jvm[@]}" -cp "$lib/*" org.junit.platform.console.ConsoleLauncher execute --details=tree \
     --disable-banner "${selected[@]}" > "$out/device-tests.txt" 2>&1 || true
   echo "device tests: $(grep -E 'tests (successful|failed|skipped|aborted)' "$out/device-tests.txt" | tr -s ' ' | tr '\n' ' ')"
-  timeout "${KILN_CHECK_FUZZ_S:-400}" "${jvm[@]}" -Dkiln.fuzzDir="$root/fuzz" -Dkiln.fuzzKernels="$kernels" -Dkiln.fuzzSeed="$seed" \
+  timeout -s QUIT -k 15 "${KILN_CHECK_FUZZ_S:-400}" "${jvm[@]}" -Dkiln.fuzzDir="$root/fuzz" -Dkiln.fuzzKernels="$kernels" -Dkiln.fuzzSeed="$seed" \
     -cp "$lib/*" org.junit.platform.console.ConsoleLauncher execute --details=summary --disable-banner \
     --select-class dev.kiln.samples.KernelFuzzTest > "$out/fuzz.txt" 2>&1 || true
   echo "fuzz: $(grep -E '^kernel fuzzer' "$out/fuzz.txt" || echo 'no summary, see fuzz.txt')"
-  timeout "${KILN_CHECK_FUSION_S:-150}" "${jvm[@]}" -Dkiln.fusionDir="$root/fusion" \
+  timeout -s QUIT -k 15 "${KILN_CHECK_FUSION_S:-150}" "${jvm[@]}" -Dkiln.fusionDir="$root/fusion" \
     -cp "$lib/*" org.junit.platform.console.ConsoleLauncher execute --details=summary --disable-banner \
     --select-class dev.kiln.samples.RandomFusionTest > "$out/fusion.txt" 2>&1 || true
   echo "fusion: $(grep -E '^random fusion|tests (successful|failed)' "$out/fusion.txt" | tr -s ' ' | tr '\n' ' ')"
