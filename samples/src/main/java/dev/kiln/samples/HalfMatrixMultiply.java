@@ -122,4 +122,29 @@ public final class HalfMatrixMultiply {
     MatrixB y = Gpu.loadMatrixB(right, 0, T, MatrixElement.FLOAT16, MatrixLayout.ROW_MAJOR);
     Gpu.storeAccumulator(Gpu.multiplyAdd(x, y, Gpu.fillAccumulator(0f)), c, at, T, MatrixLayout.ROW_MAJOR);
   }
+
+  /**
+   * {@code d = half(a b) e}, one 16 x 16 tile per subgroup of 32: the first product goes into
+   * workgroup memory, is rounded to float16 there ({@code Float.floatToFloat16}) and comes back as
+   * the left factor of the second, as a fused kernel feeds one product into the next (attention's
+   * scores, then their product with the values).
+   */
+  @Kernel(workgroup = {32})
+  static void chainedTile(@Buffer(Access.READ) short[] a, @Buffer(Access.READ) short[] b,
+      @Buffer(Access.READ) short[] e, @Buffer(Access.WRITE) float[] d) {
+    float[] first = Gpu.sharedFloats(T * T);
+    short[] rounded = Gpu.sharedPackedShorts(T * T);
+    int at = Gpu.workgroupId(0) * T * T;
+    MatrixA x = Gpu.loadMatrixA(a, at, T, MatrixElement.FLOAT16, MatrixLayout.ROW_MAJOR);
+    MatrixB y = Gpu.loadMatrixB(b, at, T, MatrixElement.FLOAT16, MatrixLayout.ROW_MAJOR);
+    Gpu.storeAccumulator(Gpu.multiplyAdd(x, y, Gpu.fillAccumulator(0f)), first, 0, T, MatrixLayout.ROW_MAJOR);
+    Gpu.barrier();
+    for (int i = Gpu.localId(0); i < T * T; i += 32) {
+      rounded[i] = Float.floatToFloat16(first[i]);
+    }
+    Gpu.barrier();
+    MatrixA left = Gpu.loadMatrixA(rounded, 0, T, MatrixElement.FLOAT16, MatrixLayout.ROW_MAJOR);
+    MatrixB right = Gpu.loadMatrixB(e, at, T, MatrixElement.FLOAT16, MatrixLayout.ROW_MAJOR);
+    Gpu.storeAccumulator(Gpu.multiplyAdd(left, right, Gpu.fillAccumulator(0f)), d, at, T, MatrixLayout.ROW_MAJOR);
+  }
 }

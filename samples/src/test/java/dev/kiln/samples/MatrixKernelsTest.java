@@ -111,6 +111,78 @@ class MatrixKernelsTest extends BothDevices {
     }
   }
 
+  /**
+   * One product fed into the next through workgroup memory, rounded to float16 there: on the CPU
+   * backend the bits of the k-order sums with Java's rounding between them; on a device each first
+   * sum within its bound plus a float16 rounding (2^-10 of it, one unit more than the half unit the
+   * CPU's rounding takes, for a device whose sum lies across a rounding boundary), carried through
+   * the second product, whose own bound adds.
+   */
+  @Test
+  void chainedTiles() {
+    int tiles = 3;
+    Random random = new Random(11);
+    short[] a = halves(random, tiles * 256);
+    short[] b = halves(random, tiles * 256);
+    short[] e = halves(random, tiles * 256);
+    float[] onCpu = new float[tiles * 256];
+    HalfMatrixMultiplyKernels.chainedTile(cpuMethods, tiles * 32, a, b, e, onCpu);
+    for (int t = 0; t < tiles; t++) {
+      float[] first = new float[256];
+      for (int i = 0; i < 16; i++) {
+        for (int k = 0; k < 16; k++) {
+          float sum = 0f;
+          for (int m = 0; m < 16; m++) {
+            sum += Float.float16ToFloat(a[t * 256 + i * 16 + m]) * Float.float16ToFloat(b[t * 256 + m * 16 + k]);
+          }
+          first[i * 16 + k] = sum;
+        }
+      }
+      for (int i = 0; i < 16; i++) {
+        for (int j = 0; j < 16; j++) {
+          float sum = 0f;
+          for (int k = 0; k < 16; k++) {
+            sum += Float.float16ToFloat(Float.floatToFloat16(first[i * 16 + k])) * Float.float16ToFloat(e[t * 256 + k * 16 + j]);
+          }
+          assertEquals(Float.floatToRawIntBits(sum), Float.floatToRawIntBits(onCpu[t * 256 + i * 16 + j]),
+              "d[" + t + "][" + i + "][" + j + "] on the CPU backend");
+        }
+      }
+    }
+    float[] onVulkan = new float[tiles * 256];
+    if (refused(() -> HalfMatrixMultiplyKernels.chainedTile(vulkan, tiles * 32, a, b, e, onVulkan),
+        "HalfMatrixMultiply#chainedTile")) {
+      return;
+    }
+    for (int t = 0; t < tiles; t++) {
+      for (int i = 0; i < 16; i++) {
+        for (int j = 0; j < 16; j++) {
+          double exact = 0;
+          double carried = 0;
+          double magnitude = 0;
+          for (int k = 0; k < 16; k++) {
+            double firstExact = 0;
+            double firstMagnitude = 0;
+            for (int m = 0; m < 16; m++) {
+              double term = (double) Float.float16ToFloat(a[t * 256 + i * 16 + m]) * Float.float16ToFloat(b[t * 256 + m * 16 + k]);
+              firstExact += term;
+              firstMagnitude += Math.abs(term);
+            }
+            double factor = Float.float16ToFloat(e[t * 256 + k * 16 + j]);
+            double firstBound = Matrices.errorBound(16, firstMagnitude) + 0x1p-10 * Math.abs(firstExact);
+            exact += firstExact * factor;
+            carried += firstBound * Math.abs(factor);
+            magnitude += (Math.abs(firstExact) + firstBound) * Math.abs(factor);
+          }
+          double bound = carried + Matrices.errorBound(16, magnitude);
+          float result = onVulkan[t * 256 + i * 16 + j];
+          assertTrue(Math.abs(result - exact) <= bound, "d[" + t + "][" + i + "][" + j + "] = " + result + " on "
+              + vulkan + ", exact " + exact + ": error " + Math.abs(result - exact) + " beyond " + bound);
+        }
+      }
+    }
+  }
+
   /** Loads of accumulators, scaling, sums and a column-major store, on 3 tiles. */
   @Test
   void scaledTiles() {

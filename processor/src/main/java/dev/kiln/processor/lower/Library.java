@@ -92,6 +92,8 @@ final class Library {
       intrinsic(FLOAT + "floatToRawIntBits(float)", Intrinsic.FLOAT_TO_RAW_INT_BITS),
       intrinsic(FLOAT + "floatToIntBits(float)", Intrinsic.FLOAT_TO_INT_BITS),
       intrinsic(FLOAT + "intBitsToFloat(int)", Intrinsic.INT_BITS_TO_FLOAT),
+      Map.entry(FLOAT + "floatToFloat16(float)", once(HalfLibrary::toHalf)),
+      Map.entry(FLOAT + "float16ToFloat(short)", once(HalfLibrary::fromHalf)),
       intrinsic(FLOAT + "isNaN(float)", Intrinsic.IS_NAN),
       intrinsic(FLOAT + "isInfinite(float)", Intrinsic.IS_INFINITE),
       Map.entry(FLOAT + "isFinite(float)", once(args -> new Expr.Unary(UnaryOp.NOT, new Expr.Binary(BinaryOp.OR,
