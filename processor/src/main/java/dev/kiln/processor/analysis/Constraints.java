@@ -149,6 +149,21 @@ final class Constraints {
   }
 
   /**
+   * The smallest and the largest value {@code form} takes over its terms' ranges, the facts on
+   * several terms not used; null where either leaves the int range (the int value may then wrap).
+   */
+  long[] intRange(Linear form) {
+    try {
+      Map<Term, long[]> ranges = ranges();
+      long low = smallest(form, ranges);
+      long high = -smallest(form.times(-1), ranges);
+      return low >= Integer.MIN_VALUE && high <= Integer.MAX_VALUE ? new long[] {low, high} : null;
+    } catch (ArithmeticException outOfLongRange) {
+      return null;
+    }
+  }
+
+  /**
    * The forms {@code U}, the same for every invocation, of the facts {@code U - term ≥ 0}: bounds
    * from above of {@code term} ({@code i < n} gives {@code n - 1}).
    */

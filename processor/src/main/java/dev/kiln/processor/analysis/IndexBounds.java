@@ -204,6 +204,59 @@ public final class IndexBounds {
         .anyMatch(term -> IndexForm.mentions(term, t -> t instanceof IndexForm.Variable v && locals.contains(v.local())));
   }
 
+  /**
+   * The values an int expression that has no affine form takes wherever {@code state} holds, as an
+   * interval: affine parts from the ranges of their terms, then sums, differences, products,
+   * quotients and remainders by positive constants, shifts by constants and masks, each as Java
+   * computes it on ints ({@code index / 32 * 40 + index % 32} with {@code index} in [0, 4095] lies
+   * in [0, 5111]); null where something has no bound or a value may leave the int range and wrap.
+   */
+  private long[] range(Expr expression, State state) {
+    if (expression.type() != PrimType.INT) {
+      return null;
+    }
+    if (form(expression, state) instanceof Affine affine) {
+      return state.facts().intRange(Linear.of(affine));
+    }
+    if (!(expression instanceof Expr.Binary binary)) {
+      return null;
+    }
+    long[] left = range(binary.left(), state);
+    Integer constant = binary.right() instanceof Expr.IntConst(int value) ? value : null;
+    if (binary.op() == BinaryOp.AND && constant != null && constant >= 0) {
+      return new long[] {0, constant}; // whatever the left side: its bits under a non-negative mask
+    }
+    if (left == null) {
+      return null;
+    }
+    long[] result;
+    switch (binary.op()) {
+      case ADD, SUB, MUL -> {
+        long[] right = range(binary.right(), state);
+        if (right == null) {
+          return null;
+        }
+        result = switch (binary.op()) {
+          case ADD -> new long[] {left[0] + right[0], left[1] + right[1]};
+          case SUB -> new long[] {left[0] - right[1], left[1] - right[0]};
+          default -> {
+            long[] corners = {left[0] * right[0], left[0] * right[1], left[1] * right[0], left[1] * right[1]};
+            yield new long[] {java.util.Arrays.stream(corners).min().orElseThrow(),
+                java.util.Arrays.stream(corners).max().orElseThrow()};
+          }
+        };
+      }
+      // a quotient truncated toward zero grows with the dividend
+      case DIV -> result = constant != null && constant > 0 ? new long[] {left[0] / constant, left[1] / constant} : null;
+      case REM -> result = constant == null || constant <= 0 ? null
+          : new long[] {left[0] >= 0 ? 0 : Math.max(left[0], 1 - constant), left[1] <= 0 ? 0 : Math.min(left[1], constant - 1)};
+      case SHR -> result = constant != null && constant >= 0 && constant < 32
+          ? new long[] {left[0] >> constant, left[1] >> constant} : null;
+      default -> result = null;
+    }
+    return result == null || result[0] < Integer.MIN_VALUE || result[1] > Integer.MAX_VALUE ? null : result;
+  }
+
   private IndexForm form(Expr expression, State state) {
     return forms.form(expression, local -> variables.contains(local)
         ? state.values().getOrDefault(local, IndexForm.term(new IndexForm.Variable(local)))
@@ -454,7 +507,8 @@ public final class IndexBounds {
       }
     }
     if (!(form(index, state) instanceof Affine affine)) {
-      return false;
+      long[] range = array instanceof FixedArray ? range(index, state) : null;
+      return range != null && range[0] >= 0 && range[1] <= last.constant();
     }
     Linear value = Linear.of(affine);
     // the int index is congruent to the form modulo 2^32: inside [0, last] it is the form's value

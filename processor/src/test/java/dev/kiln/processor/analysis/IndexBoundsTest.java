@@ -160,6 +160,67 @@ class IndexBoundsTest {
     }
   }
 
+  /**
+   * Indices into fixed arrays that divide, take remainders or shift are bounded as intervals: a
+   * staging layout with padded rows is proven, and so is a remainder of a loop counter; one row
+   * too many, a divisor that is no constant and a remainder of what may be negative keep their checks.
+   */
+  @Test
+  void quotientsAndRemaindersProveIndices() {
+    Compilation compilation = Kernels.compile(JavaFileObjects.forSourceLines("test.Strides",
+        "package test;",
+        "import dev.kiln.Gpu;",
+        "import dev.kiln.annotations.Kernel;",
+        "@SuppressWarnings({\"kiln.race.write\", \"kiln.race.barrier\"})",
+        "final class Strides {",
+        "  @Kernel(workgroup = {16, 16})",
+        "  static void padded(int[] out) {",
+        "    int[] block = Gpu.sharedInts(128 * 40);",
+        "    int self = Gpu.localId(1) * 16 + Gpu.localId(0);",
+        "    for (int part = 0; part < 16; part++) {",
+        "      int index = self + part * 256;",
+        "      block[index / 32 * 40 + index % 32] = part;",
+        "      block[(index >> 5) * 40 + (index & 31)] = part;",
+        "    }",
+        "    int[] pair = new int[2];",
+        "    for (int r = 0; r < 3; r++) {",
+        "      pair[r % 2] += r;",
+        "    }",
+        "    out[0] = pair[0] + block[self];",
+        "  }",
+        "  @Kernel(workgroup = {16, 16})",
+        "  static void oneRowTooMany(int[] out) {",
+        "    int[] block = Gpu.sharedInts(128 * 40);",
+        "    int self = Gpu.localId(1) * 16 + Gpu.localId(0);",
+        "    for (int part = 0; part < 16; part++) {",
+        "      int index = self + part * 256 + 32;",
+        "      block[index / 32 * 40 + index % 32] = part;",
+        "    }",
+        "    out[0] = 0;",
+        "  }",
+        "  @Kernel(workgroup = 64)",
+        "  static void unknownDivisorOrSign(int[] in, int[] out) {",
+        "    int[] tile = Gpu.sharedInts(64);",
+        "    int d = in[0];",
+        "    tile[Gpu.localId(0) / d] = 1;",
+        "    tile[in[1] % 64] = 2;",
+        "    out[0] = 0;",
+        "  }",
+        "}"));
+    assertThat(compilation).succeededWithoutWarnings();
+    // the checks against the workgroup arrays' lengths, unsigned comparisons with them; pair's are
+    // against 2: none in padded, whose only other check is out[0]'s (a buffer may be empty)
+    Object[][] expected = {{"padded", "%uint_5120", 0}, {"padded", "%uint_2 ", 0}, {"oneRowTooMany", "%uint_5120", 1},
+        {"unknownDivisorOrSign", "%uint_64", 2}};
+    for (Object[] row : expected) {
+      String text = SpirvTools.disassemble(Kernels.module(compilation, "test", "Strides", (String) row[0]));
+      long checks = text.lines().filter(line -> line.contains("OpULessThan") && line.contains((String) row[1])).count();
+      assertWithMessage("checks of %s against %s", row[0], row[1]).that(checks).isEqualTo(((Integer) row[2]).longValue());
+    }
+    String padded = SpirvTools.disassemble(Kernels.module(compilation, "test", "Strides", "padded"));
+    assertThat(padded.lines().filter(line -> line.contains("OpLogicalNot")).count()).isEqualTo(1);
+  }
+
   /** The bounds checks against the tile's length, 64: an unsigned comparison with that constant. */
   private static long tileChecks(Compilation compilation, String kernel) {
     String text = SpirvTools.disassemble(Kernels.module(compilation, "test", "Tiles", kernel));
