@@ -132,9 +132,8 @@ final class MemoryAccess {
   void declareShared(SharedArray shared) {
     int element = fn.typeOf(shared.element());
     if (shared.packed()) {
-      // 16-bit values in workgroup memory, declared as float16 (the type of the matrices' components,
-      // which the H200's matrix loads read wrongly from an array of 16-bit ints); elements move
-      // through them as bits, by OpBitcast
+      // 16-bit values in workgroup memory, declared as float16, the matrices' component type, so
+      // that a tile loads them as they are; elements move through them as bits, by OpBitcast
       module.capability(SpvCapabilityInt16);
       module.capability(SpvCapabilityFloat16);
       element = module.type(SpvOpTypeFloat, 16);
