@@ -16,6 +16,7 @@ import dev.kiln.processor.ir.Stmt;
 import dev.kiln.processor.ir.Walk;
 import dev.kiln.processor.ir.Workgroup;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.IdentityHashMap;
@@ -241,8 +242,7 @@ public final class IndexBounds {
           case SUB -> new long[] {left[0] - right[1], left[1] - right[0]};
           default -> {
             long[] corners = {left[0] * right[0], left[0] * right[1], left[1] * right[0], left[1] * right[1]};
-            yield new long[] {java.util.Arrays.stream(corners).min().orElseThrow(),
-                java.util.Arrays.stream(corners).max().orElseThrow()};
+            yield new long[] {Arrays.stream(corners).min().orElseThrow(), Arrays.stream(corners).max().orElseThrow()};
           }
         };
       }

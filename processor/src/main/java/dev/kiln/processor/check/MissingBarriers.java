@@ -188,7 +188,7 @@ final class MissingBarriers {
         yield atomic.result() == null ? after : assigned(atomic.result(), after);
       }
       case Stmt.Barrier barrier -> State.start(barriers.computeIfAbsent(barrier, b -> barriers.size() + 1));
-      case Stmt.Matrix matrix -> { // a tile in workgroup memory: as an access at its first element
+      case Stmt.Matrix matrix -> { // a tile in workgroup memory: an access at its first element, marked a tile
         State after = state;
         for (Expr scalar : matrix.op().scalars()) {
           after = expression(scalar, after);

@@ -12,8 +12,8 @@ import java.util.List;
  * and {@code Float.float16ToFloat}, composed from integer operations on the bits so that every
  * device gives the JDK's results: rounding to nearest even, binary16 subnormals exact (a GPU's own
  * conversion may flush them), a NaN's sign and top significand bits carried over and the NaN made
- * quiet, as the JDK does (measured on JDK 25, interpreted and compiled alike). {@link Library}
- * evaluates the argument once: each function here reads it several times.
+ * quiet, as the JDK does (measured on JDK 25, interpreted and compiled alike). Each function
+ * evaluates its argument once, into a local of its own, and reads that local as often as it needs.
  */
 final class HalfLibrary {
   /** The float bits of the smallest magnitude that rounds to binary16 infinity: 65504 + 16. */
