@@ -85,6 +85,11 @@ class MatrixKernelsTest extends BothDevices {
         }
         assertEquals(Float.floatToRawIntBits(DenseLayer.gelu(sum + bias[c])),
             Float.floatToRawIntBits(onCpu[r * columns + c]), "y[" + r + "][" + c + "] on the CPU backend");
+        // and the sample's GELU is GELU's tanh form, within a few float roundings of it in double
+        double v = sum + bias[c];
+        double gelu = 0.5 * v * (1 + Math.tanh(Math.sqrt(2 / Math.PI) * (v + 0.044715 * v * v * v)));
+        assertTrue(Math.abs(onCpu[r * columns + c] - gelu) <= 0x1p-20 * (1 + Math.abs(v)),
+            "GELU(" + v + ") = " + onCpu[r * columns + c] + " on the CPU backend, " + gelu + " in double");
       }
     }
     float[] onVulkan = new float[rows * columns];
