@@ -45,14 +45,8 @@ class MatrixKernelsTest extends BothDevices {
     }
     for (int r = 0; r < rows; r++) {
       for (int c = 0; c < columns; c++) {
-        double exact = 0;
-        double magnitude = 0;
-        for (int k = 0; k < inner; k++) {
-          double product = (double) Float.float16ToFloat(a[r * inner + k]) * Float.float16ToFloat(b[k * columns + c]);
-          exact += product;
-          magnitude += Math.abs(product);
-        }
-        assertWithin(exact, magnitude, inner, onVulkan[r * columns + c], "c[" + r + "][" + c + "]");
+        Exact exact = Exact.of(a, r * inner, b, c, columns, inner);
+        assertWithin(exact.sum(), exact.magnitude(), inner, onVulkan[r * columns + c], "c[" + r + "][" + c + "]");
       }
     }
   }
@@ -87,9 +81,8 @@ class MatrixKernelsTest extends BothDevices {
             Float.floatToRawIntBits(onCpu[r * columns + c]), "y[" + r + "][" + c + "] on the CPU backend");
         // and the sample's GELU is GELU's tanh form, within a few float roundings of it in double
         double v = sum + bias[c];
-        double gelu = 0.5 * v * (1 + Math.tanh(Math.sqrt(2 / Math.PI) * (v + 0.044715 * v * v * v)));
-        assertTrue(Math.abs(onCpu[r * columns + c] - gelu) <= 0x1p-20 * (1 + Math.abs(v)),
-            "GELU(" + v + ") = " + onCpu[r * columns + c] + " on the CPU backend, " + gelu + " in double");
+        assertTrue(Math.abs(onCpu[r * columns + c] - gelu(v)) <= 0x1p-20 * (1 + Math.abs(v)),
+            "GELU(" + v + ") = " + onCpu[r * columns + c] + " on the CPU backend, " + gelu(v) + " in double");
       }
     }
     float[] onVulkan = new float[rows * columns];
@@ -99,14 +92,10 @@ class MatrixKernelsTest extends BothDevices {
     }
     for (int r = 0; r < rows; r++) {
       for (int c = 0; c < columns; c++) {
-        double exact = bias[c];
-        double magnitude = Math.abs(bias[c]);
-        for (int k = 0; k < inner; k++) {
-          double product = (double) Float.float16ToFloat(x[r * inner + k]) * Float.float16ToFloat(w[k * columns + c]);
-          exact += product;
-          magnitude += Math.abs(product);
-        }
-        double gelu = 0.5 * exact * (1 + Math.tanh(Math.sqrt(2 / Math.PI) * (exact + 0.044715 * exact * exact * exact)));
+        Exact product = Exact.of(x, r * inner, w, c, columns, inner);
+        double exact = product.sum() + bias[c];
+        double magnitude = product.magnitude() + Math.abs(bias[c]);
+        double gelu = gelu(exact);
         double bound = 1.13 * Matrices.errorBound(inner + 1, magnitude) + 0.5 * Math.abs(exact) * 0x1p-10
             + 0x1p-20 * Math.abs(gelu);
         float result = onVulkan[r * columns + c];
@@ -166,18 +155,12 @@ class MatrixKernelsTest extends BothDevices {
           double carried = 0;
           double magnitude = 0;
           for (int k = 0; k < 16; k++) {
-            double firstExact = 0;
-            double firstMagnitude = 0;
-            for (int m = 0; m < 16; m++) {
-              double term = (double) Float.float16ToFloat(a[t * 256 + i * 16 + m]) * Float.float16ToFloat(b[t * 256 + m * 16 + k]);
-              firstExact += term;
-              firstMagnitude += Math.abs(term);
-            }
+            Exact first = Exact.of(a, t * 256 + i * 16, b, t * 256 + k, 16, 16);
             double factor = Float.float16ToFloat(e[t * 256 + k * 16 + j]);
-            double firstBound = Matrices.errorBound(16, firstMagnitude) + 0x1p-10 * Math.abs(firstExact);
-            exact += firstExact * factor;
+            double firstBound = Matrices.errorBound(16, first.magnitude()) + 0x1p-10 * Math.abs(first.sum());
+            exact += first.sum() * factor;
             carried += firstBound * Math.abs(factor);
-            magnitude += (Math.abs(firstExact) + firstBound) * Math.abs(factor);
+            magnitude += (Math.abs(first.sum()) + firstBound) * Math.abs(factor);
           }
           double bound = carried + Matrices.errorBound(16, magnitude);
           float result = onVulkan[t * 256 + i * 16 + j];
@@ -314,6 +297,28 @@ class MatrixKernelsTest extends BothDevices {
   void modulesValidate() throws Exception {
     assertEquals(0, FuzzCorpus.invalidModules(java.nio.file.Path.of("target/classes/dev/kiln/samples")),
         "modules spirv-val rejects");
+  }
+
+  /**
+   * The fp64 sum over k below {@code inner} of {@code a[aFirst + k] * b[bFirst + k * bStride]}, float16
+   * bits both (a row of a times a column of b), and the sum of the terms' magnitudes.
+   */
+  record Exact(double sum, double magnitude) {
+    static Exact of(short[] a, int aFirst, short[] b, int bFirst, int bStride, int inner) {
+      double sum = 0;
+      double magnitude = 0;
+      for (int k = 0; k < inner; k++) {
+        double term = (double) Float.float16ToFloat(a[aFirst + k]) * Float.float16ToFloat(b[bFirst + k * bStride]);
+        sum += term;
+        magnitude += Math.abs(term);
+      }
+      return new Exact(sum, magnitude);
+    }
+  }
+
+  /** GELU's tanh form in double: {@code v/2 (1 + tanh(sqrt(2/pi) (v + 0.044715 v^3)))}. */
+  static double gelu(double v) {
+    return 0.5 * v * (1 + Math.tanh(Math.sqrt(2 / Math.PI) * (v + 0.044715 * v * v * v)));
   }
 
   /** |result - exact| within the bound docs/KERNELS.md derives ({@link Matrices#errorBound}). */
