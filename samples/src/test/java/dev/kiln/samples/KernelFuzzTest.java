@@ -33,6 +33,14 @@ class KernelFuzzTest extends BothDevices {
   /** {@code -Dkiln.fuzzOnly=k12,k345}: run only these kernels of the seed, with the data they get in a whole run. */
   private static final Set<String> ONLY = Set.of(System.getProperty("kiln.fuzzOnly", "").split(",")).stream()
       .filter(name -> !name.isEmpty()).collect(java.util.stream.Collectors.toUnmodifiableSet());
+  /**
+   * {@code -Dkiln.fuzzRange=500-999}: run only the kernels numbered so (both ends included), with
+   * the data they get in a whole run: parts of a long run in separate processes.
+   */
+  private static final int[] RANGE = java.util.Arrays.stream(System.getProperty("kiln.fuzzRange", "0-" + Integer.MAX_VALUE)
+      .split("-")).mapToInt(Integer::parseInt).toArray();
+  /** How many of the slowest kernels (pipeline built and both devices' launches) the summary names. */
+  private static final int SLOWEST = 5;
 
   /**
    * Lavapipe 22.3 folds some float expressions as if NaN, infinities and signed zeros did not exist
@@ -72,14 +80,19 @@ class KernelFuzzTest extends BothDevices {
     List<String> specials = new ArrayList<>();
     List<String> flushed = new ArrayList<>();
     List<String> differences = new ArrayList<>();
+    List<Timed> times = new ArrayList<>(); // a driver that takes seconds to build a kernel's pipeline, say
+    int number = -1;
     for (int c = 0; c < corpus.sources().size(); c++) {
       String launcher = "fuzz.Valid" + c + "Kernels";
       for (String kernel : corpus.kernels().get(c)) {
         Data drawn = Data.draw(data);
-        if (!ONLY.isEmpty() && !ONLY.contains(kernel)) {
+        number++;
+        if (!ONLY.isEmpty() && !ONLY.contains(kernel) || number < RANGE[0] || number > RANGE[1]) {
           continue;
         }
+        long start = System.nanoTime();
         Comparison comparison = run(loader.loadClass(launcher), flushing.loadClass(launcher), kernel, drawn);
+        times.add(new Timed(kernel, (System.nanoTime() - start) / 1e9));
         switch (comparison.outcome()) {
           case SAME -> {}
           case FLUSHED -> flushed.add(kernel);
@@ -93,10 +106,13 @@ class KernelFuzzTest extends BothDevices {
     System.out.printf("kernel fuzzer (seed %d) on %s: %d valid kernels compiled and validated; %d identical on"
         + " Vulkan, the CPU backend and Java; %d differing only as the device's flush of subnormals explains %s;"
         + " %d differing only where one side has NaN, an infinity or a zero (lavapipe's gap) %s; %d differing"
-        + " otherwise%n", SEED, vulkan.name(), runs, runs - flushed.size() - specials.size() - differences.size(),
-        flushed.size(), flushed, specials.size(), specials, differences.size());
+        + " otherwise; %.1f s in all (%.3f s per kernel in the first tenth, %.3f s in the last), the slowest %s%n",
+        SEED, vulkan.name(), runs, runs - flushed.size() - specials.size() - differences.size(), flushed.size(), flushed,
+        specials.size(), specials, differences.size(), times.stream().mapToDouble(Timed::seconds).sum(),
+        mean(times.subList(0, times.size() / 10)), mean(times.subList(times.size() - times.size() / 10, times.size())),
+        times.stream().sorted(java.util.Comparator.comparingDouble(Timed::seconds).reversed()).limit(SLOWEST).toList());
     differences.forEach(System.out::println);
-    assertEquals(ONLY.isEmpty() ? KERNELS : ONLY.size(), runs);
+    assertEquals(ONLY.isEmpty() ? Math.min(KERNELS - 1, RANGE[1]) - RANGE[0] + 1 : ONLY.size(), runs);
     if (lavapipe()) {
       // lavapipe's folds also change values that follow from a NaN, an infinity or a zero: its
       // differences are listed, and only a share beyond its usual one fails; the GPU run of
@@ -118,6 +134,18 @@ class KernelFuzzTest extends BothDevices {
       int s = random.nextInt(64) - 16;
       return new Data(n, ia, fa, s, random.nextInt(64) / 4f - 4f);
     }
+  }
+
+  /** A kernel's run, its pipeline built and its launches on both devices, in seconds. */
+  private record Timed(String kernel, double seconds) {
+    @Override
+    public String toString() {
+      return String.format("%s %.2f s", kernel, seconds);
+    }
+  }
+
+  private static double mean(List<Timed> times) {
+    return times.stream().mapToDouble(Timed::seconds).average().orElse(0);
   }
 
   /** How a kernel's outputs on Vulkan compare with Java's. */
