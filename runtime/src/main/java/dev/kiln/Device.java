@@ -9,6 +9,8 @@ import dev.kiln.backend.KilnLog;
 import dev.kiln.backend.Launch;
 import dev.kiln.backend.StartupTrace;
 import java.lang.System.Logger.Level;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -24,11 +26,17 @@ import java.util.function.Supplier;
  * for running operations and frees every array still open on it.
  *
  * <p>System properties: {@code kiln.device} = {@code cpu}, {@code vulkan} or a fragment of a Vulkan
- * device name (default: the best device); {@code kiln.validation=true} turns the Vulkan validation
+ * device name, with {@code #n} for the device of rank n among those it names (default: the best
+ * device); {@link #all()} opens every GPU; {@code kiln.validation=true} turns the Vulkan validation
  * layer on, and then any validation message makes the next operation throw.
  */
 public final class Device implements AutoCloseable {
+  /** How many devices this process has opened: each gets the next number. */
+  private static final AtomicInteger OPENED = new AtomicInteger();
+
   private final Backend backend;
+  /** This device's number among those the process opened, from 1: two devices of one name differ in it. */
+  private final int number = OPENED.incrementAndGet();
   private final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
   private volatile boolean closed;
   /** Where launches on this device go: argument checks, the backend, device times. */
@@ -94,6 +102,31 @@ public final class Device implements AutoCloseable {
     }
     StartupTrace.mark("Device.open() returns");
     return new Device(backend);
+  }
+
+  /**
+   * Opens every hardware GPU Kiln can use, one device each, best first (the ranks
+   * {@code Device.open("#0")}, {@code "#1"}, … take); where there is none, the CPU backend alone,
+   * so that code written for several devices runs anywhere. Software Vulkan (lavapipe) is not
+   * among them: open it by name. On a failure the devices opened so far are closed.
+   *
+   * @return the open devices, at least one
+   */
+  public static List<Device> all() {
+    int gpus = DeviceSelection.hardwareGpus();
+    if (gpus == 0) {
+      return List.of(open("cpu"));
+    }
+    List<Device> devices = new ArrayList<>();
+    try {
+      for (int rank = 0; rank < gpus; rank++) {
+        devices.add(open("#" + rank));
+      }
+    } catch (RuntimeException e) {
+      devices.forEach(Device::close);
+      throw e;
+    }
+    return List.copyOf(devices);
   }
 
   /**
@@ -539,8 +572,9 @@ public final class Device implements AutoCloseable {
     }
   }
 
+  /** Its name, backend and number among the devices this process opened (two of one name differ in it). */
   @Override
   public String toString() {
-    return name() + " (" + backend() + ")";
+    return name() + " (" + backend() + ", device " + number + " of this process)";
   }
 }

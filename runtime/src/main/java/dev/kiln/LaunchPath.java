@@ -132,7 +132,9 @@ final class LaunchPath {
     for (int i = 0; i < args.length; i++) {
       if (args[i] instanceof DeviceArray<?, ?> array) {
         if (array.device() != device) {
-          throw new IllegalArgumentException(spec + ": argument '" + spec.params().get(i).name() + "' lives on another device");
+          throw new IllegalArgumentException(spec + ": argument '" + spec.params().get(i).name() + "' is an array of "
+              + array.device() + ", and this launch runs on " + device + ": copy it to this device first"
+              + " (toArray() there, upload(...) here)");
         }
         launch.arg(i, array.buffer());
       } else if (spec.params().get(i).isBuffer()) {

@@ -51,12 +51,80 @@ class DeviceTest {
     if (!hardware && vulkan.stream().anyMatch(line -> line.contains("CPU (software)"))) {
       String software = vulkan.getFirst().substring(0, vulkan.getFirst().indexOf(": "));
       dev.kiln.vulkan.VulkanUnavailableException refused = org.junit.jupiter.api.Assertions.assertThrows(
-          dev.kiln.vulkan.VulkanUnavailableException.class, () -> dev.kiln.vulkan.VulkanBackend.openHardware(false));
+          dev.kiln.vulkan.VulkanUnavailableException.class, () -> dev.kiln.vulkan.VulkanBackend.openHardware(0, false));
       assertEquals("only software Vulkan (" + software + "), slower than the CPU backend; name it to use it"
           + " (-Dkiln.device=vulkan)", refused.getMessage());
       try (Device named = Device.open("vulkan")) {
         assertEquals("vulkan", named.backend());
       }
+    }
+  }
+
+  /** Vulkan's listing here, best first; none without a loader. */
+  private static List<String> vulkanListing() {
+    try {
+      return dev.kiln.vulkan.VulkanBackend.describeDevices();
+    } catch (dev.kiln.vulkan.VulkanUnavailableException e) {
+      return List.of();
+    }
+  }
+
+  /**
+   * {@code Device.all()} opens each hardware GPU the listing has, best first, or the CPU backend
+   * alone where it has none (lavapipe, as in CI, is not a GPU); the devices' names differ in their
+   * numbers even where their drivers' names are the same.
+   */
+  @Test
+  void allOpensEveryHardwareGpuElseTheCpuBackend() {
+    List<String> vulkan = vulkanListing();
+    long gpus = vulkan.stream().filter(entry -> !entry.lines().findFirst().orElseThrow().contains("CPU (software)")).count();
+    List<Device> all = Device.all();
+    try {
+      assertEquals(Math.max(1, gpus), all.size(), String.join("\n", vulkan));
+      assertTrue(all.stream().allMatch(device -> device.backend().equals(gpus == 0 ? "cpu" : "vulkan")), all::toString);
+      assertEquals(all.size(), all.stream().map(Device::toString).distinct().count(), all::toString);
+    } finally {
+      all.forEach(Device::close);
+    }
+  }
+
+  /**
+   * {@code #n} after a selector takes the device of rank n among those it names; a rank past them is
+   * refused with how many there are, and {@code "#n"} alone ranks hardware GPUs only.
+   */
+  @Test
+  void aRankPicksAmongTheNamedDevices() {
+    List<String> vulkan = vulkanListing();
+    if (!vulkan.isEmpty()) {
+      try (Device first = Device.open("vulkan#0")) {
+        assertEquals("vulkan", first.backend());
+        assertEquals(vulkan.getFirst().substring(0, vulkan.getFirst().indexOf(": ")), first.name());
+      }
+    }
+    int past = vulkan.size();
+    IllegalStateException refused = assertThrows(IllegalStateException.class, () -> Device.open("vulkan#" + past));
+    if (!vulkan.isEmpty()) {
+      assertEquals("kiln.device=vulkan#" + past + ": device #" + past + " was asked for, but " + past
+          + (past == 1 ? " Vulkan device matches" : " Vulkan devices match") + " (#0 is the first)", refused.getMessage());
+    }
+    long gpus = vulkan.stream().filter(entry -> !entry.lines().findFirst().orElseThrow().contains("CPU (software)")).count();
+    if (gpus == 0) { // "#0" is the best hardware GPU, which is not here: no fall back to the CPU backend
+      assertThrows(IllegalStateException.class, () -> Device.open("#0"));
+    }
+  }
+
+  /** A launch refuses an array of another device, naming both, even two devices of the same name. */
+  @Test
+  void anArrayOfAnotherDeviceIsRefusedNamingBoth() {
+    KernelSpec copy = new KernelSpec(MethodHandles.lookup(), DeviceTest.class, "copy", "none.spv", new int[] {4, 1, 1},
+        List.of(KernelSpec.Param.buffer("out", NumericType.INT, Access.WRITE)), args -> {});
+    try (Device one = Device.open("cpu"); Device other = Device.open("cpu")) {
+      IntArray ints = one.ints(4);
+      IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
+          () -> Dispatch.dispatch(other, copy, 4, ints));
+      assertEquals(copy + ": argument 'out' is an array of " + one + ", and this launch runs on " + other
+          + ": copy it to this device first (toArray() there, upload(...) here)", refused.getMessage());
+      assertTrue(!one.toString().equals(other.toString()) && one.name().equals(other.name()), one + " " + other);
     }
   }
 

@@ -58,21 +58,31 @@ public final class VulkanBackend implements Backend {
   }
 
   /**
-   * Opens the best Vulkan device whose name contains {@code nameFragment} (any device when it is
-   * empty): discrete GPUs first, then integrated, virtual and software ones.
+   * Opens the Vulkan device of rank {@code index} (0 for the best) among those whose name contains
+   * {@code nameFragment} (any device when it is empty), ranked discrete GPUs first, then integrated,
+   * virtual and software ones.
    */
-  public static VulkanBackend open(String nameFragment, boolean validationOn) throws VulkanUnavailableException {
-    return open(nameFragment, validationOn, false);
-  }
-
-  /** The best hardware Vulkan device: none where the only ones run in software on the CPU. */
-  public static VulkanBackend openHardware(boolean validationOn) throws VulkanUnavailableException {
-    return open("", validationOn, true);
-  }
-
-  private static VulkanBackend open(String nameFragment, boolean validationOn, boolean hardwareOnly)
+  public static VulkanBackend open(String nameFragment, int index, boolean validationOn)
       throws VulkanUnavailableException {
-    VulkanContext context = VulkanContext.open(nameFragment, validationOn, hardwareOnly);
+    return open(nameFragment, validationOn, false, index);
+  }
+
+  /**
+   * The hardware Vulkan device of rank {@code index} (0 for the best): none where the only ones run
+   * in software on the CPU.
+   */
+  public static VulkanBackend openHardware(int index, boolean validationOn) throws VulkanUnavailableException {
+    return open("", validationOn, true, index);
+  }
+
+  /** How many hardware Vulkan devices with a compute queue there are (software ones not counted). */
+  public static int hardwareDeviceCount() throws VulkanUnavailableException {
+    return VulkanContext.hardwareDeviceCount();
+  }
+
+  private static VulkanBackend open(String nameFragment, boolean validationOn, boolean hardwareOnly, int index)
+      throws VulkanUnavailableException {
+    VulkanContext context = VulkanContext.open(nameFragment, validationOn, hardwareOnly, index);
     try {
       return new VulkanBackend(context);
     } catch (RuntimeException e) {

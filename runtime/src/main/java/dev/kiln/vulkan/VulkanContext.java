@@ -143,10 +143,11 @@ final class VulkanContext {
   }
 
   /**
-   * Opens the best Vulkan device whose name contains {@code nameFragment} (any device when it is
-   * empty): discrete GPUs first, then integrated, virtual and software ones.
+   * Opens the Vulkan device of rank {@code index} (0 for the best) among those whose name contains
+   * {@code nameFragment} (any device when it is empty), ranked discrete GPUs first, then integrated,
+   * virtual and software ones.
    */
-  static VulkanContext open(String nameFragment, boolean validationOn, boolean hardwareOnly)
+  static VulkanContext open(String nameFragment, boolean validationOn, boolean hardwareOnly, int index)
       throws VulkanUnavailableException {
     ValidationLog validation = validationOn ? new ValidationLog() : null;
     VkInstance instance = createInstance(validation);
@@ -167,9 +168,14 @@ final class VulkanContext {
             ? "the Vulkan loader found no device with a compute queue"
             : "no Vulkan device with a compute queue has a name containing '" + nameFragment + "'", null);
       }
+      if (index >= candidates.size()) {
+        throw new VulkanUnavailableException("device #" + index + " was asked for, but " + candidates.size()
+            + (candidates.size() == 1 ? " Vulkan device matches" : " Vulkan devices match")
+            + (nameFragment.isEmpty() ? "" : " '" + nameFragment + "'") + " (#0 is the first)", null);
+      }
       StartupTrace.mark("devices enumerated, properties and features read");
       LwjglNatives.loadVma();
-      return new VulkanContext(instance, validation, candidates.getFirst());
+      return new VulkanContext(instance, validation, candidates.get(index));
     } catch (VulkanUnavailableException | RuntimeException e) {
       if (validation != null) {
         validation.close(instance);
@@ -201,6 +207,16 @@ final class VulkanContext {
       vmaGetHeapBudgets(allocator, budgets);
       VmaBudget budget = budgets.get(heap);
       return new Backend.Capacity(properties.memoryHeaps(heap).size(), Math.max(0, budget.budget() - budget.usage()));
+    }
+  }
+
+  /** How many hardware Vulkan devices with a compute queue there are (software ones not counted). */
+  static int hardwareDeviceCount() throws VulkanUnavailableException {
+    VkInstance instance = createInstance(null);
+    try {
+      return (int) PhysicalDevice.enumerate(instance).stream().filter(d -> !d.isSoftware()).count();
+    } finally {
+      vkDestroyInstance(instance, null);
     }
   }
 

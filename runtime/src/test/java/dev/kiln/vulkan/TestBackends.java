@@ -10,7 +10,7 @@ public final class TestBackends {
 
   static VulkanBackend open(boolean validation) {
     try {
-      return VulkanBackend.open("", validation);
+      return VulkanBackend.open("", 0, validation);
     } catch (VulkanUnavailableException e) {
       throw skip("no Vulkan device: " + e.getMessage());
     }
