@@ -17,4 +17,9 @@ public final class BooleanArray extends DeviceArray<boolean[], BooleanArray> {
   boolean[] newJavaArray(int length) {
     return new boolean[length];
   }
+
+  @Override
+  BooleanArray emptyOn(Device device, int length) {
+    return device.booleans(length);
+  }
 }

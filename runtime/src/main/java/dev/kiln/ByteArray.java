@@ -17,4 +17,9 @@ public final class ByteArray extends DeviceArray<byte[], ByteArray> {
   byte[] newJavaArray(int length) {
     return new byte[length];
   }
+
+  @Override
+  ByteArray emptyOn(Device device, int length) {
+    return device.bytes(length);
+  }
 }

@@ -17,4 +17,9 @@ public final class CharArray extends DeviceArray<char[], CharArray> {
   char[] newJavaArray(int length) {
     return new char[length];
   }
+
+  @Override
+  CharArray emptyOn(Device device, int length) {
+    return device.chars(length);
+  }
 }

@@ -4,7 +4,11 @@ import dev.kiln.abi.NumericType;
 import dev.kiln.backend.BackendBuffer;
 import dev.kiln.backend.KilnLog;
 import java.lang.ref.Cleaner;
+import java.util.List;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.Executor;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -36,6 +40,10 @@ public abstract sealed class DeviceArray<A, S extends DeviceArray<A, S>> impleme
     }
   };
   private static final StackWalker STACK = StackWalker.getInstance(StackWalker.Option.RETAIN_CLASS_REFERENCE);
+  /** Elements per chunk of {@link #copyTo(Device)}. */
+  static final int COPY_CHUNK = 1 << 20;
+  /** Writes the chunks of {@link #copyTo} to their target, a thread per write. */
+  private static final Executor COPY_WRITER = task -> Thread.ofVirtual().name("kiln-copy").start(task);
 
   private final Device device;
   private final Memory memory;
@@ -207,6 +215,60 @@ public abstract sealed class DeviceArray<A, S extends DeviceArray<A, S>> impleme
 
   /** A new Java array of {@code length} elements of this array's type. */
   abstract A newJavaArray(int length);
+
+  /** A new zero-filled array of this class and {@code length} elements on {@code device}. */
+  abstract S emptyOn(Device device, int length);
+
+  /**
+   * A new array on {@code target} holding this array's elements: the copy between devices. It goes
+   * through host memory in chunks of a million elements, the write of each chunk to {@code target}
+   * (on a thread of its own) overlapping the read of the next from this array's device. The
+   * target may be this array's own device (a duplicate). Where a copy fails, the new array is closed.
+   *
+   * @param target the device to copy to
+   * @return the new array, owned by {@code target}
+   */
+  public final S copyTo(Device target) {
+    return copyTo(target, COPY_CHUNK);
+  }
+
+  /** {@link #copyTo(Device)} in chunks of {@code chunk} elements. */
+  final S copyTo(Device target, int chunk) {
+    S copy = emptyOn(target, length());
+    CompletableFuture<Void> writing = CompletableFuture.completedFuture(null);
+    try {
+      List<A> staging = List.of(newJavaArray(Math.min(chunk, length())), newJavaArray(Math.min(chunk, length())));
+      for (int offset = 0, turn = 0; offset < length(); offset += chunk, turn ^= 1) {
+        int from = offset;
+        int count = Math.min(chunk, length() - offset);
+        A chunkValues = staging.get(turn);
+        download(chunkValues, 0, from, count); // while the chunk before is written to the target
+        awaitCopy(writing);
+        writing = CompletableFuture.runAsync(() -> copy.upload(chunkValues, 0, from, count), COPY_WRITER);
+      }
+      awaitCopy(writing);
+    } catch (RuntimeException | Error e) {
+      writing.exceptionally(failure -> null).join(); // no write may still run into the array closed here
+      copy.close();
+      throw e;
+    }
+    return copy;
+  }
+
+  /** Waits for a chunk's write, and throws what it threw. */
+  private static void awaitCopy(CompletableFuture<Void> writing) {
+    try {
+      writing.join();
+    } catch (CompletionException e) {
+      if (e.getCause() instanceof RuntimeException runtime) {
+        throw runtime;
+      }
+      if (e.getCause() instanceof Error error) {
+        throw error;
+      }
+      throw e;
+    }
+  }
 
   /**
    * Copies {@code values}, which must have {@link #length()} elements, to the device.

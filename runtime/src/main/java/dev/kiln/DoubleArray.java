@@ -17,4 +17,9 @@ public final class DoubleArray extends DeviceArray<double[], DoubleArray> {
   double[] newJavaArray(int length) {
     return new double[length];
   }
+
+  @Override
+  DoubleArray emptyOn(Device device, int length) {
+    return device.doubles(length);
+  }
 }

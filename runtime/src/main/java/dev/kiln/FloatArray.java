@@ -17,4 +17,9 @@ public final class FloatArray extends DeviceArray<float[], FloatArray> {
   float[] newJavaArray(int length) {
     return new float[length];
   }
+
+  @Override
+  FloatArray emptyOn(Device device, int length) {
+    return device.floats(length);
+  }
 }

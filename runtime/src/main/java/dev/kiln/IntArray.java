@@ -17,4 +17,9 @@ public final class IntArray extends DeviceArray<int[], IntArray> {
   int[] newJavaArray(int length) {
     return new int[length];
   }
+
+  @Override
+  IntArray emptyOn(Device device, int length) {
+    return device.ints(length);
+  }
 }

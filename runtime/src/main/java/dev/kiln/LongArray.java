@@ -17,4 +17,9 @@ public final class LongArray extends DeviceArray<long[], LongArray> {
   long[] newJavaArray(int length) {
     return new long[length];
   }
+
+  @Override
+  LongArray emptyOn(Device device, int length) {
+    return device.longs(length);
+  }
 }

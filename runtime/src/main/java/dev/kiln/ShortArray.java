@@ -17,4 +17,9 @@ public final class ShortArray extends DeviceArray<short[], ShortArray> {
   short[] newJavaArray(int length) {
     return new short[length];
   }
+
+  @Override
+  ShortArray emptyOn(Device device, int length) {
+    return device.shorts(length);
+  }
 }
