@@ -148,8 +148,18 @@ final class FunctionBuilder {
     return op(SpvOpLoad, type, pointer);
   }
 
+  /** A load with memory operands: a mask and the ids it asks for. */
+  int load(int type, int pointer, int[] memoryOperands) {
+    return op(SpvOpLoad, type, SpirvModule.prepend(pointer, memoryOperands));
+  }
+
   void store(int pointer, int value) {
     code.op(SpvOpStore, pointer, value);
+  }
+
+  /** A store with memory operands: a mask and the ids it asks for. */
+  void store(int pointer, int value, int[] memoryOperands) {
+    code.op(SpvOpStore, SpirvModule.prepend(pointer, SpirvModule.prepend(value, memoryOperands)));
   }
 
   int accessChain(int storageClass, int pointee, int base, int... indices) {

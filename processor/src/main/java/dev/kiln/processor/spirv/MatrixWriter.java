@@ -37,15 +37,18 @@ final class MatrixWriter {
         int offset = values.applyAsInt(load.offset());
         int stride = values.applyAsInt(load.stride());
         tile(load.array().name(), offset, stride, matrix.site().line(), () -> set(load.target(),
-            fn.op(SpvOpCooperativeMatrixLoadKHR, type(load.target()), memory.tileStart(load.array().name(), offset),
-                layout(load.columnMajor()), stride)));
+            fn.op(SpvOpCooperativeMatrixLoadKHR, type(load.target()), SpirvModule.prepend(
+                memory.tileStart(load.array().name(), offset), SpirvModule.prepend(layout(load.columnMajor()),
+                    SpirvModule.prepend(stride, memory.tileOperands(load.array().name(), false)))))));
       }
       case MatrixOp.Store store -> {
         int offset = values.applyAsInt(store.offset());
         int stride = values.applyAsInt(store.stride());
+        int[] operands = memory.tileOperands(store.array().name(), true);
         tile(store.array().name(), offset, stride, matrix.site().line(), () -> fn.instruction(
-            SpvOpCooperativeMatrixStoreKHR, memory.tileStart(store.array().name(), offset), get(store.source()),
-            layout(store.columnMajor()), stride));
+            SpvOpCooperativeMatrixStoreKHR, SpirvModule.prepend(memory.tileStart(store.array().name(), offset),
+                SpirvModule.prepend(get(store.source()), SpirvModule.prepend(layout(store.columnMajor()),
+                    SpirvModule.prepend(stride, operands))))));
       }
       case MatrixOp.MultiplyAdd m -> set(m.target(), fn.op(SpvOpCooperativeMatrixMulAddKHR, type(m.target()),
           get(m.a()), get(m.b()), get(m.c())));

@@ -36,6 +36,8 @@ final class MemoryAccess {
   private int loopTurns;
   private int loopGroup;
   private int countLoops;
+  /** Whether the module is written for the Vulkan memory model ({@link #useVulkanMemoryModel}). */
+  private boolean vulkanMemoryModel;
 
   /**
    * An array the kernel indexes: a storage buffer (runtime length, {@code length < 0}) or a shared
@@ -48,6 +50,39 @@ final class MemoryAccess {
     this.fn = fn;
     this.module = fn.module();
     this.boundsChecks = boundsChecks;
+  }
+
+  /**
+   * Writes the module for the Vulkan memory model, which cooperative matrices demand (SPIR-V's
+   * validator requires the VulkanMemoryModel capability beside CooperativeMatrixKHR): every access
+   * to workgroup memory is then non-private, a store made available and a load made visible at
+   * workgroup scope, so that barriers order them as the GLSL450 model did (what glslang writes for
+   * {@code shared} variables). Buffers stay private accesses, as glslang leaves non-coherent ones.
+   */
+  void useVulkanMemoryModel() {
+    vulkanMemoryModel = true;
+    module.capability(SpvCapabilityVulkanMemoryModel);
+    module.capability(SpvCapabilityVulkanMemoryModelDeviceScope); // the fault record's device-scope atomic
+    module.extension("SPV_KHR_vulkan_memory_model");
+  }
+
+  /**
+   * The memory operands an access through a pointer of {@code storageClass} takes: for workgroup
+   * memory under the Vulkan memory model, non-private and made {@code available} (a store) or visible
+   * (a load) at workgroup scope; otherwise none.
+   */
+  int[] memoryOperands(int storageClass, boolean available) {
+    if (!vulkanMemoryModel || storageClass != SpvStorageClassWorkgroup) {
+      return new int[0];
+    }
+    int mask = SpvMemoryAccessNonPrivatePointerMask
+        | (available ? SpvMemoryAccessMakePointerAvailableMask : SpvMemoryAccessMakePointerVisibleMask);
+    return new int[] {mask, module.constantUint(SpvScopeWorkgroup)};
+  }
+
+  /** The memory operands of a cooperative-matrix load ({@code available} false) or store of {@code array}. */
+  int[] tileOperands(String array, boolean available) {
+    return memoryOperands(arrays.get(array).storageClass(), available);
   }
 
   void declareBuffer(BufferDecl buffer) {
@@ -88,7 +123,8 @@ final class MemoryAccess {
     loopTurns = fn.globalVariable(SpvStorageClassWorkgroup, module.type(SpvOpTypeArray, uint, module.constantUint(counts)));
     module.name(loopTurns, "loopTurns");
     loopGroup = subgroupId;
-    fn.when(countLoops, () -> fn.store(loopTurnsOfGroup(), module.constantUint(0)));
+    fn.when(countLoops, () -> fn.store(loopTurnsOfGroup(), module.constantUint(0),
+        memoryOperands(SpvStorageClassWorkgroup, true)));
   }
 
   private int loopTurnsOfGroup() {
@@ -106,9 +142,10 @@ final class MemoryAccess {
     int uint = module.typeUint();
     fn.when(countLoops, () -> {
       int elected = fn.op(SpvOpGroupNonUniformElect, module.typeBool(), module.constantUint(SpvScopeSubgroup));
-      fn.when(elected, () -> fn.store(loopTurnsOfGroup(),
-          fn.op(SpvOpIAdd, uint, fn.load(uint, loopTurnsOfGroup()), module.constantUint(1))));
-      int turns = fn.load(uint, loopTurnsOfGroup());
+      int[] visible = memoryOperands(SpvStorageClassWorkgroup, false);
+      fn.when(elected, () -> fn.store(loopTurnsOfGroup(), fn.op(SpvOpIAdd, uint, fn.load(uint, loopTurnsOfGroup(), visible),
+          module.constantUint(1)), memoryOperands(SpvStorageClassWorkgroup, true)));
+      int turns = fn.load(uint, loopTurnsOfGroup(), visible);
       int past = fn.op(SpvOpUGreaterThan, module.typeBool(), turns, module.constantUint(LaunchAbi.LOOP_TURN_LIMIT));
       faults.recordIf(past, Faults.LOOP_LIMIT, 0, fn.op(SpvOpBitcast, module.typeInt(), turns), line);
     });
@@ -176,7 +213,7 @@ final class MemoryAccess {
    */
   private int widened(String array, int pointer) {
     ArrayVariable target = arrays.get(array);
-    int stored = fn.load(target.storageType(), pointer);
+    int stored = fn.load(target.storageType(), pointer, memoryOperands(target.storageClass(), false));
     if (!target.narrowStorage()) {
       return stored;
     }
@@ -212,12 +249,13 @@ final class MemoryAccess {
    */
   void store(String array, int index, int value, int line, boolean proven) {
     int stored = stored(array, value);
+    int[] operands = memoryOperands(arrays.get(array).storageClass(), true);
     if (boundsChecks && !proven) {
       int check = inBounds(array, index);
       indexFaultUnless(check, array, index, line);
-      fn.when(check, () -> fn.store(element(array, index), stored));
+      fn.when(check, () -> fn.store(element(array, index), stored, operands));
     } else {
-      fn.store(element(array, index), stored);
+      fn.store(element(array, index), stored, operands);
     }
   }
 

@@ -90,7 +90,12 @@ public final class SpirvWriter {
 
   private byte[] emit() {
     module.capability(SpvCapabilityShader);
-    module.memoryModel.op(SpvOpMemoryModel, SpvAddressingModelLogical, SpvMemoryModelGLSL450);
+    boolean matrices = Walk.anyStatement(program.body(), Stmt.Matrix.class::isInstance);
+    if (matrices) {
+      memory.useVulkanMemoryModel();
+    }
+    module.memoryModel.op(SpvOpMemoryModel, SpvAddressingModelLogical,
+        matrices ? SpvMemoryModelVulkan : SpvMemoryModelGLSL450);
     launch.declare();
     for (BufferDecl buffer : program.buffers()) {
       memory.declareBuffer(buffer);
