@@ -14,6 +14,8 @@ import java.util.function.ToIntFunction;
  * Cooperative matrices as SPV_KHR_cooperative_matrix writes them: each {@link Fragment} a
  * Function variable of an {@code OpTypeCooperativeMatrixKHR} of subgroup scope, 16 x 16; A and B of
  * float16 (loaded through the 16-bit ints a {@code short[]} buffer holds), accumulators of floats.
+ * A tile in workgroup memory is loaded and stored with the memory operands of the Vulkan memory
+ * model, which modules with matrices use ({@link MemoryAccess#useVulkanMemoryModel}).
  */
 final class MatrixWriter {
   private final FunctionBuilder fn;
@@ -37,18 +39,16 @@ final class MatrixWriter {
         int offset = values.applyAsInt(load.offset());
         int stride = values.applyAsInt(load.stride());
         tile(load.array().name(), offset, stride, matrix.site().line(), () -> set(load.target(),
-            fn.op(SpvOpCooperativeMatrixLoadKHR, type(load.target()), SpirvModule.prepend(
-                memory.tileStart(load.array().name(), offset), SpirvModule.prepend(layout(load.columnMajor()),
-                    SpirvModule.prepend(stride, memory.tileOperands(load.array().name(), false)))))));
+            fn.op(SpvOpCooperativeMatrixLoadKHR, type(load.target()), then(memory.tileOperands(load.array().name(), false),
+                memory.tileStart(load.array().name(), offset), layout(load.columnMajor()), stride))));
       }
       case MatrixOp.Store store -> {
         int offset = values.applyAsInt(store.offset());
         int stride = values.applyAsInt(store.stride());
         int[] operands = memory.tileOperands(store.array().name(), true);
         tile(store.array().name(), offset, stride, matrix.site().line(), () -> fn.instruction(
-            SpvOpCooperativeMatrixStoreKHR, SpirvModule.prepend(memory.tileStart(store.array().name(), offset),
-                SpirvModule.prepend(get(store.source()), SpirvModule.prepend(layout(store.columnMajor()),
-                    SpirvModule.prepend(stride, operands))))));
+            SpvOpCooperativeMatrixStoreKHR, then(operands, memory.tileStart(store.array().name(), offset),
+                get(store.source()), layout(store.columnMajor()), stride)));
       }
       case MatrixOp.MultiplyAdd m -> set(m.target(), fn.op(SpvOpCooperativeMatrixMulAddKHR, type(m.target()),
           get(m.a()), get(m.b()), get(m.c())));
@@ -71,6 +71,13 @@ final class MatrixWriter {
     int highest = fn.op(SpvOpIAdd, integer, offset, fn.op(SpvOpIAdd, integer,
         fn.op(SpvOpSelect, integer, negative, module.constantInt(0), span), module.constantInt(Fragment.SIDE - 1)));
     memory.tile(array, offset, stride, lowest, highest, line, access);
+  }
+
+  /** {@code operands} followed by {@code memoryOperands}. */
+  private static int[] then(int[] memoryOperands, int... operands) {
+    int[] all = java.util.Arrays.copyOf(operands, operands.length + memoryOperands.length);
+    System.arraycopy(memoryOperands, 0, all, operands.length, memoryOperands.length);
+    return all;
   }
 
   private int layout(boolean columnMajor) {
