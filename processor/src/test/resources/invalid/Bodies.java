@@ -161,6 +161,9 @@ public final class Bodies {
     MatrixA left = Gpu.loadMatrixA(a, 0, 16, MatrixElement.FLOAT16, MatrixLayout.ROW_MAJOR);
     MatrixB right = Gpu.loadMatrixB(a, 0, 16, MatrixElement.FLOAT16, MatrixLayout.ROW_MAJOR);
     MatrixB typed = Gpu.loadMatrixB(a, 0, 16, n > 0 ? MatrixElement.FLOAT16 : MatrixElement.FLOAT16, MatrixLayout.ROW_MAJOR); // ERROR: [kiln.matrix.constant]
+    MatrixB brain = Gpu.loadMatrixB(a, 0, 16, MatrixElement.BFLOAT16, MatrixLayout.ROW_MAJOR);
+    MatrixAccumulator product = Gpu.multiplyAdd(left, brain, sum); // ERROR: [kiln.matrix.element]
+    left = Gpu.loadMatrixA(a, 16, 16, MatrixElement.BFLOAT16, MatrixLayout.ROW_MAJOR); // ERROR: [kiln.matrix.element]
     Gpu.multiplyAdd(left, right, sum); // ERROR: [kiln.matrix.use]
     MatrixAccumulator mixed = Gpu.addAccumulators(sum, n > 0 ? sum : sum); // ERROR: [kiln.matrix.use]
     MatrixAccumulator late; // ERROR: [kiln.matrix.use]

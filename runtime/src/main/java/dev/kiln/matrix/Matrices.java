@@ -85,7 +85,9 @@ public final class Matrices {
 
   /**
    * {@code a * b + c}: element (i, j) is {@code c[i][j]} plus {@code a[i][k] * b[k][j]} for k from
-   * 0 to 15 in turn, each product exact, each sum rounded to a float.
+   * 0 to 15 in turn, each product exact, each sum rounded to a float. (Products of float16s are
+   * always exact in a float; products of bfloat16s are, unless they leave the float's normal range,
+   * where they round as a float product does.) A and B hold the same element type.
    *
    * @param a the left factor
    * @param b the right factor
@@ -93,6 +95,10 @@ public final class Matrices {
    * @return the sum
    */
   public static MatrixAccumulator multiplyAdd(MatrixA a, MatrixB b, MatrixAccumulator c) {
+    if (a.element() != b.element()) {
+      throw new IllegalArgumentException("a multiply-add of " + a.element() + " and " + b.element()
+          + " tiles: A and B hold one element type");
+    }
     float[] left = a.tile.values();
     float[] right = b.tile.values();
     float[] sum = c.tile.values().clone();

@@ -2,6 +2,7 @@ package dev.kiln.vulkan;
 
 import static org.lwjgl.util.spvc.Spv.*;
 import static org.lwjgl.vulkan.KHRCooperativeMatrix.*;
+import static org.lwjgl.vulkan.KHRShaderBfloat16.VK_COMPONENT_TYPE_BFLOAT16_KHR;
 import static org.lwjgl.vulkan.NVShaderSubgroupPartitioned.VK_SUBGROUP_FEATURE_PARTITIONED_BIT_NV;
 import static org.lwjgl.vulkan.VK10.*;
 import static org.lwjgl.vulkan.VK11.vkGetPhysicalDeviceFeatures2;
@@ -37,6 +38,7 @@ import org.lwjgl.vulkan.VkPhysicalDevice8BitStorageFeatures;
 import org.lwjgl.vulkan.VkPhysicalDevice;
 import org.lwjgl.vulkan.VkPhysicalDeviceCooperativeMatrixFeaturesKHR;
 import org.lwjgl.vulkan.VkPhysicalDeviceFeatures2;
+import org.lwjgl.vulkan.VkPhysicalDeviceShaderBfloat16FeaturesKHR;
 import org.lwjgl.vulkan.VkPhysicalDeviceShaderFloat16Int8Features;
 import org.lwjgl.vulkan.VkPhysicalDeviceVulkanMemoryModelFeatures;
 import org.lwjgl.vulkan.VkPhysicalDeviceFeatures;
@@ -63,6 +65,7 @@ record PhysicalDevice(VkPhysicalDevice handle, String name, int type, int queueF
   static final String COOPERATIVE_MATRIX = "VK_KHR_cooperative_matrix";
   static final String FLOAT16 = "VK_KHR_shader_float16_int8";
   static final String MEMORY_MODEL = "VK_KHR_vulkan_memory_model";
+  static final String BFLOAT16 = "VK_KHR_shader_bfloat16";
   static final String PUSH_DESCRIPTOR = "VK_KHR_push_descriptor";
   static final String SUBGROUP_EXTENDED_TYPES = "VK_KHR_shader_subgroup_extended_types";
   static final String SUBGROUP_PARTITIONED = "VK_NV_shader_subgroup_partitioned";
@@ -126,7 +129,8 @@ record PhysicalDevice(VkPhysicalDevice handle, String name, int type, int queueF
    */
   record Features(boolean int64AtomicsOnBuffers, boolean int64AtomicsOnWorkgroup, boolean floatAddOnBuffers,
       boolean floatAddOnWorkgroup, boolean storage8, boolean storage16, boolean subgroupExtendedTypes,
-      boolean float16, boolean cooperativeMatrix, boolean matrix16x16x16, boolean vulkanMemoryModel, boolean int16) {
+      boolean float16, boolean cooperativeMatrix, boolean matrix16x16x16, boolean vulkanMemoryModel, boolean int16,
+      boolean bfloat16Matrix16x16x16) {
     static Features of(MemoryStack stack, VkPhysicalDevice device, List<String> extensions) {
       VkPhysicalDeviceShaderAtomicInt64Features int64 = VkPhysicalDeviceShaderAtomicInt64Features.calloc(stack)
           .sType$Default();
@@ -150,13 +154,18 @@ record PhysicalDevice(VkPhysicalDevice handle, String name, int type, int queueF
       VkPhysicalDeviceVulkanMemoryModelFeatures memoryModel = VkPhysicalDeviceVulkanMemoryModelFeatures.calloc(stack)
           .sType$Default();
       chainIf(extensions.contains(MEMORY_MODEL), features, memoryModel.address());
+      VkPhysicalDeviceShaderBfloat16FeaturesKHR bfloats = VkPhysicalDeviceShaderBfloat16FeaturesKHR.calloc(stack)
+          .sType$Default();
+      chainIf(extensions.contains(BFLOAT16), features, bfloats.address());
       vkGetPhysicalDeviceFeatures2(device, features);
       return new Features(int64.shaderBufferInt64Atomics(), int64.shaderSharedInt64Atomics(), floats.shaderBufferFloat32AtomicAdd(),
           floats.shaderSharedFloat32AtomicAdd(), bits8.storageBuffer8BitAccess(), bits16.storageBuffer16BitAccess(),
           subgroupTypes.shaderSubgroupExtendedTypes(), halves.shaderFloat16(), matrices.cooperativeMatrix(),
-          matrices.cooperativeMatrix() && offersMatrix16x16x16(stack, device),
+          matrices.cooperativeMatrix() && offersMatrix16x16x16(stack, device, VK_COMPONENT_TYPE_FLOAT16_KHR),
           // with the model enabled, Device scope (every Kiln module's fault record) needs its own feature
-          memoryModel.vulkanMemoryModel() && memoryModel.vulkanMemoryModelDeviceScope(), features.features().shaderInt16());
+          memoryModel.vulkanMemoryModel() && memoryModel.vulkanMemoryModelDeviceScope(), features.features().shaderInt16(),
+          matrices.cooperativeMatrix() && bfloats.shaderBFloat16Type() && bfloats.shaderBFloat16CooperativeMatrix()
+              && offersMatrix16x16x16(stack, device, VK_COMPONENT_TYPE_BFLOAT16_KHR));
     }
 
     /**
@@ -171,10 +180,10 @@ record PhysicalDevice(VkPhysicalDevice handle, String name, int type, int queueF
     }
 
     /**
-     * Whether the driver lists the one shape Kiln's matrices have: 16 x 16 x 16 of subgroup scope,
-     * float16 A and B, float accumulator and result.
+     * Whether the driver lists the shape Kiln's matrices have: 16 x 16 x 16 of subgroup scope, A and
+     * B of {@code component} (float16 or bfloat16), float accumulator and result.
      */
-    private static boolean offersMatrix16x16x16(MemoryStack stack, VkPhysicalDevice device) {
+    private static boolean offersMatrix16x16x16(MemoryStack stack, VkPhysicalDevice device, int component) {
       java.nio.IntBuffer count = stack.mallocInt(1);
       vkGetPhysicalDeviceCooperativeMatrixPropertiesKHR(device, count, null);
       try (MemoryStack frame = MemoryStack.stackPush()) {
@@ -183,7 +192,7 @@ record PhysicalDevice(VkPhysicalDevice handle, String name, int type, int queueF
         vkGetPhysicalDeviceCooperativeMatrixPropertiesKHR(device, count, shapes);
         for (VkCooperativeMatrixPropertiesKHR shape : shapes) {
           if (shape.MSize() == 16 && shape.NSize() == 16 && shape.KSize() == 16
-              && shape.AType() == VK_COMPONENT_TYPE_FLOAT16_KHR && shape.BType() == VK_COMPONENT_TYPE_FLOAT16_KHR
+              && shape.AType() == component && shape.BType() == component
               && shape.CType() == VK_COMPONENT_TYPE_FLOAT32_KHR && shape.ResultType() == VK_COMPONENT_TYPE_FLOAT32_KHR
               && shape.scope() == VK_SCOPE_SUBGROUP_KHR) {
             return true;
@@ -438,6 +447,11 @@ record PhysicalDevice(VkPhysicalDevice handle, String name, int type, int queueF
         throw new IllegalStateException(spec + " holds float16 matrices, which need shaderFloat16 (" + FLOAT16 + "); "
             + name + " lacks it");
       }
+    }
+    if (module.capabilities().contains(SpvCapabilityBFloat16CooperativeMatrixKHR) && !features.bfloat16Matrix16x16x16()) {
+      throw new IllegalStateException(spec + " multiplies 16 x 16 x 16 cooperative matrices of bfloat16 into floats,"
+          + " which need " + BFLOAT16 + " (shaderBFloat16Type, shaderBFloat16CooperativeMatrix) and the shape in"
+          + " vkGetPhysicalDeviceCooperativeMatrixPropertiesKHR; " + name + " lacks them");
     }
     if (module.capabilities().contains(SpvCapabilityInt16) && !(features.int16() && features.float16())) {
       throw new IllegalStateException(spec + " holds 16-bit values in workgroup memory (Gpu.sharedPackedShorts, as"

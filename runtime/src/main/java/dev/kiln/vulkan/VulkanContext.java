@@ -117,7 +117,12 @@ final class VulkanContext {
       next = VkPhysicalDeviceShaderFloat16Int8Features.calloc(stack).sType$Default().pNext(next)
           .shaderFloat16(true).address();
     }
-    if (features.vulkanMemoryModel()) { // hand-written twins of cooperative-matrix kernels declare it
+    if (features.bfloat16Matrix16x16x16() && features.float16()) {
+      extensions.add(PhysicalDevice.BFLOAT16);
+      next = VkPhysicalDeviceShaderBfloat16FeaturesKHR.calloc(stack).sType$Default().pNext(next)
+          .shaderBFloat16Type(true).shaderBFloat16CooperativeMatrix(true).address();
+    }
+    if (features.vulkanMemoryModel()) { // every module with cooperative matrices declares it
       extensions.add(PhysicalDevice.MEMORY_MODEL);
       next = VkPhysicalDeviceVulkanMemoryModelFeatures.calloc(stack).sType$Default().pNext(next)
           .vulkanMemoryModel(true).vulkanMemoryModelDeviceScope(true).address();

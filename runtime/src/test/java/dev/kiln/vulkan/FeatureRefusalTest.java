@@ -57,13 +57,13 @@ class FeatureRefusalTest {
         new KernelModule.AtomicPlaces(false, true));
     assertEquals("dev.kiln.vulkan.FeatureRefusalTest#update updates a long[] buffer atomically, which needs"
             + " shaderBufferInt64Atomics (VK_KHR_shader_atomic_int64); Test GPU lacks it",
-        refusal(device(new PhysicalDevice.Features(false, true, true, true, true, true, true, false, false, false, false, true)), onBuffers));
+        refusal(device(new PhysicalDevice.Features(false, true, true, true, true, true, true, false, false, false, false, true, false)), onBuffers));
     assertEquals("dev.kiln.vulkan.FeatureRefusalTest#update updates a Gpu.sharedLongs array atomically, which needs"
             + " shaderSharedInt64Atomics (VK_KHR_shader_atomic_int64); Test GPU lacks it",
-        refusal(device(new PhysicalDevice.Features(true, false, true, true, true, true, true, false, false, false, false, true)), onWorkgroup));
-    assertDoesNotThrow(() -> device(new PhysicalDevice.Features(true, false, false, false, true, true, true, false, false, false, false, true))
+        refusal(device(new PhysicalDevice.Features(true, false, true, true, true, true, true, false, false, false, false, true, false)), onWorkgroup));
+    assertDoesNotThrow(() -> device(new PhysicalDevice.Features(true, false, false, false, true, true, true, false, false, false, false, true, false))
         .checkSupports(SPEC, onBuffers));
-    assertDoesNotThrow(() -> device(new PhysicalDevice.Features(false, true, false, false, true, true, true, false, false, false, false, true))
+    assertDoesNotThrow(() -> device(new PhysicalDevice.Features(false, true, false, false, true, true, true, false, false, false, false, true, false))
         .checkSupports(SPEC, onWorkgroup));
   }
 
@@ -74,8 +74,8 @@ class FeatureRefusalTest {
         java.util.List.of());
     assertEquals("dev.kiln.vulkan.FeatureRefusalTest#update applies a subgroup operation to longs, which needs"
             + " shaderSubgroupExtendedTypes (VK_KHR_shader_subgroup_extended_types); Test GPU lacks it",
-        refusal(device(new PhysicalDevice.Features(true, true, true, true, true, true, false, false, false, false, false, true)), longs));
-    assertDoesNotThrow(() -> device(new PhysicalDevice.Features(true, true, true, true, true, true, true, false, false, false, false, true))
+        refusal(device(new PhysicalDevice.Features(true, true, true, true, true, true, false, false, false, false, false, true, false)), longs));
+    assertDoesNotThrow(() -> device(new PhysicalDevice.Features(true, true, true, true, true, true, true, false, false, false, false, true, false))
         .checkSupports(SPEC, longs));
   }
 
@@ -84,7 +84,7 @@ class FeatureRefusalTest {
     KernelModule.AtomicPlaces none = new KernelModule.AtomicPlaces(false, false);
     KernelModule votes = new KernelModule(new byte[0], Set.of(SpvCapabilityGroupNonUniform,
         SpvCapabilityGroupNonUniformVote), false, 0, 1, none, none, false, java.util.List.of());
-    PhysicalDevice.Features all = new PhysicalDevice.Features(true, true, true, true, true, true, true, false, false, false, false, true);
+    PhysicalDevice.Features all = new PhysicalDevice.Features(true, true, true, true, true, true, true, false, false, false, false, true, false);
     assertEquals("dev.kiln.vulkan.FeatureRefusalTest#update uses subgroup votes (any, all), which Test GPU does not"
             + " offer to compute shaders (VkPhysicalDeviceSubgroupProperties.supportedOperations)",
         refusal(device(all, 0x1 | 0x4 | 0x8), votes));
@@ -95,8 +95,8 @@ class FeatureRefusalTest {
   void floatAddsNeedTheFeatureOfTheirMemory() {
     KernelModule onBuffers = module(Set.of(), true, false);
     KernelModule onWorkgroup = module(Set.of(), false, true);
-    PhysicalDevice workgroupOnly = device(new PhysicalDevice.Features(true, true, false, true, true, true, true, false, false, false, false, true));
-    PhysicalDevice buffersOnly = device(new PhysicalDevice.Features(true, true, true, false, true, true, true, false, false, false, false, true));
+    PhysicalDevice workgroupOnly = device(new PhysicalDevice.Features(true, true, false, true, true, true, true, false, false, false, false, true, false));
+    PhysicalDevice buffersOnly = device(new PhysicalDevice.Features(true, true, true, false, true, true, true, false, false, false, false, true, false));
     String buffers = refusal(workgroupOnly, onBuffers);
     assertEquals("dev.kiln.vulkan.FeatureRefusalTest#update adds to a float[] buffer atomically, which needs"
         + " shaderBufferFloat32AtomicAdd (VK_EXT_shader_atomic_float); Test GPU lacks it", buffers);
@@ -111,8 +111,8 @@ class FeatureRefusalTest {
   void narrowBuffersNeedTheirStorageFeature() {
     KernelModule bytes = module(Set.of(SpvCapabilityStorageBuffer8BitAccess), false, false);
     KernelModule chars = module(Set.of(SpvCapabilityStorageBuffer16BitAccess), false, false);
-    PhysicalDevice without8 = device(new PhysicalDevice.Features(true, true, true, true, false, true, true, false, false, false, false, true));
-    PhysicalDevice without16 = device(new PhysicalDevice.Features(true, true, true, true, true, false, true, false, false, false, false, true));
+    PhysicalDevice without8 = device(new PhysicalDevice.Features(true, true, true, true, false, true, true, false, false, false, false, true, false));
+    PhysicalDevice without16 = device(new PhysicalDevice.Features(true, true, true, true, true, false, true, false, false, false, false, true, false));
     assertEquals("dev.kiln.vulkan.FeatureRefusalTest#update has a byte[] or boolean[] buffer, which needs"
         + " storageBuffer8BitAccess (VK_KHR_8bit_storage); Test GPU lacks it", refusal(without8, bytes));
     assertEquals("dev.kiln.vulkan.FeatureRefusalTest#update has a short[] or char[] buffer, which needs"
@@ -136,6 +136,20 @@ class FeatureRefusalTest {
     assertDoesNotThrow(() -> device(features(true, true, true, false)).checkSupports(SPEC, matrices));
   }
 
+  /** bfloat16 matrices need VK_KHR_shader_bfloat16's two features and the shape, named together. */
+  @Test
+  void bfloat16MatricesNeedTheirExtensionAndShape() {
+    KernelModule bfloats = module(Set.of(SpvCapabilityCooperativeMatrixKHR, SpvCapabilityBFloat16TypeKHR,
+        SpvCapabilityBFloat16CooperativeMatrixKHR), false, false);
+    assertEquals("dev.kiln.vulkan.FeatureRefusalTest#update multiplies 16 x 16 x 16 cooperative matrices of bfloat16"
+        + " into floats, which need VK_KHR_shader_bfloat16 (shaderBFloat16Type, shaderBFloat16CooperativeMatrix) and"
+        + " the shape in vkGetPhysicalDeviceCooperativeMatrixPropertiesKHR; Test GPU lacks them",
+        refusal(device(features(true, true, true, true)), bfloats));
+    PhysicalDevice.Features withBfloat16 = new PhysicalDevice.Features(true, true, true, true, true, true, true, true,
+        true, true, true, true, true);
+    assertDoesNotThrow(() -> device(withBfloat16).checkSupports(SPEC, bfloats));
+  }
+
   /** A module of the Vulkan memory model (the cooperative-matrix GLSL twin's) needs vulkanMemoryModel. */
   @Test
   void theVulkanMemoryModelNeedsItsFeature() {
@@ -150,7 +164,7 @@ class FeatureRefusalTest {
   private static PhysicalDevice.Features features(boolean float16, boolean cooperativeMatrix, boolean shape,
       boolean memoryModel) {
     return new PhysicalDevice.Features(true, true, true, true, true, true, true, float16, cooperativeMatrix, shape,
-        memoryModel, true);
+        memoryModel, true, false);
   }
 
   /** A lavapipe whose subgroups are narrower than the loop counters assume is refused, not miscounted. */
@@ -175,9 +189,9 @@ class FeatureRefusalTest {
   void packedShortsNeedInt16AndFloat16() {
     KernelModule packed = module(Set.of(SpvCapabilityInt16, SpvCapabilityFloat16), false, false);
     PhysicalDevice.Features withoutInt16 = new PhysicalDevice.Features(true, true, true, true, true, true, true, true,
-        false, false, false, false);
+        false, false, false, false, false);
     PhysicalDevice.Features withoutFloat16 = new PhysicalDevice.Features(true, true, true, true, true, true, true, false,
-        false, false, false, true);
+        false, false, false, true, false);
     String refused = "dev.kiln.vulkan.FeatureRefusalTest#update holds 16-bit values in workgroup memory"
         + " (Gpu.sharedPackedShorts, as float16 bits), which needs shaderInt16 and shaderFloat16"
         + " (VK_KHR_shader_float16_int8); Test GPU lacks ";

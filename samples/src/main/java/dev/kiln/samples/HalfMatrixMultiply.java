@@ -99,6 +99,15 @@ public final class HalfMatrixMultiply {
     Gpu.storeAccumulator(sum, c, at, T, MatrixLayout.COLUMN_MAJOR);
   }
 
+  /** One 16 x 16 product of bfloat16 tiles per subgroup, both row-major, stored row-major. */
+  @Kernel(workgroup = {32})
+  static void bfloat16Tile(@Buffer(Access.READ) short[] a, @Buffer(Access.READ) short[] b, float[] c) {
+    int at = (Gpu.workgroupId(0) * Gpu.numSubgroups() + Gpu.subgroupId()) * T * T;
+    MatrixA left = Gpu.loadMatrixA(a, at, T, MatrixElement.BFLOAT16, MatrixLayout.ROW_MAJOR);
+    MatrixB right = Gpu.loadMatrixB(b, at, T, MatrixElement.BFLOAT16, MatrixLayout.ROW_MAJOR);
+    Gpu.storeAccumulator(Gpu.multiplyAdd(left, right, Gpu.fillAccumulator(0f)), c, at, T, MatrixLayout.ROW_MAJOR);
+  }
+
   /**
    * One 16 x 16 product per subgroup of 32 whose factors are staged in workgroup memory of 16-bit
    * values first, and {@code copies} gets the staged shorts back as ints (Java's widening of them).

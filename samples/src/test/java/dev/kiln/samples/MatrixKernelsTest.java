@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.kiln.Device;
+import dev.kiln.matrix.MatrixElement;
+import dev.kiln.matrix.MatrixLayout;
 import dev.kiln.matrix.Matrices;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
@@ -204,6 +206,73 @@ class MatrixKernelsTest extends BothDevices {
       assertTrue(Math.abs(onVulkan[i] - onCpu[i]) <= 1e-3f * (1 + Math.abs(onCpu[i])),
           "element " + i + ": " + onVulkan[i] + " on " + vulkan + ", " + onCpu[i] + " on the CPU backend");
     }
+  }
+
+  /**
+   * bfloat16 tiles: on the CPU backend the documented order's bits (products exact, each sum rounded
+   * to a float); on a device within the bound of {@code Matrices.errorBound} of the exact product,
+   * which holds since bfloat16 products are exact in a float as float16 ones are.
+   */
+  @Test
+  void bfloat16Tiles() {
+    int tiles = 2;
+    Random random = new Random(11);
+    short[] a = bfloats(random, tiles * 256);
+    short[] b = bfloats(random, tiles * 256);
+    float[] onCpu = new float[tiles * 256];
+    HalfMatrixMultiplyKernels.bfloat16Tile(cpuMethods, tiles * cpuMethods.subgroupSize(), a, b, onCpu);
+    double[] exact = new double[tiles * 256];
+    double[] magnitude = new double[tiles * 256];
+    for (int t = 0; t < tiles; t++) {
+      for (int i = 0; i < 16; i++) {
+        for (int j = 0; j < 16; j++) {
+          int e = t * 256 + i * 16 + j;
+          float sum = 0f;
+          for (int k = 0; k < 16; k++) {
+            float product = bfloat(a[t * 256 + i * 16 + k]) * bfloat(b[t * 256 + k * 16 + j]);
+            sum += product;
+            exact[e] += product; // exact: 16 products of 16 significant bits in a double
+            magnitude[e] += Math.abs(product);
+          }
+          assertEquals(Float.floatToRawIntBits(sum), Float.floatToRawIntBits(onCpu[e]), "tile " + t + " (" + i + ", "
+              + j + ") on the CPU backend");
+        }
+      }
+    }
+    float[] onVulkan = new float[tiles * 256];
+    if (refused(() -> HalfMatrixMultiplyKernels.bfloat16Tile(vulkan, tiles * vulkan.subgroupSize(), a, b, onVulkan),
+        "HalfMatrixMultiply#bfloat16Tile")) {
+      return;
+    }
+    for (int e = 0; e < onVulkan.length; e++) {
+      double bound = Matrices.errorBound(16, magnitude[e]);
+      assertTrue(Math.abs(onVulkan[e] - exact[e]) <= bound, "element " + e + ": " + onVulkan[e] + " on " + vulkan
+          + ", exactly " + exact[e] + ", bound " + bound);
+    }
+  }
+
+  /** A multiply-add of a float16 and a bfloat16 tile, which the compiler refuses in kernels, throws where Java calls it. */
+  @Test
+  void mixedElementTypesAreRefused() {
+    short[] ones = new short[256];
+    java.util.Arrays.fill(ones, Float.floatToFloat16(1f));
+    IllegalArgumentException thrown = assertThrows(IllegalArgumentException.class, () -> Matrices.multiplyAdd(
+        Matrices.loadA(ones, 0, 16, MatrixElement.FLOAT16, MatrixLayout.ROW_MAJOR),
+        Matrices.loadB(ones, 0, 16, MatrixElement.BFLOAT16, MatrixLayout.ROW_MAJOR), Matrices.filled(0f)));
+    assertEquals("a multiply-add of FLOAT16 and BFLOAT16 tiles: A and B hold one element type", thrown.getMessage());
+  }
+
+  /** Random bfloat16 bits of values in [-2, 2): floats truncated to their upper 16 bits. */
+  private static short[] bfloats(Random random, int n) {
+    short[] bits = new short[n];
+    for (int i = 0; i < n; i++) {
+      bits[i] = (short) (Float.floatToRawIntBits(random.nextFloat() * 4 - 2) >>> 16);
+    }
+    return bits;
+  }
+
+  private static float bfloat(short bits) {
+    return Float.intBitsToFloat(bits << 16);
   }
 
   /** Tiles staged in Gpu.sharedPackedShorts: the staged shorts read back as Java widens them, the product's bits. */

@@ -238,6 +238,11 @@ public final class Errors {
     return new Diagnostic(Message.MATRIX_CONSTANT, what, intrinsic);
   }
 
+  /** {@code kiln.matrix.element}. */
+  public static Diagnostic matrixElement(String conflict) {
+    return new Diagnostic(Message.MATRIX_ELEMENT, conflict);
+  }
+
   /** {@code kiln.matrix.use}. */
   public static Diagnostic matrixUse(String what) {
     return new Diagnostic(Message.MATRIX_USE, what);

@@ -16,12 +16,22 @@ public record Fragment(String name, Use use, int id) {
 
   /** Its role in a multiply-add, and so its component type. */
   public enum Use {
-    /** The left factor, of float16s. */
+    /** The left factor, of float16s or bfloat16s. */
     A,
-    /** The right factor, of float16s. */
+    /** The right factor, of float16s or bfloat16s. */
     B,
     /** The accumulator and result, of floats. */
     ACCUMULATOR
+  }
+
+  /** The type of a fragment's elements: A and B tiles hold 16-bit floats, accumulators floats. */
+  public enum Element {
+    /** IEEE binary16. */
+    FLOAT16,
+    /** bfloat16, a float's upper 16 bits. */
+    BFLOAT16,
+    /** A 32-bit float: every accumulator's. */
+    FLOAT
   }
 
   /** A new fragment, distinct from every other. */

@@ -116,7 +116,8 @@ public final class IrText {
     return switch (op) {
       case MatrixOp.Fill fill -> fragment(fill.target()) + " = fill(" + expression(fill.value()) + ")";
       case MatrixOp.Load load -> fragment(load.target()) + " = load(" + load.array().name() + ", "
-          + expression(load.offset()) + ", " + expression(load.stride()) + (load.columnMajor() ? ", columns)" : ", rows)");
+          + expression(load.offset()) + ", " + expression(load.stride()) + (load.columnMajor() ? ", columns" : ", rows")
+          + (load.element() == Fragment.Element.BFLOAT16 ? ", bfloat16)" : ")");
       case MatrixOp.Store store -> "store(" + fragment(store.source()) + ", " + store.array().name() + ", "
           + expression(store.offset()) + ", " + expression(store.stride()) + (store.columnMajor() ? ", columns)" : ", rows)");
       case MatrixOp.MultiplyAdd m -> fragment(m.target()) + " = " + fragment(m.a()) + " * " + fragment(m.b()) + " + "

@@ -22,9 +22,10 @@ public sealed interface MatrixOp {
   /**
    * {@code target = load(array, offset, stride)}: element (row, column) at
    * {@code offset + row * stride + column}, or {@code offset + column * stride + row} where
-   * {@code columnMajor}.
+   * {@code columnMajor}; the values of type {@code element} (the target's).
    */
-  record Load(Fragment target, ArrayDecl array, Expr offset, Expr stride, boolean columnMajor) implements MatrixOp {
+  record Load(Fragment target, ArrayDecl array, Expr offset, Expr stride, boolean columnMajor, Fragment.Element element)
+      implements MatrixOp {
     @Override
     public List<Expr> scalars() {
       return List.of(offset, stride);
@@ -75,7 +76,8 @@ public sealed interface MatrixOp {
   default MatrixOp withScalars(List<Expr> scalars) {
     return switch (this) {
       case Fill fill -> new Fill(fill.target(), scalars.get(0));
-      case Load load -> new Load(load.target(), load.array(), scalars.get(0), scalars.get(1), load.columnMajor());
+      case Load load -> new Load(load.target(), load.array(), scalars.get(0), scalars.get(1), load.columnMajor(),
+          load.element());
       case Store store -> new Store(store.source(), store.array(), scalars.get(0), scalars.get(1), store.columnMajor());
       case Scale scale -> new Scale(scale.target(), scale.source(), scalars.get(0));
       case MultiplyAdd m -> m;

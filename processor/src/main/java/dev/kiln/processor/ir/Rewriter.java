@@ -37,7 +37,7 @@ public class Rewriter {
     MatrixOp rewritten = op.withScalars(op.scalars().stream().map(this::expression).toList());
     return switch (rewritten) {
       case MatrixOp.Load load -> new MatrixOp.Load(load.target(), array(load.array()), load.offset(), load.stride(),
-          load.columnMajor());
+          load.columnMajor(), load.element());
       case MatrixOp.Store store -> new MatrixOp.Store(store.source(), array(store.array()), store.offset(),
           store.stride(), store.columnMajor());
       default -> rewritten;

@@ -19,7 +19,9 @@ import dev.kiln.processor.ir.PrimType;
 import dev.kiln.processor.ir.SharedArray;
 import dev.kiln.processor.ir.Stmt;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ElementKind;
@@ -38,6 +40,8 @@ final class MatrixLowering {
   private final Scope scope;
   private final ExpressionLowering expressions;
   private final CallLowering calls;
+  /** The element type each A and B fragment holds, from the loads and copies that assign it. */
+  private final Map<Fragment, Fragment.Element> elements = new HashMap<>();
 
   MatrixLowering(Trees trees, Scope scope, ExpressionLowering expressions, CallLowering calls) {
     this.trees = trees;
@@ -102,6 +106,9 @@ final class MatrixLowering {
   private MatrixOp operation(Fragment target, TreePath value, List<Stmt> before) {
     Optional<Fragment> source = fragment(value);
     if (source.isPresent()) {
+      if (elements.containsKey(source.get())) {
+        holds(target, elements.get(source.get()), value);
+      }
       return new MatrixOp.Copy(target, source.get());
     }
     String method = calls.gpuCall(value).orElseThrow(() -> new KernelError(value.getLeaf(),
@@ -109,16 +116,23 @@ final class MatrixLowering {
     List<TreePath> arguments = arguments(value);
     return switch (method) {
       case "loadMatrixA", "loadMatrixB" -> {
-        constantName(arguments.get(3), "element type", value); // FLOAT16, the one type so far
+        Fragment.Element element = Fragment.Element.valueOf(constantName(arguments.get(3), "element type", value));
+        holds(target, element, arguments.get(3));
         yield new MatrixOp.Load(target, tileArray(arguments.get(0), value), index(arguments.get(1)),
-            index(arguments.get(2)), columnMajor(arguments.get(4), value));
+            index(arguments.get(2)), columnMajor(arguments.get(4), value), element);
       }
       case "loadAccumulator" -> new MatrixOp.Load(target, tileArray(arguments.get(0), value), index(arguments.get(1)),
-          index(arguments.get(2)), columnMajor(arguments.get(3), value));
+          index(arguments.get(2)), columnMajor(arguments.get(3), value), Fragment.Element.FLOAT);
       case "fillAccumulator" -> new MatrixOp.Fill(target, value(arguments.get(0)));
-      case "multiplyAdd" -> new MatrixOp.MultiplyAdd(target, operand(arguments.get(0), Fragment.Use.A, before),
-          operand(arguments.get(1), Fragment.Use.B, before),
-          operand(arguments.get(2), Fragment.Use.ACCUMULATOR, before));
+      case "multiplyAdd" -> {
+        Fragment a = operand(arguments.get(0), Fragment.Use.A, before);
+        Fragment b = operand(arguments.get(1), Fragment.Use.B, before);
+        if (elements.get(a) != elements.get(b)) {
+          throw new KernelError(value.getLeaf(), Errors.matrixElement("an A tile of " + elements.get(a)
+              + " times a B tile of " + elements.get(b)));
+        }
+        yield new MatrixOp.MultiplyAdd(target, a, b, operand(arguments.get(2), Fragment.Use.ACCUMULATOR, before));
+      }
       case "scaleAccumulator" -> {
         Fragment scaled = operand(arguments.get(0), Fragment.Use.ACCUMULATOR, before);
         yield new MatrixOp.Scale(target, scaled, value(arguments.get(1)));
@@ -148,6 +162,18 @@ final class MatrixLowering {
       throw new IllegalStateException("javac let a " + fragment.use() + " matrix stand for a " + use + " one");
     }
     return fragment;
+  }
+
+  /**
+   * Records that A or B fragment {@code target} holds {@code element}, which {@code where} gives: a
+   * matrix variable holds one element type ({@code kiln.matrix.element}), which its Vulkan type is.
+   */
+  private void holds(Fragment target, Fragment.Element element, TreePath where) {
+    Fragment.Element before = elements.putIfAbsent(target, element);
+    if (before != null && before != element) {
+      throw new KernelError(where.getLeaf(), Errors.matrixElement("a tile of " + element + " assigned to " + target.name()
+          + ", which holds " + before));
+    }
   }
 
   private Expr index(TreePath argument) {

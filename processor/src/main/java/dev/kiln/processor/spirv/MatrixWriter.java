@@ -13,7 +13,8 @@ import java.util.function.ToIntFunction;
 /**
  * Cooperative matrices as SPV_KHR_cooperative_matrix writes them: each {@link Fragment} a
  * Function variable of an {@code OpTypeCooperativeMatrixKHR} of subgroup scope, 16 x 16; A and B of
- * float16 (loaded through the 16-bit ints a {@code short[]} buffer holds), accumulators of floats.
+ * float16 or bfloat16 (SPV_KHR_bfloat16; loaded through the 16-bit ints a {@code short[]} buffer
+ * holds), accumulators of floats.
  * A tile in workgroup memory is loaded and stored with the memory operands of the Vulkan memory
  * model, which modules with matrices use ({@link MemoryAccess#useVulkanMemoryModel}).
  */
@@ -23,6 +24,11 @@ final class MatrixWriter {
   private final MemoryAccess memory;
   private final ToIntFunction<Expr> values;
   private final Map<Fragment, Integer> variables = new HashMap<>();
+  /** The element type of each A and B fragment, from the loads and copies that assign it, in program order. */
+  private final Map<Fragment, Fragment.Element> elements = new HashMap<>();
+
+  /** OpTypeFloat's floating-point encoding operand for bfloat16 (SPV_KHR_bfloat16's BFloat16KHR). */
+  private static final int BFLOAT16_ENCODING = 0;
 
   MatrixWriter(FunctionBuilder fn, MemoryAccess memory, ToIntFunction<Expr> values) {
     this.fn = fn;
@@ -36,6 +42,7 @@ final class MatrixWriter {
       case MatrixOp.Fill fill -> set(fill.target(), fn.op(SpvOpCompositeConstruct, type(fill.target()),
           values.applyAsInt(fill.value())));
       case MatrixOp.Load load -> {
+        elements.put(load.target(), load.element());
         int offset = values.applyAsInt(load.offset());
         int stride = values.applyAsInt(load.stride());
         tile(load.array().name(), offset, stride, matrix.site().line(), () -> set(load.target(),
@@ -55,7 +62,10 @@ final class MatrixWriter {
       case MatrixOp.Scale scale -> set(scale.target(), fn.op(SpvOpMatrixTimesScalar, type(scale.target()),
           get(scale.source()), values.applyAsInt(scale.factor())));
       case MatrixOp.Add add -> set(add.target(), fn.op(SpvOpFAdd, type(add.target()), get(add.x()), get(add.y())));
-      case MatrixOp.Copy copy -> set(copy.target(), get(copy.source()));
+      case MatrixOp.Copy copy -> {
+        elements.computeIfAbsent(copy.target(), target -> elements.get(copy.source()));
+        set(copy.target(), get(copy.source()));
+      }
     }
   }
 
@@ -106,13 +116,20 @@ final class MatrixWriter {
       module.capability(SpvCapabilityCooperativeMatrixKHR);
       module.extension("SPV_KHR_cooperative_matrix");
     }
-    int component;
-    if (fragment.use() == Fragment.Use.ACCUMULATOR) {
-      component = module.typeFloat();
-    } else {
-      module.capability(SpvCapabilityFloat16);
-      component = module.type(SpvOpTypeFloat, 16);
-    }
+    int component = switch (fragment.use() == Fragment.Use.ACCUMULATOR ? Fragment.Element.FLOAT
+        : elements.getOrDefault(fragment, Fragment.Element.FLOAT16)) {
+      case FLOAT -> module.typeFloat();
+      case FLOAT16 -> {
+        module.capability(SpvCapabilityFloat16);
+        yield module.type(SpvOpTypeFloat, 16);
+      }
+      case BFLOAT16 -> {
+        module.capability(SpvCapabilityBFloat16TypeKHR);
+        module.capability(SpvCapabilityBFloat16CooperativeMatrixKHR);
+        module.extension("SPV_KHR_bfloat16");
+        yield module.type(SpvOpTypeFloat, 16, BFLOAT16_ENCODING);
+      }
+    };
     int use = switch (fragment.use()) {
       case A -> 0; // CooperativeMatrixUseMatrixAKHR
       case B -> 1;
