@@ -165,8 +165,9 @@ final class MatrixLowering {
   }
 
   /**
-   * Records that A or B fragment {@code target} holds {@code element}, which {@code where} gives: a
-   * matrix variable holds one element type ({@code kiln.matrix.element}), which its Vulkan type is.
+   * Records that A or B fragment {@code target} holds {@code element}, which {@code where} gives. A
+   * matrix variable holds one element type ({@code kiln.matrix.element}): on Vulkan it is part of the
+   * variable's type.
    */
   private void holds(Fragment target, Fragment.Element element, TreePath where) {
     Fragment.Element before = elements.putIfAbsent(target, element);
