@@ -41,7 +41,7 @@ public abstract sealed class DeviceArray<A, S extends DeviceArray<A, S>> impleme
   };
   private static final StackWalker STACK = StackWalker.getInstance(StackWalker.Option.RETAIN_CLASS_REFERENCE);
   /** Elements per chunk of {@link #copyTo(Device)}. */
-  static final int COPY_CHUNK = 1 << 20;
+  private static final int COPY_CHUNK = 1 << 20;
   /** Writes the chunks of {@link #copyTo} to their target, a thread per write. */
   private static final Executor COPY_WRITER = task -> Thread.ofVirtual().name("kiln-copy").start(task);
 

@@ -11,6 +11,8 @@ import java.net.URLClassLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Random;
 import java.util.Set;
@@ -37,7 +39,7 @@ class KernelFuzzTest extends BothDevices {
    * {@code -Dkiln.fuzzRange=500-999}: run only the kernels numbered so (both ends included), with
    * the data they get in a whole run: parts of a long run in separate processes.
    */
-  private static final int[] RANGE = java.util.Arrays.stream(System.getProperty("kiln.fuzzRange", "0-" + Integer.MAX_VALUE)
+  private static final int[] RANGE = Arrays.stream(System.getProperty("kiln.fuzzRange", "0-" + Integer.MAX_VALUE)
       .split("-")).mapToInt(Integer::parseInt).toArray();
   /** How many of the slowest kernels (pipeline built and both devices' launches) the summary names. */
   private static final int SLOWEST = 5;
@@ -110,7 +112,7 @@ class KernelFuzzTest extends BothDevices {
         SEED, vulkan.name(), runs, runs - flushed.size() - specials.size() - differences.size(), flushed.size(), flushed,
         specials.size(), specials, differences.size(), times.stream().mapToDouble(Timed::seconds).sum(),
         mean(times.subList(0, times.size() / 10)), mean(times.subList(times.size() - times.size() / 10, times.size())),
-        times.stream().sorted(java.util.Comparator.comparingDouble(Timed::seconds).reversed()).limit(SLOWEST).toList());
+        times.stream().sorted(Comparator.comparingDouble(Timed::seconds).reversed()).limit(SLOWEST).toList());
     differences.forEach(System.out::println);
     assertEquals(ONLY.isEmpty() ? Math.min(KERNELS - 1, RANGE[1]) - RANGE[0] + 1 : ONLY.size(), runs);
     if (lavapipe()) {

@@ -24,6 +24,9 @@ import java.util.Map;
  * fault buffer, as are integer divisions by zero.
  */
 final class MemoryAccess {
+  /** The memory operands of an access that needs none. */
+  private static final int[] NO_OPERANDS = {};
+
   private final FunctionBuilder fn;
   private final SpirvModule module;
   private final boolean boundsChecks;
@@ -73,7 +76,7 @@ final class MemoryAccess {
    */
   int[] memoryOperands(int storageClass, boolean available) {
     if (!vulkanMemoryModel || storageClass != SpvStorageClassWorkgroup) {
-      return new int[0];
+      return NO_OPERANDS;
     }
     int mask = SpvMemoryAccessNonPrivatePointerMask
         | (available ? SpvMemoryAccessMakePointerAvailableMask : SpvMemoryAccessMakePointerVisibleMask);
