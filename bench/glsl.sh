@@ -2,19 +2,38 @@
 # Recompiles the hand-written GLSL twins of the benchmarks (bench's resources dev/kiln/bench/glsl)
 # with glslc -O and checks them with spirv-val. The .spv files are committed, so that the build and
 # CI need no glslc; run this after editing a .comp file. The *.shaderc.comp twins (cooperative
-# matrices) compile through LWJGL's shaderc (bench/tools/ShadercCompile.java; ./mvnw
-# dependency:get -Dartifact=org.lwjgl:lwjgl-shaderc:3.4.3 and its natives-linux first).
+# matrices) and the variants of the *.template.comp files (below) compile through LWJGL's shaderc
+# (bench/tools/ShadercCompile.java; ./mvnw dependency:get -Dartifact=org.lwjgl:lwjgl-shaderc:3.4.3
+# and its natives-linux first).
 set -euo pipefail
 cd "$(dirname "$0")/../bench/src/main/resources/dev/kiln/bench/glsl"
+# shaderc <source> <module> [NAME=VALUE ...]: glslang newer than Debian 12's glslc (cooperative matrices), through LWJGL
+shaderc() {
+  local lwjgl=~/.m2/repository/org/lwjgl
+  java --enable-native-access=ALL-UNNAMED -Dorg.lwjgl.system.memoryBackend=org.lwjgl.system.MemoryBackendFFM -cp "$(printf '%s:' "$lwjgl"/lwjgl{,-shaderc}/3.4.3/*.jar)" \
+    ../../../../../../../tools/ShadercCompile.java "$@"
+  spirv-val --target-env vulkan1.3 "$2" # .ci/spirv-tools.sh installs one that knows cooperative matrix 2
+}
+# The templates' variants (module, defines), each timed by GemmBench under its name
+shaderc hgemm-prefetch.template.comp hgemm128pf.spv BM=128 BN=128 WM=4 WN=2 DEPTH=32
+shaderc hgemm-prefetch.template.comp hgemm128pf64.spv BM=128 BN=128 WM=4 WN=2 DEPTH=64
+shaderc hgemm-prefetch.template.comp hgemm128x256pf.spv BM=128 BN=256 WM=4 WN=4 DEPTH=32
+shaderc hgemm-prefetch.template.comp hgemm256x128pf.spv BM=256 BN=128 WM=4 WN=4 DEPTH=32
+shaderc hgemm-peak.template.comp hgemmpeak4x2.spv WM=4 WN=2
+shaderc hgemm-peak.template.comp hgemmpeak4x4.spv WM=4 WN=4
+shaderc hgemm-workgroup.template.comp hgemmwg128.spv BM=128 BN=128 BK=32
+shaderc hgemm-workgroup.template.comp hgemmwg128x256.spv BM=128 BN=256 BK=32
+shaderc hgemm-workgroup.template.comp hgemmwg256x128.spv BM=256 BN=128 BK=32
+shaderc hgemm-workgroup.template.comp hgemmwg128k64.spv BM=128 BN=128 BK=64
 for source in *.comp; do
-  if [[ $source == *.shaderc.comp ]]; then # cooperative matrices: glslang newer than Debian 12's glslc, through LWJGL
-    lwjgl=~/.m2/repository/org/lwjgl
-    java --enable-native-access=ALL-UNNAMED -cp "$(printf '%s:' "$lwjgl"/lwjgl{,-shaderc}/3.4.3/*.jar)" \
-      ../../../../../../../tools/ShadercCompile.java "$source" "${source%.shaderc.comp}.spv"
-    spirv-val --target-env vulkan1.1 "${source%.shaderc.comp}.spv"
+  if [[ $source == *.template.comp ]]; then
+    continue
+  fi
+  if [[ $source == *.shaderc.comp ]]; then
+    shaderc "$source" "${source%.shaderc.comp}.spv"
     continue
   fi
   glslc -O --target-env=vulkan1.1 -o "${source%.comp}.spv" "$source"
   spirv-val --target-env vulkan1.1 "${source%.comp}.spv"
 done
-echo "compiled $(ls *.comp | wc -l) GLSL twins"
+echo "compiled $(ls *.spv | wc -l) GLSL twins"

@@ -4,6 +4,7 @@ import dev.kiln.Device;
 import dev.kiln.FloatArray;
 import dev.kiln.Grid;
 import dev.kiln.ShortArray;
+import dev.kiln.abi.KernelSpec;
 import dev.kiln.internal.Dispatch;
 import dev.kiln.matrix.Matrices;
 import dev.kiln.samples.BlockedMatrixMultiply;
@@ -16,6 +17,8 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * The register-blocked matrix products: the sample {@link BlockedMatrixMultiply} against its GLSL twins (the same
@@ -108,19 +111,41 @@ public final class GemmBench {
           case "Kiln f16 coopmat staged" -> () -> TensorCoresKernels.staged(device, stagedGrid(n), x, y, c, n);
           case "Kiln f16 coopmat staged unchecked" ->
               () -> TensorCoresKernels.stagedUnchecked(device, stagedGrid(n), x, y, c, n);
+          case "Kiln f16 coopmat prefetched" -> () -> TensorCoresKernels.prefetched(device, stagedGrid(n), x, y, c, n);
+          case "Kiln f16 coopmat prefetched unchecked" ->
+              () -> TensorCoresKernels.prefetchedUnchecked(device, stagedGrid(n), x, y, c, n);
           case "GLSL f16 coopmat staged" ->
               () -> Dispatch.dispatch(device, GlslTwins.HGEMM_STAGED, Grid.of(n / 8, n / 8), x, y, c, n);
+          case String name when name.startsWith("GLSL f16 coopmat hgemm") ->
+              halfTwin(device, name.substring("GLSL f16 coopmat ".length()), x, y, c, n);
           default -> () -> HalfMatrixMultiplyKernels.multiply(device, invocations, x, y, c, n, n, n);
         };
         c.upload(new float[n * n]); // no variant passes on the one before it's output
         launch.run();
-        checkHalves(variant, a, b, c.toArray(), n);
+        if (!variant.contains("peak")) { // the multiply-adds alone compute no product
+          checkHalves(variant, a, b, c.toArray(), n);
+        }
         results.add("f16 gemm", variant.replace("f16 ", ""), n, 2L * n * n * n, Measure.gpu(() -> {
           launch.run();
           return Device.lastDeviceNanos();
         }));
       }
     }
+  }
+
+  /**
+   * A GLSL variant of {@link GlslTwins#halfTwin}, its block of {@code c} per workgroup of 16 x 16
+   * read from its name: {@code 128x256} (rows x columns) or a single {@code 128} or {@code 256}
+   * for a square block; the peak kernels cover 128 x 128.
+   */
+  private static Runnable halfTwin(Device device, String module, ShortArray x, ShortArray y, FloatArray c, int n) {
+    Matcher block = Pattern.compile("(\\d{3})(?:x(\\d{3}))?").matcher(module);
+    boolean named = !module.contains("peak") && block.find();
+    int rows = named ? Integer.parseInt(block.group(1)) : 128;
+    int columns = named && block.group(2) != null ? Integer.parseInt(block.group(2)) : rows;
+    KernelSpec spec = GlslTwins.halfTwin(module);
+    Grid grid = Grid.of(16 * (n / columns), 16 * (n / rows));
+    return () -> Dispatch.dispatch(device, spec, grid, x, y, c, n);
   }
 
   /** The staged kernels' grid: a workgroup of 16 x 16 per 128 x 128 block. */

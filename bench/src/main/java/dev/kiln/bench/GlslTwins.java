@@ -67,6 +67,16 @@ final class GlslTwins {
       KernelSpec.Param.buffer("c", NumericType.FLOAT, Access.WRITE),
       KernelSpec.Param.scalar("n", NumericType.INT)));
 
+  /**
+   * The variants of the float16 products in {@code glsl/hgemm-*.template.comp}, by module name
+   * ({@code bench/glsl.sh} lists each one's block and defines): prefetching stages
+   * ({@code hgemm128pf}, ...), the multiply-adds alone ({@code hgemmpeak4x2}, not a product) and
+   * matrices of workgroup scope ({@code hgemmwg128}, ...), all with a workgroup of 16 x 16.
+   */
+  static KernelSpec halfTwin(String module) {
+    return twin2d(module, HGEMM_STAGED.params());
+  }
+
   private static KernelSpec twin2d(String name, List<KernelSpec.Param> params) {
     return spec(name, new int[] {Workgroups.TILE, Workgroups.TILE, 1}, params);
   }

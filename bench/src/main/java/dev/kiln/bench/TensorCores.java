@@ -17,8 +17,11 @@ import dev.kiln.matrix.MatrixB;
  * 6 per 8), with and without the tiles' extent checks; and the GLSL twin's algorithm
  * ({@code glsl/hgemm128.shaderc.comp}): a 128 x 128 block per workgroup of 8 subgroups, 32 columns of
  * {@code a} and rows of {@code b} at a time staged in workgroup memory of 16-bit values (one short
- * per invocation and copy, where the twin copies 16 bytes). Dimensions are multiples of 64 (128
- * for the staged ones, which compute nothing unless the workgroup has 8 subgroups).
+ * per invocation and copy, where the twin copies 16 bytes); and the same with the next stage loaded
+ * into registers during this one's multiply-adds and 64 of k per stage (the GLSL variant
+ * {@code hgemm128pf64}, twice as fast as the staged twin, where this one is slower: docs/PERFORMANCE.md).
+ * Dimensions are multiples of 64 (128 for the staged and prefetching ones, which compute nothing
+ * unless the workgroup has 8 subgroups).
  */
 final class TensorCores {
   static final int SIDE = 64;
@@ -189,6 +192,102 @@ final class TensorCores {
           ROW_MAJOR);
       Gpu.storeAccumulator(c31, c, (firstRow + warpRow + 3 * T) * n + firstColumn + warpColumn + 1 * T, n,
           ROW_MAJOR);
+    }
+  }
+
+  /** Of k per stage in the prefetching kernels. */
+  private static final int DEEP = 64;
+  private static final int STRIDE_DEEP_A = DEEP + 8;
+  /** The shorts of {@code a} (and of {@code b}) each of 256 invocations moves per stage of the prefetching kernels. */
+  private static final int MOVES = STAGED * DEEP / 256;
+
+  /**
+   * The staged product with the next stage's elements loaded into registers before this stage's
+   * multiply-adds, so that the loads overlap them, and 64 of k per stage: the shape of the GLSL
+   * variant {@code hgemm128pf64}, written plainly.
+   */
+  @Kernel(workgroup = {16, 16})
+  static void prefetched(@Buffer(Access.READ) short[] a, @Buffer(Access.READ) short[] b,
+      @Buffer(Access.WRITE) float[] c, int n) {
+    short[] blockA = Gpu.sharedPackedShorts(STAGED * STRIDE_DEEP_A); // [row][k], rows padded
+    short[] blockB = Gpu.sharedPackedShorts(DEEP * STRIDE_B); // [k][column]
+    prefetchedProduct(a, b, c, n, blockA, blockB);
+  }
+
+  /** {@link #prefetched} without index checks. */
+  @Kernel(workgroup = {16, 16}, boundsChecks = false)
+  static void prefetchedUnchecked(@Buffer(Access.READ) short[] a, @Buffer(Access.READ) short[] b,
+      @Buffer(Access.WRITE) float[] c, int n) {
+    short[] blockA = Gpu.sharedPackedShorts(STAGED * STRIDE_DEEP_A);
+    short[] blockB = Gpu.sharedPackedShorts(DEEP * STRIDE_B);
+    prefetchedProduct(a, b, c, n, blockA, blockB);
+  }
+
+  /** The body of both prefetching kernels. */
+  private static void prefetchedProduct(short[] a, short[] b, float[] c, int n, short[] blockA, short[] blockB) {
+    int self = Gpu.localId(1) * 16 + Gpu.localId(0);
+    int firstRow = Gpu.workgroupId(1) * STAGED;
+    int firstColumn = Gpu.workgroupId(0) * STAGED;
+    int warpRow = Gpu.subgroupId() / 4 * 64;
+    int warpColumn = Gpu.subgroupId() % 4 * 32;
+    if (Gpu.numSubgroups() == 8) {
+      MatrixAccumulator c00 = Gpu.fillAccumulator(0f);
+      MatrixAccumulator c01 = Gpu.fillAccumulator(0f);
+      MatrixAccumulator c10 = Gpu.fillAccumulator(0f);
+      MatrixAccumulator c11 = Gpu.fillAccumulator(0f);
+      MatrixAccumulator c20 = Gpu.fillAccumulator(0f);
+      MatrixAccumulator c21 = Gpu.fillAccumulator(0f);
+      MatrixAccumulator c30 = Gpu.fillAccumulator(0f);
+      MatrixAccumulator c31 = Gpu.fillAccumulator(0f);
+      short[] nextA = new short[MOVES];
+      short[] nextB = new short[MOVES];
+      for (int move = 0; move < MOVES; move++) {
+        int index = self + move * 256;
+        nextA[move] = a[(firstRow + index / DEEP) * n + index % DEEP];
+        nextB[move] = b[index / STAGED * n + firstColumn + index % STAGED];
+      }
+      for (int k0 = 0; k0 < n; k0 += DEEP) {
+        Gpu.barrier(); // the last stage's tile loads are done
+        for (int move = 0; move < MOVES; move++) {
+          int index = self + move * 256;
+          blockA[index / DEEP * STRIDE_DEEP_A + index % DEEP] = nextA[move];
+          blockB[index / STAGED * STRIDE_B + index % STAGED] = nextB[move];
+        }
+        Gpu.barrier();
+        if (k0 + DEEP < n) {
+          for (int move = 0; move < MOVES; move++) {
+            int index = self + move * 256;
+            nextA[move] = a[(firstRow + index / DEEP) * n + k0 + DEEP + index % DEEP];
+            nextB[move] = b[(k0 + DEEP + index / STAGED) * n + firstColumn + index % STAGED];
+          }
+        }
+        for (int k = 0; k < DEEP; k += T) {
+          MatrixA a0 = Gpu.loadMatrixA(blockA, (warpRow + 0 * T) * STRIDE_DEEP_A + k, STRIDE_DEEP_A, FLOAT16, ROW_MAJOR);
+          MatrixA a1 = Gpu.loadMatrixA(blockA, (warpRow + 1 * T) * STRIDE_DEEP_A + k, STRIDE_DEEP_A, FLOAT16, ROW_MAJOR);
+          MatrixA a2 = Gpu.loadMatrixA(blockA, (warpRow + 2 * T) * STRIDE_DEEP_A + k, STRIDE_DEEP_A, FLOAT16, ROW_MAJOR);
+          MatrixA a3 = Gpu.loadMatrixA(blockA, (warpRow + 3 * T) * STRIDE_DEEP_A + k, STRIDE_DEEP_A, FLOAT16, ROW_MAJOR);
+          MatrixB b0 = Gpu.loadMatrixB(blockB, k * STRIDE_B + warpColumn + 0 * T, STRIDE_B, FLOAT16, ROW_MAJOR);
+          MatrixB b1 = Gpu.loadMatrixB(blockB, k * STRIDE_B + warpColumn + 1 * T, STRIDE_B, FLOAT16, ROW_MAJOR);
+          c00 = Gpu.multiplyAdd(a0, b0, c00);
+          c01 = Gpu.multiplyAdd(a0, b1, c01);
+          c10 = Gpu.multiplyAdd(a1, b0, c10);
+          c11 = Gpu.multiplyAdd(a1, b1, c11);
+          c20 = Gpu.multiplyAdd(a2, b0, c20);
+          c21 = Gpu.multiplyAdd(a2, b1, c21);
+          c30 = Gpu.multiplyAdd(a3, b0, c30);
+          c31 = Gpu.multiplyAdd(a3, b1, c31);
+        }
+      }
+      int row = firstRow + warpRow;
+      int column = firstColumn + warpColumn;
+      Gpu.storeAccumulator(c00, c, (row + 0 * T) * n + column + 0 * T, n, ROW_MAJOR);
+      Gpu.storeAccumulator(c01, c, (row + 0 * T) * n + column + 1 * T, n, ROW_MAJOR);
+      Gpu.storeAccumulator(c10, c, (row + 1 * T) * n + column + 0 * T, n, ROW_MAJOR);
+      Gpu.storeAccumulator(c11, c, (row + 1 * T) * n + column + 1 * T, n, ROW_MAJOR);
+      Gpu.storeAccumulator(c20, c, (row + 2 * T) * n + column + 0 * T, n, ROW_MAJOR);
+      Gpu.storeAccumulator(c21, c, (row + 2 * T) * n + column + 1 * T, n, ROW_MAJOR);
+      Gpu.storeAccumulator(c30, c, (row + 3 * T) * n + column + 0 * T, n, ROW_MAJOR);
+      Gpu.storeAccumulator(c31, c, (row + 3 * T) * n + column + 1 * T, n, ROW_MAJOR);
     }
   }
 }

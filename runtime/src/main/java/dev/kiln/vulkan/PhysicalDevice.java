@@ -36,6 +36,7 @@ import org.lwjgl.vulkan.VkInstance;
 import org.lwjgl.vulkan.VkPhysicalDevice16BitStorageFeatures;
 import org.lwjgl.vulkan.VkPhysicalDevice8BitStorageFeatures;
 import org.lwjgl.vulkan.VkPhysicalDevice;
+import org.lwjgl.vulkan.VkPhysicalDeviceCooperativeMatrix2FeaturesNV;
 import org.lwjgl.vulkan.VkPhysicalDeviceCooperativeMatrixFeaturesKHR;
 import org.lwjgl.vulkan.VkPhysicalDeviceFeatures2;
 import org.lwjgl.vulkan.VkPhysicalDeviceShaderBfloat16FeaturesKHR;
@@ -66,6 +67,7 @@ record PhysicalDevice(VkPhysicalDevice handle, String name, int type, int queueF
   static final String FLOAT16 = "VK_KHR_shader_float16_int8";
   static final String MEMORY_MODEL = "VK_KHR_vulkan_memory_model";
   static final String BFLOAT16 = "VK_KHR_shader_bfloat16";
+  static final String COOPERATIVE_MATRIX_2 = "VK_NV_cooperative_matrix2";
   static final String PUSH_DESCRIPTOR = "VK_KHR_push_descriptor";
   static final String SUBGROUP_EXTENDED_TYPES = "VK_KHR_shader_subgroup_extended_types";
   static final String SUBGROUP_PARTITIONED = "VK_NV_shader_subgroup_partitioned";
@@ -125,12 +127,15 @@ record PhysicalDevice(VkPhysicalDevice handle, String name, int type, int queueF
    * buffers and on workgroup memory (VK_KHR_shader_atomic_int64), float atomic add on buffers and on workgroup memory
    * (VK_EXT_shader_atomic_float), 8- and 16-bit buffer elements (VK_KHR_8bit_storage, and
    * Vulkan 1.1's 16-bit storage) for byte, boolean, short and char arrays, and subgroup operations
-   * on longs (Vulkan 1.2's shaderSubgroupExtendedTypes).
+   * on longs (Vulkan 1.2's shaderSubgroupExtendedTypes), float16 and bfloat16 cooperative matrices
+   * of subgroup scope, the Vulkan memory model, and matrices of workgroup scope loaded through
+   * tensor layouts ({@code workgroupMatrices}: VK_NV_cooperative_matrix2's workgroup scope, flexible
+   * dimensions and tensor addressing, which only the benchmarks' GLSL twins use so far).
    */
   record Features(boolean int64AtomicsOnBuffers, boolean int64AtomicsOnWorkgroup, boolean floatAddOnBuffers,
       boolean floatAddOnWorkgroup, boolean storage8, boolean storage16, boolean subgroupExtendedTypes,
       boolean float16, boolean cooperativeMatrix, boolean matrix16x16x16, boolean vulkanMemoryModel, boolean int16,
-      boolean bfloat16Matrix16x16x16) {
+      boolean bfloat16Matrix16x16x16, boolean workgroupMatrices) {
     static Features of(MemoryStack stack, VkPhysicalDevice device, List<String> extensions) {
       VkPhysicalDeviceShaderAtomicInt64Features int64 = VkPhysicalDeviceShaderAtomicInt64Features.calloc(stack)
           .sType$Default();
@@ -157,6 +162,9 @@ record PhysicalDevice(VkPhysicalDevice handle, String name, int type, int queueF
       VkPhysicalDeviceShaderBfloat16FeaturesKHR bfloats = VkPhysicalDeviceShaderBfloat16FeaturesKHR.calloc(stack)
           .sType$Default();
       chainIf(extensions.contains(BFLOAT16), features, bfloats.address());
+      VkPhysicalDeviceCooperativeMatrix2FeaturesNV matrices2 = VkPhysicalDeviceCooperativeMatrix2FeaturesNV.calloc(stack)
+          .sType$Default();
+      chainIf(extensions.contains(COOPERATIVE_MATRIX_2), features, matrices2.address());
       vkGetPhysicalDeviceFeatures2(device, features);
       return new Features(int64.shaderBufferInt64Atomics(), int64.shaderSharedInt64Atomics(), floats.shaderBufferFloat32AtomicAdd(),
           floats.shaderSharedFloat32AtomicAdd(), bits8.storageBuffer8BitAccess(), bits16.storageBuffer16BitAccess(),
@@ -165,7 +173,9 @@ record PhysicalDevice(VkPhysicalDevice handle, String name, int type, int queueF
           // with the model enabled, Device scope (every Kiln module's fault record) needs its own feature
           memoryModel.vulkanMemoryModel() && memoryModel.vulkanMemoryModelDeviceScope(), features.features().shaderInt16(),
           matrices.cooperativeMatrix() && bfloats.shaderBFloat16Type() && bfloats.shaderBFloat16CooperativeMatrix()
-              && offersMatrix16x16x16(stack, device, VK_COMPONENT_TYPE_BFLOAT16_KHR));
+              && offersMatrix16x16x16(stack, device, VK_COMPONENT_TYPE_BFLOAT16_KHR),
+          matrices.cooperativeMatrix() && matrices2.cooperativeMatrixWorkgroupScope()
+              && matrices2.cooperativeMatrixFlexibleDimensions() && matrices2.cooperativeMatrixTensorAddressing());
     }
 
     /**
@@ -452,6 +462,12 @@ record PhysicalDevice(VkPhysicalDevice handle, String name, int type, int queueF
       throw new IllegalStateException(spec + " multiplies 16 x 16 x 16 cooperative matrices of bfloat16 into floats,"
           + " which need " + BFLOAT16 + " (shaderBFloat16Type, shaderBFloat16CooperativeMatrix) and the shape in"
           + " vkGetPhysicalDeviceCooperativeMatrixPropertiesKHR; " + name + " lacks them");
+    }
+    if ((module.capabilities().contains(SpvCapabilityCooperativeMatrixTensorAddressingNV)
+        || module.capabilities().contains(SpvCapabilityTensorAddressingNV)) && !features.workgroupMatrices()) {
+      throw new IllegalStateException(spec + " loads or stores cooperative matrices through tensor layouts, which need "
+          + COOPERATIVE_MATRIX_2 + " (cooperativeMatrixWorkgroupScope, cooperativeMatrixFlexibleDimensions,"
+          + " cooperativeMatrixTensorAddressing); " + name + " lacks it");
     }
     if (module.capabilities().contains(SpvCapabilityInt16) && !(features.int16() && features.float16())) {
       throw new IllegalStateException(spec + " holds 16-bit values in workgroup memory (Gpu.sharedPackedShorts, as"

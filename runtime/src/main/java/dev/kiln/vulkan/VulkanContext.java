@@ -122,6 +122,12 @@ final class VulkanContext {
       next = VkPhysicalDeviceShaderBfloat16FeaturesKHR.calloc(stack).sType$Default().pNext(next)
           .shaderBFloat16Type(true).shaderBFloat16CooperativeMatrix(true).address();
     }
+    if (features.workgroupMatrices()) { // matrices of workgroup scope and tensor layouts (GLSL twins so far)
+      extensions.add(PhysicalDevice.COOPERATIVE_MATRIX_2);
+      next = VkPhysicalDeviceCooperativeMatrix2FeaturesNV.calloc(stack).sType$Default().pNext(next)
+          .cooperativeMatrixWorkgroupScope(true).cooperativeMatrixFlexibleDimensions(true)
+          .cooperativeMatrixTensorAddressing(true).address();
+    }
     if (features.vulkanMemoryModel()) { // every module with cooperative matrices declares it
       extensions.add(PhysicalDevice.MEMORY_MODEL);
       next = VkPhysicalDeviceVulkanMemoryModelFeatures.calloc(stack).sType$Default().pNext(next)

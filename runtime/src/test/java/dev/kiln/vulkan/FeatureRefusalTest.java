@@ -57,13 +57,13 @@ class FeatureRefusalTest {
         new KernelModule.AtomicPlaces(false, true));
     assertEquals("dev.kiln.vulkan.FeatureRefusalTest#update updates a long[] buffer atomically, which needs"
             + " shaderBufferInt64Atomics (VK_KHR_shader_atomic_int64); Test GPU lacks it",
-        refusal(device(new PhysicalDevice.Features(false, true, true, true, true, true, true, false, false, false, false, true, false)), onBuffers));
+        refusal(device(new PhysicalDevice.Features(false, true, true, true, true, true, true, false, false, false, false, true, false, false)), onBuffers));
     assertEquals("dev.kiln.vulkan.FeatureRefusalTest#update updates a Gpu.sharedLongs array atomically, which needs"
             + " shaderSharedInt64Atomics (VK_KHR_shader_atomic_int64); Test GPU lacks it",
-        refusal(device(new PhysicalDevice.Features(true, false, true, true, true, true, true, false, false, false, false, true, false)), onWorkgroup));
-    assertDoesNotThrow(() -> device(new PhysicalDevice.Features(true, false, false, false, true, true, true, false, false, false, false, true, false))
+        refusal(device(new PhysicalDevice.Features(true, false, true, true, true, true, true, false, false, false, false, true, false, false)), onWorkgroup));
+    assertDoesNotThrow(() -> device(new PhysicalDevice.Features(true, false, false, false, true, true, true, false, false, false, false, true, false, false))
         .checkSupports(SPEC, onBuffers));
-    assertDoesNotThrow(() -> device(new PhysicalDevice.Features(false, true, false, false, true, true, true, false, false, false, false, true, false))
+    assertDoesNotThrow(() -> device(new PhysicalDevice.Features(false, true, false, false, true, true, true, false, false, false, false, true, false, false))
         .checkSupports(SPEC, onWorkgroup));
   }
 
@@ -74,8 +74,8 @@ class FeatureRefusalTest {
         java.util.List.of());
     assertEquals("dev.kiln.vulkan.FeatureRefusalTest#update applies a subgroup operation to longs, which needs"
             + " shaderSubgroupExtendedTypes (VK_KHR_shader_subgroup_extended_types); Test GPU lacks it",
-        refusal(device(new PhysicalDevice.Features(true, true, true, true, true, true, false, false, false, false, false, true, false)), longs));
-    assertDoesNotThrow(() -> device(new PhysicalDevice.Features(true, true, true, true, true, true, true, false, false, false, false, true, false))
+        refusal(device(new PhysicalDevice.Features(true, true, true, true, true, true, false, false, false, false, false, true, false, false)), longs));
+    assertDoesNotThrow(() -> device(new PhysicalDevice.Features(true, true, true, true, true, true, true, false, false, false, false, true, false, false))
         .checkSupports(SPEC, longs));
   }
 
@@ -84,7 +84,7 @@ class FeatureRefusalTest {
     KernelModule.AtomicPlaces none = new KernelModule.AtomicPlaces(false, false);
     KernelModule votes = new KernelModule(new byte[0], Set.of(SpvCapabilityGroupNonUniform,
         SpvCapabilityGroupNonUniformVote), false, 0, 1, none, none, false, java.util.List.of());
-    PhysicalDevice.Features all = new PhysicalDevice.Features(true, true, true, true, true, true, true, false, false, false, false, true, false);
+    PhysicalDevice.Features all = new PhysicalDevice.Features(true, true, true, true, true, true, true, false, false, false, false, true, false, false);
     assertEquals("dev.kiln.vulkan.FeatureRefusalTest#update uses subgroup votes (any, all), which Test GPU does not"
             + " offer to compute shaders (VkPhysicalDeviceSubgroupProperties.supportedOperations)",
         refusal(device(all, 0x1 | 0x4 | 0x8), votes));
@@ -95,8 +95,8 @@ class FeatureRefusalTest {
   void floatAddsNeedTheFeatureOfTheirMemory() {
     KernelModule onBuffers = module(Set.of(), true, false);
     KernelModule onWorkgroup = module(Set.of(), false, true);
-    PhysicalDevice workgroupOnly = device(new PhysicalDevice.Features(true, true, false, true, true, true, true, false, false, false, false, true, false));
-    PhysicalDevice buffersOnly = device(new PhysicalDevice.Features(true, true, true, false, true, true, true, false, false, false, false, true, false));
+    PhysicalDevice workgroupOnly = device(new PhysicalDevice.Features(true, true, false, true, true, true, true, false, false, false, false, true, false, false));
+    PhysicalDevice buffersOnly = device(new PhysicalDevice.Features(true, true, true, false, true, true, true, false, false, false, false, true, false, false));
     String buffers = refusal(workgroupOnly, onBuffers);
     assertEquals("dev.kiln.vulkan.FeatureRefusalTest#update adds to a float[] buffer atomically, which needs"
         + " shaderBufferFloat32AtomicAdd (VK_EXT_shader_atomic_float); Test GPU lacks it", buffers);
@@ -111,8 +111,8 @@ class FeatureRefusalTest {
   void narrowBuffersNeedTheirStorageFeature() {
     KernelModule bytes = module(Set.of(SpvCapabilityStorageBuffer8BitAccess), false, false);
     KernelModule chars = module(Set.of(SpvCapabilityStorageBuffer16BitAccess), false, false);
-    PhysicalDevice without8 = device(new PhysicalDevice.Features(true, true, true, true, false, true, true, false, false, false, false, true, false));
-    PhysicalDevice without16 = device(new PhysicalDevice.Features(true, true, true, true, true, false, true, false, false, false, false, true, false));
+    PhysicalDevice without8 = device(new PhysicalDevice.Features(true, true, true, true, false, true, true, false, false, false, false, true, false, false));
+    PhysicalDevice without16 = device(new PhysicalDevice.Features(true, true, true, true, true, false, true, false, false, false, false, true, false, false));
     assertEquals("dev.kiln.vulkan.FeatureRefusalTest#update has a byte[] or boolean[] buffer, which needs"
         + " storageBuffer8BitAccess (VK_KHR_8bit_storage); Test GPU lacks it", refusal(without8, bytes));
     assertEquals("dev.kiln.vulkan.FeatureRefusalTest#update has a short[] or char[] buffer, which needs"
@@ -146,8 +146,22 @@ class FeatureRefusalTest {
         + " the shape in vkGetPhysicalDeviceCooperativeMatrixPropertiesKHR; Test GPU lacks them",
         refusal(device(features(true, true, true, true)), bfloats));
     PhysicalDevice.Features withBfloat16 = new PhysicalDevice.Features(true, true, true, true, true, true, true, true,
-        true, true, true, true, true);
+        true, true, true, true, true, false);
     assertDoesNotThrow(() -> device(withBfloat16).checkSupports(SPEC, bfloats));
+  }
+
+  /** Matrices loaded through tensor layouts (VK_NV_cooperative_matrix2, the workgroup-scope GLSL twin's) need it. */
+  @Test
+  void tensorAddressingNeedsCooperativeMatrix2() {
+    KernelModule tensors = module(Set.of(SpvCapabilityCooperativeMatrixKHR, SpvCapabilityCooperativeMatrixTensorAddressingNV,
+        SpvCapabilityTensorAddressingNV), false, false);
+    assertEquals("dev.kiln.vulkan.FeatureRefusalTest#update loads or stores cooperative matrices through tensor layouts,"
+        + " which need VK_NV_cooperative_matrix2 (cooperativeMatrixWorkgroupScope, cooperativeMatrixFlexibleDimensions,"
+        + " cooperativeMatrixTensorAddressing); Test GPU lacks it",
+        refusal(device(features(true, true, true, true)), tensors));
+    PhysicalDevice.Features withTensors = new PhysicalDevice.Features(true, true, true, true, true, true, true, true,
+        true, true, true, true, false, true);
+    assertDoesNotThrow(() -> device(withTensors).checkSupports(SPEC, tensors));
   }
 
   /** A module of the Vulkan memory model (the cooperative-matrix GLSL twin's) needs vulkanMemoryModel. */
@@ -164,7 +178,7 @@ class FeatureRefusalTest {
   private static PhysicalDevice.Features features(boolean float16, boolean cooperativeMatrix, boolean shape,
       boolean memoryModel) {
     return new PhysicalDevice.Features(true, true, true, true, true, true, true, float16, cooperativeMatrix, shape,
-        memoryModel, true, false);
+        memoryModel, true, false, false);
   }
 
   /** A lavapipe whose subgroups are narrower than the loop counters assume is refused, not miscounted. */
@@ -189,9 +203,9 @@ class FeatureRefusalTest {
   void packedShortsNeedInt16AndFloat16() {
     KernelModule packed = module(Set.of(SpvCapabilityInt16, SpvCapabilityFloat16), false, false);
     PhysicalDevice.Features withoutInt16 = new PhysicalDevice.Features(true, true, true, true, true, true, true, true,
-        false, false, false, false, false);
+        false, false, false, false, false, false);
     PhysicalDevice.Features withoutFloat16 = new PhysicalDevice.Features(true, true, true, true, true, true, true, false,
-        false, false, false, true, false);
+        false, false, false, true, false, false);
     String refused = "dev.kiln.vulkan.FeatureRefusalTest#update holds 16-bit values in workgroup memory"
         + " (Gpu.sharedPackedShorts, as float16 bits), which needs shaderInt16 and shaderFloat16"
         + " (VK_KHR_shader_float16_int8); Test GPU lacks ";
