@@ -1,7 +1,12 @@
 package dev.kiln.processor.spirv;
 
-import dev.kiln.abi.LaunchAbi;
 import static org.lwjgl.util.spvc.Spv.*;
+
+import dev.kiln.abi.LaunchAbi;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 
 /**
  * The fault buffer of the launch ABI: the first fault of a launch, written once. It is bound after
@@ -11,10 +16,13 @@ import static org.lwjgl.util.spvc.Spv.*;
  * word 2 the index, word 3 the source line. The runtime zeroes it
  * before a launch and turns a fault into the exception Java would have thrown.
  *
- * <p>An invocation keeps its first fault in four function variables, set without branches where a
- * check fails ({@link #recordIf}), and writes it to the buffer when it returns ({@link #flush}): a
- * kernel with a hundred checks then has a hundred selects rather than two hundred branches, which
- * drivers compile several times faster.
+ * <p>An invocation keeps its first fault in two function variables, set without branches where a
+ * check fails ({@link #recordIf}): the check's site number (0 for none) and the index. It writes
+ * the fault to the buffer when it returns ({@link #flush}), looking the site's kind, tag and line up
+ * in a constant table ({@link #declareSites}). A kernel with a hundred checks then has two hundred
+ * selects rather than two hundred branches, which drivers compile several times faster; keeping
+ * the kind, tag and line in variables too cost two more selects per check, which showed in
+ * bandwidth-bound kernels with several checks per element (docs/PERFORMANCE.md).
  */
 final class Faults {
   static final int INDEX = LaunchAbi.FAULT_INDEX;
@@ -26,10 +34,19 @@ final class Faults {
   /** Word 1 of an index fault on a shared or private array: this bit, or'ed with its length. */
   static final int LOCAL_ARRAY = LaunchAbi.FAULT_LOCAL_ARRAY;
 
+  /** Words per site in the table: kind, tag, line. */
+  private static final int SITE_WORDS = 3;
+
   private final FunctionBuilder fn;
   private final int buffer;
-  /** The invocation's first fault so far: kind (0 for none), tag, index and line, as uints. */
-  private final int[] first = new int[LaunchAbi.FAULT_WORDS];
+  /** The site number of the invocation's first fault so far (0 for none), a uint variable. */
+  private int site;
+  /** The index of the invocation's first fault so far, a uint variable. */
+  private int index;
+  /** The private array of the sites' words, from site 0 (none) on, declared by {@link #declareSites}. */
+  private int table;
+  /** Each site's kind, tag and line, in the order of their numbers (1 on); the same words share a number. */
+  private final Map<List<Integer>, Integer> sites = new LinkedHashMap<>();
   private final boolean checks;
 
   /** The fault buffer at {@code binding}; {@code checks}: whether the kernel has checks that can fail. */
@@ -45,9 +62,10 @@ final class Faults {
     m.decorate(buffer, SpvDecorationBinding, binding);
     this.checks = checks;
     if (checks) {
-      for (int word = 0; word < first.length; word++) {
-        first[word] = fn.temporary(m.typeUint(), m.constantUint(0));
-      }
+      site = fn.temporary(m.typeUint(), m.constantUint(0));
+      index = fn.temporary(m.typeUint(), m.constantUint(0));
+      table = m.id();
+      m.name(table, "faultSites");
       fn.beforeReturn(this::flush);
     }
   }
@@ -62,30 +80,65 @@ final class Faults {
     }
     SpirvModule m = fn.module();
     int uint = m.typeUint();
-    int kindSoFar = fn.load(uint, first[0]);
-    int isFirst = fn.op(SpvOpLogicalAnd, m.typeBool(), failed, fn.op(SpvOpIEqual, m.typeBool(), kindSoFar,
+    int number = sites.computeIfAbsent(List.of(kind, tag, line), words -> sites.size() + 1);
+    int siteSoFar = fn.load(uint, site);
+    int isFirst = fn.op(SpvOpLogicalAnd, m.typeBool(), failed, fn.op(SpvOpIEqual, m.typeBool(), siteSoFar,
         m.constantUint(0)));
-    int[] words = {m.constantUint(kind), m.constantUint(tag), fn.op(SpvOpBitcast, uint, index), m.constantUint(line)};
-    for (int word = 0; word < first.length; word++) {
-      int soFar = word == 0 ? kindSoFar : fn.load(uint, first[word]);
-      fn.store(first[word], fn.op(SpvOpSelect, uint, isFirst, words[word], soFar));
+    fn.store(site, fn.op(SpvOpSelect, uint, isFirst, m.constantUint(number), siteSoFar));
+    fn.store(this.index, fn.op(SpvOpSelect, uint, isFirst, fn.op(SpvOpBitcast, uint, index), fn.load(uint, this.index)));
+  }
+
+  /**
+   * Declares the table {@link #flush} reads: each site's kind, tag and line, after the kernel's
+   * body has recorded every site. Call it once the function is finished.
+   */
+  void declareSites() {
+    if (!checks) {
+      return;
     }
+    SpirvModule m = fn.module();
+    int uint = m.typeUint();
+    int[] words = new int[SITE_WORDS * (sites.size() + 1)];
+    Arrays.fill(words, m.constantUint(0));
+    sites.forEach((site, number) -> {
+      for (int word = 0; word < SITE_WORDS; word++) {
+        words[SITE_WORDS * number + word] = m.constantUint(site.get(word));
+      }
+    });
+    int type = m.type(SpvOpTypeArray, uint, m.constantUint(words.length));
+    int contents = m.id();
+    int[] operands = new int[words.length + 2];
+    operands[0] = type;
+    operands[1] = contents;
+    System.arraycopy(words, 0, operands, 2, words.length);
+    m.globals.op(SpvOpConstantComposite, operands);
+    m.globals.op(SpvOpVariable, m.typePointer(SpvStorageClassPrivate, type), table, SpvStorageClassPrivate, contents);
   }
 
   /** Writes the invocation's first fault, if it has one, to the buffer unless the launch has one already. */
   private void flush() {
     SpirvModule m = fn.module();
     int uint = m.typeUint();
-    int kind = fn.load(uint, first[0]);
-    fn.when(fn.op(SpvOpINotEqual, m.typeBool(), kind, m.constantUint(0)), () -> {
+    int number = fn.load(uint, site);
+    fn.when(fn.op(SpvOpINotEqual, m.typeBool(), number, m.constantUint(0)), () -> {
+      int first = fn.op(SpvOpIMul, uint, number, m.constantUint(SITE_WORDS));
+      int kind = siteWord(first, 0);
       int previous = fn.op(SpvOpAtomicCompareExchange, uint, word(0), m.constantUint(SpvScopeDevice),
           m.constantUint(0), m.constantUint(0), kind, m.constantUint(0));
       fn.when(fn.op(SpvOpIEqual, m.typeBool(), previous, m.constantUint(0)), () -> {
-        for (int word = 1; word < first.length; word++) {
-          fn.store(word(word), fn.load(uint, first[word]));
-        }
+        fn.store(word(1), siteWord(first, 1));
+        fn.store(word(2), fn.load(uint, index));
+        fn.store(word(3), siteWord(first, 2));
       });
     });
+  }
+
+  /** Word {@code word} (0 kind, 1 tag, 2 line) of the site whose words start at {@code first} in the table. */
+  private int siteWord(int first, int word) {
+    SpirvModule m = fn.module();
+    int position = word == 0 ? first : fn.op(SpvOpIAdd, m.typeUint(), first, m.constantUint(word));
+    return fn.load(m.typeUint(), fn.op(SpvOpAccessChain, m.typePointer(SpvStorageClassPrivate, m.typeUint()), table,
+        position));
   }
 
   private int word(int index) {

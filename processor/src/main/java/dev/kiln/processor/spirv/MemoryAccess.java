@@ -109,6 +109,11 @@ final class MemoryAccess {
     faults = new Faults(fn, binding, hasChecks(program));
   }
 
+  /** Declares the table of the fault sites the body recorded: after the function is finished. */
+  void declareFaultSites() {
+    faults.declareSites();
+  }
+
   /**
    * Starts counting loop-header entries, at the top of a kernel with loops: on a device that cuts
    * loops (the specialization constant {@link LaunchAbi#COUNT_LOOPS_SPEC_ID} set) each subgroup

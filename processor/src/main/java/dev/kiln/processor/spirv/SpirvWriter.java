@@ -123,6 +123,7 @@ public final class SpirvWriter {
     }
     statements(program.body());
     fn.finish(main, functionType);
+    memory.declareFaultSites();
 
     module.entryPoints.opWithString(SpvOpEntryPoint, new int[] {SpvExecutionModelGLCompute, main}, "main",
         launch.interfaceVariables());
