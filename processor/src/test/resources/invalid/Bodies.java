@@ -178,4 +178,19 @@ public final class Bodies {
     MatrixA left = Gpu.loadMatrixA(a, Gpu.localId(0), 16, MatrixElement.FLOAT16, MatrixLayout.ROW_MAJOR); // ERROR: [kiln.matrix.operand]
     Gpu.storeAccumulator(sum, c, Gpu.workgroupId(0) * 256, 16, MatrixLayout.ROW_MAJOR);
   }
+
+  @Kernel(workgroup = {32})
+  static void matrixHelpers(short[] a, float[] c) {
+    MatrixAccumulator sum = Gpu.fillAccumulator(0f);
+    storeTile(sum, c); // ERROR: [kiln.matrix.use]
+    MatrixA left = loadTile(a); // ERROR: [kiln.matrix.use]
+  }
+
+  private static void storeTile(MatrixAccumulator tile, float[] c) {
+    Gpu.storeAccumulator(tile, c, 0, 16, MatrixLayout.ROW_MAJOR);
+  }
+
+  private static MatrixA loadTile(short[] a) {
+    return Gpu.loadMatrixA(a, 0, 16, MatrixElement.FLOAT16, MatrixLayout.ROW_MAJOR);
+  }
 }

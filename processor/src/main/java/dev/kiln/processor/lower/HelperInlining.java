@@ -129,6 +129,9 @@ final class HelperInlining {
           throw new KernelError(argumentTree, Errors.helperArray(parameter.getSimpleName()));
         }
         bindings.add(() -> array.accept(parameter, named));
+      } else if (MatrixLowering.use(parameter.asType()).isPresent()) {
+        throw new KernelError(argumentTree, Errors.matrixUse("passed to the Gpu matrix methods, not to a helper such as "
+            + helper.getSimpleName() + ", whose parameters are primitive values and arrays"));
       } else {
         PrimType type = SignatureReader.primType(parameter.asType())
             .orElseThrow(() -> UnsupportedTypes.error(argumentTree, parameter.asType()));
