@@ -39,12 +39,12 @@ final class Faults {
 
   private final FunctionBuilder fn;
   private final int buffer;
-  /** The site number of the invocation's first fault so far (0 for none), a uint variable. */
-  private int site;
-  /** The index of the invocation's first fault so far, a uint variable. */
-  private int index;
-  /** The private array of the sites' words, from site 0 (none) on, declared by {@link #declareSites}. */
-  private int table;
+  /** The site number of the invocation's first fault so far (0 for none), a uint variable; 0 without checks. */
+  private final int site;
+  /** The index of the invocation's first fault so far, a uint variable; 0 without checks. */
+  private final int index;
+  /** The private array of the sites' words, from site 0 (none) on, declared by {@link #declareSites}; 0 without checks. */
+  private final int table;
   /** Each site's kind, tag and line, in the order of their numbers (1 on); the same words share a number. */
   private final Map<List<Integer>, Integer> sites = new LinkedHashMap<>();
   private final boolean checks;
@@ -61,10 +61,10 @@ final class Faults {
     m.decorate(buffer, SpvDecorationDescriptorSet, 0);
     m.decorate(buffer, SpvDecorationBinding, binding);
     this.checks = checks;
+    site = checks ? fn.temporary(m.typeUint(), m.constantUint(0)) : 0;
+    index = checks ? fn.temporary(m.typeUint(), m.constantUint(0)) : 0;
+    table = checks ? m.id() : 0;
     if (checks) {
-      site = fn.temporary(m.typeUint(), m.constantUint(0));
-      index = fn.temporary(m.typeUint(), m.constantUint(0));
-      table = m.id();
       m.name(table, "faultSites");
       fn.beforeReturn(this::flush);
     }
