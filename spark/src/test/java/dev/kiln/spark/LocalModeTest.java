@@ -1,0 +1,32 @@
+package dev.kiln.spark;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.List;
+import org.apache.spark.sql.SparkSession;
+import org.junit.jupiter.api.Test;
+
+/** Spark's local mode with no GPU settings: every task runs on the best device, and gets Java's results. */
+class LocalModeTest {
+  @Test
+  void tasksWithoutAddressesRunOnTheBestDevice() {
+    SparkSession spark = SparkSession.builder().master("local[2]").appName("kiln-local")
+        .config("spark.ui.enabled", "false")
+        .config("spark.plugins", KilnPlugin.class.getName())
+        .getOrCreate();
+    try {
+      List<SaxpyJob.Report> reports = SaxpyJob.run(spark, 100_003, 4);
+      assertEquals(4, reports.size());
+      String best = ExecutorDevices.forAddress("").backend(); // the driver is the executor in local mode
+      for (SaxpyJob.Report report : reports) {
+        assertEquals("", report.address(), report.toString());
+        assertEquals(best, report.device(), report.toString());
+        assertEquals(0, report.differing(), report.toString());
+      }
+      assertEquals(100_003, reports.stream().mapToInt(SaxpyJob.Report::elements).sum());
+    } finally {
+      spark.stop();
+      ExecutorDevices.closeAll();
+    }
+  }
+}
