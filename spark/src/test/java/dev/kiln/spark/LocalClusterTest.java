@@ -1,5 +1,6 @@
 package dev.kiln.spark;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -17,13 +18,14 @@ import java.util.Set;
 import java.util.jar.JarOutputStream;
 import java.util.stream.Stream;
 import java.util.zip.ZipEntry;
+import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.SparkSession;
 import org.junit.jupiter.api.Test;
 
 /**
  * Spark's local-cluster mode with two workers, each given its own GPU address by a fake discovery
- * script: each executor (a JVM of its own) runs its tasks on the device of its address, and the
- * results are Java's. The executors map every address to the CPU backend
+ * script: each executor (a JVM of its own) runs its tasks on the device of its address, the
+ * results are Java's, and the sample job's bins equal plain Spark's. The executors map every address to the CPU backend
  * ({@code -Dkiln.spark.device=cpu}): this machine need not have a GPU.
  */
 class LocalClusterTest {
@@ -58,6 +60,8 @@ class LocalClusterTest {
       assertEquals(2, addressOf.size(), "tasks ran in " + addressOf.keySet() + ", not in two executors");
       assertEquals(2, Set.copyOf(addressOf.values()).size(), "both executors used one address: " + addressOf);
       assertEquals(200_000, reports.stream().mapToInt(SaxpyJob.Report::elements).sum());
+      Dataset<Float> pixels = DevelopJob.pixels(spark, 300_007, 6);
+      assertArrayEquals(DevelopJob.plainSpark(pixels), DevelopJob.withKiln(pixels));
     } finally {
       spark.stop();
     }

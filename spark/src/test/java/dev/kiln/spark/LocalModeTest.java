@@ -1,12 +1,18 @@
 package dev.kiln.spark;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.List;
+import java.util.stream.LongStream;
+import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.SparkSession;
 import org.junit.jupiter.api.Test;
 
-/** Spark's local mode with no GPU settings: every task runs on the best device, and gets Java's results. */
+/**
+ * Spark's local mode with no GPU settings: every task runs on the best device and gets Java's
+ * results, and the sample job's bins equal plain Spark's.
+ */
 class LocalModeTest {
   @Test
   void tasksWithoutAddressesRunOnTheBestDevice() {
@@ -24,6 +30,10 @@ class LocalModeTest {
         assertEquals(0, report.differing(), report.toString());
       }
       assertEquals(100_003, reports.stream().mapToInt(SaxpyJob.Report::elements).sum());
+      Dataset<Float> pixels = DevelopJob.pixels(spark, 300_007, 5);
+      long[] bins = DevelopJob.withKiln(pixels);
+      assertArrayEquals(DevelopJob.plainSpark(pixels), bins);
+      assertEquals(300_007, LongStream.of(bins).sum());
     } finally {
       spark.stop();
       ExecutorDevices.closeAll();
