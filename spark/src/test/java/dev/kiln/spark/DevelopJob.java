@@ -7,6 +7,8 @@ import dev.kiln.samples.PostProcessKernels;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
+import org.apache.spark.api.java.function.FlatMapFunction;
+import org.apache.spark.api.java.function.Function2;
 import org.apache.spark.api.java.function.MapFunction;
 import org.apache.spark.api.java.function.MapPartitionsFunction;
 import org.apache.spark.api.java.function.ReduceFunction;
@@ -14,6 +16,7 @@ import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Encoders;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.catalyst.InternalRow;
 
 /**
  * The sample job: a column of linear pixel values, developed to 8-bit values by the samples' fuse
@@ -34,26 +37,43 @@ final class DevelopJob {
     return spark.range(0, n, 1, partitions).map(pixel, Encoders.FLOAT());
   }
 
-  /** The bins, with Kiln: each partition develops and counts on its executor's device. */
+  /**
+   * The bins, with Kiln: each partition reads its pixels from Spark's internal rows
+   * ({@link Partitions}), develops and counts them on its executor's device.
+   */
   static long[] withKiln(Dataset<Float> pixels) {
-    MapPartitionsFunction<Float, long[]> partition = DevelopJob::partitionBins;
-    ReduceFunction<long[]> add = (a, b) -> {
-      long[] sum = a.clone();
-      for (int bin = 0; bin < sum.length; bin++) {
-        sum[bin] += b[bin];
+    FlatMapFunction<Iterator<InternalRow>, long[]> partition = rows -> partitionBins(Partitions.floats(rows, 0));
+    Function2<long[], long[], long[]> add = DevelopJob::add;
+    return Partitions.internalRows(pixels).mapPartitions(partition).reduce(add);
+  }
+
+  /**
+   * {@link #withKiln} reading each partition through the typed {@code Dataset<Float>} instead, each
+   * value boxed: what {@link Partitions} saves ({@code DevelopJobBench} times both).
+   */
+  static long[] withKilnBoxed(Dataset<Float> pixels) {
+    MapPartitionsFunction<Float, long[]> partition = rows -> {
+      List<Float> values = new ArrayList<>();
+      rows.forEachRemaining(values::add);
+      float[] array = new float[values.size()];
+      for (int i = 0; i < array.length; i++) {
+        array[i] = values.get(i);
       }
-      return sum;
+      return partitionBins(array);
     };
+    ReduceFunction<long[]> add = DevelopJob::add;
     return pixels.mapPartitions(partition, Encoders.javaSerialization(long[].class)).reduce(add);
   }
 
-  private static Iterator<long[]> partitionBins(Iterator<Float> rows) {
-    List<Float> values = new ArrayList<>();
-    rows.forEachRemaining(values::add);
-    float[] pixels = new float[values.size()];
-    for (int i = 0; i < pixels.length; i++) {
-      pixels[i] = values.get(i);
+  private static long[] add(long[] a, long[] b) {
+    long[] sum = a.clone();
+    for (int bin = 0; bin < sum.length; bin++) {
+      sum[bin] += b[bin];
     }
+    return sum;
+  }
+
+  private static Iterator<long[]> partitionBins(float[] pixels) {
     int[] bytes = new int[pixels.length];
     int[] bins = new int[ByteHistogram.BINS];
     Device device = ExecutorDevices.forTask();
