@@ -17,8 +17,6 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * The register-blocked matrix products: the sample {@link BlockedMatrixMultiply} against its GLSL twins (the same
@@ -117,7 +115,7 @@ public final class GemmBench {
           case "GLSL f16 coopmat staged" ->
               () -> Dispatch.dispatch(device, GlslTwins.HGEMM_STAGED, Grid.of(n / 8, n / 8), x, y, c, n);
           case String name when name.startsWith("GLSL f16 coopmat hgemm") ->
-              halfTwin(device, name.substring("GLSL f16 coopmat ".length()), x, y, c, n);
+              halfTwin(device, GlslTwins.halfTwin(name.substring("GLSL f16 coopmat ".length())), x, y, c, n);
           default -> () -> HalfMatrixMultiplyKernels.multiply(device, invocations, x, y, c, n, n, n);
         };
         c.upload(new float[n * n]); // no variant passes on the one before it's output
@@ -133,18 +131,11 @@ public final class GemmBench {
     }
   }
 
-  /**
-   * A GLSL variant of {@link GlslTwins#halfTwin}, its block of {@code c} per workgroup of 16 x 16
-   * read from its name: {@code 128x256} (rows x columns) or a single {@code 128} or {@code 256}
-   * for a square block; the peak kernels cover 128 x 128.
-   */
-  private static Runnable halfTwin(Device device, String module, ShortArray x, ShortArray y, FloatArray c, int n) {
-    Matcher block = Pattern.compile("(\\d{3})(?:x(\\d{3}))?").matcher(module);
-    boolean named = !module.contains("peak") && block.find();
-    int rows = named ? Integer.parseInt(block.group(1)) : 128;
-    int columns = named && block.group(2) != null ? Integer.parseInt(block.group(2)) : rows;
-    KernelSpec spec = GlslTwins.halfTwin(module);
-    Grid grid = Grid.of(16 * (n / columns), 16 * (n / rows));
+  /** A GLSL variant ({@link GlslTwins.HalfTwin}) on a grid of its blocks. */
+  private static Runnable halfTwin(Device device, GlslTwins.HalfTwin twin, ShortArray x, ShortArray y, FloatArray c,
+      int n) {
+    KernelSpec spec = twin.spec();
+    Grid grid = Grid.of(16 * (n / twin.columns()), 16 * (n / twin.rows()));
     return () -> Dispatch.dispatch(device, spec, grid, x, y, c, n);
   }
 

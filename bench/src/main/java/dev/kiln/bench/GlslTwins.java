@@ -68,13 +68,29 @@ final class GlslTwins {
       KernelSpec.Param.scalar("n", NumericType.INT)));
 
   /**
-   * The variants of the float16 products in {@code glsl/hgemm-*.template.comp}, by module name
-   * ({@code bench/glsl.sh} lists each one's block and defines): prefetching stages
-   * ({@code hgemm128pf}, ...), the multiply-adds alone ({@code hgemmpeak4x2}, not a product) and
-   * matrices of workgroup scope ({@code hgemmwg128}, ...), all with a workgroup of 16 x 16.
+   * A variant of the float16 products in {@code glsl/hgemm-*.template.comp} ({@code bench/glsl.sh}
+   * compiles each with its defines): the module, and the block of {@code c} each workgroup of
+   * 16 x 16 covers. Prefetching stages ({@code hgemm128pf}, ...), the multiply-adds alone
+   * ({@code hgemmpeak4x2}, not a product) and matrices of workgroup scope ({@code hgemmwg128}, ...).
    */
-  static KernelSpec halfTwin(String module) {
-    return twin2d(module, HGEMM_STAGED.params());
+  record HalfTwin(String module, int rows, int columns) {
+    KernelSpec spec() {
+      return twin2d(module, HGEMM_STAGED.params());
+    }
+  }
+
+  /** Every {@link HalfTwin}, as bench/glsl.sh lists them. */
+  static final List<HalfTwin> HALF_TWINS = List.of(
+      new HalfTwin("hgemm128pf", 128, 128), new HalfTwin("hgemm128pf64", 128, 128),
+      new HalfTwin("hgemm128x256pf", 128, 256), new HalfTwin("hgemm256x128pf", 256, 128),
+      new HalfTwin("hgemmpeak4x2", 128, 128), new HalfTwin("hgemmpeak4x4", 128, 128),
+      new HalfTwin("hgemmwg128", 128, 128), new HalfTwin("hgemmwg128k64", 128, 128),
+      new HalfTwin("hgemmwg128x256", 128, 256), new HalfTwin("hgemmwg256x128", 256, 128));
+
+  /** The {@link HalfTwin} of {@code module}. */
+  static HalfTwin halfTwin(String module) {
+    return HALF_TWINS.stream().filter(twin -> twin.module().equals(module)).findFirst()
+        .orElseThrow(() -> new IllegalArgumentException("no GLSL variant " + module + "; bench/glsl.sh lists them"));
   }
 
   private static KernelSpec twin2d(String name, List<KernelSpec.Param> params) {

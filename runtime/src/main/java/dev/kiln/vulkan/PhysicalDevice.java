@@ -137,34 +137,26 @@ record PhysicalDevice(VkPhysicalDevice handle, String name, int type, int queueF
       boolean float16, boolean cooperativeMatrix, boolean matrix16x16x16, boolean vulkanMemoryModel, boolean int16,
       boolean bfloat16Matrix16x16x16, boolean workgroupMatrices) {
     static Features of(MemoryStack stack, VkPhysicalDevice device, List<String> extensions) {
-      VkPhysicalDeviceShaderAtomicInt64Features int64 = VkPhysicalDeviceShaderAtomicInt64Features.calloc(stack)
-          .sType$Default();
-      VkPhysicalDeviceShaderAtomicFloatFeaturesEXT floats = VkPhysicalDeviceShaderAtomicFloatFeaturesEXT.calloc(stack)
-          .sType$Default();
-      VkPhysicalDevice8BitStorageFeatures bits8 = VkPhysicalDevice8BitStorageFeatures.calloc(stack).sType$Default();
       VkPhysicalDevice16BitStorageFeatures bits16 = VkPhysicalDevice16BitStorageFeatures.calloc(stack).sType$Default();
-      VkPhysicalDeviceShaderSubgroupExtendedTypesFeatures subgroupTypes =
-          VkPhysicalDeviceShaderSubgroupExtendedTypesFeatures.calloc(stack).sType$Default();
       VkPhysicalDeviceFeatures2 features = VkPhysicalDeviceFeatures2.calloc(stack).sType$Default().pNext(bits16);
-      chainIf(extensions.contains(SUBGROUP_EXTENDED_TYPES), features, subgroupTypes.address());
-      chainIf(extensions.contains(ATOMIC_INT64), features, int64.address());
-      chainIf(extensions.contains(ATOMIC_FLOAT), features, floats.address());
-      chainIf(extensions.contains(STORAGE_8BIT), features, bits8.address());
-      VkPhysicalDeviceShaderFloat16Int8Features halves = VkPhysicalDeviceShaderFloat16Int8Features.calloc(stack)
-          .sType$Default();
-      chainIf(extensions.contains(FLOAT16), features, halves.address());
-      VkPhysicalDeviceCooperativeMatrixFeaturesKHR matrices = VkPhysicalDeviceCooperativeMatrixFeaturesKHR.calloc(stack)
-          .sType$Default();
-      chainIf(extensions.contains(COOPERATIVE_MATRIX), features, matrices.address());
-      VkPhysicalDeviceVulkanMemoryModelFeatures memoryModel = VkPhysicalDeviceVulkanMemoryModelFeatures.calloc(stack)
-          .sType$Default();
-      chainIf(extensions.contains(MEMORY_MODEL), features, memoryModel.address());
-      VkPhysicalDeviceShaderBfloat16FeaturesKHR bfloats = VkPhysicalDeviceShaderBfloat16FeaturesKHR.calloc(stack)
-          .sType$Default();
-      chainIf(extensions.contains(BFLOAT16), features, bfloats.address());
-      VkPhysicalDeviceCooperativeMatrix2FeaturesNV matrices2 = VkPhysicalDeviceCooperativeMatrix2FeaturesNV.calloc(stack)
-          .sType$Default();
-      chainIf(extensions.contains(COOPERATIVE_MATRIX_2), features, matrices2.address());
+      var subgroupTypes = chainIf(extensions.contains(SUBGROUP_EXTENDED_TYPES), features,
+          VkPhysicalDeviceShaderSubgroupExtendedTypesFeatures.calloc(stack).sType$Default());
+      var int64 = chainIf(extensions.contains(ATOMIC_INT64), features,
+          VkPhysicalDeviceShaderAtomicInt64Features.calloc(stack).sType$Default());
+      var floats = chainIf(extensions.contains(ATOMIC_FLOAT), features,
+          VkPhysicalDeviceShaderAtomicFloatFeaturesEXT.calloc(stack).sType$Default());
+      var bits8 = chainIf(extensions.contains(STORAGE_8BIT), features,
+          VkPhysicalDevice8BitStorageFeatures.calloc(stack).sType$Default());
+      var halves = chainIf(extensions.contains(FLOAT16), features,
+          VkPhysicalDeviceShaderFloat16Int8Features.calloc(stack).sType$Default());
+      var matrices = chainIf(extensions.contains(COOPERATIVE_MATRIX), features,
+          VkPhysicalDeviceCooperativeMatrixFeaturesKHR.calloc(stack).sType$Default());
+      var memoryModel = chainIf(extensions.contains(MEMORY_MODEL), features,
+          VkPhysicalDeviceVulkanMemoryModelFeatures.calloc(stack).sType$Default());
+      var bfloats = chainIf(extensions.contains(BFLOAT16), features,
+          VkPhysicalDeviceShaderBfloat16FeaturesKHR.calloc(stack).sType$Default());
+      var matrices2 = chainIf(extensions.contains(COOPERATIVE_MATRIX_2), features,
+          VkPhysicalDeviceCooperativeMatrix2FeaturesNV.calloc(stack).sType$Default());
       vkGetPhysicalDeviceFeatures2(device, features);
       return new Features(int64.shaderBufferInt64Atomics(), int64.shaderSharedInt64Atomics(), floats.shaderBufferFloat32AtomicAdd(),
           floats.shaderSharedFloat32AtomicAdd(), bits8.storageBuffer8BitAccess(), bits16.storageBuffer16BitAccess(),
@@ -179,14 +171,17 @@ record PhysicalDevice(VkPhysicalDevice handle, String name, int type, int queueF
     }
 
     /**
-     * Puts the feature structure at {@code struct} at the head of {@code features}' chain, where
-     * the device has its extension (every such structure starts with sType and pNext).
+     * Puts the feature structure {@code struct} at the head of {@code features}' chain, where the
+     * device has its extension (every such structure starts with sType and pNext), and returns it:
+     * its fields read false where it was not chained.
      */
-    private static void chainIf(boolean present, VkPhysicalDeviceFeatures2 features, long struct) {
+    private static <T extends org.lwjgl.system.Struct<T>> T chainIf(boolean present, VkPhysicalDeviceFeatures2 features,
+        T struct) {
       if (present) {
-        org.lwjgl.system.MemoryUtil.memPutAddress(struct + VkBaseOutStructure.PNEXT, features.pNext());
-        features.pNext(struct);
+        org.lwjgl.system.MemoryUtil.memPutAddress(struct.address() + VkBaseOutStructure.PNEXT, features.pNext());
+        features.pNext(struct.address());
       }
+      return struct;
     }
 
     /**

@@ -5,7 +5,6 @@ import static org.lwjgl.util.spvc.Spv.*;
 import dev.kiln.abi.LaunchAbi;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 
 /**
@@ -37,6 +36,13 @@ final class Faults {
   /** Words per site in the table: kind, tag, line. */
   private static final int SITE_WORDS = 3;
 
+  /** What a check's fault says besides the index; checks that say the same share a site. */
+  private record Site(int kind, int tag, int line) {
+    int[] words() {
+      return new int[] {kind, tag, line};
+    }
+  }
+
   private final FunctionBuilder fn;
   private final int buffer;
   /** The site number of the invocation's first fault so far (0 for none), a uint variable; 0 without checks. */
@@ -45,8 +51,8 @@ final class Faults {
   private final int index;
   /** The private array of the sites' words, from site 0 (none) on, declared by {@link #declareSites}; 0 without checks. */
   private final int table;
-  /** Each site's kind, tag and line, in the order of their numbers (1 on); the same words share a number. */
-  private final Map<List<Integer>, Integer> sites = new LinkedHashMap<>();
+  /** Each site's number, from 1 on. */
+  private final Map<Site, Integer> sites = new LinkedHashMap<>();
   private final boolean checks;
 
   /** The fault buffer at {@code binding}; {@code checks}: whether the kernel has checks that can fail. */
@@ -80,7 +86,7 @@ final class Faults {
     }
     SpirvModule m = fn.module();
     int uint = m.typeUint();
-    int number = sites.computeIfAbsent(List.of(kind, tag, line), words -> sites.size() + 1);
+    int number = sites.computeIfAbsent(new Site(kind, tag, line), site -> sites.size() + 1);
     int siteSoFar = fn.load(uint, site);
     int isFirst = fn.op(SpvOpLogicalAnd, m.typeBool(), failed, fn.op(SpvOpIEqual, m.typeBool(), siteSoFar,
         m.constantUint(0)));
@@ -101,8 +107,9 @@ final class Faults {
     int[] words = new int[SITE_WORDS * (sites.size() + 1)];
     Arrays.fill(words, m.constantUint(0));
     sites.forEach((site, number) -> {
+      int[] siteWords = site.words();
       for (int word = 0; word < SITE_WORDS; word++) {
-        words[SITE_WORDS * number + word] = m.constantUint(site.get(word));
+        words[SITE_WORDS * number + word] = m.constantUint(siteWords[word]);
       }
     });
     int type = m.type(SpvOpTypeArray, uint, m.constantUint(words.length));

@@ -6,6 +6,7 @@ import dev.kiln.processor.ir.Expr;
 import dev.kiln.processor.ir.Fragment;
 import dev.kiln.processor.ir.MatrixOp;
 import dev.kiln.processor.ir.Stmt;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.function.ToIntFunction;
@@ -85,7 +86,7 @@ final class MatrixWriter {
 
   /** {@code operands} followed by {@code memoryOperands}. */
   private static int[] then(int[] memoryOperands, int... operands) {
-    int[] all = java.util.Arrays.copyOf(operands, operands.length + memoryOperands.length);
+    int[] all = Arrays.copyOf(operands, operands.length + memoryOperands.length);
     System.arraycopy(memoryOperands, 0, all, operands.length, memoryOperands.length);
     return all;
   }
