@@ -2,6 +2,7 @@ package corpus;
 
 import dev.kiln.Batch;
 import dev.kiln.Device;
+import dev.kiln.DeviceSet;
 import dev.kiln.FloatArray;
 import dev.kiln.abi.KernelSpec;
 import dev.kiln.abi.NumericType;
@@ -44,6 +45,15 @@ public final class SaxpyKernels {
    */
   public static void saxpy(Device device, int count, float a, float[] x, float[] y) {
     Dispatch.run(device, SAXPY, count, a, x, y);
+  }
+
+  /**
+   * Runs {@link Saxpy#saxpy} split across {@code devices} for {@code count} invocations along x, on Java arrays: each
+   * device runs a range of ids on copies of what it needs, and its range of each array it may write comes
+   * back. Throws {@code IllegalArgumentException} where the kernel cannot split (the message says why).
+   */
+  public static void saxpy(DeviceSet devices, int count, float a, float[] x, float[] y) {
+    Dispatch.run(devices, SAXPY, count, a, x, y);
   }
 
   /**

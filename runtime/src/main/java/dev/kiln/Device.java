@@ -1,5 +1,6 @@
 package dev.kiln;
 
+import dev.kiln.abi.KernelSpec;
 import dev.kiln.abi.NumericType;
 import dev.kiln.access.LaunchAccess;
 import dev.kiln.backend.Backend;
@@ -62,6 +63,11 @@ public final class Device implements AutoCloseable {
       @Override
       public void record(Batch batch, Launch launch, Object[] args) {
         batch.record(launch, args);
+      }
+
+      @Override
+      public void split(DeviceSet devices, KernelSpec spec, int count, Object[] args) {
+        devices.run(spec, count, args);
       }
     });
   }

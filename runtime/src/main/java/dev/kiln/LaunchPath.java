@@ -152,7 +152,7 @@ final class LaunchPath {
   }
 
   /** Checks arity and types. */
-  private static void checkArguments(KernelSpec spec, Object[] args) {
+  static void checkArguments(KernelSpec spec, Object[] args) {
     List<KernelSpec.Param> params = spec.params();
     if (args.length != params.size()) {
       throw new IllegalArgumentException(spec + " takes " + params.size() + " arguments, got " + args.length);

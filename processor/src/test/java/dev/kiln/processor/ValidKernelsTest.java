@@ -159,7 +159,20 @@ class ValidKernelsTest {
     // a kernel that reads another lane's element is not vectorized
     Compilation faults = Kernels.compile(Kernels.source("corpus/Faults.java"));
     assertThat(SpirvTools.disassemble(Kernels.module(faults, "corpus", "Faults", "readShifted")))
-        .doesNotContain("OpModuleProcessed");
+        .doesNotContain("kiln.elementsPerInvocation");
+  }
+
+  @Test
+  void modulesSayHowTheirLaunchesMaySplitAcrossDevices() {
+    Compilation faults = Kernels.compile(Kernels.source("corpus/Faults.java"));
+    String shifted = SpirvTools.disassemble(Kernels.module(faults, "corpus", "Faults", "readShifted"));
+    assertThat(shifted).contains("OpModuleProcessed \"kiln.split whole in\"");
+    assertThat(shifted).contains("OpModuleProcessed \"kiln.split sliced 1 out\"");
+    Compilation misc = Kernels.compile(Kernels.source("corpus/Misc.java"));
+    assertThat(SpirvTools.disassemble(Kernels.module(misc, "corpus", "Misc", "atomicResultsWidened")))
+        .contains("OpModuleProcessed \"kiln.split refused it atomically updates buffer 'counts' at 0 (line 179), not in"
+            + " the block of Gpu.globalId(0) (s * Gpu.globalId(0) + c, 0 <= c < s, one s for every access): the devices'"
+            + " ranges of ids would meet in its elements\"");
   }
 
   @Test

@@ -2,6 +2,8 @@ package dev.kiln.access;
 
 import dev.kiln.Batch;
 import dev.kiln.Device;
+import dev.kiln.DeviceSet;
+import dev.kiln.abi.KernelSpec;
 import dev.kiln.backend.Launch;
 
 /**
@@ -21,6 +23,9 @@ public final class LaunchAccess {
 
     /** Records {@code launch} on device arrays and boxed scalars into {@code batch}. */
     void record(Batch batch, Launch launch, Object[] args);
+
+    /** Runs {@code spec} for {@code count} ids along x on Java arrays and boxed scalars, split across {@code devices}. */
+    void split(DeviceSet devices, KernelSpec spec, int count, Object[] args);
   }
 
   private static Launcher launcher; // written by Device's initializer, read once Device is initialized

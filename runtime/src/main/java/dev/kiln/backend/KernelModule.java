@@ -5,6 +5,7 @@ import static org.lwjgl.util.spvc.Spv.*;
 import dev.kiln.abi.KernelSpec;
 import dev.kiln.abi.LaunchAbi;
 import dev.kiln.abi.LaunchBound;
+import dev.kiln.abi.SplitForm;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
@@ -24,11 +25,13 @@ import java.util.function.IntUnaryOperator;
  * how many consecutive elements along x each invocation handles (the processor says so in an
  * {@code OpModuleProcessed "kiln.elementsPerInvocation N"}; 1 without it), which sizes the dispatch,
  * where it adds floats and updates longs atomically (each place needs its own device feature),
- * whether a subgroup operation takes longs (shaderSubgroupExtendedTypes), and the bounds its launches must keep ({@code OpModuleProcessed "kiln.launchBound …"}, {@link LaunchBound}).
+ * whether a subgroup operation takes longs (shaderSubgroupExtendedTypes), the bounds its launches must keep
+ * ({@code OpModuleProcessed "kiln.launchBound …"}, {@link LaunchBound}), and how a launch may split
+ * across devices ({@code "kiln.split …"}, {@link SplitForm}).
  */
 public record KernelModule(byte[] code, Set<Integer> capabilities, boolean usesBarriers, long sharedBytes,
     int elementsPerInvocation, AtomicPlaces floatAdds, AtomicPlaces longUpdates, boolean subgroupLongs,
-    List<LaunchBound> launchBounds) {
+    List<LaunchBound> launchBounds, SplitForm split) {
   private static final String ELEMENTS_PER_INVOCATION = LaunchAbi.ELEMENTS_PER_INVOCATION;
   private static final int HEADER_WORDS = 5;
 
@@ -96,6 +99,7 @@ public record KernelModule(byte[] code, Set<Integer> capabilities, boolean usesB
     boolean longsOnWorkgroup = false;
     boolean subgroupLongs = false;
     List<LaunchBound> bounds = new ArrayList<>();
+    List<String> split = new ArrayList<>();
     for (int at = HEADER_WORDS * 4; at + 4 <= code.length; ) {
       int first = words.getInt(at);
       int count = Math.max(1, first >>> 16);
@@ -110,6 +114,8 @@ public record KernelModule(byte[] code, Set<Integer> capabilities, boolean usesB
             elements = Integer.parseInt(text.substring(ELEMENTS_PER_INVOCATION.length()));
           } else if (text.startsWith(LaunchBound.PROCESSED)) {
             bounds.add(LaunchBound.decode(text.substring(LaunchBound.PROCESSED.length())));
+          } else if (text.startsWith(SplitForm.PROCESSED)) {
+            split.add(text.substring(SplitForm.PROCESSED.length()));
           }
         }
         case SpvOpTypeInt, SpvOpTypeFloat -> {
@@ -155,7 +161,7 @@ public record KernelModule(byte[] code, Set<Integer> capabilities, boolean usesB
     }
     return new KernelModule(code, Set.copyOf(capabilities), barriers, shared, elements,
         new AtomicPlaces(floatAddsOnBuffers, floatAddsOnWorkgroup), new AtomicPlaces(longsOnBuffers, longsOnWorkgroup),
-        subgroupLongs, List.copyOf(bounds));
+        subgroupLongs, List.copyOf(bounds), SplitForm.decode(split));
   }
 
   /** Whether the module makes atomics of one kind on buffer elements, and on workgroup array elements. */

@@ -7,7 +7,9 @@ import java.util.Arrays;
 /**
  * One launch as backends take it: the kernel or group, one grid per arm (one for a kernel), and the
  * arguments in parameter order — a {@link BackendBuffer} of the backend per buffer parameter, a
- * boxed {@code Integer}, {@code Float}, {@code Long} or {@code Double} per scalar. Mutable and
+ * boxed {@code Integer}, {@code Float}, {@code Long} or {@code Double} per scalar. A launch may be
+ * one device's part of a launch split along x ({@link #part}), with some of its Java arrays moving
+ * only in part ({@link #slice}). Mutable and
  * reused: {@code dev.kiln.Device} fills one per thread for each launch, so that the launch path
  * allocates nothing; a backend reads it during the call and must copy what it keeps.
  */
@@ -18,6 +20,28 @@ public final class Launch implements LaunchBound.Values {
   private int dispatchX;
   private int dispatchY;
   private int dispatchZ;
+  /** Where this is a part of a split launch: the global ids along x it runs, else {@code [0, -1)}. */
+  private int partFirst;
+  private int partEnd = -1;
+  /** Per buffer parameter, the part of its Java array that moves; null where all of it does. */
+  private Slice[] slices = new Slice[8];
+
+  /**
+   * The elements {@code from .. to-1} of a launch's Java array, which alone go to the device, and,
+   * where {@code back}, alone come back from it (else nothing does).
+   *
+   * @param from the first element
+   * @param to the element after the last
+   * @param back whether they come back
+   */
+  public record Slice(int from, int to, boolean back) {
+    /** Checks the range. */
+    public Slice {
+      if (from < 0 || to < from) {
+        throw new IllegalArgumentException("slice " + from + ".." + to);
+      }
+    }
+  }
 
   /** Starts describing a launch of {@code spec}: no grids or arguments set yet. */
   public Launch start(KernelSpec spec) {
@@ -29,7 +53,11 @@ public final class Launch implements LaunchBound.Values {
     int params = spec.params().size();
     if (args.length < params) {
       args = new Object[params];
+      slices = new Slice[params];
     }
+    Arrays.fill(slices, null);
+    partFirst = 0;
+    partEnd = -1;
     dispatchX = 0;
     dispatchY = 0;
     dispatchZ = 0;
@@ -79,6 +107,44 @@ public final class Launch implements LaunchBound.Values {
           + " past Integer.MAX_VALUE in whole workgroups of " + workgroup + "; launch at most "
           + (Integer.MAX_VALUE / workgroup * workgroup));
     }
+  }
+
+  /**
+   * Makes this launch the part of itself that runs the global ids {@code first .. end-1} along x:
+   * the backend runs the workgroups that hold them, {@code first} being the first id of a
+   * workgroup on every backend (a multiple of the workgroup's length times the elements each
+   * invocation handles). Everything else (the grids, what the kernel reads of them) stays the
+   * whole launch's.
+   *
+   * @param first the first id
+   * @param end the id after the last, at most the grid's x
+   */
+  public void part(int first, int end) {
+    if (first < 0 || end < first || end > dispatchX) {
+      throw new IllegalArgumentException(spec + ": part " + first + ".." + end + " of " + dispatchX);
+    }
+    partFirst = first;
+    partEnd = end;
+  }
+
+  /** The first workgroup along x to run, for workgroups of {@code idsPerGroup} ids along x. */
+  public int firstGroup(int idsPerGroup) {
+    return partFirst / idsPerGroup;
+  }
+
+  /** The workgroup along x after the last to run, of {@code groups} in all, for workgroups of {@code idsPerGroup} ids. */
+  public int endGroup(int idsPerGroup, int groups) {
+    return partEnd < 0 ? groups : Math.ceilDiv(partEnd, idsPerGroup);
+  }
+
+  /** Moves only {@code slice} of parameter {@code param}'s Java array, for a launch on arrays. */
+  public void slice(int param, Slice slice) {
+    slices[param] = slice;
+  }
+
+  /** What moves of parameter {@code param}'s Java array; null where all of it does. */
+  public Slice slice(int param) {
+    return slices[param];
   }
 
   /** Sets parameter {@code param}'s argument. */
@@ -177,6 +243,9 @@ public final class Launch implements LaunchBound.Values {
     copy.dispatchX = dispatchX;
     copy.dispatchY = dispatchY;
     copy.dispatchZ = dispatchZ;
+    copy.partFirst = partFirst;
+    copy.partEnd = partEnd;
+    copy.slices = slices.clone();
     return copy;
   }
 

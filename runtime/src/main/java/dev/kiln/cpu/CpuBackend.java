@@ -109,13 +109,13 @@ public final class CpuBackend implements Backend {
     if (twin.isPresent()) {
       TwinLaunch.run(twin.get(), launch, javaArrays(args), subgroupSize);
     } else if (spec.arms().isEmpty()) {
-      run(spec, launch.grid(0), args);
+      run(launch, spec, launch.grid(0), args);
     } else {
       for (int k = 0; k < spec.arms().size(); k++) {
         int[] grid = launch.grid(k);
         if (grid[0] != 0 && grid[1] != 0 && grid[2] != 0) {
           KernelSpec.Arm arm = spec.arms().get(k);
-          run(arm.kernel(), grid, arm.arguments(args));
+          run(launch, arm.kernel(), grid, arm.arguments(args));
         }
       }
     }
@@ -133,15 +133,17 @@ public final class CpuBackend implements Backend {
     return javaArgs;
   }
 
-  private void run(KernelSpec spec, int[] grid, Object[] args) {
+  private void run(Launch launch, KernelSpec spec, int[] grid, Object[] args) {
     Object[] javaArgs = javaArrays(args);
     int[] size = {spec.workgroup(0), spec.workgroup(1), spec.workgroup(2)};
     int[] groups = {Math.ceilDiv(grid[0], size[0]), Math.ceilDiv(grid[1], size[1]), Math.ceilDiv(grid[2], size[2])};
     KernelSpec.CpuBody body = spec.cpuBody();
     Placement placement = placements.computeIfAbsent(spec, this::placement);
     boolean sideBySide = placement.sideBySide();
+    int first = launch.firstGroup(size[0]); // a part of a split launch runs some workgroups (along x: it is 1-D)
+    int end = launch.endGroup(size[0], groups[0] * groups[1] * groups[2]);
     try {
-      IntStream.range(0, groups[0] * groups[1] * groups[2]).parallel().forEach(linear -> {
+      IntStream.range(first, end).parallel().forEach(linear -> {
         int[] group = {linear % groups[0], linear / groups[0] % groups[1], linear / (groups[0] * groups[1])};
         if (sideBySide) {
           runSideBySide(body, javaArgs, placement.wholeWorkgroups() ? null : grid, group, size, groups, subgroupSize);

@@ -52,11 +52,12 @@ final class TwinLaunch {
     if (workgroups == 0) {
       return;
     }
-    int groups = Math.toIntExact(workgroups);
-    long invocations = workgroups * spec.workgroup(0) * spec.workgroup(1) * spec.workgroup(2);
+    int end = launch.endGroup(spec.workgroup(0), Math.toIntExact(workgroups)); // a part of a split launch: some
+    int first = launch.firstGroup(spec.workgroup(0));
+    long invocations = (long) (end - first) * spec.workgroup(0) * spec.workgroup(1) * spec.workgroup(2);
     Chunk ofTwin = (from, to) -> twin.run(args, grids, dispatch, from, to, subgroupSize);
     if (spec.arms().isEmpty() || invocations <= TiledArms.TILE) {
-      run(groups, invocations, ofTwin);
+      run(first, end, invocations, ofTwin);
       return;
     }
     GroupForm form = GroupForm.of(spec);
@@ -66,25 +67,26 @@ final class TwinLaunch {
       form.untileable();
     }
     long start = System.nanoTime();
-    run(groups, invocations, tiled != null ? tiled::run : ofTwin);
+    run(first, end, invocations, tiled != null ? tiled::run : ofTwin);
     form.record(tiled != null, System.nanoTime() - start, invocations);
   }
 
-  /** Runs {@code groups} workgroups of {@code invocations} in all, in chunks of {@code part} on the pool. */
-  private static void run(int groups, long invocations, Chunk part) {
+  /** Runs workgroups {@code begin .. end-1}, {@code invocations} in all, in chunks of {@code part} on the pool. */
+  private static void run(int begin, int end, long invocations, Chunk part) {
+    int groups = end - begin;
     if (Pool.POOL == null || invocations < SMALL || groups == 1) {
-      part.run(0, groups);
+      part.run(begin, end);
       return;
     }
     int chunks = (int) Math.min(groups, (long) Pool.THREADS * CHUNKS_PER_THREAD);
     AtomicReference<Throwable> failure = new AtomicReference<>();
     List<ForkJoinTask<?>> tasks = new ArrayList<>(chunks);
     for (int chunk = 0; chunk < chunks; chunk++) {
-      int first = (int) ((long) groups * chunk / chunks);
-      int end = (int) ((long) groups * (chunk + 1) / chunks);
+      int first = begin + (int) ((long) groups * chunk / chunks);
+      int last = begin + (int) ((long) groups * (chunk + 1) / chunks);
       tasks.add(Pool.POOL.submit(() -> {
         try {
-          part.run(first, end);
+          part.run(first, last);
         } catch (RuntimeException | Error e) {
           failure.compareAndSet(null, e);
         }

@@ -2,6 +2,7 @@ package dev.kiln.internal;
 
 import dev.kiln.Batch;
 import dev.kiln.Device;
+import dev.kiln.DeviceSet;
 import dev.kiln.Grid;
 import dev.kiln.abi.KernelSpec;
 import dev.kiln.access.LaunchAccess;
@@ -88,6 +89,19 @@ public final class Dispatch {
    */
   public static void run(Device device, KernelSpec spec, int count, Object... args) {
     LAUNCHER.run(device, Launches.line(spec, count), args);
+  }
+
+  /**
+   * Runs {@code spec} for {@code count} invocations along x (every arm of a group as many) on Java
+   * arrays, split across {@code devices} ({@link DeviceSet}), and waits.
+   *
+   * @param devices the devices
+   * @param spec the kernel or group
+   * @param count invocations along x
+   * @param args the kernel's arguments in parameter order
+   */
+  public static void run(DeviceSet devices, KernelSpec spec, int count, Object... args) {
+    LAUNCHER.split(devices, spec, count, args);
   }
 
   /**

@@ -11,7 +11,9 @@ import java.util.Arrays;
  * device buffer (mapped ones are written directly; others through a host staging buffer and a copy
  * recorded before the launch), and each array the kernel may write comes back (through a copy
  * recorded after it, where staged). Buffers come from the device's scratch buffers and go back to
- * them. One per recorder, reused; allocates nothing once its arrays are long enough.
+ * them. A launch's {@link Launch.Slice} moves part of an array only, at its own offsets (the kernel
+ * touches no other element). One per recorder, reused; allocates nothing once its arrays are long
+ * enough.
  */
 final class ArrayCopies {
   private final VulkanBackend backend;
@@ -43,13 +45,16 @@ final class ArrayCopies {
       int length = java.lang.reflect.Array.getLength(array);
       VulkanBuffer buffer = backend.scratchBuffer(type, length);
       launch.arg(param, buffer);
+      Launch.Slice slice = launch.slice(param);
+      int from = slice == null ? 0 : slice.from();
+      int count = slice == null ? length : slice.to() - slice.from();
       if (buffer.isMapped()) {
-        buffer.write(array);
+        buffer.write(array, from, from, count);
       } else {
         VulkanBuffer host = backend.stagingBuffer(type, length);
         staging[param] = host;
-        host.write(array);
-        recorder.copy(host, buffer, (long) length * type.bytes());
+        host.write(array, from, from, count);
+        recorder.copy(host, (long) from * type.bytes(), buffer, (long) from * type.bytes(), (long) count * type.bytes());
       }
     }
   }
@@ -59,13 +64,17 @@ final class ArrayCopies {
     KernelSpec spec = launch.spec();
     boolean first = true;
     for (int param = 0; param < spec.params().size(); param++) {
-      if (staging[param] != null && spec.params().get(param).access() != Access.READ) {
+      if (staging[param] != null && comesBack(launch, param)) {
         if (first) {
           recorder.barrierBeforeCopies();
           first = false;
         }
         VulkanBuffer buffer = (VulkanBuffer) launch.arg(param);
-        recorder.copy(buffer, staging[param], (long) buffer.length() * buffer.type().bytes());
+        Launch.Slice slice = launch.slice(param);
+        long bytes = buffer.type().bytes();
+        long from = slice == null ? 0 : slice.from() * bytes;
+        long size = slice == null ? buffer.length() * bytes : (slice.to() - slice.from()) * bytes;
+        recorder.copy(buffer, from, staging[param], from, size);
       }
     }
   }
@@ -74,11 +83,22 @@ final class ArrayCopies {
   void copyBack(Launch launch) {
     KernelSpec spec = launch.spec();
     for (int param = 0; param < spec.params().size(); param++) {
-      if (spec.params().get(param).isBuffer() && spec.params().get(param).access() != Access.READ) {
+      if (spec.params().get(param).isBuffer() && comesBack(launch, param)) {
         VulkanBuffer from = staging[param] != null ? staging[param] : (VulkanBuffer) launch.arg(param);
-        from.read(arrays[param]);
+        Launch.Slice slice = launch.slice(param);
+        if (slice == null) {
+          from.read(arrays[param]);
+        } else {
+          from.read(arrays[param], slice.from(), slice.from(), slice.to() - slice.from());
+        }
       }
     }
+  }
+
+  /** Whether buffer parameter {@code param}'s array comes back: the kernel may write it, and its slice says so. */
+  private static boolean comesBack(Launch launch, int param) {
+    Launch.Slice slice = launch.slice(param);
+    return launch.spec().params().get(param).access() != Access.READ && (slice == null || slice.back());
   }
 
   /** Gives the buffers back and forgets the arrays; safe after a failure at any point. */

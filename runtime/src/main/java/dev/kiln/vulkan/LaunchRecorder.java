@@ -180,7 +180,8 @@ final class LaunchRecorder {
   /**
    * Records {@code launch} of {@code pipeline}: binds the pipeline, the launch's buffers and the
    * fault buffer (a push descriptor, or a set from the pools) and its push constants, each unless
-   * the last launch bound the same, and dispatches, split along x where the device's workgroup-count limit asks for it; each
+   * the last launch bound the same, and dispatches its workgroups along x (a part of a split launch's: some of them),
+   * split where the device's workgroup-count limit asks for it; each
    * part is told its first workgroup at {@link LaunchAbi#FIRST_GROUP} (the invocations are independent,
    * so the parts need no barrier between them).
    */
@@ -200,21 +201,24 @@ final class LaunchRecorder {
     long constants = memAddress(push);
     writePushConstants(constants, launch);
     int limit = backend.physical().limits().maxGroupCount()[0];
-    if (groupsX <= limit) {
-      memPutInt(constants + LaunchAbi.FIRST_GROUP, 0);
+    int idsPerGroup = spec.workgroup(0) * pipeline.elementsPerInvocation;
+    int firstGroup = launch.firstGroup(idsPerGroup); // a part of a split launch runs some of them
+    int endGroup = launch.endGroup(idsPerGroup, groupsX);
+    if (endGroup - firstGroup <= limit) {
+      memPutInt(constants + LaunchAbi.FIRST_GROUP, firstGroup);
       int bytes = pipeline.pushConstantBytes;
       if (bytes != pushedBytes || !sameBytes(constants, memAddress(pushed), bytes)) {
         nvkCmdPushConstants(commands, pipeline.layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, bytes, constants);
         memCopy(constants, memAddress(pushed), bytes);
         pushedBytes = bytes;
       }
-      vkCmdDispatch(commands, groupsX, groupsY, groupsZ);
+      vkCmdDispatch(commands, endGroup - firstGroup, groupsY, groupsZ);
       return;
     }
-    for (int first = 0; first < groupsX; first += Math.min(limit, groupsX - first)) {
+    for (int first = firstGroup; first < endGroup; first += Math.min(limit, endGroup - first)) {
       memPutInt(constants + LaunchAbi.FIRST_GROUP, first);
       nvkCmdPushConstants(commands, pipeline.layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, pipeline.pushConstantBytes, constants);
-      vkCmdDispatch(commands, Math.min(limit, groupsX - first), groupsY, groupsZ);
+      vkCmdDispatch(commands, Math.min(limit, endGroup - first), groupsY, groupsZ);
     }
     pushedBytes = -1;
   }

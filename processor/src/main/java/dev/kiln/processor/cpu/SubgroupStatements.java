@@ -52,7 +52,7 @@ final class SubgroupStatements {
     locals.addAll(rewriter.added);
     return new Program(program.name(), program.workgroup(), program.arms(), program.boundsChecks(), program.buffers(),
         program.shared(), program.privates(), program.scalars(), List.copyOf(locals), body,
-        program.elementsPerInvocation(), program.launchBounds());
+        program.elementsPerInvocation(), program.launchBounds(), program.split());
   }
 
   private List<Stmt> statements(List<Stmt> body) {

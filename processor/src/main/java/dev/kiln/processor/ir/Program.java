@@ -1,6 +1,7 @@
 package dev.kiln.processor.ir;
 
 import dev.kiln.abi.LaunchBound;
+import dev.kiln.abi.SplitForm;
 import java.util.List;
 
 /**
@@ -11,7 +12,9 @@ import java.util.List;
  * the runtime dispatches that many times fewer invocations). With
  * {@code boundsChecks} every array access is checked against the array's length, and a faulty one is
  * dropped and reported. {@code launchBounds} are what the launch must keep for the proofs the
- * program was checked or fused by (the module carries them; the runtime checks them).
+ * program was checked or fused by (the module carries them; the runtime checks them). {@code split}
+ * says how a launch may run split across devices ({@link SplitForm#UNKNOWN} until the passes
+ * decide it, before vectorization; the module carries it).
  */
 public record Program(
     String name,
@@ -25,7 +28,8 @@ public record Program(
     List<Local> locals,
     List<Stmt> body,
     int elementsPerInvocation,
-    List<LaunchBound> launchBounds) {
+    List<LaunchBound> launchBounds,
+    SplitForm split) {
 
   public Program {
     if (arms < 1) {
@@ -41,31 +45,38 @@ public record Program(
     locals = List.copyOf(locals);
     body = List.copyOf(body);
     launchBounds = distinctConditions(launchBounds);
+    java.util.Objects.requireNonNull(split);
   }
 
   /** A program whose invocations each handle one element of the grid along x. */
   public Program(String name, Workgroup workgroup, int arms, boolean boundsChecks, List<BufferDecl> buffers,
       List<SharedArray> shared, List<PrivateArray> privates, List<ScalarParam> scalars, List<Local> locals,
       List<Stmt> body) {
-    this(name, workgroup, arms, boundsChecks, buffers, shared, privates, scalars, locals, body, 1, List.of());
+    this(name, workgroup, arms, boundsChecks, buffers, shared, privates, scalars, locals, body, 1, List.of(), SplitForm.UNKNOWN);
   }
 
   /** The same program with another body and locals. */
   public Program withBody(List<Local> newLocals, List<Stmt> newBody) {
     return new Program(name, workgroup, arms, boundsChecks, buffers, shared, privates, scalars, newLocals, newBody,
-        elementsPerInvocation, launchBounds);
+        elementsPerInvocation, launchBounds, split);
   }
 
   /** The same program with another body and locals, each invocation handling {@code elements} elements along x. */
   public Program withBody(List<Local> newLocals, List<Stmt> newBody, int elements) {
     return new Program(name, workgroup, arms, boundsChecks, buffers, shared, privates, scalars, newLocals, newBody,
-        elements, launchBounds);
+        elements, launchBounds, split);
   }
 
   /** The same program with {@code bounds} for its launches, in place of its own. */
   public Program withLaunchBounds(List<LaunchBound> bounds) {
     return new Program(name, workgroup, arms, boundsChecks, buffers, shared, privates, scalars, locals, body,
-        elementsPerInvocation, bounds);
+        elementsPerInvocation, bounds, split);
+  }
+
+  /** The same program, split across devices as {@code form} says. */
+  public Program withSplit(SplitForm form) {
+    return new Program(name, workgroup, arms, boundsChecks, buffers, shared, privates, scalars, locals, body,
+        elementsPerInvocation, launchBounds, form);
   }
 
   /** One bound per condition: the first one's reason stands for the proofs that need the same. */

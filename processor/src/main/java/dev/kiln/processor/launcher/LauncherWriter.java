@@ -38,6 +38,7 @@ public final class LauncherWriter {
   /** What only generated code uses: the runtime module exports it, not for users. */
   static final String INTERNAL = "dev.kiln.internal";
   static final ClassName DEVICE = ClassName.get(RUNTIME, "Device");
+  static final ClassName DEVICE_SET = ClassName.get(RUNTIME, "DeviceSet");
   static final ClassName BATCH = ClassName.get(RUNTIME, "Batch");
   static final ClassName GRID = ClassName.get(RUNTIME, "Grid");
   static final ClassName KERNEL_SPEC = ClassName.get(KernelSpec.class);
@@ -107,6 +108,9 @@ public final class LauncherWriter {
         type.addMethod(launch(launchable, Target.DEVICE_ARRAYS, counts));
         if (buffers) {
           type.addMethod(launch(launchable, Target.JAVA_ARRAYS, counts));
+        }
+        if (buffers && counts == Counts.ONE_COUNT) {
+          type.addMethod(launch(launchable, Target.SPLIT, counts));
         }
         type.addMethod(launch(launchable, Target.BATCH, counts));
       }
@@ -206,21 +210,30 @@ public final class LauncherWriter {
     return String.join(", ", arguments);
   }
 
-  /** What a launcher method runs on: a device with device arrays or Java arrays, or a batch. */
+  /** What a launcher method runs on: a device with device arrays or Java arrays, a batch, or devices splitting it. */
   private enum Target {
     DEVICE_ARRAYS,
     JAVA_ARRAYS,
-    BATCH
+    BATCH,
+    SPLIT
   }
 
   private static MethodSpec launch(Launchable launchable, Target target, Counts counts) {
-    boolean onDevice = target != Target.JAVA_ARRAYS;
+    boolean onDevice = target == Target.DEVICE_ARRAYS || target == Target.BATCH;
     Set<String> taken = launchable.params().stream().map(KernelSignature.Param::name).collect(Collectors.toSet());
-    String device = unique(target == Target.BATCH ? "batch" : "device", taken);
+    String device = unique(switch (target) {
+      case BATCH -> "batch";
+      case SPLIT -> "devices";
+      case DEVICE_ARRAYS, JAVA_ARRAYS -> "device";
+    }, taken);
     taken.add(device);
     MethodSpec.Builder method = MethodSpec.methodBuilder(launchable.name())
         .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
-        .addParameter(target == Target.BATCH ? BATCH : DEVICE, device);
+        .addParameter(switch (target) {
+          case BATCH -> BATCH;
+          case SPLIT -> DEVICE_SET;
+          case DEVICE_ARRAYS, JAVA_ARRAYS -> DEVICE;
+        }, device);
     List<String> countNames = new ArrayList<>();
     if (counts.perArm()) {
       Map<String, Integer> occurrences = new HashMap<>();
@@ -254,7 +267,7 @@ public final class LauncherWriter {
     String separator = arguments.isEmpty() ? "" : ", ";
     String call = switch (target) {
       case DEVICE_ARRAYS -> "dispatch";
-      case JAVA_ARRAYS -> "run";
+      case JAVA_ARRAYS, SPLIT -> "run";
       case BATCH -> "record";
     };
     switch (target) {
@@ -264,6 +277,10 @@ public final class LauncherWriter {
           + "it.\n", launchable.subject(), device, invocations);
       case JAVA_ARRAYS -> method.addJavadoc("Runs $L on {@code $L} for $L, on Java arrays: copies them to the\n"
           + "device, runs, and copies back every array it may write.\n", launchable.subject(), device, invocations);
+      case SPLIT -> method.addJavadoc("Runs $L split across {@code $L} for $L, on Java arrays: each\n"
+          + "device runs a range of ids on copies of what it needs, and its range of each array it may write comes\n"
+          + "back. Throws {@code IllegalArgumentException} where the kernel cannot split (the message says why).\n",
+          launchable.subject(), device, invocations);
     }
     CodeBlock sizeCode = counts == Counts.ARM_GRIDS ? CodeBlock.of(size, GRID) : CodeBlock.of("$L", size);
     method.addStatement("$T.$L($L, $L, $L$L$L)", DISPATCH, call, device, launchable.constant(), sizeCode, separator,

@@ -43,7 +43,8 @@ public final class AccessInference {
     };
     return new Program(program.name(), program.workgroup(), program.arms(), program.boundsChecks(), buffers,
         program.shared(), program.privates(), program.scalars(), program.locals(),
-        rewriter.statements(program.body()), program.elementsPerInvocation(), program.launchBounds());
+        rewriter.statements(program.body()), program.elementsPerInvocation(), program.launchBounds(),
+        program.split());
   }
 
   private static Access infer(Facts facts, BufferDecl buffer) {

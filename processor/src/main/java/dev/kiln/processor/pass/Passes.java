@@ -1,6 +1,7 @@
 package dev.kiln.processor.pass;
 
 import dev.kiln.processor.analysis.Analysis;
+import dev.kiln.processor.analysis.SplitForms;
 import dev.kiln.processor.ir.Local;
 import dev.kiln.processor.ir.PrimType;
 import dev.kiln.processor.ir.Program;
@@ -23,8 +24,12 @@ public final class Passes {
     return finish(Gate.kernel(lowered), vectorize);
   }
 
-  /** A gated kernel or fused group: vectorized where it qualifies and is allowed, then without labelled jumps. */
-  public static Vectorize.Decision finish(Program gated, boolean vectorize) {
+  /**
+   * A gated kernel or fused group: its split form decided, vectorized where it qualifies and is
+   * allowed, then without labelled jumps.
+   */
+  public static Vectorize.Decision finish(Program gatedAlone, boolean vectorize) {
+    Program gated = gatedAlone.withSplit(SplitForms.of(Analysis.of(gatedAlone)));
     Vectorize.Decision decision = vectorize
         ? Vectorize.apply(Analysis.of(gated))
         : new Vectorize.Decision.Kept(gated, "vectorization is off (-Akiln.vectorize=false)");

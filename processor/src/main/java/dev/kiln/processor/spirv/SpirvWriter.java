@@ -3,6 +3,7 @@ package dev.kiln.processor.spirv;
 import static org.lwjgl.util.spvc.Spv.*;
 
 import dev.kiln.abi.LaunchBound;
+import dev.kiln.abi.SplitForm;
 import dev.kiln.processor.analysis.Analysis;
 import dev.kiln.processor.analysis.IndexBounds;
 import dev.kiln.processor.ir.BufferDecl;
@@ -135,6 +136,9 @@ public final class SpirvWriter {
     }
     for (LaunchBound bound : program.launchBounds()) { // what the runtime checks at each launch
       module.processed.opWithString(SpvOpModuleProcessed, new int[0], LaunchBound.PROCESSED + bound.encode());
+    }
+    for (String line : program.split().lines()) { // how a launch may run split across devices
+      module.processed.opWithString(SpvOpModuleProcessed, new int[0], SplitForm.PROCESSED + line);
     }
     return module.toBytes();
   }

@@ -1,6 +1,7 @@
 package dev.kiln.processor.pass.fuse;
 
 import dev.kiln.abi.LaunchBound;
+import dev.kiln.abi.SplitForm;
 import dev.kiln.processor.analysis.Facts;
 import dev.kiln.processor.ir.ArrayDecl;
 import dev.kiln.processor.ir.BufferDecl;
@@ -51,7 +52,7 @@ final class ArmMerger {
     }
     boolean boundsChecks = arms.stream().anyMatch(arm -> arm.program().boundsChecks());
     return new Program(group, fused, arms.size(), boundsChecks, buffers, merger.shared, merger.privates, scalars,
-        merger.locals, merger.body, 1, launchBounds);
+        merger.locals, merger.body, 1, launchBounds, SplitForm.UNKNOWN);
   }
 
   private void add(int arm, Program program, boolean barriers) {

@@ -1,0 +1,71 @@
+package dev.kiln.processor.analysis;
+
+import dev.kiln.abi.SplitForm;
+import dev.kiln.processor.ir.BufferDecl;
+import dev.kiln.processor.ir.Builtin;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Which one-dimensional launches of a gated kernel or fused group may run split along x across
+ * devices ({@link SplitForm}): a device that runs the workgroups of ids {@code [a, b)} must touch
+ * no element of a written buffer outside {@code [a, b)}, so that gathering each device's range
+ * gives what one device would have left. A buffer accessed only at {@code s·Gpu.globalId(0) + c},
+ * one {@code s ≥ 1} and each {@code c} in {@code [0, s)}, is sliced (each id owns a block of
+ * {@code s} elements); a buffer only read, anywhere, goes whole to every device; a buffer written
+ * and accessed anywhere else refuses the split, as do matrix tiles, whose elements span many ids.
+ */
+public final class SplitForms {
+  private static final IndexForm.Id GLOBAL_X = new IndexForm.Id(Builtin.GLOBAL_ID, 0);
+
+  private SplitForms() {}
+
+  /**
+   * The split form of {@code gated}, a program before vectorization (whose indices are still the
+   * kernel's own).
+   *
+   * @param gated the program, with its analyses
+   * @return its form
+   */
+  public static SplitForm of(Analysis gated) {
+    Facts facts = gated.facts();
+    if (facts.matrices()) {
+      return SplitForm.refused("it loads or stores matrix tiles, each of which spans the elements of many ids");
+    }
+    Map<String, SplitForm.Share> buffers = new LinkedHashMap<>();
+    for (BufferDecl buffer : gated.program().buffers()) {
+      List<Facts.Access> accesses = facts.accessesOf(buffer.name());
+      int stride = accesses.isEmpty() ? 1 : stride(gated.forms().form(accesses.getFirst().index()));
+      Facts.Access elsewhere = accesses.stream()
+          .filter(access -> stride == 0 || stride(gated.forms().form(access.index())) != stride).findFirst().orElse(null);
+      Facts.Access write = accesses.stream().filter(access -> access.kind().writes()).findFirst().orElse(null);
+      if (elsewhere == null) {
+        buffers.put(buffer.name(), SplitForm.Share.sliced(stride));
+      } else if (write == null) {
+        buffers.put(buffer.name(), SplitForm.Share.ALL);
+      } else {
+        String what = elsewhere.kind().writes() ? elsewhere.kind().verb()
+            : "writes (line " + write.site().line() + ") and reads";
+        return SplitForm.refused("it " + what + " buffer '" + buffer.name() + "' at "
+            + describe(gated.forms().form(elsewhere.index())) + " (line " + elsewhere.site().line()
+            + "), not in the block of Gpu.globalId(0) (s * Gpu.globalId(0) + c, 0 <= c < s, one s for every access):"
+            + " the devices' ranges of ids would meet in its elements");
+      }
+    }
+    return new SplitForm(buffers, null);
+  }
+
+  /** The {@code s} of an index {@code s·Gpu.globalId(0) + c} with {@code 0 ≤ c < s}; 0 for any other index. */
+  private static int stride(IndexForm form) {
+    if (form instanceof IndexForm.Affine affine && affine.coefficients().size() == 1) {
+      int s = affine.coefficient(GLOBAL_X);
+      return s >= 1 && affine.constant() >= 0 && affine.constant() < s ? s : 0;
+    }
+    return 0;
+  }
+
+  private static String describe(IndexForm form) {
+    return form instanceof IndexForm.Affine ? form.toString() : "an index not affine in the ids";
+  }
+}

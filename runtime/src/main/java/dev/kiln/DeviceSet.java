@@ -1,0 +1,316 @@
+package dev.kiln;
+
+import dev.kiln.abi.KernelSpec;
+import dev.kiln.abi.SplitForm;
+import dev.kiln.backend.KernelModule;
+import dev.kiln.backend.Launch;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+/**
+ * Devices that run one launch together: a launcher's method that takes a {@code DeviceSet} splits
+ * a one-dimensional launch on Java arrays along x, gives each device a range of ids in whole
+ * workgroups, runs the ranges at once (each device's on a thread of its own, as one submission of
+ * copies in, dispatch and copies back) and gathers what they wrote into the Java arrays. The
+ * result is bit for bit what one device's launch gives (Java semantics on every backend; a device
+ * that flushes subnormals differs as it would alone).
+ *
+ * <p>What may split is the processor's proof ({@link SplitForm}): a buffer accessed only at
+ * {@code Gpu.globalId(0)}, or only in its block {@code s * Gpu.globalId(0) + c} ({@code 0 ≤ c < s}),
+ * moves only its device's range, in and back; a buffer the kernel only
+ * reads goes whole to every device; a kernel that writes other elements (a histogram's bins, a
+ * transpose) is refused with the access that prevents it. Each device holds every buffer at full
+ * length.
+ *
+ * <p>The ranges follow each device's speed: the first launch of a kernel splits evenly, and each
+ * later one in proportion to the ids per second each device's part ran at before (its copies
+ * included), so that a GPU and the CPU backend together end at about the same time;
+ * {@link #withShares} fixes the proportions instead. A fault on a device is thrown as the
+ * one-device launch throws it, naming the device and its range. The set does not own its devices:
+ * closing it stops its threads, and the devices stay open.
+ */
+public final class DeviceSet implements AutoCloseable {
+  /** Each kernel's split form and how many ids a workgroup covers on the device that covers most. */
+  private static final Map<KernelSpec, Plan> PLANS = new ConcurrentHashMap<>();
+
+  private final List<Device> devices;
+  private final SplitBalance balance;
+  private ExecutorService threads;
+  private volatile boolean closed;
+  private volatile List<Part> lastSplit = List.of();
+
+  /**
+   * One device's part of a split launch.
+   *
+   * @param device the device
+   * @param first its first global id along x
+   * @param end the id after its last
+   * @param nanos how long its part took, copies included
+   */
+  public record Part(Device device, int first, int end, long nanos) {}
+
+  /** What the runtime knows of a kernel for splitting it: its form, and the ids one workgroup covers. */
+  private record Plan(SplitForm form, int unit) {}
+
+  /** A part about to run: device number {@code index} of the set runs {@code launch}, ids {@code first .. end-1}. */
+  private record Piece(int index, Device device, Launch launch, int first, int end) {}
+
+  private DeviceSet(List<Device> devices, double[] shares) {
+    if (devices.isEmpty()) {
+      throw new IllegalArgumentException("a device set needs at least one device");
+    }
+    this.devices = List.copyOf(devices);
+    this.balance = new SplitBalance(devices.size(), shares);
+  }
+
+  /**
+   * The devices {@code devices}, whose launches split by their measured speeds. A device may be
+   * named twice: its parts then run side by side on it.
+   *
+   * @param devices the devices, at least one
+   * @return the set
+   */
+  public static DeviceSet of(List<Device> devices) {
+    return new DeviceSet(devices, null);
+  }
+
+  /**
+   * The devices {@code devices}, as {@link #of(List)}.
+   *
+   * @param devices the devices, at least one
+   * @return the set
+   */
+  public static DeviceSet of(Device... devices) {
+    return of(List.of(devices));
+  }
+
+  /**
+   * These devices, splitting every launch in the proportions {@code shares} (one per device, none
+   * negative, not all 0) instead of by measured speed.
+   *
+   * @param shares each device's proportion of the ids
+   * @return a new set
+   */
+  public DeviceSet withShares(double... shares) {
+    if (shares.length != devices.size()) {
+      throw new IllegalArgumentException(devices.size() + " devices take " + devices.size() + " shares, got "
+          + shares.length);
+    }
+    if (Arrays.stream(shares).anyMatch(share -> !(share >= 0)) || Arrays.stream(shares).sum() <= 0) {
+      throw new IllegalArgumentException("shares must be at least 0 and not all 0: " + Arrays.toString(shares));
+    }
+    return new DeviceSet(devices, shares.clone());
+  }
+
+  /**
+   * The devices, in the order their ranges follow along x.
+   *
+   * @return the devices
+   */
+  public List<Device> devices() {
+    return devices;
+  }
+
+  /**
+   * The parts of the last launch this set completed, in id order: who ran what, and how long it
+   * took; empty before the first.
+   *
+   * @return the parts
+   */
+  public List<Part> lastSplit() {
+    return lastSplit;
+  }
+
+  /** Runs {@code spec} for {@code count} ids along x on Java arrays {@code args}, split across the devices. */
+  void run(KernelSpec spec, int count, Object[] args) {
+    if (closed) {
+      throw new IllegalStateException("this device set is closed");
+    }
+    LaunchPath.checkArguments(spec, args);
+    Plan plan = PLANS.computeIfAbsent(spec, DeviceSet::plan);
+    if (plan.form().refusal() != null) {
+      throw new IllegalArgumentException(spec + " cannot run split across devices: " + plan.form().refusal()
+          + ". Fix: run it on one device (its launcher's method that takes a Device)");
+    }
+    for (int param = 0; param < args.length; param++) {
+      if (spec.params().get(param).isBuffer() && args[param] instanceof DeviceArray<?, ?>) {
+        throw new IllegalArgumentException(spec + ": argument '" + spec.params().get(param).name() + "' must be a Java"
+            + " array: a split launch copies each device's part to it");
+      }
+    }
+    checkAliases(spec, plan.form(), args);
+    int[] bounds = balance.bounds(spec, count, plan.unit());
+    List<Piece> pieces = new ArrayList<>();
+    for (int d = 0; d < devices.size(); d++) {
+      if (bounds[d + 1] > bounds[d]) {
+        pieces.add(new Piece(d, devices.get(d), part(spec, plan.form(), count, bounds[d], bounds[d + 1], args),
+            bounds[d], bounds[d + 1]));
+      }
+    }
+    if (pieces.isEmpty()) {
+      return; // nothing to run: as one device's launch of 0 ids
+    }
+    long[] nanos = new long[pieces.size()];
+    if (pieces.size() == 1) {
+      try {
+        nanos[0] = timed(pieces.getFirst(), args);
+      } catch (RuntimeException e) {
+        throw named(e, pieces.getFirst());
+      }
+    } else {
+      runSideBySide(pieces, args, nanos);
+    }
+    List<Part> parts = new ArrayList<>();
+    int[] ran = new int[pieces.size()];
+    int[] ids = new int[pieces.size()];
+    for (int k = 0; k < pieces.size(); k++) {
+      Piece piece = pieces.get(k);
+      parts.add(new Part(piece.device(), piece.first(), piece.end(), nanos[k]));
+      ran[k] = piece.index();
+      ids[k] = piece.end() - piece.first();
+    }
+    balance.learn(spec, ran, ids, nanos);
+    lastSplit = List.copyOf(parts);
+  }
+
+  private static Plan plan(KernelSpec spec) {
+    KernelModule module;
+    try {
+      module = KernelModule.of(spec);
+    } catch (IllegalStateException noModule) {
+      return new Plan(SplitForm.refused("it has no module (the Kiln processor did not compile it)"), 1);
+    }
+    int groupIds = spec.workgroup(0) * module.elementsPerInvocation();
+    // a part starts at a workgroup's first id on every backend, and at a 4-byte word of narrow elements
+    return new Plan(module.split(), groupIds * 4 / gcd(groupIds, 4));
+  }
+
+  private static int gcd(int a, int b) {
+    return b == 0 ? a : gcd(b, a % b);
+  }
+
+  /**
+   * Refuses an array passed for a buffer that every device gets whole and for one that a device
+   * writes part of: a device's part of the second would change what another device reads of the
+   * first.
+   */
+  private static void checkAliases(KernelSpec spec, SplitForm form, Object[] args) {
+    for (int whole = 0; whole < args.length; whole++) {
+      if (share(spec, form, whole) != SplitForm.Share.ALL) {
+        continue;
+      }
+      for (int sliced = 0; sliced < args.length; sliced++) {
+        if (args[sliced] == args[whole] && share(spec, form, sliced) != null
+            && share(spec, form, sliced).role() == SplitForm.Role.SLICED
+            && spec.params().get(sliced).access() != dev.kiln.annotations.Access.READ) {
+          throw new IllegalArgumentException(spec + ": one array is passed as '" + spec.params().get(whole).name()
+              + "', which every device reads anywhere, and as '" + spec.params().get(sliced).name() + "', which each"
+              + " device writes part of; split, the devices would read each other's writes in an order no single"
+              + " device has. Fix: pass a copy as '" + spec.params().get(whole).name() + "', or run on one device");
+        }
+      }
+    }
+  }
+
+  private static SplitForm.Share share(KernelSpec spec, SplitForm form, int param) {
+    return spec.params().get(param).isBuffer() ? form.buffers().get(spec.params().get(param).name()) : null;
+  }
+
+  /** A device's part: the whole launch's grids, its range of ids, and what moves of each array. */
+  private static Launch part(KernelSpec spec, SplitForm form, int count, int first, int end, Object[] args) {
+    Launch launch = new Launch().start(spec);
+    for (int arm = 0; arm < spec.gridCount(); arm++) {
+      launch.grid(arm, count, 1, 1);
+    }
+    launch.part(first, end);
+    for (int param = 0; param < args.length; param++) {
+      SplitForm.Share share = share(spec, form, param);
+      if (share != null) {
+        int length = java.lang.reflect.Array.getLength(args[param]);
+        long stride = share.stride();
+        launch.slice(param, share.role() == SplitForm.Role.WHOLE ? new Launch.Slice(0, length, false)
+            : new Launch.Slice((int) Math.min(stride * first, length), (int) Math.min(stride * end, length), true));
+      }
+    }
+    return launch;
+  }
+
+  /** Runs the parts at once, one per thread; rethrows the first part's fault, naming its device. */
+  private void runSideBySide(List<Piece> pieces, Object[] args, long[] nanos) {
+    List<Future<Long>> futures = new ArrayList<>();
+    ExecutorService pool = threads();
+    for (Piece piece : pieces) {
+      futures.add(pool.submit(() -> timed(piece, args)));
+    }
+    RuntimeException fault = null;
+    for (int k = 0; k < futures.size(); k++) {
+      try {
+        nanos[k] = futures.get(k).get();
+      } catch (ExecutionException e) {
+        RuntimeException named = named(e.getCause(), pieces.get(k));
+        if (fault == null) {
+          fault = named;
+        } else {
+          fault.addSuppressed(named);
+        }
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IllegalStateException("interrupted while waiting for a split launch", e);
+      }
+    }
+    if (fault != null) {
+      throw fault;
+    }
+  }
+
+  private static long timed(Piece piece, Object[] args) {
+    long start = System.nanoTime();
+    piece.device().launches.onCopies(piece.launch(), args);
+    return System.nanoTime() - start;
+  }
+
+  /** What a part threw, as the one-device launch throws it, with the device and its range named. */
+  private static RuntimeException named(Throwable thrown, Piece piece) {
+    if (thrown instanceof Error error) {
+      throw error;
+    }
+    String where = " (on " + piece.device() + ", which ran ids " + piece.first() + " to " + (piece.end() - 1)
+        + " of a split launch)";
+    RuntimeException named = switch (thrown) {
+      case ArrayIndexOutOfBoundsException e -> new ArrayIndexOutOfBoundsException(e.getMessage() + where);
+      case ArithmeticException e -> new ArithmeticException(e.getMessage() + where);
+      case IllegalArgumentException e -> new IllegalArgumentException(e.getMessage() + where);
+      case IllegalStateException e -> new IllegalStateException(e.getMessage() + where);
+      case RuntimeException e -> e;
+      default -> new IllegalStateException("a split launch's part threw" + where, thrown);
+    };
+    if (named != thrown && named.getCause() == null) {
+      named.initCause(thrown);
+      named.setStackTrace(thrown.getStackTrace());
+    }
+    return named;
+  }
+
+  private synchronized ExecutorService threads() {
+    if (threads == null) {
+      threads = Executors.newFixedThreadPool(devices.size(), Thread.ofPlatform().daemon().name("kiln-split-", 0).factory());
+    }
+    return threads;
+  }
+
+  /** Stops the set's threads once running launches end; the devices stay open. */
+  @Override
+  public synchronized void close() {
+    closed = true;
+    if (threads != null) {
+      threads.shutdown();
+    }
+  }
+}
