@@ -1,0 +1,119 @@
+package dev.kiln.bench;
+
+import dev.kiln.Device;
+import dev.kiln.DeviceSet;
+import dev.kiln.samples.PostProcessKernels;
+import dev.kiln.samples.SaxpyKernels;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Random;
+import java.util.function.Consumer;
+
+/**
+ * Launches on Java arrays split across devices ({@link DeviceSet}), timed whole on the host (copies
+ * in, dispatch, copies back), since that is what a split changes: the unsplit launch on the best
+ * device; the same split over that device alone (the split's own overhead); split over the device
+ * and the CPU backend by measured speed; and the CPU backend alone. Each variant first runs once
+ * on fresh inputs and must give the unsplit launch's bits; then it runs for 1.5 s (the balance
+ * settles meanwhile) and 20 more times, whose median and spread are reported.
+ *
+ * <p>{@code java -cp ... dev.kiln.bench.SplitBench <out dir> [log2 sizes...]} (default 22 24 26).
+ * Writes {@code split.csv} (the work: the bytes the kernel reads and writes once) and prints where
+ * the adaptive split ended.
+ */
+public final class SplitBench {
+  private static final int RUNS = 20;
+
+  private SplitBench() {}
+
+  /** A workload: fresh arguments from a seed, and its launch on one device and on a set. */
+  private record Workload(String name, int bytesPerId, java.util.function.IntFunction<Object[]> arguments,
+      Launcher<Device> alone, Launcher<DeviceSet> split) {}
+
+  @FunctionalInterface
+  private interface Launcher<T> {
+    void launch(T target, int n, Object[] args);
+  }
+
+  public static void main(String[] args) throws IOException {
+    Path out = Path.of(args.length > 0 ? args[0] : "bench-results");
+    int[] logs = args.length > 1 ? Arrays.stream(args).skip(1).mapToInt(Integer::parseInt).toArray()
+        : new int[] {22, 24, 26};
+    Files.createDirectories(out);
+    Results results = new Results();
+    List<Workload> workloads = List.of(
+        new Workload("saxpy", 12, n -> new Object[] {floats(n, 1), floats(n, 2)},
+            (d, n, a) -> SaxpyKernels.saxpy(d, n, 1.5f, (float[]) a[0], (float[]) a[1]),
+            (s, n, a) -> SaxpyKernels.saxpy(s, n, 1.5f, (float[]) a[0], (float[]) a[1])),
+        new Workload("develop (4 fused arms)", 12, n -> new Object[] {floats(n, 3), new int[n]},
+            (d, n, a) -> PostProcessKernels.develop(d, n, (float[]) a[0], 1.1f, 2f, (int[]) a[1]),
+            (s, n, a) -> PostProcessKernels.develop(s, n, (float[]) a[0], 1.1f, 2f, (int[]) a[1])));
+    try (Device gpu = Device.open(); Device cpu = Device.open("cpu");
+        DeviceSet alone = DeviceSet.of(gpu); DeviceSet withCpu = DeviceSet.of(gpu, cpu)) {
+      System.out.printf("%s (%s) and the CPU backend on %d cores%n", gpu.name(), gpu.backend(),
+          Runtime.getRuntime().availableProcessors());
+      for (int log : logs) {
+        int n = 1 << log;
+        for (Workload workload : workloads) {
+          Object[] expected = workload.arguments().apply(n);
+          workload.alone().launch(gpu, n, expected);
+          time(results, workload, n, "unsplit, " + gpu.backend(), expected, a -> workload.alone().launch(gpu, n, a));
+          time(results, workload, n, "split over " + gpu.backend() + " alone", expected,
+              a -> workload.split().launch(alone, n, a));
+          time(results, workload, n, "split over " + gpu.backend() + " + cpu", expected,
+              a -> workload.split().launch(withCpu, n, a));
+          System.out.printf("  %s 2^%d: the split ended at %s%n", workload.name(), log, describe(withCpu));
+          time(results, workload, n, "unsplit, cpu", expected, a -> workload.alone().launch(cpu, n, a));
+        }
+      }
+    }
+    results.write(out.resolve("split.csv"));
+  }
+
+  private static void time(Results results, Workload workload, int n, String variant, Object[] expected,
+      Consumer<Object[]> launch) {
+    Object[] fresh = workload.arguments().apply(n);
+    launch.accept(fresh);
+    for (int i = 0; i < expected.length; i++) {
+      if (!sameArrays(expected[i], fresh[i])) {
+        throw new AssertionError(workload.name() + " " + variant + ": argument " + i + " differs from the unsplit run");
+      }
+    }
+    long[] nanos = Measure.runs(Measure.WARM_UP_NANOS, RUNS, () -> {
+      long start = System.nanoTime();
+      launch.accept(fresh);
+      return System.nanoTime() - start;
+    });
+    Measure.Figure figure = Measure.Figure.of(nanos, -1);
+    results.add(workload.name(), variant, n, (long) workload.bytesPerId() * n, figure);
+  }
+
+  private static boolean sameArrays(Object a, Object b) {
+    return switch (a) {
+      case float[] f -> Arrays.equals(f, (float[]) b);
+      case int[] i -> Arrays.equals(i, (int[]) b);
+      default -> a.equals(b); // a boxed scalar
+    };
+  }
+
+  private static String describe(DeviceSet set) {
+    StringBuilder text = new StringBuilder();
+    for (DeviceSet.Part part : set.lastSplit()) {
+      text.append(text.isEmpty() ? "" : ", ").append(part.device().backend()).append(' ')
+          .append(part.end() - part.first()).append(" ids in ").append(String.format("%.3f ms", part.nanos() / 1e6));
+    }
+    return text.toString();
+  }
+
+  private static float[] floats(int n, int seed) {
+    Random random = new Random(seed);
+    float[] values = new float[n];
+    for (int i = 0; i < n; i++) {
+      values[i] = random.nextFloat() * 4f - 1f;
+    }
+    return values;
+  }
+}
