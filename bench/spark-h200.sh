@@ -2,7 +2,8 @@
 # Issue 29's measurements on the GPU machine, in two device calls that follow each other while the
 # machine is held (what the first unpacks under /tmp/kiln-spark stays for the second):
 #   a) SplitBench: launches on Java arrays split across devices (the GPU alone, the GPU with the
-#      CPU backend) against the unsplit launch, every result checked against it;
+#      CPU backend) against the unsplit launch, every result checked against it; then again with
+#      -Dkiln.memory=staging (no mapped device memory) at the largest size;
 #   b) DevelopJobBench: the Spark sample job in local mode on all cores, plain Spark against Kiln.
 # Spark's jars (300 MB) and a JRE with the modules Spark needs do not fit one call's 64 MiB, so the
 # pack holds only the classes a traced run of the job loaded here (whole packages of spark-core,
@@ -64,6 +65,10 @@ run_a() {
   nvidia-smi --query-gpu=name,clocks.sm,clocks.max.sm --format=csv > "$out/gpu.txt" 2>&1 || true
   timeout -s KILL 400 "$there/jre/bin/java" "${kiln_flags[@]}" -cp "$there/lib/*" dev.kiln.bench.SplitBench "$out" "$@" \
     2>&1 | tee "$out/split.log"
+  # every array in device memory reached by transfers only (no mapping across the bus), at the largest size
+  mkdir -p "$out/unmapped"
+  timeout -s KILL 150 "$there/jre/bin/java" "${kiln_flags[@]}" -Dkiln.memory=staging -cp "$there/lib/*" \
+    dev.kiln.bench.SplitBench "$out/unmapped" "${@: -1}" 2>&1 | tee "$out/unmapped/split.log"
 }
 
 run_b() {

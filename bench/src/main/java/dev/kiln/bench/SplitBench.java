@@ -20,6 +20,8 @@ import java.util.function.Consumer;
  * on fresh inputs and must give the unsplit launch's bits; then it runs for 1.5 s (the balance
  * settles meanwhile) and 20 more times, whose median and spread are reported.
  *
+ * <p>Before them, at each size, a device array's upload and download of as many floats.
+ *
  * <p>{@code java -cp ... dev.kiln.bench.SplitBench <out dir> [log2 sizes...]} (default 22 24 26).
  * Writes {@code split.csv} (the work: the bytes the kernel reads and writes once) and prints where
  * the adaptive split ended.
@@ -57,6 +59,7 @@ public final class SplitBench {
           Runtime.getRuntime().availableProcessors());
       for (int log : logs) {
         int n = 1 << log;
+        transfers(results, gpu, n);
         for (Workload workload : workloads) {
           Object[] expected = workload.arguments().apply(n);
           workload.alone().launch(gpu, n, expected);
@@ -82,13 +85,31 @@ public final class SplitBench {
         throw new AssertionError(workload.name() + " " + variant + ": argument " + i + " differs from the unsplit run");
       }
     }
-    long[] nanos = Measure.runs(Measure.WARM_UP_NANOS, RUNS, () -> {
-      long start = System.nanoTime();
-      launch.accept(fresh);
-      return System.nanoTime() - start;
-    });
-    Measure.Figure figure = Measure.Figure.of(nanos, -1);
+    Measure.Figure figure = wallTime(() -> launch.accept(fresh));
     results.add(workload.name(), variant, n, (long) workload.bytesPerId() * n, figure);
+  }
+
+  /** A device array's upload and download of {@code n} floats, the bytes a second at the median time. */
+  private static void transfers(Results results, Device device, int n) {
+    float[] values = floats(n, 4);
+    float[] back = new float[n];
+    try (dev.kiln.FloatArray array = device.floats(n)) {
+      array.upload(values);
+      array.download(back);
+      if (!Arrays.equals(values, back)) {
+        throw new AssertionError("a download differs from the upload");
+      }
+      results.add("transfer", "upload, " + device.backend(), n, 4L * n, wallTime(() -> array.upload(values)));
+      results.add("transfer", "download, " + device.backend(), n, 4L * n, wallTime(() -> array.download(back)));
+    }
+  }
+
+  private static Measure.Figure wallTime(Runnable run) {
+    return Measure.Figure.of(Measure.runs(Measure.WARM_UP_NANOS, RUNS, () -> {
+      long start = System.nanoTime();
+      run.run();
+      return System.nanoTime() - start;
+    }), -1);
   }
 
   private static boolean sameArrays(Object a, Object b) {

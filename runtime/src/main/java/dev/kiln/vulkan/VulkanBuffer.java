@@ -37,6 +37,9 @@ final class VulkanBuffer implements BackendBuffer {
     STAGING
   }
 
+  /** Reads and zeroings of mapped device memory at least this long go on the queue ({@link #readsThroughStaging}). */
+  private static final long ON_QUEUE_BYTES = 32 << 10;
+
   private final VulkanBackend owner;
   private final NumericType type;
   private final int length;
@@ -44,6 +47,11 @@ final class VulkanBuffer implements BackendBuffer {
   private final long allocation;
   private final long mapped;
   private final boolean deviceLocal;
+  /**
+   * Mapped memory whose reads the CPU does not cache, which is not a staging buffer: device memory
+   * the host sees across the bus (resizable BAR).
+   */
+  private final boolean uncachedDeviceMemory;
   /** The mapped memory as a buffer of the element type, made once; null where it is not mapped. */
   private final java.nio.Buffer view;
   private boolean closed;
@@ -57,7 +65,7 @@ final class VulkanBuffer implements BackendBuffer {
     try (MemoryStack stack = MemoryStack.stackPush()) {
       VkBufferCreateInfo info = VkBufferCreateInfo.calloc(stack)
           .sType$Default()
-          .size(byteSize())
+          .size((byteSize() + 3) & ~3L) // whole words: vkCmdFillBuffer zeroes words only
           .usage(VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT)
           .sharingMode(VK_SHARING_MODE_EXCLUSIVE);
       VmaAllocationCreateInfo memory = VmaAllocationCreateInfo.calloc(stack);
@@ -78,6 +86,8 @@ final class VulkanBuffer implements BackendBuffer {
       IntBuffer flags = stack.mallocInt(1);
       vmaGetAllocationMemoryProperties(owner.allocator(), allocation, flags);
       deviceLocal = (flags.get(0) & VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT) != 0;
+      uncachedDeviceMemory = mapped != 0 && deviceLocal && placement != Placement.STAGING
+          && (flags.get(0) & VK_MEMORY_PROPERTY_HOST_CACHED_BIT) == 0;
     }
     int elements = length + 1;
     view = mapped == 0 ? null : switch (type) {
@@ -121,9 +131,21 @@ final class VulkanBuffer implements BackendBuffer {
     return length;
   }
 
-  /** Zeroes the buffer, as Java zeroes a new array. */
+  /**
+   * Whether a read of {@code bytes} goes through a staging buffer in host memory although the
+   * buffer is mapped: where it is device memory that the host sees across the bus (resizable BAR),
+   * whose reads the CPU does not cache: about 2 GB/s on an H200 (docs/PERFORMANCE.md), where a copy
+   * on the queue into cached host memory and a read from there run at the bus's speed. A read too
+   * small to pay for a submission reads the mapping. (Lavapipe's memory is device-local and cached:
+   * it reads the mapping.)
+   */
+  boolean readsThroughStaging(long bytes) {
+    return uncachedDeviceMemory && bytes >= ON_QUEUE_BYTES;
+  }
+
+  /** Zeroes the buffer, as Java zeroes a new array: on the queue where the host would write much across the bus. */
   void clear() {
-    if (isMapped()) {
+    if (isMapped() && !readsThroughStaging(byteSize())) {
       MemoryUtil.memSet(mapped, 0, byteSize());
       vmaFlushAllocation(owner.allocator(), allocation, 0, VK_WHOLE_SIZE);
     } else {
@@ -160,7 +182,7 @@ final class VulkanBuffer implements BackendBuffer {
 
   @Override
   public void read(Object array, int arrayOffset, int offset, int count) {
-    if (!isMapped()) {
+    if (!isMapped() || readsThroughStaging((long) count * type.bytes())) {
       try (VulkanBuffer staging = owner.stagingBuffer(type, count)) {
         owner.copy(this, (long) offset * type.bytes(), staging, 0, (long) count * type.bytes());
         staging.read(array, arrayOffset, 0, count);
