@@ -8,9 +8,9 @@ import java.util.Arrays;
 
 /**
  * The copies of a launch on Java arrays, all in the launch's one submission: each array goes to a
- * device buffer (mapped ones are written directly; others through a host staging buffer and a copy
- * recorded before the launch), and each array the kernel may write comes back (through a copy
- * recorded after it, where staged). Buffers come from the device's scratch buffers and go back to
+ * device buffer (mapped host-cached ones and small ones are written directly; others through a
+ * host staging buffer and a copy recorded before the launch, {@link VulkanBuffer#movesThroughStaging}),
+ * and each array the kernel may write comes back (through a copy recorded after it, where staged). Buffers come from the device's scratch buffers and go back to
  * them. A launch's {@link Launch.Slice} moves part of an array only, at its own offsets (the kernel
  * touches no other element). One per recorder, reused; allocates nothing once its arrays are long
  * enough.
@@ -48,7 +48,7 @@ final class ArrayCopies {
       Launch.Slice slice = launch.slice(param);
       int from = slice == null ? 0 : slice.from();
       int count = slice == null ? length : slice.to() - slice.from();
-      if (buffer.isMapped()) {
+      if (buffer.isMapped() && !buffer.movesThroughStaging((long) count * type.bytes())) {
         buffer.write(array, from, from, count);
       } else {
         VulkanBuffer host = backend.stagingBuffer(type, length);
@@ -62,7 +62,7 @@ final class ArrayCopies {
   /**
    * Records the copies of what the kernel may have written back to the staging buffers: the
    * unmapped buffers', and the mapped device memory's that the host would read slowly across the
-   * bus ({@link VulkanBuffer#readsThroughStaging}), which get a staging buffer here.
+   * bus ({@link VulkanBuffer#movesThroughStaging}), which get a staging buffer here.
    */
   void recordCopiesBack(Launch launch, LaunchRecorder recorder) {
     KernelSpec spec = launch.spec();
@@ -76,7 +76,7 @@ final class ArrayCopies {
       long bytes = buffer.type().bytes();
       long from = slice == null ? 0 : slice.from() * bytes;
       long size = slice == null ? buffer.length() * bytes : (slice.to() - slice.from()) * bytes;
-      if (staging[param] == null && buffer.readsThroughStaging(size)) {
+      if (staging[param] == null && buffer.movesThroughStaging(size)) {
         staging[param] = backend.stagingBuffer(buffer.type(), buffer.length());
       }
       if (staging[param] != null) {

@@ -3,17 +3,20 @@ package dev.kiln.vulkan;
 import dev.kiln.abi.NumericType;
 
 /**
- * A device's buffers for launches on Java arrays, kept after a launch for the next one of the same
- * element type and length (a loop launching on the same arrays makes and frees none), up to
- * {@link #MAX_KEPT} buffers of at most {@link #MAX_BYTES}; others are freed as before. Taking and
- * keeping allocate nothing; threads take turns.
+ * A device's buffers for launches on Java arrays and for transfers, kept after use for the next
+ * one of the same element type and length (a loop launching on the same arrays makes and frees
+ * none), up to {@link #MAX_KEPT} buffers of {@link #MAX_BYTES} together; others are freed as
+ * before. Large ones are worth keeping most: on the H200 machine allocating 256 MiB of host memory
+ * for a transfer cost more than the transfer. Taking and keeping allocate nothing; threads take
+ * turns.
  */
 final class ScratchBuffers {
   static final int MAX_KEPT = 16;
-  static final long MAX_BYTES = 1L << 20;
+  static final long MAX_BYTES = 1L << 30;
 
   private final VulkanBuffer[] idle = new VulkanBuffer[MAX_KEPT];
   private int kept;
+  private long keptBytes;
 
   /** An idle buffer of {@code type} and {@code length}, or null. */
   synchronized VulkanBuffer take(NumericType type, int length) {
@@ -22,6 +25,7 @@ final class ScratchBuffers {
       if (buffer.type() == type && buffer.length() == length) {
         idle[i] = idle[--kept];
         idle[kept] = null;
+        keptBytes -= buffer.byteSize();
         return buffer;
       }
     }
@@ -30,10 +34,11 @@ final class ScratchBuffers {
 
   /** Keeps {@code buffer} for a later launch; false if it should be freed instead. */
   synchronized boolean keep(VulkanBuffer buffer) {
-    if (kept == MAX_KEPT || buffer.byteSize() > MAX_BYTES) {
+    if (kept == MAX_KEPT || keptBytes + buffer.byteSize() > MAX_BYTES) {
       return false;
     }
     idle[kept++] = buffer;
+    keptBytes += buffer.byteSize();
     return true;
   }
 
@@ -44,5 +49,6 @@ final class ScratchBuffers {
       idle[i] = null;
     }
     kept = 0;
+    keptBytes = 0;
   }
 }

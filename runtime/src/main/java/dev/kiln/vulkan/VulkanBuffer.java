@@ -37,7 +37,7 @@ final class VulkanBuffer implements BackendBuffer {
     STAGING
   }
 
-  /** Reads and zeroings of mapped device memory at least this long go on the queue ({@link #readsThroughStaging}). */
+  /** Transfers and zeroings of mapped device memory at least this long go on the queue ({@link #movesThroughStaging}). */
   private static final long ON_QUEUE_BYTES = 32 << 10;
 
   private final VulkanBackend owner;
@@ -132,20 +132,20 @@ final class VulkanBuffer implements BackendBuffer {
   }
 
   /**
-   * Whether a read of {@code bytes} goes through a staging buffer in host memory although the
+   * Whether a transfer of {@code bytes} goes through a staging buffer in host memory although the
    * buffer is mapped: where it is device memory that the host sees across the bus (resizable BAR),
-   * whose reads the CPU does not cache: about 2 GB/s on an H200 (docs/PERFORMANCE.md), where a copy
-   * on the queue into cached host memory and a read from there run at the bus's speed. A read too
-   * small to pay for a submission reads the mapping. (Lavapipe's memory is device-local and cached:
-   * it reads the mapping.)
+   * which the CPU does not cache: reads of it ran at about 2 GB/s on the H200 machine, and large
+   * writes no faster (docs/PERFORMANCE.md), where a copy on the queue between it and cached host
+   * memory runs at the bus's speed. A transfer too small to pay for a submission uses the mapping.
+   * (Lavapipe's memory is device-local and cached: it uses the mapping.)
    */
-  boolean readsThroughStaging(long bytes) {
+  boolean movesThroughStaging(long bytes) {
     return uncachedDeviceMemory && bytes >= ON_QUEUE_BYTES;
   }
 
   /** Zeroes the buffer, as Java zeroes a new array: on the queue where the host would write much across the bus. */
   void clear() {
-    if (isMapped() && !readsThroughStaging(byteSize())) {
+    if (isMapped() && !movesThroughStaging(byteSize())) {
       MemoryUtil.memSet(mapped, 0, byteSize());
       vmaFlushAllocation(owner.allocator(), allocation, 0, VK_WHOLE_SIZE);
     } else {
@@ -155,7 +155,7 @@ final class VulkanBuffer implements BackendBuffer {
 
   @Override
   public void write(Object array, int arrayOffset, int offset, int count) {
-    if (!isMapped()) {
+    if (!isMapped() || movesThroughStaging((long) count * type.bytes())) {
       try (VulkanBuffer staging = owner.stagingBuffer(type, count)) {
         staging.write(array, arrayOffset, 0, count);
         owner.copy(staging, 0, this, (long) offset * type.bytes(), (long) count * type.bytes());
@@ -182,7 +182,7 @@ final class VulkanBuffer implements BackendBuffer {
 
   @Override
   public void read(Object array, int arrayOffset, int offset, int count) {
-    if (!isMapped() || readsThroughStaging((long) count * type.bytes())) {
+    if (!isMapped() || movesThroughStaging((long) count * type.bytes())) {
       try (VulkanBuffer staging = owner.stagingBuffer(type, count)) {
         owner.copy(this, (long) offset * type.bytes(), staging, 0, (long) count * type.bytes());
         staging.read(array, arrayOffset, 0, count);
