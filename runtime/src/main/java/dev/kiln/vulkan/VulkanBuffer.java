@@ -37,6 +37,8 @@ final class VulkanBuffer implements BackendBuffer {
     STAGING
   }
 
+  /** A copy between a Java array and a mapping is split into pieces of at least this many bytes, one per thread. */
+  private static final long PARALLEL_PIECE_BYTES = 4L << 20;
   /** Transfers and zeroings of mapped device memory at least this long go on the queue ({@link #movesThroughStaging}). */
   private static final long ON_QUEUE_BYTES = 32 << 10;
 
@@ -162,6 +164,31 @@ final class VulkanBuffer implements BackendBuffer {
       }
       return;
     }
+    inParallel(count, (first, n) -> put(array, arrayOffset + first, offset + first, n));
+    vmaFlushAllocation(owner.allocator(), allocation, 0, VK_WHOLE_SIZE);
+  }
+
+  /**
+   * Runs {@code copy(first, n)} over {@code [0, count)}: in one piece, or for a large copy in pieces
+   * on the common fork-join pool, as one thread's copy into or out of a mapping reaches about
+   * 10 GB/s on the H200 machine, well below its memory and bus (docs/PERFORMANCE.md).
+   */
+  private void inParallel(int count, java.util.function.BiConsumer<Integer, Integer> copy) {
+    long bytes = (long) count * type.bytes();
+    int pieces = (int) Math.min(java.util.concurrent.ForkJoinPool.getCommonPoolParallelism() + 1L,
+        bytes / PARALLEL_PIECE_BYTES);
+    if (pieces < 2) {
+      copy.accept(0, count);
+      return;
+    }
+    java.util.stream.IntStream.range(0, pieces).parallel().forEach(piece -> {
+      int first = (int) ((long) count * piece / pieces);
+      copy.accept(first, (int) ((long) count * (piece + 1) / pieces) - first);
+    });
+  }
+
+  /** Writes {@code count} of {@code array}'s elements from {@code arrayOffset} to the mapping at {@code offset}. */
+  private void put(Object array, int arrayOffset, int offset, int count) {
     switch (array) {
       case float[] values -> ((FloatBuffer) view).put(offset, values, arrayOffset, count);
       case int[] values -> ((IntBuffer) view).put(offset, values, arrayOffset, count);
@@ -177,7 +204,6 @@ final class VulkanBuffer implements BackendBuffer {
       }
       default -> throw new IllegalArgumentException(array.getClass().getSimpleName());
     }
-    vmaFlushAllocation(owner.allocator(), allocation, 0, VK_WHOLE_SIZE);
   }
 
   @Override
@@ -190,6 +216,11 @@ final class VulkanBuffer implements BackendBuffer {
       return;
     }
     vmaInvalidateAllocation(owner.allocator(), allocation, 0, VK_WHOLE_SIZE);
+    inParallel(count, (first, n) -> get(array, arrayOffset + first, offset + first, n));
+  }
+
+  /** Reads {@code count} elements of the mapping from {@code offset} into {@code array} from {@code arrayOffset}. */
+  private void get(Object array, int arrayOffset, int offset, int count) {
     switch (array) {
       case float[] values -> ((FloatBuffer) view).get(offset, values, arrayOffset, count);
       case int[] values -> ((IntBuffer) view).get(offset, values, arrayOffset, count);
