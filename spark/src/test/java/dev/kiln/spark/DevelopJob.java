@@ -17,6 +17,7 @@ import org.apache.spark.sql.Encoders;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.catalyst.InternalRow;
+import org.apache.spark.sql.vectorized.ColumnarBatch;
 
 /**
  * The sample job: a column of linear pixel values, developed to 8-bit values by the samples' fuse
@@ -45,6 +46,19 @@ final class DevelopJob {
     FlatMapFunction<Iterator<InternalRow>, long[]> partition = rows -> partitionBins(Partitions.floats(rows, 0));
     Function2<long[], long[], long[]> add = DevelopJob::add;
     return Partitions.internalRows(pixels).mapPartitions(partition).reduce(add);
+  }
+
+  /**
+   * {@link #withKiln} reading each partition from the column batches of Spark's in-memory columnar
+   * cache, a batch at a time; {@code pixels} must be cached.
+   */
+  static long[] withKilnColumnar(Dataset<Float> pixels) {
+    FlatMapFunction<Iterator<ColumnarBatch>, long[]> partition = batches ->
+        partitionBins(Partitions.floatsOfBatches(batches, 0));
+    Function2<long[], long[], long[]> add = DevelopJob::add;
+    return Partitions.columnarBatches(pixels)
+        .orElseThrow(() -> new IllegalStateException("the cached pixels' plan does not run columnar"))
+        .mapPartitions(partition).reduce(add);
   }
 
   /**

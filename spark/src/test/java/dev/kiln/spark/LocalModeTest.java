@@ -2,6 +2,7 @@ package dev.kiln.spark;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.stream.LongStream;
@@ -34,6 +35,9 @@ class LocalModeTest {
       long[] bins = DevelopJob.withKiln(pixels);
       assertArrayEquals(DevelopJob.plainSpark(pixels), bins);
       assertEquals(300_007, LongStream.of(bins).sum());
+      Dataset<Float> cached = DevelopJob.pixels(spark, 300_007, 5).cache(); // in column batches of 10,000 rows
+      assertArrayEquals(bins, DevelopJob.withKilnColumnar(cached), "read from the cache's column batches");
+      assertTrue(Partitions.columnarBatches(DevelopJob.pixels(spark, 10, 1)).isEmpty(), "an uncached plan runs by rows");
     } finally {
       spark.stop();
       ExecutorDevices.closeAll();
