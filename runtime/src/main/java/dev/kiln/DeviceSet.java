@@ -2,6 +2,7 @@ package dev.kiln;
 
 import dev.kiln.abi.KernelSpec;
 import dev.kiln.abi.SplitForm;
+import dev.kiln.annotations.Access;
 import dev.kiln.backend.KernelModule;
 import dev.kiln.backend.Launch;
 import java.util.ArrayList;
@@ -37,7 +38,7 @@ import java.util.concurrent.Future;
  * closing it stops its threads, and the devices stay open.
  */
 public final class DeviceSet implements AutoCloseable {
-  /** Each kernel's split form and how many ids a workgroup covers on the device that covers most. */
+  /** Each kernel's split form, and the multiple of ids that each part's range starts on. */
   private static final Map<KernelSpec, Plan> PLANS = new ConcurrentHashMap<>();
 
   private final List<Device> devices;
@@ -203,13 +204,13 @@ public final class DeviceSet implements AutoCloseable {
    */
   private static void checkAliases(KernelSpec spec, SplitForm form, Object[] args) {
     for (int whole = 0; whole < args.length; whole++) {
-      if (share(spec, form, whole) != SplitForm.Share.ALL) {
+      if (!SplitForm.Share.ALL.equals(share(spec, form, whole))) {
         continue;
       }
       for (int sliced = 0; sliced < args.length; sliced++) {
         if (args[sliced] == args[whole] && share(spec, form, sliced) != null
             && share(spec, form, sliced).role() == SplitForm.Role.SLICED
-            && spec.params().get(sliced).access() != dev.kiln.annotations.Access.READ) {
+            && spec.params().get(sliced).access() != Access.READ) {
           throw new IllegalArgumentException(spec + ": one array is passed as '" + spec.params().get(whole).name()
               + "', which every device reads anywhere, and as '" + spec.params().get(sliced).name() + "', which each"
               + " device writes part of; split, the devices would read each other's writes in an order no single"
