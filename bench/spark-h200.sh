@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Issue 29's measurements on the GPU machine, in two device calls that follow each other while the
 # machine is held (what the first unpacks under /tmp/kiln-spark stays for the second):
-#   a) SplitBench: launches on Java arrays split across devices (the GPU alone, the GPU with the
-#      CPU backend) against the unsplit launch, every result checked against it; then again with
+#   a) the device listing (with the driver's device groups), and SplitBench: launches on Java arrays
+#      split across devices (the GPU alone, the GPU with the CPU backend, all GPUs where there are
+#      several) against the unsplit launch, every result checked against it; then again with
 #      -Dkiln.memory=staging (no mapped device memory) at the largest size;
 #   b) DevelopJobBench: the Spark sample job in local mode on all cores, plain Spark against Kiln.
 # Spark's jars (300 MB) and a JRE with the modules Spark needs do not fit one call's 64 MiB, so the
@@ -63,6 +64,7 @@ run_a() {
   rm -rf "$there" && mkdir -p "$there" "$out" && xz -dc .gpu-spark-a/a.tar.xz | tar xf - -C "$there"
   vulkan_loader
   nvidia-smi --query-gpu=name,clocks.sm,clocks.max.sm --format=csv > "$out/gpu.txt" 2>&1 || true
+  "$there/jre/bin/java" "${kiln_flags[@]}" -cp "$there/lib/*" dev.kiln.Devices > "$out/devices.txt" 2>&1 || true
   timeout -s KILL 400 "$there/jre/bin/java" "${kiln_flags[@]}" -cp "$there/lib/*" dev.kiln.bench.SplitBench "$out" "$@" \
     2>&1 | tee "$out/split.log"
   # every array in device memory reached by transfers only (no mapping across the bus), at the largest size

@@ -18,6 +18,7 @@ public final class Devices {
   public static void main(String[] args) {
     try {
       VulkanBackend.describeDevices().forEach(device -> System.out.println("vulkan  " + device));
+      VulkanBackend.describeDeviceGroups().forEach(group -> System.out.println("vulkan  device " + group));
     } catch (VulkanUnavailableException e) {
       System.out.println("vulkan  none: " + e.getMessage());
     }

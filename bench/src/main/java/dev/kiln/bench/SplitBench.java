@@ -20,7 +20,8 @@ import java.util.function.Consumer;
  * on fresh inputs and must give the unsplit launch's bits; then it runs for 1.5 s (the balance
  * settles meanwhile) and 20 more times, whose median and spread are reported.
  *
- * <p>Before them, at each size, a device array's upload and download of as many floats.
+ * <p>Before them, at each size, a device array's upload and download of as many floats. On a host
+ * with several GPUs ({@link Device#all()}), the launches also split over all of them.
  *
  * <p>{@code java -cp ... dev.kiln.bench.SplitBench <out dir> [log2 sizes...]} (default 22 24 26).
  * Writes {@code split.csv} (the work: the bytes the kernel reads and writes once) and prints where
@@ -53,9 +54,11 @@ public final class SplitBench {
         new Workload("develop (4 fused arms)", 12, n -> new Object[] {floats(n, 3), new int[n]},
             (d, n, a) -> PostProcessKernels.develop(d, n, (float[]) a[0], 1.1f, 2f, (int[]) a[1]),
             (s, n, a) -> PostProcessKernels.develop(s, n, (float[]) a[0], 1.1f, 2f, (int[]) a[1])));
-    try (Device gpu = Device.open(); Device cpu = Device.open("cpu");
-        DeviceSet alone = DeviceSet.of(gpu); DeviceSet withCpu = DeviceSet.of(gpu, cpu)) {
-      System.out.printf("%s (%s) and the CPU backend on %d cores%n", gpu.name(), gpu.backend(),
+    List<Device> all = Device.all(); // every hardware GPU, best first (the CPU backend where there is none)
+    Device gpu = all.getFirst();
+    try (Device cpu = Device.open("cpu"); DeviceSet alone = DeviceSet.of(gpu); DeviceSet withCpu = DeviceSet.of(gpu, cpu);
+        DeviceSet gpus = DeviceSet.of(all)) {
+      System.out.printf("%s (%s), %d of them, and the CPU backend on %d cores%n", gpu.name(), gpu.backend(), all.size(),
           Runtime.getRuntime().availableProcessors());
       for (int log : logs) {
         int n = 1 << log;
@@ -69,9 +72,16 @@ public final class SplitBench {
           time(results, workload, n, "split over " + gpu.backend() + " + cpu", expected,
               a -> workload.split().launch(withCpu, n, a));
           System.out.printf("  %s 2^%d: the split ended at %s%n", workload.name(), log, describe(withCpu));
+          if (all.size() > 1) {
+            time(results, workload, n, "split over " + all.size() + " GPUs", expected,
+                a -> workload.split().launch(gpus, n, a));
+            System.out.printf("  %s 2^%d: the split ended at %s%n", workload.name(), log, describe(gpus));
+          }
           time(results, workload, n, "unsplit, cpu", expected, a -> workload.alone().launch(cpu, n, a));
         }
       }
+    } finally {
+      all.forEach(Device::close);
     }
     results.write(out.resolve("split.csv"));
   }

@@ -96,6 +96,17 @@ public final class VulkanBackend implements Backend {
     return VulkanContext.describeDevices();
   }
 
+  /**
+   * The device groups the Vulkan driver reports, a line each (which devices, whether an allocation
+   * may span them), for the device listing.
+   *
+   * @return the lines
+   * @throws VulkanUnavailableException where Vulkan cannot be loaded
+   */
+  public static List<String> describeDeviceGroups() throws VulkanUnavailableException {
+    return VulkanContext.describeDeviceGroups();
+  }
+
   long allocator() {
     return context.allocator;
   }

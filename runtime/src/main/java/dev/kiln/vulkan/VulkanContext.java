@@ -248,6 +248,38 @@ final class VulkanContext {
     }
   }
 
+  /**
+   * The device groups the driver reports (Vulkan 1.1's vkEnumeratePhysicalDeviceGroups), a line
+   * each: its devices' names, and whether one allocation may span them. Kiln opens each device of
+   * a group on its own; the listing records what the driver offers.
+   */
+  static List<String> describeDeviceGroups() throws VulkanUnavailableException {
+    VkInstance instance = createInstance(null);
+    try (MemoryStack stack = MemoryStack.stackPush()) {
+      IntBuffer count = stack.mallocInt(1);
+      Vk.check(VK11.vkEnumeratePhysicalDeviceGroups(instance, count, null), "vkEnumeratePhysicalDeviceGroups");
+      VkPhysicalDeviceGroupProperties.Buffer groups = VkPhysicalDeviceGroupProperties.calloc(count.get(0), stack);
+      groups.forEach(VkPhysicalDeviceGroupProperties::sType$Default);
+      Vk.check(VK11.vkEnumeratePhysicalDeviceGroups(instance, count, groups), "vkEnumeratePhysicalDeviceGroups");
+      List<String> lines = new ArrayList<>();
+      for (int g = 0; g < count.get(0); g++) {
+        VkPhysicalDeviceGroupProperties group = groups.get(g);
+        List<String> names = new ArrayList<>();
+        for (int d = 0; d < group.physicalDeviceCount(); d++) {
+          VkPhysicalDeviceProperties properties = VkPhysicalDeviceProperties.malloc(stack);
+          vkGetPhysicalDeviceProperties(new VkPhysicalDevice(group.physicalDevices().get(d), instance), properties);
+          names.add(properties.deviceNameString());
+        }
+        lines.add("group " + g + ": " + group.physicalDeviceCount() + (group.physicalDeviceCount() == 1 ? " device" : " devices")
+            + " (" + String.join(", ", names) + ")" + (group.physicalDeviceCount() > 1
+            ? ", one allocation " + (group.subsetAllocation() ? "may" : "may not") + " span a subset" : ""));
+      }
+      return lines;
+    } finally {
+      vkDestroyInstance(instance, null);
+    }
+  }
+
   private static VkInstance createInstance(ValidationLog validation) throws VulkanUnavailableException {
     Runnable drivers = VulkanWarmup.driversWarmup();
     try {
