@@ -135,16 +135,16 @@ public final class DeviceSet implements AutoCloseable {
       throw new IllegalStateException("this device set is closed");
     }
     LaunchPath.checkArguments(spec, args);
-    Plan plan = PLANS.computeIfAbsent(spec, DeviceSet::plan);
-    if (plan.form().refusal() != null) {
-      throw new IllegalArgumentException(spec + " cannot run split across devices: " + plan.form().refusal()
-          + ". Fix: run it on one device (its launcher's method that takes a Device)");
-    }
     for (int param = 0; param < args.length; param++) {
       if (spec.params().get(param).isBuffer() && args[param] instanceof DeviceArray<?, ?>) {
         throw new IllegalArgumentException(spec + ": argument '" + spec.params().get(param).name() + "' must be a Java"
             + " array: a split launch copies each device's part to it");
       }
+    }
+    Plan plan = PLANS.computeIfAbsent(spec, DeviceSet::plan);
+    if (plan.form().refusal() != null) {
+      throw new IllegalArgumentException(spec + " cannot run split across devices: " + plan.form().refusal()
+          + ". Fix: run it on one device (its launcher's method that takes a Device)");
     }
     checkAliases(spec, plan.form(), args);
     int[] bounds = balance.bounds(spec, count, plan.unit());

@@ -27,6 +27,18 @@ public final class Measure {
   }
 
   /**
+   * A host-side time: {@code run} runs for {@link #WARM_UP_NANOS}, then {@code runs} times, each
+   * timed on the host's clock (no clock figure).
+   */
+  static Figure wall(int runs, Runnable run) {
+    return Figure.of(runs(WARM_UP_NANOS, runs, () -> {
+      long start = System.nanoTime();
+      run.run();
+      return System.nanoTime() - start;
+    }), -1);
+  }
+
+  /**
    * Runs {@code run} (which returns the nanoseconds it measured) for {@code warmUpNanos}, then
    * {@code runs} times, and returns their measurements: clocks rise only under load, so the warm-up
    * comes right before.

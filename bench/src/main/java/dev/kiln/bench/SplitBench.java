@@ -95,7 +95,7 @@ public final class SplitBench {
         throw new AssertionError(workload.name() + " " + variant + ": argument " + i + " differs from the unsplit run");
       }
     }
-    Measure.Figure figure = wallTime(() -> launch.accept(fresh));
+    Measure.Figure figure = Measure.wall(RUNS, () -> launch.accept(fresh));
     results.add(workload.name(), variant, n, (long) workload.bytesPerId() * n, figure);
   }
 
@@ -109,17 +109,9 @@ public final class SplitBench {
       if (!Arrays.equals(values, back)) {
         throw new AssertionError("a download differs from the upload");
       }
-      results.add("transfer", "upload, " + device.backend(), n, 4L * n, wallTime(() -> array.upload(values)));
-      results.add("transfer", "download, " + device.backend(), n, 4L * n, wallTime(() -> array.download(back)));
+      results.add("transfer", "upload, " + device.backend(), n, 4L * n, Measure.wall(RUNS, () -> array.upload(values)));
+      results.add("transfer", "download, " + device.backend(), n, 4L * n, Measure.wall(RUNS, () -> array.download(back)));
     }
-  }
-
-  private static Measure.Figure wallTime(Runnable run) {
-    return Measure.Figure.of(Measure.runs(Measure.WARM_UP_NANOS, RUNS, () -> {
-      long start = System.nanoTime();
-      run.run();
-      return System.nanoTime() - start;
-    }), -1);
   }
 
   private static boolean sameArrays(Object a, Object b) {

@@ -59,31 +59,21 @@ final class ArrayCopies {
     }
   }
 
-  /**
-   * Records the copies of what the kernel may have written back to the staging buffers: the
-   * unmapped buffers', and the mapped device memory's that the host would read slowly across the
-   * bus ({@link VulkanBuffer#movesThroughStaging}), which get a staging buffer here.
-   */
+  /** Records the copies of what the kernel may have written back to the staging buffers. */
   void recordCopiesBack(Launch launch, LaunchRecorder recorder) {
     KernelSpec spec = launch.spec();
     boolean first = true;
     for (int param = 0; param < spec.params().size(); param++) {
-      if (!spec.params().get(param).isBuffer() || !comesBack(launch, param)) {
-        continue;
-      }
-      VulkanBuffer buffer = (VulkanBuffer) launch.arg(param);
-      Launch.Slice slice = launch.slice(param);
-      long bytes = buffer.type().bytes();
-      long from = slice == null ? 0 : slice.from() * bytes;
-      long size = slice == null ? buffer.length() * bytes : (slice.to() - slice.from()) * bytes;
-      if (staging[param] == null && buffer.movesThroughStaging(size)) {
-        staging[param] = backend.stagingBuffer(buffer.type(), buffer.length());
-      }
-      if (staging[param] != null) {
+      if (staging[param] != null && comesBack(launch, param)) {
         if (first) {
           recorder.barrierBeforeCopies();
           first = false;
         }
+        VulkanBuffer buffer = (VulkanBuffer) launch.arg(param);
+        Launch.Slice slice = launch.slice(param);
+        long bytes = buffer.type().bytes();
+        long from = slice == null ? 0 : slice.from() * bytes;
+        long size = slice == null ? buffer.length() * bytes : (slice.to() - slice.from()) * bytes;
         recorder.copy(buffer, from, staging[param], from, size);
       }
     }

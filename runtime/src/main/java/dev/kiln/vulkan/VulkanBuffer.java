@@ -164,26 +164,36 @@ final class VulkanBuffer implements BackendBuffer {
       }
       return;
     }
-    inParallel(count, (first, n) -> put(array, arrayOffset + first, offset + first, n));
+    int pieces = pieces(count);
+    if (pieces < 2) { // a launch's small arrays: no lambda, nothing allocated
+      put(array, arrayOffset, offset, count);
+    } else {
+      inPieces(pieces, count, (first, n) -> put(array, arrayOffset + first, offset + first, n));
+    }
     vmaFlushAllocation(owner.allocator(), allocation, 0, VK_WHOLE_SIZE);
   }
 
+  /** Copies elements {@code first .. first+count-1} of a transfer. */
+  @FunctionalInterface
+  private interface Piece {
+    void copy(int first, int count);
+  }
+
   /**
-   * Runs {@code copy(first, n)} over {@code [0, count)}: in one piece, or for a large copy in pieces
-   * on the common fork-join pool, as one thread's copy into or out of a mapping reaches about
-   * 10 GB/s on the H200 machine, well below its memory and bus (docs/PERFORMANCE.md).
+   * In how many pieces a copy of {@code count} elements between a Java array and the mapping runs:
+   * one, or for a large copy one per thread of the common fork-join pool, as one thread's copy
+   * reached about 10 GB/s on the H200 machine, well below its memory and bus (docs/PERFORMANCE.md).
    */
-  private void inParallel(int count, java.util.function.BiConsumer<Integer, Integer> copy) {
-    long bytes = (long) count * type.bytes();
-    int pieces = (int) Math.min(java.util.concurrent.ForkJoinPool.getCommonPoolParallelism() + 1L,
-        bytes / PARALLEL_PIECE_BYTES);
-    if (pieces < 2) {
-      copy.accept(0, count);
-      return;
-    }
-    java.util.stream.IntStream.range(0, pieces).parallel().forEach(piece -> {
-      int first = (int) ((long) count * piece / pieces);
-      copy.accept(first, (int) ((long) count * (piece + 1) / pieces) - first);
+  private int pieces(int count) {
+    return (int) Math.min(java.util.concurrent.ForkJoinPool.getCommonPoolParallelism() + 1L,
+        (long) count * type.bytes() / PARALLEL_PIECE_BYTES);
+  }
+
+  /** Runs {@code piece} over {@code [0, count)} in {@code pieces} parts on the common fork-join pool. */
+  private static void inPieces(int pieces, int count, Piece piece) {
+    java.util.stream.IntStream.range(0, pieces).parallel().forEach(k -> {
+      int first = (int) ((long) count * k / pieces);
+      piece.copy(first, (int) ((long) count * (k + 1) / pieces) - first);
     });
   }
 
@@ -216,7 +226,12 @@ final class VulkanBuffer implements BackendBuffer {
       return;
     }
     vmaInvalidateAllocation(owner.allocator(), allocation, 0, VK_WHOLE_SIZE);
-    inParallel(count, (first, n) -> get(array, arrayOffset + first, offset + first, n));
+    int pieces = pieces(count);
+    if (pieces < 2) {
+      get(array, arrayOffset, offset, count);
+    } else {
+      inPieces(pieces, count, (first, n) -> get(array, arrayOffset + first, offset + first, n));
+    }
   }
 
   /** Reads {@code count} elements of the mapping from {@code offset} into {@code array} from {@code arrayOffset}. */

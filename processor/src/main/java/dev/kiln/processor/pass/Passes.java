@@ -1,5 +1,6 @@
 package dev.kiln.processor.pass;
 
+import dev.kiln.abi.SplitForm;
 import dev.kiln.processor.analysis.Analysis;
 import dev.kiln.processor.analysis.SplitForms;
 import dev.kiln.processor.ir.Local;
@@ -28,12 +29,13 @@ public final class Passes {
    * A gated kernel or fused group: its split form decided, vectorized where it qualifies and is
    * allowed, then without labelled jumps.
    */
-  public static Vectorize.Decision finish(Program gatedAlone, boolean vectorize) {
-    Program gated = gatedAlone.withSplit(SplitForms.of(Analysis.of(gatedAlone)));
+  public static Vectorize.Decision finish(Program gated, boolean vectorize) {
+    Analysis analysis = Analysis.of(gated);
+    SplitForm split = SplitForms.of(analysis); // on the kernel's own indices, before vectorization
     Vectorize.Decision decision = vectorize
-        ? Vectorize.apply(Analysis.of(gated))
+        ? Vectorize.apply(analysis)
         : new Vectorize.Decision.Kept(gated, "vectorization is off (-Akiln.vectorize=false)");
-    Program ready = withoutLabelledJumps(decision.program());
+    Program ready = withoutLabelledJumps(decision.program()).withSplit(split);
     return switch (decision) {
       case Vectorize.Decision.Vectorized v -> new Vectorize.Decision.Vectorized(ready);
       case Vectorize.Decision.Kept kept -> new Vectorize.Decision.Kept(ready, kept.reason());
