@@ -173,6 +173,10 @@ class ValidKernelsTest {
         .contains("OpModuleProcessed \"kiln.split refused it atomically updates buffer 'counts' at 0 (line 179), not in"
             + " the block of Gpu.globalId(0) (s * Gpu.globalId(0) + c, 0 <= c < s, one s for every access): the devices'"
             + " ranges of ids would meet in its elements\"");
+    Compilation races = Kernels.compile(Kernels.source("warnings/Races.java"));
+    assertThat(SpirvTools.disassemble(Kernels.module(races, "test", "Races", "stagedTiles")))
+        .contains("OpModuleProcessed \"kiln.split refused it loads or stores matrix tiles, each of which spans the"
+            + " elements of many ids\"");
   }
 
   @Test

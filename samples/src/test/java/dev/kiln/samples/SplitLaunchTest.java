@@ -172,7 +172,10 @@ class SplitLaunchTest {
           + " on one device (its launcher's method that takes a Device)", reversed.getMessage());
       IllegalArgumentException histogram = assertThrows(IllegalArgumentException.class,
           () -> HistogramKernels.histogram(set, 10, new int[10], new int[4]));
-      assertTrue(histogram.getMessage().contains("atomically updates buffer 'bins'"), histogram.getMessage());
+      assertEquals("dev.kiln.samples.Histogram#histogram cannot run split across devices: it atomically updates buffer"
+          + " 'bins' at an index not affine in the ids (line 19), not in the block of Gpu.globalId(0) (s * Gpu.globalId(0)"
+          + " + c, 0 <= c < s, one s for every access): the devices' ranges of ids would meet in its elements. Fix: run it"
+          + " on one device (its launcher's method that takes a Device)", histogram.getMessage());
     }
   }
 
@@ -210,8 +213,10 @@ class SplitLaunchTest {
     try (DeviceSet set = DeviceSet.of(cpu, otherCpu)) {
       IllegalArgumentException thrown = assertThrows(IllegalArgumentException.class,
           () -> SplitKernelsKernels.neighbours(set, 100, a, a));
-      assertTrue(thrown.getMessage().contains("one array is passed as 'in', which every device reads anywhere, and as"
-          + " 'out'"), thrown.getMessage());
+      assertEquals("dev.kiln.samples.SplitKernels#neighbours: one array is passed as 'in', which every device reads"
+          + " anywhere, and as 'out', which each device writes part of; split, the devices would read each other's"
+          + " writes in an order no single device has. Fix: pass a copy as 'in', or run on one device",
+          thrown.getMessage());
     }
   }
 
@@ -219,7 +224,9 @@ class SplitLaunchTest {
   void aClosedSetRefusesLaunchesAndLeavesItsDevicesOpen() {
     DeviceSet set = DeviceSet.of(cpu, otherCpu);
     set.close();
-    assertThrows(IllegalStateException.class, () -> SaxpyKernels.saxpy(set, 10, 1f, new float[10], new float[10]));
+    IllegalStateException closed = assertThrows(IllegalStateException.class,
+        () -> SaxpyKernels.saxpy(set, 10, 1f, new float[10], new float[10]));
+    assertEquals("this device set is closed", closed.getMessage());
     float[] y = new float[10];
     SaxpyKernels.saxpy(cpu, 10, 1f, new float[] {1, 1, 1, 1, 1, 1, 1, 1, 1, 1}, y);
     assertEquals(1f, y[9]);
