@@ -68,6 +68,12 @@ public final class LaunchAbi {
    */
   public static final int COUNT_LOOPS_SPEC_ID = 0;
   /**
+   * The id of the boolean specialization constant that leaves out the bounds checks a launch
+   * settles: the runtime sets it where the launch's values prove every {@link LaunchProof} of the
+   * module, and the driver folds those checks away.
+   */
+  public static final int CHECKS_SETTLED_SPEC_ID = 1;
+  /**
    * The smallest subgroup a device that cuts loops may have: lavapipe counts header entries per SIMD
    * group, one subgroup (4, 8 or 16 lanes with 128-, 256- or 512-bit vectors), so a counting module
    * keeps a count per subgroup in workgroup memory, {@code ceil(invocations / 4)} words. Their number

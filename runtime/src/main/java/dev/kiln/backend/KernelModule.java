@@ -5,6 +5,7 @@ import static org.lwjgl.util.spvc.Spv.*;
 import dev.kiln.abi.KernelSpec;
 import dev.kiln.abi.LaunchAbi;
 import dev.kiln.abi.LaunchBound;
+import dev.kiln.abi.LaunchProof;
 import dev.kiln.abi.SplitForm;
 import java.io.IOException;
 import java.io.InputStream;
@@ -26,12 +27,13 @@ import java.util.function.IntUnaryOperator;
  * {@code OpModuleProcessed "kiln.elementsPerInvocation N"}; 1 without it), which sizes the dispatch,
  * where it adds floats and updates longs atomically (each place needs its own device feature),
  * whether a subgroup operation takes longs (shaderSubgroupExtendedTypes), the bounds its launches must keep
- * ({@code OpModuleProcessed "kiln.launchBound …"}, {@link LaunchBound}), and how a launch may split
+ * ({@code OpModuleProcessed "kiln.launchBound …"}, {@link LaunchBound}), the proofs that let a launch
+ * leave checks out ({@code "kiln.launchProof …"}, {@link LaunchProof}), and how a launch may split
  * across devices ({@code "kiln.split …"}, {@link SplitForm}).
  */
 public record KernelModule(byte[] code, Set<Integer> capabilities, boolean usesBarriers, long sharedBytes,
     int elementsPerInvocation, AtomicPlaces floatAdds, AtomicPlaces longUpdates, boolean subgroupLongs,
-    List<LaunchBound> launchBounds, SplitForm split) {
+    List<LaunchBound> launchBounds, List<LaunchProof> launchProofs, SplitForm split) {
   private static final String ELEMENTS_PER_INVOCATION = LaunchAbi.ELEMENTS_PER_INVOCATION;
   private static final int HEADER_WORDS = 5;
 
@@ -99,6 +101,7 @@ public record KernelModule(byte[] code, Set<Integer> capabilities, boolean usesB
     boolean longsOnWorkgroup = false;
     boolean subgroupLongs = false;
     List<LaunchBound> bounds = new ArrayList<>();
+    List<LaunchProof> proofs = new ArrayList<>();
     List<String> split = new ArrayList<>();
     for (int at = HEADER_WORDS * 4; at + 4 <= code.length; ) {
       int first = words.getInt(at);
@@ -114,6 +117,8 @@ public record KernelModule(byte[] code, Set<Integer> capabilities, boolean usesB
             elements = Integer.parseInt(text.substring(ELEMENTS_PER_INVOCATION.length()));
           } else if (text.startsWith(LaunchBound.PROCESSED)) {
             bounds.add(LaunchBound.decode(text.substring(LaunchBound.PROCESSED.length())));
+          } else if (text.startsWith(LaunchProof.PROCESSED)) {
+            proofs.add(LaunchProof.decode(text.substring(LaunchProof.PROCESSED.length())));
           } else if (text.startsWith(SplitForm.PROCESSED)) {
             split.add(text.substring(SplitForm.PROCESSED.length()));
           }
@@ -161,7 +166,7 @@ public record KernelModule(byte[] code, Set<Integer> capabilities, boolean usesB
     }
     return new KernelModule(code, Set.copyOf(capabilities), barriers, shared, elements,
         new AtomicPlaces(floatAddsOnBuffers, floatAddsOnWorkgroup), new AtomicPlaces(longsOnBuffers, longsOnWorkgroup),
-        subgroupLongs, List.copyOf(bounds), SplitForm.decode(split));
+        subgroupLongs, List.copyOf(bounds), List.copyOf(proofs), SplitForm.decode(split));
   }
 
   /** Whether the module makes atomics of one kind on buffer elements, and on workgroup array elements. */

@@ -2,6 +2,7 @@ package dev.kiln.backend;
 
 import dev.kiln.abi.KernelSpec;
 import dev.kiln.abi.LaunchBound;
+import dev.kiln.abi.LaunchProof;
 import java.util.Arrays;
 
 /**
@@ -13,7 +14,7 @@ import java.util.Arrays;
  * reused: {@code dev.kiln.Device} fills one per thread for each launch, so that the launch path
  * allocates nothing; a backend reads it during the call and must copy what it keeps.
  */
-public final class Launch implements LaunchBound.Values {
+public final class Launch implements LaunchBound.Values, LaunchProof.Values {
   private KernelSpec spec;
   private int[] grids = new int[3];
   private Object[] args = new Object[8];
@@ -180,6 +181,44 @@ public final class Launch implements LaunchBound.Values {
       }
     }
     throw new IllegalStateException(spec + " has no int scalar '" + name + "' that its module's bounds name");
+  }
+
+  /** The length of the buffer argument named {@code name}, for a {@link LaunchProof}. */
+  @Override
+  public long length(String name) {
+    for (int param = 0; param < spec.params().size(); param++) {
+      if (spec.params().get(param).isBuffer() && spec.params().get(param).name().equals(name)) {
+        return lengthOf(args[param]);
+      }
+    }
+    return LaunchProof.UNKNOWN;
+  }
+
+  /** The length of a buffer argument: a backend's buffer or a Java array; {@link LaunchProof#UNKNOWN} for anything else. */
+  static long lengthOf(Object buffer) {
+    if (buffer instanceof BackendBuffer device) {
+      return device.length();
+    }
+    return buffer != null && buffer.getClass().isArray() ? java.lang.reflect.Array.getLength(buffer) : LaunchProof.UNKNOWN;
+  }
+
+  /** The global ids the dispatch runs along {@code axis}, in whole workgroups, for a {@link LaunchProof}. */
+  @Override
+  public long dispatchedIds(int axis) {
+    long workgroup = spec.workgroup(axis);
+    return (dispatchSize(axis) + workgroup - 1) / workgroup * workgroup;
+  }
+
+  /** Arm {@code arm}'s grid along {@code axis}, for a {@link LaunchProof}. */
+  @Override
+  public long grid(int arm, int axis) {
+    return arm < spec.gridCount() ? gridSize(arm, axis) : LaunchProof.UNKNOWN;
+  }
+
+  /** The kernel's workgroup size along {@code axis}, for a {@link LaunchProof}. */
+  @Override
+  public long workgroupSize(int axis) {
+    return spec.workgroup(axis);
   }
 
   /** Arm {@code arm}'s grid along {@code axis} in whole workgroups of the kernel's, for a {@link LaunchBound}. */

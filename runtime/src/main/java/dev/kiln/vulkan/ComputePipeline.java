@@ -47,9 +47,11 @@ final class ComputePipeline {
   /**
    * Builds the pipeline of {@code spec}; its buffers are pushed as descriptors where
    * {@code pushDescriptors} (the device has VK_KHR_push_descriptor) and they fit in a push set.
+   * Where {@code checksSettled}, the checks that launches may settle are left out
+   * ({@link LaunchAbi#CHECKS_SETTLED_SPEC_ID}): for launches whose values prove them unnecessary.
    */
   static ComputePipeline create(VkDevice device, PhysicalDevice physical, long cache, KernelSpec spec,
-      boolean pushDescriptors) {
+      boolean pushDescriptors, boolean checksSettled) {
     physical.checkLaunchShape(spec);
     KernelModule module = physical.adapt(KernelModule.of(spec));
     StartupTrace.mark("first launch: kernel's module read");
@@ -92,19 +94,25 @@ final class ComputePipeline {
         MemoryUtil.memFree(words);
       }
       VkComputePipelineCreateInfo.Buffer info = VkComputePipelineCreateInfo.calloc(1, stack);
+      // the modules count loop turns, per subgroup, and fault before a driver that cuts loops cuts them
+      int[] constants = java.util.stream.IntStream.of(physical.cutsLoops() ? LaunchAbi.COUNT_LOOPS_SPEC_ID : -1,
+          checksSettled ? LaunchAbi.CHECKS_SETTLED_SPEC_ID : -1).filter(id -> id >= 0).toArray();
       VkSpecializationInfo specialization = null;
-      if (physical.cutsLoops()) { // the modules count loop turns, per subgroup, and fault before the driver cuts them
-        VkSpecializationMapEntry.Buffer entries = VkSpecializationMapEntry.calloc(1, stack);
-        entries.get(0).constantID(LaunchAbi.COUNT_LOOPS_SPEC_ID).offset(0).size(4);
-        specialization = VkSpecializationInfo.calloc(stack).pMapEntries(entries)
-            .pData(stack.malloc(4).putInt(0, VK_TRUE));
+      if (constants.length > 0) { // each a boolean set true
+        VkSpecializationMapEntry.Buffer entries = VkSpecializationMapEntry.calloc(constants.length, stack);
+        ByteBuffer data = stack.malloc(4 * constants.length);
+        for (int i = 0; i < constants.length; i++) {
+          entries.get(i).constantID(constants[i]).offset(4 * i).size(4);
+          data.putInt(4 * i, VK_TRUE);
+        }
+        specialization = VkSpecializationInfo.calloc(stack).pMapEntries(entries).pData(data);
       }
-      VkSpecializationInfo loopCounting = specialization;
+      VkSpecializationInfo constantsSet = specialization;
       info.get(0)
           .sType$Default()
           .layout(layout)
           .stage(stage -> stage.sType$Default().stage(VK_SHADER_STAGE_COMPUTE_BIT).module(shader).pName(stack.UTF8("main"))
-              .pSpecializationInfo(loopCounting));
+              .pSpecializationInfo(constantsSet));
       int result = vkCreateComputePipelines(device, cache, info, null, handle);
       vkDestroyShaderModule(device, shader, null);
       StartupTrace.mark("first launch: layouts, shader module, pipeline");

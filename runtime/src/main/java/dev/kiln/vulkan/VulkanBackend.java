@@ -8,6 +8,7 @@ import dev.kiln.backend.Backend;
 import dev.kiln.backend.BackendBatch;
 import dev.kiln.backend.BackendBuffer;
 import dev.kiln.backend.Launch;
+import dev.kiln.backend.SettledChecks;
 import dev.kiln.backend.StartupTrace;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -47,6 +48,8 @@ public final class VulkanBackend implements Backend {
   private final Set<VulkanBatch> openBatches = Collections.newSetFromMap(new IdentityHashMap<>());
   private final PipelineCache pipelineCache;
   private final Map<KernelSpec, ComputePipeline> pipelines = new ConcurrentHashMap<>();
+  /** The pipelines with the checks their launches settled left out ({@link SettledChecks}). */
+  private final Map<KernelSpec, ComputePipeline> settledPipelines = new ConcurrentHashMap<>();
   private final Set<VulkanBuffer> live = new LinkedHashSet<>();
   private boolean closed;
 
@@ -163,11 +166,16 @@ public final class VulkanBackend implements Backend {
     }
   }
 
-  /** The pipeline of {@code spec}, built on its first launch. */
-  ComputePipeline pipeline(KernelSpec spec) {
-    ComputePipeline pipeline = pipelines.get(spec);
-    return pipeline != null ? pipeline : pipelines.computeIfAbsent(spec, kernel ->
-        ComputePipeline.create(context.device, context.physical, pipelineCache.handle(), kernel, context.pushDescriptors));
+  /**
+   * The pipeline that runs {@code launch}, built on first use: its module with the checks the
+   * launch's values settle left out where they do ({@link SettledChecks}), else the module as written.
+   */
+  ComputePipeline pipeline(Launch launch) {
+    KernelSpec spec = launch.spec();
+    Map<KernelSpec, ComputePipeline> built = SettledChecks.hold(launch) ? settledPipelines : pipelines;
+    ComputePipeline pipeline = built.get(spec);
+    return pipeline != null ? pipeline : built.computeIfAbsent(spec, kernel -> ComputePipeline.create(context.device,
+        context.physical, pipelineCache.handle(), kernel, context.pushDescriptors, built == settledPipelines));
   }
 
   @Override
@@ -321,7 +329,7 @@ public final class VulkanBackend implements Backend {
    */
   private long launch(Launch launch, boolean timed, boolean onArrays) {
     KernelSpec spec = launch.spec();
-    ComputePipeline pipeline = pipeline(spec);
+    ComputePipeline pipeline = pipeline(launch);
     LaunchRecorder recorder = takeRecorder();
     StartupTrace.mark("first launch: command buffer, fault buffer");
     boolean inFlight = false;
@@ -416,6 +424,8 @@ public final class VulkanBackend implements Backend {
     open.forEach(VulkanBuffer::free);
     pipelines.values().forEach(pipeline -> pipeline.destroy(context.device));
     pipelines.clear();
+    settledPipelines.values().forEach(pipeline -> pipeline.destroy(context.device));
+    settledPipelines.clear();
     pipelineCache.close(context.device);
     context.close();
   }

@@ -48,7 +48,7 @@ final class VulkanBatch implements BackendBatch {
   @Override
   public void record(Launch launch) {
     KernelSpec spec = launch.spec();
-    ComputePipeline pipeline = backend.pipeline(spec);
+    ComputePipeline pipeline = backend.pipeline(launch);
     if (untracked || hazard(launch)) {
       recorder.barrierBetweenLaunches();
       writtenCount = 0;

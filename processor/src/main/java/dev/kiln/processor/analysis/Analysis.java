@@ -92,6 +92,9 @@ public final class Analysis {
     IndexBounds.Tally tally = bounds().tally();
     StringBuilder text = new StringBuilder("bounds checks: ").append(tally.proven()).append(" of ")
         .append(tally.accesses()).append(" array accesses proven in bounds, written without a check");
+    if (tally.atLaunch() > 0) {
+      text.append(", ").append(tally.atLaunch()).append(" more left out at launches whose lengths, scalars and grid prove them");
+    }
     if (!program.boundsChecks()) {
       text.append(" (the kernel has boundsChecks = false: none is written)");
     }

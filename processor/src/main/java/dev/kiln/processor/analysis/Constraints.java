@@ -1,5 +1,6 @@
 package dev.kiln.processor.analysis;
 
+import dev.kiln.abi.LaunchProof;
 import dev.kiln.processor.analysis.IndexForm.Term;
 import dev.kiln.processor.ir.Workgroup;
 import java.util.ArrayList;
@@ -23,46 +24,140 @@ final class Constraints {
   /**
    * A fact that holds where each of {@code requirements}, forms of the int scalars alone, is at
    * least 0: a comparison with {@code n - 1} says something of the int {@code n - 1} only where it
-   * does not wrap ({@code n > Integer.MIN_VALUE}), which a launch can be required to keep.
+   * does not wrap ({@code n > Integer.MIN_VALUE}), which a launch can be required to keep. Where
+   * {@code unequal}, the fact is that the form is not 0, rather than at least 0.
    */
-  record Conditional(Linear fact, List<Linear> requirements) {}
+  record Conditional(Linear fact, List<Linear> requirements, boolean unequal) {}
 
   private final Workgroup workgroup;
   private final List<Linear> facts;
   private final List<Conditional> conditional;
+  /**
+   * Forms known not to be 0 ({@code x != width - 1}): one on a single term with coefficient ±1
+   * trims its range where the facts put an end on the excluded value.
+   */
+  private final List<Linear> unequal;
 
-  private Constraints(Workgroup workgroup, List<Linear> facts, List<Conditional> conditional) {
+  private Constraints(Workgroup workgroup, List<Linear> facts, List<Conditional> conditional, List<Linear> unequal) {
     this.workgroup = workgroup;
     this.facts = List.copyOf(facts);
     this.conditional = List.copyOf(conditional);
+    this.unequal = List.copyOf(unequal);
   }
 
   static Constraints none(Workgroup workgroup) {
-    return new Constraints(workgroup, List.of(), List.of());
+    return new Constraints(workgroup, List.of(), List.of(), List.of());
   }
 
   /** These facts and {@code more}. */
   Constraints and(List<Linear> more) {
     List<Linear> all = new ArrayList<>(facts);
     all.addAll(more);
-    return new Constraints(workgroup, all, conditional);
+    return new Constraints(workgroup, all, conditional, unequal);
   }
 
-  /** These facts and the conditional ones {@code more}, used only by {@link #assuming}. */
+  /** These facts and the conditional ones {@code more}, used only by {@link #assuming} and launch proofs. */
   Constraints andConditional(List<Conditional> more) {
     List<Conditional> all = new ArrayList<>(conditional);
     all.addAll(more);
-    return new Constraints(workgroup, facts, all);
+    return new Constraints(workgroup, facts, all, unequal);
   }
 
-  /** These facts with the conditional ones taken as facts: what holds where their requirements do. */
+  /** These facts and the forms {@code more}, known not to be 0. */
+  Constraints andUnequal(List<Linear> more) {
+    List<Linear> all = new ArrayList<>(unequal);
+    all.addAll(more);
+    return new Constraints(workgroup, facts, conditional, all);
+  }
+
+  /**
+   * These facts with the conditional facts at least 0 taken as facts: what holds where their
+   * requirements do (those not 0 serve launch proofs alone, {@link #launchProof}).
+   */
   Constraints assuming() {
-    return new Constraints(workgroup, facts, List.of()).and(conditional.stream().map(Conditional::fact).toList());
+    return new Constraints(workgroup, facts, List.of(), unequal)
+        .and(conditional.stream().filter(c -> !c.unequal()).map(Conditional::fact).toList());
   }
 
   /** The requirements of the conditional facts, which {@link #assuming} assumes. */
   List<Linear> requirements() {
-    return conditional.stream().flatMap(c -> c.requirements().stream()).distinct().toList();
+    return conditional.stream().filter(c -> !c.unequal()).flatMap(c -> c.requirements().stream()).distinct().toList();
+  }
+
+  /**
+   * What would prove {@code targets} at least 0 at a launch ({@link LaunchProof}): these facts, the
+   * conditional ones with their requirements, and the forms not 0, in the proof's terms. A fact on a
+   * term a proof cannot name is left out; null where a target has such a term.
+   *
+   * @param targets the forms to prove
+   * @param access the access and its line, for the runtime's dumps
+   * @return the proof, or null
+   */
+  LaunchProof launchProof(List<Linear> targets, String access) {
+    List<LaunchProof.Form> goals = forms(targets);
+    if (goals.size() < targets.size()) {
+      return null;
+    }
+    List<Linear> conditionalFacts = new ArrayList<>();
+    List<Linear> conditionalUnequal = new ArrayList<>();
+    conditional.forEach(c -> (c.unequal() ? conditionalUnequal : conditionalFacts).add(c.fact()));
+    List<Linear> known = new ArrayList<>(facts);
+    known.addAll(conditionalFacts);
+    List<Linear> notZero = new ArrayList<>(unequal);
+    notZero.addAll(conditionalUnequal);
+    List<Linear> requirements = conditional.stream().flatMap(c -> c.requirements().stream()).distinct().toList();
+    List<LaunchProof.Form> required = forms(requirements);
+    if (required.size() < requirements.size()) {
+      return null;
+    }
+    return new LaunchProof(goals, forms(known), forms(notZero), required, access);
+  }
+
+  /** The forms a launch proof can write, in its terms; those it cannot are left out. */
+  private static List<LaunchProof.Form> forms(List<Linear> linear) {
+    List<LaunchProof.Form> forms = new ArrayList<>();
+    for (Linear form : linear) {
+      Map<String, Long> terms = new java.util.TreeMap<>();
+      boolean named = true;
+      for (Map.Entry<Term, Long> entry : form.coefficients().entrySet()) {
+        String name = launchName(entry.getKey());
+        named &= name != null;
+        if (name != null) {
+          terms.merge(name, entry.getValue(), Math::addExact);
+        }
+      }
+      if (named) {
+        forms.add(new LaunchProof.Form(form.constant(), terms));
+      }
+    }
+    return forms;
+  }
+
+  /** A term as a launch proof names it; null for one it cannot name. */
+  private static String launchName(Term term) {
+    return switch (term) {
+      case IndexForm.Id id -> switch (id.builtin()) {
+        case GLOBAL_ID -> "g" + id.axis();
+        case LOCAL_ID -> "l" + id.axis();
+        case WORKGROUP_ID -> "w" + id.axis();
+        case NUM_WORKGROUPS -> null;
+      };
+      case IndexForm.Scalar scalar -> identifier(scalar.name()) ? "s:" + scalar.name() : null;
+      case IndexForm.Length length -> identifier(length.buffer()) ? "n:" + length.buffer() : null;
+      case IndexForm.Grid grid -> "c" + grid.arm() + "." + grid.axis();
+      case IndexForm.Variable variable -> "v" + variable.local().id();
+      case IndexForm.Product(Term first, Term second) -> {
+        String a = launchName(first);
+        String b = launchName(second);
+        yield a == null || b == null ? null : a + "*" + b;
+      }
+      case IndexForm.Other other -> null;
+    };
+  }
+
+  private static boolean identifier(String name) {
+    return !name.isEmpty() && Character.isJavaIdentifierStart(name.charAt(0))
+        && name.chars().allMatch(Character::isJavaIdentifierPart);
   }
 
   /**
@@ -93,7 +188,7 @@ final class Constraints {
     for (Linear fact : other.facts) {
       all.add(renamed(fact, rename));
     }
-    return new Constraints(workgroup, all, List.of());
+    return new Constraints(workgroup, all, List.of(), List.of());
   }
 
   /** {@code form} with each term renamed by {@code rename}. */
@@ -108,7 +203,7 @@ final class Constraints {
     Predicate<Linear> fresh = form -> form.coefficients().keySet().stream()
         .noneMatch(term -> IndexForm.mentions(term, stale));
     return new Constraints(workgroup, facts.stream().filter(fresh).toList(),
-        conditional.stream().filter(c -> fresh.test(c.fact())).toList());
+        conditional.stream().filter(c -> fresh.test(c.fact())).toList(), unequal.stream().filter(fresh).toList());
   }
 
   /** Whether {@code form} is at least 0 wherever these facts hold. */
@@ -236,6 +331,18 @@ final class Constraints {
         range[1] = Math.min(range[1], Math.floorDiv(c, -k));
       }
     }
+    for (Linear form : unequal) {
+      if (form.coefficients().size() == 1) {
+        Map.Entry<Term, Long> only = form.coefficients().entrySet().iterator().next();
+        long k = only.getValue();
+        long[] range = ranges.computeIfAbsent(only.getKey(), this::typeRange);
+        if (k == 1 || k == -1) { // k·t + c ≠ 0: t ≠ -c·k
+          long excluded = -form.constant() * k;
+          range[0] += range[0] == excluded ? 1 : 0;
+          range[1] -= range[1] == excluded ? 1 : 0;
+        }
+      }
+    }
     return ranges;
   }
 
@@ -248,6 +355,7 @@ final class Constraints {
         case NUM_WORKGROUPS -> new long[] {1, Integer.MAX_VALUE};
       };
       case IndexForm.Length length -> new long[] {0, Integer.MAX_VALUE};
+      case IndexForm.Grid grid -> new long[] {0, Integer.MAX_VALUE};
       case IndexForm.Scalar scalar -> new long[] {Integer.MIN_VALUE, Integer.MAX_VALUE};
       case IndexForm.Variable variable -> new long[] {Integer.MIN_VALUE, Integer.MAX_VALUE};
       case IndexForm.Other other -> typeRange(other.of());

@@ -1,5 +1,6 @@
 package dev.kiln.processor.analysis;
 
+import dev.kiln.abi.LaunchProof;
 import dev.kiln.processor.analysis.IndexForm.Affine;
 import dev.kiln.processor.ir.ArrayDecl;
 import dev.kiln.processor.ir.BinaryOp;
@@ -49,11 +50,18 @@ public final class IndexBounds {
   private final Map<Object, List<OwnElement>> ownElements = new IdentityHashMap<>();
   /** Per access's index node of a workgroup array, by identity: its form and the facts at each occurrence. */
   private final Map<Object, List<WorkgroupMeeting.Place>> workgroupPlaces = new IdentityHashMap<>();
+  /** Per access node not proven, by identity: each occurrence's launch proof (null where none). */
+  private final Map<Object, List<LaunchProof>> launchProofs = new IdentityHashMap<>();
+  /** The keys of {@link #launchProofs} in program order, so that modules are the same on every build. */
+  private final List<Object> unproven = new ArrayList<>();
+  /** Whether accesses may be settled at a launch: a checked program of one element per invocation. */
+  private final boolean proofsAtLaunch;
   private final Workgroup workgroup;
 
   private IndexBounds(Program program, IndexForms forms) {
     this.forms = forms;
     this.workgroup = program.workgroup();
+    this.proofsAtLaunch = program.boundsChecks() && program.elementsPerInvocation() == 1;
     this.launch = Constraints.none(program.workgroup());
     variables.addAll(assigned(program.body()));
     block(program.body(), new State(launch, Map.of()));
@@ -139,28 +147,66 @@ public final class IndexBounds {
     return outcome;
   }
 
-  /** How many array accesses the program has, and how many of them are proven in bounds. */
-  public record Tally(int accesses, int proven) {}
+  /**
+   * How many array accesses the program has, how many of them are proven in bounds, and how many
+   * more a launch's values may prove ({@link Bound#AT_LAUNCH}).
+   */
+  public record Tally(int accesses, int proven, int atLaunch) {}
 
-  /** How many of the program's array accesses are proven in bounds. */
+  /** How many of the program's array accesses are proven in bounds, at compile time or at a launch. */
   public Tally tally() {
     int proven = (int) occurrences.values().stream().filter(counts -> counts[0] == counts[1]).count();
-    return new Tally(occurrences.size(), proven);
+    int atLaunch = (int) unproven.stream().filter(access -> boundOf(access) == Bound.AT_LAUNCH).count();
+    return new Tally(occurrences.size(), proven, atLaunch);
   }
 
-  /** Whether this load of the program is in bounds for every invocation. */
-  public boolean proven(Expr.Load load) {
-    return isProven(load);
+  /** How an access's index is known to be in bounds. */
+  public enum Bound {
+    /** For every invocation of every launch: no check. */
+    PROVEN,
+    /** Where the launch's values prove it ({@link #launchProofs()}): a check the runtime may leave out. */
+    AT_LAUNCH,
+    /** Not known: a check. */
+    CHECKED
   }
 
-  /** Whether this store of the program is in bounds for every invocation. */
-  public boolean proven(Stmt.Store store) {
-    return isProven(store);
+  /** How this load of the program is known to be in bounds. */
+  public Bound bound(Expr.Load load) {
+    return boundOf(load);
   }
 
-  /** Whether this atomic update of the program is in bounds for every invocation. */
-  public boolean proven(Stmt.Atomic atomic) {
-    return isProven(atomic);
+  /** How this store of the program is known to be in bounds. */
+  public Bound bound(Stmt.Store store) {
+    return boundOf(store);
+  }
+
+  /** How this atomic update of the program is known to be in bounds. */
+  public Bound bound(Stmt.Atomic atomic) {
+    return boundOf(atomic);
+  }
+
+  private Bound boundOf(Object access) {
+    if (isProven(access)) {
+      return Bound.PROVEN;
+    }
+    List<LaunchProof> proofs = launchProofs.get(access);
+    return proofs != null && !proofs.contains(null) ? Bound.AT_LAUNCH : Bound.CHECKED;
+  }
+
+  /**
+   * The proofs of the accesses {@link Bound#AT_LAUNCH}, each once: where all hold at a launch, the
+   * runtime leaves out those accesses' checks.
+   *
+   * @return the proofs, in program order
+   */
+  public List<LaunchProof> launchProofs() {
+    java.util.LinkedHashSet<LaunchProof> all = new java.util.LinkedHashSet<>();
+    for (Object access : unproven) {
+      if (boundOf(access) == Bound.AT_LAUNCH) {
+        all.addAll(launchProofs.get(access));
+      }
+    }
+    return List.copyOf(all);
   }
 
   private boolean isProven(Object access) {
@@ -187,6 +233,10 @@ public final class IndexBounds {
 
     State with(List<Linear> more) {
       return new State(facts.and(more), values);
+    }
+
+    State withUnequal(List<Linear> more) {
+      return more.isEmpty() ? this : new State(facts.andUnequal(more), values);
     }
 
     State withConditional(List<Constraints.Conditional> more) {
@@ -289,12 +339,12 @@ public final class IndexBounds {
             ? after.bind(assign.local(), value) : after;
       }
       case Stmt.Store store -> {
-        record(store, within(store.array(), store.index(), state));
+        record(store, store.array(), store.index(), store.site(), state);
         recordOwn(store.array(), store.index(), state);
         yield state;
       }
       case Stmt.Atomic atomic -> {
-        record(atomic, within(atomic.array(), atomic.index(), state));
+        record(atomic, atomic.array(), atomic.index(), atomic.site(), state);
         recordOwn(atomic.array(), atomic.index(), state);
         yield atomic.result() == null ? state : state.forget(Set.of(atomic.result()));
       }
@@ -420,7 +470,7 @@ public final class IndexBounds {
   private void expression(Expr expression, State state) {
     switch (expression) {
       case Expr.Load load -> {
-        record(load, within(load.array(), load.index(), state));
+        record(load, load.array(), load.index(), load.site(), state);
         recordOwn(load.array(), load.index(), state);
         expression(load.index(), state);
       }
@@ -484,10 +534,43 @@ public final class IndexBounds {
     return state.facts().nonNegative(offset) && state.facts().nonNegative(Linear.constant(width - 1L).minus(offset));
   }
 
-  private void record(Object access, boolean proven) {
+  /** Records an occurrence of an access: whether it is proven here, and if not, what would prove it at a launch. */
+  private void record(Object access, ArrayDecl array, Expr index, Site site, State state) {
+    boolean proven = within(array, index, state);
     int[] counts = occurrences.computeIfAbsent(access, a -> new int[2]);
     counts[0]++;
     counts[1] += proven ? 1 : 0;
+    if (!proven) {
+      launchProofs.computeIfAbsent(access, a -> {
+        unproven.add(a);
+        return new ArrayList<>();
+      }).add(launchProof(array, index, site, state));
+    }
+  }
+
+  /**
+   * What would prove {@code array[index]} in bounds at a launch ({@link LaunchProof}): the targets
+   * of {@link #within} that the facts here do not prove; null where there is none (not a buffer, an
+   * index without an affine form, or a vectorized program, whose ids are not one element's).
+   */
+  private LaunchProof launchProof(ArrayDecl array, Expr index, Site site, State state) {
+    if (!proofsAtLaunch || !(array instanceof BufferDecl buffer) || !(form(index, state) instanceof Affine affine)) {
+      return null;
+    }
+    Linear value = Linear.of(affine);
+    Linear last = Linear.term(new IndexForm.Length(buffer.name())).plus(Linear.constant(-1));
+    List<Linear> targets = new ArrayList<>();
+    try {
+      for (Linear target : List.of(value, last.minus(value))) {
+        if (!state.facts().nonNegative(target)) {
+          targets.add(target);
+        }
+      }
+    } catch (ArithmeticException outOfLongRange) {
+      return null;
+    }
+    return targets.isEmpty() ? null
+        : state.facts().launchProof(targets, buffer.name() + "[" + affine + "] at line " + site.line());
   }
 
   /** Whether {@code array[index]} is in bounds wherever {@code state} holds. */
@@ -520,29 +603,37 @@ public final class IndexBounds {
     if (!assigned(condition).isEmpty()) {
       return state; // a fact on a value the condition itself changes could be stale
     }
-    List<Linear> facts = new ArrayList<>();
-    List<Constraints.Conditional> conditional = new ArrayList<>();
-    conditionFacts(condition, holds, state, facts, conditional);
-    return state.with(facts).withConditional(conditional);
+    Derived derived = new Derived(new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
+    conditionFacts(condition, holds, state, derived);
+    return state.with(derived.facts()).withUnequal(derived.unequal()).withConditional(derived.conditional());
   }
 
-  private void conditionFacts(Expr condition, boolean holds, State state, List<Linear> facts,
-      List<Constraints.Conditional> conditional) {
+  /** What a condition says: forms at least 0, forms not 0, and conditional facts of either kind. */
+  private record Derived(List<Linear> facts, List<Linear> unequal, List<Constraints.Conditional> conditional) {}
+
+  private void conditionFacts(Expr condition, boolean holds, State state, Derived derived) {
     switch (condition) {
       case Expr.Unary unary when unary.op() == dev.kiln.processor.ir.UnaryOp.NOT ->
-          conditionFacts(unary.operand(), !holds, state, facts, conditional);
+          conditionFacts(unary.operand(), !holds, state, derived);
       // a && b
       case Expr.Conditional(Expr a, Expr b, Expr.BoolConst(boolean f)) when !f && holds -> {
-        conditionFacts(a, true, state, facts, conditional);
-        conditionFacts(b, true, state, facts, conditional);
+        conditionFacts(a, true, state, derived);
+        conditionFacts(b, true, state, derived);
       }
       // a || b
       case Expr.Conditional(Expr a, Expr.BoolConst(boolean t), Expr b) when t && !holds -> {
-        conditionFacts(a, false, state, facts, conditional);
-        conditionFacts(b, false, state, facts, conditional);
+        conditionFacts(a, false, state, derived);
+        conditionFacts(b, false, state, derived);
       }
       case Expr.Binary(BinaryOp op, Expr left, Expr right, PrimType type, Site site) when op.isComparison() && left.type() == PrimType.INT ->
-          comparisonFacts(holds ? op : negated(op), left, right, state, facts, conditional);
+          comparisonFacts(holds ? op : negated(op), left, right, state, derived);
+      // the launch gate: each global id below the arm's grid
+      case Expr.InLaunch gate when holds && !gate.wholeWorkgroups() -> {
+        for (int axis = 0; axis < 3; axis++) {
+          derived.facts().add(Linear.term(new IndexForm.Grid(gate.arm(), axis)).minus(Linear.term(
+              new IndexForm.Id(Builtin.GLOBAL_ID, axis))).plus(Linear.constant(-1)));
+        }
+      }
       default -> {}
     }
   }
@@ -552,8 +643,7 @@ public final class IndexBounds {
    * a side of int scalars and constants alone may wrap ({@code n - 1}), the facts hold where it
    * does not, a requirement a launch can check: conditional facts.
    */
-  private void comparisonFacts(BinaryOp op, Expr left, Expr right, State state, List<Linear> facts,
-      List<Constraints.Conditional> conditional) {
+  private void comparisonFacts(BinaryOp op, Expr left, Expr right, State state, Derived derived) {
     if (!(form(left, state) instanceof Affine a) || !(form(right, state) instanceof Affine b)) {
       return;
     }
@@ -569,23 +659,31 @@ public final class IndexBounds {
         requirements.add(Linear.constant(Integer.MAX_VALUE).minus(side));
       }
     }
-    List<Linear> derived = new ArrayList<>();
+    List<Linear> facts = new ArrayList<>();
+    Linear notZero = null;
     try {
       switch (op) {
-        case LT -> derived.add(r.minus(l).plus(Linear.constant(-1)));
-        case LE -> derived.add(r.minus(l));
-        case GT -> derived.add(l.minus(r).plus(Linear.constant(-1)));
-        case GE -> derived.add(l.minus(r));
-        case EQ -> derived.addAll(List.of(l.minus(r), r.minus(l)));
+        case LT -> facts.add(r.minus(l).plus(Linear.constant(-1)));
+        case LE -> facts.add(r.minus(l));
+        case GT -> facts.add(l.minus(r).plus(Linear.constant(-1)));
+        case GE -> facts.add(l.minus(r));
+        case EQ -> facts.addAll(List.of(l.minus(r), r.minus(l)));
+        case NE -> notZero = l.minus(r);
         default -> {}
       }
     } catch (ArithmeticException outOfLongRange) {
       return; // no fact
     }
     if (requirements.isEmpty()) {
-      facts.addAll(derived);
+      derived.facts().addAll(facts);
+      if (notZero != null) {
+        derived.unequal().add(notZero);
+      }
     } else {
-      derived.forEach(fact -> conditional.add(new Constraints.Conditional(fact, requirements)));
+      facts.forEach(fact -> derived.conditional().add(new Constraints.Conditional(fact, requirements, false)));
+      if (notZero != null) {
+        derived.conditional().add(new Constraints.Conditional(notZero, requirements, true));
+      }
     }
   }
 

@@ -98,6 +98,22 @@ public sealed interface IndexForm {
   }
 
   /**
+   * An arm's grid size along an axis (a kernel's grid: arm 0), which the launch gate compares the
+   * global ids with ({@code Expr.InLaunch}): invocations past it do nothing.
+   */
+  record Grid(int arm, int axis) implements Term {
+    @Override
+    public boolean isUniform() {
+      return true;
+    }
+
+    @Override
+    public String toString() {
+      return "grid" + arm + "(" + axis + ")";
+    }
+  }
+
+  /**
    * A local variable's value where it is read, for an analysis that tracks where the variable
    * changes ({@link IndexBounds}); {@link IndexForms} itself never makes one.
    */

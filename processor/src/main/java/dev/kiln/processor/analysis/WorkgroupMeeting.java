@@ -94,6 +94,7 @@ public final class WorkgroupMeeting {
       case Id id -> id.builtin() == Builtin.WORKGROUP_ID || id.builtin() == Builtin.NUM_WORKGROUPS;
       case IndexForm.Scalar scalar -> true;
       case IndexForm.Length length -> true;
+      case IndexForm.Grid grid -> true;
       case IndexForm.Variable variable -> stable.test(variable.local()) && uniform.test(variable.local());
       case IndexForm.Product(Term first, Term second) -> shared(first) && shared(second);
       case IndexForm.Other other -> false;

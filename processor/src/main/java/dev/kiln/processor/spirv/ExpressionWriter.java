@@ -79,7 +79,7 @@ final class ExpressionWriter {
     fn.typeOf(load.type()); // declared before the index, as the module's golden files have it
     int index = value(load.index());
     return memory.load(load.array().name(), load.type(), index, load.site().line(),
-        bounds.proven(load));
+        bounds.bound(load));
   }
 
   private int call(Expr.Call call) {

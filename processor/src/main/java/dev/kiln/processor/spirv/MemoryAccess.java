@@ -4,6 +4,7 @@ import static org.lwjgl.util.spvc.Spv.*;
 
 import dev.kiln.abi.LaunchAbi;
 import dev.kiln.annotations.Access;
+import dev.kiln.processor.analysis.IndexBounds.Bound;
 import dev.kiln.processor.ir.BinaryOp;
 import dev.kiln.processor.ir.BufferDecl;
 import dev.kiln.processor.ir.Expr;
@@ -39,6 +40,8 @@ final class MemoryAccess {
   private int loopTurns;
   private int loopGroup;
   private int countLoops;
+  /** The specialization constant of checks a launch settles ({@link #checksSettled()}); 0 until used. */
+  private int checksSettled;
   /** Whether the module is written for the Vulkan memory model ({@link #useVulkanMemoryModel}). */
   private boolean vulkanMemoryModel;
 
@@ -200,16 +203,16 @@ final class MemoryAccess {
 
   /**
    * {@code array[index]}; with bounds checks an index out of bounds reads 0 and is reported.
-   * {@code proven}: the index is known to be in bounds, and is not checked.
+   * {@code bound}: how the index is known to be in bounds ({@link Bound#PROVEN}: not checked).
    */
-  int load(String array, PrimType element, int index, int line, boolean proven) {
+  int load(String array, PrimType element, int index, int line, Bound bound) {
     int type = fn.typeOf(element);
-    if (!boundsChecks || proven) {
+    if (!boundsChecks || bound == Bound.PROVEN) {
       return widened(array, element(array, index));
     }
     // Without a branch: read element 0 (a buffer binds one element more than it holds, so even an
     // empty one has it; shared and private arrays are never empty) and give 0 where out of bounds.
-    int check = inBounds(array, index);
+    int check = inBounds(array, index, bound);
     indexFaultUnless(check, array, index, line);
     int loaded = widened(array, element(array, fn.op(SpvOpSelect, module.typeInt(), check, index, module.constantInt(0))));
     return fn.op(SpvOpSelect, type, check, loaded, fn.zero(element));
@@ -253,13 +256,13 @@ final class MemoryAccess {
 
   /**
    * {@code array[index] = value}; with bounds checks an index out of bounds writes nothing and is
-   * reported. {@code proven}: the index is known to be in bounds, and is not checked.
+   * reported. {@code bound}: how the index is known to be in bounds ({@link Bound#PROVEN}: not checked).
    */
-  void store(String array, int index, int value, int line, boolean proven) {
+  void store(String array, int index, int value, int line, Bound bound) {
     int stored = stored(array, value);
     int[] operands = memoryOperands(arrays.get(array).storageClass(), true);
-    if (boundsChecks && !proven) {
-      int check = inBounds(array, index);
+    if (boundsChecks && bound != Bound.PROVEN) {
+      int check = inBounds(array, index, bound);
       indexFaultUnless(check, array, index, line);
       fn.when(check, () -> fn.store(element(array, index), stored, operands));
     } else {
@@ -270,9 +273,9 @@ final class MemoryAccess {
   /**
    * An atomic update, its previous value stored to {@code result} (a variable; 0 for none); with
    * bounds checks an index out of bounds updates nothing, yields 0 and is reported, unless the index
-   * is {@code proven} in bounds.
+   * is proven in bounds ({@code bound}).
    */
-  void atomic(Stmt.Atomic atomic, int index, int value, int expected, int result, boolean proven) {
+  void atomic(Stmt.Atomic atomic, int index, int value, int expected, int result, Bound bound) {
     String array = atomic.array().name();
     Runnable update = () -> {
       int previous = atomicUpdate(atomic, element(array, index), value, expected);
@@ -280,11 +283,11 @@ final class MemoryAccess {
         fn.store(result, previous);
       }
     };
-    if (!boundsChecks || proven) {
+    if (!boundsChecks || bound == Bound.PROVEN) {
       update.run();
       return;
     }
-    int check = inBounds(array, index);
+    int check = inBounds(array, index, bound);
     indexFaultUnless(check, array, index, atomic.site().line());
     fn.ifElse(check, update, () -> {
       if (result != 0) {
@@ -389,13 +392,32 @@ final class MemoryAccess {
     faults.recordIf(overflows, Faults.OVERFLOW, 0, module.constantInt(type == PrimType.LONG ? 2 : 1), 0);
   }
 
-  /** {@code 0 <= index < array.length}, as one unsigned comparison. */
-  private int inBounds(String array, int index) {
+  /**
+   * {@code 0 <= index < array.length}, as one unsigned comparison; for an index {@link Bound#AT_LAUNCH},
+   * or'ed with the specialization constant that says the launch proved it ({@link #checksSettled}).
+   */
+  private int inBounds(String array, int index, Bound bound) {
     ArrayVariable target = arrays.get(array);
     int length = target.length() < 0
         ? bufferLength(target.variable())
         : module.constantUint(target.length());
-    return fn.op(SpvOpULessThan, module.typeBool(), fn.op(SpvOpBitcast, module.typeUint(), index), length);
+    int inBounds = fn.op(SpvOpULessThan, module.typeBool(), fn.op(SpvOpBitcast, module.typeUint(), index), length);
+    return bound == Bound.AT_LAUNCH ? fn.op(SpvOpLogicalOr, module.typeBool(), checksSettled(), inBounds) : inBounds;
+  }
+
+  /**
+   * The boolean specialization constant {@link LaunchAbi#CHECKS_SETTLED_SPEC_ID}, declared on first
+   * use: the runtime sets it where a launch proves every access {@link Bound#AT_LAUNCH} in bounds,
+   * and the driver then folds their checks away.
+   */
+  private int checksSettled() {
+    if (checksSettled == 0) {
+      checksSettled = module.id();
+      module.globals.op(SpvOpSpecConstantFalse, module.typeBool(), checksSettled);
+      module.decorate(checksSettled, SpvDecorationSpecId, LaunchAbi.CHECKS_SETTLED_SPEC_ID);
+      module.name(checksSettled, "checksSettled");
+    }
+    return checksSettled;
   }
 
   /**

@@ -3,6 +3,7 @@ package dev.kiln.processor.spirv;
 import static org.lwjgl.util.spvc.Spv.*;
 
 import dev.kiln.abi.LaunchBound;
+import dev.kiln.abi.LaunchProof;
 import dev.kiln.abi.SplitForm;
 import dev.kiln.processor.analysis.Analysis;
 import dev.kiln.processor.analysis.IndexBounds;
@@ -137,6 +138,9 @@ public final class SpirvWriter {
     for (LaunchBound bound : program.launchBounds()) { // what the runtime checks at each launch
       module.processed.opWithString(SpvOpModuleProcessed, new int[0], LaunchBound.PROCESSED + bound.encode());
     }
+    for (LaunchProof proof : bounds.launchProofs()) { // checks a launch's values may settle
+      module.processed.opWithString(SpvOpModuleProcessed, new int[0], LaunchProof.PROCESSED + proof.encode());
+    }
     for (String line : program.split().lines()) { // how a launch may run split across devices
       module.processed.opWithString(SpvOpModuleProcessed, new int[0], SplitForm.PROCESSED + line);
     }
@@ -176,7 +180,7 @@ public final class SpirvWriter {
         int index = value(store.index());
         int value = value(store.value());
         memory.store(store.array().name(), index, value, store.site().line(),
-            bounds.proven(store));
+            bounds.bound(store));
       }
       case Stmt.Atomic atomic -> {
         int index = value(atomic.index());
@@ -184,7 +188,7 @@ public final class SpirvWriter {
         int expected = atomic.expected() == null ? 0 : value(atomic.expected());
         memory.atomic(atomic, index, value, expected,
             atomic.result() == null ? 0 : localVariables.get(atomic.result()),
-            bounds.proven(atomic));
+            bounds.bound(atomic));
       }
       case Stmt.DeclareShared declared -> {} // workgroup memory is declared with the module's globals
       case Stmt.VectorLoad load -> vectors.load(load, this::value, localVariables::get);

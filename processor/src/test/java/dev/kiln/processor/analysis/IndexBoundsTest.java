@@ -161,6 +161,64 @@ class IndexBoundsTest {
   }
 
   /**
+   * What the facts prove only given a launch's lengths, scalars and grid is handed to the runtime:
+   * each such access gets a {@code kiln.launchProof} line and a check that the specialization
+   * constant {@code checksSettled} turns off; an index without an affine form keeps a plain check.
+   * A guard {@code l != 0} trims the range of {@code l}, so that {@code tile[l - 1]} is proven outright.
+   */
+  @Test
+  void launchesSettleWhatLengthsScalarsAndGridsProve() {
+    Compilation compilation = Kernels.compile(JavaFileObjects.forSourceLines("test.Settled",
+        "package test;",
+        "import dev.kiln.Gpu;",
+        "import dev.kiln.annotations.Kernel;",
+        "final class Settled {",
+        "  @Kernel(workgroup = {16, 16})",
+        "  static void rows(float[] in, float[] out, int width, int height) {",
+        "    int x = Gpu.globalId(0);",
+        "    int y = Gpu.globalId(1);",
+        "    if (x < width && y < height && y != height - 1) {",
+        "      out[y * width + x] = in[y * width + x + width];",
+        "    }",
+        "  }",
+        "  @Kernel(workgroup = 64)",
+        "  static void indirect(int[] in, int[] out) {",
+        "    int i = Gpu.globalId(0);",
+        "    out[i] = in[in[i] & 1023];",
+        "  }",
+        "  @Kernel(workgroup = 64)",
+        "  static void notFirst(int[] out) {",
+        "    int[] tile = Gpu.sharedInts(64);",
+        "    int l = Gpu.localId(0);",
+        "    tile[l] = l;",
+        "    Gpu.barrier();",
+        "    if (l != 0) {",
+        "      out[Gpu.globalId(0)] = tile[l - 1];",
+        "    }",
+        "  }",
+        "}"));
+    assertThat(compilation).succeededWithoutWarnings();
+    Object[][] expected = { // kernel, checks, checks a launch may settle
+        {"rows", 2, 2}, {"indirect", 3, 2}, {"notFirst", 1, 1},
+    };
+    for (Object[] row : expected) {
+      String text = SpirvTools.disassemble(Kernels.module(compilation, "test", "Settled", (String) row[0]));
+      long checks = text.lines().filter(line -> line.contains("OpLogicalNot")).count(); // one per check's fault
+      long settled = text.lines().filter(line -> line.contains("OpLogicalOr %bool %checksSettled")).count();
+      long proofs = text.lines().filter(line -> line.contains("OpModuleProcessed \"kiln.launchProof ")).count();
+      assertWithMessage("bounds checks of %s", row[0]).that(checks).isEqualTo(((Integer) row[1]).longValue());
+      assertWithMessage("checks of %s a launch may settle", row[0]).that(settled).isEqualTo(((Integer) row[2]).longValue());
+      assertWithMessage("launch proofs of %s", row[0]).that(proofs).isEqualTo(((Integer) row[2]).longValue());
+    }
+    String rows = SpirvTools.disassemble(Kernels.module(compilation, "test", "Settled", "rows"));
+    assertThat(rows).contains("OpModuleProcessed \"kiln.launchProof 0+1*g0+1*g1*s:width+1*s:width"
+        + " -1+-1*g0+-1*g1*s:width+1*n:in+-1*s:width | -1+1*c0.0+-1*g0 -1+1*c0.1+-1*g1 -1+1*c0.2+-1*g2"
+        + " -1+-1*g0+1*s:width -1+-1*g1+1*s:height | 1+1*g1+-1*s:height"
+        + " | 2147483647+1*s:height 2147483648+-1*s:height | in[(globalId(1))*(scalar width) + globalId(0) + scalar width]"
+        + " at line 10\"");
+  }
+
+  /**
    * Indices into fixed arrays that divide, take remainders or shift are bounded as intervals: a
    * staging layout with padded rows is proven, and so is a remainder of a loop counter; one row
    * too many, a divisor that is no constant and a remainder of what may be negative keep their checks.

@@ -1,0 +1,107 @@
+package dev.kiln.backend;
+
+import dev.kiln.abi.KernelSpec;
+import dev.kiln.abi.LaunchProof;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Whether a launch's values prove every {@link LaunchProof} of its module, so that a backend may run
+ * the module with those bounds checks left out. The answer depends on the int scalars and buffer
+ * lengths the proofs name and on the grids; it is remembered for the last such values, so that
+ * a loop of launches with the same shapes evaluates the proofs once and reads a few ints after.
+ */
+public final class SettledChecks {
+  private static final Map<KernelSpec, SettledChecks> OF_SPEC = new ConcurrentHashMap<>();
+  private static final SettledChecks NONE = new SettledChecks(List.of(), new int[0], new int[0]);
+
+  private final List<LaunchProof> proofs;
+  /** The parameters whose int value, and whose length, the proofs read. */
+  private final int[] scalars;
+  private final int[] buffers;
+  /** The last values seen and the answer for them; null before the first launch. */
+  private volatile Remembered last;
+
+  private record Remembered(long[] values, boolean holds) {}
+
+  private SettledChecks(List<LaunchProof> proofs, int[] scalars, int[] buffers) {
+    this.proofs = proofs;
+    this.scalars = scalars;
+    this.buffers = buffers;
+  }
+
+  /**
+   * Whether {@code launch}, its grids and arguments set, settles its module's checks: its module has
+   * proofs and they all hold. False for a module without proofs, and for a spec without a module.
+   *
+   * @param launch the launch
+   * @return whether the checks the proofs are about can be left out
+   */
+  public static boolean hold(Launch launch) {
+    SettledChecks checks = OF_SPEC.computeIfAbsent(launch.spec(), SettledChecks::read);
+    return checks != NONE && checks.holdFor(launch);
+  }
+
+  private static SettledChecks read(KernelSpec spec) {
+    List<LaunchProof> proofs;
+    try {
+      proofs = KernelModule.of(spec).launchProofs();
+    } catch (IllegalStateException noModule) {
+      return NONE;
+    }
+    if (proofs.isEmpty()) {
+      return NONE;
+    }
+    String text = String.join(" ", proofs.stream().map(LaunchProof::encode).toList());
+    List<Integer> scalars = new ArrayList<>();
+    List<Integer> buffers = new ArrayList<>();
+    for (int param = 0; param < spec.params().size(); param++) {
+      KernelSpec.Param p = spec.params().get(param);
+      if (text.contains((p.isBuffer() ? "n:" : "s:") + p.name())) { // a superset at worst: more values compared
+        (p.isBuffer() ? buffers : scalars).add(param);
+      }
+    }
+    return new SettledChecks(proofs, scalars.stream().mapToInt(Integer::intValue).toArray(),
+        buffers.stream().mapToInt(Integer::intValue).toArray());
+  }
+
+  private boolean holdFor(Launch launch) {
+    Remembered remembered = last;
+    if (remembered != null && sameValues(remembered.values(), launch)) {
+      return remembered.holds();
+    }
+    long[] values = new long[3 * launch.spec().gridCount() + scalars.length + buffers.length];
+    for (int i = 0; i < values.length; i++) {
+      values[i] = value(i, launch);
+    }
+    boolean holds = true;
+    for (int i = 0; i < proofs.size() && holds; i++) {
+      holds = proofs.get(i).holds(launch);
+    }
+    last = new Remembered(values, holds);
+    return holds;
+  }
+
+  private boolean sameValues(long[] values, Launch launch) {
+    for (int i = 0; i < values.length; i++) { // no iterator: the launch path allocates nothing
+      if (values[i] != value(i, launch)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** The i-th value the answer depends on: each arm's grid along each axis, the scalars, the lengths. */
+  private long value(int i, Launch launch) {
+    int grids = 3 * launch.spec().gridCount();
+    if (i < grids) {
+      return launch.gridSize(i / 3, i % 3);
+    }
+    if (i < grids + scalars.length) {
+      return launch.arg(scalars[i - grids]) instanceof Integer value ? value : LaunchProof.UNKNOWN;
+    }
+    return Launch.lengthOf(launch.arg(buffers[i - grids - scalars.length]));
+  }
+}
