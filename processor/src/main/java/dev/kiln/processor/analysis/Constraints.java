@@ -2,11 +2,13 @@ package dev.kiln.processor.analysis;
 
 import dev.kiln.abi.LaunchProof;
 import dev.kiln.processor.analysis.IndexForm.Term;
+import dev.kiln.processor.ir.Local;
 import dev.kiln.processor.ir.Workgroup;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import java.util.function.Predicate;
 
 /**
@@ -91,10 +93,14 @@ final class Constraints {
    *
    * @param targets the forms to prove
    * @param access the access and its line, for the runtime's dumps
+   * @param variables each local variable's number in the proof (null for one it cannot name): a
+   *     number of the program's own, so that a module does not depend on what else javac compiled
    * @return the proof, or null
    */
-  LaunchProof launchProof(List<Linear> targets, String access) {
-    List<LaunchProof.Form> goals = forms(targets);
+  LaunchProof launchProof(List<Linear> targets, String access,
+      Function<Local, Integer> variables) {
+    Function<List<Linear>, List<LaunchProof.Form>> forms = linear -> forms(linear, variables);
+    List<LaunchProof.Form> goals = forms.apply(targets);
     if (goals.size() < targets.size()) {
       return null;
     }
@@ -106,21 +112,22 @@ final class Constraints {
     List<Linear> notZero = new ArrayList<>(unequal);
     notZero.addAll(conditionalUnequal);
     List<Linear> requirements = conditional.stream().flatMap(c -> c.requirements().stream()).distinct().toList();
-    List<LaunchProof.Form> required = forms(requirements);
+    List<LaunchProof.Form> required = forms.apply(requirements);
     if (required.size() < requirements.size()) {
       return null;
     }
-    return new LaunchProof(goals, forms(known), forms(notZero), required, access);
+    return new LaunchProof(goals, forms.apply(known), forms.apply(notZero), required, access);
   }
 
   /** The forms a launch proof can write, in its terms; those it cannot are left out. */
-  private static List<LaunchProof.Form> forms(List<Linear> linear) {
+  private static List<LaunchProof.Form> forms(List<Linear> linear,
+      Function<Local, Integer> variables) {
     List<LaunchProof.Form> forms = new ArrayList<>();
     for (Linear form : linear) {
       Map<String, Long> terms = new java.util.TreeMap<>();
       boolean named = true;
       for (Map.Entry<Term, Long> entry : form.coefficients().entrySet()) {
-        String name = launchName(entry.getKey());
+        String name = launchName(entry.getKey(), variables);
         named &= name != null;
         if (name != null) {
           terms.merge(name, entry.getValue(), Math::addExact);
@@ -134,7 +141,7 @@ final class Constraints {
   }
 
   /** A term as a launch proof names it; null for one it cannot name. */
-  private static String launchName(Term term) {
+  private static String launchName(Term term, Function<Local, Integer> variables) {
     return switch (term) {
       case IndexForm.Id id -> switch (id.builtin()) {
         case GLOBAL_ID -> "g" + id.axis();
@@ -145,10 +152,11 @@ final class Constraints {
       case IndexForm.Scalar scalar -> identifier(scalar.name()) ? "s:" + scalar.name() : null;
       case IndexForm.Length length -> identifier(length.buffer()) ? "n:" + length.buffer() : null;
       case IndexForm.Grid grid -> "c" + grid.arm() + "." + grid.axis();
-      case IndexForm.Variable variable -> "v" + variable.local().id();
+      case IndexForm.Variable variable -> variables.apply(variable.local()) == null ? null
+          : "v" + variables.apply(variable.local());
       case IndexForm.Product(Term first, Term second) -> {
-        String a = launchName(first);
-        String b = launchName(second);
+        String a = launchName(first, variables);
+        String b = launchName(second, variables);
         yield a == null || b == null ? null : a + "*" + b;
       }
       case IndexForm.Other other -> null;

@@ -56,12 +56,15 @@ public final class IndexBounds {
   private final List<Object> unproven = new ArrayList<>();
   /** Whether accesses may be settled at a launch: a checked program of one element per invocation. */
   private final boolean proofsAtLaunch;
+  /** Each of the program's locals by its place among them: how launch proofs name variables. */
+  private final Map<Local, Integer> variableNumbers = new HashMap<>();
   private final Workgroup workgroup;
 
   private IndexBounds(Program program, IndexForms forms) {
     this.forms = forms;
     this.workgroup = program.workgroup();
     this.proofsAtLaunch = program.boundsChecks() && program.elementsPerInvocation() == 1;
+    program.locals().forEach(local -> variableNumbers.putIfAbsent(local, variableNumbers.size()));
     this.launch = Constraints.none(program.workgroup());
     variables.addAll(assigned(program.body()));
     block(program.body(), new State(launch, Map.of()));
@@ -570,7 +573,8 @@ public final class IndexBounds {
       return null;
     }
     return targets.isEmpty() ? null
-        : state.facts().launchProof(targets, buffer.name() + "[" + affine + "] at line " + site.line());
+        : state.facts().launchProof(targets, buffer.name() + "[" + affine + "] at line " + site.line(),
+            variableNumbers::get);
   }
 
   /** Whether {@code array[index]} is in bounds wherever {@code state} holds. */

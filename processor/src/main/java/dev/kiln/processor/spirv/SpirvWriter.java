@@ -51,6 +51,8 @@ public final class SpirvWriter {
   private final int barrierSemantics;
   /** Accesses proven in bounds, written without checks. */
   private final IndexBounds bounds;
+  /** Whether the program uses cooperative matrices: written for the Vulkan memory model, loops counted before their test. */
+  private final boolean usesMatrices;
 
   /**
    * Where {@code break} and {@code continue} of one loop or switch go ({@code next} is 0 for a
@@ -70,6 +72,7 @@ public final class SpirvWriter {
 
   private SpirvWriter(Analysis analysis) {
     this.program = analysis.program();
+    this.usesMatrices = Walk.anyStatement(program.body(), Stmt.Matrix.class::isInstance);
     this.barrierSemantics = SpvMemorySemanticsAcquireReleaseMask | SpvMemorySemanticsWorkgroupMemoryMask
         | (analysis.barriersOrderBuffers() ? SpvMemorySemanticsUniformMemoryMask : 0);
     this.launch = new LaunchValues(fn, program);
@@ -92,12 +95,11 @@ public final class SpirvWriter {
 
   private byte[] emit() {
     module.capability(SpvCapabilityShader);
-    boolean matrices = Walk.anyStatement(program.body(), Stmt.Matrix.class::isInstance);
-    if (matrices) {
+    if (usesMatrices) {
       memory.useVulkanMemoryModel();
     }
     module.memoryModel.op(SpvOpMemoryModel, SpvAddressingModelLogical,
-        matrices ? SpvMemoryModelVulkan : SpvMemoryModelGLSL450);
+        usesMatrices ? SpvMemoryModelVulkan : SpvMemoryModelGLSL450);
     launch.declare();
     for (BufferDecl buffer : program.buffers()) {
       memory.declareBuffer(buffer);
@@ -298,13 +300,26 @@ public final class SpirvWriter {
     int test = module.id();
     fn.terminate(SpvOpBranch, test);
     fn.label(test);
-    memory.countLoopTurn(loop.site() == null ? 0 : loop.site().line());
+    // Where header entries are counted (lavapipe alone counts; elsewhere the code folds away) decides
+    // how NVIDIA's driver (580) compiles the loop, measured on the H200 (docs/DRIVER-GAPS.md): in a
+    // module with matrices, before the test (the staged f16 GEMM: 129 TFLOP/s, 80 counted in the
+    // body); in any other, where an entry leads, into the body and out at the merge (the tree sum:
+    // 1.009x its GLSL twin, 1.063x counted before the test). A loop left by break then counts one
+    // entry more, which only makes the fault come sooner.
+    int line = loop.site() == null ? 0 : loop.site().line();
+    boolean countBeforeTest = usesMatrices;
+    if (countBeforeTest) {
+      memory.countLoopTurn(line);
+    }
     if (loop.testFirst() && !endless) {
       fn.terminate(SpvOpBranchConditional, value(loop.condition()), body, merge);
     } else {
       fn.terminate(SpvOpBranch, body);
     }
     fn.label(body);
+    if (!countBeforeTest) {
+      memory.countLoopTurn(line);
+    }
     LoopTargets targets = new LoopTargets(merge, next);
     loops.push(targets);
     statements(loop.body());
@@ -320,5 +335,8 @@ public final class SpirvWriter {
     }
     boolean exits = targets.broke || (!endless && (loop.testFirst() || nextReached));
     fn.mergeBlock(merge, exits);
+    if (exits && !countBeforeTest) {
+      memory.countLoopTurn(line);
+    }
   }
 }
