@@ -35,7 +35,11 @@ import java.util.Set;
  * are forgotten where it may change: at its assignments, and on entry to a loop or switch that
  * assigns it. An access is proven when its index, as an affine form ({@link IndexForms}), is at
  * least 0 and at most the array's length less one ({@code buffer.length - 1} for a buffer), or is
- * masked by a non-negative constant below a fixed array's length ({@code counts[v & 255]}).
+ * masked by a non-negative constant below a fixed array's length ({@code counts[v & 255]}). A guard
+ * {@code x != e} trims an end of the range of {@code x} that the facts put on {@code e}. A buffer
+ * access it cannot prove gets a {@link LaunchProof} where its index is affine: the facts there and
+ * the bounds still to prove, which the runtime evaluates with each launch's lengths, scalars and
+ * grid ({@link Bound#AT_LAUNCH}).
  */
 public final class IndexBounds {
   private final IndexForms forms;
@@ -607,100 +611,8 @@ public final class IndexBounds {
     if (!assigned(condition).isEmpty()) {
       return state; // a fact on a value the condition itself changes could be stale
     }
-    Derived derived = new Derived(new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
-    conditionFacts(condition, holds, state, derived);
+    ConditionFacts derived = ConditionFacts.of(condition, holds, state.facts(), expression -> form(expression, state));
     return state.with(derived.facts()).withUnequal(derived.unequal()).withConditional(derived.conditional());
-  }
-
-  /** What a condition says: forms at least 0, forms not 0, and conditional facts of either kind. */
-  private record Derived(List<Linear> facts, List<Linear> unequal, List<Constraints.Conditional> conditional) {}
-
-  private void conditionFacts(Expr condition, boolean holds, State state, Derived derived) {
-    switch (condition) {
-      case Expr.Unary unary when unary.op() == dev.kiln.processor.ir.UnaryOp.NOT ->
-          conditionFacts(unary.operand(), !holds, state, derived);
-      // a && b
-      case Expr.Conditional(Expr a, Expr b, Expr.BoolConst(boolean f)) when !f && holds -> {
-        conditionFacts(a, true, state, derived);
-        conditionFacts(b, true, state, derived);
-      }
-      // a || b
-      case Expr.Conditional(Expr a, Expr.BoolConst(boolean t), Expr b) when t && !holds -> {
-        conditionFacts(a, false, state, derived);
-        conditionFacts(b, false, state, derived);
-      }
-      case Expr.Binary(BinaryOp op, Expr left, Expr right, PrimType type, Site site) when op.isComparison() && left.type() == PrimType.INT ->
-          comparisonFacts(holds ? op : negated(op), left, right, state, derived);
-      // the launch gate: each global id below the arm's grid
-      case Expr.InLaunch gate when holds && !gate.wholeWorkgroups() -> {
-        for (int axis = 0; axis < 3; axis++) {
-          derived.facts().add(Linear.term(new IndexForm.Grid(gate.arm(), axis)).minus(Linear.term(
-              new IndexForm.Id(Builtin.GLOBAL_ID, axis))).plus(Linear.constant(-1)));
-        }
-      }
-      default -> {}
-    }
-  }
-
-  /**
-   * The facts of {@code left op right} on ints, where both sides' forms are their int values; where
-   * a side of int scalars and constants alone may wrap ({@code n - 1}), the facts hold where it
-   * does not, a requirement a launch can check: conditional facts.
-   */
-  private void comparisonFacts(BinaryOp op, Expr left, Expr right, State state, Derived derived) {
-    if (!(form(left, state) instanceof Affine a) || !(form(right, state) instanceof Affine b)) {
-      return;
-    }
-    Linear l = Linear.of(a);
-    Linear r = Linear.of(b);
-    List<Linear> requirements = new ArrayList<>();
-    for (Linear side : List.of(l, r)) {
-      if (!state.facts().withinInt(side)) {
-        if (!side.coefficients().keySet().stream().allMatch(term -> term instanceof IndexForm.Scalar)) {
-          return; // the form may have wrapped where the int did not
-        }
-        requirements.add(side.minus(Linear.constant(Integer.MIN_VALUE)));
-        requirements.add(Linear.constant(Integer.MAX_VALUE).minus(side));
-      }
-    }
-    List<Linear> facts = new ArrayList<>();
-    Linear notZero = null;
-    try {
-      switch (op) {
-        case LT -> facts.add(r.minus(l).plus(Linear.constant(-1)));
-        case LE -> facts.add(r.minus(l));
-        case GT -> facts.add(l.minus(r).plus(Linear.constant(-1)));
-        case GE -> facts.add(l.minus(r));
-        case EQ -> facts.addAll(List.of(l.minus(r), r.minus(l)));
-        case NE -> notZero = l.minus(r);
-        default -> {}
-      }
-    } catch (ArithmeticException outOfLongRange) {
-      return; // no fact
-    }
-    if (requirements.isEmpty()) {
-      derived.facts().addAll(facts);
-      if (notZero != null) {
-        derived.unequal().add(notZero);
-      }
-    } else {
-      facts.forEach(fact -> derived.conditional().add(new Constraints.Conditional(fact, requirements, false)));
-      if (notZero != null) {
-        derived.conditional().add(new Constraints.Conditional(notZero, requirements, true));
-      }
-    }
-  }
-
-  private static BinaryOp negated(BinaryOp comparison) {
-    return switch (comparison) {
-      case LT -> BinaryOp.GE;
-      case LE -> BinaryOp.GT;
-      case GT -> BinaryOp.LE;
-      case GE -> BinaryOp.LT;
-      case EQ -> BinaryOp.NE;
-      case NE -> BinaryOp.EQ;
-      default -> throw new IllegalArgumentException(comparison + " is not a comparison");
-    };
   }
 
   /**
