@@ -173,6 +173,28 @@ public record LaunchProof(List<Form> targets, List<Form> facts, List<Form> unequ
   }
 
   /**
+   * The parameters whose values the proof reads: the int scalars and the buffers (their lengths) its
+   * forms name. A launch with the same values of these, and the same grids, gets the same answer.
+   *
+   * @return their names
+   */
+  public java.util.Set<String> parameters() {
+    java.util.Set<String> names = new java.util.TreeSet<>();
+    for (List<Form> forms : List.of(targets, facts, unequal, requires)) {
+      for (Form form : forms) {
+        for (String term : form.terms().keySet()) {
+          for (String factor : term.split("\\*")) {
+            if (factor.startsWith("s:") || factor.startsWith("n:")) {
+              names.add(factor.substring(2));
+            }
+          }
+        }
+      }
+    }
+    return names;
+  }
+
+  /**
    * Whether the launch's values prove every target at least 0.
    *
    * @param launch what the launch gives

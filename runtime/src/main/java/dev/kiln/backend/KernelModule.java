@@ -37,7 +37,11 @@ public record KernelModule(byte[] code, Set<Integer> capabilities, boolean usesB
   private static final String ELEMENTS_PER_INVOCATION = LaunchAbi.ELEMENTS_PER_INVOCATION;
   private static final int HEADER_WORDS = 5;
 
-  private static final Map<KernelSpec, List<LaunchBound>> BOUNDS = new java.util.concurrent.ConcurrentHashMap<>();
+  /** What launches read of a module besides its code: its bounds and its proofs. */
+  private record LaunchFacts(List<LaunchBound> bounds, List<LaunchProof> proofs) {}
+
+  private static final LaunchFacts NO_FACTS = new LaunchFacts(List.of(), List.of());
+  private static final Map<KernelSpec, LaunchFacts> LAUNCH_FACTS = new java.util.concurrent.ConcurrentHashMap<>();
 
   /**
    * The launch bounds of {@code spec}'s module, read on its first launch; none for a spec without a
@@ -47,15 +51,29 @@ public record KernelModule(byte[] code, Set<Integer> capabilities, boolean usesB
    * @return its bounds
    */
   public static List<LaunchBound> boundsOf(KernelSpec spec) {
-    return BOUNDS.computeIfAbsent(spec, KernelModule::readBounds);
+    return launchFacts(spec).bounds();
   }
 
-  private static List<LaunchBound> readBounds(KernelSpec spec) {
-    try {
-      return of(spec).launchBounds();
-    } catch (IllegalStateException noModule) {
-      return List.of();
-    }
+  /**
+   * The launch proofs of {@code spec}'s module ({@link LaunchProof}), read with its bounds; none for a
+   * spec without a module.
+   *
+   * @param spec the kernel or group
+   * @return its proofs
+   */
+  public static List<LaunchProof> proofsOf(KernelSpec spec) {
+    return launchFacts(spec).proofs();
+  }
+
+  private static LaunchFacts launchFacts(KernelSpec spec) {
+    return LAUNCH_FACTS.computeIfAbsent(spec, kernel -> {
+      try {
+        KernelModule module = of(kernel);
+        return new LaunchFacts(module.launchBounds(), module.launchProofs());
+      } catch (IllegalStateException noModule) {
+        return NO_FACTS;
+      }
+    });
   }
 
   /**

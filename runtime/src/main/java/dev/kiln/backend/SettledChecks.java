@@ -51,22 +51,17 @@ public final class SettledChecks {
   }
 
   private static SettledChecks read(KernelSpec spec) {
-    List<LaunchProof> proofs;
-    try {
-      proofs = KernelModule.of(spec).launchProofs();
-    } catch (IllegalStateException noModule) {
-      return NONE;
-    }
+    List<LaunchProof> proofs = KernelModule.proofsOf(spec);
     if (proofs.isEmpty()) {
       return NONE;
     }
-    String text = String.join(" ", proofs.stream().map(LaunchProof::encode).toList());
+    java.util.Set<String> read = new java.util.HashSet<>();
+    proofs.forEach(proof -> read.addAll(proof.parameters()));
     List<Integer> scalars = new ArrayList<>();
     List<Integer> buffers = new ArrayList<>();
     for (int param = 0; param < spec.params().size(); param++) {
-      KernelSpec.Param p = spec.params().get(param);
-      if (text.contains((p.isBuffer() ? "n:" : "s:") + p.name())) { // a superset at worst: more values compared
-        (p.isBuffer() ? buffers : scalars).add(param);
+      if (read.contains(spec.params().get(param).name())) {
+        (spec.params().get(param).isBuffer() ? buffers : scalars).add(param);
       }
     }
     return new SettledChecks(proofs, scalars.stream().mapToInt(Integer::intValue).toArray(),

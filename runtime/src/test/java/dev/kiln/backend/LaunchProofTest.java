@@ -62,6 +62,12 @@ class LaunchProofTest {
   }
 
   @Test
+  void aProofNamesTheParametersItReads() {
+    assertEquals(java.util.Set.of("height", "in", "width"), BELOW.parameters());
+    assertEquals(java.util.Set.of("height", "out", "width"), BORDER.parameters());
+  }
+
+  @Test
   void theRowBelowIsInBoundsExactlyWhereTheBufferHoldsTheGrid() {
     // the largest index read is (height - 2) · width + (width - 2) + width = width · height - 2
     assertTrue(BELOW.holds(new Values(1000, 700, 1000 * 700, 1000 * 700)));
