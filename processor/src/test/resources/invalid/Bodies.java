@@ -193,4 +193,13 @@ public final class Bodies {
   private static MatrixA loadTile(short[] a) {
     return Gpu.loadMatrixA(a, 0, 16, MatrixElement.FLOAT16, MatrixLayout.ROW_MAJOR);
   }
+
+  @Kernel
+  static void copies(short[] a, int[] b, int n) {
+    short[] own = new short[8];
+    System.arraycopy(a, 0, own, 0, n); // ERROR: [kiln.copy.length]
+    System.arraycopy(a, 0, own, 0, 129); // ERROR: [kiln.copy.length]
+    System.arraycopy(a, 0, b, 0, 4); // ERROR: [kiln.copy.types]
+    b[0] = own[0];
+  }
 }

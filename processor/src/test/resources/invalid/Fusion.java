@@ -313,4 +313,23 @@ public final class Fusion {
     MatrixAccumulator zero = Gpu.fillAccumulator(0f);
     Gpu.storeAccumulator(zero, t, Gpu.workgroupId(0) * 256, 16, MatrixLayout.ROW_MAJOR);
   }
+
+  // copies: an arm that copies ranges
+  @Kernel(workgroup = {32})
+  @FuseGroup("copies")
+  static void scaleFirst(float[] t) {
+    int i = Gpu.globalId(0);
+    if (i < t.length) {
+      t[i] *= 2f;
+    }
+  }
+
+  @Kernel(workgroup = {32})
+  @FuseGroup("copies") // ERROR: [kiln.fusion.copies]
+  static void shiftPairs(float[] t, float[] u) {
+    int i = Gpu.globalId(0);
+    if (2 * i + 2 <= t.length) {
+      System.arraycopy(t, 2 * i, u, 2 * i, 2);
+    }
+  }
 }

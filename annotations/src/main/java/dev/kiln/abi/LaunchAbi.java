@@ -1,6 +1,7 @@
 package dev.kiln.abi;
 
 import java.lang.invoke.MethodType;
+import java.util.List;
 
 /**
  * The contract between the modules Kiln's processor writes and the runtime that launches them,
@@ -46,6 +47,57 @@ public final class LaunchAbi {
    * loops there silently; the index word holds the count, the line word the loop's line.
    */
   public static final int FAULT_LOOP_LIMIT = 5;
+  /**
+   * A {@code System.arraycopy} whose range leaves an array: the kind word is this, or'ed with
+   * {@link #copyFault}'s bits for which side and end and the element type; the index word holds
+   * the offending index (the first one, or the first plus the length).
+   */
+  public static final int FAULT_COPY = 7;
+  /** The element types a copy fault names, by their place in the kind word (bits 16 on). */
+  private static final List<String> COPY_ELEMENTS = List.of("boolean", "byte", "short", "char", "int", "long",
+      "float", "double");
+  private static final int COPY_DESTINATION = 0x100;
+  private static final int COPY_LAST = 0x200;
+
+  /**
+   * The kind word of a copy fault.
+   *
+   * @param destination whether the destination's range leaves its array, else the source's
+   * @param last whether the range ends past the array, else starts below 0
+   * @param element the arrays' element type, as Java names it
+   * @return the kind word
+   */
+  public static int copyFault(boolean destination, boolean last, String element) {
+    return FAULT_COPY | (destination ? COPY_DESTINATION : 0) | (last ? COPY_LAST : 0)
+        | COPY_ELEMENTS.indexOf(element) << 16;
+  }
+
+  /**
+   * Whether a fault's kind word is a copy's.
+   *
+   * @param kind the kind word
+   * @return whether it is one of {@link #copyFault}'s
+   */
+  public static boolean isCopyFault(int kind) {
+    return (kind & 0xff) == FAULT_COPY;
+  }
+
+  /**
+   * What {@code System.arraycopy} says where a range leaves its array, as HotSpot words it:
+   * {@code arraycopy: last source index 18 out of bounds for short[16]}.
+   *
+   * @param kind the fault's kind word ({@link #copyFault})
+   * @param index the fault's index word
+   * @param length the length of the array the range leaves
+   * @return the message
+   */
+  public static String copyFaultMessage(int kind, int index, int length) {
+    boolean last = (kind & COPY_LAST) != 0;
+    return "arraycopy: " + (last ? "last " : "") + ((kind & COPY_DESTINATION) != 0 ? "destination" : "source")
+        + " index " + (last ? Integer.toUnsignedString(index) : Integer.toString(index)) + " out of bounds for "
+        + COPY_ELEMENTS.get(kind >>> 16) + "[" + length + "]";
+  }
+
   /** The rows and columns of every cooperative-matrix tile (M = N = K). */
   public static final int MATRIX_SIDE = 16;
   /**

@@ -94,7 +94,8 @@ public final class GemmBench {
         if (!variant.contains("coopmat")) {
           continue;
         }
-        if (variant.contains("staged") && n % 128 != 0) {
+        if ((variant.contains("staged") || variant.contains("prefetched")) && n % 128 != 0
+            || variant.contains("wide") && n % TensorCores.WIDE != 0) {
           continue;
         }
         boolean wide = variant.contains("64x64");
@@ -112,6 +113,10 @@ public final class GemmBench {
           case "Kiln f16 coopmat prefetched" -> () -> TensorCoresKernels.prefetched(device, stagedGrid(n), x, y, c, n);
           case "Kiln f16 coopmat prefetched unchecked" ->
               () -> TensorCoresKernels.prefetchedUnchecked(device, stagedGrid(n), x, y, c, n);
+          case "Kiln f16 coopmat prefetched wide" ->
+              () -> TensorCoresKernels.prefetchedWide(device, wideGrid(n), x, y, c, n);
+          case "Kiln f16 coopmat prefetched wide unchecked" ->
+              () -> TensorCoresKernels.prefetchedWideUnchecked(device, wideGrid(n), x, y, c, n);
           case "GLSL f16 coopmat staged" ->
               () -> Dispatch.dispatch(device, GlslTwins.HGEMM_STAGED, Grid.of(n / 8, n / 8), x, y, c, n);
           case String name when name.startsWith("GLSL f16 coopmat hgemm") ->
@@ -142,6 +147,11 @@ public final class GemmBench {
   /** The staged kernels' grid: a workgroup of 16 x 16 per 128 x 128 block. */
   private static Grid stagedGrid(int n) {
     return Grid.of(16 * (n / TensorCores.STAGED), 16 * (n / TensorCores.STAGED));
+  }
+
+  /** The wide prefetching kernels' grid: a workgroup of 16 x 16 per 128 x 256 block. */
+  private static Grid wideGrid(int n) {
+    return Grid.of(16 * (n / TensorCores.WIDE), 16 * (n / TensorCores.STAGED));
   }
 
   /** 256 entries within docs/KERNELS.md's bound of the fp64 product. */

@@ -18,10 +18,11 @@ import dev.kiln.matrix.MatrixB;
  * ({@code glsl/hgemm128.shaderc.comp}): a 128 x 128 block per workgroup of 8 subgroups, 32 columns of
  * {@code a} and rows of {@code b} at a time staged in workgroup memory of 16-bit values (one short
  * per invocation and copy, where the twin copies 16 bytes); and the same with the next stage loaded
- * into registers during this one's multiply-adds and 64 of k per stage (the GLSL variant
- * {@code hgemm128pf64}, twice as fast as the staged twin, where this one is slower: docs/PERFORMANCE.md).
- * Dimensions are multiples of 64 (128 for the staged and prefetching ones, which compute nothing
- * unless the workgroup has 8 subgroups).
+ * into private arrays during this one's multiply-adds by 16-byte copies ({@code System.arraycopy} of
+ * 8 shorts) and 64 of k per stage (the GLSL variant {@code hgemm128pf64}); and the fastest twin's
+ * shape, 128 x 256 per workgroup ({@code hgemm128x256pf}). Dimensions are multiples of 64 (128 for
+ * the staged and prefetching ones, 256 for the columns of the wide one; they compute nothing unless
+ * the workgroup has 8 subgroups).
  */
 final class TensorCores {
   static final int SIDE = 64;
@@ -198,13 +199,14 @@ final class TensorCores {
   /** Of k per stage in the prefetching kernels. */
   private static final int DEEP = 64;
   private static final int STRIDE_DEEP_A = DEEP + 8;
-  /** The shorts of {@code a} (and of {@code b}) each of 256 invocations moves per stage of the prefetching kernels. */
-  private static final int MOVES = STAGED * DEEP / 256;
+  /** The 16-byte quads of {@code a} (and of {@code b}) each of 256 invocations moves per stage of the prefetching kernels. */
+  private static final int QUADS = STAGED * DEEP / 8 / 256;
 
   /**
-   * The staged product with the next stage's elements loaded into registers before this stage's
+   * The staged product with the next stage's quads copied into private arrays before this stage's
    * multiply-adds, so that the loads overlap them, and 64 of k per stage: the shape of the GLSL
-   * variant {@code hgemm128pf64}, written plainly.
+   * variant {@code hgemm128pf64}, written plainly, with {@code System.arraycopy} of 8 shorts (16
+   * bytes) where the twin moves a uvec4.
    */
   @Kernel(workgroup = {16, 16})
   static void prefetched(@Buffer(Access.READ) short[] a, @Buffer(Access.READ) short[] b,
@@ -239,26 +241,28 @@ final class TensorCores {
       MatrixAccumulator c21 = Gpu.fillAccumulator(0f);
       MatrixAccumulator c30 = Gpu.fillAccumulator(0f);
       MatrixAccumulator c31 = Gpu.fillAccumulator(0f);
-      short[] nextA = new short[MOVES];
-      short[] nextB = new short[MOVES];
-      for (int move = 0; move < MOVES; move++) {
-        int index = self + move * 256;
-        nextA[move] = a[(firstRow + index / DEEP) * n + index % DEEP];
-        nextB[move] = b[index / STAGED * n + firstColumn + index % STAGED];
+      short[] nextA = new short[QUADS * 8];
+      short[] nextB = new short[QUADS * 8];
+      for (int move = 0; move < QUADS; move++) {
+        int quad = self + move * 256;
+        System.arraycopy(a, (firstRow + quad / (DEEP / 8)) * n + quad % (DEEP / 8) * 8, nextA, move * 8, 8);
+        System.arraycopy(b, quad / (STAGED / 8) * n + firstColumn + quad % (STAGED / 8) * 8, nextB, move * 8, 8);
       }
       for (int k0 = 0; k0 < n; k0 += DEEP) {
         Gpu.barrier(); // the last stage's tile loads are done
-        for (int move = 0; move < MOVES; move++) {
-          int index = self + move * 256;
-          blockA[index / DEEP * STRIDE_DEEP_A + index % DEEP] = nextA[move];
-          blockB[index / STAGED * STRIDE_B + index % STAGED] = nextB[move];
+        for (int move = 0; move < QUADS; move++) {
+          int quad = self + move * 256;
+          System.arraycopy(nextA, move * 8, blockA, quad / (DEEP / 8) * STRIDE_DEEP_A + quad % (DEEP / 8) * 8, 8);
+          System.arraycopy(nextB, move * 8, blockB, quad / (STAGED / 8) * STRIDE_B + quad % (STAGED / 8) * 8, 8);
         }
         Gpu.barrier();
         if (k0 + DEEP < n) {
-          for (int move = 0; move < MOVES; move++) {
-            int index = self + move * 256;
-            nextA[move] = a[(firstRow + index / DEEP) * n + k0 + DEEP + index % DEEP];
-            nextB[move] = b[(k0 + DEEP + index / STAGED) * n + firstColumn + index % STAGED];
+          for (int move = 0; move < QUADS; move++) {
+            int quad = self + move * 256;
+            System.arraycopy(a, (firstRow + quad / (DEEP / 8)) * n + k0 + DEEP + quad % (DEEP / 8) * 8, nextA, move * 8,
+                8);
+            System.arraycopy(b, (k0 + DEEP + quad / (STAGED / 8)) * n + firstColumn + quad % (STAGED / 8) * 8, nextB,
+                move * 8, 8);
           }
         }
         for (int k = 0; k < DEEP; k += T) {
@@ -288,6 +292,140 @@ final class TensorCores {
       Gpu.storeAccumulator(c21, c, (row + 2 * T) * n + column + 1 * T, n, ROW_MAJOR);
       Gpu.storeAccumulator(c30, c, (row + 3 * T) * n + column + 0 * T, n, ROW_MAJOR);
       Gpu.storeAccumulator(c31, c, (row + 3 * T) * n + column + 1 * T, n, ROW_MAJOR);
+    }
+  }
+
+  /** Columns of {@code c} per workgroup of the wide prefetching kernels (rows: {@link #STAGED}). */
+  static final int WIDE = 256;
+  private static final int STRIDE_WIDE_B = WIDE + 8;
+  /** Quads of {@code a} and of {@code b} each of 256 invocations moves per stage (32 of k) of the wide kernels. */
+  private static final int QUADS_WIDE_A = STAGED * DEPTH / 8 / 256;
+  private static final int QUADS_WIDE_B = DEPTH * WIDE / 8 / 256;
+
+  /**
+   * 128 x 256 of {@code c} per workgroup, 64 x 64 (4 x 4 tiles) per subgroup, 32 of k per stage, the
+   * next stage prefetched into private arrays by 16-byte copies: the GLSL variant
+   * {@code hgemm128x256pf}, the fastest twin, written plainly.
+   */
+  @Kernel(workgroup = {16, 16})
+  static void prefetchedWide(@Buffer(Access.READ) short[] a, @Buffer(Access.READ) short[] b,
+      @Buffer(Access.WRITE) float[] c, int n) {
+    short[] blockA = Gpu.sharedPackedShorts(STAGED * STRIDE_A);
+    short[] blockB = Gpu.sharedPackedShorts(DEPTH * STRIDE_WIDE_B);
+    prefetchedWideProduct(a, b, c, n, blockA, blockB);
+  }
+
+  /** {@link #prefetchedWide} without index checks. */
+  @Kernel(workgroup = {16, 16}, boundsChecks = false)
+  static void prefetchedWideUnchecked(@Buffer(Access.READ) short[] a, @Buffer(Access.READ) short[] b,
+      @Buffer(Access.WRITE) float[] c, int n) {
+    short[] blockA = Gpu.sharedPackedShorts(STAGED * STRIDE_A);
+    short[] blockB = Gpu.sharedPackedShorts(DEPTH * STRIDE_WIDE_B);
+    prefetchedWideProduct(a, b, c, n, blockA, blockB);
+  }
+
+  /** The body of both wide prefetching kernels. */
+  private static void prefetchedWideProduct(short[] a, short[] b, float[] c, int n, short[] blockA, short[] blockB) {
+    int self = Gpu.localId(1) * 16 + Gpu.localId(0);
+    int firstRow = Gpu.workgroupId(1) * STAGED;
+    int firstColumn = Gpu.workgroupId(0) * WIDE;
+    int warpRow = Gpu.subgroupId() / 4 * 64;
+    int warpColumn = Gpu.subgroupId() % 4 * 64;
+    if (Gpu.numSubgroups() == 8) {
+      MatrixAccumulator c00 = Gpu.fillAccumulator(0f);
+      MatrixAccumulator c01 = Gpu.fillAccumulator(0f);
+      MatrixAccumulator c02 = Gpu.fillAccumulator(0f);
+      MatrixAccumulator c03 = Gpu.fillAccumulator(0f);
+      MatrixAccumulator c10 = Gpu.fillAccumulator(0f);
+      MatrixAccumulator c11 = Gpu.fillAccumulator(0f);
+      MatrixAccumulator c12 = Gpu.fillAccumulator(0f);
+      MatrixAccumulator c13 = Gpu.fillAccumulator(0f);
+      MatrixAccumulator c20 = Gpu.fillAccumulator(0f);
+      MatrixAccumulator c21 = Gpu.fillAccumulator(0f);
+      MatrixAccumulator c22 = Gpu.fillAccumulator(0f);
+      MatrixAccumulator c23 = Gpu.fillAccumulator(0f);
+      MatrixAccumulator c30 = Gpu.fillAccumulator(0f);
+      MatrixAccumulator c31 = Gpu.fillAccumulator(0f);
+      MatrixAccumulator c32 = Gpu.fillAccumulator(0f);
+      MatrixAccumulator c33 = Gpu.fillAccumulator(0f);
+      short[] nextA = new short[QUADS_WIDE_A * 8];
+      short[] nextB = new short[QUADS_WIDE_B * 8];
+      for (int move = 0; move < QUADS_WIDE_A; move++) {
+        int quad = self + move * 256;
+        System.arraycopy(a, (firstRow + quad / (DEPTH / 8)) * n + quad % (DEPTH / 8) * 8, nextA, move * 8, 8);
+      }
+      for (int move = 0; move < QUADS_WIDE_B; move++) {
+        int quad = self + move * 256;
+        System.arraycopy(b, quad / (WIDE / 8) * n + firstColumn + quad % (WIDE / 8) * 8, nextB, move * 8, 8);
+      }
+      for (int k0 = 0; k0 < n; k0 += DEPTH) {
+        Gpu.barrier(); // the last stage's tile loads are done
+        for (int move = 0; move < QUADS_WIDE_A; move++) {
+          int quad = self + move * 256;
+          System.arraycopy(nextA, move * 8, blockA, quad / (DEPTH / 8) * STRIDE_A + quad % (DEPTH / 8) * 8, 8);
+        }
+        for (int move = 0; move < QUADS_WIDE_B; move++) {
+          int quad = self + move * 256;
+          System.arraycopy(nextB, move * 8, blockB, quad / (WIDE / 8) * STRIDE_WIDE_B + quad % (WIDE / 8) * 8, 8);
+        }
+        Gpu.barrier();
+        if (k0 + DEPTH < n) {
+          for (int move = 0; move < QUADS_WIDE_A; move++) {
+            int quad = self + move * 256;
+            System.arraycopy(a, (firstRow + quad / (DEPTH / 8)) * n + k0 + DEPTH + quad % (DEPTH / 8) * 8, nextA,
+                move * 8, 8);
+          }
+          for (int move = 0; move < QUADS_WIDE_B; move++) {
+            int quad = self + move * 256;
+            System.arraycopy(b, (k0 + DEPTH + quad / (WIDE / 8)) * n + firstColumn + quad % (WIDE / 8) * 8, nextB,
+                move * 8, 8);
+          }
+        }
+        for (int k = 0; k < DEPTH; k += T) {
+          MatrixA a0 = Gpu.loadMatrixA(blockA, (warpRow + 0 * T) * STRIDE_A + k, STRIDE_A, FLOAT16, ROW_MAJOR);
+          MatrixA a1 = Gpu.loadMatrixA(blockA, (warpRow + 1 * T) * STRIDE_A + k, STRIDE_A, FLOAT16, ROW_MAJOR);
+          MatrixA a2 = Gpu.loadMatrixA(blockA, (warpRow + 2 * T) * STRIDE_A + k, STRIDE_A, FLOAT16, ROW_MAJOR);
+          MatrixA a3 = Gpu.loadMatrixA(blockA, (warpRow + 3 * T) * STRIDE_A + k, STRIDE_A, FLOAT16, ROW_MAJOR);
+          MatrixB b0 = Gpu.loadMatrixB(blockB, k * STRIDE_WIDE_B + warpColumn + 0 * T, STRIDE_WIDE_B, FLOAT16, ROW_MAJOR);
+          MatrixB b1 = Gpu.loadMatrixB(blockB, k * STRIDE_WIDE_B + warpColumn + 1 * T, STRIDE_WIDE_B, FLOAT16, ROW_MAJOR);
+          MatrixB b2 = Gpu.loadMatrixB(blockB, k * STRIDE_WIDE_B + warpColumn + 2 * T, STRIDE_WIDE_B, FLOAT16, ROW_MAJOR);
+          MatrixB b3 = Gpu.loadMatrixB(blockB, k * STRIDE_WIDE_B + warpColumn + 3 * T, STRIDE_WIDE_B, FLOAT16, ROW_MAJOR);
+          c00 = Gpu.multiplyAdd(a0, b0, c00);
+          c10 = Gpu.multiplyAdd(a1, b0, c10);
+          c20 = Gpu.multiplyAdd(a2, b0, c20);
+          c30 = Gpu.multiplyAdd(a3, b0, c30);
+          c01 = Gpu.multiplyAdd(a0, b1, c01);
+          c11 = Gpu.multiplyAdd(a1, b1, c11);
+          c21 = Gpu.multiplyAdd(a2, b1, c21);
+          c31 = Gpu.multiplyAdd(a3, b1, c31);
+          c02 = Gpu.multiplyAdd(a0, b2, c02);
+          c12 = Gpu.multiplyAdd(a1, b2, c12);
+          c22 = Gpu.multiplyAdd(a2, b2, c22);
+          c32 = Gpu.multiplyAdd(a3, b2, c32);
+          c03 = Gpu.multiplyAdd(a0, b3, c03);
+          c13 = Gpu.multiplyAdd(a1, b3, c13);
+          c23 = Gpu.multiplyAdd(a2, b3, c23);
+          c33 = Gpu.multiplyAdd(a3, b3, c33);
+        }
+      }
+      int row = firstRow + warpRow;
+      int column = firstColumn + warpColumn;
+      Gpu.storeAccumulator(c00, c, (row + 0 * T) * n + column + 0 * T, n, ROW_MAJOR);
+      Gpu.storeAccumulator(c01, c, (row + 0 * T) * n + column + 1 * T, n, ROW_MAJOR);
+      Gpu.storeAccumulator(c02, c, (row + 0 * T) * n + column + 2 * T, n, ROW_MAJOR);
+      Gpu.storeAccumulator(c03, c, (row + 0 * T) * n + column + 3 * T, n, ROW_MAJOR);
+      Gpu.storeAccumulator(c10, c, (row + 1 * T) * n + column + 0 * T, n, ROW_MAJOR);
+      Gpu.storeAccumulator(c11, c, (row + 1 * T) * n + column + 1 * T, n, ROW_MAJOR);
+      Gpu.storeAccumulator(c12, c, (row + 1 * T) * n + column + 2 * T, n, ROW_MAJOR);
+      Gpu.storeAccumulator(c13, c, (row + 1 * T) * n + column + 3 * T, n, ROW_MAJOR);
+      Gpu.storeAccumulator(c20, c, (row + 2 * T) * n + column + 0 * T, n, ROW_MAJOR);
+      Gpu.storeAccumulator(c21, c, (row + 2 * T) * n + column + 1 * T, n, ROW_MAJOR);
+      Gpu.storeAccumulator(c22, c, (row + 2 * T) * n + column + 2 * T, n, ROW_MAJOR);
+      Gpu.storeAccumulator(c23, c, (row + 2 * T) * n + column + 3 * T, n, ROW_MAJOR);
+      Gpu.storeAccumulator(c30, c, (row + 3 * T) * n + column + 0 * T, n, ROW_MAJOR);
+      Gpu.storeAccumulator(c31, c, (row + 3 * T) * n + column + 1 * T, n, ROW_MAJOR);
+      Gpu.storeAccumulator(c32, c, (row + 3 * T) * n + column + 2 * T, n, ROW_MAJOR);
+      Gpu.storeAccumulator(c33, c, (row + 3 * T) * n + column + 3 * T, n, ROW_MAJOR);
     }
   }
 }

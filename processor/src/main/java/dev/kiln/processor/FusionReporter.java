@@ -67,6 +67,8 @@ final class FusionReporter {
             conflict.kernel(), conflict.group()));
         case FusionError.Matrices matrices -> onGroup(matrices, Errors.fusionMatrices(matrices.group(), matrices.arm(),
             matrices.kernel()));
+        case FusionError.Copies copies -> onGroup(copies, Errors.fusionCopies(copies.group(), copies.arm(),
+            copies.kernel()));
       }
     }
   }

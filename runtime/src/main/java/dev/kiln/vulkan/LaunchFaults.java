@@ -3,7 +3,6 @@ package dev.kiln.vulkan;
 import dev.kiln.abi.KernelSpec;
 import dev.kiln.abi.LaunchAbi;
 import dev.kiln.backend.Launch;
-import java.util.List;
 import java.util.function.Supplier;
 
 /**
@@ -53,18 +52,21 @@ final class LaunchFaults {
       return;
     }
     KernelSpec spec = launch.spec();
-    String outOfBounds;
-    if ((words[1] & LOCAL_ARRAY) != 0) {
-      outOfBounds = "Index " + words[2] + " out of bounds for length " + (words[1] & ~LOCAL_ARRAY) + " of a local array";
-    } else {
-      List<KernelSpec.Param> buffers = spec.params().stream().filter(KernelSpec.Param::isBuffer).toList();
-      outOfBounds = "Index " + words[2] + " out of bounds for length " + bufferLength(launch, words[1]) + " of buffer '"
-          + buffers.get(words[1]).name() + "'";
+    boolean local = (words[1] & LOCAL_ARRAY) != 0;
+    int length = local ? words[1] & ~LOCAL_ARRAY : bufferLength(launch, words[1]);
+    String array = local ? "a local array"
+        : "buffer '" + spec.params().stream().filter(KernelSpec.Param::isBuffer).toList().get(words[1]).name() + "'";
+    if (LaunchAbi.isCopyFault(words[0])) {
+      throw new ArrayIndexOutOfBoundsException(LaunchAbi.copyFaultMessage(words[0], words[2], length) + " (" + array
+          + ") in kernel " + spec + " (line " + words[3] + ")");
     }
-    throw exception("kernel " + spec, outOfBounds);
+    throw exception("kernel " + spec, "Index " + words[2] + " out of bounds for length " + length + " of " + array);
   }
 
   private RuntimeException exception(String where, String outOfBounds) {
+    if (LaunchAbi.isCopyFault(words[0])) { // a batch's: the array's length is not known here
+      return new ArrayIndexOutOfBoundsException("arraycopy: " + outOfBounds + " in " + where + " (line " + words[3] + ")");
+    }
     return switch (words[0]) {
       case INDEX -> new ArrayIndexOutOfBoundsException(outOfBounds + " in " + where + " (line " + words[3] + ")");
       case DIVISION_BY_ZERO -> new ArithmeticException("/ by zero in " + where + (words[3] != 0 ? " (line " + words[3] + ")" : ""));

@@ -133,6 +133,28 @@ public final class HalfMatrixMultiply {
   }
 
   /**
+   * {@link #stagedTile} with the factors staged by {@code System.arraycopy}, 8 shorts (16 bytes) per
+   * lane: workgroup memory held as 16-byte quads, which the tiles load from.
+   */
+  @Kernel(workgroup = {32})
+  static void copiedTile(@Buffer(Access.READ) short[] a, @Buffer(Access.READ) short[] b,
+      @Buffer(Access.WRITE) float[] c, @Buffer(Access.WRITE) int[] copies) {
+    short[] left = Gpu.sharedPackedShorts(T * T);
+    short[] right = Gpu.sharedPackedShorts(T * T);
+    int lane = Gpu.localId(0);
+    int at = Gpu.workgroupId(0) * T * T;
+    System.arraycopy(a, at + lane * 8, left, lane * 8, 8);
+    System.arraycopy(b, at + lane * 8, right, lane * 8, 8);
+    Gpu.barrier();
+    for (int e = lane; e < T * T; e += 32) {
+      copies[at + e] = left[e] + right[e] * 65536;
+    }
+    MatrixA x = Gpu.loadMatrixA(left, 0, T, MatrixElement.FLOAT16, MatrixLayout.ROW_MAJOR);
+    MatrixB y = Gpu.loadMatrixB(right, 0, T, MatrixElement.FLOAT16, MatrixLayout.ROW_MAJOR);
+    Gpu.storeAccumulator(Gpu.multiplyAdd(x, y, Gpu.fillAccumulator(0f)), c, at, T, MatrixLayout.ROW_MAJOR);
+  }
+
+  /**
    * {@code d = half(a b) e}, one 16 x 16 tile per subgroup of 32: the first product goes into
    * workgroup memory, is rounded to float16 there ({@code Float.floatToFloat16}) and comes back as
    * the left factor of the second, as a fused kernel feeds one product into the next (attention's

@@ -12,6 +12,7 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The cooperative-matrix kernels: on the CPU backend (the kernel methods: matrices have no twins)
@@ -275,16 +276,21 @@ class MatrixKernelsTest extends BothDevices {
     return Float.intBitsToFloat(bits << 16);
   }
 
-  /** Tiles staged in Gpu.sharedPackedShorts: the staged shorts read back as Java widens them, the product's bits. */
-  @Test
-  void stagedTiles() {
+  /**
+   * Tiles staged in Gpu.sharedPackedShorts, element by element or by 16-byte copies (an array then
+   * held as quads): the staged shorts read back as Java widens them, the product's bits.
+   */
+  @ParameterizedTest
+  @ValueSource(booleans = {false, true})
+  void stagedTiles(boolean copied) {
     int tiles = 2;
     Random random = new Random(5);
     short[] a = halves(random, tiles * 256);
     short[] b = halves(random, tiles * 256);
     float[] onCpu = new float[tiles * 256];
     int[] copies = new int[tiles * 256];
-    HalfMatrixMultiplyKernels.stagedTile(cpuMethods, tiles * 32, a, b, onCpu, copies);
+    Staging staging = copied ? HalfMatrixMultiplyKernels::copiedTile : HalfMatrixMultiplyKernels::stagedTile;
+    staging.launch(cpuMethods, tiles * 32, a, b, onCpu, copies);
     for (int t = 0; t < tiles; t++) {
       for (int i = 0; i < 16; i++) {
         for (int j = 0; j < 16; j++) {
@@ -301,8 +307,8 @@ class MatrixKernelsTest extends BothDevices {
     }
     float[] onVulkan = new float[tiles * 256];
     int[] copiesOnVulkan = new int[tiles * 256];
-    if (refused(() -> HalfMatrixMultiplyKernels.stagedTile(vulkan, tiles * 32, a, b, onVulkan, copiesOnVulkan),
-        "HalfMatrixMultiply#stagedTile")) {
+    if (refused(() -> staging.launch(vulkan, tiles * 32, a, b, onVulkan, copiesOnVulkan),
+        "HalfMatrixMultiply#" + (copied ? "copiedTile" : "stagedTile"))) {
       return;
     }
     org.junit.jupiter.api.Assertions.assertArrayEquals(copies, copiesOnVulkan, "the staged shorts on " + vulkan);
@@ -310,6 +316,11 @@ class MatrixKernelsTest extends BothDevices {
       assertTrue(Math.abs(onVulkan[i] - onCpu[i]) <= 20 * 0x1p-22 * 64, "element " + i + ": " + onVulkan[i] + " on "
           + vulkan + ", " + onCpu[i] + " on the CPU backend");
     }
+  }
+
+  /** A launcher of {@link HalfMatrixMultiply#stagedTile} or {@link HalfMatrixMultiply#copiedTile}. */
+  private interface Staging {
+    void launch(Device device, int count, short[] a, short[] b, float[] c, int[] copies);
   }
 
   /** A tile reaching past the end of its buffer: Java's exception, naming its last index, everywhere. */

@@ -19,7 +19,8 @@ import java.util.Set;
  * uses workgroup memory, reads which invocation ids, calls subgroup operations or atomics, uses
  * cooperative matrices, and every access of every array (by the array's name), in program order.
  * The accesses are element accesses: a matrix's loads and stores of whole tiles are not among them
- * (the passes that read accesses refuse programs with {@link #matrices}).
+ * (the passes that read accesses refuse programs with {@link #matrices}); each side of a copy is,
+ * at its first element (the passes that follow elements refuse programs with {@link #copies}).
  */
 public record Facts(
     boolean barriers,
@@ -28,6 +29,7 @@ public record Facts(
     boolean subgroups,
     boolean atomics,
     boolean matrices,
+    boolean copies,
     Map<String, List<Access>> accesses) {
 
   /** How an access uses its element; an atomic reads and writes it. */
@@ -62,11 +64,13 @@ public record Facts(
     boolean[] barriers = {false};
     boolean[] atomics = {false};
     boolean[] matrices = {false};
+    boolean[] copies = {false};
     Map<String, List<Access>> accesses = new LinkedHashMap<>();
     Walk.statements(program.body(), statement -> {
       switch (statement) {
         case Stmt.Barrier b -> barriers[0] = true;
         case Stmt.Matrix m -> matrices[0] = true;
+        case Stmt.Copy copy -> copies[0] = true; // its sides are added after its indices' loads, below
         case Stmt.Store store -> add(accesses, new Access(store.array(), Kind.WRITE, store.index(), store.site()));
         case Stmt.Atomic atomic -> {
           atomics[0] = true;
@@ -80,6 +84,10 @@ public record Facts(
           add(accesses, new Access(load.array(), Kind.READ, load.index(), load.site()));
         }
       }));
+      if (statement instanceof Stmt.Copy copy) {
+        add(accesses, new Access(copy.source(), Kind.READ, copy.sourceIndex(), copy.site()));
+        add(accesses, new Access(copy.target(), Kind.WRITE, copy.targetIndex(), copy.site()));
+      }
     });
     Set<Builtin> builtins = EnumSet.noneOf(Builtin.class);
     boolean[] subgroups = {false};
@@ -91,7 +99,7 @@ public record Facts(
       }
     });
     return new Facts(barriers[0], !program.shared().isEmpty(), builtins, subgroups[0], atomics[0], matrices[0],
-        accesses);
+        copies[0], accesses);
   }
 
   private static void add(Map<String, List<Access>> accesses, Access access) {

@@ -56,6 +56,8 @@ public final class IndexBounds {
   private final Map<Object, List<WorkgroupMeeting.Place>> workgroupPlaces = new IdentityHashMap<>();
   /** Per access node not proven, by identity: each occurrence's launch proof (null where none). */
   private final Map<Object, List<LaunchProof>> launchProofs = new IdentityHashMap<>();
+  /** Per copy, by identity: the index nodes of its sides' ends ({@link #copyEnds}). */
+  private final Map<Stmt.Copy, Expr[][]> copyEnds = new IdentityHashMap<>();
   /** The keys of {@link #launchProofs} in program order, so that modules are the same on every build. */
   private final List<Object> unproven = new ArrayList<>();
   /** Whether accesses may be settled at a launch: a checked program of one element per invocation. */
@@ -190,6 +192,32 @@ public final class IndexBounds {
   /** How this atomic update of the program is known to be in bounds. */
   public Bound bound(Stmt.Atomic atomic) {
     return boundOf(atomic);
+  }
+
+  /**
+   * How both ends of one side of a copy ({@code target}: its destination) are known to be in
+   * bounds, and so its whole range: the lesser of the two.
+   */
+  public Bound bound(Stmt.Copy copy, boolean target) {
+    Expr[] ends = copyEnds(copy, target);
+    Bound first = boundOf(ends[0]);
+    Bound last = boundOf(ends[1]);
+    return first.compareTo(last) >= 0 ? first : last;
+  }
+
+  /**
+   * The first and last index of a side of a copy, as index nodes of their own (made once per copy,
+   * so that their identity keys the occurrences as an access node does).
+   */
+  private Expr[] copyEnds(Stmt.Copy copy, boolean target) {
+    Expr[][] ends = copyEnds.computeIfAbsent(copy, c -> new Expr[][] {ends(c.sourceIndex(), c), ends(c.targetIndex(), c)});
+    return ends[target ? 1 : 0];
+  }
+
+  private static Expr[] ends(Expr first, Stmt.Copy copy) {
+    return new Expr[] {
+        new Expr.Binary(BinaryOp.ADD, first, new Expr.IntConst(0), PrimType.INT, copy.site()),
+        new Expr.Binary(BinaryOp.ADD, first, new Expr.IntConst(copy.length() - 1), PrimType.INT, copy.site())};
   }
 
   private Bound boundOf(Object access) {
@@ -373,6 +401,16 @@ public final class IndexBounds {
         State entry = state.forget(changed);
         choice.cases().forEach(c -> block(c.body(), entry));
         yield entry;
+      }
+      case Stmt.Copy copy -> {
+        for (boolean target : new boolean[] {false, true}) {
+          ArrayDecl array = target ? copy.target() : copy.source();
+          for (Expr end : copyEnds(copy, target)) {
+            record(end, array, end, copy.site(), state);
+          }
+          recordTile(array, target ? copy.targetIndex() : copy.sourceIndex(), state);
+        }
+        yield state;
       }
       case Stmt.DeclareShared d -> state;
       case Stmt.VectorLoad v -> state;
@@ -638,6 +676,7 @@ public final class IndexBounds {
         }
         case Stmt.VectorLoad load -> locals.addAll(load.lanes());
         case Stmt.Store s -> {}
+        case Stmt.Copy s -> {}
         case Stmt.DeclareShared s -> {}
         case Stmt.VectorStore s -> {}
         case Stmt.Matrix s -> {}

@@ -33,6 +33,9 @@ public final class SplitForms {
     if (facts.matrices()) {
       return SplitForm.refused("it loads or stores matrix tiles, each of which spans the elements of many ids");
     }
+    if (facts.copies()) {
+      return SplitForm.refused("it copies ranges of arrays (System.arraycopy), each of which spans the elements of many ids");
+    }
     Map<String, SplitForm.Share> buffers = new LinkedHashMap<>();
     for (BufferDecl buffer : gated.program().buffers()) {
       List<Facts.Access> accesses = facts.accessesOf(buffer.name());

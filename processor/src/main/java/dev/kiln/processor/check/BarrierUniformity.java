@@ -169,6 +169,7 @@ public final class BarrierUniformity {
         }
       }
       case Stmt.Store store -> {}
+      case Stmt.Copy copy -> {}
       case Stmt.ClearArray clear -> {}
       case Stmt.DeclareShared declare -> {}
       case Stmt.VectorLoad load -> varying.addAll(load.lanes());
@@ -242,6 +243,7 @@ public final class BarrierUniformity {
             .anyMatch(c -> jumpsOut(c.body(), uniform && isUniform(choice.selector()), false, continues, nested));
         case Stmt.Assign a -> false;
         case Stmt.Store s -> false;
+        case Stmt.Copy c -> false;
         case Stmt.Atomic a -> false;
         case Stmt.Barrier b -> false;
         case Stmt.ClearArray c -> false;

@@ -199,6 +199,11 @@ final class MissingBarriers {
           default -> after;
         };
       }
+      case Stmt.Copy copy -> { // like a tile: each side an access at its first element (the read's node its index)
+        State after = expression(copy.targetIndex(), expression(copy.sourceIndex(), state));
+        after = access(copy.sourceIndex(), copy.source(), copy.sourceIndex(), Kind.READ, copy.site(), after);
+        yield access(copy, copy.target(), copy.targetIndex(), Kind.WRITE, copy.site(), after);
+      }
       case Stmt.If branch -> {
         State tested = expression(branch.condition(), state);
         yield block(branch.then(), tested).merge(block(branch.otherwise(), tested));

@@ -70,6 +70,10 @@ final class SubgroupStatements {
         List<Expr> parts = flat(List.of(store.index(), store.value()), out);
         out.add(new Stmt.Store(store.array(), parts.get(0), parts.get(1), store.site()));
       }
+      case Stmt.Copy copy -> {
+        List<Expr> parts = flat(List.of(copy.sourceIndex(), copy.targetIndex()), out);
+        out.add(new Stmt.Copy(copy.source(), parts.get(0), copy.target(), parts.get(1), copy.length(), copy.site()));
+      }
       case Stmt.Atomic atomic -> {
         List<Expr> operands = new ArrayList<>(List.of(atomic.index(), atomic.value()));
         if (atomic.expected() != null) {

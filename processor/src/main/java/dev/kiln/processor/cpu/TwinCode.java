@@ -22,6 +22,9 @@ final class TwinCode {
   /** Why a program with cooperative matrices has no twin: the CPU backend runs its Java. */
   static final String MATRICES = "cooperative matrices (the kernel's own Java computes them)";
 
+  /** Why a program with {@code System.arraycopy} has no twin yet: the CPU backend runs its Java. */
+  static final String COPIES = "System.arraycopy (the kernel's own Java copies)";
+
   private final TwinFrame f;
   private final MethodVisitor mv;
 
@@ -37,6 +40,7 @@ final class TwinCode {
   private void statement(Stmt statement) {
     switch (statement) {
       case Stmt.Matrix matrix -> throw new TwinCalls.Unsupported(MATRICES);
+      case Stmt.Copy copy -> throw new TwinCalls.Unsupported(COPIES);
       case Stmt.Assign assign -> {
         f.beginLocal(assign.local());
         value(assign.value());

@@ -188,6 +188,16 @@ public final class Errors {
     return new Diagnostic(Message.ATOMIC_TARGET, intrinsic);
   }
 
+  /** {@code kiln.copy.length}: {@code length} as written. */
+  public static Diagnostic copyLength(int most, int bytes, String element, Object length) {
+    return new Diagnostic(Message.COPY_LENGTH, most, bytes, element, length);
+  }
+
+  /** {@code kiln.copy.types}. */
+  public static Diagnostic copyTypes(String source, String sourceElement, String target, String targetElement) {
+    return new Diagnostic(Message.COPY_TYPES, source, sourceElement, target, targetElement);
+  }
+
   /** {@code kiln.unsupported.label}. */
   public static Diagnostic unsupportedLabel(String what) {
     return new Diagnostic(Message.UNSUPPORTED_LABEL, what);
@@ -304,6 +314,11 @@ public final class Errors {
   /** {@code kiln.fusion.matrices}. */
   public static Diagnostic fusionMatrices(String group, int arm, String kernel) {
     return new Diagnostic(Message.FUSION_MATRICES, group, arm, kernel);
+  }
+
+  /** {@code kiln.fusion.copies}. */
+  public static Diagnostic fusionCopies(String group, int arm, String kernel) {
+    return new Diagnostic(Message.FUSION_COPIES, group, arm, kernel);
   }
 
   /** {@code kiln.internal}. */

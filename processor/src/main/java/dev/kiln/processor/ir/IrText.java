@@ -75,6 +75,8 @@ public final class IrText {
       case Stmt.ClearArray clear -> line(depth, "clear " + clear.array().name() + ";");
       case Stmt.Barrier barrier -> line(depth, "barrier();");
       case Stmt.Matrix matrix -> line(depth, matrix(matrix.op()) + ";");
+      case Stmt.Copy copy -> line(depth, "arraycopy(" + copy.source().name() + ", " + expression(copy.sourceIndex())
+          + ", " + copy.target().name() + ", " + expression(copy.targetIndex()) + ", " + copy.length() + ");");
       case Stmt.If branch -> {
         line(depth, "if (" + expression(branch.condition()) + ") {");
         statements(branch.then(), depth + 1);

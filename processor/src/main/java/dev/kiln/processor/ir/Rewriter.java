@@ -61,6 +61,8 @@ public class Rewriter {
           expression(store.vector()), store.lanes().stream().map(this::expression).toList());
       case Stmt.Barrier barrier -> barrier;
       case Stmt.Matrix matrix -> new Stmt.Matrix(matrixOp(matrix.op()), matrix.site());
+      case Stmt.Copy copy -> new Stmt.Copy(array(copy.source()), expression(copy.sourceIndex()), array(copy.target()),
+          expression(copy.targetIndex()), copy.length(), copy.site());
       case Stmt.If branch -> new Stmt.If(expression(branch.condition()), statements(branch.then()),
           statements(branch.otherwise()));
       case Stmt.Loop loop -> new Stmt.Loop(expression(loop.condition()), loop.testFirst(), statements(loop.body()),

@@ -39,6 +39,22 @@ public sealed interface Stmt {
     }
   }
 
+  /**
+   * {@code System.arraycopy(source, sourceIndex, target, targetIndex, length)} with a constant
+   * {@code length} and arrays of one element type: Java's semantics, all of it or, where either
+   * range leaves its array, nothing and a fault (docs/KERNELS.md, "Copies").
+   */
+  record Copy(ArrayDecl source, Expr sourceIndex, ArrayDecl target, Expr targetIndex, int length, Site site)
+      implements Stmt {
+    /** The most bytes one copy moves: 16 vectors of 16 bytes, unrolled. */
+    public static final int MOST_BYTES = 256;
+
+    /** The longest copy of {@code element}s. */
+    public static int longest(PrimType element) {
+      return MOST_BYTES / Math.max(1, element.bytes());
+    }
+  }
+
   /** Sets every element of a private array to zero, as {@code new T[n]} does in Java. */
   record ClearArray(PrivateArray array) implements Stmt {}
 

@@ -41,6 +41,7 @@ public final class Walk {
         case Stmt.VectorLoad v -> {}
         case Stmt.VectorStore v -> {}
         case Stmt.Matrix m -> {}
+        case Stmt.Copy c -> {}
         case Stmt.Break b -> {}
         case Stmt.Continue c -> {}
         case Stmt.Return r -> {}
@@ -93,6 +94,7 @@ public final class Walk {
       case Stmt.VectorLoad load -> List.of(load.vector());
       case Stmt.VectorStore store -> concat(store.vector(), store.lanes());
       case Stmt.Matrix matrix -> matrix.op().scalars();
+      case Stmt.Copy copy -> List.of(copy.sourceIndex(), copy.targetIndex());
       case Stmt.Break b -> List.of();
       case Stmt.Continue c -> List.of();
       case Stmt.Return r -> List.of();

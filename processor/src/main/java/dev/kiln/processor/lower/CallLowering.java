@@ -40,6 +40,7 @@ import javax.lang.model.type.ArrayType;
  */
 final class CallLowering {
   static final String GPU_CLASS = "dev.kiln.Gpu";
+  private static final String ARRAYCOPY = "java.lang.System.arraycopy(java.lang.Object,int,java.lang.Object,int,int)";
   /** The largest cluster of a clustered subgroup reduction: Vulkan's largest subgroup. */
   private static final int MAX_CLUSTER = 128;
 
@@ -130,6 +131,37 @@ final class CallLowering {
     Expr value = expressions.expr(child(path, args.getLast()), element);
     Expr expected = op == AtomicOp.COMPARE_EXCHANGE ? expressions.expr(child(path, args.get(2)), element) : null;
     return new Stmt.Atomic(result, op, array.decl(), index, value, expected, expressions.site(call));
+  }
+
+  /** Whether the call at {@code path} is {@code System.arraycopy}. */
+  boolean isArraycopy(TreePath path) {
+    return trees.getElement(unparenthesized(path)) instanceof ExecutableElement method
+        && signature(method).equals(ARRAYCOPY);
+  }
+
+  /**
+   * {@code System.arraycopy(source, sourceIndex, target, targetIndex, length)}: arrays of one
+   * element type, and a constant length of at most {@link Stmt.Copy#MOST_BYTES} bytes.
+   */
+  Stmt.Copy arraycopy(TreePath path) {
+    path = unparenthesized(path);
+    MethodInvocationTree call = (MethodInvocationTree) path.getLeaf();
+    List<? extends ExpressionTree> args = call.getArguments();
+    ArrayRef source = expressions.array(child(path, args.get(0)));
+    Expr sourceIndex = expressions.expr(child(path, args.get(1)), PrimType.INT);
+    ArrayRef target = expressions.array(child(path, args.get(2)));
+    Expr targetIndex = expressions.expr(child(path, args.get(3)), PrimType.INT);
+    Expr length = Constants.fold(expressions.expr(child(path, args.get(4)), PrimType.INT));
+    if (source.element() != target.element()) {
+      throw new KernelError(args.get(2), Errors.copyTypes(args.get(0).toString(), source.element().javaName(),
+          args.get(2).toString(), target.element().javaName()));
+    }
+    int most = Stmt.Copy.longest(source.element());
+    if (!(length instanceof Expr.IntConst(int n)) || n < 1 || n > most) {
+      throw new KernelError(args.get(4), Errors.copyLength(most, Stmt.Copy.MOST_BYTES, source.element().javaName(),
+          args.get(4)));
+    }
+    return new Stmt.Copy(source.decl(), sourceIndex, target.decl(), targetIndex, n, expressions.site(call));
   }
 
   Expr call(TreePath path) {

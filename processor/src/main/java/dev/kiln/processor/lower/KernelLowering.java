@@ -635,6 +635,9 @@ public final class KernelLowering {
         if (intrinsic.flatMap(CallLowering::atomicOp).isPresent()) {
           yield List.of(calls.atomic(path, null));
         }
+        if (calls.isArraycopy(path)) {
+          yield List.of(calls.arraycopy(path));
+        }
         expressions.expr(path); // the other intrinsics have no side effects; anything else is reported here
         yield List.of();
       }

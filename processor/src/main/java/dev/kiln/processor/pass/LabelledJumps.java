@@ -97,6 +97,8 @@ public final class LabelledJumps {
         case Stmt.Matrix m -> out.add(new Stmt.Matrix(m.op().withScalars(m.op().scalars().stream().map(this::inner)
             .toList()), m.site()));
         case Stmt.ClearArray c -> out.add(c);
+        case Stmt.Copy c -> out.add(new Stmt.Copy(c.source(), inner(c.sourceIndex()), c.target(), inner(c.targetIndex()),
+            c.length(), c.site()));
         case Stmt.DeclareShared d -> out.add(d);
         case Stmt.VectorLoad v -> out.add(new Stmt.VectorLoad(v.buffer(), inner(v.vector()), v.lanes()));
         case Stmt.VectorStore v -> out.add(new Stmt.VectorStore(v.buffer(), inner(v.vector()),

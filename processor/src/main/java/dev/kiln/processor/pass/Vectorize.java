@@ -96,6 +96,9 @@ public final class Vectorize {
     if (facts.subgroups()) {
       return "it uses subgroup operations";
     }
+    if (facts.copies()) {
+      return "it copies ranges of arrays (System.arraycopy)";
+    }
     if (Walk.anyExpression(program.body(), Expr.Effect.class::isInstance)) {
       return "it assigns inside expressions";
     }

@@ -46,17 +46,19 @@ final class MatrixWriter {
         elements.put(load.target(), load.element());
         int offset = values.applyAsInt(load.offset());
         int stride = values.applyAsInt(load.stride());
-        tile(load.array().name(), offset, stride, matrix.site().line(), () -> set(load.target(),
-            fn.op(SpvOpCooperativeMatrixLoadKHR, type(load.target()), then(memory.tileOperands(load.array().name(), false),
-                memory.tileStart(load.array().name(), offset), layout(load.columnMajor()), stride))));
+        String array = load.array().name();
+        tile(array, offset, stride, matrix.site().line(), () -> set(load.target(),
+            fn.op(SpvOpCooperativeMatrixLoadKHR, type(load.target()), then(memory.tileOperands(array, false),
+                memory.tileStart(array, offset), layout(load.columnMajor()), memory.tileStride(array, stride)))));
       }
       case MatrixOp.Store store -> {
         int offset = values.applyAsInt(store.offset());
         int stride = values.applyAsInt(store.stride());
         int[] operands = memory.tileOperands(store.array().name(), true);
-        tile(store.array().name(), offset, stride, matrix.site().line(), () -> fn.instruction(
-            SpvOpCooperativeMatrixStoreKHR, then(operands, memory.tileStart(store.array().name(), offset),
-                get(store.source()), layout(store.columnMajor()), stride)));
+        String array = store.array().name();
+        tile(array, offset, stride, matrix.site().line(), () -> fn.instruction(
+            SpvOpCooperativeMatrixStoreKHR, then(operands, memory.tileStart(array, offset),
+                get(store.source()), layout(store.columnMajor()), memory.tileStride(array, stride))));
       }
       case MatrixOp.MultiplyAdd m -> set(m.target(), fn.op(SpvOpCooperativeMatrixMulAddKHR, type(m.target()),
           get(m.a()), get(m.b()), get(m.c())));

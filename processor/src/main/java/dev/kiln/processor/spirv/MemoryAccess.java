@@ -18,6 +18,7 @@ import dev.kiln.processor.ir.Stmt;
 import dev.kiln.processor.ir.Walk;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The arrays a program indexes (storage buffers, workgroup and private arrays), and every access of
@@ -45,17 +46,40 @@ final class MemoryAccess {
   /** Whether the module is written for the Vulkan memory model ({@link #useVulkanMemoryModel}). */
   private boolean vulkanMemoryModel;
 
+  /** The workgroup and private arrays held as quads ({@link Copies#quadArrays}). */
+  private final Set<String> quadArrays;
+  /** Each buffer's view as quads, declared on first use ({@link #quadView}). */
+  private final Map<String, Integer> quadViews = new HashMap<>();
+
   /**
    * An array the kernel indexes: a storage buffer (runtime length, {@code length < 0}) or a shared
-   * or private array (constant length). {@code faultTag} names it in a fault record.
+   * or private array (constant length). {@code faultTag} names it in a fault record. A shared or
+   * private array of 16-bit elements may be held as {@code quads}: an array of uvec4, each holding
+   * 8 elements' bits in order ({@link Copies}).
    */
-  private record ArrayVariable(int variable, int storageClass, PrimType element, int length, int faultTag,
-      int storageType, boolean narrowStorage) {}
+  record ArrayVariable(int variable, int storageClass, PrimType element, int length, int faultTag,
+      int storageType, boolean narrowStorage, boolean quads) {}
 
-  MemoryAccess(FunctionBuilder fn, boolean boundsChecks) {
+  MemoryAccess(FunctionBuilder fn, boolean boundsChecks, Set<String> quadArrays) {
     this.fn = fn;
     this.module = fn.module();
     this.boundsChecks = boundsChecks;
+    this.quadArrays = Set.copyOf(quadArrays);
+  }
+
+  /** The array named {@code name}. */
+  ArrayVariable array(String name) {
+    return arrays.get(name);
+  }
+
+  /** Whether bounds checks are on. */
+  boolean boundsChecks() {
+    return boundsChecks;
+  }
+
+  /** The fault record. */
+  Faults faults() {
+    return faults;
   }
 
   /**
@@ -104,7 +128,30 @@ final class MemoryAccess {
       module.decorate(variable, SpvDecorationNonWritable);
     }
     arrays.put(buffer.name(), new ArrayVariable(variable, SpvStorageClassStorageBuffer, buffer.element(), -1,
-        buffer.binding(), storage, element.isNarrow() || element == PrimType.BOOLEAN));
+        buffer.binding(), storage, element.isNarrow() || element == PrimType.BOOLEAN, false));
+  }
+
+  /**
+   * A second view of {@code buffer} at its binding: a runtime array of uvec4, 16 bytes of the
+   * buffer's elements each, declared on first use.
+   */
+  int quadView(BufferDecl buffer) {
+    return quadViews.computeIfAbsent(buffer.name(), name -> {
+      int struct = module.storageBlock(quad(), Copies.QUAD_BYTES);
+      int variable = fn.globalVariable(SpvStorageClassStorageBuffer, struct);
+      module.name(variable, name + "Quads");
+      module.decorate(variable, SpvDecorationDescriptorSet, 0);
+      module.decorate(variable, SpvDecorationBinding, buffer.binding());
+      if (buffer.access() == Access.READ) {
+        module.decorate(variable, SpvDecorationNonWritable);
+      }
+      return variable;
+    });
+  }
+
+  /** The uvec4 type: a quad of words. */
+  int quad() {
+    return module.type(SpvOpTypeVector, module.typeUint(), 4);
   }
 
   /** Declares the fault buffer, at {@code binding} (after the program's buffers), for {@code program}. */
@@ -173,11 +220,19 @@ final class MemoryAccess {
             && (binary.op() == BinaryOp.DIV || binary.op() == BinaryOp.REM)
             && (binary.type() == PrimType.INT || binary.type() == PrimType.LONG)
         || expression instanceof Expr.Call call && call.function().mayFault())
-        || boundsChecks && Walk.anyStatement(program.body(), statement -> statement instanceof Stmt.Matrix matrix
+        || boundsChecks && Walk.anyStatement(program.body(), statement -> statement instanceof Stmt.Copy
+            || statement instanceof Stmt.Matrix matrix
             && (matrix.op() instanceof MatrixOp.Load || matrix.op() instanceof MatrixOp.Store));
   }
 
   void declareShared(SharedArray shared) {
+    if (quadArrays.contains(shared.name())) {
+      int variable = fn.globalVariable(SpvStorageClassWorkgroup, quadArrayType(shared.size()));
+      module.name(variable, shared.name());
+      arrays.put(shared.name(), new ArrayVariable(variable, SpvStorageClassWorkgroup, shared.element(), shared.size(),
+          Faults.LOCAL_ARRAY | shared.size(), quad(), true, true));
+      return;
+    }
     int element = fn.typeOf(shared.element());
     if (shared.packed()) {
       // 16-bit values in workgroup memory, declared as float16, the matrices' component type, so
@@ -190,15 +245,22 @@ final class MemoryAccess {
     int variable = fn.globalVariable(SpvStorageClassWorkgroup, array);
     module.name(variable, shared.name());
     arrays.put(shared.name(), new ArrayVariable(variable, SpvStorageClassWorkgroup, shared.element(), shared.size(),
-        Faults.LOCAL_ARRAY | shared.size(), element, shared.packed()));
+        Faults.LOCAL_ARRAY | shared.size(), element, shared.packed(), false));
   }
 
   void declarePrivate(PrivateArray array) {
-    int type = module.type(SpvOpTypeArray, fn.typeOf(array.element()), module.constantUint(array.size()));
+    boolean quads = quadArrays.contains(array.name());
+    int type = quads ? quadArrayType(array.size())
+        : module.type(SpvOpTypeArray, fn.typeOf(array.element()), module.constantUint(array.size()));
     int variable = fn.temporary(type);
     module.name(variable, array.name());
     arrays.put(array.name(), new ArrayVariable(variable, SpvStorageClassFunction, array.element(), array.size(),
-        Faults.LOCAL_ARRAY | array.size(), fn.typeOf(array.element()), false));
+        Faults.LOCAL_ARRAY | array.size(), quads ? quad() : fn.typeOf(array.element()), quads, quads));
+  }
+
+  /** An array of the quads that hold {@code length} 16-bit elements. */
+  private int quadArrayType(int length) {
+    return module.type(SpvOpTypeArray, quad(), module.constantUint((length + Copies.QUAD_SHORTS - 1) / Copies.QUAD_SHORTS));
   }
 
   /**
@@ -207,6 +269,15 @@ final class MemoryAccess {
    */
   int load(String array, PrimType element, int index, int line, Bound bound) {
     int type = fn.typeOf(element);
+    if (arrays.get(array).quads()) {
+      if (!boundsChecks || bound == Bound.PROVEN) {
+        return quadElement(array, index);
+      }
+      int check = inBounds(array, index, bound);
+      indexFaultUnless(check, array, index, line);
+      int loaded = quadElement(array, fn.op(SpvOpSelect, module.typeInt(), check, index, module.constantInt(0)));
+      return fn.op(SpvOpSelect, type, check, loaded, fn.zero(element));
+    }
     if (!boundsChecks || bound == Bound.PROVEN) {
       return widened(array, element(array, index));
     }
@@ -216,6 +287,61 @@ final class MemoryAccess {
     indexFaultUnless(check, array, index, line);
     int loaded = widened(array, element(array, fn.op(SpvOpSelect, module.typeInt(), check, index, module.constantInt(0))));
     return fn.op(SpvOpSelect, type, check, loaded, fn.zero(element));
+  }
+
+  /**
+   * Element {@code index} of an array held as quads, as the kernel holds it: the 16 bits of word
+   * {@code index / 2} of quad {@code index / 8}, sign-extended for a short, zero-extended for a char.
+   */
+  int quadElement(String array, int index) {
+    ArrayVariable target = arrays.get(array);
+    int integer = module.typeInt();
+    int word = fn.op(SpvOpBitcast, integer, fn.load(module.typeUint(), quadWord(target, index),
+        memoryOperands(target.storageClass(), false)));
+    int offset = fn.op(SpvOpShiftLeftLogical, integer, fn.op(SpvOpBitwiseAnd, integer, index, module.constantInt(1)),
+        module.constantInt(4));
+    return fn.op(target.element() == PrimType.CHAR ? SpvOpBitFieldUExtract : SpvOpBitFieldSExtract, integer, word,
+        offset, module.constantInt(16));
+  }
+
+  /**
+   * Sets element {@code index} of an array held as quads to the low 16 bits of int {@code value}:
+   * for workgroup memory with two atomics on its word, since the word's other half may be another
+   * invocation's element, else by reading and writing the word.
+   */
+  void setQuadElement(String array, int index, int value) {
+    ArrayVariable target = arrays.get(array);
+    int uint = module.typeUint();
+    int word = quadWord(target, index);
+    int offset = fn.op(SpvOpShiftLeftLogical, uint, fn.op(SpvOpBitcast, uint,
+        fn.op(SpvOpBitwiseAnd, module.typeInt(), index, module.constantInt(1))), module.constantUint(4));
+    int bits = fn.op(SpvOpBitcast, uint, value);
+    if (target.storageClass() == SpvStorageClassWorkgroup) {
+      bits = fn.op(SpvOpShiftLeftLogical, uint, fn.op(SpvOpBitwiseAnd, uint, bits, module.constantUint(0xffff)), offset);
+      int mask = fn.op(SpvOpNot, uint, fn.op(SpvOpShiftLeftLogical, uint, module.constantUint(0xffff), offset));
+      int scope = module.constantUint(SpvScopeWorkgroup);
+      int relaxed = module.constantUint(SpvMemorySemanticsMaskNone);
+      fn.op(SpvOpAtomicAnd, uint, word, scope, relaxed, mask);
+      fn.op(SpvOpAtomicOr, uint, word, scope, relaxed, bits);
+    } else {
+      int old = fn.load(uint, word);
+      fn.store(word, fn.op(SpvOpBitFieldInsert, uint, old, bits, offset, module.constantUint(16)));
+    }
+  }
+
+  /** A pointer to the word of an array held as quads that holds element {@code index}. */
+  private int quadWord(ArrayVariable target, int index) {
+    int integer = module.typeInt();
+    int quadIndex = fn.op(SpvOpShiftRightArithmetic, integer, index, module.constantInt(3));
+    int wordIndex = fn.op(SpvOpBitwiseAnd, integer, fn.op(SpvOpShiftRightArithmetic, integer, index,
+        module.constantInt(1)), module.constantInt(3));
+    return fn.accessChain(target.storageClass(), module.typeUint(), target.variable(), quadIndex, wordIndex);
+  }
+
+  /** A pointer to quad {@code quadIndex} of an array held as quads. */
+  int quadPointer(String array, int quadIndex) {
+    ArrayVariable target = arrays.get(array);
+    return fn.accessChain(target.storageClass(), quad(), target.variable(), quadIndex);
   }
 
   /**
@@ -362,14 +488,49 @@ final class MemoryAccess {
 
   /** A pointer to element {@code index} of {@code array}, unchecked: the first element of a tile. */
   int tileStart(String array, int index) {
-    return element(array, index);
+    return arrays.get(array).quads()
+        ? quadPointer(array, fn.op(SpvOpShiftRightArithmetic, module.typeInt(), index, module.constantInt(3)))
+        : element(array, index);
+  }
+
+  /**
+   * A tile's stride as its load or store takes it: in the array's elements, or in quads for an
+   * array held as quads (a tile's stride is a multiple of 8 of its 16-bit elements, or it faults
+   * before the access).
+   */
+  int tileStride(String array, int stride) {
+    return arrays.get(array).quads()
+        ? fn.op(SpvOpShiftRightArithmetic, module.typeInt(), stride, module.constantInt(3))
+        : stride;
   }
 
   /** Sets a private array to zeros. */
   void clear(PrivateArray array) {
     ArrayVariable variable = arrays.get(array.name());
-    int type = module.type(SpvOpTypeArray, fn.typeOf(variable.element()), module.constantUint(variable.length()));
+    int type = variable.quads() ? quadArrayType(variable.length())
+        : module.type(SpvOpTypeArray, fn.typeOf(variable.element()), module.constantUint(variable.length()));
     fn.store(variable.variable(), module.constantNull(type));
+  }
+
+  /** The length of the array named {@code array}, as an int. */
+  int lengthOf(String array) {
+    ArrayVariable target = arrays.get(array);
+    return target.length() < 0 ? fn.op(SpvOpBitcast, module.typeInt(), bufferLength(target.variable()))
+        : module.constantInt(target.length());
+  }
+
+  /** {@code array[index]} as the kernel holds it, unchecked. */
+  int read(String array, int index) {
+    return arrays.get(array).quads() ? quadElement(array, index) : widened(array, element(array, index));
+  }
+
+  /** {@code array[index] = value}, unchecked. */
+  void write(String array, int index, int value) {
+    if (arrays.get(array).quads()) {
+      setQuadElement(array, index, value);
+    } else {
+      fn.store(element(array, index), stored(array, value), memoryOperands(arrays.get(array).storageClass(), true));
+    }
   }
 
   /** A buffer's length, as an int. */
@@ -410,7 +571,7 @@ final class MemoryAccess {
    * use: the runtime sets it where a launch proves every access {@link Bound#AT_LAUNCH} in bounds,
    * and the driver then folds their checks away.
    */
-  private int checksSettled() {
+  int checksSettled() {
     if (checksSettled == 0) {
       checksSettled = module.id();
       module.globals.op(SpvOpSpecConstantFalse, module.typeBool(), checksSettled);

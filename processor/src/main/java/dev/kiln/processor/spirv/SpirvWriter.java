@@ -29,8 +29,8 @@ import java.util.Map;
  * structured control flow. The program's body says itself which invocations do something (see
  * {@code pass.Gate}). This class lays out the module and writes statements; {@link FunctionBuilder}
  * emits instructions, {@link LaunchValues} reads the launch, {@link MemoryAccess} the arrays with
- * their bounds checks and faults, {@link ExpressionWriter} values, and {@link VectorAccess} the
- * vector loads and stores of a vectorized program.
+ * their bounds checks and faults, {@link ExpressionWriter} values, {@link VectorAccess} the
+ * vector loads and stores of a vectorized program, and {@link Copies} {@code System.arraycopy}.
  */
 public final class SpirvWriter {
   private final Program program;
@@ -40,6 +40,7 @@ public final class SpirvWriter {
   private final MemoryAccess memory;
   private final VectorAccess vectors;
   private final MatrixWriter matrices;
+  private final Copies copies;
   private final Map<Local, Integer> localVariables = new HashMap<>();
   private final ExpressionWriter expressions;
   private final Deque<LoopTargets> loops = new ArrayDeque<>();
@@ -76,7 +77,8 @@ public final class SpirvWriter {
     this.barrierSemantics = SpvMemorySemanticsAcquireReleaseMask | SpvMemorySemanticsWorkgroupMemoryMask
         | (analysis.barriersOrderBuffers() ? SpvMemorySemanticsUniformMemoryMask : 0);
     this.launch = new LaunchValues(fn, program);
-    this.memory = new MemoryAccess(fn, program.boundsChecks());
+    this.memory = new MemoryAccess(fn, program.boundsChecks(), Copies.quadArrays(program));
+    this.copies = new Copies(fn, memory);
     this.vectors = new VectorAccess(fn, program.elementsPerInvocation());
     this.matrices = new MatrixWriter(fn, memory, this::value);
     this.bounds = analysis.bounds();
@@ -197,6 +199,11 @@ public final class SpirvWriter {
       case Stmt.VectorStore store -> vectors.store(store, this::value);
       case Stmt.ClearArray clear -> memory.clear(clear.array());
       case Stmt.Matrix matrix -> matrices.write(matrix);
+      case Stmt.Copy copy -> {
+        int from = value(copy.sourceIndex());
+        int to = value(copy.targetIndex());
+        copies.write(copy, from, to, bounds.bound(copy, false), bounds.bound(copy, true));
+      }
       case Stmt.Barrier ignored -> fn.instruction(SpvOpControlBarrier, module.constantUint(SpvScopeWorkgroup),
           module.constantUint(SpvScopeWorkgroup), module.constantUint(barrierSemantics));
       case Stmt.If branch -> ifStatement(branch);

@@ -79,6 +79,9 @@ public final class Fusion {
       if (facts.get(k).matrices()) {
         errors.add(new FusionError.Matrices(group, k, arms.get(k).kernel()));
       }
+      if (facts.get(k).copies()) {
+        errors.add(new FusionError.Copies(group, k, arms.get(k).kernel()));
+      }
     }
     if (!errors.isEmpty()) {
       return new Result.Refused(errors);

@@ -72,4 +72,10 @@ public sealed interface FusionError {
    * does not follow across arms yet.
    */
   record Matrices(String group, int arm, String kernel) implements FusionError {}
+
+  /**
+   * Arm {@code arm} ({@code kernel}) copies ranges of arrays ({@code System.arraycopy}), whose
+   * elements the fusion analysis does not follow across arms yet.
+   */
+  record Copies(String group, int arm, String kernel) implements FusionError {}
 }

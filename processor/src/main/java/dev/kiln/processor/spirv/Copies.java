@@ -1,0 +1,297 @@
+package dev.kiln.processor.spirv;
+
+import static org.lwjgl.util.spvc.Spv.*;
+
+import dev.kiln.abi.LaunchAbi;
+import dev.kiln.processor.analysis.IndexBounds.Bound;
+import dev.kiln.processor.ir.ArrayDecl;
+import dev.kiln.processor.ir.BufferDecl;
+import dev.kiln.processor.ir.FixedArray;
+import dev.kiln.processor.ir.PrimType;
+import dev.kiln.processor.ir.PrivateArray;
+import dev.kiln.processor.ir.Program;
+import dev.kiln.processor.ir.SharedArray;
+import dev.kiln.processor.ir.Stmt;
+import dev.kiln.processor.ir.Walk;
+import java.util.HashSet;
+import java.util.Set;
+
+/**
+ * {@code System.arraycopy} with a constant length ({@link Stmt.Copy}), in 16-byte quads (uvec4)
+ * where it can: the length a multiple of a quad's elements, and at run time every index of a side
+ * that moves whole quads a multiple of them. A buffer side moves quads through a second view of the
+ * buffer; a workgroup or private array of 16-bit elements that the program only copies into, copies
+ * from and reads ({@link #quadArrays}) is held as quads itself; any other side packs its elements
+ * into quads or unpacks them. Elsewhere the copy moves element by element. Either way it reads
+ * every element before it writes one, so that a copy within one array is Java's, and with bounds
+ * checks it copies nothing where a range leaves its array, recording Java's fault.
+ */
+final class Copies {
+  /** The bytes of a quad. */
+  static final int QUAD_BYTES = 16;
+  /** The 16-bit elements of a quad. */
+  static final int QUAD_SHORTS = QUAD_BYTES / 2;
+
+  private final FunctionBuilder fn;
+  private final SpirvModule module;
+  private final MemoryAccess memory;
+
+  Copies(FunctionBuilder fn, MemoryAccess memory) {
+    this.fn = fn;
+    this.module = fn.module();
+    this.memory = memory;
+  }
+
+  /**
+   * The workgroup and private arrays of 16-bit elements ({@code short}, {@code char}) that
+   * {@code program} copies into or from and otherwise only reads: held as quads, so that a copy
+   * moves 16 bytes at once and a matrix tile loads from them as GLSL's {@code shared uvec4} arrays.
+   * An array that a store or an atomic writes stays one of elements: an element's store would be
+   * two atomics on its word.
+   */
+  static Set<String> quadArrays(Program program) {
+    Set<String> copied = new HashSet<>();
+    Set<String> written = new HashSet<>();
+    Walk.statements(program.body(), statement -> {
+      switch (statement) {
+        case Stmt.Copy copy -> {
+          copied.add(copy.source().name());
+          copied.add(copy.target().name());
+        }
+        case Stmt.Store store -> written.add(store.array().name());
+        case Stmt.Atomic atomic -> written.add(atomic.array().name());
+        default -> {}
+      }
+    });
+    Set<String> quads = new HashSet<>();
+    for (FixedArray array : fixedArrays(program)) {
+      if (array.element().bytes() == 2 && copied.contains(array.name()) && !written.contains(array.name())
+          && (array instanceof PrivateArray || array instanceof SharedArray shared && shared.packed())) {
+        quads.add(array.name());
+      }
+    }
+    return quads;
+  }
+
+  private static java.util.List<FixedArray> fixedArrays(Program program) {
+    java.util.List<FixedArray> all = new java.util.ArrayList<>(program.shared());
+    all.addAll(program.privates());
+    return all;
+  }
+
+  /**
+   * Writes {@code copy}, its indices the int ids {@code from} and {@code to}, each side's range
+   * known in bounds as {@code sourceBound} and {@code targetBound} say.
+   */
+  void write(Stmt.Copy copy, int from, int to, Bound sourceBound, Bound targetBound) {
+    if (!memory.boundsChecks() || sourceBound == Bound.PROVEN && targetBound == Bound.PROVEN) {
+      move(copy, from, to);
+      return;
+    }
+    Side source = side(copy, copy.source(), from, sourceBound);
+    Side target = side(copy, copy.target(), to, targetBound);
+    // System.arraycopy's order: either index below 0, the source's first; then either range past its end
+    source.record(copy, false, false);
+    target.record(copy, true, false);
+    source.record(copy, false, true);
+    target.record(copy, true, true);
+    fn.when(fn.op(SpvOpLogicalAnd, module.typeBool(), source.inside(), target.inside()), () -> move(copy, from, to));
+  }
+
+  /**
+   * One side's range {@code [index, index + length)} of {@code array}: whether it starts below 0,
+   * whether it ends past the array (both false where proven), and whether it lies inside (or the
+   * launch settled it).
+   */
+  private record Side(ArrayDecl array, int index, int below, int past, int inside, MemoryAccess memory,
+      FunctionBuilder fn) {
+    /** Records the side's fault where its range starts below 0 ({@code last} false) or ends past the array. */
+    void record(Stmt.Copy copy, boolean destination, boolean last) {
+      if (below == 0) {
+        return; // proven
+      }
+      int offending = last ? fn.op(SpvOpIAdd, fn.module().typeInt(), index, fn.module().constantInt(copy.length()))
+          : index;
+      memory.faults().recordIf(last ? past : below, LaunchAbi.copyFault(destination, last, array.element().javaName()),
+          memory.array(array.name()).faultTag(), offending, copy.site().line());
+    }
+  }
+
+  private Side side(Stmt.Copy copy, ArrayDecl array, int index, Bound bound) {
+    if (bound == Bound.PROVEN) {
+      return new Side(array, index, 0, 0, module.constantBool(true), memory, fn);
+    }
+    int bool = module.typeBool();
+    int below = fn.op(SpvOpSLessThan, bool, index, module.constantInt(0));
+    // index + length past the array's length, without the sum's wrap: index > array length - length
+    int past = fn.op(SpvOpSGreaterThan, bool, index, fn.op(SpvOpISub, module.typeInt(), memory.lengthOf(array.name()),
+        module.constantInt(copy.length())));
+    int inside = fn.op(SpvOpLogicalNot, bool, fn.op(SpvOpLogicalOr, bool, below, past));
+    return new Side(array, index, below, past,
+        bound == Bound.AT_LAUNCH ? fn.op(SpvOpLogicalOr, bool, memory.checksSettled(), inside) : inside, memory, fn);
+  }
+
+  /** The copy itself: in quads where {@link #quadsFit} at run time, else element by element. */
+  private void move(Stmt.Copy copy, int from, int to) {
+    PrimType element = copy.source().element();
+    int perQuad = element == PrimType.BOOLEAN ? 0 : QUAD_BYTES / element.bytes();
+    boolean quadSides = moves(copy.source()) || moves(copy.target());
+    if (perQuad == 0 || copy.length() % perQuad != 0 || !quadSides) {
+      byElements(copy, from, to);
+      return;
+    }
+    int fit = fn.op(SpvOpLogicalAnd, module.typeBool(), quadsFit(copy.source(), from, perQuad),
+        quadsFit(copy.target(), to, perQuad));
+    fn.ifElse(fit, () -> byQuads(copy, from, to, perQuad), () -> byElements(copy, from, to));
+  }
+
+  /** Whether a side moves whole quads itself: a buffer, or an array held as quads. */
+  private boolean moves(ArrayDecl array) {
+    return array instanceof BufferDecl || memory.array(array.name()).quads();
+  }
+
+  /** Whether a side that moves whole quads starts at one here: {@code index} a multiple of {@code perQuad}. */
+  private int quadsFit(ArrayDecl array, int index, int perQuad) {
+    if (!moves(array)) {
+      return module.constantBool(true);
+    }
+    int integer = module.typeInt();
+    return fn.op(SpvOpIEqual, module.typeBool(), fn.op(SpvOpBitwiseAnd, integer, index,
+        module.constantInt(perQuad - 1)), module.constantInt(0));
+  }
+
+  private void byQuads(Stmt.Copy copy, int from, int to, int perQuad) {
+    int quads = copy.length() / perQuad;
+    int[] moved = new int[quads];
+    for (int q = 0; q < quads; q++) {
+      moved[q] = readQuad(copy.source(), from, q, perQuad);
+    }
+    for (int q = 0; q < quads; q++) {
+      writeQuad(copy.target(), to, q, perQuad, moved[q]);
+    }
+  }
+
+  private void byElements(Stmt.Copy copy, int from, int to) {
+    int[] moved = new int[copy.length()];
+    for (int k = 0; k < moved.length; k++) {
+      moved[k] = memory.read(copy.source().name(), plus(from, k));
+    }
+    for (int k = 0; k < moved.length; k++) {
+      memory.write(copy.target().name(), plus(to, k), moved[k]);
+    }
+  }
+
+  /** Quad {@code q} of the side's range from {@code index} (a multiple of {@code perQuad}) on. */
+  private int readQuad(ArrayDecl array, int index, int q, int perQuad) {
+    if (moves(array)) {
+      int pointer = quadPointer(array, index, q, perQuad);
+      return fn.load(memory.quad(), pointer, memory.memoryOperands(storageClass(array), false));
+    }
+    int[] elements = new int[perQuad];
+    for (int k = 0; k < perQuad; k++) {
+      elements[k] = memory.read(array.name(), plus(index, q * perQuad + k));
+    }
+    return pack(array.element(), elements);
+  }
+
+  private void writeQuad(ArrayDecl array, int index, int q, int perQuad, int quad) {
+    if (moves(array)) {
+      int pointer = quadPointer(array, index, q, perQuad);
+      fn.store(pointer, quad, memory.memoryOperands(storageClass(array), true));
+      return;
+    }
+    int[] elements = unpack(array.element(), quad, perQuad);
+    for (int k = 0; k < perQuad; k++) {
+      memory.write(array.name(), plus(index, q * perQuad + k), elements[k]);
+    }
+  }
+
+  private int storageClass(ArrayDecl array) {
+    return memory.array(array.name()).storageClass();
+  }
+
+  /** A pointer to quad {@code q} of a side that moves quads, from element {@code index} on. */
+  private int quadPointer(ArrayDecl array, int index, int q, int perQuad) {
+    int integer = module.typeInt();
+    int first = fn.op(SpvOpShiftRightArithmetic, integer, index, module.constantInt(Integer.numberOfTrailingZeros(perQuad)));
+    int quadIndex = plus(first, q);
+    if (array instanceof BufferDecl buffer) {
+      return fn.accessChain(SpvStorageClassStorageBuffer, memory.quad(), memory.quadView(buffer), module.constantInt(0),
+          quadIndex);
+    }
+    return memory.quadPointer(array.name(), quadIndex);
+  }
+
+  /** The bits of {@code elements} (values as the kernel holds them), in order, as one quad. */
+  private int pack(PrimType element, int[] elements) {
+    int uint = module.typeUint();
+    int[] words = new int[4];
+    switch (element.bytes()) {
+      case 8 -> {
+        int pair = module.type(SpvOpTypeVector, uint, 2);
+        for (int k = 0; k < 2; k++) {
+          int bits = fn.op(SpvOpBitcast, pair, elements[k]);
+          words[2 * k] = fn.op(SpvOpCompositeExtract, uint, bits, 0);
+          words[2 * k + 1] = fn.op(SpvOpCompositeExtract, uint, bits, 1);
+        }
+      }
+      case 4 -> {
+        for (int k = 0; k < 4; k++) {
+          words[k] = fn.op(SpvOpBitcast, uint, elements[k]);
+        }
+      }
+      default -> { // 2 or 1 bytes, held widened as ints
+        int bits = 8 * element.bytes();
+        int perWord = 4 / element.bytes();
+        for (int w = 0; w < 4; w++) {
+          int word = module.constantUint(0);
+          for (int k = 0; k < perWord; k++) {
+            word = fn.op(SpvOpBitFieldInsert, uint, word, fn.op(SpvOpBitcast, uint, elements[w * perWord + k]),
+                module.constantUint(k * bits), module.constantUint(bits));
+          }
+          words[w] = word;
+        }
+      }
+    }
+    return fn.op(SpvOpCompositeConstruct, memory.quad(), words);
+  }
+
+  /** The {@code perQuad} elements whose bits {@code quad} holds, as the kernel holds them. */
+  private int[] unpack(PrimType element, int quad, int perQuad) {
+    int uint = module.typeUint();
+    int[] words = new int[4];
+    for (int w = 0; w < 4; w++) {
+      words[w] = fn.op(SpvOpCompositeExtract, uint, quad, w);
+    }
+    int[] elements = new int[perQuad];
+    int type = fn.typeOf(element);
+    switch (element.bytes()) {
+      case 8 -> {
+        int pair = module.type(SpvOpTypeVector, uint, 2);
+        for (int k = 0; k < 2; k++) {
+          elements[k] = fn.op(SpvOpBitcast, type, fn.op(SpvOpCompositeConstruct, pair, words[2 * k], words[2 * k + 1]));
+        }
+      }
+      case 4 -> {
+        for (int k = 0; k < 4; k++) {
+          elements[k] = fn.op(SpvOpBitcast, type, words[k]);
+        }
+      }
+      default -> {
+        int bits = 8 * element.bytes();
+        int perWord = 4 / element.bytes();
+        int integer = module.typeInt();
+        int extract = element == PrimType.CHAR ? SpvOpBitFieldUExtract : SpvOpBitFieldSExtract;
+        for (int k = 0; k < perQuad; k++) {
+          int word = fn.op(SpvOpBitcast, integer, words[k / perWord]);
+          elements[k] = fn.op(extract, integer, word, module.constantInt(k % perWord * bits), module.constantInt(bits));
+        }
+      }
+    }
+    return elements;
+  }
+
+  private int plus(int index, int offset) {
+    return offset == 0 ? index : fn.op(SpvOpIAdd, module.typeInt(), index, module.constantInt(offset));
+  }
+}
