@@ -31,6 +31,22 @@ public final class CpuFaults {
   }
 
   /**
+   * The line of a twin's access table for a {@code System.arraycopy}: both arrays, each with whether
+   * it is a buffer, and the line.
+   *
+   * @param source the source array's name
+   * @param sourceBuffer whether the source is a buffer
+   * @param target the destination array's name
+   * @param targetBuffer whether the destination is a buffer
+   * @param line the copy's source line
+   * @return the line, with its newline
+   */
+  public static String copySite(String source, boolean sourceBuffer, String target, boolean targetBuffer, int line) {
+    return source + '|' + (sourceBuffer ? BUFFER : LOCAL) + '|' + line + '|' + target + '|'
+        + (targetBuffer ? BUFFER : LOCAL) + '\n';
+  }
+
+  /**
    * The exception to throw for {@code thrown}, raised in kernel {@code kernel} after its access
    * number {@code site} of {@code sites} (one {@link #site} per access) began,
    * on {@code array} at {@code index}. The message is made from these, not taken from
@@ -48,6 +64,15 @@ public final class CpuFaults {
       String kernel) {
     String where = " in kernel " + kernel;
     RuntimeException named = switch (thrown) {
+      case ArrayIndexOutOfBoundsException outOfBounds when site >= 0 && array != null
+          && sites.split("\n")[site].split("\\|").length > 3 -> { // a copy: System.arraycopy's words, and the side
+        String[] access = sites.split("\n")[site].split("\\|");
+        boolean destination = String.valueOf(outOfBounds.getMessage()).contains("destination");
+        String name = destination ? access[3] : access[0];
+        String kind = destination ? access[4] : access[1];
+        yield new ArrayIndexOutOfBoundsException(outOfBounds.getMessage() + " ("
+            + (kind.equals(BUFFER) ? "buffer '" + name + "'" : "a local array") + ")" + where + " (line " + access[2] + ")");
+      }
       case ArrayIndexOutOfBoundsException outOfBounds when site >= 0 && array != null -> {
         String[] access = sites.split("\n")[site].split("\\|");
         String which = access[1].equals(BUFFER) ? " of buffer '" + access[0] + "'" : " of a local array";

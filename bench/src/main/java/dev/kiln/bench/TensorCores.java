@@ -230,8 +230,9 @@ final class TensorCores {
     int self = Gpu.localId(1) * 16 + Gpu.localId(0);
     int firstRow = Gpu.workgroupId(1) * STAGED;
     int firstColumn = Gpu.workgroupId(0) * STAGED;
-    int warpRow = Gpu.subgroupId() / 4 * 64;
-    int warpColumn = Gpu.subgroupId() % 4 * 32;
+    int warp = Gpu.subgroupId() % 8; // the subgroup itself (8 of them, below), its range visible to the bounds analysis
+    int warpRow = warp / 4 * 64;
+    int warpColumn = warp % 4 * 32;
     if (Gpu.numSubgroups() == 8) {
       MatrixAccumulator c00 = Gpu.fillAccumulator(0f);
       MatrixAccumulator c01 = Gpu.fillAccumulator(0f);
@@ -329,8 +330,9 @@ final class TensorCores {
     int self = Gpu.localId(1) * 16 + Gpu.localId(0);
     int firstRow = Gpu.workgroupId(1) * STAGED;
     int firstColumn = Gpu.workgroupId(0) * WIDE;
-    int warpRow = Gpu.subgroupId() / 4 * 64;
-    int warpColumn = Gpu.subgroupId() % 4 * 64;
+    int warp = Gpu.subgroupId() % 8; // the subgroup itself (8 of them, below), its range visible to the bounds analysis
+    int warpRow = warp / 4 * 64;
+    int warpColumn = warp % 4 * 64;
     if (Gpu.numSubgroups() == 8) {
       MatrixAccumulator c00 = Gpu.fillAccumulator(0f);
       MatrixAccumulator c01 = Gpu.fillAccumulator(0f);

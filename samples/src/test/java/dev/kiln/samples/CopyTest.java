@@ -77,11 +77,13 @@ class CopyTest extends BothDevices {
       assertEquals(java.getMessage(), thrown.getMessage().substring(0, java.getMessage().length()),
           device + ": " + thrown.getMessage());
     }
-    ArrayIndexOutOfBoundsException onVulkan = assertThrows(ArrayIndexOutOfBoundsException.class,
-        () -> CopyKernelsKernels.anywhere(vulkan, 64, in, out, from, to));
     String array = from < 0 || from > 8 ? "(buffer 'in')" : "(buffer 'out')";
-    assertEquals(java.getMessage() + " " + array + " in kernel dev.kiln.samples.CopyKernels#anywhere (line 86)",
-        onVulkan.getMessage());
+    for (var device : new dev.kiln.Device[] {vulkan, cpu}) { // the CPU twin names the array and line as Vulkan does
+      ArrayIndexOutOfBoundsException thrown = assertThrows(ArrayIndexOutOfBoundsException.class,
+          () -> CopyKernelsKernels.anywhere(device, 64, in, out, from, to));
+      assertEquals(java.getMessage() + " " + array + " in kernel dev.kiln.samples.CopyKernels#anywhere (line 86)",
+          thrown.getMessage(), device.toString());
+    }
   }
 
   @Test

@@ -17,6 +17,7 @@ public final class Analysis {
   private Facts facts;
   private IndexForms forms;
   private IndexBounds bounds;
+  private Multiples multiples;
   private Boolean barriersOrderBuffers;
 
   private Analysis(Program program) {
@@ -57,9 +58,17 @@ public final class Analysis {
   /** Which accesses are proven in bounds, whose checks the SPIR-V writer drops. */
   public IndexBounds bounds() {
     if (bounds == null) {
-      bounds = IndexBounds.of(program, forms());
+      bounds = IndexBounds.of(program, forms(), multiples());
     }
     return bounds;
+  }
+
+  /** The powers of two the int values are multiples of: what proves tiles and copies aligned. */
+  public Multiples multiples() {
+    if (multiples == null) {
+      multiples = Multiples.of(program);
+    }
+    return multiples;
   }
 
   /**

@@ -1,5 +1,6 @@
 package dev.kiln.processor.analysis;
 
+import dev.kiln.abi.LaunchAbi;
 import dev.kiln.abi.LaunchProof;
 import dev.kiln.processor.analysis.IndexForm.Affine;
 import dev.kiln.processor.ir.ArrayDecl;
@@ -8,6 +9,7 @@ import dev.kiln.processor.ir.BufferDecl;
 import dev.kiln.processor.ir.Builtin;
 import dev.kiln.processor.ir.Expr;
 import dev.kiln.processor.ir.FixedArray;
+import dev.kiln.processor.ir.Intrinsic;
 import dev.kiln.processor.ir.Local;
 import dev.kiln.processor.ir.MatrixOp;
 import dev.kiln.processor.ir.PrimType;
@@ -43,6 +45,8 @@ import java.util.Set;
  */
 public final class IndexBounds {
   private final IndexForms forms;
+  /** What tightens a counter's range to its multiples: {@code k} of {@code k < 32; k += 16} is 0 or 16. */
+  private final Multiples multiples;
   private final Constraints launch;
   /** Locals that statements assign: the variables. */
   private final Set<Local> variables = new HashSet<>();
@@ -56,6 +60,8 @@ public final class IndexBounds {
   private final Map<Object, List<WorkgroupMeeting.Place>> workgroupPlaces = new IdentityHashMap<>();
   /** Per access node not proven, by identity: each occurrence's launch proof (null where none). */
   private final Map<Object, List<LaunchProof>> launchProofs = new IdentityHashMap<>();
+  /** Per tile of a constant stride, by identity: the index nodes of its ends ({@link #tileEnds}). */
+  private final Map<Stmt.Matrix, Expr[]> tileEnds = new IdentityHashMap<>();
   /** Per copy, by identity: the index nodes of its sides' ends ({@link #copyEnds}). */
   private final Map<Stmt.Copy, Expr[][]> copyEnds = new IdentityHashMap<>();
   /** The keys of {@link #launchProofs} in program order, so that modules are the same on every build. */
@@ -66,8 +72,9 @@ public final class IndexBounds {
   private final Map<Local, Integer> variableNumbers = new HashMap<>();
   private final Workgroup workgroup;
 
-  private IndexBounds(Program program, IndexForms forms) {
+  private IndexBounds(Program program, IndexForms forms, Multiples multiples) {
     this.forms = forms;
+    this.multiples = multiples;
     this.workgroup = program.workgroup();
     this.proofsAtLaunch = program.boundsChecks() && program.elementsPerInvocation() == 1;
     program.locals().forEach(local -> variableNumbers.putIfAbsent(local, variableNumbers.size()));
@@ -83,8 +90,8 @@ public final class IndexBounds {
    * @param forms its index forms
    * @return what is proven
    */
-  public static IndexBounds of(Program program, IndexForms forms) {
-    return new IndexBounds(program, forms);
+  public static IndexBounds of(Program program, IndexForms forms, Multiples multiples) {
+    return new IndexBounds(program, forms, multiples);
   }
 
   /**
@@ -220,6 +227,41 @@ public final class IndexBounds {
         new Expr.Binary(BinaryOp.ADD, first, new Expr.IntConst(copy.length() - 1), PrimType.INT, copy.site())};
   }
 
+  /**
+   * How a tile's whole extent is known to lie in its array: proven or settled at launch where its
+   * stride is a constant and both ends are; else checked.
+   */
+  public Bound bound(Stmt.Matrix tile) {
+    Expr[] ends = tileEnds.get(tile);
+    if (ends == null) {
+      return Bound.CHECKED;
+    }
+    Bound first = boundOf(ends[0]);
+    Bound last = boundOf(ends[1]);
+    return first.compareTo(last) >= 0 ? first : last;
+  }
+
+  /**
+   * The lowest and highest index of a tile whose stride is a constant, as index nodes of their own
+   * (made once per tile); null for a tile of a variable stride.
+   */
+  private Expr[] tileEnds(Stmt.Matrix tile, Expr offset, Expr stride) {
+    if (!(stride instanceof Expr.IntConst(int rows))) {
+      return null;
+    }
+    return tileEnds.computeIfAbsent(tile, t -> {
+      long span = (long) rows * (LaunchAbi.MATRIX_SIDE - 1);
+      long below = Math.min(0, span);
+      long above = Math.max(0, span) + LaunchAbi.MATRIX_SIDE - 1;
+      if (below < Integer.MIN_VALUE || above > Integer.MAX_VALUE) {
+        return null;
+      }
+      return new Expr[] {
+          new Expr.Binary(BinaryOp.ADD, offset, new Expr.IntConst((int) below), PrimType.INT, t.site()),
+          new Expr.Binary(BinaryOp.ADD, offset, new Expr.IntConst((int) above), PrimType.INT, t.site())};
+    });
+  }
+
   private Bound boundOf(Object access) {
     if (isProven(access)) {
       return Bound.PROVEN;
@@ -304,6 +346,9 @@ public final class IndexBounds {
     if (form(expression, state) instanceof Affine affine) {
       return state.facts().intRange(Linear.of(affine));
     }
+    if (expression instanceof Expr.Call call && call.function() == Intrinsic.SUBGROUP_ID) {
+      return new long[] {0, workgroup.invocations() - 1}; // below the workgroup's count of subgroups
+    }
     if (!(expression instanceof Expr.Binary binary)) {
       return null;
     }
@@ -369,9 +414,17 @@ public final class IndexBounds {
       case Stmt.Assign assign -> {
         IndexForm value = form(assign.value(), state);
         State after = state.forget(Set.of(assign.local()));
-        yield variables.contains(assign.local()) && value instanceof Affine
-            && !mentionsAny(value, Set.of(assign.local()))
-            ? after.bind(assign.local(), value) : after;
+        if (!variables.contains(assign.local())) {
+          yield after;
+        }
+        if (value instanceof Affine) {
+          yield mentionsAny(value, Set.of(assign.local())) ? after : after.bind(assign.local(), value);
+        }
+        // a value with no affine form may still have a range: (subgroup & 7) / 4 * 64 lies in [0, 64]
+        long[] range = range(assign.value(), state);
+        Linear variable = Linear.term(new IndexForm.Variable(assign.local()));
+        yield range == null ? after : after.with(List.of(variable.minus(Linear.constant(range[0])),
+            Linear.constant(range[1]).minus(variable)));
       }
       case Stmt.Store store -> {
         record(store, store.array(), store.index(), store.site(), state);
@@ -418,8 +471,14 @@ public final class IndexBounds {
       case Stmt.Matrix m -> { // a tile's loads and stores check their whole extent where they run
         m.op().scalars().forEach(scalar -> expression(scalar, state));
         switch (m.op()) {
-          case MatrixOp.Load load -> recordTile(load.array(), load.offset(), state);
-          case MatrixOp.Store store -> recordTile(store.array(), store.offset(), state);
+          case MatrixOp.Load load -> {
+            recordTile(load.array(), load.offset(), state);
+            recordExtent(m, load.array(), load.offset(), load.stride(), state);
+          }
+          case MatrixOp.Store store -> {
+            recordTile(store.array(), store.offset(), state);
+            recordExtent(m, store.array(), store.offset(), store.stride(), state);
+          }
           default -> {}
         }
         yield state;
@@ -451,10 +510,31 @@ public final class IndexBounds {
         counters.addAll(counterFacts(update, loop, before, top));
       }
       top = top.with(counters);
+      top = top.with(multiplesFacts(loop, top));
     }
     block(loop.body(), top);
     block(loop.update(), entry);
     return entry;
+  }
+
+  /**
+   * The ranges of the loop's counters at the top of its body narrowed to their multiples: a counter
+   * that is a multiple of m lies between the multiples of m inside its range.
+   */
+  private List<Linear> multiplesFacts(Stmt.Loop loop, State top) {
+    List<Linear> facts = new ArrayList<>();
+    for (Stmt update : loop.update()) {
+      if (update instanceof Stmt.Assign assign && assign.local().type() == PrimType.INT) {
+        long m = multiples.power(assign.local());
+        Linear counter = Linear.term(new IndexForm.Variable(assign.local()));
+        long[] range = m > 1 ? top.facts().intRange(counter) : null;
+        if (range != null) {
+          facts.add(counter.minus(Linear.constant(Math.ceilDiv(range[0], m) * m)));
+          facts.add(Linear.constant(Math.floorDiv(range[1], m) * m).minus(counter));
+        }
+      }
+    }
+    return facts;
   }
 
   /**
@@ -561,6 +641,16 @@ public final class IndexBounds {
     }
   }
 
+  /** A tile's ends as two accesses, where its stride is a constant. */
+  private void recordExtent(Stmt.Matrix tile, ArrayDecl array, Expr offset, Expr stride, State state) {
+    Expr[] ends = tileEnds(tile, offset, stride);
+    if (ends != null) {
+      for (Expr end : ends) {
+        record(end, array, end, tile.site(), state);
+      }
+    }
+  }
+
   /**
    * Whether {@code index} lies in {@code [W·wg, W·wg + W)} wherever {@code state} holds, with
    * {@code globalId(0) = W·wg + localId(0)}. The value then lies in the int range (the runtime
@@ -615,7 +705,7 @@ public final class IndexBounds {
       return null;
     }
     return targets.isEmpty() ? null
-        : state.facts().launchProof(targets, buffer.name() + "[" + affine + "] at line " + site.line(),
+        : state.facts().launchProof(targets, buffer.name() + "[" + affine.named() + "] at line " + site.line(),
             variableNumbers::get);
   }
 

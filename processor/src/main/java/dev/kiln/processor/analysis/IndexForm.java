@@ -37,9 +37,18 @@ public sealed interface IndexForm {
 
     @Override
     public String toString() {
+      return text(Term::toString);
+    }
+
+    /** The form as the source names it: locals by their names alone, the same in every build. */
+    public String named() {
+      return text(IndexForm::named);
+    }
+
+    private String text(java.util.function.Function<Term, String> names) {
       StringBuilder text = new StringBuilder();
       coefficients.forEach((term, k) ->
-          text.append(text.isEmpty() ? "" : " + ").append(k == 1 ? "" : k + "*").append(term));
+          text.append(text.isEmpty() ? "" : " + ").append(k == 1 ? "" : k + "*").append(names.apply(term)));
       if (constant != 0 || text.isEmpty()) {
         text.append(text.isEmpty() ? "" : " + ").append(constant);
       }
@@ -52,10 +61,35 @@ public sealed interface IndexForm {
     /** Whether the term is the same for every invocation of a launch. */
     boolean isUniform();
 
+    /** By {@link #sortKey}. */
     @Override
     default int compareTo(Term other) {
-      return toString().compareTo(other.toString());
+      return sortKey(this).compareTo(sortKey(other));
     }
+  }
+
+  /** A term's text with each local by its name alone. */
+  private static String named(Term term) {
+    return switch (term) {
+      case Variable variable -> variable.local().name();
+      case Product product -> "(" + named(product.first()) + ")*(" + named(product.second()) + ")";
+      case Other other -> "other " + named(other.of());
+      default -> term.toString();
+    };
+  }
+
+  /**
+   * A term's text with each local's number written in ten digits: terms then sort by text, and two
+   * locals of one name in the order they were made, which is the same in every build of a kernel
+   * (the numbers themselves depend on what else javac compiled, and their digits sort otherwise).
+   */
+  private static String sortKey(Term term) {
+    return switch (term) {
+      case Variable variable -> variable.local().name() + "#" + String.format("%010d", variable.local().id());
+      case Product product -> "(" + sortKey(product.first()) + ")*(" + sortKey(product.second()) + ")";
+      case Other other -> "other " + sortKey(other.of());
+      default -> term.toString();
+    };
   }
 
   /** An invocation id along an axis: global, local or workgroup. */

@@ -68,7 +68,8 @@ public final class IndexForms {
   /**
    * The form of the int expression {@code expression} where {@code variable} gives the form of each
    * local that no single assignment describes: one assigned several times, or once to a value whose
-   * form depends on such a local.
+   * form depends on such a local or that has none ({@code subgroup % 8}: the caller may know its
+   * range).
    */
   public IndexForm form(Expr expression, Function<Local, IndexForm> variable) {
     if (expression.type() != PrimType.INT) {
@@ -107,7 +108,7 @@ public final class IndexForms {
         readVariable[0] = true;
         return new Unknown();
       });
-      return readVariable[0] ? variable.apply(local) : form;
+      return readVariable[0] || form instanceof Unknown ? variable.apply(local) : form;
     } finally {
       resolving.remove(local);
     }

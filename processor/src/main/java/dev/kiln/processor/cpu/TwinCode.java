@@ -22,9 +22,6 @@ final class TwinCode {
   /** Why a program with cooperative matrices has no twin: the CPU backend runs its Java. */
   static final String MATRICES = "cooperative matrices (the kernel's own Java computes them)";
 
-  /** Why a program with {@code System.arraycopy} has no twin yet: the CPU backend runs its Java. */
-  static final String COPIES = "System.arraycopy (the kernel's own Java copies)";
-
   private final TwinFrame f;
   private final MethodVisitor mv;
 
@@ -40,7 +37,16 @@ final class TwinCode {
   private void statement(Stmt statement) {
     switch (statement) {
       case Stmt.Matrix matrix -> throw new TwinCalls.Unsupported(MATRICES);
-      case Stmt.Copy copy -> throw new TwinCalls.Unsupported(COPIES);
+      case Stmt.Copy copy -> {
+        int[] source = f.keep(copy.source(), () -> value(copy.sourceIndex()));
+        int[] target = f.keep(copy.target(), () -> value(copy.targetIndex()));
+        f.atCopy(copy.source(), copy.target(), copy.site().line(), source);
+        f.pushKept(source);
+        f.pushKept(target);
+        push(mv, copy.length());
+        mv.visitMethodInsn(INVOKESTATIC, "java/lang/System", "arraycopy", "(Ljava/lang/Object;ILjava/lang/Object;II)V",
+            false);
+      }
       case Stmt.Assign assign -> {
         f.beginLocal(assign.local());
         value(assign.value());

@@ -388,10 +388,24 @@ final class TwinFrame {
    * the line also goes into the method's line table from here on.
    */
   void at(ArrayDecl array, int line, int[] kept) {
+    begin(CpuFaults.site(array.name(), array instanceof BufferDecl, line), line, kept);
+  }
+
+  /**
+   * Records the copy about to run ({@code System.arraycopy} from {@code source} to {@code target}),
+   * its {@code source} array kept in {@code kept}: a fault names the side its message names.
+   */
+  void atCopy(ArrayDecl source, ArrayDecl target, int line, int[] kept) {
+    begin(CpuFaults.copySite(source.name(), source instanceof BufferDecl, target.name(), target instanceof BufferDecl,
+        line), line, kept);
+  }
+
+  /** Begins an access: its line in the line table, its line of the access table, its array and index kept. */
+  private void begin(String siteLine, int line, int[] kept) {
     org.objectweb.asm.Label here = new org.objectweb.asm.Label();
     mv.visitLabel(here);
     mv.visitLineNumber(line, here); // a fault's stack trace names the kernel's line
-    siteTable.append(CpuFaults.site(array.name(), array instanceof BufferDecl, line));
+    siteTable.append(siteLine);
     push(mv, sites++);
     mv.visitVarInsn(ISTORE, site);
     mv.visitVarInsn(ALOAD, kept[0]);

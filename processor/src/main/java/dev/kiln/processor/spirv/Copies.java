@@ -4,6 +4,7 @@ import static org.lwjgl.util.spvc.Spv.*;
 
 import dev.kiln.abi.LaunchAbi;
 import dev.kiln.processor.analysis.IndexBounds.Bound;
+import dev.kiln.processor.analysis.Multiples;
 import dev.kiln.processor.ir.ArrayDecl;
 import dev.kiln.processor.ir.BufferDecl;
 import dev.kiln.processor.ir.FixedArray;
@@ -13,13 +14,15 @@ import dev.kiln.processor.ir.Program;
 import dev.kiln.processor.ir.SharedArray;
 import dev.kiln.processor.ir.Stmt;
 import dev.kiln.processor.ir.Walk;
+import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
 
 /**
  * {@code System.arraycopy} with a constant length ({@link Stmt.Copy}), in 16-byte quads (uvec4)
- * where it can: the length a multiple of a quad's elements, and at run time every index of a side
- * that moves whole quads a multiple of them. A buffer side moves quads through a second view of the
+ * where it can: the length a multiple of a quad's elements, and every index of a side that moves
+ * whole quads a multiple of them, known at compile time ({@link Multiples}) or tested at run time. A buffer side moves quads through a second view of the
  * buffer; a workgroup or private array of 16-bit elements that the program only copies into, copies
  * from and reads ({@link #quadArrays}) is held as quads itself; any other side packs its elements
  * into quads or unpacks them. Elsewhere the copy moves element by element. Either way it reads
@@ -35,8 +38,11 @@ final class Copies {
   private final FunctionBuilder fn;
   private final SpirvModule module;
   private final MemoryAccess memory;
+  /** What proves a side's index a multiple of a quad's elements, with no test at run time. */
+  private final Multiples multiples;
 
-  Copies(FunctionBuilder fn, MemoryAccess memory) {
+  Copies(FunctionBuilder fn, MemoryAccess memory, Multiples multiples) {
+    this.multiples = multiples;
     this.fn = fn;
     this.module = fn.module();
     this.memory = memory;
@@ -73,8 +79,8 @@ final class Copies {
     return quads;
   }
 
-  private static java.util.List<FixedArray> fixedArrays(Program program) {
-    java.util.List<FixedArray> all = new java.util.ArrayList<>(program.shared());
+  private static List<FixedArray> fixedArrays(Program program) {
+    List<FixedArray> all = new ArrayList<>(program.shared());
     all.addAll(program.privates());
     return all;
   }
@@ -91,10 +97,10 @@ final class Copies {
     Side source = side(copy, copy.source(), from, sourceBound);
     Side target = side(copy, copy.target(), to, targetBound);
     // System.arraycopy's order: either index below 0, the source's first; then either range past its end
-    source.record(copy, false, false);
-    target.record(copy, true, false);
-    source.record(copy, false, true);
-    target.record(copy, true, true);
+    recordFault(copy, source, false, false);
+    recordFault(copy, target, true, false);
+    recordFault(copy, source, false, true);
+    recordFault(copy, target, true, true);
     fn.when(fn.op(SpvOpLogicalAnd, module.typeBool(), source.inside(), target.inside()), () -> move(copy, from, to));
   }
 
@@ -103,23 +109,23 @@ final class Copies {
    * whether it ends past the array (both false where proven), and whether it lies inside (or the
    * launch settled it).
    */
-  private record Side(ArrayDecl array, int index, int below, int past, int inside, MemoryAccess memory,
-      FunctionBuilder fn) {
-    /** Records the side's fault where its range starts below 0 ({@code last} false) or ends past the array. */
-    void record(Stmt.Copy copy, boolean destination, boolean last) {
-      if (below == 0) {
-        return; // proven
-      }
-      int offending = last ? fn.op(SpvOpIAdd, fn.module().typeInt(), index, fn.module().constantInt(copy.length()))
-          : index;
-      memory.faults().recordIf(last ? past : below, LaunchAbi.copyFault(destination, last, array.element().javaName()),
-          memory.array(array.name()).faultTag(), offending, copy.site().line());
+  private record Side(ArrayDecl array, int index, int below, int past, int inside) {}
+
+  /** Records a side's fault where its range starts below 0 ({@code last} false) or ends past the array. */
+  private void recordFault(Stmt.Copy copy, Side side, boolean destination, boolean last) {
+    if (side.below() == 0) {
+      return; // proven
     }
+    int offending = last ? fn.op(SpvOpIAdd, module.typeInt(), side.index(), module.constantInt(copy.length()))
+        : side.index();
+    memory.faults().recordIf(last ? side.past() : side.below(),
+        LaunchAbi.copyFault(destination, last, side.array().element().javaName()),
+        memory.array(side.array().name()).faultTag(), offending, copy.site().line());
   }
 
   private Side side(Stmt.Copy copy, ArrayDecl array, int index, Bound bound) {
     if (bound == Bound.PROVEN) {
-      return new Side(array, index, 0, 0, module.constantBool(true), memory, fn);
+      return new Side(array, index, 0, 0, module.constantBool(true));
     }
     int bool = module.typeBool();
     int below = fn.op(SpvOpSLessThan, bool, index, module.constantInt(0));
@@ -128,7 +134,7 @@ final class Copies {
         module.constantInt(copy.length())));
     int inside = fn.op(SpvOpLogicalNot, bool, fn.op(SpvOpLogicalOr, bool, below, past));
     return new Side(array, index, below, past,
-        bound == Bound.AT_LAUNCH ? fn.op(SpvOpLogicalOr, bool, memory.checksSettled(), inside) : inside, memory, fn);
+        bound == Bound.AT_LAUNCH ? fn.op(SpvOpLogicalOr, bool, memory.checksSettled(), inside) : inside);
   }
 
   /** The copy itself: in quads where {@link #quadsFit} at run time, else element by element. */
@@ -140,8 +146,14 @@ final class Copies {
       byElements(copy, from, to);
       return;
     }
-    int fit = fn.op(SpvOpLogicalAnd, module.typeBool(), quadsFit(copy.source(), from, perQuad),
-        quadsFit(copy.target(), to, perQuad));
+    boolean sourceFits = !moves(copy.source()) || multiples.isMultiple(copy.sourceIndex(), perQuad);
+    boolean targetFits = !moves(copy.target()) || multiples.isMultiple(copy.targetIndex(), perQuad);
+    if (sourceFits && targetFits) {
+      byQuads(copy, from, to, perQuad);
+      return;
+    }
+    int fit = fn.op(SpvOpLogicalAnd, module.typeBool(), sourceFits ? module.constantBool(true) : quadsFit(from, perQuad),
+        targetFits ? module.constantBool(true) : quadsFit(to, perQuad));
     fn.ifElse(fit, () -> byQuads(copy, from, to, perQuad), () -> byElements(copy, from, to));
   }
 
@@ -151,10 +163,7 @@ final class Copies {
   }
 
   /** Whether a side that moves whole quads starts at one here: {@code index} a multiple of {@code perQuad}. */
-  private int quadsFit(ArrayDecl array, int index, int perQuad) {
-    if (!moves(array)) {
-      return module.constantBool(true);
-    }
+  private int quadsFit(int index, int perQuad) {
     int integer = module.typeInt();
     return fn.op(SpvOpIEqual, module.typeBool(), fn.op(SpvOpBitwiseAnd, integer, index,
         module.constantInt(perQuad - 1)), module.constantInt(0));

@@ -2,6 +2,10 @@ package dev.kiln.processor.spirv;
 
 import static org.lwjgl.util.spvc.Spv.*;
 
+import dev.kiln.abi.LaunchAbi;
+import dev.kiln.processor.analysis.IndexBounds;
+import dev.kiln.processor.analysis.Multiples;
+import dev.kiln.processor.ir.ArrayDecl;
 import dev.kiln.processor.ir.Expr;
 import dev.kiln.processor.ir.Fragment;
 import dev.kiln.processor.ir.MatrixOp;
@@ -24,6 +28,10 @@ final class MatrixWriter {
   private final SpirvModule module;
   private final MemoryAccess memory;
   private final ToIntFunction<Expr> values;
+  /** What proves a tile's offset and stride aligned. */
+  private final Multiples multiples;
+  /** What proves a tile's extent in bounds. */
+  private final IndexBounds bounds;
   private final Map<Fragment, Integer> variables = new HashMap<>();
   /** The element type of each A and B fragment, from the loads and copies that assign it, in program order. */
   private final Map<Fragment, Fragment.Element> elements = new HashMap<>();
@@ -31,7 +39,10 @@ final class MatrixWriter {
   /** OpTypeFloat's floating-point encoding operand for bfloat16 (SPV_KHR_bfloat16's BFloat16KHR). */
   private static final int BFLOAT16_ENCODING = 0;
 
-  MatrixWriter(FunctionBuilder fn, MemoryAccess memory, ToIntFunction<Expr> values) {
+  MatrixWriter(FunctionBuilder fn, MemoryAccess memory, ToIntFunction<Expr> values, Multiples multiples,
+      IndexBounds bounds) {
+    this.multiples = multiples;
+    this.bounds = bounds;
     this.fn = fn;
     this.module = fn.module();
     this.memory = memory;
@@ -47,7 +58,7 @@ final class MatrixWriter {
         int offset = values.applyAsInt(load.offset());
         int stride = values.applyAsInt(load.stride());
         String array = load.array().name();
-        tile(array, offset, stride, matrix.site().line(), () -> set(load.target(),
+        tile(matrix, load.array(), load.offset(), load.stride(), offset, stride, () -> set(load.target(),
             fn.op(SpvOpCooperativeMatrixLoadKHR, type(load.target()), then(memory.tileOperands(array, false),
                 memory.tileStart(array, offset), layout(load.columnMajor()), memory.tileStride(array, stride)))));
       }
@@ -56,7 +67,7 @@ final class MatrixWriter {
         int stride = values.applyAsInt(store.stride());
         int[] operands = memory.tileOperands(store.array().name(), true);
         String array = store.array().name();
-        tile(array, offset, stride, matrix.site().line(), () -> fn.instruction(
+        tile(matrix, store.array(), store.offset(), store.stride(), offset, stride, () -> fn.instruction(
             SpvOpCooperativeMatrixStoreKHR, then(operands, memory.tileStart(array, offset),
                 get(store.source()), layout(store.columnMajor()), memory.tileStride(array, stride))));
       }
@@ -74,16 +85,26 @@ final class MatrixWriter {
 
   /**
    * Emits {@code access} where the tile at {@code offset} lies in the array: its elements span
-   * {@code offset + min(0, 15 * stride)} to {@code offset + max(0, 15 * stride) + 15} in either layout.
+   * {@code offset + min(0, 15 * stride)} to {@code offset + max(0, 15 * stride) + 15} in either
+   * layout. {@code offsetExpr} and {@code strideExpr} are the ids' expressions, for what the
+   * analyses prove of them.
    */
-  private void tile(String array, int offset, int stride, int line, Runnable access) {
+  private void tile(Stmt.Matrix matrix, ArrayDecl array, Expr offsetExpr, Expr strideExpr, int offset, int stride,
+      Runnable access) {
+    int multiple = LaunchAbi.MATRIX_ALIGNMENT_BYTES / array.element().bytes();
+    boolean aligned = multiples.isMultiple(offsetExpr, multiple) && multiples.isMultiple(strideExpr, multiple);
+    IndexBounds.Bound extent = bounds.bound(matrix);
+    if (!memory.boundsChecks() || aligned && extent == IndexBounds.Bound.PROVEN) {
+      access.run();
+      return;
+    }
     int integer = module.typeInt();
     int span = fn.op(SpvOpIMul, integer, stride, module.constantInt(Fragment.SIDE - 1));
     int negative = fn.op(SpvOpSLessThan, module.typeBool(), span, module.constantInt(0));
     int lowest = fn.op(SpvOpIAdd, integer, offset, fn.op(SpvOpSelect, integer, negative, span, module.constantInt(0)));
     int highest = fn.op(SpvOpIAdd, integer, offset, fn.op(SpvOpIAdd, integer,
         fn.op(SpvOpSelect, integer, negative, module.constantInt(0), span), module.constantInt(Fragment.SIDE - 1)));
-    memory.tile(array, offset, stride, lowest, highest, line, access);
+    memory.tile(array.name(), offset, stride, lowest, highest, matrix.site().line(), aligned, extent, access);
   }
 
   /** {@code operands} followed by {@code memoryOperands}. */

@@ -136,17 +136,23 @@ final class MemoryAccess {
    * buffer's elements each, declared on first use.
    */
   int quadView(BufferDecl buffer) {
-    return quadViews.computeIfAbsent(buffer.name(), name -> {
-      int struct = module.storageBlock(quad(), Copies.QUAD_BYTES);
-      int variable = fn.globalVariable(SpvStorageClassStorageBuffer, struct);
-      module.name(variable, name + "Quads");
-      module.decorate(variable, SpvDecorationDescriptorSet, 0);
-      module.decorate(variable, SpvDecorationBinding, buffer.binding());
-      if (buffer.access() == Access.READ) {
-        module.decorate(variable, SpvDecorationNonWritable);
-      }
-      return variable;
-    });
+    return quadViews.computeIfAbsent(buffer.name(), name -> view(fn, buffer, quad(), Copies.QUAD_BYTES, name + "Quads"));
+  }
+
+  /**
+   * Declares a view of {@code buffer}: a runtime array of {@code element}s, {@code stride} bytes
+   * apart, at the buffer's binding, named {@code name}.
+   */
+  static int view(FunctionBuilder fn, BufferDecl buffer, int element, int stride, String name) {
+    SpirvModule module = fn.module();
+    int variable = fn.globalVariable(SpvStorageClassStorageBuffer, module.storageBlock(element, stride));
+    module.name(variable, name);
+    module.decorate(variable, SpvDecorationDescriptorSet, 0);
+    module.decorate(variable, SpvDecorationBinding, buffer.binding());
+    if (buffer.access() == Access.READ) {
+      module.decorate(variable, SpvDecorationNonWritable);
+    }
+    return variable;
   }
 
   /** The uvec4 type: a quad of words. */
@@ -458,32 +464,36 @@ final class MemoryAccess {
    * {@code highest} (all int ids); with bounds checks only where offset and stride are multiples of
    * 16 bytes (Vulkan's matrix loads need it) and the span lies in the buffer, recording as the
    * fault the misaligned offset, else stride, or else the lowest index below 0, else the highest
-   * one past the end (what {@code dev.kiln.matrix.Matrices} throws on the CPU).
+   * one past the end (what {@code dev.kiln.matrix.Matrices} throws on the CPU). {@code aligned}:
+   * whether offset and stride are known multiples; {@code extent}: how the span is known in bounds
+   * (the caller runs a tile with neither to check, or with no bounds checks, itself).
    */
-  void tile(String array, int offset, int stride, int lowest, int highest, int line, Runnable access) {
-    if (!boundsChecks) {
-      access.run();
-      return;
-    }
+  void tile(String array, int offset, int stride, int lowest, int highest, int line, boolean aligned, Bound extent,
+      Runnable access) {
     int bool = module.typeBool();
     int integer = module.typeInt();
-    // a multiple of a power of two, in two's complement: no bit below it set (no remainder to compute)
-    int lowBits = module.constantInt(LaunchAbi.MATRIX_ALIGNMENT_BYTES / arrays.get(array).element().bytes() - 1);
-    int offsetAligned = fn.op(SpvOpIEqual, bool, fn.op(SpvOpBitwiseAnd, integer, offset, lowBits), module.constantInt(0));
-    int strideAligned = fn.op(SpvOpIEqual, bool, fn.op(SpvOpBitwiseAnd, integer, stride, lowBits), module.constantInt(0));
-    int aligned = fn.op(SpvOpLogicalAnd, bool, offsetAligned, strideAligned);
-    faults.recordIf(fn.op(SpvOpLogicalNot, bool, aligned), Faults.MATRIX_ALIGNMENT, 0,
-        fn.op(SpvOpSelect, integer, offsetAligned, stride, offset), line);
-    ArrayVariable target = arrays.get(array);
-    int length = target.length() < 0
-        ? fn.op(SpvOpBitcast, module.typeInt(), bufferLength(target.variable()))
-        : module.constantInt(target.length());
-    int lowOk = fn.op(SpvOpSGreaterThanEqual, bool, lowest, module.constantInt(0));
-    int highOk = fn.op(SpvOpSLessThan, bool, highest, length);
-    int inside = fn.op(SpvOpLogicalAnd, bool, lowOk, highOk);
-    faults.recordIf(fn.op(SpvOpLogicalNot, bool, inside), Faults.INDEX, arrays.get(array).faultTag(),
-        fn.op(SpvOpSelect, module.typeInt(), lowOk, highest, lowest), line);
-    fn.when(fn.op(SpvOpLogicalAnd, bool, aligned, inside), access);
+    int alignedHere = module.constantBool(true);
+    if (!aligned) {
+      // a multiple of a power of two, in two's complement: no bit below it set (no remainder to compute)
+      int lowBits = module.constantInt(LaunchAbi.MATRIX_ALIGNMENT_BYTES / arrays.get(array).element().bytes() - 1);
+      int offsetAligned = fn.op(SpvOpIEqual, bool, fn.op(SpvOpBitwiseAnd, integer, offset, lowBits), module.constantInt(0));
+      int strideAligned = fn.op(SpvOpIEqual, bool, fn.op(SpvOpBitwiseAnd, integer, stride, lowBits), module.constantInt(0));
+      alignedHere = fn.op(SpvOpLogicalAnd, bool, offsetAligned, strideAligned);
+      faults.recordIf(fn.op(SpvOpLogicalNot, bool, alignedHere), Faults.MATRIX_ALIGNMENT, 0,
+          fn.op(SpvOpSelect, integer, offsetAligned, stride, offset), line);
+    }
+    int inside = module.constantBool(true);
+    if (extent != Bound.PROVEN) {
+      int lowOk = fn.op(SpvOpSGreaterThanEqual, bool, lowest, module.constantInt(0));
+      int highOk = fn.op(SpvOpSLessThan, bool, highest, lengthOf(array));
+      inside = fn.op(SpvOpLogicalAnd, bool, lowOk, highOk);
+      faults.recordIf(fn.op(SpvOpLogicalNot, bool, inside), Faults.INDEX, arrays.get(array).faultTag(),
+          fn.op(SpvOpSelect, module.typeInt(), lowOk, highest, lowest), line);
+      if (extent == Bound.AT_LAUNCH) {
+        inside = fn.op(SpvOpLogicalOr, bool, checksSettled(), inside);
+      }
+    }
+    fn.when(fn.op(SpvOpLogicalAnd, bool, alignedHere, inside), access);
   }
 
   /** A pointer to element {@code index} of {@code array}, unchecked: the first element of a tile. */

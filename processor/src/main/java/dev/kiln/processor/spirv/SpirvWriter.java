@@ -78,10 +78,10 @@ public final class SpirvWriter {
         | (analysis.barriersOrderBuffers() ? SpvMemorySemanticsUniformMemoryMask : 0);
     this.launch = new LaunchValues(fn, program);
     this.memory = new MemoryAccess(fn, program.boundsChecks(), Copies.quadArrays(program));
-    this.copies = new Copies(fn, memory);
+    this.copies = new Copies(fn, memory, analysis.multiples());
     this.vectors = new VectorAccess(fn, program.elementsPerInvocation());
-    this.matrices = new MatrixWriter(fn, memory, this::value);
     this.bounds = analysis.bounds();
+    this.matrices = new MatrixWriter(fn, memory, this::value, analysis.multiples(), bounds);
     this.expressions = new ExpressionWriter(fn, launch, memory, localVariables, this::statements, bounds);
   }
 

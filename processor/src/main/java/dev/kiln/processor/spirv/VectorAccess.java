@@ -3,7 +3,6 @@ package dev.kiln.processor.spirv;
 import static org.lwjgl.util.spvc.Spv.*;
 
 import dev.kiln.abi.LaunchAbi;
-import dev.kiln.annotations.Access;
 import dev.kiln.processor.ir.BufferDecl;
 import dev.kiln.processor.ir.Expr;
 import dev.kiln.processor.ir.Local;
@@ -97,17 +96,7 @@ final class VectorAccess {
 
   /** The buffer's vector view: declared on first use, at the buffer's binding. */
   private int view(BufferDecl buffer) {
-    return views.computeIfAbsent(buffer.name(), name -> {
-      SpirvModule module = fn.module();
-      int struct = module.storageBlock(vectorType(buffer.element()), width(buffer.element()) * buffer.element().bytes());
-      int variable = fn.globalVariable(SpvStorageClassStorageBuffer, struct);
-      module.name(variable, name + "4");
-      module.decorate(variable, SpvDecorationDescriptorSet, 0);
-      module.decorate(variable, SpvDecorationBinding, buffer.binding());
-      if (buffer.access() == Access.READ) {
-        module.decorate(variable, SpvDecorationNonWritable);
-      }
-      return variable;
-    });
+    return views.computeIfAbsent(buffer.name(), name -> MemoryAccess.view(fn, buffer, vectorType(buffer.element()),
+        width(buffer.element()) * buffer.element().bytes(), name + "4"));
   }
 }

@@ -279,6 +279,50 @@ class IndexBoundsTest {
     assertThat(padded.lines().filter(line -> line.contains("OpLogicalNot")).count()).isEqualTo(1);
   }
 
+  /**
+   * A value with no affine form keeps its range ({@code Gpu.subgroupId() % 8} lies in 0..7, so
+   * {@code warp / 4 * 64} in 0..64), and a counter that steps by 16 below 32 is 0 or 16: the
+   * indices built on them are proven inside the array; one step more is not.
+   */
+  @Test
+  void rangesOfRemaindersAndMultiplesOfCountersProveIndices() {
+    Compilation compilation = Kernels.compile(JavaFileObjects.forSourceLines("test.Ranges",
+        "package test;",
+        "import dev.kiln.Gpu;",
+        "import dev.kiln.annotations.Kernel;",
+        "final class Ranges {",
+        "  @Kernel(workgroup = 256)",
+        "  static void inside(float[] out) {",
+        "    float[] tile = Gpu.sharedFloats(2320);",
+        "    int warp = Gpu.subgroupId() % 8;",
+        "    int row = warp / 4 * 64;",
+        "    float sum = 0f;",
+        "    for (int k = 0; k < 32; k += 16) {",
+        "      sum += tile[row * 32 + k + 15 * 16 + 15];", // at most 64·32 + 16 + 255 = 2319
+        "    }",
+        "    out[Gpu.globalId(0)] = sum;",
+        "  }",
+        "  @Kernel(workgroup = 256)",
+        "  static void oneStepMore(float[] out) {",
+        "    float[] tile = Gpu.sharedFloats(2320);",
+        "    int warp = Gpu.subgroupId() % 8;",
+        "    int row = warp / 4 * 64;",
+        "    float sum = 0f;",
+        "    for (int k = 0; k < 33; k += 16) {", // k reaches 32
+        "      sum += tile[row * 32 + k + 15 * 16 + 15];",
+        "    }",
+        "    out[Gpu.globalId(0)] = sum;",
+        "  }",
+        "}"));
+    assertThat(compilation).succeededWithoutWarnings();
+    for (Object[] row : new Object[][] {{"inside", 0L}, {"oneStepMore", 1L}}) {
+      String text = SpirvTools.disassemble(Kernels.module(compilation, "test", "Ranges", (String) row[0]));
+      assertWithMessage("checks of the tile in %s", row[0])
+          .that(text.lines().filter(line -> line.contains("OpULessThan") && line.contains("%uint_2320")).count())
+          .isEqualTo(row[1]);
+    }
+  }
+
   /** The bounds checks against the tile's length, 64: an unsigned comparison with that constant. */
   private static long tileChecks(Compilation compilation, String kernel) {
     String text = SpirvTools.disassemble(Kernels.module(compilation, "test", "Tiles", kernel));
