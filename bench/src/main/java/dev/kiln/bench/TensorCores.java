@@ -333,6 +333,10 @@ final class TensorCores {
     int warp = Gpu.subgroupId() % 8; // the subgroup itself (8 of them, below), its range visible to the bounds analysis
     int warpRow = warp / 4 * 64;
     int warpColumn = warp % 4 * 64;
+    // n is a multiple of 256 (the launcher's contract); written as n & -8, the row length is a
+    // known multiple of 8, so every copy from a and b is proven 16-byte aligned and moves a quad
+    // with no test at run time (docs/PERFORMANCE.md, "16-byte copies")
+    int width = n & -8;
     if (Gpu.numSubgroups() == 8) {
       MatrixAccumulator c00 = Gpu.fillAccumulator(0f);
       MatrixAccumulator c01 = Gpu.fillAccumulator(0f);
@@ -354,11 +358,11 @@ final class TensorCores {
       short[] nextB = new short[QUADS_WIDE_B * 8];
       for (int move = 0; move < QUADS_WIDE_A; move++) {
         int quad = self + move * 256;
-        System.arraycopy(a, (firstRow + quad / (DEPTH / 8)) * n + quad % (DEPTH / 8) * 8, nextA, move * 8, 8);
+        System.arraycopy(a, (firstRow + quad / (DEPTH / 8)) * width + quad % (DEPTH / 8) * 8, nextA, move * 8, 8);
       }
       for (int move = 0; move < QUADS_WIDE_B; move++) {
         int quad = self + move * 256;
-        System.arraycopy(b, quad / (WIDE / 8) * n + firstColumn + quad % (WIDE / 8) * 8, nextB, move * 8, 8);
+        System.arraycopy(b, quad / (WIDE / 8) * width + firstColumn + quad % (WIDE / 8) * 8, nextB, move * 8, 8);
       }
       for (int k0 = 0; k0 < n; k0 += DEPTH) {
         Gpu.barrier(); // the last stage's tile loads are done
@@ -374,12 +378,12 @@ final class TensorCores {
         if (k0 + DEPTH < n) {
           for (int move = 0; move < QUADS_WIDE_A; move++) {
             int quad = self + move * 256;
-            System.arraycopy(a, (firstRow + quad / (DEPTH / 8)) * n + k0 + DEPTH + quad % (DEPTH / 8) * 8, nextA,
+            System.arraycopy(a, (firstRow + quad / (DEPTH / 8)) * width + k0 + DEPTH + quad % (DEPTH / 8) * 8, nextA,
                 move * 8, 8);
           }
           for (int move = 0; move < QUADS_WIDE_B; move++) {
             int quad = self + move * 256;
-            System.arraycopy(b, (k0 + DEPTH + quad / (WIDE / 8)) * n + firstColumn + quad % (WIDE / 8) * 8, nextB,
+            System.arraycopy(b, (k0 + DEPTH + quad / (WIDE / 8)) * width + firstColumn + quad % (WIDE / 8) * 8, nextB,
                 move * 8, 8);
           }
         }
@@ -412,22 +416,22 @@ final class TensorCores {
       }
       int row = firstRow + warpRow;
       int column = firstColumn + warpColumn;
-      Gpu.storeAccumulator(c00, c, (row + 0 * T) * n + column + 0 * T, n, ROW_MAJOR);
-      Gpu.storeAccumulator(c01, c, (row + 0 * T) * n + column + 1 * T, n, ROW_MAJOR);
-      Gpu.storeAccumulator(c02, c, (row + 0 * T) * n + column + 2 * T, n, ROW_MAJOR);
-      Gpu.storeAccumulator(c03, c, (row + 0 * T) * n + column + 3 * T, n, ROW_MAJOR);
-      Gpu.storeAccumulator(c10, c, (row + 1 * T) * n + column + 0 * T, n, ROW_MAJOR);
-      Gpu.storeAccumulator(c11, c, (row + 1 * T) * n + column + 1 * T, n, ROW_MAJOR);
-      Gpu.storeAccumulator(c12, c, (row + 1 * T) * n + column + 2 * T, n, ROW_MAJOR);
-      Gpu.storeAccumulator(c13, c, (row + 1 * T) * n + column + 3 * T, n, ROW_MAJOR);
-      Gpu.storeAccumulator(c20, c, (row + 2 * T) * n + column + 0 * T, n, ROW_MAJOR);
-      Gpu.storeAccumulator(c21, c, (row + 2 * T) * n + column + 1 * T, n, ROW_MAJOR);
-      Gpu.storeAccumulator(c22, c, (row + 2 * T) * n + column + 2 * T, n, ROW_MAJOR);
-      Gpu.storeAccumulator(c23, c, (row + 2 * T) * n + column + 3 * T, n, ROW_MAJOR);
-      Gpu.storeAccumulator(c30, c, (row + 3 * T) * n + column + 0 * T, n, ROW_MAJOR);
-      Gpu.storeAccumulator(c31, c, (row + 3 * T) * n + column + 1 * T, n, ROW_MAJOR);
-      Gpu.storeAccumulator(c32, c, (row + 3 * T) * n + column + 2 * T, n, ROW_MAJOR);
-      Gpu.storeAccumulator(c33, c, (row + 3 * T) * n + column + 3 * T, n, ROW_MAJOR);
+      Gpu.storeAccumulator(c00, c, (row + 0 * T) * width + column + 0 * T, width, ROW_MAJOR);
+      Gpu.storeAccumulator(c01, c, (row + 0 * T) * width + column + 1 * T, width, ROW_MAJOR);
+      Gpu.storeAccumulator(c02, c, (row + 0 * T) * width + column + 2 * T, width, ROW_MAJOR);
+      Gpu.storeAccumulator(c03, c, (row + 0 * T) * width + column + 3 * T, width, ROW_MAJOR);
+      Gpu.storeAccumulator(c10, c, (row + 1 * T) * width + column + 0 * T, width, ROW_MAJOR);
+      Gpu.storeAccumulator(c11, c, (row + 1 * T) * width + column + 1 * T, width, ROW_MAJOR);
+      Gpu.storeAccumulator(c12, c, (row + 1 * T) * width + column + 2 * T, width, ROW_MAJOR);
+      Gpu.storeAccumulator(c13, c, (row + 1 * T) * width + column + 3 * T, width, ROW_MAJOR);
+      Gpu.storeAccumulator(c20, c, (row + 2 * T) * width + column + 0 * T, width, ROW_MAJOR);
+      Gpu.storeAccumulator(c21, c, (row + 2 * T) * width + column + 1 * T, width, ROW_MAJOR);
+      Gpu.storeAccumulator(c22, c, (row + 2 * T) * width + column + 2 * T, width, ROW_MAJOR);
+      Gpu.storeAccumulator(c23, c, (row + 2 * T) * width + column + 3 * T, width, ROW_MAJOR);
+      Gpu.storeAccumulator(c30, c, (row + 3 * T) * width + column + 0 * T, width, ROW_MAJOR);
+      Gpu.storeAccumulator(c31, c, (row + 3 * T) * width + column + 1 * T, width, ROW_MAJOR);
+      Gpu.storeAccumulator(c32, c, (row + 3 * T) * width + column + 2 * T, width, ROW_MAJOR);
+      Gpu.storeAccumulator(c33, c, (row + 3 * T) * width + column + 3 * T, width, ROW_MAJOR);
     }
   }
 }
