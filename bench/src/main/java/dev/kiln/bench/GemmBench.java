@@ -63,13 +63,18 @@ public final class GemmBench {
     long flops = 2L * n * n * n;
     try (FloatArray x = device.upload(a); FloatArray y = device.upload(b); FloatArray c = device.floats(n * n)) {
       for (String variant : VARIANTS) {
-        if (variant.contains("coopmat") || variant.endsWith("vec4") && n % BlockedMatrixMultiply.BLOCK != 0) {
+        if (variant.contains("coopmat")
+            || (variant.endsWith("vec4") || variant.contains("prefetched")) && n % BlockedMatrixMultiply.BLOCK != 0) {
           continue;
         }
         Runnable launch = switch (variant) {
           case "Kiln blocked" -> () -> BlockedMatrixMultiplyKernels.multiply(device, blocks, x, y, c, n, n, n);
           case "GLSL blocked" -> () -> Dispatch.dispatch(device, GlslTwins.SGEMM_BLOCKED, blocks, x, y, c, n);
           case "GLSL blocked vec4" -> () -> Dispatch.dispatch(device, GlslTwins.SGEMM_BLOCKED_VEC4, blocks, x, y, c, n);
+          case "GLSL blocked prefetched" -> () -> Dispatch.dispatch(device, GlslTwins.SGEMM_PREFETCHED, blocks, x, y, c, n);
+          case "Kiln blocked prefetched" -> () -> RegisterTilesKernels.prefetched(device, blocks, x, y, c, n);
+          case "Kiln blocked prefetched unchecked" ->
+              () -> RegisterTilesKernels.prefetchedUnchecked(device, blocks, x, y, c, n);
           default -> () -> WorkgroupsKernels.sgemm(device, entries, x, y, c, n);
         };
         launch.run();

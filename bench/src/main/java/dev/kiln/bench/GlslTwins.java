@@ -48,9 +48,14 @@ final class GlslTwins {
       KernelSpec.Param.buffer("c", NumericType.FLOAT, Access.WRITE),
       KernelSpec.Param.scalar("n", NumericType.INT)));
 
-  /** {@code dev.kiln.samples.BlockedMatrixMultiply} (for n x n) by hand, and by hand with 16-byte accesses throughout (n a multiple of 128). */
+  /**
+   * {@code dev.kiln.samples.BlockedMatrixMultiply} (for n x n) by hand; by hand with 16-byte
+   * accesses throughout (n a multiple of 128); and that with the next stage prefetched into
+   * registers, {@code RegisterTiles.prefetched}'s twin.
+   */
   static final KernelSpec SGEMM_BLOCKED = twin2d("sgemm128", SGEMM.params());
   static final KernelSpec SGEMM_BLOCKED_VEC4 = twin2d("sgemm128v4", SGEMM.params());
+  static final KernelSpec SGEMM_PREFETCHED = twin2d("sgemm128pf", SGEMM.params());
 
   /** A twin with a 256 x 1 x 1 workgroup, its module {@code glsl/<name>.spv} beside this class. */
   static KernelSpec twin(String name, List<KernelSpec.Param> params) {

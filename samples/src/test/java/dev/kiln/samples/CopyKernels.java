@@ -65,6 +65,26 @@ final class CopyKernels {
     System.arraycopy(staged, (15 - self) * 4, intsOut, i * 4, 4);
   }
 
+  /**
+   * Workgroup floats held as quads, stored element by element (transposed) and copied out 4 at a
+   * time, and a private array of floats copied from them and summed.
+   */
+  @Kernel(workgroup = 64)
+  static void transposedFloats(@Buffer(Access.READ) float[] in, @Buffer(Access.WRITE) float[] out,
+      @Buffer(Access.WRITE) float[] sums) {
+    float[] staged = Gpu.sharedFloats(4 * 64); // [k][invocation]
+    int self = Gpu.localId(0);
+    int i = Gpu.globalId(0);
+    for (int k = 0; k < 4; k++) {
+      staged[k * 64 + self] = in[i * 4 + k];
+    }
+    Gpu.barrier();
+    float[] mine = new float[4];
+    System.arraycopy(staged, self / 16 * 64 + self % 16 * 4, mine, 0, 4);
+    System.arraycopy(mine, 0, out, i * 4, 4);
+    sums[i] = mine[0] + mine[1] * 2f + mine[2] * 3f + mine[3] * 4f;
+  }
+
   /** A copy within one private array, its ranges overlapping: Java copies as if through a temporary. */
   @Kernel(workgroup = 64)
   static void overlapping(@Buffer(Access.READ) int[] in, @Buffer(Access.WRITE) int[] out, int from, int to) {

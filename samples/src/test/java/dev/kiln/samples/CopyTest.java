@@ -55,6 +55,14 @@ class CopyTest extends BothDevices {
             (int[]) args[7], shift));
   }
 
+  @Test
+  void floatsMoveThroughWorkgroupQuadsStoredElementByElement() {
+    int invocations = 64 * 5;
+    compare("transposed", 7, random -> new Object[] {floats(random, invocations * 4), new float[invocations * 4],
+        new float[invocations]}, (device, args) -> CopyKernelsKernels.transposedFloats(device, invocations,
+            (float[]) args[0], (float[]) args[1], (float[]) args[2]));
+  }
+
   @ParameterizedTest(name = "from {0} to {1}")
   @CsvSource({"0, 2", "2, 0", "4, 4", "0, 4", "3, 1"})
   void overlappingRangesCopyAsThroughATemporary(int from, int to) {
@@ -81,7 +89,7 @@ class CopyTest extends BothDevices {
     for (var device : new dev.kiln.Device[] {vulkan, cpu}) { // the CPU twin names the array and line as Vulkan does
       ArrayIndexOutOfBoundsException thrown = assertThrows(ArrayIndexOutOfBoundsException.class,
           () -> CopyKernelsKernels.anywhere(device, 64, in, out, from, to));
-      assertEquals(java.getMessage() + " " + array + " in kernel dev.kiln.samples.CopyKernels#anywhere (line 86)",
+      assertEquals(java.getMessage() + " " + array + " in kernel dev.kiln.samples.CopyKernels#anywhere (line 106)",
           thrown.getMessage(), device.toString());
     }
   }

@@ -8,6 +8,7 @@ import dev.kiln.processor.analysis.Multiples;
 import dev.kiln.processor.ir.ArrayDecl;
 import dev.kiln.processor.ir.BufferDecl;
 import dev.kiln.processor.ir.FixedArray;
+import dev.kiln.processor.ir.MatrixOp;
 import dev.kiln.processor.ir.PrimType;
 import dev.kiln.processor.ir.PrivateArray;
 import dev.kiln.processor.ir.Program;
@@ -32,8 +33,11 @@ import java.util.Set;
 final class Copies {
   /** The bytes of a quad. */
   static final int QUAD_BYTES = 16;
-  /** The 16-bit elements of a quad. */
-  static final int QUAD_SHORTS = QUAD_BYTES / 2;
+
+  /** How many {@code element}s a quad holds. */
+  static int perQuad(PrimType element) {
+    return QUAD_BYTES / element.bytes();
+  }
 
   private final FunctionBuilder fn;
   private final SpirvModule module;
@@ -49,31 +53,44 @@ final class Copies {
   }
 
   /**
-   * The workgroup and private arrays of 16-bit elements ({@code short}, {@code char}) that
-   * {@code program} copies into or from and otherwise only reads: held as quads, so that a copy
-   * moves 16 bytes at once and a matrix tile loads from them as GLSL's {@code shared uvec4} arrays.
-   * An array that a store or an atomic writes stays one of elements: an element's store would be
-   * two atomics on its word.
+   * The workgroup and private arrays that {@code program} copies into or from, held as quads so
+   * that a copy moves 16 bytes at once: those of 16-bit elements ({@code short}, {@code char};
+   * workgroup ones {@code sharedPackedShorts}) that it otherwise only reads, which matrix tiles then
+   * load from as from GLSL's {@code shared uvec4} arrays (an element's store would be two atomics
+   * on its word); and those of 32-bit elements ({@code int}, {@code float}) that no atomic updates
+   * and no tile loads or stores (an element is a word of its quad).
    */
   static Set<String> quadArrays(Program program) {
     Set<String> copied = new HashSet<>();
-    Set<String> written = new HashSet<>();
+    Set<String> stored = new HashSet<>();
+    Set<String> updated = new HashSet<>();
+    Set<String> tiled = new HashSet<>();
     Walk.statements(program.body(), statement -> {
       switch (statement) {
         case Stmt.Copy copy -> {
           copied.add(copy.source().name());
           copied.add(copy.target().name());
         }
-        case Stmt.Store store -> written.add(store.array().name());
-        case Stmt.Atomic atomic -> written.add(atomic.array().name());
+        case Stmt.Store store -> stored.add(store.array().name());
+        case Stmt.Atomic atomic -> updated.add(atomic.array().name());
+        case Stmt.Matrix matrix -> {
+          switch (matrix.op()) {
+            case MatrixOp.Load load -> tiled.add(load.array().name());
+            case MatrixOp.Store store -> tiled.add(store.array().name());
+            default -> {}
+          }
+        }
         default -> {}
       }
     });
     Set<String> quads = new HashSet<>();
     for (FixedArray array : fixedArrays(program)) {
-      if (array.element().bytes() == 2 && copied.contains(array.name()) && !written.contains(array.name())
-          && (array instanceof PrivateArray || array instanceof SharedArray shared && shared.packed())) {
-        quads.add(array.name());
+      String name = array.name();
+      boolean shorts = array.element().bytes() == 2 && !stored.contains(name)
+          && (array instanceof PrivateArray || array instanceof SharedArray shared && shared.packed());
+      boolean words = array.element().bytes() == 4 && !updated.contains(name) && !tiled.contains(name);
+      if (copied.contains(name) && (shorts || words)) {
+        quads.add(name);
       }
     }
     return quads;

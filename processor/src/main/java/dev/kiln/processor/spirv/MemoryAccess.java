@@ -233,7 +233,7 @@ final class MemoryAccess {
 
   void declareShared(SharedArray shared) {
     if (quadArrays.contains(shared.name())) {
-      int variable = fn.globalVariable(SpvStorageClassWorkgroup, quadArrayType(shared.size()));
+      int variable = fn.globalVariable(SpvStorageClassWorkgroup, quadArrayType(shared.size(), shared.element()));
       module.name(variable, shared.name());
       arrays.put(shared.name(), new ArrayVariable(variable, SpvStorageClassWorkgroup, shared.element(), shared.size(),
           Faults.LOCAL_ARRAY | shared.size(), quad(), true, true));
@@ -256,7 +256,7 @@ final class MemoryAccess {
 
   void declarePrivate(PrivateArray array) {
     boolean quads = quadArrays.contains(array.name());
-    int type = quads ? quadArrayType(array.size())
+    int type = quads ? quadArrayType(array.size(), array.element())
         : module.type(SpvOpTypeArray, fn.typeOf(array.element()), module.constantUint(array.size()));
     int variable = fn.temporary(type);
     module.name(variable, array.name());
@@ -264,9 +264,15 @@ final class MemoryAccess {
         Faults.LOCAL_ARRAY | array.size(), quads ? quad() : fn.typeOf(array.element()), quads, quads));
   }
 
-  /** An array of the quads that hold {@code length} 16-bit elements. */
-  private int quadArrayType(int length) {
-    return module.type(SpvOpTypeArray, quad(), module.constantUint((length + Copies.QUAD_SHORTS - 1) / Copies.QUAD_SHORTS));
+  /** An array of the quads that hold {@code length} elements of 2 or 4 bytes. */
+  private int quadArrayType(int length, PrimType element) {
+    int perQuad = Copies.perQuad(element);
+    return module.type(SpvOpTypeArray, quad(), module.constantUint((length + perQuad - 1) / perQuad));
+  }
+
+  /** log2 of the elements of {@code array} a quad holds: 3 for 16-bit elements, 2 for 32-bit ones. */
+  private int quadShift(ArrayVariable array) {
+    return Integer.numberOfTrailingZeros(Copies.perQuad(array.element()));
   }
 
   /**
@@ -296,14 +302,18 @@ final class MemoryAccess {
   }
 
   /**
-   * Element {@code index} of an array held as quads, as the kernel holds it: the 16 bits of word
-   * {@code index / 2} of quad {@code index / 8}, sign-extended for a short, zero-extended for a char.
+   * Element {@code index} of an array held as quads, as the kernel holds it: a 32-bit element is
+   * word {@code index % 4} of quad {@code index / 4}; a 16-bit one the half of word
+   * {@code index / 2 % 4} of quad {@code index / 8}, sign-extended for a short, zero-extended for a char.
    */
   int quadElement(String array, int index) {
     ArrayVariable target = arrays.get(array);
     int integer = module.typeInt();
-    int word = fn.op(SpvOpBitcast, integer, fn.load(module.typeUint(), quadWord(target, index),
-        memoryOperands(target.storageClass(), false)));
+    int loaded = fn.load(module.typeUint(), quadWord(target, index), memoryOperands(target.storageClass(), false));
+    if (target.element().bytes() == 4) {
+      return fn.op(SpvOpBitcast, fn.typeOf(target.element()), loaded);
+    }
+    int word = fn.op(SpvOpBitcast, integer, loaded);
     int offset = fn.op(SpvOpShiftLeftLogical, integer, fn.op(SpvOpBitwiseAnd, integer, index, module.constantInt(1)),
         module.constantInt(4));
     return fn.op(target.element() == PrimType.CHAR ? SpvOpBitFieldUExtract : SpvOpBitFieldSExtract, integer, word,
@@ -311,14 +321,19 @@ final class MemoryAccess {
   }
 
   /**
-   * Sets element {@code index} of an array held as quads to the low 16 bits of int {@code value}:
-   * for workgroup memory with two atomics on its word, since the word's other half may be another
-   * invocation's element, else by reading and writing the word.
+   * Sets element {@code index} of an array held as quads to {@code value}: a 32-bit element is its
+   * word; a 16-bit one the low 16 bits of int {@code value}, for workgroup memory with two atomics on
+   * its word, since the word's other half may be another invocation's element, else by reading and
+   * writing the word.
    */
   void setQuadElement(String array, int index, int value) {
     ArrayVariable target = arrays.get(array);
     int uint = module.typeUint();
     int word = quadWord(target, index);
+    if (target.element().bytes() == 4) {
+      fn.store(word, fn.op(SpvOpBitcast, uint, value), memoryOperands(target.storageClass(), true));
+      return;
+    }
     int offset = fn.op(SpvOpShiftLeftLogical, uint, fn.op(SpvOpBitcast, uint,
         fn.op(SpvOpBitwiseAnd, module.typeInt(), index, module.constantInt(1))), module.constantUint(4));
     int bits = fn.op(SpvOpBitcast, uint, value);
@@ -338,9 +353,10 @@ final class MemoryAccess {
   /** A pointer to the word of an array held as quads that holds element {@code index}. */
   private int quadWord(ArrayVariable target, int index) {
     int integer = module.typeInt();
-    int quadIndex = fn.op(SpvOpShiftRightArithmetic, integer, index, module.constantInt(3));
-    int wordIndex = fn.op(SpvOpBitwiseAnd, integer, fn.op(SpvOpShiftRightArithmetic, integer, index,
-        module.constantInt(1)), module.constantInt(3));
+    int quadIndex = fn.op(SpvOpShiftRightArithmetic, integer, index, module.constantInt(quadShift(target)));
+    int word = target.element().bytes() == 4 ? index
+        : fn.op(SpvOpShiftRightArithmetic, integer, index, module.constantInt(1));
+    int wordIndex = fn.op(SpvOpBitwiseAnd, integer, word, module.constantInt(3));
     return fn.accessChain(target.storageClass(), module.typeUint(), target.variable(), quadIndex, wordIndex);
   }
 
@@ -391,14 +407,12 @@ final class MemoryAccess {
    * reported. {@code bound}: how the index is known to be in bounds ({@link Bound#PROVEN}: not checked).
    */
   void store(String array, int index, int value, int line, Bound bound) {
-    int stored = stored(array, value);
-    int[] operands = memoryOperands(arrays.get(array).storageClass(), true);
     if (boundsChecks && bound != Bound.PROVEN) {
       int check = inBounds(array, index, bound);
       indexFaultUnless(check, array, index, line);
-      fn.when(check, () -> fn.store(element(array, index), stored, operands));
+      fn.when(check, () -> write(array, index, value));
     } else {
-      fn.store(element(array, index), stored, operands);
+      write(array, index, value);
     }
   }
 
@@ -499,7 +513,8 @@ final class MemoryAccess {
   /** A pointer to element {@code index} of {@code array}, unchecked: the first element of a tile. */
   int tileStart(String array, int index) {
     return arrays.get(array).quads()
-        ? quadPointer(array, fn.op(SpvOpShiftRightArithmetic, module.typeInt(), index, module.constantInt(3)))
+        ? quadPointer(array, fn.op(SpvOpShiftRightArithmetic, module.typeInt(), index,
+            module.constantInt(quadShift(arrays.get(array)))))
         : element(array, index);
   }
 
@@ -510,14 +525,14 @@ final class MemoryAccess {
    */
   int tileStride(String array, int stride) {
     return arrays.get(array).quads()
-        ? fn.op(SpvOpShiftRightArithmetic, module.typeInt(), stride, module.constantInt(3))
+        ? fn.op(SpvOpShiftRightArithmetic, module.typeInt(), stride, module.constantInt(quadShift(arrays.get(array))))
         : stride;
   }
 
   /** Sets a private array to zeros. */
   void clear(PrivateArray array) {
     ArrayVariable variable = arrays.get(array.name());
-    int type = variable.quads() ? quadArrayType(variable.length())
+    int type = variable.quads() ? quadArrayType(variable.length(), variable.element())
         : module.type(SpvOpTypeArray, fn.typeOf(variable.element()), module.constantUint(variable.length()));
     fn.store(variable.variable(), module.constantNull(type));
   }
