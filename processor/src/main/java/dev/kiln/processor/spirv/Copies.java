@@ -31,13 +31,6 @@ import java.util.Set;
  * checks it copies nothing where a range leaves its array, recording Java's fault.
  */
 final class Copies {
-  /** The bytes of a quad. */
-  static final int QUAD_BYTES = 16;
-
-  /** How many {@code element}s a quad holds. */
-  static int perQuad(PrimType element) {
-    return QUAD_BYTES / element.bytes();
-  }
 
   private final FunctionBuilder fn;
   private final SpirvModule module;
@@ -157,7 +150,7 @@ final class Copies {
   /** The copy itself: in quads where {@link #quadsFit} at run time, else element by element. */
   private void move(Stmt.Copy copy, int from, int to) {
     PrimType element = copy.source().element();
-    int perQuad = element == PrimType.BOOLEAN ? 0 : QUAD_BYTES / element.bytes();
+    int perQuad = element == PrimType.BOOLEAN ? 0 : QuadArrays.perQuad(element);
     boolean quadSides = moves(copy.source()) || moves(copy.target());
     if (perQuad == 0 || copy.length() % perQuad != 0 || !quadSides) {
       byElements(copy, from, to);

@@ -48,14 +48,15 @@ final class MemoryAccess {
 
   /** The workgroup and private arrays held as quads ({@link Copies#quadArrays}). */
   private final Set<String> quadArrays;
+  /** How arrays held as quads are read and written. */
+  private final QuadArrays quads;
   /** Each buffer's view as quads, declared on first use ({@link #quadView}). */
   private final Map<String, Integer> quadViews = new HashMap<>();
 
   /**
    * An array the kernel indexes: a storage buffer (runtime length, {@code length < 0}) or a shared
    * or private array (constant length). {@code faultTag} names it in a fault record. A shared or
-   * private array of 16-bit elements may be held as {@code quads}: an array of uvec4, each holding
-   * 8 elements' bits in order ({@link Copies}).
+   * private array that a copy moves may be held as {@code quads} ({@link QuadArrays}).
    */
   record ArrayVariable(int variable, int storageClass, PrimType element, int length, int faultTag,
       int storageType, boolean narrowStorage, boolean quads) {}
@@ -63,6 +64,7 @@ final class MemoryAccess {
   MemoryAccess(FunctionBuilder fn, boolean boundsChecks, Set<String> quadArrays) {
     this.fn = fn;
     this.module = fn.module();
+    this.quads = new QuadArrays(fn, this::memoryOperands);
     this.boundsChecks = boundsChecks;
     this.quadArrays = Set.copyOf(quadArrays);
   }
@@ -136,7 +138,7 @@ final class MemoryAccess {
    * buffer's elements each, declared on first use.
    */
   int quadView(BufferDecl buffer) {
-    return quadViews.computeIfAbsent(buffer.name(), name -> view(fn, buffer, quad(), Copies.QUAD_BYTES, name + "Quads"));
+    return quadViews.computeIfAbsent(buffer.name(), name -> view(fn, buffer, quad(), QuadArrays.QUAD_BYTES, name + "Quads"));
   }
 
   /**
@@ -157,7 +159,12 @@ final class MemoryAccess {
 
   /** The uvec4 type: a quad of words. */
   int quad() {
-    return module.type(SpvOpTypeVector, module.typeUint(), 4);
+    return quads.quad();
+  }
+
+  /** A pointer to quad {@code quadIndex} of {@code array}, which is held as quads. */
+  int quadPointer(String array, int quadIndex) {
+    return quads.pointer(arrays.get(array), quadIndex);
   }
 
   /** Declares the fault buffer, at {@code binding} (after the program's buffers), for {@code program}. */
@@ -233,7 +240,7 @@ final class MemoryAccess {
 
   void declareShared(SharedArray shared) {
     if (quadArrays.contains(shared.name())) {
-      int variable = fn.globalVariable(SpvStorageClassWorkgroup, quadArrayType(shared.size(), shared.element()));
+      int variable = fn.globalVariable(SpvStorageClassWorkgroup, quads.arrayType(shared.size(), shared.element()));
       module.name(variable, shared.name());
       arrays.put(shared.name(), new ArrayVariable(variable, SpvStorageClassWorkgroup, shared.element(), shared.size(),
           Faults.LOCAL_ARRAY | shared.size(), quad(), true, true));
@@ -255,24 +262,13 @@ final class MemoryAccess {
   }
 
   void declarePrivate(PrivateArray array) {
-    boolean quads = quadArrays.contains(array.name());
-    int type = quads ? quadArrayType(array.size(), array.element())
+    boolean held = quadArrays.contains(array.name());
+    int type = held ? quads.arrayType(array.size(), array.element())
         : module.type(SpvOpTypeArray, fn.typeOf(array.element()), module.constantUint(array.size()));
     int variable = fn.temporary(type);
     module.name(variable, array.name());
     arrays.put(array.name(), new ArrayVariable(variable, SpvStorageClassFunction, array.element(), array.size(),
-        Faults.LOCAL_ARRAY | array.size(), quads ? quad() : fn.typeOf(array.element()), quads, quads));
-  }
-
-  /** An array of the quads that hold {@code length} elements of 2 or 4 bytes. */
-  private int quadArrayType(int length, PrimType element) {
-    int perQuad = Copies.perQuad(element);
-    return module.type(SpvOpTypeArray, quad(), module.constantUint((length + perQuad - 1) / perQuad));
-  }
-
-  /** log2 of the elements of {@code array} a quad holds: 3 for 16-bit elements, 2 for 32-bit ones. */
-  private int quadShift(ArrayVariable array) {
-    return Integer.numberOfTrailingZeros(Copies.perQuad(array.element()));
+        Faults.LOCAL_ARRAY | array.size(), held ? quad() : fn.typeOf(array.element()), held, held));
   }
 
   /**
@@ -283,11 +279,11 @@ final class MemoryAccess {
     int type = fn.typeOf(element);
     if (arrays.get(array).quads()) {
       if (!boundsChecks || bound == Bound.PROVEN) {
-        return quadElement(array, index);
+        return quads.element(arrays.get(array), index);
       }
       int check = inBounds(array, index, bound);
       indexFaultUnless(check, array, index, line);
-      int loaded = quadElement(array, fn.op(SpvOpSelect, module.typeInt(), check, index, module.constantInt(0)));
+      int loaded = quads.element(arrays.get(array), fn.op(SpvOpSelect, module.typeInt(), check, index, module.constantInt(0)));
       return fn.op(SpvOpSelect, type, check, loaded, fn.zero(element));
     }
     if (!boundsChecks || bound == Bound.PROVEN) {
@@ -299,71 +295,6 @@ final class MemoryAccess {
     indexFaultUnless(check, array, index, line);
     int loaded = widened(array, element(array, fn.op(SpvOpSelect, module.typeInt(), check, index, module.constantInt(0))));
     return fn.op(SpvOpSelect, type, check, loaded, fn.zero(element));
-  }
-
-  /**
-   * Element {@code index} of an array held as quads, as the kernel holds it: a 32-bit element is
-   * word {@code index % 4} of quad {@code index / 4}; a 16-bit one the half of word
-   * {@code index / 2 % 4} of quad {@code index / 8}, sign-extended for a short, zero-extended for a char.
-   */
-  int quadElement(String array, int index) {
-    ArrayVariable target = arrays.get(array);
-    int integer = module.typeInt();
-    int loaded = fn.load(module.typeUint(), quadWord(target, index), memoryOperands(target.storageClass(), false));
-    if (target.element().bytes() == 4) {
-      return fn.op(SpvOpBitcast, fn.typeOf(target.element()), loaded);
-    }
-    int word = fn.op(SpvOpBitcast, integer, loaded);
-    int offset = fn.op(SpvOpShiftLeftLogical, integer, fn.op(SpvOpBitwiseAnd, integer, index, module.constantInt(1)),
-        module.constantInt(4));
-    return fn.op(target.element() == PrimType.CHAR ? SpvOpBitFieldUExtract : SpvOpBitFieldSExtract, integer, word,
-        offset, module.constantInt(16));
-  }
-
-  /**
-   * Sets element {@code index} of an array held as quads to {@code value}: a 32-bit element is its
-   * word; a 16-bit one the low 16 bits of int {@code value}, for workgroup memory with two atomics on
-   * its word, since the word's other half may be another invocation's element, else by reading and
-   * writing the word.
-   */
-  void setQuadElement(String array, int index, int value) {
-    ArrayVariable target = arrays.get(array);
-    int uint = module.typeUint();
-    int word = quadWord(target, index);
-    if (target.element().bytes() == 4) {
-      fn.store(word, fn.op(SpvOpBitcast, uint, value), memoryOperands(target.storageClass(), true));
-      return;
-    }
-    int offset = fn.op(SpvOpShiftLeftLogical, uint, fn.op(SpvOpBitcast, uint,
-        fn.op(SpvOpBitwiseAnd, module.typeInt(), index, module.constantInt(1))), module.constantUint(4));
-    int bits = fn.op(SpvOpBitcast, uint, value);
-    if (target.storageClass() == SpvStorageClassWorkgroup) {
-      bits = fn.op(SpvOpShiftLeftLogical, uint, fn.op(SpvOpBitwiseAnd, uint, bits, module.constantUint(0xffff)), offset);
-      int mask = fn.op(SpvOpNot, uint, fn.op(SpvOpShiftLeftLogical, uint, module.constantUint(0xffff), offset));
-      int scope = module.constantUint(SpvScopeWorkgroup);
-      int relaxed = module.constantUint(SpvMemorySemanticsMaskNone);
-      fn.op(SpvOpAtomicAnd, uint, word, scope, relaxed, mask);
-      fn.op(SpvOpAtomicOr, uint, word, scope, relaxed, bits);
-    } else {
-      int old = fn.load(uint, word);
-      fn.store(word, fn.op(SpvOpBitFieldInsert, uint, old, bits, offset, module.constantUint(16)));
-    }
-  }
-
-  /** A pointer to the word of an array held as quads that holds element {@code index}. */
-  private int quadWord(ArrayVariable target, int index) {
-    int integer = module.typeInt();
-    int quadIndex = fn.op(SpvOpShiftRightArithmetic, integer, index, module.constantInt(quadShift(target)));
-    int word = target.element().bytes() == 4 ? index
-        : fn.op(SpvOpShiftRightArithmetic, integer, index, module.constantInt(1));
-    int wordIndex = fn.op(SpvOpBitwiseAnd, integer, word, module.constantInt(3));
-    return fn.accessChain(target.storageClass(), module.typeUint(), target.variable(), quadIndex, wordIndex);
-  }
-
-  /** A pointer to quad {@code quadIndex} of an array held as quads. */
-  int quadPointer(String array, int quadIndex) {
-    ArrayVariable target = arrays.get(array);
-    return fn.accessChain(target.storageClass(), quad(), target.variable(), quadIndex);
   }
 
   /**
@@ -513,8 +444,7 @@ final class MemoryAccess {
   /** A pointer to element {@code index} of {@code array}, unchecked: the first element of a tile. */
   int tileStart(String array, int index) {
     return arrays.get(array).quads()
-        ? quadPointer(array, fn.op(SpvOpShiftRightArithmetic, module.typeInt(), index,
-            module.constantInt(quadShift(arrays.get(array)))))
+        ? quads.pointer(arrays.get(array), quads.quadOf(arrays.get(array), index))
         : element(array, index);
   }
 
@@ -525,14 +455,14 @@ final class MemoryAccess {
    */
   int tileStride(String array, int stride) {
     return arrays.get(array).quads()
-        ? fn.op(SpvOpShiftRightArithmetic, module.typeInt(), stride, module.constantInt(quadShift(arrays.get(array))))
+        ? quads.quadOf(arrays.get(array), stride)
         : stride;
   }
 
   /** Sets a private array to zeros. */
   void clear(PrivateArray array) {
     ArrayVariable variable = arrays.get(array.name());
-    int type = variable.quads() ? quadArrayType(variable.length(), variable.element())
+    int type = variable.quads() ? quads.arrayType(variable.length(), variable.element())
         : module.type(SpvOpTypeArray, fn.typeOf(variable.element()), module.constantUint(variable.length()));
     fn.store(variable.variable(), module.constantNull(type));
   }
@@ -546,13 +476,13 @@ final class MemoryAccess {
 
   /** {@code array[index]} as the kernel holds it, unchecked. */
   int read(String array, int index) {
-    return arrays.get(array).quads() ? quadElement(array, index) : widened(array, element(array, index));
+    return arrays.get(array).quads() ? quads.element(arrays.get(array), index) : widened(array, element(array, index));
   }
 
   /** {@code array[index] = value}, unchecked. */
   void write(String array, int index, int value) {
     if (arrays.get(array).quads()) {
-      setQuadElement(array, index, value);
+      quads.setElement(arrays.get(array), index, value);
     } else {
       fn.store(element(array, index), stored(array, value), memoryOperands(arrays.get(array).storageClass(), true));
     }
