@@ -63,18 +63,11 @@ public final class CpuFaults {
   public static RuntimeException at(RuntimeException thrown, String sites, int site, Object array, int index,
       String kernel) {
     String where = " in kernel " + kernel;
+    String[] access = site >= 0 && array != null ? sites.split("\n")[site].split("\\|") : null;
     RuntimeException named = switch (thrown) {
-      case ArrayIndexOutOfBoundsException outOfBounds when site >= 0 && array != null
-          && sites.split("\n")[site].split("\\|").length > 3 -> { // a copy: System.arraycopy's words, and the side
-        String[] access = sites.split("\n")[site].split("\\|");
-        boolean destination = String.valueOf(outOfBounds.getMessage()).contains("destination");
-        String name = destination ? access[3] : access[0];
-        String kind = destination ? access[4] : access[1];
-        yield new ArrayIndexOutOfBoundsException(outOfBounds.getMessage() + " ("
-            + (kind.equals(BUFFER) ? "buffer '" + name + "'" : "a local array") + ")" + where + " (line " + access[2] + ")");
-      }
-      case ArrayIndexOutOfBoundsException outOfBounds when site >= 0 && array != null -> {
-        String[] access = sites.split("\n")[site].split("\\|");
+      case ArrayIndexOutOfBoundsException outOfBounds when access != null && access.length > 3 -> copy(outOfBounds,
+          access, where);
+      case ArrayIndexOutOfBoundsException outOfBounds when access != null -> {
         String which = access[1].equals(BUFFER) ? " of buffer '" + access[0] + "'" : " of a local array";
         yield new ArrayIndexOutOfBoundsException("Index " + index + " out of bounds for length "
             + Array.getLength(array) + which + where + " (line " + access[2] + ")");
@@ -90,5 +83,26 @@ public final class CpuFaults {
     }
     named.setStackTrace(thrown.getStackTrace());
     return named;
+  }
+
+  /**
+   * A copy's fault ({@link #copySite}): {@code System.arraycopy}'s own words, which say the side,
+   * then that array and the line; both arrays where the exception has no words.
+   */
+  private static ArrayIndexOutOfBoundsException copy(ArrayIndexOutOfBoundsException thrown, String[] access,
+      String where) {
+    String words = thrown.getMessage();
+    String arrays;
+    if (words == null) {
+      words = "arraycopy: a range out of bounds";
+      arrays = describe(access[0], access[1]) + " or " + describe(access[3], access[4]);
+    } else {
+      arrays = words.contains("destination") ? describe(access[3], access[4]) : describe(access[0], access[1]);
+    }
+    return new ArrayIndexOutOfBoundsException(words + " (" + arrays + ")" + where + " (line " + access[2] + ")");
+  }
+
+  private static String describe(String name, String kind) {
+    return kind.equals(BUFFER) ? "buffer '" + name + "'" : "a local array";
   }
 }

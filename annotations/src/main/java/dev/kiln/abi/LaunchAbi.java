@@ -92,10 +92,20 @@ public final class LaunchAbi {
    * @return the message
    */
   public static String copyFaultMessage(int kind, int index, int length) {
+    return copyFaultWords(kind, index) + " out of bounds for " + COPY_ELEMENTS.get(kind >>> 16) + "[" + length + "]";
+  }
+
+  /**
+   * The start of {@link #copyFaultMessage}, which needs no array: {@code arraycopy: last source index 18}.
+   *
+   * @param kind the fault's kind word ({@link #copyFault})
+   * @param index the fault's index word
+   * @return the words
+   */
+  public static String copyFaultWords(int kind, int index) {
     boolean last = (kind & COPY_LAST) != 0;
     return "arraycopy: " + (last ? "last " : "") + ((kind & COPY_DESTINATION) != 0 ? "destination" : "source")
-        + " index " + (last ? Integer.toUnsignedString(index) : Integer.toString(index)) + " out of bounds for "
-        + COPY_ELEMENTS.get(kind >>> 16) + "[" + length + "]";
+        + " index " + (last ? Integer.toUnsignedString(index) : Integer.toString(index));
   }
 
   /** The rows and columns of every cooperative-matrix tile (M = N = K). */

@@ -65,7 +65,8 @@ final class LaunchFaults {
 
   private RuntimeException exception(String where, String outOfBounds) {
     if (LaunchAbi.isCopyFault(words[0])) { // a batch's: the array's length is not known here
-      return new ArrayIndexOutOfBoundsException("arraycopy: " + outOfBounds + " in " + where + " (line " + words[3] + ")");
+      return new ArrayIndexOutOfBoundsException(LaunchAbi.copyFaultWords(words[0], words[2]) + " out of bounds in "
+          + where + " (line " + words[3] + ")");
     }
     return switch (words[0]) {
       case INDEX -> new ArrayIndexOutOfBoundsException(outOfBounds + " in " + where + " (line " + words[3] + ")");

@@ -73,7 +73,7 @@ class CopyTest extends BothDevices {
   }
 
   @ParameterizedTest(name = "from {0} to {1}")
-  @CsvSource({"-1, 0", "0, -3", "-1, -3", "9, 0", "0, 13", "9, 13", "2147483647, 0"})
+  @CsvSource({"-1, 0", "0, -3", "-1, -3", "9, -3", "9, 0", "0, 13", "9, 13", "2147483647, 0"})
   void aRangeOutsideItsArrayFaultsAsJavaDoes(int from, int to) {
     short[] in = new short[16];
     short[] out = new short[20];
@@ -85,12 +85,25 @@ class CopyTest extends BothDevices {
       assertEquals(java.getMessage(), thrown.getMessage().substring(0, java.getMessage().length()),
           device + ": " + thrown.getMessage());
     }
-    String array = from < 0 || from > 8 ? "(buffer 'in')" : "(buffer 'out')";
+    // Java's order: either index below 0 (the source's first), then either range past its end
+    String array = from < 0 || to >= 0 && from > 8 ? "(buffer 'in')" : "(buffer 'out')";
     for (var device : new dev.kiln.Device[] {vulkan, cpu}) { // the CPU twin names the array and line as Vulkan does
       ArrayIndexOutOfBoundsException thrown = assertThrows(ArrayIndexOutOfBoundsException.class,
           () -> CopyKernelsKernels.anywhere(device, 64, in, out, from, to));
       assertEquals(java.getMessage() + " " + array + " in kernel dev.kiln.samples.CopyKernels#anywhere (line 106)",
           thrown.getMessage(), device.toString());
+    }
+  }
+
+  @Test
+  void aCopyFaultInABatchNamesTheRangeAndLine() {
+    try (var in = vulkan.upload(new short[16]); var out = vulkan.upload(new short[20]);
+        dev.kiln.Batch batch = vulkan.batch()) {
+      CopyKernelsKernels.anywhere(batch, 64, in, out, 9, 0);
+      ArrayIndexOutOfBoundsException thrown = assertThrows(ArrayIndexOutOfBoundsException.class, batch::submit);
+      assertEquals("arraycopy: last source index 17 out of bounds in one of the 1 launches of a batch"
+          + " (dev.kiln.samples.CopyKernels#anywhere) (line 106)",
+          thrown.getMessage());
     }
   }
 

@@ -135,5 +135,12 @@ class CpuTwinTest extends BothDevices {
         dev.kiln.abi.CpuFaults.at(new ArithmeticException(), "", -1, null, 0, "p.K#k").getMessage());
     assertEquals("integer overflow in kernel p.K#k",
         dev.kiln.abi.CpuFaults.at(new ArithmeticException("integer overflow"), "", -1, null, 0, "p.K#k").getMessage());
+    String copy = dev.kiln.abi.CpuFaults.copySite("in", true, "staged", false, 7);
+    assertEquals("arraycopy: last destination index 9 out of bounds for short[8] (a local array) in kernel p.K#k (line 7)",
+        dev.kiln.abi.CpuFaults.at(new ArrayIndexOutOfBoundsException(
+            "arraycopy: last destination index 9 out of bounds for short[8]"), copy, 0, new short[4], 0, "p.K#k")
+            .getMessage());
+    assertEquals("arraycopy: a range out of bounds (buffer 'in' or a local array) in kernel p.K#k (line 7)",
+        dev.kiln.abi.CpuFaults.at(new ArrayIndexOutOfBoundsException(), copy, 0, new short[4], 0, "p.K#k").getMessage());
   }
 }

@@ -323,6 +323,52 @@ class IndexBoundsTest {
     }
   }
 
+  /**
+   * A cooperative-matrix tile in workgroup memory whose offset has a known range and whose stride
+   * is a constant loads with no check when its whole extent lies in the array (the offset 0 or 256
+   * of a 512-short array, 16 rows of 16), and keeps its check when it may not (offset up to 512).
+   */
+  @Test
+  void tilesInsideTheirArraysAreNotChecked() {
+    Compilation compilation = Kernels.compile(JavaFileObjects.forSourceLines("test.TileExtents",
+        "package test;",
+        "import dev.kiln.Gpu;",
+        "import dev.kiln.annotations.Kernel;",
+        "import dev.kiln.matrix.MatrixA;",
+        "import dev.kiln.matrix.MatrixB;",
+        "import dev.kiln.matrix.MatrixElement;",
+        "import dev.kiln.matrix.MatrixLayout;",
+        "final class TileExtents {",
+        "  @Kernel(workgroup = 64)",
+        "  static void inside(short[] a, float[] c) {",
+        "    short[] tiles = Gpu.sharedPackedShorts(512);",
+        "    System.arraycopy(a, 0, tiles, Gpu.localId(0) * 8, 8);",
+        "    Gpu.barrier();",
+        "    int at = Gpu.subgroupId() % 2 * 256;",
+        "    MatrixA x = Gpu.loadMatrixA(tiles, at, 16, MatrixElement.FLOAT16, MatrixLayout.ROW_MAJOR);",
+        "    MatrixB y = Gpu.loadMatrixB(a, 0, 16, MatrixElement.FLOAT16, MatrixLayout.ROW_MAJOR);",
+        "    Gpu.storeAccumulator(Gpu.multiplyAdd(x, y, Gpu.fillAccumulator(0f)), c, 0, 16, MatrixLayout.ROW_MAJOR);",
+        "  }",
+        "  @Kernel(workgroup = 64)",
+        "  static void mayPass(short[] a, float[] c) {",
+        "    short[] tiles = Gpu.sharedPackedShorts(512);",
+        "    System.arraycopy(a, 0, tiles, Gpu.localId(0) * 8, 8);",
+        "    Gpu.barrier();",
+        "    int at = Gpu.subgroupId() % 3 * 256;",
+        "    MatrixA x = Gpu.loadMatrixA(tiles, at, 16, MatrixElement.FLOAT16, MatrixLayout.ROW_MAJOR);",
+        "    MatrixB y = Gpu.loadMatrixB(a, 0, 16, MatrixElement.FLOAT16, MatrixLayout.ROW_MAJOR);",
+        "    Gpu.storeAccumulator(Gpu.multiplyAdd(x, y, Gpu.fillAccumulator(0f)), c, 0, 16, MatrixLayout.ROW_MAJOR);",
+        "  }",
+        "}"));
+    assertThat(compilation).succeeded();
+    for (Object[] row : new Object[][] {{"inside", 0L}, {"mayPass", 1L}}) {
+      String text = SpirvTools.disassemble(Kernels.module(compilation, "test", "TileExtents", (String) row[0]));
+      assertWithMessage("extent checks of the tile in %s", row[0])
+          .that(text.lines().filter(line -> line.contains("OpSLessThan") && line.contains("%int_512")).count())
+          .isEqualTo(row[1]);
+    }
+  }
+
   /** The bounds checks against the tile's length, 64: an unsigned comparison with that constant. */
   private static long tileChecks(Compilation compilation, String kernel) {
     String text = SpirvTools.disassemble(Kernels.module(compilation, "test", "Tiles", kernel));
