@@ -206,10 +206,7 @@ public final class IndexBounds {
    * bounds, and so its whole range: the lesser of the two.
    */
   public Bound bound(Stmt.Copy copy, boolean target) {
-    Expr[] ends = copyEnds(copy, target);
-    Bound first = boundOf(ends[0]);
-    Bound last = boundOf(ends[1]);
-    return first.compareTo(last) >= 0 ? first : last;
+    return boundOfBoth(copyEnds(copy, target));
   }
 
   /**
@@ -233,9 +230,11 @@ public final class IndexBounds {
    */
   public Bound bound(Stmt.Matrix tile) {
     Expr[] ends = tileEnds.get(tile);
-    if (ends == null) {
-      return Bound.CHECKED;
-    }
+    return ends == null ? Bound.CHECKED : boundOfBoth(ends);
+  }
+
+  /** How a range is known in bounds from its two ends' accesses: the lesser of the two. */
+  private Bound boundOfBoth(Expr[] ends) {
     Bound first = boundOf(ends[0]);
     Bound last = boundOf(ends[1]);
     return first.compareTo(last) >= 0 ? first : last;

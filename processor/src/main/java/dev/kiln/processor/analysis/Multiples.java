@@ -27,6 +27,9 @@ public final class Multiples {
 
   private final Map<Local, Integer> locals = new HashMap<>();
 
+  /** An assignment of {@code value} to {@code local}; a null value is one nothing is known of. */
+  private record Assignment(Local local, Expr value) {}
+
   private Multiples() {}
 
   /**
@@ -37,32 +40,29 @@ public final class Multiples {
    */
   public static Multiples of(Program program) {
     Multiples multiples = new Multiples();
-    List<Object[]> assignments = new ArrayList<>(); // {local, value or null for unknown}
+    List<Assignment> assignments = new ArrayList<>();
     Walk.statements(program.body(), statement -> {
       switch (statement) {
-        case Stmt.Assign assign -> assignments.add(new Object[] {assign.local(), assign.value()});
-        case Stmt.Atomic atomic when atomic.result() != null -> assignments.add(new Object[] {atomic.result(), null});
-        case Stmt.VectorLoad load -> load.lanes().forEach(lane -> assignments.add(new Object[] {lane, null}));
+        case Stmt.Assign assign -> assignments.add(new Assignment(assign.local(), assign.value()));
+        case Stmt.Atomic atomic when atomic.result() != null -> assignments.add(new Assignment(atomic.result(), null));
+        case Stmt.VectorLoad load -> load.lanes().forEach(lane -> assignments.add(new Assignment(lane, null)));
         default -> {}
       }
     });
     Walk.expressions(program.body(), expression -> {
       if (expression instanceof Expr.Let let) {
-        assignments.add(new Object[] {let.local(), let.value()});
+        assignments.add(new Assignment(let.local(), let.value()));
       }
     });
-    for (Object[] assignment : assignments) {
-      multiples.locals.put((Local) assignment[0], ALL);
-    }
+    assignments.forEach(assignment -> multiples.locals.put(assignment.local(), ALL));
     boolean changed = true;
     while (changed) {
       changed = false;
-      for (Object[] assignment : assignments) {
-        Local local = (Local) assignment[0];
-        int bits = Math.min(multiples.locals.get(local),
-            assignment[1] == null ? 0 : multiples.zeroBits((Expr) assignment[1]));
-        if (bits < multiples.locals.get(local)) {
-          multiples.locals.put(local, bits);
+      for (Assignment assignment : assignments) {
+        int known = multiples.locals.get(assignment.local());
+        int bits = assignment.value() == null ? 0 : multiples.zeroBits(assignment.value());
+        if (bits < known) {
+          multiples.locals.put(assignment.local(), bits);
           changed = true;
         }
       }

@@ -147,7 +147,10 @@ final class Copies {
         bound == Bound.AT_LAUNCH ? fn.op(SpvOpLogicalOr, bool, memory.checksSettled(), inside) : inside);
   }
 
-  /** The copy itself: in quads where {@link #quadsFit} at run time, else element by element. */
+  /**
+   * The copy itself: in quads where every side that moves quads starts at one (known at compile
+   * time, or tested at run time by {@link #quadsFit}), else element by element.
+   */
   private void move(Stmt.Copy copy, int from, int to) {
     PrimType element = copy.source().element();
     int perQuad = element == PrimType.BOOLEAN ? 0 : QuadArrays.perQuad(element);

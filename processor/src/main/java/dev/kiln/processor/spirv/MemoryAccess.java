@@ -277,23 +277,14 @@ final class MemoryAccess {
    */
   int load(String array, PrimType element, int index, int line, Bound bound) {
     int type = fn.typeOf(element);
-    if (arrays.get(array).quads()) {
-      if (!boundsChecks || bound == Bound.PROVEN) {
-        return quads.element(arrays.get(array), index);
-      }
-      int check = inBounds(array, index, bound);
-      indexFaultUnless(check, array, index, line);
-      int loaded = quads.element(arrays.get(array), fn.op(SpvOpSelect, module.typeInt(), check, index, module.constantInt(0)));
-      return fn.op(SpvOpSelect, type, check, loaded, fn.zero(element));
-    }
     if (!boundsChecks || bound == Bound.PROVEN) {
-      return widened(array, element(array, index));
+      return read(array, index);
     }
     // Without a branch: read element 0 (a buffer binds one element more than it holds, so even an
     // empty one has it; shared and private arrays are never empty) and give 0 where out of bounds.
     int check = inBounds(array, index, bound);
     indexFaultUnless(check, array, index, line);
-    int loaded = widened(array, element(array, fn.op(SpvOpSelect, module.typeInt(), check, index, module.constantInt(0))));
+    int loaded = read(array, fn.op(SpvOpSelect, module.typeInt(), check, index, module.constantInt(0)));
     return fn.op(SpvOpSelect, type, check, loaded, fn.zero(element));
   }
 
