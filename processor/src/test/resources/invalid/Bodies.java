@@ -202,4 +202,47 @@ public final class Bodies {
     System.arraycopy(a, 0, b, 0, 4); // ERROR: [kiln.copy.types]
     b[0] = own[0];
   }
+
+  static final int BEFORE_FIRST = -3;
+
+  @Kernel(boundsChecks = false)
+  static void constantIndices(float[] x, int[] io, float[] y) {
+    float[] own = new float[4];
+    x[-1] = 2f; // ERROR: [kiln.index.constant]
+    Gpu.atomicAdd(io, -1, 1); // ERROR: [kiln.index.constant]
+    own[4] = 1f; // ERROR: [kiln.index.constant]
+    y[0] = own[-2]; // ERROR: [kiln.index.constant]
+    System.arraycopy(x, 0, own, 2, 4); // ERROR: [kiln.index.constant]
+    x[BEFORE_FIRST] += 1f; // ERROR: [kiln.index.constant]
+    own[3] = x[0] + own[0]; // the first and last elements: no error
+    y[1] = own[3];
+  }
+
+  @Kernel
+  static void constantIndexChecked(float[] x) {
+    x[-1]++; // ERROR: [kiln.index.constant]
+  }
+
+  static final class Vec {
+    final float x;
+
+    Vec(float x) {
+      this.x = x;
+    }
+  }
+
+  /** What a new user wrote: each mistake gets one error, with the fix for what the value was for. */
+  @Kernel
+  static void firstKernels(float[] x, int seed) {
+    int i = Gpu.globalId(0);
+    java.util.Random random = new java.util.Random(seed); // ERROR: [kiln.unsupported.type]
+    java.util.function.Supplier<Float> next = () -> 1f; // ERROR: [kiln.unsupported.type]
+    java.util.function.IntUnaryOperator twice = k -> 2 * k; // ERROR: [kiln.unsupported.type]
+    java.util.List<Float> seen = new java.util.ArrayList<>(); // ERROR: [kiln.unsupported.type]
+    Vec v = new Vec(x[i]); // ERROR: [kiln.unsupported.type]
+    x[i] = v.x + next.get() + twice.applyAsInt(i) + random.nextFloat() + seen.size();
+    float wave = (float) Math.sin(x[i]) // ERROR: [kiln.unsupported.mathDouble]
+        * (float) Math.exp(-x[i]); // ERROR: [kiln.unsupported.mathDouble]
+    x[i] = wave > 0 ? Math.ulp(wave) : (float) Math.cos(wave); // ERROR: [kiln.unsupported.mathDouble]
+  }
 }

@@ -134,6 +134,7 @@ public final class DeviceSet implements AutoCloseable {
     if (closed) {
       throw new IllegalStateException("this device set is closed");
     }
+    Launch.checkCountFits(spec);
     LaunchPath.checkArguments(spec, args);
     for (int param = 0; param < args.length; param++) {
       if (spec.params().get(param).isBuffer() && args[param] instanceof DeviceArray<?, ?>) {

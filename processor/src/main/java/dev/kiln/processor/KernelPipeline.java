@@ -1,5 +1,6 @@
 package dev.kiln.processor;
 
+import com.sun.source.tree.Tree;
 import com.sun.source.util.TreePath;
 import com.sun.source.util.Trees;
 import dev.kiln.abi.LaunchAbi;
@@ -192,7 +193,7 @@ final class KernelPipeline {
       kernel.kernel().params().forEach(param -> param.declared().ifPresent(access -> declared.put(param.name(), access)));
       List<CheckError> errors = Checks.run(lowered, declared);
       for (CheckError error : errors) {
-        diagnostics.error(sites.tree(error.site()), sites.unit(error.site()), error.diagnostic());
+        diagnostics.error(operand(sites.tree(error.site()), error.operand()), sites.unit(error.site()), error.diagnostic());
       }
       if (kernel.failed() || linked.failed() || !errors.isEmpty()) {
         return null;
@@ -205,6 +206,16 @@ final class KernelPipeline {
       }
       return Analysis.of(AccessInference.apply(lowered, declared.keySet()).withLaunchBounds(races.launchBounds()));
     });
+  }
+
+  /** The part of {@code tree} a check error names: itself, an array access's index, or a call's argument. */
+  private static Tree operand(Tree tree, int operand) {
+    return switch (tree) {
+      case com.sun.source.tree.ArrayAccessTree access when operand == CheckError.INDEX -> access.getIndex();
+      case com.sun.source.tree.MethodInvocationTree call when operand >= 0 && operand < call.getArguments().size() ->
+          call.getArguments().get(operand);
+      default -> tree;
+    };
   }
 
   /** What {@code step} makes of the kernel; empty if it makes null, runs out of memory or fails, reported on the kernel. */

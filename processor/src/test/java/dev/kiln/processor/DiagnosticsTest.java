@@ -75,6 +75,26 @@ class DiagnosticsTest {
     Goldens.assertMatches(fixture + ".errors.txt", text.toString());
   }
 
+  /** A constant index out of bounds is reported at the index itself, in an access and in an atomic's argument. */
+  @org.junit.jupiter.api.Test
+  void aConstantIndexIsReportedAtTheIndex() {
+    String line1 = "    x[-1] = 2f;";
+    String line2 = "    Gpu.atomicAdd(io, -1, 1);";
+    Compilation compilation = Kernels.compile(com.google.testing.compile.JavaFileObjects.forSourceLines("test.Indices",
+        "package test;",
+        "import dev.kiln.Gpu;",
+        "import dev.kiln.annotations.Kernel;",
+        "final class Indices {",
+        "  @Kernel(boundsChecks = false)",
+        "  static void k(float[] x, int[] io) {",
+        line1,
+        line2,
+        "  }",
+        "}"));
+    assertThat(compilation.errors().stream().map(e -> e.getLineNumber() + ":" + e.getColumnNumber()).toList())
+        .containsExactly("7:" + (line1.indexOf("-1") + 1), "8:" + (line2.indexOf("-1") + 1)).inOrder();
+  }
+
   private static List<Expected> markers(String source) {
     List<Expected> expected = new ArrayList<>();
     String[] lines = source.split("\n", -1);

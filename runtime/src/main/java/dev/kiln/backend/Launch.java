@@ -80,6 +80,20 @@ public final class Launch implements LaunchBound.Values, LaunchProof.Values {
   }
 
   /**
+   * Refuses a count along x for a kernel or group whose workgroup has a y or z size: a count would
+   * launch one row of it. Its launcher takes grids only; this guards the untyped entry points.
+   *
+   * @param spec the kernel or group a count was given for
+   */
+  public static void checkCountFits(KernelSpec spec) {
+    if (spec.workgroup(1) > 1 || spec.workgroup(2) > 1) {
+      throw new IllegalArgumentException(spec + " has a workgroup of " + spec.workgroup(0) + " x " + spec.workgroup(1)
+          + " x " + spec.workgroup(2) + ": a count sizes only x and would launch one row of it. Fix: launch it with"
+          + " a Grid (Grid.of(x, y) or Grid.of(x, y, z))");
+    }
+  }
+
+  /**
    * Sets arm {@code arm}'s grid. A negative size is refused (a count: a {@code Grid} has none), and
    * so, since global ids are ints, is a grid that whole workgroups cover past
    * {@code Integer.MAX_VALUE} along an axis.

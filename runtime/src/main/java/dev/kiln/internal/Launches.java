@@ -17,6 +17,7 @@ final class Launches {
 
   /** Every arm over {@code count} invocations along x. */
   static Launch line(KernelSpec spec, int count) {
+    Launch.checkCountFits(spec);
     Launch launch = THREAD.get().start(spec);
     for (int arm = 0; arm < spec.gridCount(); arm++) {
       launch.grid(arm, count, 1, 1);
@@ -38,6 +39,7 @@ final class Launches {
 
   /** Arm k over {@code counts[k]} invocations along x; one count per arm. */
   static Launch lines(KernelSpec spec, int[] counts) {
+    Launch.checkCountFits(spec);
     Launch launch = THREAD.get().start(spec);
     launch.expectGrids(counts.length);
     for (int arm = 0; arm < counts.length; arm++) {

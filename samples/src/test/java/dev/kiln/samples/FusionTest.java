@@ -130,8 +130,8 @@ class FusionTest extends BothDevices {
   @ValueSource(ints = {1, 65, 300})
   void oneAndTwoDimensionalArms(int rows) {
     int width = 7;
-    compare("wide", rows, r -> new Object[] {Bits.randomFloats(r, rows * width, 2f), new float[rows], width, new int[rows]},
-        (d, a) -> FusionKernels.wide(d, rows, (float[]) a[0], (float[]) a[1], (int) a[2], (int[]) a[3]));
+    compare("wide on one grid", rows, r -> new Object[] {Bits.randomFloats(r, rows * width, 2f), new float[rows], width, new int[rows]},
+        (d, a) -> FusionKernels.wide(d, Grid.of(rows, 1), (float[]) a[0], (float[]) a[1], (int) a[2], (int[]) a[3]));
     compare("wide on grids", rows, r -> new Object[] {Bits.randomFloats(r, rows * width, 2f), new float[rows], width,
             new int[rows]},
         (d, a) -> FusionKernels.wide(d, Grid.of(rows, 1), Grid.of(rows, 3), (float[]) a[0], (float[]) a[1], (int) a[2],

@@ -2,7 +2,14 @@ package dev.kiln.samples;
 
 import dev.kiln.Device;
 import dev.kiln.Grid;
+import dev.kiln.internal.Dispatch;
+import dev.kiln.abi.KernelSpec;
+import java.lang.reflect.Field;
+import java.lang.reflect.Method;
+import java.util.Arrays;
 import java.util.Random;
+import org.junit.jupiter.api.Assertions;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -48,6 +55,32 @@ class GridKernelsTest extends BothDevices {
       float[] product = new float[rows * columns];
       MatrixMultiplyKernels.multiply(device, Grid.of(columns, rows), a, b, product, rows, inner, columns);
       Bits.assertSameBits("matrix product on " + device.backend(), expected, product);
+    }
+  }
+
+  /**
+   * A count sizes x alone, so a count given to a 2-D kernel once launched one row of it without a
+   * word: its launcher takes grids only, and the untyped entry point refuses a count.
+   */
+  @Test
+  void aTwoDimensionalKernelIsLaunchedWithAGridOnly() throws ReflectiveOperationException {
+    for (Method method : StencilKernels.class.getMethods()) {
+      if (method.getName().equals("smooth")) {
+        Assertions.assertEquals(Grid.class, method.getParameterTypes()[1], method.toString());
+      }
+    }
+    Field field = StencilKernels.class.getDeclaredField("SMOOTH");
+    field.setAccessible(true);
+    KernelSpec spec = (KernelSpec) field.get(null);
+    float[] in = new float[100 * 50];
+    float[] out = new float[in.length];
+    for (Device device : new Device[] {cpu, vulkan}) {
+      IllegalArgumentException refused = Assertions.assertThrows(IllegalArgumentException.class,
+          () -> Dispatch.run(device, spec, in.length, in, out, 100, 50));
+      Assertions.assertEquals("dev.kiln.samples.Stencil#smooth has a workgroup of 16 x 16 x 1: a count sizes only x and"
+          + " would launch one row of it. Fix: launch it with a Grid (Grid.of(x, y) or Grid.of(x, y, z))",
+          refused.getMessage());
+      Assertions.assertTrue(Arrays.equals(new float[out.length], out), "nothing ran on " + device.backend());
     }
   }
 }

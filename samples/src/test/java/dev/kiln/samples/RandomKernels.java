@@ -59,7 +59,8 @@ final class RandomKernels {
     loopDepth = 0;
     out = new StringBuilder();
     indent = 1;
-    line("@Kernel");
+    // odd kernels run unchecked at times, where a constant index out of bounds once made an invalid module
+    line(oddStatement != null && random.nextInt(4) == 0 ? "@Kernel(boundsChecks = false)" : "@Kernel");
     line("static void " + name + "(" + PARAMETERS + ") {");
     indent++;
     line("int i = Gpu.globalId(0);");
@@ -135,7 +136,12 @@ final class RandomKernels {
       "$F = Math.fma($F, $F, 1f);",
       "$I = (int) Math.pow(2, 3);",
       "var inferred = $I; $I = inferred;",
-      "int[][] grid = new int[2][2];");
+      "int[][] grid = new int[2][2];",
+      // constant indices out of bounds in every launch: once invalid modules (issue 45)
+      "fo[-1] = $F;",
+      "$I = Gpu.atomicAdd(io, -1, 1);",
+      "int[] pair = new int[2]; pair[2] = $I; $I = pair[1];",
+      "$F += fa[-2];");
 
   private void statement(int depth) {
     int choice = random.nextInt(depth <= 0 ? 4 : 11);

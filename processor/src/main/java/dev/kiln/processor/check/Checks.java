@@ -44,6 +44,7 @@ public final class Checks {
   public static List<CheckError> run(Analysis analysis, Map<String, Access> declared) {
     Program program = analysis.program();
     List<CheckError> errors = new ArrayList<>(ArrayDeclarations.check(program));
+    errors.addAll(ConstantIndices.check(program));
     errors.addAll(AccessCheck.check(program, analysis.facts(), declared));
     errors.addAll(BarrierUniformity.check(program));
     errors.addAll(BarrierUniformity.matrixErrors(program));

@@ -183,6 +183,11 @@ public final class Errors {
     return new Diagnostic(Message.PRIVATE_SIZE, bytes, limit);
   }
 
+  /** {@code kiln.index.constant}. */
+  public static Diagnostic constantIndex(int index, String kind, String array, String why) {
+    return new Diagnostic(Message.INDEX_CONSTANT, index, kind, array, why);
+  }
+
   /** {@code kiln.atomic.target}. */
   public static Diagnostic atomicTarget(String intrinsic) {
     return new Diagnostic(Message.ATOMIC_TARGET, intrinsic);

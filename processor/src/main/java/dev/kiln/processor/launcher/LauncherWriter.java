@@ -124,17 +124,15 @@ public final class LauncherWriter {
    */
   private record Launchable(String name, String constant, List<KernelSignature.Param> params, List<String> arms,
       CodeBlock subject, boolean multiAxis) {
-    /** The ways a launch of it is sized: one count (or grid) for all, and one per arm for a group of several. */
+    /**
+     * The ways a launch of it is sized: one count for all, and one per arm for a group of several;
+     * grids instead of counts where a workgroup has a y or z size, whose launches a count along x
+     * would silently cut to one row.
+     */
     List<Counts> counts() {
-      List<Counts> counts = new ArrayList<>(List.of(Counts.ONE_COUNT));
+      List<Counts> counts = new ArrayList<>(List.of(multiAxis ? Counts.ONE_GRID : Counts.ONE_COUNT));
       if (arms.size() > 1) {
-        counts.add(Counts.ARM_COUNTS);
-      }
-      if (multiAxis) {
-        counts.add(Counts.ONE_GRID);
-        if (arms.size() > 1) {
-          counts.add(Counts.ARM_GRIDS);
-        }
+        counts.add(multiAxis ? Counts.ARM_GRIDS : Counts.ARM_COUNTS);
       }
       return counts;
     }

@@ -140,6 +140,43 @@ final class ExpressionLowering {
     };
   }
 
+  /**
+   * The operands of one expression, lowered in order. Where one fails, the others are still lowered,
+   * and their errors go out with the first one's, as javac reports every error of an expression in
+   * one compile ({@code Math.sin(x) * Math.exp(x)}: both calls).
+   */
+  @SafeVarargs
+  static List<Expr> each(java.util.function.Supplier<Expr>... operands) {
+    List<Expr> lowered = new ArrayList<>();
+    RuntimeException first = null;
+    List<KernelError> others = new ArrayList<>();
+    for (java.util.function.Supplier<Expr> operand : operands) {
+      try {
+        lowered.add(operand.get());
+      } catch (KernelError error) {
+        if (first == null) {
+          first = error;
+        } else {
+          others.add(error);
+        }
+      } catch (AlreadyReported reported) { // reported already; the others' errors still go out
+        if (first == null) {
+          first = reported;
+        }
+      }
+    }
+    if (first instanceof KernelError error) {
+      throw error.besides(others);
+    }
+    if (first != null) {
+      if (!others.isEmpty()) {
+        throw others.getFirst().besides(others.subList(1, others.size()));
+      }
+      throw first;
+    }
+    return lowered;
+  }
+
   /** Lowers {@code path} and converts it to {@code type} as Java's assignment conversion does. */
   Expr expr(TreePath path, PrimType type) {
     return convert(expr(path), type);
@@ -171,9 +208,11 @@ final class ExpressionLowering {
       case SWITCH_EXPRESSION -> switchValue(path, (com.sun.source.tree.SwitchExpressionTree) tree, type);
       case CONDITIONAL_EXPRESSION -> {
         ConditionalExpressionTree conditional = (ConditionalExpressionTree) tree;
-        yield new Expr.Conditional(expr(child(path, conditional.getCondition())),
-            expr(child(path, conditional.getTrueExpression()), type),
-            expr(child(path, conditional.getFalseExpression()), type));
+        List<Expr> parts = each(
+            () -> expr(child(path, conditional.getCondition())),
+            () -> expr(child(path, conditional.getTrueExpression()), type),
+            () -> expr(child(path, conditional.getFalseExpression()), type));
+        yield new Expr.Conditional(parts.get(0), parts.get(1), parts.get(2));
       }
       default -> {
         Optional<BinaryOp> op = BinaryOps.of(tree.getKind());
@@ -181,8 +220,9 @@ final class ExpressionLowering {
           throw new KernelError(tree, Errors.unsupportedExpression(describe(tree)));
         }
         BinaryTree binary = (BinaryTree) tree;
-        yield faulting(binary(op.get(), expr(child(path, binary.getLeftOperand())),
-            expr(child(path, binary.getRightOperand())), type), binary);
+        List<Expr> operands = each(() -> expr(child(path, binary.getLeftOperand())),
+            () -> expr(child(path, binary.getRightOperand())));
+        yield faulting(binary(op.get(), operands.get(0), operands.get(1), type), binary);
       }
     };
   }
@@ -371,6 +411,10 @@ final class ExpressionLowering {
         case ArrayRef.Buffer buffer -> new Expr.Length(buffer.decl());
         case ArrayRef.Fixed fixed -> fixed.decl().length();
       };
+    }
+    Element owner = trees.getElement(target);
+    if (owner != null && scope.isRejected(owner)) {
+      throw new AlreadyReported(); // 'v.x' of a local whose type was reported: one error per mistake
     }
     Element element = trees.getElement(path);
     if (element != null && element.getKind() == ElementKind.FIELD) {
