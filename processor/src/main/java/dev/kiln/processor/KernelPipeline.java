@@ -142,9 +142,10 @@ final class KernelPipeline {
       KernelSignature signature = kernel.kernel();
       check(kernel).ifPresent(analysis -> {
         checked.put(signature.name(), analysis);
-        emit(signature.method(), signature.packageName(), signature.moduleResource(), "kernel " + signature.name(),
-            () -> Passes.kernel(analysis.program(), vectorize));
-        twins.add(twin(signature.owner(), signature.name(), false, analysis.program(), signature.params()));
+        if (emit(signature.method(), signature.packageName(), signature.moduleResource(), "kernel " + signature.name(),
+            () -> Passes.kernel(analysis.program(), vectorize))) {
+          twins.add(twin(signature.owner(), signature.name(), false, analysis.program(), signature.params()));
+        }
       });
     }
     for (GroupSignature group : lowered.owner().groups()) {
@@ -246,7 +247,7 @@ final class KernelPipeline {
 
   /**
    * Fuses a group whose arms all passed their checks; writes its module and returns the fused
-   * program, or reports why it cannot be fused.
+   * program, or reports why it cannot be fused or written.
    */
   private Optional<Program> fuse(GroupSignature group, List<KernelSignature> arms, Map<String, Analysis> checked) {
     KernelSignature first = arms.getFirst();
@@ -256,9 +257,8 @@ final class KernelPipeline {
           .toList();
       switch (Fusion.fuse(group.name(), fusedArms)) {
         case Fusion.Result.Fused fused -> {
-          emit(first.method(), first.packageName(), group.moduleResource(), "group " + group.name(),
-              () -> Passes.finish(fused.program(), vectorize));
-          return Optional.of(fused.program());
+          return emit(first.method(), first.packageName(), group.moduleResource(), "group " + group.name(),
+              () -> Passes.finish(fused.program(), vectorize)) ? Optional.of(fused.program()) : Optional.empty();
         }
         case Fusion.Result.Refused refused -> new FusionReporter(trees, diagnostics, sites, arms)
             .report(refused.errors());
@@ -289,9 +289,9 @@ final class KernelPipeline {
 
   /**
    * Runs the passes, analyzes the program they make once and writes it as SPIR-V; what fails is
-   * reported on {@code origin}.
+   * reported on {@code origin}, and then no CPU twin is written either: the compile fails.
    */
-  private void emit(Element origin, String packageName, String resource, String what,
+  private boolean emit(Element origin, String packageName, String resource, String what,
       Supplier<Vectorize.Decision> passes) {
     try {
       Vectorize.Decision decision = passes.get();
@@ -299,9 +299,10 @@ final class KernelPipeline {
       byte[] module = SpirvWriter.write(written);
       if (module.length > MAX_MODULE_BYTES) {
         diagnostics.error(origin, Errors.moduleSize(what, module.length, MAX_MODULE_BYTES));
-        return;
+        return false;
       }
       outputs.module(origin, packageName, resource, what, decision, written, module);
+      return true;
     } catch (IOException e) {
       diagnostics.error(origin, Errors.internal(what, "cannot write " + resource + ": " + e));
     } catch (OutOfMemoryError e) {
@@ -309,6 +310,7 @@ final class KernelPipeline {
     } catch (RuntimeException | StackOverflowError e) {
       diagnostics.error(origin, Errors.internal(what, e));
     }
+    return false;
   }
 
   /**

@@ -79,6 +79,9 @@ final class Outputs {
     } catch (IOException e) {
       diagnostics.warning(owner, "Kiln could not write the CPU twins " + binaryName + ": " + e
           + "; the CPU backend runs the kernel methods themselves");
+    } catch (OutOfMemoryError e) {
+      diagnostics.error(owner, Errors.outOfMemory("the CPU twins of " + owner.getSimpleName(),
+          Runtime.getRuntime().maxMemory() >> 20));
     } catch (RuntimeException e) {
       diagnostics.error(owner, Errors.internal("the CPU twins of " + owner.getSimpleName(), e));
     }

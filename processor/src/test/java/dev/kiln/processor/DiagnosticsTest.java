@@ -95,6 +95,32 @@ class DiagnosticsTest {
         .containsExactly("7:" + (line1.indexOf("-1") + 1), "8:" + (line2.indexOf("-1") + 1)).inOrder();
   }
 
+  /**
+   * A kernel of 10,000 updates (a fuzz unit's shape) once ran javac out of its 2 GB heap writing its
+   * CPU twin after its module was refused: in a javac of that heap it now ends in the one positioned
+   * limit error, within a minute.
+   */
+  @org.junit.jupiter.api.Test
+  void aKernelTooLargeToWriteGetsOneLimitErrorInTwoGigabytes(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+      throws Exception {
+    List<String> lines = new ArrayList<>(List.of("package test;", "import dev.kiln.Gpu;",
+        "import dev.kiln.annotations.Kernel;", "final class Updates {", "  @Kernel",
+        "  static void updates(float[] y, int k) {", "    int i = Gpu.globalId(0);"));
+    lines.addAll(java.util.Collections.nCopies(10_000, "    y[i] += k;"));
+    lines.addAll(List.of("  }", "}"));
+    java.nio.file.Path source = java.nio.file.Files.write(dir.resolve("Updates.java"), lines);
+    String classPath = System.getProperty("java.class.path");
+    Process javac = new ProcessBuilder(java.nio.file.Path.of(System.getProperty("java.home"), "bin", "javac").toString(),
+        "-J-Xmx2g", "-proc:full", "-processorpath", classPath, "-cp", classPath, "-d", dir.toString(), source.toString())
+        .redirectErrorStream(true).start();
+    String output = new String(javac.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+    assertWithMessage(output).that(javac.waitFor(60, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+    assertWithMessage(output).that(javac.exitValue()).isEqualTo(1); // errors; 4 is javac's crash
+    assertThat(output).containsMatch("Updates.java:6: error: \\[kiln.kernel.moduleSize] the SPIR-V of kernel updates"
+        + " would be \\d+ bytes; Kiln writes at most 1048576");
+    assertThat(output).contains("1 error");
+  }
+
   private static List<Expected> markers(String source) {
     List<Expected> expected = new ArrayList<>();
     String[] lines = source.split("\n", -1);
