@@ -136,6 +136,7 @@ public final class DeviceSet implements AutoCloseable {
     }
     Launch.checkCountFits(spec);
     LaunchPath.checkArguments(spec, args);
+    LaunchPath.checkAliases(spec, args);
     for (int param = 0; param < args.length; param++) {
       if (spec.params().get(param).isBuffer() && args[param] instanceof DeviceArray<?, ?>) {
         throw new IllegalArgumentException(spec + ": argument '" + spec.params().get(param).name() + "' must be a Java"

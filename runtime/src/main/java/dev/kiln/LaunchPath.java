@@ -11,7 +11,8 @@ import jdk.jfr.FlightRecorder;
 /**
  * A device's launch path: the generated launchers' calls (through {@code dev.kiln.internal} and
  * {@link dev.kiln.access.LaunchAccess}) reach it with a launch whose grids are set. It checks the
- * arguments against the kernel (arity, types, arrays of this device) and the launch against the
+ * arguments against the kernel (arity, types, arrays of this device, one array for two buffers
+ * that may not share one) and the launch against the
  * bounds its module's proofs need, unwraps device arrays to
  * their buffers, runs the launch on the backend with the device held open, and records the device
  * time for {@link Device#lastDeviceNanos()} and JFR's {@code dev.kiln.Dispatch} event.
@@ -88,6 +89,7 @@ final class LaunchPath {
     device.enter();
     try {
       checkArguments(launch.spec(), args);
+      checkAliases(launch.spec(), args);
       for (int i = 0; i < args.length; i++) {
         launch.arg(i, args[i]);
       }
@@ -129,6 +131,7 @@ final class LaunchPath {
   private void setDeviceArguments(Launch launch, Object[] args) {
     KernelSpec spec = launch.spec();
     checkArguments(spec, args);
+    checkAliases(spec, args);
     for (int i = 0; i < args.length; i++) {
       if (args[i] instanceof DeviceArray<?, ?> array) {
         if (array.device() != device) {
@@ -149,6 +152,27 @@ final class LaunchPath {
   /** Checks the launch against the bounds its module's proofs need, read once per kernel or group. */
   private static void checkBounds(Launch launch) {
     launch.checkBounds(KernelModule.boundsOf(launch.spec()));
+  }
+
+  /**
+   * Refuses one array (a Java array, or a device array) given for two buffers that the kernel may
+   * not get one array for ({@link KernelModule#aliasConflictsOf}): a write through one would meet
+   * other invocations' accesses through the other, in an order no Java loop has. Identity compares
+   * of the few pairs a module names, read once per kernel.
+   */
+  static void checkAliases(KernelSpec spec, Object[] args) {
+    int[] pairs = KernelModule.aliasConflictsOf(spec);
+    for (int k = 0; k < pairs.length; k += 2) {
+      if (args[pairs[k]] == args[pairs[k + 1]]) {
+        String first = spec.params().get(pairs[k]).name();
+        String second = spec.params().get(pairs[k + 1]).name();
+        throw new IllegalArgumentException(spec + ": one array is passed as '" + first + "' and as '" + second
+            + "'; the kernel writes one of them at elements that other invocations may reach through the other,"
+            + " so with one array its result would depend on the order the device runs them in, where Java's loop"
+            + " has one. Fix: pass a copy as '" + first + "' (" + first + ".clone(), or another device array), or"
+            + " write the kernel so that each invocation reads and writes only its own element of both");
+      }
+    }
   }
 
   /** Checks arity and types. */

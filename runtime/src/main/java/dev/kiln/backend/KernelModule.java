@@ -2,6 +2,7 @@ package dev.kiln.backend;
 
 import static org.lwjgl.util.spvc.Spv.*;
 
+import dev.kiln.abi.AliasConflict;
 import dev.kiln.abi.KernelSpec;
 import dev.kiln.abi.LaunchAbi;
 import dev.kiln.abi.LaunchBound;
@@ -29,18 +30,20 @@ import java.util.function.IntUnaryOperator;
  * whether a subgroup operation takes longs (shaderSubgroupExtendedTypes), the bounds its launches must keep
  * ({@code OpModuleProcessed "kiln.launchBound …"}, {@link LaunchBound}), the proofs that let a launch
  * leave checks out ({@code "kiln.launchProof …"}, {@link LaunchProof}), and how a launch may split
- * across devices ({@code "kiln.split …"}, {@link SplitForm}).
+ * across devices ({@code "kiln.split …"}, {@link SplitForm}), and which buffers a launch may not
+ * give one array ({@code "kiln.aliasConflict …"}, {@link AliasConflict}).
  */
 public record KernelModule(byte[] code, Set<Integer> capabilities, boolean usesBarriers, long sharedBytes,
     int elementsPerInvocation, AtomicPlaces floatAdds, AtomicPlaces longUpdates, boolean subgroupLongs,
-    List<LaunchBound> launchBounds, List<LaunchProof> launchProofs, SplitForm split) {
+    List<LaunchBound> launchBounds, List<LaunchProof> launchProofs, SplitForm split, List<AliasConflict> aliasConflicts) {
   private static final String ELEMENTS_PER_INVOCATION = LaunchAbi.ELEMENTS_PER_INVOCATION;
   private static final int HEADER_WORDS = 5;
 
-  /** What launches read of a module besides its code: its bounds and its proofs. */
-  private record LaunchFacts(List<LaunchBound> bounds, List<LaunchProof> proofs) {}
-
-  private static final LaunchFacts NO_FACTS = new LaunchFacts(List.of(), List.of());
+  /**
+   * What launches read of a module besides its code: its bounds, its proofs, and its alias
+   * conflicts as pairs of parameter indices, {@code {a0, b0, a1, b1, ...}}.
+   */
+  private record LaunchFacts(List<LaunchBound> bounds, List<LaunchProof> proofs, int[] conflicts) {}
   private static final Map<KernelSpec, LaunchFacts> LAUNCH_FACTS = new java.util.concurrent.ConcurrentHashMap<>();
 
   /**
@@ -65,15 +68,58 @@ public record KernelModule(byte[] code, Set<Integer> capabilities, boolean usesB
     return launchFacts(spec).proofs();
   }
 
+  /**
+   * The pairs of {@code spec}'s buffer parameters that may not be given one array, as parameter
+   * indices {@code {a0, b0, a1, b1, ...}}: its module's {@link AliasConflict}s, read with its bounds;
+   * for a spec without a module, every pair of one element type of which one is declared written.
+   *
+   * @param spec the kernel or group
+   * @return the pairs, flattened
+   */
+  public static int[] aliasConflictsOf(KernelSpec spec) {
+    return launchFacts(spec).conflicts();
+  }
+
   private static LaunchFacts launchFacts(KernelSpec spec) {
     return LAUNCH_FACTS.computeIfAbsent(spec, kernel -> {
       try {
         KernelModule module = of(kernel);
-        return new LaunchFacts(module.launchBounds(), module.launchProofs());
+        return new LaunchFacts(module.launchBounds(), module.launchProofs(), indices(kernel, module.aliasConflicts()));
       } catch (IllegalStateException noModule) {
-        return NO_FACTS;
+        return new LaunchFacts(List.of(), List.of(), declaredConflicts(kernel));
       }
     });
+  }
+
+  private static int[] indices(KernelSpec spec, List<AliasConflict> conflicts) {
+    List<String> names = spec.params().stream().map(KernelSpec.Param::name).toList();
+    int[] pairs = new int[2 * conflicts.size()];
+    for (int k = 0; k < conflicts.size(); k++) {
+      pairs[2 * k] = names.indexOf(conflicts.get(k).first());
+      pairs[2 * k + 1] = names.indexOf(conflicts.get(k).second());
+      if (pairs[2 * k] < 0 || pairs[2 * k + 1] < 0) {
+        throw new IllegalStateException("the module of " + spec + " names a parameter it does not have: " + conflicts.get(k));
+      }
+    }
+    return pairs;
+  }
+
+  /** Without a module, what the declarations say: a pair of one element type, one of them not declared READ. */
+  private static int[] declaredConflicts(KernelSpec spec) {
+    List<KernelSpec.Param> params = spec.params();
+    List<Integer> pairs = new ArrayList<>();
+    for (int a = 0; a < params.size(); a++) {
+      for (int b = a + 1; b < params.size(); b++) {
+        KernelSpec.Param first = params.get(a);
+        KernelSpec.Param second = params.get(b);
+        if (first.isBuffer() && second.isBuffer() && first.type() == second.type()
+            && (first.access() != dev.kiln.annotations.Access.READ || second.access() != dev.kiln.annotations.Access.READ)) {
+          pairs.add(a);
+          pairs.add(b);
+        }
+      }
+    }
+    return pairs.stream().mapToInt(Integer::intValue).toArray();
   }
 
   /**
@@ -121,6 +167,7 @@ public record KernelModule(byte[] code, Set<Integer> capabilities, boolean usesB
     List<LaunchBound> bounds = new ArrayList<>();
     List<LaunchProof> proofs = new ArrayList<>();
     List<String> split = new ArrayList<>();
+    List<AliasConflict> conflicts = new ArrayList<>();
     for (int at = HEADER_WORDS * 4; at + 4 <= code.length; ) {
       int first = words.getInt(at);
       int count = Math.max(1, first >>> 16);
@@ -137,6 +184,8 @@ public record KernelModule(byte[] code, Set<Integer> capabilities, boolean usesB
             bounds.add(LaunchBound.decode(text.substring(LaunchBound.PROCESSED.length())));
           } else if (text.startsWith(LaunchProof.PROCESSED)) {
             proofs.add(LaunchProof.decode(text.substring(LaunchProof.PROCESSED.length())));
+          } else if (text.startsWith(AliasConflict.PROCESSED)) {
+            conflicts.add(AliasConflict.decode(text.substring(AliasConflict.PROCESSED.length())));
           } else if (text.startsWith(SplitForm.PROCESSED)) {
             split.add(text.substring(SplitForm.PROCESSED.length()));
           }
@@ -184,7 +233,7 @@ public record KernelModule(byte[] code, Set<Integer> capabilities, boolean usesB
     }
     return new KernelModule(code, Set.copyOf(capabilities), barriers, shared, elements,
         new AtomicPlaces(floatAddsOnBuffers, floatAddsOnWorkgroup), new AtomicPlaces(longsOnBuffers, longsOnWorkgroup),
-        subgroupLongs, List.copyOf(bounds), List.copyOf(proofs), SplitForm.decode(split));
+        subgroupLongs, List.copyOf(bounds), List.copyOf(proofs), SplitForm.decode(split), List.copyOf(conflicts));
   }
 
   /** Whether the module makes atomics of one kind on buffer elements, and on workgroup array elements. */

@@ -42,7 +42,7 @@ class FeatureRefusalTest {
   private static KernelModule module(Set<Integer> capabilities, KernelModule.AtomicPlaces floatAdds,
       KernelModule.AtomicPlaces longUpdates) {
     return new KernelModule(new byte[0], capabilities, false, 0, 1, floatAdds, longUpdates, false, java.util.List.of(),
-        java.util.List.of(), dev.kiln.abi.SplitForm.UNKNOWN);
+        java.util.List.of(), dev.kiln.abi.SplitForm.UNKNOWN, java.util.List.of());
   }
 
   private static String refusal(PhysicalDevice device, KernelModule module) {
@@ -72,7 +72,7 @@ class FeatureRefusalTest {
   void subgroupOperationsOnLongsNeedShaderSubgroupExtendedTypes() {
     KernelModule.AtomicPlaces none = new KernelModule.AtomicPlaces(false, false);
     KernelModule longs = new KernelModule(new byte[0], Set.of(SpvCapabilityInt64), false, 0, 1, none, none, true,
-        java.util.List.of(), java.util.List.of(), dev.kiln.abi.SplitForm.UNKNOWN);
+        java.util.List.of(), java.util.List.of(), dev.kiln.abi.SplitForm.UNKNOWN, java.util.List.of());
     assertEquals("dev.kiln.vulkan.FeatureRefusalTest#update applies a subgroup operation to longs, which needs"
             + " shaderSubgroupExtendedTypes (VK_KHR_shader_subgroup_extended_types); Test GPU lacks it",
         refusal(device(new PhysicalDevice.Features(true, true, true, true, true, true, false, false, false, false, false, true, false, false)), longs));
@@ -85,7 +85,7 @@ class FeatureRefusalTest {
     KernelModule.AtomicPlaces none = new KernelModule.AtomicPlaces(false, false);
     KernelModule votes = new KernelModule(new byte[0], Set.of(SpvCapabilityGroupNonUniform,
         SpvCapabilityGroupNonUniformVote), false, 0, 1, none, none, false, java.util.List.of(),
-        java.util.List.of(), dev.kiln.abi.SplitForm.UNKNOWN);
+        java.util.List.of(), dev.kiln.abi.SplitForm.UNKNOWN, java.util.List.of());
     PhysicalDevice.Features all = new PhysicalDevice.Features(true, true, true, true, true, true, true, false, false, false, false, true, false, false);
     assertEquals("dev.kiln.vulkan.FeatureRefusalTest#update uses subgroup votes (any, all), which Test GPU does not"
             + " offer to compute shaders (VkPhysicalDeviceSubgroupProperties.supportedOperations)",

@@ -52,7 +52,7 @@ final class SubgroupStatements {
     locals.addAll(rewriter.added);
     return new Program(program.name(), program.workgroup(), program.arms(), program.boundsChecks(), program.buffers(),
         program.shared(), program.privates(), program.scalars(), List.copyOf(locals), body,
-        program.elementsPerInvocation(), program.launchBounds(), program.split());
+        program.elementsPerInvocation(), program.launchBounds(), program.split(), program.aliasConflicts());
   }
 
   private List<Stmt> statements(List<Stmt> body) {

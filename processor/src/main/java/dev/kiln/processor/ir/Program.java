@@ -1,5 +1,6 @@
 package dev.kiln.processor.ir;
 
+import dev.kiln.abi.AliasConflict;
 import dev.kiln.abi.LaunchBound;
 import dev.kiln.abi.SplitForm;
 import java.util.List;
@@ -14,7 +15,9 @@ import java.util.List;
  * dropped and reported. {@code launchBounds} are what the launch must keep for the proofs the
  * program was checked or fused by (the module carries them; the runtime checks them). {@code split}
  * says how a launch may run split across devices ({@link SplitForm#UNKNOWN} until the passes
- * decide it, before vectorization; the module carries it).
+ * decide it, before vectorization; the module carries it). {@code aliasConflicts} are the pairs of
+ * buffers one array may not be passed for ({@link AliasConflict}; none until the passes decide them,
+ * before vectorization; the module carries them).
  */
 public record Program(
     String name,
@@ -29,7 +32,8 @@ public record Program(
     List<Stmt> body,
     int elementsPerInvocation,
     List<LaunchBound> launchBounds,
-    SplitForm split) {
+    SplitForm split,
+    List<AliasConflict> aliasConflicts) {
 
   public Program {
     if (arms < 1) {
@@ -46,37 +50,45 @@ public record Program(
     body = List.copyOf(body);
     launchBounds = distinctConditions(launchBounds);
     java.util.Objects.requireNonNull(split);
+    aliasConflicts = List.copyOf(aliasConflicts);
   }
 
   /** A program whose invocations each handle one element of the grid along x. */
   public Program(String name, Workgroup workgroup, int arms, boolean boundsChecks, List<BufferDecl> buffers,
       List<SharedArray> shared, List<PrivateArray> privates, List<ScalarParam> scalars, List<Local> locals,
       List<Stmt> body) {
-    this(name, workgroup, arms, boundsChecks, buffers, shared, privates, scalars, locals, body, 1, List.of(), SplitForm.UNKNOWN);
+    this(name, workgroup, arms, boundsChecks, buffers, shared, privates, scalars, locals, body, 1, List.of(), SplitForm.UNKNOWN,
+        List.of());
   }
 
   /** The same program with another body and locals. */
   public Program withBody(List<Local> newLocals, List<Stmt> newBody) {
     return new Program(name, workgroup, arms, boundsChecks, buffers, shared, privates, scalars, newLocals, newBody,
-        elementsPerInvocation, launchBounds, split);
+        elementsPerInvocation, launchBounds, split, aliasConflicts);
   }
 
   /** The same program with another body and locals, each invocation handling {@code elements} elements along x. */
   public Program withBody(List<Local> newLocals, List<Stmt> newBody, int elements) {
     return new Program(name, workgroup, arms, boundsChecks, buffers, shared, privates, scalars, newLocals, newBody,
-        elements, launchBounds, split);
+        elements, launchBounds, split, aliasConflicts);
   }
 
   /** The same program with {@code bounds} for its launches, in place of its own. */
   public Program withLaunchBounds(List<LaunchBound> bounds) {
     return new Program(name, workgroup, arms, boundsChecks, buffers, shared, privates, scalars, locals, body,
-        elementsPerInvocation, bounds, split);
+        elementsPerInvocation, bounds, split, aliasConflicts);
   }
 
   /** The same program, split across devices as {@code form} says. */
   public Program withSplit(SplitForm form) {
     return new Program(name, workgroup, arms, boundsChecks, buffers, shared, privates, scalars, locals, body,
-        elementsPerInvocation, launchBounds, form);
+        elementsPerInvocation, launchBounds, form, aliasConflicts);
+  }
+
+  /** The same program, with {@code conflicts} for the arrays its launches may be given. */
+  public Program withAliasConflicts(List<AliasConflict> conflicts) {
+    return new Program(name, workgroup, arms, boundsChecks, buffers, shared, privates, scalars, locals, body,
+        elementsPerInvocation, launchBounds, split, conflicts);
   }
 
   /** One bound per condition: the first one's reason stands for the proofs that need the same. */

@@ -92,7 +92,8 @@ public final class HelperLinker {
     privates.addAll(expansion.privates);
     return new Linked(new Program(program.name(), program.workgroup(), program.arms(), program.boundsChecks(),
         program.buffers(), program.shared(), privates, program.scalars(), locals, body,
-        program.elementsPerInvocation(), program.launchBounds(), program.split()), expansion.failed);
+        program.elementsPerInvocation(), program.launchBounds(), program.split(), program.aliasConflicts()),
+        expansion.failed);
   }
 
   /** Links the calls of a body: every other node is rebuilt as it is. */

@@ -44,7 +44,7 @@ public final class AccessInference {
     return new Program(program.name(), program.workgroup(), program.arms(), program.boundsChecks(), buffers,
         program.shared(), program.privates(), program.scalars(), program.locals(),
         rewriter.statements(program.body()), program.elementsPerInvocation(), program.launchBounds(),
-        program.split());
+        program.split(), program.aliasConflicts());
   }
 
   private static Access infer(Facts facts, BufferDecl buffer) {

@@ -1,6 +1,7 @@
 package dev.kiln.processor.pass;
 
 import dev.kiln.abi.SplitForm;
+import dev.kiln.processor.analysis.AliasConflicts;
 import dev.kiln.processor.analysis.Analysis;
 import dev.kiln.processor.analysis.SplitForms;
 import dev.kiln.processor.ir.Local;
@@ -26,7 +27,7 @@ public final class Passes {
   }
 
   /**
-   * A gated kernel or fused group: its split form decided, vectorized where it qualifies and is
+   * A gated kernel or fused group: its split form and alias conflicts decided, vectorized where it qualifies and is
    * allowed, then without labelled jumps.
    */
   public static Vectorize.Decision finish(Program gated, boolean vectorize) {
@@ -35,7 +36,8 @@ public final class Passes {
     Vectorize.Decision decision = vectorize
         ? Vectorize.apply(analysis)
         : new Vectorize.Decision.Kept(gated, "vectorization is off (-Akiln.vectorize=false)");
-    Program ready = withoutLabelledJumps(decision.program()).withSplit(split);
+    Program ready = withoutLabelledJumps(decision.program()).withSplit(split)
+        .withAliasConflicts(AliasConflicts.of(analysis));
     return switch (decision) {
       case Vectorize.Decision.Vectorized v -> new Vectorize.Decision.Vectorized(ready);
       case Vectorize.Decision.Kept kept -> new Vectorize.Decision.Kept(ready, kept.reason());

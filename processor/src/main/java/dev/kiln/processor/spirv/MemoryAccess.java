@@ -124,11 +124,7 @@ final class MemoryAccess {
     int struct = module.storageBlock(storage, bytes);
     int variable = fn.globalVariable(SpvStorageClassStorageBuffer, struct);
     module.name(variable, buffer.name());
-    module.decorate(variable, SpvDecorationDescriptorSet, 0);
-    module.decorate(variable, SpvDecorationBinding, buffer.binding());
-    if (buffer.access() == Access.READ) {
-      module.decorate(variable, SpvDecorationNonWritable);
-    }
+    decorate(module, variable, buffer);
     arrays.put(buffer.name(), new ArrayVariable(variable, SpvStorageClassStorageBuffer, buffer.element(), -1,
         buffer.binding(), storage, element.isNarrow() || element == PrimType.BOOLEAN, false));
   }
@@ -149,12 +145,24 @@ final class MemoryAccess {
     SpirvModule module = fn.module();
     int variable = fn.globalVariable(SpvStorageClassStorageBuffer, module.storageBlock(element, stride));
     module.name(variable, name);
+    decorate(module, variable, buffer);
+    return variable;
+  }
+
+  /**
+   * Decorates a variable of {@code buffer}: its binding, NonWritable where it is only read, and
+   * Aliased where a launch may pass the array of another buffer for it ({@link SpirvModule#isAliased}),
+   * so that the driver keeps the invocation's own accesses of the two in program order.
+   */
+  private static void decorate(SpirvModule module, int variable, BufferDecl buffer) {
     module.decorate(variable, SpvDecorationDescriptorSet, 0);
     module.decorate(variable, SpvDecorationBinding, buffer.binding());
     if (buffer.access() == Access.READ) {
       module.decorate(variable, SpvDecorationNonWritable);
     }
-    return variable;
+    if (module.isAliased(buffer.binding())) {
+      module.decorate(variable, SpvDecorationAliased);
+    }
   }
 
   /** The uvec4 type: a quad of words. */

@@ -34,6 +34,8 @@ final class SpirvModule {
   final Words functions = new Words();
 
   private final Set<Integer> declaredCapabilities = new HashSet<>();
+  /** The bindings of buffers a launch may pass one array for together with another. */
+  private Set<Integer> aliasedBindings = Set.of();
   private final Map<List<Integer>, Integer> types = new HashMap<>();
   private int glsl;
   private final Map<List<Integer>, Integer> constants = new HashMap<>();
@@ -239,6 +241,16 @@ final class SpirvModule {
 
   void memberName(int structType, int member, String name) {
     names.opWithString(SpvOpMemberName, new int[] {structType, member}, name);
+  }
+
+  /** Sets the bindings of buffers that a launch may pass one array for together with another. */
+  void aliasedBindings(Set<Integer> bindings) {
+    aliasedBindings = Set.copyOf(bindings);
+  }
+
+  /** Whether a launch may pass the array of buffer {@code binding} for another buffer too. */
+  boolean isAliased(int binding) {
+    return aliasedBindings.contains(binding);
   }
 
   /** The module's binary, little-endian. */

@@ -2,6 +2,8 @@ package dev.kiln.processor.spirv;
 
 import static org.lwjgl.util.spvc.Spv.*;
 
+import dev.kiln.abi.AliasConflict;
+import dev.kiln.annotations.Access;
 import dev.kiln.abi.LaunchBound;
 import dev.kiln.abi.LaunchProof;
 import dev.kiln.abi.SplitForm;
@@ -20,8 +22,10 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Writes a {@link Program} as a SPIR-V 1.3 compute module for Vulkan 1.1: logical addressing,
@@ -103,6 +107,7 @@ public final class SpirvWriter {
     module.memoryModel.op(SpvOpMemoryModel, SpvAddressingModelLogical,
         usesMatrices ? SpvMemoryModelVulkan : SpvMemoryModelGLSL450);
     launch.declare();
+    module.aliasedBindings(aliasedBindings(program));
     for (BufferDecl buffer : program.buffers()) {
       memory.declareBuffer(buffer);
     }
@@ -145,10 +150,37 @@ public final class SpirvWriter {
     for (LaunchProof proof : bounds.launchProofs()) { // checks a launch's values may settle
       module.processed.opWithString(SpvOpModuleProcessed, new int[0], LaunchProof.PROCESSED + proof.encode());
     }
+    for (AliasConflict conflict : program.aliasConflicts()) { // buffers a launch may not give one array
+      module.processed.opWithString(SpvOpModuleProcessed, new int[0], AliasConflict.PROCESSED + conflict.encode());
+    }
     for (String line : program.split().lines()) { // how a launch may run split across devices
       module.processed.opWithString(SpvOpModuleProcessed, new int[0], SplitForm.PROCESSED + line);
     }
     return module.toBytes();
+  }
+
+  /**
+   * The bindings of buffers that may be one array with another of their type (no {@link AliasConflict}
+   * between them) where one of the two is written: the processor proved every access of both the
+   * invocation's own element, and their order within the invocation must then hold.
+   */
+  private static Set<Integer> aliasedBindings(Program program) {
+    Set<List<String>> conflicts = new HashSet<>();
+    program.aliasConflicts().forEach(conflict -> conflicts.add(List.of(conflict.first(), conflict.second())));
+    Set<Integer> aliased = new HashSet<>();
+    List<BufferDecl> buffers = program.buffers();
+    for (int a = 0; a < buffers.size(); a++) {
+      for (int b = a + 1; b < buffers.size(); b++) {
+        BufferDecl first = buffers.get(a);
+        BufferDecl second = buffers.get(b);
+        if (first.element() == second.element() && (first.access() != Access.READ || second.access() != Access.READ)
+            && !conflicts.contains(List.of(first.name(), second.name()))) {
+          aliased.add(first.binding());
+          aliased.add(second.binding());
+        }
+      }
+    }
+    return aliased;
   }
 
   /**

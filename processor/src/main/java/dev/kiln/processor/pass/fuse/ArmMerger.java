@@ -52,7 +52,7 @@ final class ArmMerger {
     }
     boolean boundsChecks = arms.stream().anyMatch(arm -> arm.program().boundsChecks());
     return new Program(group, fused, arms.size(), boundsChecks, buffers, merger.shared, merger.privates, scalars,
-        merger.locals, merger.body, 1, launchBounds, SplitForm.UNKNOWN);
+        merger.locals, merger.body, 1, launchBounds, SplitForm.UNKNOWN, List.of());
   }
 
   private void add(int arm, Program program, boolean barriers) {
