@@ -136,7 +136,6 @@ public final class DeviceSet implements AutoCloseable {
     }
     Launch.checkCountFits(spec);
     LaunchPath.checkArguments(spec, args);
-    LaunchPath.checkAliases(spec, args);
     for (int param = 0; param < args.length; param++) {
       if (spec.params().get(param).isBuffer() && args[param] instanceof DeviceArray<?, ?>) {
         throw new IllegalArgumentException(spec + ": argument '" + spec.params().get(param).name() + "' must be a Java"
@@ -148,7 +147,8 @@ public final class DeviceSet implements AutoCloseable {
       throw new IllegalArgumentException(spec + " cannot run split across devices: " + plan.form().refusal()
           + ". Fix: run it on one device (its launcher's method that takes a Device)");
     }
-    checkAliases(spec, plan.form(), args);
+    checkAliases(spec, plan.form(), args); // in a split's words where splitting makes the conflict
+    LaunchPath.checkAliases(spec, args);
     int[] bounds = balance.bounds(spec, count, plan.unit());
     List<Piece> pieces = new ArrayList<>();
     for (int d = 0; d < devices.size(); d++) {
