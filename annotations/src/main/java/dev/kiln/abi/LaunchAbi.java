@@ -32,8 +32,22 @@ public final class LaunchAbi {
   /** Push-constant bytes every Vulkan device offers. */
   public static final int PUSH_CONSTANT_LIMIT = 128;
 
-  /** The fault buffer's words: kind, array, index, source line. */
-  public static final int FAULT_WORDS = 4;
+  /**
+   * Slots of the fault buffer. A launch's faults go to the lowest invocation's, as Java's loop
+   * over the invocations (workgroups x fastest, then the invocations of each) would throw it: word
+   * 0 counts the slots taken, word 1 holds the complement of the lowest faulting invocation's place
+   * so far (an atomic max, from 0 for none), and an invocation that lowers it takes the next slot,
+   * modulo this many, for its fault: place, kind, array, index, source line. The lowest invocation
+   * lowers it last, so its slot is among the last taken; the runtime reads the lowest place among
+   * them.
+   */
+  public static final int FAULT_SLOTS = 32;
+  /** Words of the fault buffer before its slots: the slots taken, and the complement of the lowest place. */
+  public static final int FAULT_HEADER_WORDS = 2;
+  /** Words of a fault slot: the invocation's place, kind, array, index, source line. */
+  public static final int FAULT_SLOT_WORDS = 5;
+  /** The fault buffer's words. */
+  public static final int FAULT_WORDS = FAULT_HEADER_WORDS + FAULT_SLOTS * FAULT_SLOT_WORDS;
   /** The kind of an index out of an array's bounds. */
   public static final int FAULT_INDEX = 1;
   /** The kind of an integer division or remainder by zero. */

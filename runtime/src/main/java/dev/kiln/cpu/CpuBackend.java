@@ -15,7 +15,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.IntStream;
 
 /**
@@ -142,21 +141,27 @@ public final class CpuBackend implements Backend {
     boolean sideBySide = placement.sideBySide();
     int first = launch.firstGroup(size[0]); // a part of a split launch runs some workgroups (along x: it is 1-D)
     int end = launch.endGroup(size[0], groups[0] * groups[1] * groups[2]);
-    try {
-      IntStream.range(first, end).parallel().forEach(linear -> {
-        int[] group = {linear % groups[0], linear / groups[0] % groups[1], linear / (groups[0] * groups[1])};
+    FirstFault failure = new FirstFault(); // workgroups run side by side: Java's is the lowest one's fault
+    IntStream.range(first, end).parallel().forEach(linear -> {
+      if (!failure.before(linear)) {
+        return;
+      }
+      int[] group = {linear % groups[0], linear / groups[0] % groups[1], linear / (groups[0] * groups[1])};
+      try {
         if (sideBySide) {
           runSideBySide(body, javaArgs, placement.wholeWorkgroups() ? null : grid, group, size, groups, subgroupSize);
         } else {
           runInOrder(body, javaArgs, grid, group, size, groups);
         }
-      });
-    } catch (RuntimeException e) {
-      // thrown on a worker thread, the fork-join pool rethrows a new exception of its kind, without
-      // message, whose cause is the one thrown
-      RuntimeException thrown = e.getCause() instanceof RuntimeException cause && cause.getClass() == e.getClass()
-          ? cause : e;
-      throw thrown.getMessage() == null ? described(thrown, spec) : thrown;
+      } catch (RuntimeException | Error e) {
+        failure.offer(linear, e);
+      }
+    });
+    switch (failure.thrown()) {
+      case null -> {}
+      case RuntimeException thrown -> throw thrown.getMessage() == null ? described(thrown, spec) : thrown;
+      case Error e -> throw e;
+      case Throwable t -> throw new IllegalStateException(t);
     }
   }
 
@@ -289,10 +294,11 @@ public final class CpuBackend implements Backend {
     int invocations = size[0] * size[1] * size[2];
     WorkgroupBarrier barrier = new WorkgroupBarrier(invocations);
     Workgroup workgroup = new Workgroup(barrier, subgroupSize, invocations);
-    AtomicReference<Throwable> failure = new AtomicReference<>();
+    FirstFault failure = new FirstFault(); // the lowest invocation's, as Java's loop would throw
     List<Thread> threads = new ArrayList<>(invocations);
     for (int linear = 0; linear < invocations; linear++) {
       int[] local = local(linear, size);
+      int index = linear;
       threads.add(Thread.ofVirtual().start(() -> {
         Invocation invocation = Invocation.enter();
         try {
@@ -301,7 +307,7 @@ public final class CpuBackend implements Backend {
             body.invoke(args);
           }
         } catch (Throwable t) {
-          failure.compareAndSet(null, t);
+          failure.offer(index, t);
         } finally {
           barrier.leave();
           Invocation.current().leaveSubgroup();
@@ -317,7 +323,7 @@ public final class CpuBackend implements Backend {
         throw new IllegalStateException("interrupted while running a workgroup", e);
       }
     }
-    Throwable thrown = failure.get();
+    Throwable thrown = failure.thrown();
     if (thrown instanceof RuntimeException e) {
       throw e;
     }

@@ -6,14 +6,15 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.ForkJoinTask;
-import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * A launch through a {@link CpuTwin}: its workgroups, numbered x fastest, split into about four
  * chunks per thread of a fork-join pool ({@code -Dkiln.cpu.threads}, all cores by default); a launch
  * of fewer than {@value #SMALL} invocations, or with one thread, runs on the caller's thread. A fuse
  * group of more than one tile runs as its twin or as {@link TiledArms}, as {@link GroupForm} chooses.
- * The first exception a chunk throws is rethrown as it was thrown.
+ * Where chunks throw, the lowest chunk's exception is rethrown as it was thrown: a chunk runs its
+ * workgroups in order, so that is the fault of the lowest invocation that faults, as in Java's loop
+ * ({@link FirstFault}).
  */
 final class TwinLaunch {
   static final int SMALL = 1 << 14;
@@ -79,21 +80,23 @@ final class TwinLaunch {
       return;
     }
     int chunks = (int) Math.min(groups, (long) Pool.THREADS * CHUNKS_PER_THREAD);
-    AtomicReference<Throwable> failure = new AtomicReference<>();
+    FirstFault failure = new FirstFault();
     List<ForkJoinTask<?>> tasks = new ArrayList<>(chunks);
     for (int chunk = 0; chunk < chunks; chunk++) {
       int first = begin + (int) ((long) groups * chunk / chunks);
       int last = begin + (int) ((long) groups * (chunk + 1) / chunks);
       tasks.add(Pool.POOL.submit(() -> {
-        try {
-          part.run(first, last);
-        } catch (RuntimeException | Error e) {
-          failure.compareAndSet(null, e);
+        if (failure.before(first)) { // a lower chunk failed: Java never gets here
+          try {
+            part.run(first, last);
+          } catch (RuntimeException | Error e) {
+            failure.offer(first, e);
+          }
         }
       }));
     }
     tasks.forEach(ForkJoinTask::join);
-    switch (failure.get()) {
+    switch (failure.thrown()) {
       case null -> {}
       case RuntimeException e -> throw e;
       case Error e -> throw e;

@@ -7,8 +7,9 @@ import java.util.function.Supplier;
 
 /**
  * The fault buffer every kernel binds after its own buffers (see the processor's {@code Faults}):
- * zeroed before a submission, read once after it, and turned into the exception Java would have
- * thrown. Reading and clearing allocate nothing; only a fault builds its message.
+ * its header zeroed before a submission, read once after it, and the fault of the lowest faulting
+ * invocation among its slots turned into the exception Java would have thrown. Reading and clearing
+ * allocate nothing; only a fault builds its message.
  */
 final class LaunchFaults {
   static final int WORDS = LaunchAbi.FAULT_WORDS;
@@ -19,11 +20,19 @@ final class LaunchFaults {
   private static final int MATRIX_ALIGNMENT = LaunchAbi.FAULT_MATRIX_ALIGNMENT;
   private static final int LOOP_LIMIT = LaunchAbi.FAULT_LOOP_LIMIT;
   private static final int LOCAL_ARRAY = LaunchAbi.FAULT_LOCAL_ARRAY;
-  private static final int[] NONE = new int[WORDS];
+  private static final int[] NONE = new int[LaunchAbi.FAULT_HEADER_WORDS];
+
+  private static final int HEADER = LaunchAbi.FAULT_HEADER_WORDS;
+  private static final int SLOT = LaunchAbi.FAULT_SLOT_WORDS;
 
   private final VulkanBuffer buffer;
-  /** The words read last: kind, array (a binding, or a local array's length with the top bit), index, line. */
-  private final int[] words = new int[WORDS];
+  /** The buffer's words, read after a launch: the header, and the slots where it counts any. */
+  private final int[] read = new int[WORDS];
+  /**
+   * The fault of the lowest invocation among the slots: kind, array (a binding, or a local array's
+   * length with the top bit), index, line; kind 0 for none.
+   */
+  private final int[] words = new int[4];
 
   LaunchFaults(VulkanBuffer buffer) {
     this.buffer = buffer;
@@ -33,13 +42,35 @@ final class LaunchFaults {
     return buffer;
   }
 
+  /** Zeroes the header: no slot taken, no place. */
   void clear() {
-    buffer.write(NONE);
+    buffer.write(NONE, 0, 0, HEADER);
+  }
+
+  /**
+   * Reads the buffer into {@link #words}: the fault of the lowest invocation among the slots taken
+   * (its slot is among the last {@link LaunchAbi#FAULT_SLOTS} taken), or kind 0.
+   */
+  private void readLowest() {
+    buffer.read(read, 0, 0, 1);
+    words[0] = 0;
+    if (read[0] == 0) {
+      return;
+    }
+    int slots = Integer.compareUnsigned(read[0], LaunchAbi.FAULT_SLOTS) < 0 ? read[0] : LaunchAbi.FAULT_SLOTS;
+    buffer.read(read, HEADER, HEADER, slots * SLOT);
+    int lowest = HEADER;
+    for (int at = HEADER + SLOT; at < HEADER + slots * SLOT; at += SLOT) {
+      if (Integer.compareUnsigned(read[at], read[lowest]) < 0) {
+        lowest = at;
+      }
+    }
+    System.arraycopy(read, lowest + 1, words, 0, 4);
   }
 
   /** Throws what Java would have, if one of a batch's launches recorded a fault; {@code where} names them. */
   void throwIfAny(Supplier<String> where) {
-    buffer.read(words);
+    readLowest();
     if (words[0] != 0) {
       throw exception(where.get(), "Index " + words[2] + " out of bounds");
     }
@@ -47,7 +78,7 @@ final class LaunchFaults {
 
   /** Throws what Java would have, if {@code launch} recorded a fault. */
   void throwIfAny(Launch launch) {
-    buffer.read(words);
+    readLowest();
     if (words[0] == 0) {
       return;
     }

@@ -38,7 +38,19 @@ final class RandomKernels {
 
   /** A valid kernel named {@code name}. */
   String kernel(String name) {
-    return kernel(name, null);
+    return kernel(name, null, false);
+  }
+
+  /**
+   * A valid kernel named {@code name} whose invocations may fault: one of them (if the launch has
+   * it) divides by zero, and those from another on store past {@code io}'s end, in either order
+   * at a random statement. Java throws the lowest faulting invocation's first fault; so must every
+   * device.
+   */
+  String faulting(String name) {
+    String divide = "if (i == " + random.nextInt(1000) + ") { $I = $I / (i - i); }";
+    String store = "if (i >= " + random.nextInt(1000) + ") { io[i + io.length] = $I; }";
+    return kernel(name, random.nextBoolean() ? divide + " " + store : store + " " + divide, false);
   }
 
   /**
@@ -46,10 +58,10 @@ final class RandomKernels {
    * or not, compiling it must never crash Kiln, and whatever Kiln accepts must be right.
    */
   String odd(String name) {
-    return kernel(name, ODD.get(random.nextInt(ODD.size())));
+    return kernel(name, ODD.get(random.nextInt(ODD.size())), true);
   }
 
-  private String kernel(String name, String oddStatement) {
+  private String kernel(String name, String oddStatement, boolean mayBeUnchecked) {
     ints.clear();
     floats.clear();
     counters.clear();
@@ -60,7 +72,7 @@ final class RandomKernels {
     out = new StringBuilder();
     indent = 1;
     // odd kernels run unchecked at times, where a constant index out of bounds once made an invalid module
-    line(oddStatement != null && random.nextInt(4) == 0 ? "@Kernel(boundsChecks = false)" : "@Kernel");
+    line(mayBeUnchecked && random.nextInt(4) == 0 ? "@Kernel(boundsChecks = false)" : "@Kernel");
     line("static void " + name + "(" + PARAMETERS + ") {");
     indent++;
     line("int i = Gpu.globalId(0);");

@@ -8,20 +8,22 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * The fault buffer of the launch ABI: the first fault of a launch, written once. It is bound after
- * the kernel's buffers; word 0 is the kind ({@link #INDEX}, {@link #DIVISION_BY_ZERO}, {@link #OVERFLOW} or
- * {@link #ILLEGAL_ARGUMENT}, 0 for none),
- * word 1 the binding of the buffer (or {@link #LOCAL_ARRAY} with the length of a shared or private array),
- * word 2 the index, word 3 the source line. The runtime zeroes it
- * before a launch and turns a fault into the exception Java would have thrown.
+ * The fault buffer of the launch ABI, which keeps the fault of the launch's lowest faulting
+ * invocation, the one Java's loop over the invocations would throw ({@link LaunchAbi#FAULT_SLOTS}).
+ * It is bound after the kernel's buffers; a fault's kind is {@link #INDEX}, {@link #DIVISION_BY_ZERO},
+ * {@link #OVERFLOW} or {@link #ILLEGAL_ARGUMENT} (and the others of the ABI), its array word the
+ * binding of the buffer (or {@link #LOCAL_ARRAY} with the length of a shared or private array). The
+ * runtime zeroes the header before a launch and turns the lowest fault into the exception Java
+ * would have thrown.
  *
  * <p>An invocation keeps its first fault in two function variables, set without branches where a
- * check fails ({@link #recordIf}): the check's site number (0 for none) and the index. It writes
- * the fault to the buffer when it returns ({@link #flush}), looking the site's kind, tag and line up
- * in a constant table ({@link #declareSites}). A kernel with a hundred checks then has two hundred
- * selects rather than two hundred branches, which drivers compile several times faster; keeping
- * the kind, tag and line in variables too cost two more selects per check, which showed in
- * bandwidth-bound kernels with several checks per element (docs/PERFORMANCE.md).
+ * check fails ({@link #recordIf}): the check's site number (0 for none) and the index. When it
+ * returns ({@link #flush}) it lowers the launch's lowest faulting place with an atomic, and where it
+ * did, writes its fault to the next slot, looking the site's kind, tag and line up in a constant
+ * table ({@link #declareSites}): atomics on the fault path only. A kernel with a hundred checks then
+ * has two hundred selects rather than two hundred branches, which drivers compile several times
+ * faster; keeping the kind, tag and line in variables too cost two more selects per check, which
+ * showed in bandwidth-bound kernels with several checks per element (docs/PERFORMANCE.md).
  */
 final class Faults {
   static final int INDEX = LaunchAbi.FAULT_INDEX;
@@ -54,12 +56,18 @@ final class Faults {
   /** Each site's number, from 1 on. */
   private final Map<Site, Integer> sites = new LinkedHashMap<>();
   private final boolean checks;
+  /** Writes the invocation's place in Java's order of the launch's invocations, a uint. */
+  private final java.util.function.IntSupplier place;
 
-  /** The fault buffer at {@code binding}; {@code checks}: whether the kernel has checks that can fail. */
-  Faults(FunctionBuilder fn, int binding, boolean checks) {
+  /**
+   * The fault buffer at {@code binding}; {@code checks}: whether the kernel has checks that can fail;
+   * {@code place} writes the invocation's place in Java's order.
+   */
+  Faults(FunctionBuilder fn, int binding, boolean checks, java.util.function.IntSupplier place) {
     this.fn = fn;
+    this.place = place;
     SpirvModule m = fn.module();
-    int struct = m.storageBlock(m.typeUint(), LaunchAbi.FAULT_WORDS);
+    int struct = m.storageBlock(m.typeUint(), 4);
     buffer = m.id();
     m.globals.op(SpvOpVariable, m.typePointer(SpvStorageClassStorageBuffer, struct), buffer,
         SpvStorageClassStorageBuffer);
@@ -122,20 +130,35 @@ final class Faults {
     m.globals.op(SpvOpVariable, m.typePointer(SpvStorageClassPrivate, type), table, SpvStorageClassPrivate, contents);
   }
 
-  /** Writes the invocation's first fault, if it has one, to the buffer unless the launch has one already. */
+  /**
+   * Where the invocation has a fault, lowers the launch's lowest faulting place to its own (an
+   * atomic max of the complement, the header starting at 0), and where it did, writes its fault to
+   * the next slot.
+   */
   private void flush() {
     SpirvModule m = fn.module();
     int uint = m.typeUint();
     int number = fn.load(uint, site);
     fn.when(fn.op(SpvOpINotEqual, m.typeBool(), number, m.constantUint(0)), () -> {
-      int first = fn.op(SpvOpIMul, uint, number, m.constantUint(SITE_WORDS));
-      int kind = siteWord(first, 0);
-      int previous = fn.op(SpvOpAtomicCompareExchange, uint, word(0), m.constantUint(SpvScopeDevice),
-          m.constantUint(0), m.constantUint(0), kind, m.constantUint(0));
-      fn.when(fn.op(SpvOpIEqual, m.typeBool(), previous, m.constantUint(0)), () -> {
-        fn.store(word(1), siteWord(first, 1));
-        fn.store(word(2), fn.load(uint, index));
-        fn.store(word(3), siteWord(first, 2));
+      // the complement of the place is at least 1, so that a fault always counts
+      int placed = place.getAsInt();
+      int own = fn.op(SpvOpSelect, uint, fn.op(SpvOpULessThan, m.typeBool(), placed, m.constantUint(0xFFFFFFFE)),
+          placed, m.constantUint(0xFFFFFFFE));
+      int complement = fn.op(SpvOpNot, uint, own);
+      int before = fn.op(SpvOpAtomicUMax, uint, word(1), m.constantUint(SpvScopeDevice), m.constantUint(0),
+          complement);
+      fn.when(fn.op(SpvOpUGreaterThan, m.typeBool(), complement, before), () -> {
+        int taken = fn.op(SpvOpAtomicIAdd, uint, word(0), m.constantUint(SpvScopeDevice), m.constantUint(0),
+            m.constantUint(1));
+        int slot = fn.op(SpvOpUMod, uint, taken, m.constantUint(LaunchAbi.FAULT_SLOTS));
+        int base = fn.op(SpvOpIAdd, uint, m.constantUint(LaunchAbi.FAULT_HEADER_WORDS),
+            fn.op(SpvOpIMul, uint, slot, m.constantUint(LaunchAbi.FAULT_SLOT_WORDS)));
+        int first = fn.op(SpvOpIMul, uint, number, m.constantUint(SITE_WORDS));
+        fn.store(word(base, 0), own);
+        fn.store(word(base, 1), siteWord(first, 0));
+        fn.store(word(base, 2), siteWord(first, 1));
+        fn.store(word(base, 3), fn.load(uint, index));
+        fn.store(word(base, 4), siteWord(first, 2));
       });
     });
   }
@@ -152,5 +175,13 @@ final class Faults {
     SpirvModule m = fn.module();
     return fn.op(SpvOpAccessChain, m.typePointer(SpvStorageClassStorageBuffer, m.typeUint()), buffer,
         m.constantInt(0), m.constantInt(index));
+  }
+
+  /** Word {@code offset} of the slot whose words start at {@code base}, a uint id. */
+  private int word(int base, int offset) {
+    SpirvModule m = fn.module();
+    int at = offset == 0 ? base : fn.op(SpvOpIAdd, m.typeUint(), base, m.constantUint(offset));
+    return fn.op(SpvOpAccessChain, m.typePointer(SpvStorageClassStorageBuffer, m.typeUint()), buffer,
+        m.constantInt(0), at);
   }
 }

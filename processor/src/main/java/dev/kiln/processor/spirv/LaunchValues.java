@@ -7,6 +7,7 @@ import dev.kiln.processor.ir.Expr;
 import dev.kiln.processor.ir.Program;
 import dev.kiln.processor.ir.PushConstantBlock;
 import dev.kiln.processor.ir.ScalarParam;
+import dev.kiln.processor.ir.Workgroup;
 import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.HashMap;
@@ -125,6 +126,27 @@ final class LaunchValues {
       case WORKGROUP_ID -> fn.op(SpvOpIAdd, uint, component, launchConstant(PushConstantBlock.FIRST_GROUP_MEMBER));
       case LOCAL_ID, NUM_WORKGROUPS -> component;
     };
+  }
+
+  /**
+   * The invocation's place in Java's order of the launch's invocations, as a uint: its workgroup's
+   * (x fastest, from the launch's first) times the workgroup's invocations, plus its own place in
+   * the workgroup (x fastest); it wraps past 2^32 invocations.
+   */
+  int invocationPlace() {
+    int uint = module.typeUint();
+    Workgroup size = program.workgroup();
+    int group = builtin(Builtin.WORKGROUP_ID, 2);
+    group = fn.op(SpvOpIAdd, uint, builtin(Builtin.WORKGROUP_ID, 1),
+        fn.op(SpvOpIMul, uint, builtin(Builtin.NUM_WORKGROUPS, 1), group));
+    group = fn.op(SpvOpIAdd, uint, builtin(Builtin.WORKGROUP_ID, 0),
+        fn.op(SpvOpIMul, uint, builtin(Builtin.NUM_WORKGROUPS, 0), group));
+    int local = builtin(Builtin.LOCAL_ID, 2);
+    local = fn.op(SpvOpIAdd, uint, builtin(Builtin.LOCAL_ID, 1),
+        fn.op(SpvOpIMul, uint, module.constantUint(size.y()), local));
+    local = fn.op(SpvOpIAdd, uint, builtin(Builtin.LOCAL_ID, 0),
+        fn.op(SpvOpIMul, uint, module.constantUint(size.x()), local));
+    return fn.op(SpvOpIAdd, uint, fn.op(SpvOpIMul, uint, group, module.constantUint((int) size.invocations())), local);
   }
 
   /** A scalar uint built-in of the subgroup family, as an int. */

@@ -111,7 +111,7 @@ public final class SpirvWriter {
     for (BufferDecl buffer : program.buffers()) {
       memory.declareBuffer(buffer);
     }
-    memory.declareFaults(program.buffers().size(), program);
+    memory.declareFaults(program.buffers().size(), program, launch::invocationPlace);
     for (SharedArray shared : program.shared()) {
       memory.declareShared(shared);
     }
