@@ -8,6 +8,7 @@ import dev.kiln.abi.LaunchAbi;
 import dev.kiln.abi.LaunchBound;
 import dev.kiln.abi.LaunchProof;
 import dev.kiln.abi.SplitForm;
+import dev.kiln.annotations.Access;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
@@ -113,7 +114,7 @@ public record KernelModule(byte[] code, Set<Integer> capabilities, boolean usesB
         KernelSpec.Param first = params.get(a);
         KernelSpec.Param second = params.get(b);
         if (first.isBuffer() && second.isBuffer() && first.type() == second.type()
-            && (first.access() != dev.kiln.annotations.Access.READ || second.access() != dev.kiln.annotations.Access.READ)) {
+            && (first.access() != Access.READ || second.access() != Access.READ)) {
           pairs.add(a);
           pairs.add(b);
         }

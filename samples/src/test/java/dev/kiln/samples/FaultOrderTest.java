@@ -30,27 +30,29 @@ class FaultOrderTest extends BothDevices {
 
   @Test
   void aLowDivisionByZeroWinsOverManyIndexFaultsAbove() {
-    for (Device device : new Device[] {cpu, cpuMethods, vulkan}) {
-      for (int launch = 0; launch < 5; launch++) {
-        int[] out = new int[LENGTH];
-        ArithmeticException thrown = assertThrows(ArithmeticException.class,
-            () -> FaultOrderKernelsKernels.twoFaults(device, COUNT, out, ZEROS, 5, device == vulkan ? SPIN : CPU_SPIN),
-            device + ", launch " + launch);
-        assertTrue(thrown.getMessage().startsWith("/ by zero")
-            || thrown.getMessage().contains("the JVM threw this fault often enough"), thrown.getMessage());
-      }
-    }
+    throwsOnEveryDevice(ArithmeticException.class, 5, true, "/ by zero");
   }
 
   @Test
   void theLowestOfManyIndexFaultsWinsOverADivisionAbove() {
+    throwsOnEveryDevice(ArrayIndexOutOfBoundsException.class, 90_000, false, "Index 40000 out of bounds for length 40000");
+  }
+
+  /**
+   * Five launches on each device, invocation {@code zeroAt} dividing by zero (after its reads where
+   * {@code slow}), throw {@code type}
+   * with a message that starts with {@code message} (or the kernel methods' words for a hot fault,
+   * whose details the JVM dropped).
+   */
+  private static void throwsOnEveryDevice(Class<? extends RuntimeException> type, int zeroAt, boolean slow,
+      String message) {
     for (Device device : new Device[] {cpu, cpuMethods, vulkan}) {
       for (int launch = 0; launch < 5; launch++) {
         int[] out = new int[LENGTH];
-        ArrayIndexOutOfBoundsException thrown = assertThrows(ArrayIndexOutOfBoundsException.class,
-            () -> FaultOrderKernelsKernels.twoFaults(device, COUNT, out, ZEROS, 90_000, 0), device + ", launch " + launch);
-        assertTrue(thrown.getMessage() == null || thrown.getMessage().startsWith("Index 40000 out of bounds for length"
-            + " 40000") || thrown.getMessage().contains("the JVM threw this fault often enough"), thrown.getMessage());
+        RuntimeException thrown = assertThrows(type, () -> FaultOrderKernelsKernels.twoFaults(device, COUNT, out, ZEROS,
+            zeroAt, !slow ? 0 : device == vulkan ? SPIN : CPU_SPIN), device + ", launch " + launch);
+        assertTrue(thrown.getMessage() == null || thrown.getMessage().startsWith(message)
+            || thrown.getMessage().contains("the JVM threw this fault often enough"), thrown.getMessage());
       }
     }
   }

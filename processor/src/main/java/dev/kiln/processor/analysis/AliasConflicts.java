@@ -2,6 +2,7 @@ package dev.kiln.processor.analysis;
 
 import dev.kiln.abi.AliasConflict;
 import dev.kiln.abi.LaunchBound;
+import dev.kiln.annotations.Access;
 import dev.kiln.processor.ir.ArrayDecl;
 import dev.kiln.processor.ir.BufferDecl;
 import dev.kiln.processor.ir.Expr;
@@ -15,6 +16,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.BiConsumer;
 
 /**
  * The pairs of a program's buffers that one array may not be passed for ({@link AliasConflict}).
@@ -42,7 +44,7 @@ public final class AliasConflicts {
     Map<String, List<OwnElement>> proofs = new HashMap<>();
     // a launcher gives a program of a one-dimensional workgroup counts alone: grids of height and depth 1
     boolean flat = program.workgroup().y() == 1 && program.workgroup().z() == 1;
-    java.util.function.BiConsumer<ArrayDecl, Expr> access = (array, index) -> {
+    BiConsumer<ArrayDecl, Expr> access = (array, index) -> {
       if (array instanceof BufferDecl buffer) {
         OwnElement own = analysis.bounds().ownElement(index);
         if (own == null || !own.bounds().stream().allMatch(bound -> flat && isFlatGrid(bound))) {
@@ -93,19 +95,46 @@ public final class AliasConflicts {
       }
     });
     List<AliasConflict> conflicts = new ArrayList<>();
-    List<BufferDecl> buffers = program.buffers();
+    forEachPair(program.buffers(), (first, second) -> {
+      if ((written.contains(first.name()) || written.contains(second.name()))
+          && !(sameLane(first.name(), second.name(), unproven, proofs)
+              && readsFirst(program.body(), first.name(), second.name(), written))) {
+        conflicts.add(new AliasConflict(first.name(), second.name()));
+      }
+    });
+    return conflicts;
+  }
+
+  /**
+   * The buffers of a program whose conflicts are decided that a launch may give one array together
+   * with another, one of the two written: the writer decorates them {@code Aliased}, so that a driver
+   * keeps the invocation's accesses of the two in program order.
+   *
+   * @param program a program with its {@link Program#aliasConflicts()}
+   * @return the names of those buffers
+   */
+  public static Set<String> sharing(Program program) {
+    Set<AliasConflict> conflicts = Set.copyOf(program.aliasConflicts());
+    Set<String> sharing = new HashSet<>();
+    forEachPair(program.buffers(), (first, second) -> {
+      if ((first.access() != Access.READ || second.access() != Access.READ)
+          && !conflicts.contains(new AliasConflict(first.name(), second.name()))) {
+        sharing.add(first.name());
+        sharing.add(second.name());
+      }
+    });
+    return sharing;
+  }
+
+  /** Each pair of {@code buffers} of one element type, in buffer order: the pairs one array could be given for. */
+  private static void forEachPair(List<BufferDecl> buffers, BiConsumer<BufferDecl, BufferDecl> pair) {
     for (int a = 0; a < buffers.size(); a++) {
       for (int b = a + 1; b < buffers.size(); b++) {
-        String first = buffers.get(a).name();
-        String second = buffers.get(b).name();
-        if (buffers.get(a).element() == buffers.get(b).element()
-            && (written.contains(first) || written.contains(second))
-            && !(sameLane(first, second, unproven, proofs) && readsFirst(program.body(), first, second, written))) {
-          conflicts.add(new AliasConflict(first, second));
+        if (buffers.get(a).element() == buffers.get(b).element()) {
+          pair.accept(buffers.get(a), buffers.get(b));
         }
       }
     }
-    return conflicts;
   }
 
   /**

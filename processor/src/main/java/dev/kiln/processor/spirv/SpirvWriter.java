@@ -3,10 +3,10 @@ package dev.kiln.processor.spirv;
 import static org.lwjgl.util.spvc.Spv.*;
 
 import dev.kiln.abi.AliasConflict;
-import dev.kiln.annotations.Access;
 import dev.kiln.abi.LaunchBound;
 import dev.kiln.abi.LaunchProof;
 import dev.kiln.abi.SplitForm;
+import dev.kiln.processor.analysis.AliasConflicts;
 import dev.kiln.processor.analysis.Analysis;
 import dev.kiln.processor.analysis.IndexBounds;
 import dev.kiln.processor.ir.BufferDecl;
@@ -22,7 +22,6 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -107,7 +106,9 @@ public final class SpirvWriter {
     module.memoryModel.op(SpvOpMemoryModel, SpvAddressingModelLogical,
         usesMatrices ? SpvMemoryModelVulkan : SpvMemoryModelGLSL450);
     launch.declare();
-    module.aliasedBindings(aliasedBindings(program));
+    Set<String> sharing = AliasConflicts.sharing(program);
+    module.aliasedBindings(program.buffers().stream().filter(buffer -> sharing.contains(buffer.name()))
+        .map(BufferDecl::binding).collect(java.util.stream.Collectors.toSet()));
     for (BufferDecl buffer : program.buffers()) {
       memory.declareBuffer(buffer);
     }
@@ -157,30 +158,6 @@ public final class SpirvWriter {
       module.processed.opWithString(SpvOpModuleProcessed, new int[0], SplitForm.PROCESSED + line);
     }
     return module.toBytes();
-  }
-
-  /**
-   * The bindings of buffers that may be one array with another of their type (no {@link AliasConflict}
-   * between them) where one of the two is written: the processor proved every access of both the
-   * invocation's own element, and their order within the invocation must then hold.
-   */
-  private static Set<Integer> aliasedBindings(Program program) {
-    Set<List<String>> conflicts = new HashSet<>();
-    program.aliasConflicts().forEach(conflict -> conflicts.add(List.of(conflict.first(), conflict.second())));
-    Set<Integer> aliased = new HashSet<>();
-    List<BufferDecl> buffers = program.buffers();
-    for (int a = 0; a < buffers.size(); a++) {
-      for (int b = a + 1; b < buffers.size(); b++) {
-        BufferDecl first = buffers.get(a);
-        BufferDecl second = buffers.get(b);
-        if (first.element() == second.element() && (first.access() != Access.READ || second.access() != Access.READ)
-            && !conflicts.contains(List.of(first.name(), second.name()))) {
-          aliased.add(first.binding());
-          aliased.add(second.binding());
-        }
-      }
-    }
-    return aliased;
   }
 
   /**
