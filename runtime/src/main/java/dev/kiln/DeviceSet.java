@@ -245,31 +245,43 @@ public final class DeviceSet implements AutoCloseable {
     return launch;
   }
 
-  /** Runs the parts at once, one per thread; rethrows the first part's fault, naming its device. */
+  /**
+   * Runs the parts at once, one per thread; rethrows the first part's fault, naming its device (in a
+   * fused group, the first part's among those that faulted in the lowest arm, as Java runs the arms
+   * one after the other), the others' suppressed in it.
+   */
   private void runSideBySide(List<Piece> pieces, Object[] args, long[] nanos) {
     List<Future<Long>> futures = new ArrayList<>();
     ExecutorService pool = threads();
     for (Piece piece : pieces) {
       futures.add(pool.submit(() -> timed(piece, args)));
     }
-    RuntimeException fault = null;
+    List<RuntimeException> faults = new ArrayList<>();
+    RuntimeException first = null;
+    int firstArm = Integer.MAX_VALUE;
     for (int k = 0; k < futures.size(); k++) {
       try {
         nanos[k] = futures.get(k).get();
       } catch (ExecutionException e) {
         RuntimeException named = named(e.getCause(), pieces.get(k));
-        if (fault == null) {
-          fault = named;
-        } else {
-          fault.addSuppressed(named);
+        faults.add(named);
+        int arm = pieces.get(k).launch().faultArm();
+        if (arm < firstArm) {
+          first = named;
+          firstArm = arm;
         }
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
         throw new IllegalStateException("interrupted while waiting for a split launch", e);
       }
     }
-    if (fault != null) {
-      throw fault;
+    if (first != null) {
+      for (RuntimeException other : faults) {
+        if (other != first) {
+          first.addSuppressed(other);
+        }
+      }
+      throw first;
     }
   }
 

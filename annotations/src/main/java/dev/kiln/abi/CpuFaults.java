@@ -10,7 +10,7 @@ import java.lang.reflect.Array;
 public final class CpuFaults {
   /** The type of {@link #at}, which the twins call. */
   public static final MethodType AT_TYPE = MethodType.methodType(RuntimeException.class, RuntimeException.class,
-      String.class, int.class, Object.class, int.class, String.class);
+      String.class, int.class, Object.class, int.class, String.class, int.class);
 
   private static final String BUFFER = "buffer";
   private static final String LOCAL = "local";
@@ -58,9 +58,16 @@ public final class CpuFaults {
    * @param array the array of that access
    * @param index its index
    * @param kernel {@code Owner#name}, for the message
-   * @return the exception to throw
+   * @param arm the fused group's arm that threw, 0 for a kernel
+   * @return the exception to throw, in an {@link ArmFault} for an arm after a group's first
    */
   public static RuntimeException at(RuntimeException thrown, String sites, int site, Object array, int index,
+      String kernel, int arm) {
+    RuntimeException named = named(thrown, sites, site, array, index, kernel);
+    return arm == 0 ? named : new ArmFault(arm, named);
+  }
+
+  private static RuntimeException named(RuntimeException thrown, String sites, int site, Object array, int index,
       String kernel) {
     String where = " in kernel " + kernel;
     String[] access = site >= 0 && array != null ? sites.split("\n")[site].split("\\|") : null;

@@ -12,9 +12,9 @@ import java.util.List;
  * more than its array (an empty array still has a binding; kernels read a length as the runtime
  * array's minus one), and the fault buffer after them. The push-constant block opens with the
  * dispatch's grid x size, its first workgroup along x (a launch larger than the device's
- * workgroup-count limit is split into dispatches), and its grid y and z sizes; a fused group of two
- * or more arms then holds each arm's grid (x, y, z) in arm order; the scalar parameters follow in
- * parameter order, each at its natural alignment.
+ * workgroup-count limit is split into dispatches), its grid y and z sizes, and its fault region; a
+ * fused group of two or more arms then holds each arm's grid (x, y, z) in arm order; the scalar
+ * parameters follow in parameter order, each at its natural alignment.
  */
 public final class LaunchAbi {
   /** Offset of the dispatch's grid size along x in the push-constant block. */
@@ -25,29 +25,38 @@ public final class LaunchAbi {
   public static final int GRID_Y = 8;
   /** Offset of the grid size along z. */
   public static final int GRID_Z = 12;
-  /** Bytes of the launch geometry, the block's first part. */
-  public static final int LAUNCH_BYTES = 16;
+  /**
+   * Offset of the launch's first fault region ({@link #FAULT_REGIONS_AT}): a kernel's faults go to
+   * it, a fused group's arm k's to the one k after it.
+   */
+  public static final int FAULT_REGION = 16;
+  /** Bytes of the launch geometry and fault region, the block's first part. */
+  public static final int LAUNCH_BYTES = 20;
   /** Bytes of one arm's grid. */
   public static final int ARM_GRID_BYTES = 12;
   /** Push-constant bytes every Vulkan device offers. */
   public static final int PUSH_CONSTANT_LIMIT = 128;
 
   /**
-   * Slots of the fault buffer. A launch's faults go to the lowest invocation's, as Java's loop
-   * over the invocations (workgroups x fastest, then the invocations of each) would throw it: word
-   * 0 counts the slots taken, word 1 holds the complement of the lowest faulting invocation's place
-   * so far (an atomic max, from 0 for none), and an invocation that lowers it takes the next slot,
-   * modulo this many, for its fault: place, kind, array, index, source line. The lowest invocation
-   * lowers it last, so its slot is among the last taken; the runtime reads the lowest place among
-   * them.
+   * Slots of the fault buffer, which keeps the fault Java would throw first: a batch's launches
+   * (and a fused group's arms) run one after the other in Java, each one's invocations in order
+   * (workgroups x fastest, then the invocations of each), so the fault that counts is that of the
+   * lowest fault region (a launch's, or an arm's: {@link #FAULT_REGION}), and within it the lowest
+   * invocation's. Word 0 counts the slots taken; word 1 holds the complement of the lowest faulting
+   * region so far (an atomic max, from 0 for none); each region's word from
+   * {@link #FAULT_REGIONS_AT} on the complement of its lowest faulting invocation's place. A faulting
+   * invocation whose region is not above the lowest, and that lowers its region's place, takes the
+   * next slot, modulo this many, for its fault: region, place, kind, array, index, source line. The
+   * lowest region's lowest invocation lowers both last, so its slot is among the last taken; the
+   * runtime reads the lowest region and place among them.
    */
   public static final int FAULT_SLOTS = 32;
-  /** Words of the fault buffer before its slots: the slots taken, and the complement of the lowest place. */
+  /** Words of the fault buffer before its slots: the slots taken, and the complement of the lowest region. */
   public static final int FAULT_HEADER_WORDS = 2;
-  /** Words of a fault slot: the invocation's place, kind, array, index, source line. */
-  public static final int FAULT_SLOT_WORDS = 5;
-  /** The fault buffer's words. */
-  public static final int FAULT_WORDS = FAULT_HEADER_WORDS + FAULT_SLOTS * FAULT_SLOT_WORDS;
+  /** Words of a fault slot: the region, the invocation's place, kind, array, index, source line. */
+  public static final int FAULT_SLOT_WORDS = 6;
+  /** The word of the fault buffer where the regions' words start, one per region. */
+  public static final int FAULT_REGIONS_AT = FAULT_HEADER_WORDS + FAULT_SLOTS * FAULT_SLOT_WORDS;
   /** The kind of an index out of an array's bounds. */
   public static final int FAULT_INDEX = 1;
   /** The kind of an integer division or remainder by zero. */

@@ -24,6 +24,8 @@ public final class Launch implements LaunchBound.Values, LaunchProof.Values {
   /** Where this is a part of a split launch: the global ids along x it runs, else {@code [0, -1)}. */
   private int partFirst;
   private int partEnd = -1;
+  /** The fused group's arm whose fault the backend threw for this launch; 0 for a kernel or none. */
+  private int faultArm;
   /** Per buffer parameter, the part of its Java array that moves; null where all of it does. */
   private Slice[] slices = new Slice[8];
 
@@ -62,7 +64,27 @@ public final class Launch implements LaunchBound.Values, LaunchProof.Values {
     dispatchX = 0;
     dispatchY = 0;
     dispatchZ = 0;
+    faultArm = 0;
     return this;
+  }
+
+  /**
+   * Notes, for a backend that throws a fused group's fault, the arm it is in: Java runs the arms one
+   * after the other, so a split launch's parts throw the lowest arm's fault first.
+   *
+   * @param arm the arm's index in the group
+   */
+  public void faultArm(int arm) {
+    faultArm = arm;
+  }
+
+  /**
+   * The fused group's arm whose fault the backend threw last for this launch, 0 for a kernel's.
+   *
+   * @return the arm's index in the group
+   */
+  public int faultArm() {
+    return faultArm;
   }
 
   /**

@@ -1,5 +1,6 @@
 package dev.kiln.cpu;
 
+import dev.kiln.abi.ArmFault;
 import dev.kiln.abi.KernelSpec;
 import dev.kiln.backend.Launch;
 import java.util.ArrayList;
@@ -16,8 +17,10 @@ import java.util.Optional;
  *
  * <p>Fusion has proven that no arm reads or writes what another invocation's arm touches, so running
  * the arms of a tile one after the other gives the fused group's results. An arm that faults in a
- * tile ends the faulting invocation's part of that arm, as a kernel's twin does; the group's later
- * arms and tiles run on, and the first fault is thrown at the end, as a launch's is.
+ * tile ends the faulting invocation's part of that arm, as a kernel's twin does; the group's earlier
+ * arms run on over the later tiles (Java runs the arms one after the other, so a fault of theirs
+ * comes first), and the fault of the lowest arm that faulted, in its lowest tile, is thrown at the
+ * end, as a launch's is ({@link ArmFault} for an arm after the first).
  *
  * <p>Used where every arm has a twin and the arms number their workgroups as the group does: each
  * arm's workgroup the group's size, and all arms 1-D (x only) or over the same grid.
@@ -78,21 +81,24 @@ final class TiledArms {
   /** Runs workgroups {@code first .. end-1} of the group's dispatch, tile by tile, each arm in turn. */
   void run(int first, int end) {
     RuntimeException fault = null;
+    int faultArm = arms.size(); // the arms from here on matter no more: Java stops at the earlier fault
     for (int tile = first; tile < end; tile += tileGroups) {
       int tileEnd = Math.min(end, tile + tileGroups);
-      for (ArmRun arm : arms) {
+      for (int index = 0; index < faultArm; index++) {
+        ArmRun arm = arms.get(index);
         int armEnd = Math.min(tileEnd, arm.groups());
         if (tile < armEnd) {
           try {
             arm.twin().run(arm.args(), arm.grid(), arm.grid(), tile, armEnd, subgroupSize);
           } catch (RuntimeException e) {
-            fault = fault == null ? e : fault;
+            fault = e;
+            faultArm = index;
           }
         }
       }
     }
     if (fault != null) {
-      throw fault;
+      throw faultArm == 0 ? fault : new ArmFault(faultArm, fault);
     }
   }
 }

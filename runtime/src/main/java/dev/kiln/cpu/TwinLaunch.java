@@ -1,5 +1,6 @@
 package dev.kiln.cpu;
 
+import dev.kiln.abi.ArmFault;
 import dev.kiln.abi.KernelSpec;
 import dev.kiln.backend.Launch;
 import java.util.ArrayList;
@@ -14,7 +15,8 @@ import java.util.concurrent.ForkJoinTask;
  * group of more than one tile runs as its twin or as {@link TiledArms}, as {@link GroupForm} chooses.
  * Where chunks throw, the lowest chunk's exception is rethrown as it was thrown: a chunk runs its
  * workgroups in order, so that is the fault of the lowest invocation that faults, as in Java's loop
- * ({@link FirstFault}).
+ * ({@link FirstFault}); in a fused group, of the lowest arm that faults first, as Java runs the arms
+ * one after the other (the launch is told which: {@link Launch#faultArm}).
  */
 final class TwinLaunch {
   static final int SMALL = 1 << 14;
@@ -35,6 +37,15 @@ final class TwinLaunch {
   }
 
   static void run(CpuTwin twin, Launch launch, Object[] args, int subgroupSize) {
+    try {
+      runGroups(twin, launch, args, subgroupSize);
+    } catch (ArmFault fault) {
+      launch.faultArm(fault.arm());
+      throw fault.fault();
+    }
+  }
+
+  private static void runGroups(CpuTwin twin, Launch launch, Object[] args, int subgroupSize) {
     KernelSpec spec = launch.spec();
     int arms = Math.max(1, spec.arms().size());
     int[] grids = new int[3 * arms];
@@ -86,7 +97,7 @@ final class TwinLaunch {
       int first = begin + (int) ((long) groups * chunk / chunks);
       int last = begin + (int) ((long) groups * (chunk + 1) / chunks);
       tasks.add(Pool.POOL.submit(() -> {
-        if (failure.before(first)) { // a lower chunk failed: Java never gets here
+        if (failure.before(first)) { // else a lower chunk failed in the first arm: Java never gets here
           try {
             part.run(first, last);
           } catch (RuntimeException | Error e) {

@@ -3,16 +3,26 @@ package dev.kiln.vulkan;
 import dev.kiln.abi.KernelSpec;
 import dev.kiln.abi.LaunchAbi;
 import dev.kiln.backend.Launch;
-import java.util.function.Supplier;
+import dev.kiln.abi.NumericType;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.IntFunction;
 
 /**
- * The fault buffer every kernel binds after its own buffers (see the processor's {@code Faults}):
- * its header zeroed before a submission, read once after it, and the fault of the lowest faulting
- * invocation among its slots turned into the exception Java would have thrown. Reading and clearing
- * allocate nothing; only a fault builds its message.
+ * The fault buffers every kernel binds after its own buffers (see the processor's {@code Faults}):
+ * each holds {@link #REGIONS} fault regions, one per launch of a batch (a fused group's launch takes
+ * one per arm), so that the fault kept is the one Java would throw first: the lowest region's
+ * lowest invocation's. A single launch uses region 0 of the first buffer; a batch of more launches
+ * moves on to further buffers, made once and kept. The regions taken are zeroed before a
+ * submission and read once after it; only a fault builds its message, and nothing else allocates.
  */
 final class LaunchFaults {
-  static final int WORDS = LaunchAbi.FAULT_WORDS;
+  /** Fault regions per buffer: a batch's launches past them move on to the next buffer. */
+  static final int REGIONS = 1024;
+  private static final int HEADER = LaunchAbi.FAULT_HEADER_WORDS;
+  private static final int SLOT = LaunchAbi.FAULT_SLOT_WORDS;
+  private static final int REGIONS_AT = LaunchAbi.FAULT_REGIONS_AT;
+  private static final int WORDS = REGIONS_AT + REGIONS;
   private static final int INDEX = LaunchAbi.FAULT_INDEX;
   private static final int DIVISION_BY_ZERO = LaunchAbi.FAULT_DIVISION_BY_ZERO;
   private static final int OVERFLOW = LaunchAbi.FAULT_OVERFLOW;
@@ -20,68 +30,125 @@ final class LaunchFaults {
   private static final int MATRIX_ALIGNMENT = LaunchAbi.FAULT_MATRIX_ALIGNMENT;
   private static final int LOOP_LIMIT = LaunchAbi.FAULT_LOOP_LIMIT;
   private static final int LOCAL_ARRAY = LaunchAbi.FAULT_LOCAL_ARRAY;
-  private static final int[] NONE = new int[LaunchAbi.FAULT_HEADER_WORDS];
+  private static final int[] ZEROS = new int[REGIONS];
 
-  private static final int HEADER = LaunchAbi.FAULT_HEADER_WORDS;
-  private static final int SLOT = LaunchAbi.FAULT_SLOT_WORDS;
-
-  private final VulkanBuffer buffer;
+  private final VulkanBackend backend;
+  private final List<VulkanBuffer> buffers = new ArrayList<>();
+  /** The regions taken since the last {@link #clear}, over all buffers in order (with gaps a group skipped). */
+  private int taken;
   /** The buffer's words, read after a launch: the header, and the slots where it counts any. */
-  private final int[] read = new int[WORDS];
+  private final int[] read = new int[REGIONS_AT];
   /**
-   * The fault of the lowest invocation among the slots: kind, array (a binding, or a local array's
+   * The fault Java would throw first among the slots: kind, array (a binding, or a local array's
    * length with the top bit), index, line; kind 0 for none.
    */
   private final int[] words = new int[4];
+  /** The region of {@link #words}' fault, over all buffers in order. */
+  private int region;
 
-  LaunchFaults(VulkanBuffer buffer) {
-    this.buffer = buffer;
+  LaunchFaults(VulkanBackend backend) {
+    this.backend = backend;
+    buffers.add(fresh());
   }
 
-  VulkanBuffer buffer() {
+  private VulkanBuffer fresh() {
+    VulkanBuffer buffer = backend.staging(NumericType.INT, WORDS);
+    buffer.write(ZEROS, 0, 0, HEADER);
+    buffer.write(ZEROS, 0, REGIONS_AT, REGIONS);
     return buffer;
   }
 
-  /** Zeroes the header: no slot taken, no place. */
+  /**
+   * Zeroes what the last recording's launches took: the headers (no slot taken, no region), and
+   * the regions' places.
+   */
   void clear() {
-    buffer.write(NONE, 0, 0, HEADER);
+    for (int first = 0; first < Math.max(taken, 1); first += REGIONS) {
+      VulkanBuffer buffer = buffers.get(first / REGIONS);
+      buffer.write(ZEROS, 0, 0, HEADER);
+      buffer.write(ZEROS, 0, REGIONS_AT, Math.min(REGIONS, taken - first));
+    }
+    taken = 0;
   }
 
   /**
-   * Reads the buffer into {@link #words}: the fault of the lowest invocation among the slots taken
-   * (its slot is among the last {@link LaunchAbi#FAULT_SLOTS} taken), or kind 0.
+   * Takes the next {@code count} regions, in one buffer, for a launch (a fused group's: one per
+   * arm); returns the first one, numbered over all buffers in order.
+   */
+  int take(int count) {
+    if (taken % REGIONS + count > REGIONS) {
+      taken = Math.ceilDiv(taken, REGIONS) * REGIONS;
+    }
+    if (taken / REGIONS == buffers.size()) {
+      buffers.add(fresh());
+    }
+    int first = taken;
+    taken += count;
+    return first;
+  }
+
+  /** The buffer {@code region} (numbered over all buffers) is in. */
+  VulkanBuffer buffer(int region) {
+    return buffers.get(region / REGIONS);
+  }
+
+  /** {@code region}'s index in its buffer. */
+  static int indexInBuffer(int region) {
+    return region % REGIONS;
+  }
+
+  /** Frees the buffers. */
+  void free() {
+    buffers.forEach(VulkanBuffer::free);
+    buffers.clear();
+  }
+
+  /**
+   * Reads the buffers the regions taken are in, in order, into {@link #words} and {@link #region}:
+   * the fault of the lowest region's lowest invocation among the first buffer's slots that has any
+   * (that fault's slot is among the last {@link LaunchAbi#FAULT_SLOTS} taken), or kind 0.
    */
   private void readLowest() {
-    buffer.read(read, 0, 0, 1);
     words[0] = 0;
-    if (read[0] == 0) {
+    for (int first = 0; first < taken; first += REGIONS) {
+      VulkanBuffer buffer = buffers.get(first / REGIONS);
+      buffer.read(read, 0, 0, 1);
+      if (read[0] == 0) {
+        continue;
+      }
+      int slots = Integer.compareUnsigned(read[0], LaunchAbi.FAULT_SLOTS) < 0 ? read[0] : LaunchAbi.FAULT_SLOTS;
+      buffer.read(read, HEADER, HEADER, slots * SLOT);
+      int lowest = HEADER;
+      for (int at = HEADER + SLOT; at < HEADER + slots * SLOT; at += SLOT) {
+        int byRegion = Integer.compareUnsigned(read[at], read[lowest]);
+        if (byRegion < 0 || byRegion == 0 && Integer.compareUnsigned(read[at + 1], read[lowest + 1]) < 0) {
+          lowest = at;
+        }
+      }
+      region = first + read[lowest];
+      System.arraycopy(read, lowest + 2, words, 0, 4);
       return;
     }
-    int slots = Integer.compareUnsigned(read[0], LaunchAbi.FAULT_SLOTS) < 0 ? read[0] : LaunchAbi.FAULT_SLOTS;
-    buffer.read(read, HEADER, HEADER, slots * SLOT);
-    int lowest = HEADER;
-    for (int at = HEADER + SLOT; at < HEADER + slots * SLOT; at += SLOT) {
-      if (Integer.compareUnsigned(read[at], read[lowest]) < 0) {
-        lowest = at;
-      }
-    }
-    System.arraycopy(read, lowest + 1, words, 0, 4);
   }
 
-  /** Throws what Java would have, if one of a batch's launches recorded a fault; {@code where} names them. */
-  void throwIfAny(Supplier<String> where) {
+  /**
+   * Throws what Java would have, if one of a batch's launches recorded a fault: the first faulting
+   * launch's; {@code where} names the launch of a region.
+   */
+  void throwIfAny(IntFunction<String> where) {
     readLowest();
     if (words[0] != 0) {
-      throw exception(where.get(), "Index " + words[2] + " out of bounds");
+      throw exception(where.apply(region), "Index " + words[2] + " out of bounds");
     }
   }
 
-  /** Throws what Java would have, if {@code launch} recorded a fault. */
+  /** Throws what Java would have, if {@code launch} recorded a fault (telling it the fault's arm). */
   void throwIfAny(Launch launch) {
     readLowest();
     if (words[0] == 0) {
       return;
     }
+    launch.faultArm(region); // a single launch's regions are its arms'
     KernelSpec spec = launch.spec();
     boolean local = (words[1] & LOCAL_ARRAY) != 0;
     int length = local ? words[1] & ~LOCAL_ARRAY : bufferLength(launch, words[1]);

@@ -6,7 +6,6 @@ import static org.lwjgl.vulkan.VK10.*;
 
 import dev.kiln.abi.KernelSpec;
 import dev.kiln.abi.LaunchAbi;
-import dev.kiln.abi.NumericType;
 import dev.kiln.backend.Launch;
 import java.nio.ByteBuffer;
 import java.nio.LongBuffer;
@@ -86,7 +85,7 @@ final class LaunchRecorder {
       Vk.check(vkCreateFence(device, VkFenceCreateInfo.calloc(stack).sType$Default(), null, handle), "vkCreateFence");
       fence.put(0, handle.get(0));
     }
-    faults = new LaunchFaults(backend.staging(NumericType.INT, LaunchFaults.WORDS));
+    faults = new LaunchFaults(backend);
     timer = GpuTimer.create(device, backend.physical());
     sets = new DescriptorSets(backend);
     arrayCopies = new ArrayCopies(backend);
@@ -178,15 +177,17 @@ final class LaunchRecorder {
   }
 
   /**
-   * Records {@code launch} of {@code pipeline}: binds the pipeline, the launch's buffers and the
-   * fault buffer (a push descriptor, or a set from the pools) and its push constants, each unless
-   * the last launch bound the same, and dispatches its workgroups along x (a part of a split launch's: some of them),
+   * Records {@code launch} of {@code pipeline}: takes its fault regions (one, or a fused group's one
+   * per arm), binds the pipeline, the launch's buffers and the fault buffer (a push descriptor, or a
+   * set from the pools) and its push constants, each unless the last launch bound the same, and
+   * dispatches its workgroups along x (a part of a split launch's: some of them),
    * split where the device's workgroup-count limit asks for it; each
    * part is told its first workgroup at {@link LaunchAbi#FIRST_GROUP} (the invocations are independent,
-   * so the parts need no barrier between them).
+   * so the parts need no barrier between them). Returns the first fault region taken.
    */
-  void record(ComputePipeline pipeline, Launch launch) {
+  int record(ComputePipeline pipeline, Launch launch) {
     KernelSpec spec = launch.spec();
+    int region = faults.take(Math.max(1, spec.arms().size()));
     int groupsX = Math.ceilDiv(Math.ceilDiv(launch.dispatchSize(0), pipeline.elementsPerInvocation), spec.workgroup(0));
     int groupsY = launch.workgroups(1);
     int groupsZ = launch.workgroups(2);
@@ -197,9 +198,10 @@ final class LaunchRecorder {
       boundInfoBytes = -1;
       pushedBytes = -1;
     }
-    bindBuffers(pipeline, launch);
+    bindBuffers(pipeline, launch, faults.buffer(region));
     long constants = memAddress(push);
     writePushConstants(constants, launch);
+    memPutInt(constants + LaunchAbi.FAULT_REGION, LaunchFaults.indexInBuffer(region));
     int limit = backend.physical().limits().maxGroupCount()[0];
     int idsPerGroup = spec.workgroup(0) * pipeline.elementsPerInvocation;
     int firstGroup = launch.firstGroup(idsPerGroup); // a part of a split launch runs some of them
@@ -213,7 +215,7 @@ final class LaunchRecorder {
         pushedBytes = bytes;
       }
       vkCmdDispatch(commands, endGroup - firstGroup, groupsY, groupsZ);
-      return;
+      return region;
     }
     for (int first = firstGroup; first < endGroup; first += Math.min(limit, endGroup - first)) {
       memPutInt(constants + LaunchAbi.FIRST_GROUP, first);
@@ -221,6 +223,7 @@ final class LaunchRecorder {
       vkCmdDispatch(commands, Math.min(limit, endGroup - first), groupsY, groupsZ);
     }
     pushedBytes = -1;
+    return region;
   }
 
   private static boolean sameBytes(long a, long b, int bytes) {
@@ -238,8 +241,8 @@ final class LaunchRecorder {
     return true;
   }
 
-  /** Describes the launch's buffers, then the fault buffer, at bindings 0, 1, … and binds them. */
-  private void bindBuffers(ComputePipeline pipeline, Launch launch) {
+  /** Describes the launch's buffers, then {@code faultBuffer}, at bindings 0, 1, … and binds them. */
+  private void bindBuffers(ComputePipeline pipeline, Launch launch, VulkanBuffer faultBuffer) {
     int count = pipeline.buffers + 1;
     if (count > writes.capacity()) {
       growDescriptorWrites(count);
@@ -250,7 +253,7 @@ final class LaunchRecorder {
         describe(spec.slot(param), buffer);
       }
     }
-    describe(pipeline.buffers, faults.buffer());
+    describe(pipeline.buffers, faultBuffer);
     int bytes = count * VkDescriptorBufferInfo.SIZEOF;
     if (bytes == boundInfoBytes && sameBytes(infos.address(), memAddress(boundInfos), bytes)) {
       return;
@@ -326,7 +329,7 @@ final class LaunchRecorder {
 
   void destroy() {
     sets.destroy();
-    faults.buffer().free();
+    faults.free();
     timer.destroy(device);
     vkDestroyFence(device, fence.get(0), null);
     vkDestroyCommandPool(device, commandPool, null);

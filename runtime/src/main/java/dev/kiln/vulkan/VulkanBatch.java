@@ -5,15 +5,18 @@ import dev.kiln.annotations.Access;
 import dev.kiln.backend.BackendBatch;
 import dev.kiln.backend.Launch;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
- * Launches recorded into one command buffer, with the fence, fault buffer and timestamps of its
+ * Launches recorded into one command buffer, with the fence, fault buffers and timestamps of its
  * {@link LaunchRecorder} (taken from the device's idle ones), so that a batch in flight and other
  * launches share no state. Between two launches there is a barrier only where the later one uses a
  * buffer the earlier ones wrote since the last barrier, or writes one they read; the buffers since
  * the last barrier are tracked in small arrays, and a barrier is simply recorded where more than
- * {@link #TRACKED} of them would need tracking. Waiting happens on the thread that asks for it.
+ * {@link #TRACKED} of them would need tracking. Each launch takes fault regions of its own, so that
+ * the fault thrown is the first faulting launch's, as in Java. Waiting happens on the thread that
+ * asks for it.
  */
 final class VulkanBatch implements BackendBatch {
   static final int TRACKED = 16;
@@ -32,6 +35,9 @@ final class VulkanBatch implements BackendBatch {
   private int launches;
   /** The kernels launched, each once, for messages. */
   private final List<KernelSpec> kernels = new ArrayList<>();
+  /** Each launch's first fault region and its kernel's place in {@link #kernels}, for a fault's message. */
+  private int[] firstRegions = new int[16];
+  private int[] kernelOf = new int[16];
   private State state = State.RECORDING;
   private RuntimeException failure;
   private long deviceNanos = -1;
@@ -55,7 +61,7 @@ final class VulkanBatch implements BackendBatch {
       readCount = 0;
       untracked = false;
     }
-    recorder.record(pipeline, launch);
+    int region = recorder.record(pipeline, launch);
     for (int param = 0; param < spec.params().size(); param++) {
       if (launch.arg(param) instanceof VulkanBuffer buffer) {
         Access access = spec.params().get(param).access();
@@ -67,10 +73,23 @@ final class VulkanBatch implements BackendBatch {
         }
       }
     }
-    launches++;
     if (!kernels.contains(spec)) {
       kernels.add(spec);
     }
+    if (launches == firstRegions.length) {
+      firstRegions = Arrays.copyOf(firstRegions, 2 * launches);
+      kernelOf = Arrays.copyOf(kernelOf, 2 * launches);
+    }
+    firstRegions[launches] = region;
+    kernelOf[launches] = kernels.indexOf(spec);
+    launches++;
+  }
+
+  /** The launch whose fault regions include {@code region}, for a message: "kernel K (launch n of m in a batch)". */
+  private String launchOf(int region) {
+    int found = Arrays.binarySearch(firstRegions, 0, launches, region);
+    int launch = found >= 0 ? found : -found - 2;
+    return "kernel " + kernels.get(kernelOf[launch]) + " (launch " + (launch + 1) + " of " + launches + " in a batch)";
   }
 
   /** Whether {@code launch} uses a buffer written since the last barrier, or writes one read since. */
@@ -138,7 +157,7 @@ final class VulkanBatch implements BackendBatch {
     deviceNanos = recorder.timer.elapsedNanos(backend.device());
     try {
       backend.checkValidation("while running ", this);
-      recorder.faults.throwIfAny(() -> "one of the " + launches + " launches of " + this);
+      recorder.faults.throwIfAny(this::launchOf);
     } catch (RuntimeException e) {
       failure = e;
       throw e;

@@ -101,9 +101,8 @@ class CopyTest extends BothDevices {
         dev.kiln.Batch batch = vulkan.batch()) {
       CopyKernelsKernels.anywhere(batch, 64, in, out, 9, 0);
       ArrayIndexOutOfBoundsException thrown = assertThrows(ArrayIndexOutOfBoundsException.class, batch::submit);
-      assertEquals("arraycopy: last source index 17 out of bounds in one of the 1 launches of a batch"
-          + " (dev.kiln.samples.CopyKernels#anywhere) (line 106)",
-          thrown.getMessage());
+      assertEquals("arraycopy: last source index 17 out of bounds in kernel dev.kiln.samples.CopyKernels#anywhere"
+          + " (launch 1 of 1 in a batch) (line 106)", thrown.getMessage());
     }
   }
 

@@ -128,19 +128,19 @@ class CpuTwinTest extends BothDevices {
   @Test
   void aFaultWithoutAMessageIsNamedFromTheRecordedAccess() {
     RuntimeException named = dev.kiln.abi.CpuFaults.at(new ArrayIndexOutOfBoundsException(), "in|buffer|7\nout|buffer|12\n",
-        1, new int[5], 9, "p.K#k");
+        1, new int[5], 9, "p.K#k", 0);
     assertEquals("Index 9 out of bounds for length 5 of buffer 'out' in kernel p.K#k (line 12)", named.getMessage());
     assertTrue(named instanceof ArrayIndexOutOfBoundsException);
     assertEquals("/ by zero in kernel p.K#k",
-        dev.kiln.abi.CpuFaults.at(new ArithmeticException(), "", -1, null, 0, "p.K#k").getMessage());
+        dev.kiln.abi.CpuFaults.at(new ArithmeticException(), "", -1, null, 0, "p.K#k", 0).getMessage());
     assertEquals("integer overflow in kernel p.K#k",
-        dev.kiln.abi.CpuFaults.at(new ArithmeticException("integer overflow"), "", -1, null, 0, "p.K#k").getMessage());
+        dev.kiln.abi.CpuFaults.at(new ArithmeticException("integer overflow"), "", -1, null, 0, "p.K#k", 0).getMessage());
     String copy = dev.kiln.abi.CpuFaults.copySite("in", true, "staged", false, 7);
     assertEquals("arraycopy: last destination index 9 out of bounds for short[8] (a local array) in kernel p.K#k (line 7)",
         dev.kiln.abi.CpuFaults.at(new ArrayIndexOutOfBoundsException(
-            "arraycopy: last destination index 9 out of bounds for short[8]"), copy, 0, new short[4], 0, "p.K#k")
+            "arraycopy: last destination index 9 out of bounds for short[8]"), copy, 0, new short[4], 0, "p.K#k", 0)
             .getMessage());
     assertEquals("arraycopy: a range out of bounds (buffer 'in' or a local array) in kernel p.K#k (line 7)",
-        dev.kiln.abi.CpuFaults.at(new ArrayIndexOutOfBoundsException(), copy, 0, new short[4], 0, "p.K#k").getMessage());
+        dev.kiln.abi.CpuFaults.at(new ArrayIndexOutOfBoundsException(), copy, 0, new short[4], 0, "p.K#k", 0).getMessage());
   }
 }

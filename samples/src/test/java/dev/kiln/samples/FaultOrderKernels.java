@@ -3,9 +3,10 @@ package dev.kiln.samples;
 import dev.kiln.Gpu;
 import dev.kiln.annotations.Access;
 import dev.kiln.annotations.Buffer;
+import dev.kiln.annotations.FuseGroup;
 import dev.kiln.annotations.Kernel;
 
-/** A kernel whose invocations fault in two ways, for {@link FaultOrderTest}. */
+/** Kernels whose invocations fault in two ways, and a fused group whose arms do, for {@link FaultOrderTest}. */
 final class FaultOrderKernels {
   private FaultOrderKernels() {}
 
@@ -25,5 +26,28 @@ final class FaultOrderKernels {
       }
     }
     out[i] = 100 / d;
+  }
+
+  /** Every invocation past {@code out}'s end stores out of bounds: the group's first arm. */
+  @Kernel(workgroup = 64)
+  @FuseGroup("twoArms")
+  static void storePast(int[] out) {
+    int i = Gpu.globalId(0);
+    out[i] = i;
+  }
+
+  /**
+   * Every invocation from {@code zeroAt} on divides by zero, below the first arm's faults and among
+   * them: Java runs the first arm over every invocation before this one, so the first arm's fault is
+   * the one thrown.
+   */
+  @Kernel(workgroup = 64)
+  @FuseGroup("twoArms")
+  static void divideLow(int[] quotients, int zeroAt) {
+    int i = Gpu.globalId(0);
+    if (i < quotients.length) {
+      int d = i >= zeroAt ? 0 : 1;
+      quotients[i] = 100 / d;
+    }
   }
 }

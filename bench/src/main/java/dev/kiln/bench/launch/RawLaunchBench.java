@@ -6,6 +6,7 @@ import static org.lwjgl.vulkan.KHRPushDescriptor.*;
 import static org.lwjgl.vulkan.VK10.*;
 import static org.lwjgl.vulkan.VK11.VK_API_VERSION_1_1;
 
+import dev.kiln.abi.LaunchAbi;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
@@ -60,7 +61,7 @@ public final class RawLaunchBench implements AutoCloseable {
   private final long fence;
   private final long queries;
   // Made once, used by every launch.
-  private final ByteBuffer push = memAlloc(16);
+  private final ByteBuffer push = memAlloc(LaunchAbi.LAUNCH_BYTES);
   private final LongBuffer sets = memAllocLong(1);
   private final VkWriteDescriptorSet.Buffer writes = VkWriteDescriptorSet.calloc(2);
   private final VkDescriptorBufferInfo.Buffer infos = VkDescriptorBufferInfo.calloc(2);
@@ -119,7 +120,7 @@ public final class RawLaunchBench implements AutoCloseable {
           .instance(instance).pVulkanFunctions(VmaVulkanFunctions.calloc(stack).set(instance, device))
           .vulkanApiVersion(VK_API_VERSION_1_1), pointer));
       allocator = pointer.get(0);
-      long[] sizes = {65 * Integer.BYTES, 4 * Integer.BYTES}; // the data (one element more, as Kiln binds) and the faults
+      long[] sizes = {65 * Integer.BYTES, (LaunchAbi.FAULT_REGIONS_AT + 1) * Integer.BYTES}; // the data (one element more, as Kiln binds) and the faults
       for (int b = 0; b < 2; b++) {
         PointerBuffer allocation = stack.mallocPointer(1);
         check(vmaCreateBuffer(allocator, VkBufferCreateInfo.calloc(stack).sType$Default().size(sizes[b])
@@ -167,7 +168,8 @@ public final class RawLaunchBench implements AutoCloseable {
           .queryType(VK_QUERY_TYPE_TIMESTAMP).queryCount(2), null, handle));
       queries = handle.get(0);
     }
-    push.putInt(0, 64).putInt(4, 0).putInt(8, 1).putInt(12, 1);
+    push.putInt(LaunchAbi.GRID_X, 64).putInt(LaunchAbi.FIRST_GROUP, 0).putInt(LaunchAbi.GRID_Y, 1).putInt(LaunchAbi.GRID_Z, 1)
+        .putInt(LaunchAbi.FAULT_REGION, 0);
     setAllocation.sType$Default().descriptorPool(launchPool).pSetLayouts(memAllocLong(1).put(0, setLayout));
     barrier.get(0).sType$Default();
     submitted.put(0, commands);
@@ -346,7 +348,7 @@ public final class RawLaunchBench implements AutoCloseable {
     LongBuffer handle = stack.mallocLong(1);
     check(vkCreatePipelineLayout(device, VkPipelineLayoutCreateInfo.calloc(stack).sType$Default()
         .pSetLayouts(stack.longs(setLayout)).pPushConstantRanges(VkPushConstantRange.calloc(1, stack)
-            .stageFlags(VK_SHADER_STAGE_COMPUTE_BIT).offset(0).size(16)), null, handle));
+            .stageFlags(VK_SHADER_STAGE_COMPUTE_BIT).offset(0).size(LaunchAbi.LAUNCH_BYTES)), null, handle));
     return handle.get(0);
   }
 

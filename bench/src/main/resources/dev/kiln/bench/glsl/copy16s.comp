@@ -3,7 +3,7 @@
 layout(local_size_x = 256) in;
 layout(std430, set = 0, binding = 0) readonly buffer From { vec4 from[]; };
 layout(std430, set = 0, binding = 1) writeonly buffer To { vec4 to[]; };
-layout(push_constant) uniform Launch { uint count; uint firstGroup; uint countY; uint countZ; };
+layout(push_constant) uniform Launch { uint count; uint firstGroup; uint countY; uint countZ; uint faultRegion; };
 void main() {
   uint i = gl_GlobalInvocationID.x + firstGroup * 256u;
   if (i < count) {

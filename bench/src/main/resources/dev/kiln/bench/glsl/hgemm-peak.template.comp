@@ -12,7 +12,7 @@ layout(local_size_x = 16, local_size_y = 16) in;
 layout(std430, set = 0, binding = 0) readonly buffer A { uvec4 a[]; };
 layout(std430, set = 0, binding = 1) readonly buffer B { uvec4 b[]; };
 layout(std430, set = 0, binding = 2) writeonly buffer C { float c[]; };
-layout(push_constant) uniform Launch { uint count; uint firstGroup; uint countY; uint countZ; int n; };
+layout(push_constant) uniform Launch { uint count; uint firstGroup; uint countY; uint countZ; uint faultRegion; int n; };
 const int ACROSS = 128 / (16 * WN);
 void main() {
   int warpRow = int(gl_SubgroupID) / ACROSS * 16 * WM;

@@ -13,7 +13,7 @@ layout(local_size_x = 16, local_size_y = 16) in;
 layout(std430, set = 0, binding = 0) readonly buffer A { uvec4 a[]; }; // 8 halves each
 layout(std430, set = 0, binding = 1) readonly buffer B { uvec4 b[]; };
 layout(std430, set = 0, binding = 2) writeonly buffer C { float c[]; };
-layout(push_constant) uniform Launch { uint count; uint firstGroup; uint countY; uint countZ; int n; };
+layout(push_constant) uniform Launch { uint count; uint firstGroup; uint countY; uint countZ; uint faultRegion; int n; };
 const int QUADS_A = DEPTH / 8;        // uvec4s per row of the A block
 const int QUADS_B = BN / 8;           // uvec4s per k row of the B block
 const int STRIDE_A = QUADS_A + 1;

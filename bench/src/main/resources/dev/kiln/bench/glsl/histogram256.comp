@@ -5,7 +5,7 @@
 layout(local_size_x = 256) in;
 layout(std430, set = 0, binding = 0) readonly buffer In { int values[]; };
 layout(std430, set = 0, binding = 1) buffer Bins { int bins[]; };
-layout(push_constant) uniform Launch { uint count; uint firstGroup; uint countY; uint countZ; };
+layout(push_constant) uniform Launch { uint count; uint firstGroup; uint countY; uint countZ; uint faultRegion; };
 shared int counts[4 * 256];
 void main() {
   uint l = gl_LocalInvocationID.x;

@@ -7,7 +7,7 @@ layout(local_size_x = 16, local_size_y = 16) in;
 layout(std430, set = 0, binding = 0) readonly buffer A { vec4 a[]; };
 layout(std430, set = 0, binding = 1) readonly buffer B { vec4 b[]; };
 layout(std430, set = 0, binding = 2) writeonly buffer C { vec4 c[]; };
-layout(push_constant) uniform Launch { uint count; uint firstGroup; uint countY; uint countZ; int n; };
+layout(push_constant) uniform Launch { uint count; uint firstGroup; uint countY; uint countZ; uint faultRegion; int n; };
 shared vec4 blockA[8 * 32]; // [k][row / 4]
 shared vec4 blockB[8 * 32]; // [k][column / 4]
 void main() {

@@ -4,7 +4,7 @@
 layout(local_size_x = 16, local_size_y = 16) in;
 layout(std430, set = 0, binding = 0) readonly buffer In { float grid[]; };
 layout(std430, set = 0, binding = 1) writeonly buffer Out { float result[]; };
-layout(push_constant) uniform Launch { uint count; uint firstGroup; uint countY; uint countZ; int width; int height; };
+layout(push_constant) uniform Launch { uint count; uint firstGroup; uint countY; uint countZ; uint faultRegion; int width; int height; };
 void main() {
   int x = int(gl_GlobalInvocationID.x + firstGroup * 16u);
   int y = int(gl_GlobalInvocationID.y);

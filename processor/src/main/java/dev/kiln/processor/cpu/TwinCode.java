@@ -91,6 +91,7 @@ final class TwinCode {
         Label end = new Label();
         value(branch.condition());
         mv.visitJumpInsn(IFEQ, otherwise);
+        f.enterArm(branch.condition());
         statements(branch.then());
         mv.visitJumpInsn(GOTO, end);
         mv.visitLabel(otherwise);

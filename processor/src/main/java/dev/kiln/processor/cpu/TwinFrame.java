@@ -89,11 +89,14 @@ final class TwinFrame {
   int done;
   int doneCount;
   /**
-   * The first exception an invocation threw, and the access it threw at (site, array, index): thrown
-   * once the loops end.
+   * The exception Java throws first among the invocations' (the first in the lowest arm of a group),
+   * and the access it threw at (site, array, index) and its arm: thrown once the loops end.
    */
   int fault;
   int faultSite;
+  int faultArm;
+  /** The fused group's arm whose code runs (0 in a kernel). */
+  int arm;
   int faultArray;
   int faultIndex;
   int thrown;
@@ -137,6 +140,17 @@ final class TwinFrame {
     int slot = nextSlot;
     nextSlot += type == PrimType.LONG || type == PrimType.DOUBLE ? 2 : 1;
     return slot;
+  }
+
+  /**
+   * Where {@code condition} gates a fused group's arm, notes that its code runs: its faults are that
+   * arm's (Java runs the arms one after the other).
+   */
+  void enterArm(Expr condition) {
+    if (condition instanceof Expr.InLaunch gate && program.arms() > 1) {
+      push(mv, gate.arm());
+      mv.visitVarInsn(ISTORE, arm);
+    }
   }
 
   int intSlot(int initial) {
@@ -200,6 +214,8 @@ final class TwinFrame {
     accessIndex = intSlot(0);
     fault = referenceSlot();
     faultSite = intSlot(-1);
+    faultArm = intSlot(0);
+    arm = intSlot(0);
     faultArray = referenceSlot();
     faultIndex = intSlot(0);
     thrown = referenceSlot();

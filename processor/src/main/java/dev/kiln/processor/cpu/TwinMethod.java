@@ -66,6 +66,7 @@ final class TwinMethod {
     mv.visitVarInsn(ALOAD, f.faultArray);
     mv.visitVarInsn(ILOAD, f.faultIndex);
     mv.visitLdcInsn(f.kernelName);
+    mv.visitVarInsn(ILOAD, f.faultArm);
     mv.visitMethodInsn(INVOKESTATIC, TwinFrame.FAULTS, "at", CpuFaults.AT_TYPE.toMethodDescriptorString(), false);
     mv.visitInsn(ATHROW);
     mv.visitLabel(clean);

@@ -29,10 +29,10 @@ final class TwinRegions {
   }
 
   /**
-   * Emits {@code body} as one invocation's code: an exception it throws is kept (the first one
-   * only) and the invocation ends there, as a GPU invocation's fault ends nothing but its own work
-   * and is reported after the launch; later invocations run on. With barriers the invocation counts
-   * as returned.
+   * Emits {@code body} as one invocation's code: an exception it throws is kept (the first one, or
+   * in a fused group the first one of a lower arm than the one kept) and the invocation ends there,
+   * as a GPU invocation's fault ends nothing but its own work and is reported after the launch;
+   * later invocations run on. With barriers the invocation counts as returned.
    */
   void invocationBody(Runnable body) {
     Label start = new Label();
@@ -46,8 +46,15 @@ final class TwinRegions {
     mv.visitJumpInsn(GOTO, f.current.next);
     mv.visitLabel(handler);
     mv.visitVarInsn(ASTORE, f.thrown);
+    Label first = new Label();
     mv.visitVarInsn(ALOAD, f.fault);
-    mv.visitJumpInsn(IFNONNULL, recorded);
+    mv.visitJumpInsn(IFNULL, first);
+    mv.visitVarInsn(ILOAD, f.arm);
+    mv.visitVarInsn(ILOAD, f.faultArm);
+    mv.visitJumpInsn(IF_ICMPGE, recorded);
+    mv.visitLabel(first);
+    mv.visitVarInsn(ILOAD, f.arm);
+    mv.visitVarInsn(ISTORE, f.faultArm);
     mv.visitVarInsn(ALOAD, f.thrown);
     mv.visitVarInsn(ASTORE, f.fault);
     mv.visitVarInsn(ILOAD, f.site);
@@ -196,6 +203,7 @@ final class TwinRegions {
     Label end = new Label();
     mv.visitVarInsn(ILOAD, f.condition);
     mv.visitJumpInsn(IFEQ, otherwise);
+    f.enterArm(branch.condition());
     level(branch.then(), lanes);
     mv.visitJumpInsn(GOTO, end);
     mv.visitLabel(otherwise);

@@ -4,15 +4,16 @@ import java.util.List;
 
 /**
  * The launch ABI ({@link dev.kiln.abi.LaunchAbi}, shared with the runtime) as members of the
- * push-constant block the modules declare: four 32-bit launch values (grid x, first group, grid y,
- * grid z), a group's arm grids, then the scalars.
+ * push-constant block the modules declare: five 32-bit launch values (grid x, first group, grid y,
+ * grid z, fault region), a group's arm grids, then the scalars.
  */
 public final class PushConstantBlock {
   /** Push-constant bytes every Vulkan device offers. */
   public static final int LIMIT = dev.kiln.abi.LaunchAbi.PUSH_CONSTANT_LIMIT;
-  /** Members of the dispatch geometry: count x, first group, count y, count z. */
-  public static final int LAUNCH_MEMBERS = 4;
+  /** Members of the dispatch geometry and fault region: count x, first group, count y, count z, fault region. */
+  public static final int LAUNCH_MEMBERS = 5;
   public static final int FIRST_GROUP_MEMBER = 1;
+  public static final int FAULT_REGION_MEMBER = 4;
 
   private PushConstantBlock() {}
 

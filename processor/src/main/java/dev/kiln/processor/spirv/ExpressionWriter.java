@@ -39,6 +39,12 @@ final class ExpressionWriter {
   }
 
   int value(Expr expr) {
+    memory.faults().at(switch (expr) { // the arm of a fused group whose faults its checks record
+      case Expr.Load load -> load.site();
+      case Expr.Binary binary -> binary.site();
+      case Expr.Call call -> call.site();
+      default -> null;
+    });
     return switch (expr) {
       case Expr.IntConst constant -> module.constantInt(constant.value());
       case Expr.FloatConst constant -> module.constantFloat(constant.value());

@@ -3,13 +3,15 @@ package dev.kiln.processor.spirv;
 import static org.lwjgl.util.spvc.Spv.*;
 
 import dev.kiln.abi.LaunchAbi;
+import dev.kiln.processor.ir.Site;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * The fault buffer of the launch ABI, which keeps the fault of the launch's lowest faulting
- * invocation, the one Java's loop over the invocations would throw ({@link LaunchAbi#FAULT_SLOTS}).
+ * The fault buffer of the launch ABI, which keeps the fault Java would throw first: that of the
+ * lowest faulting invocation of the lowest fault region, a batch's launch or a fused group's arm
+ * ({@link LaunchAbi#FAULT_SLOTS}).
  * It is bound after the kernel's buffers; a fault's kind is {@link #INDEX}, {@link #DIVISION_BY_ZERO},
  * {@link #OVERFLOW} or {@link #ILLEGAL_ARGUMENT} (and the others of the ABI), its array word the
  * binding of the buffer (or {@link #LOCAL_ARRAY} with the length of a shared or private array). The
@@ -18,9 +20,9 @@ import java.util.Map;
  *
  * <p>An invocation keeps its first fault in two function variables, set without branches where a
  * check fails ({@link #recordIf}): the check's site number (0 for none) and the index. When it
- * returns ({@link #flush}) it lowers the launch's lowest faulting place with an atomic, and where it
- * did, writes its fault to the next slot, looking the site's kind, tag and line up in a constant
- * table ({@link #declareSites}): atomics on the fault path only. A kernel with a hundred checks then
+ * returns ({@link #flush}) it lowers the lowest faulting region and its region's lowest faulting
+ * place with atomics, and where it did, writes its fault to the next slot, looking the site's kind,
+ * tag, line and arm up in a constant table ({@link #declareSites}): atomics on the fault path only. A kernel with a hundred checks then
  * has two hundred selects rather than two hundred branches, which drivers compile several times
  * faster; keeping the kind, tag and line in variables too cost two more selects per check, which
  * showed in bandwidth-bound kernels with several checks per element (docs/PERFORMANCE.md).
@@ -35,13 +37,16 @@ final class Faults {
   /** Word 1 of an index fault on a shared or private array: this bit, or'ed with its length. */
   static final int LOCAL_ARRAY = LaunchAbi.FAULT_LOCAL_ARRAY;
 
-  /** Words per site in the table: kind, tag, line. */
-  private static final int SITE_WORDS = 3;
+  /** Words per site in the table: kind, tag, line, arm. */
+  private static final int SITE_WORDS = 4;
 
-  /** What a check's fault says besides the index; checks that say the same share a site. */
-  private record Site(int kind, int tag, int line) {
+  /**
+   * What a check's fault says besides the index, and the fused group's arm it is in (0 for a
+   * kernel); checks that say the same share a site.
+   */
+  private record FaultSite(int kind, int tag, int line, int arm) {
     int[] words() {
-      return new int[] {kind, tag, line};
+      return new int[] {kind, tag, line, arm};
     }
   }
 
@@ -54,18 +59,20 @@ final class Faults {
   /** The private array of the sites' words, from site 0 (none) on, declared by {@link #declareSites}; 0 without checks. */
   private final int table;
   /** Each site's number, from 1 on. */
-  private final Map<Site, Integer> sites = new LinkedHashMap<>();
+  private final Map<FaultSite, Integer> sites = new LinkedHashMap<>();
   private final boolean checks;
-  /** Writes the invocation's place in Java's order of the launch's invocations, a uint. */
-  private final java.util.function.IntSupplier place;
+  /** The invocation's place in Java's order of the launch's invocations, and the launch's fault region. */
+  private final LaunchValues launch;
+  /** The fused group's arm whose code is being written; 0 in kernels. */
+  private int arm;
 
   /**
    * The fault buffer at {@code binding}; {@code checks}: whether the kernel has checks that can fail;
-   * {@code place} writes the invocation's place in Java's order.
+   * {@code launch} gives the invocation's place and the launch's fault region.
    */
-  Faults(FunctionBuilder fn, int binding, boolean checks, java.util.function.IntSupplier place) {
+  Faults(FunctionBuilder fn, int binding, boolean checks, LaunchValues launch) {
     this.fn = fn;
-    this.place = place;
+    this.launch = launch;
     SpirvModule m = fn.module();
     int struct = m.storageBlock(m.typeUint(), 4);
     buffer = m.id();
@@ -85,6 +92,17 @@ final class Faults {
   }
 
   /**
+   * Notes that the code written next is at {@code site} (none where null): the checks recorded from
+   * here on are in its fused group arm, until another site says otherwise. Every node with a check
+   * has a site, and is written after its operands, whose sites are in the same arm.
+   */
+  void at(Site site) {
+    if (site != null) {
+      arm = site.arm();
+    }
+  }
+
+  /**
    * Where {@code failed}, records a fault unless the invocation has one already; {@code index} is
    * an int id.
    */
@@ -94,7 +112,7 @@ final class Faults {
     }
     SpirvModule m = fn.module();
     int uint = m.typeUint();
-    int number = sites.computeIfAbsent(new Site(kind, tag, line), site -> sites.size() + 1);
+    int number = sites.computeIfAbsent(new FaultSite(kind, tag, line, arm), site -> sites.size() + 1);
     int siteSoFar = fn.load(uint, site);
     int isFirst = fn.op(SpvOpLogicalAnd, m.typeBool(), failed, fn.op(SpvOpIEqual, m.typeBool(), siteSoFar,
         m.constantUint(0)));
@@ -131,39 +149,49 @@ final class Faults {
   }
 
   /**
-   * Where the invocation has a fault, lowers the launch's lowest faulting place to its own (an
-   * atomic max of the complement, the header starting at 0), and where it did, writes its fault to
-   * the next slot.
+   * Where the invocation has a fault: unless a lower region has faulted, lowers the lowest faulting
+   * region to its own (an atomic max of the complement, the header starting at 0) and its region's
+   * lowest faulting place to its own (likewise), and where it lowered the place, writes its fault to
+   * the next slot. A region's word is only lowered while no lower region has faulted, so the slots
+   * taken after the lowest region's lowest fault are few (invocations between their atomics).
    */
   private void flush() {
     SpirvModule m = fn.module();
     int uint = m.typeUint();
+    int bool = m.typeBool();
     int number = fn.load(uint, site);
-    fn.when(fn.op(SpvOpINotEqual, m.typeBool(), number, m.constantUint(0)), () -> {
-      // the complement of the place is at least 1, so that a fault always counts
-      int placed = place.getAsInt();
-      int own = fn.op(SpvOpSelect, uint, fn.op(SpvOpULessThan, m.typeBool(), placed, m.constantUint(0xFFFFFFFE)),
-          placed, m.constantUint(0xFFFFFFFE));
-      int complement = fn.op(SpvOpNot, uint, own);
-      int before = fn.op(SpvOpAtomicUMax, uint, word(1), m.constantUint(SpvScopeDevice), m.constantUint(0),
-          complement);
-      fn.when(fn.op(SpvOpUGreaterThan, m.typeBool(), complement, before), () -> {
-        int taken = fn.op(SpvOpAtomicIAdd, uint, word(0), m.constantUint(SpvScopeDevice), m.constantUint(0),
-            m.constantUint(1));
-        int slot = fn.op(SpvOpUMod, uint, taken, m.constantUint(LaunchAbi.FAULT_SLOTS));
-        int base = fn.op(SpvOpIAdd, uint, m.constantUint(LaunchAbi.FAULT_HEADER_WORDS),
-            fn.op(SpvOpIMul, uint, slot, m.constantUint(LaunchAbi.FAULT_SLOT_WORDS)));
-        int first = fn.op(SpvOpIMul, uint, number, m.constantUint(SITE_WORDS));
-        fn.store(word(base, 0), own);
-        fn.store(word(base, 1), siteWord(first, 0));
-        fn.store(word(base, 2), siteWord(first, 1));
-        fn.store(word(base, 3), fn.load(uint, index));
-        fn.store(word(base, 4), siteWord(first, 2));
+    fn.when(fn.op(SpvOpINotEqual, bool, number, m.constantUint(0)), () -> {
+      int first = fn.op(SpvOpIMul, uint, number, m.constantUint(SITE_WORDS));
+      int region = fn.op(SpvOpIAdd, uint, launch.faultRegion(), siteWord(first, 3));
+      int lowestRegion = fn.op(SpvOpAtomicUMax, uint, word(m.constantUint(1)), m.constantUint(SpvScopeDevice),
+          m.constantUint(0), fn.op(SpvOpNot, uint, region));
+      fn.when(fn.op(SpvOpUGreaterThanEqual, bool, fn.op(SpvOpNot, uint, region), lowestRegion), () -> {
+        // the complement of the place is at least 1, so that a fault always counts
+        int placed = launch.invocationPlace();
+        int own = fn.op(SpvOpSelect, uint, fn.op(SpvOpULessThan, bool, placed, m.constantUint(0xFFFFFFFE)),
+            placed, m.constantUint(0xFFFFFFFE));
+        int complement = fn.op(SpvOpNot, uint, own);
+        int regionWord = fn.op(SpvOpIAdd, uint, m.constantUint(LaunchAbi.FAULT_REGIONS_AT), region);
+        int before = fn.op(SpvOpAtomicUMax, uint, word(regionWord), m.constantUint(SpvScopeDevice),
+            m.constantUint(0), complement);
+        fn.when(fn.op(SpvOpUGreaterThan, bool, complement, before), () -> {
+          int taken = fn.op(SpvOpAtomicIAdd, uint, word(m.constantUint(0)), m.constantUint(SpvScopeDevice),
+              m.constantUint(0), m.constantUint(1));
+          int slot = fn.op(SpvOpUMod, uint, taken, m.constantUint(LaunchAbi.FAULT_SLOTS));
+          int base = fn.op(SpvOpIAdd, uint, m.constantUint(LaunchAbi.FAULT_HEADER_WORDS),
+              fn.op(SpvOpIMul, uint, slot, m.constantUint(LaunchAbi.FAULT_SLOT_WORDS)));
+          fn.store(word(base, 0), region);
+          fn.store(word(base, 1), own);
+          fn.store(word(base, 2), siteWord(first, 0));
+          fn.store(word(base, 3), siteWord(first, 1));
+          fn.store(word(base, 4), fn.load(uint, index));
+          fn.store(word(base, 5), siteWord(first, 2));
+        });
       });
     });
   }
 
-  /** Word {@code word} (0 kind, 1 tag, 2 line) of the site whose words start at {@code first} in the table. */
+  /** Word {@code word} (0 kind, 1 tag, 2 line, 3 arm) of the site whose words start at {@code first} in the table. */
   private int siteWord(int first, int word) {
     SpirvModule m = fn.module();
     int position = word == 0 ? first : fn.op(SpvOpIAdd, m.typeUint(), first, m.constantUint(word));
@@ -171,17 +199,16 @@ final class Faults {
         position));
   }
 
-  private int word(int index) {
+  /** A pointer to the buffer's word {@code at}, a uint id. */
+  private int word(int at) {
     SpirvModule m = fn.module();
-    return fn.op(SpvOpAccessChain, m.typePointer(SpvStorageClassStorageBuffer, m.typeUint()), buffer,
-        m.constantInt(0), m.constantInt(index));
-  }
-
-  /** Word {@code offset} of the slot whose words start at {@code base}, a uint id. */
-  private int word(int base, int offset) {
-    SpirvModule m = fn.module();
-    int at = offset == 0 ? base : fn.op(SpvOpIAdd, m.typeUint(), base, m.constantUint(offset));
     return fn.op(SpvOpAccessChain, m.typePointer(SpvStorageClassStorageBuffer, m.typeUint()), buffer,
         m.constantInt(0), at);
+  }
+
+  /** A pointer to word {@code offset} of the slot whose words start at {@code base}, a uint id. */
+  private int word(int base, int offset) {
+    SpirvModule m = fn.module();
+    return word(offset == 0 ? base : fn.op(SpvOpIAdd, m.typeUint(), base, m.constantUint(offset)));
   }
 }

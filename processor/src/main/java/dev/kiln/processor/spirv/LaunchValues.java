@@ -51,7 +51,7 @@ final class LaunchValues {
     module.globals.op(SpvOpTypeStruct, SpirvModule.prepend(struct, members));
     module.decorate(struct, SpvDecorationBlock);
     module.name(struct, "PushConstants");
-    String[] launch = {"count", "firstGroup", "countY", "countZ"};
+    String[] launch = {"count", "firstGroup", "countY", "countZ", "faultRegion"};
     for (int member = 0; member < firstScalar; member++) {
       int arm = (member - PushConstantBlock.LAUNCH_MEMBERS) / 3;
       module.memberName(struct, member, member < PushConstantBlock.LAUNCH_MEMBERS ? launch[member]
@@ -147,6 +147,11 @@ final class LaunchValues {
     local = fn.op(SpvOpIAdd, uint, builtin(Builtin.LOCAL_ID, 0),
         fn.op(SpvOpIMul, uint, module.constantUint(size.x()), local));
     return fn.op(SpvOpIAdd, uint, fn.op(SpvOpIMul, uint, group, module.constantUint((int) size.invocations())), local);
+  }
+
+  /** The launch's first fault region ({@link dev.kiln.abi.LaunchAbi#FAULT_REGION}), a uint. */
+  int faultRegion() {
+    return launchConstant(PushConstantBlock.FAULT_REGION_MEMBER);
   }
 
   /** A scalar uint built-in of the subgroup family, as an int. */

@@ -176,8 +176,8 @@ final class MemoryAccess {
   }
 
   /** Declares the fault buffer, at {@code binding} (after the program's buffers), for {@code program}. */
-  void declareFaults(int binding, Program program, java.util.function.IntSupplier place) {
-    faults = new Faults(fn, binding, hasChecks(program), place);
+  void declareFaults(int binding, Program program, LaunchValues launch) {
+    faults = new Faults(fn, binding, hasChecks(program), launch);
   }
 
   /** Declares the table of the fault sites the body recorded: after the function is finished. */

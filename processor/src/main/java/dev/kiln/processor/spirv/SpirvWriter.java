@@ -112,7 +112,7 @@ public final class SpirvWriter {
     for (BufferDecl buffer : program.buffers()) {
       memory.declareBuffer(buffer);
     }
-    memory.declareFaults(program.buffers().size(), program, launch::invocationPlace);
+    memory.declareFaults(program.buffers().size(), program, launch);
     for (SharedArray shared : program.shared()) {
       memory.declareShared(shared);
     }
@@ -187,6 +187,14 @@ public final class SpirvWriter {
   }
 
   private void statement(Stmt statement) {
+    memory.faults().at(switch (statement) { // the arm of a fused group whose faults its checks record
+      case Stmt.Store store -> store.site();
+      case Stmt.Atomic atomic -> atomic.site();
+      case Stmt.Matrix matrix -> matrix.site();
+      case Stmt.Copy copy -> copy.site();
+      case Stmt.Loop loop -> loop.site();
+      default -> null;
+    });
     switch (statement) {
       case Stmt.Assign assign -> fn.store(localVariables.get(assign.local()), value(assign.value()));
       case Stmt.Store store -> {

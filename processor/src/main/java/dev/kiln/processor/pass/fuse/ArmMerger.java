@@ -14,6 +14,7 @@ import dev.kiln.processor.ir.Program;
 import dev.kiln.processor.ir.Rewriter;
 import dev.kiln.processor.ir.ScalarParam;
 import dev.kiln.processor.ir.SharedArray;
+import dev.kiln.processor.ir.Site;
 import dev.kiln.processor.ir.Stmt;
 import dev.kiln.processor.ir.Walk;
 import dev.kiln.processor.ir.Workgroup;
@@ -25,7 +26,8 @@ import java.util.Map;
 
 /**
  * Builds the fused program from arms already found safe: each arm's body with its own locals
- * (fresh ids), labels, private and workgroup arrays, its {@code return} ending the arm only, its
+ * (fresh ids), labels, private and workgroup arrays, sites that name the arm (its faults come after
+ * the earlier arms'), its {@code return} ending the arm only, its
  * {@code Gpu.numWorkgroups} its own, and gated by its own grid; workgroup barriers where
  * {@link Fusion} found them needed.
  */
@@ -90,6 +92,11 @@ final class ArmMerger {
       @Override
       protected ArrayDecl array(ArrayDecl array) {
         return arrays.get(array);
+      }
+
+      @Override
+      protected Site site(Site site) {
+        return site == null ? null : site.inArm(arm);
       }
 
       @Override
