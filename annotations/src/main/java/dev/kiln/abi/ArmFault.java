@@ -6,6 +6,7 @@ package dev.kiln.abi;
  * its lowest invocation), and throws the fault itself. Not for users: only the CPU backend sees it.
  */
 public final class ArmFault extends RuntimeException {
+  /** The serialized form's version. */
   private static final long serialVersionUID = 1L;
 
   private final int arm;
