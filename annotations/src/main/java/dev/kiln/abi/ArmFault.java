@@ -9,6 +9,7 @@ public final class ArmFault extends RuntimeException {
   /** The serialized form's version. */
   private static final long serialVersionUID = 1L;
 
+  /** The index in its group of the arm whose code threw. */
   private final int arm;
 
   /**
