@@ -5,8 +5,8 @@ import dev.kiln.abi.LaunchAbi;
 import dev.kiln.backend.Launch;
 import dev.kiln.abi.NumericType;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
-import java.util.function.IntFunction;
 
 /**
  * The fault buffers every kernel binds after its own buffers (see the processor's {@code Faults}):
@@ -36,6 +36,10 @@ final class LaunchFaults {
   private final List<VulkanBuffer> buffers = new ArrayList<>();
   /** The regions taken since the last {@link #clear}, over all buffers in order (with gaps a group skipped). */
   private int taken;
+  /** The launches that took them, in order, and each one's first region: kept for the next recordings. */
+  private KernelSpec[] launched = new KernelSpec[16];
+  private int[] firstRegions = new int[16];
+  private int launches;
   /** The buffer's words, read after a launch: the header, and the slots where it counts any. */
   private final int[] read = new int[REGIONS_AT];
   /**
@@ -69,19 +73,28 @@ final class LaunchFaults {
       buffer.write(ZEROS, 0, REGIONS_AT, Math.min(REGIONS, taken - first));
     }
     taken = 0;
+    Arrays.fill(launched, 0, launches, null);
+    launches = 0;
   }
 
   /**
-   * Takes the next {@code count} regions, in one buffer, for a launch (a fused group's: one per
-   * arm); returns the first one, numbered over all buffers in order.
+   * Takes the next regions, in one buffer, for a launch of {@code spec} (one, or a fused group's one
+   * per arm); returns the first one, numbered over all buffers in order.
    */
-  int take(int count) {
+  int take(KernelSpec spec) {
+    int count = spec.gridCount();
     if (taken % REGIONS + count > REGIONS) {
       taken = Math.ceilDiv(taken, REGIONS) * REGIONS;
     }
     if (taken / REGIONS == buffers.size()) {
       buffers.add(fresh());
     }
+    if (launches == launched.length) {
+      launched = Arrays.copyOf(launched, 2 * launches);
+      firstRegions = Arrays.copyOf(firstRegions, 2 * launches);
+    }
+    launched[launches] = spec;
+    firstRegions[launches++] = taken;
     int first = taken;
     taken += count;
     return first;
@@ -133,12 +146,15 @@ final class LaunchFaults {
 
   /**
    * Throws what Java would have, if one of a batch's launches recorded a fault: the first faulting
-   * launch's; {@code where} names the launch of a region.
+   * launch's, named in the message ("kernel K (launch n of m in a batch)").
    */
-  void throwIfAny(IntFunction<String> where) {
+  void throwIfAnyInBatch() {
     readLowest();
     if (words[0] != 0) {
-      throw exception(where.apply(region), "Index " + words[2] + " out of bounds");
+      int found = Arrays.binarySearch(firstRegions, 0, launches, region);
+      int launch = found >= 0 ? found : -found - 2; // a group's later arms' regions follow its first
+      throw exception("kernel " + launched[launch] + " (launch " + (launch + 1) + " of " + launches + " in a batch)",
+          "Index " + words[2] + " out of bounds");
     }
   }
 

@@ -183,11 +183,13 @@ final class LaunchRecorder {
    * dispatches its workgroups along x (a part of a split launch's: some of them),
    * split where the device's workgroup-count limit asks for it; each
    * part is told its first workgroup at {@link LaunchAbi#FIRST_GROUP} (the invocations are independent,
-   * so the parts need no barrier between them). Returns the first fault region taken.
+   * so the parts need no barrier between them). A launch that differs from the last one of its
+   * pipeline only in its fault region (a batch's launches of one kernel on the same arguments)
+   * pushes that word alone.
    */
-  int record(ComputePipeline pipeline, Launch launch) {
+  void record(ComputePipeline pipeline, Launch launch) {
     KernelSpec spec = launch.spec();
-    int region = faults.take(Math.max(1, spec.arms().size()));
+    int region = faults.take(spec);
     int groupsX = Math.ceilDiv(Math.ceilDiv(launch.dispatchSize(0), pipeline.elementsPerInvocation), spec.workgroup(0));
     int groupsY = launch.workgroups(1);
     int groupsZ = launch.workgroups(2);
@@ -200,22 +202,16 @@ final class LaunchRecorder {
     }
     bindBuffers(pipeline, launch, faults.buffer(region));
     long constants = memAddress(push);
-    writePushConstants(constants, launch);
-    memPutInt(constants + LaunchAbi.FAULT_REGION, LaunchFaults.indexInBuffer(region));
+    writePushConstants(constants, launch, LaunchFaults.indexInBuffer(region));
     int limit = backend.physical().limits().maxGroupCount()[0];
     int idsPerGroup = spec.workgroup(0) * pipeline.elementsPerInvocation;
     int firstGroup = launch.firstGroup(idsPerGroup); // a part of a split launch runs some of them
     int endGroup = launch.endGroup(idsPerGroup, groupsX);
     if (endGroup - firstGroup <= limit) {
       memPutInt(constants + LaunchAbi.FIRST_GROUP, firstGroup);
-      int bytes = pipeline.pushConstantBytes;
-      if (bytes != pushedBytes || !sameBytes(constants, memAddress(pushed), bytes)) {
-        nvkCmdPushConstants(commands, pipeline.layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, bytes, constants);
-        memCopy(constants, memAddress(pushed), bytes);
-        pushedBytes = bytes;
-      }
+      pushChanged(pipeline, constants);
       vkCmdDispatch(commands, endGroup - firstGroup, groupsY, groupsZ);
-      return region;
+      return;
     }
     for (int first = firstGroup; first < endGroup; first += Math.min(limit, endGroup - first)) {
       memPutInt(constants + LaunchAbi.FIRST_GROUP, first);
@@ -223,7 +219,28 @@ final class LaunchRecorder {
       vkCmdDispatch(commands, Math.min(limit, endGroup - first), groupsY, groupsZ);
     }
     pushedBytes = -1;
-    return region;
+  }
+
+  /**
+   * Pushes the constants at {@code constants} where they differ from those pushed last: all of
+   * them, or the fault region's word alone where only it differs.
+   */
+  private void pushChanged(ComputePipeline pipeline, long constants) {
+    int bytes = pipeline.pushConstantBytes;
+    long last = memAddress(pushed);
+    int afterRegion = LaunchAbi.FAULT_REGION + Integer.BYTES;
+    if (bytes == pushedBytes && sameBytes(constants, last, LaunchAbi.FAULT_REGION)
+        && sameBytes(constants + afterRegion, last + afterRegion, bytes - afterRegion)) {
+      if (memGetInt(constants + LaunchAbi.FAULT_REGION) != memGetInt(last + LaunchAbi.FAULT_REGION)) {
+        nvkCmdPushConstants(commands, pipeline.layout, VK_SHADER_STAGE_COMPUTE_BIT, LaunchAbi.FAULT_REGION,
+            Integer.BYTES, constants + LaunchAbi.FAULT_REGION);
+        memPutInt(last + LaunchAbi.FAULT_REGION, memGetInt(constants + LaunchAbi.FAULT_REGION));
+      }
+      return;
+    }
+    nvkCmdPushConstants(commands, pipeline.layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, bytes, constants);
+    memCopy(constants, last, bytes);
+    pushedBytes = bytes;
   }
 
   private static boolean sameBytes(long a, long b, int bytes) {
@@ -281,14 +298,15 @@ final class LaunchRecorder {
   }
 
   /**
-   * The dispatch's grid (the largest of the arms'), each arm's grid for a
-   * group of several arms, then the scalar arguments, each at its {@link KernelSpec#slot}.
+   * The dispatch's grid (the largest of the arms'), its fault region, each arm's grid for a group of
+   * several arms, then the scalar arguments, each at its {@link KernelSpec#slot}.
    */
-  private static void writePushConstants(long at, Launch launch) {
+  private static void writePushConstants(long at, Launch launch, int faultRegion) {
     KernelSpec spec = launch.spec();
     memPutInt(at + LaunchAbi.GRID_X, launch.dispatchSize(0));
     memPutInt(at + LaunchAbi.GRID_Y, launch.dispatchSize(1));
     memPutInt(at + LaunchAbi.GRID_Z, launch.dispatchSize(2));
+    memPutInt(at + LaunchAbi.FAULT_REGION, faultRegion);
     if (spec.hasArmGrids()) {
       for (int arm = 0; arm < spec.gridCount(); arm++) {
         long grid = at + spec.armGridOffset(arm);

@@ -5,7 +5,6 @@ import dev.kiln.annotations.Access;
 import dev.kiln.backend.BackendBatch;
 import dev.kiln.backend.Launch;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -32,12 +31,8 @@ final class VulkanBatch implements BackendBatch {
   private int readCount;
   /** Set where a launch touched more buffers than are tracked: the next launch waits for it. */
   private boolean untracked;
-  private int launches;
   /** The kernels launched, each once, for messages. */
   private final List<KernelSpec> kernels = new ArrayList<>();
-  /** Each launch's first fault region and its kernel's place in {@link #kernels}, for a fault's message. */
-  private int[] firstRegions = new int[16];
-  private int[] kernelOf = new int[16];
   private State state = State.RECORDING;
   private RuntimeException failure;
   private long deviceNanos = -1;
@@ -61,7 +56,7 @@ final class VulkanBatch implements BackendBatch {
       readCount = 0;
       untracked = false;
     }
-    int region = recorder.record(pipeline, launch);
+    recorder.record(pipeline, launch);
     for (int param = 0; param < spec.params().size(); param++) {
       if (launch.arg(param) instanceof VulkanBuffer buffer) {
         Access access = spec.params().get(param).access();
@@ -76,20 +71,6 @@ final class VulkanBatch implements BackendBatch {
     if (!kernels.contains(spec)) {
       kernels.add(spec);
     }
-    if (launches == firstRegions.length) {
-      firstRegions = Arrays.copyOf(firstRegions, 2 * launches);
-      kernelOf = Arrays.copyOf(kernelOf, 2 * launches);
-    }
-    firstRegions[launches] = region;
-    kernelOf[launches] = kernels.indexOf(spec);
-    launches++;
-  }
-
-  /** The launch whose fault regions include {@code region}, for a message: "kernel K (launch n of m in a batch)". */
-  private String launchOf(int region) {
-    int found = Arrays.binarySearch(firstRegions, 0, launches, region);
-    int launch = found >= 0 ? found : -found - 2;
-    return "kernel " + kernels.get(kernelOf[launch]) + " (launch " + (launch + 1) + " of " + launches + " in a batch)";
   }
 
   /** Whether {@code launch} uses a buffer written since the last barrier, or writes one read since. */
@@ -157,7 +138,7 @@ final class VulkanBatch implements BackendBatch {
     deviceNanos = recorder.timer.elapsedNanos(backend.device());
     try {
       backend.checkValidation("while running ", this);
-      recorder.faults.throwIfAny(this::launchOf);
+      recorder.faults.throwIfAnyInBatch();
     } catch (RuntimeException e) {
       failure = e;
       throw e;

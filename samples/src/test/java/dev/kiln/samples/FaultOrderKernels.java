@@ -50,4 +50,16 @@ final class FaultOrderKernels {
       quotients[i] = 100 / d;
     }
   }
+
+  /** Counts its launches in {@code counter[0]}; its third stores past {@code out}'s end. */
+  @Kernel(workgroup = 64)
+  static void faultOnThird(int[] counter, int[] out) {
+    if (Gpu.globalId(0) == 0) {
+      int launches = counter[0] + 1;
+      counter[0] = launches;
+      if (launches == 3) {
+        out[out.length] = launches;
+      }
+    }
+  }
 }

@@ -102,6 +102,22 @@ class FaultOrderTest extends BothDevices {
   }
 
   /**
+   * A batch's launches of one kernel on the same arguments differ only in their fault regions (the
+   * recorder pushes that word alone): the third of four faults, and the message names it.
+   */
+  @Test
+  void aBatchNamesWhichOfItsLikeLaunchesFaulted() {
+    try (IntArray counter = vulkan.ints(1); IntArray out = vulkan.ints(8); Batch batch = vulkan.batch()) {
+      for (int launch = 0; launch < 4; launch++) {
+        FaultOrderKernelsKernels.faultOnThird(batch, 1, counter, out);
+      }
+      ArrayIndexOutOfBoundsException thrown = assertThrows(ArrayIndexOutOfBoundsException.class, batch::submit);
+      assertEquals("Index 8 out of bounds in kernel dev.kiln.samples.FaultOrderKernels#faultOnThird"
+          + " (launch 3 of 4 in a batch) (line 61)", thrown.getMessage());
+    }
+  }
+
+  /**
    * In a batch of more launches than one fault buffer has regions for, the first faulting launch
    * still throws; and a second batch on the same command buffer, whose regions the first dirtied,
    * still sees its fault.
