@@ -50,14 +50,4 @@ public final class ArmFault extends RuntimeException {
   public static int armOf(Throwable thrown) {
     return thrown instanceof ArmFault fault ? fault.arm : 0;
   }
-
-  /**
-   * What Java throws for {@code thrown}: the fault of an {@code ArmFault}, else itself.
-   *
-   * @param thrown what a launch threw
-   * @return the exception to throw
-   */
-  public static Throwable unwrap(Throwable thrown) {
-    return thrown instanceof ArmFault fault ? fault.fault() : thrown;
-  }
 }

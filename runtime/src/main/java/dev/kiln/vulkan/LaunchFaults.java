@@ -18,7 +18,7 @@ import java.util.List;
  */
 final class LaunchFaults {
   /** Fault regions per buffer: a batch's launches past them move on to the next buffer. */
-  static final int REGIONS = 1024;
+  private static final int REGIONS = 1024;
   private static final int HEADER = LaunchAbi.FAULT_HEADER_WORDS;
   private static final int SLOT = LaunchAbi.FAULT_SLOT_WORDS;
   private static final int REGIONS_AT = LaunchAbi.FAULT_REGIONS_AT;

@@ -144,7 +144,8 @@ final class TwinFrame {
 
   /**
    * Where {@code condition} gates a fused group's arm, notes that its code runs: its faults are that
-   * arm's (Java runs the arms one after the other).
+   * arm's (Java runs the arms one after the other). A twin's IR keeps the arms' gates; a module's
+   * vectorized IR does not, so the SPIR-V writer takes the arm from the checks' sites instead.
    */
   void enterArm(Expr condition) {
     if (condition instanceof Expr.InLaunch gate && program.arms() > 1) {
