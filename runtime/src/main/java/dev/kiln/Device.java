@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
@@ -34,6 +35,8 @@ import java.util.function.Supplier;
 public final class Device implements AutoCloseable {
   /** How many devices this process has opened: each gets the next number. */
   private static final AtomicInteger OPENED = new AtomicInteger();
+  /** Whether this JVM logged that kernels run on the CPU backend for want of a GPU. */
+  private static final AtomicBoolean FALLBACK_SAID = new AtomicBoolean();
 
   private final Backend backend;
   /** This device's number among those the process opened, from 1: two devices of one name differ in it. */
@@ -98,13 +101,13 @@ public final class Device implements AutoCloseable {
   public static Device open(String selector) {
     StartupTrace.begin();
     DeviceSelection.Choice choice = DeviceSelection.open(selector);
-    if (choice.fallbackReason() != null) {
-      KilnLog.logger().log(Level.INFO, "Kernels run on the Java CPU backend: no hardware Vulkan device can be opened: {0}",
-          choice.fallbackReason());
+    if (choice.fallbackReason() != null) { // said once per JVM; a program that opens many devices repeats no line
+      KilnLog.logger().log(FALLBACK_SAID.getAndSet(true) ? Level.DEBUG : Level.INFO,
+          "Kernels run on the Java CPU backend: no hardware Vulkan device can be opened: {0}", choice.fallbackReason());
     }
     Backend backend = choice.backend();
     if (backend.validationEnabled()) { // else nothing is logged: the first log line costs more than a start
-      KilnLog.logger().log(Level.INFO, "Kiln device: {0} ({1}, validation on)", backend.deviceName(), backend.kind());
+      KilnLog.logger().log(Level.DEBUG, "Kiln device: {0} ({1}, validation on)", backend.deviceName(), backend.kind());
     }
     StartupTrace.mark("Device.open() returns");
     return new Device(backend);

@@ -29,6 +29,9 @@ final class DeviceSelection {
 
   /** How many hardware GPUs Vulkan lists (0 where there is no Vulkan loader or device). */
   static int hardwareGpus() {
+    if (GpuNodes.absence() != null) {
+      return 0;
+    }
     try {
       return VulkanBackend.hardwareDeviceCount();
     } catch (VulkanUnavailableException e) {
@@ -46,6 +49,10 @@ final class DeviceSelection {
     Matcher ranked = RANKED.matcher(choice);
     String named = ranked.matches() ? ranked.group(1).strip() : choice;
     int index = ranked.matches() ? Integer.parseInt(ranked.group(2)) : 0;
+    String noGpu = choice.isEmpty() ? GpuNodes.absence() : null;
+    if (noGpu != null) { // no driver could find a GPU: loading them (lavapipe's LLVM) would cost a second for nothing
+      return new Choice(new CpuBackend(), noGpu);
+    }
     try {
       return new Choice(named.isEmpty()
           ? VulkanBackend.openHardware(index, validation)

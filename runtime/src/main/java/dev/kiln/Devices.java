@@ -4,8 +4,9 @@ import dev.kiln.vulkan.VulkanBackend;
 import dev.kiln.vulkan.VulkanUnavailableException;
 
 /**
- * Lists the devices Kiln can run on, best first, with what matters for compute:
- * {@code java -jar kiln-runtime.jar} (with LWJGL on the class path).
+ * Lists the devices Kiln can run on, best first, with what matters for compute: {@code java -jar}
+ * on the runtime's jar where {@code ./mvnw install} put it (its manifest's class path finds LWJGL
+ * in the same local repository), or {@code java -cp <jars> dev.kiln.Devices}.
  */
 public final class Devices {
   private Devices() {}
@@ -16,6 +17,9 @@ public final class Devices {
    * @param args ignored
    */
   public static void main(String[] args) {
+    if (Runtime.version().feature() >= 22 && System.getProperty("org.lwjgl.system.memoryBackend") == null) {
+      System.setProperty("org.lwjgl.system.memoryBackend", "org.lwjgl.system.MemoryBackendFFM"); // no Unsafe warnings
+    }
     try {
       VulkanBackend.describeDevices().forEach(device -> System.out.println("vulkan  " + device));
       VulkanBackend.describeDeviceGroups().forEach(group -> System.out.println("vulkan  device " + group));

@@ -54,7 +54,8 @@ class FallbackReasonsTest {
       throws Exception {
     List<String> all = new ArrayList<>(List.of("--enable-native-access=ALL-UNNAMED",
         "-Dorg.lwjgl.system.memoryBackend=org.lwjgl.system.MemoryBackendFFM",
-        "-Djava.util.logging.SimpleFormatter.format=%4$s %2$s: %5$s%n"));
+        "-Djava.util.logging.SimpleFormatter.format=%4$s %2$s: %5$s%n",
+        "-Dkiln.vulkanProbe=always")); // what Vulkan lacks, asked even where the machine shows no GPU (GpuNodesTest)
     all.addAll(flags);
     FreshJvm jvm = FreshJvm.run(FallbackReasonsTest.class, all, classPath, environment, List.of(args));
     return new Output(jvm.out(), jvm.err().lines().filter(line -> !line.startsWith("Picked up JAVA_TOOL_OPTIONS"))
@@ -107,6 +108,17 @@ class FallbackReasonsTest {
         + "): java.lang.UnsatisfiedLinkError: Failed to dynamically load library: " + loader + "(error = null)\n";
     assertEquals(refused.repeat(2), run(List.of("-Dorg.lwjgl.vulkan.libname=" + loader), FreshJvm.classPath(), Map.of(),
         "vulkan", "2").out());
+  }
+
+  /** A program that opens the best device again and again says once why kernels run on the CPU. */
+  @Test
+  void theFallbackIsSaidOncePerJvm(@TempDir Path dir) throws Exception {
+    requireVulkan();
+    String loader = dir.resolve("libvulkan-missing.so").toString();
+    Output output = run(List.of("-Dorg.lwjgl.vulkan.libname=" + loader), FreshJvm.classPath(), Map.of(), "", "3");
+    assertEquals("cpu\n".repeat(3), output.out());
+    assertEquals(List.of(LINE + "cannot load the Vulkan loader (" + loader + "): java.lang.UnsatisfiedLinkError:"
+        + " Failed to dynamically load library: " + loader + "(error = null)"), output.log());
   }
 
   /** No LWJGL natives on the class path (and none extracted before: a new extraction folder). */

@@ -55,6 +55,15 @@ class CpuTwinTest extends BothDevices {
     }
   }
 
+  @ParameterizedTest(name = "n = {0}")
+  @ValueSource(ints = {1, 63, 65, 1000})
+  void workgroupValuesAndBoundedWorkItemLoops(int n) {
+    for (int[] boundAndDivisor : new int[][] {{0, 0}, {17, 5}, {64, 2}, {1000, -4}, {-3, 9}}) {
+      compare("workgroupValues " + Arrays.toString(boundAndDivisor), n, r -> new Object[] {Bits.randomInts(r, n)},
+          (d, a) -> TwinShapesKernels.workgroupValues(d, n, (int[]) a[0], boundAndDivisor[0], boundAndDivisor[1]));
+    }
+  }
+
   @Test
   void everyCorpusKernelAndGroupHasATwin() throws Exception {
     List<String> missing = new ArrayList<>();

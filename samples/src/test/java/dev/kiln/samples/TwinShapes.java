@@ -80,4 +80,40 @@ final class TwinShapes {
       data[i] = tile[31 - l] + left;
     }
   }
+
+  /**
+   * The shapes whose locals the twin holds once per workgroup or reads as ids (WorkgroupValues): a
+   * step halved and a total grown at workgroup level in a loop with barriers, read before and after
+   * it changes; a work-item loop cut short at a bound from a parameter, which may lie past the
+   * workgroup or below zero; and locals that must stay per invocation: one written under a
+   * condition, one from a division that could fault.
+   */
+  @Kernel(workgroup = 64)
+  static void workgroupValues(int[] data, int bound, int divisor) {
+    int[] t = Gpu.sharedInts(64);
+    int l = Gpu.localId(0);
+    int i = Gpu.globalId(0);
+    int total = 1;
+    int late = 0;
+    if (divisor > 3) {
+      late = 5;
+    }
+    int shared = divisor != 0 ? 100 / divisor : 7;
+    t[l] = i < data.length ? data[i] : 0;
+    Gpu.barrier();
+    for (int stride = 32; stride > 0; stride >>= 1) {
+      if (l < stride) {
+        t[l] += t[l + stride] + total;
+      }
+      total = total * 3 + stride;
+      Gpu.barrier();
+      if (l < bound) {
+        t[l] ^= total + late;
+      }
+      Gpu.barrier();
+    }
+    if (i < data.length) {
+      data[i] = t[l] + t[0] * total + shared;
+    }
+  }
 }

@@ -47,6 +47,7 @@ final class TwinCode {
         mv.visitMethodInsn(INVOKESTATIC, "java/lang/System", "arraycopy", "(Ljava/lang/Object;ILjava/lang/Object;II)V",
             false);
       }
+      case Stmt.Assign assign when f.values.isNoOp(assign) -> {}
       case Stmt.Assign assign -> {
         f.beginLocal(assign.local());
         value(assign.value());

@@ -58,6 +58,8 @@ final class TwinFrame {
   /** Whether invocations past the dispatch must be skipped here: a kernel without barriers, not gated by the IR. */
   final boolean gateInvocations;
   final int[] size;
+  /** The locals held once per workgroup or read as ids, where locals are otherwise per invocation. */
+  final WorkgroupValues values;
   int nextSlot = 8;
 
   final Map<String, Integer> arrays = new HashMap<>();
@@ -83,6 +85,8 @@ final class TwinFrame {
   /** The invocations a work-item loop runs: {@code rangeFirst .. rangeEnd-1}, the workgroup's or a subgroup's. */
   int rangeFirst;
   int rangeEnd;
+  /** Where a work-item loop whose invocations from some bound on do nothing ends: the smaller of the two. */
+  int itemsEnd;
   /** In code with subgroup operations: the targets outside the loop over subgroups, which no jump may reach. */
   int outsideSubgroups = -1;
   /** Side by side: which invocations have returned or do not run (a boolean[]), and how many. */
@@ -131,6 +135,7 @@ final class TwinFrame {
     this.streaming = !cooperative && program.shared().isEmpty();
     this.gateInvocations = !gated && !program.usesBarriers();
     this.size = new int[] {program.workgroup().x(), program.workgroup().y(), program.workgroup().z()};
+    this.values = cooperative && !subgroups ? WorkgroupValues.of(program) : WorkgroupValues.none();
     if (program.elementsPerInvocation() != 1) {
       throw new Unsupported("a vectorized program");
     }
@@ -210,6 +215,7 @@ final class TwinFrame {
     condition = intSlot(0);
     rangeFirst = intSlot(0);
     rangeEnd = intSlot(0);
+    itemsEnd = intSlot(0);
     doneCount = intSlot(0);
     accessArray = referenceSlot();
     accessIndex = intSlot(0);
@@ -249,7 +255,10 @@ final class TwinFrame {
       }
     });
     for (Local local : all) {
-      if (cooperative) {
+      if (values.id(local) != null) {
+        continue; // read as its id
+      }
+      if (cooperative && !values.isUniform(local)) {
         int slot = nextSlot++;
         push(mv, invocations);
         newArrayOf(local.type());
@@ -361,16 +370,21 @@ final class TwinFrame {
     return slot;
   }
 
+  /** Whether {@code local} is an array of one element per invocation. */
+  private boolean perInvocation(Local local) {
+    return cooperative && !values.isUniform(local);
+  }
+
   /** Before a local's value is pushed: its invocation's element, where locals are per invocation. */
   void beginLocal(Local local) {
-    if (cooperative) {
+    if (perInvocation(local)) {
       mv.visitVarInsn(ALOAD, localSlot(local));
       mv.visitVarInsn(ILOAD, invocation);
     }
   }
 
   void endStore(Local local) {
-    if (cooperative) {
+    if (perInvocation(local)) {
       mv.visitInsn(arrayStore(local.type()));
     } else {
       mv.visitVarInsn(store(local.type()), localSlot(local));
@@ -378,7 +392,10 @@ final class TwinFrame {
   }
 
   void loadLocal(Local local) {
-    if (cooperative) {
+    Expr.BuiltinGet id = values.id(local);
+    if (id != null) {
+      builtin(id.builtin(), id.axis());
+    } else if (perInvocation(local)) {
       mv.visitVarInsn(ALOAD, localSlot(local));
       mv.visitVarInsn(ILOAD, invocation);
       mv.visitInsn(arrayLoad(local.type()));

@@ -4,7 +4,9 @@ import static dev.kiln.processor.cpu.Bytecode.*;
 import static org.objectweb.asm.Opcodes.*;
 
 import dev.kiln.processor.cpu.TwinCalls.Unsupported;
+import dev.kiln.processor.ir.BinaryOp;
 import dev.kiln.processor.ir.Expr;
+import dev.kiln.processor.ir.PrimType;
 import dev.kiln.processor.ir.Stmt;
 import dev.kiln.processor.ir.Walk;
 import java.util.ArrayList;
@@ -74,6 +76,15 @@ final class TwinRegions {
   void region(List<Stmt> body) {
     List<Stmt> run = new ArrayList<>();
     for (Stmt statement : body) {
+      if (f.values.isNoOp(statement)) {
+        continue;
+      }
+      if (f.values.runsOnce(statement)) { // a workgroup value: written once, between the work-item loops
+        items(run);
+        run = new ArrayList<>();
+        code.statements(List.of(statement));
+        continue;
+      }
       if (!hasBarrier(statement)) {
         run.add(statement);
         continue;
@@ -192,7 +203,7 @@ final class TwinRegions {
     return f.size[0] * f.size[1] * f.size[2];
   }
 
-  private static boolean hasBarrier(Stmt statement) {
+  static boolean hasBarrier(Stmt statement) {
     return Walk.anyStatement(List.of(statement), s -> s instanceof Stmt.Barrier);
   }
 
@@ -249,6 +260,11 @@ final class TwinRegions {
    * takes the value, which they must agree on (false where none runs).
    */
   private void conditionOfWorkgroup(Expr expression) {
+    if (f.values.pure(expression)) { // the same for every invocation: evaluated once
+      code.value(expression);
+      mv.visitVarInsn(ISTORE, f.condition);
+      return;
+    }
     workItems(List.of(new Stmt.If(expression, List.of(), List.of())), true);
   }
 
@@ -273,11 +289,20 @@ final class TwinRegions {
       push(mv, -1);
       mv.visitVarInsn(ISTORE, f.condition);
     }
+    int end = f.rangeEnd;
+    Expr bound = storeCondition ? null : invocationBound(run);
+    if (bound != null) { // only invocations below the bound do anything: the loop ends there
+      end = f.itemsEnd;
+      code.value(bound);
+      mv.visitVarInsn(ILOAD, f.rangeEnd);
+      mv.visitMethodInsn(INVOKESTATIC, "java/lang/Math", "min", "(II)I", false);
+      mv.visitVarInsn(ISTORE, end);
+    }
     mv.visitVarInsn(ILOAD, f.rangeFirst);
     mv.visitVarInsn(ISTORE, f.invocation);
     mv.visitLabel(top);
     mv.visitVarInsn(ILOAD, f.invocation);
-    mv.visitVarInsn(ILOAD, f.rangeEnd);
+    mv.visitVarInsn(ILOAD, end);
     mv.visitJumpInsn(IF_ICMPGE, exit);
     if (f.cooperative) {
       mv.visitVarInsn(ALOAD, f.done);
@@ -326,6 +351,26 @@ final class TwinRegions {
     }
   }
 
+  /**
+   * Where {@code run} is one {@code if (localId(0) < s)} without an else in a one-dimensional
+   * workgroup, with {@code s} a workgroup value (a tree sum's step): {@code s}, as invocations from
+   * {@code s} on skip the whole run; otherwise null.
+   */
+  private Expr invocationBound(List<Stmt> run) {
+    if (f.size[1] != 1 || f.size[2] != 1 || run.size() != 1 || !(run.getFirst() instanceof Stmt.If branch)
+        || !branch.otherwise().isEmpty() || !(branch.condition() instanceof Expr.Binary test)
+        || test.left().type() != PrimType.INT) {
+      return null;
+    }
+    if (test.op() == BinaryOp.LT && f.values.isLocalX(test.left()) && f.values.pure(test.right())) {
+      return test.right();
+    }
+    if (test.op() == BinaryOp.GT && f.values.isLocalX(test.right()) && f.values.pure(test.left())) {
+      return test.left();
+    }
+    return null;
+  }
+
   /** condition = the invocation's value where it is the first (-1 before), 2 where it differs from theirs. */
   private void agreeOnCondition(Expr condition) {
     Label first = new Label();
@@ -368,22 +413,31 @@ final class TwinRegions {
     mv.visitLabel(agreed);
   }
 
-  /** The local and global ids of invocation number {@code invocation} of workgroup (wx, wy, wz). */
+  /**
+   * The local and global ids of invocation number {@code invocation} of workgroup (wx, wy, wz); an
+   * axis of size 1 keeps its local id 0 and needs no division.
+   */
   private void localIds() {
     mv.visitVarInsn(ILOAD, f.invocation);
-    push(mv, f.size[0]);
-    mv.visitInsn(IREM);
+    if (f.size[1] * f.size[2] != 1) {
+      push(mv, f.size[0]);
+      mv.visitInsn(IREM);
+    }
     mv.visitVarInsn(ISTORE, f.localId[0]);
-    mv.visitVarInsn(ILOAD, f.invocation);
-    push(mv, f.size[0]);
-    mv.visitInsn(IDIV);
-    push(mv, f.size[1]);
-    mv.visitInsn(IREM);
-    mv.visitVarInsn(ISTORE, f.localId[1]);
-    mv.visitVarInsn(ILOAD, f.invocation);
-    push(mv, f.size[0] * f.size[1]);
-    mv.visitInsn(IDIV);
-    mv.visitVarInsn(ISTORE, f.localId[2]);
+    if (f.size[1] != 1) {
+      mv.visitVarInsn(ILOAD, f.invocation);
+      push(mv, f.size[0]);
+      mv.visitInsn(IDIV);
+      push(mv, f.size[1]);
+      mv.visitInsn(IREM);
+      mv.visitVarInsn(ISTORE, f.localId[1]);
+    }
+    if (f.size[2] != 1) {
+      mv.visitVarInsn(ILOAD, f.invocation);
+      push(mv, f.size[0] * f.size[1]);
+      mv.visitInsn(IDIV);
+      mv.visitVarInsn(ISTORE, f.localId[2]);
+    }
     for (int axis = 0; axis < 3; axis++) {
       mv.visitVarInsn(ILOAD, f.workgroupId[axis]);
       push(mv, f.size[axis]);
@@ -393,4 +447,5 @@ final class TwinRegions {
       mv.visitVarInsn(ISTORE, f.globalId[axis]);
     }
   }
+
 }
