@@ -36,6 +36,7 @@ class LogLinesTest {
 
     LogCapture() {
       logger.setLevel(java.util.logging.Level.ALL); // DEBUG lines too: a test names each line's level
+      logger.setUseParentHandlers(false); // captured, not printed in the build's output
       logger.addHandler(this);
     }
 
@@ -55,6 +56,7 @@ class LogLinesTest {
     @Override
     public void close() {
       logger.removeHandler(this);
+      logger.setUseParentHandlers(true);
       logger.setLevel(level);
     }
   }

@@ -43,7 +43,8 @@ class OtherCompilersTest {
     JavaCompiler ecj = new EclipseCompiler();
     DiagnosticCollector<JavaFileObject> diagnostics = new DiagnosticCollector<>();
     try (StandardJavaFileManager files = ecj.getStandardFileManager(diagnostics, Locale.ROOT, null)) {
-      JavaCompiler.CompilationTask task = ecj.getTask(null, files, diagnostics,
+      // ecj prints its report to standard error unless given a writer: the test reads the diagnostics instead
+      JavaCompiler.CompilationTask task = ecj.getTask(new java.io.StringWriter(), files, diagnostics,
           List.of("-21", "-d", dir.resolve("out").toString(), "-cp", System.getProperty("java.class.path")), null,
           files.getJavaFileObjects(source));
       task.setProcessors(List.of(new KilnProcessor()));

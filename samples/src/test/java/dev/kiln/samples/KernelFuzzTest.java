@@ -119,7 +119,11 @@ class KernelFuzzTest extends BothDevices {
         specials.size(), specials, differences.size(), times.stream().mapToDouble(Timed::seconds).sum(),
         mean(times.subList(0, times.size() / 10)), mean(times.subList(times.size() - times.size() / 10, times.size())),
         times.stream().sorted(Comparator.comparingDouble(Timed::seconds).reversed()).limit(SLOWEST).toList());
-    differences.forEach(System.out::println);
+    if (!differences.isEmpty()) { // the kernels' sources go to a file, not the build's output
+      java.nio.file.Path listed = java.nio.file.Path.of("target", "kernel-fuzz-differences.txt").toAbsolutePath();
+      java.nio.file.Files.writeString(listed, String.join("\n", differences));
+      System.out.println("kernel fuzzer: the differing kernels, each with its source: " + listed);
+    }
     assertEquals(ONLY.isEmpty() ? Math.min(KERNELS - 1, RANGE[1]) - RANGE[0] + 1 : ONLY.size(), runs);
     if (lavapipe()) {
       // lavapipe's folds also change values that follow from a NaN, an infinity or a zero: its

@@ -92,6 +92,8 @@ final class TwinFrame {
   /** Side by side: which invocations have returned or do not run (a boolean[]), and how many. */
   int done;
   int doneCount;
+  /** How many were done when the current work-item loop began. */
+  int doneBefore;
   /**
    * The exception Java throws first among the invocations' (the first in the lowest arm of a group),
    * and the access it threw at (site, array, index) and its arm: thrown once the loops end.
@@ -217,6 +219,7 @@ final class TwinFrame {
     rangeEnd = intSlot(0);
     itemsEnd = intSlot(0);
     doneCount = intSlot(0);
+    doneBefore = intSlot(0);
     accessArray = referenceSlot();
     accessIndex = intSlot(0);
     fault = referenceSlot();

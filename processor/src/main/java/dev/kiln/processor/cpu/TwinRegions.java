@@ -298,6 +298,12 @@ final class TwinRegions {
       mv.visitMethodInsn(INVOKESTATIC, "java/lang/Math", "min", "(II)I", false);
       mv.visitVarInsn(ISTORE, end);
     }
+    if (f.cooperative) {
+      // only invocations done before the loop are skipped (one that ends in it is never met again):
+      // where none is, the check is invariant and C2 runs the loop without it
+      mv.visitVarInsn(ILOAD, f.doneCount);
+      mv.visitVarInsn(ISTORE, f.doneBefore);
+    }
     mv.visitVarInsn(ILOAD, f.rangeFirst);
     mv.visitVarInsn(ISTORE, f.invocation);
     mv.visitLabel(top);
@@ -305,10 +311,14 @@ final class TwinRegions {
     mv.visitVarInsn(ILOAD, end);
     mv.visitJumpInsn(IF_ICMPGE, exit);
     if (f.cooperative) {
+      mv.visitVarInsn(ILOAD, f.doneBefore);
+      Label none = new Label();
+      mv.visitJumpInsn(IFEQ, none);
       mv.visitVarInsn(ALOAD, f.done);
       mv.visitVarInsn(ILOAD, f.invocation);
       mv.visitInsn(BALOAD);
       mv.visitJumpInsn(IFNE, loop.next);
+      mv.visitLabel(none);
     }
     localIds();
     if (f.gateInvocations) {
