@@ -33,7 +33,10 @@ public record FreshJvm(String out, String err) {
    */
   public static FreshJvm run(Class<?> main, List<String> flags, String classPath, Map<String, String> environment,
       List<String> args) throws IOException, InterruptedException {
-    List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+    // no hsperfdata file: JVMs started at once in containers can meet one another's, and the JVM then
+    // prints a warning on standard output, which the tests read
+    List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        "-XX:-UsePerfData"));
     command.addAll(flags);
     command.addAll(List.of("-cp", classPath, main.getName()));
     command.addAll(args);
