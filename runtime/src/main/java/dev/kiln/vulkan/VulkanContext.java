@@ -282,12 +282,12 @@ final class VulkanContext {
   }
 
   private static VkInstance createInstance(ValidationLog validation) throws VulkanUnavailableException {
-    VulkanWarmup.loadCoreBesideDrivers(() -> {
+    Runnable drivers = VulkanWarmup.driversWarmup();
+    try {
       LwjglNatives.loadCore();
-      // LWJGL's memory access too, whose first use loads libraries of the JDK's: not on this thread
-      // while a driver's dlopen may hold the dynamic linker
-      MemoryStack.stackGet();
-    });
+    } finally {
+      drivers.run(); // even where the core cannot load: another opening thread may be waiting for the drivers
+    }
     try (MemoryStack stack = MemoryStack.stackPush()) {
       StartupTrace.mark("LWJGL core loaded (native library, memory stack)");
       VulkanWarmup.startBindings();

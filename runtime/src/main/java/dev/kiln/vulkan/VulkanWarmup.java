@@ -2,11 +2,8 @@ package dev.kiln.vulkan;
 
 import dev.kiln.backend.StartupTrace;
 import java.util.Locale;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
@@ -16,7 +13,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * <ol>
  *   <li>The Vulkan loader finding and loading the drivers, at the first Vulkan call. {@link
  *       #driversWarmup()} makes that call (counting the instance extensions) through the FFM API
- *       ({@link DriverLoad}, JDK 22+), while LWJGL's core loads; the loader keeps
+ *       ({@link DriverLoad}, JDK 22+), once LWJGL's core native library is loaded; the loader keeps
  *       the drivers loaded, so LWJGL's calls find them ready.
  *   <li>LWJGL's downcall bindings ({@code org.lwjgl.system.JNI}), which LWJGL generates on JDK 25
  *       when the first Vulkan function is looked up. {@link #startBindings()} initializes that class
@@ -27,10 +24,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * does the same work again and reports it. With {@code -Dkiln.startupTrace=true} the trace lists what
  * each thread did and how long it took.
  *
- * <p>LWJGL's core loads on a third thread while the drivers load ({@link #loadCoreBesideDrivers}):
- * its {@code System.load} is a plain {@code dlopen}, which the dynamic linker serializes with the
- * loader's, so behind a driver that hangs in its {@code dlopen} it would wait for ever; the opening
- * thread waits for it with the same bound as for the drivers. The opening thread then waits for the
+ * <p>The opening thread loads LWJGL's core before the drivers thread starts, and waits for the
  * drivers ({@link #awaitDrivers()}, bounded) before LWJGL loads the Vulkan loader. LWJGL, loading a
  * library from the system's paths, asks for its path with {@code dl_iterate_phdr} and calls
  * {@code dlopen} from inside that callback; glibc holds its loaded-objects lock there, while a
@@ -58,8 +52,8 @@ final class VulkanWarmup {
   private VulkanWarmup() {}
 
   /**
-   * What has the Vulkan loader load its drivers on another thread, to run before LWJGL's core
-   * loads. Whether Kiln may use the FFM API is decided now, before LWJGL's first native call: on a
+   * What has the Vulkan loader load its drivers on another thread, to run once LWJGL's core is
+   * loaded. Whether Kiln may use the FFM API is decided now, before LWJGL's first native call: on a
    * JDK that warns at the first restricted call of a module without native access, LWJGL's
    * {@code System.load} would enable it for the class path, where Kiln may be too.
    */
@@ -86,52 +80,6 @@ final class VulkanWarmup {
   }
 
   /**
-   * Loads LWJGL's core ({@code load}) while the drivers thread, started here, loads the drivers: on
-   * another thread, waited for at most {@code kiln.driverTimeout} seconds, as the dynamic linker may
-   * hold it behind a driver that never finishes loading. Without a drivers thread, on this thread.
-   *
-   * @param load what loads LWJGL's core
-   * @throws VulkanUnavailableException what {@code load} throws, or once the wait is over
-   */
-  static void loadCoreBesideDrivers(NativesLock.Load load) throws VulkanUnavailableException {
-    driversWarmup().run();
-    if (!DRIVERS_STARTED) {
-      load.run();
-      return;
-    }
-    CompletableFuture<Void> core = new CompletableFuture<>();
-    Thread.ofPlatform().daemon().name("kiln-lwjgl-core").start(() -> {
-      try {
-        load.run();
-        core.complete(null);
-      } catch (Throwable e) {
-        core.completeExceptionally(e);
-      }
-    });
-    try {
-      core.get(DRIVER_TIMEOUT_SECONDS, TimeUnit.SECONDS);
-    } catch (TimeoutException e) {
-      throw driversHang();
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new VulkanUnavailableException("interrupted while LWJGL's core loaded", e);
-    } catch (ExecutionException e) {
-      switch (e.getCause()) {
-        case VulkanUnavailableException unavailable -> throw unavailable;
-        case RuntimeException runtime -> throw runtime;
-        case Error error -> throw error;
-        default -> throw new IllegalStateException(e.getCause());
-      }
-    }
-  }
-
-  private static VulkanUnavailableException driversHang() {
-    return new VulkanUnavailableException("the Vulkan loader (" + loaderName() + ") has not finished loading its"
-        + " drivers after " + DRIVER_TIMEOUT_SECONDS + " s: a driver hangs while it initializes; -Dkiln.driverTimeout=S"
-        + " waits S seconds", null);
-  }
-
-  /**
    * Waits until the drivers thread has finished, or until it is known that none runs: before the
    * opening thread lets LWJGL load the Vulkan loader, so that no two threads of Kiln's are in the
    * dynamic linker at once (see above).
@@ -148,7 +96,9 @@ final class VulkanWarmup {
       throw new VulkanUnavailableException("interrupted while the Vulkan loader loaded its drivers", e);
     }
     if (!done) {
-      throw driversHang();
+      throw new VulkanUnavailableException("the Vulkan loader (" + loaderName() + ") has not finished loading its"
+          + " drivers after " + DRIVER_TIMEOUT_SECONDS + " s: a driver hangs while it initializes; -Dkiln.driverTimeout=S"
+          + " waits S seconds", null);
     }
     return DRIVERS_STARTED;
   }
