@@ -11,6 +11,10 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import javax.tools.Diagnostic;
@@ -42,17 +46,40 @@ final class GroupCompiler {
     return refused;
   }
 
-  /** Compiles every class into {@code out}; returns the errors. */
+  /**
+   * Compiles every class into {@code out}; returns the errors. The classes are independent: one
+   * javac per core compiles its share of them, at once (javac alone uses one core, and these
+   * compilations were most of this test's time on lavapipe's 2-core CI machine).
+   */
   private static List<Diagnostic<? extends JavaFileObject>> compile(Path out, List<List<RandomGroups.Group>> classes,
       Set<String> unfused) throws IOException {
     Path sources = out.resolve("src/fuzz");
     Files.createDirectories(sources);
-    List<Path> files = new ArrayList<>();
+    int javacs = Math.min(classes.size(), Runtime.getRuntime().availableProcessors());
+    List<List<Path>> shares = new ArrayList<>();
+    for (int j = 0; j < javacs; j++) {
+      shares.add(new ArrayList<>());
+    }
     for (int c = 0; c < classes.size(); c++) {
       Path file = sources.resolve("Groups" + c + ".java");
       Files.writeString(file, RandomGroups.classSource("fuzz", "Groups" + c, classes.get(c), unfused));
-      files.add(file);
+      shares.get(c % javacs).add(file);
     }
-    return KilnJavac.compile(out, files);
+    List<Diagnostic<? extends JavaFileObject>> errors = new ArrayList<>();
+    try (ExecutorService pool = Executors.newFixedThreadPool(javacs)) {
+      List<Future<List<Diagnostic<? extends JavaFileObject>>>> compiling = new ArrayList<>();
+      for (List<Path> share : shares) {
+        compiling.add(pool.submit(() -> KilnJavac.compile(out, share)));
+      }
+      for (Future<List<Diagnostic<? extends JavaFileObject>>> share : compiling) {
+        errors.addAll(share.get());
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IOException(e);
+    } catch (ExecutionException e) {
+      throw new IOException(e.getCause());
+    }
+    return errors;
   }
 }
