@@ -71,8 +71,8 @@ class BatchTest extends BothDevices {
    * The device's arrays once garbage was collected long enough for the cleaner to free what is
    * unreachable: until an object dropped now is collected, then {@value #ROUNDS_AFTER} more rounds
    * (freeing a dropped array takes one round in arraysAfterCollecting, on lavapipe and the CPU
-   * backend). For checks that an array stays, which would otherwise wait all 250 rounds: 45 s of
-   * this class's 80 on lavapipe.
+   * backend). For checks that an array stays, which would otherwise wait all 250 rounds: most of
+   * this class's 80 s in CI, now 4.
    */
   private static int arraysAfterACollection(Device device) throws InterruptedException {
     java.lang.ref.WeakReference<Object> dropped = new java.lang.ref.WeakReference<>(new Object());
