@@ -39,6 +39,25 @@ public enum NumericType {
   }
 
   /**
+   * A Java array of this element type, zeroed.
+   *
+   * @param length its length
+   * @return the array ({@code int[]} for {@code INT}, and so on)
+   */
+  public Object newArray(int length) {
+    return switch (this) {
+      case INT -> new int[length];
+      case FLOAT -> new float[length];
+      case LONG -> new long[length];
+      case DOUBLE -> new double[length];
+      case BYTE -> new byte[length];
+      case SHORT -> new short[length];
+      case CHAR -> new char[length];
+      case BOOLEAN -> new boolean[length];
+    };
+  }
+
+  /**
    * The type of the Java array {@code array}, or an exception if Kiln has no such buffer type.
    *
    * @param array a Java array

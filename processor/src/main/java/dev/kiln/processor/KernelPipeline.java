@@ -11,6 +11,7 @@ import dev.kiln.processor.check.CheckError;
 import dev.kiln.processor.check.Checks;
 import dev.kiln.processor.check.RacyUpdates;
 import dev.kiln.processor.cpu.CpuTwins;
+import dev.kiln.processor.diag.Diagnostic;
 import dev.kiln.processor.diag.Diagnostics;
 import dev.kiln.processor.diag.Errors;
 import dev.kiln.processor.ir.Program;
@@ -35,6 +36,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.TypeElement;
@@ -221,12 +223,22 @@ final class KernelPipeline {
 
   /** What {@code step} makes of the kernel; empty if it makes null, runs out of memory or fails, reported on the kernel. */
   private <T> Optional<T> guarded(KernelSignature kernel, TreePath path, Supplier<T> step) {
+    return contained(kernel.name(), "kernel " + kernel.name(),
+        error -> diagnostics.error(path.getLeaf(), path.getCompilationUnit(), error), step);
+  }
+
+  /**
+   * What {@code step} makes; empty where it makes null, or where it runs out of memory or fails:
+   * then {@code report} gets {@code kiln.kernel.outOfMemory} for {@code program} or
+   * {@code kiln.internal} for {@code where}. The processor never crashes javac.
+   */
+  private <T> Optional<T> contained(Object where, String program, Consumer<Diagnostic> report, Supplier<T> step) {
     try {
       return Optional.ofNullable(step.get());
     } catch (OutOfMemoryError e) {
-      diagnostics.error(path.getLeaf(), path.getCompilationUnit(), Errors.outOfMemory("kernel " + kernel.name(), heapMegabytes()));
+      report.accept(Errors.outOfMemory(program, heapMegabytes()));
     } catch (RuntimeException | StackOverflowError e) {
-      diagnostics.error(path.getLeaf(), path.getCompilationUnit(), Errors.internal(kernel.name(), e));
+      report.accept(Errors.internal(where, e));
     }
     return Optional.empty();
   }
@@ -251,24 +263,20 @@ final class KernelPipeline {
    */
   private Optional<Program> fuse(GroupSignature group, List<KernelSignature> arms, Map<String, Analysis> checked) {
     KernelSignature first = arms.getFirst();
-    try {
+    String what = "group " + group.name();
+    return contained(what, what, error -> diagnostics.error(first.method(), error), () -> {
       List<Arm> fusedArms = arms.stream()
           .map(arm -> new Arm(arm.name(), arm.selfComposable(), checked.get(arm.name())))
           .toList();
-      switch (Fusion.fuse(group.name(), fusedArms)) {
-        case Fusion.Result.Fused fused -> {
-          return emit(first.method(), first.packageName(), group.moduleResource(), "group " + group.name(),
-              () -> Passes.finish(fused.program(), vectorize)) ? Optional.of(fused.program()) : Optional.empty();
+      return switch (Fusion.fuse(group.name(), fusedArms)) {
+        case Fusion.Result.Fused fused -> emit(first.method(), first.packageName(), group.moduleResource(), what,
+            () -> Passes.finish(fused.program(), vectorize)) ? fused.program() : null;
+        case Fusion.Result.Refused refused -> {
+          new FusionReporter(trees, diagnostics, sites, arms).report(refused.errors());
+          yield null;
         }
-        case Fusion.Result.Refused refused -> new FusionReporter(trees, diagnostics, sites, arms)
-            .report(refused.errors());
-      }
-    } catch (OutOfMemoryError e) {
-      diagnostics.error(first.method(), Errors.outOfMemory("group " + group.name(), heapMegabytes()));
-    } catch (RuntimeException | StackOverflowError e) {
-      diagnostics.error(first.method(), Errors.internal("group " + group.name(), e));
-    }
-    return Optional.empty();
+      };
+    });
   }
 
   /**
@@ -293,7 +301,7 @@ final class KernelPipeline {
    */
   private boolean emit(Element origin, String packageName, String resource, String what,
       Supplier<Vectorize.Decision> passes) {
-    try {
+    return contained(what, what, error -> diagnostics.error(origin, error), () -> {
       Vectorize.Decision decision = passes.get();
       Analysis written = Analysis.of(decision.program());
       byte[] module = SpirvWriter.write(written);
@@ -301,16 +309,14 @@ final class KernelPipeline {
         diagnostics.error(origin, Errors.moduleSize(what, module.length, MAX_MODULE_BYTES));
         return false;
       }
-      outputs.module(origin, packageName, resource, what, decision, written, module);
+      try {
+        outputs.module(origin, packageName, resource, what, decision, written, module);
+      } catch (IOException e) {
+        diagnostics.error(origin, Errors.internal(what, "cannot write " + resource + ": " + e));
+        return false;
+      }
       return true;
-    } catch (IOException e) {
-      diagnostics.error(origin, Errors.internal(what, "cannot write " + resource + ": " + e));
-    } catch (OutOfMemoryError e) {
-      diagnostics.error(origin, Errors.outOfMemory(what, heapMegabytes()));
-    } catch (RuntimeException | StackOverflowError e) {
-      diagnostics.error(origin, Errors.internal(what, e));
-    }
-    return false;
+    }).orElse(false);
   }
 
   /**

@@ -72,16 +72,7 @@ public final class CpuBackend implements Backend {
 
   @Override
   public BackendBuffer allocate(NumericType type, int length) {
-    return new CpuBuffer(type, switch (type) {
-      case INT -> new int[length];
-      case FLOAT -> new float[length];
-      case LONG -> new long[length];
-      case DOUBLE -> new double[length];
-      case BYTE -> new byte[length];
-      case SHORT -> new short[length];
-      case CHAR -> new char[length];
-      case BOOLEAN -> new boolean[length];
-    });
+    return new CpuBuffer(type, type.newArray(length));
   }
 
   /** The Java arrays themselves, viewed as buffers: the kernel writes them in place. */

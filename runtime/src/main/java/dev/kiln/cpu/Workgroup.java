@@ -51,16 +51,7 @@ final class Workgroup {
 
   synchronized Object shared(int declaration, NumericType type, int length) {
     if (declaration == arrays.size()) {
-      arrays.add(switch (type) {
-        case INT -> new int[length];
-        case FLOAT -> new float[length];
-        case LONG -> new long[length];
-        case DOUBLE -> new double[length];
-        case BYTE -> new byte[length];
-        case SHORT -> new short[length];
-        case CHAR -> new char[length];
-        case BOOLEAN -> new boolean[length];
-      });
+      arrays.add(type.newArray(length));
     }
     return arrays.get(declaration);
   }

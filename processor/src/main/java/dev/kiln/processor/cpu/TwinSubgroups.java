@@ -8,6 +8,7 @@ import dev.kiln.processor.ir.Expr;
 import dev.kiln.processor.ir.Intrinsic;
 import dev.kiln.processor.ir.Stmt;
 import org.objectweb.asm.MethodVisitor;
+import org.objectweb.asm.Type;
 
 /**
  * A CPU twin's subgroup operations: each is a statement {@code result = op(operands)} (made so by
@@ -15,7 +16,7 @@ import org.objectweb.asm.MethodVisitor;
  * operands and result, through {@link SubgroupLanes#apply}.
  */
 final class TwinSubgroups {
-  static final String LANES = "dev/kiln/abi/SubgroupLanes";
+  static final String LANES = Type.getInternalName(SubgroupLanes.class);
 
   private TwinSubgroups() {}
 
