@@ -34,13 +34,6 @@ final class MemoryAccess {
   private final boolean boundsChecks;
   private final Map<String, ArrayVariable> arrays = new HashMap<>();
   private Faults faults;
-  /**
-   * The subgroups' counts of loop-header entries (workgroup memory), the invocation's subgroup, and
-   * the specialization constant that turns counting on; 0 in a kernel without loops.
-   */
-  private int loopTurns;
-  private int loopGroup;
-  private int countLoops;
   /** The specialization constant of checks a launch settles ({@link #checksSettled()}); 0 until used. */
   private int checksSettled;
   /** Whether the module is written for the Vulkan memory model ({@link #useVulkanMemoryModel}). */
@@ -185,49 +178,9 @@ final class MemoryAccess {
     faults.declareSites();
   }
 
-  /**
-   * Starts counting loop-header entries, at the top of a kernel with loops: on a device that cuts
-   * loops (the specialization constant {@link LaunchAbi#COUNT_LOOPS_SPEC_ID} set) each subgroup
-   * keeps its count in workgroup memory, as lavapipe counts a SIMD group's entries of all its
-   * loops together; {@code subgroupId} is the invocation's subgroup, {@code invocations} the
-   * workgroup's. Elsewhere the constant is false and the driver folds the counting away.
-   */
-  void startCountingLoops(int subgroupId, int invocations) {
-    int uint = module.typeUint();
-    countLoops = module.id();
-    module.globals.op(SpvOpSpecConstantFalse, module.typeBool(), countLoops);
-    module.decorate(countLoops, SpvDecorationSpecId, LaunchAbi.COUNT_LOOPS_SPEC_ID);
-    module.name(countLoops, "countLoops");
-    int counts = (invocations + LaunchAbi.LOOP_COUNT_MIN_SUBGROUP - 1) / LaunchAbi.LOOP_COUNT_MIN_SUBGROUP;
-    loopTurns = fn.globalVariable(SpvStorageClassWorkgroup, module.type(SpvOpTypeArray, uint, module.constantUint(counts)));
-    module.name(loopTurns, "loopTurns");
-    loopGroup = subgroupId;
-    fn.when(countLoops, () -> fn.store(loopTurnsOfGroup(), module.constantUint(0),
-        memoryOperands(SpvStorageClassWorkgroup, true)));
-  }
-
-  private int loopTurnsOfGroup() {
-    return fn.op(SpvOpAccessChain, module.typePointer(SpvStorageClassWorkgroup, module.typeUint()), loopTurns, loopGroup);
-  }
-
-  /**
-   * Counts one entry of a loop's header, {@code line} the loop's, once per subgroup (by the lane
-   * it elects); a subgroup past {@link LaunchAbi#LOOP_TURN_LIMIT} entries records a fault in each
-   * of its active invocations. Only lavapipe runs it, whose lanes of a subgroup are one SIMD
-   * thread: the elected lane's store is seen by the loads that follow it with no memory barrier
-   * (with one, lavapipe left every store of the kernel undone).
-   */
-  void countLoopTurn(int line) {
-    int uint = module.typeUint();
-    fn.when(countLoops, () -> {
-      int elected = fn.op(SpvOpGroupNonUniformElect, module.typeBool(), module.constantUint(SpvScopeSubgroup));
-      int[] visible = memoryOperands(SpvStorageClassWorkgroup, false);
-      fn.when(elected, () -> fn.store(loopTurnsOfGroup(), fn.op(SpvOpIAdd, uint, fn.load(uint, loopTurnsOfGroup(), visible),
-          module.constantUint(1)), memoryOperands(SpvStorageClassWorkgroup, true)));
-      int turns = fn.load(uint, loopTurnsOfGroup(), visible);
-      int past = fn.op(SpvOpUGreaterThan, module.typeBool(), turns, module.constantUint(LaunchAbi.LOOP_TURN_LIMIT));
-      faults.recordIf(past, Faults.LOOP_LIMIT, 0, fn.op(SpvOpBitcast, module.typeInt(), turns), line);
-    });
+  /** Starts counting loop-header entries ({@link LoopLimit}), at the top of a kernel with loops. */
+  LoopLimit countLoops(int subgroupId, int invocations) {
+    return new LoopLimit(fn, faults, this::memoryOperands, subgroupId, invocations);
   }
 
   /**

@@ -41,6 +41,8 @@ public final class SpirvWriter {
   private final FunctionBuilder fn = new FunctionBuilder(module);
   private final LaunchValues launch;
   private final MemoryAccess memory;
+  /** Lavapipe's loop limit, counted in a kernel with loops; null in one without. */
+  private LoopLimit loopLimit;
   private final VectorAccess vectors;
   private final MatrixWriter matrices;
   private final Copies copies;
@@ -130,7 +132,7 @@ public final class SpirvWriter {
       memory.declarePrivate(array);
     }
     if (Walk.anyStatement(program.body(), Stmt.Loop.class::isInstance)) {
-      memory.startCountingLoops(fn.op(SpvOpBitcast, module.typeUint(), launch.subgroupBuiltin(SpvBuiltInSubgroupId)),
+      loopLimit = memory.countLoops(fn.op(SpvOpBitcast, module.typeUint(), launch.subgroupBuiltin(SpvBuiltInSubgroupId)),
           (int) program.workgroup().invocations());
     }
     statements(program.body());
@@ -333,7 +335,7 @@ public final class SpirvWriter {
     int line = loop.site() == null ? 0 : loop.site().line();
     boolean countBeforeTest = usesMatrices;
     if (countBeforeTest) {
-      memory.countLoopTurn(line);
+      loopLimit.countTurn(line);
     }
     if (loop.testFirst() && !endless) {
       fn.terminate(SpvOpBranchConditional, value(loop.condition()), body, merge);
@@ -342,7 +344,7 @@ public final class SpirvWriter {
     }
     fn.label(body);
     if (!countBeforeTest) {
-      memory.countLoopTurn(line);
+      loopLimit.countTurn(line);
     }
     LoopTargets targets = new LoopTargets(merge, next);
     loops.push(targets);
@@ -360,7 +362,7 @@ public final class SpirvWriter {
     boolean exits = targets.broke || (!endless && (loop.testFirst() || nextReached));
     fn.mergeBlock(merge, exits);
     if (exits && !countBeforeTest) {
-      memory.countLoopTurn(line);
+      loopLimit.countTurn(line);
     }
   }
 }
