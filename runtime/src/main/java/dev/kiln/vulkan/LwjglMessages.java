@@ -21,13 +21,9 @@ final class LwjglMessages {
 
   /** Routes LWJGL's messages to Kiln's logger; before LWJGL's first message, else without effect. */
   static void toKilnLog() {
-    try {
-      if (System.getProperty("org.lwjgl.util.Debug") == null && System.getProperty("org.lwjgl.util.DebugStream") == null
-          && Configuration.DEBUG_STREAM.get() == null) {
-        Configuration.DEBUG_STREAM.set(new PrintStream(new Lines(), true, StandardCharsets.UTF_8));
-      }
-    } catch (LinkageError e) {
-      // no LWJGL on the class path: LwjglNatives.loadCore says which jars to add
+    if (System.getProperty("org.lwjgl.util.Debug") == null && System.getProperty("org.lwjgl.util.DebugStream") == null
+        && Configuration.DEBUG_STREAM.get() == null) {
+      Configuration.DEBUG_STREAM.set(new PrintStream(new Lines(), true, StandardCharsets.UTF_8));
     }
   }
 

@@ -19,7 +19,11 @@ import org.lwjgl.vulkan.VkInstance;
 final class ValidationLog {
   static final String LAYER = "VK_LAYER_KHRONOS_validation";
 
-  private final VkDebugUtilsMessengerCallbackEXT callback = VkDebugUtilsMessengerCallbackEXT.create(this::onMessage);
+  /**
+   * The upcall the layer calls, made with the first messenger description: once LWJGL's core is
+   * loaded and its messages go to Kiln's log ({@link LwjglMessages}), as its class is LWJGL's.
+   */
+  private VkDebugUtilsMessengerCallbackEXT callback;
   private final List<String> messages = new ArrayList<>();
   private long messenger;
 
@@ -33,6 +37,9 @@ final class ValidationLog {
 
   /** The messenger description; chained into instance creation it also sees that call. */
   VkDebugUtilsMessengerCreateInfoEXT createInfo(MemoryStack stack) {
+    if (callback == null) {
+      callback = VkDebugUtilsMessengerCallbackEXT.create(this::onMessage);
+    }
     return VkDebugUtilsMessengerCreateInfoEXT.calloc(stack)
         .sType$Default()
         .messageSeverity(VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT | VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT)
@@ -69,6 +76,9 @@ final class ValidationLog {
       vkDestroyDebugUtilsMessengerEXT(instance, messenger, null);
       messenger = 0;
     }
-    callback.free();
+    if (callback != null) {
+      callback.free();
+      callback = null;
+    }
   }
 }

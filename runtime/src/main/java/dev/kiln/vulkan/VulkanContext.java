@@ -160,7 +160,6 @@ final class VulkanContext {
    */
   static VulkanContext open(String nameFragment, boolean validationOn, boolean hardwareOnly, int index)
       throws VulkanUnavailableException {
-    LwjglMessages.toKilnLog(); // before any LWJGL class reads its debug stream: the validation log's callback does
     ValidationLog validation = validationOn ? new ValidationLog() : null;
     VkInstance instance = createInstance(validation);
     StartupTrace.mark("LWJGL's instance function table");

@@ -121,6 +121,22 @@ class FallbackReasonsTest {
         + " Failed to dynamically load library: " + loader + "(error = null)"), output.log());
   }
 
+  /**
+   * With the validation layer asked for, a missing Vulkan loader is refused in one line, and LWJGL's
+   * own five lines of hints stay in the log at DEBUG: the layer's callback is made only once LWJGL's
+   * messages go there (it printed them to standard error).
+   */
+  @Test
+  void lwjglsHintsStayInTheLogWithValidationOn() throws Exception {
+    requireVulkan();
+    String loader = "vulkan-kiln-missing"; // a name LWJGL looks up on the system's paths, as libvulkan.so.1
+    Output output = run(List.of("-Dorg.lwjgl.vulkan.libname=" + loader, "-Dkiln.validation=true"),
+        FreshJvm.classPath(), Map.of(), "vulkan");
+    assertEquals("refused: kiln.device=vulkan: cannot load the Vulkan loader (" + loader
+        + "): java.lang.UnsatisfiedLinkError: Failed to locate library: lib" + loader + ".so\n", output.out());
+    assertEquals(List.of(), output.log());
+  }
+
   /** No LWJGL natives on the class path (and none extracted before: a new extraction folder). */
   @Test
   void noLwjglNatives(@TempDir Path dir) throws Exception {

@@ -120,8 +120,8 @@ class KernelFuzzTest extends BothDevices {
         mean(times.subList(0, times.size() / 10)), mean(times.subList(times.size() - times.size() / 10, times.size())),
         times.stream().sorted(Comparator.comparingDouble(Timed::seconds).reversed()).limit(SLOWEST).toList());
     if (!differences.isEmpty()) { // the kernels' sources go to a file, not the build's output
-      java.nio.file.Path listed = java.nio.file.Path.of("target", "kernel-fuzz-differences.txt").toAbsolutePath();
-      java.nio.file.Files.writeString(listed, String.join("\n", differences));
+      Path listed = Path.of("target", "kernel-fuzz-differences.txt").toAbsolutePath();
+      Files.writeString(listed, String.join("\n", differences));
       System.out.println("kernel fuzzer: the differing kernels, each with its source: " + listed);
     }
     assertEquals(ONLY.isEmpty() ? Math.min(KERNELS - 1, RANGE[1]) - RANGE[0] + 1 : ONLY.size(), runs);

@@ -3,7 +3,6 @@ package dev.kiln.processor.spirv;
 import static org.lwjgl.util.spvc.Spv.*;
 
 import dev.kiln.abi.LaunchAbi;
-import java.util.function.BiFunction;
 
 /**
  * Lavapipe's loop limit, in the module: each subgroup counts its entries of loop headers in
@@ -16,7 +15,7 @@ final class LoopLimit {
   private final FunctionBuilder fn;
   private final SpirvModule module;
   private final Faults faults;
-  private final BiFunction<Integer, Boolean, int[]> memoryOperands;
+  private final QuadArrays.Operands memoryOperands;
   /** The specialization constant that turns counting on. */
   private final int countLoops;
   /** The subgroups' counts (workgroup memory), and the invocation's subgroup. */
@@ -27,8 +26,7 @@ final class LoopLimit {
    * Declares the counts and zeroes the invocation's subgroup's, at the top of a kernel with loops;
    * {@code subgroupId} is the invocation's subgroup, {@code invocations} the workgroup's.
    */
-  LoopLimit(FunctionBuilder fn, Faults faults, BiFunction<Integer, Boolean, int[]> memoryOperands, int subgroupId,
-      int invocations) {
+  LoopLimit(FunctionBuilder fn, Faults faults, QuadArrays.Operands memoryOperands, int subgroupId, int invocations) {
     this.fn = fn;
     this.module = fn.module();
     this.faults = faults;
@@ -43,7 +41,7 @@ final class LoopLimit {
     module.name(loopTurns, "loopTurns");
     loopGroup = subgroupId;
     fn.when(countLoops, () -> fn.store(loopTurnsOfGroup(), module.constantUint(0),
-        memoryOperands.apply(SpvStorageClassWorkgroup, true)));
+        memoryOperands.of(SpvStorageClassWorkgroup, true)));
   }
 
   private int loopTurnsOfGroup() {
@@ -61,9 +59,9 @@ final class LoopLimit {
     int uint = module.typeUint();
     fn.when(countLoops, () -> {
       int elected = fn.op(SpvOpGroupNonUniformElect, module.typeBool(), module.constantUint(SpvScopeSubgroup));
-      int[] visible = memoryOperands.apply(SpvStorageClassWorkgroup, false);
+      int[] visible = memoryOperands.of(SpvStorageClassWorkgroup, false);
       fn.when(elected, () -> fn.store(loopTurnsOfGroup(), fn.op(SpvOpIAdd, uint, fn.load(uint, loopTurnsOfGroup(), visible),
-          module.constantUint(1)), memoryOperands.apply(SpvStorageClassWorkgroup, true)));
+          module.constantUint(1)), memoryOperands.of(SpvStorageClassWorkgroup, true)));
       int turns = fn.load(uint, loopTurnsOfGroup(), visible);
       int past = fn.op(SpvOpUGreaterThan, module.typeBool(), turns, module.constantUint(LaunchAbi.LOOP_TURN_LIMIT));
       faults.recordIf(past, Faults.LOOP_LIMIT, 0, fn.op(SpvOpBitcast, module.typeInt(), turns), line);
