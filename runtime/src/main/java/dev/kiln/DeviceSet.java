@@ -1,9 +1,10 @@
 package dev.kiln;
 
+import dev.kiln.abi.KernelDescription;
 import dev.kiln.abi.KernelSpec;
 import dev.kiln.abi.SplitForm;
 import dev.kiln.annotations.Access;
-import dev.kiln.backend.KernelModule;
+import dev.kiln.backend.KernelDescriptions;
 import dev.kiln.backend.Launch;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -184,15 +185,10 @@ public final class DeviceSet implements AutoCloseable {
   }
 
   private static Plan plan(KernelSpec spec) {
-    KernelModule module;
-    try {
-      module = KernelModule.of(spec);
-    } catch (IllegalStateException noModule) {
-      return new Plan(SplitForm.refused("it has no module (the Kiln processor did not compile it)"), 1);
-    }
-    int groupIds = spec.workgroup(0) * module.elementsPerInvocation();
+    KernelDescription kernel = KernelDescriptions.of(spec); // declared, for one not compiled: refused with why
+    int groupIds = spec.workgroup(0) * kernel.elementsPerInvocation();
     // a part starts at a workgroup's first id on every backend, and at a 4-byte word of narrow elements
-    return new Plan(module.split(), groupIds * 4 / gcd(groupIds, 4));
+    return new Plan(kernel.split(), groupIds * 4 / gcd(groupIds, 4));
   }
 
   private static int gcd(int a, int b) {
@@ -212,7 +208,7 @@ public final class DeviceSet implements AutoCloseable {
       for (int sliced = 0; sliced < args.length; sliced++) {
         if (args[sliced] == args[whole] && share(spec, form, sliced) != null
             && share(spec, form, sliced).role() == SplitForm.Role.SLICED
-            && spec.params().get(sliced).access() != Access.READ) {
+            && KernelDescriptions.of(spec).access(sliced) != Access.READ) {
           throw new IllegalArgumentException(spec + ": one array is passed as '" + spec.params().get(whole).name()
               + "', which every device reads anywhere, and as '" + spec.params().get(sliced).name() + "', which each"
               + " device writes part of; split, the devices would read each other's writes in an order no single"
@@ -223,7 +219,7 @@ public final class DeviceSet implements AutoCloseable {
   }
 
   private static SplitForm.Share share(KernelSpec spec, SplitForm form, int param) {
-    return spec.params().get(param).isBuffer() ? form.buffers().get(spec.params().get(param).name()) : null;
+    return spec.params().get(param).isBuffer() ? form.buffers().get(param) : null;
   }
 
   /** A device's part: the whole launch's grids, its range of ids, and what moves of each array. */

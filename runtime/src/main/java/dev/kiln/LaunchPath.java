@@ -3,7 +3,7 @@ package dev.kiln;
 import dev.kiln.abi.KernelSpec;
 import dev.kiln.backend.Backend;
 import dev.kiln.backend.BackendBatch;
-import dev.kiln.backend.KernelModule;
+import dev.kiln.backend.KernelDescriptions;
 import dev.kiln.backend.Launch;
 import java.util.List;
 import jdk.jfr.FlightRecorder;
@@ -151,17 +151,17 @@ final class LaunchPath {
 
   /** Checks the launch against the bounds its module's proofs need, read once per kernel or group. */
   private static void checkBounds(Launch launch) {
-    launch.checkBounds(KernelModule.boundsOf(launch.spec()));
+    launch.checkBounds(KernelDescriptions.of(launch.spec()).bounds());
   }
 
   /**
    * Refuses one array (a Java array, or a device array) given for two buffers that the kernel may
-   * not get one array for ({@link KernelModule#aliasConflictsOf}): a write through one would meet
+   * not get one array for ({@link KernelDescriptions#aliasConflictsOf}): a write through one would meet
    * other invocations' accesses through the other, in an order no Java loop has. Identity compares
    * of the few pairs a module names, read once per kernel.
    */
   static void checkAliases(KernelSpec spec, Object[] args) {
-    int[] pairs = KernelModule.aliasConflictsOf(spec);
+    int[] pairs = KernelDescriptions.aliasConflictsOf(spec);
     for (int k = 0; k < pairs.length; k += 2) {
       if (args[pairs[k]] == args[pairs[k + 1]]) {
         String first = spec.params().get(pairs[k]).name();

@@ -131,6 +131,8 @@ public final class KernelSpec {
   private final int[] slots;
   private final int pushConstantBytes;
   private final int bufferCount;
+  /** The description of a module written by hand; null for one the processor wrote, read beside it. */
+  private final KernelDescription given;
 
   /**
    * A kernel.
@@ -145,7 +147,7 @@ public final class KernelSpec {
    */
   public KernelSpec(MethodHandles.Lookup lookup, Class<?> owner, String name, String module, int[] workgroup,
       List<Param> params, CpuBody cpuBody) {
-    this(lookup, owner, name, module, workgroup, params, Objects.requireNonNull(cpuBody), List.of());
+    this(lookup, owner, name, module, workgroup, params, Objects.requireNonNull(cpuBody), List.of(), null);
   }
 
   /**
@@ -165,11 +167,26 @@ public final class KernelSpec {
     if (arms.isEmpty()) {
       throw new IllegalArgumentException("group " + name + " has no arms");
     }
-    return new KernelSpec(lookup, owner, name, module, workgroup, params, null, arms);
+    return new KernelSpec(lookup, owner, name, module, workgroup, params, null, arms, null);
+  }
+
+  /**
+   * This kernel, its module written by hand rather than by the processor, with what the runtime
+   * needs to know of it: a benchmark's GLSL twin, say. Its parameters count as declared.
+   *
+   * @param description the module's description
+   * @return the spec
+   */
+  public KernelSpec describedBy(KernelDescription description) {
+    if (description.accesses().size() != params.size()) {
+      throw new IllegalArgumentException(this + " has " + params.size() + " parameters; the description names "
+          + description.accesses().size());
+    }
+    return new KernelSpec(lookup, owner, name, module, workgroup, params, cpuBody, arms, description);
   }
 
   private KernelSpec(MethodHandles.Lookup lookup, Class<?> owner, String name, String module, int[] workgroup,
-      List<Param> params, CpuBody cpuBody, List<Arm> arms) {
+      List<Param> params, CpuBody cpuBody, List<Arm> arms, KernelDescription given) {
     if (workgroup.length != 3) {
       throw new IllegalArgumentException("workgroup needs 3 entries: " + Arrays.toString(workgroup));
     }
@@ -201,6 +218,7 @@ public final class KernelSpec {
     }
     this.pushConstantBytes = LaunchAbi.blockBytes(this.arms.size(), scalarBytes);
     this.bufferCount = buffers;
+    this.given = given;
   }
 
   /**
@@ -237,13 +255,36 @@ public final class KernelSpec {
    * @return the stream, or null
    */
   public InputStream openModule() {
+    return resource(module);
+  }
+
+  private InputStream resource(String resource) {
     try {
       MethodHandle getResource = lookup.findVirtual(Class.class, "getResourceAsStream", GET_RESOURCE);
-      return (InputStream) getResource.invokeExact(owner, module);
+      return (InputStream) getResource.invokeExact(owner, resource);
     } catch (RuntimeException | Error e) {
       throw e;
     } catch (Throwable e) {
-      throw new IllegalStateException("cannot open the SPIR-V module of " + this, e);
+      throw new IllegalStateException("cannot open " + resource + " of " + this, e);
+    }
+  }
+
+  /**
+   * The kernel's description ({@link KernelDescription}): the one {@link #describedBy} gave, or the
+   * one the processor wrote beside the module, read as the module is; empty where there is neither.
+   *
+   * @return the description, or empty
+   * @throws IllegalStateException where the resource cannot be read or is not a description
+   */
+  public Optional<KernelDescription> description() {
+    if (given != null) {
+      return Optional.of(given);
+    }
+    String resource = DescriptionCodec.resourceOf(module);
+    try (InputStream in = resource(resource)) {
+      return in == null ? Optional.empty() : Optional.of(DescriptionCodec.read(in.readAllBytes()));
+    } catch (java.io.IOException | IllegalArgumentException e) {
+      throw new IllegalStateException("cannot read " + resource + ", the description of " + this, e);
     }
   }
 

@@ -172,13 +172,6 @@ public final class LaunchAbi {
   /** The array word of an index fault on a workgroup or private array: this bit, or'ed with its length. */
   public static final int FAULT_LOCAL_ARRAY = 0x80000000;
 
-  /**
-   * The text of the {@code OpModuleProcessed} by which a module tells how many consecutive elements
-   * along x each invocation handles (followed by the number; 1 without it): launchers are written
-   * before bodies are compiled, so only the module can carry it.
-   */
-  public static final String ELEMENTS_PER_INVOCATION = "kiln.elementsPerInvocation ";
-
   /** The CPU twins of class {@code C}'s kernels and groups are the class {@code C + TWINS_SUFFIX}. */
   public static final String TWINS_SUFFIX = "$KilnCpu";
 

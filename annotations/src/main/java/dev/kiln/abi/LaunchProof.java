@@ -16,15 +16,8 @@ import java.util.TreeMap;
  * checks left out ({@link LaunchAbi#CHECKS_SETTLED_SPEC_ID}). A proof that does not hold costs nothing
  * but the checks: the launch runs checked, as it would without proofs.
  *
- * <p>A form is {@code constant + Σ k·term} in exact arithmetic, each term the int value of
- * <ul>
- *   <li>{@code s:name}, an int scalar parameter; {@code n:name}, a buffer's length; {@code c1.0}, arm
- *       1's grid along axis 0, which the launch gate keeps global ids below;
- *   <li>{@code g0}, {@code l0}, {@code w0} (axes 0 to 2), a global, local or workgroup id;
- *   <li>{@code v7}, a local variable where it is read (any int, narrowed by the facts);
- *   <li>{@code a*b}, the int product of two of the above.
- * </ul>
- * The launch's values turn scalars and lengths into numbers, ids into the ranges the dispatch gives
+ * <p>The forms are {@link LaunchForm}s; a grid {@code c1.0} is what the launch gate keeps arm 1's global
+ * ids below, and a variable {@code v7} is any int, narrowed by the facts. The launch's values turn scalars and lengths into numbers, ids into the ranges the dispatch gives
  * them, and the facts on one term into that term's range; a target holds where its smallest value
  * over those ranges, less at most two facts on several terms, is at least 0 (as the processor's own
  * proofs reason). A product of a number and a term is that multiple of the term only where the
@@ -37,93 +30,10 @@ import java.util.TreeMap;
  *     comparison with {@code n - 1} says nothing where {@code n - 1} wraps)
  * @param access the access and its source line, for messages and dumps
  */
-public record LaunchProof(List<Form> targets, List<Form> facts, List<Form> unequal, List<Form> requires,
-    String access) {
-  /** The text of the {@code OpModuleProcessed} that carries a proof, followed by {@link #encode()}. */
-  public static final String PROCESSED = "kiln.launchProof ";
-  /** Unknown values: {@link Values} answers this where it cannot tell, and the proof does not hold. */
-  public static final long UNKNOWN = Long.MIN_VALUE;
+public record LaunchProof(List<LaunchForm> targets, List<LaunchForm> facts, List<LaunchForm> unequal,
+    List<LaunchForm> requires, String access) {
   private static final int MOST_FACTS_PAIRED = 24;
   private static final long[] INT_RANGE = {Integer.MIN_VALUE, Integer.MAX_VALUE};
-
-  /** What a launch gives a proof. */
-  public interface Values {
-    /**
-     * An int scalar argument.
-     *
-     * @param name the parameter's name
-     * @return its value, or {@link #UNKNOWN}
-     */
-    long scalar(String name);
-
-    /**
-     * A buffer argument's length in elements.
-     *
-     * @param name the parameter's name
-     * @return its length, or {@link #UNKNOWN}
-     */
-    long length(String name);
-
-    /**
-     * The global ids the launch dispatches along {@code axis}: its grid, rounded up to whole workgroups.
-     *
-     * @param axis the axis
-     * @return how many
-     */
-    long dispatchedIds(int axis);
-
-    /**
-     * An arm's grid along {@code axis}, as the launch gives it (a kernel's: arm 0).
-     *
-     * @param arm the arm
-     * @param axis the axis
-     * @return its size
-     */
-    long grid(int arm, int axis);
-
-    /**
-     * The kernel's workgroup size along {@code axis}.
-     *
-     * @param axis the axis
-     * @return the size
-     */
-    long workgroupSize(int axis);
-  }
-
-  /**
-   * {@code constant + Σ terms[t]·t}.
-   *
-   * @param constant the constant
-   * @param terms each term's coefficient, none 0, in term order
-   */
-  public record Form(long constant, Map<String, Long> terms) {
-    /** Drops zero coefficients and sorts the terms. */
-    public Form {
-      TreeMap<String, Long> kept = new TreeMap<>();
-      terms.forEach((term, k) -> {
-        if (k != 0) {
-          kept.put(Objects.requireNonNull(term), k);
-        }
-      });
-      terms = java.util.Collections.unmodifiableSortedMap(kept);
-    }
-
-    String encode() {
-      StringBuilder text = new StringBuilder().append(constant);
-      terms.forEach((term, k) -> text.append('+').append(k).append('*').append(term));
-      return text.toString();
-    }
-
-    static Form decode(String text) {
-      String[] parts = text.split("\\+");
-      Map<String, Long> terms = new TreeMap<>();
-      for (int i = 1; i < parts.length; i++) {
-        int star = parts[i].indexOf('*');
-        terms.merge(parts[i].substring(star + 1), Long.parseLong(parts[i].substring(0, star)), Math::addExact);
-      }
-      return new Form(Long.parseLong(parts[0]), terms);
-    }
-  }
 
   /** Copies the lists. */
   public LaunchProof {
@@ -138,60 +48,32 @@ public record LaunchProof(List<Form> targets, List<Form> facts, List<Form> unequ
   }
 
   /**
-   * The text a module carries after {@link #PROCESSED}: the targets, facts, forms not 0 and
-   * requirements, each list's forms separated by spaces ({@code -} for none), then the access.
+   * This proof with each parameter named by its index ({@link LaunchForm#numbered}).
    *
-   * @return the text
-   */
-  public String encode() {
-    List<String> sections = new ArrayList<>();
-    for (List<Form> forms : List.of(targets, facts, unequal, requires)) {
-      sections.add(forms.isEmpty() ? "-" : String.join(" ", forms.stream().map(Form::encode).toList()));
-    }
-    return String.join(" | ", sections) + " | " + access;
-  }
-
-  /**
-   * The proof that {@link #encode()} wrote.
-   *
-   * @param text the text after {@link #PROCESSED}
+   * @param index a parameter's index by its name
    * @return the proof
    */
-  public static LaunchProof decode(String text) {
-    String[] sections = text.split(" \\| ", 5);
-    List<List<Form>> lists = new ArrayList<>();
-    for (int i = 0; i < 4; i++) {
-      List<Form> forms = new ArrayList<>();
-      if (!sections[i].equals("-")) {
-        for (String form : sections[i].split(" ")) {
-          forms.add(Form.decode(form));
-        }
-      }
-      lists.add(forms);
-    }
-    return new LaunchProof(lists.get(0), lists.get(1), lists.get(2), lists.get(3), sections[4]);
+  public LaunchProof numbered(java.util.function.ToIntFunction<String> index) {
+    java.util.function.Function<List<LaunchForm>, List<LaunchForm>> each =
+        forms -> forms.stream().map(form -> form.numbered(index)).toList();
+    return new LaunchProof(each.apply(targets), each.apply(facts), each.apply(unequal), each.apply(requires), access);
   }
 
   /**
-   * The parameters whose values the proof reads: the int scalars and the buffers (their lengths) its
-   * forms name. A launch with the same values of these, and the same grids, gets the same answer.
+   * The parameters whose values the proof reads, once {@link #numbered}: the int scalars and the
+   * buffers (their lengths) its forms name. A launch with the same values of these, and the same
+   * grids, gets the same answer.
    *
-   * @return their names
+   * @return their indices
    */
-  public java.util.Set<String> parameters() {
-    java.util.Set<String> names = new java.util.TreeSet<>();
-    for (List<Form> forms : List.of(targets, facts, unequal, requires)) {
-      for (Form form : forms) {
-        for (String term : form.terms().keySet()) {
-          for (String factor : term.split("\\*")) {
-            if (factor.startsWith("s:") || factor.startsWith("n:")) {
-              names.add(factor.substring(2));
-            }
-          }
-        }
+  public java.util.Set<Integer> parameters() {
+    java.util.Set<Integer> indices = new java.util.TreeSet<>();
+    for (List<LaunchForm> forms : List.of(targets, facts, unequal, requires)) {
+      for (LaunchForm form : forms) {
+        indices.addAll(form.parameters());
       }
     }
-    return names;
+    return indices;
   }
 
   /**
@@ -200,9 +82,9 @@ public record LaunchProof(List<Form> targets, List<Form> facts, List<Form> unequ
    * @param launch what the launch gives
    * @return whether the check this proof is about can be left out
    */
-  public boolean holds(Values launch) {
+  public boolean holds(LaunchValues launch) {
     try {
-      for (Form requirement : requires) {
+      for (LaunchForm requirement : requires) {
         Concrete form = concrete(requirement, launch, null);
         if (form == null || !form.terms.isEmpty() || form.constant < 0) {
           return false;
@@ -211,21 +93,21 @@ public record LaunchProof(List<Form> targets, List<Form> facts, List<Form> unequ
       List<long[]> multiples = new ArrayList<>(); // {term index, factor}: a number times a term
       Map<String, Integer> atoms = new HashMap<>();
       List<Concrete> known = new ArrayList<>();
-      for (Form fact : facts) {
+      for (LaunchForm fact : facts) {
         Concrete form = concrete(fact, launch, new Atoms(atoms, multiples));
         if (form != null) { // a fact on something unknown is left out: fewer facts, still sound
           known.add(form);
         }
       }
       List<Concrete> nonZero = new ArrayList<>();
-      for (Form form : unequal) {
+      for (LaunchForm form : unequal) {
         Concrete concrete = concrete(form, launch, new Atoms(atoms, multiples));
         if (concrete != null) {
           nonZero.add(concrete);
         }
       }
       List<Concrete> goals = new ArrayList<>();
-      for (Form target : targets) {
+      for (LaunchForm target : targets) {
         Concrete form = concrete(target, launch, new Atoms(atoms, multiples));
         if (form == null) {
           return false;
@@ -262,7 +144,7 @@ public record LaunchProof(List<Form> targets, List<Form> facts, List<Form> unequ
   }
 
   /** {@code form} with the launch's numbers in; null where a value is unknown ({@code atoms} null: none may remain). */
-  private static Concrete concrete(Form form, Values launch, Atoms atoms) {
+  private static Concrete concrete(LaunchForm form, LaunchValues launch, Atoms atoms) {
     long constant = form.constant();
     Map<Integer, Long> terms = new HashMap<>();
     for (Map.Entry<String, Long> entry : form.terms().entrySet()) {
@@ -273,10 +155,10 @@ public record LaunchProof(List<Form> targets, List<Form> facts, List<Form> unequ
       long number = 1;
       List<String> rest = new ArrayList<>();
       for (String factor : factors) {
-        long value = number(factor, launch);
-        if (value == UNKNOWN) {
+        long value = LaunchForm.number(factor, launch);
+        if (value == LaunchValues.UNKNOWN) {
           return null;
-        } else if (value == ATOM) {
+        } else if (value == LaunchForm.INVOCATION_VALUE) {
           rest.add(factor);
         } else {
           number *= value; // each an int: the product stays in the long range
@@ -298,38 +180,8 @@ public record LaunchProof(List<Form> targets, List<Form> facts, List<Form> unequ
     return new Concrete(constant, terms);
   }
 
-  /** Marks a factor that stays a term (an id or a variable), in {@link #number}. */
-  private static final long ATOM = Long.MIN_VALUE + 1;
-
-  private static long number(String factor, Values launch) {
-    if (factor.startsWith("s:")) {
-      return launch.scalar(factor.substring(2));
-    }
-    if (factor.startsWith("n:")) {
-      return launch.length(factor.substring(2));
-    }
-    int dot = factor.indexOf('.');
-    if (factor.charAt(0) == 'c' && dot > 1 && digits(factor, 1, dot) && digits(factor, dot + 1, factor.length())) {
-      return launch.grid(Integer.parseInt(factor, 1, dot, 10), Integer.parseInt(factor, dot + 1, factor.length(), 10));
-    }
-    return "glwv".indexOf(factor.charAt(0)) >= 0 && digits(factor, 1, factor.length()) ? ATOM : UNKNOWN;
-  }
-
-  /** Whether {@code text} has only digits from {@code from} to {@code to}, and at least one. */
-  private static boolean digits(String text, int from, int to) {
-    if (from >= to) {
-      return false;
-    }
-    for (int i = from; i < to; i++) {
-      if (text.charAt(i) < '0' || text.charAt(i) > '9') {
-        return false;
-      }
-    }
-    return true;
-  }
-
   /** Each atom's range: what the dispatch gives an id, narrowed by the facts and forms not 0 on it alone. */
-  private static long[][] ranges(Map<String, Integer> atoms, List<Concrete> facts, List<Concrete> nonZero, Values launch) {
+  private static long[][] ranges(Map<String, Integer> atoms, List<Concrete> facts, List<Concrete> nonZero, LaunchValues launch) {
     long[][] ranges = new long[atoms.size()][];
     String[] names = new String[atoms.size()];
     atoms.forEach((name, number) -> names[number] = name);
@@ -386,7 +238,7 @@ public record LaunchProof(List<Form> targets, List<Form> facts, List<Form> unequ
   }
 
   /** What the dispatch gives an atom that is not a product. */
-  private static long[] launchRange(String atom, Values launch) {
+  private static long[] launchRange(String atom, LaunchValues launch) {
     int axis = atom.charAt(0) == 'v' ? 0 : Integer.parseInt(atom.substring(1));
     return switch (atom.charAt(0)) {
       case 'g' -> new long[] {0, launch.dispatchedIds(axis) - 1};

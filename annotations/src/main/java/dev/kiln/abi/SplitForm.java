@@ -1,7 +1,6 @@
 package dev.kiln.abi;
 
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
@@ -13,19 +12,14 @@ import java.util.Objects;
  * is {@link Role#SLICED} with stride {@code s}: a device that runs ids {@code [a, b)} needs, and
  * changes, only its elements {@code [s·a, s·b)}. A buffer only read, anywhere else, is
  * {@link Role#WHOLE}: every device gets all of it. A buffer written anywhere else leaves the launch
- * unsplittable, and {@code refusal} says which access (null where it splits). A module carries its
- * form as {@code OpModuleProcessed} lines ({@link #lines()}).
+ * unsplittable, and {@code refusal} says which access (null where it splits). A kernel's
+ * {@link KernelDescription} carries its form.
  *
- * @param buffers each buffer parameter's share, by name, in binding order; empty where refused
+ * @param buffers each buffer's share: by parameter index in a description, by binding while the
+ *     processor works; in binding order; empty where refused
  * @param refusal why the launch cannot be split, or null
  */
-public record SplitForm(Map<String, Share> buffers, String refusal) {
-  /** The text that opens each of a module's split lines. */
-  public static final String PROCESSED = "kiln.split ";
-  private static final String REFUSED = "refused ";
-  private static final String WHOLE = "whole ";
-  private static final String SLICED = "sliced ";
-
+public record SplitForm(Map<Integer, Share> buffers, String refusal) {
   /** What a device of a split launch gets of a buffer. */
   public enum Role {
     /** The elements of its range of ids, in; and back, where the kernel may write the buffer. */
@@ -63,8 +57,8 @@ public record SplitForm(Map<String, Share> buffers, String refusal) {
     }
   }
 
-  /** What a module without split lines has: the processor that wrote it said nothing. */
-  public static final SplitForm UNKNOWN = refused("its module says nothing about splitting (compiled by an older Kiln)");
+  /** What a kernel has before the processor decides its form, and where nothing describes it. */
+  public static final SplitForm UNKNOWN = refused("nothing describes how it splits (the Kiln processor did not compile it)");
 
   /** Copies the shares, keeping their order. */
   public SplitForm {
@@ -85,41 +79,14 @@ public record SplitForm(Map<String, Share> buffers, String refusal) {
   }
 
   /**
-   * The module's lines, each to follow {@link #PROCESSED}: {@code sliced <s> <name>},
-   * {@code whole <name>}, or {@code refused <why>}.
+   * This form with its buffers numbered anew.
    *
-   * @return the lines
+   * @param renumber a buffer's new number by its old one (the processor's binding to the parameter's index)
+   * @return the form
    */
-  public List<String> lines() {
-    if (refusal != null) {
-      return List.of(REFUSED + refusal);
-    }
-    return buffers.entrySet().stream().map(buffer -> buffer.getValue().role() == Role.WHOLE ? WHOLE + buffer.getKey()
-        : SLICED + buffer.getValue().stride() + " " + buffer.getKey()).toList();
-  }
-
-  /**
-   * The form that {@link #lines()} wrote.
-   *
-   * @param lines the lines, each without {@link #PROCESSED}
-   * @return the form; {@link #UNKNOWN} for none
-   */
-  public static SplitForm decode(List<String> lines) {
-    if (lines.isEmpty()) {
-      return UNKNOWN;
-    }
-    Map<String, Share> buffers = new LinkedHashMap<>();
-    for (String line : lines) {
-      if (line.startsWith(REFUSED)) {
-        return refused(line.substring(REFUSED.length()));
-      }
-      if (line.startsWith(WHOLE)) {
-        buffers.put(line.substring(WHOLE.length()), Share.ALL);
-      } else {
-        String[] words = line.substring(SLICED.length()).split(" ", 2);
-        buffers.put(words[1], Share.sliced(Integer.parseInt(words[0])));
-      }
-    }
-    return new SplitForm(buffers, null);
+  public SplitForm numbered(java.util.function.IntUnaryOperator renumber) {
+    Map<Integer, Share> numbered = new LinkedHashMap<>();
+    buffers.forEach((buffer, share) -> numbered.put(renumber.applyAsInt(buffer), share));
+    return new SplitForm(numbered, refusal);
   }
 }

@@ -1,10 +1,15 @@
 package dev.kiln.bench;
 
+import dev.kiln.abi.DeviceFeature;
+import dev.kiln.abi.KernelDescription;
 import dev.kiln.abi.KernelSpec;
+import dev.kiln.abi.SplitForm;
 import dev.kiln.abi.NumericType;
 import dev.kiln.annotations.Access;
 import java.lang.invoke.MethodHandles;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * The workloads hand-written in GLSL ({@code src/main/resources/dev/kiln/bench/glsl/*.comp},
@@ -103,8 +108,29 @@ final class GlslTwins {
   }
 
   private static KernelSpec spec(String name, int[] workgroup, List<KernelSpec.Param> params) {
-    return new KernelSpec(MethodHandles.lookup(), GlslTwins.class, name, "glsl/" + name + ".spv", workgroup, params, args -> {
-      throw new UnsupportedOperationException("GLSL twins run on Vulkan only");
-    });
+    KernelSpec spec = new KernelSpec(MethodHandles.lookup(), GlslTwins.class, name, "glsl/" + name + ".spv", workgroup,
+        params, args -> {
+          throw new UnsupportedOperationException("GLSL twins run on Vulkan only");
+        });
+    return spec.describedBy(new KernelDescription(features(name), 1, false, 0,
+        params.stream().map(KernelSpec.Param::access).toList(), List.of(), List.of(),
+        dev.kiln.backend.KernelDescriptions.declared(spec).aliasConflicts(), SplitForm.refused("a GLSL twin does not split")));
+  }
+
+  /**
+   * What a twin needs of a device, from its {@code #extension}s: the float16 products cooperative
+   * matrices of float16 (they declare the Vulkan memory model and subgroups), the workgroup-scope
+   * ones tensor layouts too; the others nothing beyond core compute (glslc writes no float controls).
+   */
+  private static Set<DeviceFeature> features(String name) {
+    if (!name.startsWith("hgemm")) {
+      return Set.of();
+    }
+    Set<DeviceFeature> features = EnumSet.of(DeviceFeature.SUBGROUPS, DeviceFeature.COOPERATIVE_MATRICES,
+        DeviceFeature.FLOAT16_MATRICES, DeviceFeature.VULKAN_MEMORY_MODEL);
+    if (name.startsWith("hgemmwg")) {
+      features.add(DeviceFeature.TENSOR_LAYOUTS);
+    }
+    return features;
   }
 }

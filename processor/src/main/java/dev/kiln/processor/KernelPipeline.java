@@ -145,7 +145,7 @@ final class KernelPipeline {
       check(kernel).ifPresent(analysis -> {
         checked.put(signature.name(), analysis);
         if (emit(signature.method(), signature.packageName(), signature.moduleResource(), "kernel " + signature.name(),
-            () -> Passes.kernel(analysis.program(), vectorize))) {
+            signature.params(), () -> Passes.kernel(analysis.program(), vectorize))) {
           twins.add(twin(signature.owner(), signature.name(), false, analysis.program(), signature.params()));
         }
       });
@@ -270,7 +270,7 @@ final class KernelPipeline {
           .toList();
       return switch (Fusion.fuse(group.name(), fusedArms)) {
         case Fusion.Result.Fused fused -> emit(first.method(), first.packageName(), group.moduleResource(), what,
-            () -> Passes.finish(fused.program(), vectorize)) ? fused.program() : null;
+            group.params(), () -> Passes.finish(fused.program(), vectorize)) ? fused.program() : null;
         case Fusion.Result.Refused refused -> {
           new FusionReporter(trees, diagnostics, sites, arms).report(refused.errors());
           yield null;
@@ -296,21 +296,23 @@ final class KernelPipeline {
   }
 
   /**
-   * Runs the passes, analyzes the program they make once and writes it as SPIR-V; what fails is
-   * reported on {@code origin}, and then no CPU twin is written either: the compile fails.
+   * Runs the passes, analyzes the program they make once and writes it as SPIR-V, with its
+   * description beside it; what fails is reported on {@code origin}, and then no CPU twin is written
+   * either: the compile fails.
    */
   private boolean emit(Element origin, String packageName, String resource, String what,
-      Supplier<Vectorize.Decision> passes) {
+      List<KernelSignature.Param> params, Supplier<Vectorize.Decision> passes) {
     return contained(what, what, error -> diagnostics.error(origin, error), () -> {
       Vectorize.Decision decision = passes.get();
       Analysis written = Analysis.of(decision.program());
-      byte[] module = SpirvWriter.write(written);
-      if (module.length > MAX_MODULE_BYTES) {
-        diagnostics.error(origin, Errors.moduleSize(what, module.length, MAX_MODULE_BYTES));
+      SpirvWriter.Written module = SpirvWriter.write(written);
+      if (module.code().length > MAX_MODULE_BYTES) {
+        diagnostics.error(origin, Errors.moduleSize(what, module.code().length, MAX_MODULE_BYTES));
         return false;
       }
       try {
-        outputs.module(origin, packageName, resource, what, decision, written, module);
+        outputs.module(origin, packageName, resource, what, decision, written, module.code(),
+            Descriptions.of(written, module, params));
       } catch (IOException e) {
         diagnostics.error(origin, Errors.internal(what, "cannot write " + resource + ": " + e));
         return false;

@@ -1,6 +1,8 @@
 package dev.kiln.processor;
 
 import com.sun.source.tree.CompilationUnitTree;
+import dev.kiln.abi.DescriptionCodec;
+import dev.kiln.abi.KernelDescription;
 import dev.kiln.abi.LaunchAbi;
 import dev.kiln.processor.analysis.Analysis;
 import dev.kiln.processor.cpu.CpuTwins;
@@ -37,14 +39,19 @@ final class Outputs {
   }
 
   /**
-   * Writes a module as the resource {@code resource} of {@code packageName}, and its dump where
-   * one is asked for (a dump that fails is a warning on {@code origin}).
+   * Writes a module as the resource {@code resource} of {@code packageName} and its description
+   * beside it ({@link DescriptionCodec#resourceOf}), and its dump where one is asked for (a dump that
+   * fails is a warning on {@code origin}).
    */
   void module(Element origin, String packageName, String resource, String what, Vectorize.Decision decision,
-      Analysis written, byte[] module) throws IOException {
+      Analysis written, byte[] module, KernelDescription description) throws IOException {
     try (OutputStream out = filer.createResource(StandardLocation.CLASS_OUTPUT, packageName, resource, origin)
         .openOutputStream()) {
       out.write(module);
+    }
+    try (OutputStream out = filer.createResource(StandardLocation.CLASS_OUTPUT, packageName,
+        DescriptionCodec.resourceOf(resource), origin).openOutputStream()) {
+      out.write(DescriptionCodec.write(description));
     }
     if (dump != null) {
       try {

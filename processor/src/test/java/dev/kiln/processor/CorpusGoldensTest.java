@@ -67,12 +67,25 @@ class CorpusGoldensTest {
   @MethodSource("dev.kiln.processor.ValidKernelsTest#corpusFiles")
   void modulesDisassembleToTheirGoldens(String name) {
     SpirvTools.requireDisassembler();
-    String disassembly = compile(name).generatedFiles().stream()
+    Compilation compilation = compile(name);
+    String disassembly = compilation.generatedFiles().stream()
         .filter(file -> file.getName().endsWith(".spv"))
         .sorted(Comparator.comparing(JavaFileObject::getName))
-        .map(file -> "; ==== " + Path.of(file.getName()).getFileName() + "\n" + SpirvTools.disassemble(bytes(file)))
+        .map(file -> "; ==== " + Path.of(file.getName()).getFileName() + "\n" + SpirvTools.disassemble(bytes(file))
+            + described(compilation, file))
         .collect(Collectors.joining("\n"));
     Goldens.assertMatches("corpus/" + name + ".spvasm", disassembly);
+  }
+
+  /** The description beside {@code module}, a comment line per fact. */
+  private static String described(Compilation compilation, JavaFileObject module) {
+    String path = module.toUri().getPath();
+    String name = dev.kiln.abi.DescriptionCodec.resourceOf(path.substring(path.lastIndexOf('/') + 1));
+    JavaFileObject file = compilation.generatedFiles().stream()
+        .filter(generated -> generated.toUri().getPath().endsWith("/" + name)).findFirst()
+        .orElseThrow(() -> new AssertionError("no description " + name));
+    return dev.kiln.abi.DescriptionCodec.read(bytes(file)).lines().stream()
+        .map(line -> "; described: " + line + "\n").collect(Collectors.joining());
   }
 
   private Compilation compile(String name) {

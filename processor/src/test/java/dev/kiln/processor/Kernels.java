@@ -60,4 +60,17 @@ public final class Kernels {
       throw new UncheckedIOException(e);
     }
   }
+
+  /** The description the processor wrote beside the module of kernel {@code pkg.<flatName>#kernel}. */
+  public static dev.kiln.abi.KernelDescription description(Compilation compilation, String pkg, String flatName,
+      String kernel) {
+    String name = dev.kiln.abi.DescriptionCodec.resourceOf(flatName + "." + kernel + ".spv");
+    JavaFileObject file = compilation.generatedFile(StandardLocation.CLASS_OUTPUT, pkg, name)
+        .orElseThrow(() -> new AssertionError("no description " + pkg + "/" + name));
+    try (InputStream in = file.openInputStream()) {
+      return dev.kiln.abi.DescriptionCodec.read(in.readAllBytes());
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
 }

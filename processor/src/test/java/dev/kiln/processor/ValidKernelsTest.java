@@ -4,6 +4,7 @@ import static com.google.common.truth.Truth.assertThat;
 import static com.google.testing.compile.CompilationSubject.assertThat;
 
 import com.google.testing.compile.Compilation;
+import dev.kiln.abi.SplitForm;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -137,20 +138,20 @@ class ValidKernelsTest {
   void elementwiseKernelsAreVectorizedUnlessTurnedOff() {
     Compilation compilation = Kernels.compile(Kernels.source("corpus/Saxpy.java"));
     String vectorized = SpirvTools.disassemble(Kernels.module(compilation, "corpus", "Saxpy", "saxpy"));
-    assertThat(vectorized).contains("OpModuleProcessed \"kiln.elementsPerInvocation 4\"");
+    assertThat(Kernels.description(compilation, "corpus", "Saxpy", "saxpy").elementsPerInvocation()).isEqualTo(4);
     assertThat(vectorized).contains("%v4float");
     Compilation scalar = Kernels.compile(List.of("-Akiln.vectorize=false"), Kernels.source("corpus/Saxpy.java"));
     String plain = SpirvTools.disassemble(Kernels.module(scalar, "corpus", "Saxpy", "saxpy"));
-    assertThat(plain).doesNotContain("kiln.elementsPerInvocation");
+    assertThat(Kernels.description(scalar, "corpus", "Saxpy", "saxpy").elementsPerInvocation()).isEqualTo(1);
     assertThat(plain).doesNotContain("v4float");
     Compilation vectorizedCorpus = Kernels.compile(Kernels.source("corpus/Vectorized.java"));
     for (String kernel : List.of("square", "faulty")) {
-      assertThat(SpirvTools.disassemble(Kernels.module(vectorizedCorpus, "corpus", "Vectorized", kernel)))
-          .contains("OpModuleProcessed \"kiln.elementsPerInvocation 4\"");
+      assertThat(Kernels.description(vectorizedCorpus, "corpus", "Vectorized", kernel).elementsPerInvocation())
+          .isEqualTo(4);
     }
     // with a double buffer: 2 elements per invocation, 16-byte double vectors, 8-byte float vectors
     String mixed = SpirvTools.disassemble(Kernels.module(vectorizedCorpus, "corpus", "Vectorized", "mixed"));
-    assertThat(mixed).contains("OpModuleProcessed \"kiln.elementsPerInvocation 2\"");
+    assertThat(Kernels.description(vectorizedCorpus, "corpus", "Vectorized", "mixed").elementsPerInvocation()).isEqualTo(2);
     assertThat(mixed).contains("%v2double");
     assertThat(mixed).contains("%v2float");
     String square = SpirvTools.disassemble(Kernels.module(vectorizedCorpus, "corpus", "Vectorized", "square"));
@@ -158,25 +159,23 @@ class ValidKernelsTest {
     assertThat(square.split("OpStore %[0-9]+ %[0-9]+\\b", -1).length).isGreaterThan(1);
     // a kernel that reads another lane's element is not vectorized
     Compilation faults = Kernels.compile(Kernels.source("corpus/Faults.java"));
-    assertThat(SpirvTools.disassemble(Kernels.module(faults, "corpus", "Faults", "readShifted")))
-        .doesNotContain("kiln.elementsPerInvocation");
+    assertThat(Kernels.description(faults, "corpus", "Faults", "readShifted").elementsPerInvocation()).isEqualTo(1);
   }
 
   @Test
   void modulesSayHowTheirLaunchesMaySplitAcrossDevices() {
     Compilation faults = Kernels.compile(Kernels.source("corpus/Faults.java"));
-    String shifted = SpirvTools.disassemble(Kernels.module(faults, "corpus", "Faults", "readShifted"));
-    assertThat(shifted).contains("OpModuleProcessed \"kiln.split whole in\"");
-    assertThat(shifted).contains("OpModuleProcessed \"kiln.split sliced 1 out\"");
+    // readShifted(in, out): in is read anywhere, out written at the invocation's own index
+    assertThat(Kernels.description(faults, "corpus", "Faults", "readShifted").split())
+        .isEqualTo(new SplitForm(java.util.Map.of(0, SplitForm.Share.ALL, 1, SplitForm.Share.sliced(1)), null));
     Compilation misc = Kernels.compile(Kernels.source("corpus/Misc.java"));
-    assertThat(SpirvTools.disassemble(Kernels.module(misc, "corpus", "Misc", "atomicResultsWidened")))
-        .contains("OpModuleProcessed \"kiln.split refused it atomically updates buffer 'counts' at 0 (line 179), not in"
+    assertThat(Kernels.description(misc, "corpus", "Misc", "atomicResultsWidened").split().refusal())
+        .isEqualTo("it atomically updates buffer 'counts' at 0 (line 179), not in"
             + " the block of Gpu.globalId(0) (s * Gpu.globalId(0) + c, 0 <= c < s, one s for every access): the devices'"
-            + " ranges of ids would meet in its elements\"");
+            + " ranges of ids would meet in its elements");
     Compilation races = Kernels.compile(Kernels.source("warnings/Races.java"));
-    assertThat(SpirvTools.disassemble(Kernels.module(races, "test", "Races", "stagedTiles")))
-        .contains("OpModuleProcessed \"kiln.split refused it loads or stores matrix tiles, each of which spans the"
-            + " elements of many ids\"");
+    assertThat(Kernels.description(races, "test", "Races", "stagedTiles").split().refusal())
+        .isEqualTo("it loads or stores matrix tiles, each of which spans the elements of many ids");
   }
 
   @Test

@@ -2,7 +2,7 @@ package dev.kiln.backend;
 
 import dev.kiln.abi.KernelSpec;
 import dev.kiln.abi.LaunchBound;
-import dev.kiln.abi.LaunchProof;
+import dev.kiln.abi.LaunchValues;
 import java.util.Arrays;
 
 /**
@@ -14,7 +14,7 @@ import java.util.Arrays;
  * reused: {@code dev.kiln.Device} fills one per thread for each launch, so that the launch path
  * allocates nothing; a backend reads it during the call and must copy what it keeps.
  */
-public final class Launch implements LaunchBound.Values, LaunchProof.Values {
+public final class Launch implements LaunchValues {
   private KernelSpec spec;
   private int[] grids = new int[3];
   private Object[] args = new Object[8];
@@ -208,56 +208,46 @@ public final class Launch implements LaunchBound.Values, LaunchProof.Values {
     return new int[] {grids[3 * arm], grids[3 * arm + 1], grids[3 * arm + 2]};
   }
 
-  /** The int scalar argument named {@code name}, for a {@link LaunchBound}. */
+  /** Parameter {@code param}'s int argument; {@link #UNKNOWN} for an argument of another type. */
   @Override
-  public long scalar(String name) {
-    for (int param = 0; param < spec.params().size(); param++) {
-      if (spec.params().get(param).name().equals(name) && args[param] instanceof Integer value) {
-        return value;
-      }
-    }
-    throw new IllegalStateException(spec + " has no int scalar '" + name + "' that its module's bounds name");
+  public long scalar(int param) {
+    return param < spec.params().size() && args[param] instanceof Integer value ? value : UNKNOWN;
   }
 
-  /** The length of the buffer argument named {@code name}, for a {@link LaunchProof}. */
+  /** The length of buffer argument {@code param}. */
   @Override
-  public long length(String name) {
-    for (int param = 0; param < spec.params().size(); param++) {
-      if (spec.params().get(param).isBuffer() && spec.params().get(param).name().equals(name)) {
-        return lengthOf(args[param]);
-      }
-    }
-    return LaunchProof.UNKNOWN;
+  public long length(int param) {
+    return param < spec.params().size() ? lengthOf(args[param]) : UNKNOWN;
   }
 
-  /** The length of a buffer argument: a backend's buffer or a Java array; {@link LaunchProof#UNKNOWN} for anything else. */
+  /** The length of a buffer argument: a backend's buffer or a Java array; {@link #UNKNOWN} for anything else. */
   static long lengthOf(Object buffer) {
     if (buffer instanceof BackendBuffer device) {
       return device.length();
     }
-    return buffer != null && buffer.getClass().isArray() ? java.lang.reflect.Array.getLength(buffer) : LaunchProof.UNKNOWN;
+    return buffer != null && buffer.getClass().isArray() ? java.lang.reflect.Array.getLength(buffer) : UNKNOWN;
   }
 
-  /** The global ids the dispatch runs along {@code axis}, in whole workgroups, for a {@link LaunchProof}. */
+  /** The global ids the dispatch runs along {@code axis}, in whole workgroups. */
   @Override
   public long dispatchedIds(int axis) {
     long workgroup = spec.workgroup(axis);
     return (dispatchSize(axis) + workgroup - 1) / workgroup * workgroup;
   }
 
-  /** Arm {@code arm}'s grid along {@code axis}, for a {@link LaunchProof}. */
+  /** Arm {@code arm}'s grid along {@code axis}. */
   @Override
   public long grid(int arm, int axis) {
-    return arm < spec.gridCount() ? gridSize(arm, axis) : LaunchProof.UNKNOWN;
+    return arm < spec.gridCount() ? gridSize(arm, axis) : UNKNOWN;
   }
 
-  /** The kernel's workgroup size along {@code axis}, for a {@link LaunchProof}. */
+  /** The kernel's workgroup size along {@code axis}. */
   @Override
   public long workgroupSize(int axis) {
     return spec.workgroup(axis);
   }
 
-  /** Arm {@code arm}'s grid along {@code axis} in whole workgroups of the kernel's, for a {@link LaunchBound}. */
+  /** Arm {@code arm}'s grid along {@code axis} in whole workgroups of the kernel's. */
   @Override
   public long roundedGrid(int arm, int axis) {
     long workgroup = spec.workgroup(axis);
@@ -265,20 +255,21 @@ public final class Launch implements LaunchBound.Values, LaunchProof.Values {
   }
 
   /**
-   * Checks the bounds that the module's proofs need ({@link LaunchBound}), with the grids and
+   * Checks the bounds that the kernel's proofs need ({@link LaunchBound}), with the grids and
    * arguments set.
    *
-   * @param bounds the module's bounds
+   * @param bounds the kernel's bounds
    */
   public void checkBounds(java.util.List<LaunchBound> bounds) {
     for (int i = 0; i < bounds.size(); i++) { // no iterator: the launch path allocates nothing
       LaunchBound bound = bounds.get(i);
       if (!bound.holds(this)) {
         StringBuilder values = new StringBuilder();
-        for (LaunchBound.Factor factor : bound.factors()) {
+        for (dev.kiln.abi.LaunchForm factor : bound.factors()) {
           values.append(values.isEmpty() ? "" : " × ").append(factor.value(this));
         }
-        throw new IllegalArgumentException(spec + ": this launch breaks " + bound.condition() + " (here " + values
+        throw new IllegalArgumentException(spec + ": this launch breaks "
+            + bound.condition(param -> spec.params().get(param).name()) + " (here " + values
             + "); Kiln needs it to prove that " + bound.reason() + ", and past it indices wrap or other invocations"
             + " reach the same elements. Fix: launch a grid that keeps the bound, or split the work into launches that do");
       }

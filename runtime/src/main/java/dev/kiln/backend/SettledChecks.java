@@ -2,6 +2,7 @@ package dev.kiln.backend;
 
 import dev.kiln.abi.KernelSpec;
 import dev.kiln.abi.LaunchProof;
+import dev.kiln.abi.LaunchValues;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -51,18 +52,16 @@ public final class SettledChecks {
   }
 
   private static SettledChecks read(KernelSpec spec) {
-    List<LaunchProof> proofs = KernelModule.proofsOf(spec);
+    List<LaunchProof> proofs = KernelDescriptions.of(spec).proofs();
     if (proofs.isEmpty()) {
       return NONE;
     }
-    java.util.Set<String> read = new java.util.HashSet<>();
+    java.util.Set<Integer> read = new java.util.TreeSet<>();
     proofs.forEach(proof -> read.addAll(proof.parameters()));
     List<Integer> scalars = new ArrayList<>();
     List<Integer> buffers = new ArrayList<>();
-    for (int param = 0; param < spec.params().size(); param++) {
-      if (read.contains(spec.params().get(param).name())) {
-        (spec.params().get(param).isBuffer() ? buffers : scalars).add(param);
-      }
+    for (int param : read) {
+      (spec.params().get(param).isBuffer() ? buffers : scalars).add(param);
     }
     return new SettledChecks(proofs, scalars.stream().mapToInt(Integer::intValue).toArray(),
         buffers.stream().mapToInt(Integer::intValue).toArray());
@@ -106,7 +105,7 @@ public final class SettledChecks {
       return launch.gridSize(i / 3, i % 3);
     }
     if (i < grids + scalars.length) {
-      return launch.arg(scalars[i - grids]) instanceof Integer value ? value : LaunchProof.UNKNOWN;
+      return launch.arg(scalars[i - grids]) instanceof Integer value ? value : LaunchValues.UNKNOWN;
     }
     return Launch.lengthOf(launch.arg(buffers[i - grids - scalars.length]));
   }

@@ -1,12 +1,13 @@
 package dev.kiln.cpu;
 
+import dev.kiln.abi.KernelDescription;
 import dev.kiln.abi.KernelSpec;
 import dev.kiln.abi.NumericType;
 import dev.kiln.abi.SubgroupLanes;
 import dev.kiln.backend.Backend;
 import dev.kiln.backend.BackendBatch;
 import dev.kiln.backend.BackendBuffer;
-import dev.kiln.backend.KernelModule;
+import dev.kiln.backend.KernelDescriptions;
 import dev.kiln.backend.Launch;
 import dev.kiln.backend.StartupTrace;
 import java.util.ArrayList;
@@ -248,13 +249,10 @@ public final class CpuBackend implements Backend {
   private record Placement(boolean sideBySide, boolean wholeWorkgroups) {}
 
   private Placement placement(KernelSpec spec) {
-    try {
-      KernelModule module = KernelModule.of(spec);
-      return new Placement(module.usesBarriers() || (module.usesSubgroups() || module.usesMatrices()) && subgroupSize > 1,
-          module.usesBarriers());
-    } catch (IllegalStateException noModule) {
-      return new Placement(false, false); // a kernel the processor did not compile cannot call Gpu.barrier() successfully either
-    }
+    // a kernel the processor did not compile (declared: no barriers) cannot call Gpu.barrier() successfully either
+    KernelDescription kernel = KernelDescriptions.of(spec);
+    return new Placement(kernel.usesBarriers() || (kernel.usesSubgroups() || kernel.usesMatrices()) && subgroupSize > 1,
+        kernel.usesBarriers());
   }
 
   /** The workgroup's invocations inside the grid, one after the other. */

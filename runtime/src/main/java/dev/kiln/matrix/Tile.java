@@ -5,7 +5,7 @@ package dev.kiln.matrix;
  * the component type they came from (null for an accumulator's floats). Immutable.
  */
 record Tile(MatrixElement element, float[] values) {
-  static final int SIDE = Matrices.SIDE;
+  static final int SIDE = dev.kiln.abi.LaunchAbi.MATRIX_SIDE;
 
   float get(int row, int column) {
     java.util.Objects.checkIndex(row, SIDE);

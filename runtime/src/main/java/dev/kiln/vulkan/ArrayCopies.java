@@ -1,5 +1,6 @@
 package dev.kiln.vulkan;
 
+import dev.kiln.backend.KernelDescriptions;
 import dev.kiln.abi.KernelSpec;
 import dev.kiln.abi.NumericType;
 import dev.kiln.annotations.Access;
@@ -98,7 +99,7 @@ final class ArrayCopies {
   /** Whether buffer parameter {@code param}'s array comes back: the kernel may write it, and its slice says so. */
   private static boolean comesBack(Launch launch, int param) {
     Launch.Slice slice = launch.slice(param);
-    return launch.spec().params().get(param).access() != Access.READ && (slice == null || slice.back());
+    return KernelDescriptions.of(launch.spec()).access(param) != Access.READ && (slice == null || slice.back());
   }
 
   /** Gives the buffers back and forgets the arrays; safe after a failure at any point. */

@@ -5,7 +5,8 @@ import static org.lwjgl.vulkan.VK10.*;
 
 import dev.kiln.abi.KernelSpec;
 import dev.kiln.abi.LaunchAbi;
-import dev.kiln.backend.KernelModule;
+import dev.kiln.abi.KernelDescription;
+import dev.kiln.backend.KernelDescriptions;
 import dev.kiln.backend.StartupTrace;
 import java.nio.ByteBuffer;
 import java.nio.LongBuffer;
@@ -53,10 +54,10 @@ final class ComputePipeline {
   static ComputePipeline create(VkDevice device, PhysicalDevice physical, long cache, KernelSpec spec,
       boolean pushDescriptors, boolean checksSettled) {
     physical.checkLaunchShape(spec);
-    KernelModule module = physical.adapt(KernelModule.of(spec));
+    KernelDescription kernel = KernelDescriptions.of(spec);
+    physical.checkSupports(spec, kernel);
+    byte[] code = physical.adapt(code(spec));
     StartupTrace.mark("first launch: kernel's module read");
-    physical.checkSupports(spec, module);
-    byte[] code = module.code();
     try (MemoryStack stack = MemoryStack.stackPush()) {
       LongBuffer handle = stack.mallocLong(1);
 
@@ -118,7 +119,7 @@ final class ComputePipeline {
       StartupTrace.mark("first launch: layouts, shader module, pipeline");
       Vk.check(result, "vkCreateComputePipelines(" + spec + ")");
       return new ComputePipeline(setLayout, layout, handle.get(0), buffers, pushBytes,
-          module.elementsPerInvocation(), push);
+          kernel.elementsPerInvocation(), push);
     }
   }
 
@@ -126,5 +127,19 @@ final class ComputePipeline {
     vkDestroyPipeline(device, pipeline, null);
     vkDestroyPipelineLayout(device, layout, null);
     vkDestroyDescriptorSetLayout(device, setLayout, null);
+  }
+
+  /** The SPIR-V module of {@code spec}, read from beside its class. */
+  static byte[] code(KernelSpec spec) {
+    try (java.io.InputStream in = spec.openModule()) {
+      if (in == null) {
+        throw new IllegalStateException("SPIR-V module '" + spec.module() + "' of kernel " + spec
+            + " is not among the resources beside " + spec.owner().getName()
+            + "; was the class compiled with the Kiln processor on the processor path?");
+      }
+      return in.readAllBytes();
+    } catch (java.io.IOException e) {
+      throw new IllegalStateException("cannot read SPIR-V module of kernel " + spec, e);
+    }
   }
 }

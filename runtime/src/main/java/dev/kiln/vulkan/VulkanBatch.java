@@ -1,5 +1,7 @@
 package dev.kiln.vulkan;
 
+import dev.kiln.abi.KernelDescription;
+import dev.kiln.backend.KernelDescriptions;
 import dev.kiln.abi.KernelSpec;
 import dev.kiln.annotations.Access;
 import dev.kiln.backend.BackendBatch;
@@ -57,9 +59,10 @@ final class VulkanBatch implements BackendBatch {
       untracked = false;
     }
     recorder.record(pipeline, launch);
+    KernelDescription kernel = KernelDescriptions.of(spec);
     for (int param = 0; param < spec.params().size(); param++) {
       if (launch.arg(param) instanceof VulkanBuffer buffer) {
-        Access access = spec.params().get(param).access();
+        Access access = kernel.access(param);
         if (access != Access.WRITE) {
           readCount = track(read, readCount, buffer.handle());
         }
@@ -76,11 +79,12 @@ final class VulkanBatch implements BackendBatch {
   /** Whether {@code launch} uses a buffer written since the last barrier, or writes one read since. */
   private boolean hazard(Launch launch) {
     KernelSpec spec = launch.spec();
+    KernelDescription kernel = KernelDescriptions.of(spec);
     for (int param = 0; param < spec.params().size(); param++) {
       if (launch.arg(param) instanceof VulkanBuffer buffer) {
         long handle = buffer.handle();
         if (contains(written, writtenCount, handle)
-            || spec.params().get(param).access() != Access.READ && contains(read, readCount, handle)) {
+            || kernel.access(param) != Access.READ && contains(read, readCount, handle)) {
           return true;
         }
       }

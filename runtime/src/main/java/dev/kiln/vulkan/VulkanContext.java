@@ -3,7 +3,6 @@ package dev.kiln.vulkan;
 import static org.lwjgl.system.MemoryUtil.memGetLong;
 import static org.lwjgl.util.vma.Vma.*;
 import static org.lwjgl.vulkan.EXTDebugUtils.VK_EXT_DEBUG_UTILS_EXTENSION_NAME;
-import static org.lwjgl.vulkan.NVShaderSubgroupPartitioned.VK_SUBGROUP_FEATURE_PARTITIONED_BIT_NV;
 import static org.lwjgl.vulkan.VK10.*;
 import static org.lwjgl.vulkan.VK11.VK_API_VERSION_1_1;
 
@@ -57,22 +56,15 @@ final class VulkanContext {
       PointerBuffer pointer = stack.mallocPointer(1);
       VkDeviceQueueCreateInfo.Buffer queues = VkDeviceQueueCreateInfo.calloc(1, stack);
       queues.get(0).sType$Default().queueFamilyIndex(physical.queueFamily()).pQueuePriorities(stack.floats(1f));
-      VkPhysicalDeviceFeatures features = VkPhysicalDeviceFeatures.calloc(stack).shaderFloat64(physical.float64())
-          .shaderInt64(physical.int64()).shaderInt16(physical.features().int16());
+      VkPhysicalDeviceFeatures features = DeviceFeatures.core(stack, physical.features());
       List<String> extensions = new ArrayList<>();
-      if (physical.floatControls().extension()) {
-        extensions.add(PhysicalDevice.FLOAT_CONTROLS);
-      }
       if (pushDescriptors) {
         extensions.add(PhysicalDevice.PUSH_DESCRIPTOR);
       }
       if (physical.memoryBudget()) {
         extensions.add(PhysicalDevice.MEMORY_BUDGET);
       }
-      if ((physical.limits().subgroupOperations() & VK_SUBGROUP_FEATURE_PARTITIONED_BIT_NV) != 0) {
-        extensions.add(PhysicalDevice.SUBGROUP_PARTITIONED); // the driver reports the bit where it has the extension
-      }
-      long next = enabledFeatures(stack, physical.features(), extensions);
+      long next = DeviceFeatures.enabled(stack, physical.features(), extensions);
       PointerBuffer names = stack.mallocPointer(extensions.size());
       extensions.forEach(name -> names.put(stack.UTF8(name)));
       VkDeviceCreateInfo deviceInfo = VkDeviceCreateInfo.calloc(stack).sType$Default().pNext(next)
@@ -95,62 +87,6 @@ final class VulkanContext {
       allocator = pointer.get(0);
       StartupTrace.mark("VMA allocator");
     }
-  }
-
-  /**
-   * The optional features the device has, chained for VkDeviceCreateInfo's pNext (0 for none),
-   * with the extensions that declare them added to {@code extensions}.
-   */
-  private static long enabledFeatures(MemoryStack stack, PhysicalDevice.Features features, List<String> extensions) {
-    long next = VkPhysicalDevice16BitStorageFeatures.calloc(stack).sType$Default()
-        .storageBuffer16BitAccess(features.storage16()).address();
-    if (features.subgroupExtendedTypes()) {
-      extensions.add(PhysicalDevice.SUBGROUP_EXTENDED_TYPES);
-      next = VkPhysicalDeviceShaderSubgroupExtendedTypesFeatures.calloc(stack).sType$Default().pNext(next)
-          .shaderSubgroupExtendedTypes(true).address();
-    }
-    if (features.cooperativeMatrix() && features.float16()) {
-      extensions.add(PhysicalDevice.COOPERATIVE_MATRIX);
-      extensions.add(PhysicalDevice.FLOAT16);
-      next = VkPhysicalDeviceCooperativeMatrixFeaturesKHR.calloc(stack).sType$Default().pNext(next)
-          .cooperativeMatrix(true).address();
-      next = VkPhysicalDeviceShaderFloat16Int8Features.calloc(stack).sType$Default().pNext(next)
-          .shaderFloat16(true).address();
-    }
-    if (features.bfloat16Matrix16x16x16() && features.float16()) {
-      extensions.add(PhysicalDevice.BFLOAT16);
-      next = VkPhysicalDeviceShaderBfloat16FeaturesKHR.calloc(stack).sType$Default().pNext(next)
-          .shaderBFloat16Type(true).shaderBFloat16CooperativeMatrix(true).address();
-    }
-    if (features.workgroupMatrices()) { // matrices of workgroup scope and tensor layouts (GLSL twins so far)
-      extensions.add(PhysicalDevice.COOPERATIVE_MATRIX_2);
-      next = VkPhysicalDeviceCooperativeMatrix2FeaturesNV.calloc(stack).sType$Default().pNext(next)
-          .cooperativeMatrixWorkgroupScope(true).cooperativeMatrixFlexibleDimensions(true)
-          .cooperativeMatrixTensorAddressing(true).address();
-    }
-    if (features.vulkanMemoryModel()) { // every module with cooperative matrices declares it
-      extensions.add(PhysicalDevice.MEMORY_MODEL);
-      next = VkPhysicalDeviceVulkanMemoryModelFeatures.calloc(stack).sType$Default().pNext(next)
-          .vulkanMemoryModel(true).vulkanMemoryModelDeviceScope(true).address();
-    }
-    if (features.storage8()) {
-      extensions.add(PhysicalDevice.STORAGE_8BIT);
-      next = VkPhysicalDevice8BitStorageFeatures.calloc(stack).sType$Default().pNext(next)
-          .storageBuffer8BitAccess(true).address();
-    }
-    if (features.int64AtomicsOnBuffers() || features.int64AtomicsOnWorkgroup()) {
-      extensions.add(PhysicalDevice.ATOMIC_INT64);
-      next = VkPhysicalDeviceShaderAtomicInt64Features.calloc(stack).sType$Default().pNext(next)
-          .shaderBufferInt64Atomics(features.int64AtomicsOnBuffers())
-          .shaderSharedInt64Atomics(features.int64AtomicsOnWorkgroup()).address();
-    }
-    if (features.floatAddOnBuffers() || features.floatAddOnWorkgroup()) {
-      extensions.add(PhysicalDevice.ATOMIC_FLOAT);
-      next = VkPhysicalDeviceShaderAtomicFloatFeaturesEXT.calloc(stack).sType$Default().pNext(next)
-          .shaderBufferFloat32AtomicAdd(features.floatAddOnBuffers())
-          .shaderSharedFloat32AtomicAdd(features.floatAddOnWorkgroup()).address();
-    }
-    return next;
   }
 
   /**

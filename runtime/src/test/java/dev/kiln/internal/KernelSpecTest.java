@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import dev.kiln.Device;
 import dev.kiln.abi.KernelSpec;
 import dev.kiln.access.LaunchAccess;
-import dev.kiln.backend.KernelModule;
+import dev.kiln.backend.KernelDescriptions;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.util.List;
@@ -34,12 +34,10 @@ class KernelSpecTest {
   }
 
   @Test
-  void aMissingModuleIsNamedWithItsKernel() {
+  void aKernelWithoutADescriptionHasTheOneItsDeclarationsGive() {
     KernelSpec spec = spec(MethodHandles.lookup(), KernelSpecTest.class, "no-such-module.spv");
-    IllegalStateException missing = assertThrows(IllegalStateException.class, () -> KernelModule.of(spec));
-    assertEquals("SPIR-V module 'no-such-module.spv' of kernel dev.kiln.internal.KernelSpecTest#k is not among the"
-        + " resources beside dev.kiln.internal.KernelSpecTest; was the class compiled with the Kiln processor on the"
-        + " processor path?", missing.getMessage());
+    assertEquals(java.util.Optional.empty(), spec.description());
+    assertEquals(KernelDescriptions.declared(spec), KernelDescriptions.of(spec));
   }
 
   @Test

@@ -156,15 +156,16 @@ class CorpusTest extends BothDevices {
   @ValueSource(ints = {1, 63, 65, 4099})
   void partitions(int n) {
     int whole = (n + 63) / 64 * 64;
-    offeredOrRefused("partitions", n, "corpus.Subgroups#partitions uses partitioned subgroup operations"
-        + " (VK_NV_shader_subgroup_partitioned)", 31, (d, a) -> SubgroupsKernels.partitions(d, whole, a[0], a[1]));
+    offeredOrRefused("partitions", n, "corpus.Subgroups#partitions uses partitioned subgroup operations, which needs"
+        + " VK_SUBGROUP_FEATURE_PARTITIONED_BIT_NV in supportedOperations (VK_NV_shader_subgroup_partitioned)", 31, (d, a) -> SubgroupsKernels.partitions(d, whole, a[0], a[1]));
   }
 
   /** Clustered reductions where the Vulkan device offers them; lavapipe does not ({@link #offeredOrRefused}). */
   @ParameterizedTest(name = "n = {0}")
   @ValueSource(ints = {1, 63, 65, 4099})
   void clusteredReductions(int n) {
-    offeredOrRefused("clustered reductions", n, "corpus.Subgroups#clusters uses clustered subgroup reductions", 15,
+    offeredOrRefused("clustered reductions", n, "corpus.Subgroups#clusters uses clustered subgroup reductions, which"
+        + " needs VK_SUBGROUP_FEATURE_CLUSTERED_BIT in supportedOperations", 15,
         (d, a) -> SubgroupsKernels.clusters(d, n, a[0], a[1]));
   }
 
@@ -180,8 +181,7 @@ class CorpusTest extends BothDevices {
     try {
       launch.accept(vulkan, new int[][] {values.clone(), new int[n]});
     } catch (IllegalStateException refused) {
-      assertEquals(refusal + ", which " + vulkan.name() + " does not offer to compute shaders"
-          + " (VkPhysicalDeviceSubgroupProperties.supportedOperations)", refused.getMessage());
+      assertEquals(refusal + "; " + vulkan.name() + " lacks it", refused.getMessage());
       int[] onMethods = new int[n];
       int[] onTwins = new int[n];
       launch.accept(cpuMethods, new int[][] {values.clone(), onMethods});

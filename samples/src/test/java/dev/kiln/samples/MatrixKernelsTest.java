@@ -21,8 +21,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * one without (lavapipe), the launch's refusal, word for word.
  */
 class MatrixKernelsTest extends BothDevices {
-  private static final String REFUSAL = " uses cooperative matrices, which need VK_KHR_cooperative_matrix"
-      + " (cooperativeMatrix); ";
+  private static final String REFUSAL = " uses cooperative matrices, which needs cooperativeMatrix"
+      + " (VK_KHR_cooperative_matrix); ";
 
   @ParameterizedTest(name = "{0} x {1} times {1} x {2}")
   @CsvSource({"32, 16, 64", "64, 48, 128", "96, 160, 64"})

@@ -17,7 +17,7 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * What the Vulkan launch path pays to ask whether a launch settles its module's checks
+ * What the Vulkan launch path pays to ask whether a launch settles its kernel's checks
  * ({@code SettledChecks.hold}), for the checked 5-point stencil (six proofs): {@code same}, a launch
  * with the values of the last one, and {@code alternating}, two shapes in turn, both answered from
  * what is remembered; {@code evaluate}, the six proofs evaluated, as a launch of a new shape does.
@@ -39,7 +39,7 @@ public class SettledChecksCost {
     java.lang.reflect.Field field = WorkgroupsKernels.class.getDeclaredField("STENCIL");
     field.setAccessible(true);
     KernelSpec stencil = (KernelSpec) field.get(null);
-    proofs = dev.kiln.backend.KernelModule.of(stencil).launchProofs();
+    proofs = dev.kiln.backend.KernelDescriptions.of(stencil).proofs();
     describe(first.start(stencil), 4096);
     describe(second.start(stencil), 4000);
     if (!SettledChecks.hold(first) || !SettledChecks.hold(second)) {

@@ -2,6 +2,7 @@ package dev.kiln.processor.analysis;
 
 import dev.kiln.abi.AliasConflict;
 import dev.kiln.abi.LaunchBound;
+import dev.kiln.abi.LaunchForm;
 import dev.kiln.annotations.Access;
 import dev.kiln.processor.ir.ArrayDecl;
 import dev.kiln.processor.ir.BufferDecl;
@@ -99,7 +100,7 @@ public final class AliasConflicts {
       if ((written.contains(first.name()) || written.contains(second.name()))
           && !(sameLane(first.name(), second.name(), unproven, proofs)
               && readsFirst(program.body(), first.name(), second.name(), written))) {
-        conflicts.add(new AliasConflict(first.name(), second.name()));
+        conflicts.add(new AliasConflict(first.binding(), second.binding()));
       }
     });
     return conflicts;
@@ -118,7 +119,7 @@ public final class AliasConflicts {
     Set<String> sharing = new HashSet<>();
     forEachPair(program.buffers(), (first, second) -> {
       if ((first.access() != Access.READ || second.access() != Access.READ)
-          && !conflicts.contains(new AliasConflict(first.name(), second.name()))) {
+          && !conflicts.contains(new AliasConflict(first.binding(), second.binding()))) {
         sharing.add(first.name());
         sharing.add(second.name());
       }
@@ -177,8 +178,9 @@ public final class AliasConflicts {
 
   /** Whether {@code bound} asks no more than a grid of height or depth 1, which every count gives. */
   private static boolean isFlatGrid(LaunchBound bound) {
-    return bound.limit() == 1 && bound.factors().size() == 1 && bound.factors().getFirst().gridAxis() > 0
-        && bound.factors().getFirst().constant() == 0 && bound.factors().getFirst().scalars().isEmpty();
+    return bound.limit() == 1 && bound.factors().size() == 1
+        && (bound.factors().getFirst().equals(LaunchForm.roundedGrid(0, 1))
+            || bound.factors().getFirst().equals(LaunchForm.roundedGrid(0, 2)));
   }
 
   /** Whether every access of both buffers is proven the invocation's own element, all at one lane. */

@@ -1,5 +1,6 @@
 package dev.kiln.processor.analysis;
 
+import dev.kiln.abi.LaunchForm;
 import dev.kiln.abi.LaunchProof;
 import dev.kiln.processor.analysis.IndexForm.Term;
 import dev.kiln.processor.ir.Local;
@@ -99,8 +100,8 @@ final class Constraints {
    */
   LaunchProof launchProof(List<Linear> targets, String access,
       Function<Local, Integer> variables) {
-    Function<List<Linear>, List<LaunchProof.Form>> forms = linear -> forms(linear, variables);
-    List<LaunchProof.Form> goals = forms.apply(targets);
+    Function<List<Linear>, List<LaunchForm>> forms = linear -> forms(linear, variables);
+    List<LaunchForm> goals = forms.apply(targets);
     if (goals.size() < targets.size()) {
       return null;
     }
@@ -112,7 +113,7 @@ final class Constraints {
     List<Linear> notZero = new ArrayList<>(unequal);
     notZero.addAll(conditionalUnequal);
     List<Linear> requirements = conditional.stream().flatMap(c -> c.requirements().stream()).distinct().toList();
-    List<LaunchProof.Form> required = forms.apply(requirements);
+    List<LaunchForm> required = forms.apply(requirements);
     if (required.size() < requirements.size()) {
       return null;
     }
@@ -120,9 +121,9 @@ final class Constraints {
   }
 
   /** The forms a launch proof can write, in its terms; those it cannot are left out. */
-  private static List<LaunchProof.Form> forms(List<Linear> linear,
+  private static List<LaunchForm> forms(List<Linear> linear,
       Function<Local, Integer> variables) {
-    List<LaunchProof.Form> forms = new ArrayList<>();
+    List<LaunchForm> forms = new ArrayList<>();
     for (Linear form : linear) {
       Map<String, Long> terms = new java.util.TreeMap<>();
       boolean named = true;
@@ -134,7 +135,7 @@ final class Constraints {
         }
       }
       if (named) {
-        forms.add(new LaunchProof.Form(form.constant(), terms));
+        forms.add(new LaunchForm(form.constant(), terms));
       }
     }
     return forms;

@@ -1,6 +1,7 @@
 package dev.kiln.processor.analysis;
 
 import dev.kiln.abi.LaunchBound;
+import dev.kiln.abi.LaunchForm;
 import dev.kiln.processor.analysis.IndexForm.Affine;
 import dev.kiln.processor.analysis.IndexForm.Id;
 import dev.kiln.processor.analysis.IndexForm.Product;
@@ -132,7 +133,7 @@ public record OwnElement(boolean global, int scale, Id digit, Linear stride, Ter
       stride = stride.plus(coefficient);
     }
     int twos = Integer.numberOfTrailingZeros(scale);
-    List<LaunchBound.Factor> wrap = new ArrayList<>(List.of(LaunchBound.Factor.of(1L << twos)));
+    List<LaunchForm> wrap = new ArrayList<>(List.of(LaunchForm.of(1L << twos)));
     Set<Integer> recovered = new java.util.HashSet<>(List.of(digit.axis()));
     if (rest == null) {
       stride = null;
@@ -156,8 +157,8 @@ public record OwnElement(boolean global, int scale, Id digit, Linear stride, Ter
         }
         assumptions.addAll(facts.requirements());
       }
-      LaunchBound.Factor restExtent = rest instanceof Id id ? extent(id, workgroup, global) : counterExtent(rest, facts);
-      LaunchBound.Factor strideFactor = factor(stride);
+      LaunchForm restExtent = rest instanceof Id id ? extent(id, workgroup, global) : counterExtent(rest, facts);
+      LaunchForm strideFactor = factor(stride);
       if (restExtent == null || strideFactor == null) {
         return null;
       }
@@ -170,7 +171,7 @@ public record OwnElement(boolean global, int scale, Id digit, Linear stride, Ter
     List<LaunchBound> bounds = new ArrayList<>();
     bounds.add(new LaunchBound(INT_WRAP, wrap, ""));
     for (Linear assumption : assumptions) { // assumption ≥ 0: its negation, as a factor, at most 0
-      LaunchBound.Factor negated = factor(assumption.times(-1));
+      LaunchForm negated = factor(assumption.times(-1));
       if (negated == null) {
         return null;
       }
@@ -195,7 +196,7 @@ public record OwnElement(boolean global, int scale, Id digit, Linear stride, Ter
         return null;
       }
       if (global) {
-        bounds.add(new LaunchBound(1, List.of(LaunchBound.Factor.grid(0, axis)), ""));
+        bounds.add(new LaunchBound(1, List.of(LaunchForm.roundedGrid(0, axis)), ""));
       }
     }
     List<LaunchBound> needed = new ArrayList<>();
@@ -219,12 +220,12 @@ public record OwnElement(boolean global, int scale, Id digit, Linear stride, Ter
   private static Boolean staticallyHolds(LaunchBound bound, Constraints facts) {
     long product = 1;
     boolean constants = true;
-    for (LaunchBound.Factor factor : bound.factors()) {
+    for (LaunchForm factor : bound.factors()) {
       long largest;
-      if (factor.gridAxis() >= 0) {
+      if (factor.terms().keySet().stream().anyMatch(term -> term.startsWith("r"))) { // a grid
         largest = Integer.MAX_VALUE;
         constants = false;
-      } else if (factor.scalars().isEmpty()) {
+      } else if (factor.terms().isEmpty()) {
         largest = factor.constant();
       } else {
         constants = false;
@@ -236,27 +237,28 @@ public record OwnElement(boolean global, int scale, Id digit, Linear stride, Ter
     return product <= bound.limit() ? Boolean.TRUE : constants ? Boolean.FALSE : null;
   }
 
-  private static Linear linear(LaunchBound.Factor factor) {
+  /** A factor of int scalars ({@link #factor}) as a linear form. */
+  private static Linear linear(LaunchForm factor) {
     Linear value = Linear.constant(factor.constant());
-    for (LaunchBound.Term term : factor.scalars()) {
-      value = value.plus(Linear.term(new IndexForm.Scalar(term.name())).times(term.coefficient()));
+    for (Map.Entry<String, Long> term : factor.terms().entrySet()) {
+      value = value.plus(Linear.term(new IndexForm.Scalar(term.getKey().substring(2))).times(term.getValue()));
     }
     return value;
   }
 
   /** How many values an id takes: its workgroup's size for a local id, the grid in whole workgroups for a global one. */
-  private static LaunchBound.Factor extent(Id id, Workgroup workgroup, boolean global) {
-    return global ? LaunchBound.Factor.grid(0, id.axis()) : LaunchBound.Factor.of(workgroup.size(id.axis()));
+  private static LaunchForm extent(Id id, Workgroup workgroup, boolean global) {
+    return global ? LaunchForm.roundedGrid(0, id.axis()) : LaunchForm.of(workgroup.size(id.axis()));
   }
 
   /** One more than a bound the facts give a loop counter that is the same for all, or null. */
-  private static LaunchBound.Factor counterExtent(Term counter, Constraints facts) {
+  private static LaunchForm counterExtent(Term counter, Constraints facts) {
     long largest = facts.largest(Linear.term(counter));
     if (largest < Integer.MAX_VALUE) {
-      return LaunchBound.Factor.of(largest + 1);
+      return LaunchForm.of(largest + 1);
     }
     for (Linear bound : facts.uniformUpperBounds(counter)) {
-      LaunchBound.Factor factor = factor(bound.plus(Linear.constant(1)));
+      LaunchForm factor = factor(bound.plus(Linear.constant(1)));
       if (factor != null) {
         return factor;
       }
@@ -265,15 +267,15 @@ public record OwnElement(boolean global, int scale, Id digit, Linear stride, Ter
   }
 
   /** A form of int scalars and a constant as a launch's factor; null for one of other terms. */
-  private static LaunchBound.Factor factor(Linear form) {
-    List<LaunchBound.Term> scalars = new ArrayList<>();
+  private static LaunchForm factor(Linear form) {
+    Map<String, Long> scalars = new java.util.TreeMap<>();
     for (Map.Entry<Term, Long> entry : form.coefficients().entrySet()) {
       if (!(entry.getKey() instanceof IndexForm.Scalar scalar)) {
         return null;
       }
-      scalars.add(new LaunchBound.Term(scalar.name(), entry.getValue()));
+      scalars.put(scalar.name(), entry.getValue());
     }
-    return new LaunchBound.Factor(form.constant(), scalars, 0, -1);
+    return LaunchForm.ofScalars(form.constant(), scalars);
   }
 
   /** {@code form} with each global id written as {@code size·workgroupId + localId}. */

@@ -36,7 +36,7 @@ public final class SplitForms {
     if (facts.copies()) {
       return SplitForm.refused("it copies ranges of arrays (System.arraycopy), each of which spans the elements of many ids");
     }
-    Map<String, SplitForm.Share> buffers = new LinkedHashMap<>();
+    Map<Integer, SplitForm.Share> buffers = new LinkedHashMap<>();
     for (BufferDecl buffer : gated.program().buffers()) {
       List<Facts.Access> accesses = facts.accessesOf(buffer.name());
       int stride = accesses.isEmpty() ? 1 : stride(gated.forms().form(accesses.getFirst().index()));
@@ -44,9 +44,9 @@ public final class SplitForms {
           .filter(access -> stride == 0 || stride(gated.forms().form(access.index())) != stride).findFirst().orElse(null);
       Facts.Access write = accesses.stream().filter(access -> access.kind().writes()).findFirst().orElse(null);
       if (elsewhere == null) {
-        buffers.put(buffer.name(), SplitForm.Share.sliced(stride));
+        buffers.put(buffer.binding(), SplitForm.Share.sliced(stride));
       } else if (write == null) {
-        buffers.put(buffer.name(), SplitForm.Share.ALL);
+        buffers.put(buffer.binding(), SplitForm.Share.ALL);
       } else {
         String what = elsewhere.kind().writes() ? elsewhere.kind().verb()
             : "writes (line " + write.site().line() + ") and reads";

@@ -2,7 +2,6 @@ package dev.kiln.processor.cpu;
 
 import static org.objectweb.asm.Opcodes.*;
 
-import dev.kiln.processor.cpu.TwinCalls.Unsupported;
 import dev.kiln.processor.ir.BinaryOp;
 import dev.kiln.processor.ir.PrimType;
 import org.objectweb.asm.Label;
@@ -117,7 +116,7 @@ final class Bytecode {
 
   /** {@code Arrays.fill(array, value)} for the array and value on the stack. */
   static void fill(MethodVisitor mv, PrimType element) {
-    String array = TwinCalls.arrayDescriptor(element);
+    String array = arrayDescriptor(element);
     String value = array.substring(1);
     mv.visitMethodInsn(INVOKESTATIC, "java/util/Arrays", "fill", "(" + array + value + ")V", false);
   }
@@ -161,6 +160,27 @@ final class Bytecode {
       case LONG -> LASTORE;
       case FLOAT -> FASTORE;
       case DOUBLE -> DASTORE;
+    };
+  }
+
+  /** The JVM descriptor letter of a kernel-language type (byte, short and char are held as ints). */
+  static String descriptor(PrimType type) {
+    return switch (type) {
+      case BOOLEAN -> "Z";
+      case BYTE, SHORT, CHAR, INT -> "I";
+      case LONG -> "J";
+      case FLOAT -> "F";
+      case DOUBLE -> "D";
+    };
+  }
+
+  /** The descriptor of an array of {@code element}s as Java holds it. */
+  static String arrayDescriptor(PrimType element) {
+    return "[" + switch (element) {
+      case BYTE -> "B";
+      case SHORT -> "S";
+      case CHAR -> "C";
+      default -> descriptor(element);
     };
   }
 }

@@ -57,7 +57,7 @@ public final class CpuTwins {
         scratch.toByteArray(); // frames and sizes computed: the method is sound
         method(writer, source);
         written.add(source.name());
-      } catch (TwinCalls.Unsupported e) {
+      } catch (Unsupported e) {
         leftOut.put(source.name(), e.getMessage());
       } catch (RuntimeException e) { // ASM's MethodTooLargeException among them
         leftOut.put(source.name(), e.getClass().getSimpleName() + ": " + e.getMessage());

@@ -1,6 +1,5 @@
 package dev.kiln.processor.cpu;
 
-import dev.kiln.processor.cpu.TwinCalls.Unsupported;
 import dev.kiln.processor.ir.Expr;
 import dev.kiln.processor.ir.Local;
 import dev.kiln.processor.ir.Program;
@@ -96,7 +95,7 @@ final class SubgroupStatements {
           .map(c -> new Stmt.Case(c.labels(), c.isDefault(), statements(c.body()))).toList()));
       case Stmt.Call call -> throw call.unlinked();
       case Stmt.VectorLoad load -> throw new Unsupported("a vectorized program");
-      case Stmt.Matrix matrix -> throw new Unsupported(TwinCode.MATRICES);
+      case Stmt.Matrix matrix -> throw new Unsupported(Unsupported.MATRICES);
       case Stmt.VectorStore store -> throw new Unsupported("a vectorized program");
       case Stmt.ClearArray clear -> out.add(clear);
       case Stmt.DeclareShared declare -> out.add(declare);

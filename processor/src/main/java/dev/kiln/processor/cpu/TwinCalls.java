@@ -18,27 +18,6 @@ final class TwinCalls {
 
   private TwinCalls() {}
 
-  /** The JVM descriptor letter of a kernel-language type (byte, short and char are held as ints). */
-  static String descriptor(PrimType type) {
-    return switch (type) {
-      case BOOLEAN -> "Z";
-      case BYTE, SHORT, CHAR, INT -> "I";
-      case LONG -> "J";
-      case FLOAT -> "F";
-      case DOUBLE -> "D";
-    };
-  }
-
-  /** The descriptor of an array of {@code element}s as Java holds it. */
-  static String arrayDescriptor(PrimType element) {
-    return "[" + switch (element) {
-      case BYTE -> "B";
-      case SHORT -> "S";
-      case CHAR -> "C";
-      default -> descriptor(element);
-    };
-  }
-
   /**
    * Calls {@code function} on the arguments already on the stack, of types {@code argTypes};
    * the subgroup functions that need the invocation's place in its workgroup get it from
@@ -47,7 +26,7 @@ final class TwinCalls {
   static void call(MethodVisitor mv, Intrinsic function, PrimType[] argTypes, Runnable localIndex,
       Runnable invocations) {
     PrimType t = argTypes.length == 0 ? PrimType.INT : argTypes[0];
-    String d = descriptor(t);
+    String d = Bytecode.descriptor(t);
     switch (function) {
       case ABS -> math(mv, "abs", "(" + d + ")" + d);
       case ADD_EXACT -> math(mv, "addExact", "(" + d + d + ")" + d);
@@ -111,7 +90,7 @@ final class TwinCalls {
     if (types[0] == PrimType.INT || types[0] != types[1] || types[1] != types[2]) {
       throw new Unsupported("Math.clamp of " + java.util.Arrays.toString(types));
     }
-    String d = descriptor(types[0]);
+    String d = Bytecode.descriptor(types[0]);
     math(mv, "clamp", "(" + d + d + d + ")" + d);
   }
 
@@ -158,20 +137,11 @@ final class TwinCalls {
 
   /** {@code Gpu.atomic*} on the array, index, (expected,) value on the stack; leaves the previous value. */
   static void atomic(MethodVisitor mv, AtomicOp op, PrimType element) {
-    String d = descriptor(element);
-    String array = arrayDescriptor(element);
+    String d = Bytecode.descriptor(element);
+    String array = Bytecode.arrayDescriptor(element);
     String descriptor = op == AtomicOp.COMPARE_EXCHANGE
         ? "(" + array + "I" + d + d + ")" + d
         : "(" + array + "I" + d + ")" + d;
     mv.visitMethodInsn(INVOKESTATIC, GPU, op.intrinsic(), descriptor, false);
-  }
-
-  /** A kernel shape the twin does not handle; the CPU backend then runs the method itself. */
-  static final class Unsupported extends RuntimeException {
-    private static final long serialVersionUID = 1L;
-
-    Unsupported(String what) {
-      super(what);
-    }
   }
 }

@@ -3,7 +3,6 @@ package dev.kiln.processor.cpu;
 import static dev.kiln.processor.cpu.Bytecode.*;
 import static org.objectweb.asm.Opcodes.*;
 
-import dev.kiln.processor.cpu.TwinCalls.Unsupported;
 import dev.kiln.processor.ir.BinaryOp;
 import dev.kiln.processor.ir.Builtin;
 import dev.kiln.processor.ir.Expr;
@@ -20,7 +19,6 @@ import org.objectweb.asm.MethodVisitor;
  */
 final class TwinCode {
   /** Why a program with cooperative matrices has no twin: the CPU backend runs its Java. */
-  static final String MATRICES = "cooperative matrices (the kernel's own Java computes them)";
 
   private final TwinFrame f;
   private final MethodVisitor mv;
@@ -36,7 +34,7 @@ final class TwinCode {
 
   private void statement(Stmt statement) {
     switch (statement) {
-      case Stmt.Matrix matrix -> throw new TwinCalls.Unsupported(MATRICES);
+      case Stmt.Matrix matrix -> throw new Unsupported(Unsupported.MATRICES);
       case Stmt.Copy copy -> {
         int[] source = f.keep(copy.source(), () -> value(copy.sourceIndex()));
         int[] target = f.keep(copy.target(), () -> value(copy.targetIndex()));

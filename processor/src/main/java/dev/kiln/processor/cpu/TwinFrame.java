@@ -4,7 +4,6 @@ import static dev.kiln.processor.cpu.Bytecode.*;
 import static org.objectweb.asm.Opcodes.*;
 
 import dev.kiln.abi.CpuFaults;
-import dev.kiln.processor.cpu.TwinCalls.Unsupported;
 import dev.kiln.processor.ir.ArrayDecl;
 import dev.kiln.processor.ir.BufferDecl;
 import dev.kiln.processor.ir.Builtin;
@@ -179,7 +178,7 @@ final class TwinFrame {
     for (BufferDecl buffer : program.buffers()) {
       int slot = nextSlot++;
       argument(buffer.name());
-      mv.visitTypeInsn(CHECKCAST, TwinCalls.arrayDescriptor(buffer.element()));
+      mv.visitTypeInsn(CHECKCAST, Bytecode.arrayDescriptor(buffer.element()));
       mv.visitVarInsn(ASTORE, slot);
       arrays.put(buffer.name(), slot);
     }
@@ -244,7 +243,7 @@ final class TwinFrame {
         int slot = nextSlot++;
         push(mv, invocations);
         push(mv, array.size());
-        mv.visitMultiANewArrayInsn("[" + TwinCalls.arrayDescriptor(array.element()), 2);
+        mv.visitMultiANewArrayInsn("[" + Bytecode.arrayDescriptor(array.element()), 2);
         mv.visitVarInsn(ASTORE, slot);
         arrays.put(array.name(), slot);
       } else {

@@ -3,7 +3,6 @@ package dev.kiln.processor.cpu;
 import static dev.kiln.processor.cpu.Bytecode.*;
 import static org.objectweb.asm.Opcodes.*;
 
-import dev.kiln.processor.cpu.TwinCalls.Unsupported;
 import dev.kiln.processor.ir.BinaryOp;
 import dev.kiln.processor.ir.Expr;
 import dev.kiln.processor.ir.PrimType;
@@ -85,7 +84,7 @@ final class TwinRegions {
         code.statements(List.of(statement));
         continue;
       }
-      if (!hasBarrier(statement)) {
+      if (!WorkgroupValues.hasBarrier(statement)) {
         run.add(statement);
         continue;
       }
@@ -201,10 +200,6 @@ final class TwinRegions {
 
   private int invocations() {
     return f.size[0] * f.size[1] * f.size[2];
-  }
-
-  static boolean hasBarrier(Stmt statement) {
-    return Walk.anyStatement(List.of(statement), s -> s instanceof Stmt.Barrier);
   }
 
   /** An {@code if} that holds barriers ({@code lanes} false) or subgroup operations, run for the workgroup or the subgroup. */

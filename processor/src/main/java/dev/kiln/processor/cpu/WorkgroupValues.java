@@ -89,7 +89,7 @@ final class WorkgroupValues {
   /** The assignments a twin emits at workgroup level, mirroring {@link TwinRegions#region}. */
   private static void levelAssigns(List<Stmt> body, Set<Stmt> out) {
     for (Stmt statement : body) {
-      if (!TwinRegions.hasBarrier(statement)) {
+      if (!hasBarrier(statement)) {
         if (statement instanceof Stmt.Assign) {
           out.add(statement);
         }
@@ -172,5 +172,10 @@ final class WorkgroupValues {
       default -> null;
     };
     return id != null && id.builtin() == Builtin.LOCAL_ID && id.axis() == 0;
+  }
+
+  /** Whether {@code statement} waits at a barrier, itself or in a statement it holds: then it runs at workgroup level. */
+  static boolean hasBarrier(Stmt statement) {
+    return Walk.anyStatement(List.of(statement), s -> s instanceof Stmt.Barrier);
   }
 }

@@ -1,7 +1,7 @@
 package dev.kiln.processor.lower;
 
-import static dev.kiln.processor.lower.ExpressionLowering.child;
-import static dev.kiln.processor.lower.ExpressionLowering.unparenthesized;
+import static dev.kiln.processor.lower.TreePaths.child;
+import static dev.kiln.processor.lower.TreePaths.unparenthesized;
 
 import com.sun.source.tree.ExpressionTree;
 import com.sun.source.tree.MemberSelectTree;
@@ -35,8 +35,8 @@ import javax.lang.model.type.ArrayType;
  * Lowers method calls: the {@code dev.kiln.Gpu} intrinsics (ids, atomics, workgroup memory), the
  * library methods of {@link Library} ({@code Math}, {@code Integer}, ...), and calls of helpers,
  * which {@link HelperInlining} inlines; everything else is an error naming why the method cannot be
- * called. Arguments are lowered through {@link ExpressionLowering}, the one root of the expression
- * recursion.
+ * called. Arguments are lowered through {@link Expressions}, the expression lowering, the one root
+ * of the expression recursion.
  */
 final class CallLowering {
   static final String GPU_CLASS = "dev.kiln.Gpu";
@@ -46,11 +46,11 @@ final class CallLowering {
 
   private final Trees trees;
   private final Scope scope;
-  private final ExpressionLowering expressions;
+  private final Expressions expressions;
   private final HelperInlining helpers;
   private final EmbeddedStatements embedded;
 
-  CallLowering(Trees trees, Scope scope, ExpressionLowering expressions,
+  CallLowering(Trees trees, Scope scope, Expressions expressions,
       HelperInlining helpers, EmbeddedStatements embedded) {
     this.embedded = embedded;
     this.trees = trees;
@@ -83,7 +83,7 @@ final class CallLowering {
     if (trees.getElement(path) instanceof ExecutableElement method
         && ((TypeElement) method.getEnclosingElement()).getQualifiedName().contentEquals("java.lang.Math")
         && method.getReturnType().getKind() == javax.lang.model.type.TypeKind.DOUBLE
-        && !Library.has(signature(method))
+        && !Library.has(Library.signature(method))
         && Library.has(GPU_CLASS + "." + method.getSimpleName() + method.getParameters().stream().map(p -> "float")
             .collect(java.util.stream.Collectors.joining(",", "(", ")")))) {
       throw new KernelError(path.getLeaf(), Errors.mathDouble(method.getSimpleName()));
@@ -136,7 +136,7 @@ final class CallLowering {
   /** Whether the call at {@code path} is {@code System.arraycopy}. */
   boolean isArraycopy(TreePath path) {
     return trees.getElement(unparenthesized(path)) instanceof ExecutableElement method
-        && signature(method).equals(ARRAYCOPY);
+        && Library.signature(method).equals(ARRAYCOPY);
   }
 
   /**
@@ -198,7 +198,7 @@ final class CallLowering {
         throw new KernelError(axisTree, Errors.intrinsicAxis(name));
       }
     }
-    String signature = signature(method);
+    String signature = Library.signature(method);
     if (Library.has(signature)) {
       List<Expr> arguments = new java.util.ArrayList<>();
       for (int i = 0; i < call.getArguments().size(); i++) {
@@ -258,16 +258,5 @@ final class CallLowering {
       return new KernelError(call, Errors.unsupportedCall(name));
     }
     return new KernelError(call, Errors.helperCompiled(name));
-  }
-
-  /**
-   * {@code java.lang.Math.min(int,int)}: how {@link Library} knows methods, and linking knows
-   * helpers of other classes ({@link Stmt.Call#helper()}).
-   */
-  static String signature(ExecutableElement method) {
-    return ((TypeElement) method.getEnclosingElement()).getQualifiedName() + "." + method.getSimpleName()
-        + method.getParameters().stream()
-            .map(parameter -> parameter.asType().toString())
-            .collect(java.util.stream.Collectors.joining(",", "(", ")"));
   }
 }

@@ -1,5 +1,12 @@
 package dev.kiln.processor.lower;
 
+import static dev.kiln.processor.lower.JavaArithmetic.binary;
+import static dev.kiln.processor.lower.JavaArithmetic.compound;
+import static dev.kiln.processor.lower.JavaArithmetic.convert;
+import static dev.kiln.processor.lower.TreePaths.child;
+import static dev.kiln.processor.lower.TreePaths.describe;
+import static dev.kiln.processor.lower.TreePaths.unparenthesized;
+
 import com.sun.source.tree.ArrayAccessTree;
 import com.sun.source.tree.BinaryTree;
 import com.sun.source.tree.CompilationUnitTree;
@@ -39,7 +46,7 @@ import javax.lang.model.type.TypeMirror;
  * Types come from javac ({@link Trees#getTypeMirror}); this class only inserts the conversions
  * Java's promotion rules imply.
  */
-final class ExpressionLowering {
+final class ExpressionLowering implements Expressions {
   private final Trees trees;
   private final Scope scope;
   private final ExecutableElement kernel;
@@ -74,28 +81,19 @@ final class ExpressionLowering {
     return parameter.getEnclosingElement().equals(kernel);
   }
 
-  static TreePath child(TreePath parent, Tree tree) {
-    return new TreePath(parent, tree);
-  }
-  /** {@code path} without the parentheses around its expression, if any. */
-  static TreePath unparenthesized(TreePath path) {
-    while (path.getLeaf() instanceof ParenthesizedTree parenthesized) {
-      path = child(path, parenthesized.getExpression());
-    }
-    return path;
-  }
-
   /** The site of {@code tree}, for IR nodes that may fail or conflict. */
-  Site site(Tree tree) {
+  @Override
+  public Site site(Tree tree) {
     CompilationUnitTree unit = scope.unit();
     long position = trees.getSourcePositions().getStartPosition(unit, tree);
     return sites.site(tree, unit, (int) unit.getLineMap().getLineNumber(position));
   }
 
   /** Lowers the expression at {@code path}. */
-  Expr expr(TreePath path) {
+  @Override
+  public Expr expr(TreePath path) {
     Tree tree = path.getLeaf();
-    if (MatrixLowering.use(trees.getTypeMirror(path)).isPresent()) {
+    if (MatrixTypes.use(trees.getTypeMirror(path)).isPresent()) {
       throw new KernelError(tree, Errors.matrixUse(
           "assigned to a local variable of its type, and passed to the Gpu matrix methods"));
     }
@@ -178,7 +176,8 @@ final class ExpressionLowering {
   }
 
   /** Lowers {@code path} and converts it to {@code type} as Java's assignment conversion does. */
-  Expr expr(TreePath path, PrimType type) {
+  @Override
+  public Expr expr(TreePath path, PrimType type) {
     return convert(expr(path), type);
   }
 
@@ -294,68 +293,13 @@ final class ExpressionLowering {
         && (binary.type() == PrimType.INT || binary.type() == PrimType.LONG) ? binary.at(site(tree)) : lowered;
   }
 
-  /** {@code left op right} with Java's promotions; {@code type} is javac's type of the result. */
-  static Expr binary(BinaryOp op, Expr left, Expr right, PrimType resultType) {
-    PrimType type = resultType.promoted(); // byte, short and char compute as int; an assignment narrows after
-    return switch (op) {
-      case SHL, SHR, USHR -> new Expr.Binary(op, convert(left, type), convert(right, PrimType.INT));
-      case EQ, NE, LT, LE, GT, GE -> {
-        PrimType operands = left.type() == PrimType.BOOLEAN ? PrimType.BOOLEAN : PrimType.promote(left.type(), right.type());
-        if (operands == PrimType.LONG && intAgainstIntSizedLong(left, right)) {
-          // the same result compared as ints; lavapipe folds an int widened and compared with a long constant wrongly
-          yield new Expr.Binary(op, convert(left, PrimType.INT), convert(right, PrimType.INT));
-        }
-        yield new Expr.Binary(op, convert(left, operands), convert(right, operands));
-      }
-      case ADD, SUB, MUL, DIV, REM, AND, OR, XOR -> new Expr.Binary(op, convert(left, type), convert(right, type));
-    };
-  }
-
-  /** Whether one side is an int and the other a long constant in int's range (either order). */
-  private static boolean intAgainstIntSizedLong(Expr left, Expr right) {
-    return left.type() == PrimType.INT && fitsInt(right) || right.type() == PrimType.INT && fitsInt(left);
-  }
-
-  private static boolean fitsInt(Expr value) {
-    return value instanceof Expr.LongConst(long constant) && constant == (int) constant;
-  }
-
-  /** {@code value} converted to {@code type}; a constant is converted here, with Java's rules. */
-  static Expr convert(Expr value, PrimType type) {
-    if (value.type() == type) {
-      return value;
-    }
-    Object constant = switch (value) {
-      case Expr.IntConst c -> c.value();
-      case Expr.LongConst c -> c.value();
-      case Expr.FloatConst c -> c.value();
-      case Expr.DoubleConst c -> c.value();
-      default -> null;
-    };
-    if (constant == null) {
-      return new Expr.Convert(type, value);
-    }
-    Number number = (Number) constant; // Number's conversions are Java's casts
-    int asInt = number instanceof Float || number instanceof Double ? (int) number.doubleValue() : number.intValue();
-    return switch (type) {
-      case INT -> new Expr.IntConst(asInt);
-      case BYTE -> new Expr.IntConst((byte) asInt);
-      case SHORT -> new Expr.IntConst((short) asInt);
-      case CHAR -> new Expr.IntConst((char) asInt);
-      case LONG -> new Expr.LongConst(number instanceof Float || number instanceof Double ? (long) number.doubleValue()
-          : number.longValue());
-      case FLOAT -> new Expr.FloatConst(number.floatValue());
-      case DOUBLE -> new Expr.DoubleConst(number.doubleValue());
-      case BOOLEAN -> throw new IllegalArgumentException("no conversion to boolean");
-    };
-  }
-
   private Expr operand(TreePath path, PrimType type) {
     return expr(child(path, ((UnaryTree) path.getLeaf()).getExpression()), type);
   }
 
   /** javac's type of the value at {@code path}, which must be one the kernel language has. */
-  PrimType valueType(TreePath path) {
+  @Override
+  public PrimType valueType(TreePath path) {
     TypeMirror type = trees.getTypeMirror(path);
     if (type instanceof ArrayType) {
       Tree tree = path.getLeaf();
@@ -433,7 +377,8 @@ final class ExpressionLowering {
   }
 
   /** The buffer parameter or shared array that the array expression at {@code path} names. */
-  ArrayRef array(TreePath path) {
+  @Override
+  public ArrayRef array(TreePath path) {
     path = unparenthesized(path);
     Tree tree = path.getLeaf();
     Element element = trees.getElement(path);
@@ -510,20 +455,6 @@ final class ExpressionLowering {
     return new Expr.Effect(statements, new Expr.LocalGet(assigned));
   }
 
-  /**
-   * {@code current op value} for the compound assignment {@code kind} ({@code +=} …) of a variable of
-   * {@code type}, before the narrowing back to it: shifts keep the variable's type, other operators
-   * promote both sides (JLS 15.26.2).
-   */
-  static Expr compound(Tree.Kind kind, Expr current, Expr value, PrimType type) {
-    BinaryOp op = BinaryOps.of(kind).orElseThrow();
-    PrimType operands = switch (op) {
-      case SHL, SHR, USHR -> type.promoted();
-      default -> type == PrimType.BOOLEAN ? type : PrimType.promote(type, value.type());
-    };
-    return binary(op, current, value, operands);
-  }
-
   /** The target of an assignment inside an expression: a local, or an array element at an index evaluated once. */
   private record Variable(PrimType type, Local local, ArrayRef array, Local index, Site site) {
     Expr read() {
@@ -565,17 +496,5 @@ final class ExpressionLowering {
   /** A primitive cast, with Java's conversion. */
   private Expr cast(TreePath path, TypeCastTree cast) {
     return expr(child(path, cast.getExpression()), valueType(path));
-  }
-
-  /** A few words for an unsupported tree: its kind, in lower case. */
-  static String describe(Tree tree) {
-    return switch (tree.getKind()) {
-      case NEW_CLASS -> "creating an object";
-      case NEW_ARRAY -> "creating an array here";
-      case LAMBDA_EXPRESSION -> "a lambda";
-      case MEMBER_REFERENCE -> "a method reference";
-      case INSTANCE_OF -> "instanceof";
-      default -> "a " + tree.getKind().name().toLowerCase().replace('_', ' ') + " expression";
-    };
   }
 }

@@ -1,7 +1,7 @@
 package dev.kiln.processor.lower;
 
-import static dev.kiln.processor.lower.ExpressionLowering.child;
-import static dev.kiln.processor.lower.ExpressionLowering.unparenthesized;
+import static dev.kiln.processor.lower.TreePaths.child;
+import static dev.kiln.processor.lower.TreePaths.unparenthesized;
 
 import com.sun.source.tree.MethodInvocationTree;
 import com.sun.source.tree.MethodTree;
@@ -44,10 +44,10 @@ final class HelperInlining {
   private final Scope scope;
   private final ExecutableElement kernel;
   private final Attribution attribution;
-  private final ExpressionLowering expressions;
+  private final Expressions expressions;
 
   HelperInlining(Trees trees, Scope scope, ExecutableElement kernel, Attribution attribution,
-      ExpressionLowering expressions) {
+      Expressions expressions) {
     this.trees = trees;
     this.scope = scope;
     this.kernel = kernel;
@@ -97,7 +97,7 @@ final class HelperInlining {
     bindings(at, helper, (parameter, array) -> arrays.add(array.decl()), (parameter, value) -> arguments.add(value))
         .forEach(Runnable::run);
     TypeElement owner = (TypeElement) topLevel(helper);
-    return List.of(new Stmt.Call(CallLowering.signature(helper), owner.getQualifiedName().toString(), arguments, arrays, result,
+    return List.of(new Stmt.Call(Library.signature(helper), owner.getQualifiedName().toString(), arguments, arrays, result,
         expressions.site(at.getLeaf())));
   }
 
@@ -129,7 +129,7 @@ final class HelperInlining {
           throw new KernelError(argumentTree, Errors.helperArray(parameter.getSimpleName()));
         }
         bindings.add(() -> array.accept(parameter, named));
-      } else if (MatrixLowering.use(parameter.asType()).isPresent()) {
+      } else if (MatrixTypes.use(parameter.asType()).isPresent()) {
         throw new KernelError(argumentTree, Errors.matrixUse("passed to the Gpu matrix methods, not to a helper such as "
             + helper.getSimpleName() + ", whose parameters are primitive values and arrays"));
       } else {

@@ -66,7 +66,7 @@ public final class HelperTemplates {
   /** Lowers one helper; a failure of Kiln's own is held as an error on it, and leaves no template. */
   private void lower(ExecutableElement method) {
     HeldErrors errors = new HeldErrors();
-    String key = CallLowering.signature(method);
+    String key = Library.signature(method);
     HelperTemplate template = null;
     try {
       template = KernelLowering.ofHelper(trees, errors, method, sites, attribution).template(key);

@@ -1,7 +1,7 @@
 package dev.kiln.processor.lower;
 
-import static dev.kiln.processor.lower.ExpressionLowering.child;
-import static dev.kiln.processor.lower.ExpressionLowering.unparenthesized;
+import static dev.kiln.processor.lower.TreePaths.child;
+import static dev.kiln.processor.lower.TreePaths.unparenthesized;
 
 import com.sun.source.tree.AssignmentTree;
 import com.sun.source.tree.BlockTree;
@@ -438,7 +438,7 @@ public final class KernelLowering {
     };
     Expr.LocalGet k = new Expr.LocalGet(index);
     List<Stmt> body = new ArrayList<>();
-    body.add(new Stmt.Assign(value, ExpressionLowering.convert(
+    body.add(new Stmt.Assign(value, JavaArithmetic.convert(
         new Expr.Load(array.decl(), k, expressions.site(loop.getExpression())), type)));
     body.addAll(statement(child(path, loop.getStatement())));
     return List.of(new Stmt.Assign(index, new Expr.IntConst(0)),
@@ -454,7 +454,7 @@ public final class KernelLowering {
     if (type instanceof ArrayType array) {
       return sharedArray(path, variable, element, array);
     }
-    Optional<Fragment.Use> use = MatrixLowering.use(type);
+    Optional<Fragment.Use> use = MatrixTypes.use(type);
     if (use.isPresent()) {
       return matrices.declare(element, variable.getName().toString(), use.get(),
           variable.getInitializer() == null ? null : child(path, variable.getInitializer()), variable);
@@ -488,7 +488,7 @@ public final class KernelLowering {
       // the value an atomic returns, widened as Java widens it (an int into a long local, say)
       Local previous = scope.temporary("atomicResult", returned);
       return List.of(calls.atomic(value, previous),
-          new Stmt.Assign(local, ExpressionLowering.convert(new Expr.LocalGet(previous), local.type())));
+          new Stmt.Assign(local, JavaArithmetic.convert(new Expr.LocalGet(previous), local.type())));
     }
     Optional<ExecutableElement> helper = helpers.helperCall(value);
     if (helper.isPresent()) {
@@ -496,7 +496,7 @@ public final class KernelLowering {
           .orElseThrow(() -> UnsupportedTypes.error(value.getLeaf(), helper.get().getReturnType()));
       Local result = scope.temporary(helper.get().getSimpleName() + "Result", type);
       List<Stmt> statements = new ArrayList<>(inlineHelper(value, helper.get(), result));
-      statements.add(new Stmt.Assign(local, ExpressionLowering.convert(new Expr.LocalGet(result), local.type())));
+      statements.add(new Stmt.Assign(local, JavaArithmetic.convert(new Expr.LocalGet(result), local.type())));
       return statements;
     }
     return List.of(new Stmt.Assign(local, expressions.expr(value, local.type())));
@@ -614,11 +614,11 @@ public final class KernelLowering {
       case PREFIX_INCREMENT, POSTFIX_INCREMENT, PREFIX_DECREMENT, POSTFIX_DECREMENT -> {
         TreePath target = child(path, ((UnaryTree) tree).getExpression());
         PrimType type = expressions.valueType(target);
-        Expr one = ExpressionLowering.convert(new Expr.IntConst(1), type.promoted());
+        Expr one = JavaArithmetic.convert(new Expr.IntConst(1), type.promoted());
         BinaryOp op = tree.getKind() == Tree.Kind.PREFIX_INCREMENT || tree.getKind() == Tree.Kind.POSTFIX_INCREMENT
             ? BinaryOp.ADD
             : BinaryOp.SUB;
-        yield List.of(assign(target, ExpressionLowering.binary(op, read(target), one, type)));
+        yield List.of(assign(target, JavaArithmetic.binary(op, read(target), one, type)));
       }
       case METHOD_INVOCATION -> {
         Optional<ExecutableElement> helper = helpers.helperCall(path);
@@ -647,9 +647,9 @@ public final class KernelLowering {
           PrimType type = expressions.valueType(target);
           Expr value = expressions.expr(child(path, compound.getExpression()));
           yield List.of(assign(target,
-              expressions.faulting(ExpressionLowering.compound(tree.getKind(), read(target), value, type), tree)));
+              expressions.faulting(JavaArithmetic.compound(tree.getKind(), read(target), value, type), tree)));
         }
-        throw new KernelError(tree, Errors.unsupportedExpression(ExpressionLowering.describe(tree)));
+        throw new KernelError(tree, Errors.unsupportedExpression(TreePaths.describe(tree)));
       }
     };
   }
@@ -666,9 +666,9 @@ public final class KernelLowering {
     if (tree instanceof com.sun.source.tree.ArrayAccessTree access) {
       ArrayRef array = expressions.array(child(target, access.getExpression()));
       Expr index = expressions.expr(child(target, access.getIndex()), PrimType.INT);
-      return new Stmt.Store(array.decl(), index, ExpressionLowering.convert(value, array.element()), expressions.site(access));
+      return new Stmt.Store(array.decl(), index, JavaArithmetic.convert(value, array.element()), expressions.site(access));
     }
     Local local = expressions.assignedLocal(target);
-    return new Stmt.Assign(local, ExpressionLowering.convert(value, local.type()));
+    return new Stmt.Assign(local, JavaArithmetic.convert(value, local.type()));
   }
 }

@@ -1,6 +1,6 @@
 package dev.kiln.processor.lower;
 
-import static dev.kiln.processor.lower.ExpressionLowering.binary;
+import static dev.kiln.processor.lower.JavaArithmetic.binary;
 
 import dev.kiln.processor.ir.BinaryOp;
 import dev.kiln.processor.ir.Expr;
@@ -8,6 +8,8 @@ import dev.kiln.processor.ir.Intrinsic;
 import dev.kiln.processor.ir.Local;
 import dev.kiln.processor.ir.PrimType;
 import dev.kiln.processor.ir.UnaryOp;
+import javax.lang.model.element.ExecutableElement;
+import javax.lang.model.element.TypeElement;
 import dev.kiln.processor.lower.FloatingLibrary.Format;
 import java.util.ArrayList;
 import java.util.List;
@@ -362,5 +364,16 @@ final class Library {
     Expr distance = args.get(1);
     return new Expr.Binary(BinaryOp.OR, binary(toward, x, distance, x.type()),
         binary(back, x, new Expr.Unary(UnaryOp.NEG, distance), x.type()));
+  }
+
+  /**
+   * {@code java.lang.Math.min(int,int)}: how this class knows methods, and linking knows
+   * helpers of other classes ({@link dev.kiln.processor.ir.Stmt.Call#helper()}).
+   */
+  static String signature(ExecutableElement method) {
+    return ((TypeElement) method.getEnclosingElement()).getQualifiedName() + "." + method.getSimpleName()
+        + method.getParameters().stream()
+            .map(parameter -> parameter.asType().toString())
+            .collect(java.util.stream.Collectors.joining(",", "(", ")"));
   }
 }

@@ -1,7 +1,7 @@
 package dev.kiln.processor.lower;
 
-import static dev.kiln.processor.lower.ExpressionLowering.child;
-import static dev.kiln.processor.lower.ExpressionLowering.unparenthesized;
+import static dev.kiln.processor.lower.TreePaths.child;
+import static dev.kiln.processor.lower.TreePaths.unparenthesized;
 
 import com.sun.source.tree.ExpressionTree;
 import com.sun.source.tree.MethodInvocationTree;
@@ -34,33 +34,19 @@ import javax.lang.model.type.TypeMirror;
  * are values of local variables only; any other use is {@code kiln.matrix.use}.
  */
 final class MatrixLowering {
-  private static final String PACKAGE = "dev.kiln.matrix.";
 
   private final Trees trees;
   private final Scope scope;
-  private final ExpressionLowering expressions;
+  private final Expressions expressions;
   private final CallLowering calls;
   /** The element type each A and B fragment holds, from the loads and copies that assign it. */
   private final Map<Fragment, Fragment.Element> elements = new HashMap<>();
 
-  MatrixLowering(Trees trees, Scope scope, ExpressionLowering expressions, CallLowering calls) {
+  MatrixLowering(Trees trees, Scope scope, Expressions expressions, CallLowering calls) {
     this.trees = trees;
     this.scope = scope;
     this.expressions = expressions;
     this.calls = calls;
-  }
-
-  /** The fragment use of a Java type: {@code MatrixA}, {@code MatrixB} or {@code MatrixAccumulator}. */
-  static Optional<Fragment.Use> use(TypeMirror type) {
-    if (!(type instanceof DeclaredType declared)) {
-      return Optional.empty();
-    }
-    return switch (declared.asElement().toString()) {
-      case PACKAGE + "MatrixA" -> Optional.of(Fragment.Use.A);
-      case PACKAGE + "MatrixB" -> Optional.of(Fragment.Use.B);
-      case PACKAGE + "MatrixAccumulator" -> Optional.of(Fragment.Use.ACCUMULATOR);
-      default -> Optional.empty();
-    };
   }
 
   /** {@code MatrixA a = <value>;}: a new fragment, assigned by {@code value}. */

@@ -2,6 +2,7 @@ package dev.kiln.processor.spirv;
 
 import static org.lwjgl.util.spvc.Spv.*;
 
+import dev.kiln.abi.DeviceFeature;
 import dev.kiln.processor.ir.Intrinsic;
 import dev.kiln.processor.ir.PrimType;
 
@@ -78,21 +79,21 @@ final class Calls {
       case SUBGROUP_MIN -> reduce(w, first.isFloating() ? SpvOpGroupNonUniformFMin : SpvOpGroupNonUniformSMin, type, x);
       case SUBGROUP_MAX -> reduce(w, first.isFloating() ? SpvOpGroupNonUniformFMax : SpvOpGroupNonUniformSMax, type, x);
       case SUBGROUP_BROADCAST -> {
-        m.capability(SpvCapabilityGroupNonUniformBallot);
-        yield w.op(SpvOpGroupNonUniformBroadcast, type, subgroupScope(m), x, args[1]); // a uint constant
+        m.require(DeviceFeature.SUBGROUP_BALLOTS);
+        yield w.op(SpvOpGroupNonUniformBroadcast, subgroupValue(m, type), subgroupScope(m), x, args[1]); // a uint constant
       }
       case ADD_EXACT, SUBTRACT_EXACT, MULTIPLY_EXACT, NEGATE_EXACT, TO_INT_EXACT, CLAMP ->
           throw new IllegalArgumentException(function + " may fault: CheckedCalls writes it");
       case SUBGROUP_ANY -> vote(w, SpvOpGroupNonUniformAny, x);
       case SUBGROUP_ALL -> vote(w, SpvOpGroupNonUniformAll, x);
       case SUBGROUP_ELECT -> w.op(SpvOpGroupNonUniformElect, m.typeBool(), subgroupScope(m));
-      case SUBGROUP_SHUFFLE -> shuffle(w, SpvOpGroupNonUniformShuffle, SpvCapabilityGroupNonUniformShuffle, type, x, args[1]);
+      case SUBGROUP_SHUFFLE -> shuffle(w, SpvOpGroupNonUniformShuffle, DeviceFeature.SUBGROUP_SHUFFLES, type, x, args[1]);
       case SUBGROUP_SHUFFLE_XOR ->
-          shuffle(w, SpvOpGroupNonUniformShuffleXor, SpvCapabilityGroupNonUniformShuffle, type, x, args[1]);
+          shuffle(w, SpvOpGroupNonUniformShuffleXor, DeviceFeature.SUBGROUP_SHUFFLES, type, x, args[1]);
       case SUBGROUP_SHUFFLE_UP ->
-          shuffle(w, SpvOpGroupNonUniformShuffleUp, SpvCapabilityGroupNonUniformShuffleRelative, type, x, args[1]);
+          shuffle(w, SpvOpGroupNonUniformShuffleUp, DeviceFeature.SUBGROUP_RELATIVE_SHUFFLES, type, x, args[1]);
       case SUBGROUP_SHUFFLE_DOWN ->
-          shuffle(w, SpvOpGroupNonUniformShuffleDown, SpvCapabilityGroupNonUniformShuffleRelative, type, x, args[1]);
+          shuffle(w, SpvOpGroupNonUniformShuffleDown, DeviceFeature.SUBGROUP_RELATIVE_SHUFFLES, type, x, args[1]);
       case SUBGROUP_INCLUSIVE_ADD -> scan(w, SpvGroupOperationInclusiveScan, first, type, x);
       case SUBGROUP_EXCLUSIVE_ADD -> scan(w, SpvGroupOperationExclusiveScan, first, type, x);
       case SUBGROUP_CLUSTERED_ADD ->
@@ -113,7 +114,7 @@ final class Calls {
       case SUBGROUP_PARTITIONED_MAX ->
           partitionedReduce(w, first.isFloating() ? SpvOpGroupNonUniformFMax : SpvOpGroupNonUniformSMax, type, x, args[1]);
       case SUBGROUP_BALLOT -> {
-        m.capability(SpvCapabilityGroupNonUniformBallot);
+        m.require(DeviceFeature.SUBGROUP_BALLOTS);
         int mask = w.op(SpvOpGroupNonUniformBallot, m.type(SpvOpTypeVector, m.typeUint(), 4), subgroupScope(m), x);
         yield w.op(SpvOpBitcast, i32, w.op(SpvOpCompositeExtract, m.typeUint(), mask, 0));
       }
@@ -122,33 +123,33 @@ final class Calls {
 
   /** Any or all of the subgroup's active invocations' predicates. */
   private static int vote(FunctionBuilder w, int opcode, int predicate) {
-    w.module().capability(SpvCapabilityGroupNonUniformVote);
+    w.module().require(DeviceFeature.SUBGROUP_VOTES);
     return w.op(opcode, w.module().typeBool(), subgroupScope(w.module()), predicate);
   }
 
   /** A reduction over the subgroup's active invocations. */
   private static int reduce(FunctionBuilder w, int opcode, int type, int value) {
-    w.module().capability(SpvCapabilityGroupNonUniformArithmetic);
-    return w.op(opcode, type, subgroupScope(w.module()), SpvGroupOperationReduce, value);
+    w.module().require(DeviceFeature.SUBGROUP_ARITHMETIC);
+    return w.op(opcode, subgroupValue(w.module(), type), subgroupScope(w.module()), SpvGroupOperationReduce, value);
   }
 
   /** Another invocation's value; the lane, mask or delta is a uint, as SPIR-V demands. */
-  private static int shuffle(FunctionBuilder w, int opcode, int capability, int type, int value, int lane) {
-    w.module().capability(capability);
-    return w.op(opcode, type, subgroupScope(w.module()), value, w.op(SpvOpBitcast, w.module().typeUint(), lane));
+  private static int shuffle(FunctionBuilder w, int opcode, DeviceFeature feature, int type, int value, int lane) {
+    w.module().require(feature);
+    return w.op(opcode, subgroupValue(w.module(), type), subgroupScope(w.module()), value, w.op(SpvOpBitcast, w.module().typeUint(), lane));
   }
 
   /** An inclusive or exclusive sum over the subgroup's active invocations. */
   private static int scan(FunctionBuilder w, int operation, PrimType type, int spirvType, int value) {
-    w.module().capability(SpvCapabilityGroupNonUniformArithmetic);
+    w.module().require(DeviceFeature.SUBGROUP_ARITHMETIC);
     int opcode = type.isFloating() ? SpvOpGroupNonUniformFAdd : SpvOpGroupNonUniformIAdd;
-    return w.op(opcode, spirvType, subgroupScope(w.module()), operation, value);
+    return w.op(opcode, subgroupValue(w.module(), spirvType), subgroupScope(w.module()), operation, value);
   }
 
   /** A reduction over the active invocations of a cluster; {@code size} is a uint constant. */
   private static int clustered(FunctionBuilder w, int opcode, int type, int value, int size) {
-    w.module().capability(SpvCapabilityGroupNonUniformClustered);
-    return w.op(opcode, type, subgroupScope(w.module()), SpvGroupOperationClusteredReduce, value, size);
+    w.module().require(DeviceFeature.SUBGROUP_CLUSTERS);
+    return w.op(opcode, subgroupValue(w.module(), type), subgroupScope(w.module()), SpvGroupOperationClusteredReduce, value, size);
   }
 
   /** A reduction over the active invocations of a partition, {@code mask} (an int) as the ballot's first word. */
@@ -158,20 +159,24 @@ final class Calls {
     int uint = m.typeUint();
     int ballot = w.op(SpvOpCompositeConstruct, m.type(SpvOpTypeVector, uint, 4), w.op(SpvOpBitcast, uint, mask),
         m.constantUint(0), m.constantUint(0), m.constantUint(0));
-    return w.op(opcode, type, subgroupScope(m), SpvGroupOperationPartitionedReduceNV, value, ballot);
+    return w.op(opcode, subgroupValue(m, type), subgroupScope(m), SpvGroupOperationPartitionedReduceNV, value, ballot);
   }
 
-  /** SPV_NV_shader_subgroup_partitioned and its capability, declared once. */
   private static void partitioned(SpirvModule m) {
-    if (!m.hasCapability(SpvCapabilityGroupNonUniformPartitionedNV)) {
-      m.extension("SPV_NV_shader_subgroup_partitioned");
-      m.capability(SpvCapabilityGroupNonUniformPartitionedNV);
-    }
+    m.require(DeviceFeature.SUBGROUP_PARTITIONS);
   }
 
   private static int subgroupScope(SpirvModule m) {
-    m.capability(SpvCapabilityGroupNonUniform);
+    m.require(DeviceFeature.SUBGROUPS);
     return m.constantUint(SpvScopeSubgroup);
+  }
+
+  /** {@code type}, the type of a value a subgroup operation exchanges: on longs, it needs extended types. */
+  private static int subgroupValue(SpirvModule m, int type) {
+    if (m.isLong(type)) {
+      m.require(DeviceFeature.SUBGROUP_LONGS);
+    }
+    return type;
   }
 
   /**

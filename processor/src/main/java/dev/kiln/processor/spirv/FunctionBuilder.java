@@ -99,6 +99,9 @@ final class FunctionBuilder {
   }
 
   int globalVariable(int storageClass, int pointee) {
+    if (storageClass == SpvStorageClassWorkgroup) {
+      module.addWorkgroupBytes(module.bytesOf(pointee));
+    }
     int variable = module.id();
     module.globals.op(SpvOpVariable, module.typePointer(storageClass, pointee), variable, storageClass);
     return variable;

@@ -2,6 +2,7 @@ package dev.kiln.processor.spirv;
 
 import static org.lwjgl.util.spvc.Spv.*;
 
+import dev.kiln.abi.DeviceFeature;
 import dev.kiln.processor.ir.Builtin;
 import dev.kiln.processor.ir.Expr;
 import dev.kiln.processor.ir.Program;
@@ -156,7 +157,7 @@ final class LaunchValues {
 
   /** A scalar uint built-in of the subgroup family, as an int. */
   int subgroupBuiltin(int builtIn) {
-    module.capability(SpvCapabilityGroupNonUniform);
+    module.require(DeviceFeature.SUBGROUPS);
     int variable = scalarBuiltins.computeIfAbsent(builtIn, b -> {
       int declared = fn.globalVariable(SpvStorageClassInput, module.typeUint());
       module.decorate(declared, SpvDecorationBuiltIn, b);

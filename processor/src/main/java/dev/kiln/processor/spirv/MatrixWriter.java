@@ -2,6 +2,7 @@ package dev.kiln.processor.spirv;
 
 import static org.lwjgl.util.spvc.Spv.*;
 
+import dev.kiln.abi.DeviceFeature;
 import dev.kiln.abi.LaunchAbi;
 import dev.kiln.processor.analysis.IndexBounds;
 import dev.kiln.processor.analysis.Multiples;
@@ -136,21 +137,16 @@ final class MatrixWriter {
 
   /** The fragment's matrix type, declaring the capability and extension on first use. */
   private int type(Fragment fragment) {
-    if (!module.hasCapability(SpvCapabilityCooperativeMatrixKHR)) {
-      module.capability(SpvCapabilityCooperativeMatrixKHR);
-      module.extension("SPV_KHR_cooperative_matrix");
-    }
+    module.require(DeviceFeature.COOPERATIVE_MATRICES);
     int component = switch (fragment.use() == Fragment.Use.ACCUMULATOR ? Fragment.Element.FLOAT
         : elements.getOrDefault(fragment, Fragment.Element.FLOAT16)) {
       case FLOAT -> module.typeFloat();
       case FLOAT16 -> {
-        module.capability(SpvCapabilityFloat16);
+        module.require(DeviceFeature.FLOAT16_MATRICES);
         yield module.type(SpvOpTypeFloat, 16);
       }
       case BFLOAT16 -> {
-        module.capability(SpvCapabilityBFloat16TypeKHR);
-        module.capability(SpvCapabilityBFloat16CooperativeMatrixKHR);
-        module.extension("SPV_KHR_bfloat16");
+        module.require(DeviceFeature.BFLOAT16_MATRICES);
         yield module.type(SpvOpTypeFloat, 16, BFLOAT16_ENCODING);
       }
     };

@@ -2,6 +2,7 @@ package dev.kiln.processor.spirv;
 
 import static org.lwjgl.util.spvc.Spv.*;
 
+import dev.kiln.abi.DeviceFeature;
 import dev.kiln.abi.LaunchAbi;
 import dev.kiln.annotations.Access;
 import dev.kiln.processor.analysis.IndexBounds.Bound;
@@ -46,14 +47,6 @@ final class MemoryAccess {
   /** Each buffer's view as quads, declared on first use ({@link #quadView}). */
   private final Map<String, Integer> quadViews = new HashMap<>();
 
-  /**
-   * An array the kernel indexes: a storage buffer (runtime length, {@code length < 0}) or a shared
-   * or private array (constant length). {@code faultTag} names it in a fault record. A shared or
-   * private array that a copy moves may be held as {@code quads} ({@link QuadArrays}).
-   */
-  record ArrayVariable(int variable, int storageClass, PrimType element, int length, int faultTag,
-      int storageType, boolean narrowStorage, boolean quads) {}
-
   MemoryAccess(FunctionBuilder fn, boolean boundsChecks, Set<String> quadArrays) {
     this.fn = fn;
     this.module = fn.module();
@@ -86,9 +79,7 @@ final class MemoryAccess {
    */
   void useVulkanMemoryModel() {
     vulkanMemoryModel = true;
-    module.capability(SpvCapabilityVulkanMemoryModel);
-    module.capability(SpvCapabilityVulkanMemoryModelDeviceScope); // the fault record's device-scope atomic
-    module.extension("SPV_KHR_vulkan_memory_model");
+    module.require(DeviceFeature.VULKAN_MEMORY_MODEL); // device scope too: the fault record's atomic
   }
 
   /**
@@ -211,8 +202,7 @@ final class MemoryAccess {
     if (shared.packed()) {
       // 16-bit values in workgroup memory, declared as float16, the matrices' component type, so
       // that a tile loads them as they are; elements move through them as bits, by OpBitcast
-      module.capability(SpvCapabilityInt16);
-      module.capability(SpvCapabilityFloat16);
+      module.require(DeviceFeature.PACKED_SHORTS);
       element = module.type(SpvOpTypeFloat, 16);
     }
     int array = module.type(SpvOpTypeArray, element, module.constantUint(shared.size()));
@@ -326,17 +316,16 @@ final class MemoryAccess {
   }
 
   private int atomicUpdate(Stmt.Atomic atomic, int pointer, int value, int expected) {
-    int scope = module.constantUint(arrays.get(atomic.array().name()).storageClass() == SpvStorageClassWorkgroup
-        ? SpvScopeWorkgroup
-        : SpvScopeDevice);
+    boolean workgroup = arrays.get(atomic.array().name()).storageClass() == SpvStorageClassWorkgroup;
+    int scope = module.constantUint(workgroup ? SpvScopeWorkgroup : SpvScopeDevice);
     int relaxed = module.constantUint(SpvMemorySemanticsMaskNone);
     PrimType element = atomic.array().element();
     int type = fn.typeOf(element);
     if (element == PrimType.LONG) {
-      module.capability(SpvCapabilityInt64Atomics);
+      module.require(workgroup ? DeviceFeature.LONG_ATOMICS_ON_WORKGROUP : DeviceFeature.LONG_ATOMICS_ON_BUFFERS);
     }
     return switch (atomic.op()) {
-      case ADD -> element == PrimType.FLOAT ? floatAdd(pointer, scope, relaxed, value)
+      case ADD -> element == PrimType.FLOAT ? floatAdd(pointer, scope, relaxed, value, workgroup)
           : fn.op(SpvOpAtomicIAdd, type, pointer, scope, relaxed, value);
       case MIN -> fn.op(SpvOpAtomicSMin, type, pointer, scope, relaxed, value);
       case MAX -> fn.op(SpvOpAtomicSMax, type, pointer, scope, relaxed, value);
@@ -349,9 +338,8 @@ final class MemoryAccess {
   }
 
   /** {@code OpAtomicFAddEXT} (SPV_EXT_shader_atomic_float_add): the device's float atomic add. */
-  private int floatAdd(int pointer, int scope, int semantics, int value) {
-    module.extension("SPV_EXT_shader_atomic_float_add");
-    module.capability(SpvCapabilityAtomicFloat32AddEXT);
+  private int floatAdd(int pointer, int scope, int semantics, int value, boolean workgroup) {
+    module.require(workgroup ? DeviceFeature.FLOAT_ADDS_ON_WORKGROUP : DeviceFeature.FLOAT_ADDS_ON_BUFFERS);
     return fn.op(SpvOpAtomicFAddEXT, module.typeFloat(), pointer, scope, semantics, value);
   }
 

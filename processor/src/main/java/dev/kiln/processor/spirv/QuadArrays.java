@@ -3,7 +3,6 @@ package dev.kiln.processor.spirv;
 import static org.lwjgl.util.spvc.Spv.*;
 
 import dev.kiln.processor.ir.PrimType;
-import dev.kiln.processor.spirv.MemoryAccess.ArrayVariable;
 
 /**
  * Workgroup and private arrays held as quads ({@link Copies#quadArrays}): arrays of uvec4, each

@@ -2,8 +2,10 @@ package dev.kiln.processor.spirv;
 
 import static org.lwjgl.util.spvc.Spv.*;
 
+import dev.kiln.abi.DeviceFeature;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -26,17 +28,24 @@ final class SpirvModule {
   final Words entryPoints = new Words();
   final Words executionModes = new Words();
   final Words names = new Words();
-  /** OpModuleProcessed: facts for the runtime, in the debug section after the names. */
-  final Words processed = new Words();
   private final Map<List<Integer>, Integer> runtimeArrays = new HashMap<>();
   final Words decorations = new Words();
   final Words globals = new Words();
   final Words functions = new Words();
 
   private final Set<Integer> declaredCapabilities = new HashSet<>();
+  private final Set<String> declaredExtensions = new HashSet<>();
+  /** What the module needs of a device, for its description. */
+  private final Set<DeviceFeature> features = EnumSet.noneOf(DeviceFeature.class);
   /** The bindings of buffers a launch may pass one array for together with another. */
   private Set<Integer> aliasedBindings = Set.of();
   private final Map<List<Integer>, Integer> types = new HashMap<>();
+  /** Each type's declaration, opcode and operands, by its id. */
+  private final Map<Integer, List<Integer>> typeDeclarations = new HashMap<>();
+  /** The bits of each 32-bit constant, by its id. */
+  private final Map<Integer, Integer> constantBits = new HashMap<>();
+  /** The workgroup memory the module's variables take, in bytes. */
+  private long workgroupBytes;
   private int glsl;
   private final Map<List<Integer>, Integer> constants = new HashMap<>();
   private int bound = 1;
@@ -45,20 +54,56 @@ final class SpirvModule {
     return bound++;
   }
 
-  /** Declares {@code capability} once. */
+  /** Declares {@code capability} once: the capabilities of Vulkan 1.1's core compute; the others through {@link #require}. */
   void capability(int capability) {
     if (declaredCapabilities.add(capability)) {
       capabilities.op(SpvOpCapability, capability);
     }
   }
 
-  boolean hasCapability(int capability) {
-    return declaredCapabilities.contains(capability);
+  /** Declares what {@code feature}'s row names, capabilities and extensions, each once, and lists the feature. */
+  void require(DeviceFeature feature) {
+    feature.capabilities().forEach(this::capability);
+    for (String name : feature.spirvExtensions()) {
+      if (declaredExtensions.add(name)) {
+        extensions.opWithString(SpvOpExtension, new int[0], name);
+      }
+    }
+    features.add(feature);
   }
 
-  /** Declares the SPIR-V extension {@code name}. */
-  void extension(String name) {
-    extensions.opWithString(SpvOpExtension, new int[0], name);
+  boolean requires(DeviceFeature feature) {
+    return features.contains(feature);
+  }
+
+  /**
+   * The bytes a value of {@code type} takes in workgroup memory: scalars their width (a bool 4),
+   * vectors, arrays and structures their members'.
+   */
+  long bytesOf(int type) {
+    List<Integer> declaration = typeDeclarations.get(type);
+    return switch (declaration.getFirst()) {
+      case SpvOpTypeInt, SpvOpTypeFloat -> declaration.get(1) / 8;
+      case SpvOpTypeBool -> 4;
+      case SpvOpTypeVector -> bytesOf(declaration.get(1)) * declaration.get(2);
+      case SpvOpTypeArray -> bytesOf(declaration.get(1)) * Integer.toUnsignedLong(constantBits.get(declaration.get(2)));
+      case SpvOpTypeStruct -> declaration.stream().skip(1).mapToLong(this::bytesOf).sum();
+      default -> throw new IllegalStateException("no size for a value of type " + declaration + " in workgroup memory");
+    };
+  }
+
+  void addWorkgroupBytes(long bytes) {
+    workgroupBytes += bytes;
+  }
+
+  /** The workgroup memory the module's variables take, in bytes. */
+  long sharedBytes() {
+    return workgroupBytes;
+  }
+
+  /** What the module needs of a device. */
+  Set<DeviceFeature> features() {
+    return Set.copyOf(features);
   }
 
   /** The id of the GLSL.std.450 extended instruction set, imported on first use. */
@@ -71,7 +116,7 @@ final class SpirvModule {
   }
 
   int typeDouble() {
-    capability(SpvCapabilityFloat64);
+    require(DeviceFeature.FLOAT64);
     return type(SpvOpTypeFloat, 64);
   }
 
@@ -88,6 +133,7 @@ final class SpirvModule {
     int id = id();
     globals.op(opcode, prepend(id, operands));
     types.put(key, id);
+    typeDeclarations.put(id, key);
     return id;
   }
 
@@ -117,17 +163,18 @@ final class SpirvModule {
    * it does not declare).
    */
   int typeStorageInt(int bits) {
-    if (bits == 8) {
-      extension("SPV_KHR_8bit_storage");
-      capability(SpvCapabilityStorageBuffer8BitAccess);
-    } else {
-      capability(SpvCapabilityStorageBuffer16BitAccess);
-    }
+    require(bits == 8 ? DeviceFeature.STORAGE_8BIT : DeviceFeature.STORAGE_16BIT);
     return type(SpvOpTypeInt, bits, 0);
   }
 
+  /** Whether {@code type} is the 64-bit int type, without declaring it. */
+  boolean isLong(int type) {
+    Integer known = types.get(key(SpvOpTypeInt, new int[] {64, 1}));
+    return known != null && known == type;
+  }
+
   int typeLong() {
-    capability(SpvCapabilityInt64);
+    require(DeviceFeature.INT64);
     return type(SpvOpTypeInt, 64, 1);
   }
 
@@ -145,6 +192,7 @@ final class SpirvModule {
     int id = id();
     globals.op(SpvOpConstant, type, id, bits);
     constants.put(key, id);
+    constantBits.put(id, bits);
     return id;
   }
 
@@ -261,7 +309,7 @@ final class SpirvModule {
     all.add(0); // generator: unregistered
     all.add(bound);
     all.add(0); // schema
-    for (Words section : List.of(capabilities, extensions, extInstImports, memoryModel, entryPoints, executionModes, names, processed,
+    for (Words section : List.of(capabilities, extensions, extInstImports, memoryModel, entryPoints, executionModes, names,
         decorations, globals,
         functions)) {
       all.addAll(section);

@@ -2,10 +2,7 @@ package dev.kiln.processor.spirv;
 
 import static org.lwjgl.util.spvc.Spv.*;
 
-import dev.kiln.abi.AliasConflict;
-import dev.kiln.abi.LaunchBound;
-import dev.kiln.abi.LaunchProof;
-import dev.kiln.abi.SplitForm;
+import dev.kiln.abi.DeviceFeature;
 import dev.kiln.processor.analysis.AliasConflicts;
 import dev.kiln.processor.analysis.Analysis;
 import dev.kiln.processor.analysis.IndexBounds;
@@ -91,16 +88,25 @@ public final class SpirvWriter {
   }
 
   /**
-   * The module's binary.
+   * A written module and what it needs of a device.
+   *
+   * @param code the module's binary
+   * @param features the device features it needs
+   * @param sharedBytes the workgroup memory it declares, in bytes
+   */
+  public record Written(byte[] code, Set<DeviceFeature> features, long sharedBytes) {}
+
+  /**
+   * The module's binary, with what it needs of a device.
    *
    * @param analysis the program to write, with its analyses
    * @return the module
    */
-  public static byte[] write(Analysis analysis) {
+  public static Written write(Analysis analysis) {
     return new SpirvWriter(analysis).emit();
   }
 
-  private byte[] emit() {
+  private Written emit() {
     module.capability(SpvCapabilityShader);
     if (usesMatrices) {
       memory.useVulkanMemoryModel();
@@ -144,22 +150,7 @@ public final class SpirvWriter {
     module.executionModes.op(SpvOpExecutionMode, main, SpvExecutionModeLocalSize,
         program.workgroup().x(), program.workgroup().y(), program.workgroup().z());
     preserveFloatSemantics(main);
-    if (program.elementsPerInvocation() > 1) {
-      VectorAccess.declareElementsPerInvocation(module, program.elementsPerInvocation());
-    }
-    for (LaunchBound bound : program.launchBounds()) { // what the runtime checks at each launch
-      module.processed.opWithString(SpvOpModuleProcessed, new int[0], LaunchBound.PROCESSED + bound.encode());
-    }
-    for (LaunchProof proof : bounds.launchProofs()) { // checks a launch's values may settle
-      module.processed.opWithString(SpvOpModuleProcessed, new int[0], LaunchProof.PROCESSED + proof.encode());
-    }
-    for (AliasConflict conflict : program.aliasConflicts()) { // buffers a launch may not give one array
-      module.processed.opWithString(SpvOpModuleProcessed, new int[0], AliasConflict.PROCESSED + conflict.encode());
-    }
-    for (String line : program.split().lines()) { // how a launch may run split across devices
-      module.processed.opWithString(SpvOpModuleProcessed, new int[0], SplitForm.PROCESSED + line);
-    }
-    return module.toBytes();
+    return new Written(module.toBytes(), module.features(), module.sharedBytes());
   }
 
   /**
@@ -169,10 +160,12 @@ public final class SpirvWriter {
    * VK_KHR_shader_float_controls; the runtime drops DenormPreserve on a device that lacks it.
    */
   private void preserveFloatSemantics(int main) {
-    module.capability(SpvCapabilitySignedZeroInfNanPreserve);
-    module.capability(SpvCapabilityDenormPreserve);
-    module.extension("SPV_KHR_float_controls");
-    for (int width : module.hasCapability(SpvCapabilityFloat64) ? new int[] {32, 64} : new int[] {32}) {
+    module.require(DeviceFeature.JAVA_FLOATS);
+    boolean doubles = module.requires(DeviceFeature.FLOAT64);
+    if (doubles) {
+      module.require(DeviceFeature.JAVA_DOUBLES);
+    }
+    for (int width : doubles ? new int[] {32, 64} : new int[] {32}) {
       module.executionModes.op(SpvOpExecutionMode, main, SpvExecutionModeSignedZeroInfNanPreserve, width);
       module.executionModes.op(SpvOpExecutionMode, main, SpvExecutionModeDenormPreserve, width);
     }

@@ -2,7 +2,6 @@ package dev.kiln.processor.spirv;
 
 import static org.lwjgl.util.spvc.Spv.*;
 
-import dev.kiln.abi.LaunchAbi;
 import dev.kiln.processor.ir.BufferDecl;
 import dev.kiln.processor.ir.Expr;
 import dev.kiln.processor.ir.Local;
@@ -21,7 +20,6 @@ final class VectorAccess {
   /** The most bytes one vector load or store moves. */
   static final int VECTOR_BYTES = 16;
   /** The debug string that tells the runtime how many elements each invocation handles. */
-  static final String ELEMENTS_PER_INVOCATION = LaunchAbi.ELEMENTS_PER_INVOCATION;
 
   private final FunctionBuilder fn;
   private final Map<String, Integer> views = new HashMap<>();
@@ -31,11 +29,6 @@ final class VectorAccess {
   VectorAccess(FunctionBuilder fn, int lanes) {
     this.fn = fn;
     this.lanes = lanes;
-  }
-
-  /** Marks the module for the runtime, which then dispatches {@code elements} times fewer invocations. */
-  static void declareElementsPerInvocation(SpirvModule module, int elements) {
-    module.processed.opWithString(SpvOpModuleProcessed, new int[0], ELEMENTS_PER_INVOCATION + elements);
   }
 
   void load(Stmt.VectorLoad load, Function<Expr, Integer> valueOf, Function<Local, Integer> variableOf) {

@@ -162,7 +162,7 @@ class IndexBoundsTest {
 
   /**
    * What the facts prove only given a launch's lengths, scalars and grid is handed to the runtime:
-   * each such access gets a {@code kiln.launchProof} line and a check that the specialization
+   * each such access gets a proof in the kernel's description and a check that the specialization
    * constant {@code checksSettled} turns off; an index without an affine form keeps a plain check.
    * A guard {@code l != 0} trims the range of {@code l}, so that {@code tile[l - 1]} is proven outright.
    */
@@ -205,17 +205,17 @@ class IndexBoundsTest {
       String text = SpirvTools.disassemble(Kernels.module(compilation, "test", "Settled", (String) row[0]));
       long checks = text.lines().filter(line -> line.contains("OpLogicalNot")).count(); // one per check's fault
       long settled = text.lines().filter(line -> line.contains("OpLogicalOr %bool %checksSettled")).count();
-      long proofs = text.lines().filter(line -> line.contains("OpModuleProcessed \"kiln.launchProof ")).count();
+      long proofs = Kernels.description(compilation, "test", "Settled", (String) row[0]).proofs().size();
       assertWithMessage("bounds checks of %s", row[0]).that(checks).isEqualTo(((Integer) row[1]).longValue());
       assertWithMessage("checks of %s a launch may settle", row[0]).that(settled).isEqualTo(((Integer) row[2]).longValue());
       assertWithMessage("launch proofs of %s", row[0]).that(proofs).isEqualTo(((Integer) row[2]).longValue());
     }
-    String rows = SpirvTools.disassemble(Kernels.module(compilation, "test", "Settled", "rows"));
-    assertThat(rows).contains("OpModuleProcessed \"kiln.launchProof 0+1*g0+1*g1*s:width+1*s:width"
-        + " -1+-1*g0+-1*g1*s:width+1*n:in+-1*s:width | -1+1*c0.0+-1*g0 -1+1*c0.1+-1*g1 -1+1*c0.2+-1*g2"
-        + " -1+-1*g0+1*s:width -1+-1*g1+1*s:height | 1+1*g1+-1*s:height"
-        + " | 2147483647+1*s:height 2147483648+-1*s:height | in[(globalId(1))*(scalar width) + globalId(0) + scalar width]"
-        + " at line 10\"");
+    // rows(in, out, width, height): in is parameter 0, width 2, height 3
+    assertThat(Kernels.description(compilation, "test", "Settled", "rows").lines()).contains(
+        "proof: 0+1*g0+1*g1*s:2+1*s:2 -1+-1*g0+-1*g1*s:2+1*n:0+-1*s:2 | -1+1*c0.0+-1*g0 -1+1*c0.1+-1*g1 -1+1*c0.2+-1*g2"
+        + " -1+-1*g0+1*s:2 -1+-1*g1+1*s:3 | 1+1*g1+-1*s:3"
+        + " | 2147483647+1*s:3 2147483648+-1*s:3 | in[(globalId(1))*(scalar width) + globalId(0) + scalar width]"
+        + " at line 10");
   }
 
   /**

@@ -5,10 +5,7 @@ import static com.google.testing.compile.CompilationSubject.assertThat;
 
 import com.google.testing.compile.Compilation;
 import com.google.testing.compile.JavaFileObjects;
-import dev.kiln.abi.LaunchBound;
 import dev.kiln.processor.Kernels;
-import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -36,7 +33,7 @@ class OwnElementTest {
       "16, 16 | j < rows && i < cols | i | false | ",
       "16, 16 | j == 0 && i < cols | i | true | grid depth ≤ 1",
       "16, 16 | j < rows && i < cols - 1 | j * cols + i | true | 1 × cols × grid height ≤ 4294967296; (cols + 2147483647) ≥ 0; grid depth ≤ 1",
-      "16, 16 | j < rows && i < cols - n | j * cols + i | true | 1 × cols × grid height ≤ 4294967296; n ≥ 0; (cols + -1·n + 2147483648) ≥ 0; (-1·cols + n + 2147483647) ≥ 0; grid depth ≤ 1",
+      "16, 16 | j < rows && i < cols - n | j * cols + i | true | 1 × cols × grid height ≤ 4294967296; n ≥ 0; (-n + cols + 2147483648) ≥ 0; (n - cols + 2147483647) ≥ 0; grid depth ≤ 1",
       "16, 16 | j < rows && i < n | j * cols + i | false | ",
       "16, 16 | j < rows && i < 100 | j * 100 + i | true | 1 × 100 × grid height ≤ 4294967296; grid depth ≤ 1",
       "16, 16, 4 | j < rows && i < cols | j * cols + i | false | ",
@@ -125,18 +122,11 @@ class OwnElementTest {
     if (compilation.warnings().stream().anyMatch(w -> w.getMessage(null).contains("kiln.race.update"))) {
       return "warned";
     }
-    return String.join("; ", conditions(Kernels.module(compilation, "test", "K", "k")));
-  }
-
-  /** The conditions of the module's launch bounds, in order. */
-  private static List<String> conditions(byte[] module) {
-    List<String> conditions = new ArrayList<>();
-    String text = new String(module, StandardCharsets.ISO_8859_1);
-    for (int at = text.indexOf(LaunchBound.PROCESSED); at >= 0; at = text.indexOf(LaunchBound.PROCESSED, at + 1)) {
-      int end = text.indexOf('\0', at);
-      String encoded = new String(module, at, end - at, StandardCharsets.UTF_8);
-      conditions.add(LaunchBound.decode(encoded.substring(LaunchBound.PROCESSED.length())).condition());
-    }
-    return conditions;
+    dev.kiln.abi.KernelDescription kernel = Kernels.description(compilation, "test", "K", "k");
+    java.util.regex.Matcher signature = java.util.regex.Pattern.compile("void k\\(([^)]*)\\)").matcher(source);
+    assertThat(signature.find()).isTrue();
+    List<String> names = java.util.Arrays.stream(signature.group(1).split(", "))
+        .map(param -> param.substring(param.lastIndexOf(' ') + 1)).toList();
+    return String.join("; ", kernel.bounds().stream().map(bound -> bound.condition(names::get)).toList());
   }
 }
