@@ -12,9 +12,6 @@ import dev.kiln.processor.ir.Local;
 import dev.kiln.processor.ir.PrimType;
 import dev.kiln.processor.ir.PrivateArray;
 import dev.kiln.processor.ir.Program;
-import dev.kiln.processor.ir.ScalarParam;
-import dev.kiln.processor.ir.SharedArray;
-import dev.kiln.processor.ir.Walk;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -172,107 +169,6 @@ final class TwinFrame {
     mv.visitInsn(ACONST_NULL);
     mv.visitVarInsn(ASTORE, slot);
     return slot;
-  }
-
-  void prologue() {
-    for (BufferDecl buffer : program.buffers()) {
-      int slot = nextSlot++;
-      argument(buffer.name());
-      mv.visitTypeInsn(CHECKCAST, Bytecode.arrayDescriptor(buffer.element()));
-      mv.visitVarInsn(ASTORE, slot);
-      arrays.put(buffer.name(), slot);
-    }
-    for (ScalarParam scalar : program.scalars()) {
-      int slot = slot(scalar.type());
-      argument(scalar.name());
-      unbox(scalar.type());
-      mv.visitVarInsn(store(scalar.type()), slot);
-      scalars.put(scalar.name(), slot);
-    }
-    counts = new int[program.arms()][3];
-    for (int arm = 0; arm < program.arms(); arm++) {
-      for (int axis = 0; axis < 3; axis++) {
-        counts[arm][axis] = nextSlot++;
-        mv.visitVarInsn(ALOAD, GRIDS);
-        push(mv, 3 * arm + axis);
-        mv.visitInsn(IALOAD);
-        mv.visitVarInsn(ISTORE, counts[arm][axis]);
-      }
-    }
-    for (int axis = 0; axis < 3; axis++) { // workgroups along each axis: ceil(dispatch / size)
-      workgroups[axis] = nextSlot++;
-      mv.visitVarInsn(ILOAD, 2 + axis);
-      push(mv, size[axis]);
-      mv.visitMethodInsn(INVOKESTATIC, "java/lang/Math", "ceilDiv", "(II)I", false);
-      mv.visitVarInsn(ISTORE, workgroups[axis]);
-      workgroupId[axis] = intSlot(0);
-      localId[axis] = intSlot(0);
-      globalId[axis] = intSlot(0);
-    }
-    group = intSlot(0);
-    invocation = intSlot(0);
-    site = intSlot(-1);
-    jump = intSlot(0);
-    condition = intSlot(0);
-    rangeFirst = intSlot(0);
-    rangeEnd = intSlot(0);
-    itemsEnd = intSlot(0);
-    doneCount = intSlot(0);
-    doneBefore = intSlot(0);
-    accessArray = referenceSlot();
-    accessIndex = intSlot(0);
-    fault = referenceSlot();
-    faultSite = intSlot(-1);
-    faultArm = intSlot(0);
-    arm = intSlot(0);
-    faultArray = referenceSlot();
-    faultIndex = intSlot(0);
-    thrown = referenceSlot();
-    int invocations = size[0] * size[1] * size[2];
-    done = referenceSlot();
-    if (cooperative) {
-      push(mv, invocations);
-      mv.visitIntInsn(NEWARRAY, T_BOOLEAN);
-      mv.visitVarInsn(ASTORE, done);
-    }
-    for (SharedArray shared : program.shared()) {
-      arrays.put(shared.name(), newArray(shared.element(), shared.size()));
-    }
-    for (PrivateArray array : program.privates()) {
-      if (cooperative) { // one per invocation
-        int slot = nextSlot++;
-        push(mv, invocations);
-        push(mv, array.size());
-        mv.visitMultiANewArrayInsn("[" + Bytecode.arrayDescriptor(array.element()), 2);
-        mv.visitVarInsn(ASTORE, slot);
-        arrays.put(array.name(), slot);
-      } else {
-        arrays.put(array.name(), newArray(array.element(), array.size()));
-      }
-    }
-    List<Local> all = new ArrayList<>(program.locals());
-    Walk.expressions(program.body(), e -> {
-      if (e instanceof Expr.Let let && !all.contains(let.local())) {
-        all.add(let.local());
-      }
-    });
-    for (Local local : all) {
-      if (values.id(local) != null) {
-        continue; // read as its id
-      }
-      if (cooperative && !values.isUniform(local)) {
-        int slot = nextSlot++;
-        push(mv, invocations);
-        newArrayOf(local.type());
-        mv.visitVarInsn(ASTORE, slot);
-        locals.put(local, slot);
-      } else {
-        int slot = slot(local.type());
-        zero(mv, local.type());
-        mv.visitVarInsn(store(local.type()), slot);
-        locals.put(local, slot);
-      }
-    }
   }
 
   void argument(String name) {

@@ -50,7 +50,7 @@ final class TwinMethod {
 
   void emit() {
     mv.visitCode();
-    f.prologue();
+    TwinPrologue.emit(f);
     if (f.streaming) {
       streamingLoops();
     } else {

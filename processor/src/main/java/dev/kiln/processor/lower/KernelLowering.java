@@ -33,10 +33,8 @@ import dev.kiln.processor.ir.Label;
 import dev.kiln.processor.ir.Fragment;
 import dev.kiln.processor.ir.Local;
 import dev.kiln.processor.ir.PrimType;
-import dev.kiln.processor.ir.PrivateArray;
 import dev.kiln.processor.ir.Program;
 import dev.kiln.processor.ir.ScalarParam;
-import dev.kiln.processor.ir.SharedArray;
 import dev.kiln.processor.ir.Stmt;
 import dev.kiln.processor.ir.Walk;
 import dev.kiln.processor.ir.Workgroup;
@@ -69,21 +67,15 @@ public final class KernelLowering {
   private final CallLowering calls;
   private final MatrixLowering matrices;
   private final HelperInlining helpers;
+  private final Switches switches;
+  private final Loops loops;
+  private final LocalArrays arrays;
+  private final Jumps jumps;
   private boolean failed;
   /** Where a {@code return} in each helper being inlined goes: innermost first. */
   private final Deque<Exit> exits = new ArrayDeque<>();
 
-  /**
-   * Where a {@code return} of an inlined helper or a {@code yield} of a switch expression goes: the
-   * labelled run-once block it breaks out of, and the local that takes its value (null for none).
-   */
-  private record Exit(Label label, Local result) {}
 
-  /** The switch expressions being lowered as statements, innermost first: where their yields go. */
-  private final Deque<Exit> yields = new ArrayDeque<>();
-
-  /** The labels of the labelled statements being lowered, innermost first. */
-  private final Deque<Label> labels = new ArrayDeque<>();
 
   /**
    * @param errors where the errors go
@@ -106,12 +98,32 @@ public final class KernelLowering {
           @Override
           public List<Stmt> switchExpression(TreePath path, com.sun.source.tree.SwitchExpressionTree tree,
               Local result) {
-            return switchInto(path, tree, result);
+            return switches.into(path, tree, result);
           }
         });
     this.calls = expressions.calls();
     this.helpers = expressions.helpers();
     this.matrices = new MatrixLowering(trees, scope, expressions, calls);
+    Statements statements = new Statements() {
+      @Override
+      public List<Stmt> statement(TreePath path) {
+        return KernelLowering.this.statement(path);
+      }
+
+      @Override
+      public List<Stmt> block(TreePath parent, List<? extends StatementTree> statements) {
+        return KernelLowering.this.block(parent, statements);
+      }
+
+      @Override
+      public List<Stmt> effect(TreePath path) {
+        return KernelLowering.this.effect(path);
+      }
+    };
+    this.switches = new Switches(expressions, statements);
+    this.loops = new Loops(trees, scope, expressions, statements);
+    this.arrays = new LocalArrays(scope, expressions, calls);
+    this.jumps = new Jumps(statements);
   }
 
   /**
@@ -247,18 +259,10 @@ public final class KernelLowering {
             statement(child(path, branch.getThenStatement())),
             branch.getElseStatement() == null ? List.of() : statement(child(path, branch.getElseStatement()))));
       }
-      case FOR_LOOP -> forLoop(path, (ForLoopTree) tree);
-      case ENHANCED_FOR_LOOP -> forEach(path, (com.sun.source.tree.EnhancedForLoopTree) tree);
+      case FOR_LOOP -> loops.forLoop(path, (ForLoopTree) tree);
+      case ENHANCED_FOR_LOOP -> loops.forEach(path, (com.sun.source.tree.EnhancedForLoopTree) tree);
       case ASSERT -> List.of(); // Java runs without -ea unless told: its asserts are not evaluated (docs/KERNELS.md)
-      case YIELD -> {
-        if (yields.isEmpty()) {
-          throw new AlreadyReported(); // javac allows yield only inside a switch expression, and reported it
-        }
-        Exit target = yields.getFirst();
-        yield List.of(new Stmt.Assign(target.result(),
-                expressions.expr(child(path, ((com.sun.source.tree.YieldTree) tree).getValue()), target.result().type())),
-            new Stmt.Break(target.label()));
-      }
+      case YIELD -> switches.yieldValue(path);
       case WHILE_LOOP -> {
         WhileLoopTree loop = (WhileLoopTree) tree;
         yield List.of(new Stmt.Loop(expressions.expr(child(path, loop.getCondition())), true,
@@ -269,10 +273,10 @@ public final class KernelLowering {
         yield List.of(new Stmt.Loop(expressions.expr(child(path, loop.getCondition())), false,
             statement(child(path, loop.getStatement())), List.of(), expressions.site(tree)));
       }
-      case BREAK -> List.of(new Stmt.Break(jumpTarget(path, ((BreakTree) tree).getLabel(), true)));
-      case CONTINUE -> List.of(new Stmt.Continue(jumpTarget(path, ((ContinueTree) tree).getLabel(), false)));
-      case SWITCH -> List.of(switchStatement(path, (com.sun.source.tree.SwitchTree) tree));
-      case LABELED_STATEMENT -> labelled(path, (LabeledStatementTree) tree);
+      case BREAK -> List.of(new Stmt.Break(jumps.target(path, ((BreakTree) tree).getLabel(), true)));
+      case CONTINUE -> List.of(new Stmt.Continue(jumps.target(path, ((ContinueTree) tree).getLabel(), false)));
+      case SWITCH -> List.of(switches.statement(path, (com.sun.source.tree.SwitchTree) tree));
+      case LABELED_STATEMENT -> jumps.labelled(path, (LabeledStatementTree) tree);
       case RETURN -> {
         ExpressionTree value = ((ReturnTree) tree).getExpression();
         if (!exits.isEmpty()) {
@@ -291,168 +295,12 @@ public final class KernelLowering {
     };
   }
 
-  /**
-   * The label a {@code break} (or {@code continue}) at {@code path} names, null for the innermost
-   * loop (or switch, for a break). A jump with nowhere to go is javac's error, already reported.
-   */
-  private Label jumpTarget(TreePath path, javax.lang.model.element.Name name, boolean isBreak) {
-    if (name != null) {
-      return labels.stream().filter(label -> label.name().contentEquals(name)).findFirst()
-          .orElseThrow(AlreadyReported::new);
-    }
-    for (TreePath up = path.getParentPath(); up != null; up = up.getParentPath()) {
-      switch (up.getLeaf().getKind()) {
-        case FOR_LOOP, ENHANCED_FOR_LOOP, WHILE_LOOP, DO_WHILE_LOOP -> {
-          return null;
-        }
-        case SWITCH -> {
-          if (isBreak) {
-            return null;
-          }
-        }
-        case METHOD, LAMBDA_EXPRESSION, CLASS -> throw new AlreadyReported();
-        default -> {}
-      }
-    }
-    throw new AlreadyReported();
-  }
-
-  /** A labelled loop keeps its label for labelled jumps; other labelled statements are not supported. */
-  private List<Stmt> labelled(TreePath path, LabeledStatementTree tree) {
-    Label label = new Label(tree.getLabel().toString());
-    labels.push(label);
-    List<Stmt> inner;
-    try {
-      inner = statement(child(path, tree.getStatement()));
-    } finally {
-      labels.pop();
-    }
-    if (!inner.isEmpty() && inner.getLast() instanceof Stmt.Loop loop) {
-      List<Stmt> labelledLoop = new ArrayList<>(inner);
-      labelledLoop.set(inner.size() - 1,
-          loop.withLabel(label));
-      return labelledLoop;
-    }
-    if (Walk.anyStatement(inner, s -> s instanceof Stmt.Break(Label target) && target == label)) {
-      throw new KernelError(tree, Errors.unsupportedLabel("break out of a statement that is not a loop"));
-    }
-    return inner;
-  }
-
-  /** A switch on an int, with {@code case a:} (falling through) or {@code case a ->} cases. */
-  private Stmt switchStatement(TreePath path, com.sun.source.tree.SwitchTree tree) {
-    Expr selector = expressions.expr(child(path, tree.getExpression()));
-    if (selector.type() != PrimType.INT) {
-      throw UnsupportedTypes.error(tree.getExpression(), selector.type().javaName());
-    }
-    List<Stmt.Case> cases = new ArrayList<>();
-    for (com.sun.source.tree.CaseTree branch : tree.getCases()) {
-      TreePath casePath = child(path, branch);
-      List<Integer> labels = expressions.caseLabels(casePath, branch);
-      boolean isDefault = labels.isEmpty();
-      List<Stmt> body = new ArrayList<>();
-      if (branch.getCaseKind() == com.sun.source.tree.CaseTree.CaseKind.RULE) {
-        Tree rule = branch.getBody();
-        body.addAll(rule instanceof StatementTree statement
-            ? statement(child(casePath, statement))
-            : effect(child(casePath, rule)));
-        body.add(new Stmt.Break()); // a rule never falls through
-      } else {
-        body.addAll(block(casePath, branch.getStatements()));
-      }
-      cases.add(new Stmt.Case(labels, isDefault, body));
-    }
-    return new Stmt.Switch(selector, cases);
-  }
-
-  /**
-   * A switch expression whose cases run statements, its value going to {@code result}: a switch
-   * statement in a block that runs once, where each case's value ({@code yield v;}, or the
-   * expression of {@code case a -> v;}) is assigned to {@code result} and leaves the block.
-   */
-  private List<Stmt> switchInto(TreePath path, com.sun.source.tree.SwitchExpressionTree tree, Local result) {
-    Expr selector = expressions.expr(child(path, tree.getExpression()));
-    if (selector.type() != PrimType.INT) {
-      throw UnsupportedTypes.error(tree.getExpression(), selector.type().javaName());
-    }
-    Label done = new Label("switch$" + result.name());
-    yields.push(new Exit(done, result));
-    try {
-      List<Stmt.Case> cases = new ArrayList<>();
-      for (com.sun.source.tree.CaseTree branch : tree.getCases()) {
-        TreePath casePath = child(path, branch);
-        List<Integer> labels = expressions.caseLabels(casePath, branch);
-        List<Stmt> body = new ArrayList<>();
-        if (branch.getCaseKind() != com.sun.source.tree.CaseTree.CaseKind.RULE) {
-          body.addAll(block(casePath, branch.getStatements()));
-        } else if (branch.getBody() instanceof com.sun.source.tree.ExpressionTree value) {
-          body.add(new Stmt.Assign(result, expressions.expr(child(casePath, value), result.type())));
-          body.add(new Stmt.Break(done));
-        } else {
-          body.addAll(statement(child(casePath, branch.getBody())));
-        }
-        cases.add(new Stmt.Case(labels, labels.isEmpty(), body));
-      }
-      return List.of(Stmt.Loop.once(List.of(new Stmt.Switch(selector, cases)), done));
-    } finally {
-      yields.pop();
-    }
-  }
-
-  private List<Stmt> forLoop(TreePath path, ForLoopTree loop) {
-    List<Stmt> lowered = new ArrayList<>();
-    for (StatementTree init : loop.getInitializer()) {
-      lowered.addAll(statement(child(path, init)));
-    }
-    Expr condition = loop.getCondition() == null
-        ? new Expr.BoolConst(true)
-        : expressions.expr(child(path, loop.getCondition()));
-    List<Stmt> update = new ArrayList<>();
-    for (ExpressionStatementTree step : loop.getUpdate()) {
-      update.addAll(statement(child(path, step)));
-    }
-    lowered.add(new Stmt.Loop(condition, true, statement(child(path, loop.getStatement())), update,
-        expressions.site(loop)));
-    return lowered;
-  }
-
-  /**
-   * {@code for (T v : array) body}, over a buffer parameter or a shared or private array: as Java
-   * runs it, {@code for (int k = 0; k < array.length; k++) { T v = array[k]; body }}, with {@code k}
-   * a local of its own.
-   */
-  private List<Stmt> forEach(TreePath path, com.sun.source.tree.EnhancedForLoopTree loop) {
-    ArrayRef array = expressions.array(child(path, loop.getExpression()));
-    VariableTree variable = loop.getVariable();
-    TreePath variablePath = child(path, variable);
-    VariableElement element = (VariableElement) trees.getElement(variablePath);
-    PrimType type = SignatureReader.primType(element.asType()).orElseThrow(() -> {
-      scope.reject(element);
-      return UnsupportedTypes.error(variable, element.asType());
-    });
-    Local value = scope.declare(element, variable.getName().toString(), type);
-    Local index = scope.temporary(variable.getName() + "Index", PrimType.INT);
-    Expr length = switch (array) {
-      case ArrayRef.Buffer buffer -> new Expr.Length(buffer.decl());
-      case ArrayRef.Fixed fixed -> fixed.decl().length();
-    };
-    Expr.LocalGet k = new Expr.LocalGet(index);
-    List<Stmt> body = new ArrayList<>();
-    body.add(new Stmt.Assign(value, JavaArithmetic.convert(
-        new Expr.Load(array.decl(), k, expressions.site(loop.getExpression())), type)));
-    body.addAll(statement(child(path, loop.getStatement())));
-    return List.of(new Stmt.Assign(index, new Expr.IntConst(0)),
-        new Stmt.Loop(new Expr.Binary(BinaryOp.LT, k, length), true, body,
-            List.of(new Stmt.Assign(index, new Expr.Binary(BinaryOp.ADD, k, new Expr.IntConst(1)))),
-            expressions.site(loop)));
-  }
-
   private List<Stmt> declare(TreePath path, VariableTree variable) {
     VariableElement element = (VariableElement) trees.getElement(path);
     TypeMirror type = element.asType();
     Tree typeTree = hasPosition(variable.getType()) ? variable.getType() : variable;
     if (type instanceof ArrayType array) {
-      return sharedArray(path, variable, element, array);
+      return arrays.declare(path, variable, element, array);
     }
     Optional<Fragment.Use> use = MatrixTypes.use(type);
     if (use.isPresent()) {
@@ -478,7 +326,7 @@ public final class KernelLowering {
   private List<Stmt> assignLocal(Local local, TreePath value) {
     if (unparenthesized(value).getLeaf() instanceof com.sun.source.tree.SwitchExpressionTree choice
         && choice.getCases().stream().anyMatch(c -> !(c.getBody() instanceof com.sun.source.tree.ExpressionTree))) {
-      return switchInto(unparenthesized(value), choice, local);
+      return switches.into(unparenthesized(value), choice, local);
     }
     if (calls.gpuCall(value).flatMap(CallLowering::atomicOp).isPresent()) {
       PrimType returned = expressions.valueType(value);
@@ -500,40 +348,6 @@ public final class KernelLowering {
       return statements;
     }
     return List.of(new Stmt.Assign(local, expressions.expr(value, local.type())));
-  }
-
-  /**
-   * {@code new float[LENGTH]} (zeroed, as in Java, each time the declaration runs) or an array
-   * initializer: an array of the invocation's own.
-   */
-  private List<Stmt> privateArray(TreePath path, com.sun.source.tree.NewArrayTree creation, VariableTree variable,
-      VariableElement element, ArrayType type) {
-    scope.reject(element); // until it is declared below
-    Optional<PrimType> elementType = SignatureReader.primType(type.getComponentType());
-    if (elementType.isEmpty()) {
-      throw new KernelError(variable, Errors.unsupportedLocalArray(variable.getName()));
-    }
-    List<Expr> values = new ArrayList<>();
-    Expr length;
-    if (creation.getInitializers() != null) {
-      for (com.sun.source.tree.ExpressionTree value : creation.getInitializers()) {
-        values.add(expressions.expr(child(path, value), elementType.get()));
-      }
-      length = new Expr.IntConst(values.size());
-    } else if (creation.getDimensions().size() == 1) {
-      length = Constants.fold(expressions.expr(child(path, creation.getDimensions().getFirst()), PrimType.INT));
-    } else {
-      throw new KernelError(variable, Errors.unsupportedLocalArray(variable.getName()));
-    }
-    PrivateArray array = scope.declarePrivate(element, variable.getName().toString(), elementType.get(), length,
-        expressions.site(creation));
-    scope.accept(element);
-    List<Stmt> statements = new ArrayList<>();
-    statements.add(new Stmt.ClearArray(array));
-    for (int i = 0; i < values.size(); i++) {
-      statements.add(new Stmt.Store(array, new Expr.IntConst(i), values.get(i), expressions.site(creation)));
-    }
-    return statements;
   }
 
   /** A statement's kind for messages: "a try statement". */
@@ -562,31 +376,6 @@ public final class KernelLowering {
         exits.pop();
       }
     });
-  }
-
-  /**
-   * {@code float[] tile = Gpu.sharedFloats(256);} declares workgroup memory (at the top of the
-   * kernel body with a constant length, as {@code check.ArrayDeclarations} demands), and
-   * {@code new float[8]} or an initializer a private array; any other local array is not supported.
-   */
-  private List<Stmt> sharedArray(TreePath path, VariableTree variable, VariableElement element, ArrayType type) {
-    TreePath initializer = variable.getInitializer() == null ? null
-        : unparenthesized(child(path, variable.getInitializer()));
-    if (initializer != null && initializer.getLeaf() instanceof com.sun.source.tree.NewArrayTree creation) {
-      return privateArray(initializer, creation, variable, element, type);
-    }
-    Optional<String> intrinsic = initializer == null ? Optional.empty() : calls.gpuCall(initializer);
-    if (intrinsic.isEmpty() || !CallLowering.isSharedAllocation(intrinsic.get())) {
-      scope.reject(element);
-      throw new KernelError(variable, Errors.unsupportedLocalArray(variable.getName()));
-    }
-    com.sun.source.tree.MethodInvocationTree call = (com.sun.source.tree.MethodInvocationTree) initializer.getLeaf();
-    Expr length = Constants.fold(expressions.expr(child(initializer, call.getArguments().getFirst()), PrimType.INT));
-    PrimType elementType = SignatureReader.primType(type.getComponentType()).orElseThrow();
-    SharedArray array = new SharedArray(variable.getName().toString(), elementType, length, expressions.site(call),
-        intrinsic.get().equals(SharedArray.PACKED_SHORTS));
-    scope.share(element, array);
-    return List.of(new Stmt.DeclareShared(array));
   }
 
   private boolean hasPosition(Tree tree) {

@@ -4,7 +4,6 @@ import static org.lwjgl.util.spvc.Spv.*;
 
 import dev.kiln.abi.DeviceFeature;
 import dev.kiln.abi.LaunchAbi;
-import dev.kiln.annotations.Access;
 import dev.kiln.processor.analysis.IndexBounds.Bound;
 import dev.kiln.processor.ir.BinaryOp;
 import dev.kiln.processor.ir.BufferDecl;
@@ -108,7 +107,7 @@ final class MemoryAccess {
     int struct = module.storageBlock(storage, bytes);
     int variable = fn.globalVariable(SpvStorageClassStorageBuffer, struct);
     module.name(variable, buffer.name());
-    decorate(module, variable, buffer);
+    BufferViews.decorate(module, variable, buffer);
     arrays.put(buffer.name(), new ArrayVariable(variable, SpvStorageClassStorageBuffer, buffer.element(), -1,
         buffer.binding(), storage, element.isNarrow() || element == PrimType.BOOLEAN, false));
   }
@@ -118,35 +117,7 @@ final class MemoryAccess {
    * buffer's elements each, declared on first use.
    */
   int quadView(BufferDecl buffer) {
-    return quadViews.computeIfAbsent(buffer.name(), name -> view(fn, buffer, quad(), QuadArrays.QUAD_BYTES, name + "Quads"));
-  }
-
-  /**
-   * Declares a view of {@code buffer}: a runtime array of {@code element}s, {@code stride} bytes
-   * apart, at the buffer's binding, named {@code name}.
-   */
-  static int view(FunctionBuilder fn, BufferDecl buffer, int element, int stride, String name) {
-    SpirvModule module = fn.module();
-    int variable = fn.globalVariable(SpvStorageClassStorageBuffer, module.storageBlock(element, stride));
-    module.name(variable, name);
-    decorate(module, variable, buffer);
-    return variable;
-  }
-
-  /**
-   * Decorates a variable of {@code buffer}: its binding, NonWritable where it is only read, and
-   * Aliased where a launch may pass the array of another buffer for it ({@link SpirvModule#isAliased}),
-   * so that the driver keeps the invocation's own accesses of the two in program order.
-   */
-  private static void decorate(SpirvModule module, int variable, BufferDecl buffer) {
-    module.decorate(variable, SpvDecorationDescriptorSet, 0);
-    module.decorate(variable, SpvDecorationBinding, buffer.binding());
-    if (buffer.access() == Access.READ) {
-      module.decorate(variable, SpvDecorationNonWritable);
-    }
-    if (module.isAliased(buffer.binding())) {
-      module.decorate(variable, SpvDecorationAliased);
-    }
+    return quadViews.computeIfAbsent(buffer.name(), name -> BufferViews.view(fn, buffer, quad(), QuadArrays.QUAD_BYTES, name + "Quads"));
   }
 
   /** The uvec4 type: a quad of words. */

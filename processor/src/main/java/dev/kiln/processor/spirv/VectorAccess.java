@@ -89,7 +89,7 @@ final class VectorAccess {
 
   /** The buffer's vector view: declared on first use, at the buffer's binding. */
   private int view(BufferDecl buffer) {
-    return views.computeIfAbsent(buffer.name(), name -> MemoryAccess.view(fn, buffer, vectorType(buffer.element()),
+    return views.computeIfAbsent(buffer.name(), name -> BufferViews.view(fn, buffer, vectorType(buffer.element()),
         width(buffer.element()) * buffer.element().bytes(), name + "4"));
   }
 }
