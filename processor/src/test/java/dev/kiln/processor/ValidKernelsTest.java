@@ -4,6 +4,7 @@ import static com.google.common.truth.Truth.assertThat;
 import static com.google.testing.compile.CompilationSubject.assertThat;
 
 import com.google.testing.compile.Compilation;
+import dev.kiln.abi.KernelDescription;
 import dev.kiln.abi.SplitForm;
 import java.io.IOException;
 import java.io.InputStream;
@@ -160,6 +161,33 @@ class ValidKernelsTest {
     // a kernel that reads another lane's element is not vectorized
     Compilation faults = Kernels.compile(Kernels.source("corpus/Faults.java"));
     assertThat(Kernels.description(faults, "corpus", "Faults", "readShifted").elementsPerInvocation()).isEqualTo(1);
+  }
+
+  /** A kernel's workgroup memory is described in bytes, each array's at its element's width. */
+  @Test
+  void descriptionsCountWorkgroupMemory() {
+    Compilation compilation = Kernels.compile(com.google.testing.compile.JavaFileObjects.forSourceLines("test.Shared",
+        "package test;",
+        "import dev.kiln.Gpu;",
+        "import dev.kiln.annotations.Kernel;",
+        "final class Shared {",
+        "  @Kernel(workgroup = 64)",
+        "  static void huge(float[] out) {",
+        "    float[] tile = Gpu.sharedFloats(1 << 18);",
+        "    long[] wide = Gpu.sharedLongs(3);",
+        "    int i = Gpu.globalId(0);",
+        "    tile[Gpu.localId(0)] = i;",
+        "    wide[0] = 1L;",
+        "    Gpu.barrier();",
+        "    if (i < out.length) {",
+        "      out[i] = tile[63 - Gpu.localId(0)] + wide[0];",
+        "    }",
+        "  }",
+        "}"));
+    assertThat(compilation).succeeded();
+    KernelDescription huge = Kernels.description(compilation, "test", "Shared", "huge");
+    assertThat(huge.sharedBytes()).isEqualTo((1L << 20) + 3 * 8);
+    assertThat(huge.usesBarriers()).isTrue();
   }
 
   @Test

@@ -3,15 +3,21 @@ package dev.kiln.vulkan;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.kiln.abi.KernelDescription;
 import dev.kiln.abi.KernelSpec;
 import dev.kiln.abi.NumericType;
+import dev.kiln.abi.SplitForm;
 import dev.kiln.backend.Launch;
 import java.lang.invoke.MethodHandles;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
-/** Launch shapes beyond the device's limits are refused, naming kernel and limit, before any module is read. */
+/**
+ * Launch shapes and workgroup memory beyond the device's limits are refused, naming kernel and
+ * limit, before any module is read.
+ */
 class LimitsTest {
   private static KernelSpec spec(int[] workgroup, int scalars) {
     List<KernelSpec.Param> params = new ArrayList<>();
@@ -51,5 +57,15 @@ class LimitsTest {
   void tooManyPushConstants() {
     String message = refusal(spec(new int[] {64, 1, 1}, 100));
     assertTrue(message.contains("maxPushConstantsSize"), message);
+  }
+
+  /** 1 MiB of workgroup memory, as its description says: beyond lavapipe's 32 KiB and the H200's 48 KiB. */
+  @Test
+  void tooMuchWorkgroupMemory() {
+    KernelSpec spec = spec(new int[] {64, 1, 1}, 0);
+    String message = refusal(spec.describedBy(new KernelDescription(Set.of(), 1, true, 1 << 20, List.of(), List.of(),
+        List.of(), List.of(), SplitForm.UNKNOWN)));
+    assertTrue(message.contains("LimitsTest#shape: 1048576 bytes of workgroup memory exceed")
+        && message.contains("maxComputeSharedMemorySize"), message);
   }
 }

@@ -183,4 +183,32 @@ final class Bytecode {
       default -> descriptor(element);
     };
   }
+
+  /**
+   * A loop over an int {@code counter}, tested at the top as javac writes one: {@code init} sets the
+   * counter (and what the loop needs before it), the loop leaves once the counter reaches what
+   * {@code bound} pushes, runs {@code body}, then at {@code next} (where given: where the body's
+   * {@code continue} goes) {@code advance}s the counter, by one where {@code advance} is null.
+   */
+  static void countedLoop(MethodVisitor mv, int counter, Runnable init, Runnable bound, Label next, Runnable body,
+      Runnable advance) {
+    Label top = new Label();
+    Label exit = new Label();
+    init.run();
+    mv.visitLabel(top);
+    mv.visitVarInsn(ILOAD, counter);
+    bound.run();
+    mv.visitJumpInsn(IF_ICMPGE, exit);
+    body.run();
+    if (next != null) {
+      mv.visitLabel(next);
+    }
+    if (advance == null) {
+      mv.visitIincInsn(counter, 1);
+    } else {
+      advance.run();
+    }
+    mv.visitJumpInsn(GOTO, top);
+    mv.visitLabel(exit);
+  }
 }

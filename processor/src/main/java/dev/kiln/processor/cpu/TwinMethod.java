@@ -81,54 +81,49 @@ final class TwinMethod {
     int xEnd = f.intSlot(0);
     int yEnd = f.intSlot(0);
     int zEnd = f.intSlot(0);
-    Label groups = new Label();
-    Label finished = new Label();
-    groupsFrom(groups, finished);
-    // run = min(end - group, GX - wx)
-    mv.visitVarInsn(ILOAD, TwinFrame.END);
-    mv.visitVarInsn(ILOAD, f.group);
-    mv.visitInsn(ISUB);
-    mv.visitVarInsn(ILOAD, f.workgroups[0]);
-    mv.visitVarInsn(ILOAD, f.workgroupId[0]);
-    mv.visitInsn(ISUB);
-    mv.visitMethodInsn(INVOKESTATIC, "java/lang/Math", "min", "(II)I", false);
-    mv.visitVarInsn(ISTORE, run);
-    // x from wx * sx to min((wx + run) * sx, dx)
-    mv.visitVarInsn(ILOAD, f.workgroupId[0]);
-    mv.visitVarInsn(ILOAD, run);
-    mv.visitInsn(IADD);
-    push(mv, f.size[0]);
-    mv.visitInsn(IMUL);
-    mv.visitVarInsn(ILOAD, 2);
-    mv.visitMethodInsn(INVOKESTATIC, "java/lang/Math", "min", "(II)I", false);
-    mv.visitVarInsn(ISTORE, xEnd);
-    int[] ends = {xEnd, yEnd, zEnd};
-    Label[] tops = new Label[3];
-    Label[] exits = new Label[3];
-    for (int axis = 2; axis >= 0; axis--) {
-      axisStart(axis, ends[axis], axis != 0);
-      tops[axis] = new Label();
-      exits[axis] = new Label();
-      mv.visitLabel(tops[axis]);
-      mv.visitVarInsn(ILOAD, f.globalId[axis]);
-      mv.visitVarInsn(ILOAD, ends[axis]);
-      mv.visitJumpInsn(IF_ICMPGE, exits[axis]);
+    groups(null, () -> {
+      // run = min(end - group, GX - wx)
+      mv.visitVarInsn(ILOAD, TwinFrame.END);
+      mv.visitVarInsn(ILOAD, f.group);
+      mv.visitInsn(ISUB);
+      mv.visitVarInsn(ILOAD, f.workgroups[0]);
+      mv.visitVarInsn(ILOAD, f.workgroupId[0]);
+      mv.visitInsn(ISUB);
+      mv.visitMethodInsn(INVOKESTATIC, "java/lang/Math", "min", "(II)I", false);
+      mv.visitVarInsn(ISTORE, run);
+      // x from wx * sx to min((wx + run) * sx, dx)
+      mv.visitVarInsn(ILOAD, f.workgroupId[0]);
+      mv.visitVarInsn(ILOAD, run);
+      mv.visitInsn(IADD);
+      push(mv, f.size[0]);
+      mv.visitInsn(IMUL);
+      mv.visitVarInsn(ILOAD, 2);
+      mv.visitMethodInsn(INVOKESTATIC, "java/lang/Math", "min", "(II)I", false);
+      mv.visitVarInsn(ISTORE, xEnd);
+      axes(2, new int[] {xEnd, yEnd, zEnd});
+    }, () -> {
+      mv.visitVarInsn(ILOAD, f.group);
+      mv.visitVarInsn(ILOAD, run);
+      mv.visitInsn(IADD);
+      mv.visitVarInsn(ISTORE, f.group);
+    });
+  }
+
+  /** The loops over the global ids of axes {@code axis} down to 0 of a run, the invocation's code inside. */
+  private void axes(int axis, int[] ends) {
+    if (axis < 0) {
+      f.current = new TwinFrame.WorkItemLoop();
+      regions.invocationBody(() -> code.statements(f.program.body()));
+      return;
     }
-    f.current = new TwinFrame.WorkItemLoop();
-    regions.invocationBody(() -> code.statements(f.program.body()));
-    mv.visitLabel(f.current.next);
-    f.current = null;
-    for (int axis = 0; axis < 3; axis++) {
-      mv.visitIincInsn(f.globalId[axis], 1);
-      mv.visitJumpInsn(GOTO, tops[axis]);
-      mv.visitLabel(exits[axis]);
-    }
-    mv.visitVarInsn(ILOAD, f.group);
-    mv.visitVarInsn(ILOAD, run);
-    mv.visitInsn(IADD);
-    mv.visitVarInsn(ISTORE, f.group);
-    mv.visitJumpInsn(GOTO, groups);
-    mv.visitLabel(finished);
+    countedLoop(mv, f.globalId[axis], () -> axisStart(axis, ends[axis], axis != 0),
+        () -> mv.visitVarInsn(ILOAD, ends[axis]), null, () -> {
+          axes(axis - 1, ends);
+          if (axis == 0) {
+            mv.visitLabel(f.current.next);
+            f.current = null;
+          }
+        }, null);
   }
 
   /** {@code id = w * size}; for y and z also {@code end = min(id + size, dispatch)}. */
@@ -148,18 +143,18 @@ final class TwinMethod {
   }
 
   /**
-   * The head of the loop over the workgroups of the range: {@code group} from {@code first} on,
-   * leaving for {@code finished} at {@code end}, each split into wx, wy, wz; {@code top} is where the
-   * loop returns to.
+   * The loop over the workgroups of the range: {@code group} from {@code first} to {@code end}, each
+   * split into wx, wy, wz before {@code body}; at {@code next} (where given) the loop goes on to the
+   * next, or {@code advance}s {@code group} itself.
    */
-  private void groupsFrom(Label top, Label finished) {
-    mv.visitVarInsn(ILOAD, TwinFrame.FIRST);
-    mv.visitVarInsn(ISTORE, f.group);
-    mv.visitLabel(top);
-    mv.visitVarInsn(ILOAD, f.group);
-    mv.visitVarInsn(ILOAD, TwinFrame.END);
-    mv.visitJumpInsn(IF_ICMPGE, finished);
-    splitGroup();
+  private void groups(Label next, Runnable body, Runnable advance) {
+    countedLoop(mv, f.group, () -> {
+      mv.visitVarInsn(ILOAD, TwinFrame.FIRST);
+      mv.visitVarInsn(ISTORE, f.group);
+    }, () -> mv.visitVarInsn(ILOAD, TwinFrame.END), next, () -> {
+      splitGroup();
+      body.run();
+    }, advance);
   }
 
   /** wx, wy, wz of workgroup number {@code group}. */
@@ -182,30 +177,26 @@ final class TwinMethod {
 
   /** Workgroup by workgroup, work-item loops between the barriers. */
   private void workgroupLoop() {
-    Label groups = new Label();
-    Label finished = new Label();
-    groupsFrom(groups, finished);
-    for (SharedArray shared : f.program.shared()) { // fresh, as each workgroup's arrays are in Java
-      mv.visitVarInsn(ALOAD, f.arrays.get(shared.name()));
-      zero(mv, shared.element());
-      fill(mv, shared.element());
-    }
-    regions.wholeWorkgroup();
-    if (f.cooperative) {
-      mv.visitVarInsn(ALOAD, f.done);
-      mv.visitInsn(ICONST_0);
-      mv.visitMethodInsn(INVOKESTATIC, "java/util/Arrays", "fill", "([ZZ)V", false);
-      push(mv, 0);
-      mv.visitVarInsn(ISTORE, f.doneCount);
-      if (f.subgroups && f.gateInvocations) {
-        regions.markOutsideTheDispatch();
+    Label workgroupEnd = new Label();
+    groups(workgroupEnd, () -> {
+      for (SharedArray shared : f.program.shared()) { // fresh, as each workgroup's arrays are in Java
+        mv.visitVarInsn(ALOAD, f.arrays.get(shared.name()));
+        zero(mv, shared.element());
+        fill(mv, shared.element());
       }
-    }
-    f.workgroupEnd = new Label();
-    regions.region(f.program.body());
-    mv.visitLabel(f.workgroupEnd);
-    mv.visitIincInsn(f.group, 1);
-    mv.visitJumpInsn(GOTO, groups);
-    mv.visitLabel(finished);
+      regions.wholeWorkgroup();
+      if (f.cooperative) {
+        mv.visitVarInsn(ALOAD, f.done);
+        mv.visitInsn(ICONST_0);
+        mv.visitMethodInsn(INVOKESTATIC, "java/util/Arrays", "fill", "([ZZ)V", false);
+        push(mv, 0);
+        mv.visitVarInsn(ISTORE, f.doneCount);
+        if (f.subgroups && f.gateInvocations) {
+          regions.markOutsideTheDispatch();
+        }
+      }
+      f.workgroupEnd = workgroupEnd;
+      regions.region(f.program.body());
+    }, null);
   }
 }

@@ -111,30 +111,26 @@ final class TwinRegions {
 
   /** {@code run} for each subgroup in turn: lanes {@code rangeFirst .. rangeEnd-1}. */
   private void subgroupLoop(List<Stmt> run) {
-    Label top = new Label();
-    Label exit = new Label();
-    push(mv, 0);
-    mv.visitVarInsn(ISTORE, f.rangeFirst);
-    mv.visitLabel(top);
-    mv.visitVarInsn(ILOAD, f.rangeFirst);
-    push(mv, invocations());
-    mv.visitJumpInsn(IF_ICMPGE, exit);
-    mv.visitVarInsn(ILOAD, f.rangeFirst);
-    mv.visitVarInsn(ILOAD, TwinFrame.SUBGROUP_SIZE);
-    mv.visitInsn(IADD);
-    push(mv, invocations());
-    mv.visitMethodInsn(INVOKESTATIC, "java/lang/Math", "min", "(II)I", false);
-    mv.visitVarInsn(ISTORE, f.rangeEnd);
-    int outside = f.outsideSubgroups;
-    f.outsideSubgroups = f.targets.size();
-    laneRegion(run);
-    f.outsideSubgroups = outside;
-    mv.visitVarInsn(ILOAD, f.rangeFirst);
-    mv.visitVarInsn(ILOAD, TwinFrame.SUBGROUP_SIZE);
-    mv.visitInsn(IADD);
-    mv.visitVarInsn(ISTORE, f.rangeFirst);
-    mv.visitJumpInsn(GOTO, top);
-    mv.visitLabel(exit);
+    countedLoop(mv, f.rangeFirst, () -> {
+      push(mv, 0);
+      mv.visitVarInsn(ISTORE, f.rangeFirst);
+    }, () -> push(mv, invocations()), null, () -> {
+      mv.visitVarInsn(ILOAD, f.rangeFirst);
+      mv.visitVarInsn(ILOAD, TwinFrame.SUBGROUP_SIZE);
+      mv.visitInsn(IADD);
+      push(mv, invocations());
+      mv.visitMethodInsn(INVOKESTATIC, "java/lang/Math", "min", "(II)I", false);
+      mv.visitVarInsn(ISTORE, f.rangeEnd);
+      int outside = f.outsideSubgroups;
+      f.outsideSubgroups = f.targets.size();
+      laneRegion(run);
+      f.outsideSubgroups = outside;
+    }, () -> {
+      mv.visitVarInsn(ILOAD, f.rangeFirst);
+      mv.visitVarInsn(ILOAD, TwinFrame.SUBGROUP_SIZE);
+      mv.visitInsn(IADD);
+      mv.visitVarInsn(ISTORE, f.rangeFirst);
+    });
     wholeWorkgroup();
   }
 
@@ -173,29 +169,22 @@ final class TwinRegions {
 
   /** Marks the invocations past the dispatch as done: they do not run, and are no subgroup's active lanes. */
   void markOutsideTheDispatch() {
-    Label top = new Label();
     Label next = new Label();
-    Label exit = new Label();
-    push(mv, 0);
-    mv.visitVarInsn(ISTORE, f.invocation);
-    mv.visitLabel(top);
-    mv.visitVarInsn(ILOAD, f.invocation);
-    push(mv, invocations());
-    mv.visitJumpInsn(IF_ICMPGE, exit);
-    localIds();
-    Label outside = new Label();
-    for (int axis = 0; axis < 3; axis++) {
-      mv.visitVarInsn(ILOAD, f.globalId[axis]);
-      mv.visitVarInsn(ILOAD, 2 + axis);
-      mv.visitJumpInsn(IF_ICMPGE, outside);
-    }
-    mv.visitJumpInsn(GOTO, next);
-    mv.visitLabel(outside);
-    f.markReturned();
-    mv.visitLabel(next);
-    mv.visitIincInsn(f.invocation, 1);
-    mv.visitJumpInsn(GOTO, top);
-    mv.visitLabel(exit);
+    countedLoop(mv, f.invocation, () -> {
+      push(mv, 0);
+      mv.visitVarInsn(ISTORE, f.invocation);
+    }, () -> push(mv, invocations()), next, () -> {
+      localIds();
+      Label outside = new Label();
+      for (int axis = 0; axis < 3; axis++) {
+        mv.visitVarInsn(ILOAD, f.globalId[axis]);
+        mv.visitVarInsn(ILOAD, 2 + axis);
+        mv.visitJumpInsn(IF_ICMPGE, outside);
+      }
+      mv.visitJumpInsn(GOTO, next);
+      mv.visitLabel(outside);
+      f.markReturned();
+    }, null);
   }
 
   private int invocations() {
@@ -278,16 +267,13 @@ final class TwinRegions {
     int invocations = invocations();
     TwinFrame.WorkItemLoop loop = new TwinFrame.WorkItemLoop();
     f.current = loop;
-    Label top = new Label();
-    Label exit = new Label();
     if (storeCondition) {
       push(mv, -1);
       mv.visitVarInsn(ISTORE, f.condition);
     }
-    int end = f.rangeEnd;
     Expr bound = storeCondition ? null : invocationBound(run);
+    int end = bound == null ? f.rangeEnd : f.itemsEnd;
     if (bound != null) { // only invocations below the bound do anything: the loop ends there
-      end = f.itemsEnd;
       code.value(bound);
       mv.visitVarInsn(ILOAD, f.rangeEnd);
       mv.visitMethodInsn(INVOKESTATIC, "java/lang/Math", "min", "(II)I", false);
@@ -299,41 +285,36 @@ final class TwinRegions {
       mv.visitVarInsn(ILOAD, f.doneCount);
       mv.visitVarInsn(ISTORE, f.doneBefore);
     }
-    mv.visitVarInsn(ILOAD, f.rangeFirst);
-    mv.visitVarInsn(ISTORE, f.invocation);
-    mv.visitLabel(top);
-    mv.visitVarInsn(ILOAD, f.invocation);
-    mv.visitVarInsn(ILOAD, end);
-    mv.visitJumpInsn(IF_ICMPGE, exit);
-    if (f.cooperative) {
-      mv.visitVarInsn(ILOAD, f.doneBefore);
-      Label none = new Label();
-      mv.visitJumpInsn(IFEQ, none);
-      mv.visitVarInsn(ALOAD, f.done);
-      mv.visitVarInsn(ILOAD, f.invocation);
-      mv.visitInsn(BALOAD);
-      mv.visitJumpInsn(IFNE, loop.next);
-      mv.visitLabel(none);
-    }
-    localIds();
-    if (f.gateInvocations) {
-      for (int axis = 0; axis < 3; axis++) {
-        mv.visitVarInsn(ILOAD, f.globalId[axis]);
-        mv.visitVarInsn(ILOAD, 2 + axis);
-        mv.visitJumpInsn(IF_ICMPGE, loop.next);
+    countedLoop(mv, f.invocation, () -> {
+      mv.visitVarInsn(ILOAD, f.rangeFirst);
+      mv.visitVarInsn(ISTORE, f.invocation);
+    }, () -> mv.visitVarInsn(ILOAD, end), loop.next, () -> {
+      if (f.cooperative) {
+        mv.visitVarInsn(ILOAD, f.doneBefore);
+        Label none = new Label();
+        mv.visitJumpInsn(IFEQ, none);
+        mv.visitVarInsn(ALOAD, f.done);
+        mv.visitVarInsn(ILOAD, f.invocation);
+        mv.visitInsn(BALOAD);
+        mv.visitJumpInsn(IFNE, loop.next);
+        mv.visitLabel(none);
       }
-    }
-    invocationBody(() -> {
-      if (storeCondition) {
-        agreeOnCondition(((Stmt.If) run.getFirst()).condition());
-      } else {
-        code.statements(run);
+      localIds();
+      if (f.gateInvocations) {
+        for (int axis = 0; axis < 3; axis++) {
+          mv.visitVarInsn(ILOAD, f.globalId[axis]);
+          mv.visitVarInsn(ILOAD, 2 + axis);
+          mv.visitJumpInsn(IF_ICMPGE, loop.next);
+        }
       }
-    });
-    mv.visitLabel(loop.next);
-    mv.visitIincInsn(f.invocation, 1);
-    mv.visitJumpInsn(GOTO, top);
-    mv.visitLabel(exit);
+      invocationBody(() -> {
+        if (storeCondition) {
+          agreeOnCondition(((Stmt.If) run.getFirst()).condition());
+        } else {
+          code.statements(run);
+        }
+      });
+    }, null);
     f.current = null;
     if (storeCondition) {
       divergenceCheck();
