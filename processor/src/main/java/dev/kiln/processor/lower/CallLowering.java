@@ -24,6 +24,7 @@ import dev.kiln.processor.ir.SharedArray;
 import dev.kiln.processor.ir.Stmt;
 import dev.kiln.processor.model.SignatureReader;
 import java.util.Arrays;
+import java.util.Set;
 import java.util.List;
 import java.util.Optional;
 import javax.lang.model.element.Element;
@@ -105,6 +106,19 @@ final class CallLowering {
 
   static Optional<AtomicOp> atomicOp(String intrinsic) {
     return Arrays.stream(AtomicOp.values()).filter(op -> op.intrinsic().equals(intrinsic)).findFirst();
+  }
+
+  /** The {@code dev.kiln.Gpu} methods that are statements of their own, which {@code KernelLowering} lowers. */
+  static final Set<String> STATEMENTS = Set.of("barrier", "storeAccumulator");
+
+  /**
+   * Whether {@code dev.kiln.Gpu}'s method {@code name} is lowered other than by a row of
+   * {@link Library}: an atomic, a workgroup array's declaration, an id, a statement or a matrix operation.
+   */
+  static boolean lowersOutsideLibrary(String name) {
+    return atomicOp(name).isPresent() || isSharedAllocation(name) || STATEMENTS.contains(name)
+        || MatrixTypes.OPERATIONS.contains(name)
+        || Arrays.stream(Builtin.values()).anyMatch(builtin -> builtin.intrinsic().equals(name));
   }
 
   static boolean isSharedAllocation(String intrinsic) {

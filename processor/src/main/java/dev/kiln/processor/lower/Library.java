@@ -324,6 +324,11 @@ final class Library {
     };
   }
 
+  /** Every signature a row names, {@code java.lang.Math.min(int,int)} and the like. */
+  static java.util.Set<String> signatures() {
+    return METHODS.keySet();
+  }
+
   /** Whether kernels may call the method with {@code signature}. */
   static boolean has(String signature) {
     return METHODS.containsKey(signature);
