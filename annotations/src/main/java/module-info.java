@@ -1,6 +1,6 @@
 /**
- * The annotations that mark Kiln kernels: {@link dev.kiln.annotations.Kernel},
- * {@link dev.kiln.annotations.Buffer} and {@link dev.kiln.annotations.FuseGroup}.
+ * The annotations that mark Kiln kernels: {@link dev.kiln.annotations.Kernel}, {@link
+ * dev.kiln.annotations.Buffer} and {@link dev.kiln.annotations.FuseGroup}.
  */
 module dev.kiln.annotations {
   exports dev.kiln.annotations;

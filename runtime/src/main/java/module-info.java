@@ -1,7 +1,7 @@
 /**
  * Kiln's runtime: {@link dev.kiln.Device}, device arrays, batches and the {@link dev.kiln.Gpu}
- * intrinsics kernels call, over a Vulkan backend (LWJGL and VMA) and a Java CPU backend.
- * {@code dev.kiln.internal} is for the launchers the Kiln processor generates, not for user code.
+ * intrinsics kernels call, over a Vulkan backend (LWJGL and VMA) and a Java CPU backend. {@code
+ * dev.kiln.internal} is for the launchers the Kiln processor generates, not for user code.
  */
 module dev.kiln.runtime {
   requires transitive dev.kiln.annotations;

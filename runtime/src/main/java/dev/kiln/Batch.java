@@ -30,12 +30,16 @@ public final class Batch implements AutoCloseable {
   private final Device device;
   private final BackendBatch backend;
   private boolean submitted;
+
   /** Why the batch was not submitted (an array closed before it), thrown by every submission. */
   private IllegalStateException refusal;
+
   private CompletableFuture<Void> completion;
   private boolean closed;
+
   /** The arrays the launches use, each once, with the first launch argument naming it. */
   private final List<DeviceArray<?, ?>> arrays = new ArrayList<>();
+
   private final List<String> arrayNames = new ArrayList<>();
 
   Batch(Device device, BackendBatch backend) {
@@ -43,7 +47,9 @@ public final class Batch implements AutoCloseable {
     this.backend = backend;
   }
 
-  /** Records {@code launch} (grids checked) on device arrays {@code args}; through {@code Dispatch}. */
+  /**
+   * Records {@code launch} (grids checked) on device arrays {@code args}; through {@code Dispatch}.
+   */
   void record(Launch launch, Object[] args) {
     synchronized (this) {
       checkRecording();
@@ -51,7 +57,10 @@ public final class Batch implements AutoCloseable {
     }
   }
 
-  /** Holds {@code array}, argument {@code param} of a launch of {@code spec}, until the batch closes. */
+  /**
+   * Holds {@code array}, argument {@code param} of a launch of {@code spec}, until the batch
+   * closes.
+   */
   void hold(DeviceArray<?, ?> array, KernelSpec spec, int param) {
     for (int k = 0; k < arrays.size(); k++) {
       if (arrays.get(k) == array) {
@@ -80,16 +89,22 @@ public final class Batch implements AutoCloseable {
     if (!submitted) {
       for (int k = 0; k < arrays.size(); k++) {
         if (arrays.get(k).isClosed()) {
-          refusal = new IllegalStateException("this batch was not submitted: the " + arrays.get(k).getClass().getSimpleName()
-              + " passed as " + arrayNames.get(k) + " was closed after the launch was recorded; close arrays after"
-              + " the batches that use them");
+          refusal =
+              new IllegalStateException(
+                  "this batch was not submitted: the "
+                      + arrays.get(k).getClass().getSimpleName()
+                      + " passed as "
+                      + arrayNames.get(k)
+                      + " was closed after the launch was recorded; close arrays after"
+                      + " the batches that use them");
           throw refusal;
         }
       }
-      device.whileOpen(() -> {
-        backend.submit();
-        return null;
-      });
+      device.whileOpen(
+          () -> {
+            backend.submit();
+            return null;
+          });
       submitted = true;
     }
   }

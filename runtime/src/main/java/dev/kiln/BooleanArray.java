@@ -2,7 +2,10 @@ package dev.kiln;
 
 import dev.kiln.backend.BackendBuffer;
 
-/** A {@code boolean} array in device memory. Create one with {@link Device#booleans} or {@link Device#upload(boolean[])}. */
+/**
+ * A {@code boolean} array in device memory. Create one with {@link Device#booleans} or {@link
+ * Device#upload(boolean[])}.
+ */
 public final class BooleanArray extends DeviceArray<boolean[], BooleanArray> {
   BooleanArray(Device device, BackendBuffer buffer) {
     super(device, buffer);

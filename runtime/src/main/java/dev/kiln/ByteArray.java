@@ -2,7 +2,10 @@ package dev.kiln;
 
 import dev.kiln.backend.BackendBuffer;
 
-/** A {@code byte} array in device memory. Create one with {@link Device#bytes} or {@link Device#upload(byte[])}. */
+/**
+ * A {@code byte} array in device memory. Create one with {@link Device#bytes} or {@link
+ * Device#upload(byte[])}.
+ */
 public final class ByteArray extends DeviceArray<byte[], ByteArray> {
   ByteArray(Device device, BackendBuffer buffer) {
     super(device, buffer);

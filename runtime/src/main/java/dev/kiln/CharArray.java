@@ -2,7 +2,10 @@ package dev.kiln;
 
 import dev.kiln.backend.BackendBuffer;
 
-/** A {@code char} array in device memory. Create one with {@link Device#chars} or {@link Device#upload(char[])}. */
+/**
+ * A {@code char} array in device memory. Create one with {@link Device#chars} or {@link
+ * Device#upload(char[])}.
+ */
 public final class CharArray extends DeviceArray<char[], CharArray> {
   CharArray(Device device, BackendBuffer buffer) {
     super(device, buffer);

@@ -23,9 +23,9 @@ import java.util.function.Supplier;
 
 /**
  * A compute device: a Vulkan GPU or the Java CPU backend. Open one with {@link #open()}, create
- * device arrays on it, and pass it to generated launchers. Several threads may use a device at once:
- * each records its own launches, and they take turns only at the queue. Closing the device waits
- * for running operations and frees every array still open on it.
+ * device arrays on it, and pass it to generated launchers. Several threads may use a device at
+ * once: each records its own launches, and they take turns only at the queue. Closing the device
+ * waits for running operations and frees every array still open on it.
  *
  * <p>System properties: {@code kiln.device} = {@code cpu}, {@code vulkan} or a fragment of a Vulkan
  * device name, with {@code #n} for the device of rank n among those it names (default: the best
@@ -35,44 +35,58 @@ import java.util.function.Supplier;
 public final class Device implements AutoCloseable {
   /** How many devices this process has opened: each gets the next number. */
   private static final AtomicInteger OPENED = new AtomicInteger();
+
   /** Whether this JVM logged that kernels run on the CPU backend for want of a GPU. */
   private static final AtomicBoolean FALLBACK_SAID = new AtomicBoolean();
 
   private final Backend backend;
-  /** This device's number among those the process opened, from 1: two devices of one name differ in it. */
+
+  /**
+   * This device's number among those the process opened, from 1: two devices of one name differ in
+   * it.
+   */
   private final int number = OPENED.incrementAndGet();
+
   private final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
   private volatile boolean closed;
+
   /** Where launches on this device go: argument checks, the backend, device times. */
   final LaunchPath launches;
+
   /** The arrays allocated on this device and not yet freed, and their bytes. */
   private final AtomicInteger arrays = new AtomicInteger();
+
   private final AtomicLong arrayBytes = new AtomicLong();
-  /** Waits for batches submitted with {@link Batch#submitAsync()}, one after the other; made on first use. */
+
+  /**
+   * Waits for batches submitted with {@link Batch#submitAsync()}, one after the other; made on
+   * first use.
+   */
   private ExecutorService completions;
 
   static {
-    LaunchAccess.install(new LaunchAccess.Launcher() {
-      @Override
-      public void dispatch(Device device, Launch launch, Object[] args) {
-        device.launches.onDevice(launch, args);
-      }
+    LaunchAccess.install(
+        new LaunchAccess.Launcher() {
+          @Override
+          public void dispatch(Device device, Launch launch, Object[] args) {
+            device.launches.onDevice(launch, args);
+          }
 
-      @Override
-      public void run(Device device, Launch launch, Object[] args) {
-        device.launches.onCopies(launch, args);
-      }
+          @Override
+          public void run(Device device, Launch launch, Object[] args) {
+            device.launches.onCopies(launch, args);
+          }
 
-      @Override
-      public void record(Batch batch, Launch launch, Object[] args) {
-        batch.record(launch, args);
-      }
+          @Override
+          public void record(Batch batch, Launch launch, Object[] args) {
+            batch.record(launch, args);
+          }
 
-      @Override
-      public void split(DeviceSet devices, KernelSpec spec, int count, Object[] args) {
-        devices.run(spec, count, args);
-      }
-    });
+          @Override
+          public void split(DeviceSet devices, KernelSpec spec, int count, Object[] args) {
+            devices.run(spec, count, args);
+          }
+        });
   }
 
   private Device(Backend backend) {
@@ -93,7 +107,8 @@ public final class Device implements AutoCloseable {
    * Opens the device named by {@code selector}: {@code "cpu"}, {@code "vulkan"} (the best Vulkan
    * device, software ones included), a fragment of a Vulkan device's name, or {@code ""} for the
    * best device of all: the best hardware GPU, else the CPU backend. A software Vulkan device
-   * (lavapipe) is taken only when named: it runs kernels about 25 times slower than the CPU backend.
+   * (lavapipe) is taken only when named: it runs kernels about 25 times slower than the CPU
+   * backend.
    *
    * @param selector {@code "cpu"}, {@code "vulkan"}, a fragment of a device name, or {@code ""}
    * @return the open device
@@ -101,23 +116,34 @@ public final class Device implements AutoCloseable {
   public static Device open(String selector) {
     StartupTrace.begin();
     DeviceSelection.Choice choice = DeviceSelection.open(selector);
-    if (choice.fallbackReason() != null) { // said once per JVM; a program that opens many devices repeats no line
-      KilnLog.logger().log(FALLBACK_SAID.getAndSet(true) ? Level.DEBUG : Level.INFO,
-          "Kernels run on the Java CPU backend: no hardware Vulkan device can be opened: {0}", choice.fallbackReason());
+    if (choice.fallbackReason()
+        != null) { // said once per JVM; a program that opens many devices repeats no line
+      KilnLog.logger()
+          .log(
+              FALLBACK_SAID.getAndSet(true) ? Level.DEBUG : Level.INFO,
+              "Kernels run on the Java CPU backend: no hardware Vulkan device can be opened: {0}",
+              choice.fallbackReason());
     }
     Backend backend = choice.backend();
-    if (backend.validationEnabled()) { // else nothing is logged: the first log line costs more than a start
-      KilnLog.logger().log(Level.DEBUG, "Kiln device: {0} ({1}, validation on)", backend.deviceName(), backend.kind());
+    if (backend
+        .validationEnabled()) { // else nothing is logged: the first log line costs more than a
+      // start
+      KilnLog.logger()
+          .log(
+              Level.DEBUG,
+              "Kiln device: {0} ({1}, validation on)",
+              backend.deviceName(),
+              backend.kind());
     }
     StartupTrace.mark("Device.open() returns");
     return new Device(backend);
   }
 
   /**
-   * Opens every hardware GPU Kiln can use, one device each, best first (the ranks
-   * {@code Device.open("#0")}, {@code "#1"}, … take); where there is none, the CPU backend alone,
-   * so that code written for several devices runs anywhere. Software Vulkan (lavapipe) is not
-   * among them: open it by name. On a failure the devices opened so far are closed.
+   * Opens every hardware GPU Kiln can use, one device each, best first (the ranks {@code
+   * Device.open("#0")}, {@code "#1"}, … take); where there is none, the CPU backend alone, so that
+   * code written for several devices runs anywhere. Software Vulkan (lavapipe) is not among them:
+   * open it by name. On a failure the devices opened so far are closed.
    *
    * @return the open devices, at least one
    */
@@ -159,8 +185,8 @@ public final class Device implements AutoCloseable {
   /**
    * Whether this device may flush subnormal {@code float} or {@code double} values (magnitudes
    * below {@link Float#MIN_NORMAL}) to zero, where Java computes with them: its driver does not
-   * offer to preserve them (NVIDIA's and lavapipe's for {@code float}; docs/DRIVER-GAPS.md).
-   * Kiln asks every device that offers it to preserve them; false on the CPU backend.
+   * offer to preserve them (NVIDIA's and lavapipe's for {@code float}; docs/DRIVER-GAPS.md). Kiln
+   * asks every device that offers it to preserve them; false on the CPU backend.
    *
    * @return whether subnormal results may become zero
    */
@@ -170,9 +196,9 @@ public final class Device implements AutoCloseable {
 
   /**
    * The invocations of one subgroup on this device: the driver's subgroup size on Vulkan (32 on
-   * NVIDIA, 8 on lavapipe with AVX2), the emulated one on the CPU backend
-   * ({@code -Dkiln.cpu.subgroupSize}, 32 by default), where kernels give the same bits as on a GPU of
-   * that size.
+   * NVIDIA, 8 on lavapipe with AVX2), the emulated one on the CPU backend ({@code
+   * -Dkiln.cpu.subgroupSize}, 32 by default), where kernels give the same bits as on a GPU of that
+   * size.
    *
    * @return the subgroup size
    */
@@ -191,8 +217,8 @@ public final class Device implements AutoCloseable {
 
   /**
    * Bytes of Vulkan pipeline cache this device loaded from disk when it opened (0 for none, or on
-   * the CPU backend). The cache lives in {@code -Dkiln.pipelineCache} (default
-   * {@code ~/.cache/kiln}), one file per device and driver, written when the device closes.
+   * the CPU backend). The cache lives in {@code -Dkiln.pipelineCache} (default {@code
+   * ~/.cache/kiln}), one file per device and driver, written when the device closes.
    *
    * @return the size of the loaded cache in bytes
    */
@@ -231,7 +257,8 @@ public final class Device implements AutoCloseable {
   }
 
   /**
-   * A new double array of {@code length} elements on this device, zero-filled (needs shaderFloat64).
+   * A new double array of {@code length} elements on this device, zero-filled (needs
+   * shaderFloat64).
    *
    * @param length the number of elements
    * @return a new array of zeros
@@ -281,8 +308,8 @@ public final class Device implements AutoCloseable {
   }
 
   /**
-   * A new byte array of {@code length} elements on this device, zero-filled (needs 8- or 16-bit storage on
-   * Vulkan).
+   * A new byte array of {@code length} elements on this device, zero-filled (needs 8- or 16-bit
+   * storage on Vulkan).
    *
    * @param length the number of elements
    * @return a new array of zeros
@@ -302,8 +329,8 @@ public final class Device implements AutoCloseable {
   }
 
   /**
-   * A new short array of {@code length} elements on this device, zero-filled (needs 8- or 16-bit storage on
-   * Vulkan).
+   * A new short array of {@code length} elements on this device, zero-filled (needs 8- or 16-bit
+   * storage on Vulkan).
    *
    * @param length the number of elements
    * @return a new array of zeros
@@ -323,8 +350,8 @@ public final class Device implements AutoCloseable {
   }
 
   /**
-   * A new char array of {@code length} elements on this device, zero-filled (needs 8- or 16-bit storage on
-   * Vulkan).
+   * A new char array of {@code length} elements on this device, zero-filled (needs 8- or 16-bit
+   * storage on Vulkan).
    *
    * @param length the number of elements
    * @return a new array of zeros
@@ -344,8 +371,8 @@ public final class Device implements AutoCloseable {
   }
 
   /**
-   * A new boolean array of {@code length} elements on this device, zero-filled (needs 8- or 16-bit storage
-   * on Vulkan).
+   * A new boolean array of {@code length} elements on this device, zero-filled (needs 8- or 16-bit
+   * storage on Vulkan).
    *
    * @param length the number of elements
    * @return a new array of {@code false}
@@ -366,8 +393,8 @@ public final class Device implements AutoCloseable {
 
   /**
    * The time the calling thread's last launch took on the device, in nanoseconds: measured with GPU
-   * timestamps on Vulkan where {@link #timeLaunches(boolean)} turned them on (else -1, as on a device
-   * without timestamps), as wall time on the CPU backend.
+   * timestamps on Vulkan where {@link #timeLaunches(boolean)} turned them on (else -1, as on a
+   * device without timestamps), as wall time on the CPU backend.
    *
    * @return nanoseconds, or -1 where not measured
    */
@@ -378,8 +405,8 @@ public final class Device implements AutoCloseable {
   /**
    * Whether single launches on this device record GPU timestamps for {@link #lastDeviceNanos()}
    * (off by default: on the H200 they cost ~5 µs of a ~25 µs launch; on while a JFR recording takes
-   * the {@code dev.kiln.Dispatch} event). Batches always time themselves ({@link Batch#deviceNanos()}),
-   * once per batch.
+   * the {@code dev.kiln.Dispatch} event). Batches always time themselves ({@link
+   * Batch#deviceNanos()}), once per batch.
    *
    * @param on whether to record timestamps
    */
@@ -409,7 +436,10 @@ public final class Device implements AutoCloseable {
     }
   }
 
-  /** Frees {@code batch}, which has completed or was never submitted; nothing to do once the device closed. */
+  /**
+   * Frees {@code batch}, which has completed or was never submitted; nothing to do once the device
+   * closed.
+   */
   void closeBatch(BackendBatch batch) {
     lock.readLock().lock();
     try {
@@ -419,21 +449,26 @@ public final class Device implements AutoCloseable {
     }
   }
 
-  /** Awaits {@code batch} on the device's completion thread; the future completes with its outcome. */
+  /**
+   * Awaits {@code batch} on the device's completion thread; the future completes with its outcome.
+   */
   CompletableFuture<Void> awaitAsync(BackendBatch batch) {
     CompletableFuture<Void> done = new CompletableFuture<>();
     synchronized (this) {
       if (completions == null) {
-        completions = Executors.newSingleThreadExecutor(Thread.ofPlatform().daemon().name("kiln-completion").factory());
+        completions =
+            Executors.newSingleThreadExecutor(
+                Thread.ofPlatform().daemon().name("kiln-completion").factory());
       }
-      completions.execute(() -> {
-        try {
-          await(batch);
-          done.complete(null);
-        } catch (Throwable e) {
-          done.completeExceptionally(e);
-        }
-      });
+      completions.execute(
+          () -> {
+            try {
+              await(batch);
+              done.complete(null);
+            } catch (Throwable e) {
+              done.completeExceptionally(e);
+            }
+          });
     }
     return done;
   }
@@ -469,17 +504,19 @@ public final class Device implements AutoCloseable {
   }
 
   void write(DeviceArray<?, ?> array, Object values, int valuesOffset, int offset, int count) {
-    whileOpen(() -> {
-      array.buffer().write(values, valuesOffset, offset, count);
-      return null;
-    });
+    whileOpen(
+        () -> {
+          array.buffer().write(values, valuesOffset, offset, count);
+          return null;
+        });
   }
 
   void read(DeviceArray<?, ?> array, Object values, int valuesOffset, int offset, int count) {
-    whileOpen(() -> {
-      array.buffer().read(values, valuesOffset, offset, count);
-      return null;
-    });
+    whileOpen(
+        () -> {
+          array.buffer().read(values, valuesOffset, offset, count);
+          return null;
+        });
   }
 
   /**
@@ -497,7 +534,10 @@ public final class Device implements AutoCloseable {
     }
   }
 
-  /** Frees a closed array's memory once the batches that held it let go; the device frees it if it closed first. */
+  /**
+   * Frees a closed array's memory once the batches that held it let go; the device frees it if it
+   * closed first.
+   */
   void freeClosed(DeviceArray.Memory memory) {
     lock.readLock().lock();
     try {
@@ -525,10 +565,11 @@ public final class Device implements AutoCloseable {
    * @return the counts
    */
   public DeviceResources resources() {
-    return whileOpen(() -> {
-      Backend.Resources held = backend.resources();
-      return new DeviceResources(held.idleRecorders(), held.openBatches(), held.buffers());
-    });
+    return whileOpen(
+        () -> {
+          Backend.Resources held = backend.resources();
+          return new DeviceResources(held.idleRecorders(), held.openBatches(), held.buffers());
+        });
   }
 
   /**
@@ -539,10 +580,12 @@ public final class Device implements AutoCloseable {
    * @return the figures, read now
    */
   public DeviceMemory memory() {
-    return whileOpen(() -> {
-      Backend.Capacity capacity = backend.capacity();
-      return new DeviceMemory(arrays.get(), arrayBytes.get(), capacity.totalBytes(), capacity.availableBytes());
-    });
+    return whileOpen(
+        () -> {
+          Backend.Capacity capacity = backend.capacity();
+          return new DeviceMemory(
+              arrays.get(), arrayBytes.get(), capacity.totalBytes(), capacity.availableBytes());
+        });
   }
 
   private BackendBuffer allocate(NumericType type, int length) {
@@ -581,7 +624,10 @@ public final class Device implements AutoCloseable {
     }
   }
 
-  /** Its name, backend and number among the devices this process opened (two of one name differ in it). */
+  /**
+   * Its name, backend and number among the devices this process opened (two of one name differ in
+   * it).
+   */
   @Override
   public String toString() {
     return name() + " (" + backend() + ", device " + number + " of this process)";

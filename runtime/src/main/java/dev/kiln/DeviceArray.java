@@ -8,8 +8,8 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
-import java.util.concurrent.Executor;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -26,46 +26,77 @@ import java.util.concurrent.atomic.AtomicLong;
  * @param <S> the array's own class, which the copies to the device return
  */
 public abstract sealed class DeviceArray<A, S extends DeviceArray<A, S>> implements AutoCloseable
-    permits FloatArray, IntArray, LongArray, DoubleArray, ByteArray, ShortArray, CharArray, BooleanArray {
+    permits FloatArray,
+        IntArray,
+        LongArray,
+        DoubleArray,
+        ByteArray,
+        ShortArray,
+        CharArray,
+        BooleanArray {
   private static final Cleaner CLEANER = Cleaner.create();
   private static final AtomicLong LEAKED = new AtomicLong();
   private static final boolean WHOLE_STACK = Boolean.getBoolean("kiln.arrayTrace");
+
   /** Places of allocation whose arrays were found unclosed, so that each is reported once. */
   private static final Set<String> REPORTED = ConcurrentHashMap.newKeySet();
-  /** Whether a class is the runtime's own (of its jar or module): its frames are no place of allocation. */
-  private static final ClassValue<Boolean> KILN = new ClassValue<>() {
-    @Override
-    protected Boolean computeValue(Class<?> type) {
-      return type.getProtectionDomain() == DeviceArray.class.getProtectionDomain();
-    }
-  };
-  private static final StackWalker STACK = StackWalker.getInstance(StackWalker.Option.RETAIN_CLASS_REFERENCE);
+
+  /**
+   * Whether a class is the runtime's own (of its jar or module): its frames are no place of
+   * allocation.
+   */
+  private static final ClassValue<Boolean> KILN =
+      new ClassValue<>() {
+        @Override
+        protected Boolean computeValue(Class<?> type) {
+          return type.getProtectionDomain() == DeviceArray.class.getProtectionDomain();
+        }
+      };
+
+  private static final StackWalker STACK =
+      StackWalker.getInstance(StackWalker.Option.RETAIN_CLASS_REFERENCE);
+
   /** Elements per chunk of {@link #copyTo(Device)}. */
   private static final int COPY_CHUNK = 1 << 20;
+
   /** Writes the chunks of {@link #copyTo} to their target, a thread per write. */
-  private static final Executor COPY_WRITER = task -> Thread.ofVirtual().name("kiln-copy").start(task);
+  private static final Executor COPY_WRITER =
+      task -> Thread.ofVirtual().name("kiln-copy").start(task);
 
   private final Device device;
   private final Memory memory;
   private final Cleaner.Cleanable cleanable;
 
   /**
-   * An array's memory and what decides when it is freed: what the cleaner runs, holding nothing that
-   * keeps the array reachable.
+   * An array's memory and what decides when it is freed: what the cleaner runs, holding nothing
+   * that keeps the array reachable.
    */
   static final class Memory implements Runnable {
     private final Device device;
     private final BackendBuffer buffer;
+
     /** The array's class name ({@code FloatArray}), for the report. */
     private final String kind;
-    /** Where the array was allocated: its first frame outside Kiln, or its whole stack (read when reported). */
+
+    /**
+     * Where the array was allocated: its first frame outside Kiln, or its whole stack (read when
+     * reported).
+     */
     private final Object site;
+
     /** Closed by its owner or found unreachable; set under {@code this}. */
     private volatile boolean closed;
-    /** Batches that recorded a launch on this array and have not closed; guarded by {@code this}. */
+
+    /**
+     * Batches that recorded a launch on this array and have not closed; guarded by {@code this}.
+     */
     private int batches;
-    /** Closed while a batch still held it: freed when the last one closes. Guarded by {@code this}. */
+
+    /**
+     * Closed while a batch still held it: freed when the last one closes. Guarded by {@code this}.
+     */
     private boolean freeWhenUnused;
+
     /** Freed; guarded by {@code this}. */
     private boolean freed;
 
@@ -84,13 +115,21 @@ public abstract sealed class DeviceArray<A, S extends DeviceArray<A, S>> impleme
       }
       String where = describe(site);
       if (REPORTED.add(where)) {
-        KilnLog.logger().log(System.Logger.Level.WARNING, "{0} was never closed; Kiln frees its memory now that it"
-            + " is unreachable, once no batch holds it. It was allocated at {1}. Fix: close device arrays"
-            + " (try-with-resources) to free their memory at once; arrays allocated there are freed without a message"
-            + " from now on{2}", kind + " of length " + buffer.length() + " on " + device.name(), where,
-            WHOLE_STACK ? "" : "; -Dkiln.arrayTrace=true shows the whole stack of the allocation");
+        KilnLog.logger()
+            .log(
+                System.Logger.Level.WARNING,
+                "{0} was never closed; Kiln frees its memory now that it"
+                    + " is unreachable, once no batch holds it. It was allocated at {1}. Fix: close device arrays"
+                    + " (try-with-resources) to free their memory at once; arrays allocated there are freed without a message"
+                    + " from now on{2}",
+                kind + " of length " + buffer.length() + " on " + device.name(),
+                where,
+                WHOLE_STACK
+                    ? ""
+                    : "; -Dkiln.arrayTrace=true shows the whole stack of the allocation");
       }
-      LEAKED.incrementAndGet(); // counted once reported, so that whoever sees the count sees the report
+      LEAKED.incrementAndGet(); // counted once reported, so that whoever sees the count sees the
+      // report
       device.release(this);
     }
 
@@ -161,21 +200,25 @@ public abstract sealed class DeviceArray<A, S extends DeviceArray<A, S>> impleme
 
   /**
    * The first frame of the caller outside Kiln's runtime, or the whole stack with {@code
-   * kiln.arrayTrace}: taken at every allocation, so it stays a frame until {@link #describe} reads it.
+   * kiln.arrayTrace}: taken at every allocation, so it stays a frame until {@link #describe} reads
+   * it.
    */
   private static Object allocationSite() {
     if (WHOLE_STACK) {
       return new Throwable().getStackTrace();
     }
-    return STACK.walk(frames -> frames.filter(frame -> !KILN.get(frame.getDeclaringClass()))
-        .findFirst().orElse(null));
+    return STACK.walk(
+        frames ->
+            frames.filter(frame -> !KILN.get(frame.getDeclaringClass())).findFirst().orElse(null));
   }
 
   private static String describe(Object site) {
     return switch (site) {
       case StackWalker.StackFrame frame -> String.valueOf(frame.toStackTraceElement());
-      case StackTraceElement[] stack -> java.util.Arrays.stream(stack).map(String::valueOf)
-          .collect(java.util.stream.Collectors.joining("\n\tat "));
+      case StackTraceElement[] stack ->
+          java.util.Arrays.stream(stack)
+              .map(String::valueOf)
+              .collect(java.util.stream.Collectors.joining("\n\tat "));
       case null, default -> "an unknown place";
     };
   }
@@ -205,7 +248,8 @@ public abstract sealed class DeviceArray<A, S extends DeviceArray<A, S>> impleme
 
   final BackendBuffer buffer() {
     if (memory.isClosed()) {
-      throw new IllegalStateException(getClass().getSimpleName() + " of length " + length() + " is closed");
+      throw new IllegalStateException(
+          getClass().getSimpleName() + " of length " + length() + " is closed");
     }
     return memory.buffer();
   }
@@ -222,8 +266,8 @@ public abstract sealed class DeviceArray<A, S extends DeviceArray<A, S>> impleme
   /**
    * A new array on {@code target} holding this array's elements: the copy between devices. It goes
    * through host memory in chunks of a million elements, the write of each chunk to {@code target}
-   * (on a thread of its own) overlapping the read of the next from this array's device. The
-   * target may be this array's own device (a duplicate). Where a copy fails, the new array is closed.
+   * (on a thread of its own) overlapping the read of the next from this array's device. The target
+   * may be this array's own device (a duplicate). Where a copy fails, the new array is closed.
    *
    * @param target the device to copy to
    * @return the new array, owned by {@code target}
@@ -237,18 +281,22 @@ public abstract sealed class DeviceArray<A, S extends DeviceArray<A, S>> impleme
     S copy = emptyOn(target, length());
     CompletableFuture<Void> writing = CompletableFuture.completedFuture(null);
     try {
-      List<A> staging = List.of(newJavaArray(Math.min(chunk, length())), newJavaArray(Math.min(chunk, length())));
+      List<A> staging =
+          List.of(newJavaArray(Math.min(chunk, length())), newJavaArray(Math.min(chunk, length())));
       for (int offset = 0, turn = 0; offset < length(); offset += chunk, turn ^= 1) {
         int from = offset;
         int count = Math.min(chunk, length() - offset);
         A chunkValues = staging.get(turn);
         download(chunkValues, 0, from, count); // while the chunk before is written to the target
         awaitCopy(writing);
-        writing = CompletableFuture.runAsync(() -> copy.upload(chunkValues, 0, from, count), COPY_WRITER);
+        writing =
+            CompletableFuture.runAsync(() -> copy.upload(chunkValues, 0, from, count), COPY_WRITER);
       }
       awaitCopy(writing);
     } catch (RuntimeException | Error e) {
-      writing.exceptionally(failure -> null).join(); // no write may still run into the array closed here
+      writing
+          .exceptionally(failure -> null)
+          .join(); // no write may still run into the array closed here
       copy.close();
       throw e;
     }
@@ -338,7 +386,8 @@ public abstract sealed class DeviceArray<A, S extends DeviceArray<A, S>> impleme
 
   private void checkLength(int other) {
     if (other != length()) {
-      throw new IllegalArgumentException("Java array has " + other + " elements, device array " + length());
+      throw new IllegalArgumentException(
+          "Java array has " + other + " elements, device array " + length());
     }
   }
 

@@ -22,8 +22,8 @@ final class DeviceSelection {
   private DeviceSelection() {}
 
   /**
-   * The backend opened, and why the CPU backend was taken where no device was named and no
-   * hardware Vulkan device could be opened (null otherwise).
+   * The backend opened, and why the CPU backend was taken where no device was named and no hardware
+   * Vulkan device could be opened (null otherwise).
    */
   record Choice(Backend backend, String fallbackReason) {}
 
@@ -39,7 +39,10 @@ final class DeviceSelection {
     }
   }
 
-  /** Opens the backend {@code selector} names: {@code "cpu"}, {@code "vulkan"}, a name fragment or "". */
+  /**
+   * Opens the backend {@code selector} names: {@code "cpu"}, {@code "vulkan"}, a name fragment or
+   * "".
+   */
   static Choice open(String selector) {
     String choice = selector.strip();
     boolean validation = Boolean.getBoolean("kiln.validation");
@@ -50,13 +53,18 @@ final class DeviceSelection {
     String named = ranked.matches() ? ranked.group(1).strip() : choice;
     int index = ranked.matches() ? Integer.parseInt(ranked.group(2)) : 0;
     String noGpu = choice.isEmpty() ? GpuNodes.absence() : null;
-    if (noGpu != null) { // no driver could find a GPU: loading them (lavapipe's LLVM) would cost a second for nothing
+    if (noGpu
+        != null) { // no driver could find a GPU: loading them (lavapipe's LLVM) would cost a second
+      // for nothing
       return new Choice(new CpuBackend(), noGpu);
     }
     try {
-      return new Choice(named.isEmpty()
-          ? VulkanBackend.openHardware(index, validation)
-          : VulkanBackend.open(named.equalsIgnoreCase("vulkan") ? "" : named, index, validation), null);
+      return new Choice(
+          named.isEmpty()
+              ? VulkanBackend.openHardware(index, validation)
+              : VulkanBackend.open(
+                  named.equalsIgnoreCase("vulkan") ? "" : named, index, validation),
+          null);
     } catch (VulkanUnavailableException e) {
       if (!choice.isEmpty()) {
         throw new IllegalStateException("kiln.device=" + choice + ": " + e.getMessage(), e);

@@ -17,26 +17,25 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
 /**
- * Devices that run one launch together: a launcher's method that takes a {@code DeviceSet} splits
- * a one-dimensional launch on Java arrays along x, gives each device a range of ids in whole
+ * Devices that run one launch together: a launcher's method that takes a {@code DeviceSet} splits a
+ * one-dimensional launch on Java arrays along x, gives each device a range of ids in whole
  * workgroups, runs the ranges at once (each device's on a thread of its own, as one submission of
- * copies in, dispatch and copies back) and gathers what they wrote into the Java arrays. The
- * result is bit for bit what one device's launch gives (Java semantics on every backend; a device
- * that flushes subnormals differs as it would alone).
+ * copies in, dispatch and copies back) and gathers what they wrote into the Java arrays. The result
+ * is bit for bit what one device's launch gives (Java semantics on every backend; a device that
+ * flushes subnormals differs as it would alone).
  *
- * <p>What may split is the processor's proof ({@link SplitForm}): a buffer accessed only at
- * {@code Gpu.globalId(0)}, or only in its block {@code s * Gpu.globalId(0) + c} ({@code 0 ≤ c < s}),
- * moves only its device's range, in and back; a buffer the kernel only
- * reads goes whole to every device; a kernel that writes other elements (a histogram's bins, a
- * transpose) is refused with the access that prevents it. Each device holds every buffer at full
- * length.
+ * <p>What may split is the processor's proof ({@link SplitForm}): a buffer accessed only at {@code
+ * Gpu.globalId(0)}, or only in its block {@code s * Gpu.globalId(0) + c} ({@code 0 ≤ c < s}), moves
+ * only its device's range, in and back; a buffer the kernel only reads goes whole to every device;
+ * a kernel that writes other elements (a histogram's bins, a transpose) is refused with the access
+ * that prevents it. Each device holds every buffer at full length.
  *
  * <p>The ranges follow each device's speed: the first launch of a kernel splits evenly, and each
  * later one in proportion to the ids per second each device's part ran at before (its copies
- * included), so that a GPU and the CPU backend together end at about the same time;
- * {@link #withShares} fixes the proportions instead. A fault on a device is thrown as the
- * one-device launch throws it, naming the device and its range. The set does not own its devices:
- * closing it stops its threads, and the devices stay open.
+ * included), so that a GPU and the CPU backend together end at about the same time; {@link
+ * #withShares} fixes the proportions instead. A fault on a device is thrown as the one-device
+ * launch throws it, naming the device and its range. The set does not own its devices: closing it
+ * stops its threads, and the devices stay open.
  */
 public final class DeviceSet implements AutoCloseable {
   /** Each kernel's split form, and the multiple of ids that each part's range starts on. */
@@ -58,10 +57,16 @@ public final class DeviceSet implements AutoCloseable {
    */
   public record Part(Device device, int first, int end, long nanos) {}
 
-  /** What the runtime knows of a kernel for splitting it: its form, and the ids one workgroup covers. */
+  /**
+   * What the runtime knows of a kernel for splitting it: its form, and the ids one workgroup
+   * covers.
+   */
   private record Plan(SplitForm form, int unit) {}
 
-  /** A part about to run: device number {@code index} of the set runs {@code launch}, ids {@code first .. end-1}. */
+  /**
+   * A part about to run: device number {@code index} of the set runs {@code launch}, ids {@code
+   * first .. end-1}.
+   */
   private record Piece(int index, Device device, Launch launch, int first, int end) {}
 
   private DeviceSet(List<Device> devices, double[] shares) {
@@ -102,11 +107,13 @@ public final class DeviceSet implements AutoCloseable {
    */
   public DeviceSet withShares(double... shares) {
     if (shares.length != devices.size()) {
-      throw new IllegalArgumentException(devices.size() + " devices take " + devices.size() + " shares, got "
-          + shares.length);
+      throw new IllegalArgumentException(
+          devices.size() + " devices take " + devices.size() + " shares, got " + shares.length);
     }
-    if (Arrays.stream(shares).anyMatch(share -> !(share >= 0)) || Arrays.stream(shares).sum() <= 0) {
-      throw new IllegalArgumentException("shares must be at least 0 and not all 0: " + Arrays.toString(shares));
+    if (Arrays.stream(shares).anyMatch(share -> !(share >= 0))
+        || Arrays.stream(shares).sum() <= 0) {
+      throw new IllegalArgumentException(
+          "shares must be at least 0 and not all 0: " + Arrays.toString(shares));
     }
     return new DeviceSet(devices, shares.clone());
   }
@@ -130,7 +137,10 @@ public final class DeviceSet implements AutoCloseable {
     return lastSplit;
   }
 
-  /** Runs {@code spec} for {@code count} ids along x on Java arrays {@code args}, split across the devices. */
+  /**
+   * Runs {@code spec} for {@code count} ids along x on Java arrays {@code args}, split across the
+   * devices.
+   */
   void run(KernelSpec spec, int count, Object[] args) {
     if (closed) {
       throw new IllegalStateException("this device set is closed");
@@ -139,14 +149,21 @@ public final class DeviceSet implements AutoCloseable {
     LaunchPath.checkArguments(spec, args);
     for (int param = 0; param < args.length; param++) {
       if (spec.params().get(param).isBuffer() && args[param] instanceof DeviceArray<?, ?>) {
-        throw new IllegalArgumentException(spec + ": argument '" + spec.params().get(param).name() + "' must be a Java"
-            + " array: a split launch copies each device's part to it");
+        throw new IllegalArgumentException(
+            spec
+                + ": argument '"
+                + spec.params().get(param).name()
+                + "' must be a Java"
+                + " array: a split launch copies each device's part to it");
       }
     }
     Plan plan = PLANS.computeIfAbsent(spec, DeviceSet::plan);
     if (plan.form().refusal() != null) {
-      throw new IllegalArgumentException(spec + " cannot run split across devices: " + plan.form().refusal()
-          + ". Fix: run it on one device (its launcher's method that takes a Device)");
+      throw new IllegalArgumentException(
+          spec
+              + " cannot run split across devices: "
+              + plan.form().refusal()
+              + ". Fix: run it on one device (its launcher's method that takes a Device)");
     }
     checkAliases(spec, plan.form(), args); // in a split's words where splitting makes the conflict
     LaunchPath.checkAliases(spec, args);
@@ -154,8 +171,13 @@ public final class DeviceSet implements AutoCloseable {
     List<Piece> pieces = new ArrayList<>();
     for (int d = 0; d < devices.size(); d++) {
       if (bounds[d + 1] > bounds[d]) {
-        pieces.add(new Piece(d, devices.get(d), part(spec, plan.form(), count, bounds[d], bounds[d + 1], args),
-            bounds[d], bounds[d + 1]));
+        pieces.add(
+            new Piece(
+                d,
+                devices.get(d),
+                part(spec, plan.form(), count, bounds[d], bounds[d + 1], args),
+                bounds[d],
+                bounds[d + 1]));
       }
     }
     if (pieces.isEmpty()) {
@@ -185,9 +207,11 @@ public final class DeviceSet implements AutoCloseable {
   }
 
   private static Plan plan(KernelSpec spec) {
-    KernelDescription kernel = KernelDescriptions.of(spec); // declared, for one not compiled: refused with why
+    KernelDescription kernel =
+        KernelDescriptions.of(spec); // declared, for one not compiled: refused with why
     int groupIds = spec.workgroup(0) * kernel.elementsPerInvocation();
-    // a part starts at a workgroup's first id on every backend, and at a 4-byte word of narrow elements
+    // a part starts at a workgroup's first id on every backend, and at a 4-byte word of narrow
+    // elements
     return new Plan(kernel.split(), groupIds * 4 / gcd(groupIds, 4));
   }
 
@@ -206,13 +230,21 @@ public final class DeviceSet implements AutoCloseable {
         continue;
       }
       for (int sliced = 0; sliced < args.length; sliced++) {
-        if (args[sliced] == args[whole] && share(spec, form, sliced) != null
+        if (args[sliced] == args[whole]
+            && share(spec, form, sliced) != null
             && share(spec, form, sliced).role() == SplitForm.Role.SLICED
             && KernelDescriptions.of(spec).access(sliced) != Access.READ) {
-          throw new IllegalArgumentException(spec + ": one array is passed as '" + spec.params().get(whole).name()
-              + "', which every device reads anywhere, and as '" + spec.params().get(sliced).name() + "', which each"
-              + " device writes part of; split, the devices would read each other's writes in an order no single"
-              + " device has. Fix: pass a copy as '" + spec.params().get(whole).name() + "', or run on one device");
+          throw new IllegalArgumentException(
+              spec
+                  + ": one array is passed as '"
+                  + spec.params().get(whole).name()
+                  + "', which every device reads anywhere, and as '"
+                  + spec.params().get(sliced).name()
+                  + "', which each"
+                  + " device writes part of; split, the devices would read each other's writes in an order no single"
+                  + " device has. Fix: pass a copy as '"
+                  + spec.params().get(whole).name()
+                  + "', or run on one device");
         }
       }
     }
@@ -223,7 +255,8 @@ public final class DeviceSet implements AutoCloseable {
   }
 
   /** A device's part: the whole launch's grids, its range of ids, and what moves of each array. */
-  private static Launch part(KernelSpec spec, SplitForm form, int count, int first, int end, Object[] args) {
+  private static Launch part(
+      KernelSpec spec, SplitForm form, int count, int first, int end, Object[] args) {
     Launch launch = new Launch().start(spec);
     for (int arm = 0; arm < spec.gridCount(); arm++) {
       launch.grid(arm, count, 1, 1);
@@ -234,17 +267,23 @@ public final class DeviceSet implements AutoCloseable {
       if (share != null) {
         int length = java.lang.reflect.Array.getLength(args[param]);
         long stride = share.stride();
-        launch.slice(param, share.role() == SplitForm.Role.WHOLE ? new Launch.Slice(0, length, false)
-            : new Launch.Slice((int) Math.min(stride * first, length), (int) Math.min(stride * end, length), true));
+        launch.slice(
+            param,
+            share.role() == SplitForm.Role.WHOLE
+                ? new Launch.Slice(0, length, false)
+                : new Launch.Slice(
+                    (int) Math.min(stride * first, length),
+                    (int) Math.min(stride * end, length),
+                    true));
       }
     }
     return launch;
   }
 
   /**
-   * Runs the parts at once, one per thread; rethrows the first part's fault, naming its device (in a
-   * fused group, the first part's among those that faulted in the lowest arm, as Java runs the arms
-   * one after the other), the others' suppressed in it.
+   * Runs the parts at once, one per thread; rethrows the first part's fault, naming its device (in
+   * a fused group, the first part's among those that faulted in the lowest arm, as Java runs the
+   * arms one after the other), the others' suppressed in it.
    */
   private void runSideBySide(List<Piece> pieces, Object[] args, long[] nanos) {
     List<Future<Long>> futures = new ArrayList<>();
@@ -292,16 +331,24 @@ public final class DeviceSet implements AutoCloseable {
     if (thrown instanceof Error error) {
       throw error;
     }
-    String where = " (on " + piece.device() + ", which ran ids " + piece.first() + " to " + (piece.end() - 1)
-        + " of a split launch)";
-    RuntimeException named = switch (thrown) {
-      case ArrayIndexOutOfBoundsException e -> new ArrayIndexOutOfBoundsException(e.getMessage() + where);
-      case ArithmeticException e -> new ArithmeticException(e.getMessage() + where);
-      case IllegalArgumentException e -> new IllegalArgumentException(e.getMessage() + where);
-      case IllegalStateException e -> new IllegalStateException(e.getMessage() + where);
-      case RuntimeException e -> e;
-      default -> new IllegalStateException("a split launch's part threw" + where, thrown);
-    };
+    String where =
+        " (on "
+            + piece.device()
+            + ", which ran ids "
+            + piece.first()
+            + " to "
+            + (piece.end() - 1)
+            + " of a split launch)";
+    RuntimeException named =
+        switch (thrown) {
+          case ArrayIndexOutOfBoundsException e ->
+              new ArrayIndexOutOfBoundsException(e.getMessage() + where);
+          case ArithmeticException e -> new ArithmeticException(e.getMessage() + where);
+          case IllegalArgumentException e -> new IllegalArgumentException(e.getMessage() + where);
+          case IllegalStateException e -> new IllegalStateException(e.getMessage() + where);
+          case RuntimeException e -> e;
+          default -> new IllegalStateException("a split launch's part threw" + where, thrown);
+        };
     if (named != thrown && named.getCause() == null) {
       named.initCause(thrown);
       named.setStackTrace(thrown.getStackTrace());
@@ -311,7 +358,9 @@ public final class DeviceSet implements AutoCloseable {
 
   private synchronized ExecutorService threads() {
     if (threads == null) {
-      threads = Executors.newFixedThreadPool(devices.size(), Thread.ofPlatform().daemon().name("kiln-split-", 0).factory());
+      threads =
+          Executors.newFixedThreadPool(
+              devices.size(), Thread.ofPlatform().daemon().name("kiln-split-", 0).factory());
     }
     return threads;
   }

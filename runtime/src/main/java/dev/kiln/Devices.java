@@ -17,17 +17,25 @@ public final class Devices {
    * @param args ignored
    */
   public static void main(String[] args) {
-    if (Runtime.version().feature() >= 22 && System.getProperty("org.lwjgl.system.memoryBackend") == null) {
-      System.setProperty("org.lwjgl.system.memoryBackend", "org.lwjgl.system.MemoryBackendFFM"); // no Unsafe warnings
+    if (Runtime.version().feature() >= 22
+        && System.getProperty("org.lwjgl.system.memoryBackend") == null) {
+      System.setProperty(
+          "org.lwjgl.system.memoryBackend",
+          "org.lwjgl.system.MemoryBackendFFM"); // no Unsafe warnings
     }
     try {
       VulkanBackend.describeDevices().forEach(device -> System.out.println("vulkan  " + device));
-      VulkanBackend.describeDeviceGroups().forEach(group -> System.out.println("vulkan  device " + group));
+      VulkanBackend.describeDeviceGroups()
+          .forEach(group -> System.out.println("vulkan  device " + group));
     } catch (VulkanUnavailableException e) {
       System.out.println("vulkan  none: " + e.getMessage());
     }
-    System.out.println("cpu     Java " + Runtime.version().feature() + " on " + Runtime.getRuntime().availableProcessors()
-        + " cores [the default where no hardware GPU is listed]\n    the CPU twins the processor generates, in parallel"
-        + " (the kernel methods with -Dkiln.cpu=java)");
+    System.out.println(
+        "cpu     Java "
+            + Runtime.version().feature()
+            + " on "
+            + Runtime.getRuntime().availableProcessors()
+            + " cores [the default where no hardware GPU is listed]\n    the CPU twins the processor generates, in parallel"
+            + " (the kernel methods with -Dkiln.cpu=java)");
   }
 }

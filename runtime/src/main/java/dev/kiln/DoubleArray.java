@@ -2,7 +2,10 @@ package dev.kiln;
 
 import dev.kiln.backend.BackendBuffer;
 
-/** A {@code double} array in device memory. Create one with {@link Device#doubles} or {@link Device#upload(double[])}. */
+/**
+ * A {@code double} array in device memory. Create one with {@link Device#doubles} or {@link
+ * Device#upload(double[])}.
+ */
 public final class DoubleArray extends DeviceArray<double[], DoubleArray> {
   DoubleArray(Device device, BackendBuffer buffer) {
     super(device, buffer);

@@ -2,7 +2,10 @@ package dev.kiln;
 
 import dev.kiln.backend.BackendBuffer;
 
-/** A {@code float} array in device memory. Create one with {@link Device#floats} or {@link Device#upload(float[])}. */
+/**
+ * A {@code float} array in device memory. Create one with {@link Device#floats} or {@link
+ * Device#upload(float[])}.
+ */
 public final class FloatArray extends DeviceArray<float[], FloatArray> {
   FloatArray(Device device, BackendBuffer buffer) {
     super(device, buffer);

@@ -3,12 +3,12 @@ package dev.kiln;
 import dev.kiln.abi.NumericType;
 import dev.kiln.abi.SubgroupLanes;
 import dev.kiln.cpu.Invocation;
+import dev.kiln.matrix.Matrices;
 import dev.kiln.matrix.MatrixA;
 import dev.kiln.matrix.MatrixAccumulator;
 import dev.kiln.matrix.MatrixB;
 import dev.kiln.matrix.MatrixElement;
 import dev.kiln.matrix.MatrixLayout;
-import dev.kiln.matrix.Matrices;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
@@ -87,8 +87,8 @@ public final class Gpu {
   }
 
   /**
-   * Workgroup memory of longs; see {@link #sharedFloats}. The device needs 64-bit integers
-   * ({@code shaderInt64}).
+   * Workgroup memory of longs; see {@link #sharedFloats}. The device needs 64-bit integers ({@code
+   * shaderInt64}).
    *
    * @param length the number of elements, a constant
    * @return the workgroup's array
@@ -98,8 +98,8 @@ public final class Gpu {
   }
 
   /**
-   * Workgroup memory of doubles; see {@link #sharedFloats}. The device needs 64-bit floats
-   * ({@code shaderFloat64}).
+   * Workgroup memory of doubles; see {@link #sharedFloats}. The device needs 64-bit floats ({@code
+   * shaderFloat64}).
    *
    * @param length the number of elements, a constant
    * @return the workgroup's array
@@ -109,8 +109,8 @@ public final class Gpu {
   }
 
   /**
-   * Workgroup memory of shorts; see {@link #sharedFloats}. On Vulkan each element takes 4 bytes
-   * of workgroup memory, holding the short's value as Java widens it.
+   * Workgroup memory of shorts; see {@link #sharedFloats}. On Vulkan each element takes 4 bytes of
+   * workgroup memory, holding the short's value as Java widens it.
    *
    * @param length the number of elements, a constant
    * @return the workgroup's array
@@ -330,7 +330,8 @@ public final class Gpu {
   }
 
   // Subgroups: the invocations a GPU runs in lock step (32 on NVIDIA). The CPU backend emulates
-  // subgroups of -Dkiln.cpu.subgroupSize lanes (32 by default; dev.kiln.abi.SubgroupLanes says how),
+  // subgroups of -Dkiln.cpu.subgroupSize lanes (32 by default; dev.kiln.abi.SubgroupLanes says
+  // how),
   // reached by its lanes in subgroup-uniform control flow.
 
   /**
@@ -452,7 +453,8 @@ public final class Gpu {
   }
 
   /**
-   * The sum over the subgroup's active invocations, of longs (the device needs {@code shaderInt64}).
+   * The sum over the subgroup's active invocations, of longs (the device needs {@code
+   * shaderInt64}).
    *
    * @param value this invocation's value
    * @return the sum
@@ -598,8 +600,8 @@ public final class Gpu {
   }
 
   /**
-   * The sum over the active lanes of {@code partition} (a {@link #subgroupPartition(int)}
-   * result; for floats in an order the GPU picks).
+   * The sum over the active lanes of {@code partition} (a {@link #subgroupPartition(int)} result;
+   * for floats in an order the GPU picks).
    *
    * @param value this invocation's value
    * @param partition the lanes to combine, this one's among them
@@ -610,8 +612,8 @@ public final class Gpu {
   }
 
   /**
-   * The sum over the active lanes of {@code partition} (a {@link #subgroupPartition(int)}
-   * result; for floats in an order the GPU picks).
+   * The sum over the active lanes of {@code partition} (a {@link #subgroupPartition(int)} result;
+   * for floats in an order the GPU picks).
    *
    * @param value this invocation's value
    * @param partition the lanes to combine, this one's among them
@@ -622,8 +624,8 @@ public final class Gpu {
   }
 
   /**
-   * The sum over the active lanes of {@code partition} (a {@link #subgroupPartition(int)}
-   * result; for floats in an order the GPU picks).
+   * The sum over the active lanes of {@code partition} (a {@link #subgroupPartition(int)} result;
+   * for floats in an order the GPU picks).
    *
    * @param value this invocation's value
    * @param partition the lanes to combine, this one's among them
@@ -634,8 +636,8 @@ public final class Gpu {
   }
 
   /**
-   * The sum over the active lanes of {@code partition} (a {@link #subgroupPartition(int)}
-   * result; for floats in an order the GPU picks).
+   * The sum over the active lanes of {@code partition} (a {@link #subgroupPartition(int)} result;
+   * for floats in an order the GPU picks).
    *
    * @param value this invocation's value
    * @param partition the lanes to combine, this one's among them
@@ -744,8 +746,9 @@ public final class Gpu {
   // Shuffles, scans and clustered reductions.
 
   /**
-   * The value of the invocation whose index in the subgroup is {@code lane}. A lane that is not active or
-   * not in the subgroup gives a value the GPU picks; the CPU backend gives this invocation's own.
+   * The value of the invocation whose index in the subgroup is {@code lane}. A lane that is not
+   * active or not in the subgroup gives a value the GPU picks; the CPU backend gives this
+   * invocation's own.
    *
    * @param value this invocation's value
    * @param lane the lane to read
@@ -756,8 +759,9 @@ public final class Gpu {
   }
 
   /**
-   * The value of the invocation whose index in the subgroup is {@code lane}. A lane that is not active or
-   * not in the subgroup gives a value the GPU picks; the CPU backend gives this invocation's own.
+   * The value of the invocation whose index in the subgroup is {@code lane}. A lane that is not
+   * active or not in the subgroup gives a value the GPU picks; the CPU backend gives this
+   * invocation's own.
    *
    * @param value this invocation's value
    * @param lane the lane to read
@@ -768,8 +772,9 @@ public final class Gpu {
   }
 
   /**
-   * The value of the invocation whose index in the subgroup is {@code lane}. A lane that is not active or
-   * not in the subgroup gives a value the GPU picks; the CPU backend gives this invocation's own.
+   * The value of the invocation whose index in the subgroup is {@code lane}. A lane that is not
+   * active or not in the subgroup gives a value the GPU picks; the CPU backend gives this
+   * invocation's own.
    *
    * @param value this invocation's value
    * @param lane the lane to read
@@ -780,8 +785,9 @@ public final class Gpu {
   }
 
   /**
-   * The value of the invocation whose index in the subgroup is {@code lane}. A lane that is not active or
-   * not in the subgroup gives a value the GPU picks; the CPU backend gives this invocation's own.
+   * The value of the invocation whose index in the subgroup is {@code lane}. A lane that is not
+   * active or not in the subgroup gives a value the GPU picks; the CPU backend gives this
+   * invocation's own.
    *
    * @param value this invocation's value
    * @param lane the lane to read
@@ -792,9 +798,9 @@ public final class Gpu {
   }
 
   /**
-   * The value of the invocation whose index in the subgroup is this one's xor {@code mask}: the butterfly
-   * step of reductions across lanes. A lane outside the subgroup, or inactive, as for {@link
-   * #subgroupShuffle(int, int)}.
+   * The value of the invocation whose index in the subgroup is this one's xor {@code mask}: the
+   * butterfly step of reductions across lanes. A lane outside the subgroup, or inactive, as for
+   * {@link #subgroupShuffle(int, int)}.
    *
    * @param value this invocation's value
    * @param mask xor'ed with this invocation's index
@@ -805,9 +811,9 @@ public final class Gpu {
   }
 
   /**
-   * The value of the invocation whose index in the subgroup is this one's xor {@code mask}: the butterfly
-   * step of reductions across lanes. A lane outside the subgroup, or inactive, as for {@link
-   * #subgroupShuffle(int, int)}.
+   * The value of the invocation whose index in the subgroup is this one's xor {@code mask}: the
+   * butterfly step of reductions across lanes. A lane outside the subgroup, or inactive, as for
+   * {@link #subgroupShuffle(int, int)}.
    *
    * @param value this invocation's value
    * @param mask xor'ed with this invocation's index
@@ -818,9 +824,9 @@ public final class Gpu {
   }
 
   /**
-   * The value of the invocation whose index in the subgroup is this one's xor {@code mask}: the butterfly
-   * step of reductions across lanes. A lane outside the subgroup, or inactive, as for {@link
-   * #subgroupShuffle(int, int)}.
+   * The value of the invocation whose index in the subgroup is this one's xor {@code mask}: the
+   * butterfly step of reductions across lanes. A lane outside the subgroup, or inactive, as for
+   * {@link #subgroupShuffle(int, int)}.
    *
    * @param value this invocation's value
    * @param mask xor'ed with this invocation's index
@@ -831,9 +837,9 @@ public final class Gpu {
   }
 
   /**
-   * The value of the invocation whose index in the subgroup is this one's xor {@code mask}: the butterfly
-   * step of reductions across lanes. A lane outside the subgroup, or inactive, as for {@link
-   * #subgroupShuffle(int, int)}.
+   * The value of the invocation whose index in the subgroup is this one's xor {@code mask}: the
+   * butterfly step of reductions across lanes. A lane outside the subgroup, or inactive, as for
+   * {@link #subgroupShuffle(int, int)}.
    *
    * @param value this invocation's value
    * @param mask xor'ed with this invocation's index
@@ -844,8 +850,8 @@ public final class Gpu {
   }
 
   /**
-   * The value of the invocation {@code delta} lanes below this one in the subgroup; where there is none, a
-   * value the GPU picks (the CPU backend: this invocation's own).
+   * The value of the invocation {@code delta} lanes below this one in the subgroup; where there is
+   * none, a value the GPU picks (the CPU backend: this invocation's own).
    *
    * @param value this invocation's value
    * @param delta how many lanes down to read
@@ -856,8 +862,8 @@ public final class Gpu {
   }
 
   /**
-   * The value of the invocation {@code delta} lanes below this one in the subgroup; where there is none, a
-   * value the GPU picks (the CPU backend: this invocation's own).
+   * The value of the invocation {@code delta} lanes below this one in the subgroup; where there is
+   * none, a value the GPU picks (the CPU backend: this invocation's own).
    *
    * @param value this invocation's value
    * @param delta how many lanes down to read
@@ -868,8 +874,8 @@ public final class Gpu {
   }
 
   /**
-   * The value of the invocation {@code delta} lanes below this one in the subgroup; where there is none, a
-   * value the GPU picks (the CPU backend: this invocation's own).
+   * The value of the invocation {@code delta} lanes below this one in the subgroup; where there is
+   * none, a value the GPU picks (the CPU backend: this invocation's own).
    *
    * @param value this invocation's value
    * @param delta how many lanes down to read
@@ -880,8 +886,8 @@ public final class Gpu {
   }
 
   /**
-   * The value of the invocation {@code delta} lanes below this one in the subgroup; where there is none, a
-   * value the GPU picks (the CPU backend: this invocation's own).
+   * The value of the invocation {@code delta} lanes below this one in the subgroup; where there is
+   * none, a value the GPU picks (the CPU backend: this invocation's own).
    *
    * @param value this invocation's value
    * @param delta how many lanes down to read
@@ -892,8 +898,8 @@ public final class Gpu {
   }
 
   /**
-   * The value of the invocation {@code delta} lanes above this one in the subgroup; where there is none, a
-   * value the GPU picks (the CPU backend: this invocation's own).
+   * The value of the invocation {@code delta} lanes above this one in the subgroup; where there is
+   * none, a value the GPU picks (the CPU backend: this invocation's own).
    *
    * @param value this invocation's value
    * @param delta how many lanes up to read
@@ -904,8 +910,8 @@ public final class Gpu {
   }
 
   /**
-   * The value of the invocation {@code delta} lanes above this one in the subgroup; where there is none, a
-   * value the GPU picks (the CPU backend: this invocation's own).
+   * The value of the invocation {@code delta} lanes above this one in the subgroup; where there is
+   * none, a value the GPU picks (the CPU backend: this invocation's own).
    *
    * @param value this invocation's value
    * @param delta how many lanes up to read
@@ -916,8 +922,8 @@ public final class Gpu {
   }
 
   /**
-   * The value of the invocation {@code delta} lanes above this one in the subgroup; where there is none, a
-   * value the GPU picks (the CPU backend: this invocation's own).
+   * The value of the invocation {@code delta} lanes above this one in the subgroup; where there is
+   * none, a value the GPU picks (the CPU backend: this invocation's own).
    *
    * @param value this invocation's value
    * @param delta how many lanes up to read
@@ -928,8 +934,8 @@ public final class Gpu {
   }
 
   /**
-   * The value of the invocation {@code delta} lanes above this one in the subgroup; where there is none, a
-   * value the GPU picks (the CPU backend: this invocation's own).
+   * The value of the invocation {@code delta} lanes above this one in the subgroup; where there is
+   * none, a value the GPU picks (the CPU backend: this invocation's own).
    *
    * @param value this invocation's value
    * @param delta how many lanes up to read
@@ -940,8 +946,8 @@ public final class Gpu {
   }
 
   /**
-   * The sum of the values of the subgroup's active invocations up to this one, this one's included (for
-   * floats in an order the GPU picks).
+   * The sum of the values of the subgroup's active invocations up to this one, this one's included
+   * (for floats in an order the GPU picks).
    *
    * @param value this invocation's value
    * @return the result
@@ -951,8 +957,8 @@ public final class Gpu {
   }
 
   /**
-   * The sum of the values of the subgroup's active invocations up to this one, this one's included (for
-   * floats in an order the GPU picks).
+   * The sum of the values of the subgroup's active invocations up to this one, this one's included
+   * (for floats in an order the GPU picks).
    *
    * @param value this invocation's value
    * @return the result
@@ -962,8 +968,8 @@ public final class Gpu {
   }
 
   /**
-   * The sum of the values of the subgroup's active invocations up to this one, this one's included (for
-   * floats in an order the GPU picks).
+   * The sum of the values of the subgroup's active invocations up to this one, this one's included
+   * (for floats in an order the GPU picks).
    *
    * @param value this invocation's value
    * @return the result
@@ -973,8 +979,8 @@ public final class Gpu {
   }
 
   /**
-   * The sum of the values of the subgroup's active invocations up to this one, this one's included (for
-   * floats in an order the GPU picks).
+   * The sum of the values of the subgroup's active invocations up to this one, this one's included
+   * (for floats in an order the GPU picks).
    *
    * @param value this invocation's value
    * @return the result
@@ -984,8 +990,8 @@ public final class Gpu {
   }
 
   /**
-   * The sum of the values of the subgroup's active invocations below this one; 0 in the lowest (for floats
-   * in an order the GPU picks).
+   * The sum of the values of the subgroup's active invocations below this one; 0 in the lowest (for
+   * floats in an order the GPU picks).
    *
    * @param value this invocation's value
    * @return the result
@@ -995,8 +1001,8 @@ public final class Gpu {
   }
 
   /**
-   * The sum of the values of the subgroup's active invocations below this one; 0 in the lowest (for floats
-   * in an order the GPU picks).
+   * The sum of the values of the subgroup's active invocations below this one; 0 in the lowest (for
+   * floats in an order the GPU picks).
    *
    * @param value this invocation's value
    * @return the result
@@ -1006,8 +1012,8 @@ public final class Gpu {
   }
 
   /**
-   * The sum of the values of the subgroup's active invocations below this one; 0 in the lowest (for floats
-   * in an order the GPU picks).
+   * The sum of the values of the subgroup's active invocations below this one; 0 in the lowest (for
+   * floats in an order the GPU picks).
    *
    * @param value this invocation's value
    * @return the result
@@ -1017,8 +1023,8 @@ public final class Gpu {
   }
 
   /**
-   * The sum of the values of the subgroup's active invocations below this one; 0 in the lowest (for floats
-   * in an order the GPU picks).
+   * The sum of the values of the subgroup's active invocations below this one; 0 in the lowest (for
+   * floats in an order the GPU picks).
    *
    * @param value this invocation's value
    * @return the result
@@ -1028,8 +1034,9 @@ public final class Gpu {
   }
 
   /**
-   * The sum over the active invocations of this one's cluster: {@code clusterSize} consecutive lanes,
-   * aligned (for floats in an order the GPU picks). Needs the device's clustered subgroup operations.
+   * The sum over the active invocations of this one's cluster: {@code clusterSize} consecutive
+   * lanes, aligned (for floats in an order the GPU picks). Needs the device's clustered subgroup
+   * operations.
    *
    * @param value this invocation's value
    * @param clusterSize a constant power of two, at most the subgroup size
@@ -1040,8 +1047,9 @@ public final class Gpu {
   }
 
   /**
-   * The sum over the active invocations of this one's cluster: {@code clusterSize} consecutive lanes,
-   * aligned (for floats in an order the GPU picks). Needs the device's clustered subgroup operations.
+   * The sum over the active invocations of this one's cluster: {@code clusterSize} consecutive
+   * lanes, aligned (for floats in an order the GPU picks). Needs the device's clustered subgroup
+   * operations.
    *
    * @param value this invocation's value
    * @param clusterSize a constant power of two, at most the subgroup size
@@ -1052,8 +1060,9 @@ public final class Gpu {
   }
 
   /**
-   * The sum over the active invocations of this one's cluster: {@code clusterSize} consecutive lanes,
-   * aligned (for floats in an order the GPU picks). Needs the device's clustered subgroup operations.
+   * The sum over the active invocations of this one's cluster: {@code clusterSize} consecutive
+   * lanes, aligned (for floats in an order the GPU picks). Needs the device's clustered subgroup
+   * operations.
    *
    * @param value this invocation's value
    * @param clusterSize a constant power of two, at most the subgroup size
@@ -1064,8 +1073,9 @@ public final class Gpu {
   }
 
   /**
-   * The sum over the active invocations of this one's cluster: {@code clusterSize} consecutive lanes,
-   * aligned (for floats in an order the GPU picks). Needs the device's clustered subgroup operations.
+   * The sum over the active invocations of this one's cluster: {@code clusterSize} consecutive
+   * lanes, aligned (for floats in an order the GPU picks). Needs the device's clustered subgroup
+   * operations.
    *
    * @param value this invocation's value
    * @param clusterSize a constant power of two, at most the subgroup size
@@ -1076,8 +1086,8 @@ public final class Gpu {
   }
 
   /**
-   * The minimum over the active invocations of this one's cluster ({@link #subgroupClusteredAdd(int,
-   * int)}'s clusters).
+   * The minimum over the active invocations of this one's cluster ({@link
+   * #subgroupClusteredAdd(int, int)}'s clusters).
    *
    * @param value this invocation's value
    * @param clusterSize a constant power of two, at most the subgroup size
@@ -1088,8 +1098,8 @@ public final class Gpu {
   }
 
   /**
-   * The minimum over the active invocations of this one's cluster ({@link #subgroupClusteredAdd(int,
-   * int)}'s clusters).
+   * The minimum over the active invocations of this one's cluster ({@link
+   * #subgroupClusteredAdd(int, int)}'s clusters).
    *
    * @param value this invocation's value
    * @param clusterSize a constant power of two, at most the subgroup size
@@ -1100,8 +1110,8 @@ public final class Gpu {
   }
 
   /**
-   * The minimum over the active invocations of this one's cluster ({@link #subgroupClusteredAdd(int,
-   * int)}'s clusters).
+   * The minimum over the active invocations of this one's cluster ({@link
+   * #subgroupClusteredAdd(int, int)}'s clusters).
    *
    * @param value this invocation's value
    * @param clusterSize a constant power of two, at most the subgroup size
@@ -1112,8 +1122,8 @@ public final class Gpu {
   }
 
   /**
-   * The minimum over the active invocations of this one's cluster ({@link #subgroupClusteredAdd(int,
-   * int)}'s clusters).
+   * The minimum over the active invocations of this one's cluster ({@link
+   * #subgroupClusteredAdd(int, int)}'s clusters).
    *
    * @param value this invocation's value
    * @param clusterSize a constant power of two, at most the subgroup size
@@ -1124,8 +1134,8 @@ public final class Gpu {
   }
 
   /**
-   * The maximum over the active invocations of this one's cluster ({@link #subgroupClusteredAdd(int,
-   * int)}'s clusters).
+   * The maximum over the active invocations of this one's cluster ({@link
+   * #subgroupClusteredAdd(int, int)}'s clusters).
    *
    * @param value this invocation's value
    * @param clusterSize a constant power of two, at most the subgroup size
@@ -1136,8 +1146,8 @@ public final class Gpu {
   }
 
   /**
-   * The maximum over the active invocations of this one's cluster ({@link #subgroupClusteredAdd(int,
-   * int)}'s clusters).
+   * The maximum over the active invocations of this one's cluster ({@link
+   * #subgroupClusteredAdd(int, int)}'s clusters).
    *
    * @param value this invocation's value
    * @param clusterSize a constant power of two, at most the subgroup size
@@ -1148,8 +1158,8 @@ public final class Gpu {
   }
 
   /**
-   * The maximum over the active invocations of this one's cluster ({@link #subgroupClusteredAdd(int,
-   * int)}'s clusters).
+   * The maximum over the active invocations of this one's cluster ({@link
+   * #subgroupClusteredAdd(int, int)}'s clusters).
    *
    * @param value this invocation's value
    * @param clusterSize a constant power of two, at most the subgroup size
@@ -1160,8 +1170,8 @@ public final class Gpu {
   }
 
   /**
-   * The maximum over the active invocations of this one's cluster ({@link #subgroupClusteredAdd(int,
-   * int)}'s clusters).
+   * The maximum over the active invocations of this one's cluster ({@link
+   * #subgroupClusteredAdd(int, int)}'s clusters).
    *
    * @param value this invocation's value
    * @param clusterSize a constant power of two, at most the subgroup size
@@ -1184,7 +1194,8 @@ public final class Gpu {
   }
 
   /**
-   * Stores the smaller of {@code array[index]} and {@code value} atomically; returns the previous value.
+   * Stores the smaller of {@code array[index]} and {@code value} atomically; returns the previous
+   * value.
    *
    * @param array a buffer parameter or workgroup array
    * @param index the element
@@ -1196,7 +1207,8 @@ public final class Gpu {
   }
 
   /**
-   * Stores the larger of {@code array[index]} and {@code value} atomically; returns the previous value.
+   * Stores the larger of {@code array[index]} and {@code value} atomically; returns the previous
+   * value.
    *
    * @param array a buffer parameter or workgroup array
    * @param index the element
@@ -1207,11 +1219,15 @@ public final class Gpu {
     return atomicUpdate(array, index, previous -> Math.max(previous, value));
   }
 
-  /** Replaces {@code array[index]} by {@code update} of it, atomically; returns the previous value. */
-  private static int atomicUpdate(int[] array, int index, java.util.function.IntUnaryOperator update) {
+  /**
+   * Replaces {@code array[index]} by {@code update} of it, atomically; returns the previous value.
+   */
+  private static int atomicUpdate(
+      int[] array, int index, java.util.function.IntUnaryOperator update) {
     int previous = (int) INTS.getVolatile(array, index);
     while (true) {
-      int witness = (int) INTS.compareAndExchange(array, index, previous, update.applyAsInt(previous));
+      int witness =
+          (int) INTS.compareAndExchange(array, index, previous, update.applyAsInt(previous));
       if (witness == previous) {
         return previous;
       }
@@ -1268,7 +1284,8 @@ public final class Gpu {
   }
 
   /**
-   * Stores {@code value} in {@code array[index]} if it holds {@code expected}; returns the previous value.
+   * Stores {@code value} in {@code array[index]} if it holds {@code expected}; returns the previous
+   * value.
    *
    * @param array a buffer parameter or workgroup array
    * @param index the element
@@ -1295,7 +1312,8 @@ public final class Gpu {
   }
 
   /**
-   * Stores the smaller of {@code array[index]} and {@code value} atomically; returns the previous value.
+   * Stores the smaller of {@code array[index]} and {@code value} atomically; returns the previous
+   * value.
    *
    * @param array a buffer parameter or workgroup array
    * @param index the element
@@ -1307,7 +1325,8 @@ public final class Gpu {
   }
 
   /**
-   * Stores the larger of {@code array[index]} and {@code value} atomically; returns the previous value.
+   * Stores the larger of {@code array[index]} and {@code value} atomically; returns the previous
+   * value.
    *
    * @param array a buffer parameter or workgroup array
    * @param index the element
@@ -1318,10 +1337,12 @@ public final class Gpu {
     return atomicUpdate(array, index, previous -> Math.max(previous, value));
   }
 
-  private static long atomicUpdate(long[] array, int index, java.util.function.LongUnaryOperator update) {
+  private static long atomicUpdate(
+      long[] array, int index, java.util.function.LongUnaryOperator update) {
     long previous = (long) LONGS.getVolatile(array, index);
     while (true) {
-      long witness = (long) LONGS.compareAndExchange(array, index, previous, update.applyAsLong(previous));
+      long witness =
+          (long) LONGS.compareAndExchange(array, index, previous, update.applyAsLong(previous));
       if (witness == previous) {
         return previous;
       }
@@ -1378,7 +1399,8 @@ public final class Gpu {
   }
 
   /**
-   * Stores {@code value} in {@code array[index]} if it holds {@code expected}; returns the previous value.
+   * Stores {@code value} in {@code array[index]} if it holds {@code expected}; returns the previous
+   * value.
    *
    * @param array a buffer parameter or workgroup array
    * @param index the element
@@ -1404,14 +1426,15 @@ public final class Gpu {
   public static float atomicAdd(float[] array, int index, float value) {
     return (float) FLOATS.getAndAdd(array, index, value);
   }
+
   // Cooperative matrices (dev.kiln.matrix): 16 x 16 tiles a subgroup holds together. Every
   // argument must be the same in all invocations of the subgroup, and all of them must make the
   // call: the processor checks both. Results are the device's, within docs/KERNELS.md's bound.
 
   /**
-   * Loads the A tile (the left factor) whose element (row, column) is
-   * {@code bits[offset + row * stride + column]} (row-major) or
-   * {@code bits[offset + column * stride + row]} (column-major). Needs VK_KHR_cooperative_matrix.
+   * Loads the A tile (the left factor) whose element (row, column) is {@code bits[offset + row *
+   * stride + column]} (row-major) or {@code bits[offset + column * stride + row]} (column-major).
+   * Needs VK_KHR_cooperative_matrix.
    *
    * @param bits the 16-bit values' bits, a buffer
    * @param offset the index of element (0, 0)
@@ -1421,8 +1444,8 @@ public final class Gpu {
    * @return the tile
    * @throws ArrayIndexOutOfBoundsException where the tile does not lie in {@code bits}
    */
-  public static MatrixA loadMatrixA(short[] bits, int offset, int stride, MatrixElement element,
-      MatrixLayout layout) {
+  public static MatrixA loadMatrixA(
+      short[] bits, int offset, int stride, MatrixElement element, MatrixLayout layout) {
     return Matrices.loadA(bits, offset, stride, element, layout);
   }
 
@@ -1436,8 +1459,8 @@ public final class Gpu {
    * @param layout a constant
    * @return the tile
    */
-  public static MatrixB loadMatrixB(short[] bits, int offset, int stride, MatrixElement element,
-      MatrixLayout layout) {
+  public static MatrixB loadMatrixB(
+      short[] bits, int offset, int stride, MatrixElement element, MatrixLayout layout) {
     return Matrices.loadB(bits, offset, stride, element, layout);
   }
 
@@ -1450,7 +1473,8 @@ public final class Gpu {
    * @param layout a constant
    * @return the tile
    */
-  public static MatrixAccumulator loadAccumulator(float[] values, int offset, int stride, MatrixLayout layout) {
+  public static MatrixAccumulator loadAccumulator(
+      float[] values, int offset, int stride, MatrixLayout layout) {
     return Matrices.loadAccumulator(values, offset, stride, layout);
   }
 
@@ -1509,8 +1533,8 @@ public final class Gpu {
    * @param stride the distance between rows (row-major) or columns (column-major)
    * @param layout a constant
    */
-  public static void storeAccumulator(MatrixAccumulator c, float[] values, int offset, int stride,
-      MatrixLayout layout) {
+  public static void storeAccumulator(
+      MatrixAccumulator c, float[] values, int offset, int stride, MatrixLayout layout) {
     // every lane computes the whole tile, the same in each; none may store before all have loaded
     // what the store may overwrite, as on a GPU, where the subgroup stores the tile once
     Invocation.current().subgroupVote(SubgroupLanes.ALL, true);

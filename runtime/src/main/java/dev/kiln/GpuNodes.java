@@ -11,15 +11,18 @@ import java.nio.file.Path;
  * AMD's, {@code /dev/nvidia*} for NVIDIA's, {@code /dev/dxg} under WSL). Where there is none, the
  * best device is the CPU backend without asking Vulkan: with Mesa installed, the loader would load
  * every driver, lavapipe's LLVM among them, for about a second, to find only a software device,
- * which {@code Device.open()} does not take unless named. Elsewhere than Linux, and with
- * {@code -Dkiln.vulkanProbe=always} (a GPU behind another node), Vulkan is always asked.
+ * which {@code Device.open()} does not take unless named. Elsewhere than Linux, and with {@code
+ * -Dkiln.vulkanProbe=always} (a GPU behind another node), Vulkan is always asked.
  */
 final class GpuNodes {
   private GpuNodes() {}
 
   /** Why there can be no hardware GPU here, or null where there may be one. */
   static String absence() {
-    return absence(Path.of("/dev"), System.getProperty("os.name", ""), System.getProperty("kiln.vulkanProbe", ""));
+    return absence(
+        Path.of("/dev"),
+        System.getProperty("os.name", ""),
+        System.getProperty("kiln.vulkanProbe", ""));
   }
 
   /** {@link #absence()} for the device nodes under {@code dev}, on the system {@code os} named. */
@@ -27,7 +30,9 @@ final class GpuNodes {
     if (!os.startsWith("Linux") || probe.equals("always")) {
       return null;
     }
-    if (any(dev.resolve("dri"), "renderD*") || any(dev, "nvidia[0-9]*") || Files.exists(dev.resolve("dxg"))) {
+    if (any(dev.resolve("dri"), "renderD*")
+        || any(dev, "nvidia[0-9]*")
+        || Files.exists(dev.resolve("dxg"))) {
       return null;
     }
     return "this machine has no GPU device node (/dev/dri/renderD*, /dev/nvidia*, /dev/dxg), so no Vulkan driver was"

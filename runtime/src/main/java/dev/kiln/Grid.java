@@ -1,8 +1,8 @@
 package dev.kiln;
 
 /**
- * The invocations of a 2-D or 3-D launch: {@code x * y * z} of them, with {@code Gpu.globalId(axis)}
- * running over {@code 0 .. x-1}, {@code 0 .. y-1} and {@code 0 .. z-1}.
+ * The invocations of a 2-D or 3-D launch: {@code x * y * z} of them, with {@code
+ * Gpu.globalId(axis)} running over {@code 0 .. x-1}, {@code 0 .. y-1} and {@code 0 .. z-1}.
  *
  * @param x invocations along x
  * @param y invocations along y
@@ -12,7 +12,8 @@ public record Grid(int x, int y, int z) {
   /** Checks that no size is negative. */
   public Grid {
     if (x < 0 || y < 0 || z < 0) {
-      throw new IllegalArgumentException("grid sizes must not be negative: " + x + " x " + y + " x " + z);
+      throw new IllegalArgumentException(
+          "grid sizes must not be negative: " + x + " x " + y + " x " + z);
     }
   }
 

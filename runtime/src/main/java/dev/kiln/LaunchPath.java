@@ -11,14 +11,14 @@ import jdk.jfr.FlightRecorder;
 /**
  * A device's launch path: the generated launchers' calls (through {@code dev.kiln.internal} and
  * {@link dev.kiln.access.LaunchAccess}) reach it with a launch whose grids are set. It checks the
- * arguments against the kernel (arity, types, arrays of this device, one array for two buffers
- * that may not share one) and the launch against the
- * bounds its module's proofs need, unwraps device arrays to
- * their buffers, runs the launch on the backend with the device held open, and records the device
- * time for {@link Device#lastDeviceNanos()} and JFR's {@code dev.kiln.Dispatch} event.
+ * arguments against the kernel (arity, types, arrays of this device, one array for two buffers that
+ * may not share one) and the launch against the bounds its module's proofs need, unwraps device
+ * arrays to their buffers, runs the launch on the backend with the device held open, and records
+ * the device time for {@link Device#lastDeviceNanos()} and JFR's {@code dev.kiln.Dispatch} event.
  */
 final class LaunchPath {
-  private static final ThreadLocal<long[]> LAST_DEVICE_NANOS = ThreadLocal.withInitial(() -> new long[] {-1});
+  private static final ThreadLocal<long[]> LAST_DEVICE_NANOS =
+      ThreadLocal.withInitial(() -> new long[] {-1});
 
   private final Device device;
   private final Backend backend;
@@ -66,7 +66,8 @@ final class LaunchPath {
       return;
     }
     DispatchEvent event = new DispatchEvent();
-    boolean timed = timeLaunches || event.isEnabled(); // a JFR recording of Kiln's events gets device times
+    boolean timed =
+        timeLaunches || event.isEnabled(); // a JFR recording of Kiln's events gets device times
     event.begin();
     long nanos = dispatchToBackend(launch, onArrays, timed);
     LAST_DEVICE_NANOS.get()[0] = nanos;
@@ -84,7 +85,10 @@ final class LaunchPath {
     return onArrays ? backend.dispatchOnArrays(launch, timed) : backend.dispatch(launch, timed);
   }
 
-  /** Runs {@code launch} (grids set) on copies of the Java arrays in {@code args}, copying back what it may write. */
+  /**
+   * Runs {@code launch} (grids set) on copies of the Java arrays in {@code args}, copying back what
+   * it may write.
+   */
   void onCopies(Launch launch, Object[] args) {
     device.enter();
     try {
@@ -127,7 +131,10 @@ final class LaunchPath {
     }
   }
 
-  /** Checks {@code args} (device arrays of this device and boxed scalars) and sets them, unwrapped, in {@code launch}. */
+  /**
+   * Checks {@code args} (device arrays of this device and boxed scalars) and sets them, unwrapped,
+   * in {@code launch}.
+   */
   private void setDeviceArguments(Launch launch, Object[] args) {
     KernelSpec spec = launch.spec();
     checkArguments(spec, args);
@@ -135,30 +142,42 @@ final class LaunchPath {
     for (int i = 0; i < args.length; i++) {
       if (args[i] instanceof DeviceArray<?, ?> array) {
         if (array.device() != device) {
-          throw new IllegalArgumentException(spec + ": argument '" + spec.params().get(i).name() + "' is an array of "
-              + array.device() + ", and this launch runs on " + device + ": copy it to this device first"
-              + " (toArray() there, upload(...) here)");
+          throw new IllegalArgumentException(
+              spec
+                  + ": argument '"
+                  + spec.params().get(i).name()
+                  + "' is an array of "
+                  + array.device()
+                  + ", and this launch runs on "
+                  + device
+                  + ": copy it to this device first"
+                  + " (toArray() there, upload(...) here)");
         }
         launch.arg(i, array.buffer());
       } else if (spec.params().get(i).isBuffer()) {
-        throw new IllegalArgumentException(spec + ": argument '" + spec.params().get(i).name()
-            + "' must be a device array here, not a Java array");
+        throw new IllegalArgumentException(
+            spec
+                + ": argument '"
+                + spec.params().get(i).name()
+                + "' must be a device array here, not a Java array");
       } else {
         launch.arg(i, args[i]);
       }
     }
   }
 
-  /** Checks the launch against the bounds its module's proofs need, read once per kernel or group. */
+  /**
+   * Checks the launch against the bounds its module's proofs need, read once per kernel or group.
+   */
   private static void checkBounds(Launch launch) {
     launch.checkBounds(KernelDescriptions.of(launch.spec()).bounds());
   }
 
   /**
    * Refuses one array (a Java array, or a device array) given for two buffers that the kernel may
-   * not get one array for ({@link KernelDescriptions#aliasConflictsOf}): a write through one would meet
-   * other invocations' accesses through the other, in an order no Java loop has. Identity compares
-   * of the few pairs a module names, read once per kernel.
+   * not get one array for ({@link KernelDescriptions#aliasConflictsOf}): a write through one would
+   * meet other invocations' accesses through the other, in an order no Java loop has. Identity
+   * compares of the few pairs a module names, read once per kernel.
    */
   static void checkAliases(KernelSpec spec, Object[] args) {
     int[] pairs = KernelDescriptions.aliasConflictsOf(spec);
@@ -166,11 +185,20 @@ final class LaunchPath {
       if (args[pairs[k]] == args[pairs[k + 1]]) {
         String first = spec.params().get(pairs[k]).name();
         String second = spec.params().get(pairs[k + 1]).name();
-        throw new IllegalArgumentException(spec + ": one array is passed as '" + first + "' and as '" + second
-            + "'; the kernel writes one of them at elements that other invocations may reach through the other,"
-            + " so with one array its result would depend on the order the device runs them in, where Java's loop"
-            + " has one. Fix: pass a copy as '" + first + "' (" + first + ".clone(), or another device array), or"
-            + " write the kernel so that each invocation reads and writes only its own element of both");
+        throw new IllegalArgumentException(
+            spec
+                + ": one array is passed as '"
+                + first
+                + "' and as '"
+                + second
+                + "'; the kernel writes one of them at elements that other invocations may reach through the other,"
+                + " so with one array its result would depend on the order the device runs them in, where Java's loop"
+                + " has one. Fix: pass a copy as '"
+                + first
+                + "' ("
+                + first
+                + ".clone(), or another device array), or"
+                + " write the kernel so that each invocation reads and writes only its own element of both");
       }
     }
   }
@@ -179,24 +207,45 @@ final class LaunchPath {
   static void checkArguments(KernelSpec spec, Object[] args) {
     List<KernelSpec.Param> params = spec.params();
     if (args.length != params.size()) {
-      throw new IllegalArgumentException(spec + " takes " + params.size() + " arguments, got " + args.length);
+      throw new IllegalArgumentException(
+          spec + " takes " + params.size() + " arguments, got " + args.length);
     }
     for (int i = 0; i < args.length; i++) {
       KernelSpec.Param param = params.get(i);
       Object arg = args[i];
-      boolean fits = switch (param.type()) {
-        case FLOAT -> param.isBuffer() ? arg instanceof FloatArray || arg instanceof float[] : arg instanceof Float;
-        case INT -> param.isBuffer() ? arg instanceof IntArray || arg instanceof int[] : arg instanceof Integer;
-        case LONG -> param.isBuffer() ? arg instanceof LongArray || arg instanceof long[] : arg instanceof Long;
-        case DOUBLE -> param.isBuffer() ? arg instanceof DoubleArray || arg instanceof double[] : arg instanceof Double;
-        case BYTE -> arg instanceof ByteArray || arg instanceof byte[]; // buffers only
-        case SHORT -> arg instanceof ShortArray || arg instanceof short[];
-        case CHAR -> arg instanceof CharArray || arg instanceof char[];
-        case BOOLEAN -> arg instanceof BooleanArray || arg instanceof boolean[];
-      };
+      boolean fits =
+          switch (param.type()) {
+            case FLOAT ->
+                param.isBuffer()
+                    ? arg instanceof FloatArray || arg instanceof float[]
+                    : arg instanceof Float;
+            case INT ->
+                param.isBuffer()
+                    ? arg instanceof IntArray || arg instanceof int[]
+                    : arg instanceof Integer;
+            case LONG ->
+                param.isBuffer()
+                    ? arg instanceof LongArray || arg instanceof long[]
+                    : arg instanceof Long;
+            case DOUBLE ->
+                param.isBuffer()
+                    ? arg instanceof DoubleArray || arg instanceof double[]
+                    : arg instanceof Double;
+            case BYTE -> arg instanceof ByteArray || arg instanceof byte[]; // buffers only
+            case SHORT -> arg instanceof ShortArray || arg instanceof short[];
+            case CHAR -> arg instanceof CharArray || arg instanceof char[];
+            case BOOLEAN -> arg instanceof BooleanArray || arg instanceof boolean[];
+          };
       if (!fits) {
-        throw new IllegalArgumentException(spec + ": argument '" + param.name() + "' must be a " + param.type()
-            + (param.isBuffer() ? " array" : "") + ", got " + (arg == null ? "null" : arg.getClass().getSimpleName()));
+        throw new IllegalArgumentException(
+            spec
+                + ": argument '"
+                + param.name()
+                + "' must be a "
+                + param.type()
+                + (param.isBuffer() ? " array" : "")
+                + ", got "
+                + (arg == null ? "null" : arg.getClass().getSimpleName()));
       }
     }
   }

@@ -2,7 +2,10 @@ package dev.kiln;
 
 import dev.kiln.backend.BackendBuffer;
 
-/** A {@code long} array in device memory. Create one with {@link Device#longs} or {@link Device#upload(long[])}. */
+/**
+ * A {@code long} array in device memory. Create one with {@link Device#longs} or {@link
+ * Device#upload(long[])}.
+ */
 public final class LongArray extends DeviceArray<long[], LongArray> {
   LongArray(Device device, BackendBuffer buffer) {
     super(device, buffer);

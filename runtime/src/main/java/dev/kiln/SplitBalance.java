@@ -15,8 +15,10 @@ final class SplitBalance {
   private static final double NEW_WEIGHT = 0.5;
 
   private final int devices;
+
   /** Fixed proportions, or null to follow the measured speeds. */
   private final double[] shares;
+
   /** Per kernel, each device's measured ids per nanosecond (0 where not measured yet). */
   private final Map<Object, double[]> speeds = new ConcurrentHashMap<>();
 
@@ -43,7 +45,10 @@ final class SplitBalance {
     return bounds;
   }
 
-  /** Each device's measured speed on {@code kernel}; where one is unknown, the mean of the known (all 1 when none is). */
+  /**
+   * Each device's measured speed on {@code kernel}; where one is unknown, the mean of the known
+   * (all 1 when none is).
+   */
   private double[] weights(Object kernel) {
     double[] speed = speeds.get(kernel);
     double[] weights = new double[devices];
@@ -55,21 +60,24 @@ final class SplitBalance {
   }
 
   /**
-   * Folds one launch of {@code kernel} into the speeds: device {@code device[k]} ran
-   * {@code ids[k]} ids in {@code nanos[k]}. A device without a part keeps the speed it had.
+   * Folds one launch of {@code kernel} into the speeds: device {@code device[k]} ran {@code ids[k]}
+   * ids in {@code nanos[k]}. A device without a part keeps the speed it had.
    */
   void learn(Object kernel, int[] device, int[] ids, long[] nanos) {
     if (shares != null) {
       return;
     }
-    speeds.compute(kernel, (key, old) -> {
-      double[] speed = old == null ? new double[devices] : old.clone();
-      for (int k = 0; k < device.length; k++) {
-        double measured = (double) ids[k] / Math.max(1, nanos[k]);
-        int d = device[k];
-        speed[d] = speed[d] > 0 ? (1 - NEW_WEIGHT) * speed[d] + NEW_WEIGHT * measured : measured;
-      }
-      return speed;
-    });
+    speeds.compute(
+        kernel,
+        (key, old) -> {
+          double[] speed = old == null ? new double[devices] : old.clone();
+          for (int k = 0; k < device.length; k++) {
+            double measured = (double) ids[k] / Math.max(1, nanos[k]);
+            int d = device[k];
+            speed[d] =
+                speed[d] > 0 ? (1 - NEW_WEIGHT) * speed[d] + NEW_WEIGHT * measured : measured;
+          }
+          return speed;
+        });
   }
 }

@@ -8,7 +8,10 @@ import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** Device memory: what {@link Device#memory()} reports, and arrays the garbage collector finds unclosed. */
+/**
+ * Device memory: what {@link Device#memory()} reports, and arrays the garbage collector finds
+ * unclosed.
+ */
 class ArrayMemoryTest {
   private static Device open(String kind) {
     return kind.equals("cpu") ? Device.open("cpu") : TestVulkan.open();
@@ -30,19 +33,31 @@ class ArrayMemoryTest {
   void arraysAreCountedUntilClosed(String kind) {
     try (Device device = open(kind)) {
       DeviceMemory before = device.memory();
-      assertTrue(before.deviceBytes() > 0 && before.availableBytes() >= 0
-          && before.availableBytes() <= before.deviceBytes(), before::toString);
-      try (FloatArray floats = device.floats(1000); LongArray longs = device.longs(3)) {
+      assertTrue(
+          before.deviceBytes() > 0
+              && before.availableBytes() >= 0
+              && before.availableBytes() <= before.deviceBytes(),
+          before::toString);
+      try (FloatArray floats = device.floats(1000);
+          LongArray longs = device.longs(3)) {
         DeviceMemory open = device.memory();
         assertEquals(before.arrays() + 2, open.arrays());
         assertEquals(before.arrayBytes() + 4000 + 24, open.arrayBytes());
       }
-      assertEquals(before, new DeviceMemory(device.memory().arrays(), device.memory().arrayBytes(),
-          before.deviceBytes(), before.availableBytes()));
+      assertEquals(
+          before,
+          new DeviceMemory(
+              device.memory().arrays(),
+              device.memory().arrayBytes(),
+              before.deviceBytes(),
+              before.availableBytes()));
     }
   }
 
-  /** Before, an array dropped unclosed held its memory until its device closed: 2.27 GB on the H200 for 120 of 16 MB. */
+  /**
+   * Before, an array dropped unclosed held its memory until its device closed: 2.27 GB on the H200
+   * for 120 of 16 MB.
+   */
   @ParameterizedTest
   @ValueSource(strings = {"cpu", "vulkan"})
   void droppedArraysAreFreedByTheGarbageCollector(String kind) throws InterruptedException {

@@ -17,15 +17,20 @@ class CopyBetweenDevicesTest {
   private static final int CHUNK = 1000;
   private static final int[] LENGTHS = {0, 1, CHUNK - 1, CHUNK, CHUNK + 1, 2 * CHUNK + 503};
 
-  /** Copies random floats of every length from {@code from} to {@code to}, checking each bit and the owner. */
+  /**
+   * Copies random floats of every length from {@code from} to {@code to}, checking each bit and the
+   * owner.
+   */
   private static void copiesFloats(Device from, Device to) {
     Random random = new Random(29);
     for (int length : LENGTHS) {
       float[] values = new float[length];
       for (int i = 0; i < length; i++) {
-        values[i] = Float.intBitsToFloat(random.nextInt()); // NaN payloads and subnormals among them
+        values[i] =
+            Float.intBitsToFloat(random.nextInt()); // NaN payloads and subnormals among them
       }
-      try (FloatArray source = from.upload(values); FloatArray copy = source.copyTo(to, CHUNK)) {
+      try (FloatArray source = from.upload(values);
+          FloatArray copy = source.copyTo(to, CHUNK)) {
         assertSame(to, copy.device());
         assertEquals(length, copy.length());
         int[] expected = new int[length];
@@ -43,7 +48,8 @@ class CopyBetweenDevicesTest {
 
   @Test
   void betweenTwoCpuDevices() {
-    try (Device one = Device.open("cpu"); Device other = Device.open("cpu")) {
+    try (Device one = Device.open("cpu");
+        Device other = Device.open("cpu")) {
       copiesFloats(one, other);
       copiesFloats(one, one);
     }
@@ -51,7 +57,9 @@ class CopyBetweenDevicesTest {
 
   @Test
   void betweenVulkanAndTheCpuAndTwoDevicesOnOneVulkanDevice() {
-    try (Device vulkan = TestVulkan.open(); Device second = Device.open("vulkan"); Device cpu = Device.open("cpu")) {
+    try (Device vulkan = TestVulkan.open();
+        Device second = Device.open("vulkan");
+        Device cpu = Device.open("cpu")) {
       copiesFloats(cpu, vulkan);
       copiesFloats(vulkan, cpu);
       copiesFloats(vulkan, second);
@@ -60,7 +68,8 @@ class CopyBetweenDevicesTest {
 
   @Test
   void everyElementTypeCopies() {
-    try (Device one = Device.open("cpu"); Device other = Device.open("cpu")) {
+    try (Device one = Device.open("cpu");
+        Device other = Device.open("cpu")) {
       int n = 2 * 8 + 5; // chunks of 8
       Random random = new Random(30);
       long[] longs = random.longs(n).toArray();
@@ -86,18 +95,21 @@ class CopyBetweenDevicesTest {
       assertArrayEquals(chars, one.upload(chars).copyTo(other, 8).toArray());
       assertArrayEquals(booleans, one.upload(booleans).copyTo(other, 8).toArray());
       assertArrayEquals(floats, one.upload(floats).copyTo(other, 8).toArray());
-      assertArrayEquals(floats, one.upload(floats).copyTo(other).toArray(), "in the default chunks");
+      assertArrayEquals(
+          floats, one.upload(floats).copyTo(other).toArray(), "in the default chunks");
     }
   }
 
   /** A copy that fails (a closed source) throws and leaves no array on the target. */
   @Test
   void aFailedCopyLeavesNothingBehind() {
-    try (Device one = Device.open("cpu"); Device other = Device.open("cpu")) {
+    try (Device one = Device.open("cpu");
+        Device other = Device.open("cpu")) {
       FloatArray closed = one.floats(3 * CHUNK);
       closed.close();
       int before = other.resources().buffers();
-      IllegalStateException thrown = assertThrows(IllegalStateException.class, () -> closed.copyTo(other, CHUNK));
+      IllegalStateException thrown =
+          assertThrows(IllegalStateException.class, () -> closed.copyTo(other, CHUNK));
       assertEquals("FloatArray of length " + 3 * CHUNK + " is closed", thrown.getMessage());
       assertEquals(before, other.resources().buffers());
     }

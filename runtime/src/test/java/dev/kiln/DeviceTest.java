@@ -18,7 +18,12 @@ import org.junit.jupiter.api.Test;
 class DeviceTest {
   /** A kernel that counts how often each global id runs: {@code hits[globalId]++}. */
   private static KernelSpec counting(AtomicIntegerArray hits, int workgroup) {
-    return new KernelSpec(MethodHandles.lookup(), DeviceTest.class, "counting", "none.spv", new int[] {workgroup, 1, 1},
+    return new KernelSpec(
+        MethodHandles.lookup(),
+        DeviceTest.class,
+        "counting",
+        "none.spv",
+        new int[] {workgroup, 1, 1},
         List.of(KernelSpec.Param.buffer("ignored", NumericType.INT, Access.READ)),
         args -> hits.incrementAndGet(Gpu.globalId(0)));
   }
@@ -42,18 +47,30 @@ class DeviceTest {
     }
     for (String entry : vulkan) {
       String first = entry.lines().findFirst().orElseThrow();
-      // a line naming the device, then its limits, one group of facts a line (was one line of 600 characters)
-      assertTrue(entry.lines().count() == 5 && entry.lines().skip(1).allMatch(line -> line.length() <= 120), entry);
+      // a line naming the device, then its limits, one group of facts a line (was one line of 600
+      // characters)
+      assertTrue(
+          entry.lines().count() == 5
+              && entry.lines().skip(1).allMatch(line -> line.length() <= 120),
+          entry);
       if (first.contains("CPU (software)")) {
-        assertTrue(first.endsWith(" [only when named: software Vulkan runs slower than the CPU backend]"), entry);
+        assertTrue(
+            first.endsWith(" [only when named: software Vulkan runs slower than the CPU backend]"),
+            entry);
       }
     }
     if (!hardware && vulkan.stream().anyMatch(line -> line.contains("CPU (software)"))) {
       String software = vulkan.getFirst().substring(0, vulkan.getFirst().indexOf(": "));
-      dev.kiln.vulkan.VulkanUnavailableException refused = org.junit.jupiter.api.Assertions.assertThrows(
-          dev.kiln.vulkan.VulkanUnavailableException.class, () -> dev.kiln.vulkan.VulkanBackend.openHardware(0, false));
-      assertEquals("only software Vulkan (" + software + "), slower than the CPU backend; name it to use it"
-          + " (-Dkiln.device=vulkan)", refused.getMessage());
+      dev.kiln.vulkan.VulkanUnavailableException refused =
+          org.junit.jupiter.api.Assertions.assertThrows(
+              dev.kiln.vulkan.VulkanUnavailableException.class,
+              () -> dev.kiln.vulkan.VulkanBackend.openHardware(0, false));
+      assertEquals(
+          "only software Vulkan ("
+              + software
+              + "), slower than the CPU backend; name it to use it"
+              + " (-Dkiln.device=vulkan)",
+          refused.getMessage());
       try (Device named = Device.open("vulkan")) {
         assertEquals("vulkan", named.backend());
       }
@@ -77,20 +94,26 @@ class DeviceTest {
   @Test
   void allOpensEveryHardwareGpuElseTheCpuBackend() {
     List<String> vulkan = vulkanListing();
-    long gpus = vulkan.stream().filter(entry -> !entry.lines().findFirst().orElseThrow().contains("CPU (software)")).count();
+    long gpus =
+        vulkan.stream()
+            .filter(entry -> !entry.lines().findFirst().orElseThrow().contains("CPU (software)"))
+            .count();
     List<Device> all = Device.all();
     try {
       assertEquals(Math.max(1, gpus), all.size(), String.join("\n", vulkan));
-      assertTrue(all.stream().allMatch(device -> device.backend().equals(gpus == 0 ? "cpu" : "vulkan")), all::toString);
-      assertEquals(all.size(), all.stream().map(Device::toString).distinct().count(), all::toString);
+      assertTrue(
+          all.stream().allMatch(device -> device.backend().equals(gpus == 0 ? "cpu" : "vulkan")),
+          all::toString);
+      assertEquals(
+          all.size(), all.stream().map(Device::toString).distinct().count(), all::toString);
     } finally {
       all.forEach(Device::close);
     }
   }
 
   /**
-   * {@code #n} after a selector takes the device of rank n among those it names; a rank past them is
-   * refused with how many there are, and {@code "#n"} alone ranks hardware GPUs only.
+   * {@code #n} after a selector takes the device of rank n among those it names; a rank past them
+   * is refused with how many there are, and {@code "#n"} alone ranks hardware GPUs only.
    */
   @Test
   void aRankPicksAmongTheNamedDevices() {
@@ -102,29 +125,61 @@ class DeviceTest {
       }
     }
     int past = vulkan.size();
-    IllegalStateException refused = assertThrows(IllegalStateException.class, () -> Device.open("vulkan#" + past));
+    IllegalStateException refused =
+        assertThrows(IllegalStateException.class, () -> Device.open("vulkan#" + past));
     if (!vulkan.isEmpty()) {
-      assertEquals("kiln.device=vulkan#" + past + ": device #" + past + " was asked for, but " + past
-          + (past == 1 ? " Vulkan device matches" : " Vulkan devices match") + " (#0 is the first)", refused.getMessage());
+      assertEquals(
+          "kiln.device=vulkan#"
+              + past
+              + ": device #"
+              + past
+              + " was asked for, but "
+              + past
+              + (past == 1 ? " Vulkan device matches" : " Vulkan devices match")
+              + " (#0 is the first)",
+          refused.getMessage());
     }
-    long gpus = vulkan.stream().filter(entry -> !entry.lines().findFirst().orElseThrow().contains("CPU (software)")).count();
-    if (gpus == 0) { // "#0" is the best hardware GPU, which is not here: no fall back to the CPU backend
+    long gpus =
+        vulkan.stream()
+            .filter(entry -> !entry.lines().findFirst().orElseThrow().contains("CPU (software)"))
+            .count();
+    if (gpus
+        == 0) { // "#0" is the best hardware GPU, which is not here: no fall back to the CPU backend
       assertThrows(IllegalStateException.class, () -> Device.open("#0"));
     }
   }
 
-  /** A launch refuses an array of another device, naming both, even two devices of the same name. */
+  /**
+   * A launch refuses an array of another device, naming both, even two devices of the same name.
+   */
   @Test
   void anArrayOfAnotherDeviceIsRefusedNamingBoth() {
-    KernelSpec copy = new KernelSpec(MethodHandles.lookup(), DeviceTest.class, "copy", "none.spv", new int[] {4, 1, 1},
-        List.of(KernelSpec.Param.buffer("out", NumericType.INT, Access.WRITE)), args -> {});
-    try (Device one = Device.open("cpu"); Device other = Device.open("cpu")) {
+    KernelSpec copy =
+        new KernelSpec(
+            MethodHandles.lookup(),
+            DeviceTest.class,
+            "copy",
+            "none.spv",
+            new int[] {4, 1, 1},
+            List.of(KernelSpec.Param.buffer("out", NumericType.INT, Access.WRITE)),
+            args -> {});
+    try (Device one = Device.open("cpu");
+        Device other = Device.open("cpu")) {
       IntArray ints = one.ints(4);
-      IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
-          () -> Dispatch.dispatch(other, copy, 4, ints));
-      assertEquals(copy + ": argument 'out' is an array of " + one + ", and this launch runs on " + other
-          + ": copy it to this device first (toArray() there, upload(...) here)", refused.getMessage());
-      assertTrue(!one.toString().equals(other.toString()) && one.name().equals(other.name()), one + " " + other);
+      IllegalArgumentException refused =
+          assertThrows(
+              IllegalArgumentException.class, () -> Dispatch.dispatch(other, copy, 4, ints));
+      assertEquals(
+          copy
+              + ": argument 'out' is an array of "
+              + one
+              + ", and this launch runs on "
+              + other
+              + ": copy it to this device first (toArray() there, upload(...) here)",
+          refused.getMessage());
+      assertTrue(
+          !one.toString().equals(other.toString()) && one.name().equals(other.name()),
+          one + " " + other);
     }
   }
 
@@ -143,12 +198,19 @@ class DeviceTest {
 
   @Test
   void idsAreThoseOfTheInvocation() {
-    KernelSpec ids = new KernelSpec(MethodHandles.lookup(), DeviceTest.class, "ids", "none.spv", new int[] {4, 1, 1},
-        List.of(KernelSpec.Param.buffer("out", NumericType.INT, Access.WRITE)),
-        args -> {
-          int i = Gpu.globalId(0);
-          ((int[]) args[0])[i] = Gpu.workgroupId(0) * 100 + Gpu.localId(0) * 10 + Gpu.numWorkgroups(0);
-        });
+    KernelSpec ids =
+        new KernelSpec(
+            MethodHandles.lookup(),
+            DeviceTest.class,
+            "ids",
+            "none.spv",
+            new int[] {4, 1, 1},
+            List.of(KernelSpec.Param.buffer("out", NumericType.INT, Access.WRITE)),
+            args -> {
+              int i = Gpu.globalId(0);
+              ((int[]) args[0])[i] =
+                  Gpu.workgroupId(0) * 100 + Gpu.localId(0) * 10 + Gpu.numWorkgroups(0);
+            });
     int[] out = new int[6];
     try (Device device = Device.open("cpu")) {
       Dispatch.run(device, ids, 6, (Object) out);
@@ -191,19 +253,26 @@ class DeviceTest {
   @Test
   void argumentsAreCheckedAgainstTheKernel() {
     KernelSpec spec = counting(new AtomicIntegerArray(1), 64);
-    try (Device device = Device.open("cpu"); Device other = Device.open("cpu")) {
+    try (Device device = Device.open("cpu");
+        Device other = Device.open("cpu")) {
       assertThrows(IllegalArgumentException.class, () -> Dispatch.run(device, spec, 1));
-      assertThrows(IllegalArgumentException.class, () -> Dispatch.run(device, spec, 1, (Object) new float[1]));
-      assertThrows(IllegalArgumentException.class, () -> Dispatch.run(device, spec, -1, (Object) new int[1]));
+      assertThrows(
+          IllegalArgumentException.class,
+          () -> Dispatch.run(device, spec, 1, (Object) new float[1]));
+      assertThrows(
+          IllegalArgumentException.class,
+          () -> Dispatch.run(device, spec, -1, (Object) new int[1]));
       try (IntArray foreign = other.ints(1)) {
-        assertThrows(IllegalArgumentException.class, () -> Dispatch.dispatch(device, spec, 1, foreign));
+        assertThrows(
+            IllegalArgumentException.class, () -> Dispatch.dispatch(device, spec, 1, foreign));
       }
     }
   }
 
   @Test
   void subRangesAreCheckedAndCopied() {
-    try (Device device = Device.open("cpu"); FloatArray array = device.floats(5)) {
+    try (Device device = Device.open("cpu");
+        FloatArray array = device.floats(5)) {
       array.upload(new float[] {9f, 8f, 7f}, 1, 3, 2);
       assertArrayEquals(new float[] {0f, 0f, 0f, 8f, 7f}, array.toArray());
       float[] part = new float[3];

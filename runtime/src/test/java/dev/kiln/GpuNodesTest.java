@@ -14,11 +14,14 @@ class GpuNodesTest {
   @Test
   void aLinuxMachineWithoutGpuNodesHasNoGpu(@TempDir Path dev) throws IOException {
     Files.createDirectories(dev.resolve("dri"));
-    Files.createFile(dev.resolve("dri/card0")); // a display-only node: no render node, no compute driver
+    Files.createFile(
+        dev.resolve("dri/card0")); // a display-only node: no render node, no compute driver
     Files.createFile(dev.resolve("nvidiactl")); // NVIDIA's control node alone is not a GPU
-    assertEquals("this machine has no GPU device node (/dev/dri/renderD*, /dev/nvidia*, /dev/dxg), so no Vulkan"
-        + " driver was loaded; a software Vulkan device runs only when named (-Dkiln.device=vulkan), and"
-        + " -Dkiln.vulkanProbe=always asks Vulkan anyway", GpuNodes.absence(dev, "Linux", ""));
+    assertEquals(
+        "this machine has no GPU device node (/dev/dri/renderD*, /dev/nvidia*, /dev/dxg), so no Vulkan"
+            + " driver was loaded; a software Vulkan device runs only when named (-Dkiln.device=vulkan), and"
+            + " -Dkiln.vulkanProbe=always asks Vulkan anyway",
+        GpuNodes.absence(dev, "Linux", ""));
   }
 
   @Test

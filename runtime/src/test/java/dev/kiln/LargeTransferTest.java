@@ -41,8 +41,10 @@ class LargeTransferTest {
         }
         float[] part = new float[LENGTH - 1000];
         array.download(part, 3, 500, LENGTH - 1003);
-        assertArrayEquals(java.util.Arrays.copyOfRange(floats, 500, LENGTH - 503),
-            java.util.Arrays.copyOfRange(part, 3, LENGTH - 1000), "a part, at other offsets");
+        assertArrayEquals(
+            java.util.Arrays.copyOfRange(floats, 500, LENGTH - 503),
+            java.util.Arrays.copyOfRange(part, 3, LENGTH - 1000),
+            "a part, at other offsets");
       }
       try (LongArray array = vulkan.upload(longs)) {
         assertArrayEquals(longs, array.toArray());

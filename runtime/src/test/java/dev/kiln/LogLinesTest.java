@@ -20,14 +20,14 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Every line Kiln logs, whole: its level, its source as {@code java.util.logging} names it (the
- * class and method that logged, not Kiln's log helper) and its text.
- * The fallback to the CPU backend, one line per reason, is under {@code FallbackReasonsTest}.
+ * class and method that logged, not Kiln's log helper) and its text. The fallback to the CPU
+ * backend, one line per reason, is under {@code FallbackReasonsTest}.
  */
 class LogLinesTest {
   /**
    * The records of the logger {@code dev.kiln} while open, each as "LEVEL source.method: text". The
-   * source is read as the record is published: {@code java.util.logging} finds it on the stack of the
-   * thread that logs.
+   * source is read as the record is published: {@code java.util.logging} finds it on the stack of
+   * the thread that logs.
    */
   private static final class LogCapture extends Handler implements AutoCloseable {
     private final Logger logger = Logger.getLogger("dev.kiln");
@@ -35,15 +35,22 @@ class LogLinesTest {
     private final java.util.logging.Level level = logger.getLevel();
 
     LogCapture() {
-      logger.setLevel(java.util.logging.Level.ALL); // DEBUG lines too: a test names each line's level
+      logger.setLevel(
+          java.util.logging.Level.ALL); // DEBUG lines too: a test names each line's level
       logger.setUseParentHandlers(false); // captured, not printed in the build's output
       logger.addHandler(this);
     }
 
     @Override
     public void publish(LogRecord record) {
-      lines.add(record.getLevel() + " " + record.getSourceClassName() + "." + record.getSourceMethodName() + ": "
-          + new SimpleFormatter().formatMessage(record));
+      lines.add(
+          record.getLevel()
+              + " "
+              + record.getSourceClassName()
+              + "."
+              + record.getSourceMethodName()
+              + ": "
+              + new SimpleFormatter().formatMessage(record));
     }
 
     List<String> lines() {
@@ -62,14 +69,20 @@ class LogLinesTest {
   }
 
   /**
-   * With the validation layer on, opening a device says so at DEBUG ({@code FINE}), which a test run
-   * or a program does not print unless asked; without it, nothing is logged (StartupTraceTest).
+   * With the validation layer on, opening a device says so at DEBUG ({@code FINE}), which a test
+   * run or a program does not print unless asked; without it, nothing is logged (StartupTraceTest).
    */
   @Test
   void aDeviceOpenedWithValidationSaysSoAtDebug() {
-    Assumptions.assumeTrue(Boolean.getBoolean("kiln.validation"), "the build runs tests with kiln.validation=true");
-    try (LogCapture log = new LogCapture(); Device device = TestVulkan.open()) {
-      assertEquals(List.of("FINE dev.kiln.Device.open: Kiln device: " + device.name() + " (vulkan, validation on)"),
+    Assumptions.assumeTrue(
+        Boolean.getBoolean("kiln.validation"), "the build runs tests with kiln.validation=true");
+    try (LogCapture log = new LogCapture();
+        Device device = TestVulkan.open()) {
+      assertEquals(
+          List.of(
+              "FINE dev.kiln.Device.open: Kiln device: "
+                  + device.name()
+                  + " (vulkan, validation on)"),
           log.lines());
     }
   }
@@ -77,7 +90,8 @@ class LogLinesTest {
   /** One warning per place of allocation, naming it; the memory is freed (ArrayMemoryTest). */
   @Test
   void anArrayDroppedUnclosedIsReportedOncePerPlace() throws InterruptedException {
-    try (LogCapture log = new LogCapture(); Device device = Device.open("cpu")) {
+    try (LogCapture log = new LogCapture();
+        Device device = Device.open("cpu")) {
       long before = DeviceArray.leaked();
       int line = 0;
       for (int i = 0; i < 100; i++) {
@@ -91,11 +105,16 @@ class LogLinesTest {
       assertEquals(before + 100, DeviceArray.leaked());
       FloatArray closed = device.floats(16);
       closed.close();
-      assertEquals(List.of("WARNING dev.kiln.DeviceArray$Memory.run: FloatArray of length 16 on " + device.name()
-          + " was never closed; Kiln frees its memory now that it is unreachable, once no batch holds it. It was allocated at"
-          + " dev.kiln.LogLinesTest.anArrayDroppedUnclosedIsReportedOncePerPlace(LogLinesTest.java:" + line + ")."
-          + " Fix: close device arrays (try-with-resources) to free their memory at once; arrays allocated there are"
-          + " freed without a message from now on; -Dkiln.arrayTrace=true shows the whole stack of the allocation"),
+      assertEquals(
+          List.of(
+              "WARNING dev.kiln.DeviceArray$Memory.run: FloatArray of length 16 on "
+                  + device.name()
+                  + " was never closed; Kiln frees its memory now that it is unreachable, once no batch holds it. It was allocated at"
+                  + " dev.kiln.LogLinesTest.anArrayDroppedUnclosedIsReportedOncePerPlace(LogLinesTest.java:"
+                  + line
+                  + ")."
+                  + " Fix: close device arrays (try-with-resources) to free their memory at once; arrays allocated there are"
+                  + " freed without a message from now on; -Dkiln.arrayTrace=true shows the whole stack of the allocation"),
           log.lines());
     }
   }
@@ -121,36 +140,63 @@ class LogLinesTest {
     }
   }
 
-  /** A cache file that is not one of this device's is ignored with a line naming the file and the device. */
+  /**
+   * A cache file that is not one of this device's is ignored with a line naming the file and the
+   * device.
+   */
   @Test
   void aCacheOfAnotherKindIsIgnoredWithALine(@TempDir Path dir) throws IOException {
     withPipelineCache(dir, () -> TestVulkan.open().close()); // writes the cache file
     List<Path> written = files(dir);
     assertEquals(1, written.size(), written.toString());
-    Files.writeString(written.getFirst(), "not a pipeline cache, though long enough to hold a cache's header");
-    withPipelineCache(dir, () -> {
-      try (LogCapture log = new LogCapture(); Device device = TestVulkan.open()) {
-        assertEquals(List.of("INFO dev.kiln.vulkan.PipelineCache.read: Ignoring pipeline cache " + written.getFirst()
-            + ": not a cache of " + device.name()), log.lines().stream().filter(line -> !line.contains("Kiln device"))
-            .toList());
-      }
-    });
+    Files.writeString(
+        written.getFirst(), "not a pipeline cache, though long enough to hold a cache's header");
+    withPipelineCache(
+        dir,
+        () -> {
+          try (LogCapture log = new LogCapture();
+              Device device = TestVulkan.open()) {
+            assertEquals(
+                List.of(
+                    "INFO dev.kiln.vulkan.PipelineCache.read: Ignoring pipeline cache "
+                        + written.getFirst()
+                        + ": not a cache of "
+                        + device.name()),
+                log.lines().stream().filter(line -> !line.contains("Kiln device")).toList());
+          }
+        });
   }
 
-  /** A cache that cannot be written (its directory is a file) is said, and closing the device goes on. */
+  /**
+   * A cache that cannot be written (its directory is a file) is said, and closing the device goes
+   * on.
+   */
   @Test
   void aCacheThatCannotBeWrittenIsSaid(@TempDir Path dir) throws IOException {
-    Path blocker = Files.writeString(dir.resolve("blocker"), "a file where the cache's directory should be");
-    withPipelineCache(blocker, () -> {
-      List<String> lines;
-      try (LogCapture log = new LogCapture()) {
-        TestVulkan.open().close();
-        lines = log.lines().stream().filter(line -> !line.contains("Kiln device")).toList();
-      }
-      assertEquals(1, lines.size(), lines.toString());
-      assertTrue(lines.getFirst().matches(Pattern.quote("INFO dev.kiln.vulkan.PipelineCache.close: Cannot write"
-          + " pipeline cache " + blocker + "/pipelines-") + "[0-9a-f]{32}-[0-9]+"
-          + Pattern.quote(".bin: java.nio.file.FileAlreadyExistsException: " + blocker)), lines.getFirst());
-    });
+    Path blocker =
+        Files.writeString(dir.resolve("blocker"), "a file where the cache's directory should be");
+    withPipelineCache(
+        blocker,
+        () -> {
+          List<String> lines;
+          try (LogCapture log = new LogCapture()) {
+            TestVulkan.open().close();
+            lines = log.lines().stream().filter(line -> !line.contains("Kiln device")).toList();
+          }
+          assertEquals(1, lines.size(), lines.toString());
+          assertTrue(
+              lines
+                  .getFirst()
+                  .matches(
+                      Pattern.quote(
+                              "INFO dev.kiln.vulkan.PipelineCache.close: Cannot write"
+                                  + " pipeline cache "
+                                  + blocker
+                                  + "/pipelines-")
+                          + "[0-9a-f]{32}-[0-9]+"
+                          + Pattern.quote(
+                              ".bin: java.nio.file.FileAlreadyExistsException: " + blocker)),
+              lines.getFirst());
+        });
   }
 }

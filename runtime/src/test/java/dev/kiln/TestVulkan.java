@@ -2,7 +2,10 @@ package dev.kiln;
 
 import dev.kiln.vulkan.TestBackends;
 
-/** Opens a Vulkan device for a test (software ones included), or skips it with the reason ({@link TestBackends#skip}). */
+/**
+ * Opens a Vulkan device for a test (software ones included), or skips it with the reason ({@link
+ * TestBackends#skip}).
+ */
 final class TestVulkan {
   private TestVulkan() {}
 

@@ -11,14 +11,16 @@ import java.util.function.IntUnaryOperator;
  * index. A kernel's {@link KernelDescription} carries its conflicts; the runtime refuses a launch
  * that passes one array for both.
  *
- * @param first a buffer parameter: its index in a description, its binding while the processor works
+ * @param first a buffer parameter: its index in a description, its binding while the processor
+ *     works
  * @param second the other buffer parameter, numbered as {@code first}
  */
 public record AliasConflict(int first, int second) {
   /**
    * This conflict with its buffers numbered anew.
    *
-   * @param renumber a buffer's new number by its old one (the processor's binding to the parameter's index)
+   * @param renumber a buffer's new number by its old one (the processor's binding to the
+   *     parameter's index)
    * @return the conflict
    */
   public AliasConflict numbered(IntUnaryOperator renumber) {

@@ -39,7 +39,8 @@ public final class DescriptionCodec {
    * @param writer writes a value
    * @param reader reads what {@code writer} wrote
    */
-  record Attribute<T>(String name, Function<KernelDescription, T> field, Writer<T> writer, Reader<T> reader) {
+  record Attribute<T>(
+      String name, Function<KernelDescription, T> field, Writer<T> writer, Reader<T> reader) {
     void write(KernelDescription description, DataOutputStream out) throws IOException {
       ByteArrayOutputStream bytes = new ByteArrayOutputStream();
       writer.write(new DataOutputStream(bytes), field.apply(description));
@@ -61,74 +62,147 @@ public final class DescriptionCodec {
     T read(DataInputStream in) throws IOException;
   }
 
-  private static final Attribute<Set<DeviceFeature>> FEATURES = new Attribute<>("features",
-      KernelDescription::features,
-      (out, features) -> list(out, List.copyOf(features), (o, feature) -> o.writeUTF(feature.name())),
-      in -> {
-        Set<DeviceFeature> features = EnumSet.noneOf(DeviceFeature.class);
-        features.addAll(list(in, i -> DeviceFeature.valueOf(i.readUTF())));
-        return features;
-      });
-  private static final Attribute<Integer> ELEMENTS_PER_INVOCATION = new Attribute<>("elementsPerInvocation",
-      KernelDescription::elementsPerInvocation, DataOutputStream::writeInt, DataInputStream::readInt);
-  private static final Attribute<Boolean> BARRIERS = new Attribute<>("barriers",
-      KernelDescription::usesBarriers, DataOutputStream::writeBoolean, DataInputStream::readBoolean);
-  private static final Attribute<Long> SHARED_BYTES = new Attribute<>("sharedBytes",
-      KernelDescription::sharedBytes, DataOutputStream::writeLong, DataInputStream::readLong);
-  private static final Attribute<List<Access>> ACCESSES = new Attribute<>("accesses",
-      KernelDescription::accesses, (out, accesses) -> list(out, accesses, (o, access) -> o.writeUTF(access.name())),
-      in -> list(in, i -> Access.valueOf(i.readUTF())));
-  private static final Attribute<List<LaunchBound>> BOUNDS = new Attribute<>("bounds",
-      KernelDescription::bounds, (out, bounds) -> list(out, bounds, (o, bound) -> {
-        o.writeLong(bound.limit());
-        list(o, bound.factors(), DescriptionCodec::form);
-        o.writeUTF(bound.reason());
-      }),
-      in -> list(in, i -> new LaunchBound(i.readLong(), list(i, DescriptionCodec::form), i.readUTF())));
-  private static final Attribute<List<LaunchProof>> PROOFS = new Attribute<>("proofs",
-      KernelDescription::proofs, (out, proofs) -> list(out, proofs, (o, proof) -> {
-        for (List<LaunchForm> forms : List.of(proof.targets(), proof.facts(), proof.unequal(), proof.requires())) {
-          list(o, forms, DescriptionCodec::form);
-        }
-        o.writeUTF(proof.access());
-      }),
-      in -> list(in, i -> new LaunchProof(list(i, DescriptionCodec::form), list(i, DescriptionCodec::form),
-          list(i, DescriptionCodec::form), list(i, DescriptionCodec::form), i.readUTF())));
-  private static final Attribute<List<AliasConflict>> ALIAS_CONFLICTS = new Attribute<>("aliasConflicts",
-      KernelDescription::aliasConflicts, (out, conflicts) -> list(out, conflicts, (o, conflict) -> {
-        o.writeInt(conflict.first());
-        o.writeInt(conflict.second());
-      }),
-      in -> list(in, i -> new AliasConflict(i.readInt(), i.readInt())));
-  private static final Attribute<SplitForm> SPLIT = new Attribute<>("split",
-      KernelDescription::split, (out, split) -> {
-        out.writeBoolean(split.refusal() != null);
-        if (split.refusal() != null) {
-          out.writeUTF(split.refusal());
-        } else {
-          list(out, List.copyOf(split.buffers().entrySet()), (o, buffer) -> {
-            o.writeInt(buffer.getKey());
-            o.writeUTF(buffer.getValue().role().name());
-            o.writeInt(buffer.getValue().stride());
+  private static final Attribute<Set<DeviceFeature>> FEATURES =
+      new Attribute<>(
+          "features",
+          KernelDescription::features,
+          (out, features) ->
+              list(out, List.copyOf(features), (o, feature) -> o.writeUTF(feature.name())),
+          in -> {
+            Set<DeviceFeature> features = EnumSet.noneOf(DeviceFeature.class);
+            features.addAll(list(in, i -> DeviceFeature.valueOf(i.readUTF())));
+            return features;
           });
-        }
-      },
-      in -> {
-        if (in.readBoolean()) {
-          return SplitForm.refused(in.readUTF());
-        }
-        Map<Integer, SplitForm.Share> buffers = new LinkedHashMap<>();
-        list(in, i -> buffers.put(i.readInt(), new SplitForm.Share(SplitForm.Role.valueOf(i.readUTF()), i.readInt())));
-        return new SplitForm(buffers, null);
-      });
+  private static final Attribute<Integer> ELEMENTS_PER_INVOCATION =
+      new Attribute<>(
+          "elementsPerInvocation",
+          KernelDescription::elementsPerInvocation,
+          DataOutputStream::writeInt,
+          DataInputStream::readInt);
+  private static final Attribute<Boolean> BARRIERS =
+      new Attribute<>(
+          "barriers",
+          KernelDescription::usesBarriers,
+          DataOutputStream::writeBoolean,
+          DataInputStream::readBoolean);
+  private static final Attribute<Long> SHARED_BYTES =
+      new Attribute<>(
+          "sharedBytes",
+          KernelDescription::sharedBytes,
+          DataOutputStream::writeLong,
+          DataInputStream::readLong);
+  private static final Attribute<List<Access>> ACCESSES =
+      new Attribute<>(
+          "accesses",
+          KernelDescription::accesses,
+          (out, accesses) -> list(out, accesses, (o, access) -> o.writeUTF(access.name())),
+          in -> list(in, i -> Access.valueOf(i.readUTF())));
+  private static final Attribute<List<LaunchBound>> BOUNDS =
+      new Attribute<>(
+          "bounds",
+          KernelDescription::bounds,
+          (out, bounds) ->
+              list(
+                  out,
+                  bounds,
+                  (o, bound) -> {
+                    o.writeLong(bound.limit());
+                    list(o, bound.factors(), DescriptionCodec::form);
+                    o.writeUTF(bound.reason());
+                  }),
+          in ->
+              list(
+                  in,
+                  i ->
+                      new LaunchBound(i.readLong(), list(i, DescriptionCodec::form), i.readUTF())));
+  private static final Attribute<List<LaunchProof>> PROOFS =
+      new Attribute<>(
+          "proofs",
+          KernelDescription::proofs,
+          (out, proofs) ->
+              list(
+                  out,
+                  proofs,
+                  (o, proof) -> {
+                    for (List<LaunchForm> forms :
+                        List.of(
+                            proof.targets(), proof.facts(), proof.unequal(), proof.requires())) {
+                      list(o, forms, DescriptionCodec::form);
+                    }
+                    o.writeUTF(proof.access());
+                  }),
+          in ->
+              list(
+                  in,
+                  i ->
+                      new LaunchProof(
+                          list(i, DescriptionCodec::form),
+                          list(i, DescriptionCodec::form),
+                          list(i, DescriptionCodec::form),
+                          list(i, DescriptionCodec::form),
+                          i.readUTF())));
+  private static final Attribute<List<AliasConflict>> ALIAS_CONFLICTS =
+      new Attribute<>(
+          "aliasConflicts",
+          KernelDescription::aliasConflicts,
+          (out, conflicts) ->
+              list(
+                  out,
+                  conflicts,
+                  (o, conflict) -> {
+                    o.writeInt(conflict.first());
+                    o.writeInt(conflict.second());
+                  }),
+          in -> list(in, i -> new AliasConflict(i.readInt(), i.readInt())));
+  private static final Attribute<SplitForm> SPLIT =
+      new Attribute<>(
+          "split",
+          KernelDescription::split,
+          (out, split) -> {
+            out.writeBoolean(split.refusal() != null);
+            if (split.refusal() != null) {
+              out.writeUTF(split.refusal());
+            } else {
+              list(
+                  out,
+                  List.copyOf(split.buffers().entrySet()),
+                  (o, buffer) -> {
+                    o.writeInt(buffer.getKey());
+                    o.writeUTF(buffer.getValue().role().name());
+                    o.writeInt(buffer.getValue().stride());
+                  });
+            }
+          },
+          in -> {
+            if (in.readBoolean()) {
+              return SplitForm.refused(in.readUTF());
+            }
+            Map<Integer, SplitForm.Share> buffers = new LinkedHashMap<>();
+            list(
+                in,
+                i ->
+                    buffers.put(
+                        i.readInt(),
+                        new SplitForm.Share(SplitForm.Role.valueOf(i.readUTF()), i.readInt())));
+            return new SplitForm(buffers, null);
+          });
 
   /** Every attribute, in the order they are written. */
-  private static final List<Attribute<?>> ATTRIBUTES = List.of(FEATURES, ELEMENTS_PER_INVOCATION, BARRIERS,
-      SHARED_BYTES, ACCESSES, BOUNDS, PROOFS, ALIAS_CONFLICTS, SPLIT);
+  private static final List<Attribute<?>> ATTRIBUTES =
+      List.of(
+          FEATURES,
+          ELEMENTS_PER_INVOCATION,
+          BARRIERS,
+          SHARED_BYTES,
+          ACCESSES,
+          BOUNDS,
+          PROOFS,
+          ALIAS_CONFLICTS,
+          SPLIT);
 
   /**
-   * The resource that holds the description of the module {@code module}: its name with
-   * {@code .kiln} for {@code .spv}.
+   * The resource that holds the description of the module {@code module}: its name with {@code
+   * .kiln} for {@code .spv}.
    *
    * @param module the module's resource name
    * @return the description's
@@ -172,8 +246,12 @@ public final class DescriptionCodec {
       }
       int version = in.readUnsignedShort();
       if (version != VERSION) {
-        throw new IllegalArgumentException("a kernel description of version " + version + "; this Kiln reads "
-            + VERSION + ". Fix: compile the kernels with the processor of this Kiln's version");
+        throw new IllegalArgumentException(
+            "a kernel description of version "
+                + version
+                + "; this Kiln reads "
+                + VERSION
+                + ". Fix: compile the kernels with the processor of this Kiln's version");
       }
       Map<String, Attribute<?>> known = new HashMap<>();
       ATTRIBUTES.forEach(attribute -> known.put(attribute.name(), attribute));
@@ -183,14 +261,24 @@ public final class DescriptionCodec {
         byte[] value = in.readNBytes(in.readInt());
         Attribute<?> attribute = known.get(name);
         if (attribute != null) {
-          values.put(attribute, attribute.reader().read(new DataInputStream(new ByteArrayInputStream(value))));
+          values.put(
+              attribute,
+              attribute.reader().read(new DataInputStream(new ByteArrayInputStream(value))));
         }
       }
-      return new KernelDescription(value(values, FEATURES), value(values, ELEMENTS_PER_INVOCATION),
-          value(values, BARRIERS), value(values, SHARED_BYTES), value(values, ACCESSES), value(values, BOUNDS),
-          value(values, PROOFS), value(values, ALIAS_CONFLICTS), value(values, SPLIT));
+      return new KernelDescription(
+          value(values, FEATURES),
+          value(values, ELEMENTS_PER_INVOCATION),
+          value(values, BARRIERS),
+          value(values, SHARED_BYTES),
+          value(values, ACCESSES),
+          value(values, BOUNDS),
+          value(values, PROOFS),
+          value(values, ALIAS_CONFLICTS),
+          value(values, SPLIT));
     } catch (IOException | RuntimeException e) {
-      throw e instanceof IllegalArgumentException refused ? refused
+      throw e instanceof IllegalArgumentException refused
+          ? refused
           : new IllegalArgumentException("a damaged Kiln kernel description: " + e, e);
     }
   }
@@ -198,17 +286,21 @@ public final class DescriptionCodec {
   @SuppressWarnings("unchecked") // each attribute's value was read by its own reader
   private static <T> T value(Map<Attribute<?>, Object> values, Attribute<T> attribute) {
     if (!values.containsKey(attribute)) {
-      throw new IllegalArgumentException("a kernel description without its '" + attribute.name() + "'");
+      throw new IllegalArgumentException(
+          "a kernel description without its '" + attribute.name() + "'");
     }
     return (T) values.get(attribute);
   }
 
   private static void form(DataOutputStream out, LaunchForm form) throws IOException {
     out.writeLong(form.constant());
-    list(out, List.copyOf(form.terms().entrySet()), (o, term) -> {
-      o.writeUTF(term.getKey());
-      o.writeLong(term.getValue());
-    });
+    list(
+        out,
+        List.copyOf(form.terms().entrySet()),
+        (o, term) -> {
+          o.writeUTF(term.getKey());
+          o.writeLong(term.getValue());
+        });
   }
 
   private static LaunchForm form(DataInputStream in) throws IOException {
@@ -218,7 +310,8 @@ public final class DescriptionCodec {
     return new LaunchForm(constant, terms);
   }
 
-  private static <T> void list(DataOutputStream out, List<T> values, Writer<T> each) throws IOException {
+  private static <T> void list(DataOutputStream out, List<T> values, Writer<T> each)
+      throws IOException {
     out.writeInt(values.size());
     for (T value : values) {
       each.write(out, value);

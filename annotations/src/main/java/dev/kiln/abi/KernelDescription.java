@@ -25,20 +25,33 @@ import java.util.Set;
  * @param aliasConflicts the pairs of buffer parameters a launch may not give one array
  * @param split how a launch may split across devices
  */
-public record KernelDescription(Set<DeviceFeature> features, int elementsPerInvocation, boolean usesBarriers,
-    long sharedBytes, List<Access> accesses, List<LaunchBound> bounds, List<LaunchProof> proofs,
-    List<AliasConflict> aliasConflicts, SplitForm split) {
+public record KernelDescription(
+    Set<DeviceFeature> features,
+    int elementsPerInvocation,
+    boolean usesBarriers,
+    long sharedBytes,
+    List<Access> accesses,
+    List<LaunchBound> bounds,
+    List<LaunchProof> proofs,
+    List<AliasConflict> aliasConflicts,
+    SplitForm split) {
   /** Copies the collections; checks the counts. */
   public KernelDescription {
-    features = features.isEmpty() ? Set.of() : java.util.Collections.unmodifiableSet(EnumSet.copyOf(features));
+    features =
+        features.isEmpty()
+            ? Set.of()
+            : java.util.Collections.unmodifiableSet(EnumSet.copyOf(features));
     accesses = List.copyOf(accesses);
     bounds = List.copyOf(bounds);
     proofs = List.copyOf(proofs);
     aliasConflicts = List.copyOf(aliasConflicts);
     Objects.requireNonNull(split);
     if (elementsPerInvocation < 1 || sharedBytes < 0) {
-      throw new IllegalArgumentException(elementsPerInvocation + " elements per invocation, " + sharedBytes
-          + " bytes of workgroup memory");
+      throw new IllegalArgumentException(
+          elementsPerInvocation
+              + " elements per invocation, "
+              + sharedBytes
+              + " bytes of workgroup memory");
     }
   }
 
@@ -71,31 +84,70 @@ public record KernelDescription(Set<DeviceFeature> features, int elementsPerInvo
   }
 
   /**
-   * The description as lines of text, for dumps and golden files: one per fact, forms as
-   * {@link LaunchForm#toString()} writes them, parameters by index.
+   * The description as lines of text, for dumps and golden files: one per fact, forms as {@link
+   * LaunchForm#toString()} writes them, parameters by index.
    *
    * @return the lines
    */
   public List<String> lines() {
     List<String> lines = new ArrayList<>();
-    lines.add("features: " + (features.isEmpty() ? "-" : String.join(" ", features.stream().map(Enum::name).toList())));
-    lines.add("elements per invocation " + elementsPerInvocation + ", barriers " + (usesBarriers ? "yes" : "no")
-        + ", workgroup memory " + sharedBytes + " bytes");
+    lines.add(
+        "features: "
+            + (features.isEmpty()
+                ? "-"
+                : String.join(" ", features.stream().map(Enum::name).toList())));
+    lines.add(
+        "elements per invocation "
+            + elementsPerInvocation
+            + ", barriers "
+            + (usesBarriers ? "yes" : "no")
+            + ", workgroup memory "
+            + sharedBytes
+            + " bytes");
     lines.add("accesses: " + String.join(" ", accesses.stream().map(Enum::name).toList()));
-    bounds.forEach(bound -> lines.add("bound: " + String.join(" × ", bound.factors().stream().map(LaunchForm::toString)
-        .toList()) + " ≤ " + bound.limit() + " | " + bound.reason()));
+    bounds.forEach(
+        bound ->
+            lines.add(
+                "bound: "
+                    + String.join(
+                        " × ", bound.factors().stream().map(LaunchForm::toString).toList())
+                    + " ≤ "
+                    + bound.limit()
+                    + " | "
+                    + bound.reason()));
     for (LaunchProof proof : proofs) {
       List<String> sections = new ArrayList<>();
-      for (List<LaunchForm> forms : List.of(proof.targets(), proof.facts(), proof.unequal(), proof.requires())) {
-        sections.add(forms.isEmpty() ? "-" : String.join(" ", forms.stream().map(LaunchForm::toString).toList()));
+      for (List<LaunchForm> forms :
+          List.of(proof.targets(), proof.facts(), proof.unequal(), proof.requires())) {
+        sections.add(
+            forms.isEmpty()
+                ? "-"
+                : String.join(" ", forms.stream().map(LaunchForm::toString).toList()));
       }
       lines.add("proof: " + String.join(" | ", sections) + " | " + proof.access());
     }
-    aliasConflicts.forEach(conflict -> lines.add("alias conflict: " + conflict.first() + " " + conflict.second()));
-    lines.add("split: " + (split.refusal() != null ? "refused " + split.refusal()
-        : String.join(", ", split.buffers().entrySet().stream().map(buffer -> buffer.getKey() + " "
-            + buffer.getValue().role().name().toLowerCase(java.util.Locale.ROOT)
-            + (buffer.getValue().role() == SplitForm.Role.SLICED ? " " + buffer.getValue().stride() : "")).toList())));
+    aliasConflicts.forEach(
+        conflict -> lines.add("alias conflict: " + conflict.first() + " " + conflict.second()));
+    lines.add(
+        "split: "
+            + (split.refusal() != null
+                ? "refused " + split.refusal()
+                : String.join(
+                    ", ",
+                    split.buffers().entrySet().stream()
+                        .map(
+                            buffer ->
+                                buffer.getKey()
+                                    + " "
+                                    + buffer
+                                        .getValue()
+                                        .role()
+                                        .name()
+                                        .toLowerCase(java.util.Locale.ROOT)
+                                    + (buffer.getValue().role() == SplitForm.Role.SLICED
+                                        ? " " + buffer.getValue().stride()
+                                        : ""))
+                        .toList())));
     return lines;
   }
 }

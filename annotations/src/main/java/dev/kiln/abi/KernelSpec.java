@@ -118,7 +118,8 @@ public final class KernelSpec {
     }
   }
 
-  private static final MethodType GET_RESOURCE = MethodType.methodType(InputStream.class, String.class);
+  private static final MethodType GET_RESOURCE =
+      MethodType.methodType(InputStream.class, String.class);
 
   private final MethodHandles.Lookup lookup;
   private final Class<?> owner;
@@ -131,7 +132,10 @@ public final class KernelSpec {
   private final int[] slots;
   private final int pushConstantBytes;
   private final int bufferCount;
-  /** The description of a module written by hand; null for one the processor wrote, read beside it. */
+
+  /**
+   * The description of a module written by hand; null for one the processor wrote, read beside it.
+   */
   private final KernelDescription given;
 
   /**
@@ -145,9 +149,24 @@ public final class KernelSpec {
    * @param params the kernel's parameters in declaration order
    * @param cpuBody calls the kernel's Java method with the arguments unboxed
    */
-  public KernelSpec(MethodHandles.Lookup lookup, Class<?> owner, String name, String module, int[] workgroup,
-      List<Param> params, CpuBody cpuBody) {
-    this(lookup, owner, name, module, workgroup, params, Objects.requireNonNull(cpuBody), List.of(), null);
+  public KernelSpec(
+      MethodHandles.Lookup lookup,
+      Class<?> owner,
+      String name,
+      String module,
+      int[] workgroup,
+      List<Param> params,
+      CpuBody cpuBody) {
+    this(
+        lookup,
+        owner,
+        name,
+        module,
+        workgroup,
+        params,
+        Objects.requireNonNull(cpuBody),
+        List.of(),
+        null);
   }
 
   /**
@@ -162,8 +181,14 @@ public final class KernelSpec {
    * @param module the SPIR-V resource name, relative to {@code owner}'s package
    * @return the group's spec
    */
-  public static KernelSpec group(MethodHandles.Lookup lookup, Class<?> owner, String name, String module,
-      int[] workgroup, List<Param> params, List<Arm> arms) {
+  public static KernelSpec group(
+      MethodHandles.Lookup lookup,
+      Class<?> owner,
+      String name,
+      String module,
+      int[] workgroup,
+      List<Param> params,
+      List<Arm> arms) {
     if (arms.isEmpty()) {
       throw new IllegalArgumentException("group " + name + " has no arms");
     }
@@ -179,20 +204,40 @@ public final class KernelSpec {
    */
   public KernelSpec describedBy(KernelDescription description) {
     if (description.accesses().size() != params.size()) {
-      throw new IllegalArgumentException(this + " has " + params.size() + " parameters; the description names "
-          + description.accesses().size());
+      throw new IllegalArgumentException(
+          this
+              + " has "
+              + params.size()
+              + " parameters; the description names "
+              + description.accesses().size());
     }
-    return new KernelSpec(lookup, owner, name, module, workgroup, params, cpuBody, arms, description);
+    return new KernelSpec(
+        lookup, owner, name, module, workgroup, params, cpuBody, arms, description);
   }
 
-  private KernelSpec(MethodHandles.Lookup lookup, Class<?> owner, String name, String module, int[] workgroup,
-      List<Param> params, CpuBody cpuBody, List<Arm> arms, KernelDescription given) {
+  private KernelSpec(
+      MethodHandles.Lookup lookup,
+      Class<?> owner,
+      String name,
+      String module,
+      int[] workgroup,
+      List<Param> params,
+      CpuBody cpuBody,
+      List<Arm> arms,
+      KernelDescription given) {
     if (workgroup.length != 3) {
-      throw new IllegalArgumentException("workgroup needs 3 entries: " + Arrays.toString(workgroup));
+      throw new IllegalArgumentException(
+          "workgroup needs 3 entries: " + Arrays.toString(workgroup));
     }
-    if (!lookup.hasFullPrivilegeAccess() || !lookup.lookupClass().getPackageName().equals(owner.getPackageName())) {
-      throw new IllegalArgumentException("the lookup of " + owner.getName() + "'s kernel " + name
-          + " must be MethodHandles.lookup() of a class in its package, not " + lookup);
+    if (!lookup.hasFullPrivilegeAccess()
+        || !lookup.lookupClass().getPackageName().equals(owner.getPackageName())) {
+      throw new IllegalArgumentException(
+          "the lookup of "
+              + owner.getName()
+              + "'s kernel "
+              + name
+              + " must be MethodHandles.lookup() of a class in its package, not "
+              + lookup);
     }
     this.lookup = lookup;
     this.owner = owner;
@@ -209,7 +254,8 @@ public final class KernelSpec {
     }
     // the launch ABI's layout, derived once: launches read it on every dispatch
     this.slots = new int[this.params.size()];
-    int[] scalarBytes = this.params.stream().filter(p -> !p.isBuffer()).mapToInt(p -> p.type().bytes()).toArray();
+    int[] scalarBytes =
+        this.params.stream().filter(p -> !p.isBuffer()).mapToInt(p -> p.type().bytes()).toArray();
     int[] offsets = LaunchAbi.scalarOffsets(this.arms.size(), scalarBytes);
     int buffers = 0;
     int scalars = 0;
@@ -260,7 +306,8 @@ public final class KernelSpec {
 
   private InputStream resource(String resource) {
     try {
-      MethodHandle getResource = lookup.findVirtual(Class.class, "getResourceAsStream", GET_RESOURCE);
+      MethodHandle getResource =
+          lookup.findVirtual(Class.class, "getResourceAsStream", GET_RESOURCE);
       return (InputStream) getResource.invokeExact(owner, resource);
     } catch (RuntimeException | Error e) {
       throw e;
@@ -284,7 +331,8 @@ public final class KernelSpec {
     try (InputStream in = resource(resource)) {
       return in == null ? Optional.empty() : Optional.of(DescriptionCodec.read(in.readAllBytes()));
     } catch (java.io.IOException | IllegalArgumentException e) {
-      throw new IllegalStateException("cannot read " + resource + ", the description of " + this, e);
+      throw new IllegalStateException(
+          "cannot read " + resource + ", the description of " + this, e);
     }
   }
 
@@ -304,7 +352,8 @@ public final class KernelSpec {
     } catch (ClassNotFoundException | NoSuchMethodException absent) {
       return Optional.empty();
     } catch (IllegalAccessException e) {
-      throw new IllegalStateException("the CPU twin of " + this + " is out of its launcher's reach", e);
+      throw new IllegalStateException(
+          "the CPU twin of " + this + " is out of its launcher's reach", e);
     }
   }
 

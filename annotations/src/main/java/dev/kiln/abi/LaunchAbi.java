@@ -19,21 +19,28 @@ import java.util.List;
 public final class LaunchAbi {
   /** Offset of the dispatch's grid size along x in the push-constant block. */
   public static final int GRID_X = 0;
+
   /** Offset of the dispatch's first workgroup along x. */
   public static final int FIRST_GROUP = 4;
+
   /** Offset of the grid size along y. */
   public static final int GRID_Y = 8;
+
   /** Offset of the grid size along z. */
   public static final int GRID_Z = 12;
+
   /**
    * Offset of the launch's first fault region ({@link #FAULT_REGIONS_AT}): a kernel's faults go to
    * it, a fused group's arm k's to the one k after it.
    */
   public static final int FAULT_REGION = 16;
+
   /** Bytes of the launch geometry and fault region, the block's first part. */
   public static final int LAUNCH_BYTES = 20;
+
   /** Bytes of one arm's grid. */
   public static final int ARM_GRID_BYTES = 12;
+
   /** Push-constant bytes every Vulkan device offers. */
   public static final int PUSH_CONSTANT_LIMIT = 128;
 
@@ -43,42 +50,56 @@ public final class LaunchAbi {
    * (workgroups x fastest, then the invocations of each), so the fault that counts is that of the
    * lowest fault region (a launch's, or an arm's: {@link #FAULT_REGION}), and within it the lowest
    * invocation's. Word 0 counts the slots taken; word 1 holds the complement of the lowest faulting
-   * region so far (an atomic max, from 0 for none); each region's word from
-   * {@link #FAULT_REGIONS_AT} on the complement of its lowest faulting invocation's place. A faulting
+   * region so far (an atomic max, from 0 for none); each region's word from {@link
+   * #FAULT_REGIONS_AT} on the complement of its lowest faulting invocation's place. A faulting
    * invocation whose region is not above the lowest, and that lowers its region's place, takes the
    * next slot, modulo this many, for its fault: region, place, kind, array, index, source line. The
    * lowest region's lowest invocation lowers both last, so its slot is among the last taken; the
    * runtime reads the lowest region and place among them.
    */
   public static final int FAULT_SLOTS = 32;
-  /** Words of the fault buffer before its slots: the slots taken, and the complement of the lowest region. */
+
+  /**
+   * Words of the fault buffer before its slots: the slots taken, and the complement of the lowest
+   * region.
+   */
   public static final int FAULT_HEADER_WORDS = 2;
+
   /** Words of a fault slot: the region, the invocation's place, kind, array, index, source line. */
   public static final int FAULT_SLOT_WORDS = 6;
+
   /** The word of the fault buffer where the regions' words start, one per region. */
   public static final int FAULT_REGIONS_AT = FAULT_HEADER_WORDS + FAULT_SLOTS * FAULT_SLOT_WORDS;
+
   /** The kind of an index out of an array's bounds. */
   public static final int FAULT_INDEX = 1;
+
   /** The kind of an integer division or remainder by zero. */
   public static final int FAULT_DIVISION_BY_ZERO = 2;
+
   /** A {@code Math.*Exact} method's overflow; the index word is 1 for int, 2 for long. */
   public static final int FAULT_OVERFLOW = 3;
+
   /** {@code Math.clamp} called with bounds out of order or NaN. */
   public static final int FAULT_ILLEGAL_ARGUMENT = 4;
+
   /**
-   * Loops past {@link #LOOP_TURN_LIMIT} header entries in one subgroup, on a device that ends
-   * loops there silently; the index word holds the count, the line word the loop's line.
+   * Loops past {@link #LOOP_TURN_LIMIT} header entries in one subgroup, on a device that ends loops
+   * there silently; the index word holds the count, the line word the loop's line.
    */
   public static final int FAULT_LOOP_LIMIT = 5;
+
   /**
    * A {@code System.arraycopy} whose range leaves an array: the kind word is this, or'ed with
-   * {@link #copyFault}'s bits for which side and end and the element type; the index word holds
-   * the offending index (the first one, or the first plus the length).
+   * {@link #copyFault}'s bits for which side and end and the element type; the index word holds the
+   * offending index (the first one, or the first plus the length).
    */
   public static final int FAULT_COPY = 7;
+
   /** The element types a copy fault names, by their place in the kind word (bits 16 on). */
-  private static final List<String> COPY_ELEMENTS = List.of("boolean", "byte", "short", "char", "int", "long",
-      "float", "double");
+  private static final List<String> COPY_ELEMENTS =
+      List.of("boolean", "byte", "short", "char", "int", "long", "float", "double");
+
   private static final int COPY_DESTINATION = 0x100;
   private static final int COPY_LAST = 0x200;
 
@@ -91,7 +112,9 @@ public final class LaunchAbi {
    * @return the kind word
    */
   public static int copyFault(boolean destination, boolean last, String element) {
-    return FAULT_COPY | (destination ? COPY_DESTINATION : 0) | (last ? COPY_LAST : 0)
+    return FAULT_COPY
+        | (destination ? COPY_DESTINATION : 0)
+        | (last ? COPY_LAST : 0)
         | COPY_ELEMENTS.indexOf(element) << 16;
   }
 
@@ -106,8 +129,8 @@ public final class LaunchAbi {
   }
 
   /**
-   * What {@code System.arraycopy} says where a range leaves its array, as HotSpot words it:
-   * {@code arraycopy: last source index 18 out of bounds for short[16]}.
+   * What {@code System.arraycopy} says where a range leaves its array, as HotSpot words it: {@code
+   * arraycopy: last source index 18 out of bounds for short[16]}.
    *
    * @param kind the fault's kind word ({@link #copyFault})
    * @param index the fault's index word
@@ -115,11 +138,17 @@ public final class LaunchAbi {
    * @return the message
    */
   public static String copyFaultMessage(int kind, int index, int length) {
-    return copyFaultWords(kind, index) + " out of bounds for " + COPY_ELEMENTS.get(kind >>> 16) + "[" + length + "]";
+    return copyFaultWords(kind, index)
+        + " out of bounds for "
+        + COPY_ELEMENTS.get(kind >>> 16)
+        + "["
+        + length
+        + "]";
   }
 
   /**
-   * The start of {@link #copyFaultMessage}, which needs no array: {@code arraycopy: last source index 18}.
+   * The start of {@link #copyFaultMessage}, which needs no array: {@code arraycopy: last source
+   * index 18}.
    *
    * @param kind the fault's kind word ({@link #copyFault})
    * @param index the fault's index word
@@ -127,52 +156,71 @@ public final class LaunchAbi {
    */
   public static String copyFaultWords(int kind, int index) {
     boolean last = (kind & COPY_LAST) != 0;
-    return "arraycopy: " + (last ? "last " : "") + ((kind & COPY_DESTINATION) != 0 ? "destination" : "source")
-        + " index " + (last ? Integer.toUnsignedString(index) : Integer.toString(index));
+    return "arraycopy: "
+        + (last ? "last " : "")
+        + ((kind & COPY_DESTINATION) != 0 ? "destination" : "source")
+        + " index "
+        + (last ? Integer.toUnsignedString(index) : Integer.toString(index));
   }
 
   /** The rows and columns of every cooperative-matrix tile (M = N = K). */
   public static final int MATRIX_SIDE = 16;
+
   /**
    * What a tile's first element and stride must be a multiple of, in bytes: Vulkan's matrix loads
    * and stores need it (VUID-RuntimeSpirv-OpCooperativeMatrixLoadKHR-08986).
    */
   public static final int MATRIX_ALIGNMENT_BYTES = 16;
+
   /**
    * A cooperative-matrix tile whose offset or stride is no multiple of 16 bytes, which Vulkan's
    * matrix loads and stores require; the index word holds the offending offset or stride.
    */
   public static final int FAULT_MATRIX_ALIGNMENT = 6;
-  /** What {@link #FAULT_MATRIX_ALIGNMENT} says, before the offending value: both backends throw it. */
-  public static final String MATRIX_ALIGNMENT_MESSAGE = "a matrix tile's offset and stride must be multiples of"
-      + " 16 bytes (8 float16s, 4 floats), and this one's are not: ";
+
+  /**
+   * What {@link #FAULT_MATRIX_ALIGNMENT} says, before the offending value: both backends throw it.
+   */
+  public static final String MATRIX_ALIGNMENT_MESSAGE =
+      "a matrix tile's offset and stride must be multiples of"
+          + " 16 bytes (8 float16s, 4 floats), and this one's are not: ";
+
   /**
    * The id of the boolean specialization constant that turns loop counting on: the runtime sets it
    * on devices that cut loops (lavapipe ends a SIMD group's loops after 65,535 header entries in
    * all), and elsewhere it stays false and the driver drops the counting.
    */
   public static final int COUNT_LOOPS_SPEC_ID = 0;
+
   /**
    * The id of the boolean specialization constant that leaves out the bounds checks a launch
    * settles: the runtime sets it where the launch's values prove every {@link LaunchProof} of the
    * module, and the driver folds those checks away.
    */
   public static final int CHECKS_SETTLED_SPEC_ID = 1;
+
   /**
-   * The smallest subgroup a device that cuts loops may have: lavapipe counts header entries per SIMD
-   * group, one subgroup (4, 8 or 16 lanes with 128-, 256- or 512-bit vectors), so a counting module
-   * keeps a count per subgroup in workgroup memory, {@code ceil(invocations / 4)} words. Their number
-   * is a constant: NVIDIA's driver (580) misplaces cooperative-matrix loads from workgroup memory in
-   * a module that also has a workgroup array sized by a specialization constant
+   * The smallest subgroup a device that cuts loops may have: lavapipe counts header entries per
+   * SIMD group, one subgroup (4, 8 or 16 lanes with 128-, 256- or 512-bit vectors), so a counting
+   * module keeps a count per subgroup in workgroup memory, {@code ceil(invocations / 4)} words.
+   * Their number is a constant: NVIDIA's driver (580) misplaces cooperative-matrix loads from
+   * workgroup memory in a module that also has a workgroup array sized by a specialization constant
    * (docs/DRIVER-GAPS.md).
    */
   public static final int LOOP_COUNT_MIN_SUBGROUP = 4;
+
   /** Header entries of all loops of a subgroup past which a counting module faults. */
   public static final int LOOP_TURN_LIMIT = 65_000;
-  /** The array word of an index fault on a workgroup or private array: this bit, or'ed with its length. */
+
+  /**
+   * The array word of an index fault on a workgroup or private array: this bit, or'ed with its
+   * length.
+   */
   public static final int FAULT_LOCAL_ARRAY = 0x80000000;
 
-  /** The CPU twins of class {@code C}'s kernels and groups are the class {@code C + TWINS_SUFFIX}. */
+  /**
+   * The CPU twins of class {@code C}'s kernels and groups are the class {@code C + TWINS_SUFFIX}.
+   */
   public static final String TWINS_SUFFIX = "$KilnCpu";
 
   /**
@@ -194,8 +242,17 @@ public final class LaunchAbi {
    * (Java arrays and boxed scalars), {@code grids} each arm's grid (x, y, z), three entries for a
    * kernel.
    */
-  public static final MethodType TWIN_TYPE = MethodType.methodType(void.class, Object[].class, int[].class,
-      int.class, int.class, int.class, int.class, int.class, int.class);
+  public static final MethodType TWIN_TYPE =
+      MethodType.methodType(
+          void.class,
+          Object[].class,
+          int[].class,
+          int.class,
+          int.class,
+          int.class,
+          int.class,
+          int.class,
+          int.class);
 
   private LaunchAbi() {}
 
@@ -220,8 +277,8 @@ public final class LaunchAbi {
   }
 
   /**
-   * The offset of each scalar parameter, given their sizes in bytes in parameter order, for a launch
-   * of {@code arms} arms; the block's size is the last offset plus its size.
+   * The offset of each scalar parameter, given their sizes in bytes in parameter order, for a
+   * launch of {@code arms} arms; the block's size is the last offset plus its size.
    *
    * @param arms the number of arms, 0 for a kernel
    * @param scalarBytes each scalar's size in bytes
@@ -246,7 +303,9 @@ public final class LaunchAbi {
    */
   public static int blockBytes(int arms, int[] scalarBytes) {
     int[] offsets = scalarOffsets(arms, scalarBytes);
-    return offsets.length == 0 ? scalarsStart(arms) : offsets[offsets.length - 1] + scalarBytes[offsets.length - 1];
+    return offsets.length == 0
+        ? scalarsStart(arms)
+        : offsets[offsets.length - 1] + scalarBytes[offsets.length - 1];
   }
 
   /**

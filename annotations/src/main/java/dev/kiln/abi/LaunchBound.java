@@ -10,16 +10,16 @@ import java.util.function.ToIntFunction;
 
 /**
  * A condition on a launch that a proof of the processor needs and cannot check at compile time: the
- * product of some factors, each at least 0, is at most {@code limit}. {@code c[row * columns + col]}
- * under {@code col < columns} is each invocation's own element only where the mathematical values
- * {@code row * columns + col} do not wrap around the int range, which holds where
- * {@code columns × height ≤ 2^31}. A kernel's {@link KernelDescription} carries its bounds; the
- * runtime refuses a launch that breaks one, before it runs, with {@code reason} in the message.
+ * product of some factors, each at least 0, is at most {@code limit}. {@code c[row * columns +
+ * col]} under {@code col < columns} is each invocation's own element only where the mathematical
+ * values {@code row * columns + col} do not wrap around the int range, which holds where {@code
+ * columns × height ≤ 2^31}. A kernel's {@link KernelDescription} carries its bounds; the runtime
+ * refuses a launch that breaks one, before it runs, with {@code reason} in the message.
  *
  * @param limit the largest product allowed
- * @param factors the factors, forms of int scalars and rounded grids ({@link LaunchForm}), each taken
- *     as 0 where negative (a negative stride or count means that no invocation reaches the access the
- *     proof is about)
+ * @param factors the factors, forms of int scalars and rounded grids ({@link LaunchForm}), each
+ *     taken as 0 where negative (a negative stride or count means that no invocation reaches the
+ *     access the proof is about)
  * @param reason what the proof is, for the launch's exception: the access and its source line
  */
 public record LaunchBound(long limit, List<LaunchForm> factors, String reason) {
@@ -39,7 +39,8 @@ public record LaunchBound(long limit, List<LaunchForm> factors, String reason) {
    * @return the bound
    */
   public LaunchBound ofArm(int arm) {
-    return new LaunchBound(limit, factors.stream().map(factor -> factor.ofArm(arm)).toList(), reason);
+    return new LaunchBound(
+        limit, factors.stream().map(factor -> factor.ofArm(arm)).toList(), reason);
   }
 
   /**
@@ -49,7 +50,8 @@ public record LaunchBound(long limit, List<LaunchForm> factors, String reason) {
    * @return the bound
    */
   public LaunchBound numbered(ToIntFunction<String> index) {
-    return new LaunchBound(limit, factors.stream().map(factor -> factor.numbered(index)).toList(), reason);
+    return new LaunchBound(
+        limit, factors.stream().map(factor -> factor.numbered(index)).toList(), reason);
   }
 
   /**
@@ -78,7 +80,9 @@ public record LaunchBound(long limit, List<LaunchForm> factors, String reason) {
    */
   public String condition(IntFunction<String> name) {
     LaunchForm only = factors.getFirst();
-    if (limit == 0 && factors.size() == 1 && only.terms().keySet().stream().noneMatch(term -> term.startsWith("r"))) {
+    if (limit == 0
+        && factors.size() == 1
+        && only.terms().keySet().stream().noneMatch(term -> term.startsWith("r"))) {
       Map<String, Long> negated = new TreeMap<>(); // -f ≤ 0: f ≥ 0
       only.terms().forEach((term, k) -> negated.put(term, -k));
       return new LaunchForm(-only.constant(), negated).text(name) + " ≥ 0";

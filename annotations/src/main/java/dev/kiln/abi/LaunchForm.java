@@ -13,12 +13,13 @@ import java.util.function.ToIntFunction;
  * {@code constant + Σ k·term} in exact arithmetic over the values of a launch: the one form the
  * conditions a kernel hands its launches are written in ({@link LaunchBound}, {@link LaunchProof}).
  * Each term is the int value of
+ *
  * <ul>
- *   <li>{@code s:P}, an int scalar parameter; {@code n:P}, a buffer parameter's length; {@code P} is
- *       the parameter's index in a {@link KernelDescription} and its name while the processor works
- *       ({@link #numbered});
- *   <li>{@code c1.0}, arm 1's grid along axis 0 as the launch gives it; {@code r1.0}, the same rounded
- *       up to whole workgroups;
+ *   <li>{@code s:P}, an int scalar parameter; {@code n:P}, a buffer parameter's length; {@code P}
+ *       is the parameter's index in a {@link KernelDescription} and its name while the processor
+ *       works ({@link #numbered});
+ *   <li>{@code c1.0}, arm 1's grid along axis 0 as the launch gives it; {@code r1.0}, the same
+ *       rounded up to whole workgroups;
  *   <li>{@code g0}, {@code l0}, {@code w0} (axes 0 to 2), a global, local or workgroup id, and
  *       {@code v7}, a local variable where it is read: values of an invocation, not of the launch;
  *   <li>{@code a*b}, the int product of two of the above.
@@ -30,16 +31,18 @@ import java.util.function.ToIntFunction;
 public record LaunchForm(long constant, Map<String, Long> terms) {
   /** What {@link #number} answers for a term an invocation gives (an id or a variable). */
   static final long INVOCATION_VALUE = Long.MIN_VALUE + 1;
+
   private static final String[] AXES = {"width", "height", "depth"};
 
   /** Drops zero coefficients and sorts the terms. */
   public LaunchForm {
     TreeMap<String, Long> kept = new TreeMap<>();
-    terms.forEach((term, k) -> {
-      if (k != 0) {
-        kept.put(Objects.requireNonNull(term), k);
-      }
-    });
+    terms.forEach(
+        (term, k) -> {
+          if (k != 0) {
+            kept.put(Objects.requireNonNull(term), k);
+          }
+        });
     terms = Collections.unmodifiableSortedMap(kept);
   }
 
@@ -85,14 +88,19 @@ public record LaunchForm(long constant, Map<String, Long> terms) {
    */
   public LaunchForm numbered(ToIntFunction<String> index) {
     Map<String, Long> numbered = new TreeMap<>();
-    terms.forEach((term, k) -> {
-      StringBuilder renamed = new StringBuilder();
-      for (String factor : term.split("\\*")) {
-        renamed.append(renamed.isEmpty() ? "" : "*").append(isParameter(factor)
-            ? factor.substring(0, 2) + index.applyAsInt(factor.substring(2)) : factor);
-      }
-      numbered.merge(renamed.toString(), k, Math::addExact);
-    });
+    terms.forEach(
+        (term, k) -> {
+          StringBuilder renamed = new StringBuilder();
+          for (String factor : term.split("\\*")) {
+            renamed
+                .append(renamed.isEmpty() ? "" : "*")
+                .append(
+                    isParameter(factor)
+                        ? factor.substring(0, 2) + index.applyAsInt(factor.substring(2))
+                        : factor);
+          }
+          numbered.merge(renamed.toString(), k, Math::addExact);
+        });
     return new LaunchForm(constant, numbered);
   }
 
@@ -104,8 +112,13 @@ public record LaunchForm(long constant, Map<String, Long> terms) {
    */
   public LaunchForm ofArm(int arm) {
     Map<String, Long> moved = new TreeMap<>();
-    terms.forEach((term, k) -> moved.put(term.startsWith("r0.") || term.startsWith("c0.")
-        ? term.charAt(0) + Integer.toString(arm) + term.substring(2) : term, k));
+    terms.forEach(
+        (term, k) ->
+            moved.put(
+                term.startsWith("r0.") || term.startsWith("c0.")
+                    ? term.charAt(0) + Integer.toString(arm) + term.substring(2)
+                    : term,
+                k));
     return new LaunchForm(constant, moved);
   }
 
@@ -153,8 +166,9 @@ public record LaunchForm(long constant, Map<String, Long> terms) {
   }
 
   /**
-   * A term's factor with the launch's number in: a scalar, a length or a grid; {@link #INVOCATION_VALUE}
-   * for an id or a variable; {@link LaunchValues#UNKNOWN} for what the launch cannot tell.
+   * A term's factor with the launch's number in: a scalar, a length or a grid; {@link
+   * #INVOCATION_VALUE} for an id or a variable; {@link LaunchValues#UNKNOWN} for what the launch
+   * cannot tell.
    */
   static long number(String factor, LaunchValues launch) {
     if (isParameter(factor)) {
@@ -162,14 +176,17 @@ public record LaunchForm(long constant, Map<String, Long> terms) {
       return factor.charAt(0) == 's' ? launch.scalar(param) : launch.length(param);
     }
     int dot = factor.indexOf('.');
-    if ((factor.charAt(0) == 'c' || factor.charAt(0) == 'r') && dot > 1 && digits(factor, 1, dot)
+    if ((factor.charAt(0) == 'c' || factor.charAt(0) == 'r')
+        && dot > 1
+        && digits(factor, 1, dot)
         && digits(factor, dot + 1, factor.length())) {
       int arm = Integer.parseInt(factor, 1, dot, 10);
       int axis = Integer.parseInt(factor, dot + 1, factor.length(), 10);
       return factor.charAt(0) == 'c' ? launch.grid(arm, axis) : launch.roundedGrid(arm, axis);
     }
     return "glwv".indexOf(factor.charAt(0)) >= 0 && digits(factor, 1, factor.length())
-        ? INVOCATION_VALUE : LaunchValues.UNKNOWN;
+        ? INVOCATION_VALUE
+        : LaunchValues.UNKNOWN;
   }
 
   private static boolean isParameter(String factor) {
@@ -205,10 +222,14 @@ public record LaunchForm(long constant, Map<String, Long> terms) {
       }
       long k = entry.getValue();
       text.append(count++ == 0 ? (k < 0 ? "-" : "") : k < 0 ? " - " : " + ")
-          .append(Math.abs(k) == 1 ? "" : Math.abs(k) + "·").append(factors);
+          .append(Math.abs(k) == 1 ? "" : Math.abs(k) + "·")
+          .append(factors);
     }
     if (constant != 0 || count == 0) {
-      text.append(count == 0 ? Long.toString(constant) : (constant < 0 ? " - " : " + ") + Math.abs(constant));
+      text.append(
+          count == 0
+              ? Long.toString(constant)
+              : (constant < 0 ? " - " : " + ") + Math.abs(constant));
       count++;
     }
     return count == 1 ? text.toString() : "(" + text + ")";
@@ -234,7 +255,9 @@ public record LaunchForm(long constant, Map<String, Long> terms) {
     int dot = factor.indexOf('.');
     if ((factor.charAt(0) == 'c' || factor.charAt(0) == 'r') && dot > 1) {
       String arm = factor.substring(1, dot);
-      return (arm.equals("0") ? "" : "arm " + arm + "'s ") + "grid " + AXES[Integer.parseInt(factor.substring(dot + 1))];
+      return (arm.equals("0") ? "" : "arm " + arm + "'s ")
+          + "grid "
+          + AXES[Integer.parseInt(factor.substring(dot + 1))];
     }
     return factor;
   }

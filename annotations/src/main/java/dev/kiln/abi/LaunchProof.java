@@ -5,23 +5,23 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.TreeMap;
 
 /**
  * What would prove a bounds check of a kernel unnecessary, given a launch's values: the processor
- * could not prove the check at compile time ({@code in[y * width + x + width]} is in bounds only where
- * {@code in.length ≥ width · height}), so it hands the runtime the facts that hold at the access and
- * the forms that must not be negative there; the runtime evaluates them with the launch's scalars,
- * lengths and grid, and where every proof of a module holds it runs the module's pipeline with those
- * checks left out ({@link LaunchAbi#CHECKS_SETTLED_SPEC_ID}). A proof that does not hold costs nothing
- * but the checks: the launch runs checked, as it would without proofs.
+ * could not prove the check at compile time ({@code in[y * width + x + width]} is in bounds only
+ * where {@code in.length ≥ width · height}), so it hands the runtime the facts that hold at the
+ * access and the forms that must not be negative there; the runtime evaluates them with the
+ * launch's scalars, lengths and grid, and where every proof of a module holds it runs the module's
+ * pipeline with those checks left out ({@link LaunchAbi#CHECKS_SETTLED_SPEC_ID}). A proof that does
+ * not hold costs nothing but the checks: the launch runs checked, as it would without proofs.
  *
- * <p>The forms are {@link LaunchForm}s; a grid {@code c1.0} is what the launch gate keeps arm 1's global
- * ids below, and a variable {@code v7} is any int, narrowed by the facts. The launch's values turn scalars and lengths into numbers, ids into the ranges the dispatch gives
- * them, and the facts on one term into that term's range; a target holds where its smallest value
- * over those ranges, less at most two facts on several terms, is at least 0 (as the processor's own
- * proofs reason). A product of a number and a term is that multiple of the term only where the
- * multiple stays in the int range over the term's range, which the evaluation checks.
+ * <p>The forms are {@link LaunchForm}s; a grid {@code c1.0} is what the launch gate keeps arm 1's
+ * global ids below, and a variable {@code v7} is any int, narrowed by the facts. The launch's
+ * values turn scalars and lengths into numbers, ids into the ranges the dispatch gives them, and
+ * the facts on one term into that term's range; a target holds where its smallest value over those
+ * ranges, less at most two facts on several terms, is at least 0 (as the processor's own proofs
+ * reason). A product of a number and a term is that multiple of the term only where the multiple
+ * stays in the int range over the term's range, which the evaluation checks.
  *
  * @param targets the forms that must be at least 0
  * @param facts forms known to be at least 0 at the access
@@ -30,8 +30,12 @@ import java.util.TreeMap;
  *     comparison with {@code n - 1} says nothing where {@code n - 1} wraps)
  * @param access the access and its source line, for messages and dumps
  */
-public record LaunchProof(List<LaunchForm> targets, List<LaunchForm> facts, List<LaunchForm> unequal,
-    List<LaunchForm> requires, String access) {
+public record LaunchProof(
+    List<LaunchForm> targets,
+    List<LaunchForm> facts,
+    List<LaunchForm> unequal,
+    List<LaunchForm> requires,
+    String access) {
   private static final int MOST_FACTS_PAIRED = 24;
   private static final long[] INT_RANGE = {Integer.MIN_VALUE, Integer.MAX_VALUE};
 
@@ -56,7 +60,8 @@ public record LaunchProof(List<LaunchForm> targets, List<LaunchForm> facts, List
   public LaunchProof numbered(java.util.function.ToIntFunction<String> index) {
     java.util.function.Function<List<LaunchForm>, List<LaunchForm>> each =
         forms -> forms.stream().map(form -> form.numbered(index)).toList();
-    return new LaunchProof(each.apply(targets), each.apply(facts), each.apply(unequal), each.apply(requires), access);
+    return new LaunchProof(
+        each.apply(targets), each.apply(facts), each.apply(unequal), each.apply(requires), access);
   }
 
   /**
@@ -115,10 +120,12 @@ public record LaunchProof(List<LaunchForm> targets, List<LaunchForm> facts, List
         goals.add(form);
       }
       long[][] ranges = ranges(atoms, known, nonZero, launch);
-      for (long[] multiple : multiples) { // k·t stands for the int product only where it does not wrap
+      for (long[] multiple :
+          multiples) { // k·t stands for the int product only where it does not wrap
         long[] range = ranges[(int) multiple[0]];
         long k = multiple[1];
-        if (!fitsInt(Math.multiplyExact(range[0], k)) || !fitsInt(Math.multiplyExact(range[1], k))) {
+        if (!fitsInt(Math.multiplyExact(range[0], k))
+            || !fitsInt(Math.multiplyExact(range[1], k))) {
           return false;
         }
       }
@@ -136,14 +143,20 @@ public record LaunchProof(List<LaunchForm> targets, List<LaunchForm> facts, List
   /** A form over atoms (ids, variables, products of two of them), by atom number. */
   private record Concrete(long constant, Map<Integer, Long> terms) {}
 
-  /** The atoms of one evaluation, numbered, and the multiples of atoms by numbers that products became. */
+  /**
+   * The atoms of one evaluation, numbered, and the multiples of atoms by numbers that products
+   * became.
+   */
   private record Atoms(Map<String, Integer> numbers, List<long[]> multiples) {
     int of(String term) {
       return numbers.computeIfAbsent(term, t -> numbers.size());
     }
   }
 
-  /** {@code form} with the launch's numbers in; null where a value is unknown ({@code atoms} null: none may remain). */
+  /**
+   * {@code form} with the launch's numbers in; null where a value is unknown ({@code atoms} null:
+   * none may remain).
+   */
   private static Concrete concrete(LaunchForm form, LaunchValues launch, Atoms atoms) {
     long constant = form.constant();
     Map<Integer, Long> terms = new HashMap<>();
@@ -151,7 +164,10 @@ public record LaunchProof(List<LaunchForm> targets, List<LaunchForm> facts, List
       String term = entry.getKey();
       long k = entry.getValue();
       int star = term.indexOf('*');
-      String[] factors = star < 0 ? new String[] {term} : new String[] {term.substring(0, star), term.substring(star + 1)};
+      String[] factors =
+          star < 0
+              ? new String[] {term}
+              : new String[] {term.substring(0, star), term.substring(star + 1)};
       long number = 1;
       List<String> rest = new ArrayList<>();
       for (String factor : factors) {
@@ -165,7 +181,9 @@ public record LaunchProof(List<LaunchForm> targets, List<LaunchForm> facts, List
         }
       }
       if (rest.isEmpty()) {
-        constant = Math.addExact(constant, Math.multiplyExact(k, factors.length == 2 ? (int) number : number));
+        constant =
+            Math.addExact(
+                constant, Math.multiplyExact(k, factors.length == 2 ? (int) number : number));
         continue;
       }
       if (atoms == null) {
@@ -180,15 +198,25 @@ public record LaunchProof(List<LaunchForm> targets, List<LaunchForm> facts, List
     return new Concrete(constant, terms);
   }
 
-  /** Each atom's range: what the dispatch gives an id, narrowed by the facts and forms not 0 on it alone. */
-  private static long[][] ranges(Map<String, Integer> atoms, List<Concrete> facts, List<Concrete> nonZero, LaunchValues launch) {
+  /**
+   * Each atom's range: what the dispatch gives an id, narrowed by the facts and forms not 0 on it
+   * alone.
+   */
+  private static long[][] ranges(
+      Map<String, Integer> atoms,
+      List<Concrete> facts,
+      List<Concrete> nonZero,
+      LaunchValues launch) {
     long[][] ranges = new long[atoms.size()][];
     String[] names = new String[atoms.size()];
     atoms.forEach((name, number) -> names[number] = name);
     for (int atom = 0; atom < ranges.length; atom++) {
-      ranges[atom] = names[atom].contains("*") ? INT_RANGE.clone() : launchRange(names[atom], launch);
+      ranges[atom] =
+          names[atom].contains("*") ? INT_RANGE.clone() : launchRange(names[atom], launch);
     }
-    for (int round = 0; round < 3; round++) { // a form not 0 trims an end the facts made, which may make another
+    for (int round = 0;
+        round < 3;
+        round++) { // a form not 0 trims an end the facts made, which may make another
       for (Concrete fact : facts) {
         if (fact.terms().size() == 1) {
           Map.Entry<Integer, Long> only = fact.terms().entrySet().iterator().next();
@@ -218,14 +246,20 @@ public record LaunchProof(List<LaunchForm> targets, List<LaunchForm> facts, List
         }
       }
     }
-    for (int atom = 0; atom < ranges.length; atom++) { // a product of two atoms: from its factors' ranges
+    for (int atom = 0;
+        atom < ranges.length;
+        atom++) { // a product of two atoms: from its factors' ranges
       int star = names[atom].indexOf('*');
       if (star >= 0) {
         Integer first = atoms.get(names[atom].substring(0, star));
         Integer second = atoms.get(names[atom].substring(star + 1));
-        long[] a = first == null ? launchRange(names[atom].substring(0, star), launch) : ranges[first];
-        long[] b = second == null ? launchRange(names[atom].substring(star + 1), launch) : ranges[second];
-        long[] corners = {a[0] * b[0], a[0] * b[1], a[1] * b[0], a[1] * b[1]}; // ints: within the long range
+        long[] a =
+            first == null ? launchRange(names[atom].substring(0, star), launch) : ranges[first];
+        long[] b =
+            second == null ? launchRange(names[atom].substring(star + 1), launch) : ranges[second];
+        long[] corners = {
+          a[0] * b[0], a[0] * b[1], a[1] * b[0], a[1] * b[1]
+        }; // ints: within the long range
         long low = Math.min(Math.min(corners[0], corners[1]), Math.min(corners[2], corners[3]));
         long high = Math.max(Math.max(corners[0], corners[1]), Math.max(corners[2], corners[3]));
         if (fitsInt(low) && fitsInt(high)) {
@@ -248,7 +282,10 @@ public record LaunchProof(List<LaunchForm> targets, List<LaunchForm> facts, List
     };
   }
 
-  /** Whether {@code form} is at least 0 over the ranges, less none, one or two of the facts on several atoms. */
+  /**
+   * Whether {@code form} is at least 0 over the ranges, less none, one or two of the facts on
+   * several atoms.
+   */
   private static boolean nonNegative(Concrete form, List<Concrete> facts, long[][] ranges) {
     if (smallest(form, ranges) >= 0) {
       return true;

@@ -1,8 +1,8 @@
 package dev.kiln.abi;
 
 /**
- * What a launch gives the {@link LaunchForm}s of its kernel's {@link LaunchBound}s and
- * {@link LaunchProof}s: its scalars, its buffers' lengths, its grids and its workgroup. The runtime's
+ * What a launch gives the {@link LaunchForm}s of its kernel's {@link LaunchBound}s and {@link
+ * LaunchProof}s: its scalars, its buffers' lengths, its grids and its workgroup. The runtime's
  * launch implements it; parameters are numbered as the kernel's spec lists them.
  */
 public interface LaunchValues {

@@ -73,7 +73,9 @@ public enum NumericType {
       case short[] a -> SHORT;
       case char[] a -> CHAR;
       case boolean[] a -> BOOLEAN;
-      default -> throw new IllegalArgumentException("not a Kiln buffer type: " + array.getClass().getSimpleName());
+      default ->
+          throw new IllegalArgumentException(
+              "not a Kiln buffer type: " + array.getClass().getSimpleName());
     };
   }
 
@@ -93,7 +95,9 @@ public enum NumericType {
       case short[] a -> a.length;
       case char[] a -> a.length;
       case boolean[] a -> a.length;
-      default -> throw new IllegalArgumentException("not a Kiln buffer type: " + array.getClass().getSimpleName());
+      default ->
+          throw new IllegalArgumentException(
+              "not a Kiln buffer type: " + array.getClass().getSimpleName());
     };
   }
 }

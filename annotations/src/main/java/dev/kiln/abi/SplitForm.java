@@ -7,13 +7,13 @@ import java.util.Objects;
 /**
  * How a one-dimensional launch of a kernel or group may be split along x across devices, as the
  * processor proved it: each device runs whole workgroups of the launch over its own range of global
- * ids along x, on its own copies of the buffers. A buffer every access of which is at
- * {@code s * Gpu.globalId(0) + c}, for one constant {@code s ≥ 1} and constants {@code 0 ≤ c < s},
- * is {@link Role#SLICED} with stride {@code s}: a device that runs ids {@code [a, b)} needs, and
- * changes, only its elements {@code [s·a, s·b)}. A buffer only read, anywhere else, is
- * {@link Role#WHOLE}: every device gets all of it. A buffer written anywhere else leaves the launch
- * unsplittable, and {@code refusal} says which access (null where it splits). A kernel's
- * {@link KernelDescription} carries its form.
+ * ids along x, on its own copies of the buffers. A buffer every access of which is at {@code s *
+ * Gpu.globalId(0) + c}, for one constant {@code s ≥ 1} and constants {@code 0 ≤ c < s}, is {@link
+ * Role#SLICED} with stride {@code s}: a device that runs ids {@code [a, b)} needs, and changes,
+ * only its elements {@code [s·a, s·b)}. A buffer only read, anywhere else, is {@link Role#WHOLE}:
+ * every device gets all of it. A buffer written anywhere else leaves the launch unsplittable, and
+ * {@code refusal} says which access (null where it splits). A kernel's {@link KernelDescription}
+ * carries its form.
  *
  * @param buffers each buffer's share: by parameter index in a description, by binding while the
  *     processor works; in binding order; empty where refused
@@ -58,7 +58,8 @@ public record SplitForm(Map<Integer, Share> buffers, String refusal) {
   }
 
   /** What a kernel has before the processor decides its form, and where nothing describes it. */
-  public static final SplitForm UNKNOWN = refused("nothing describes how it splits (the Kiln processor did not compile it)");
+  public static final SplitForm UNKNOWN =
+      refused("nothing describes how it splits (the Kiln processor did not compile it)");
 
   /** Copies the shares, keeping their order. */
   public SplitForm {
@@ -81,7 +82,8 @@ public record SplitForm(Map<Integer, Share> buffers, String refusal) {
   /**
    * This form with its buffers numbered anew.
    *
-   * @param renumber a buffer's new number by its old one (the processor's binding to the parameter's index)
+   * @param renumber a buffer's new number by its old one (the processor's binding to the
+   *     parameter's index)
    * @return the form
    */
   public SplitForm numbered(java.util.function.IntUnaryOperator renumber) {

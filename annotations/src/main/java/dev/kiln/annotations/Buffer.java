@@ -7,8 +7,8 @@ import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
 /**
- * States how a kernel uses an array parameter. Without it the access is inferred from the body; with
- * it the body is checked against the statement.
+ * States how a kernel uses an array parameter. Without it the access is inferred from the body;
+ * with it the body is checked against the statement.
  */
 @Documented
 @Retention(RetentionPolicy.CLASS)

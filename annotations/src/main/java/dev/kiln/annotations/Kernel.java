@@ -7,9 +7,9 @@ import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
 /**
- * Marks a {@code static void} method as a compute kernel. The Kiln annotation processor compiles its
- * body to SPIR-V and generates a launcher class {@code <EnclosingClass>Kernels} with one method per
- * kernel. Each invocation runs the body once; {@code Gpu.globalId(0)} tells which one it is.
+ * Marks a {@code static void} method as a compute kernel. The Kiln annotation processor compiles
+ * its body to SPIR-V and generates a launcher class {@code <EnclosingClass>Kernels} with one method
+ * per kernel. Each invocation runs the body once; {@code Gpu.globalId(0)} tells which one it is.
  */
 @Documented
 @Retention(RetentionPolicy.CLASS)

@@ -15,16 +15,30 @@ import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
-/** A description reads back as written, every field and every form of it; what is not one is refused. */
+/**
+ * A description reads back as written, every field and every form of it; what is not one is
+ * refused.
+ */
 class DescriptionCodecTest {
-  private static final KernelDescription FULL = new KernelDescription(
-      EnumSet.of(DeviceFeature.FLOAT64, DeviceFeature.SUBGROUPS, DeviceFeature.TENSOR_LAYOUTS), 4, true, 16384,
-      List.of(Access.READ, Access.WRITE, Access.READ_WRITE, Access.READ),
-      List.of(new LaunchBound(1L << 31, List.of(LaunchForm.ofScalars(-1, Map.of("3", 2L)), LaunchForm.roundedGrid(1, 2)),
-          "c[row * cols + col] at line 9"), new LaunchBound(0, List.of(LaunchForm.of(-7)), "")),
-      List.of(proof("0+1*g0+1*g1*s:3+1*c1.0+1*l2+1*w1*v7 | -1+1*n:2 | 1+-1*r0.1 | 2147483647+1*s:3 | in[i] at line 4"),
-          proof("0+1*g0 | - | - | - | out[i] at line 5")),
-      List.of(new AliasConflict(1, 2), new AliasConflict(0, 2)), split());
+  private static final KernelDescription FULL =
+      new KernelDescription(
+          EnumSet.of(DeviceFeature.FLOAT64, DeviceFeature.SUBGROUPS, DeviceFeature.TENSOR_LAYOUTS),
+          4,
+          true,
+          16384,
+          List.of(Access.READ, Access.WRITE, Access.READ_WRITE, Access.READ),
+          List.of(
+              new LaunchBound(
+                  1L << 31,
+                  List.of(LaunchForm.ofScalars(-1, Map.of("3", 2L)), LaunchForm.roundedGrid(1, 2)),
+                  "c[row * cols + col] at line 9"),
+              new LaunchBound(0, List.of(LaunchForm.of(-7)), "")),
+          List.of(
+              proof(
+                  "0+1*g0+1*g1*s:3+1*c1.0+1*l2+1*w1*v7 | -1+1*n:2 | 1+-1*r0.1 | 2147483647+1*s:3 | in[i] at line 4"),
+              proof("0+1*g0 | - | - | - | out[i] at line 5")),
+          List.of(new AliasConflict(1, 2), new AliasConflict(0, 2)),
+          split());
 
   private static SplitForm split() {
     Map<Integer, SplitForm.Share> shares = new LinkedHashMap<>();
@@ -37,22 +51,42 @@ class DescriptionCodecTest {
   @Test
   void everyFieldReadsBackAsWritten() {
     assertEquals(FULL, DescriptionCodec.read(DescriptionCodec.write(FULL)));
-    assertEquals(List.copyOf(FULL.split().buffers().keySet()),
-        List.copyOf(DescriptionCodec.read(DescriptionCodec.write(FULL)).split().buffers().keySet()), "in binding order");
+    assertEquals(
+        List.copyOf(FULL.split().buffers().keySet()),
+        List.copyOf(DescriptionCodec.read(DescriptionCodec.write(FULL)).split().buffers().keySet()),
+        "in binding order");
   }
 
   @Test
   void anEmptyDescriptionAndARefusedSplitReadBack() {
-    KernelDescription empty = new KernelDescription(Set.of(), 1, false, 0, List.of(), List.of(), List.of(), List.of(),
-        SplitForm.refused("it copies ranges of arrays"));
+    KernelDescription empty =
+        new KernelDescription(
+            Set.of(),
+            1,
+            false,
+            0,
+            List.of(),
+            List.of(),
+            List.of(),
+            List.of(),
+            SplitForm.refused("it copies ranges of arrays"));
     assertEquals(empty, DescriptionCodec.read(DescriptionCodec.write(empty)));
   }
 
   @Test
   void eachFeatureReadsBack() {
     for (DeviceFeature feature : DeviceFeature.values()) {
-      KernelDescription one = new KernelDescription(Set.of(feature), 1, false, 0, List.of(), List.of(), List.of(),
-          List.of(), SplitForm.UNKNOWN);
+      KernelDescription one =
+          new KernelDescription(
+              Set.of(feature),
+              1,
+              false,
+              0,
+              List.of(),
+              List.of(),
+              List.of(),
+              List.of(),
+              SplitForm.UNKNOWN);
       assertEquals(Set.of(feature), DescriptionCodec.read(DescriptionCodec.write(one)).features());
     }
   }
@@ -74,14 +108,19 @@ class DescriptionCodecTest {
   @Test
   void whatIsNoDescriptionIsRefused() {
     byte[] written = DescriptionCodec.write(FULL);
-    assertEquals("not a Kiln kernel description",
-        assertThrows(IllegalArgumentException.class, () -> DescriptionCodec.read(new byte[] {0, 1, 2, 3, 4, 5, 6, 7}))
+    assertEquals(
+        "not a Kiln kernel description",
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> DescriptionCodec.read(new byte[] {0, 1, 2, 3, 4, 5, 6, 7}))
             .getMessage());
     byte[] later = written.clone();
     later[5] = 9;
-    assertEquals("a kernel description of version 9; this Kiln reads 1. Fix: compile the kernels with the processor"
-        + " of this Kiln's version", assertThrows(IllegalArgumentException.class, () -> DescriptionCodec.read(later))
-        .getMessage());
+    assertEquals(
+        "a kernel description of version 9; this Kiln reads 1. Fix: compile the kernels with the processor"
+            + " of this Kiln's version",
+        assertThrows(IllegalArgumentException.class, () -> DescriptionCodec.read(later))
+            .getMessage());
     byte[] cut = java.util.Arrays.copyOf(written, written.length - 5);
     assertThrows(IllegalArgumentException.class, () -> DescriptionCodec.read(cut));
   }
@@ -93,8 +132,11 @@ class DescriptionCodecTest {
     out.writeInt(0x4b494c4e);
     out.writeShort(1);
     out.writeShort(0);
-    assertEquals("a kernel description without its 'features'",
-        assertThrows(IllegalArgumentException.class, () -> DescriptionCodec.read(bytes.toByteArray())).getMessage());
+    assertEquals(
+        "a kernel description without its 'features'",
+        assertThrows(
+                IllegalArgumentException.class, () -> DescriptionCodec.read(bytes.toByteArray()))
+            .getMessage());
   }
 
   @Test

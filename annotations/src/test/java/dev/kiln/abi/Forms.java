@@ -15,7 +15,10 @@ final class Forms {
     Map<String, Long> terms = new TreeMap<>();
     for (int i = 1; i < parts.length; i++) {
       int star = parts[i].indexOf('*');
-      terms.merge(parts[i].substring(star + 1), Long.parseLong(parts[i].substring(0, star)), Math::addExact);
+      terms.merge(
+          parts[i].substring(star + 1),
+          Long.parseLong(parts[i].substring(0, star)),
+          Math::addExact);
     }
     return new LaunchForm(Long.parseLong(parts[0]), terms);
   }
@@ -31,9 +34,17 @@ final class Forms {
     return forms;
   }
 
-  /** {@code targets | facts | unequal | requires | access}, as {@link KernelDescription#lines()} writes a proof. */
+  /**
+   * {@code targets | facts | unequal | requires | access}, as {@link KernelDescription#lines()}
+   * writes a proof.
+   */
   static LaunchProof proof(String text) {
     String[] sections = text.split(" \\| ", 5);
-    return new LaunchProof(forms(sections[0]), forms(sections[1]), forms(sections[2]), forms(sections[3]), sections[4]);
+    return new LaunchProof(
+        forms(sections[0]),
+        forms(sections[1]),
+        forms(sections[2]),
+        forms(sections[3]),
+        sections[4]);
   }
 }

@@ -12,8 +12,14 @@ import org.junit.jupiter.api.Test;
 /** The launch bounds a kernel carries: their words and their arithmetic at the limit. */
 class LaunchBoundTest {
   /** {@code 2 × (3·cols + 1) × arm 1's grid height ≤ 2^32}, cols being parameter 1. */
-  private static final LaunchBound ROW_MAJOR = new LaunchBound(1L << 32, List.of(LaunchForm.of(2),
-      LaunchForm.ofScalars(1, Map.of("1", 3L)), LaunchForm.roundedGrid(0, 1).ofArm(1)), "c's update on line 7");
+  private static final LaunchBound ROW_MAJOR =
+      new LaunchBound(
+          1L << 32,
+          List.of(
+              LaunchForm.of(2),
+              LaunchForm.ofScalars(1, Map.of("1", 3L)),
+              LaunchForm.roundedGrid(0, 1).ofArm(1)),
+          "c's update on line 7");
 
   /** A launch whose int scalar 1 ('cols') and arm 1's rounded grid height are given. */
   private record Values(long cols, long height) implements LaunchValues {
@@ -53,9 +59,11 @@ class LaunchBoundTest {
 
   @Test
   void aBoundReadsInTheKernelsWords() {
-    assertEquals("2 × (3·cols + 1) × arm 1's grid height ≤ 4294967296",
+    assertEquals(
+        "2 × (3·cols + 1) × arm 1's grid height ≤ 4294967296",
         ROW_MAJOR.condition(List.of("c", "cols")::get));
-    LaunchBound nonNegative = new LaunchBound(0, List.of(LaunchForm.ofScalars(1, Map.of("0", -1L))), "x");
+    LaunchBound nonNegative =
+        new LaunchBound(0, List.of(LaunchForm.ofScalars(1, Map.of("0", -1L))), "x");
     assertEquals("(n - 1) ≥ 0", nonNegative.condition(List.of("n")::get));
   }
 
@@ -64,7 +72,9 @@ class LaunchBoundTest {
     // 2 × (3·cols + 1) × height = 2^32 exactly for cols = 5, height = 2^27
     assertTrue(ROW_MAJOR.holds(new Values(5, 1L << 27)));
     assertFalse(ROW_MAJOR.holds(new Values(5, (1L << 27) + 1)));
-    assertFalse(ROW_MAJOR.holds(new Values(Integer.MAX_VALUE, Integer.MAX_VALUE)), "saturates, never overflows");
+    assertFalse(
+        ROW_MAJOR.holds(new Values(Integer.MAX_VALUE, Integer.MAX_VALUE)),
+        "saturates, never overflows");
   }
 
   @Test

@@ -10,20 +10,28 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The proofs a kernel hands the runtime, and their arithmetic at the edges where an access leaves
- * its buffer. The proofs are the processor's, copied from the 5-point stencil's description
- * ({@code bench}'s {@code Workgroups.stencil(in, out, width, height)}: {@code out[i] = … in[i + width] …}
+ * its buffer. The proofs are the processor's, copied from the 5-point stencil's description ({@code
+ * bench}'s {@code Workgroups.stencil(in, out, width, height)}: {@code out[i] = … in[i + width] …}
  * with {@code i = y * width + x} inside the border, on a 16 x 16 workgroup), without the facts of
  * the launch gate, which the guards make redundant. Parameters: in 0, out 1, width 2, height 3.
  */
 class LaunchProofTest {
-  /** {@code in[y * width + x + width]} where {@code 0 < x < width - 1} and {@code 0 < y < height - 1}. */
-  private static final LaunchProof BELOW = proof("0+1*g0+1*g1*s:2+1*s:2"
-      + " -1+-1*g0+-1*g1*s:2+1*n:0+-1*s:2 | -1+-1*g0+1*s:2 -1+-1*g1+1*s:3"
-      + " | 0+1*g0 0+1*g1 1+1*g0+-1*s:2 1+1*g1+-1*s:3 | 2147483647+1*s:2 2147483648+-1*s:2"
-      + " 2147483647+1*s:3 2147483648+-1*s:3 | in[(globalId(1))*(scalar width) + globalId(0) + scalar width] at line 65");
+  /**
+   * {@code in[y * width + x + width]} where {@code 0 < x < width - 1} and {@code 0 < y < height -
+   * 1}.
+   */
+  private static final LaunchProof BELOW =
+      proof(
+          "0+1*g0+1*g1*s:2+1*s:2"
+              + " -1+-1*g0+-1*g1*s:2+1*n:0+-1*s:2 | -1+-1*g0+1*s:2 -1+-1*g1+1*s:3"
+              + " | 0+1*g0 0+1*g1 1+1*g0+-1*s:2 1+1*g1+-1*s:3 | 2147483647+1*s:2 2147483648+-1*s:2"
+              + " 2147483647+1*s:3 2147483648+-1*s:3 | in[(globalId(1))*(scalar width) + globalId(0) + scalar width] at line 65");
+
   /** {@code out[y * width + x]} where {@code x < width} and {@code y < height}. */
-  private static final LaunchProof BORDER = proof("0+1*g0+1*g1*s:2 -1+-1*g0+-1*g1*s:2+1*n:1"
-      + " | -1+-1*g0+1*s:2 -1+-1*g1+1*s:3 | - | - | out[(globalId(1))*(scalar width) + globalId(0)] at line 63");
+  private static final LaunchProof BORDER =
+      proof(
+          "0+1*g0+1*g1*s:2 -1+-1*g0+-1*g1*s:2+1*n:1"
+              + " | -1+-1*g0+1*s:2 -1+-1*g1+1*s:3 | - | - | out[(globalId(1))*(scalar width) + globalId(0)] at line 63");
 
   @Test
   void aProofNamesTheParametersItReads() {
@@ -34,7 +42,8 @@ class LaunchProofTest {
   @Test
   void numberingReplacesNamesInProducts() {
     LaunchProof named = proof("0+1*g1*s:width+1*n:in | - | - | - | a");
-    assertEquals(proof("0+1*g1*s:2+1*n:0 | - | - | - | a"),
+    assertEquals(
+        proof("0+1*g1*s:2+1*n:0 | - | - | - | a"),
         named.numbered(name -> java.util.List.of("in", "out", "width").indexOf(name)));
   }
 
@@ -42,7 +51,8 @@ class LaunchProofTest {
   void theRowBelowIsInBoundsExactlyWhereTheBufferHoldsTheGrid() {
     // the largest index read is (height - 2) · width + (width - 2) + width = width · height - 2
     assertTrue(BELOW.holds(new Stencil(1000, 700, 1000 * 700, 1000 * 700)));
-    assertTrue(BELOW.holds(new Stencil(1000, 700, 1000 * 700 - 1, 0)), "the last element is never read");
+    assertTrue(
+        BELOW.holds(new Stencil(1000, 700, 1000 * 700 - 1, 0)), "the last element is never read");
     assertFalse(BELOW.holds(new Stencil(1000, 700, 1000 * 700 - 2, 0)));
     assertTrue(BORDER.holds(new Stencil(1000, 700, 0, 1000 * 700)));
     assertFalse(BORDER.holds(new Stencil(1000, 700, 0, 1000 * 700 - 1)));
@@ -65,11 +75,15 @@ class LaunchProofTest {
 
   @Test
   void aBufferTheLaunchCannotMeasureProvesNothing() {
-    LaunchProof other = proof("0+1*g0+1*g1*s:2 -1+-1*g0+-1*g1*s:2+1*n:5 | -1+-1*g0+1*s:2 -1+-1*g1+1*s:3 | - | - | x");
+    LaunchProof other =
+        proof(
+            "0+1*g0+1*g1*s:2 -1+-1*g0+-1*g1*s:2+1*n:5 | -1+-1*g0+1*s:2 -1+-1*g1+1*s:3 | - | - | x");
     assertFalse(other.holds(new Stencil(1000, 700, 0, 1000 * 700)));
   }
 
-  /** A launch of the stencil's 16 x 16 workgroup over a width x height grid, with the given lengths. */
+  /**
+   * A launch of the stencil's 16 x 16 workgroup over a width x height grid, with the given lengths.
+   */
   record Stencil(long width, long height, long in, long out) implements LaunchValues {
     @Override
     public long scalar(int param) {

@@ -27,7 +27,8 @@ final class Descriptions {
    * @param module what the writer made of it
    * @param params the kernel's or group's parameters, in the order of its spec
    */
-  static KernelDescription of(Analysis written, SpirvWriter.Written module, List<KernelSignature.Param> params) {
+  static KernelDescription of(
+      Analysis written, SpirvWriter.Written module, List<KernelSignature.Param> params) {
     Program program = written.program();
     Map<String, Integer> byName = new HashMap<>();
     List<Integer> byBinding = new ArrayList<>();
@@ -40,25 +41,45 @@ final class Descriptions {
     Map<String, Access> accessOf = new HashMap<>();
     for (BufferDecl buffer : program.buffers()) {
       if (!params.get(byBinding.get(buffer.binding())).name().equals(buffer.name())) {
-        throw new IllegalStateException("buffer " + buffer.name() + " has binding " + buffer.binding() + ", the "
-            + "binding of parameter " + params.get(byBinding.get(buffer.binding())).name());
+        throw new IllegalStateException(
+            "buffer "
+                + buffer.name()
+                + " has binding "
+                + buffer.binding()
+                + ", the "
+                + "binding of parameter "
+                + params.get(byBinding.get(buffer.binding())).name());
       }
       accessOf.put(buffer.name(), buffer.access());
     }
-    List<Access> accesses = params.stream().map(param -> !param.isBuffer() ? Access.READ
-        : accessOf.getOrDefault(param.name(), Access.READ)).toList(); // a buffer the program does not name: untouched
-    java.util.function.ToIntFunction<String> index = name -> {
-      Integer found = byName.get(name);
-      if (found == null) {
-        throw new IllegalStateException("a launch condition names '" + name + "', which is no parameter");
-      }
-      return found;
-    };
-    return new KernelDescription(module.features(), program.elementsPerInvocation(),
-        Walk.anyStatement(program.body(), Stmt.Barrier.class::isInstance), module.sharedBytes(), accesses,
+    List<Access> accesses =
+        params.stream()
+            .map(
+                param ->
+                    !param.isBuffer()
+                        ? Access.READ
+                        : accessOf.getOrDefault(param.name(), Access.READ))
+            .toList(); // a buffer the program does not name: untouched
+    java.util.function.ToIntFunction<String> index =
+        name -> {
+          Integer found = byName.get(name);
+          if (found == null) {
+            throw new IllegalStateException(
+                "a launch condition names '" + name + "', which is no parameter");
+          }
+          return found;
+        };
+    return new KernelDescription(
+        module.features(),
+        program.elementsPerInvocation(),
+        Walk.anyStatement(program.body(), Stmt.Barrier.class::isInstance),
+        module.sharedBytes(),
+        accesses,
         program.launchBounds().stream().map(bound -> bound.numbered(index)).toList(),
         written.bounds().launchProofs().stream().map(proof -> proof.numbered(index)).toList(),
-        program.aliasConflicts().stream().map(conflict -> conflict.numbered(byBinding::get)).toList(),
+        program.aliasConflicts().stream()
+            .map(conflict -> conflict.numbered(byBinding::get))
+            .toList(),
         program.split().numbered(byBinding::get));
   }
 }

@@ -42,33 +42,78 @@ final class FusionReporter {
         case FusionError.Aliasing aliasing -> {
           FusionError.ArmAccess earlier = aliasing.earlierAccess();
           FusionError.ArmAccess later = aliasing.laterAccess();
-          String reason = aliasing.analyzable()
-              ? "which reaches elements of other invocations"
-              : "at an index Kiln cannot prove to be the invocation's own or its workgroup's (it follows sums and"
-                  + " constant multiples of ids, constants, int scalars, lengths and locals assigned once; row-major"
-                  + " indices such as row * cols + col where a guard keeps col below cols; strided columns such as"
-                  + " p + n * k with p below n and k a bounded loop counter; and loop counters bounded inside the"
-                  + " workgroup's range)";
+          String reason =
+              aliasing.analyzable()
+                  ? "which reaches elements of other invocations"
+                  : "at an index Kiln cannot prove to be the invocation's own or its workgroup's (it follows sums and"
+                      + " constant multiples of ids, constants, int scalars, lengths and locals assigned once; row-major"
+                      + " indices such as row * cols + col where a guard keeps col below cols; strided columns such as"
+                      + " p + n * k with p below n and k a bounded loop counter; and loop counters bounded inside the"
+                      + " workgroup's range)";
           Tree at = sites.tree(later.site());
-          diagnostics.error(at, sites.unit(later.site()), Errors.fusionAliasing(aliasing.buffer(), aliasing.group(),
-              earlier.arm(), earlier.kernel(), earlier.site().line(), earlier.kind().verb(),
-              source(sites.tree(earlier.site())), later.arm(), later.kernel(), later.site().line(), later.kind().verb(),
-              source(at), reason));
+          diagnostics.error(
+              at,
+              sites.unit(later.site()),
+              Errors.fusionAliasing(
+                  aliasing.buffer(),
+                  aliasing.group(),
+                  earlier.arm(),
+                  earlier.kernel(),
+                  earlier.site().line(),
+                  earlier.kind().verb(),
+                  source(sites.tree(earlier.site())),
+                  later.arm(),
+                  later.kernel(),
+                  later.site().line(),
+                  later.kind().verb(),
+                  source(at),
+                  reason));
         }
-        case FusionError.SelfAliasing self -> onGroup(self, Errors.fusionSelfAliasing(self.kernel(), self.first(),
-            self.arm(), self.group()));
-        case FusionError.OverDispatch over -> onGroup(over, Errors.fusionOverDispatch(over.group(),
-            shape(over.fused()), over.fusedInvocations(), Fusion.OVER_DISPATCH_LIMIT, over.largestInvocations(),
-            over.largestArm(), over.largestKernel(), over.arm(), over.kernel()));
-        case FusionError.WorkgroupGeometry geometry -> onGroup(geometry, Errors.fusionWorkgroupGeometry(geometry.group(),
-            geometry.arm(), geometry.kernel(), shape(geometry.fused()), shape(geometry.own()), geometry.reason()));
-        case FusionError.TypeConflict conflict -> onGroup(conflict, Errors.fusionTypeConflict(conflict.name(),
-            conflict.otherType(), conflict.other(), conflict.otherKernel(), conflict.type(), conflict.arm(),
-            conflict.kernel(), conflict.group()));
-        case FusionError.Matrices matrices -> onGroup(matrices, Errors.fusionMatrices(matrices.group(), matrices.arm(),
-            matrices.kernel()));
-        case FusionError.Copies copies -> onGroup(copies, Errors.fusionCopies(copies.group(), copies.arm(),
-            copies.kernel()));
+        case FusionError.SelfAliasing self ->
+            onGroup(
+                self,
+                Errors.fusionSelfAliasing(self.kernel(), self.first(), self.arm(), self.group()));
+        case FusionError.OverDispatch over ->
+            onGroup(
+                over,
+                Errors.fusionOverDispatch(
+                    over.group(),
+                    shape(over.fused()),
+                    over.fusedInvocations(),
+                    Fusion.OVER_DISPATCH_LIMIT,
+                    over.largestInvocations(),
+                    over.largestArm(),
+                    over.largestKernel(),
+                    over.arm(),
+                    over.kernel()));
+        case FusionError.WorkgroupGeometry geometry ->
+            onGroup(
+                geometry,
+                Errors.fusionWorkgroupGeometry(
+                    geometry.group(),
+                    geometry.arm(),
+                    geometry.kernel(),
+                    shape(geometry.fused()),
+                    shape(geometry.own()),
+                    geometry.reason()));
+        case FusionError.TypeConflict conflict ->
+            onGroup(
+                conflict,
+                Errors.fusionTypeConflict(
+                    conflict.name(),
+                    conflict.otherType(),
+                    conflict.other(),
+                    conflict.otherKernel(),
+                    conflict.type(),
+                    conflict.arm(),
+                    conflict.kernel(),
+                    conflict.group()));
+        case FusionError.Matrices matrices ->
+            onGroup(
+                matrices,
+                Errors.fusionMatrices(matrices.group(), matrices.arm(), matrices.kernel()));
+        case FusionError.Copies copies ->
+            onGroup(copies, Errors.fusionCopies(copies.group(), copies.arm(), copies.kernel()));
       }
     }
   }
@@ -86,7 +131,9 @@ final class FusionReporter {
     if (workgroup.z() > 1) {
       return "{" + workgroup.x() + ", " + workgroup.y() + ", " + workgroup.z() + "}";
     }
-    return workgroup.y() > 1 ? "{" + workgroup.x() + ", " + workgroup.y() + "}" : "{" + workgroup.x() + "}";
+    return workgroup.y() > 1
+        ? "{" + workgroup.x() + ", " + workgroup.y() + "}"
+        : "{" + workgroup.x() + "}";
   }
 
   private void onGroup(FusionError error, Diagnostic diagnostic) {
@@ -118,7 +165,9 @@ final class FusionReporter {
     int seen = 0;
     for (AnnotationTree annotation : tree.getModifiers().getAnnotations()) {
       String type = annotation.getAnnotationType().toString();
-      if ((type.equals("FuseGroup") || type.endsWith(".FuseGroup")) && names(annotation, group) && seen++ == n) {
+      if ((type.equals("FuseGroup") || type.endsWith(".FuseGroup"))
+          && names(annotation, group)
+          && seen++ == n) {
         return annotation;
       }
     }

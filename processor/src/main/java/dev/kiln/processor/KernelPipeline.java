@@ -51,8 +51,8 @@ import javax.lang.model.util.Elements;
  * inferred buffer accesses ({@link #check}); then gated, vectorized where it qualifies and written
  * as SPIR-V ({@link #emit}). Each fuse group whose arms all passed is fused and written the same
  * way, or its fusion errors reported. Every program handed on carries its {@link Analysis}, so no
- * analysis runs twice on one program. The CPU twins of all of them go out last. Nothing thrown
- * here reaches javac: an unexpected failure becomes one error on the kernel or group.
+ * analysis runs twice on one program. The CPU twins of all of them go out last. Nothing thrown here
+ * reaches javac: an unexpected failure becomes one error on the kernel or group.
  */
 final class KernelPipeline {
   /**
@@ -67,18 +67,33 @@ final class KernelPipeline {
   private final Attribution attribution;
   private final Outputs outputs;
   private final boolean vectorize;
+
   /** Where every IR node of the compilation came from, kernels' and helpers' alike. */
   private final Sites sites;
+
   private final HelperLinker linker;
-  /** Classes lowered whose helpers of other classes are not all lowered yet, in the order javac analyzed them. */
+
+  /**
+   * Classes lowered whose helpers of other classes are not all lowered yet, in the order javac
+   * analyzed them.
+   */
   private final List<LoweredClass> waiting = new ArrayList<>();
 
   /**
-   * @param templates the helpers of each class javac has analyzed, lowered for the kernels of others
-   * @param vectorize whether qualifying programs get 4 elements per invocation ({@code -Akiln.vectorize})
+   * @param templates the helpers of each class javac has analyzed, lowered for the kernels of
+   *     others
+   * @param vectorize whether qualifying programs get 4 elements per invocation ({@code
+   *     -Akiln.vectorize})
    */
-  KernelPipeline(Elements elements, Trees trees, Diagnostics diagnostics, Attribution attribution, Sites sites,
-      HelperTemplates templates, Outputs outputs, boolean vectorize) {
+  KernelPipeline(
+      Elements elements,
+      Trees trees,
+      Diagnostics diagnostics,
+      Attribution attribution,
+      Sites sites,
+      HelperTemplates templates,
+      Outputs outputs,
+      boolean vectorize) {
     this.elements = elements;
     this.trees = trees;
     this.diagnostics = diagnostics;
@@ -106,11 +121,15 @@ final class KernelPipeline {
     finishReady();
   }
 
-  /** Finishes each lowered class whose kernels can be linked now: javac has analyzed every class they call into. */
+  /**
+   * Finishes each lowered class whose kernels can be linked now: javac has analyzed every class
+   * they call into.
+   */
   void finishReady() {
     for (Iterator<LoweredClass> it = waiting.iterator(); it.hasNext(); ) {
       LoweredClass next = it.next();
-      if (next.kernels().stream().allMatch(kernel -> linker.waitingFor(kernel.program()).isEmpty())) {
+      if (next.kernels().stream()
+          .allMatch(kernel -> linker.waitingFor(kernel.program()).isEmpty())) {
         it.remove();
         finish(next);
       }
@@ -131,57 +150,93 @@ final class KernelPipeline {
   private record Lowered(KernelSignature kernel, TreePath path, Program program, boolean failed) {}
 
   /** The kernels of a class, each by name, and those lowered. */
-  private record LoweredClass(PendingClass owner, Map<String, KernelSignature> byName, List<Lowered> kernels) {}
+  private record LoweredClass(
+      PendingClass owner, Map<String, KernelSignature> byName, List<Lowered> kernels) {}
 
   /**
-   * Links, checks and writes the kernels of a class, then fuses and writes its groups whose arms all
-   * passed, and writes the CPU twins of all of them.
+   * Links, checks and writes the kernels of a class, then fuses and writes its groups whose arms
+   * all passed, and writes the CPU twins of all of them.
    */
   private void finish(LoweredClass lowered) {
     Map<String, Analysis> checked = new LinkedHashMap<>();
     List<CpuTwins.Source> twins = new ArrayList<>();
     for (Lowered kernel : lowered.kernels()) {
       KernelSignature signature = kernel.kernel();
-      check(kernel).ifPresent(analysis -> {
-        checked.put(signature.name(), analysis);
-        if (emit(signature.method(), signature.packageName(), signature.moduleResource(), "kernel " + signature.name(),
-            signature.params(), () -> Passes.kernel(analysis.program(), vectorize))) {
-          twins.add(twin(signature.owner(), signature.name(), false, analysis.program(), signature.params()));
-        }
-      });
+      check(kernel)
+          .ifPresent(
+              analysis -> {
+                checked.put(signature.name(), analysis);
+                if (emit(
+                    signature.method(),
+                    signature.packageName(),
+                    signature.moduleResource(),
+                    "kernel " + signature.name(),
+                    signature.params(),
+                    () -> Passes.kernel(analysis.program(), vectorize))) {
+                  twins.add(
+                      twin(
+                          signature.owner(),
+                          signature.name(),
+                          false,
+                          analysis.program(),
+                          signature.params()));
+                }
+              });
     }
     for (GroupSignature group : lowered.owner().groups()) {
-      List<KernelSignature> arms = group.arms().stream().map(arm -> lowered.byName().get(arm.name())).toList();
+      List<KernelSignature> arms =
+          group.arms().stream().map(arm -> lowered.byName().get(arm.name())).toList();
       if (arms.stream().allMatch(arm -> checked.containsKey(arm.name()))) {
-        fuse(group, arms, checked).ifPresent(fused ->
-            twins.add(twin(arms.getFirst().owner(), group.name(), true, fused, group.params())));
+        fuse(group, arms, checked)
+            .ifPresent(
+                fused ->
+                    twins.add(
+                        twin(arms.getFirst().owner(), group.name(), true, fused, group.params())));
       }
     }
     if (!twins.isEmpty()) {
-      outputs.twins(lowered.owner().kernels().getFirst().owner(),
-          lowered.kernels().getFirst().path().getCompilationUnit(), twins);
+      outputs.twins(
+          lowered.owner().kernels().getFirst().owner(),
+          lowered.kernels().getFirst().path().getCompilationUnit(),
+          twins);
     }
   }
 
-  private CpuTwins.Source twin(TypeElement owner, String name, boolean group, Program program,
+  private CpuTwins.Source twin(
+      TypeElement owner,
+      String name,
+      boolean group,
+      Program program,
       List<KernelSignature.Param> params) {
-    return new CpuTwins.Source(LaunchAbi.twinMethod(name, group), program, group,
-        params.stream().map(KernelSignature.Param::name).toList(), elements.getBinaryName(owner) + "#" + name);
+    return new CpuTwins.Source(
+        LaunchAbi.twinMethod(name, group),
+        program,
+        group,
+        params.stream().map(KernelSignature.Param::name).toList(),
+        elements.getBinaryName(owner) + "#" + name);
   }
 
-  /** The kernel lowered, reporting what the kernel language lacks; empty after an error that leaves no program. */
+  /**
+   * The kernel lowered, reporting what the kernel language lacks; empty after an error that leaves
+   * no program.
+   */
   private Optional<Lowered> lower(KernelSignature kernel) {
     TreePath path = trees.getPath(kernel.method());
     if (path == null) {
-      diagnostics.error(kernel.method(), Errors.internal(kernel.name(), "javac has no source tree for it"));
+      diagnostics.error(
+          kernel.method(), Errors.internal(kernel.name(), "javac has no source tree for it"));
       return Optional.empty();
     }
-    return guarded(kernel, path, () -> {
-      KernelLowering lowering = new KernelLowering(trees, path.getCompilationUnit(), diagnostics, kernel, sites,
-          attribution);
-      Program program = lowering.lower(path);
-      return new Lowered(kernel, path, program, lowering.failed());
-    });
+    return guarded(
+        kernel,
+        path,
+        () -> {
+          KernelLowering lowering =
+              new KernelLowering(
+                  trees, path.getCompilationUnit(), diagnostics, kernel, sites, attribution);
+          Program program = lowering.lower(path);
+          return new Lowered(kernel, path, program, lowering.failed());
+        });
   }
 
   /**
@@ -189,50 +244,76 @@ final class KernelPipeline {
    * analyses; empty after reporting every error lowering, linking and the checks found.
    */
   private Optional<Analysis> check(Lowered kernel) {
-    return guarded(kernel.kernel(), kernel.path(), () -> {
-      HelperLinker.Linked linked = linker.link(kernel.program());
-      Analysis lowered = Analysis.of(linked.program());
-      Map<String, Access> declared = new HashMap<>();
-      kernel.kernel().params().forEach(param -> param.declared().ifPresent(access -> declared.put(param.name(), access)));
-      List<CheckError> errors = Checks.run(lowered, declared);
-      for (CheckError error : errors) {
-        diagnostics.error(operand(sites.tree(error.site()), error.operand()), sites.unit(error.site()), error.diagnostic());
-      }
-      if (kernel.failed() || linked.failed() || !errors.isEmpty()) {
-        return null;
-      }
-      RacyUpdates.Result races = Checks.warnings(lowered);
-      for (CheckError warning : races.warnings()) {
-        if (!suppressed(kernel.kernel().method(), warning.diagnostic().message().id())) {
-          diagnostics.warning(sites.tree(warning.site()), sites.unit(warning.site()), warning.diagnostic());
-        }
-      }
-      return Analysis.of(AccessInference.apply(lowered, declared.keySet()).withLaunchBounds(races.launchBounds()));
-    });
+    return guarded(
+        kernel.kernel(),
+        kernel.path(),
+        () -> {
+          HelperLinker.Linked linked = linker.link(kernel.program());
+          Analysis lowered = Analysis.of(linked.program());
+          Map<String, Access> declared = new HashMap<>();
+          kernel
+              .kernel()
+              .params()
+              .forEach(
+                  param ->
+                      param.declared().ifPresent(access -> declared.put(param.name(), access)));
+          List<CheckError> errors = Checks.run(lowered, declared);
+          for (CheckError error : errors) {
+            diagnostics.error(
+                operand(sites.tree(error.site()), error.operand()),
+                sites.unit(error.site()),
+                error.diagnostic());
+          }
+          if (kernel.failed() || linked.failed() || !errors.isEmpty()) {
+            return null;
+          }
+          RacyUpdates.Result races = Checks.warnings(lowered);
+          for (CheckError warning : races.warnings()) {
+            if (!suppressed(kernel.kernel().method(), warning.diagnostic().message().id())) {
+              diagnostics.warning(
+                  sites.tree(warning.site()), sites.unit(warning.site()), warning.diagnostic());
+            }
+          }
+          return Analysis.of(
+              AccessInference.apply(lowered, declared.keySet())
+                  .withLaunchBounds(races.launchBounds()));
+        });
   }
 
-  /** The part of {@code tree} a check error names: itself, an array access's index, or a call's argument. */
+  /**
+   * The part of {@code tree} a check error names: itself, an array access's index, or a call's
+   * argument.
+   */
   private static Tree operand(Tree tree, int operand) {
     return switch (tree) {
-      case com.sun.source.tree.ArrayAccessTree access when operand == CheckError.INDEX -> access.getIndex();
-      case com.sun.source.tree.MethodInvocationTree call when operand >= 0 && operand < call.getArguments().size() ->
+      case com.sun.source.tree.ArrayAccessTree access when operand == CheckError.INDEX ->
+          access.getIndex();
+      case com.sun.source.tree.MethodInvocationTree call
+          when operand >= 0 && operand < call.getArguments().size() ->
           call.getArguments().get(operand);
       default -> tree;
     };
   }
 
-  /** What {@code step} makes of the kernel; empty if it makes null, runs out of memory or fails, reported on the kernel. */
+  /**
+   * What {@code step} makes of the kernel; empty if it makes null, runs out of memory or fails,
+   * reported on the kernel.
+   */
   private <T> Optional<T> guarded(KernelSignature kernel, TreePath path, Supplier<T> step) {
-    return contained(kernel.name(), "kernel " + kernel.name(),
-        error -> diagnostics.error(path.getLeaf(), path.getCompilationUnit(), error), step);
+    return contained(
+        kernel.name(),
+        "kernel " + kernel.name(),
+        error -> diagnostics.error(path.getLeaf(), path.getCompilationUnit(), error),
+        step);
   }
 
   /**
    * What {@code step} makes; empty where it makes null, or where it runs out of memory or fails:
-   * then {@code report} gets {@code kiln.kernel.outOfMemory} for {@code program} or
-   * {@code kiln.internal} for {@code where}. The processor never crashes javac.
+   * then {@code report} gets {@code kiln.kernel.outOfMemory} for {@code program} or {@code
+   * kiln.internal} for {@code where}. The processor never crashes javac.
    */
-  private <T> Optional<T> contained(Object where, String program, Consumer<Diagnostic> report, Supplier<T> step) {
+  private <T> Optional<T> contained(
+      Object where, String program, Consumer<Diagnostic> report, Supplier<T> step) {
     try {
       return Optional.ofNullable(step.get());
     } catch (OutOfMemoryError e) {
@@ -261,22 +342,36 @@ final class KernelPipeline {
    * Fuses a group whose arms all passed their checks; writes its module and returns the fused
    * program, or reports why it cannot be fused or written.
    */
-  private Optional<Program> fuse(GroupSignature group, List<KernelSignature> arms, Map<String, Analysis> checked) {
+  private Optional<Program> fuse(
+      GroupSignature group, List<KernelSignature> arms, Map<String, Analysis> checked) {
     KernelSignature first = arms.getFirst();
     String what = "group " + group.name();
-    return contained(what, what, error -> diagnostics.error(first.method(), error), () -> {
-      List<Arm> fusedArms = arms.stream()
-          .map(arm -> new Arm(arm.name(), arm.selfComposable(), checked.get(arm.name())))
-          .toList();
-      return switch (Fusion.fuse(group.name(), fusedArms)) {
-        case Fusion.Result.Fused fused -> emit(first.method(), first.packageName(), group.moduleResource(), what,
-            group.params(), () -> Passes.finish(fused.program(), vectorize)) ? fused.program() : null;
-        case Fusion.Result.Refused refused -> {
-          new FusionReporter(trees, diagnostics, sites, arms).report(refused.errors());
-          yield null;
-        }
-      };
-    });
+    return contained(
+        what,
+        what,
+        error -> diagnostics.error(first.method(), error),
+        () -> {
+          List<Arm> fusedArms =
+              arms.stream()
+                  .map(arm -> new Arm(arm.name(), arm.selfComposable(), checked.get(arm.name())))
+                  .toList();
+          return switch (Fusion.fuse(group.name(), fusedArms)) {
+            case Fusion.Result.Fused fused ->
+                emit(
+                        first.method(),
+                        first.packageName(),
+                        group.moduleResource(),
+                        what,
+                        group.params(),
+                        () -> Passes.finish(fused.program(), vectorize))
+                    ? fused.program()
+                    : null;
+            case Fusion.Result.Refused refused -> {
+              new FusionReporter(trees, diagnostics, sites, arms).report(refused.errors());
+              yield null;
+            }
+          };
+        });
   }
 
   /**
@@ -289,7 +384,10 @@ final class KernelPipeline {
       return kernel;
     }
     return ElementFilter.methodsIn(owner.getEnclosedElements()).stream()
-        .filter(method -> method.getSimpleName().contentEquals(kernel.name()) && method.getAnnotation(Kernel.class) != null)
+        .filter(
+            method ->
+                method.getSimpleName().contentEquals(kernel.name())
+                    && method.getAnnotation(Kernel.class) != null)
         .findFirst()
         .map(method -> kernel.rebind(owner, method))
         .orElse(kernel);
@@ -297,28 +395,47 @@ final class KernelPipeline {
 
   /**
    * Runs the passes, analyzes the program they make once and writes it as SPIR-V, with its
-   * description beside it; what fails is reported on {@code origin}, and then no CPU twin is written
-   * either: the compile fails.
+   * description beside it; what fails is reported on {@code origin}, and then no CPU twin is
+   * written either: the compile fails.
    */
-  private boolean emit(Element origin, String packageName, String resource, String what,
-      List<KernelSignature.Param> params, Supplier<Vectorize.Decision> passes) {
-    return contained(what, what, error -> diagnostics.error(origin, error), () -> {
-      Vectorize.Decision decision = passes.get();
-      Analysis written = Analysis.of(decision.program());
-      SpirvWriter.Written module = SpirvWriter.write(written);
-      if (module.code().length > MAX_MODULE_BYTES) {
-        diagnostics.error(origin, Errors.moduleSize(what, module.code().length, MAX_MODULE_BYTES));
-        return false;
-      }
-      try {
-        outputs.module(origin, packageName, resource, what, decision, written, module.code(),
-            Descriptions.of(written, module, params));
-      } catch (IOException e) {
-        diagnostics.error(origin, Errors.internal(what, "cannot write " + resource + ": " + e));
-        return false;
-      }
-      return true;
-    }).orElse(false);
+  private boolean emit(
+      Element origin,
+      String packageName,
+      String resource,
+      String what,
+      List<KernelSignature.Param> params,
+      Supplier<Vectorize.Decision> passes) {
+    return contained(
+            what,
+            what,
+            error -> diagnostics.error(origin, error),
+            () -> {
+              Vectorize.Decision decision = passes.get();
+              Analysis written = Analysis.of(decision.program());
+              SpirvWriter.Written module = SpirvWriter.write(written);
+              if (module.code().length > MAX_MODULE_BYTES) {
+                diagnostics.error(
+                    origin, Errors.moduleSize(what, module.code().length, MAX_MODULE_BYTES));
+                return false;
+              }
+              try {
+                outputs.module(
+                    origin,
+                    packageName,
+                    resource,
+                    what,
+                    decision,
+                    written,
+                    module.code(),
+                    Descriptions.of(written, module, params));
+              } catch (IOException e) {
+                diagnostics.error(
+                    origin, Errors.internal(what, "cannot write " + resource + ": " + e));
+                return false;
+              }
+              return true;
+            })
+        .orElse(false);
   }
 
   /**

@@ -18,9 +18,9 @@ import javax.lang.model.element.TypeElement;
 /**
  * The processor's view of javac's events. Once javac has analyzed a class (its trees are attributed
  * then, and not yet lowered) it lowers the class's helpers that kernels of other classes may call
- * ({@link HelperTemplates}) and hands each pending kernel class to the {@link KernelPipeline}, which
- * lowers its kernels and finishes each class whose calls can all be linked. It also releases the
- * errors held back during the rounds and scans every analyzed class for kernels in local and
+ * ({@link HelperTemplates}) and hands each pending kernel class to the {@link KernelPipeline},
+ * which lowers its kernels and finishes each class whose calls can all be linked. It also releases
+ * the errors held back during the rounds and scans every analyzed class for kernels in local and
  * anonymous classes.
  */
 final class KernelTaskListener implements TaskListener {
@@ -31,8 +31,12 @@ final class KernelTaskListener implements TaskListener {
   private final KernelPipeline pipeline;
   private final List<PendingClass> pending = new ArrayList<>();
 
-  KernelTaskListener(Diagnostics diagnostics, LocalKernelScanner localKernels, Attribution attribution,
-      HelperTemplates templates, KernelPipeline pipeline) {
+  KernelTaskListener(
+      Diagnostics diagnostics,
+      LocalKernelScanner localKernels,
+      Attribution attribution,
+      HelperTemplates templates,
+      KernelPipeline pipeline) {
     this.diagnostics = diagnostics;
     this.localKernels = localKernels;
     this.attribution = attribution;
@@ -52,7 +56,8 @@ final class KernelTaskListener implements TaskListener {
 
   @Override
   public void finished(TaskEvent event) {
-    if (event.getKind() == TaskEvent.Kind.ANALYZE || event.getKind() == TaskEvent.Kind.COMPILATION) {
+    if (event.getKind() == TaskEvent.Kind.ANALYZE
+        || event.getKind() == TaskEvent.Kind.COMPILATION) {
       diagnostics.releaseHeldErrors(); // javac has gone past the rounds (see Diagnostics)
     }
     if (event.getKind() == TaskEvent.Kind.COMPILATION) {

@@ -38,13 +38,19 @@ final class LocalKernelScanner extends TreePathScanner<Void, Void> {
   @Override
   public Void visitMethod(MethodTree tree, Void unused) {
     Element method = trees.getElement(getCurrentPath());
-    if (method != null && method.getAnnotation(Kernel.class) != null
+    if (method != null
+        && method.getAnnotation(Kernel.class) != null
         && method.getEnclosingElement() instanceof TypeElement owner
-        && (owner.getNestingKind() == NestingKind.LOCAL || owner.getNestingKind() == NestingKind.ANONYMOUS)) {
-      String where = owner.getNestingKind() == NestingKind.LOCAL
-          ? "the local class " + owner.getSimpleName()
-          : "an anonymous class";
-      diagnostics.error(tree, getCurrentPath().getCompilationUnit(), Errors.kernelEnclosing(tree.getName(), where));
+        && (owner.getNestingKind() == NestingKind.LOCAL
+            || owner.getNestingKind() == NestingKind.ANONYMOUS)) {
+      String where =
+          owner.getNestingKind() == NestingKind.LOCAL
+              ? "the local class " + owner.getSimpleName()
+              : "an anonymous class";
+      diagnostics.error(
+          tree,
+          getCurrentPath().getCompilationUnit(),
+          Errors.kernelEnclosing(tree.getName(), where));
     }
     return super.visitMethod(tree, unused);
   }

@@ -30,17 +30,17 @@ import org.junit.jupiter.params.provider.MethodSource;
 class CorpusGoldensTest {
   private static final Pattern LOCAL_ID = Pattern.compile("#(\\d+)");
 
-  @TempDir
-  Path dump;
+  @TempDir Path dump;
 
   @ParameterizedTest(name = "{0}")
   @MethodSource("dev.kiln.processor.ValidKernelsTest#corpusFiles")
   void launchersMatchTheirGoldens(String name) {
     Compilation compilation = compile(name);
-    String launchers = compilation.generatedSourceFiles().stream()
-        .sorted(Comparator.comparing(JavaFileObject::getName))
-        .map(file -> "// ==== " + Path.of(file.getName()).getFileName() + "\n" + content(file))
-        .collect(Collectors.joining("\n"));
+    String launchers =
+        compilation.generatedSourceFiles().stream()
+            .sorted(Comparator.comparing(JavaFileObject::getName))
+            .map(file -> "// ==== " + Path.of(file.getName()).getFileName() + "\n" + content(file))
+            .collect(Collectors.joining("\n"));
     Goldens.assertMatches("corpus/" + name + "Kernels.java.txt", launchers);
   }
 
@@ -55,9 +55,11 @@ class CorpusGoldensTest {
     assertThat(texts).isNotEmpty();
     StringBuilder ir = new StringBuilder();
     for (Path text : texts) {
-      String program = Files.readString(text).lines()
-          .filter(line -> !line.startsWith("// SPIR-V: ")) // says whether spirv-dis was found
-          .collect(Collectors.joining("\n", "", "\n"));
+      String program =
+          Files.readString(text)
+              .lines()
+              .filter(line -> !line.startsWith("// SPIR-V: ")) // says whether spirv-dis was found
+              .collect(Collectors.joining("\n", "", "\n"));
       ir.append("// ==== ").append(text.getFileName()).append('\n').append(renumbered(program));
     }
     Goldens.assertMatches("corpus/" + name + ".ir.txt", ir.toString());
@@ -68,32 +70,45 @@ class CorpusGoldensTest {
   void modulesDisassembleToTheirGoldens(String name) {
     SpirvTools.requireDisassembler();
     Compilation compilation = compile(name);
-    String disassembly = compilation.generatedFiles().stream()
-        .filter(file -> file.getName().endsWith(".spv"))
-        .sorted(Comparator.comparing(JavaFileObject::getName))
-        .map(file -> "; ==== " + Path.of(file.getName()).getFileName() + "\n" + SpirvTools.disassemble(bytes(file))
-            + described(compilation, file))
-        .collect(Collectors.joining("\n"));
+    String disassembly =
+        compilation.generatedFiles().stream()
+            .filter(file -> file.getName().endsWith(".spv"))
+            .sorted(Comparator.comparing(JavaFileObject::getName))
+            .map(
+                file ->
+                    "; ==== "
+                        + Path.of(file.getName()).getFileName()
+                        + "\n"
+                        + SpirvTools.disassemble(bytes(file))
+                        + described(compilation, file))
+            .collect(Collectors.joining("\n"));
     Goldens.assertMatches("corpus/" + name + ".spvasm", disassembly);
   }
 
   /** The description beside {@code module}, a comment line per fact. */
   private static String described(Compilation compilation, JavaFileObject module) {
     String path = module.toUri().getPath();
-    String name = dev.kiln.abi.DescriptionCodec.resourceOf(path.substring(path.lastIndexOf('/') + 1));
-    JavaFileObject file = compilation.generatedFiles().stream()
-        .filter(generated -> generated.toUri().getPath().endsWith("/" + name)).findFirst()
-        .orElseThrow(() -> new AssertionError("no description " + name));
+    String name =
+        dev.kiln.abi.DescriptionCodec.resourceOf(path.substring(path.lastIndexOf('/') + 1));
+    JavaFileObject file =
+        compilation.generatedFiles().stream()
+            .filter(generated -> generated.toUri().getPath().endsWith("/" + name))
+            .findFirst()
+            .orElseThrow(() -> new AssertionError("no description " + name));
     return dev.kiln.abi.DescriptionCodec.read(bytes(file)).lines().stream()
-        .map(line -> "; described: " + line + "\n").collect(Collectors.joining());
+        .map(line -> "; described: " + line + "\n")
+        .collect(Collectors.joining());
   }
 
   private Compilation compile(String name) {
     List<String> options = List.of("-Akiln.dump=" + dump);
-    Compilation compilation = name.equals("CrossClass")
-        ? Kernels.compile(options, Kernels.source("corpus/CrossClass.java"),
-            Kernels.source("corpus/ColorMath.java"))
-        : Kernels.compile(options, Kernels.source("corpus/" + name + ".java"));
+    Compilation compilation =
+        name.equals("CrossClass")
+            ? Kernels.compile(
+                options,
+                Kernels.source("corpus/CrossClass.java"),
+                Kernels.source("corpus/ColorMath.java"))
+            : Kernels.compile(options, Kernels.source("corpus/" + name + ".java"));
     assertThat(compilation.status()).isEqualTo(Compilation.Status.SUCCESS);
     return compilation;
   }

@@ -9,9 +9,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * Golden files under {@code src/test/resources/golden}. Run the tests with
- * {@code -Dkiln.updateGoldens=true} to rewrite them from what the processor produces now; review
- * the diff before committing it.
+ * Golden files under {@code src/test/resources/golden}. Run the tests with {@code
+ * -Dkiln.updateGoldens=true} to rewrite them from what the processor produces now; review the diff
+ * before committing it.
  */
 public final class Goldens {
   private static final Path SOURCE_DIR = Path.of("src/test/resources/golden");

@@ -15,7 +15,9 @@ import java.util.regex.Pattern;
 import javax.tools.JavaFileObject;
 import javax.tools.StandardLocation;
 
-/** Test fixtures: kernel sources kept under src/test/resources, compiled with the Kiln processor. */
+/**
+ * Test fixtures: kernel sources kept under src/test/resources, compiled with the Kiln processor.
+ */
 public final class Kernels {
   private Kernels() {}
 
@@ -23,7 +25,8 @@ public final class Kernels {
   public static JavaFileObject source(String resource) {
     String text = text(resource);
     Matcher pkg = Pattern.compile("^package ([\\w.]+);", Pattern.MULTILINE).matcher(text);
-    String name = resource.substring(resource.lastIndexOf('/') + 1, resource.length() - ".java".length());
+    String name =
+        resource.substring(resource.lastIndexOf('/') + 1, resource.length() - ".java".length());
     return JavaFileObjects.forSourceString(pkg.find() ? pkg.group(1) + "." + name : name, text);
   }
 
@@ -43,15 +46,28 @@ public final class Kernels {
   }
 
   public static Compilation compile(java.util.List<String> options, JavaFileObject... sources) {
-    return Compiler.javac().withProcessors(new KilnProcessor()).withOptions(options).compile(sources);
+    return Compiler.javac()
+        .withProcessors(new KilnProcessor())
+        .withOptions(options)
+        .compile(sources);
   }
 
   /** The SPIR-V module the processor wrote for kernel {@code pkg.<flatName>#kernel}. */
   public static byte[] module(Compilation compilation, String pkg, String flatName, String kernel) {
     String name = flatName + "." + kernel + ".spv";
-    JavaFileObject file = compilation.generatedFile(StandardLocation.CLASS_OUTPUT, pkg, name)
-        .orElseThrow(() -> new AssertionError("no SPIR-V resource test/" + name + " among "
-            + Arrays.toString(compilation.generatedFiles().stream().map(JavaFileObject::getName).toArray())));
+    JavaFileObject file =
+        compilation
+            .generatedFile(StandardLocation.CLASS_OUTPUT, pkg, name)
+            .orElseThrow(
+                () ->
+                    new AssertionError(
+                        "no SPIR-V resource test/"
+                            + name
+                            + " among "
+                            + Arrays.toString(
+                                compilation.generatedFiles().stream()
+                                    .map(JavaFileObject::getName)
+                                    .toArray())));
     try (InputStream in = file.openInputStream()) {
       byte[] bytes = in.readAllBytes();
       assertWithMessage("SPIR-V module %s", name).that(bytes.length % 4).isEqualTo(0);
@@ -61,12 +77,16 @@ public final class Kernels {
     }
   }
 
-  /** The description the processor wrote beside the module of kernel {@code pkg.<flatName>#kernel}. */
-  public static dev.kiln.abi.KernelDescription description(Compilation compilation, String pkg, String flatName,
-      String kernel) {
+  /**
+   * The description the processor wrote beside the module of kernel {@code pkg.<flatName>#kernel}.
+   */
+  public static dev.kiln.abi.KernelDescription description(
+      Compilation compilation, String pkg, String flatName, String kernel) {
     String name = dev.kiln.abi.DescriptionCodec.resourceOf(flatName + "." + kernel + ".spv");
-    JavaFileObject file = compilation.generatedFile(StandardLocation.CLASS_OUTPUT, pkg, name)
-        .orElseThrow(() -> new AssertionError("no description " + pkg + "/" + name));
+    JavaFileObject file =
+        compilation
+            .generatedFile(StandardLocation.CLASS_OUTPUT, pkg, name)
+            .orElseThrow(() -> new AssertionError("no description " + pkg + "/" + name));
     try (InputStream in = file.openInputStream()) {
       return dev.kiln.abi.DescriptionCodec.read(in.readAllBytes());
     } catch (IOException e) {

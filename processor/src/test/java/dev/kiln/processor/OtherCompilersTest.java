@@ -26,41 +26,59 @@ class OtherCompilersTest {
   void ecjReportsEachKernelOnce(@TempDir Path dir) throws IOException {
     Path source = dir.resolve("test/Two.java");
     Files.createDirectories(source.getParent());
-    Files.writeString(source, String.join("\n",
-        "package test;",
-        "import dev.kiln.Gpu;",
-        "import dev.kiln.annotations.Kernel;",
-        "final class Two {",
-        "  @Kernel",
-        "  static void first(int[] out) {",
-        "    out[Gpu.globalId(0)] = 1;",
-        "  }",
-        "  @Kernel",
-        "  static void second(int[] out) {",
-        "    out[Gpu.globalId(0)] = 2;",
-        "  }",
-        "}"));
+    Files.writeString(
+        source,
+        String.join(
+            "\n",
+            "package test;",
+            "import dev.kiln.Gpu;",
+            "import dev.kiln.annotations.Kernel;",
+            "final class Two {",
+            "  @Kernel",
+            "  static void first(int[] out) {",
+            "    out[Gpu.globalId(0)] = 1;",
+            "  }",
+            "  @Kernel",
+            "  static void second(int[] out) {",
+            "    out[Gpu.globalId(0)] = 2;",
+            "  }",
+            "}"));
     JavaCompiler ecj = new EclipseCompiler();
     DiagnosticCollector<JavaFileObject> diagnostics = new DiagnosticCollector<>();
-    try (StandardJavaFileManager files = ecj.getStandardFileManager(diagnostics, Locale.ROOT, null)) {
-      // ecj prints its report to standard error unless given a writer: the test reads the diagnostics instead
-      JavaCompiler.CompilationTask task = ecj.getTask(new java.io.StringWriter(), files, diagnostics,
-          List.of("-21", "-d", dir.resolve("out").toString(), "-cp", System.getProperty("java.class.path")), null,
-          files.getJavaFileObjects(source));
+    try (StandardJavaFileManager files =
+        ecj.getStandardFileManager(diagnostics, Locale.ROOT, null)) {
+      // ecj prints its report to standard error unless given a writer: the test reads the
+      // diagnostics instead
+      JavaCompiler.CompilationTask task =
+          ecj.getTask(
+              new java.io.StringWriter(),
+              files,
+              diagnostics,
+              List.of(
+                  "-21",
+                  "-d",
+                  dir.resolve("out").toString(),
+                  "-cp",
+                  System.getProperty("java.class.path")),
+              null,
+              files.getJavaFileObjects(source));
       task.setProcessors(List.of(new KilnProcessor()));
       assertThat(task.call()).isFalse();
     }
-    List<String> errors = diagnostics.getDiagnostics().stream()
-        .filter(d -> d.getKind() == Diagnostic.Kind.ERROR)
-        .sorted(java.util.Comparator.comparingLong(Diagnostic::getLineNumber))
-        .map(d -> d.getLineNumber() + ": " + d.getMessage(Locale.ROOT))
-        .toList();
-    String message = "[kiln.compiler] kernel '%s' is not compiled: Kiln compiles kernel bodies from javac's Tree API"
-        + " (com.sun.source), which this compiler (ecj, the Eclipse compiler) does not offer. Fix: build with javac, as"
-        + " Maven and Gradle do by default; Eclipse and VS Code's Java tooling compile with ecj, so turn annotation"
-        + " processing off for the project there and let the Maven or Gradle build make the launchers (IntelliJ IDEA"
-        + " builds with javac and needs nothing).";
-    assertThat(errors).containsExactly("6: " + message.formatted("first"), "10: " + message.formatted("second"))
+    List<String> errors =
+        diagnostics.getDiagnostics().stream()
+            .filter(d -> d.getKind() == Diagnostic.Kind.ERROR)
+            .sorted(java.util.Comparator.comparingLong(Diagnostic::getLineNumber))
+            .map(d -> d.getLineNumber() + ": " + d.getMessage(Locale.ROOT))
+            .toList();
+    String message =
+        "[kiln.compiler] kernel '%s' is not compiled: Kiln compiles kernel bodies from javac's Tree API"
+            + " (com.sun.source), which this compiler (ecj, the Eclipse compiler) does not offer. Fix: build with javac, as"
+            + " Maven and Gradle do by default; Eclipse and VS Code's Java tooling compile with ecj, so turn annotation"
+            + " processing off for the project there and let the Maven or Gradle build make the launchers (IntelliJ IDEA"
+            + " builds with javac and needs nothing).";
+    assertThat(errors)
+        .containsExactly("6: " + message.formatted("first"), "10: " + message.formatted("second"))
         .inOrder();
   }
 }

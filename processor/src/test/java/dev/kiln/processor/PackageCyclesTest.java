@@ -36,14 +36,36 @@ class PackageCyclesTest {
   private static final Pattern KILN_CLASS = Pattern.compile("dev/kiln/[A-Za-z0-9_/$]+");
 
   /** The cycles known today, and why each stands. */
-  private static final Map<Set<String>, String> KNOWN = Map.of(
-      names("dev/kiln/", "Batch", "BooleanArray", "ByteArray", "CharArray", "Device", "DeviceArray", "DeviceSet",
-          "DoubleArray", "FloatArray", "IntArray", "LaunchPath", "LongArray", "ShortArray"),
-      "the public API: a device makes its arrays and batches, and each of them names its device",
-      names("dev/kiln/vulkan/", "ArrayCopies", "DescriptorSets", "LaunchFaults", "LaunchRecorder", "ScratchBuffers",
-          "VulkanBackend", "VulkanBatch", "VulkanBuffer"),
-      "the Vulkan backend's parts reach its allocator, staging buffers and pipelines through the backend;"
-          + " not broken up yet (issue 47's closing note)");
+  private static final Map<Set<String>, String> KNOWN =
+      Map.of(
+          names(
+              "dev/kiln/",
+              "Batch",
+              "BooleanArray",
+              "ByteArray",
+              "CharArray",
+              "Device",
+              "DeviceArray",
+              "DeviceSet",
+              "DoubleArray",
+              "FloatArray",
+              "IntArray",
+              "LaunchPath",
+              "LongArray",
+              "ShortArray"),
+          "the public API: a device makes its arrays and batches, and each of them names its device",
+          names(
+              "dev/kiln/vulkan/",
+              "ArrayCopies",
+              "DescriptorSets",
+              "LaunchFaults",
+              "LaunchRecorder",
+              "ScratchBuffers",
+              "VulkanBackend",
+              "VulkanBatch",
+              "VulkanBuffer"),
+          "the Vulkan backend's parts reach its allocator, staging buffers and pipelines through the backend;"
+              + " not broken up yet (issue 47's closing note)");
 
   private static Set<String> names(String prefix, String... files) {
     Set<String> names = new TreeSet<>();
@@ -54,17 +76,29 @@ class PackageCyclesTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"../annotations/target/classes", "../runtime/target/classes", "target/classes"})
+  @ValueSource(
+      strings = {"../annotations/target/classes", "../runtime/target/classes", "target/classes"})
   void filesOfAPackageFormNoCycleButSealedFamilies(String classes) throws IOException {
-    Map<String, Set<String>> uses = new TreeMap<>(); // file (top-level class) -> files of its package it uses
+    Map<String, Set<String>> uses =
+        new TreeMap<>(); // file (top-level class) -> files of its package it uses
     List<Path> files;
     try (Stream<Path> walk = Files.walk(Path.of(classes))) {
-      files = walk.filter(file -> file.toString().endsWith(".class") && !file.getFileName().toString().equals("module-info.class"))
-          .toList();
+      files =
+          walk.filter(
+                  file ->
+                      file.toString().endsWith(".class")
+                          && !file.getFileName().toString().equals("module-info.class"))
+              .toList();
     }
     assertWithMessage("class files under %s", classes).that(files.size()).isGreaterThan(10);
     for (Path file : files) {
-      String self = topLevel(Path.of(classes).relativize(file).toString().replace('\\', '/').replace(".class", ""));
+      String self =
+          topLevel(
+              Path.of(classes)
+                  .relativize(file)
+                  .toString()
+                  .replace('\\', '/')
+                  .replace(".class", ""));
       Set<String> used = uses.computeIfAbsent(self, any -> new TreeSet<>());
       for (String name : classNames(file)) {
         String other = topLevel(name);
@@ -85,7 +119,9 @@ class PackageCyclesTest {
     assertWithMessage("files of one package that depend on each other").that(cycles).isEmpty();
     for (Map.Entry<Set<String>, String> cycle : KNOWN.entrySet()) {
       if (uses.keySet().containsAll(cycle.getKey())) {
-        assertWithMessage("a known cycle (%s) still stands as listed", cycle.getValue()).that(known).contains(cycle.getKey());
+        assertWithMessage("a known cycle (%s) still stands as listed", cycle.getValue())
+            .that(known)
+            .contains(cycle.getKey());
       }
     }
   }
@@ -118,10 +154,13 @@ class PackageCyclesTest {
     return name.substring(0, name.lastIndexOf('/'));
   }
 
-  /** The Kiln classes a class file's constant pool names, in class entries and descriptors alike. */
+  /**
+   * The Kiln classes a class file's constant pool names, in class entries and descriptors alike.
+   */
   private static Set<String> classNames(Path file) throws IOException {
     Set<String> names = new TreeSet<>();
-    try (InputStream bytes = Files.newInputStream(file); DataInputStream in = new DataInputStream(bytes)) {
+    try (InputStream bytes = Files.newInputStream(file);
+        DataInputStream in = new DataInputStream(bytes)) {
       in.readInt(); // magic
       in.readInt(); // versions
       int count = in.readUnsignedShort();
@@ -180,8 +219,14 @@ class PackageCyclesTest {
     return components;
   }
 
-  private static void connect(String node, Map<String, Set<String>> graph, Map<String, Integer> index,
-      Map<String, Integer> low, Deque<String> stack, Set<String> onStack, List<Set<String>> components) {
+  private static void connect(
+      String node,
+      Map<String, Set<String>> graph,
+      Map<String, Integer> index,
+      Map<String, Integer> low,
+      Deque<String> stack,
+      Set<String> onStack,
+      List<Set<String>> components) {
     index.put(node, index.size());
     low.put(node, index.get(node));
     stack.push(node);

@@ -17,7 +17,9 @@ import org.junit.jupiter.api.Assumptions;
 public final class SpirvTools {
   private SpirvTools() {}
 
-  /** Validates {@code module} for Vulkan 1.1; fails with the validator's message if it is invalid. */
+  /**
+   * Validates {@code module} for Vulkan 1.1; fails with the validator's message if it is invalid.
+   */
   public static void validate(String what, byte[] module) {
     Result result = run(module, "spirv-val", "--target-env", "vulkan1.1");
     if (result.exitCode != 0) {
@@ -47,7 +49,10 @@ public final class SpirvTools {
   }
 
   private static void skip(String tool, IOException notInstalled) {
-    String message = tool + " is not installed (Debian: apt-get install spirv-tools, or bash .ci/spirv-tools.sh for one that knows cooperative matrices): " + notInstalled.getMessage();
+    String message =
+        tool
+            + " is not installed (Debian: apt-get install spirv-tools, or bash .ci/spirv-tools.sh for one that knows cooperative matrices): "
+            + notInstalled.getMessage();
     if (Boolean.getBoolean("kiln.noSkips")) {
       fail(message);
     }

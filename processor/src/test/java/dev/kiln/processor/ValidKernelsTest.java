@@ -29,17 +29,21 @@ class ValidKernelsTest {
   @Test
   void saxpyLauncherMatchesItsGoldenFile() throws IOException {
     Compilation compilation = Kernels.compile(Kernels.source("corpus/Saxpy.java"));
-    String launcher = compilation.generatedSourceFile("corpus.SaxpyKernels")
-        .orElseThrow(() -> new AssertionError("no launcher corpus.SaxpyKernels"))
-        .getCharContent(true)
-        .toString();
+    String launcher =
+        compilation
+            .generatedSourceFile("corpus.SaxpyKernels")
+            .orElseThrow(() -> new AssertionError("no launcher corpus.SaxpyKernels"))
+            .getCharContent(true)
+            .toString();
     Goldens.assertMatches("SaxpyKernels.java", launcher);
   }
 
   @Test
   void saxpyModuleMatchesItsGoldenDisassembly() {
     Compilation compilation = Kernels.compile(Kernels.source("corpus/Saxpy.java"));
-    Goldens.assertMatches("Saxpy.saxpy.spvasm", SpirvTools.disassemble(Kernels.module(compilation, "corpus", "Saxpy", "saxpy")));
+    Goldens.assertMatches(
+        "Saxpy.saxpy.spvasm",
+        SpirvTools.disassemble(Kernels.module(compilation, "corpus", "Saxpy", "saxpy")));
   }
 
   /**
@@ -50,17 +54,24 @@ class ValidKernelsTest {
   @MethodSource("corpusFiles")
   void everyCorpusKernelIsValidSpirvForVulkan11(String name) {
     String fixture = "corpus/" + name + ".java";
-    Compilation compilation = name.equals("CrossClass")
-        ? Kernels.compile(Kernels.source(fixture), Kernels.source("corpus/ColorMath.java"))
-        : Kernels.compile(Kernels.source(fixture));
+    Compilation compilation =
+        name.equals("CrossClass")
+            ? Kernels.compile(Kernels.source(fixture), Kernels.source("corpus/ColorMath.java"))
+            : Kernels.compile(Kernels.source(fixture));
     assertThat(compilation).succeededWithoutWarnings();
-    List<JavaFileObject> modules = compilation.generatedFiles().stream()
-        .filter(file -> file.getName().endsWith(".spv"))
-        .toList();
+    List<JavaFileObject> modules =
+        compilation.generatedFiles().stream()
+            .filter(file -> file.getName().endsWith(".spv"))
+            .toList();
     String text = Kernels.text(fixture);
     int kernels = text.split("@Kernel", -1).length - 1;
-    long groups = java.util.regex.Pattern.compile("@FuseGroup\\((value = )?(\"\\w+\")").matcher(text).results()
-        .map(match -> match.group(2)).distinct().count();
+    long groups =
+        java.util.regex.Pattern.compile("@FuseGroup\\((value = )?(\"\\w+\")")
+            .matcher(text)
+            .results()
+            .map(match -> match.group(2))
+            .distinct()
+            .count();
     assertThat(modules).hasSize(kernels + (int) groups);
     for (JavaFileObject module : modules) {
       try (InputStream in = module.openInputStream()) {
@@ -72,34 +83,50 @@ class ValidKernelsTest {
   }
 
   /** The corpus's files, by name; ColorMath holds helpers only, compiled with CrossClass. */
-  static java.util.stream.Stream<String> corpusFiles() throws IOException, java.net.URISyntaxException {
-    java.nio.file.Path corpus = java.nio.file.Path.of(ValidKernelsTest.class.getResource("/corpus").toURI());
+  static java.util.stream.Stream<String> corpusFiles()
+      throws IOException, java.net.URISyntaxException {
+    java.nio.file.Path corpus =
+        java.nio.file.Path.of(ValidKernelsTest.class.getResource("/corpus").toURI());
     try (java.util.stream.Stream<java.nio.file.Path> files = java.nio.file.Files.list(corpus)) {
-      List<String> names = files.map(file -> file.getFileName().toString().replace(".java", ""))
-          .filter(name -> !name.equals("ColorMath")).sorted().toList();
+      List<String> names =
+          files
+              .map(file -> file.getFileName().toString().replace(".java", ""))
+              .filter(name -> !name.equals("ColorMath"))
+              .sorted()
+              .toList();
       assertThat(names.size()).isAtLeast(21); // the listing found the corpus
       return names.stream();
     }
   }
 
-  /** Each argument of a library call is evaluated once: ten nested calls stay small (they made 7 MB). */
+  /**
+   * Each argument of a library call is evaluated once: ten nested calls stay small (they made 7
+   * MB).
+   */
   @Test
   void nestedLibraryCallsGrowLinearly() {
     Compilation compilation = Kernels.compile(Kernels.source("corpus/Misc.java"));
-    assertThat(Kernels.module(compilation, "corpus", "Misc", "nestedLibraryCalls").length).isLessThan(40_000);
+    assertThat(Kernels.module(compilation, "corpus", "Misc", "nestedLibraryCalls").length)
+        .isLessThan(40_000);
   }
 
-  /** A spec constant that would be the class's own name ('K' for kernel 'k' of class 'K') is renamed, not shadowing it. */
+  /**
+   * A spec constant that would be the class's own name ('K' for kernel 'k' of class 'K') is
+   * renamed, not shadowing it.
+   */
   @Test
   void aKernelWhoseConstantIsItsClassNameCompiles() {
-    Compilation compilation = Kernels.compile(com.google.testing.compile.JavaFileObjects.forSourceLines("test.IO",
-        "package test;",
-        "import dev.kiln.Gpu;",
-        "import dev.kiln.annotations.Kernel;",
-        "public final class IO {",
-        "  @Kernel",
-        "  static void io(int[] out) { out[Gpu.globalId(0)] = 1; }",
-        "}"));
+    Compilation compilation =
+        Kernels.compile(
+            com.google.testing.compile.JavaFileObjects.forSourceLines(
+                "test.IO",
+                "package test;",
+                "import dev.kiln.Gpu;",
+                "import dev.kiln.annotations.Kernel;",
+                "public final class IO {",
+                "  @Kernel",
+                "  static void io(int[] out) { out[Gpu.globalId(0)] = 1; }",
+                "}"));
     assertThat(compilation).succeededWithoutWarnings();
   }
 
@@ -125,12 +152,14 @@ class ValidKernelsTest {
   @Test
   void divisionAndRemainderAvoidTheInexactInstructions() {
     Compilation compilation = Kernels.compile(Kernels.source("corpus/ElementaryOps.java"));
-    String floats = SpirvTools.disassemble(Kernels.module(compilation, "corpus", "ElementaryOps", "floatOps"));
+    String floats =
+        SpirvTools.disassemble(Kernels.module(compilation, "corpus", "ElementaryOps", "floatOps"));
     assertThat(floats).contains("OpCapability Float64");
     assertThat(floats).containsMatch("OpFDiv %double");
     assertThat(floats).doesNotContainMatch("OpFDiv %float");
     assertThat(floats).doesNotContain("OpFRem");
-    String ints = SpirvTools.disassemble(Kernels.module(compilation, "corpus", "ElementaryOps", "intOps"));
+    String ints =
+        SpirvTools.disassemble(Kernels.module(compilation, "corpus", "ElementaryOps", "intOps"));
     assertThat(ints).doesNotContain("OpSRem");
     assertThat(ints).doesNotContain("OpCapability Float64");
   }
@@ -138,52 +167,69 @@ class ValidKernelsTest {
   @Test
   void elementwiseKernelsAreVectorizedUnlessTurnedOff() {
     Compilation compilation = Kernels.compile(Kernels.source("corpus/Saxpy.java"));
-    String vectorized = SpirvTools.disassemble(Kernels.module(compilation, "corpus", "Saxpy", "saxpy"));
-    assertThat(Kernels.description(compilation, "corpus", "Saxpy", "saxpy").elementsPerInvocation()).isEqualTo(4);
+    String vectorized =
+        SpirvTools.disassemble(Kernels.module(compilation, "corpus", "Saxpy", "saxpy"));
+    assertThat(Kernels.description(compilation, "corpus", "Saxpy", "saxpy").elementsPerInvocation())
+        .isEqualTo(4);
     assertThat(vectorized).contains("%v4float");
-    Compilation scalar = Kernels.compile(List.of("-Akiln.vectorize=false"), Kernels.source("corpus/Saxpy.java"));
+    Compilation scalar =
+        Kernels.compile(List.of("-Akiln.vectorize=false"), Kernels.source("corpus/Saxpy.java"));
     String plain = SpirvTools.disassemble(Kernels.module(scalar, "corpus", "Saxpy", "saxpy"));
-    assertThat(Kernels.description(scalar, "corpus", "Saxpy", "saxpy").elementsPerInvocation()).isEqualTo(1);
+    assertThat(Kernels.description(scalar, "corpus", "Saxpy", "saxpy").elementsPerInvocation())
+        .isEqualTo(1);
     assertThat(plain).doesNotContain("v4float");
     Compilation vectorizedCorpus = Kernels.compile(Kernels.source("corpus/Vectorized.java"));
     for (String kernel : List.of("square", "faulty")) {
-      assertThat(Kernels.description(vectorizedCorpus, "corpus", "Vectorized", kernel).elementsPerInvocation())
+      assertThat(
+              Kernels.description(vectorizedCorpus, "corpus", "Vectorized", kernel)
+                  .elementsPerInvocation())
           .isEqualTo(4);
     }
     // with a double buffer: 2 elements per invocation, 16-byte double vectors, 8-byte float vectors
-    String mixed = SpirvTools.disassemble(Kernels.module(vectorizedCorpus, "corpus", "Vectorized", "mixed"));
-    assertThat(Kernels.description(vectorizedCorpus, "corpus", "Vectorized", "mixed").elementsPerInvocation()).isEqualTo(2);
+    String mixed =
+        SpirvTools.disassemble(Kernels.module(vectorizedCorpus, "corpus", "Vectorized", "mixed"));
+    assertThat(
+            Kernels.description(vectorizedCorpus, "corpus", "Vectorized", "mixed")
+                .elementsPerInvocation())
+        .isEqualTo(2);
     assertThat(mixed).contains("%v2double");
     assertThat(mixed).contains("%v2float");
-    String square = SpirvTools.disassemble(Kernels.module(vectorizedCorpus, "corpus", "Vectorized", "square"));
-    assertThat(square.split("OpLoad %v4float", -1)).hasLength(2); // x only: y is written by every element
+    String square =
+        SpirvTools.disassemble(Kernels.module(vectorizedCorpus, "corpus", "Vectorized", "square"));
+    assertThat(square.split("OpLoad %v4float", -1))
+        .hasLength(2); // x only: y is written by every element
     assertThat(square.split("OpStore %[0-9]+ %[0-9]+\\b", -1).length).isGreaterThan(1);
     // a kernel that reads another lane's element is not vectorized
     Compilation faults = Kernels.compile(Kernels.source("corpus/Faults.java"));
-    assertThat(Kernels.description(faults, "corpus", "Faults", "readShifted").elementsPerInvocation()).isEqualTo(1);
+    assertThat(
+            Kernels.description(faults, "corpus", "Faults", "readShifted").elementsPerInvocation())
+        .isEqualTo(1);
   }
 
   /** A kernel's workgroup memory is described in bytes, each array's at its element's width. */
   @Test
   void descriptionsCountWorkgroupMemory() {
-    Compilation compilation = Kernels.compile(com.google.testing.compile.JavaFileObjects.forSourceLines("test.Shared",
-        "package test;",
-        "import dev.kiln.Gpu;",
-        "import dev.kiln.annotations.Kernel;",
-        "final class Shared {",
-        "  @Kernel(workgroup = 64)",
-        "  static void huge(float[] out) {",
-        "    float[] tile = Gpu.sharedFloats(1 << 18);",
-        "    long[] wide = Gpu.sharedLongs(3);",
-        "    int i = Gpu.globalId(0);",
-        "    tile[Gpu.localId(0)] = i;",
-        "    wide[0] = 1L;",
-        "    Gpu.barrier();",
-        "    if (i < out.length) {",
-        "      out[i] = tile[63 - Gpu.localId(0)] + wide[0];",
-        "    }",
-        "  }",
-        "}"));
+    Compilation compilation =
+        Kernels.compile(
+            com.google.testing.compile.JavaFileObjects.forSourceLines(
+                "test.Shared",
+                "package test;",
+                "import dev.kiln.Gpu;",
+                "import dev.kiln.annotations.Kernel;",
+                "final class Shared {",
+                "  @Kernel(workgroup = 64)",
+                "  static void huge(float[] out) {",
+                "    float[] tile = Gpu.sharedFloats(1 << 18);",
+                "    long[] wide = Gpu.sharedLongs(3);",
+                "    int i = Gpu.globalId(0);",
+                "    tile[Gpu.localId(0)] = i;",
+                "    wide[0] = 1L;",
+                "    Gpu.barrier();",
+                "    if (i < out.length) {",
+                "      out[i] = tile[63 - Gpu.localId(0)] + wide[0];",
+                "    }",
+                "  }",
+                "}"));
     assertThat(compilation).succeeded();
     KernelDescription huge = Kernels.description(compilation, "test", "Shared", "huge");
     assertThat(huge.sharedBytes()).isEqualTo((1L << 20) + 3 * 8);
@@ -195,48 +241,62 @@ class ValidKernelsTest {
     Compilation faults = Kernels.compile(Kernels.source("corpus/Faults.java"));
     // readShifted(in, out): in is read anywhere, out written at the invocation's own index
     assertThat(Kernels.description(faults, "corpus", "Faults", "readShifted").split())
-        .isEqualTo(new SplitForm(java.util.Map.of(0, SplitForm.Share.ALL, 1, SplitForm.Share.sliced(1)), null));
+        .isEqualTo(
+            new SplitForm(
+                java.util.Map.of(0, SplitForm.Share.ALL, 1, SplitForm.Share.sliced(1)), null));
     Compilation misc = Kernels.compile(Kernels.source("corpus/Misc.java"));
-    assertThat(Kernels.description(misc, "corpus", "Misc", "atomicResultsWidened").split().refusal())
-        .isEqualTo("it atomically updates buffer 'counts' at 0 (line 179), not in"
-            + " the block of Gpu.globalId(0) (s * Gpu.globalId(0) + c, 0 <= c < s, one s for every access): the devices'"
-            + " ranges of ids would meet in its elements");
+    assertThat(
+            Kernels.description(misc, "corpus", "Misc", "atomicResultsWidened").split().refusal())
+        .isEqualTo(
+            "it atomically updates buffer 'counts' at 0 (line 179), not in"
+                + " the block of Gpu.globalId(0) (s * Gpu.globalId(0) + c, 0 <= c < s, one s for every access): the devices'"
+                + " ranges of ids would meet in its elements");
     Compilation races = Kernels.compile(Kernels.source("warnings/Races.java"));
     assertThat(Kernels.description(races, "test", "Races", "stagedTiles").split().refusal())
         .isEqualTo("it loads or stores matrix tiles, each of which spans the elements of many ids");
   }
 
   @Test
-  void dumpShowsIrModuleAndWhyEachKernelWasOrWasNotVectorized(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
-      throws IOException {
-    Compilation compilation = Kernels.compile(List.of("-Akiln.dump=" + dir), Kernels.source("corpus/Faults.java"),
-        Kernels.source("corpus/Fusion.java"));
+  void dumpShowsIrModuleAndWhyEachKernelWasOrWasNotVectorized(
+      @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws IOException {
+    Compilation compilation =
+        Kernels.compile(
+            List.of("-Akiln.dump=" + dir),
+            Kernels.source("corpus/Faults.java"),
+            Kernels.source("corpus/Fusion.java"));
     assertThat(compilation).succeededWithoutWarnings();
     java.nio.file.Path corpus = dir.resolve("corpus");
     String unchecked = java.nio.file.Files.readString(corpus.resolve("Faults.unchecked.ir.txt"));
     assertThat(unchecked).startsWith("// kernel unchecked; vectorized: 4 elements per invocation");
     assertThat(unchecked).contains("vectorLoad(in, globalId(0))");
     String shifted = java.nio.file.Files.readString(corpus.resolve("Faults.readShifted.ir.txt"));
-    assertThat(shifted).contains("not vectorized: buffer 'in' is indexed at globalId(0) + scalar offset");
+    assertThat(shifted)
+        .contains("not vectorized: buffer 'in' is indexed at globalId(0) + scalar offset");
     String scan = java.nio.file.Files.readString(corpus.resolve("Fusion.scan.group.ir.txt"));
     assertThat(scan).contains("// group scan; not vectorized: it waits at barriers");
     assertThat(java.nio.file.Files.readAllBytes(corpus.resolve("Fusion.post.group.spv")))
         .isEqualTo(Kernels.module(compilation, "corpus", "Fusion", "post.group"));
     SpirvTools.requireDisassembler();
-    assertThat(java.nio.file.Files.readString(corpus.resolve("Fusion.post.group.spvasm"))).contains("OpEntryPoint");
+    assertThat(java.nio.file.Files.readString(corpus.resolve("Fusion.post.group.spvasm")))
+        .contains("OpEntryPoint");
   }
 
   @Test
   void boundsChecksGuardEveryAccessUnlessTurnedOff() {
     Compilation compilation = Kernels.compile(Kernels.source("corpus/Faults.java"));
-    String checked = SpirvTools.disassemble(Kernels.module(compilation, "corpus", "Faults", "readShifted"));
+    String checked =
+        SpirvTools.disassemble(Kernels.module(compilation, "corpus", "Faults", "readShifted"));
     assertThat(checked).contains("OpArrayLength");
     assertThat(checked).contains("OpAtomicUMax");
-    String unchecked = SpirvTools.disassemble(Kernels.module(compilation, "corpus", "Faults", "unchecked"));
+    String unchecked =
+        SpirvTools.disassemble(Kernels.module(compilation, "corpus", "Faults", "unchecked"));
     assertThat(unchecked).doesNotContain("OpAtomicUMax");
-    Compilation scalar = Kernels.compile(List.of("-Akiln.vectorize=false"), Kernels.source("corpus/Faults.java"));
-    String uncheckedScalar = SpirvTools.disassemble(Kernels.module(scalar, "corpus", "Faults", "unchecked"));
-    assertThat(uncheckedScalar).doesNotContain("OpArrayLength"); // the vector path reads lengths to stay in bounds
+    Compilation scalar =
+        Kernels.compile(List.of("-Akiln.vectorize=false"), Kernels.source("corpus/Faults.java"));
+    String uncheckedScalar =
+        SpirvTools.disassemble(Kernels.module(scalar, "corpus", "Faults", "unchecked"));
+    assertThat(uncheckedScalar)
+        .doesNotContain("OpArrayLength"); // the vector path reads lengths to stay in bounds
     assertThat(uncheckedScalar).doesNotContain("OpAtomicUMax");
   }
 }

@@ -50,8 +50,8 @@ public interface Backend extends AutoCloseable {
   /**
    * Runs {@code launch} (its grids not all empty), waits for it, and returns the time it took on
    * the device in nanoseconds: with GPU timestamps where {@code timed} and the device has them,
-   * else -1 (the CPU backend gives wall time either way). The launch's arguments are buffers of this
-   * backend and boxed scalars; it is read during the call only.
+   * else -1 (the CPU backend gives wall time either way). The launch's arguments are buffers of
+   * this backend and boxed scalars; it is read during the call only.
    */
   long dispatch(Launch launch, boolean timed);
 

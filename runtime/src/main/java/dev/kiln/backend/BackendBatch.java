@@ -1,8 +1,8 @@
 package dev.kiln.backend;
 
 /**
- * Launches recorded to run together, in order, each seeing the writes of those before it. Calls
- * are serialized by {@code dev.kiln.Batch}, except {@link #await}, which any thread may call.
+ * Launches recorded to run together, in order, each seeing the writes of those before it. Calls are
+ * serialized by {@code dev.kiln.Batch}, except {@link #await}, which any thread may call.
  */
 public interface BackendBatch extends AutoCloseable {
   /** Records {@code launch} (read during the call, as for {@link Backend#dispatch}). */
@@ -13,7 +13,8 @@ public interface BackendBatch extends AutoCloseable {
 
   /**
    * Waits on the calling thread until the submitted launches have run, and throws the exception the
-   * first faulting launch would have thrown in Java; a later call returns or throws the same at once.
+   * first faulting launch would have thrown in Java; a later call returns or throws the same at
+   * once.
    */
   void await();
 

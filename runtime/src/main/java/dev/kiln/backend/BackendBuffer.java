@@ -18,10 +18,14 @@ public interface BackendBuffer extends AutoCloseable {
     read(array, 0, 0, length());
   }
 
-  /** Copies {@code length} values from {@code array[arrayOffset...]} to elements {@code offset...}. */
+  /**
+   * Copies {@code length} values from {@code array[arrayOffset...]} to elements {@code offset...}.
+   */
   void write(Object array, int arrayOffset, int offset, int length);
 
-  /** Copies {@code length} values from elements {@code offset...} to {@code array[arrayOffset...]}. */
+  /**
+   * Copies {@code length} values from elements {@code offset...} to {@code array[arrayOffset...]}.
+   */
   void read(Object array, int arrayOffset, int offset, int length);
 
   @Override

@@ -5,8 +5,8 @@ package dev.kiln.backend;
  * the logger and publishing the first line through {@code java.util.logging} cost 60–80 ms in a
  * fresh JVM, more than the CPU backend's whole start, so nothing on the normal path logs.
  *
- * <p>Callers log on the logger themselves ({@code KilnLog.logger().log(...)}), so that
- * {@code java.util.logging} names their class and method as a record's source, not this one.
+ * <p>Callers log on the logger themselves ({@code KilnLog.logger().log(...)}), so that {@code
+ * java.util.logging} names their class and method as a record's source, not this one.
  */
 public final class KilnLog {
   private KilnLog() {}

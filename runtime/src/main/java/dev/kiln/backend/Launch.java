@@ -10,9 +10,9 @@ import java.util.Arrays;
  * arguments in parameter order — a {@link BackendBuffer} of the backend per buffer parameter, a
  * boxed {@code Integer}, {@code Float}, {@code Long} or {@code Double} per scalar. A launch may be
  * one device's part of a launch split along x ({@link #part}), with some of its Java arrays moving
- * only in part ({@link #slice}). Mutable and
- * reused: {@code dev.kiln.Device} fills one per thread for each launch, so that the launch path
- * allocates nothing; a backend reads it during the call and must copy what it keeps.
+ * only in part ({@link #slice}). Mutable and reused: {@code dev.kiln.Device} fills one per thread
+ * for each launch, so that the launch path allocates nothing; a backend reads it during the call
+ * and must copy what it keeps.
  */
 public final class Launch implements LaunchValues {
   private KernelSpec spec;
@@ -21,11 +21,19 @@ public final class Launch implements LaunchValues {
   private int dispatchX;
   private int dispatchY;
   private int dispatchZ;
-  /** Where this is a part of a split launch: the global ids along x it runs, else {@code [0, -1)}. */
+
+  /**
+   * Where this is a part of a split launch: the global ids along x it runs, else {@code [0, -1)}.
+   */
   private int partFirst;
+
   private int partEnd = -1;
-  /** The fused group's arm whose fault the backend threw for this launch; 0 for a kernel or none. */
+
+  /**
+   * The fused group's arm whose fault the backend threw for this launch; 0 for a kernel or none.
+   */
   private int faultArm;
+
   /** Per buffer parameter, the part of its Java array that moves; null where all of it does. */
   private Slice[] slices = new Slice[8];
 
@@ -69,8 +77,8 @@ public final class Launch implements LaunchValues {
   }
 
   /**
-   * Notes, for a backend that throws a fused group's fault, the arm it is in: Java runs the arms one
-   * after the other, so a split launch's parts throw the lowest arm's fault first.
+   * Notes, for a backend that throws a fused group's fault, the arm it is in: Java runs the arms
+   * one after the other, so a split launch's parts throw the lowest arm's fault first.
    *
    * @param arm the arm's index in the group
    */
@@ -96,8 +104,13 @@ public final class Launch implements LaunchValues {
    */
   public void expectGrids(int given) {
     if (given != spec.gridCount()) {
-      throw new IllegalArgumentException(spec + " takes " + spec.gridCount()
-          + (spec.gridCount() == 1 ? " grid" : " grids, one per arm") + ", got " + given);
+      throw new IllegalArgumentException(
+          spec
+              + " takes "
+              + spec.gridCount()
+              + (spec.gridCount() == 1 ? " grid" : " grids, one per arm")
+              + ", got "
+              + given);
     }
   }
 
@@ -109,16 +122,23 @@ public final class Launch implements LaunchValues {
    */
   public static void checkCountFits(KernelSpec spec) {
     if (spec.workgroup(1) > 1 || spec.workgroup(2) > 1) {
-      throw new IllegalArgumentException(spec + " has a workgroup of " + spec.workgroup(0) + " x " + spec.workgroup(1)
-          + " x " + spec.workgroup(2) + ": a count sizes only x and would launch one row of it. Fix: launch it with"
-          + " a Grid (Grid.of(x, y) or Grid.of(x, y, z))");
+      throw new IllegalArgumentException(
+          spec
+              + " has a workgroup of "
+              + spec.workgroup(0)
+              + " x "
+              + spec.workgroup(1)
+              + " x "
+              + spec.workgroup(2)
+              + ": a count sizes only x and would launch one row of it. Fix: launch it with"
+              + " a Grid (Grid.of(x, y) or Grid.of(x, y, z))");
     }
   }
 
   /**
    * Sets arm {@code arm}'s grid. A negative size is refused (a count: a {@code Grid} has none), and
-   * so, since global ids are ints, is a grid that whole workgroups cover past
-   * {@code Integer.MAX_VALUE} along an axis.
+   * so, since global ids are ints, is a grid that whole workgroups cover past {@code
+   * Integer.MAX_VALUE} along an axis.
    */
   public void grid(int arm, int x, int y, int z) {
     if (x < 0) {
@@ -140,25 +160,33 @@ public final class Launch implements LaunchValues {
   private void fitsIds(int axis, int size) {
     int workgroup = spec.workgroup(axis);
     if ((long) Math.ceilDiv(size, workgroup) * workgroup > Integer.MAX_VALUE) {
-      throw new IllegalArgumentException(spec + ": a grid of " + size + " along axis " + axis + " needs global ids"
-          + " past Integer.MAX_VALUE in whole workgroups of " + workgroup + "; launch at most "
-          + (Integer.MAX_VALUE / workgroup * workgroup));
+      throw new IllegalArgumentException(
+          spec
+              + ": a grid of "
+              + size
+              + " along axis "
+              + axis
+              + " needs global ids"
+              + " past Integer.MAX_VALUE in whole workgroups of "
+              + workgroup
+              + "; launch at most "
+              + (Integer.MAX_VALUE / workgroup * workgroup));
     }
   }
 
   /**
    * Makes this launch the part of itself that runs the global ids {@code first .. end-1} along x:
-   * the backend runs the workgroups that hold them, {@code first} being the first id of a
-   * workgroup on every backend (a multiple of the workgroup's length times the elements each
-   * invocation handles). Everything else (the grids, what the kernel reads of them) stays the
-   * whole launch's.
+   * the backend runs the workgroups that hold them, {@code first} being the first id of a workgroup
+   * on every backend (a multiple of the workgroup's length times the elements each invocation
+   * handles). Everything else (the grids, what the kernel reads of them) stays the whole launch's.
    *
    * @param first the first id
    * @param end the id after the last, at most the grid's x
    */
   public void part(int first, int end) {
     if (first < 0 || end < first || end > dispatchX) {
-      throw new IllegalArgumentException(spec + ": part " + first + ".." + end + " of " + dispatchX);
+      throw new IllegalArgumentException(
+          spec + ": part " + first + ".." + end + " of " + dispatchX);
     }
     partFirst = first;
     partEnd = end;
@@ -169,7 +197,10 @@ public final class Launch implements LaunchValues {
     return partFirst / idsPerGroup;
   }
 
-  /** The workgroup along x after the last to run, of {@code groups} in all, for workgroups of {@code idsPerGroup} ids. */
+  /**
+   * The workgroup along x after the last to run, of {@code groups} in all, for workgroups of {@code
+   * idsPerGroup} ids.
+   */
   public int endGroup(int idsPerGroup, int groups) {
     return partEnd < 0 ? groups : Math.ceilDiv(partEnd, idsPerGroup);
   }
@@ -189,7 +220,9 @@ public final class Launch implements LaunchValues {
     args[param] = value;
   }
 
-  /** Drops the references to the arguments, so that a thread's reused launch keeps no buffer alive. */
+  /**
+   * Drops the references to the arguments, so that a thread's reused launch keeps no buffer alive.
+   */
   public void clearArguments() {
     Arrays.fill(args, null);
   }
@@ -220,12 +253,17 @@ public final class Launch implements LaunchValues {
     return param < spec.params().size() ? lengthOf(args[param]) : UNKNOWN;
   }
 
-  /** The length of a buffer argument: a backend's buffer or a Java array; {@link #UNKNOWN} for anything else. */
+  /**
+   * The length of a buffer argument: a backend's buffer or a Java array; {@link #UNKNOWN} for
+   * anything else.
+   */
   static long lengthOf(Object buffer) {
     if (buffer instanceof BackendBuffer device) {
       return device.length();
     }
-    return buffer != null && buffer.getClass().isArray() ? java.lang.reflect.Array.getLength(buffer) : UNKNOWN;
+    return buffer != null && buffer.getClass().isArray()
+        ? java.lang.reflect.Array.getLength(buffer)
+        : UNKNOWN;
   }
 
   /** The global ids the dispatch runs along {@code axis}, in whole workgroups. */
@@ -268,10 +306,16 @@ public final class Launch implements LaunchValues {
         for (dev.kiln.abi.LaunchForm factor : bound.factors()) {
           values.append(values.isEmpty() ? "" : " × ").append(factor.value(this));
         }
-        throw new IllegalArgumentException(spec + ": this launch breaks "
-            + bound.condition(param -> spec.params().get(param).name()) + " (here " + values
-            + "); Kiln needs it to prove that " + bound.reason() + ", and past it indices wrap or other invocations"
-            + " reach the same elements. Fix: launch a grid that keeps the bound, or split the work into launches that do");
+        throw new IllegalArgumentException(
+            spec
+                + ": this launch breaks "
+                + bound.condition(param -> spec.params().get(param).name())
+                + " (here "
+                + values
+                + "); Kiln needs it to prove that "
+                + bound.reason()
+                + ", and past it indices wrap or other invocations"
+                + " reach the same elements. Fix: launch a grid that keeps the bound, or split the work into launches that do");
       }
     }
   }
@@ -286,7 +330,10 @@ public final class Launch implements LaunchValues {
     return Arrays.copyOf(args, spec.params().size());
   }
 
-  /** The grid the launch dispatches along {@code axis}: the axis-wise largest of the non-empty grids. */
+  /**
+   * The grid the launch dispatches along {@code axis}: the axis-wise largest of the non-empty
+   * grids.
+   */
   public int dispatchSize(int axis) {
     return switch (axis) {
       case 0 -> dispatchX;

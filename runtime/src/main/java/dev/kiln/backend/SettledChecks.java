@@ -9,26 +9,30 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Whether a launch's values prove every {@link LaunchProof} of its module, so that a backend may run
- * the module with those bounds checks left out. The answer depends on the int scalars and buffer
- * lengths the proofs name and on the grids; it is remembered for the last few such values, so that
- * a loop of launches over a few shapes evaluates the proofs once per shape and reads a few ints after.
+ * Whether a launch's values prove every {@link LaunchProof} of its module, so that a backend may
+ * run the module with those bounds checks left out. The answer depends on the int scalars and
+ * buffer lengths the proofs name and on the grids; it is remembered for the last few such values,
+ * so that a loop of launches over a few shapes evaluates the proofs once per shape and reads a few
+ * ints after.
  */
 public final class SettledChecks {
   private static final Map<KernelSpec, SettledChecks> OF_SPEC = new ConcurrentHashMap<>();
   private static final SettledChecks NONE = new SettledChecks(List.of(), new int[0], new int[0]);
 
   private final List<LaunchProof> proofs;
+
   /** The parameters whose int value, and whose length, the proofs read. */
   private final int[] scalars;
+
   private final int[] buffers;
+
   /**
    * The answers for the last {@link #REMEMBERED} sets of values seen, newest first (nulls before
-   * that many launches): a loop over a few shapes evaluates each once. Measured here
-   * ({@code SettledChecksCost}): 17 ns for a remembered answer, 15 µs to evaluate the stencil's six
-   * proofs.
+   * that many launches): a loop over a few shapes evaluates each once. Measured here ({@code
+   * SettledChecksCost}): 17 ns for a remembered answer, 15 µs to evaluate the stencil's six proofs.
    */
   private volatile Remembered[] last = new Remembered[REMEMBERED];
+
   private static final int REMEMBERED = 4;
 
   private record Remembered(long[] values, boolean holds) {}
@@ -40,8 +44,9 @@ public final class SettledChecks {
   }
 
   /**
-   * Whether {@code launch}, its grids and arguments set, settles its module's checks: its module has
-   * proofs and they all hold. False for a module without proofs, and for a spec without a module.
+   * Whether {@code launch}, its grids and arguments set, settles its module's checks: its module
+   * has proofs and they all hold. False for a module without proofs, and for a spec without a
+   * module.
    *
    * @param launch the launch
    * @return whether the checks the proofs are about can be left out
@@ -63,7 +68,9 @@ public final class SettledChecks {
     for (int param : read) {
       (spec.params().get(param).isBuffer() ? buffers : scalars).add(param);
     }
-    return new SettledChecks(proofs, scalars.stream().mapToInt(Integer::intValue).toArray(),
+    return new SettledChecks(
+        proofs,
+        scalars.stream().mapToInt(Integer::intValue).toArray(),
         buffers.stream().mapToInt(Integer::intValue).toArray());
   }
 
@@ -98,7 +105,10 @@ public final class SettledChecks {
     return true;
   }
 
-  /** The i-th value the answer depends on: each arm's grid along each axis, the scalars, the lengths. */
+  /**
+   * The i-th value the answer depends on: each arm's grid along each axis, the scalars, the
+   * lengths.
+   */
   private long value(int i, Launch launch) {
     int grids = 3 * launch.spec().gridCount();
     if (i < grids) {

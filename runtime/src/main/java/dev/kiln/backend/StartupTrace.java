@@ -12,6 +12,7 @@ import java.util.List;
  */
 public final class StartupTrace {
   private static final boolean ON = Boolean.getBoolean("kiln.startupTrace");
+
   /** A stage and the {@code System.nanoTime()} of its end; formatted only in the report. */
   private record Stage(String name, long end) {}
 
@@ -21,12 +22,16 @@ public final class StartupTrace {
   private static final List<Stage> STAGES = new ArrayList<>();
   private static final List<Aside> ASIDES = new ArrayList<>();
   private static boolean reported;
+
   /** Work begun on other threads and not yet recorded. Guarded by {@code STAGES}. */
   private static int pending;
 
   private StartupTrace() {}
 
-  /** Starts the trace where Kiln's start-up begins: what ran before, since the JVM started, is one stage. */
+  /**
+   * Starts the trace where Kiln's start-up begins: what ran before, since the JVM started, is one
+   * stage.
+   */
   public static void begin() {
     if (!ON) {
       return;
@@ -38,7 +43,10 @@ public final class StartupTrace {
     }
   }
 
-  /** Marks the end of {@code stage}, which began where the previous one ended; nothing after the report. */
+  /**
+   * Marks the end of {@code stage}, which began where the previous one ended; nothing after the
+   * report.
+   */
   public static void mark(String stage) {
     if (!ON) {
       return;
@@ -88,8 +96,8 @@ public final class StartupTrace {
   }
 
   /**
-   * Prints the stages once, after the first launch: only now are the figures formatted and the JVM's
-   * uptime read, so that the trace adds neither to the stages it measures.
+   * Prints the stages once, after the first launch: only now are the figures formatted and the
+   * JVM's uptime read, so that the trace adds neither to the stages it measures.
    */
   public static void reportFirstLaunch() {
     if (!ON) {
@@ -106,15 +114,19 @@ public final class StartupTrace {
       System.err.println("Kiln start-up (kiln.startupTrace):");
       for (int k = 0; k < STAGES.size(); k++) {
         Stage stage = STAGES.get(k);
-        String took = k == 0 ? "" : String.format("%7.1f ms", (stage.end() - STAGES.get(k - 1).end()) / 1e6);
+        String took =
+            k == 0 ? "" : String.format("%7.1f ms", (stage.end() - STAGES.get(k - 1).end()) / 1e6);
         System.err.println(line(stage.name(), took, uptime - (now - stage.end()) / 1_000_000));
       }
       if (!ASIDES.isEmpty()) {
         System.err.println(" meanwhile, on other threads:");
       }
       for (Aside aside : ASIDES) {
-        System.err.println(line(aside.name(), String.format("%7.1f ms", (aside.end() - aside.start()) / 1e6),
-            uptime - (now - aside.end()) / 1_000_000));
+        System.err.println(
+            line(
+                aside.name(),
+                String.format("%7.1f ms", (aside.end() - aside.start()) / 1e6),
+                uptime - (now - aside.end()) / 1_000_000));
       }
       if (pending > 0) {
         System.err.println("  (" + pending + " still running after a second's wait)");
@@ -122,11 +134,16 @@ public final class StartupTrace {
     }
   }
 
-  /** Waits up to a second from {@code now} for the work begun on other threads; holds {@code STAGES}. */
+  /**
+   * Waits up to a second from {@code now} for the work begun on other threads; holds {@code
+   * STAGES}.
+   */
   private static void awaitAsides(long now) {
     long deadline = now + 1_000_000_000L;
     try {
-      for (long left = deadline - System.nanoTime(); pending > 0 && left > 0; left = deadline - System.nanoTime()) {
+      for (long left = deadline - System.nanoTime();
+          pending > 0 && left > 0;
+          left = deadline - System.nanoTime()) {
         STAGES.wait(Math.max(1, left / 1_000_000));
       }
     } catch (InterruptedException e) {
@@ -135,6 +152,7 @@ public final class StartupTrace {
   }
 
   private static String line(String name, String took, long endSinceJvmStart) {
-    return String.format("  %-46s %10s  %6d ms since the JVM started", name, took, endSinceJvmStart);
+    return String.format(
+        "  %-46s %10s  %6d ms since the JVM started", name, took, endSinceJvmStart);
   }
 }

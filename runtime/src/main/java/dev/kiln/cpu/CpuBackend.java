@@ -21,31 +21,46 @@ import java.util.stream.IntStream;
 /**
  * Runs kernels on the CPU with Java semantics, the reference for every other backend, in one of two
  * ways:
+ *
  * <ul>
  *   <li>Through the kernel's or group's {@link CpuTwin}, the loops the processor generated from its
- *       IR: a launch is split into chunks of workgroups run on a fork-join pool of
- *       {@code -Dkiln.cpu.threads} threads (all cores by default), a small one on the caller's thread.
+ *       IR: a launch is split into chunks of workgroups run on a fork-join pool of {@code
+ *       -Dkiln.cpu.threads} threads (all cores by default), a small one on the caller's thread.
  *   <li>Without a twin, or with {@code -Dkiln.cpu=java}, as the Java methods they were written as:
- *       one call per invocation, workgroups in parallel on the common fork-join pool, a group's arms
- *       one after the other. The invocations of a workgroup run one after the other, except in
- *       kernels with barriers: there they run side by side as virtual threads meeting at a
- *       {@link WorkgroupBarrier}, and whole workgroups run, as on the GPU; so do the invocations of
- *       kernels that use subgroups, which meet at each subgroup operation ({@link SubgroupExchange}).
+ *       one call per invocation, workgroups in parallel on the common fork-join pool, a group's
+ *       arms one after the other. The invocations of a workgroup run one after the other, except in
+ *       kernels with barriers: there they run side by side as virtual threads meeting at a {@link
+ *       WorkgroupBarrier}, and whole workgroups run, as on the GPU; so do the invocations of
+ *       kernels that use subgroups, which meet at each subgroup operation ({@link
+ *       SubgroupExchange}).
  * </ul>
- * Both emulate subgroups of {@code -Dkiln.cpu.subgroupSize} lanes (32 by default; see
- * {@link SubgroupLanes}).
+ *
+ * Both emulate subgroups of {@code -Dkiln.cpu.subgroupSize} lanes (32 by default; see {@link
+ * SubgroupLanes}).
  */
 public final class CpuBackend implements Backend {
   private final AtomicInteger openBatches = new AtomicInteger();
   private final Map<KernelSpec, Placement> placements = new ConcurrentHashMap<>();
-  /** Whether launches run through twins where there are: not where {@code -Dkiln.cpu=java} was set on opening. */
+
+  /**
+   * Whether launches run through twins where there are: not where {@code -Dkiln.cpu=java} was set
+   * on opening.
+   */
   private final boolean twins = !"java".equals(System.getProperty("kiln.cpu"));
-  /** The lanes of the subgroups it emulates ({@code -Dkiln.cpu.subgroupSize}, 32 by default), read on opening. */
+
+  /**
+   * The lanes of the subgroups it emulates ({@code -Dkiln.cpu.subgroupSize}, 32 by default), read
+   * on opening.
+   */
   private final int subgroupSize = SubgroupLanes.size();
 
   @Override
   public String deviceName() {
-    return "Java " + Runtime.version().feature() + " on " + Runtime.getRuntime().availableProcessors() + " cores"
+    return "Java "
+        + Runtime.version().feature()
+        + " on "
+        + Runtime.getRuntime().availableProcessors()
+        + " cores"
         + (twins ? "" : ", kernel methods (kiln.cpu=java)");
   }
 
@@ -127,31 +142,49 @@ public final class CpuBackend implements Backend {
   private void run(Launch launch, KernelSpec spec, int[] grid, Object[] args) {
     Object[] javaArgs = javaArrays(args);
     int[] size = {spec.workgroup(0), spec.workgroup(1), spec.workgroup(2)};
-    int[] groups = {Math.ceilDiv(grid[0], size[0]), Math.ceilDiv(grid[1], size[1]), Math.ceilDiv(grid[2], size[2])};
+    int[] groups = {
+      Math.ceilDiv(grid[0], size[0]), Math.ceilDiv(grid[1], size[1]), Math.ceilDiv(grid[2], size[2])
+    };
     KernelSpec.CpuBody body = spec.cpuBody();
     Placement placement = placements.computeIfAbsent(spec, this::placement);
     boolean sideBySide = placement.sideBySide();
-    int first = launch.firstGroup(size[0]); // a part of a split launch runs some workgroups (along x: it is 1-D)
+    int first =
+        launch.firstGroup(
+            size[0]); // a part of a split launch runs some workgroups (along x: it is 1-D)
     int end = launch.endGroup(size[0], groups[0] * groups[1] * groups[2]);
-    FirstFault failure = new FirstFault(); // workgroups run side by side: Java's is the lowest one's fault
-    IntStream.range(first, end).parallel().forEach(linear -> {
-      if (!failure.before(linear)) {
-        return;
-      }
-      int[] group = {linear % groups[0], linear / groups[0] % groups[1], linear / (groups[0] * groups[1])};
-      try {
-        if (sideBySide) {
-          runSideBySide(body, javaArgs, placement.wholeWorkgroups() ? null : grid, group, size, groups, subgroupSize);
-        } else {
-          runInOrder(body, javaArgs, grid, group, size, groups);
-        }
-      } catch (RuntimeException | Error e) {
-        failure.offer(linear, e);
-      }
-    });
+    FirstFault failure =
+        new FirstFault(); // workgroups run side by side: Java's is the lowest one's fault
+    IntStream.range(first, end)
+        .parallel()
+        .forEach(
+            linear -> {
+              if (!failure.before(linear)) {
+                return;
+              }
+              int[] group = {
+                linear % groups[0], linear / groups[0] % groups[1], linear / (groups[0] * groups[1])
+              };
+              try {
+                if (sideBySide) {
+                  runSideBySide(
+                      body,
+                      javaArgs,
+                      placement.wholeWorkgroups() ? null : grid,
+                      group,
+                      size,
+                      groups,
+                      subgroupSize);
+                } else {
+                  runInOrder(body, javaArgs, grid, group, size, groups);
+                }
+              } catch (RuntimeException | Error e) {
+                failure.offer(linear, e);
+              }
+            });
     switch (failure.thrown()) {
       case null -> {}
-      case RuntimeException thrown -> throw thrown.getMessage() == null ? described(thrown, spec) : thrown;
+      case RuntimeException thrown ->
+          throw thrown.getMessage() == null ? described(thrown, spec) : thrown;
       case Error e -> throw e;
       case Throwable t -> throw new IllegalStateException(t);
     }
@@ -162,11 +195,15 @@ public final class CpuBackend implements Backend {
    * stack), as one of its kind that names the kernel and how to keep the details.
    */
   private static RuntimeException described(RuntimeException bare, KernelSpec spec) {
-    String message = "in kernel " + spec + ": the JVM threw this fault often enough to drop its details (index,"
-        + " line); run with -XX:-OmitStackTraceInFastThrow to keep them, or without -Dkiln.cpu=java (the CPU twins"
-        + " name them always)";
+    String message =
+        "in kernel "
+            + spec
+            + ": the JVM threw this fault often enough to drop its details (index,"
+            + " line); run with -XX:-OmitStackTraceInFastThrow to keep them, or without -Dkiln.cpu=java (the CPU twins"
+            + " name them always)";
     return switch (bare) {
-      case ArrayIndexOutOfBoundsException outOfBounds -> new ArrayIndexOutOfBoundsException(message);
+      case ArrayIndexOutOfBoundsException outOfBounds ->
+          new ArrayIndexOutOfBoundsException(message);
       case ArithmeticException arithmetic -> new ArithmeticException(message);
       case NullPointerException nullPointer -> new NullPointerException(message);
       default -> new IllegalStateException(bare.getClass().getName() + " " + message, bare);
@@ -174,7 +211,8 @@ public final class CpuBackend implements Backend {
   }
 
   private static boolean inside(int[] grid, int[] group, int[] local, int[] size) {
-    return group[0] * size[0] + local[0] < grid[0] && group[1] * size[1] + local[1] < grid[1]
+    return group[0] * size[0] + local[0] < grid[0]
+        && group[1] * size[1] + local[1] < grid[1]
         && group[2] * size[2] + local[2] < grid[2];
   }
 
@@ -235,7 +273,10 @@ public final class CpuBackend implements Backend {
     };
   }
 
-  /** No recorders, and no native buffers: the arrays are Java arrays ({@code Device.memory()} counts them). */
+  /**
+   * No recorders, and no native buffers: the arrays are Java arrays ({@code Device.memory()} counts
+   * them).
+   */
   @Override
   public Resources resources() {
     return new Resources(0, openBatches.get(), 0);
@@ -249,15 +290,18 @@ public final class CpuBackend implements Backend {
   private record Placement(boolean sideBySide, boolean wholeWorkgroups) {}
 
   private Placement placement(KernelSpec spec) {
-    // a kernel the processor did not compile (declared: no barriers) cannot call Gpu.barrier() successfully either
+    // a kernel the processor did not compile (declared: no barriers) cannot call Gpu.barrier()
+    // successfully either
     KernelDescription kernel = KernelDescriptions.of(spec);
-    return new Placement(kernel.usesBarriers() || (kernel.usesSubgroups() || kernel.usesMatrices()) && subgroupSize > 1,
+    return new Placement(
+        kernel.usesBarriers()
+            || (kernel.usesSubgroups() || kernel.usesMatrices()) && subgroupSize > 1,
         kernel.usesBarriers());
   }
 
   /** The workgroup's invocations inside the grid, one after the other. */
-  private static void runInOrder(KernelSpec.CpuBody body, Object[] args, int[] grid, int[] group, int[] size,
-      int[] groups) {
+  private static void runInOrder(
+      KernelSpec.CpuBody body, Object[] args, int[] grid, int[] group, int[] size, int[] groups) {
     Workgroup workgroup = new Workgroup(null, 1, size[0] * size[1] * size[2]);
     Invocation invocation = Invocation.enter();
     try {
@@ -278,8 +322,14 @@ public final class CpuBackend implements Backend {
    * exchanges: all of them, or where {@code grid} is given (a kernel without barriers) those inside
    * it; the others are inactive lanes, as on the GPU.
    */
-  private static void runSideBySide(KernelSpec.CpuBody body, Object[] args, int[] grid, int[] group, int[] size,
-      int[] groups, int subgroupSize) {
+  private static void runSideBySide(
+      KernelSpec.CpuBody body,
+      Object[] args,
+      int[] grid,
+      int[] group,
+      int[] size,
+      int[] groups,
+      int subgroupSize) {
     int invocations = size[0] * size[1] * size[2];
     WorkgroupBarrier barrier = new WorkgroupBarrier(invocations);
     Workgroup workgroup = new Workgroup(barrier, subgroupSize, invocations);
@@ -288,21 +338,24 @@ public final class CpuBackend implements Backend {
     for (int linear = 0; linear < invocations; linear++) {
       int[] local = local(linear, size);
       int index = linear;
-      threads.add(Thread.ofVirtual().start(() -> {
-        Invocation invocation = Invocation.enter();
-        try {
-          invocation.set(workgroup, group, local, size, groups);
-          if (grid == null || inside(grid, group, local, size)) {
-            body.invoke(args);
-          }
-        } catch (Throwable t) {
-          failure.offer(index, t);
-        } finally {
-          barrier.leave();
-          Invocation.current().leaveSubgroup();
-          Invocation.exit();
-        }
-      }));
+      threads.add(
+          Thread.ofVirtual()
+              .start(
+                  () -> {
+                    Invocation invocation = Invocation.enter();
+                    try {
+                      invocation.set(workgroup, group, local, size, groups);
+                      if (grid == null || inside(grid, group, local, size)) {
+                        body.invoke(args);
+                      }
+                    } catch (Throwable t) {
+                      failure.offer(index, t);
+                    } finally {
+                      barrier.leave();
+                      Invocation.current().leaveSubgroup();
+                      Invocation.exit();
+                    }
+                  }));
     }
     for (Thread thread : threads) {
       try {

@@ -8,11 +8,11 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * A kernel's or group's CPU twin: the method the processor generated from its IR into
- * {@code <Owner>$KilnCpu}, which runs a range of workgroups as plain loops. Absent where the
- * processor made none (see its {@code -Akiln.dump}); a CPU backend opened with
- * {@code -Dkiln.cpu=java} runs the kernel methods themselves instead: the path to debug a kernel
- * in, and the oracle the twins are tested against.
+ * A kernel's or group's CPU twin: the method the processor generated from its IR into {@code
+ * <Owner>$KilnCpu}, which runs a range of workgroups as plain loops. Absent where the processor
+ * made none (see its {@code -Akiln.dump}); a CPU backend opened with {@code -Dkiln.cpu=java} runs
+ * the kernel methods themselves instead: the path to debug a kernel in, and the oracle the twins
+ * are tested against.
  */
 final class CpuTwin {
   private static final Map<KernelSpec, Optional<CpuTwin>> FOUND = new ConcurrentHashMap<>();
@@ -39,7 +39,8 @@ final class CpuTwin {
    */
   void run(Object[] args, int[] grids, int[] dispatch, int first, int end, int subgroupSize) {
     try {
-      method.invokeExact(args, grids, dispatch[0], dispatch[1], dispatch[2], first, end, subgroupSize);
+      method.invokeExact(
+          args, grids, dispatch[0], dispatch[1], dispatch[2], first, end, subgroupSize);
     } catch (RuntimeException | Error e) {
       throw e;
     } catch (Throwable t) {

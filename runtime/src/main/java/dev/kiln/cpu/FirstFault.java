@@ -13,7 +13,10 @@ final class FirstFault {
   private long part = Long.MAX_VALUE;
   private Throwable thrown;
 
-  /** Keeps {@code fault}, thrown by part {@code at}, if no lower arm, or lower part in its arm, threw. */
+  /**
+   * Keeps {@code fault}, thrown by part {@code at}, if no lower arm, or lower part in its arm,
+   * threw.
+   */
   synchronized void offer(long at, Throwable fault) {
     int itsArm = ArmFault.armOf(fault);
     if (itsArm < arm || itsArm == arm && at < part) {
@@ -28,7 +31,10 @@ final class FirstFault {
     return arm > 0 || at < part;
   }
 
-  /** The exception of the lowest part that threw (an {@link ArmFault} for an arm after the first), or null. */
+  /**
+   * The exception of the lowest part that threw (an {@link ArmFault} for an arm after the first),
+   * or null.
+   */
   synchronized Throwable thrown() {
     return thrown;
   }

@@ -9,10 +9,10 @@ import java.util.concurrent.ConcurrentHashMap;
  * C2 vectorizes every arm (the 4-arm chain: twice as fast as tiled), or {@link TiledArms}, never
  * slower than the arms launched one by one (an arm C2 cannot vectorize no longer holds the others
  * back). Neither wins everywhere, so a group times both and keeps the faster per invocation: its
- * first {@value #FUSED_FIRST} launches run fused, as before there was a choice (a program that warms
- * a group up once and times the next launch sees no form run cold); the next {@code 2 * }{@value
- * #TRIALS} alternate, the first {@value #WARMUP} of each form not counted (each form's first run pays
- * for its JIT compilation). {@code -Dkiln.cpu.groupForm=fused|tiled} fixes the form.
+ * first {@value #FUSED_FIRST} launches run fused, as before there was a choice (a program that
+ * warms a group up once and times the next launch sees no form run cold); the next {@code 2 *
+ * }{@value #TRIALS} alternate, the first {@value #WARMUP} of each form not counted (each form's
+ * first run pays for its JIT compilation). {@code -Dkiln.cpu.groupForm=fused|tiled} fixes the form.
  */
 final class GroupForm {
   private static final String FIXED = System.getProperty("kiln.cpu.groupForm", "");
@@ -42,12 +42,16 @@ final class GroupForm {
     return launches >= FUSED_FIRST && (launches - FUSED_FIRST) % 2 == 1;
   }
 
-  /** A launch that was to run tiled could not (its arms' workgroups differ): the group runs fused. */
+  /**
+   * A launch that was to run tiled could not (its arms' workgroups differ): the group runs fused.
+   */
   synchronized void untileable() {
     tiled = false;
   }
 
-  /** Records a launch's time while the forms are being timed; chooses once each has had its trials. */
+  /**
+   * Records a launch's time while the forms are being timed; chooses once each has had its trials.
+   */
   synchronized void record(boolean tiledForm, long nanos, long invocations) {
     if (tiled != null || !FIXED.isEmpty()) {
       return;

@@ -18,7 +18,8 @@ public final class Invocation {
   public static Invocation current() {
     Invocation invocation = CURRENT.get();
     if (invocation == null) {
-      throw new IllegalStateException("Gpu intrinsics can only be called from a kernel run by Kiln");
+      throw new IllegalStateException(
+          "Gpu intrinsics can only be called from a kernel run by Kiln");
     }
     return invocation;
   }
@@ -95,30 +96,42 @@ public final class Invocation {
     return Math.ceilDiv(workgroupInvocations(), workgroup.subgroupSize());
   }
 
-  /** This invocation's part in subgroup operation {@code op} (a {@code SubgroupLanes} code) on an int. */
+  /**
+   * This invocation's part in subgroup operation {@code op} (a {@code SubgroupLanes} code) on an
+   * int.
+   */
   public int subgroup(int op, int value, int second, int constant) {
     SubgroupExchange exchange = exchange();
     ((int[]) exchange.values(SubgroupExchange.INT))[lane()] = value;
-    return ((int[]) exchange.meet(lane(), op, SubgroupExchange.INT, second, constant, SubgroupExchange.INT))[lane()];
+    return ((int[])
+            exchange.meet(lane(), op, SubgroupExchange.INT, second, constant, SubgroupExchange.INT))
+        [lane()];
   }
 
   public long subgroup(int op, long value, int second, int constant) {
     SubgroupExchange exchange = exchange();
     ((long[]) exchange.values(SubgroupExchange.LONG))[lane()] = value;
-    return ((long[]) exchange.meet(lane(), op, SubgroupExchange.LONG, second, constant, SubgroupExchange.LONG))[lane()];
+    return ((long[])
+            exchange.meet(
+                lane(), op, SubgroupExchange.LONG, second, constant, SubgroupExchange.LONG))
+        [lane()];
   }
 
   public float subgroup(int op, float value, int second, int constant) {
     SubgroupExchange exchange = exchange();
     ((float[]) exchange.values(SubgroupExchange.FLOAT))[lane()] = value;
-    return ((float[]) exchange.meet(lane(), op, SubgroupExchange.FLOAT, second, constant, SubgroupExchange.FLOAT))
+    return ((float[])
+            exchange.meet(
+                lane(), op, SubgroupExchange.FLOAT, second, constant, SubgroupExchange.FLOAT))
         [lane()];
   }
 
   public double subgroup(int op, double value, int second, int constant) {
     SubgroupExchange exchange = exchange();
     ((double[]) exchange.values(SubgroupExchange.DOUBLE))[lane()] = value;
-    return ((double[]) exchange.meet(lane(), op, SubgroupExchange.DOUBLE, second, constant, SubgroupExchange.DOUBLE))
+    return ((double[])
+            exchange.meet(
+                lane(), op, SubgroupExchange.DOUBLE, second, constant, SubgroupExchange.DOUBLE))
         [lane()];
   }
 
@@ -126,22 +139,38 @@ public final class Invocation {
   public boolean subgroupVote(int op, boolean predicate) {
     SubgroupExchange exchange = exchange();
     ((boolean[]) exchange.values(SubgroupExchange.BOOLEAN))[lane()] = predicate;
-    return ((boolean[]) exchange.meet(lane(), op, SubgroupExchange.BOOLEAN, 0, 0, SubgroupExchange.BOOLEAN))[lane()];
+    return ((boolean[])
+            exchange.meet(lane(), op, SubgroupExchange.BOOLEAN, 0, 0, SubgroupExchange.BOOLEAN))
+        [lane()];
   }
 
   /** The partition of a long value: its bits as an int. */
   public int subgroupPartition(long value) {
     SubgroupExchange exchange = exchange();
     ((long[]) exchange.values(SubgroupExchange.LONG))[lane()] = value;
-    return ((int[]) exchange.meet(lane(), dev.kiln.abi.SubgroupLanes.PARTITION, SubgroupExchange.LONG, 0, 0,
-        SubgroupExchange.INT))[lane()];
+    return ((int[])
+            exchange.meet(
+                lane(),
+                dev.kiln.abi.SubgroupLanes.PARTITION,
+                SubgroupExchange.LONG,
+                0,
+                0,
+                SubgroupExchange.INT))
+        [lane()];
   }
 
   public int subgroupBallot(boolean predicate) {
     SubgroupExchange exchange = exchange();
     ((boolean[]) exchange.values(SubgroupExchange.BOOLEAN))[lane()] = predicate;
-    return ((int[]) exchange.meet(lane(), dev.kiln.abi.SubgroupLanes.BALLOT, SubgroupExchange.BOOLEAN, 0, 0,
-        SubgroupExchange.INT))[lane()];
+    return ((int[])
+            exchange.meet(
+                lane(),
+                dev.kiln.abi.SubgroupLanes.BALLOT,
+                SubgroupExchange.BOOLEAN,
+                0,
+                0,
+                SubgroupExchange.INT))
+        [lane()];
   }
 
   /** The invocation has ended: its subgroup goes on without it. */
@@ -157,7 +186,10 @@ public final class Invocation {
     return subgroupInvocationId();
   }
 
-  /** Waits for the other invocations of the workgroup (its subgroup told, which must not wait for it meanwhile). */
+  /**
+   * Waits for the other invocations of the workgroup (its subgroup told, which must not wait for it
+   * meanwhile).
+   */
   public void barrier() {
     exchange().awayAtBarrier(lane());
     workgroup.barrier();

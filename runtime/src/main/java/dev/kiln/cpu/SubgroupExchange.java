@@ -14,10 +14,13 @@ import java.util.concurrent.locks.LockSupport;
 final class SubgroupExchange {
   private final int lanes;
   private final boolean[] inactive;
+
   /** Lanes waiting at the workgroup's barrier: they cannot come here before the others pass it. */
   private final boolean[] away;
+
   private int awayCount;
-  private final Object[] values = new Object[5]; // int, long, float, double, boolean: one array each
+  private final Object[] values =
+      new Object[5]; // int, long, float, double, boolean: one array each
   private final Object[] results = new Object[5];
   private final int[] seconds;
   private final int[] ops;
@@ -28,7 +31,10 @@ final class SubgroupExchange {
   private RuntimeException failure;
   private volatile long phase;
 
-  /** @param lanes the lanes of this subgroup that the workgroup has (the last subgroup may have fewer) */
+  /**
+   * @param lanes the lanes of this subgroup that the workgroup has (the last subgroup may have
+   *     fewer)
+   */
   SubgroupExchange(int lanes) {
     this.lanes = lanes;
     this.parties = lanes;
@@ -52,9 +58,9 @@ final class SubgroupExchange {
   static final int BOOLEAN = 4;
 
   /**
-   * Lane {@code lane}'s part of operation {@code op} on its value of kind {@code kind} ({@link #INT}
-   * to {@link #BOOLEAN}), which the caller has written to its slot of {@link #values}, with its
-   * {@code second} operand and the operation's {@code constant}; returns the array of kind
+   * Lane {@code lane}'s part of operation {@code op} on its value of kind {@code kind} ({@link
+   * #INT} to {@link #BOOLEAN}), which the caller has written to its slot of {@link #values}, with
+   * its {@code second} operand and the operation's {@code constant}; returns the array of kind
    * {@code resultKind} that holds the results, which the caller reads at {@code lane}.
    */
   Object meet(int lane, int op, int kind, int second, int constant, int resultKind) {
@@ -102,7 +108,10 @@ final class SubgroupExchange {
     }
   }
 
-  /** The lane waits at the workgroup's barrier; lanes of its subgroup waiting here now never meet it. */
+  /**
+   * The lane waits at the workgroup's barrier; lanes of its subgroup waiting here now never meet
+   * it.
+   */
   synchronized void awayAtBarrier(int lane) {
     away[lane] = true;
     awayCount++;
@@ -111,16 +120,24 @@ final class SubgroupExchange {
     }
   }
 
-  /** The workgroup's barrier has opened: every lane is back (called by its last arrival, before any lane goes on). */
+  /**
+   * The workgroup's barrier has opened: every lane is back (called by its last arrival, before any
+   * lane goes on).
+   */
   synchronized void barrierPassed() {
     java.util.Arrays.fill(away, false);
     awayCount = 0;
   }
 
-  /** Called holding the monitor: some lanes wait here, the others at a barrier. Releases those here with the failure. */
+  /**
+   * Called holding the monitor: some lanes wait here, the others at a barrier. Releases those here
+   * with the failure.
+   */
   private Object diverged() {
-    failure = new IllegalStateException("lanes of a subgroup wait at a subgroup operation while others wait at a"
-        + " barrier: the kernel methods run subgroup operations only in subgroup-uniform control flow");
+    failure =
+        new IllegalStateException(
+            "lanes of a subgroup wait at a subgroup operation while others wait at a"
+                + " barrier: the kernel methods run subgroup operations only in subgroup-uniform control flow");
     return release();
   }
 
@@ -131,25 +148,42 @@ final class SubgroupExchange {
     return results;
   }
 
-  /** Called holding the monitor, once every active lane has arrived: the operation, then the next phase. */
+  /**
+   * Called holding the monitor, once every active lane has arrived: the operation, then the next
+   * phase.
+   */
   private Object apply(int kind, int resultKind) {
     failure = null;
     int op = -1;
     for (int lane = 0; lane < lanes; lane++) {
       if (!inactive[lane]) {
         if (op >= 0 && ops[lane] != op) {
-          failure = new IllegalStateException("the lanes of a subgroup reached different subgroup operations (lane "
-              + lane + " operation " + ops[lane] / 8 + ", another " + op / 8 + "; dev.kiln.abi.SubgroupLanes numbers"
-              + " them): the kernel methods run them only in subgroup-uniform control flow (the GPU's results would"
-              + " depend on how its lanes reconverge)");
+          failure =
+              new IllegalStateException(
+                  "the lanes of a subgroup reached different subgroup operations (lane "
+                      + lane
+                      + " operation "
+                      + ops[lane] / 8
+                      + ", another "
+                      + op / 8
+                      + "; dev.kiln.abi.SubgroupLanes numbers"
+                      + " them): the kernel methods run them only in subgroup-uniform control flow (the GPU's results would"
+                      + " depend on how its lanes reconverge)");
         }
         op = ops[lane];
       }
     }
     if (failure == null) {
       try {
-        SubgroupLanes.apply(op / 8, op / 8 == SubgroupLanes.ELECT ? null : values[kind], seconds, constant,
-            results[resultKind], inactive, 0, lanes);
+        SubgroupLanes.apply(
+            op / 8,
+            op / 8 == SubgroupLanes.ELECT ? null : values[kind],
+            seconds,
+            constant,
+            results[resultKind],
+            inactive,
+            0,
+            lanes);
       } catch (RuntimeException refused) { // every waiting lane throws it, none is left parked
         failure = refused;
       }
@@ -167,7 +201,10 @@ final class SubgroupExchange {
     return null;
   }
 
-  /** The kind of an operation's result: an int for a ballot, a boolean for votes and elect, else the value's. */
+  /**
+   * The kind of an operation's result: an int for a ballot, a boolean for votes and elect, else the
+   * value's.
+   */
   static int resultKindOf(int op, int kind) {
     return switch (op) {
       case SubgroupLanes.BALLOT, SubgroupLanes.PARTITION -> INT;

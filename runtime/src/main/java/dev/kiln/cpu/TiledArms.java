@@ -15,12 +15,12 @@ import java.util.Optional;
  * Tiled, each arm's loop is vectorized or not on its own, and the data an arm writes is still in
  * the cache when the next arm reads it.
  *
- * <p>Fusion has proven that no arm reads or writes what another invocation's arm touches, so running
- * the arms of a tile one after the other gives the fused group's results. An arm that faults in a
- * tile ends the faulting invocation's part of that arm, as a kernel's twin does; the group's earlier
- * arms run on over the later tiles (Java runs the arms one after the other, so a fault of theirs
- * comes first), and the fault of the lowest arm that faulted, in its lowest tile, is thrown at the
- * end, as a launch's is ({@link ArmFault} for an arm after the first).
+ * <p>Fusion has proven that no arm reads or writes what another invocation's arm touches, so
+ * running the arms of a tile one after the other gives the fused group's results. An arm that
+ * faults in a tile ends the faulting invocation's part of that arm, as a kernel's twin does; the
+ * group's earlier arms run on over the later tiles (Java runs the arms one after the other, so a
+ * fault of theirs comes first), and the fault of the lowest arm that faulted, in its lowest tile,
+ * is thrown at the end, as a launch's is ({@link ArmFault} for an arm after the first).
  *
  * <p>Used where every arm has a twin and the arms number their workgroups as the group does: each
  * arm's workgroup the group's size, and all arms 1-D (x only) or over the same grid.
@@ -75,13 +75,18 @@ final class TiledArms {
       }
       runs.add(new ArmRun(twin.get(), each.arguments(args), grid, Math.toIntExact(groups)));
     }
-    return Optional.of(new TiledArms(runs, spec.workgroup(0) * spec.workgroup(1) * spec.workgroup(2), subgroupSize));
+    return Optional.of(
+        new TiledArms(
+            runs, spec.workgroup(0) * spec.workgroup(1) * spec.workgroup(2), subgroupSize));
   }
 
-  /** Runs workgroups {@code first .. end-1} of the group's dispatch, tile by tile, each arm in turn. */
+  /**
+   * Runs workgroups {@code first .. end-1} of the group's dispatch, tile by tile, each arm in turn.
+   */
   void run(int first, int end) {
     RuntimeException fault = null;
-    int faultArm = arms.size(); // the arms from here on matter no more: Java stops at the earlier fault
+    int faultArm =
+        arms.size(); // the arms from here on matter no more: Java stops at the earlier fault
     for (int tile = first; tile < end; tile += tileGroups) {
       int tileEnd = Math.min(end, tile + tileGroups);
       for (int index = 0; index < faultArm; index++) {

@@ -16,7 +16,8 @@ final class Workgroup {
   private final SubgroupExchange[] exchanges;
 
   /**
-   * @param barrier the barrier of invocations running side by side, or null when they run one by one
+   * @param barrier the barrier of invocations running side by side, or null when they run one by
+   *     one
    * @param subgroupSize the lanes of a subgroup (1 where the invocations run one by one)
    * @param invocations the workgroup's invocations
    */
@@ -25,15 +26,18 @@ final class Workgroup {
     this.subgroupSize = subgroupSize;
     this.invocations = invocations;
     this.exchanges = new SubgroupExchange[Math.ceilDiv(invocations, subgroupSize)];
-    if (barrier != null) { // side by side: every lane that ends or waits at the barrier must be known to its exchange
+    if (barrier
+        != null) { // side by side: every lane that ends or waits at the barrier must be known to
+      // its exchange
       for (int subgroup = 0; subgroup < exchanges.length; subgroup++) {
         exchange(subgroup);
       }
-      barrier.onOpen(() -> {
-        for (SubgroupExchange exchange : exchanges) {
-          exchange.barrierPassed();
-        }
-      });
+      barrier.onOpen(
+          () -> {
+            for (SubgroupExchange exchange : exchanges) {
+              exchange.barrierPassed();
+            }
+          });
     }
   }
 
@@ -41,10 +45,14 @@ final class Workgroup {
     return subgroupSize;
   }
 
-  /** The exchange of subgroup {@code subgroup}; made on first use where the invocations run one by one (one lane each). */
+  /**
+   * The exchange of subgroup {@code subgroup}; made on first use where the invocations run one by
+   * one (one lane each).
+   */
   synchronized SubgroupExchange exchange(int subgroup) {
     if (exchanges[subgroup] == null) {
-      exchanges[subgroup] = new SubgroupExchange(Math.min(subgroupSize, invocations - subgroup * subgroupSize));
+      exchanges[subgroup] =
+          new SubgroupExchange(Math.min(subgroupSize, invocations - subgroup * subgroupSize));
     }
     return exchanges[subgroup];
   }

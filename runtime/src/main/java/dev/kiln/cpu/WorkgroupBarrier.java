@@ -4,9 +4,9 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * A barrier for the invocations of one workgroup, run as virtual threads. Waiters park (a
- * {@code Phaser} spins, which starves the few carrier threads) and the last arrival unparks them
- * directly; an invocation that ends leaves the barrier so the others are not stranded.
+ * A barrier for the invocations of one workgroup, run as virtual threads. Waiters park (a {@code
+ * Phaser} spins, which starves the few carrier threads) and the last arrival unparks them directly;
+ * an invocation that ends leaves the barrier so the others are not stranded.
  */
 final class WorkgroupBarrier {
   private final ConcurrentLinkedQueue<Thread> parked = new ConcurrentLinkedQueue<>();

@@ -15,7 +15,10 @@ import java.lang.invoke.MethodHandles;
  * check nothing less and box nothing more.
  */
 public final class Dispatch {
-  /** Device's entry points: initializing {@code Device} installs them, so they are there once this class is. */
+  /**
+   * Device's entry points: initializing {@code Device} installs them, so they are there once this
+   * class is.
+   */
   private static final LaunchAccess.Launcher LAUNCHER = installed();
 
   private Dispatch() {}
@@ -30,8 +33,8 @@ public final class Dispatch {
   }
 
   /**
-   * Runs {@code spec} for {@code count} invocations along x (every arm of a group as many) on device arrays,
-   * and waits.
+   * Runs {@code spec} for {@code count} invocations along x (every arm of a group as many) on
+   * device arrays, and waits.
    *
    * @param device the device
    * @param spec the kernel or group
@@ -55,7 +58,8 @@ public final class Dispatch {
   }
 
   /**
-   * Runs the group {@code spec} with arm k over {@code counts[k]} invocations along x, on device arrays.
+   * Runs the group {@code spec} with arm k over {@code counts[k]} invocations along x, on device
+   * arrays.
    *
    * @param device the device
    * @param spec the kernel or group
@@ -105,7 +109,8 @@ public final class Dispatch {
   }
 
   /**
-   * Runs {@code spec} over {@code grid} on Java arrays, as {@link #run(Device, KernelSpec, int, Object...)}.
+   * Runs {@code spec} over {@code grid} on Java arrays, as {@link #run(Device, KernelSpec, int,
+   * Object...)}.
    *
    * @param device the device
    * @param spec the kernel or group
@@ -117,7 +122,8 @@ public final class Dispatch {
   }
 
   /**
-   * Runs the group {@code spec} with arm k over {@code counts[k]} invocations along x, on Java arrays.
+   * Runs the group {@code spec} with arm k over {@code counts[k]} invocations along x, on Java
+   * arrays.
    *
    * @param device the device
    * @param spec the kernel or group
@@ -141,8 +147,8 @@ public final class Dispatch {
   }
 
   /**
-   * Records a launch of {@code spec} for {@code count} invocations along x into {@code batch}, on device
-   * arrays.
+   * Records a launch of {@code spec} for {@code count} invocations along x into {@code batch}, on
+   * device arrays.
    *
    * @param batch the batch to record into
    * @param spec the kernel or group
@@ -166,7 +172,8 @@ public final class Dispatch {
   }
 
   /**
-   * Records a launch of the group {@code spec} with arm k over {@code counts[k]} invocations along x.
+   * Records a launch of the group {@code spec} with arm k over {@code counts[k]} invocations along
+   * x.
    *
    * @param batch the batch to record into
    * @param spec the kernel or group

@@ -5,10 +5,10 @@ import dev.kiln.abi.KernelSpec;
 import dev.kiln.backend.Launch;
 
 /**
- * The calling thread's {@link Launch}, started for a kernel and filled with grids (which it checks), one per
- * arm of a group (one for a kernel), for the entry points of {@link Dispatch}.
- * One {@code Launch} per thread keeps the launch path free of allocation: backends read it during
- * the call and never launch from inside one, and {@code Device} drops its arguments afterwards.
+ * The calling thread's {@link Launch}, started for a kernel and filled with grids (which it
+ * checks), one per arm of a group (one for a kernel), for the entry points of {@link Dispatch}. One
+ * {@code Launch} per thread keeps the launch path free of allocation: backends read it during the
+ * call and never launch from inside one, and {@code Device} drops its arguments afterwards.
  */
 final class Launches {
   private static final ThreadLocal<Launch> THREAD = ThreadLocal.withInitial(Launch::new);

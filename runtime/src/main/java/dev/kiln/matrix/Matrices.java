@@ -4,9 +4,9 @@ import dev.kiln.abi.LaunchAbi;
 
 /**
  * The operations on cooperative matrices as the CPU backend runs them; kernels call them through
- * {@link dev.kiln.Gpu}, whose methods of the same names are documented there. Each invocation of
- * a subgroup computes the whole tile, the same in each, since every operand must be the same in
- * all of a subgroup's invocations (the processor checks that).
+ * {@link dev.kiln.Gpu}, whose methods of the same names are documented there. Each invocation of a
+ * subgroup computes the whole tile, the same in each, since every operand must be the same in all
+ * of a subgroup's invocations (the processor checks that).
  *
  * <p>A load or store first checks that the tile's offset and stride are multiples of 16 bytes, as
  * Vulkan's matrix loads need (else {@link IllegalArgumentException}), then the tile's whole extent
@@ -17,6 +17,7 @@ import dev.kiln.abi.LaunchAbi;
 public final class Matrices {
   /** The rows and columns of every tile (M = N = K = 16). */
   public static final int SIDE = LaunchAbi.MATRIX_SIDE;
+
   private static final int HALVES_PER_16_BYTES = LaunchAbi.MATRIX_ALIGNMENT_BYTES / Short.BYTES;
   private static final int FLOATS_PER_16_BYTES = LaunchAbi.MATRIX_ALIGNMENT_BYTES / Float.BYTES;
 
@@ -32,7 +33,8 @@ public final class Matrices {
    * @param layout row- or column-major
    * @return the tile
    */
-  public static MatrixA loadA(short[] bits, int offset, int stride, MatrixElement element, MatrixLayout layout) {
+  public static MatrixA loadA(
+      short[] bits, int offset, int stride, MatrixElement element, MatrixLayout layout) {
     return new MatrixA(loadHalves(bits, offset, stride, element, layout));
   }
 
@@ -46,7 +48,8 @@ public final class Matrices {
    * @param layout row- or column-major
    * @return the tile
    */
-  public static MatrixB loadB(short[] bits, int offset, int stride, MatrixElement element, MatrixLayout layout) {
+  public static MatrixB loadB(
+      short[] bits, int offset, int stride, MatrixElement element, MatrixLayout layout) {
     return new MatrixB(loadHalves(bits, offset, stride, element, layout));
   }
 
@@ -59,7 +62,8 @@ public final class Matrices {
    * @param layout row- or column-major
    * @return the tile
    */
-  public static MatrixAccumulator loadAccumulator(float[] values, int offset, int stride, MatrixLayout layout) {
+  public static MatrixAccumulator loadAccumulator(
+      float[] values, int offset, int stride, MatrixLayout layout) {
     checkAlignment(offset, stride, FLOATS_PER_16_BYTES);
     checkExtent(values.length, offset, stride);
     float[] tile = new float[SIDE * SIDE];
@@ -96,8 +100,12 @@ public final class Matrices {
    */
   public static MatrixAccumulator multiplyAdd(MatrixA a, MatrixB b, MatrixAccumulator c) {
     if (a.element() != b.element()) {
-      throw new IllegalArgumentException("a multiply-add of " + a.element() + " and " + b.element()
-          + " tiles: A and B hold one element type");
+      throw new IllegalArgumentException(
+          "a multiply-add of "
+              + a.element()
+              + " and "
+              + b.element()
+              + " tiles: A and B hold one element type");
     }
     float[] left = a.tile.values();
     float[] right = b.tile.values();
@@ -116,9 +124,9 @@ public final class Matrices {
 
   /**
    * How far a device's product of inner dimension {@code inner} may be from the exact (fp64) one,
-   * where the sum of the magnitudes of its products is {@code magnitude}: recursive summation
-   * errs by at most {@code inner * u} times that, to first order; with four units per addition
-   * (u = 2^-22, for adders that truncate with fewer bits than a float) and two more additions (the
+   * where the sum of the magnitudes of its products is {@code magnitude}: recursive summation errs
+   * by at most {@code inner * u} times that, to first order; with four units per addition (u =
+   * 2^-22, for adders that truncate with fewer bits than a float) and two more additions (the
    * accumulator's start, the stored result), {@code (inner + 2) 2^-22 magnitude} (docs/KERNELS.md).
    *
    * @param inner the inner dimension, the number of products summed
@@ -169,7 +177,8 @@ public final class Matrices {
    * @param stride the distance between rows or columns
    * @param layout row- or column-major
    */
-  public static void store(MatrixAccumulator c, float[] values, int offset, int stride, MatrixLayout layout) {
+  public static void store(
+      MatrixAccumulator c, float[] values, int offset, int stride, MatrixLayout layout) {
     checkAlignment(offset, stride, FLOATS_PER_16_BYTES);
     checkExtent(values.length, offset, stride);
     float[] tile = c.tile.values();
@@ -180,7 +189,8 @@ public final class Matrices {
     }
   }
 
-  private static Tile loadHalves(short[] bits, int offset, int stride, MatrixElement element, MatrixLayout layout) {
+  private static Tile loadHalves(
+      short[] bits, int offset, int stride, MatrixElement element, MatrixLayout layout) {
     checkAlignment(offset, stride, HALVES_PER_16_BYTES);
     checkExtent(bits.length, offset, stride);
     float[] tile = new float[SIDE * SIDE];
@@ -223,6 +233,7 @@ public final class Matrices {
   }
 
   private static ArrayIndexOutOfBoundsException outOfBounds(long index, int length) {
-    return new ArrayIndexOutOfBoundsException("Index " + index + " out of bounds for length " + length);
+    return new ArrayIndexOutOfBoundsException(
+        "Index " + index + " out of bounds for length " + length);
   }
 }

@@ -1,8 +1,8 @@
 package dev.kiln.matrix;
 
 /**
- * The values of a 16 x 16 tile, row by row, as floats (a 16-bit value is exact in a float), and
- * the component type they came from (null for an accumulator's floats). Immutable.
+ * The values of a 16 x 16 tile, row by row, as floats (a 16-bit value is exact in a float), and the
+ * component type they came from (null for an accumulator's floats). Immutable.
  */
 record Tile(MatrixElement element, float[] values) {
   static final int SIDE = dev.kiln.abi.LaunchAbi.MATRIX_SIDE;

@@ -1,20 +1,20 @@
 package dev.kiln.vulkan;
 
-import dev.kiln.backend.KernelDescriptions;
 import dev.kiln.abi.KernelSpec;
 import dev.kiln.abi.NumericType;
 import dev.kiln.annotations.Access;
+import dev.kiln.backend.KernelDescriptions;
 import dev.kiln.backend.Launch;
 import java.util.Arrays;
 
 /**
  * The copies of a launch on Java arrays, all in the launch's one submission: each array goes to a
- * device buffer (mapped host-cached ones and small ones are written directly; others through a
- * host staging buffer and a copy recorded before the launch, {@link VulkanBuffer#movesThroughStaging}),
- * and each array the kernel may write comes back (through a copy recorded after it, where staged). Buffers come from the device's scratch buffers and go back to
- * them. A launch's {@link Launch.Slice} moves part of an array only, at its own offsets (the kernel
- * touches no other element). One per recorder, reused; allocates nothing once its arrays are long
- * enough.
+ * device buffer (mapped host-cached ones and small ones are written directly; others through a host
+ * staging buffer and a copy recorded before the launch, {@link VulkanBuffer#movesThroughStaging}),
+ * and each array the kernel may write comes back (through a copy recorded after it, where staged).
+ * Buffers come from the device's scratch buffers and go back to them. A launch's {@link
+ * Launch.Slice} moves part of an array only, at its own offsets (the kernel touches no other
+ * element). One per recorder, reused; allocates nothing once its arrays are long enough.
  */
 final class ArrayCopies {
   private final VulkanBackend backend;
@@ -55,7 +55,12 @@ final class ArrayCopies {
         VulkanBuffer host = backend.stagingBuffer(type, length);
         staging[param] = host;
         host.write(array, from, from, count);
-        recorder.copy(host, (long) from * type.bytes(), buffer, (long) from * type.bytes(), (long) count * type.bytes());
+        recorder.copy(
+            host,
+            (long) from * type.bytes(),
+            buffer,
+            (long) from * type.bytes(),
+            (long) count * type.bytes());
       }
     }
   }
@@ -85,7 +90,8 @@ final class ArrayCopies {
     KernelSpec spec = launch.spec();
     for (int param = 0; param < spec.params().size(); param++) {
       if (spec.params().get(param).isBuffer() && comesBack(launch, param)) {
-        VulkanBuffer from = staging[param] != null ? staging[param] : (VulkanBuffer) launch.arg(param);
+        VulkanBuffer from =
+            staging[param] != null ? staging[param] : (VulkanBuffer) launch.arg(param);
         Launch.Slice slice = launch.slice(param);
         if (slice == null) {
           from.read(arrays[param]);
@@ -96,10 +102,14 @@ final class ArrayCopies {
     }
   }
 
-  /** Whether buffer parameter {@code param}'s array comes back: the kernel may write it, and its slice says so. */
+  /**
+   * Whether buffer parameter {@code param}'s array comes back: the kernel may write it, and its
+   * slice says so.
+   */
   private static boolean comesBack(Launch launch, int param) {
     Launch.Slice slice = launch.slice(param);
-    return KernelDescriptions.of(launch.spec()).access(param) != Access.READ && (slice == null || slice.back());
+    return KernelDescriptions.of(launch.spec()).access(param) != Access.READ
+        && (slice == null || slice.back());
   }
 
   /** Gives the buffers back and forgets the arrays; safe after a failure at any point. */

@@ -3,9 +3,9 @@ package dev.kiln.vulkan;
 import static org.lwjgl.vulkan.KHRPushDescriptor.VK_DESCRIPTOR_SET_LAYOUT_CREATE_PUSH_DESCRIPTOR_BIT_KHR;
 import static org.lwjgl.vulkan.VK10.*;
 
+import dev.kiln.abi.KernelDescription;
 import dev.kiln.abi.KernelSpec;
 import dev.kiln.abi.LaunchAbi;
-import dev.kiln.abi.KernelDescription;
 import dev.kiln.backend.KernelDescriptions;
 import dev.kiln.backend.StartupTrace;
 import java.nio.ByteBuffer;
@@ -29,13 +29,21 @@ final class ComputePipeline {
   final long pipeline;
   final int buffers;
   final int pushConstantBytes;
+
   /** Consecutive elements along x each invocation handles (4 for a vectorized module). */
   final int elementsPerInvocation;
+
   /** Whether launches push their buffers' descriptors rather than bind a set. */
   final boolean pushDescriptors;
 
-  private ComputePipeline(long setLayout, long layout, long pipeline, int buffers, int pushConstantBytes,
-      int elementsPerInvocation, boolean pushDescriptors) {
+  private ComputePipeline(
+      long setLayout,
+      long layout,
+      long pipeline,
+      int buffers,
+      int pushConstantBytes,
+      int elementsPerInvocation,
+      boolean pushDescriptors) {
     this.elementsPerInvocation = elementsPerInvocation;
     this.pushDescriptors = pushDescriptors;
     this.setLayout = setLayout;
@@ -46,13 +54,18 @@ final class ComputePipeline {
   }
 
   /**
-   * Builds the pipeline of {@code spec}; its buffers are pushed as descriptors where
-   * {@code pushDescriptors} (the device has VK_KHR_push_descriptor) and they fit in a push set.
-   * Where {@code checksSettled}, the checks that launches may settle are left out
-   * ({@link LaunchAbi#CHECKS_SETTLED_SPEC_ID}): for launches whose values prove them unnecessary.
+   * Builds the pipeline of {@code spec}; its buffers are pushed as descriptors where {@code
+   * pushDescriptors} (the device has VK_KHR_push_descriptor) and they fit in a push set. Where
+   * {@code checksSettled}, the checks that launches may settle are left out ({@link
+   * LaunchAbi#CHECKS_SETTLED_SPEC_ID}): for launches whose values prove them unnecessary.
    */
-  static ComputePipeline create(VkDevice device, PhysicalDevice physical, long cache, KernelSpec spec,
-      boolean pushDescriptors, boolean checksSettled) {
+  static ComputePipeline create(
+      VkDevice device,
+      PhysicalDevice physical,
+      long cache,
+      KernelSpec spec,
+      boolean pushDescriptors,
+      boolean checksSettled) {
     physical.checkLaunchShape(spec);
     KernelDescription kernel = KernelDescriptions.of(spec);
     physical.checkSupports(spec, kernel);
@@ -63,44 +76,73 @@ final class ComputePipeline {
 
       int buffers = spec.bufferCount();
       boolean push = pushDescriptors && buffers + 1 <= PhysicalDevice.MIN_MAX_PUSH_DESCRIPTORS;
-      VkDescriptorSetLayoutBinding.Buffer bindings = VkDescriptorSetLayoutBinding.calloc(buffers + 1, stack);
+      VkDescriptorSetLayoutBinding.Buffer bindings =
+          VkDescriptorSetLayoutBinding.calloc(buffers + 1, stack);
       for (int binding = 0; binding <= buffers; binding++) { // the last one is the fault buffer
-        bindings.get(binding)
+        bindings
+            .get(binding)
             .binding(binding)
             .descriptorType(VK_DESCRIPTOR_TYPE_STORAGE_BUFFER)
             .descriptorCount(1)
             .stageFlags(VK_SHADER_STAGE_COMPUTE_BIT);
       }
-      Vk.check(vkCreateDescriptorSetLayout(device,
-          VkDescriptorSetLayoutCreateInfo.calloc(stack).sType$Default().pBindings(bindings)
-              .flags(push ? VK_DESCRIPTOR_SET_LAYOUT_CREATE_PUSH_DESCRIPTOR_BIT_KHR : 0), null, handle),
+      Vk.check(
+          vkCreateDescriptorSetLayout(
+              device,
+              VkDescriptorSetLayoutCreateInfo.calloc(stack)
+                  .sType$Default()
+                  .pBindings(bindings)
+                  .flags(push ? VK_DESCRIPTOR_SET_LAYOUT_CREATE_PUSH_DESCRIPTOR_BIT_KHR : 0),
+              null,
+              handle),
           "vkCreateDescriptorSetLayout");
       long setLayout = handle.get(0);
 
       int pushBytes = spec.pushConstantBytes();
-      VkPushConstantRange.Buffer range = VkPushConstantRange.calloc(1, stack)
-          .stageFlags(VK_SHADER_STAGE_COMPUTE_BIT).offset(0).size(pushBytes);
-      Vk.check(vkCreatePipelineLayout(device,
-          VkPipelineLayoutCreateInfo.calloc(stack).sType$Default().pSetLayouts(stack.longs(setLayout)).pPushConstantRanges(range),
-          null, handle), "vkCreatePipelineLayout");
+      VkPushConstantRange.Buffer range =
+          VkPushConstantRange.calloc(1, stack)
+              .stageFlags(VK_SHADER_STAGE_COMPUTE_BIT)
+              .offset(0)
+              .size(pushBytes);
+      Vk.check(
+          vkCreatePipelineLayout(
+              device,
+              VkPipelineLayoutCreateInfo.calloc(stack)
+                  .sType$Default()
+                  .pSetLayouts(stack.longs(setLayout))
+                  .pPushConstantRanges(range),
+              null,
+              handle),
+          "vkCreatePipelineLayout");
       long layout = handle.get(0);
 
       ByteBuffer words = MemoryUtil.memAlloc(code.length).put(code).flip();
       long shader;
       try {
-        Vk.check(vkCreateShaderModule(device, VkShaderModuleCreateInfo.calloc(stack).sType$Default().pCode(words), null, handle),
+        Vk.check(
+            vkCreateShaderModule(
+                device,
+                VkShaderModuleCreateInfo.calloc(stack).sType$Default().pCode(words),
+                null,
+                handle),
             "vkCreateShaderModule(" + spec + ")");
         shader = handle.get(0);
       } finally {
         MemoryUtil.memFree(words);
       }
       VkComputePipelineCreateInfo.Buffer info = VkComputePipelineCreateInfo.calloc(1, stack);
-      // the modules count loop turns, per subgroup, and fault before a driver that cuts loops cuts them
-      int[] constants = java.util.stream.IntStream.of(physical.cutsLoops() ? LaunchAbi.COUNT_LOOPS_SPEC_ID : -1,
-          checksSettled ? LaunchAbi.CHECKS_SETTLED_SPEC_ID : -1).filter(id -> id >= 0).toArray();
+      // the modules count loop turns, per subgroup, and fault before a driver that cuts loops cuts
+      // them
+      int[] constants =
+          java.util.stream.IntStream.of(
+                  physical.cutsLoops() ? LaunchAbi.COUNT_LOOPS_SPEC_ID : -1,
+                  checksSettled ? LaunchAbi.CHECKS_SETTLED_SPEC_ID : -1)
+              .filter(id -> id >= 0)
+              .toArray();
       VkSpecializationInfo specialization = null;
       if (constants.length > 0) { // each a boolean set true
-        VkSpecializationMapEntry.Buffer entries = VkSpecializationMapEntry.calloc(constants.length, stack);
+        VkSpecializationMapEntry.Buffer entries =
+            VkSpecializationMapEntry.calloc(constants.length, stack);
         ByteBuffer data = stack.malloc(4 * constants.length);
         for (int i = 0; i < constants.length; i++) {
           entries.get(i).constantID(constants[i]).offset(4 * i).size(4);
@@ -112,14 +154,26 @@ final class ComputePipeline {
       info.get(0)
           .sType$Default()
           .layout(layout)
-          .stage(stage -> stage.sType$Default().stage(VK_SHADER_STAGE_COMPUTE_BIT).module(shader).pName(stack.UTF8("main"))
-              .pSpecializationInfo(constantsSet));
+          .stage(
+              stage ->
+                  stage
+                      .sType$Default()
+                      .stage(VK_SHADER_STAGE_COMPUTE_BIT)
+                      .module(shader)
+                      .pName(stack.UTF8("main"))
+                      .pSpecializationInfo(constantsSet));
       int result = vkCreateComputePipelines(device, cache, info, null, handle);
       vkDestroyShaderModule(device, shader, null);
       StartupTrace.mark("first launch: layouts, shader module, pipeline");
       Vk.check(result, "vkCreateComputePipelines(" + spec + ")");
-      return new ComputePipeline(setLayout, layout, handle.get(0), buffers, pushBytes,
-          kernel.elementsPerInvocation(), push);
+      return new ComputePipeline(
+          setLayout,
+          layout,
+          handle.get(0),
+          buffers,
+          pushBytes,
+          kernel.elementsPerInvocation(),
+          push);
     }
   }
 
@@ -133,9 +187,14 @@ final class ComputePipeline {
   static byte[] code(KernelSpec spec) {
     try (java.io.InputStream in = spec.openModule()) {
       if (in == null) {
-        throw new IllegalStateException("SPIR-V module '" + spec.module() + "' of kernel " + spec
-            + " is not among the resources beside " + spec.owner().getName()
-            + "; was the class compiled with the Kiln processor on the processor path?");
+        throw new IllegalStateException(
+            "SPIR-V module '"
+                + spec.module()
+                + "' of kernel "
+                + spec
+                + " is not among the resources beside "
+                + spec.owner().getName()
+                + "; was the class compiled with the Kiln processor on the processor path?");
       }
       return in.readAllBytes();
     } catch (java.io.IOException e) {

@@ -32,16 +32,27 @@ final class DenormModes {
    */
   static byte[] preservingOnly(byte[] code, Set<Integer> preserved) {
     ByteBuffer words = ByteBuffer.wrap(code).order(ByteOrder.LITTLE_ENDIAN);
-    IntPredicate denormMode = at -> (words.getInt(at) & 0xffff) == SpvOpExecutionMode
-        && words.getInt(at) >>> 16 == 4 && words.getInt(at + 8) == SpvExecutionModeDenormPreserve;
+    IntPredicate denormMode =
+        at ->
+            (words.getInt(at) & 0xffff) == SpvOpExecutionMode
+                && words.getInt(at) >>> 16 == 4
+                && words.getInt(at + 8) == SpvExecutionModeDenormPreserve;
     boolean anyKept = false;
-    for (int at = HEADER_WORDS * 4; at + 4 <= code.length; at += 4 * Math.max(1, words.getInt(at) >>> 16)) {
+    for (int at = HEADER_WORDS * 4;
+        at + 4 <= code.length;
+        at += 4 * Math.max(1, words.getInt(at) >>> 16)) {
       anyKept |= denormMode.test(at) && preserved.contains(words.getInt(at + 12));
     }
     ByteBuffer kept = ByteBuffer.allocate(code.length).put(code, 0, HEADER_WORDS * 4);
-    for (int at = HEADER_WORDS * 4; at + 4 <= code.length; at += 4 * Math.max(1, words.getInt(at) >>> 16)) {
-      boolean dropped = denormMode.test(at) ? !preserved.contains(words.getInt(at + 12))
-          : !anyKept && (words.getInt(at) & 0xffff) == SpvOpCapability && words.getInt(at + 4) == SpvCapabilityDenormPreserve;
+    for (int at = HEADER_WORDS * 4;
+        at + 4 <= code.length;
+        at += 4 * Math.max(1, words.getInt(at) >>> 16)) {
+      boolean dropped =
+          denormMode.test(at)
+              ? !preserved.contains(words.getInt(at + 12))
+              : !anyKept
+                  && (words.getInt(at) & 0xffff) == SpvOpCapability
+                  && words.getInt(at + 4) == SpvCapabilityDenormPreserve;
       if (!dropped) {
         kept.put(code, at, 4 * Math.max(1, words.getInt(at) >>> 16));
       }

@@ -11,8 +11,8 @@ import org.lwjgl.vulkan.VkDescriptorPoolSize;
 
 /**
  * Descriptor pools for the sets of one recording, where a kernel's buffers cannot be pushed (no
- * VK_KHR_push_descriptor, or more buffers than a push descriptor holds): pools of
- * {@link #SETS_PER_POOL} sets, made as a recording needs them and reset, not freed, for the next.
+ * VK_KHR_push_descriptor, or more buffers than a push descriptor holds): pools of {@link
+ * #SETS_PER_POOL} sets, made as a recording needs them and reset, not freed, for the next.
  */
 final class DescriptorSets {
   static final int SETS_PER_POOL = 256;
@@ -33,8 +33,10 @@ final class DescriptorSets {
   }
 
   private final VulkanBackend backend;
+
   /** Pools before {@link #current} are full. */
   private final List<Pool> pools = new ArrayList<>();
+
   private int current;
 
   DescriptorSets(VulkanBackend backend) {
@@ -43,7 +45,8 @@ final class DescriptorSets {
 
   /** A pool with room for one set of {@code descriptors} storage buffers, counted as taken. */
   long poolFor(int descriptors) {
-    while (current < pools.size() && (pools.get(current).sets < 1 || pools.get(current).descriptors < descriptors)) {
+    while (current < pools.size()
+        && (pools.get(current).sets < 1 || pools.get(current).descriptors < descriptors)) {
       current++;
     }
     if (current == pools.size()) {
@@ -77,8 +80,16 @@ final class DescriptorSets {
       VkDescriptorPoolSize.Buffer sizes = VkDescriptorPoolSize.calloc(1, stack);
       sizes.get(0).type(VK_DESCRIPTOR_TYPE_STORAGE_BUFFER).descriptorCount(descriptors);
       LongBuffer handle = stack.mallocLong(1);
-      Vk.check(vkCreateDescriptorPool(backend.device(), VkDescriptorPoolCreateInfo.calloc(stack).sType$Default()
-          .maxSets(SETS_PER_POOL).pPoolSizes(sizes), null, handle), "vkCreateDescriptorPool");
+      Vk.check(
+          vkCreateDescriptorPool(
+              backend.device(),
+              VkDescriptorPoolCreateInfo.calloc(stack)
+                  .sType$Default()
+                  .maxSets(SETS_PER_POOL)
+                  .pPoolSizes(sizes),
+              null,
+              handle),
+          "vkCreateDescriptorPool");
       return handle.get(0);
     }
   }

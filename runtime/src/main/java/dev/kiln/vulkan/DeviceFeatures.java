@@ -65,60 +65,122 @@ final class DeviceFeatures {
    * @param extensions the device's extensions
    * @param core its Vulkan 1.0 features
    * @param subgroupOperations the subgroup operations of its compute stage
-   * @param preserved32 whether it keeps signed zeros, infinities and NaNs of floats (float controls)
+   * @param preserved32 whether it keeps signed zeros, infinities and NaNs of floats (float
+   *     controls)
    * @param preserved64 whether it does for doubles
    */
-  static Set<DeviceFeature> offered(MemoryStack stack, VkPhysicalDevice device, List<String> extensions,
-      VkPhysicalDeviceFeatures core, int subgroupOperations, boolean preserved32, boolean preserved64) {
-    VkPhysicalDevice16BitStorageFeatures bits16 = VkPhysicalDevice16BitStorageFeatures.calloc(stack).sType$Default();
-    VkPhysicalDeviceFeatures2 features = VkPhysicalDeviceFeatures2.calloc(stack).sType$Default().pNext(bits16);
-    var subgroupTypes = chainIf(extensions, DeviceFeature.SUBGROUP_LONGS, features,
-        VkPhysicalDeviceShaderSubgroupExtendedTypesFeatures.calloc(stack).sType$Default());
-    var int64 = chainIf(extensions, DeviceFeature.LONG_ATOMICS_ON_BUFFERS, features,
-        VkPhysicalDeviceShaderAtomicInt64Features.calloc(stack).sType$Default());
-    var floats = chainIf(extensions, DeviceFeature.FLOAT_ADDS_ON_BUFFERS, features,
-        VkPhysicalDeviceShaderAtomicFloatFeaturesEXT.calloc(stack).sType$Default());
-    var bits8 = chainIf(extensions, DeviceFeature.STORAGE_8BIT, features,
-        VkPhysicalDevice8BitStorageFeatures.calloc(stack).sType$Default());
-    var halves = chainIf(extensions, DeviceFeature.FLOAT16_MATRICES, features,
-        VkPhysicalDeviceShaderFloat16Int8Features.calloc(stack).sType$Default());
-    var matrices = chainIf(extensions, DeviceFeature.COOPERATIVE_MATRICES, features,
-        VkPhysicalDeviceCooperativeMatrixFeaturesKHR.calloc(stack).sType$Default());
-    var memoryModel = chainIf(extensions, DeviceFeature.VULKAN_MEMORY_MODEL, features,
-        VkPhysicalDeviceVulkanMemoryModelFeatures.calloc(stack).sType$Default());
-    var bfloats = chainIf(extensions, DeviceFeature.BFLOAT16_MATRICES, features,
-        VkPhysicalDeviceShaderBfloat16FeaturesKHR.calloc(stack).sType$Default());
-    var matrices2 = chainIf(extensions, DeviceFeature.TENSOR_LAYOUTS, features,
-        VkPhysicalDeviceCooperativeMatrix2FeaturesNV.calloc(stack).sType$Default());
+  static Set<DeviceFeature> offered(
+      MemoryStack stack,
+      VkPhysicalDevice device,
+      List<String> extensions,
+      VkPhysicalDeviceFeatures core,
+      int subgroupOperations,
+      boolean preserved32,
+      boolean preserved64) {
+    VkPhysicalDevice16BitStorageFeatures bits16 =
+        VkPhysicalDevice16BitStorageFeatures.calloc(stack).sType$Default();
+    VkPhysicalDeviceFeatures2 features =
+        VkPhysicalDeviceFeatures2.calloc(stack).sType$Default().pNext(bits16);
+    var subgroupTypes =
+        chainIf(
+            extensions,
+            DeviceFeature.SUBGROUP_LONGS,
+            features,
+            VkPhysicalDeviceShaderSubgroupExtendedTypesFeatures.calloc(stack).sType$Default());
+    var int64 =
+        chainIf(
+            extensions,
+            DeviceFeature.LONG_ATOMICS_ON_BUFFERS,
+            features,
+            VkPhysicalDeviceShaderAtomicInt64Features.calloc(stack).sType$Default());
+    var floats =
+        chainIf(
+            extensions,
+            DeviceFeature.FLOAT_ADDS_ON_BUFFERS,
+            features,
+            VkPhysicalDeviceShaderAtomicFloatFeaturesEXT.calloc(stack).sType$Default());
+    var bits8 =
+        chainIf(
+            extensions,
+            DeviceFeature.STORAGE_8BIT,
+            features,
+            VkPhysicalDevice8BitStorageFeatures.calloc(stack).sType$Default());
+    var halves =
+        chainIf(
+            extensions,
+            DeviceFeature.FLOAT16_MATRICES,
+            features,
+            VkPhysicalDeviceShaderFloat16Int8Features.calloc(stack).sType$Default());
+    var matrices =
+        chainIf(
+            extensions,
+            DeviceFeature.COOPERATIVE_MATRICES,
+            features,
+            VkPhysicalDeviceCooperativeMatrixFeaturesKHR.calloc(stack).sType$Default());
+    var memoryModel =
+        chainIf(
+            extensions,
+            DeviceFeature.VULKAN_MEMORY_MODEL,
+            features,
+            VkPhysicalDeviceVulkanMemoryModelFeatures.calloc(stack).sType$Default());
+    var bfloats =
+        chainIf(
+            extensions,
+            DeviceFeature.BFLOAT16_MATRICES,
+            features,
+            VkPhysicalDeviceShaderBfloat16FeaturesKHR.calloc(stack).sType$Default());
+    var matrices2 =
+        chainIf(
+            extensions,
+            DeviceFeature.TENSOR_LAYOUTS,
+            features,
+            VkPhysicalDeviceCooperativeMatrix2FeaturesNV.calloc(stack).sType$Default());
     vkGetPhysicalDeviceFeatures2(device, features);
     Set<DeviceFeature> offered = EnumSet.noneOf(DeviceFeature.class);
     for (DeviceFeature feature : DeviceFeature.values()) {
-      boolean has = switch (feature) {
-        case FLOAT64 -> core.shaderFloat64();
-        case INT64 -> core.shaderInt64();
-        case STORAGE_8BIT -> bits8.storageBuffer8BitAccess();
-        case STORAGE_16BIT -> bits16.storageBuffer16BitAccess();
-        case PACKED_SHORTS -> core.shaderInt16() && halves.shaderFloat16();
-        case JAVA_FLOATS -> preserved32;
-        case JAVA_DOUBLES -> preserved64;
-        case SUBGROUPS, SUBGROUP_VOTES, SUBGROUP_ARITHMETIC, SUBGROUP_BALLOTS, SUBGROUP_SHUFFLES,
-             SUBGROUP_RELATIVE_SHUFFLES, SUBGROUP_CLUSTERS, SUBGROUP_PARTITIONS ->
-            (subgroupOperations & subgroupBit(feature)) != 0;
-        case SUBGROUP_LONGS -> subgroupTypes.shaderSubgroupExtendedTypes();
-        case LONG_ATOMICS_ON_BUFFERS -> int64.shaderBufferInt64Atomics();
-        case LONG_ATOMICS_ON_WORKGROUP -> int64.shaderSharedInt64Atomics();
-        case FLOAT_ADDS_ON_BUFFERS -> floats.shaderBufferFloat32AtomicAdd();
-        case FLOAT_ADDS_ON_WORKGROUP -> floats.shaderSharedFloat32AtomicAdd();
-        case COOPERATIVE_MATRICES -> matrices.cooperativeMatrix();
-        case FLOAT16_MATRICES -> matrices.cooperativeMatrix() && halves.shaderFloat16()
-            && offersMatrix16x16x16(stack, device, VK_COMPONENT_TYPE_FLOAT16_KHR);
-        case BFLOAT16_MATRICES -> matrices.cooperativeMatrix() && bfloats.shaderBFloat16Type()
-            && bfloats.shaderBFloat16CooperativeMatrix() && offersMatrix16x16x16(stack, device, VK_COMPONENT_TYPE_BFLOAT16_KHR);
-        // with the model enabled, Device scope (every Kiln module's fault record) needs its own feature
-        case VULKAN_MEMORY_MODEL -> memoryModel.vulkanMemoryModel() && memoryModel.vulkanMemoryModelDeviceScope();
-        case TENSOR_LAYOUTS -> matrices.cooperativeMatrix() && matrices2.cooperativeMatrixWorkgroupScope()
-            && matrices2.cooperativeMatrixFlexibleDimensions() && matrices2.cooperativeMatrixTensorAddressing();
-      };
+      boolean has =
+          switch (feature) {
+            case FLOAT64 -> core.shaderFloat64();
+            case INT64 -> core.shaderInt64();
+            case STORAGE_8BIT -> bits8.storageBuffer8BitAccess();
+            case STORAGE_16BIT -> bits16.storageBuffer16BitAccess();
+            case PACKED_SHORTS -> core.shaderInt16() && halves.shaderFloat16();
+            case JAVA_FLOATS -> preserved32;
+            case JAVA_DOUBLES -> preserved64;
+            case SUBGROUPS,
+                SUBGROUP_VOTES,
+                SUBGROUP_ARITHMETIC,
+                SUBGROUP_BALLOTS,
+                SUBGROUP_SHUFFLES,
+                SUBGROUP_RELATIVE_SHUFFLES,
+                SUBGROUP_CLUSTERS,
+                SUBGROUP_PARTITIONS ->
+                (subgroupOperations & subgroupBit(feature)) != 0;
+            case SUBGROUP_LONGS -> subgroupTypes.shaderSubgroupExtendedTypes();
+            case LONG_ATOMICS_ON_BUFFERS -> int64.shaderBufferInt64Atomics();
+            case LONG_ATOMICS_ON_WORKGROUP -> int64.shaderSharedInt64Atomics();
+            case FLOAT_ADDS_ON_BUFFERS -> floats.shaderBufferFloat32AtomicAdd();
+            case FLOAT_ADDS_ON_WORKGROUP -> floats.shaderSharedFloat32AtomicAdd();
+            case COOPERATIVE_MATRICES -> matrices.cooperativeMatrix();
+            case FLOAT16_MATRICES ->
+                matrices.cooperativeMatrix()
+                    && halves.shaderFloat16()
+                    && offersMatrix16x16x16(stack, device, VK_COMPONENT_TYPE_FLOAT16_KHR);
+            case BFLOAT16_MATRICES ->
+                matrices.cooperativeMatrix()
+                    && bfloats.shaderBFloat16Type()
+                    && bfloats.shaderBFloat16CooperativeMatrix()
+                    && offersMatrix16x16x16(stack, device, VK_COMPONENT_TYPE_BFLOAT16_KHR);
+            // with the model enabled, Device scope (every Kiln module's fault record) needs its own
+            // feature
+            case VULKAN_MEMORY_MODEL ->
+                memoryModel.vulkanMemoryModel() && memoryModel.vulkanMemoryModelDeviceScope();
+            case TENSOR_LAYOUTS ->
+                matrices.cooperativeMatrix()
+                    && matrices2.cooperativeMatrixWorkgroupScope()
+                    && matrices2.cooperativeMatrixFlexibleDimensions()
+                    && matrices2.cooperativeMatrixTensorAddressing();
+          };
       if (has) {
         offered.add(feature);
       }
@@ -131,8 +193,11 @@ final class DeviceFeatures {
    * device has {@code feature}'s extensions (every such structure starts with sType and pNext), and
    * returns it: its fields read false where it was not chained.
    */
-  private static <T extends Struct<T>> T chainIf(List<String> extensions, DeviceFeature feature,
-      VkPhysicalDeviceFeatures2 features, T struct) {
+  private static <T extends Struct<T>> T chainIf(
+      List<String> extensions,
+      DeviceFeature feature,
+      VkPhysicalDeviceFeatures2 features,
+      T struct) {
     if (extensions.containsAll(feature.vulkanExtensions())) {
       MemoryUtil.memPutAddress(struct.address() + VkBaseOutStructure.PNEXT, features.pNext());
       features.pNext(struct.address());
@@ -144,17 +209,23 @@ final class DeviceFeatures {
    * Whether the driver lists the shape Kiln's matrices have: 16 x 16 x 16 of subgroup scope, A and
    * B of {@code component} (float16 or bfloat16), float accumulator and result.
    */
-  private static boolean offersMatrix16x16x16(MemoryStack stack, VkPhysicalDevice device, int component) {
+  private static boolean offersMatrix16x16x16(
+      MemoryStack stack, VkPhysicalDevice device, int component) {
     java.nio.IntBuffer count = stack.mallocInt(1);
     vkGetPhysicalDeviceCooperativeMatrixPropertiesKHR(device, count, null);
     try (MemoryStack frame = MemoryStack.stackPush()) {
-      VkCooperativeMatrixPropertiesKHR.Buffer shapes = VkCooperativeMatrixPropertiesKHR.calloc(count.get(0), frame);
+      VkCooperativeMatrixPropertiesKHR.Buffer shapes =
+          VkCooperativeMatrixPropertiesKHR.calloc(count.get(0), frame);
       shapes.forEach(shape -> shape.sType$Default());
       vkGetPhysicalDeviceCooperativeMatrixPropertiesKHR(device, count, shapes);
       for (VkCooperativeMatrixPropertiesKHR shape : shapes) {
-        if (shape.MSize() == 16 && shape.NSize() == 16 && shape.KSize() == 16
-            && shape.AType() == component && shape.BType() == component
-            && shape.CType() == VK_COMPONENT_TYPE_FLOAT32_KHR && shape.ResultType() == VK_COMPONENT_TYPE_FLOAT32_KHR
+        if (shape.MSize() == 16
+            && shape.NSize() == 16
+            && shape.KSize() == 16
+            && shape.AType() == component
+            && shape.BType() == component
+            && shape.CType() == VK_COMPONENT_TYPE_FLOAT32_KHR
+            && shape.ResultType() == VK_COMPONENT_TYPE_FLOAT32_KHR
             && shape.scope() == VK_SCOPE_SUBGROUP_KHR) {
           return true;
         }
@@ -169,8 +240,10 @@ final class DeviceFeatures {
    * @param offered the features the device offers
    */
   static VkPhysicalDeviceFeatures core(MemoryStack stack, Set<DeviceFeature> offered) {
-    return VkPhysicalDeviceFeatures.calloc(stack).shaderFloat64(offered.contains(DeviceFeature.FLOAT64))
-        .shaderInt64(offered.contains(DeviceFeature.INT64)).shaderInt16(offered.contains(DeviceFeature.PACKED_SHORTS));
+    return VkPhysicalDeviceFeatures.calloc(stack)
+        .shaderFloat64(offered.contains(DeviceFeature.FLOAT64))
+        .shaderInt64(offered.contains(DeviceFeature.INT64))
+        .shaderInt16(offered.contains(DeviceFeature.PACKED_SHORTS));
   }
 
   /**
@@ -186,48 +259,93 @@ final class DeviceFeatures {
     offered.forEach(feature -> needed.addAll(feature.vulkanExtensions()));
     needed.removeAll(extensions);
     extensions.addAll(needed);
-    long next = VkPhysicalDevice16BitStorageFeatures.calloc(stack).sType$Default()
-        .storageBuffer16BitAccess(offered.contains(DeviceFeature.STORAGE_16BIT)).address();
+    long next =
+        VkPhysicalDevice16BitStorageFeatures.calloc(stack)
+            .sType$Default()
+            .storageBuffer16BitAccess(offered.contains(DeviceFeature.STORAGE_16BIT))
+            .address();
     if (offered.contains(DeviceFeature.SUBGROUP_LONGS)) {
-      next = VkPhysicalDeviceShaderSubgroupExtendedTypesFeatures.calloc(stack).sType$Default().pNext(next)
-          .shaderSubgroupExtendedTypes(true).address();
+      next =
+          VkPhysicalDeviceShaderSubgroupExtendedTypesFeatures.calloc(stack)
+              .sType$Default()
+              .pNext(next)
+              .shaderSubgroupExtendedTypes(true)
+              .address();
     }
     if (offered.contains(DeviceFeature.COOPERATIVE_MATRICES)) {
-      next = VkPhysicalDeviceCooperativeMatrixFeaturesKHR.calloc(stack).sType$Default().pNext(next)
-          .cooperativeMatrix(true).address();
+      next =
+          VkPhysicalDeviceCooperativeMatrixFeaturesKHR.calloc(stack)
+              .sType$Default()
+              .pNext(next)
+              .cooperativeMatrix(true)
+              .address();
     }
-    if (offered.contains(DeviceFeature.FLOAT16_MATRICES) || offered.contains(DeviceFeature.PACKED_SHORTS)) {
-      next = VkPhysicalDeviceShaderFloat16Int8Features.calloc(stack).sType$Default().pNext(next)
-          .shaderFloat16(true).address();
+    if (offered.contains(DeviceFeature.FLOAT16_MATRICES)
+        || offered.contains(DeviceFeature.PACKED_SHORTS)) {
+      next =
+          VkPhysicalDeviceShaderFloat16Int8Features.calloc(stack)
+              .sType$Default()
+              .pNext(next)
+              .shaderFloat16(true)
+              .address();
     }
     if (offered.contains(DeviceFeature.BFLOAT16_MATRICES)) {
-      next = VkPhysicalDeviceShaderBfloat16FeaturesKHR.calloc(stack).sType$Default().pNext(next)
-          .shaderBFloat16Type(true).shaderBFloat16CooperativeMatrix(true).address();
+      next =
+          VkPhysicalDeviceShaderBfloat16FeaturesKHR.calloc(stack)
+              .sType$Default()
+              .pNext(next)
+              .shaderBFloat16Type(true)
+              .shaderBFloat16CooperativeMatrix(true)
+              .address();
     }
     if (offered.contains(DeviceFeature.TENSOR_LAYOUTS)) {
-      next = VkPhysicalDeviceCooperativeMatrix2FeaturesNV.calloc(stack).sType$Default().pNext(next)
-          .cooperativeMatrixWorkgroupScope(true).cooperativeMatrixFlexibleDimensions(true)
-          .cooperativeMatrixTensorAddressing(true).address();
+      next =
+          VkPhysicalDeviceCooperativeMatrix2FeaturesNV.calloc(stack)
+              .sType$Default()
+              .pNext(next)
+              .cooperativeMatrixWorkgroupScope(true)
+              .cooperativeMatrixFlexibleDimensions(true)
+              .cooperativeMatrixTensorAddressing(true)
+              .address();
     }
     if (offered.contains(DeviceFeature.VULKAN_MEMORY_MODEL)) {
-      next = VkPhysicalDeviceVulkanMemoryModelFeatures.calloc(stack).sType$Default().pNext(next)
-          .vulkanMemoryModel(true).vulkanMemoryModelDeviceScope(true).address();
+      next =
+          VkPhysicalDeviceVulkanMemoryModelFeatures.calloc(stack)
+              .sType$Default()
+              .pNext(next)
+              .vulkanMemoryModel(true)
+              .vulkanMemoryModelDeviceScope(true)
+              .address();
     }
     if (offered.contains(DeviceFeature.STORAGE_8BIT)) {
-      next = VkPhysicalDevice8BitStorageFeatures.calloc(stack).sType$Default().pNext(next)
-          .storageBuffer8BitAccess(true).address();
+      next =
+          VkPhysicalDevice8BitStorageFeatures.calloc(stack)
+              .sType$Default()
+              .pNext(next)
+              .storageBuffer8BitAccess(true)
+              .address();
     }
     boolean longsOnBuffers = offered.contains(DeviceFeature.LONG_ATOMICS_ON_BUFFERS);
     boolean longsOnWorkgroup = offered.contains(DeviceFeature.LONG_ATOMICS_ON_WORKGROUP);
     if (longsOnBuffers || longsOnWorkgroup) {
-      next = VkPhysicalDeviceShaderAtomicInt64Features.calloc(stack).sType$Default().pNext(next)
-          .shaderBufferInt64Atomics(longsOnBuffers).shaderSharedInt64Atomics(longsOnWorkgroup).address();
+      next =
+          VkPhysicalDeviceShaderAtomicInt64Features.calloc(stack)
+              .sType$Default()
+              .pNext(next)
+              .shaderBufferInt64Atomics(longsOnBuffers)
+              .shaderSharedInt64Atomics(longsOnWorkgroup)
+              .address();
     }
     boolean addsOnBuffers = offered.contains(DeviceFeature.FLOAT_ADDS_ON_BUFFERS);
     boolean addsOnWorkgroup = offered.contains(DeviceFeature.FLOAT_ADDS_ON_WORKGROUP);
     if (addsOnBuffers || addsOnWorkgroup) {
-      next = VkPhysicalDeviceShaderAtomicFloatFeaturesEXT.calloc(stack).sType$Default().pNext(next)
-          .shaderBufferFloat32AtomicAdd(addsOnBuffers).shaderSharedFloat32AtomicAdd(addsOnWorkgroup).address();
+      next =
+          VkPhysicalDeviceShaderAtomicFloatFeaturesEXT.calloc(stack)
+              .sType$Default()
+              .pNext(next)
+              .shaderBufferFloat32AtomicAdd(addsOnBuffers)
+              .shaderSharedFloat32AtomicAdd(addsOnWorkgroup)
+              .address();
     }
     return next;
   }

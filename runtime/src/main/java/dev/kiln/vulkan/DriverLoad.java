@@ -2,8 +2,8 @@ package dev.kiln.vulkan;
 
 /**
  * The first Vulkan call, made without LWJGL, for {@link VulkanWarmup#driversWarmup()}: it needs the
- * FFM API, final in JDK 22. This is the JDK 21 version, which does nothing; the jar's
- * {@code META-INF/versions/22} holds the one that calls (source: {@code src/main/java22}).
+ * FFM API, final in JDK 22. This is the JDK 21 version, which does nothing; the jar's {@code
+ * META-INF/versions/22} holds the one that calls (source: {@code src/main/java22}).
  */
 final class DriverLoad {
   private DriverLoad() {}

@@ -14,6 +14,7 @@ final class GpuTimer {
   private final long pool;
   private final long validMask;
   private final double nanosPerTick;
+
   /** Where the two timestamps are read to; made once. */
   private final LongBuffer ticks = MemoryUtil.memAllocLong(2);
 
@@ -30,8 +31,16 @@ final class GpuTimer {
     }
     try (MemoryStack stack = MemoryStack.stackPush()) {
       LongBuffer pool = stack.mallocLong(1);
-      Vk.check(vkCreateQueryPool(device, VkQueryPoolCreateInfo.calloc(stack).sType$Default()
-          .queryType(VK_QUERY_TYPE_TIMESTAMP).queryCount(2), null, pool), "vkCreateQueryPool");
+      Vk.check(
+          vkCreateQueryPool(
+              device,
+              VkQueryPoolCreateInfo.calloc(stack)
+                  .sType$Default()
+                  .queryType(VK_QUERY_TYPE_TIMESTAMP)
+                  .queryCount(2),
+              null,
+              pool),
+          "vkCreateQueryPool");
       return new GpuTimer(pool.get(0), physical.timestampBits(), physical.timestampPeriod());
     }
   }
@@ -49,12 +58,17 @@ final class GpuTimer {
     }
   }
 
-  /** Nanoseconds between the two timestamps of the last launch, which has completed; -1 without timestamps. */
+  /**
+   * Nanoseconds between the two timestamps of the last launch, which has completed; -1 without
+   * timestamps.
+   */
   long elapsedNanos(VkDevice device) {
     if (pool == VK_NULL_HANDLE) {
       return -1;
     }
-    Vk.check(vkGetQueryPoolResults(device, pool, 0, 2, ticks, Long.BYTES, VK_QUERY_RESULT_64_BIT), "vkGetQueryPoolResults");
+    Vk.check(
+        vkGetQueryPoolResults(device, pool, 0, 2, ticks, Long.BYTES, VK_QUERY_RESULT_64_BIT),
+        "vkGetQueryPoolResults");
     long elapsed = ((ticks.get(1) & validMask) - (ticks.get(0) & validMask)) & validMask;
     return Math.round(elapsed * nanosPerTick);
   }

@@ -2,23 +2,24 @@ package dev.kiln.vulkan;
 
 import dev.kiln.abi.KernelSpec;
 import dev.kiln.abi.LaunchAbi;
-import dev.kiln.backend.Launch;
 import dev.kiln.abi.NumericType;
+import dev.kiln.backend.Launch;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
 /**
  * The fault buffers every kernel binds after its own buffers (see the processor's {@code Faults}):
- * each holds {@link #REGIONS} fault regions, one per launch of a batch (a fused group's launch takes
- * one per arm), so that the fault kept is the one Java would throw first: the lowest region's
+ * each holds {@link #REGIONS} fault regions, one per launch of a batch (a fused group's launch
+ * takes one per arm), so that the fault kept is the one Java would throw first: the lowest region's
  * lowest invocation's. A single launch uses region 0 of the first buffer; a batch of more launches
- * moves on to further buffers, made once and kept. The regions taken are zeroed before a
- * submission and read once after it; only a fault builds its message, and nothing else allocates.
+ * moves on to further buffers, made once and kept. The regions taken are zeroed before a submission
+ * and read once after it; only a fault builds its message, and nothing else allocates.
  */
 final class LaunchFaults {
   /** Fault regions per buffer: a batch's launches past them move on to the next buffer. */
   private static final int REGIONS = 1024;
+
   private static final int HEADER = LaunchAbi.FAULT_HEADER_WORDS;
   private static final int SLOT = LaunchAbi.FAULT_SLOT_WORDS;
   private static final int REGIONS_AT = LaunchAbi.FAULT_REGIONS_AT;
@@ -34,19 +35,31 @@ final class LaunchFaults {
 
   private final VulkanBackend backend;
   private final List<VulkanBuffer> buffers = new ArrayList<>();
-  /** The regions taken since the last {@link #clear}, over all buffers in order (with gaps a group skipped). */
+
+  /**
+   * The regions taken since the last {@link #clear}, over all buffers in order (with gaps a group
+   * skipped).
+   */
   private int taken;
-  /** The launches that took them, in order, and each one's first region: kept for the next recordings. */
+
+  /**
+   * The launches that took them, in order, and each one's first region: kept for the next
+   * recordings.
+   */
   private KernelSpec[] launched = new KernelSpec[16];
+
   private int[] firstRegions = new int[16];
   private int launches;
+
   /** The buffer's words, read after a launch: the header, and the slots where it counts any. */
   private final int[] read = new int[REGIONS_AT];
+
   /**
    * The fault Java would throw first among the slots: kind, array (a binding, or a local array's
    * length with the top bit), index, line; kind 0 for none.
    */
   private final int[] words = new int[4];
+
   /** The region of {@link #words}' fault, over all buffers in order. */
   private int region;
 
@@ -63,8 +76,8 @@ final class LaunchFaults {
   }
 
   /**
-   * Zeroes what the last recording's launches took: the headers (no slot taken, no region), and
-   * the regions' places.
+   * Zeroes what the last recording's launches took: the headers (no slot taken, no region), and the
+   * regions' places.
    */
   void clear() {
     for (int first = 0; first < Math.max(taken, 1); first += REGIONS) {
@@ -78,8 +91,8 @@ final class LaunchFaults {
   }
 
   /**
-   * Takes the next regions, in one buffer, for a launch of {@code spec} (one, or a fused group's one
-   * per arm); returns the first one, numbered over all buffers in order.
+   * Takes the next regions, in one buffer, for a launch of {@code spec} (one, or a fused group's
+   * one per arm); returns the first one, numbered over all buffers in order.
    */
   int take(KernelSpec spec) {
     int count = spec.gridCount();
@@ -129,12 +142,16 @@ final class LaunchFaults {
       if (read[0] == 0) {
         continue;
       }
-      int slots = Integer.compareUnsigned(read[0], LaunchAbi.FAULT_SLOTS) < 0 ? read[0] : LaunchAbi.FAULT_SLOTS;
+      int slots =
+          Integer.compareUnsigned(read[0], LaunchAbi.FAULT_SLOTS) < 0
+              ? read[0]
+              : LaunchAbi.FAULT_SLOTS;
       buffer.read(read, HEADER, HEADER, slots * SLOT);
       int lowest = HEADER;
       for (int at = HEADER + SLOT; at < HEADER + slots * SLOT; at += SLOT) {
         int byRegion = Integer.compareUnsigned(read[at], read[lowest]);
-        if (byRegion < 0 || byRegion == 0 && Integer.compareUnsigned(read[at + 1], read[lowest + 1]) < 0) {
+        if (byRegion < 0
+            || byRegion == 0 && Integer.compareUnsigned(read[at + 1], read[lowest + 1]) < 0) {
           lowest = at;
         }
       }
@@ -152,13 +169,23 @@ final class LaunchFaults {
     readLowest();
     if (words[0] != 0) {
       int found = Arrays.binarySearch(firstRegions, 0, launches, region);
-      int launch = found >= 0 ? found : -found - 2; // a group's later arms' regions follow its first
-      throw exception("kernel " + launched[launch] + " (launch " + (launch + 1) + " of " + launches + " in a batch)",
+      int launch =
+          found >= 0 ? found : -found - 2; // a group's later arms' regions follow its first
+      throw exception(
+          "kernel "
+              + launched[launch]
+              + " (launch "
+              + (launch + 1)
+              + " of "
+              + launches
+              + " in a batch)",
           "Index " + words[2] + " out of bounds");
     }
   }
 
-  /** Throws what Java would have, if {@code launch} recorded a fault (telling it the fault's arm). */
+  /**
+   * Throws what Java would have, if {@code launch} recorded a fault (telling it the fault's arm).
+   */
   void throwIfAny(Launch launch) {
     readLowest();
     if (words[0] == 0) {
@@ -168,32 +195,75 @@ final class LaunchFaults {
     KernelSpec spec = launch.spec();
     boolean local = (words[1] & LOCAL_ARRAY) != 0;
     int length = local ? words[1] & ~LOCAL_ARRAY : bufferLength(launch, words[1]);
-    String array = local ? "a local array"
-        : "buffer '" + spec.params().stream().filter(KernelSpec.Param::isBuffer).toList().get(words[1]).name() + "'";
+    String array =
+        local
+            ? "a local array"
+            : "buffer '"
+                + spec.params().stream()
+                    .filter(KernelSpec.Param::isBuffer)
+                    .toList()
+                    .get(words[1])
+                    .name()
+                + "'";
     if (LaunchAbi.isCopyFault(words[0])) {
-      throw new ArrayIndexOutOfBoundsException(LaunchAbi.copyFaultMessage(words[0], words[2], length) + " (" + array
-          + ") in kernel " + spec + " (line " + words[3] + ")");
+      throw new ArrayIndexOutOfBoundsException(
+          LaunchAbi.copyFaultMessage(words[0], words[2], length)
+              + " ("
+              + array
+              + ") in kernel "
+              + spec
+              + " (line "
+              + words[3]
+              + ")");
     }
-    throw exception("kernel " + spec, "Index " + words[2] + " out of bounds for length " + length + " of " + array);
+    throw exception(
+        "kernel " + spec,
+        "Index " + words[2] + " out of bounds for length " + length + " of " + array);
   }
 
   private RuntimeException exception(String where, String outOfBounds) {
     if (LaunchAbi.isCopyFault(words[0])) { // a batch's: the array's length is not known here
-      return new ArrayIndexOutOfBoundsException(LaunchAbi.copyFaultWords(words[0], words[2]) + " out of bounds in "
-          + where + " (line " + words[3] + ")");
+      return new ArrayIndexOutOfBoundsException(
+          LaunchAbi.copyFaultWords(words[0], words[2])
+              + " out of bounds in "
+              + where
+              + " (line "
+              + words[3]
+              + ")");
     }
     return switch (words[0]) {
-      case INDEX -> new ArrayIndexOutOfBoundsException(outOfBounds + " in " + where + " (line " + words[3] + ")");
-      case DIVISION_BY_ZERO -> new ArithmeticException("/ by zero in " + where + (words[3] != 0 ? " (line " + words[3] + ")" : ""));
-      case OVERFLOW -> new ArithmeticException((words[2] == 2 ? "long" : "integer") + " overflow in " + where);
-      case ILLEGAL_ARGUMENT -> new IllegalArgumentException("Math.clamp's min is greater than its max, or NaN, in " + where);
-      case MATRIX_ALIGNMENT -> new IllegalArgumentException(LaunchAbi.MATRIX_ALIGNMENT_MESSAGE + words[2] + " in " + where
-          + " (line " + words[3] + ")");
-      case LOOP_LIMIT -> new IllegalStateException("a subgroup of " + where + " entered its loops' headers more than "
-          + LaunchAbi.LOOP_TURN_LIMIT + " times (the loop on line " + words[3] + "); this device (lavapipe) ends the"
-          + " loops of a subgroup, whose invocations run together, silently after 65,535, so the results would be"
-          + " wrong. Fix: run it on another device, or spread the work over more invocations with fewer loop turns"
-          + " each");
+      case INDEX ->
+          new ArrayIndexOutOfBoundsException(
+              outOfBounds + " in " + where + " (line " + words[3] + ")");
+      case DIVISION_BY_ZERO ->
+          new ArithmeticException(
+              "/ by zero in " + where + (words[3] != 0 ? " (line " + words[3] + ")" : ""));
+      case OVERFLOW ->
+          new ArithmeticException((words[2] == 2 ? "long" : "integer") + " overflow in " + where);
+      case ILLEGAL_ARGUMENT ->
+          new IllegalArgumentException(
+              "Math.clamp's min is greater than its max, or NaN, in " + where);
+      case MATRIX_ALIGNMENT ->
+          new IllegalArgumentException(
+              LaunchAbi.MATRIX_ALIGNMENT_MESSAGE
+                  + words[2]
+                  + " in "
+                  + where
+                  + " (line "
+                  + words[3]
+                  + ")");
+      case LOOP_LIMIT ->
+          new IllegalStateException(
+              "a subgroup of "
+                  + where
+                  + " entered its loops' headers more than "
+                  + LaunchAbi.LOOP_TURN_LIMIT
+                  + " times (the loop on line "
+                  + words[3]
+                  + "); this device (lavapipe) ends the"
+                  + " loops of a subgroup, whose invocations run together, silently after 65,535, so the results would be"
+                  + " wrong. Fix: run it on another device, or spread the work over more invocations with fewer loop turns"
+                  + " each");
       default -> new IllegalStateException("unknown fault " + words[0] + " in " + where);
     };
   }

@@ -37,11 +37,14 @@ final class LaunchRecorder {
   private final VkDevice device;
   private final long commandPool;
   final VkCommandBuffer commands;
+
   /** The fence, in native memory: waiting and resetting pass it by address. */
   private final LongBuffer fence = memAllocLong(1);
+
   final LaunchFaults faults;
   final GpuTimer timer;
   private final DescriptorSets sets;
+
   /** The copies of a launch on Java arrays recorded here. */
   final ArrayCopies arrayCopies;
 
@@ -56,14 +59,17 @@ final class LaunchRecorder {
   private final VkCommandBufferBeginInfo begin = VkCommandBufferBeginInfo.calloc();
   private final PointerBuffer submitted = memAllocPointer(1);
   private final VkSubmitInfo submit = VkSubmitInfo.calloc();
+
   /** The pipeline bound last since {@link #begin()}, so that a run of one kernel binds it once. */
   private long boundPipeline;
+
   /**
    * The buffer descriptions and push constants the bound pipeline's last launch bound (a copy, and
    * its bytes; -1 for none): a launch that would bind the same again skips the call, as descriptors
    * and push constants stay bound until another pipeline is.
    */
   private ByteBuffer boundInfos;
+
   private int boundInfoBytes = -1;
   private final ByteBuffer pushed;
   private int pushedBytes = -1;
@@ -73,16 +79,32 @@ final class LaunchRecorder {
     device = backend.device();
     try (MemoryStack stack = MemoryStack.stackPush()) {
       LongBuffer handle = stack.mallocLong(1);
-      Vk.check(vkCreateCommandPool(device, VkCommandPoolCreateInfo.calloc(stack).sType$Default()
-          .flags(VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT).queueFamilyIndex(backend.queueFamily()), null, handle),
+      Vk.check(
+          vkCreateCommandPool(
+              device,
+              VkCommandPoolCreateInfo.calloc(stack)
+                  .sType$Default()
+                  .flags(VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT)
+                  .queueFamilyIndex(backend.queueFamily()),
+              null,
+              handle),
           "vkCreateCommandPool");
       commandPool = handle.get(0);
       PointerBuffer pointer = stack.mallocPointer(1);
-      Vk.check(vkAllocateCommandBuffers(device, VkCommandBufferAllocateInfo.calloc(stack).sType$Default()
-          .commandPool(commandPool).level(VK_COMMAND_BUFFER_LEVEL_PRIMARY).commandBufferCount(1), pointer),
+      Vk.check(
+          vkAllocateCommandBuffers(
+              device,
+              VkCommandBufferAllocateInfo.calloc(stack)
+                  .sType$Default()
+                  .commandPool(commandPool)
+                  .level(VK_COMMAND_BUFFER_LEVEL_PRIMARY)
+                  .commandBufferCount(1),
+              pointer),
           "vkAllocateCommandBuffers");
       commands = new VkCommandBuffer(pointer.get(0), device);
-      Vk.check(vkCreateFence(device, VkFenceCreateInfo.calloc(stack).sType$Default(), null, handle), "vkCreateFence");
+      Vk.check(
+          vkCreateFence(device, VkFenceCreateInfo.calloc(stack).sType$Default(), null, handle),
+          "vkCreateFence");
       fence.put(0, handle.get(0));
     }
     faults = new LaunchFaults(backend);
@@ -113,7 +135,9 @@ final class LaunchRecorder {
     Vk.check(vkBeginCommandBuffer(commands, begin), "vkBeginCommandBuffer");
   }
 
-  /** A global memory barrier from the {@code source} stages' accesses to the {@code target} ones'. */
+  /**
+   * A global memory barrier from the {@code source} stages' accesses to the {@code target} ones'.
+   */
   void barrier(int sourceStages, int sourceAccess, int targetStages, int targetAccess) {
     VkMemoryBarrier.nsrcAccessMask(barrier.address(), sourceAccess);
     VkMemoryBarrier.ndstAccessMask(barrier.address(), targetAccess);
@@ -122,20 +146,28 @@ final class LaunchRecorder {
 
   /** Makes the host's and transfers' writes visible to kernels. */
   void barrierBeforeLaunches() {
-    barrier(VK_PIPELINE_STAGE_TRANSFER_BIT | VK_PIPELINE_STAGE_HOST_BIT,
-        VK_ACCESS_TRANSFER_WRITE_BIT | VK_ACCESS_HOST_WRITE_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
+    barrier(
+        VK_PIPELINE_STAGE_TRANSFER_BIT | VK_PIPELINE_STAGE_HOST_BIT,
+        VK_ACCESS_TRANSFER_WRITE_BIT | VK_ACCESS_HOST_WRITE_BIT,
+        VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
         VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT);
   }
 
   /** Makes one launch's writes visible to the next launches. */
   void barrierBetweenLaunches() {
-    barrier(VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_WRITE_BIT, VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
+    barrier(
+        VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
+        VK_ACCESS_SHADER_WRITE_BIT,
+        VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
         VK_ACCESS_SHADER_READ_BIT | VK_ACCESS_SHADER_WRITE_BIT);
   }
 
   /** Makes the kernels' writes visible to copies after them. */
   void barrierBeforeCopies() {
-    barrier(VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT, VK_ACCESS_SHADER_WRITE_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT,
+    barrier(
+        VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
+        VK_ACCESS_SHADER_WRITE_BIT,
+        VK_PIPELINE_STAGE_TRANSFER_BIT,
         VK_ACCESS_TRANSFER_READ_BIT);
   }
 
@@ -144,7 +176,10 @@ final class LaunchRecorder {
     copy(from, 0, to, 0, bytes);
   }
 
-  /** Records a copy of {@code bytes} from {@code from} at {@code fromOffset} to {@code to} at {@code toOffset}. */
+  /**
+   * Records a copy of {@code bytes} from {@code from} at {@code fromOffset} to {@code to} at {@code
+   * toOffset}.
+   */
   void copy(VulkanBuffer from, long fromOffset, VulkanBuffer to, long toOffset, long bytes) {
     if (bytes == 0) {
       return;
@@ -158,11 +193,17 @@ final class LaunchRecorder {
 
   /** Makes all earlier work visible to all later work and to the host, and ends the recording. */
   void end() {
-    barrier(VK_PIPELINE_STAGE_TRANSFER_BIT | VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
+    barrier(
+        VK_PIPELINE_STAGE_TRANSFER_BIT | VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT,
         VK_ACCESS_TRANSFER_WRITE_BIT | VK_ACCESS_SHADER_WRITE_BIT,
-        VK_PIPELINE_STAGE_TRANSFER_BIT | VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_HOST_BIT,
-        VK_ACCESS_TRANSFER_READ_BIT | VK_ACCESS_TRANSFER_WRITE_BIT | VK_ACCESS_SHADER_READ_BIT
-            | VK_ACCESS_SHADER_WRITE_BIT | VK_ACCESS_HOST_READ_BIT);
+        VK_PIPELINE_STAGE_TRANSFER_BIT
+            | VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT
+            | VK_PIPELINE_STAGE_HOST_BIT,
+        VK_ACCESS_TRANSFER_READ_BIT
+            | VK_ACCESS_TRANSFER_WRITE_BIT
+            | VK_ACCESS_SHADER_READ_BIT
+            | VK_ACCESS_SHADER_WRITE_BIT
+            | VK_ACCESS_HOST_READ_BIT);
     Vk.check(vkEndCommandBuffer(commands), "vkEndCommandBuffer");
   }
 
@@ -171,26 +212,31 @@ final class LaunchRecorder {
     backend.submit(submit, fence.get(0));
   }
 
-  /** Waits for the submitted recording (see {@link VulkanBackend#awaitFence}); {@code work} names it in messages. */
+  /**
+   * Waits for the submitted recording (see {@link VulkanBackend#awaitFence}); {@code work} names it
+   * in messages.
+   */
   void await(Object work) {
     backend.awaitFence(memAddress(fence), work);
   }
 
   /**
-   * Records {@code launch} of {@code pipeline}: takes its fault regions (one, or a fused group's one
-   * per arm), binds the pipeline, the launch's buffers and the fault buffer (a push descriptor, or a
-   * set from the pools) and its push constants, each unless the last launch bound the same, and
-   * dispatches its workgroups along x (a part of a split launch's: some of them),
-   * split where the device's workgroup-count limit asks for it; each
-   * part is told its first workgroup at {@link LaunchAbi#FIRST_GROUP} (the invocations are independent,
-   * so the parts need no barrier between them). A launch that differs from the last one of its
-   * pipeline only in its fault region (a batch's launches of one kernel on the same arguments)
-   * pushes that word alone.
+   * Records {@code launch} of {@code pipeline}: takes its fault regions (one, or a fused group's
+   * one per arm), binds the pipeline, the launch's buffers and the fault buffer (a push descriptor,
+   * or a set from the pools) and its push constants, each unless the last launch bound the same,
+   * and dispatches its workgroups along x (a part of a split launch's: some of them), split where
+   * the device's workgroup-count limit asks for it; each part is told its first workgroup at {@link
+   * LaunchAbi#FIRST_GROUP} (the invocations are independent, so the parts need no barrier between
+   * them). A launch that differs from the last one of its pipeline only in its fault region (a
+   * batch's launches of one kernel on the same arguments) pushes that word alone.
    */
   void record(ComputePipeline pipeline, Launch launch) {
     KernelSpec spec = launch.spec();
     int region = faults.take(spec);
-    int groupsX = Math.ceilDiv(Math.ceilDiv(launch.dispatchSize(0), pipeline.elementsPerInvocation), spec.workgroup(0));
+    int groupsX =
+        Math.ceilDiv(
+            Math.ceilDiv(launch.dispatchSize(0), pipeline.elementsPerInvocation),
+            spec.workgroup(0));
     int groupsY = launch.workgroups(1);
     int groupsZ = launch.workgroups(2);
     backend.physical().checkGroupCounts(spec, groupsY, groupsZ);
@@ -215,7 +261,13 @@ final class LaunchRecorder {
     }
     for (int first = firstGroup; first < endGroup; first += Math.min(limit, endGroup - first)) {
       memPutInt(constants + LaunchAbi.FIRST_GROUP, first);
-      nvkCmdPushConstants(commands, pipeline.layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, pipeline.pushConstantBytes, constants);
+      nvkCmdPushConstants(
+          commands,
+          pipeline.layout,
+          VK_SHADER_STAGE_COMPUTE_BIT,
+          0,
+          pipeline.pushConstantBytes,
+          constants);
       vkCmdDispatch(commands, Math.min(limit, endGroup - first), groupsY, groupsZ);
     }
     pushedBytes = -1;
@@ -229,16 +281,24 @@ final class LaunchRecorder {
     int bytes = pipeline.pushConstantBytes;
     long last = memAddress(pushed);
     int afterRegion = LaunchAbi.FAULT_REGION + Integer.BYTES;
-    if (bytes == pushedBytes && sameBytes(constants, last, LaunchAbi.FAULT_REGION)
+    if (bytes == pushedBytes
+        && sameBytes(constants, last, LaunchAbi.FAULT_REGION)
         && sameBytes(constants + afterRegion, last + afterRegion, bytes - afterRegion)) {
-      if (memGetInt(constants + LaunchAbi.FAULT_REGION) != memGetInt(last + LaunchAbi.FAULT_REGION)) {
-        nvkCmdPushConstants(commands, pipeline.layout, VK_SHADER_STAGE_COMPUTE_BIT, LaunchAbi.FAULT_REGION,
-            Integer.BYTES, constants + LaunchAbi.FAULT_REGION);
+      if (memGetInt(constants + LaunchAbi.FAULT_REGION)
+          != memGetInt(last + LaunchAbi.FAULT_REGION)) {
+        nvkCmdPushConstants(
+            commands,
+            pipeline.layout,
+            VK_SHADER_STAGE_COMPUTE_BIT,
+            LaunchAbi.FAULT_REGION,
+            Integer.BYTES,
+            constants + LaunchAbi.FAULT_REGION);
         memPutInt(last + LaunchAbi.FAULT_REGION, memGetInt(constants + LaunchAbi.FAULT_REGION));
       }
       return;
     }
-    nvkCmdPushConstants(commands, pipeline.layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, bytes, constants);
+    nvkCmdPushConstants(
+        commands, pipeline.layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, bytes, constants);
     memCopy(constants, last, bytes);
     pushedBytes = bytes;
   }
@@ -258,7 +318,9 @@ final class LaunchRecorder {
     return true;
   }
 
-  /** Describes the launch's buffers, then {@code faultBuffer}, at bindings 0, 1, … and binds them. */
+  /**
+   * Describes the launch's buffers, then {@code faultBuffer}, at bindings 0, 1, … and binds them.
+   */
   private void bindBuffers(ComputePipeline pipeline, Launch launch, VulkanBuffer faultBuffer) {
     int count = pipeline.buffers + 1;
     if (count > writes.capacity()) {
@@ -278,17 +340,21 @@ final class LaunchRecorder {
     memCopy(infos.address(), memAddress(boundInfos), bytes);
     boundInfoBytes = bytes;
     if (pipeline.pushDescriptors) {
-      nvkCmdPushDescriptorSetKHR(commands, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline.layout, 0, count, writes.address());
+      nvkCmdPushDescriptorSetKHR(
+          commands, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline.layout, 0, count, writes.address());
       return;
     }
     setLayout.put(0, pipeline.setLayout);
     setAllocation.descriptorPool(sets.poolFor(count));
-    Vk.check(nvkAllocateDescriptorSets(device, setAllocation.address(), memAddress(set)), "vkAllocateDescriptorSets");
+    Vk.check(
+        nvkAllocateDescriptorSets(device, setAllocation.address(), memAddress(set)),
+        "vkAllocateDescriptorSets");
     for (int binding = 0; binding < count; binding++) {
       VkWriteDescriptorSet.ndstSet(writes.address(binding), set.get(0));
     }
     nvkUpdateDescriptorSets(device, count, writes.address(), 0, NULL);
-    nvkCmdBindDescriptorSets(commands, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline.layout, 0, 1, memAddress(set), 0, NULL);
+    nvkCmdBindDescriptorSets(
+        commands, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline.layout, 0, 1, memAddress(set), 0, NULL);
   }
 
   private void describe(int binding, VulkanBuffer buffer) {
@@ -298,8 +364,8 @@ final class LaunchRecorder {
   }
 
   /**
-   * The dispatch's grid (the largest of the arms'), its fault region, each arm's grid for a group of
-   * several arms, then the scalar arguments, each at its {@link KernelSpec#slot}.
+   * The dispatch's grid (the largest of the arms'), its fault region, each arm's grid for a group
+   * of several arms, then the scalar arguments, each at its {@link KernelSpec#slot}.
    */
   private static void writePushConstants(long at, Launch launch, int faultRegion) {
     KernelSpec spec = launch.spec();
@@ -339,7 +405,11 @@ final class LaunchRecorder {
     boundInfos = memAlloc(count * VkDescriptorBufferInfo.SIZEOF);
     boundInfoBytes = -1;
     for (int binding = 0; binding < count; binding++) {
-      writes.get(binding).sType$Default().dstBinding(binding).descriptorCount(1)
+      writes
+          .get(binding)
+          .sType$Default()
+          .dstBinding(binding)
+          .descriptorCount(1)
           .descriptorType(VK_DESCRIPTOR_TYPE_STORAGE_BUFFER)
           .pBufferInfo(VkDescriptorBufferInfo.create(infos.address(binding), 1));
     }

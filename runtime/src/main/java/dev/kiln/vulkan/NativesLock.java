@@ -11,12 +11,15 @@ import java.nio.file.StandardOpenOption;
  * and loads it from there; a JVM that found the file half-written wrote it again while another had
  * it mapped, and that one died of SIGBUS in the dynamic linker (8 JVMs started at once on a fresh
  * machine: 5 of 48 here, 4 of 1,056 on the H200 machine; PERFORMANCE.md). The lock is a file in the
- * temporary folder; where it cannot be had (a read-only folder, say), the libraries load without it.
+ * temporary folder; where it cannot be had (a read-only folder, say), the libraries load without
+ * it.
  */
 final class NativesLock {
   private static final Object IN_THIS_JVM = new Object();
-  private static final Path FILE = Path.of(System.getProperty("java.io.tmpdir"),
-      "kiln-lwjgl-natives-" + System.getProperty("user.name", "user") + ".lock");
+  private static final Path FILE =
+      Path.of(
+          System.getProperty("java.io.tmpdir"),
+          "kiln-lwjgl-natives-" + System.getProperty("user.name", "user") + ".lock");
 
   private NativesLock() {}
 
@@ -42,7 +45,10 @@ final class NativesLock {
     }
   }
 
-  /** The lock file's channel, locked; null where it cannot be had: the libraries load unguarded then. */
+  /**
+   * The lock file's channel, locked; null where it cannot be had: the libraries load unguarded
+   * then.
+   */
   private static FileChannel lockedOrNull() {
     FileChannel channel = null;
     try {

@@ -24,20 +24,36 @@ import org.lwjgl.vulkan.VkPhysicalDeviceFeatures;
 import org.lwjgl.vulkan.VkPhysicalDeviceFloatControlsProperties;
 import org.lwjgl.vulkan.VkPhysicalDeviceLimits;
 import org.lwjgl.vulkan.VkPhysicalDeviceMemoryProperties;
+import org.lwjgl.vulkan.VkPhysicalDeviceProperties;
 import org.lwjgl.vulkan.VkPhysicalDeviceProperties2;
 import org.lwjgl.vulkan.VkPhysicalDeviceSubgroupProperties;
-import org.lwjgl.vulkan.VkPhysicalDeviceProperties;
 import org.lwjgl.vulkan.VkQueueFamilyProperties;
 
 /** A Vulkan device that has a compute queue, with what Kiln needs to know about it. */
-record PhysicalDevice(VkPhysicalDevice handle, String name, int type, int queueFamily, int timestampBits,
-    float timestampPeriod, long largestHeap, int apiVersion,
-    int driverVersion, int vendorId, int deviceId, byte[] pipelineCacheUuid, Limits limits,
-    FloatControls floatControls, boolean pushDescriptors, boolean memoryBudget, Set<DeviceFeature> features) {
+record PhysicalDevice(
+    VkPhysicalDevice handle,
+    String name,
+    int type,
+    int queueFamily,
+    int timestampBits,
+    float timestampPeriod,
+    long largestHeap,
+    int apiVersion,
+    int driverVersion,
+    int vendorId,
+    int deviceId,
+    byte[] pipelineCacheUuid,
+    Limits limits,
+    FloatControls floatControls,
+    boolean pushDescriptors,
+    boolean memoryBudget,
+    Set<DeviceFeature> features) {
   static final String FLOAT_CONTROLS = "VK_KHR_shader_float_controls";
   static final String PUSH_DESCRIPTOR = "VK_KHR_push_descriptor";
+
   /** What the driver allows a process to allocate from each heap, for {@code Device.memory()}. */
   static final String MEMORY_BUDGET = "VK_EXT_memory_budget";
+
   /** Descriptors a push descriptor set holds at least on every device that has the extension. */
   static final int MIN_MAX_PUSH_DESCRIPTORS = 32;
 
@@ -55,13 +71,27 @@ record PhysicalDevice(VkPhysicalDevice handle, String name, int type, int queueF
    * operations compute shaders have ({@code VK_SUBGROUP_FEATURE_*} bits; 0 where the compute stage
    * has none).
    */
-  record Limits(int[] maxWorkgroupSize, int maxWorkgroupInvocations, int[] maxGroupCount, long maxStorageBufferRange,
-      int maxPushConstantsSize, int maxSharedMemorySize, int subgroupSize, int subgroupOperations) {
+  record Limits(
+      int[] maxWorkgroupSize,
+      int maxWorkgroupInvocations,
+      int[] maxGroupCount,
+      long maxStorageBufferRange,
+      int maxPushConstantsSize,
+      int maxSharedMemorySize,
+      int subgroupSize,
+      int subgroupOperations) {
     static Limits of(VkPhysicalDeviceLimits limits, VkPhysicalDeviceSubgroupProperties subgroups) {
-      return new Limits(toArray(limits.maxComputeWorkGroupSize()), limits.maxComputeWorkGroupInvocations(),
-          toArray(limits.maxComputeWorkGroupCount()), Integer.toUnsignedLong(limits.maxStorageBufferRange()),
-          limits.maxPushConstantsSize(), limits.maxComputeSharedMemorySize(), subgroups.subgroupSize(),
-          (subgroups.supportedStages() & VK_SHADER_STAGE_COMPUTE_BIT) != 0 ? subgroups.supportedOperations() : 0);
+      return new Limits(
+          toArray(limits.maxComputeWorkGroupSize()),
+          limits.maxComputeWorkGroupInvocations(),
+          toArray(limits.maxComputeWorkGroupCount()),
+          Integer.toUnsignedLong(limits.maxStorageBufferRange()),
+          limits.maxPushConstantsSize(),
+          limits.maxComputeSharedMemorySize(),
+          subgroups.subgroupSize(),
+          (subgroups.supportedStages() & VK_SHADER_STAGE_COMPUTE_BIT) != 0
+              ? subgroups.supportedOperations()
+              : 0);
     }
   }
 
@@ -69,7 +99,11 @@ record PhysicalDevice(VkPhysicalDevice handle, String name, int type, int queueF
    * Support for VK_KHR_shader_float_controls' SignedZeroInfNanPreserve and DenormPreserve, 32- and
    * 64-bit, which Java-exact kernels declare.
    */
-  record FloatControls(boolean extension, boolean preserve32, boolean preserve64, boolean denorms32,
+  record FloatControls(
+      boolean extension,
+      boolean preserve32,
+      boolean preserve64,
+      boolean denorms32,
       boolean denorms64) {}
 
   /**
@@ -81,13 +115,16 @@ record PhysicalDevice(VkPhysicalDevice handle, String name, int type, int queueF
   }
 
   /** Discrete GPUs first, then integrated, virtual, software (CPU) and other devices. */
-  static final Comparator<PhysicalDevice> PREFERENCE = Comparator.comparingInt(device -> switch (device.type()) {
-    case VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU -> 0;
-    case VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU -> 1;
-    case VK_PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU -> 2;
-    case VK_PHYSICAL_DEVICE_TYPE_CPU -> 3;
-    default -> 4;
-  });
+  static final Comparator<PhysicalDevice> PREFERENCE =
+      Comparator.comparingInt(
+          device ->
+              switch (device.type()) {
+                case VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU -> 0;
+                case VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU -> 1;
+                case VK_PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU -> 2;
+                case VK_PHYSICAL_DEVICE_TYPE_CPU -> 3;
+                default -> 4;
+              });
 
   static List<PhysicalDevice> enumerate(VkInstance instance) {
     try (MemoryStack stack = MemoryStack.stackPush()) {
@@ -123,13 +160,32 @@ record PhysicalDevice(VkPhysicalDevice handle, String name, int type, int queueF
       List<String> extensions = extensions(stack, handle);
       Limits computeLimits = Limits.of(limits, subgroups(stack, handle));
       FloatControls controls = floatControls(stack, handle, extensions);
-      return Optional.of(new PhysicalDevice(handle, properties.deviceNameString(), properties.deviceType(), family,
-          limits.timestampComputeAndGraphics() ? timestampBits : 0, limits.timestampPeriod(), largestHeap(stack, handle),
-          properties.apiVersion(), properties.driverVersion(), properties.vendorID(), properties.deviceID(),
-          uuid(properties.pipelineCacheUUID()), computeLimits, controls, extensions.contains(PUSH_DESCRIPTOR),
-          extensions.contains(MEMORY_BUDGET),
-          DeviceFeatures.offered(stack, handle, extensions, core, computeLimits.subgroupOperations(),
-              controls.preserve32(), controls.preserve64())));
+      return Optional.of(
+          new PhysicalDevice(
+              handle,
+              properties.deviceNameString(),
+              properties.deviceType(),
+              family,
+              limits.timestampComputeAndGraphics() ? timestampBits : 0,
+              limits.timestampPeriod(),
+              largestHeap(stack, handle),
+              properties.apiVersion(),
+              properties.driverVersion(),
+              properties.vendorID(),
+              properties.deviceID(),
+              uuid(properties.pipelineCacheUUID()),
+              computeLimits,
+              controls,
+              extensions.contains(PUSH_DESCRIPTOR),
+              extensions.contains(MEMORY_BUDGET),
+              DeviceFeatures.offered(
+                  stack,
+                  handle,
+                  extensions,
+                  core,
+                  computeLimits.subgroupOperations(),
+                  controls.preserve32(),
+                  controls.preserve64())));
     }
   }
 
@@ -141,38 +197,63 @@ record PhysicalDevice(VkPhysicalDevice handle, String name, int type, int queueF
 
   private void checkGroupCount(KernelSpec spec, int axis, int groups) {
     if (Integer.compareUnsigned(groups, limits.maxGroupCount()[axis]) > 0) {
-      throw new IllegalArgumentException(spec + ": " + groups + " workgroups along axis " + axis + " exceed "
-          + name + "'s limit maxComputeWorkGroupCount[" + axis + "] = "
-          + Integer.toUnsignedString(limits.maxGroupCount()[axis]));
+      throw new IllegalArgumentException(
+          spec
+              + ": "
+              + groups
+              + " workgroups along axis "
+              + axis
+              + " exceed "
+              + name
+              + "'s limit maxComputeWorkGroupCount["
+              + axis
+              + "] = "
+              + Integer.toUnsignedString(limits.maxGroupCount()[axis]));
     }
   }
 
   private static List<String> extensions(MemoryStack stack, VkPhysicalDevice device) {
     IntBuffer count = stack.mallocInt(1);
-    Vk.check(vkEnumerateDeviceExtensionProperties(device, (String) null, count, null), "vkEnumerateDeviceExtensionProperties");
+    Vk.check(
+        vkEnumerateDeviceExtensionProperties(device, (String) null, count, null),
+        "vkEnumerateDeviceExtensionProperties");
     VkExtensionProperties.Buffer extensions = VkExtensionProperties.malloc(count.get(0));
     try {
-      Vk.check(vkEnumerateDeviceExtensionProperties(device, (String) null, count, extensions), "vkEnumerateDeviceExtensionProperties");
-      return extensions.stream().limit(count.get(0)).map(VkExtensionProperties::extensionNameString).toList();
+      Vk.check(
+          vkEnumerateDeviceExtensionProperties(device, (String) null, count, extensions),
+          "vkEnumerateDeviceExtensionProperties");
+      return extensions.stream()
+          .limit(count.get(0))
+          .map(VkExtensionProperties::extensionNameString)
+          .toList();
     } finally {
       extensions.free();
     }
   }
 
-  private static FloatControls floatControls(MemoryStack stack, VkPhysicalDevice device, List<String> extensions) {
+  private static FloatControls floatControls(
+      MemoryStack stack, VkPhysicalDevice device, List<String> extensions) {
     if (!extensions.contains(FLOAT_CONTROLS)) {
       return new FloatControls(false, false, false, false, false);
     }
-    VkPhysicalDeviceFloatControlsProperties controls = VkPhysicalDeviceFloatControlsProperties.calloc(stack).sType$Default();
-    vkGetPhysicalDeviceProperties2(device, VkPhysicalDeviceProperties2.calloc(stack).sType$Default().pNext(controls));
-    return new FloatControls(true, controls.shaderSignedZeroInfNanPreserveFloat32(),
-        controls.shaderSignedZeroInfNanPreserveFloat64(), controls.shaderDenormPreserveFloat32(),
+    VkPhysicalDeviceFloatControlsProperties controls =
+        VkPhysicalDeviceFloatControlsProperties.calloc(stack).sType$Default();
+    vkGetPhysicalDeviceProperties2(
+        device, VkPhysicalDeviceProperties2.calloc(stack).sType$Default().pNext(controls));
+    return new FloatControls(
+        true,
+        controls.shaderSignedZeroInfNanPreserveFloat32(),
+        controls.shaderSignedZeroInfNanPreserveFloat64(),
+        controls.shaderDenormPreserveFloat32(),
         controls.shaderDenormPreserveFloat64());
   }
 
-  private static VkPhysicalDeviceSubgroupProperties subgroups(MemoryStack stack, VkPhysicalDevice device) {
-    VkPhysicalDeviceSubgroupProperties subgroups = VkPhysicalDeviceSubgroupProperties.calloc(stack).sType$Default();
-    vkGetPhysicalDeviceProperties2(device, VkPhysicalDeviceProperties2.calloc(stack).sType$Default().pNext(subgroups));
+  private static VkPhysicalDeviceSubgroupProperties subgroups(
+      MemoryStack stack, VkPhysicalDevice device) {
+    VkPhysicalDeviceSubgroupProperties subgroups =
+        VkPhysicalDeviceSubgroupProperties.calloc(stack).sType$Default();
+    vkGetPhysicalDeviceProperties2(
+        device, VkPhysicalDeviceProperties2.calloc(stack).sType$Default().pNext(subgroups));
     return subgroups;
   }
 
@@ -222,28 +303,48 @@ record PhysicalDevice(VkPhysicalDevice handle, String name, int type, int queueF
    * marker} after them), then what matters for compute, a few facts to each indented line.
    */
   String describe(String marker) {
-    String kind = switch (type) {
-      case VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU -> "discrete GPU";
-      case VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU -> "integrated GPU";
-      case VK_PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU -> "virtual GPU";
-      case VK_PHYSICAL_DEVICE_TYPE_CPU -> "CPU (software)";
-      default -> "other";
-    };
-    return String.format("%s: %s, Vulkan %d.%d.%d, driver 0x%08x%s%n"
+    String kind =
+        switch (type) {
+          case VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU -> "discrete GPU";
+          case VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU -> "integrated GPU";
+          case VK_PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU -> "virtual GPU";
+          case VK_PHYSICAL_DEVICE_TYPE_CPU -> "CPU (software)";
+          default -> "other";
+        };
+    return String.format(
+        "%s: %s, Vulkan %d.%d.%d, driver 0x%08x%s%n"
             + "    workgroups: up to %d x %d x %d, %d invocations; %s x %s x %s of them; %d bytes of shared memory%n"
             + "    buffers up to %d bytes; %d bytes of push constants; 8-bit elements %s, 16-bit %s%n"
             + "    64-bit ints %s, floats %s; signed zero, Inf and NaN preserved %s; subnormals preserved: float %s,"
             + " double %s%n"
             + "    atomics: long on buffers %s, on workgroup memory %s, float add on buffers %s, on workgroup memory %s",
-        name, kind, VK_API_VERSION_MAJOR(apiVersion), VK_API_VERSION_MINOR(apiVersion), VK_API_VERSION_PATCH(apiVersion),
-        driverVersion, marker, limits.maxWorkgroupSize()[0], limits.maxWorkgroupSize()[1], limits.maxWorkgroupSize()[2],
-        limits.maxWorkgroupInvocations(), Integer.toUnsignedString(limits.maxGroupCount()[0]),
-        Integer.toUnsignedString(limits.maxGroupCount()[1]), Integer.toUnsignedString(limits.maxGroupCount()[2]),
-        limits.maxSharedMemorySize(), limits.maxStorageBufferRange(), limits.maxPushConstantsSize(),
-        has(DeviceFeature.STORAGE_8BIT), has(DeviceFeature.STORAGE_16BIT), has(DeviceFeature.INT64),
-        has(DeviceFeature.FLOAT64), yesNo(floatControls.preserve32()), yesNo(floatControls.denorms32()),
-        yesNo(floatControls.denorms64()), has(DeviceFeature.LONG_ATOMICS_ON_BUFFERS),
-        has(DeviceFeature.LONG_ATOMICS_ON_WORKGROUP), has(DeviceFeature.FLOAT_ADDS_ON_BUFFERS),
+        name,
+        kind,
+        VK_API_VERSION_MAJOR(apiVersion),
+        VK_API_VERSION_MINOR(apiVersion),
+        VK_API_VERSION_PATCH(apiVersion),
+        driverVersion,
+        marker,
+        limits.maxWorkgroupSize()[0],
+        limits.maxWorkgroupSize()[1],
+        limits.maxWorkgroupSize()[2],
+        limits.maxWorkgroupInvocations(),
+        Integer.toUnsignedString(limits.maxGroupCount()[0]),
+        Integer.toUnsignedString(limits.maxGroupCount()[1]),
+        Integer.toUnsignedString(limits.maxGroupCount()[2]),
+        limits.maxSharedMemorySize(),
+        limits.maxStorageBufferRange(),
+        limits.maxPushConstantsSize(),
+        has(DeviceFeature.STORAGE_8BIT),
+        has(DeviceFeature.STORAGE_16BIT),
+        has(DeviceFeature.INT64),
+        has(DeviceFeature.FLOAT64),
+        yesNo(floatControls.preserve32()),
+        yesNo(floatControls.denorms32()),
+        yesNo(floatControls.denorms64()),
+        has(DeviceFeature.LONG_ATOMICS_ON_BUFFERS),
+        has(DeviceFeature.LONG_ATOMICS_ON_WORKGROUP),
+        has(DeviceFeature.FLOAT_ADDS_ON_BUFFERS),
         has(DeviceFeature.FLOAT_ADDS_ON_WORKGROUP));
   }
 
@@ -255,9 +356,12 @@ record PhysicalDevice(VkPhysicalDevice handle, String name, int type, int queueF
     return value ? "yes" : "no";
   }
 
-  /** Whether kernels may see subnormal floats or doubles flushed to zero here (docs/DRIVER-GAPS.md). */
+  /**
+   * Whether kernels may see subnormal floats or doubles flushed to zero here (docs/DRIVER-GAPS.md).
+   */
   boolean flushesSubnormals() {
-    return !floatControls.denorms32() || features.contains(DeviceFeature.FLOAT64) && !floatControls.denorms64();
+    return !floatControls.denorms32()
+        || features.contains(DeviceFeature.FLOAT64) && !floatControls.denorms64();
   }
 
   /**
@@ -283,9 +387,15 @@ record PhysicalDevice(VkPhysicalDevice handle, String name, int type, int queueF
    */
   void checkSupports(KernelSpec spec, KernelDescription kernel) {
     if (cutsLoops() && limits.subgroupSize() < LaunchAbi.LOOP_COUNT_MIN_SUBGROUP) {
-      throw new IllegalStateException(name + " ends loops early and has subgroups of " + limits.subgroupSize()
-          + " lanes; Kiln's modules count loop turns for subgroups of " + LaunchAbi.LOOP_COUNT_MIN_SUBGROUP
-          + " lanes or more, so " + spec + " cannot run there");
+      throw new IllegalStateException(
+          name
+              + " ends loops early and has subgroups of "
+              + limits.subgroupSize()
+              + " lanes; Kiln's modules count loop turns for subgroups of "
+              + LaunchAbi.LOOP_COUNT_MIN_SUBGROUP
+              + " lanes or more, so "
+              + spec
+              + " cannot run there");
     }
     for (DeviceFeature feature : kernel.features()) {
       if (!features.contains(feature)) {
@@ -293,8 +403,14 @@ record PhysicalDevice(VkPhysicalDevice handle, String name, int type, int queueF
       }
     }
     if (kernel.sharedBytes() > limits.maxSharedMemorySize()) {
-      throw new IllegalArgumentException(spec + ": " + kernel.sharedBytes() + " bytes of workgroup memory exceed "
-          + name + "'s limit maxComputeSharedMemorySize = " + limits.maxSharedMemorySize());
+      throw new IllegalArgumentException(
+          spec
+              + ": "
+              + kernel.sharedBytes()
+              + " bytes of workgroup memory exceed "
+              + name
+              + "'s limit maxComputeSharedMemorySize = "
+              + limits.maxSharedMemorySize());
     }
   }
 
@@ -303,30 +419,64 @@ record PhysicalDevice(VkPhysicalDevice handle, String name, int type, int queueF
     long invocations = 1;
     for (int axis = 0; axis < 3; axis++) {
       if (spec.workgroup(axis) > limits.maxWorkgroupSize()[axis]) {
-        throw new IllegalArgumentException(spec + ": workgroup size " + spec.workgroup(axis) + " along axis " + axis
-            + " exceeds " + name + "'s limit maxComputeWorkGroupSize[" + axis + "] = " + limits.maxWorkgroupSize()[axis]);
+        throw new IllegalArgumentException(
+            spec
+                + ": workgroup size "
+                + spec.workgroup(axis)
+                + " along axis "
+                + axis
+                + " exceeds "
+                + name
+                + "'s limit maxComputeWorkGroupSize["
+                + axis
+                + "] = "
+                + limits.maxWorkgroupSize()[axis]);
       }
       invocations *= spec.workgroup(axis);
     }
     if (invocations > limits.maxWorkgroupInvocations()) {
-      throw new IllegalArgumentException(spec + ": workgroup of " + invocations + " invocations exceeds " + name
-          + "'s limit maxComputeWorkGroupInvocations = " + limits.maxWorkgroupInvocations());
+      throw new IllegalArgumentException(
+          spec
+              + ": workgroup of "
+              + invocations
+              + " invocations exceeds "
+              + name
+              + "'s limit maxComputeWorkGroupInvocations = "
+              + limits.maxWorkgroupInvocations());
     }
     if (spec.pushConstantBytes() > limits.maxPushConstantsSize()) {
-      throw new IllegalArgumentException(spec + ": " + spec.pushConstantBytes() + " bytes of push constants exceed "
-          + name + "'s limit maxPushConstantsSize = " + limits.maxPushConstantsSize());
+      throw new IllegalArgumentException(
+          spec
+              + ": "
+              + spec.pushConstantBytes()
+              + " bytes of push constants exceed "
+              + name
+              + "'s limit maxPushConstantsSize = "
+              + limits.maxPushConstantsSize());
     }
   }
 
   /** Throws if a buffer of {@code bytes} cannot be bound on this device, or fit in its memory. */
   void checkBufferSize(long bytes) {
     if (bytes > limits.maxStorageBufferRange()) {
-      throw new IllegalArgumentException("a buffer of " + bytes + " bytes exceeds " + name
-          + "'s limit maxStorageBufferRange = " + limits.maxStorageBufferRange() + " bytes");
+      throw new IllegalArgumentException(
+          "a buffer of "
+              + bytes
+              + " bytes exceeds "
+              + name
+              + "'s limit maxStorageBufferRange = "
+              + limits.maxStorageBufferRange()
+              + " bytes");
     }
     if (bytes > largestHeap) {
-      throw new IllegalArgumentException("a buffer of " + bytes + " bytes exceeds " + name
-          + "'s largest memory heap of " + largestHeap + " bytes");
+      throw new IllegalArgumentException(
+          "a buffer of "
+              + bytes
+              + " bytes exceeds "
+              + name
+              + "'s largest memory heap of "
+              + largestHeap
+              + " bytes");
     }
   }
 }

@@ -19,10 +19,10 @@ import org.lwjgl.vulkan.VkDevice;
 import org.lwjgl.vulkan.VkPipelineCacheCreateInfo;
 
 /**
- * A Vulkan pipeline cache kept on disk between runs, one file per device and driver:
- * {@code pipelines-<pipelineCacheUUID>-<driverVersion>.bin} in {@code -Dkiln.pipelineCache}
- * (default {@code ~/.cache/kiln}). A file that cannot be read, or whose header names another
- * device, is ignored with a log line; the cache is written back when the device closes.
+ * A Vulkan pipeline cache kept on disk between runs, one file per device and driver: {@code
+ * pipelines-<pipelineCacheUUID>-<driverVersion>.bin} in {@code -Dkiln.pipelineCache} (default
+ * {@code ~/.cache/kiln}). A file that cannot be read, or whose header names another device, is
+ * ignored with a log line; the cache is written back when the device closes.
  */
 final class PipelineCache {
   private static final int HEADER_BYTES = 32;
@@ -38,16 +38,30 @@ final class PipelineCache {
   }
 
   static PipelineCache open(VkDevice device, PhysicalDevice physical) {
-    Path directory = Path.of(System.getProperty("kiln.pipelineCache",
-        Path.of(System.getProperty("user.home"), ".cache", "kiln").toString()));
-    Path file = directory.resolve("pipelines-" + HexFormat.of().formatHex(physical.pipelineCacheUuid()) + "-"
-        + Integer.toUnsignedString(physical.driverVersion()) + ".bin");
+    Path directory =
+        Path.of(
+            System.getProperty(
+                "kiln.pipelineCache",
+                Path.of(System.getProperty("user.home"), ".cache", "kiln").toString()));
+    Path file =
+        directory.resolve(
+            "pipelines-"
+                + HexFormat.of().formatHex(physical.pipelineCacheUuid())
+                + "-"
+                + Integer.toUnsignedString(physical.driverVersion())
+                + ".bin");
     byte[] data = read(file, physical);
-    ByteBuffer initial = data.length == 0 ? null : MemoryUtil.memAlloc(data.length).put(data).flip();
+    ByteBuffer initial =
+        data.length == 0 ? null : MemoryUtil.memAlloc(data.length).put(data).flip();
     try (MemoryStack stack = MemoryStack.stackPush()) {
       LongBuffer cache = stack.mallocLong(1);
-      Vk.check(vkCreatePipelineCache(device, VkPipelineCacheCreateInfo.calloc(stack).sType$Default().pInitialData(initial),
-          null, cache), "vkCreatePipelineCache");
+      Vk.check(
+          vkCreatePipelineCache(
+              device,
+              VkPipelineCacheCreateInfo.calloc(stack).sType$Default().pInitialData(initial),
+              null,
+              cache),
+          "vkCreatePipelineCache");
       return new PipelineCache(file, cache.get(0), data.length);
     } finally {
       if (initial != null) {
@@ -64,14 +78,21 @@ final class PipelineCache {
     try {
       byte[] data = Files.readAllBytes(file);
       ByteBuffer header = ByteBuffer.wrap(data).order(ByteOrder.LITTLE_ENDIAN);
-      boolean fits = data.length >= HEADER_BYTES
-          && header.getInt(0) >= HEADER_BYTES
-          && header.getInt(4) == VK_PIPELINE_CACHE_HEADER_VERSION_ONE
-          && header.getInt(8) == physical.vendorId()
-          && header.getInt(12) == physical.deviceId()
-          && ByteBuffer.wrap(data, 16, 16).equals(ByteBuffer.wrap(physical.pipelineCacheUuid()));
+      boolean fits =
+          data.length >= HEADER_BYTES
+              && header.getInt(0) >= HEADER_BYTES
+              && header.getInt(4) == VK_PIPELINE_CACHE_HEADER_VERSION_ONE
+              && header.getInt(8) == physical.vendorId()
+              && header.getInt(12) == physical.deviceId()
+              && ByteBuffer.wrap(data, 16, 16)
+                  .equals(ByteBuffer.wrap(physical.pipelineCacheUuid()));
       if (!fits) {
-        KilnLog.logger().log(Level.INFO, "Ignoring pipeline cache {0}: not a cache of {1}", file, physical.name());
+        KilnLog.logger()
+            .log(
+                Level.INFO,
+                "Ignoring pipeline cache {0}: not a cache of {1}",
+                file,
+                physical.name());
         return new byte[0];
       }
       return data;
@@ -103,10 +124,15 @@ final class PipelineCache {
             Files.createDirectories(file.getParent());
             Path temporary = Files.createTempFile(file.getParent(), "pipelines", ".tmp");
             Files.write(temporary, bytes);
-            Files.move(temporary, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            Files.move(
+                temporary,
+                file,
+                StandardCopyOption.REPLACE_EXISTING,
+                StandardCopyOption.ATOMIC_MOVE);
           }
         } catch (IOException e) {
-          KilnLog.logger().log(Level.INFO, "Cannot write pipeline cache {0}: {1}", file, e.toString());
+          KilnLog.logger()
+              .log(Level.INFO, "Cannot write pipeline cache {0}: {1}", file, e.toString());
         } finally {
           MemoryUtil.memFree(data);
         }

@@ -3,12 +3,11 @@ package dev.kiln.vulkan;
 import dev.kiln.abi.NumericType;
 
 /**
- * A device's buffers for launches on Java arrays and for transfers, kept after use for the next
- * one of the same element type and length (a loop launching on the same arrays makes and frees
- * none), up to {@link #MAX_KEPT} buffers of {@link #MAX_BYTES} together; others are freed as
- * before. Large ones are worth keeping most: on the H200 machine allocating 256 MiB of host memory
- * for a transfer cost more than the transfer. Taking and keeping allocate nothing; threads take
- * turns.
+ * A device's buffers for launches on Java arrays and for transfers, kept after use for the next one
+ * of the same element type and length (a loop launching on the same arrays makes and frees none),
+ * up to {@link #MAX_KEPT} buffers of {@link #MAX_BYTES} together; others are freed as before. Large
+ * ones are worth keeping most: on the H200 machine allocating 256 MiB of host memory for a transfer
+ * cost more than the transfer. Taking and keeping allocate nothing; threads take turns.
  */
 final class ScratchBuffers {
   static final int MAX_KEPT = 16;

@@ -13,8 +13,8 @@ import org.lwjgl.vulkan.VkDebugUtilsMessengerCreateInfoEXT;
 import org.lwjgl.vulkan.VkInstance;
 
 /**
- * Collects the warnings and errors of the Vulkan validation layer (and of anything else that
- * speaks through VK_EXT_debug_utils) so that the backend can turn them into exceptions.
+ * Collects the warnings and errors of the Vulkan validation layer (and of anything else that speaks
+ * through VK_EXT_debug_utils) so that the backend can turn them into exceptions.
  */
 final class ValidationLog {
   static final String LAYER = "VK_LAYER_KHRONOS_validation";
@@ -24,6 +24,7 @@ final class ValidationLog {
    * loaded and its messages go to Kiln's log ({@link LwjglMessages}), as its class is LWJGL's.
    */
   private VkDebugUtilsMessengerCallbackEXT callback;
+
   private final List<String> messages = new ArrayList<>();
   private long messenger;
 
@@ -42,17 +43,22 @@ final class ValidationLog {
     }
     return VkDebugUtilsMessengerCreateInfoEXT.calloc(stack)
         .sType$Default()
-        .messageSeverity(VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT | VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT)
-        .messageType(VK_DEBUG_UTILS_MESSAGE_TYPE_GENERAL_BIT_EXT
-            | VK_DEBUG_UTILS_MESSAGE_TYPE_VALIDATION_BIT_EXT
-            | VK_DEBUG_UTILS_MESSAGE_TYPE_PERFORMANCE_BIT_EXT)
+        .messageSeverity(
+            VK_DEBUG_UTILS_MESSAGE_SEVERITY_WARNING_BIT_EXT
+                | VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT)
+        .messageType(
+            VK_DEBUG_UTILS_MESSAGE_TYPE_GENERAL_BIT_EXT
+                | VK_DEBUG_UTILS_MESSAGE_TYPE_VALIDATION_BIT_EXT
+                | VK_DEBUG_UTILS_MESSAGE_TYPE_PERFORMANCE_BIT_EXT)
         .pfnUserCallback(callback);
   }
 
   void attach(VkInstance instance) {
     try (MemoryStack stack = MemoryStack.stackPush()) {
       LongBuffer handle = stack.mallocLong(1);
-      Vk.check(vkCreateDebugUtilsMessengerEXT(instance, createInfo(stack), null, handle), "vkCreateDebugUtilsMessengerEXT");
+      Vk.check(
+          vkCreateDebugUtilsMessengerEXT(instance, createInfo(stack), null, handle),
+          "vkCreateDebugUtilsMessengerEXT");
       messenger = handle.get(0);
     }
   }
@@ -67,8 +73,13 @@ final class ValidationLog {
       taken = List.copyOf(messages);
       messages.clear();
     }
-    throw new VulkanException("Vulkan validation reported " + taken.size() + " message(s) " + during + ":\n  "
-        + String.join("\n  ", taken));
+    throw new VulkanException(
+        "Vulkan validation reported "
+            + taken.size()
+            + " message(s) "
+            + during
+            + ":\n  "
+            + String.join("\n  ", taken));
   }
 
   void close(VkInstance instance) {

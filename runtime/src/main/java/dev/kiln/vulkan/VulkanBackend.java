@@ -32,24 +32,30 @@ import org.lwjgl.vulkan.VkSubmitInfo;
 public final class VulkanBackend implements Backend {
   /**
    * {@code -Dkiln.memory=staging} keeps buffers device-local and unmapped even where the device has
-   * device-local host-visible memory, so that the discrete-GPU path runs on lavapipe too;
-   * {@code -Dkiln.memory=host} puts them in mapped host memory (for comparisons only: the device
-   * then reads them across the bus).
+   * device-local host-visible memory, so that the discrete-GPU path runs on lavapipe too; {@code
+   * -Dkiln.memory=host} puts them in mapped host memory (for comparisons only: the device then
+   * reads them across the bus).
    */
   private static final String MEMORY = System.getProperty("kiln.memory", "auto");
 
   private final VulkanContext context;
+
   /** Recorders not in use, for the next launch, transfer or batch. */
   private final ArrayDeque<LaunchRecorder> idleRecorders = new ArrayDeque<>();
+
   /** Buffers of launches on Java arrays, for the next ones. */
   private final ScratchBuffers scratch = new ScratchBuffers();
+
   /** Host buffers of transfers to and from buffers that are not mapped, for the next ones. */
   private final ScratchBuffers stagingScratch = new ScratchBuffers();
+
   private final Set<VulkanBatch> openBatches = Collections.newSetFromMap(new IdentityHashMap<>());
   private final PipelineCache pipelineCache;
   private final Map<KernelSpec, ComputePipeline> pipelines = new ConcurrentHashMap<>();
+
   /** The pipelines with the checks their launches settled left out ({@link SettledChecks}). */
   private final Map<KernelSpec, ComputePipeline> settledPipelines = new ConcurrentHashMap<>();
+
   private final Set<VulkanBuffer> live = new LinkedHashSet<>();
   private boolean closed;
 
@@ -62,8 +68,8 @@ public final class VulkanBackend implements Backend {
 
   /**
    * Opens the Vulkan device of rank {@code index} (0 for the best) among those whose name contains
-   * {@code nameFragment} (any device when it is empty), ranked discrete GPUs first, then integrated,
-   * virtual and software ones.
+   * {@code nameFragment} (any device when it is empty), ranked discrete GPUs first, then
+   * integrated, virtual and software ones.
    */
   public static VulkanBackend open(String nameFragment, int index, boolean validationOn)
       throws VulkanUnavailableException {
@@ -74,16 +80,20 @@ public final class VulkanBackend implements Backend {
    * The hardware Vulkan device of rank {@code index} (0 for the best): none where the only ones run
    * in software on the CPU.
    */
-  public static VulkanBackend openHardware(int index, boolean validationOn) throws VulkanUnavailableException {
+  public static VulkanBackend openHardware(int index, boolean validationOn)
+      throws VulkanUnavailableException {
     return open("", validationOn, true, index);
   }
 
-  /** How many hardware Vulkan devices with a compute queue there are (software ones not counted). */
+  /**
+   * How many hardware Vulkan devices with a compute queue there are (software ones not counted).
+   */
   public static int hardwareDeviceCount() throws VulkanUnavailableException {
     return VulkanContext.hardwareDeviceCount();
   }
 
-  private static VulkanBackend open(String nameFragment, boolean validationOn, boolean hardwareOnly, int index)
+  private static VulkanBackend open(
+      String nameFragment, boolean validationOn, boolean hardwareOnly, int index)
       throws VulkanUnavailableException {
     VulkanContext context = VulkanContext.open(nameFragment, validationOn, hardwareOnly, index);
     try {
@@ -94,7 +104,10 @@ public final class VulkanBackend implements Backend {
     }
   }
 
-  /** One entry per Vulkan device with a compute queue, best first: a line naming it, then its compute limits. */
+  /**
+   * One entry per Vulkan device with a compute queue, best first: a line naming it, then its
+   * compute limits.
+   */
   public static List<String> describeDevices() throws VulkanUnavailableException {
     return VulkanContext.describeDevices();
   }
@@ -130,12 +143,18 @@ public final class VulkanBackend implements Backend {
     context.submit(submit, fence);
   }
 
-  /** Waits for the fence at {@code fenceAddress} and resets it; {@code work} names what runs, in the message of a timeout. */
+  /**
+   * Waits for the fence at {@code fenceAddress} and resets it; {@code work} names what runs, in the
+   * message of a timeout.
+   */
   void awaitFence(long fenceAddress, Object work) {
     context.awaitFence(fenceAddress, work);
   }
 
-  /** Throws what the validation layer reported, if it is on; the message says {@code during} and {@code subject}. */
+  /**
+   * Throws what the validation layer reported, if it is on; the message says {@code during} and
+   * {@code subject}.
+   */
   void checkValidation(String during, Object subject) {
     if (context.validation != null) {
       context.validation.throwIfAny(during + subject);
@@ -168,14 +187,26 @@ public final class VulkanBackend implements Backend {
 
   /**
    * The pipeline that runs {@code launch}, built on first use: its module with the checks the
-   * launch's values settle left out where they do ({@link SettledChecks}), else the module as written.
+   * launch's values settle left out where they do ({@link SettledChecks}), else the module as
+   * written.
    */
   ComputePipeline pipeline(Launch launch) {
     KernelSpec spec = launch.spec();
-    Map<KernelSpec, ComputePipeline> built = SettledChecks.hold(launch) ? settledPipelines : pipelines;
+    Map<KernelSpec, ComputePipeline> built =
+        SettledChecks.hold(launch) ? settledPipelines : pipelines;
     ComputePipeline pipeline = built.get(spec);
-    return pipeline != null ? pipeline : built.computeIfAbsent(spec, kernel -> ComputePipeline.create(context.device,
-        context.physical, pipelineCache.handle(), kernel, context.pushDescriptors, built == settledPipelines));
+    return pipeline != null
+        ? pipeline
+        : built.computeIfAbsent(
+            spec,
+            kernel ->
+                ComputePipeline.create(
+                    context.device,
+                    context.physical,
+                    pipelineCache.handle(),
+                    kernel,
+                    context.pushDescriptors,
+                    built == settledPipelines));
   }
 
   @Override
@@ -220,8 +251,12 @@ public final class VulkanBackend implements Backend {
     if (MEMORY.equals("host")) {
       buffer = new VulkanBuffer(this, type, length, VulkanBuffer.Placement.STAGING);
     } else {
-      buffer = MEMORY.equals("staging") ? null : new VulkanBuffer(this, type, length, VulkanBuffer.Placement.MAPPED);
-      if (buffer != null && !buffer.isDeviceLocal()) { // host memory: the device would read it across the bus
+      buffer =
+          MEMORY.equals("staging")
+              ? null
+              : new VulkanBuffer(this, type, length, VulkanBuffer.Placement.MAPPED);
+      if (buffer != null
+          && !buffer.isDeviceLocal()) { // host memory: the device would read it across the bus
         buffer.close();
         buffer = null;
       }
@@ -237,9 +272,9 @@ public final class VulkanBackend implements Backend {
   }
 
   /**
-   * A device buffer of {@code type} and {@code length} for a launch on Java arrays: an idle one of the
-   * device's scratch buffers where there is one (its contents are the last launch's), else a new one;
-   * closing it gives it back.
+   * A device buffer of {@code type} and {@code length} for a launch on Java arrays: an idle one of
+   * the device's scratch buffers where there is one (its contents are the last launch's), else a
+   * new one; closing it gives it back.
    */
   VulkanBuffer scratchBuffer(NumericType type, int length) {
     VulkanBuffer buffer = scratch.take(type, length);
@@ -250,7 +285,10 @@ public final class VulkanBackend implements Backend {
     return buffer;
   }
 
-  /** A mapped host buffer of {@code type} and {@code length} for a transfer, reused as {@link #scratchBuffer} is. */
+  /**
+   * A mapped host buffer of {@code type} and {@code length} for a transfer, reused as {@link
+   * #scratchBuffer} is.
+   */
   VulkanBuffer stagingBuffer(NumericType type, int length) {
     VulkanBuffer buffer = stagingScratch.take(type, length);
     if (buffer == null) {
@@ -275,15 +313,20 @@ public final class VulkanBackend implements Backend {
     }
   }
 
-  /** Copies {@code bytes} from {@code from} at {@code fromOffset} to {@code to} at {@code toOffset}, and waits. */
+  /**
+   * Copies {@code bytes} from {@code from} at {@code fromOffset} to {@code to} at {@code toOffset},
+   * and waits.
+   */
   void copy(VulkanBuffer from, long fromOffset, VulkanBuffer to, long toOffset, long bytes) {
     if (bytes == 0) {
       return;
     }
     LaunchRecorder recorder = takeRecorder();
     recorder.begin();
-    recorder.barrier(VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_HOST_BIT,
-        VK_ACCESS_SHADER_WRITE_BIT | VK_ACCESS_HOST_WRITE_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT,
+    recorder.barrier(
+        VK_PIPELINE_STAGE_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_HOST_BIT,
+        VK_ACCESS_SHADER_WRITE_BIT | VK_ACCESS_HOST_WRITE_BIT,
+        VK_PIPELINE_STAGE_TRANSFER_BIT,
         VK_ACCESS_TRANSFER_READ_BIT | VK_ACCESS_TRANSFER_WRITE_BIT);
     recorder.copy(from, fromOffset, to, toOffset, bytes);
     run(recorder, "a copy between buffers");
@@ -323,9 +366,9 @@ public final class VulkanBackend implements Backend {
   }
 
   /**
-   * Records {@code launch} (with the copies of its Java arrays where {@code onArrays}, see
-   * {@link ArrayCopies}) into an idle recorder, submits it and waits for it, throws the fault it
-   * recorded, and returns its GPU time where {@code timed} (else -1).
+   * Records {@code launch} (with the copies of its Java arrays where {@code onArrays}, see {@link
+   * ArrayCopies}) into an idle recorder, submits it and waits for it, throws the fault it recorded,
+   * and returns its GPU time where {@code timed} (else -1).
    */
   private long launch(Launch launch, boolean timed, boolean onArrays) {
     KernelSpec spec = launch.spec();
@@ -397,8 +440,8 @@ public final class VulkanBackend implements Backend {
   }
 
   /**
-   * Waits for the device, finishes every batch still open (a batch submitted and not yet awaited
-   * is awaited now, so that its waiters get its outcome), and frees everything.
+   * Waits for the device, finishes every batch still open (a batch submitted and not yet awaited is
+   * awaited now, so that its waiters get its outcome), and frees everything.
    */
   @Override
   public void close() {

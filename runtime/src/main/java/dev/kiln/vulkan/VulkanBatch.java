@@ -1,10 +1,10 @@
 package dev.kiln.vulkan;
 
 import dev.kiln.abi.KernelDescription;
-import dev.kiln.backend.KernelDescriptions;
 import dev.kiln.abi.KernelSpec;
 import dev.kiln.annotations.Access;
 import dev.kiln.backend.BackendBatch;
+import dev.kiln.backend.KernelDescriptions;
 import dev.kiln.backend.Launch;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,19 +22,29 @@ import java.util.List;
 final class VulkanBatch implements BackendBatch {
   static final int TRACKED = 16;
 
-  private enum State { RECORDING, SUBMITTED, DONE, CLOSED }
+  private enum State {
+    RECORDING,
+    SUBMITTED,
+    DONE,
+    CLOSED
+  }
 
   private final VulkanBackend backend;
+
   /** Null once the device took it back from a batch left open when it closed. */
   private LaunchRecorder recorder;
+
   private final long[] written = new long[TRACKED];
   private final long[] read = new long[TRACKED];
   private int writtenCount;
   private int readCount;
+
   /** Set where a launch touched more buffers than are tracked: the next launch waits for it. */
   private boolean untracked;
+
   /** The kernels launched, each once, for messages. */
   private final List<KernelSpec> kernels = new ArrayList<>();
+
   private State state = State.RECORDING;
   private RuntimeException failure;
   private long deviceNanos = -1;
@@ -76,7 +86,9 @@ final class VulkanBatch implements BackendBatch {
     }
   }
 
-  /** Whether {@code launch} uses a buffer written since the last barrier, or writes one read since. */
+  /**
+   * Whether {@code launch} uses a buffer written since the last barrier, or writes one read since.
+   */
   private boolean hazard(Launch launch) {
     KernelSpec spec = launch.spec();
     KernelDescription kernel = KernelDescriptions.of(spec);
@@ -154,7 +166,10 @@ final class VulkanBatch implements BackendBatch {
     return deviceNanos;
   }
 
-  /** For the device closing with this batch open: its outcome read if it ran, its recorder destroyed. */
+  /**
+   * For the device closing with this batch open: its outcome read if it ran, its recorder
+   * destroyed.
+   */
   synchronized void abandon() {
     if (recorder == null) {
       return;

@@ -23,8 +23,8 @@ import org.lwjgl.vulkan.VkBufferCreateInfo;
  * A buffer in device memory. Where memory is both device-local and host-visible (lavapipe,
  * integrated GPUs, resizable BAR) it is mapped and copied to directly; otherwise (a discrete GPU)
  * it is device-local only, and data moves through a staging buffer and a transfer on the queue. It
- * holds one element more than its array (Vulkan has no empty buffers; kernels read the length as one
- * less). A buffer of a thread's {@link ScratchBuffers} goes back to them when closed.
+ * holds one element more than its array (Vulkan has no empty buffers; kernels read the length as
+ * one less). A buffer of a thread's {@link ScratchBuffers} goes back to them when closed.
  */
 final class VulkanBuffer implements BackendBuffer {
   /** Where a buffer lives. */
@@ -37,9 +37,16 @@ final class VulkanBuffer implements BackendBuffer {
     STAGING
   }
 
-  /** A copy between a Java array and a mapping is split into pieces of at least this many bytes, one per thread. */
+  /**
+   * A copy between a Java array and a mapping is split into pieces of at least this many bytes, one
+   * per thread.
+   */
   private static final long PARALLEL_PIECE_BYTES = 4L << 20;
-  /** Transfers and zeroings of mapped device memory at least this long go on the queue ({@link #movesThroughStaging}). */
+
+  /**
+   * Transfers and zeroings of mapped device memory at least this long go on the queue ({@link
+   * #movesThroughStaging}).
+   */
   private static final long ON_QUEUE_BYTES = 32 << 10;
 
   private final VulkanBackend owner;
@@ -49,14 +56,18 @@ final class VulkanBuffer implements BackendBuffer {
   private final long allocation;
   private final long mapped;
   private final boolean deviceLocal;
+
   /**
    * Mapped memory whose reads the CPU does not cache, which is not a staging buffer: device memory
    * the host sees across the bus (resizable BAR).
    */
   private final boolean uncachedDeviceMemory;
+
   /** The mapped memory as a buffer of the element type, made once; null where it is not mapped. */
   private final java.nio.Buffer view;
+
   private boolean closed;
+
   /** Where closing puts the buffer for reuse; null to free it. */
   private ScratchBuffers scratch;
 
@@ -65,42 +76,65 @@ final class VulkanBuffer implements BackendBuffer {
     this.type = type;
     this.length = length;
     try (MemoryStack stack = MemoryStack.stackPush()) {
-      VkBufferCreateInfo info = VkBufferCreateInfo.calloc(stack)
-          .sType$Default()
-          .size((byteSize() + 3) & ~3L) // whole words: vkCmdFillBuffer zeroes words only
-          .usage(VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT)
-          .sharingMode(VK_SHARING_MODE_EXCLUSIVE);
+      VkBufferCreateInfo info =
+          VkBufferCreateInfo.calloc(stack)
+              .sType$Default()
+              .size((byteSize() + 3) & ~3L) // whole words: vkCmdFillBuffer zeroes words only
+              .usage(
+                  VK_BUFFER_USAGE_STORAGE_BUFFER_BIT
+                      | VK_BUFFER_USAGE_TRANSFER_SRC_BIT
+                      | VK_BUFFER_USAGE_TRANSFER_DST_BIT)
+              .sharingMode(VK_SHARING_MODE_EXCLUSIVE);
       VmaAllocationCreateInfo memory = VmaAllocationCreateInfo.calloc(stack);
       switch (placement) {
-        case MAPPED -> memory.usage(VMA_MEMORY_USAGE_AUTO_PREFER_DEVICE)
-            .flags(VMA_ALLOCATION_CREATE_HOST_ACCESS_RANDOM_BIT | VMA_ALLOCATION_CREATE_MAPPED_BIT);
+        case MAPPED ->
+            memory
+                .usage(VMA_MEMORY_USAGE_AUTO_PREFER_DEVICE)
+                .flags(
+                    VMA_ALLOCATION_CREATE_HOST_ACCESS_RANDOM_BIT
+                        | VMA_ALLOCATION_CREATE_MAPPED_BIT);
         case DEVICE -> memory.usage(VMA_MEMORY_USAGE_AUTO_PREFER_DEVICE);
-        case STAGING -> memory.usage(VMA_MEMORY_USAGE_AUTO_PREFER_HOST)
-            .flags(VMA_ALLOCATION_CREATE_HOST_ACCESS_RANDOM_BIT | VMA_ALLOCATION_CREATE_MAPPED_BIT);
+        case STAGING ->
+            memory
+                .usage(VMA_MEMORY_USAGE_AUTO_PREFER_HOST)
+                .flags(
+                    VMA_ALLOCATION_CREATE_HOST_ACCESS_RANDOM_BIT
+                        | VMA_ALLOCATION_CREATE_MAPPED_BIT);
       }
       LongBuffer buffer = stack.mallocLong(1);
       PointerBuffer alloc = stack.mallocPointer(1);
       VmaAllocationInfo allocated = VmaAllocationInfo.calloc(stack);
-      Vk.check(vmaCreateBuffer(owner.allocator(), info, memory, buffer, alloc, allocated), "vmaCreateBuffer");
+      Vk.check(
+          vmaCreateBuffer(owner.allocator(), info, memory, buffer, alloc, allocated),
+          "vmaCreateBuffer");
       handle = buffer.get(0);
       allocation = alloc.get(0);
       mapped = allocated.pMappedData();
       IntBuffer flags = stack.mallocInt(1);
       vmaGetAllocationMemoryProperties(owner.allocator(), allocation, flags);
       deviceLocal = (flags.get(0) & VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT) != 0;
-      uncachedDeviceMemory = mapped != 0 && deviceLocal && placement != Placement.STAGING
-          && (flags.get(0) & VK_MEMORY_PROPERTY_HOST_CACHED_BIT) == 0;
+      uncachedDeviceMemory =
+          mapped != 0
+              && deviceLocal
+              && placement != Placement.STAGING
+              && (flags.get(0) & VK_MEMORY_PROPERTY_HOST_CACHED_BIT) == 0;
     }
     int elements = length + 1;
-    view = mapped == 0 ? null : switch (type) {
-      case FLOAT -> MemoryUtil.memFloatBuffer(mapped, elements);
-      case INT -> MemoryUtil.memIntBuffer(mapped, elements);
-      case LONG -> MemoryUtil.memLongBuffer(mapped, elements);
-      case DOUBLE -> MemoryUtil.memDoubleBuffer(mapped, elements);
-      case BYTE, BOOLEAN -> MemoryUtil.memByteBuffer(mapped, elements);
-      case SHORT -> MemoryUtil.memShortBuffer(mapped, elements);
-      case CHAR -> MemoryUtil.memByteBuffer(mapped, 2 * elements).order(java.nio.ByteOrder.nativeOrder()).asCharBuffer();
-    };
+    view =
+        mapped == 0
+            ? null
+            : switch (type) {
+              case FLOAT -> MemoryUtil.memFloatBuffer(mapped, elements);
+              case INT -> MemoryUtil.memIntBuffer(mapped, elements);
+              case LONG -> MemoryUtil.memLongBuffer(mapped, elements);
+              case DOUBLE -> MemoryUtil.memDoubleBuffer(mapped, elements);
+              case BYTE, BOOLEAN -> MemoryUtil.memByteBuffer(mapped, elements);
+              case SHORT -> MemoryUtil.memShortBuffer(mapped, elements);
+              case CHAR ->
+                  MemoryUtil.memByteBuffer(mapped, 2 * elements)
+                      .order(java.nio.ByteOrder.nativeOrder())
+                      .asCharBuffer();
+            };
   }
 
   /**
@@ -145,7 +179,10 @@ final class VulkanBuffer implements BackendBuffer {
     return uncachedDeviceMemory && bytes >= ON_QUEUE_BYTES;
   }
 
-  /** Zeroes the buffer, as Java zeroes a new array: on the queue where the host would write much across the bus. */
+  /**
+   * Zeroes the buffer, as Java zeroes a new array: on the queue where the host would write much
+   * across the bus.
+   */
   void clear() {
     if (isMapped() && !movesThroughStaging(byteSize())) {
       MemoryUtil.memSet(mapped, 0, byteSize());
@@ -185,19 +222,30 @@ final class VulkanBuffer implements BackendBuffer {
    * reached about 10 GB/s on the H200 machine, well below its memory and bus (docs/PERFORMANCE.md).
    */
   private int pieces(int count) {
-    return (int) Math.min(java.util.concurrent.ForkJoinPool.getCommonPoolParallelism() + 1L,
-        (long) count * type.bytes() / PARALLEL_PIECE_BYTES);
+    return (int)
+        Math.min(
+            java.util.concurrent.ForkJoinPool.getCommonPoolParallelism() + 1L,
+            (long) count * type.bytes() / PARALLEL_PIECE_BYTES);
   }
 
-  /** Runs {@code piece} over {@code [0, count)} in {@code pieces} parts on the common fork-join pool. */
+  /**
+   * Runs {@code piece} over {@code [0, count)} in {@code pieces} parts on the common fork-join
+   * pool.
+   */
   private static void inPieces(int pieces, int count, Piece piece) {
-    java.util.stream.IntStream.range(0, pieces).parallel().forEach(k -> {
-      int first = (int) ((long) count * k / pieces);
-      piece.copy(first, (int) ((long) count * (k + 1) / pieces) - first);
-    });
+    java.util.stream.IntStream.range(0, pieces)
+        .parallel()
+        .forEach(
+            k -> {
+              int first = (int) ((long) count * k / pieces);
+              piece.copy(first, (int) ((long) count * (k + 1) / pieces) - first);
+            });
   }
 
-  /** Writes {@code count} of {@code array}'s elements from {@code arrayOffset} to the mapping at {@code offset}. */
+  /**
+   * Writes {@code count} of {@code array}'s elements from {@code arrayOffset} to the mapping at
+   * {@code offset}.
+   */
   private void put(Object array, int arrayOffset, int offset, int count) {
     switch (array) {
       case float[] values -> ((FloatBuffer) view).put(offset, values, arrayOffset, count);
@@ -234,7 +282,10 @@ final class VulkanBuffer implements BackendBuffer {
     }
   }
 
-  /** Reads {@code count} elements of the mapping from {@code offset} into {@code array} from {@code arrayOffset}. */
+  /**
+   * Reads {@code count} elements of the mapping from {@code offset} into {@code array} from {@code
+   * arrayOffset}.
+   */
   private void get(Object array, int arrayOffset, int offset, int count) {
     switch (array) {
       case float[] values -> ((FloatBuffer) view).get(offset, values, arrayOffset, count);

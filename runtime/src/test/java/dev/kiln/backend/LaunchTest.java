@@ -11,7 +11,14 @@ import org.junit.jupiter.api.Test;
 /** Global ids are ints: a grid whose whole workgroups reach past Integer.MAX_VALUE is refused. */
 class LaunchTest {
   private static final KernelSpec SPEC =
-      new KernelSpec(MethodHandles.lookup(), LaunchTest.class, "wide", "no-such-module.spv", new int[] {256, 4, 1}, List.of(), args -> {});
+      new KernelSpec(
+          MethodHandles.lookup(),
+          LaunchTest.class,
+          "wide",
+          "no-such-module.spv",
+          new int[] {256, 4, 1},
+          List.of(),
+          args -> {});
 
   @Test
   void theLargestGridWholeWorkgroupsCoverIsTaken() {
@@ -24,10 +31,15 @@ class LaunchTest {
   @Test
   void aGridPastTheIntIdsIsRefusedNamingKernelAndLimit() {
     Launch launch = new Launch().start(SPEC);
-    String message = assertThrows(IllegalArgumentException.class,
-        () -> launch.grid(0, Integer.MAX_VALUE / 256 * 256 + 1, 1, 1)).getMessage();
-    assertEquals("dev.kiln.backend.LaunchTest#wide: a grid of 2147483393 along axis 0 needs global ids past"
-        + " Integer.MAX_VALUE in whole workgroups of 256; launch at most 2147483392", message);
+    String message =
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> launch.grid(0, Integer.MAX_VALUE / 256 * 256 + 1, 1, 1))
+            .getMessage();
+    assertEquals(
+        "dev.kiln.backend.LaunchTest#wide: a grid of 2147483393 along axis 0 needs global ids past"
+            + " Integer.MAX_VALUE in whole workgroups of 256; launch at most 2147483392",
+        message);
     assertThrows(IllegalArgumentException.class, () -> launch.grid(0, 1, Integer.MAX_VALUE, 1));
   }
 }

@@ -18,8 +18,16 @@ import org.junit.jupiter.api.Test;
  * {@code Device} installs once.
  */
 class KernelSpecTest {
-  private static final MethodType TWIN = MethodType.methodType(void.class, Object[].class, int[].class, int.class,
-      int.class, int.class, int.class, int.class);
+  private static final MethodType TWIN =
+      MethodType.methodType(
+          void.class,
+          Object[].class,
+          int[].class,
+          int.class,
+          int.class,
+          int.class,
+          int.class,
+          int.class);
 
   private static KernelSpec spec(MethodHandles.Lookup lookup, Class<?> owner, String module) {
     return new KernelSpec(lookup, owner, "k", module, new int[] {64, 1, 1}, List.of(), args -> {});
@@ -27,10 +35,14 @@ class KernelSpecTest {
 
   @Test
   void aLookupThatIsNotTheLaunchersIsRefused() {
-    IllegalArgumentException refusal = assertThrows(IllegalArgumentException.class,
-        () -> spec(MethodHandles.publicLookup(), KernelSpecTest.class, "k.spv"));
-    assertEquals("the lookup of dev.kiln.internal.KernelSpecTest's kernel k must be MethodHandles.lookup() of a class"
-        + " in its package, not java.lang.Object/publicLookup", refusal.getMessage());
+    IllegalArgumentException refusal =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> spec(MethodHandles.publicLookup(), KernelSpecTest.class, "k.spv"));
+    assertEquals(
+        "the lookup of dev.kiln.internal.KernelSpecTest's kernel k must be MethodHandles.lookup() of a class"
+            + " in its package, not java.lang.Object/publicLookup",
+        refusal.getMessage());
   }
 
   @Test
@@ -42,22 +54,27 @@ class KernelSpecTest {
 
   @Test
   void aClassWithoutTwinsHasNone() {
-    assertEquals(false, spec(MethodHandles.lookup(), KernelSpecTest.class, "k.spv").cpuTwin(TWIN).isPresent());
+    assertEquals(
+        false,
+        spec(MethodHandles.lookup(), KernelSpecTest.class, "k.spv").cpuTwin(TWIN).isPresent());
   }
 
   @Test
   void aTwinTheLookupCannotReachIsAnErrorNotAFallback() {
     KernelSpec spec = spec(MethodHandles.lookup(), UnreachableTwin.class, "k.spv");
-    IllegalStateException unreachable = assertThrows(IllegalStateException.class, () -> spec.cpuTwin(TWIN));
-    assertEquals("the CPU twin of dev.kiln.internal.UnreachableTwin#k is out of its launcher's reach",
+    IllegalStateException unreachable =
+        assertThrows(IllegalStateException.class, () -> spec.cpuTwin(TWIN));
+    assertEquals(
+        "the CPU twin of dev.kiln.internal.UnreachableTwin#k is out of its launcher's reach",
         unreachable.getMessage());
   }
 
   @Test
   void theLaunchEntryPointsAreInstalledOnce() throws Exception {
     MethodHandles.lookup().ensureInitialized(Device.class);
-    IllegalStateException again = assertThrows(IllegalStateException.class,
-        () -> LaunchAccess.install(LaunchAccess.launcher()));
+    IllegalStateException again =
+        assertThrows(
+            IllegalStateException.class, () -> LaunchAccess.install(LaunchAccess.launcher()));
     assertEquals("the launcher is installed already", again.getMessage());
   }
 }
@@ -67,10 +84,13 @@ final class UnreachableTwin {
   private UnreachableTwin() {}
 }
 
-/** The twin of {@link UnreachableTwin}, with the method out of reach (not a nestmate of the test). */
+/**
+ * The twin of {@link UnreachableTwin}, with the method out of reach (not a nestmate of the test).
+ */
 final class UnreachableTwin$KilnCpu {
   private UnreachableTwin$KilnCpu() {}
 
   @SuppressWarnings("unused")
-  private static void kernel$k(Object[] args, int[] grids, int x, int y, int z, int first, int end) {}
+  private static void kernel$k(
+      Object[] args, int[] grids, int x, int y, int z, int first, int end) {}
 }

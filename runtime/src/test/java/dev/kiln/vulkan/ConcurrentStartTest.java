@@ -26,13 +26,26 @@ class ConcurrentStartTest {
     TestBackends.open(false).close(); // skips (or fails with kiln.noSkips) where there is no Vulkan
     for (int round = 0; round < 2; round++) {
       Path extracted = dir.resolve("natives-" + round); // as LWJGL finds a fresh machine
-      List<String> flags = List.of("--enable-native-access=ALL-UNNAMED",
-          "-Dorg.lwjgl.system.memoryBackend=org.lwjgl.system.MemoryBackendFFM",
-          "-Dorg.lwjgl.system.SharedLibraryExtractPath=" + extracted);
+      List<String> flags =
+          List.of(
+              "--enable-native-access=ALL-UNNAMED",
+              "-Dorg.lwjgl.system.memoryBackend=org.lwjgl.system.MemoryBackendFFM",
+              "-Dorg.lwjgl.system.SharedLibraryExtractPath=" + extracted);
       ExecutorService starts = Executors.newFixedThreadPool(JVMS);
       try {
-        List<Future<FreshJvm>> jvms = IntStream.range(0, JVMS).mapToObj(k -> starts.submit(() ->
-            FreshJvm.run(FallbackReasonsTest.class, flags, FreshJvm.classPath(), Map.of(), List.of("vulkan")))).toList();
+        List<Future<FreshJvm>> jvms =
+            IntStream.range(0, JVMS)
+                .mapToObj(
+                    k ->
+                        starts.submit(
+                            () ->
+                                FreshJvm.run(
+                                    FallbackReasonsTest.class,
+                                    flags,
+                                    FreshJvm.classPath(),
+                                    Map.of(),
+                                    List.of("vulkan"))))
+                .toList();
         for (Future<FreshJvm> jvm : jvms) {
           assertEquals("vulkan\n", jvm.get().out());
         }

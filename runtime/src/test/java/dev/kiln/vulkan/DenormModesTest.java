@@ -8,7 +8,9 @@ import java.nio.ByteOrder;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
-/** A module loses only the requests to preserve subnormals that its device's driver cannot honour. */
+/**
+ * A module loses only the requests to preserve subnormals that its device's driver cannot honour.
+ */
 class DenormModesTest {
   private static final int[] HEADER = {0x07230203, 0x00010300, 0, 100, 0};
   private static final int[] SHADER = {2 << 16 | 17, 1};
@@ -34,9 +36,11 @@ class DenormModesTest {
   void keepsWhatTheDevicePreserves() {
     byte[] code = module(SHADER, DENORM_CAPABILITY, DENORM_32, SIGNED_ZERO_32, DENORM_64);
     assertSame(code, DenormModes.preservingOnly(code, Set.of(32, 64)));
-    assertArrayEquals(module(SHADER, DENORM_CAPABILITY, DENORM_32, SIGNED_ZERO_32),
+    assertArrayEquals(
+        module(SHADER, DENORM_CAPABILITY, DENORM_32, SIGNED_ZERO_32),
         DenormModes.preservingOnly(code, Set.of(32)));
-    assertArrayEquals(module(SHADER, DENORM_CAPABILITY, SIGNED_ZERO_32, DENORM_64),
+    assertArrayEquals(
+        module(SHADER, DENORM_CAPABILITY, SIGNED_ZERO_32, DENORM_64),
         DenormModes.preservingOnly(code, Set.of(64)));
   }
 

@@ -26,8 +26,12 @@ class DeviceGroupsTest {
     assertEquals(devices.size(), grouped, "devices " + devices.size() + ", in groups " + groups);
     String grouping = String.join("\n", groups);
     for (String device : devices) {
-      String name = device.substring(0, device.lastIndexOf(": ", device.indexOf(", Vulkan "))); // "<name>: <kind>, Vulkan …"
-      assertTrue(grouping.contains("(" + name) || grouping.contains(", " + name), name + " in " + groups);
+      String name =
+          device.substring(
+              0,
+              device.lastIndexOf(": ", device.indexOf(", Vulkan "))); // "<name>: <kind>, Vulkan …"
+      assertTrue(
+          grouping.contains("(" + name) || grouping.contains(", " + name), name + " in " + groups);
     }
   }
 }

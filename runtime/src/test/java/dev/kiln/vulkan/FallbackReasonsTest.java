@@ -22,8 +22,9 @@ import org.junit.jupiter.api.io.TempDir;
  * artifact to add). Each case is a fresh JVM running {@link #main}, with the piece taken away.
  */
 class FallbackReasonsTest {
-  private static final String LINE = "INFO dev.kiln.Device open: Kernels run on the Java CPU backend: no hardware Vulkan"
-      + " device can be opened: ";
+  private static final String LINE =
+      "INFO dev.kiln.Device open: Kernels run on the Java CPU backend: no hardware Vulkan"
+          + " device can be opened: ";
 
   /**
    * Opens the best device, or the one {@code args[0]} names, and prints its backend or why it
@@ -39,7 +40,10 @@ class FallbackReasonsTest {
     }
   }
 
-  /** What {@link #main} printed, and everything logged (the JVM's own note of JAVA_TOOL_OPTIONS left out). */
+  /**
+   * What {@link #main} printed, and everything logged (the JVM's own note of JAVA_TOOL_OPTIONS left
+   * out).
+   */
   private record Output(String out, List<String> log) {}
 
   /** The class path of the tests without the jars whose names contain {@code drop}. */
@@ -49,22 +53,31 @@ class FallbackReasonsTest {
         .collect(Collectors.joining(File.pathSeparator));
   }
 
-  /** Runs {@link #main} with {@code flags}, {@code classPath}, {@code environment} and {@code args}. */
-  private static Output run(List<String> flags, String classPath, Map<String, String> environment, String... args)
+  /**
+   * Runs {@link #main} with {@code flags}, {@code classPath}, {@code environment} and {@code args}.
+   */
+  private static Output run(
+      List<String> flags, String classPath, Map<String, String> environment, String... args)
       throws Exception {
-    List<String> all = new ArrayList<>(List.of("--enable-native-access=ALL-UNNAMED",
-        "-Dorg.lwjgl.system.memoryBackend=org.lwjgl.system.MemoryBackendFFM",
-        "-Djava.util.logging.SimpleFormatter.format=%4$s %2$s: %5$s%n",
-        "-Dkiln.vulkanProbe=always")); // what Vulkan lacks, asked even where the machine shows no GPU (GpuNodesTest)
+    List<String> all =
+        new ArrayList<>(
+            List.of(
+                "--enable-native-access=ALL-UNNAMED",
+                "-Dorg.lwjgl.system.memoryBackend=org.lwjgl.system.MemoryBackendFFM",
+                "-Djava.util.logging.SimpleFormatter.format=%4$s %2$s: %5$s%n",
+                "-Dkiln.vulkanProbe=always")); // what Vulkan lacks, asked even where the machine
+    // shows no GPU (GpuNodesTest)
     all.addAll(flags);
-    FreshJvm jvm = FreshJvm.run(FallbackReasonsTest.class, all, classPath, environment, List.of(args));
-    return new Output(jvm.out(), jvm.err().lines().filter(line -> !line.startsWith("Picked up JAVA_TOOL_OPTIONS"))
-        .toList());
+    FreshJvm jvm =
+        FreshJvm.run(FallbackReasonsTest.class, all, classPath, environment, List.of(args));
+    return new Output(
+        jvm.out(),
+        jvm.err().lines().filter(line -> !line.startsWith("Picked up JAVA_TOOL_OPTIONS")).toList());
   }
 
   /** The log lines of {@link #main} run as {@link #run} does, which must choose the CPU backend. */
-  private static List<String> logLines(List<String> flags, String classPath, Map<String, String> environment)
-      throws Exception {
+  private static List<String> logLines(
+      List<String> flags, String classPath, Map<String, String> environment) throws Exception {
     Output output = run(flags, classPath, environment);
     assertEquals("cpu\n", output.out(), String.join("\n", output.log()));
     return output.log();
@@ -76,7 +89,8 @@ class FallbackReasonsTest {
   }
 
   private static String classifier() {
-    String classifier = LwjglNatives.classifier(System.getProperty("os.name"), System.getProperty("os.arch"));
+    String classifier =
+        LwjglNatives.classifier(System.getProperty("os.name"), System.getProperty("os.arch"));
     Assumptions.assumeTrue(classifier != null, "LWJGL has natives for this platform");
     return classifier;
   }
@@ -85,29 +99,56 @@ class FallbackReasonsTest {
   void noDriver(@TempDir Path dir) throws Exception {
     requireVulkan();
     String none = dir.resolve("no-driver.json").toString();
-    assertEquals(List.of(LINE + "vkCreateInstance failed: VK_ERROR_INCOMPATIBLE_DRIVER (the Vulkan loader found no"
-            + " driver)"),
-        logLines(List.of(), FreshJvm.classPath(), Map.of("VK_DRIVER_FILES", none, "VK_ICD_FILENAMES", none)));
+    assertEquals(
+        List.of(
+            LINE
+                + "vkCreateInstance failed: VK_ERROR_INCOMPATIBLE_DRIVER (the Vulkan loader found no"
+                + " driver)"),
+        logLines(
+            List.of(),
+            FreshJvm.classPath(),
+            Map.of("VK_DRIVER_FILES", none, "VK_ICD_FILENAMES", none)));
   }
 
   @Test
   void noVulkanLoader(@TempDir Path dir) throws Exception {
     requireVulkan();
     String loader = dir.resolve("libvulkan-missing.so").toString();
-    assertEquals(List.of(LINE + "cannot load the Vulkan loader (" + loader + "): java.lang.UnsatisfiedLinkError:"
-            + " Failed to dynamically load library: " + loader + "(error = null)"),
+    assertEquals(
+        List.of(
+            LINE
+                + "cannot load the Vulkan loader ("
+                + loader
+                + "): java.lang.UnsatisfiedLinkError:"
+                + " Failed to dynamically load library: "
+                + loader
+                + "(error = null)"),
         logLines(List.of("-Dorg.lwjgl.vulkan.libname=" + loader), FreshJvm.classPath(), Map.of()));
   }
 
-  /** A second open in the same JVM gives the first one's reason, not LWJGL's "Could not initialize class". */
+  /**
+   * A second open in the same JVM gives the first one's reason, not LWJGL's "Could not initialize
+   * class".
+   */
   @Test
   void aSecondOpenGivesTheSameReason(@TempDir Path dir) throws Exception {
     requireVulkan();
     String loader = dir.resolve("libvulkan-missing.so").toString();
-    String refused = "refused: kiln.device=vulkan: cannot load the Vulkan loader (" + loader
-        + "): java.lang.UnsatisfiedLinkError: Failed to dynamically load library: " + loader + "(error = null)\n";
-    assertEquals(refused.repeat(2), run(List.of("-Dorg.lwjgl.vulkan.libname=" + loader), FreshJvm.classPath(), Map.of(),
-        "vulkan", "2").out());
+    String refused =
+        "refused: kiln.device=vulkan: cannot load the Vulkan loader ("
+            + loader
+            + "): java.lang.UnsatisfiedLinkError: Failed to dynamically load library: "
+            + loader
+            + "(error = null)\n";
+    assertEquals(
+        refused.repeat(2),
+        run(
+                List.of("-Dorg.lwjgl.vulkan.libname=" + loader),
+                FreshJvm.classPath(),
+                Map.of(),
+                "vulkan",
+                "2")
+            .out());
   }
 
   /** A program that opens the best device again and again says once why kernels run on the CPU. */
@@ -115,25 +156,49 @@ class FallbackReasonsTest {
   void theFallbackIsSaidOncePerJvm(@TempDir Path dir) throws Exception {
     requireVulkan();
     String loader = dir.resolve("libvulkan-missing.so").toString();
-    Output output = run(List.of("-Dorg.lwjgl.vulkan.libname=" + loader), FreshJvm.classPath(), Map.of(), "", "3");
+    Output output =
+        run(
+            List.of("-Dorg.lwjgl.vulkan.libname=" + loader),
+            FreshJvm.classPath(),
+            Map.of(),
+            "",
+            "3");
     assertEquals("cpu\n".repeat(3), output.out());
-    assertEquals(List.of(LINE + "cannot load the Vulkan loader (" + loader + "): java.lang.UnsatisfiedLinkError:"
-        + " Failed to dynamically load library: " + loader + "(error = null)"), output.log());
+    assertEquals(
+        List.of(
+            LINE
+                + "cannot load the Vulkan loader ("
+                + loader
+                + "): java.lang.UnsatisfiedLinkError:"
+                + " Failed to dynamically load library: "
+                + loader
+                + "(error = null)"),
+        output.log());
   }
 
   /**
-   * With the validation layer asked for, a missing Vulkan loader is refused in one line, and LWJGL's
-   * own five lines of hints stay in the log at DEBUG: the layer's callback is made only once LWJGL's
-   * messages go there (it printed them to standard error).
+   * With the validation layer asked for, a missing Vulkan loader is refused in one line, and
+   * LWJGL's own five lines of hints stay in the log at DEBUG: the layer's callback is made only
+   * once LWJGL's messages go there (it printed them to standard error).
    */
   @Test
   void lwjglsHintsStayInTheLogWithValidationOn() throws Exception {
     requireVulkan();
-    String loader = "vulkan-kiln-missing"; // a name LWJGL looks up on the system's paths, as libvulkan.so.1
-    Output output = run(List.of("-Dorg.lwjgl.vulkan.libname=" + loader, "-Dkiln.validation=true"),
-        FreshJvm.classPath(), Map.of(), "vulkan");
-    assertEquals("refused: kiln.device=vulkan: cannot load the Vulkan loader (" + loader
-        + "): java.lang.UnsatisfiedLinkError: Failed to locate library: lib" + loader + ".so\n", output.out());
+    String loader =
+        "vulkan-kiln-missing"; // a name LWJGL looks up on the system's paths, as libvulkan.so.1
+    Output output =
+        run(
+            List.of("-Dorg.lwjgl.vulkan.libname=" + loader, "-Dkiln.validation=true"),
+            FreshJvm.classPath(),
+            Map.of(),
+            "vulkan");
+    assertEquals(
+        "refused: kiln.device=vulkan: cannot load the Vulkan loader ("
+            + loader
+            + "): java.lang.UnsatisfiedLinkError: Failed to locate library: lib"
+            + loader
+            + ".so\n",
+        output.out());
     assertEquals(List.of(), output.log());
   }
 
@@ -141,10 +206,19 @@ class FallbackReasonsTest {
   @Test
   void noLwjglNatives(@TempDir Path dir) throws Exception {
     String classifier = classifier();
-    assertEquals(List.of(LINE + "the native library of org.lwjgl:lwjgl cannot be loaded (java.lang.UnsatisfiedLinkError:"
-            + " Failed to locate library: " + System.mapLibraryName("lwjgl") + "); add org.lwjgl:lwjgl:3.4.3:" + classifier
-            + " to the class or module path"),
-        logLines(List.of("-Dorg.lwjgl.system.SharedLibraryExtractPath=" + dir), classPathWithout("-natives-"), Map.of()));
+    assertEquals(
+        List.of(
+            LINE
+                + "the native library of org.lwjgl:lwjgl cannot be loaded (java.lang.UnsatisfiedLinkError:"
+                + " Failed to locate library: "
+                + System.mapLibraryName("lwjgl")
+                + "); add org.lwjgl:lwjgl:3.4.3:"
+                + classifier
+                + " to the class or module path"),
+        logLines(
+            List.of("-Dorg.lwjgl.system.SharedLibraryExtractPath=" + dir),
+            classPathWithout("-natives-"),
+            Map.of()));
   }
 
   /**
@@ -154,16 +228,25 @@ class FallbackReasonsTest {
   @Test
   void noLwjglClasses() throws Exception {
     String classifier = classifier();
-    assertEquals(List.of(LINE + "LWJGL's classes are not on the class path (no org.lwjgl.system.Library): add"
-            + " org.lwjgl:lwjgl, lwjgl-vulkan and lwjgl-vma 3.4.3, with lwjgl's and lwjgl-vma's " + classifier
-            + ", to the class or module path (a Maven or Gradle dependency on dev.kiln:kiln-runtime brings them all)"),
+    assertEquals(
+        List.of(
+            LINE
+                + "LWJGL's classes are not on the class path (no org.lwjgl.system.Library): add"
+                + " org.lwjgl:lwjgl, lwjgl-vulkan and lwjgl-vma 3.4.3, with lwjgl's and lwjgl-vma's "
+                + classifier
+                + ", to the class or module path (a Maven or Gradle dependency on dev.kiln:kiln-runtime brings them all)"),
         logLines(List.of(), classPathWithout("lwjgl"), Map.of()));
   }
 
   @Test
   void theNamedLwjglVersionIsTheOneBuiltAgainst() {
-    assertEquals(org.lwjgl.Version.VERSION_MAJOR + "." + org.lwjgl.Version.VERSION_MINOR + "."
-        + org.lwjgl.Version.VERSION_REVISION, LwjglNatives.LWJGL_VERSION);
+    assertEquals(
+        org.lwjgl.Version.VERSION_MAJOR
+            + "."
+            + org.lwjgl.Version.VERSION_MINOR
+            + "."
+            + org.lwjgl.Version.VERSION_REVISION,
+        LwjglNatives.LWJGL_VERSION);
   }
 
   /** LWJGL's own hints are Kiln's log lines at FINE, shown when that level is asked for. */
@@ -171,24 +254,38 @@ class FallbackReasonsTest {
   void lwjglsOwnMessagesAreKilnsDebugLines(@TempDir Path dir) throws Exception {
     String classifier = classifier();
     Path logging = dir.resolve("logging.properties");
-    java.nio.file.Files.writeString(logging, """
+    java.nio.file.Files.writeString(
+        logging,
+        """
         handlers=java.util.logging.ConsoleHandler
         java.util.logging.ConsoleHandler.level=FINE
         dev.kiln.level=FINE
         """);
     String source = "FINE dev.kiln.vulkan.LwjglMessages$Lines write: LWJGL: ";
-    assertEquals(List.of(source + "[LWJGL] Failed to load a library. Possible solutions:",
-            source + "\ta) Add the directory that contains the shared library to -Djava.library.path or"
+    assertEquals(
+        List.of(
+            source + "[LWJGL] Failed to load a library. Possible solutions:",
+            source
+                + "\ta) Add the directory that contains the shared library to -Djava.library.path or"
                 + " -Dorg.lwjgl.librarypath.",
             source + "\tb) Add the JAR that contains the shared library to the classpath.",
-            source + "[LWJGL] Enable debug mode with -Dorg.lwjgl.util.Debug=true for better diagnostics.",
-            source + "[LWJGL] Enable the SharedLibraryLoader debug mode with -Dorg.lwjgl.util.DebugLoader=true for"
+            source
+                + "[LWJGL] Enable debug mode with -Dorg.lwjgl.util.Debug=true for better diagnostics.",
+            source
+                + "[LWJGL] Enable the SharedLibraryLoader debug mode with -Dorg.lwjgl.util.DebugLoader=true for"
                 + " better diagnostics.",
-            LINE + "the native library of org.lwjgl:lwjgl cannot be loaded (java.lang.UnsatisfiedLinkError: Failed to"
-                + " locate library: " + System.mapLibraryName("lwjgl") + "); add org.lwjgl:lwjgl:3.4.3:" + classifier
+            LINE
+                + "the native library of org.lwjgl:lwjgl cannot be loaded (java.lang.UnsatisfiedLinkError: Failed to"
+                + " locate library: "
+                + System.mapLibraryName("lwjgl")
+                + "); add org.lwjgl:lwjgl:3.4.3:"
+                + classifier
                 + " to the class or module path"),
-        logLines(List.of("-Djava.util.logging.config.file=" + logging,
-            "-Dorg.lwjgl.system.SharedLibraryExtractPath=" + dir.resolve("natives")), classPathWithout("-natives-"),
+        logLines(
+            List.of(
+                "-Djava.util.logging.config.file=" + logging,
+                "-Dorg.lwjgl.system.SharedLibraryExtractPath=" + dir.resolve("natives")),
+            classPathWithout("-natives-"),
             Map.of()));
   }
 
@@ -200,11 +297,20 @@ class FallbackReasonsTest {
   void noVmaNatives(@TempDir Path dir) throws Exception {
     requireVulkan();
     String classifier = classifier();
-    Output output = run(List.of("-Dorg.lwjgl.system.SharedLibraryExtractPath=" + dir),
-        classPathWithout("lwjgl-vma-3.4.3-natives-"), Map.of(), "vulkan");
-    assertEquals("refused: kiln.device=vulkan: the native library of org.lwjgl:lwjgl-vma cannot be loaded"
-        + " (java.lang.UnsatisfiedLinkError: Failed to locate library: " + System.mapLibraryName("lwjgl_vma")
-        + "); add org.lwjgl:lwjgl-vma:3.4.3:" + classifier + " to the class or module path\n", output.out());
+    Output output =
+        run(
+            List.of("-Dorg.lwjgl.system.SharedLibraryExtractPath=" + dir),
+            classPathWithout("lwjgl-vma-3.4.3-natives-"),
+            Map.of(),
+            "vulkan");
+    assertEquals(
+        "refused: kiln.device=vulkan: the native library of org.lwjgl:lwjgl-vma cannot be loaded"
+            + " (java.lang.UnsatisfiedLinkError: Failed to locate library: "
+            + System.mapLibraryName("lwjgl_vma")
+            + "); add org.lwjgl:lwjgl-vma:3.4.3:"
+            + classifier
+            + " to the class or module path\n",
+        output.out());
     assertEquals(List.of(), output.log());
   }
 

@@ -24,7 +24,14 @@ class LimitsTest {
     for (int i = 0; i < scalars; i++) {
       params.add(KernelSpec.Param.scalar("s" + i, NumericType.INT));
     }
-    return new KernelSpec(MethodHandles.lookup(), LimitsTest.class, "shape", "no-such-module.spv", workgroup, params, args -> {});
+    return new KernelSpec(
+        MethodHandles.lookup(),
+        LimitsTest.class,
+        "shape",
+        "no-such-module.spv",
+        workgroup,
+        params,
+        args -> {});
   }
 
   private static String refusal(KernelSpec spec) {
@@ -35,7 +42,8 @@ class LimitsTest {
       for (int param = 0; param < spec.params().size(); param++) {
         launch.arg(param, 1);
       }
-      return assertThrows(IllegalArgumentException.class, () -> backend.dispatch(launch, false)).getMessage();
+      return assertThrows(IllegalArgumentException.class, () -> backend.dispatch(launch, false))
+          .getMessage();
     } finally {
       backend.close();
     }
@@ -44,7 +52,9 @@ class LimitsTest {
   @Test
   void workgroupBeyondTheDevice() {
     String message = refusal(spec(new int[] {1 << 16, 1, 1}, 0));
-    assertTrue(message.contains("LimitsTest#shape") && message.contains("maxComputeWorkGroupSize[0]"), message);
+    assertTrue(
+        message.contains("LimitsTest#shape") && message.contains("maxComputeWorkGroupSize[0]"),
+        message);
   }
 
   @Test
@@ -59,13 +69,29 @@ class LimitsTest {
     assertTrue(message.contains("maxPushConstantsSize"), message);
   }
 
-  /** 1 MiB of workgroup memory, as its description says: beyond lavapipe's 32 KiB and the H200's 48 KiB. */
+  /**
+   * 1 MiB of workgroup memory, as its description says: beyond lavapipe's 32 KiB and the H200's 48
+   * KiB.
+   */
   @Test
   void tooMuchWorkgroupMemory() {
     KernelSpec spec = spec(new int[] {64, 1, 1}, 0);
-    String message = refusal(spec.describedBy(new KernelDescription(Set.of(), 1, true, 1 << 20, List.of(), List.of(),
-        List.of(), List.of(), SplitForm.UNKNOWN)));
-    assertTrue(message.contains("LimitsTest#shape: 1048576 bytes of workgroup memory exceed")
-        && message.contains("maxComputeSharedMemorySize"), message);
+    String message =
+        refusal(
+            spec.describedBy(
+                new KernelDescription(
+                    Set.of(),
+                    1,
+                    true,
+                    1 << 20,
+                    List.of(),
+                    List.of(),
+                    List.of(),
+                    List.of(),
+                    SplitForm.UNKNOWN)));
+    assertTrue(
+        message.contains("LimitsTest#shape: 1048576 bytes of workgroup memory exceed")
+            && message.contains("maxComputeSharedMemorySize"),
+        message);
   }
 }

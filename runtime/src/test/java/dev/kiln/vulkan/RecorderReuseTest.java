@@ -31,7 +31,9 @@ class RecorderReuseTest {
       }
       assertEquals(settled, backend.resources());
     } finally {
-      backend.close(); // with the validation layer on (the build turns it on), anything not destroyed is reported
+      backend
+          .close(); // with the validation layer on (the build turns it on), anything not destroyed
+      // is reported
     }
   }
 }

@@ -18,19 +18,25 @@ class StackUseTest {
   @Test
   void openingADeviceFitsInAFewKibibytesOfStack() throws InterruptedException {
     AtomicReference<Throwable> failure = new AtomicReference<>();
-    Thread opener = new Thread(() -> {
-      try (MemoryStack stack = MemoryStack.stackPush()) {
-        stack.malloc(stack.getPointer() - BUDGET); // leaves BUDGET bytes free on this thread's stack
-        TestBackends.open(false).close();
-      } catch (Throwable e) {
-        failure.set(e);
-      }
-    });
+    Thread opener =
+        new Thread(
+            () -> {
+              try (MemoryStack stack = MemoryStack.stackPush()) {
+                stack.malloc(
+                    stack.getPointer() - BUDGET); // leaves BUDGET bytes free on this thread's stack
+                TestBackends.open(false).close();
+              } catch (Throwable e) {
+                failure.set(e);
+              }
+            });
     opener.start();
     opener.join();
     if (failure.get() instanceof org.opentest4j.TestAbortedException skip) {
       throw skip;
     }
-    assertEquals(null, failure.get(), () -> "opening needs more than " + BUDGET + " bytes of stack: " + failure.get());
+    assertEquals(
+        null,
+        failure.get(),
+        () -> "opening needs more than " + BUDGET + " bytes of stack: " + failure.get());
   }
 }

@@ -4,7 +4,10 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import org.junit.jupiter.api.Assumptions;
 
-/** Opens a Vulkan backend for a test, or skips it with the reason (fails instead with kiln.noSkips); other skips too. */
+/**
+ * Opens a Vulkan backend for a test, or skips it with the reason (fails instead with kiln.noSkips);
+ * other skips too.
+ */
 public final class TestBackends {
   private TestBackends() {}
 

@@ -15,11 +15,12 @@ class ValidationTest {
   void invalidUsageFailsTheNextOperation() {
     VulkanBackend backend = TestBackends.open(true);
     try (MemoryStack stack = MemoryStack.stackPush()) {
-      VkBufferCreateInfo invalid = VkBufferCreateInfo.calloc(stack)
-          .sType$Default()
-          .size(16)
-          .usage(0) // VUID-VkBufferCreateInfo-usage-requiredbitmask
-          .sharingMode(VK_SHARING_MODE_EXCLUSIVE);
+      VkBufferCreateInfo invalid =
+          VkBufferCreateInfo.calloc(stack)
+              .sType$Default()
+              .size(16)
+              .usage(0) // VUID-VkBufferCreateInfo-usage-requiredbitmask
+              .sharingMode(VK_SHARING_MODE_EXCLUSIVE);
       LongBuffer buffer = stack.mallocLong(1);
       vkCreateBuffer(backend.device(), invalid, null, buffer);
       vkDestroyBuffer(backend.device(), buffer.get(0), null);

@@ -12,7 +12,8 @@ class VulkanBufferTest {
   @Test
   void deviceLocalBuffersRoundTripThroughStaging() {
     VulkanBackend backend = TestBackends.open(Boolean.getBoolean("kiln.validation"));
-    try (VulkanBuffer buffer = new VulkanBuffer(backend, NumericType.LONG, 1001, VulkanBuffer.Placement.DEVICE)) {
+    try (VulkanBuffer buffer =
+        new VulkanBuffer(backend, NumericType.LONG, 1001, VulkanBuffer.Placement.DEVICE)) {
       assertFalse(buffer.isMapped());
       long[] values = new java.util.Random(1).longs(1001).toArray();
       buffer.write(values);
@@ -30,7 +31,8 @@ class VulkanBufferTest {
   @Test
   void mappedBuffersRoundTripDirectly() {
     VulkanBackend backend = TestBackends.open(Boolean.getBoolean("kiln.validation"));
-    try (VulkanBuffer buffer = new VulkanBuffer(backend, NumericType.FLOAT, 7, VulkanBuffer.Placement.MAPPED)) {
+    try (VulkanBuffer buffer =
+        new VulkanBuffer(backend, NumericType.FLOAT, 7, VulkanBuffer.Placement.MAPPED)) {
       assertTrue(buffer.isMapped());
       float[] values = {1f, -0f, Float.NaN, 3e38f, 5f, 6f, 7f};
       buffer.write(values);
@@ -46,8 +48,10 @@ class VulkanBufferTest {
   void subRangesMoveThroughBothPlacements() {
     VulkanBackend backend = TestBackends.open(Boolean.getBoolean("kiln.validation"));
     try {
-      for (VulkanBuffer.Placement placement : new VulkanBuffer.Placement[] {VulkanBuffer.Placement.MAPPED,
-          VulkanBuffer.Placement.DEVICE}) {
+      for (VulkanBuffer.Placement placement :
+          new VulkanBuffer.Placement[] {
+            VulkanBuffer.Placement.MAPPED, VulkanBuffer.Placement.DEVICE
+          }) {
         try (VulkanBuffer buffer = new VulkanBuffer(backend, NumericType.INT, 10, placement)) {
           buffer.clear();
           buffer.write(new int[] {1, 2, 3, 4, 5}, 1, 6, 3); // elements 6..8 = 2, 3, 4

@@ -9,20 +9,23 @@ import org.apache.spark.resource.ResourceInformation;
 
 /**
  * The devices of this executor JVM, shared by its tasks: one per GPU address Spark gave the
- * executor, and the best device for tasks that have none. Each is opened once, by
- * {@link KilnPlugin} when the executor starts or by the first task that asks, and closed by the
- * plugin when the executor stops.
+ * executor, and the best device for tasks that have none. Each is opened once, by {@link
+ * KilnPlugin} when the executor starts or by the first task that asks, and closed by the plugin
+ * when the executor stops.
  *
  * <p>A GPU address {@code N} is Kiln's hardware GPU of rank {@code N} ({@code Device.open("#N")}),
- * which for GPUs that are all alike is the Vulkan driver's order (expected to be {@code nvidia-smi}'s).
- * {@code -Dkiln.spark.device=<selector>} on the executors opens that selector for every address
- * instead ({@code cpu}, {@code vulkan}, a name fragment: see {@link Device#open(String)}).
+ * which for GPUs that are all alike is the Vulkan driver's order (expected to be {@code
+ * nvidia-smi}'s). {@code -Dkiln.spark.device=<selector>} on the executors opens that selector for
+ * every address instead ({@code cpu}, {@code vulkan}, a name fragment: see {@link
+ * Device#open(String)}).
  */
 public final class ExecutorDevices {
   /** The property whose selector replaces the address's rank. */
   static final String SELECTOR = "kiln.spark.device";
 
-  /** The open devices by GPU address; the key "" is the best device, for tasks without an address. */
+  /**
+   * The open devices by GPU address; the key "" is the best device, for tasks without an address.
+   */
   private static final Map<String, Device> OPEN = new LinkedHashMap<>();
 
   private ExecutorDevices() {}
@@ -72,9 +75,18 @@ public final class ExecutorDevices {
       try {
         device = Device.open(selector);
       } catch (RuntimeException e) {
-        throw new IllegalStateException("GPU address '" + address + "' of this executor: cannot open Kiln device '"
-            + selector + "' (" + e.getMessage() + "); set -D" + SELECTOR + "=<selector> on the executors where the"
-            + " addresses are not Kiln's GPU ranks", e);
+        throw new IllegalStateException(
+            "GPU address '"
+                + address
+                + "' of this executor: cannot open Kiln device '"
+                + selector
+                + "' ("
+                + e.getMessage()
+                + "); set -D"
+                + SELECTOR
+                + "=<selector> on the executors where the"
+                + " addresses are not Kiln's GPU ranks",
+            e);
       }
       OPEN.put(address, device);
     }
@@ -92,8 +104,14 @@ public final class ExecutorDevices {
     try {
       return "#" + Integer.parseInt(address);
     } catch (NumberFormatException e) {
-      throw new IllegalStateException("GPU address '" + address + "' is not a number, so it names no rank of Kiln's"
-          + " GPUs; set -D" + SELECTOR + "=<selector> on the executors", e);
+      throw new IllegalStateException(
+          "GPU address '"
+              + address
+              + "' is not a number, so it names no rank of Kiln's"
+              + " GPUs; set -D"
+              + SELECTOR
+              + "=<selector> on the executors",
+          e);
     }
   }
 

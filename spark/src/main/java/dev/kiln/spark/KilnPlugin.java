@@ -9,10 +9,10 @@ import org.apache.spark.api.plugin.SparkPlugin;
 import org.apache.spark.resource.ResourceInformation;
 
 /**
- * Opens each executor's devices when the executor starts and closes them when it stops:
- * {@code spark.plugins=dev.kiln.spark.KilnPlugin}. An executor that Spark gave GPU addresses
- * ({@code spark.executor.resource.gpu.amount}) opens one device per address; one without opens
- * none, and its tasks open the best device when they first ask ({@link ExecutorDevices}).
+ * Opens each executor's devices when the executor starts and closes them when it stops: {@code
+ * spark.plugins=dev.kiln.spark.KilnPlugin}. An executor that Spark gave GPU addresses ({@code
+ * spark.executor.resource.gpu.amount}) opens one device per address; one without opens none, and
+ * its tasks open the best device when they first ask ({@link ExecutorDevices}).
  */
 public final class KilnPlugin implements SparkPlugin {
   /** Spark's name of the GPU resource. */

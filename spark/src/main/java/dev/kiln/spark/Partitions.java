@@ -13,9 +13,9 @@ import org.apache.spark.sql.vectorized.ColumnarBatch;
 /**
  * A partition's numeric column as the Java array a launcher takes, read from Spark's internal rows
  * ({@code dataset.queryExecution().toRdd()}): each value is read from the row's bytes, where a
- * {@code Dataset<Float>}'s or a {@code Row}'s iterator boxes every value first. Where the
- * dataset's plan runs columnar (a cached dataset of primitive columns: Spark's in-memory columnar
- * cache), its column batches give the values in bulk instead ({@link #columnarBatches}).
+ * {@code Dataset<Float>}'s or a {@code Row}'s iterator boxes every value first. Where the dataset's
+ * plan runs columnar (a cached dataset of primitive columns: Spark's in-memory columnar cache), its
+ * column batches give the values in bulk instead ({@link #columnarBatches}).
  */
 public final class Partitions {
   private Partitions() {}
@@ -40,8 +40,8 @@ public final class Partitions {
   }
 
   /**
-   * The values of column {@code ordinal} of {@code batches}, a float column without nulls, copied
-   * a batch at a time.
+   * The values of column {@code ordinal} of {@code batches}, a float column without nulls, copied a
+   * batch at a time.
    *
    * @param batches a partition's column batches, as {@link #columnarBatches} gives them
    * @param ordinal the column's position
@@ -56,7 +56,8 @@ public final class Partitions {
       ColumnVector column = batch.column(ordinal);
       int rows = batch.numRows();
       if (column.hasNull()) {
-        throw new IllegalArgumentException("column " + ordinal + " holds nulls, which a float[] cannot");
+        throw new IllegalArgumentException(
+            "column " + ordinal + " holds nulls, which a float[] cannot");
       }
       if (size + rows > values.length) {
         values = Arrays.copyOf(values, Math.max(size + rows, 2 * values.length));
@@ -70,15 +71,17 @@ public final class Partitions {
   /**
    * The column batches of {@code dataset}, partition by partition, where its plan runs columnar
    * (Spark's in-memory columnar cache does, for a cached dataset of primitive columns); empty where
-   * it does not. Spark plans a dataset once: cache it before its first action ({@code cache()}
-   * on a dataset that ran already leaves its plan reading its source).
+   * it does not. Spark plans a dataset once: cache it before its first action ({@code cache()} on a
+   * dataset that ran already leaves its plan reading its source).
    *
    * @param dataset the dataset
    * @return its batches, or empty
    */
   public static Optional<JavaRDD<ColumnarBatch>> columnarBatches(Dataset<?> dataset) {
     SparkPlan plan = dataset.queryExecution().executedPlan();
-    return plan.supportsColumnar() ? Optional.of(plan.executeColumnar().toJavaRDD()) : Optional.empty();
+    return plan.supportsColumnar()
+        ? Optional.of(plan.executeColumnar().toJavaRDD())
+        : Optional.empty();
   }
 
   /**

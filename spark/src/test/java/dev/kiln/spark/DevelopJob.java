@@ -22,9 +22,10 @@ import org.apache.spark.sql.vectorized.ColumnarBatch;
 /**
  * The sample job: a column of linear pixel values, developed to 8-bit values by the samples' fuse
  * group {@code develop} (exposure, tone curve, clamp, quantize: one dispatch per partition), and
- * the 8-bit values counted into 256 bins by {@code ByteHistogram} in each partition, the bins of all
- * partitions added by Spark. {@link #plainSpark} is the same job without Kiln: the same arithmetic
- * per row in a Spark {@code map}, counted by Spark's {@code groupBy}. Both give the same bins.
+ * the 8-bit values counted into 256 bins by {@code ByteHistogram} in each partition, the bins of
+ * all partitions added by Spark. {@link #plainSpark} is the same job without Kiln: the same
+ * arithmetic per row in a Spark {@code map}, counted by Spark's {@code groupBy}. Both give the same
+ * bins.
  */
 final class DevelopJob {
   static final float GAIN = 1.7f;
@@ -39,11 +40,12 @@ final class DevelopJob {
   }
 
   /**
-   * The bins, with Kiln: each partition reads its pixels from Spark's internal rows
-   * ({@link Partitions}), develops and counts them on its executor's device.
+   * The bins, with Kiln: each partition reads its pixels from Spark's internal rows ({@link
+   * Partitions}), develops and counts them on its executor's device.
    */
   static long[] withKiln(Dataset<Float> pixels) {
-    FlatMapFunction<Iterator<InternalRow>, long[]> partition = rows -> partitionBins(Partitions.floats(rows, 0));
+    FlatMapFunction<Iterator<InternalRow>, long[]> partition =
+        rows -> partitionBins(Partitions.floats(rows, 0));
     Function2<long[], long[], long[]> add = DevelopJob::add;
     return Partitions.internalRows(pixels).mapPartitions(partition).reduce(add);
   }
@@ -53,12 +55,14 @@ final class DevelopJob {
    * cache, a batch at a time; {@code pixels} must be cached.
    */
   static long[] withKilnColumnar(Dataset<Float> pixels) {
-    FlatMapFunction<Iterator<ColumnarBatch>, long[]> partition = batches ->
-        partitionBins(Partitions.floatsOfBatches(batches, 0));
+    FlatMapFunction<Iterator<ColumnarBatch>, long[]> partition =
+        batches -> partitionBins(Partitions.floatsOfBatches(batches, 0));
     Function2<long[], long[], long[]> add = DevelopJob::add;
     return Partitions.columnarBatches(pixels)
-        .orElseThrow(() -> new IllegalStateException("the cached pixels' plan does not run columnar"))
-        .mapPartitions(partition).reduce(add);
+        .orElseThrow(
+            () -> new IllegalStateException("the cached pixels' plan does not run columnar"))
+        .mapPartitions(partition)
+        .reduce(add);
   }
 
   /**
@@ -66,15 +70,16 @@ final class DevelopJob {
    * value boxed: what {@link Partitions} saves ({@code DevelopJobBench} times both).
    */
   static long[] withKilnBoxed(Dataset<Float> pixels) {
-    MapPartitionsFunction<Float, long[]> partition = rows -> {
-      List<Float> values = new ArrayList<>();
-      rows.forEachRemaining(values::add);
-      float[] array = new float[values.size()];
-      for (int i = 0; i < array.length; i++) {
-        array[i] = values.get(i);
-      }
-      return partitionBins(array);
-    };
+    MapPartitionsFunction<Float, long[]> partition =
+        rows -> {
+          List<Float> values = new ArrayList<>();
+          rows.forEachRemaining(values::add);
+          float[] array = new float[values.size()];
+          for (int i = 0; i < array.length; i++) {
+            array[i] = values.get(i);
+          }
+          return partitionBins(array);
+        };
     ReduceFunction<long[]> add = DevelopJob::add;
     return pixels.mapPartitions(partition, Encoders.javaSerialization(long[].class)).reduce(add);
   }
@@ -92,7 +97,8 @@ final class DevelopJob {
     int[] bins = new int[ByteHistogram.BINS];
     Device device = ExecutorDevices.forTask();
     PostProcessKernels.develop(device, pixels.length, pixels, GAIN, WHITE, bytes);
-    ByteHistogramKernels.count(device, 8 * 256, bytes, bins); // a small persistent grid of 8 workgroups
+    ByteHistogramKernels.count(
+        device, 8 * 256, bytes, bins); // a small persistent grid of 8 workgroups
     long[] counts = new long[bins.length];
     for (int bin = 0; bin < bins.length; bin++) {
       counts[bin] = bins[bin];
@@ -100,14 +106,17 @@ final class DevelopJob {
     return List.of(counts).iterator();
   }
 
-  /** The bins, in plain Spark: {@code PostProcess}'s arithmetic per row, counted by {@code groupBy}. */
+  /**
+   * The bins, in plain Spark: {@code PostProcess}'s arithmetic per row, counted by {@code groupBy}.
+   */
   static long[] plainSpark(Dataset<Float> pixels) {
-    MapFunction<Float, Integer> develop = pixel -> {
-      float x = pixel * GAIN;
-      x = x * (1f + x / (WHITE * WHITE)) / (1f + x);
-      x = Math.min(Math.max(x, 0f), 1f);
-      return (int) (x * 255f + 0.5f);
-    };
+    MapFunction<Float, Integer> develop =
+        pixel -> {
+          float x = pixel * GAIN;
+          x = x * (1f + x / (WHITE * WHITE)) / (1f + x);
+          x = Math.min(Math.max(x, 0f), 1f);
+          return (int) (x * 255f + 0.5f);
+        };
     long[] bins = new long[ByteHistogram.BINS];
     for (Row row : pixels.map(develop, Encoders.INT()).groupBy("value").count().collectAsList()) {
       bins[row.getInt(0)] = row.getLong(1);

@@ -25,11 +25,16 @@ class ExecutorDevicesTest {
     System.setProperty(ExecutorDevices.SELECTOR, "cpu");
     try {
       ResourceInformation gpus = new ResourceInformation(KilnPlugin.GPU, new String[] {"0", "1"});
-      PluginContext context = (PluginContext) Proxy.newProxyInstance(getClass().getClassLoader(),
-          new Class<?>[] {PluginContext.class}, (proxy, method, args) -> switch (method.getName()) {
-            case "resources" -> Map.of(KilnPlugin.GPU, gpus);
-            default -> throw new UnsupportedOperationException(method.getName());
-          });
+      PluginContext context =
+          (PluginContext)
+              Proxy.newProxyInstance(
+                  getClass().getClassLoader(),
+                  new Class<?>[] {PluginContext.class},
+                  (proxy, method, args) ->
+                      switch (method.getName()) {
+                        case "resources" -> Map.of(KilnPlugin.GPU, gpus);
+                        default -> throw new UnsupportedOperationException(method.getName());
+                      });
       ExecutorPlugin plugin = new KilnPlugin().executorPlugin();
       plugin.init(context, Map.of());
       Device first = ExecutorDevices.forAddress("0");
@@ -37,7 +42,8 @@ class ExecutorDevicesTest {
       assertNotSame(first, second, "a device per address");
       assertSame(first, ExecutorDevices.forAddress("0"), "opened once, not per task");
       plugin.shutdown();
-      IllegalStateException closed = assertThrows(IllegalStateException.class, () -> first.floats(1));
+      IllegalStateException closed =
+          assertThrows(IllegalStateException.class, () -> first.floats(1));
       assertTrue(closed.getMessage().endsWith(" is closed"), closed.getMessage());
       assertThrows(IllegalStateException.class, () -> second.floats(1));
     } finally {
@@ -52,18 +58,29 @@ class ExecutorDevicesTest {
 
   @Test
   void anAddressBeyondKilnsGpusNamesTheAddressAndTheSelector() {
-    IllegalStateException thrown = assertThrows(IllegalStateException.class, () -> ExecutorDevices.forAddress("97"));
-    assertTrue(thrown.getMessage().startsWith("GPU address '97' of this executor: cannot open Kiln device '#97' ("),
+    IllegalStateException thrown =
+        assertThrows(IllegalStateException.class, () -> ExecutorDevices.forAddress("97"));
+    assertTrue(
+        thrown
+            .getMessage()
+            .startsWith("GPU address '97' of this executor: cannot open Kiln device '#97' ("),
         thrown.getMessage());
-    assertTrue(thrown.getMessage().endsWith("); set -Dkiln.spark.device=<selector> on the executors where the addresses"
-        + " are not Kiln's GPU ranks"), thrown.getMessage());
+    assertTrue(
+        thrown
+            .getMessage()
+            .endsWith(
+                "); set -Dkiln.spark.device=<selector> on the executors where the addresses"
+                    + " are not Kiln's GPU ranks"),
+        thrown.getMessage());
   }
 
   @Test
   void anAddressThatIsNoNumberSaysHowToMapIt() {
-    IllegalStateException thrown = assertThrows(IllegalStateException.class,
-        () -> ExecutorDevices.forAddress("GPU-5d3c"));
-    assertEquals("GPU address 'GPU-5d3c' is not a number, so it names no rank of Kiln's GPUs; set"
-        + " -Dkiln.spark.device=<selector> on the executors", thrown.getMessage());
+    IllegalStateException thrown =
+        assertThrows(IllegalStateException.class, () -> ExecutorDevices.forAddress("GPU-5d3c"));
+    assertEquals(
+        "GPU address 'GPU-5d3c' is not a number, so it names no rank of Kiln's GPUs; set"
+            + " -Dkiln.spark.device=<selector> on the executors",
+        thrown.getMessage());
   }
 }

@@ -24,27 +24,37 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Spark's local-cluster mode with two workers, each given its own GPU address by a fake discovery
- * script: each executor (a JVM of its own) runs its tasks on the device of its address, the
- * results are Java's, and the sample job's bins equal plain Spark's. The executors map every address to the CPU backend
- * ({@code -Dkiln.spark.device=cpu}): this machine need not have a GPU.
+ * script: each executor (a JVM of its own) runs its tasks on the device of its address, the results
+ * are Java's, and the sample job's bins equal plain Spark's. The executors map every address to the
+ * CPU backend ({@code -Dkiln.spark.device=cpu}): this machine need not have a GPU.
  */
 class LocalClusterTest {
   @Test
   void eachExecutorUsesItsOwnAddress() throws Exception {
     Path home = sparkHome();
-    SparkSession spark = SparkSession.builder().master("local-cluster[2,1,1024]").appName("kiln-cluster")
-        .config("spark.ui.enabled", "false")
-        .config("spark.plugins", KilnPlugin.class.getName())
-        .config("spark.worker.resource.gpu.amount", "1")
-        .config("spark.worker.resource.gpu.discoveryScript", home.resolve("claim-gpu.sh").toString())
-        .config("spark.executor.resource.gpu.amount", "1")
-        .config("spark.task.resource.gpu.amount", "1")
-        .config("spark.executor.extraJavaOptions",
-            System.getProperty("kiln.spark.executorFlags", "") + " -D" + ExecutorDevices.SELECTOR + "=cpu")
-        .getOrCreate();
+    SparkSession spark =
+        SparkSession.builder()
+            .master("local-cluster[2,1,1024]")
+            .appName("kiln-cluster")
+            .config("spark.ui.enabled", "false")
+            .config("spark.plugins", KilnPlugin.class.getName())
+            .config("spark.worker.resource.gpu.amount", "1")
+            .config(
+                "spark.worker.resource.gpu.discoveryScript",
+                home.resolve("claim-gpu.sh").toString())
+            .config("spark.executor.resource.gpu.amount", "1")
+            .config("spark.task.resource.gpu.amount", "1")
+            .config(
+                "spark.executor.extraJavaOptions",
+                System.getProperty("kiln.spark.executorFlags", "")
+                    + " -D"
+                    + ExecutorDevices.SELECTOR
+                    + "=cpu")
+            .getOrCreate();
     try {
       long deadline = System.nanoTime() + 60_000_000_000L;
-      while (spark.sparkContext().statusTracker().getExecutorInfos().length < 3 && System.nanoTime() < deadline) {
+      while (spark.sparkContext().statusTracker().getExecutorInfos().length < 3
+          && System.nanoTime() < deadline) {
         Thread.sleep(100); // the driver and two executors
       }
       List<SaxpyJob.Report> reports = SaxpyJob.run(spark, 200_000, 16);
@@ -54,11 +64,16 @@ class LocalClusterTest {
         assertEquals("cpu", report.device(), report.toString());
         assertTrue(!report.address().isEmpty(), "a task without an address: " + report);
         String before = addressOf.putIfAbsent(report.pid(), report.address());
-        assertTrue(before == null || before.equals(report.address()), "executor " + report.pid()
-            + " used addresses " + before + " and " + report.address());
+        assertTrue(
+            before == null || before.equals(report.address()),
+            "executor " + report.pid() + " used addresses " + before + " and " + report.address());
       }
-      assertEquals(2, addressOf.size(), "tasks ran in " + addressOf.keySet() + ", not in two executors");
-      assertEquals(2, Set.copyOf(addressOf.values()).size(), "both executors used one address: " + addressOf);
+      assertEquals(
+          2, addressOf.size(), "tasks ran in " + addressOf.keySet() + ", not in two executors");
+      assertEquals(
+          2,
+          Set.copyOf(addressOf.values()).size(),
+          "both executors used one address: " + addressOf);
       assertEquals(200_000, reports.stream().mapToInt(SaxpyJob.Report::elements).sum());
       Dataset<Float> pixels = DevelopJob.pixels(spark, 300_007, 6);
       assertArrayEquals(DevelopJob.plainSpark(pixels), DevelopJob.withKiln(pixels));
@@ -77,7 +92,8 @@ class LocalClusterTest {
     Path jars = home.resolve("jars");
     deleteTree(home);
     Files.createDirectories(jars);
-    String classPath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
+    String classPath =
+        System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
     int folder = 0;
     for (String entry : classPath.split(File.pathSeparator)) {
       Path path = Path.of(entry);
@@ -91,7 +107,9 @@ class LocalClusterTest {
       }
     }
     Path script = home.resolve("claim-gpu.sh");
-    Files.writeString(script, """
+    Files.writeString(
+        script,
+        """
         #!/bin/sh
         # a fake GPU discovery script: each worker claims the next free address, 0, 1, ...
         claims="$(dirname "$0")/claims"
@@ -105,10 +123,12 @@ class LocalClusterTest {
   }
 
   private static void pack(Path folder, Path jar) throws IOException {
-    try (OutputStream out = Files.newOutputStream(jar); JarOutputStream zip = new JarOutputStream(out);
+    try (OutputStream out = Files.newOutputStream(jar);
+        JarOutputStream zip = new JarOutputStream(out);
         Stream<Path> files = Files.walk(folder)) {
       for (Path file : (Iterable<Path>) files.filter(Files::isRegularFile)::iterator) {
-        zip.putNextEntry(new ZipEntry(folder.relativize(file).toString().replace(File.separatorChar, '/')));
+        zip.putNextEntry(
+            new ZipEntry(folder.relativize(file).toString().replace(File.separatorChar, '/')));
         Files.copy(file, zip);
         zip.closeEntry();
       }

@@ -17,14 +17,18 @@ import org.junit.jupiter.api.Test;
 class LocalModeTest {
   @Test
   void tasksWithoutAddressesRunOnTheBestDevice() {
-    SparkSession spark = SparkSession.builder().master("local[2]").appName("kiln-local")
-        .config("spark.ui.enabled", "false")
-        .config("spark.plugins", KilnPlugin.class.getName())
-        .getOrCreate();
+    SparkSession spark =
+        SparkSession.builder()
+            .master("local[2]")
+            .appName("kiln-local")
+            .config("spark.ui.enabled", "false")
+            .config("spark.plugins", KilnPlugin.class.getName())
+            .getOrCreate();
     try {
       List<SaxpyJob.Report> reports = SaxpyJob.run(spark, 100_003, 4);
       assertEquals(4, reports.size());
-      String best = ExecutorDevices.forAddress("").backend(); // the driver is the executor in local mode
+      String best =
+          ExecutorDevices.forAddress("").backend(); // the driver is the executor in local mode
       for (SaxpyJob.Report report : reports) {
         assertEquals("", report.address(), report.toString());
         assertEquals(best, report.device(), report.toString());
@@ -35,9 +39,13 @@ class LocalModeTest {
       long[] bins = DevelopJob.withKiln(pixels);
       assertArrayEquals(DevelopJob.plainSpark(pixels), bins);
       assertEquals(300_007, LongStream.of(bins).sum());
-      Dataset<Float> cached = DevelopJob.pixels(spark, 300_007, 5).cache(); // in column batches of 10,000 rows
-      assertArrayEquals(bins, DevelopJob.withKilnColumnar(cached), "read from the cache's column batches");
-      assertTrue(Partitions.columnarBatches(DevelopJob.pixels(spark, 10, 1)).isEmpty(), "an uncached plan runs by rows");
+      Dataset<Float> cached =
+          DevelopJob.pixels(spark, 300_007, 5).cache(); // in column batches of 10,000 rows
+      assertArrayEquals(
+          bins, DevelopJob.withKilnColumnar(cached), "read from the cache's column batches");
+      assertTrue(
+          Partitions.columnarBatches(DevelopJob.pixels(spark, 10, 1)).isEmpty(),
+          "an uncached plan runs by rows");
     } finally {
       spark.stop();
       ExecutorDevices.closeAll();

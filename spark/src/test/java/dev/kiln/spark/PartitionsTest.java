@@ -23,9 +23,11 @@ class PartitionsTest {
 
   @Test
   void batchesAreReadInOrder() {
-    assertArrayEquals(new float[] {1, 2, 3, 4, 5},
+    assertArrayEquals(
+        new float[] {1, 2, 3, 4, 5},
         Partitions.floatsOfBatches(List.of(batch(1, 2), batch(), batch(3, 4, 5)).iterator(), 0));
-    assertArrayEquals(new float[0], Partitions.floatsOfBatches(List.<ColumnarBatch>of().iterator(), 0));
+    assertArrayEquals(
+        new float[0], Partitions.floatsOfBatches(List.<ColumnarBatch>of().iterator(), 0));
   }
 
   @Test
@@ -35,8 +37,10 @@ class PartitionsTest {
     column.putNull(1);
     ColumnarBatch batch = new ColumnarBatch(new ColumnVector[] {column});
     batch.setNumRows(2);
-    IllegalArgumentException thrown = assertThrows(IllegalArgumentException.class,
-        () -> Partitions.floatsOfBatches(List.of(batch).iterator(), 0));
+    IllegalArgumentException thrown =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> Partitions.floatsOfBatches(List.of(batch).iterator(), 0));
     assertEquals("column 0 holds nulls, which a float[] cannot", thrown.getMessage());
   }
 }

@@ -21,15 +21,24 @@ final class SaxpyJob {
   record Report(long pid, String address, String device, int elements, int differing) {
     static Report parse(String line) {
       String[] words = line.split("\t");
-      return new Report(Long.parseLong(words[0]), words[1], words[2], Integer.parseInt(words[3]),
+      return new Report(
+          Long.parseLong(words[0]),
+          words[1],
+          words[2],
+          Integer.parseInt(words[3]),
           Integer.parseInt(words[4]));
     }
   }
 
   static List<Report> run(SparkSession spark, long n, int partitions) {
     MapPartitionsFunction<Long, String> task = SaxpyJob::task;
-    return spark.range(0, n, 1, partitions).mapPartitions(task, Encoders.STRING()).collectAsList().stream()
-        .map(Report::parse).toList();
+    return spark
+        .range(0, n, 1, partitions)
+        .mapPartitions(task, Encoders.STRING())
+        .collectAsList()
+        .stream()
+        .map(Report::parse)
+        .toList();
   }
 
   private static Iterator<String> task(Iterator<Long> values) {
@@ -50,7 +59,16 @@ final class SaxpyJob {
     for (int i = 0; i < y.length; i++) {
       differing += Float.floatToRawIntBits(y[i]) == Float.floatToRawIntBits(expected[i]) ? 0 : 1;
     }
-    return List.of(ProcessHandle.current().pid() + "\t" + ExecutorDevices.taskAddress() + "\t" + device.backend()
-        + "\t" + x.length + "\t" + differing).iterator();
+    return List.of(
+            ProcessHandle.current().pid()
+                + "\t"
+                + ExecutorDevices.taskAddress()
+                + "\t"
+                + device.backend()
+                + "\t"
+                + x.length
+                + "\t"
+                + differing)
+        .iterator();
   }
 }

@@ -20,35 +20,58 @@ import java.util.Map;
 final class AccessRecord {
   /** Per access node: how often it occurs, and how often proven there. */
   private final Map<Object, int[]> occurrences = new IdentityHashMap<>();
-  /** Per access's index node: how often it occurs, and how often proven inside its own workgroup's range. */
+
+  /**
+   * Per access's index node: how often it occurs, and how often proven inside its own workgroup's
+   * range.
+   */
   private final Map<Object, int[]> ownWorkgroup = new IdentityHashMap<>();
+
   /** Per access's index node: the own-element proof of each occurrence (null where none). */
   private final Map<Object, List<OwnElement>> ownElements = new IdentityHashMap<>();
+
   /** Per access's index node of a workgroup array: its form and the facts at each occurrence. */
   private final Map<Object, List<WorkgroupMeeting.Place>> workgroupPlaces = new IdentityHashMap<>();
+
   /** Per access node not proven: each occurrence's launch proof (null where none). */
   private final Map<Object, List<LaunchProof>> launchProofs = new IdentityHashMap<>();
-  /** The keys of {@link #launchProofs} in program order, so that modules are the same on every build. */
+
+  /**
+   * The keys of {@link #launchProofs} in program order, so that modules are the same on every
+   * build.
+   */
   private final List<Object> unproven = new ArrayList<>();
+
   /** Per tile of a constant stride: the index nodes of its ends ({@link #tileEnds}). */
   private final Map<Stmt.Matrix, Expr[]> tileEnds = new IdentityHashMap<>();
+
   /** Per copy: the index nodes of its sides' ends ({@link #copyEnds}). */
   private final Map<Stmt.Copy, Expr[][]> copyEnds = new IdentityHashMap<>();
 
-  /** An occurrence of {@code access}: proven here, or not, with what would prove it at a launch (null for nothing). */
+  /**
+   * An occurrence of {@code access}: proven here, or not, with what would prove it at a launch
+   * (null for nothing).
+   */
   void access(Object access, boolean proven, LaunchProof atLaunch) {
     int[] counts = occurrences.computeIfAbsent(access, a -> new int[2]);
     counts[0]++;
     counts[1] += proven ? 1 : 0;
     if (!proven) {
-      launchProofs.computeIfAbsent(access, a -> {
-        unproven.add(a);
-        return new ArrayList<>();
-      }).add(atLaunch);
+      launchProofs
+          .computeIfAbsent(
+              access,
+              a -> {
+                unproven.add(a);
+                return new ArrayList<>();
+              })
+          .add(atLaunch);
     }
   }
 
-  /** An occurrence of an access's {@code index}: whether inside its own workgroup's range, its own-element proof (or null). */
+  /**
+   * An occurrence of an access's {@code index}: whether inside its own workgroup's range, its
+   * own-element proof (or null).
+   */
   void ownership(Expr index, boolean insideOwnWorkgroup, OwnElement proof) {
     int[] counts = ownWorkgroup.computeIfAbsent(index, a -> new int[2]);
     counts[0]++;
@@ -56,7 +79,10 @@ final class AccessRecord {
     ownElements.computeIfAbsent(index, a -> new ArrayList<>()).add(proof);
   }
 
-  /** An occurrence of a tile's or copy's {@code offset}: it spans many elements, no invocation's own. */
+  /**
+   * An occurrence of a tile's or copy's {@code offset}: it spans many elements, no invocation's
+   * own.
+   */
   void notOwn(Expr offset) {
     ownElements.computeIfAbsent(offset, a -> new ArrayList<>()).add(null);
   }
@@ -78,7 +104,10 @@ final class AccessRecord {
     return counts != null && counts[0] == counts[1];
   }
 
-  /** The own-element proofs of {@code index}'s occurrences (null where one has none); null where it has none recorded. */
+  /**
+   * The own-element proofs of {@code index}'s occurrences (null where one has none); null where it
+   * has none recorded.
+   */
   List<OwnElement> ownElements(Expr index) {
     return ownElements.get(index);
   }
@@ -104,21 +133,29 @@ final class AccessRecord {
   }
 
   /**
-   * The first and last index of a side of a copy ({@code target}: its destination), as index nodes of
-   * their own (made once per copy, so that their identity keys the occurrences as an access node does).
+   * The first and last index of a side of a copy ({@code target}: its destination), as index nodes
+   * of their own (made once per copy, so that their identity keys the occurrences as an access node
+   * does).
    */
   Expr[] copyEnds(Stmt.Copy copy, boolean target) {
-    Expr[][] ends = copyEnds.computeIfAbsent(copy, c -> new Expr[][] {ends(c.sourceIndex(), c), ends(c.targetIndex(), c)});
+    Expr[][] ends =
+        copyEnds.computeIfAbsent(
+            copy, c -> new Expr[][] {ends(c.sourceIndex(), c), ends(c.targetIndex(), c)});
     return ends[target ? 1 : 0];
   }
 
   private static Expr[] ends(Expr first, Stmt.Copy copy) {
     return new Expr[] {
-        new Expr.Binary(BinaryOp.ADD, first, new Expr.IntConst(0), PrimType.INT, copy.site()),
-        new Expr.Binary(BinaryOp.ADD, first, new Expr.IntConst(copy.length() - 1), PrimType.INT, copy.site())};
+      new Expr.Binary(BinaryOp.ADD, first, new Expr.IntConst(0), PrimType.INT, copy.site()),
+      new Expr.Binary(
+          BinaryOp.ADD, first, new Expr.IntConst(copy.length() - 1), PrimType.INT, copy.site())
+    };
   }
 
-  /** The index nodes of the tile's ends, where {@link #tileEnds(Stmt.Matrix, Expr, Expr)} made them; null else. */
+  /**
+   * The index nodes of the tile's ends, where {@link #tileEnds(Stmt.Matrix, Expr, Expr)} made them;
+   * null else.
+   */
   Expr[] tileEnds(Stmt.Matrix tile) {
     return tileEnds.get(tile);
   }
@@ -131,16 +168,21 @@ final class AccessRecord {
     if (!(stride instanceof Expr.IntConst(int rows))) {
       return null;
     }
-    return tileEnds.computeIfAbsent(tile, t -> {
-      long span = (long) rows * (LaunchAbi.MATRIX_SIDE - 1);
-      long below = Math.min(0, span);
-      long above = Math.max(0, span) + LaunchAbi.MATRIX_SIDE - 1;
-      if (below < Integer.MIN_VALUE || above > Integer.MAX_VALUE) {
-        return null;
-      }
-      return new Expr[] {
-          new Expr.Binary(BinaryOp.ADD, offset, new Expr.IntConst((int) below), PrimType.INT, t.site()),
-          new Expr.Binary(BinaryOp.ADD, offset, new Expr.IntConst((int) above), PrimType.INT, t.site())};
-    });
+    return tileEnds.computeIfAbsent(
+        tile,
+        t -> {
+          long span = (long) rows * (LaunchAbi.MATRIX_SIDE - 1);
+          long below = Math.min(0, span);
+          long above = Math.max(0, span) + LaunchAbi.MATRIX_SIDE - 1;
+          if (below < Integer.MIN_VALUE || above > Integer.MAX_VALUE) {
+            return null;
+          }
+          return new Expr[] {
+            new Expr.Binary(
+                BinaryOp.ADD, offset, new Expr.IntConst((int) below), PrimType.INT, t.site()),
+            new Expr.Binary(
+                BinaryOp.ADD, offset, new Expr.IntConst((int) above), PrimType.INT, t.site())
+          };
+        });
   }
 }

@@ -21,13 +21,14 @@ import java.util.function.BiConsumer;
 
 /**
  * The pairs of a program's buffers that one array may not be passed for ({@link AliasConflict}).
- * Two buffers of one element type, one of them written, may be one array only where every access
- * of both is proven the invocation's own element ({@link OwnElement}, with no launch bound but a
- * grid of height and depth 1, which is all a one-dimensional program's launcher gives) and all of
- * them are the same lane, and only one of the two is written, after every read of the other: each
+ * Two buffers of one element type, one of them written, may be one array only where every access of
+ * both is proven the invocation's own element ({@link OwnElement}, with no launch bound but a grid
+ * of height and depth 1, which is all a one-dimensional program's launcher gives) and all of them
+ * are the same lane, and only one of the two is written, after every read of the other: each
  * invocation then reads and writes one element of the array, and reads it before it writes it, in
- * its program order as in Java's loop, and in the vectorized program's, which reads first. Run on the gated program, before vectorization, whose
- * accesses of the invocation's own elements keep that order.
+ * its program order as in Java's loop, and in the vectorized program's, which reads first. Run on
+ * the gated program, before vectorization, whose accesses of the invocation's own elements keep
+ * that order.
  */
 public final class AliasConflicts {
   private AliasConflicts() {}
@@ -43,73 +44,85 @@ public final class AliasConflicts {
     Set<String> written = new HashSet<>();
     Set<String> unproven = new HashSet<>();
     Map<String, List<OwnElement>> proofs = new HashMap<>();
-    // a launcher gives a program of a one-dimensional workgroup counts alone: grids of height and depth 1
+    // a launcher gives a program of a one-dimensional workgroup counts alone: grids of height and
+    // depth 1
     boolean flat = program.workgroup().y() == 1 && program.workgroup().z() == 1;
-    BiConsumer<ArrayDecl, Expr> access = (array, index) -> {
-      if (array instanceof BufferDecl buffer) {
-        OwnElement own = analysis.bounds().ownElement(index);
-        if (own == null || !own.bounds().stream().allMatch(bound -> flat && isFlatGrid(bound))) {
-          unproven.add(buffer.name());
-        } else {
-          proofs.computeIfAbsent(buffer.name(), name -> new ArrayList<>()).add(own);
-        }
-      }
-    };
-    Walk.statements(program.body(), statement -> {
-      switch (statement) {
-        case Stmt.Store store -> {
-          written.add(store.array().name());
-          access.accept(store.array(), store.index());
-        }
-        case Stmt.Atomic atomic -> {
-          written.add(atomic.array().name());
-          access.accept(atomic.array(), atomic.index());
-        }
-        case Stmt.Copy copy -> { // a range of elements: no one element of the invocation's own
-          written.add(copy.target().name());
-          unproven.add(copy.source().name());
-          unproven.add(copy.target().name());
-        }
-        case Stmt.Matrix tile -> {
-          if (tile.op() instanceof MatrixOp.Load load) {
-            unproven.add(load.array().name());
-          } else if (tile.op() instanceof MatrixOp.Store store) {
-            written.add(store.array().name());
-            unproven.add(store.array().name());
+    BiConsumer<ArrayDecl, Expr> access =
+        (array, index) -> {
+          if (array instanceof BufferDecl buffer) {
+            OwnElement own = analysis.bounds().ownElement(index);
+            if (own == null
+                || !own.bounds().stream().allMatch(bound -> flat && isFlatGrid(bound))) {
+              unproven.add(buffer.name());
+            } else {
+              proofs.computeIfAbsent(buffer.name(), name -> new ArrayList<>()).add(own);
+            }
           }
-        }
-        case Stmt.VectorLoad vector -> unproven.add(vector.buffer().name());
-        case Stmt.VectorStore vector -> {
-          written.add(vector.buffer().name());
-          unproven.add(vector.buffer().name());
-        }
-        case Stmt.Call call -> call.arrays().forEach(array -> { // not inlined: whatever it does
-          written.add(array.name());
-          unproven.add(array.name());
+        };
+    Walk.statements(
+        program.body(),
+        statement -> {
+          switch (statement) {
+            case Stmt.Store store -> {
+              written.add(store.array().name());
+              access.accept(store.array(), store.index());
+            }
+            case Stmt.Atomic atomic -> {
+              written.add(atomic.array().name());
+              access.accept(atomic.array(), atomic.index());
+            }
+            case Stmt.Copy copy -> { // a range of elements: no one element of the invocation's own
+              written.add(copy.target().name());
+              unproven.add(copy.source().name());
+              unproven.add(copy.target().name());
+            }
+            case Stmt.Matrix tile -> {
+              if (tile.op() instanceof MatrixOp.Load load) {
+                unproven.add(load.array().name());
+              } else if (tile.op() instanceof MatrixOp.Store store) {
+                written.add(store.array().name());
+                unproven.add(store.array().name());
+              }
+            }
+            case Stmt.VectorLoad vector -> unproven.add(vector.buffer().name());
+            case Stmt.VectorStore vector -> {
+              written.add(vector.buffer().name());
+              unproven.add(vector.buffer().name());
+            }
+            case Stmt.Call call ->
+                call.arrays()
+                    .forEach(
+                        array -> { // not inlined: whatever it does
+                          written.add(array.name());
+                          unproven.add(array.name());
+                        });
+            default -> {}
+          }
         });
-        default -> {}
-      }
-    });
-    Walk.expressions(program.body(), expression -> {
-      if (expression instanceof Expr.Load load) {
-        access.accept(load.array(), load.index());
-      }
-    });
+    Walk.expressions(
+        program.body(),
+        expression -> {
+          if (expression instanceof Expr.Load load) {
+            access.accept(load.array(), load.index());
+          }
+        });
     List<AliasConflict> conflicts = new ArrayList<>();
-    forEachPair(program.buffers(), (first, second) -> {
-      if ((written.contains(first.name()) || written.contains(second.name()))
-          && !(sameLane(first.name(), second.name(), unproven, proofs)
-              && readsFirst(program.body(), first.name(), second.name(), written))) {
-        conflicts.add(new AliasConflict(first.binding(), second.binding()));
-      }
-    });
+    forEachPair(
+        program.buffers(),
+        (first, second) -> {
+          if ((written.contains(first.name()) || written.contains(second.name()))
+              && !(sameLane(first.name(), second.name(), unproven, proofs)
+                  && readsFirst(program.body(), first.name(), second.name(), written))) {
+            conflicts.add(new AliasConflict(first.binding(), second.binding()));
+          }
+        });
     return conflicts;
   }
 
   /**
    * The buffers of a program whose conflicts are decided that a launch may give one array together
-   * with another, one of the two written: the writer decorates them {@code Aliased}, so that a driver
-   * keeps the invocation's accesses of the two in program order.
+   * with another, one of the two written: the writer decorates them {@code Aliased}, so that a
+   * driver keeps the invocation's accesses of the two in program order.
    *
    * @param program a program with its {@link Program#aliasConflicts()}
    * @return the names of those buffers
@@ -117,18 +130,24 @@ public final class AliasConflicts {
   public static Set<String> sharing(Program program) {
     Set<AliasConflict> conflicts = Set.copyOf(program.aliasConflicts());
     Set<String> sharing = new HashSet<>();
-    forEachPair(program.buffers(), (first, second) -> {
-      if ((first.access() != Access.READ || second.access() != Access.READ)
-          && !conflicts.contains(new AliasConflict(first.binding(), second.binding()))) {
-        sharing.add(first.name());
-        sharing.add(second.name());
-      }
-    });
+    forEachPair(
+        program.buffers(),
+        (first, second) -> {
+          if ((first.access() != Access.READ || second.access() != Access.READ)
+              && !conflicts.contains(new AliasConflict(first.binding(), second.binding()))) {
+            sharing.add(first.name());
+            sharing.add(second.name());
+          }
+        });
     return sharing;
   }
 
-  /** Each pair of {@code buffers} of one element type, in buffer order: the pairs one array could be given for. */
-  private static void forEachPair(List<BufferDecl> buffers, BiConsumer<BufferDecl, BufferDecl> pair) {
+  /**
+   * Each pair of {@code buffers} of one element type, in buffer order: the pairs one array could be
+   * given for.
+   */
+  private static void forEachPair(
+      List<BufferDecl> buffers, BiConsumer<BufferDecl, BufferDecl> pair) {
     for (int a = 0; a < buffers.size(); a++) {
       for (int b = a + 1; b < buffers.size(); b++) {
         if (buffers.get(a).element() == buffers.get(b).element()) {
@@ -140,10 +159,12 @@ public final class AliasConflicts {
 
   /**
    * Whether only one of the two buffers is written and every read of the other comes before every
-   * write of it in the invocation's program order (not both inside one loop): the vectorized program
-   * reads each buffer's elements first and writes them last, as the invocation's own registers.
+   * write of it in the invocation's program order (not both inside one loop): the vectorized
+   * program reads each buffer's elements first and writes them last, as the invocation's own
+   * registers.
    */
-  private static boolean readsFirst(List<Stmt> body, String first, String second, Set<String> written) {
+  private static boolean readsFirst(
+      List<Stmt> body, String first, String second, Set<String> written) {
     if (written.contains(first) && written.contains(second)) {
       return false;
     }
@@ -151,21 +172,30 @@ public final class AliasConflicts {
     String read = write.equals(first) ? second : first;
     boolean[] wrote = {false};
     boolean[] late = {false};
-    Walk.statements(body, statement -> {
-      if (statement instanceof Stmt.Loop loop && touches(loop.body(), read, false) && touches(loop.body(), write, true)) {
-        late[0] = true; // a later turn reads after an earlier one wrote
-      }
-      late[0] |= wrote[0] && Walk.anyExpression(List.of(statement), e -> e instanceof Expr.Load load
-          && load.array().name().equals(read));
-      wrote[0] |= writes(statement, write);
-    });
+    Walk.statements(
+        body,
+        statement -> {
+          if (statement instanceof Stmt.Loop loop
+              && touches(loop.body(), read, false)
+              && touches(loop.body(), write, true)) {
+            late[0] = true; // a later turn reads after an earlier one wrote
+          }
+          late[0] |=
+              wrote[0]
+                  && Walk.anyExpression(
+                      List.of(statement),
+                      e -> e instanceof Expr.Load load && load.array().name().equals(read));
+          wrote[0] |= writes(statement, write);
+        });
     return !late[0];
   }
 
   /** Whether {@code body} stores into {@code buffer} ({@code stores}) or loads it. */
   private static boolean touches(List<Stmt> body, String buffer, boolean stores) {
-    return stores ? Walk.anyStatement(body, statement -> writes(statement, buffer))
-        : Walk.anyExpression(body, e -> e instanceof Expr.Load load && load.array().name().equals(buffer));
+    return stores
+        ? Walk.anyStatement(body, statement -> writes(statement, buffer))
+        : Walk.anyExpression(
+            body, e -> e instanceof Expr.Load load && load.array().name().equals(buffer));
   }
 
   private static boolean writes(Stmt statement, String buffer) {
@@ -176,16 +206,21 @@ public final class AliasConflicts {
     };
   }
 
-  /** Whether {@code bound} asks no more than a grid of height or depth 1, which every count gives. */
+  /**
+   * Whether {@code bound} asks no more than a grid of height or depth 1, which every count gives.
+   */
   private static boolean isFlatGrid(LaunchBound bound) {
-    return bound.limit() == 1 && bound.factors().size() == 1
+    return bound.limit() == 1
+        && bound.factors().size() == 1
         && (bound.factors().getFirst().equals(LaunchForm.roundedGrid(0, 1))
             || bound.factors().getFirst().equals(LaunchForm.roundedGrid(0, 2)));
   }
 
-  /** Whether every access of both buffers is proven the invocation's own element, all at one lane. */
-  private static boolean sameLane(String first, String second, Set<String> unproven,
-      Map<String, List<OwnElement>> proofs) {
+  /**
+   * Whether every access of both buffers is proven the invocation's own element, all at one lane.
+   */
+  private static boolean sameLane(
+      String first, String second, Set<String> unproven, Map<String, List<OwnElement>> proofs) {
     if (unproven.contains(first) || unproven.contains(second)) {
       return false;
     }

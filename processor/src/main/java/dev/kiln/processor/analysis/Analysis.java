@@ -72,43 +72,54 @@ public final class Analysis {
   }
 
   /**
-   * Whether the program's barriers must order buffer memory too, not only workgroup memory: where
-   * a buffer is written (stored to, or updated atomically) and also read or stored plainly, and a
+   * Whether the program's barriers must order buffer memory too, not only workgroup memory: where a
+   * buffer is written (stored to, or updated atomically) and also read or stored plainly, and a
    * barrier may separate some of its accesses ({@link BarrierCrossings}). A buffer only read, only
    * updated atomically (atomics are ordered among themselves), or only accessed after the last
    * barrier needs none.
    */
   public boolean barriersOrderBuffers() {
     if (barriersOrderBuffers == null) {
-      barriersOrderBuffers = Walk.anyStatement(program.body(), Stmt.Barrier.class::isInstance) && buffersMeet();
+      barriersOrderBuffers =
+          Walk.anyStatement(program.body(), Stmt.Barrier.class::isInstance) && buffersMeet();
     }
     return barriersOrderBuffers;
   }
 
   private boolean buffersMeet() {
     Set<String> crossing = BarrierCrossings.of(program.body());
-    return program.buffers().stream().filter(buffer -> crossing.contains(buffer.name()))
-        .map(buffer -> facts().accessesOf(buffer.name())).anyMatch(uses ->
-            uses.stream().anyMatch(use -> use.kind().writes())
-                && uses.stream().anyMatch(use -> use.kind() != Facts.Kind.ATOMIC));
+    return program.buffers().stream()
+        .filter(buffer -> crossing.contains(buffer.name()))
+        .map(buffer -> facts().accessesOf(buffer.name()))
+        .anyMatch(
+            uses ->
+                uses.stream().anyMatch(use -> use.kind().writes())
+                    && uses.stream().anyMatch(use -> use.kind() != Facts.Kind.ATOMIC));
   }
 
   /**
-   * What {@code -Akiln.dump} shows of the analyses: each array access's bounds check, whether it was
-   * proven unnecessary, and what the barriers order.
+   * What {@code -Akiln.dump} shows of the analyses: each array access's bounds check, whether it
+   * was proven unnecessary, and what the barriers order.
    */
   public String summary() {
     IndexBounds.Tally tally = bounds().tally();
-    StringBuilder text = new StringBuilder("bounds checks: ").append(tally.proven()).append(" of ")
-        .append(tally.accesses()).append(" array accesses proven in bounds, written without a check");
+    StringBuilder text =
+        new StringBuilder("bounds checks: ")
+            .append(tally.proven())
+            .append(" of ")
+            .append(tally.accesses())
+            .append(" array accesses proven in bounds, written without a check");
     if (tally.atLaunch() > 0) {
-      text.append(", ").append(tally.atLaunch()).append(" more left out at launches whose lengths, scalars and grid prove them");
+      text.append(", ")
+          .append(tally.atLaunch())
+          .append(" more left out at launches whose lengths, scalars and grid prove them");
     }
     if (!program.boundsChecks()) {
       text.append(" (the kernel has boundsChecks = false: none is written)");
     }
     if (Walk.anyStatement(program.body(), Stmt.Barrier.class::isInstance)) {
-      text.append("; barriers order workgroup memory").append(barriersOrderBuffers() ? " and buffer memory" : " only");
+      text.append("; barriers order workgroup memory")
+          .append(barriersOrderBuffers() ? " and buffer memory" : " only");
     }
     return text.toString();
   }

@@ -24,31 +24,37 @@ public final class BarrierCrossings {
     int[] position = {0};
     int[] lastBarrier = {-1};
     Set<String> crossing = new HashSet<>();
-    Walk.statements(body, statement -> {
-      int at = position[0]++;
-      if (statement instanceof Stmt.Barrier) {
-        lastBarrier[0] = at;
-      }
-      for (String array : accessed(List.of(statement), false)) {
-        firstAccess.merge(array, at, Math::min);
-      }
-      if (statement instanceof Stmt.Loop loop) {
-        List<Stmt> turn = new ArrayList<>(loop.body());
-        turn.addAll(loop.update());
-        if (Walk.anyStatement(turn, Stmt.Barrier.class::isInstance)) {
-          crossing.addAll(accessed(List.of(statement), true));
-        }
-      }
-    });
-    firstAccess.forEach((array, first) -> {
-      if (first < lastBarrier[0]) {
-        crossing.add(array);
-      }
-    });
+    Walk.statements(
+        body,
+        statement -> {
+          int at = position[0]++;
+          if (statement instanceof Stmt.Barrier) {
+            lastBarrier[0] = at;
+          }
+          for (String array : accessed(List.of(statement), false)) {
+            firstAccess.merge(array, at, Math::min);
+          }
+          if (statement instanceof Stmt.Loop loop) {
+            List<Stmt> turn = new ArrayList<>(loop.body());
+            turn.addAll(loop.update());
+            if (Walk.anyStatement(turn, Stmt.Barrier.class::isInstance)) {
+              crossing.addAll(accessed(List.of(statement), true));
+            }
+          }
+        });
+    firstAccess.forEach(
+        (array, first) -> {
+          if (first < lastBarrier[0]) {
+            crossing.add(array);
+          }
+        });
     return crossing;
   }
 
-  /** The arrays {@code statements} access themselves and in their own expressions; with {@code nested}, also inside. */
+  /**
+   * The arrays {@code statements} access themselves and in their own expressions; with {@code
+   * nested}, also inside.
+   */
   private static Set<String> accessed(List<Stmt> statements, boolean nested) {
     Set<String> arrays = new HashSet<>();
     List<Stmt> scope = new ArrayList<>();
@@ -66,11 +72,13 @@ public final class BarrierCrossings {
         default -> {}
       }
       for (Expr own : Walk.ownExpressions(statement)) {
-        Walk.expression(own, e -> {
-          if (e instanceof Expr.Load load) {
-            arrays.add(load.array().name());
-          }
-        });
+        Walk.expression(
+            own,
+            e -> {
+              if (e instanceof Expr.Load load) {
+                arrays.add(load.array().name());
+              }
+            });
       }
     }
     return arrays;

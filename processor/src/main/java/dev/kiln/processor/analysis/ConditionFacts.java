@@ -12,18 +12,22 @@ import java.util.List;
 import java.util.function.Function;
 
 /**
- * What a condition says about ints where it holds, or where it fails: forms at least 0
- * ({@code i < n} gives {@code n - 1 - i}), forms not 0 ({@code x != w - 1}), and either kind
- * conditional on requirements where a side of int scalars may wrap ({@link Constraints.Conditional}).
- * It reads comparisons of ints under {@code !}, {@code &&} where the whole holds, {@code ||} where it
- * fails, and the launch gate, which keeps each global id below its arm's grid.
+ * What a condition says about ints where it holds, or where it fails: forms at least 0 ({@code i <
+ * n} gives {@code n - 1 - i}), forms not 0 ({@code x != w - 1}), and either kind conditional on
+ * requirements where a side of int scalars may wrap ({@link Constraints.Conditional}). It reads
+ * comparisons of ints under {@code !}, {@code &&} where the whole holds, {@code ||} where it fails,
+ * and the launch gate, which keeps each global id below its arm's grid.
  *
  * @param facts forms at least 0
  * @param unequal forms not 0
  * @param conditional facts of either kind that hold where their requirements do
  */
-record ConditionFacts(List<Linear> facts, List<Linear> unequal, List<Constraints.Conditional> conditional) {
-  /** What is known where the condition is read: the facts there, and each int expression's affine form. */
+record ConditionFacts(
+    List<Linear> facts, List<Linear> unequal, List<Constraints.Conditional> conditional) {
+  /**
+   * What is known where the condition is read: the facts there, and each int expression's affine
+   * form.
+   */
   private record Context(Constraints known, Function<Expr, IndexForm> form) {}
 
   /**
@@ -35,13 +39,16 @@ record ConditionFacts(List<Linear> facts, List<Linear> unequal, List<Constraints
    * @param form each int expression's affine form there
    * @return the facts
    */
-  static ConditionFacts of(Expr condition, boolean holds, Constraints known, Function<Expr, IndexForm> form) {
-    ConditionFacts derived = new ConditionFacts(new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
+  static ConditionFacts of(
+      Expr condition, boolean holds, Constraints known, Function<Expr, IndexForm> form) {
+    ConditionFacts derived =
+        new ConditionFacts(new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
     conditionFacts(condition, holds, new Context(known, form), derived);
     return derived;
   }
 
-  private static void conditionFacts(Expr condition, boolean holds, Context context, ConditionFacts derived) {
+  private static void conditionFacts(
+      Expr condition, boolean holds, Context context, ConditionFacts derived) {
     switch (condition) {
       case Expr.Unary unary when unary.op() == UnaryOp.NOT ->
           conditionFacts(unary.operand(), !holds, context, derived);
@@ -55,13 +62,18 @@ record ConditionFacts(List<Linear> facts, List<Linear> unequal, List<Constraints
         conditionFacts(a, false, context, derived);
         conditionFacts(b, false, context, derived);
       }
-      case Expr.Binary(BinaryOp op, Expr left, Expr right, PrimType type, Site site) when op.isComparison() && left.type() == PrimType.INT ->
+      case Expr.Binary(BinaryOp op, Expr left, Expr right, PrimType type, Site site)
+          when op.isComparison() && left.type() == PrimType.INT ->
           comparisonFacts(holds ? op : negated(op), left, right, context, derived);
       // the launch gate: each global id below the arm's grid
       case Expr.InLaunch gate when holds && !gate.wholeWorkgroups() -> {
         for (int axis = 0; axis < 3; axis++) {
-          derived.facts().add(Linear.term(new IndexForm.Grid(gate.arm(), axis)).minus(Linear.term(
-              new IndexForm.Id(Builtin.GLOBAL_ID, axis))).plus(Linear.constant(-1)));
+          derived
+              .facts()
+              .add(
+                  Linear.term(new IndexForm.Grid(gate.arm(), axis))
+                      .minus(Linear.term(new IndexForm.Id(Builtin.GLOBAL_ID, axis)))
+                      .plus(Linear.constant(-1)));
         }
       }
       default -> {}
@@ -73,8 +85,10 @@ record ConditionFacts(List<Linear> facts, List<Linear> unequal, List<Constraints
    * a side of int scalars and constants alone may wrap ({@code n - 1}), the facts hold where it
    * does not, a requirement a launch can check: conditional facts.
    */
-  private static void comparisonFacts(BinaryOp op, Expr left, Expr right, Context context, ConditionFacts derived) {
-    if (!(context.form().apply(left) instanceof Affine a) || !(context.form().apply(right) instanceof Affine b)) {
+  private static void comparisonFacts(
+      BinaryOp op, Expr left, Expr right, Context context, ConditionFacts derived) {
+    if (!(context.form().apply(left) instanceof Affine a)
+        || !(context.form().apply(right) instanceof Affine b)) {
       return;
     }
     Linear l = Linear.of(a);
@@ -82,7 +96,8 @@ record ConditionFacts(List<Linear> facts, List<Linear> unequal, List<Constraints
     List<Linear> requirements = new ArrayList<>();
     for (Linear side : List.of(l, r)) {
       if (!context.known().withinInt(side)) {
-        if (!side.coefficients().keySet().stream().allMatch(term -> term instanceof IndexForm.Scalar)) {
+        if (!side.coefficients().keySet().stream()
+            .allMatch(term -> term instanceof IndexForm.Scalar)) {
           return; // the form may have wrapped where the int did not
         }
         requirements.add(side.minus(Linear.constant(Integer.MIN_VALUE)));
@@ -110,7 +125,9 @@ record ConditionFacts(List<Linear> facts, List<Linear> unequal, List<Constraints
         derived.unequal().add(notZero);
       }
     } else {
-      facts.forEach(fact -> derived.conditional().add(new Constraints.Conditional(fact, requirements, false)));
+      facts.forEach(
+          fact ->
+              derived.conditional().add(new Constraints.Conditional(fact, requirements, false)));
       if (notZero != null) {
         derived.conditional().add(new Constraints.Conditional(notZero, requirements, true));
       }

@@ -8,8 +8,8 @@ import java.util.Map;
 
 /**
  * Decides what orders two accesses of one buffer made by different invocations of one fused
- * dispatch, from their index forms. The forms are first put in the fused dispatch's frame:
- * {@code globalId(0) = W·workgroupId(0) + localId(0)} for the fused workgroup's width W, and, in a
+ * dispatch, from their index forms. The forms are first put in the fused dispatch's frame: {@code
+ * globalId(0) = W·workgroupId(0) + localId(0)} for the fused workgroup's width W, and, in a
  * one-dimensional launch, every id along y and z is 0.
  */
 public final class Conflicts {
@@ -56,8 +56,10 @@ public final class Conflicts {
   /** {@code form} in the fused dispatch's frame. */
   public IndexForm canonical(IndexForm form) {
     IndexForm split = withGlobalIdSplit(form, fused.x());
-    return !oneDimensional ? split : IndexForm.substitute(split,
-        term -> term instanceof Id id && id.axis() > 0 ? IndexForm.constant(0) : null);
+    return !oneDimensional
+        ? split
+        : IndexForm.substitute(
+            split, term -> term instanceof Id id && id.axis() > 0 ? IndexForm.constant(0) : null);
   }
 
   /**
@@ -69,9 +71,13 @@ public final class Conflicts {
    * @return the form in workgroup and local ids
    */
   static IndexForm withGlobalIdSplit(IndexForm form, int width) {
-    return IndexForm.substitute(form, term -> term.equals(GLOBAL_X)
-        ? IndexForm.add(IndexForm.scale(IndexForm.term(GROUP_X), width), IndexForm.term(LOCAL_X))
-        : null);
+    return IndexForm.substitute(
+        form,
+        term ->
+            term.equals(GLOBAL_X)
+                ? IndexForm.add(
+                    IndexForm.scale(IndexForm.term(GROUP_X), width), IndexForm.term(LOCAL_X))
+                : null);
   }
 
   /** What orders an access at {@code a} against one at {@code b}, one of them a write. */
@@ -81,7 +87,9 @@ public final class Conflicts {
     if (!(x instanceof Affine first) || !(y instanceof Affine second)) {
       return Ordering.NONE;
     }
-    if (first.isUniform() && second.isUniform() && first.coefficients().equals(second.coefficients())
+    if (first.isUniform()
+        && second.isUniform()
+        && first.coefficients().equals(second.coefficients())
         && first.constant() != second.constant()) {
       return Ordering.DISJOINT;
     }
@@ -104,16 +112,23 @@ public final class Conflicts {
       return false;
     }
     int k = form.coefficient(LOCAL_X);
-    boolean onlyTheLane = form.coefficients().entrySet().stream()
-        .allMatch(e -> e.getKey().equals(LOCAL_X) || e.getKey().equals(GROUP_X) || e.getKey().isUniform());
-    return onlyTheLane && k != 0 && form.coefficient(GROUP_X) == k * fused.x()
+    boolean onlyTheLane =
+        form.coefficients().entrySet().stream()
+            .allMatch(
+                e ->
+                    e.getKey().equals(LOCAL_X)
+                        || e.getKey().equals(GROUP_X)
+                        || e.getKey().isUniform());
+    return onlyTheLane
+        && k != 0
+        && form.coefficient(GROUP_X) == k * fused.x()
         && Integer.numberOfTrailingZeros(k) <= 1;
   }
 
   /**
-   * Whether the form is {@code W·workgroupId(0) + a·localId(0) + c} with every value of
-   * {@code a·localId(0) + c} inside {@code [0, W)}: an element of the invocation's own workgroup's
-   * range, in a one-dimensional launch of a one-dimensional workgroup.
+   * Whether the form is {@code W·workgroupId(0) + a·localId(0) + c} with every value of {@code
+   * a·localId(0) + c} inside {@code [0, W)}: an element of the invocation's own workgroup's range,
+   * in a one-dimensional launch of a one-dimensional workgroup.
    */
   private boolean insideOwnWorkgroup(Affine form) {
     if (!oneDimensional || fused.y() != 1 || fused.z() != 1) {

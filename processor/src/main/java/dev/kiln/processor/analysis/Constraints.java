@@ -35,13 +35,18 @@ final class Constraints {
   private final Workgroup workgroup;
   private final List<Linear> facts;
   private final List<Conditional> conditional;
+
   /**
    * Forms known not to be 0 ({@code x != width - 1}): one on a single term with coefficient ±1
    * trims its range where the facts put an end on the excluded value.
    */
   private final List<Linear> unequal;
 
-  private Constraints(Workgroup workgroup, List<Linear> facts, List<Conditional> conditional, List<Linear> unequal) {
+  private Constraints(
+      Workgroup workgroup,
+      List<Linear> facts,
+      List<Conditional> conditional,
+      List<Linear> unequal) {
     this.workgroup = workgroup;
     this.facts = List.copyOf(facts);
     this.conditional = List.copyOf(conditional);
@@ -59,7 +64,10 @@ final class Constraints {
     return new Constraints(workgroup, all, conditional, unequal);
   }
 
-  /** These facts and the conditional ones {@code more}, used only by {@link #assuming} and launch proofs. */
+  /**
+   * These facts and the conditional ones {@code more}, used only by {@link #assuming} and launch
+   * proofs.
+   */
   Constraints andConditional(List<Conditional> more) {
     List<Conditional> all = new ArrayList<>(conditional);
     all.addAll(more);
@@ -84,13 +92,17 @@ final class Constraints {
 
   /** The requirements of the conditional facts, which {@link #assuming} assumes. */
   List<Linear> requirements() {
-    return conditional.stream().filter(c -> !c.unequal()).flatMap(c -> c.requirements().stream()).distinct().toList();
+    return conditional.stream()
+        .filter(c -> !c.unequal())
+        .flatMap(c -> c.requirements().stream())
+        .distinct()
+        .toList();
   }
 
   /**
    * What would prove {@code targets} at least 0 at a launch ({@link LaunchProof}): these facts, the
-   * conditional ones with their requirements, and the forms not 0, in the proof's terms. A fact on a
-   * term a proof cannot name is left out; null where a target has such a term.
+   * conditional ones with their requirements, and the forms not 0, in the proof's terms. A fact on
+   * a term a proof cannot name is left out; null where a target has such a term.
    *
    * @param targets the forms to prove
    * @param access the access and its line, for the runtime's dumps
@@ -98,8 +110,7 @@ final class Constraints {
    *     number of the program's own, so that a module does not depend on what else javac compiled
    * @return the proof, or null
    */
-  LaunchProof launchProof(List<Linear> targets, String access,
-      Function<Local, Integer> variables) {
+  LaunchProof launchProof(List<Linear> targets, String access, Function<Local, Integer> variables) {
     Function<List<Linear>, List<LaunchForm>> forms = linear -> forms(linear, variables);
     List<LaunchForm> goals = forms.apply(targets);
     if (goals.size() < targets.size()) {
@@ -112,7 +123,8 @@ final class Constraints {
     known.addAll(conditionalFacts);
     List<Linear> notZero = new ArrayList<>(unequal);
     notZero.addAll(conditionalUnequal);
-    List<Linear> requirements = conditional.stream().flatMap(c -> c.requirements().stream()).distinct().toList();
+    List<Linear> requirements =
+        conditional.stream().flatMap(c -> c.requirements().stream()).distinct().toList();
     List<LaunchForm> required = forms.apply(requirements);
     if (required.size() < requirements.size()) {
       return null;
@@ -121,8 +133,7 @@ final class Constraints {
   }
 
   /** The forms a launch proof can write, in its terms; those it cannot are left out. */
-  private static List<LaunchForm> forms(List<Linear> linear,
-      Function<Local, Integer> variables) {
+  private static List<LaunchForm> forms(List<Linear> linear, Function<Local, Integer> variables) {
     List<LaunchForm> forms = new ArrayList<>();
     for (Linear form : linear) {
       Map<String, Long> terms = new java.util.TreeMap<>();
@@ -144,17 +155,20 @@ final class Constraints {
   /** A term as a launch proof names it; null for one it cannot name. */
   private static String launchName(Term term, Function<Local, Integer> variables) {
     return switch (term) {
-      case IndexForm.Id id -> switch (id.builtin()) {
-        case GLOBAL_ID -> "g" + id.axis();
-        case LOCAL_ID -> "l" + id.axis();
-        case WORKGROUP_ID -> "w" + id.axis();
-        case NUM_WORKGROUPS -> null;
-      };
+      case IndexForm.Id id ->
+          switch (id.builtin()) {
+            case GLOBAL_ID -> "g" + id.axis();
+            case LOCAL_ID -> "l" + id.axis();
+            case WORKGROUP_ID -> "w" + id.axis();
+            case NUM_WORKGROUPS -> null;
+          };
       case IndexForm.Scalar scalar -> identifier(scalar.name()) ? "s:" + scalar.name() : null;
       case IndexForm.Length length -> identifier(length.buffer()) ? "n:" + length.buffer() : null;
       case IndexForm.Grid grid -> "c" + grid.arm() + "." + grid.axis();
-      case IndexForm.Variable variable -> variables.apply(variable.local()) == null ? null
-          : "v" + variables.apply(variable.local());
+      case IndexForm.Variable variable ->
+          variables.apply(variable.local()) == null
+              ? null
+              : "v" + variables.apply(variable.local());
       case IndexForm.Product(Term first, Term second) -> {
         String a = launchName(first, variables);
         String b = launchName(second, variables);
@@ -165,21 +179,23 @@ final class Constraints {
   }
 
   private static boolean identifier(String name) {
-    return !name.isEmpty() && Character.isJavaIdentifierStart(name.charAt(0))
+    return !name.isEmpty()
+        && Character.isJavaIdentifierStart(name.charAt(0))
         && name.chars().allMatch(Character::isJavaIdentifierPart);
   }
 
   /**
    * A form {@code R = k·s + c}, of one int scalar {@code s} with {@code k > 0} and {@code c ≥ 0},
-   * with {@code target = fact + R} for one of these facts: {@code target} holds where {@code R ≥ 0},
-   * as it does wherever {@code s ≥ 0} ({@code size - 1 - y} from {@code size - t - 1 - y ≥ 0} where
-   * {@code t ≥ 0}, an offset or a size); null where no fact leaves such a rest. A relation between
-   * two scalars is not one: the proof must not hang on how the caller sizes its arguments.
+   * with {@code target = fact + R} for one of these facts: {@code target} holds where {@code R ≥
+   * 0}, as it does wherever {@code s ≥ 0} ({@code size - 1 - y} from {@code size - t - 1 - y ≥ 0}
+   * where {@code t ≥ 0}, an offset or a size); null where no fact leaves such a rest. A relation
+   * between two scalars is not one: the proof must not hang on how the caller sizes its arguments.
    */
   Linear scalarResidual(Linear target) {
     for (Linear fact : facts) {
       Linear rest = target.minus(fact);
-      if (rest.coefficients().size() == 1 && rest.constant() >= 0
+      if (rest.coefficients().size() == 1
+          && rest.constant() >= 0
           && rest.coefficients().entrySet().iterator().next().getKey() instanceof IndexForm.Scalar
           && rest.coefficients().values().iterator().next() > 0) {
         return rest;
@@ -203,16 +219,22 @@ final class Constraints {
   /** {@code form} with each term renamed by {@code rename}. */
   static Linear renamed(Linear form, java.util.function.UnaryOperator<Term> rename) {
     Map<Term, Long> coefficients = new HashMap<>();
-    form.coefficients().forEach((term, k) -> coefficients.merge(rename.apply(term), k, Math::addExact));
+    form.coefficients()
+        .forEach((term, k) -> coefficients.merge(rename.apply(term), k, Math::addExact));
     return new Linear(coefficients, form.constant());
   }
 
   /** The facts that do not mention a term {@code stale} accepts, as a term or a factor of one. */
   Constraints without(Predicate<Term> stale) {
-    Predicate<Linear> fresh = form -> form.coefficients().keySet().stream()
-        .noneMatch(term -> IndexForm.mentions(term, stale));
-    return new Constraints(workgroup, facts.stream().filter(fresh).toList(),
-        conditional.stream().filter(c -> fresh.test(c.fact())).toList(), unequal.stream().filter(fresh).toList());
+    Predicate<Linear> fresh =
+        form ->
+            form.coefficients().keySet().stream()
+                .noneMatch(term -> IndexForm.mentions(term, stale));
+    return new Constraints(
+        workgroup,
+        facts.stream().filter(fresh).toList(),
+        conditional.stream().filter(c -> fresh.test(c.fact())).toList(),
+        unequal.stream().filter(fresh).toList());
   }
 
   /** Whether {@code form} is at least 0 wherever these facts hold. */
@@ -274,8 +296,9 @@ final class Constraints {
   List<Linear> uniformUpperBounds(Term term) {
     List<Linear> bounds = new ArrayList<>();
     for (Linear fact : facts) {
-      if (fact.coefficients().getOrDefault(term, 0L) == -1 && fact.coefficients().keySet().stream()
-          .allMatch(other -> other.equals(term) || other.isUniform())) {
+      if (fact.coefficients().getOrDefault(term, 0L) == -1
+          && fact.coefficients().keySet().stream()
+              .allMatch(other -> other.equals(term) || other.isUniform())) {
         bounds.add(fact.plus(Linear.term(term)));
       }
     }
@@ -286,7 +309,8 @@ final class Constraints {
   boolean withinInt(Linear form) {
     try {
       Map<Term, long[]> ranges = ranges();
-      return smallest(form, ranges) >= Integer.MIN_VALUE && -smallest(form.times(-1), ranges) <= Integer.MAX_VALUE;
+      return smallest(form, ranges) >= Integer.MIN_VALUE
+          && -smallest(form.times(-1), ranges) <= Integer.MAX_VALUE;
     } catch (ArithmeticException outOfLongRange) {
       return false;
     }
@@ -304,8 +328,9 @@ final class Constraints {
   }
 
   /**
-   * The range of {@code term}: what {@code ranges} knows, and for a product what its factors' ranges
-   * give where the exact product stays in the int range (the int product is then the exact one).
+   * The range of {@code term}: what {@code ranges} knows, and for a product what its factors'
+   * ranges give where the exact product stays in the int range (the int product is then the exact
+   * one).
    */
   private long[] range(Term term, Map<Term, long[]> ranges) {
     long[] known = ranges.getOrDefault(term, typeRange(term));
@@ -357,12 +382,13 @@ final class Constraints {
 
   private long[] typeRange(Term term) {
     return switch (term) {
-      case IndexForm.Id id -> switch (id.builtin()) {
-        case LOCAL_ID -> new long[] {0, workgroup.size(id.axis()) - 1};
-        // the runtime refuses a launch whose grid, in whole workgroups, exceeds the int range
-        case GLOBAL_ID, WORKGROUP_ID -> new long[] {0, Integer.MAX_VALUE};
-        case NUM_WORKGROUPS -> new long[] {1, Integer.MAX_VALUE};
-      };
+      case IndexForm.Id id ->
+          switch (id.builtin()) {
+            case LOCAL_ID -> new long[] {0, workgroup.size(id.axis()) - 1};
+            // the runtime refuses a launch whose grid, in whole workgroups, exceeds the int range
+            case GLOBAL_ID, WORKGROUP_ID -> new long[] {0, Integer.MAX_VALUE};
+            case NUM_WORKGROUPS -> new long[] {1, Integer.MAX_VALUE};
+          };
       case IndexForm.Length length -> new long[] {0, Integer.MAX_VALUE};
       case IndexForm.Grid grid -> new long[] {0, Integer.MAX_VALUE};
       case IndexForm.Scalar scalar -> new long[] {Integer.MIN_VALUE, Integer.MAX_VALUE};

@@ -34,7 +34,9 @@ public record Facts(
 
   /** How an access uses its element; an atomic reads and writes it. */
   public enum Kind {
-    READ, WRITE, ATOMIC;
+    READ,
+    WRITE,
+    ATOMIC;
 
     public boolean writes() {
       return this != READ;
@@ -66,40 +68,60 @@ public record Facts(
     boolean[] matrices = {false};
     boolean[] copies = {false};
     Map<String, List<Access>> accesses = new LinkedHashMap<>();
-    Walk.statements(program.body(), statement -> {
-      switch (statement) {
-        case Stmt.Barrier b -> barriers[0] = true;
-        case Stmt.Matrix m -> matrices[0] = true;
-        case Stmt.Copy copy -> copies[0] = true; // its sides are added after its indices' loads, below
-        case Stmt.Store store -> add(accesses, new Access(store.array(), Kind.WRITE, store.index(), store.site()));
-        case Stmt.Atomic atomic -> {
-          atomics[0] = true;
-          add(accesses, new Access(atomic.array(), Kind.ATOMIC, atomic.index(), atomic.site()));
-        }
-        default -> {}
-      }
-      // loads, in the order the statement evaluates its expressions
-      Walk.ownExpressions(statement).forEach(root -> Walk.expression(root, expression -> {
-        if (expression instanceof Expr.Load load) {
-          add(accesses, new Access(load.array(), Kind.READ, load.index(), load.site()));
-        }
-      }));
-      if (statement instanceof Stmt.Copy copy) {
-        add(accesses, new Access(copy.source(), Kind.READ, copy.sourceIndex(), copy.site()));
-        add(accesses, new Access(copy.target(), Kind.WRITE, copy.targetIndex(), copy.site()));
-      }
-    });
+    Walk.statements(
+        program.body(),
+        statement -> {
+          switch (statement) {
+            case Stmt.Barrier b -> barriers[0] = true;
+            case Stmt.Matrix m -> matrices[0] = true;
+            case Stmt.Copy copy ->
+                copies[0] = true; // its sides are added after its indices' loads, below
+            case Stmt.Store store ->
+                add(accesses, new Access(store.array(), Kind.WRITE, store.index(), store.site()));
+            case Stmt.Atomic atomic -> {
+              atomics[0] = true;
+              add(accesses, new Access(atomic.array(), Kind.ATOMIC, atomic.index(), atomic.site()));
+            }
+            default -> {}
+          }
+          // loads, in the order the statement evaluates its expressions
+          Walk.ownExpressions(statement)
+              .forEach(
+                  root ->
+                      Walk.expression(
+                          root,
+                          expression -> {
+                            if (expression instanceof Expr.Load load) {
+                              add(
+                                  accesses,
+                                  new Access(load.array(), Kind.READ, load.index(), load.site()));
+                            }
+                          }));
+          if (statement instanceof Stmt.Copy copy) {
+            add(accesses, new Access(copy.source(), Kind.READ, copy.sourceIndex(), copy.site()));
+            add(accesses, new Access(copy.target(), Kind.WRITE, copy.targetIndex(), copy.site()));
+          }
+        });
     Set<Builtin> builtins = EnumSet.noneOf(Builtin.class);
     boolean[] subgroups = {false};
-    Walk.expressions(program.body(), expression -> {
-      if (expression instanceof Expr.BuiltinGet get) {
-        builtins.add(get.builtin());
-      } else if (expression instanceof Expr.Call call && call.function().isSubgroup()) {
-        subgroups[0] = true;
-      }
-    });
-    return new Facts(barriers[0], !program.shared().isEmpty(), builtins, subgroups[0], atomics[0], matrices[0],
-        copies[0], accesses);
+    Walk.expressions(
+        program.body(),
+        expression -> {
+          if (expression instanceof Expr.BuiltinGet get) {
+            builtins.add(get.builtin());
+          } else if (expression instanceof Expr.Call call && call.function().isSubgroup()) {
+            subgroups[0] = true;
+          }
+        });
+    return new Facts(
+        barriers[0],
+        !program.shared().isEmpty(),
+        builtins,
+        subgroups[0],
+        atomics[0],
+        matrices[0],
+        copies[0],
+        accesses);
   }
 
   private static void add(Map<String, List<Access>> accesses, Access access) {

@@ -9,21 +9,21 @@ import dev.kiln.processor.ir.Workgroup;
 import java.util.List;
 
 /**
- * The array accesses of a program that are in bounds for every invocation, whose checks can go.
- * It walks the body in order, carrying what is known there ({@link Constraints}): the launch's
- * ranges of ids and lengths, the conditions of the {@code if}s, {@code ?:}s and {@code &&}s that
- * lead to the access (and of an {@code if} whose branch returns, breaks or continues, for what
- * follows it), and the range of a loop counter ({@code for (s = 128; s > 0; s >>= 1)} keeps
- * {@code s} within 1..128 in the body). A local assigned more than once is a variable whose facts
- * are forgotten where it may change: at its assignments, and on entry to a loop or switch that
- * assigns it. An access is proven when its index, as an affine form ({@link IndexForms}), is at
- * least 0 and at most the array's length less one ({@code buffer.length - 1} for a buffer), or is
- * masked by a non-negative constant below a fixed array's length ({@code counts[v & 255]}). A guard
- * {@code x != e} trims an end of the range of {@code x} that the facts put on {@code e}. A buffer
- * access it cannot prove gets a {@link LaunchProof} where its index is affine: the facts there and
- * the bounds still to prove, which the runtime evaluates with each launch's lengths, scalars and
- * grid ({@link Bound#AT_LAUNCH}). {@link IndexWalk} walks the body; {@link AccessRecord} holds
- * what it found, which this class answers from.
+ * The array accesses of a program that are in bounds for every invocation, whose checks can go. It
+ * walks the body in order, carrying what is known there ({@link Constraints}): the launch's ranges
+ * of ids and lengths, the conditions of the {@code if}s, {@code ?:}s and {@code &&}s that lead to
+ * the access (and of an {@code if} whose branch returns, breaks or continues, for what follows it),
+ * and the range of a loop counter ({@code for (s = 128; s > 0; s >>= 1)} keeps {@code s} within
+ * 1..128 in the body). A local assigned more than once is a variable whose facts are forgotten
+ * where it may change: at its assignments, and on entry to a loop or switch that assigns it. An
+ * access is proven when its index, as an affine form ({@link IndexForms}), is at least 0 and at
+ * most the array's length less one ({@code buffer.length - 1} for a buffer), or is masked by a
+ * non-negative constant below a fixed array's length ({@code counts[v & 255]}). A guard {@code x !=
+ * e} trims an end of the range of {@code x} that the facts put on {@code e}. A buffer access it
+ * cannot prove gets a {@link LaunchProof} where its index is affine: the facts there and the bounds
+ * still to prove, which the runtime evaluates with each launch's lengths, scalars and grid ({@link
+ * Bound#AT_LAUNCH}). {@link IndexWalk} walks the body; {@link AccessRecord} holds what it found,
+ * which this class answers from.
  */
 public final class IndexBounds {
   private final Workgroup workgroup;
@@ -49,9 +49,9 @@ public final class IndexBounds {
 
   /**
    * Whether every invocation that evaluates {@code index}, the index of one of the program's
-   * accesses, gets a value inside its own workgroup's range: {@code [W·workgroupId(0), W·workgroupId(0)
-   * + W)} for a one-dimensional workgroup of width W (a one-dimensional launch), wherever it is
-   * evaluated. Fusion orders such accesses of two arms by a workgroup barrier:
+   * accesses, gets a value inside its own workgroup's range: {@code [W·workgroupId(0),
+   * W·workgroupId(0) + W)} for a one-dimensional workgroup of width W (a one-dimensional launch),
+   * wherever it is evaluated. Fusion orders such accesses of two arms by a workgroup barrier:
    * {@code a[workgroupId(0) * 64 + k]} with {@code k} a loop counter in {@code [0, 64)} is one.
    *
    * @param index the index expression of an access, the node itself
@@ -63,8 +63,8 @@ public final class IndexBounds {
 
   /**
    * The proof that {@code index}, the index of one of the program's accesses of a buffer or
-   * workgroup array, is each invocation's own element wherever it is evaluated ({@link OwnElement}),
-   * with the bounds of every place; null where some place has none.
+   * workgroup array, is each invocation's own element wherever it is evaluated ({@link
+   * OwnElement}), with the bounds of every place; null where some place has none.
    *
    * @param index the index expression of an access, the node itself
    * @return the proof, or null
@@ -86,9 +86,9 @@ public final class IndexBounds {
   }
 
   /**
-   * Whether accesses of one workgroup array at the index nodes {@code first} and {@code second} (the
-   * same node or two), made by two different invocations of one workgroup at the same time, may
-   * reach the same element ({@link WorkgroupMeeting}).
+   * Whether accesses of one workgroup array at the index nodes {@code first} and {@code second}
+   * (the same node or two), made by two different invocations of one workgroup at the same time,
+   * may reach the same element ({@link WorkgroupMeeting}).
    *
    * @param first the index expression of one access, the node itself
    * @param second that of the other
@@ -96,7 +96,10 @@ public final class IndexBounds {
    * @param uniform the locals whose value is the same for every invocation of the workgroup
    * @return what is known
    */
-  public WorkgroupMeeting.Outcome workgroupMeeting(Expr first, Expr second, java.util.function.Predicate<Local> stable,
+  public WorkgroupMeeting.Outcome workgroupMeeting(
+      Expr first,
+      Expr second,
+      java.util.function.Predicate<Local> stable,
       java.util.function.Predicate<Local> uniform) {
     List<WorkgroupMeeting.Place> firsts = record.workgroupPlaces(first);
     List<WorkgroupMeeting.Place> seconds = record.workgroupPlaces(second);
@@ -121,10 +124,15 @@ public final class IndexBounds {
    */
   public record Tally(int accesses, int proven, int atLaunch) {}
 
-  /** How many of the program's array accesses are proven in bounds, at compile time or at a launch. */
+  /**
+   * How many of the program's array accesses are proven in bounds, at compile time or at a launch.
+   */
   public Tally tally() {
-    int proven = (int) record.occurrences().stream().filter(counts -> counts[0] == counts[1]).count();
-    int atLaunch = (int) record.unproven().stream().filter(access -> boundOf(access) == Bound.AT_LAUNCH).count();
+    int proven =
+        (int) record.occurrences().stream().filter(counts -> counts[0] == counts[1]).count();
+    int atLaunch =
+        (int)
+            record.unproven().stream().filter(access -> boundOf(access) == Bound.AT_LAUNCH).count();
     return new Tally(record.occurrences().size(), proven, atLaunch);
   }
 
@@ -132,7 +140,10 @@ public final class IndexBounds {
   public enum Bound {
     /** For every invocation of every launch: no check. */
     PROVEN,
-    /** Where the launch's values prove it ({@link #launchProofs()}): a check the runtime may leave out. */
+    /**
+     * Where the launch's values prove it ({@link #launchProofs()}): a check the runtime may leave
+     * out.
+     */
     AT_LAUNCH,
     /** Not known: a check. */
     CHECKED

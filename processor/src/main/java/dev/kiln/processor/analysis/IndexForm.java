@@ -18,11 +18,12 @@ public sealed interface IndexForm {
   record Affine(Map<Term, Integer> coefficients, int constant) implements IndexForm {
     public Affine {
       TreeMap<Term, Integer> kept = new TreeMap<>();
-      coefficients.forEach((term, k) -> {
-        if (k != 0) {
-          kept.put(term, k);
-        }
-      });
+      coefficients.forEach(
+          (term, k) -> {
+            if (k != 0) {
+              kept.put(term, k);
+            }
+          });
       coefficients = java.util.Collections.unmodifiableSortedMap(kept);
     }
 
@@ -47,8 +48,11 @@ public sealed interface IndexForm {
 
     private String text(java.util.function.Function<Term, String> names) {
       StringBuilder text = new StringBuilder();
-      coefficients.forEach((term, k) ->
-          text.append(text.isEmpty() ? "" : " + ").append(k == 1 ? "" : k + "*").append(names.apply(term)));
+      coefficients.forEach(
+          (term, k) ->
+              text.append(text.isEmpty() ? "" : " + ")
+                  .append(k == 1 ? "" : k + "*")
+                  .append(names.apply(term)));
       if (constant != 0 || text.isEmpty()) {
         text.append(text.isEmpty() ? "" : " + ").append(constant);
       }
@@ -85,8 +89,10 @@ public sealed interface IndexForm {
    */
   private static String sortKey(Term term) {
     return switch (term) {
-      case Variable variable -> variable.local().name() + "#" + String.format("%010d", variable.local().id());
-      case Product product -> "(" + sortKey(product.first()) + ")*(" + sortKey(product.second()) + ")";
+      case Variable variable ->
+          variable.local().name() + "#" + String.format("%010d", variable.local().id());
+      case Product product ->
+          "(" + sortKey(product.first()) + ")*(" + sortKey(product.second()) + ")";
       case Other other -> "other " + sortKey(other.of());
       default -> term.toString();
     };
@@ -165,8 +171,8 @@ public sealed interface IndexForm {
 
   /**
    * A term's value in a second invocation of the same workgroup, where two invocations' accesses
-   * are compared ({@link WorkgroupMeeting}): {@code localId(0)} of the one is not that of the other.
-   * Its range is the term's own.
+   * are compared ({@link WorkgroupMeeting}): {@code localId(0)} of the one is not that of the
+   * other. Its range is the term's own.
    */
   record Other(Term of) implements Term {
     @Override
@@ -181,8 +187,8 @@ public sealed interface IndexForm {
   }
 
   /**
-   * The int product of two terms that are not products themselves, in term order: {@code row * cols}
-   * with {@code row} an id and {@code cols} a scalar. It is uniform where both factors are.
+   * The int product of two terms that are not products themselves, in term order: {@code row *
+   * cols} with {@code row} an id and {@code cols} a scalar. It is uniform where both factors are.
    */
   record Product(Term first, Term second) implements Term {
     public Product {
@@ -217,19 +223,25 @@ public sealed interface IndexForm {
     }
     return switch (term) {
       case Id id -> id.builtin() == dev.kiln.processor.ir.Builtin.WORKGROUP_ID;
-      case Product(Term first, Term second) -> sameForAll(first, false) && sameForAll(second, false);
+      case Product(Term first, Term second) ->
+          sameForAll(first, false) && sameForAll(second, false);
       default -> term.isUniform();
     };
   }
 
-  /** Whether every term of {@code form} is the same for every invocation ({@link #sameForAll(Term, boolean)}). */
+  /**
+   * Whether every term of {@code form} is the same for every invocation ({@link #sameForAll(Term,
+   * boolean)}).
+   */
   static boolean sameForAll(Affine form, boolean dispatch) {
     return form.coefficients().keySet().stream().allMatch(term -> sameForAll(term, dispatch));
   }
 
   /** Whether {@code term}, or a factor of it, is one that {@code test} accepts. */
   static boolean mentions(Term term, java.util.function.Predicate<Term> test) {
-    return test.test(term) || term instanceof Product(Term first, Term second) && (test.test(first) || test.test(second));
+    return test.test(term)
+        || term instanceof Product(Term first, Term second)
+            && (test.test(first) || test.test(second));
   }
 
   static IndexForm constant(int value) {
@@ -276,14 +288,22 @@ public sealed interface IndexForm {
         if (left.getKey() instanceof Product || right.getKey() instanceof Product) {
           return new Unknown();
         }
-        result = add(result, scale(term(new Product(left.getKey(), right.getKey())), left.getValue() * right.getValue()));
+        result =
+            add(
+                result,
+                scale(
+                    term(new Product(left.getKey(), right.getKey())),
+                    left.getValue() * right.getValue()));
       }
     }
     return result;
   }
 
-  /** The form with each term replaced by the form {@code substitution} gives (or kept, for null). */
-  static IndexForm substitute(IndexForm form, java.util.function.Function<Term, IndexForm> substitution) {
+  /**
+   * The form with each term replaced by the form {@code substitution} gives (or kept, for null).
+   */
+  static IndexForm substitute(
+      IndexForm form, java.util.function.Function<Term, IndexForm> substitution) {
     if (!(form instanceof Affine affine)) {
       return form;
     }
@@ -295,7 +315,8 @@ public sealed interface IndexForm {
   }
 
   /** {@code term} as {@code substitution} replaces it, a product as its factors are replaced. */
-  private static IndexForm substituteTerm(Term term, java.util.function.Function<Term, IndexForm> substitution) {
+  private static IndexForm substituteTerm(
+      Term term, java.util.function.Function<Term, IndexForm> substitution) {
     IndexForm replaced = substitution.apply(term);
     if (replaced != null) {
       return replaced;

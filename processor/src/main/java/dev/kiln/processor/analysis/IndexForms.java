@@ -20,8 +20,8 @@ import java.util.function.Function;
  * Computes the {@link IndexForm} of int expressions of one program. A local is seen through when
  * the body assigns it exactly once (Java's definite assignment then guarantees that every read sees
  * that value) and the value's form holds the same wherever it is read, which is true of any affine
- * form: its terms do not change during an invocation. Anything else is {@link Unknown}, or what
- * the caller's analysis knows of a variable local.
+ * form: its terms do not change during an invocation. Anything else is {@link Unknown}, or what the
+ * caller's analysis knows of a variable local.
  */
 public final class IndexForms {
   private final Map<Local, Expr> assignedOnce = new HashMap<>();
@@ -29,21 +29,25 @@ public final class IndexForms {
 
   private IndexForms(Program program) {
     Map<Local, Integer> assignments = new HashMap<>();
-    Walk.statements(program.body(), statement -> {
-      switch (statement) {
-        case Stmt.Assign assign -> {
-          assignments.merge(assign.local(), 1, Integer::sum);
-          assignedOnce.put(assign.local(), assign.value());
-        }
-        case Stmt.Atomic atomic when atomic.result() != null -> assignments.merge(atomic.result(), 2, Integer::sum);
-        default -> {}
-      }
-    });
-    assignments.forEach((local, count) -> {
-      if (count != 1) {
-        assignedOnce.remove(local);
-      }
-    });
+    Walk.statements(
+        program.body(),
+        statement -> {
+          switch (statement) {
+            case Stmt.Assign assign -> {
+              assignments.merge(assign.local(), 1, Integer::sum);
+              assignedOnce.put(assign.local(), assign.value());
+            }
+            case Stmt.Atomic atomic when atomic.result() != null ->
+                assignments.merge(atomic.result(), 2, Integer::sum);
+            default -> {}
+          }
+        });
+    assignments.forEach(
+        (local, count) -> {
+          if (count != 1) {
+            assignedOnce.remove(local);
+          }
+        });
   }
 
   public static IndexForms of(Program program) {
@@ -83,11 +87,14 @@ public final class IndexForms {
       case Expr.BuiltinGet get when get.builtin() == Builtin.NUM_WORKGROUPS -> new Unknown();
       case Expr.BuiltinGet get -> IndexForm.term(new IndexForm.Id(get.builtin(), get.axis()));
       case Expr.LocalGet get -> local(get.local(), variable);
-      case Expr.Unary unary -> switch (unary.op()) {
-        case NEG -> IndexForm.scale(form(unary.operand(), variable), -1);
-        case COMPLEMENT -> IndexForm.add(IndexForm.scale(form(unary.operand(), variable), -1), IndexForm.constant(-1));
-        case NOT -> new Unknown();
-      };
+      case Expr.Unary unary ->
+          switch (unary.op()) {
+            case NEG -> IndexForm.scale(form(unary.operand(), variable), -1);
+            case COMPLEMENT ->
+                IndexForm.add(
+                    IndexForm.scale(form(unary.operand(), variable), -1), IndexForm.constant(-1));
+            case NOT -> new Unknown();
+          };
       case Expr.Binary binary -> binary(binary, variable);
       default -> new Unknown();
     };
@@ -104,10 +111,13 @@ public final class IndexForms {
     try {
       // a value read through a variable may have changed since the assignment: the local is one too
       boolean[] readVariable = {false};
-      IndexForm form = form(value, v -> {
-        readVariable[0] = true;
-        return new Unknown();
-      });
+      IndexForm form =
+          form(
+              value,
+              v -> {
+                readVariable[0] = true;
+                return new Unknown();
+              });
       return readVariable[0] || form instanceof Unknown ? variable.apply(local) : form;
     } finally {
       resolving.remove(local);
@@ -126,7 +136,10 @@ public final class IndexForms {
       case ADD -> IndexForm.add(left, right);
       case SUB -> IndexForm.add(left, IndexForm.scale(right, -1));
       case MUL -> IndexForm.multiply(left, right);
-      case SHL -> constantOf(right) != null ? IndexForm.scale(left, 1 << (constantOf(right) & 31)) : new Unknown();
+      case SHL ->
+          constantOf(right) != null
+              ? IndexForm.scale(left, 1 << (constantOf(right) & 31))
+              : new Unknown();
       default -> new Unknown();
     };
   }
@@ -150,6 +163,8 @@ public final class IndexForms {
   }
 
   private static Integer constantOf(IndexForm form) {
-    return form instanceof Affine affine && affine.coefficients().isEmpty() ? affine.constant() : null;
+    return form instanceof Affine affine && affine.coefficients().isEmpty()
+        ? affine.constant()
+        : null;
   }
 }

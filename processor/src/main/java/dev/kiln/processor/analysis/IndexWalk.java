@@ -27,19 +27,31 @@ import java.util.Set;
  * The walk behind {@link IndexBounds}: the body in order, carrying what is known at each point
  * ({@link Constraints} and the affine values of variables), recording each access it meets in an
  * {@link AccessRecord}: proven or not, what would prove it at a launch, whether it is the
- * invocation's own element or inside its own workgroup's range, and where it touches workgroup memory.
+ * invocation's own element or inside its own workgroup's range, and where it touches workgroup
+ * memory.
  */
 final class IndexWalk {
   private final IndexForms forms;
-  /** What tightens a counter's range to its multiples: {@code k} of {@code k < 32; k += 16} is 0 or 16. */
+
+  /**
+   * What tightens a counter's range to its multiples: {@code k} of {@code k < 32; k += 16} is 0 or
+   * 16.
+   */
   private final Multiples multiples;
+
   private final AccessRecord record;
+
   /** Locals that statements assign: the variables. */
   private final Set<Local> variables = new HashSet<>();
-  /** Whether accesses may be settled at a launch: a checked program of one element per invocation. */
+
+  /**
+   * Whether accesses may be settled at a launch: a checked program of one element per invocation.
+   */
   private final boolean proofsAtLaunch;
+
   /** Each of the program's locals by its place among them: how launch proofs name variables. */
   private final Map<Local, Integer> variableNumbers = new HashMap<>();
+
   private final Workgroup workgroup;
 
   private IndexWalk(Program program, IndexForms forms, Multiples multiples, AccessRecord record) {
@@ -52,10 +64,12 @@ final class IndexWalk {
     variables.addAll(Assignments.assigned(program.body()));
   }
 
-  /** Walks {@code program}'s body from the launch's facts, recording its accesses in {@code record}. */
+  /**
+   * Walks {@code program}'s body from the launch's facts, recording its accesses in {@code record}.
+   */
   static void walk(Program program, IndexForms forms, Multiples multiples, AccessRecord record) {
-    new IndexWalk(program, forms, multiples, record).block(program.body(),
-        new State(Constraints.none(program.workgroup()), Map.of()));
+    new IndexWalk(program, forms, multiples, record)
+        .block(program.body(), new State(Constraints.none(program.workgroup()), Map.of()));
   }
 
   /** What is known at a point: facts, and the affine values of variables last assigned one. */
@@ -66,12 +80,15 @@ final class IndexWalk {
         return this;
       }
       Map<Local, IndexForm> kept = new HashMap<>();
-      values.forEach((local, value) -> {
-        if (!changed.contains(local) && !mentionsAny(value, changed)) {
-          kept.put(local, value);
-        }
-      });
-      return new State(facts.without(term -> term instanceof IndexForm.Variable v && changed.contains(v.local())),
+      values.forEach(
+          (local, value) -> {
+            if (!changed.contains(local) && !mentionsAny(value, changed)) {
+              kept.put(local, value);
+            }
+          });
+      return new State(
+          facts.without(
+              term -> term instanceof IndexForm.Variable v && changed.contains(v.local())),
           kept);
     }
 
@@ -95,14 +112,22 @@ final class IndexWalk {
   }
 
   private static boolean mentionsAny(IndexForm form, Set<Local> locals) {
-    return form instanceof Affine affine && affine.coefficients().keySet().stream()
-        .anyMatch(term -> IndexForm.mentions(term, t -> t instanceof IndexForm.Variable v && locals.contains(v.local())));
+    return form instanceof Affine affine
+        && affine.coefficients().keySet().stream()
+            .anyMatch(
+                term ->
+                    IndexForm.mentions(
+                        term,
+                        t -> t instanceof IndexForm.Variable v && locals.contains(v.local())));
   }
 
   private IndexForm form(Expr expression, State state) {
-    return forms.form(expression, local -> variables.contains(local)
-        ? state.values().getOrDefault(local, IndexForm.term(new IndexForm.Variable(local)))
-        : new IndexForm.Unknown());
+    return forms.form(
+        expression,
+        local ->
+            variables.contains(local)
+                ? state.values().getOrDefault(local, IndexForm.term(new IndexForm.Variable(local)))
+                : new IndexForm.Unknown());
   }
 
   private State block(List<Stmt> body, State state) {
@@ -130,13 +155,20 @@ final class IndexWalk {
           yield after;
         }
         if (value instanceof Affine) {
-          yield mentionsAny(value, Set.of(assign.local())) ? after : after.bind(assign.local(), value);
+          yield mentionsAny(value, Set.of(assign.local()))
+              ? after
+              : after.bind(assign.local(), value);
         }
-        // a value with no affine form may still have a range: (subgroup & 7) / 4 * 64 lies in [0, 64]
+        // a value with no affine form may still have a range: (subgroup & 7) / 4 * 64 lies in [0,
+        // 64]
         long[] range = IntRanges.of(assign.value(), e -> form(e, state), state.facts(), workgroup);
         Linear variable = Linear.term(new IndexForm.Variable(assign.local()));
-        yield range == null ? after : after.with(List.of(variable.minus(Linear.constant(range[0])),
-            Linear.constant(range[1]).minus(variable)));
+        yield range == null
+            ? after
+            : after.with(
+                List.of(
+                    variable.minus(Linear.constant(range[0])),
+                    Linear.constant(range[1]).minus(variable)));
       }
       case Stmt.Store store -> {
         record(store, store.array(), store.index(), store.site(), state);
@@ -157,7 +189,8 @@ final class IndexWalk {
         State after = state.forget(changed);
         // if (x >= n) return; — what follows runs only where the condition is false
         yield leaves(branch.then()) && branch.otherwise().isEmpty()
-            ? assume(after, branch.condition(), false) : after;
+            ? assume(after, branch.condition(), false)
+            : after;
       }
       case Stmt.Loop loop -> loop(loop, state);
       case Stmt.Switch choice -> {
@@ -251,16 +284,29 @@ final class IndexWalk {
 
   /**
    * {@code v = v op c} in the update of a loop that tests first, {@code v} assigned nowhere else in
-   * the loop and holding an invariant value on entry: each iteration starts with the condition true,
-   * so where the condition keeps {@code op c} from wrapping, {@code v} moves one way from that value.
+   * the loop and holding an invariant value on entry: each iteration starts with the condition
+   * true, so where the condition keeps {@code op c} from wrapping, {@code v} moves one way from
+   * that value.
    */
   private List<Linear> counterFacts(Stmt update, Stmt.Loop loop, State before, State top) {
-    if (!(update instanceof Stmt.Assign(Local v, Expr.Binary(BinaryOp op, Expr.LocalGet(Local read),
-        Expr.IntConst(int c), PrimType type, Site site))) || !read.equals(v) || v.type() != PrimType.INT || Assignments.count(loop, v) != 1) {
+    if (!(update
+            instanceof
+            Stmt.Assign(
+                Local v,
+                Expr.Binary(
+                    BinaryOp op,
+                    Expr.LocalGet(Local read),
+                    Expr.IntConst(int c),
+                    PrimType type,
+                    Site site)))
+        || !read.equals(v)
+        || v.type() != PrimType.INT
+        || Assignments.count(loop, v) != 1) {
       return List.of();
     }
     IndexForm initial = before.values().get(v);
-    if (!(initial instanceof Affine start) || mentionsAny(initial, Assignments.assigned(List.of(loop)))) {
+    if (!(initial instanceof Affine start)
+        || mentionsAny(initial, Assignments.assigned(List.of(loop)))) {
       return List.of();
     }
     Linear value = Linear.term(new IndexForm.Variable(v));
@@ -275,24 +321,39 @@ final class IndexWalk {
     Linear above = value.minus(first);
     Constraints falling = known.and(List.of(below));
     Constraints rising = known.and(List.of(above));
-    boolean falls = switch (op) {
-      case SHR, USHR -> c >= 1 && c <= 31 && falling.nonNegative(value);
-      case DIV -> c >= 1 && falling.nonNegative(value);
-      case SUB -> c > 0 && falling.nonNegative(value.minus(Linear.constant((long) Integer.MIN_VALUE + c)));
-      default -> false;
-    };
-    boolean rises = switch (op) {
-      case ADD -> c > 0 && rising.nonNegative(Linear.constant((long) Integer.MAX_VALUE - c).minus(value));
-      case SHL -> c >= 1 && c <= 30 && rising.nonNegative(value)
-          && rising.nonNegative(Linear.constant(Integer.MAX_VALUE >> c).minus(value));
-      case MUL -> c >= 1 && rising.nonNegative(value)
-          && rising.nonNegative(Linear.constant(Integer.MAX_VALUE / c).minus(value));
-      default -> false;
-    };
+    boolean falls =
+        switch (op) {
+          case SHR, USHR -> c >= 1 && c <= 31 && falling.nonNegative(value);
+          case DIV -> c >= 1 && falling.nonNegative(value);
+          case SUB ->
+              c > 0
+                  && falling.nonNegative(
+                      value.minus(Linear.constant((long) Integer.MIN_VALUE + c)));
+          default -> false;
+        };
+    boolean rises =
+        switch (op) {
+          case ADD ->
+              c > 0
+                  && rising.nonNegative(Linear.constant((long) Integer.MAX_VALUE - c).minus(value));
+          case SHL ->
+              c >= 1
+                  && c <= 30
+                  && rising.nonNegative(value)
+                  && rising.nonNegative(Linear.constant(Integer.MAX_VALUE >> c).minus(value));
+          case MUL ->
+              c >= 1
+                  && rising.nonNegative(value)
+                  && rising.nonNegative(Linear.constant(Integer.MAX_VALUE / c).minus(value));
+          default -> false;
+        };
     return falls ? List.of(below) : rises ? List.of(above) : List.of();
   }
 
-  /** Visits the accesses inside {@code expression}, each branch of a {@code ?:} knowing its condition. */
+  /**
+   * Visits the accesses inside {@code expression}, each branch of a {@code ?:} knowing its
+   * condition.
+   */
   private void expression(Expr expression, State state) {
     switch (expression) {
       case Expr.Load load -> {
@@ -321,8 +382,10 @@ final class IndexWalk {
     }
     record.ownership(index, insideOwnWorkgroup(index, state), proof);
     if (array instanceof dev.kiln.processor.ir.SharedArray) {
-      record.workgroupPlace(index,
-          new WorkgroupMeeting.Place(form(index, state) instanceof Affine affine ? affine : null, state.facts(), false));
+      record.workgroupPlace(
+          index,
+          new WorkgroupMeeting.Place(
+              form(index, state) instanceof Affine affine ? affine : null, state.facts(), false));
     }
   }
 
@@ -340,7 +403,8 @@ final class IndexWalk {
   }
 
   /** A tile's ends as two accesses, where its stride is a constant. */
-  private void recordExtent(Stmt.Matrix tile, ArrayDecl array, Expr offset, Expr stride, State state) {
+  private void recordExtent(
+      Stmt.Matrix tile, ArrayDecl array, Expr offset, Expr stride, State state) {
     Expr[] ends = record.tileEnds(tile, offset, stride);
     if (ends != null) {
       for (Expr end : ends) {
@@ -355,7 +419,9 @@ final class IndexWalk {
    * refuses grids past it in whole workgroups), so the int index is the form's value.
    */
   private boolean insideOwnWorkgroup(Expr index, State state) {
-    if (workgroup.y() != 1 || workgroup.z() != 1 || !(form(index, state) instanceof Affine affine)) {
+    if (workgroup.y() != 1
+        || workgroup.z() != 1
+        || !(form(index, state) instanceof Affine affine)) {
       return false;
     }
     int width = workgroup.x();
@@ -364,10 +430,14 @@ final class IndexWalk {
       return false;
     }
     Linear offset = Linear.of(own).minus(Linear.term(group).times(width));
-    return state.facts().nonNegative(offset) && state.facts().nonNegative(Linear.constant(width - 1L).minus(offset));
+    return state.facts().nonNegative(offset)
+        && state.facts().nonNegative(Linear.constant(width - 1L).minus(offset));
   }
 
-  /** Records an occurrence of an access: whether it is proven here, and if not, what would prove it at a launch. */
+  /**
+   * Records an occurrence of an access: whether it is proven here, and if not, what would prove it
+   * at a launch.
+   */
   private void record(Object access, ArrayDecl array, Expr index, Site site, State state) {
     boolean proven = within(array, index, state);
     record.access(access, proven, proven ? null : launchProof(array, index, site, state));
@@ -379,7 +449,9 @@ final class IndexWalk {
    * index without an affine form, or a vectorized program, whose ids are not one element's).
    */
   private LaunchProof launchProof(ArrayDecl array, Expr index, Site site, State state) {
-    if (!proofsAtLaunch || !(array instanceof BufferDecl buffer) || !(form(index, state) instanceof Affine affine)) {
+    if (!proofsAtLaunch
+        || !(array instanceof BufferDecl buffer)
+        || !(form(index, state) instanceof Affine affine)) {
       return null;
     }
     Linear value = Linear.of(affine);
@@ -394,9 +466,14 @@ final class IndexWalk {
     } catch (ArithmeticException outOfLongRange) {
       return null;
     }
-    return targets.isEmpty() ? null
-        : state.facts().launchProof(targets, buffer.name() + "[" + affine.named() + "] at line " + site.line(),
-            variableNumbers::get);
+    return targets.isEmpty()
+        ? null
+        : state
+            .facts()
+            .launchProof(
+                targets,
+                buffer.name() + "[" + affine.named() + "] at line " + site.line(),
+                variableNumbers::get);
   }
 
   /** Whether {@code array[index]} is in bounds wherever {@code state} holds. */
@@ -404,20 +481,31 @@ final class IndexWalk {
     Linear last;
     switch (array) {
       case FixedArray fixed when fixed.hasConstantLength() -> {
-        if (index instanceof Expr.Binary(BinaryOp op, Expr value, Expr.IntConst(int mask), PrimType type, Site site) && op == BinaryOp.AND
+        if (index
+                instanceof
+                Expr.Binary(
+                    BinaryOp op,
+                    Expr value,
+                    Expr.IntConst(int mask),
+                    PrimType type,
+                    Site site)
+            && op == BinaryOp.AND
             && mask >= 0) {
           return mask < fixed.size(); // value & mask lies in [0, mask]
         }
         last = Linear.constant(fixed.size() - 1);
       }
-      case BufferDecl buffer -> last = Linear.term(new IndexForm.Length(buffer.name())).plus(Linear.constant(-1));
+      case BufferDecl buffer ->
+          last = Linear.term(new IndexForm.Length(buffer.name())).plus(Linear.constant(-1));
       default -> {
         return false;
       }
     }
     if (!(form(index, state) instanceof Affine affine)) {
-      long[] range = array instanceof FixedArray
-          ? IntRanges.of(index, e -> form(e, state), state.facts(), workgroup) : null;
+      long[] range =
+          array instanceof FixedArray
+              ? IntRanges.of(index, e -> form(e, state), state.facts(), workgroup)
+              : null;
       return range != null && range[0] >= 0 && range[1] <= last.constant();
     }
     Linear value = Linear.of(affine);
@@ -430,8 +518,12 @@ final class IndexWalk {
     if (!Assignments.assigned(condition).isEmpty()) {
       return state; // a fact on a value the condition itself changes could be stale
     }
-    ConditionFacts derived = ConditionFacts.of(condition, holds, state.facts(), expression -> form(expression, state));
-    return state.with(derived.facts()).withUnequal(derived.unequal()).withConditional(derived.conditional());
+    ConditionFacts derived =
+        ConditionFacts.of(condition, holds, state.facts(), expression -> form(expression, state));
+    return state
+        .with(derived.facts())
+        .withUnequal(derived.unequal())
+        .withConditional(derived.conditional());
   }
 
   /**
@@ -440,7 +532,9 @@ final class IndexWalk {
    * label leaves only the effect, which a statement of the body never is).
    */
   private static boolean leaves(List<Stmt> body) {
-    return !body.isEmpty() && (body.getLast() instanceof Stmt.Return || body.getLast() instanceof Stmt.Break
-        || body.getLast() instanceof Stmt.Continue);
+    return !body.isEmpty()
+        && (body.getLast() instanceof Stmt.Return
+            || body.getLast() instanceof Stmt.Break
+            || body.getLast() instanceof Stmt.Continue);
   }
 }

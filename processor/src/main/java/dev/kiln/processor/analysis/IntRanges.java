@@ -20,7 +20,8 @@ final class IntRanges {
    * computes it on ints ({@code index / 32 * 40 + index % 32} with {@code index} in [0, 4095] lies
    * in [0, 5111]); null where something has no bound or a value may leave the int range and wrap.
    */
-  static long[] of(Expr expression, Function<Expr, IndexForm> form, Constraints facts, Workgroup workgroup) {
+  static long[] of(
+      Expr expression, Function<Expr, IndexForm> form, Constraints facts, Workgroup workgroup) {
     if (expression.type() != PrimType.INT) {
       return null;
     }
@@ -28,7 +29,9 @@ final class IntRanges {
       return facts.intRange(Linear.of(affine));
     }
     if (expression instanceof Expr.Call call && call.function() == Intrinsic.SUBGROUP_ID) {
-      return new long[] {0, workgroup.invocations() - 1}; // below the workgroup's count of subgroups
+      return new long[] {
+        0, workgroup.invocations() - 1
+      }; // below the workgroup's count of subgroups
     }
     if (!(expression instanceof Expr.Binary binary)) {
       return null;
@@ -48,23 +51,44 @@ final class IntRanges {
         if (right == null) {
           return null;
         }
-        result = switch (binary.op()) {
-          case ADD -> new long[] {left[0] + right[0], left[1] + right[1]};
-          case SUB -> new long[] {left[0] - right[1], left[1] - right[0]};
-          default -> {
-            long[] corners = {left[0] * right[0], left[0] * right[1], left[1] * right[0], left[1] * right[1]};
-            yield new long[] {Arrays.stream(corners).min().orElseThrow(), Arrays.stream(corners).max().orElseThrow()};
-          }
-        };
+        result =
+            switch (binary.op()) {
+              case ADD -> new long[] {left[0] + right[0], left[1] + right[1]};
+              case SUB -> new long[] {left[0] - right[1], left[1] - right[0]};
+              default -> {
+                long[] corners = {
+                  left[0] * right[0], left[0] * right[1], left[1] * right[0], left[1] * right[1]
+                };
+                yield new long[] {
+                  Arrays.stream(corners).min().orElseThrow(),
+                  Arrays.stream(corners).max().orElseThrow()
+                };
+              }
+            };
       }
       // a quotient truncated toward zero grows with the dividend
-      case DIV -> result = constant != null && constant > 0 ? new long[] {left[0] / constant, left[1] / constant} : null;
-      case REM -> result = constant == null || constant <= 0 ? null
-          : new long[] {left[0] >= 0 ? 0 : Math.max(left[0], 1 - constant), left[1] <= 0 ? 0 : Math.min(left[1], constant - 1)};
-      case SHR -> result = constant != null && constant >= 0 && constant < 32
-          ? new long[] {left[0] >> constant, left[1] >> constant} : null;
+      case DIV ->
+          result =
+              constant != null && constant > 0
+                  ? new long[] {left[0] / constant, left[1] / constant}
+                  : null;
+      case REM ->
+          result =
+              constant == null || constant <= 0
+                  ? null
+                  : new long[] {
+                    left[0] >= 0 ? 0 : Math.max(left[0], 1 - constant),
+                    left[1] <= 0 ? 0 : Math.min(left[1], constant - 1)
+                  };
+      case SHR ->
+          result =
+              constant != null && constant >= 0 && constant < 32
+                  ? new long[] {left[0] >> constant, left[1] >> constant}
+                  : null;
       default -> result = null;
     }
-    return result == null || result[0] < Integer.MIN_VALUE || result[1] > Integer.MAX_VALUE ? null : result;
+    return result == null || result[0] < Integer.MIN_VALUE || result[1] > Integer.MAX_VALUE
+        ? null
+        : result;
   }
 }

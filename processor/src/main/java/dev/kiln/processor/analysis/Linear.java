@@ -13,11 +13,12 @@ import java.util.TreeMap;
 record Linear(Map<Term, Long> coefficients, long constant) {
   Linear {
     TreeMap<Term, Long> kept = new TreeMap<>();
-    coefficients.forEach((term, k) -> {
-      if (k != 0) {
-        kept.put(term, k);
-      }
-    });
+    coefficients.forEach(
+        (term, k) -> {
+          if (k != 0) {
+            kept.put(term, k);
+          }
+        });
     coefficients = Collections.unmodifiableSortedMap(kept);
   }
 
@@ -55,8 +56,9 @@ record Linear(Map<Term, Long> coefficients, long constant) {
   @Override
   public String toString() {
     StringBuilder text = new StringBuilder();
-    coefficients.forEach((term, k) ->
-        text.append(text.isEmpty() ? "" : " + ").append(k == 1 ? "" : k + "*").append(term));
+    coefficients.forEach(
+        (term, k) ->
+            text.append(text.isEmpty() ? "" : " + ").append(k == 1 ? "" : k + "*").append(term));
     return text.append(text.isEmpty() ? "" : " + ").append(constant).toString();
   }
 }

@@ -14,8 +14,8 @@ import java.util.Map;
 /**
  * The powers of two that int values are known multiples of: for each expression, how many of its
  * low bits are known zero. Every local takes the fewest of all the values assigned to it anywhere
- * (locals are unique per program, and Java reads none before assigning it), found by iterating to
- * a fixed point; so {@code k} of {@code for (int k = 0; k < n; k += 16)} is a multiple of 16. Int
+ * (locals are unique per program, and Java reads none before assigning it), found by iterating to a
+ * fixed point; so {@code k} of {@code for (int k = 0; k < n; k += 16)} is a multiple of 16. Int
  * arithmetic wraps modulo 2^32, which keeps multiples of powers of two: {@code a + b} has the fewer
  * of its operands' zero bits, {@code a * b} their sum, {@code a << c} c more, {@code a % b} the
  * fewer (a remainder is {@code a - (a / b) * b}), {@code a & b} the more. What tells a tile's
@@ -41,19 +41,26 @@ public final class Multiples {
   public static Multiples of(Program program) {
     Multiples multiples = new Multiples();
     List<Assignment> assignments = new ArrayList<>();
-    Walk.statements(program.body(), statement -> {
-      switch (statement) {
-        case Stmt.Assign assign -> assignments.add(new Assignment(assign.local(), assign.value()));
-        case Stmt.Atomic atomic when atomic.result() != null -> assignments.add(new Assignment(atomic.result(), null));
-        case Stmt.VectorLoad load -> load.lanes().forEach(lane -> assignments.add(new Assignment(lane, null)));
-        default -> {}
-      }
-    });
-    Walk.expressions(program.body(), expression -> {
-      if (expression instanceof Expr.Let let) {
-        assignments.add(new Assignment(let.local(), let.value()));
-      }
-    });
+    Walk.statements(
+        program.body(),
+        statement -> {
+          switch (statement) {
+            case Stmt.Assign assign ->
+                assignments.add(new Assignment(assign.local(), assign.value()));
+            case Stmt.Atomic atomic when atomic.result() != null ->
+                assignments.add(new Assignment(atomic.result(), null));
+            case Stmt.VectorLoad load ->
+                load.lanes().forEach(lane -> assignments.add(new Assignment(lane, null)));
+            default -> {}
+          }
+        });
+    Walk.expressions(
+        program.body(),
+        expression -> {
+          if (expression instanceof Expr.Let let) {
+            assignments.add(new Assignment(let.local(), let.value()));
+          }
+        });
     assignments.forEach(assignment -> multiples.locals.put(assignment.local(), ALL));
     boolean changed = true;
     while (changed) {
@@ -101,7 +108,8 @@ public final class Multiples {
       case Expr.IntConst(int value) -> value == 0 ? ALL : Integer.numberOfTrailingZeros(value);
       case Expr.LocalGet get -> locals.getOrDefault(get.local(), 0);
       case Expr.Binary binary -> binary(binary);
-      case Expr.Conditional conditional -> Math.min(zeroBits(conditional.then()), zeroBits(conditional.otherwise()));
+      case Expr.Conditional conditional ->
+          Math.min(zeroBits(conditional.then()), zeroBits(conditional.otherwise()));
       case Expr.Let let -> zeroBits(let.body());
       case Expr.Effect effect -> zeroBits(effect.value());
       default -> 0;
@@ -115,7 +123,10 @@ public final class Multiples {
       case ADD, SUB, OR, XOR, REM -> Math.min(left, right);
       case MUL -> Math.min(ALL, left + right);
       case AND -> Math.max(left, right);
-      case SHL -> binary.right() instanceof Expr.IntConst(int distance) ? Math.min(ALL, left + (distance & 31)) : 0;
+      case SHL ->
+          binary.right() instanceof Expr.IntConst(int distance)
+              ? Math.min(ALL, left + (distance & 31))
+              : 0;
       default -> 0;
     };
   }

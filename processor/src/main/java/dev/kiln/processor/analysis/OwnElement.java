@@ -18,26 +18,36 @@ import java.util.TreeMap;
 /**
  * A proof that an access's index is its invocation's own element: no other invocation that reaches
  * the access gets the same int value, among those of the dispatch for a buffer ({@code global}), or
- * of the workgroup for a workgroup array. The index is {@code scale·(digit + stride·rest) + offset}:
+ * of the workgroup for a workgroup array. The index is {@code scale·(digit + stride·rest) +
+ * offset}:
+ *
  * <ul>
  *   <li>{@code offset} is the same for all those invocations;
  *   <li>{@code digit} is an id (global for a buffer, local for a workgroup array), proven inside
  *       {@code [0, stride)} where the access is ({@code col < cols}), or anything where there is no
  *       stride;
  *   <li>{@code rest}, where there is a stride, is another id or a local (a loop counter), proven at
- *       least 0 and below a bound that is the same for all: {@code row * cols + col} and
- *       {@code pointId + npoints * i} are two.
+ *       least 0 and below a bound that is the same for all: {@code row * cols + col} and {@code
+ *       pointId + npoints * i} are two.
  * </ul>
- * The values {@code digit + stride·rest} are then distinct numbers for distinct pairs, and
- * {@code scale} times them distinct ints while they stay below {@code 2^32 / 2^t}, t the trailing
- * zeros of {@code scale}. Every axis along which the workgroup is longer than 1 must have its id
- * recovered as the digit or the rest. Where the wrap is not excluded at compile time, and where the
- * launch's grid may be longer than 1 along an axis with no id recovered (the depth of a
- * {@code {16, 16}} workgroup's grid), {@code bounds} say what the launch must keep (their reasons
- * empty: {@link #bounds(String)} names the access).
+ *
+ * The values {@code digit + stride·rest} are then distinct numbers for distinct pairs, and {@code
+ * scale} times them distinct ints while they stay below {@code 2^32 / 2^t}, t the trailing zeros of
+ * {@code scale}. Every axis along which the workgroup is longer than 1 must have its id recovered
+ * as the digit or the rest. Where the wrap is not excluded at compile time, and where the launch's
+ * grid may be longer than 1 along an axis with no id recovered (the depth of a {@code {16, 16}}
+ * workgroup's grid), {@code bounds} say what the launch must keep (their reasons empty: {@link
+ * #bounds(String)} names the access).
  */
-public record OwnElement(boolean global, int scale, Id digit, Linear stride, Term rest, IndexForm offset,
-    Map<Integer, Long> pinned, List<LaunchBound> bounds) {
+public record OwnElement(
+    boolean global,
+    int scale,
+    Id digit,
+    Linear stride,
+    Term rest,
+    IndexForm offset,
+    Map<Integer, Long> pinned,
+    List<LaunchBound> bounds) {
   private static final long INT_WRAP = 1L << 32;
 
   public OwnElement {
@@ -52,7 +62,9 @@ public record OwnElement(boolean global, int scale, Id digit, Linear stride, Ter
 
   /** The bounds, with {@code reason} for each. */
   public List<LaunchBound> bounds(String reason) {
-    return bounds.stream().map(bound -> new LaunchBound(bound.limit(), bound.factors(), reason)).toList();
+    return bounds.stream()
+        .map(bound -> new LaunchBound(bound.limit(), bound.factors(), reason))
+        .toList();
   }
 
   /**
@@ -66,10 +78,17 @@ public record OwnElement(boolean global, int scale, Id digit, Linear stride, Ter
    * @return whether they do
    */
   public boolean sameLane(OwnElement other) {
-    boolean rests = rest instanceof Id || other.rest instanceof Id ? Objects.equals(rest, other.rest)
-        : (rest == null) == (other.rest == null);
-    return global && other.global && scale == other.scale && digit.equals(other.digit)
-        && Objects.equals(stride, other.stride) && offset.equals(other.offset) && rests
+    boolean rests =
+        rest instanceof Id || other.rest instanceof Id
+            ? Objects.equals(rest, other.rest)
+            : (rest == null) == (other.rest == null);
+    return global
+        && other.global
+        && scale == other.scale
+        && digit.equals(other.digit)
+        && Objects.equals(stride, other.stride)
+        && offset.equals(other.offset)
+        && rests
         && pinned.equals(other.pinned);
   }
 
@@ -86,12 +105,14 @@ public record OwnElement(boolean global, int scale, Id digit, Linear stride, Ter
     Affine own = global ? form : splitGlobalIds(form, workgroup);
     Map<Term, Integer> varying = new TreeMap<>();
     Map<Term, Integer> same = new TreeMap<>();
-    own.coefficients().forEach((term, k) -> (IndexForm.sameForAll(term, global) ? same : varying).put(term, k));
+    own.coefficients()
+        .forEach((term, k) -> (IndexForm.sameForAll(term, global) ? same : varying).put(term, k));
     IndexForm offset = new Affine(same, own.constant());
     Builtin ids = global ? Builtin.GLOBAL_ID : Builtin.LOCAL_ID;
     for (Map.Entry<Term, Integer> candidate : varying.entrySet()) {
       if (candidate.getKey() instanceof Id digit && digit.builtin() == ids) {
-        OwnElement proof = withDigit(digit, candidate.getValue(), varying, offset, facts, workgroup, global);
+        OwnElement proof =
+            withDigit(digit, candidate.getValue(), varying, offset, facts, workgroup, global);
         if (proof != null) {
           return proof;
         }
@@ -100,8 +121,14 @@ public record OwnElement(boolean global, int scale, Id digit, Linear stride, Ter
     return null;
   }
 
-  private static OwnElement withDigit(Id digit, int scale, Map<Term, Integer> varying, IndexForm offset,
-      Constraints facts, Workgroup workgroup, boolean global) {
+  private static OwnElement withDigit(
+      Id digit,
+      int scale,
+      Map<Term, Integer> varying,
+      IndexForm offset,
+      Constraints facts,
+      Workgroup workgroup,
+      boolean global) {
     Term rest = null;
     Linear stride = Linear.constant(0);
     List<Linear> assumptions = new ArrayList<>();
@@ -125,8 +152,10 @@ public record OwnElement(boolean global, int scale, Id digit, Linear stride, Ter
         factor = firstSame ? second : first;
         coefficient = Linear.term(firstSame ? first : second).times(c);
       }
-      if (rest != null && !rest.equals(factor) || factor.equals(digit)
-          || !(factor instanceof IndexForm.Variable || factor instanceof Id id && id.builtin() == digit.builtin())) {
+      if (rest != null && !rest.equals(factor)
+          || factor.equals(digit)
+          || !(factor instanceof IndexForm.Variable
+              || factor instanceof Id id && id.builtin() == digit.builtin())) {
         return null;
       }
       rest = factor;
@@ -157,7 +186,8 @@ public record OwnElement(boolean global, int scale, Id digit, Linear stride, Ter
         }
         assumptions.addAll(facts.requirements());
       }
-      LaunchForm restExtent = rest instanceof Id id ? extent(id, workgroup, global) : counterExtent(rest, facts);
+      LaunchForm restExtent =
+          rest instanceof Id id ? extent(id, workgroup, global) : counterExtent(rest, facts);
       LaunchForm strideFactor = factor(stride);
       if (restExtent == null || strideFactor == null) {
         return null;
@@ -232,7 +262,8 @@ public record OwnElement(boolean global, int scale, Id digit, Linear stride, Ter
         largest = facts.largest(linear(factor));
       }
       largest = Math.max(0, largest);
-      product = largest != 0 && product > bound.limit() / largest ? bound.limit() + 1 : product * largest;
+      product =
+          largest != 0 && product > bound.limit() / largest ? bound.limit() + 1 : product * largest;
     }
     return product <= bound.limit() ? Boolean.TRUE : constants ? Boolean.FALSE : null;
   }
@@ -241,12 +272,17 @@ public record OwnElement(boolean global, int scale, Id digit, Linear stride, Ter
   private static Linear linear(LaunchForm factor) {
     Linear value = Linear.constant(factor.constant());
     for (Map.Entry<String, Long> term : factor.terms().entrySet()) {
-      value = value.plus(Linear.term(new IndexForm.Scalar(term.getKey().substring(2))).times(term.getValue()));
+      value =
+          value.plus(
+              Linear.term(new IndexForm.Scalar(term.getKey().substring(2))).times(term.getValue()));
     }
     return value;
   }
 
-  /** How many values an id takes: its workgroup's size for a local id, the grid in whole workgroups for a global one. */
+  /**
+   * How many values an id takes: its workgroup's size for a local id, the grid in whole workgroups
+   * for a global one.
+   */
   private static LaunchForm extent(Id id, Workgroup workgroup, boolean global) {
     return global ? LaunchForm.roundedGrid(0, id.axis()) : LaunchForm.of(workgroup.size(id.axis()));
   }
@@ -280,10 +316,17 @@ public record OwnElement(boolean global, int scale, Id digit, Linear stride, Ter
 
   /** {@code form} with each global id written as {@code size·workgroupId + localId}. */
   private static Affine splitGlobalIds(Affine form, Workgroup workgroup) {
-    IndexForm split = IndexForm.substitute(form, term -> term instanceof Id id && id.builtin() == Builtin.GLOBAL_ID
-        ? IndexForm.add(IndexForm.scale(IndexForm.term(new Id(Builtin.WORKGROUP_ID, id.axis())), workgroup.size(id.axis())),
-            IndexForm.term(new Id(Builtin.LOCAL_ID, id.axis())))
-        : null);
+    IndexForm split =
+        IndexForm.substitute(
+            form,
+            term ->
+                term instanceof Id id && id.builtin() == Builtin.GLOBAL_ID
+                    ? IndexForm.add(
+                        IndexForm.scale(
+                            IndexForm.term(new Id(Builtin.WORKGROUP_ID, id.axis())),
+                            workgroup.size(id.axis())),
+                        IndexForm.term(new Id(Builtin.LOCAL_ID, id.axis())))
+                    : null);
     return split instanceof Affine affine ? affine : form;
   }
 }

@@ -12,9 +12,9 @@ import java.util.Map;
  * devices ({@link SplitForm}): a device that runs the workgroups of ids {@code [a, b)} must touch
  * no element of a written buffer outside {@code [a, b)}, so that gathering each device's range
  * gives what one device would have left. A buffer accessed only at {@code s·Gpu.globalId(0) + c},
- * one {@code s ≥ 1} and each {@code c} in {@code [0, s)}, is sliced (each id owns a block of
- * {@code s} elements); a buffer only read, anywhere, goes whole to every device; a buffer written
- * and accessed anywhere else refuses the split, as do matrix tiles, whose elements span many ids.
+ * one {@code s ≥ 1} and each {@code c} in {@code [0, s)}, is sliced (each id owns a block of {@code
+ * s} elements); a buffer only read, anywhere, goes whole to every device; a buffer written and
+ * accessed anywhere else refuses the split, as do matrix tiles, whose elements span many ids.
  */
 public final class SplitForms {
   private static final IndexForm.Id GLOBAL_X = new IndexForm.Id(Builtin.GLOBAL_ID, 0);
@@ -31,35 +31,53 @@ public final class SplitForms {
   public static SplitForm of(Analysis gated) {
     Facts facts = gated.facts();
     if (facts.matrices()) {
-      return SplitForm.refused("it loads or stores matrix tiles, each of which spans the elements of many ids");
+      return SplitForm.refused(
+          "it loads or stores matrix tiles, each of which spans the elements of many ids");
     }
     if (facts.copies()) {
-      return SplitForm.refused("it copies ranges of arrays (System.arraycopy), each of which spans the elements of many ids");
+      return SplitForm.refused(
+          "it copies ranges of arrays (System.arraycopy), each of which spans the elements of many ids");
     }
     Map<Integer, SplitForm.Share> buffers = new LinkedHashMap<>();
     for (BufferDecl buffer : gated.program().buffers()) {
       List<Facts.Access> accesses = facts.accessesOf(buffer.name());
       int stride = accesses.isEmpty() ? 1 : stride(gated.forms().form(accesses.getFirst().index()));
-      Facts.Access elsewhere = accesses.stream()
-          .filter(access -> stride == 0 || stride(gated.forms().form(access.index())) != stride).findFirst().orElse(null);
-      Facts.Access write = accesses.stream().filter(access -> access.kind().writes()).findFirst().orElse(null);
+      Facts.Access elsewhere =
+          accesses.stream()
+              .filter(access -> stride == 0 || stride(gated.forms().form(access.index())) != stride)
+              .findFirst()
+              .orElse(null);
+      Facts.Access write =
+          accesses.stream().filter(access -> access.kind().writes()).findFirst().orElse(null);
       if (elsewhere == null) {
         buffers.put(buffer.binding(), SplitForm.Share.sliced(stride));
       } else if (write == null) {
         buffers.put(buffer.binding(), SplitForm.Share.ALL);
       } else {
-        String what = elsewhere.kind().writes() ? elsewhere.kind().verb()
-            : "writes (line " + write.site().line() + ") and reads";
-        return SplitForm.refused("it " + what + " buffer '" + buffer.name() + "' at "
-            + describe(gated.forms().form(elsewhere.index())) + " (line " + elsewhere.site().line()
-            + "), not in the block of Gpu.globalId(0) (s * Gpu.globalId(0) + c, 0 <= c < s, one s for every access):"
-            + " the devices' ranges of ids would meet in its elements");
+        String what =
+            elsewhere.kind().writes()
+                ? elsewhere.kind().verb()
+                : "writes (line " + write.site().line() + ") and reads";
+        return SplitForm.refused(
+            "it "
+                + what
+                + " buffer '"
+                + buffer.name()
+                + "' at "
+                + describe(gated.forms().form(elsewhere.index()))
+                + " (line "
+                + elsewhere.site().line()
+                + "), not in the block of Gpu.globalId(0) (s * Gpu.globalId(0) + c, 0 <= c < s, one s for every access):"
+                + " the devices' ranges of ids would meet in its elements");
       }
     }
     return new SplitForm(buffers, null);
   }
 
-  /** The {@code s} of an index {@code s·Gpu.globalId(0) + c} with {@code 0 ≤ c < s}; 0 for any other index. */
+  /**
+   * The {@code s} of an index {@code s·Gpu.globalId(0) + c} with {@code 0 ≤ c < s}; 0 for any other
+   * index.
+   */
   private static int stride(IndexForm form) {
     if (form instanceof IndexForm.Affine affine && affine.coefficients().size() == 1) {
       int s = affine.coefficient(GLOBAL_X);

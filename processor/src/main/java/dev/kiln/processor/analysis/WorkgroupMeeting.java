@@ -12,19 +12,21 @@ import java.util.function.Predicate;
 /**
  * Whether two accesses of one workgroup array, made between the same two barriers by two different
  * invocations P and Q of one workgroup, may reach the same element. They never do where
+ *
  * <ul>
  *   <li>both indices are proven each invocation's own element ({@link OwnElement}) by one proof:
  *       elements then belong to one invocation each;
  *   <li>or, in every way P and Q can differ (one's local id along an axis above the other's), one
- *       index lies above the other: {@code s[tid]} under {@code tid < s} against
- *       {@code s[tid + s]}. Q's ids and values are its own ({@link IndexForm.Other}); the two
- *       share what is the same for the whole workgroup where both accesses run: scalars, lengths,
- *       workgroup ids, and the locals the caller says are uniform and unchanged between them.
+ *       index lies above the other: {@code s[tid]} under {@code tid < s} against {@code s[tid +
+ *       s]}. Q's ids and values are its own ({@link IndexForm.Other}); the two share what is the
+ *       same for the whole workgroup where both accesses run: scalars, lengths, workgroup ids, and
+ *       the locals the caller says are uniform and unchanged between them.
  * </ul>
- * Facts that hold only under a launch bound are not used. An index with no affine form (a mask,
- * a remainder, a load) cannot be compared: {@link Outcome#UNKNOWN}. A cooperative-matrix tile may meet
- * any element access of its array; two tiles are compared by their first elements, which misses
- * tiles that overlap from different first elements.
+ *
+ * Facts that hold only under a launch bound are not used. An index with no affine form (a mask, a
+ * remainder, a load) cannot be compared: {@link Outcome#UNKNOWN}. A cooperative-matrix tile may
+ * meet any element access of its array; two tiles are compared by their first elements, which
+ * misses tiles that overlap from different first elements.
  */
 public final class WorkgroupMeeting {
   /** What is known of two accesses, from best to worst. */
@@ -62,7 +64,10 @@ public final class WorkgroupMeeting {
     this.uniform = uniform;
   }
 
-  /** What is known of P's access at {@code a} (proven own by {@code ownA}, or null) against Q's at {@code b}. */
+  /**
+   * What is known of P's access at {@code a} (proven own by {@code ownA}, or null) against Q's at
+   * {@code b}.
+   */
   Outcome meet(Place a, OwnElement ownA, Place b, OwnElement ownB) {
     if (a.tile() != b.tile()) { // a tile's elements against one element: any of them may be it
       return Outcome.MAY_MEET;
@@ -75,11 +80,19 @@ public final class WorkgroupMeeting {
 
   /** Both proven own by one proof, its offset the same at both places. */
   private boolean sameOwner(OwnElement a, OwnElement b) {
-    return a != null && b != null && !a.global() && a.bounds().isEmpty() && b.bounds().isEmpty() && a.equals(b)
-        && a.offset() instanceof Affine offset && offset.coefficients().keySet().stream().allMatch(this::sharedAt);
+    return a != null
+        && b != null
+        && !a.global()
+        && a.bounds().isEmpty()
+        && b.bounds().isEmpty()
+        && a.equals(b)
+        && a.offset() instanceof Affine offset
+        && offset.coefficients().keySet().stream().allMatch(this::sharedAt);
   }
 
-  /** A term with one value at both places: for each invocation, and, for {@link #shared}, for both. */
+  /**
+   * A term with one value at both places: for each invocation, and, for {@link #shared}, for both.
+   */
   private boolean sharedAt(Term term) {
     return switch (term) {
       case IndexForm.Variable variable -> stable.test(variable.local());
@@ -95,7 +108,8 @@ public final class WorkgroupMeeting {
       case IndexForm.Scalar scalar -> true;
       case IndexForm.Length length -> true;
       case IndexForm.Grid grid -> true;
-      case IndexForm.Variable variable -> stable.test(variable.local()) && uniform.test(variable.local());
+      case IndexForm.Variable variable ->
+          stable.test(variable.local()) && uniform.test(variable.local());
       case IndexForm.Product(Term first, Term second) -> shared(first) && shared(second);
       case IndexForm.Other other -> false;
     };
@@ -122,11 +136,15 @@ public final class WorkgroupMeeting {
       }
       Linear p = Linear.term(new Id(Builtin.LOCAL_ID, axis));
       Linear q = Linear.term(new IndexForm.Other(new Id(Builtin.LOCAL_ID, axis)));
-      for (Linear differ : List.of(p.minus(q).plus(Linear.constant(-1)), q.minus(p).plus(Linear.constant(-1)))) {
+      for (Linear differ :
+          List.of(p.minus(q).plus(Linear.constant(-1)), q.minus(p).plus(Linear.constant(-1)))) {
         Constraints facts = both.and(List.of(differ));
-        boolean exact = facts.withinInt(x) && facts.withinInt(y); // the int indices are the forms' values
+        boolean exact =
+            facts.withinInt(x) && facts.withinInt(y); // the int indices are the forms' values
         Linear one = Linear.constant(1);
-        if (!exact || !(facts.nonNegative(x.minus(y).minus(one)) || facts.nonNegative(y.minus(x).minus(one)))) {
+        if (!exact
+            || !(facts.nonNegative(x.minus(y).minus(one))
+                || facts.nonNegative(y.minus(x).minus(one)))) {
           return false;
         }
       }

@@ -20,7 +20,9 @@ import java.util.Optional;
 public final class AccessCheck {
   private AccessCheck() {}
 
-  /** @param declared each buffer's {@code @Buffer} access, by name; absent where none is declared */
+  /**
+   * @param declared each buffer's {@code @Buffer} access, by name; absent where none is declared
+   */
   public static List<CheckError> check(Program program, Facts facts, Map<String, Access> declared) {
     List<CheckError> errors = new ArrayList<>();
     for (BufferDecl buffer : program.buffers()) {
@@ -30,33 +32,51 @@ public final class AccessCheck {
       }
       List<Facts.Access> uses = new ArrayList<>(facts.accessesOf(buffer.name()));
       uses.addAll(tileAccesses(program, buffer));
-      Optional<Facts.Access> firstWrite = uses.stream().filter(use -> use.kind().writes()).findFirst();
-      Optional<Facts.Access> firstRead = uses.stream().filter(use -> use.kind() != Facts.Kind.WRITE).findFirst();
+      Optional<Facts.Access> firstWrite =
+          uses.stream().filter(use -> use.kind().writes()).findFirst();
+      Optional<Facts.Access> firstRead =
+          uses.stream().filter(use -> use.kind() != Facts.Kind.WRITE).findFirst();
       if (access == Access.READ && firstWrite.isPresent()) {
-        errors.add(new CheckError(firstWrite.get().site(), Errors.bufferAccess(buffer.name(), Access.READ,
-            "assignment writes", firstRead.isEmpty() ? Access.WRITE : Access.READ_WRITE, "assignment")));
+        errors.add(
+            new CheckError(
+                firstWrite.get().site(),
+                Errors.bufferAccess(
+                    buffer.name(),
+                    Access.READ,
+                    "assignment writes",
+                    firstRead.isEmpty() ? Access.WRITE : Access.READ_WRITE,
+                    "assignment")));
       } else if (access == Access.WRITE && firstRead.isPresent()) {
-        errors.add(new CheckError(firstRead.get().site(), Errors.bufferAccess(buffer.name(), Access.WRITE,
-            "expression reads", Access.READ_WRITE, "read")));
+        errors.add(
+            new CheckError(
+                firstRead.get().site(),
+                Errors.bufferAccess(
+                    buffer.name(), Access.WRITE, "expression reads", Access.READ_WRITE, "read")));
       }
     }
     return errors;
   }
 
-  /** The cooperative-matrix loads and stores of {@code buffer}, as accesses at their first element. */
+  /**
+   * The cooperative-matrix loads and stores of {@code buffer}, as accesses at their first element.
+   */
   private static List<Facts.Access> tileAccesses(Program program, BufferDecl buffer) {
     List<Facts.Access> accesses = new ArrayList<>();
-    Walk.statements(program.body(), statement -> {
-      if (statement instanceof Stmt.Matrix matrix) {
-        switch (matrix.op()) {
-          case MatrixOp.Load load when load.array().equals(buffer) ->
-              accesses.add(new Facts.Access(buffer, Facts.Kind.READ, load.offset(), matrix.site()));
-          case MatrixOp.Store store when store.array().equals(buffer) ->
-              accesses.add(new Facts.Access(buffer, Facts.Kind.WRITE, store.offset(), matrix.site()));
-          default -> {}
-        }
-      }
-    });
+    Walk.statements(
+        program.body(),
+        statement -> {
+          if (statement instanceof Stmt.Matrix matrix) {
+            switch (matrix.op()) {
+              case MatrixOp.Load load when load.array().equals(buffer) ->
+                  accesses.add(
+                      new Facts.Access(buffer, Facts.Kind.READ, load.offset(), matrix.site()));
+              case MatrixOp.Store store when store.array().equals(buffer) ->
+                  accesses.add(
+                      new Facts.Access(buffer, Facts.Kind.WRITE, store.offset(), matrix.site()));
+              default -> {}
+            }
+          }
+        });
     return accesses;
   }
 }

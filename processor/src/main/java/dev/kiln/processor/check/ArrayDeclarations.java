@@ -12,15 +12,15 @@ import java.util.Set;
 
 /**
  * Arrays a kernel creates need a constant positive length (a GPU array's size is part of its type),
- * an invocation's own arrays at most {@link #MAX_PRIVATE_BYTES} in all, and workgroup memory must be declared at the top level of the kernel body: there every invocation
- * makes the same declarations once, so that they name the same workgroup arrays, as on the CPU
- * backend.
+ * an invocation's own arrays at most {@link #MAX_PRIVATE_BYTES} in all, and workgroup memory must
+ * be declared at the top level of the kernel body: there every invocation makes the same
+ * declarations once, so that they name the same workgroup arrays, as on the CPU backend.
  */
 public final class ArrayDeclarations {
   /**
    * Bytes of its own arrays an invocation may have: each invocation has a copy, in per-invocation
-   * memory that is small and slow when spilled (an {@code int[1 << 20]} compiled, then ran past the fence
-   * timeout on the H200 without a message).
+   * memory that is small and slow when spilled (an {@code int[1 << 20]} compiled, then ran past the
+   * fence timeout on the H200 without a message).
    */
   public static final int MAX_PRIVATE_BYTES = 16 * 1024;
 
@@ -48,7 +48,8 @@ public final class ArrayDeclarations {
       long before = privateBytes;
       privateBytes += (long) array.size() * array.element().bytes();
       if (privateBytes > MAX_PRIVATE_BYTES && before <= MAX_PRIVATE_BYTES) {
-        errors.add(new CheckError(array.site(), Errors.privateSize(privateBytes, MAX_PRIVATE_BYTES)));
+        errors.add(
+            new CheckError(array.site(), Errors.privateSize(privateBytes, MAX_PRIVATE_BYTES)));
       }
     }
     return errors;

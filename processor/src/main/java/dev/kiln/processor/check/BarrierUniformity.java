@@ -21,14 +21,14 @@ import java.util.Set;
  * invocations may leave or skip through early, and not after a {@code return} that only some take.
  *
  * <p>Uniform values: constants, scalar parameters, buffer lengths, workgroup ids and counts, and
- * locals whose every assignment is a uniform value in uniform control flow (found as a fixed point).
- * Loads, atomics, global, local and subgroup ids are taken to vary between invocations.
+ * locals whose every assignment is a uniform value in uniform control flow (found as a fixed
+ * point). Loads, atomics, global, local and subgroup ids are taken to vary between invocations.
  *
  * <p>The same walk, for the lanes of a subgroup, finds the subgroup operations that only some lanes
  * may reach ({@code kiln.subgroup.divergent}, a warning: the GPU defines them, over the lanes that
  * arrive, but which arrive depends on how it reconverges them). There the subgroup's id, size and
- * count and the results of reductions, broadcasts, ballots and votes are uniform too, and a
- * {@code return} only makes its lanes inactive.
+ * count and the results of reductions, broadcasts, ballots and votes are uniform too, and a {@code
+ * return} only makes its lanes inactive.
  *
  * <p>A cooperative-matrix operation needs every lane of its subgroup, with the same operands: one
  * under varying control, after a {@code return} only some lanes take, or with an operand that may
@@ -39,11 +39,16 @@ public final class BarrierUniformity {
    * The invocations that must agree: a workgroup's, for barriers; a subgroup's lanes, for the
    * subgroup operations' warnings; a subgroup's lanes, all of them, for cooperative matrices.
    */
-  private enum Scope { WORKGROUP, SUBGROUP, MATRIX }
+  private enum Scope {
+    WORKGROUP,
+    SUBGROUP,
+    MATRIX
+  }
 
   private final Scope scope;
   private final Set<Local> varying = new HashSet<>();
   private final List<CheckError> errors = new ArrayList<>();
+
   /** Whether some invocations have returned already, on the path being walked. */
   private boolean someReturned;
 
@@ -59,14 +64,15 @@ public final class BarrierUniformity {
   }
 
   /**
-   * The warnings for subgroup operations under control flow that may differ between the lanes of
-   * a subgroup.
+   * The warnings for subgroup operations under control flow that may differ between the lanes of a
+   * subgroup.
    *
    * @param program the lowered program
    * @return the warnings, at the operations
    */
   public static List<CheckError> subgroupWarnings(Program program) {
-    if (!Walk.anyExpression(program.body(), e -> e instanceof Expr.Call call && call.function().combinesLanes())) {
+    if (!Walk.anyExpression(
+        program.body(), e -> e instanceof Expr.Call call && call.function().combinesLanes())) {
       return List.of();
     }
     return walk(program, Scope.SUBGROUP);
@@ -88,7 +94,8 @@ public final class BarrierUniformity {
 
   private static List<CheckError> walk(Program program, Scope scope) {
     BarrierUniformity check = new BarrierUniformity(scope);
-    check.varying.addAll(varyingLocals(program, scope)); // locals that vary make more locals vary: a fixed point
+    check.varying.addAll(
+        varyingLocals(program, scope)); // locals that vary make more locals vary: a fixed point
     check.someReturned = false;
     check.statements(program.body(), true, true);
     return check.errors;
@@ -113,7 +120,10 @@ public final class BarrierUniformity {
     return Set.copyOf(walk.varying);
   }
 
-  /** Walks {@code body}; {@code uniform}: whether control reaching it is the same for the whole workgroup. */
+  /**
+   * Walks {@code body}; {@code uniform}: whether control reaching it is the same for the whole
+   * workgroup.
+   */
   private void statements(List<Stmt> body, boolean uniform, boolean report) {
     for (Stmt statement : body) {
       statement(statement, uniform && (scope == Scope.SUBGROUP || !someReturned), report);
@@ -181,8 +191,8 @@ public final class BarrierUniformity {
 
   /**
    * Walks the statements of the effects inside {@code expression} (inlined helpers, switch
-   * expressions with statement cases) where they run: a side of a {@code ?:}, {@code &&} or
-   * {@code ||} runs under its condition.
+   * expressions with statement cases) where they run: a side of a {@code ?:}, {@code &&} or {@code
+   * ||} runs under its condition.
    */
   private void effects(Expr expression, boolean uniform, boolean report) {
     switch (expression) {
@@ -198,7 +208,8 @@ public final class BarrierUniformity {
       }
       case Expr.Call call when scope == Scope.SUBGROUP && call.function().combinesLanes() -> {
         if (report && !uniform && call.site() != null) {
-          errors.add(new CheckError(call.site(), Errors.subgroupDivergent(javaName(call.function()))));
+          errors.add(
+              new CheckError(call.site(), Errors.subgroupDivergent(javaName(call.function()))));
         }
         Walk.children(expression).forEach(child -> effects(child, uniform, report));
       }
@@ -211,7 +222,8 @@ public final class BarrierUniformity {
    * not: a break, continue or return in it under a condition that may vary.
    */
   private boolean leavesDivergently(Stmt.Loop loop) {
-    return jumpsOut(loop.body(), true, true, true, Set.of()) || jumpsOut(loop.update(), true, true, true, Set.of());
+    return jumpsOut(loop.body(), true, true, true, Set.of())
+        || jumpsOut(loop.update(), true, true, true, Set.of());
   }
 
   /**
@@ -221,37 +233,60 @@ public final class BarrierUniformity {
    * {@code body}. A labelled jump leaves it unless it targets one of those (an inlined helper's
    * {@code return} breaks out of the helper's own run-once loop only).
    */
-  private boolean jumpsOut(List<Stmt> body, boolean uniform, boolean breaks, boolean continues, Set<Label> nested) {
+  private boolean jumpsOut(
+      List<Stmt> body, boolean uniform, boolean breaks, boolean continues, Set<Label> nested) {
     for (Stmt statement : body) {
-      boolean jumps = switch (statement) {
-        case Stmt.Break jump -> !uniform && (jump.label() == null ? breaks : !nested.contains(jump.label()));
-        case Stmt.Continue jump -> !uniform && (jump.label() == null ? continues : !nested.contains(jump.label()));
-        case Stmt.Return r -> !uniform;
-        case Stmt.Call call -> throw call.unlinked();
-        case Stmt.If branch -> jumpsOut(branch.then(), uniform && isUniform(branch.condition()), breaks, continues, nested)
-            || jumpsOut(branch.otherwise(), uniform && isUniform(branch.condition()), breaks, continues, nested);
-        case Stmt.Loop inner -> {
-          Set<Label> enclosing = new HashSet<>(nested);
-          if (inner.label() != null) {
-            enclosing.add(inner.label());
-          }
-          boolean innerUniform = uniform && isUniform(inner.condition());
-          yield jumpsOut(inner.body(), innerUniform, false, false, enclosing)
-              || jumpsOut(inner.update(), innerUniform, false, false, enclosing);
-        }
-        case Stmt.Switch choice -> choice.cases().stream()
-            .anyMatch(c -> jumpsOut(c.body(), uniform && isUniform(choice.selector()), false, continues, nested));
-        case Stmt.Assign a -> false;
-        case Stmt.Store s -> false;
-        case Stmt.Copy c -> false;
-        case Stmt.Atomic a -> false;
-        case Stmt.Barrier b -> false;
-        case Stmt.ClearArray c -> false;
-        case Stmt.DeclareShared d -> false;
-        case Stmt.VectorLoad v -> false;
-        case Stmt.VectorStore v -> false;
-        case Stmt.Matrix m -> false;
-      };
+      boolean jumps =
+          switch (statement) {
+            case Stmt.Break jump ->
+                !uniform && (jump.label() == null ? breaks : !nested.contains(jump.label()));
+            case Stmt.Continue jump ->
+                !uniform && (jump.label() == null ? continues : !nested.contains(jump.label()));
+            case Stmt.Return r -> !uniform;
+            case Stmt.Call call -> throw call.unlinked();
+            case Stmt.If branch ->
+                jumpsOut(
+                        branch.then(),
+                        uniform && isUniform(branch.condition()),
+                        breaks,
+                        continues,
+                        nested)
+                    || jumpsOut(
+                        branch.otherwise(),
+                        uniform && isUniform(branch.condition()),
+                        breaks,
+                        continues,
+                        nested);
+            case Stmt.Loop inner -> {
+              Set<Label> enclosing = new HashSet<>(nested);
+              if (inner.label() != null) {
+                enclosing.add(inner.label());
+              }
+              boolean innerUniform = uniform && isUniform(inner.condition());
+              yield jumpsOut(inner.body(), innerUniform, false, false, enclosing)
+                  || jumpsOut(inner.update(), innerUniform, false, false, enclosing);
+            }
+            case Stmt.Switch choice ->
+                choice.cases().stream()
+                    .anyMatch(
+                        c ->
+                            jumpsOut(
+                                c.body(),
+                                uniform && isUniform(choice.selector()),
+                                false,
+                                continues,
+                                nested));
+            case Stmt.Assign a -> false;
+            case Stmt.Store s -> false;
+            case Stmt.Copy c -> false;
+            case Stmt.Atomic a -> false;
+            case Stmt.Barrier b -> false;
+            case Stmt.ClearArray c -> false;
+            case Stmt.DeclareShared d -> false;
+            case Stmt.VectorLoad v -> false;
+            case Stmt.VectorStore v -> false;
+            case Stmt.Matrix m -> false;
+          };
       if (jumps) {
         return true;
       }
@@ -260,21 +295,31 @@ public final class BarrierUniformity {
   }
 
   private boolean isUniform(Expr expression) {
-    if (scope != Scope.WORKGROUP && expression instanceof Expr.Call call && call.function().isSubgroup()
+    if (scope != Scope.WORKGROUP
+        && expression instanceof Expr.Call call
+        && call.function().isSubgroup()
         && !variesInSubgroup(call.function())) {
-      return true; // a reduction, broadcast, ballot or vote: one value for the subgroup, whatever its operand
+      return true; // a reduction, broadcast, ballot or vote: one value for the subgroup, whatever
+      // its operand
     }
-    return isUniformNode(expression) && Walk.children(expression).stream().allMatch(this::isUniform);
+    return isUniformNode(expression)
+        && Walk.children(expression).stream().allMatch(this::isUniform);
   }
 
-  /** Whether {@code node} itself, its operands aside, gives the same value to every invocation of the scope. */
+  /**
+   * Whether {@code node} itself, its operands aside, gives the same value to every invocation of
+   * the scope.
+   */
   private boolean isUniformNode(Expr node) {
     return switch (node) {
       case Expr.LocalGet get -> !varying.contains(get.local());
-      case Expr.BuiltinGet get -> get.builtin() == Builtin.WORKGROUP_ID || get.builtin() == Builtin.NUM_WORKGROUPS;
+      case Expr.BuiltinGet get ->
+          get.builtin() == Builtin.WORKGROUP_ID || get.builtin() == Builtin.NUM_WORKGROUPS;
       case Expr.Load load -> false;
-      case Expr.Call call -> scope == Scope.WORKGROUP ? !isPerInvocation(call.function())
-          : !variesInSubgroup(call.function());
+      case Expr.Call call ->
+          scope == Scope.WORKGROUP
+              ? !isPerInvocation(call.function())
+              : !variesInSubgroup(call.function());
       case Expr.InLaunch gate -> gate.wholeWorkgroups();
       case Expr.IntConst c -> true;
       case Expr.FloatConst c -> true;
@@ -290,22 +335,43 @@ public final class BarrierUniformity {
       case Expr.Convert convert -> true;
       case Expr.Conditional conditional -> true;
       case Expr.Let let -> true; // its local is as uniform as its value, which the walk visits
-      case Expr.Effect effect -> true; // the locals its statements assign are in varying if they vary
+      case Expr.Effect effect ->
+          true; // the locals its statements assign are in varying if they vary
     };
   }
 
-  /** Subgroup operations give each invocation (or subgroup) its own value; the size and count are the workgroup's. */
+  /**
+   * Subgroup operations give each invocation (or subgroup) its own value; the size and count are
+   * the workgroup's.
+   */
   private static boolean isPerInvocation(Intrinsic function) {
-    return function.isSubgroup() && function != Intrinsic.SUBGROUP_SIZE && function != Intrinsic.NUM_SUBGROUPS;
+    return function.isSubgroup()
+        && function != Intrinsic.SUBGROUP_SIZE
+        && function != Intrinsic.NUM_SUBGROUPS;
   }
 
-  /** Whether the lanes of one subgroup may get different values: their ids, shuffles, scans, clusters and elect. */
+  /**
+   * Whether the lanes of one subgroup may get different values: their ids, shuffles, scans,
+   * clusters and elect.
+   */
   private static boolean variesInSubgroup(Intrinsic function) {
     return switch (function) {
-      case SUBGROUP_INVOCATION, SUBGROUP_SHUFFLE, SUBGROUP_SHUFFLE_XOR, SUBGROUP_SHUFFLE_UP, SUBGROUP_SHUFFLE_DOWN,
-           SUBGROUP_INCLUSIVE_ADD, SUBGROUP_EXCLUSIVE_ADD, SUBGROUP_CLUSTERED_ADD, SUBGROUP_CLUSTERED_MIN,
-           SUBGROUP_CLUSTERED_MAX, SUBGROUP_ELECT, SUBGROUP_PARTITION, SUBGROUP_PARTITIONED_ADD,
-           SUBGROUP_PARTITIONED_MIN, SUBGROUP_PARTITIONED_MAX -> true;
+      case SUBGROUP_INVOCATION,
+          SUBGROUP_SHUFFLE,
+          SUBGROUP_SHUFFLE_XOR,
+          SUBGROUP_SHUFFLE_UP,
+          SUBGROUP_SHUFFLE_DOWN,
+          SUBGROUP_INCLUSIVE_ADD,
+          SUBGROUP_EXCLUSIVE_ADD,
+          SUBGROUP_CLUSTERED_ADD,
+          SUBGROUP_CLUSTERED_MIN,
+          SUBGROUP_CLUSTERED_MAX,
+          SUBGROUP_ELECT,
+          SUBGROUP_PARTITION,
+          SUBGROUP_PARTITIONED_ADD,
+          SUBGROUP_PARTITIONED_MIN,
+          SUBGROUP_PARTITIONED_MAX ->
+          true;
       default -> false;
     };
   }
@@ -314,7 +380,8 @@ public final class BarrierUniformity {
   private static String javaName(Intrinsic function) {
     StringBuilder name = new StringBuilder();
     for (String word : function.name().toLowerCase(java.util.Locale.ROOT).split("_")) {
-      name.append(name.isEmpty() ? word : Character.toUpperCase(word.charAt(0)) + word.substring(1));
+      name.append(
+          name.isEmpty() ? word : Character.toUpperCase(word.charAt(0)) + word.substring(1));
     }
     return name.toString();
   }

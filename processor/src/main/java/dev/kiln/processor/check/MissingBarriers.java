@@ -27,22 +27,23 @@ import java.util.Set;
 import java.util.TreeMap;
 
 /**
- * Accesses of a workgroup array that two invocations of a workgroup may make to one element
- * between the same two barriers, one of them a write: a missing {@code Gpu.barrier()}
- * ({@code kiln.race.barrier}, a warning). The body is walked in order with the set of barrier
- * intervals the path may be in: each barrier starts one, a branch joins both sides', a loop runs
- * to a fixed point, so the end of one iteration and the start of the next are one interval. For
- * each interval, a pair is reported where {@link IndexBounds#workgroupMeeting} finds that the two
- * indices, both affine, may meet for two invocations, the locals they share taken as equal only
- * where they are the same for the whole workgroup and unchanged in the interval once it has made an
- * access; an index with no affine form (a mask, a remainder, a division) is not: the warning would
- * be a guess. Two
- * atomics never race; an update of one element ({@code t[j] += v}) and a store racing with itself
- * are {@link RacyUpdates}'s. The warning is on the later access of a pair, naming the earlier.
+ * Accesses of a workgroup array that two invocations of a workgroup may make to one element between
+ * the same two barriers, one of them a write: a missing {@code Gpu.barrier()} ({@code
+ * kiln.race.barrier}, a warning). The body is walked in order with the set of barrier intervals the
+ * path may be in: each barrier starts one, a branch joins both sides', a loop runs to a fixed
+ * point, so the end of one iteration and the start of the next are one interval. For each interval,
+ * a pair is reported where {@link IndexBounds#workgroupMeeting} finds that the two indices, both
+ * affine, may meet for two invocations, the locals they share taken as equal only where they are
+ * the same for the whole workgroup and unchanged in the interval once it has made an access; an
+ * index with no affine form (a mask, a remainder, a division) is not: the warning would be a guess.
+ * Two atomics never race; an update of one element ({@code t[j] += v}) and a store racing with
+ * itself are {@link RacyUpdates}'s. The warning is on the later access of a pair, naming the
+ * earlier.
  */
 final class MissingBarriers {
   /** An access of a workgroup array: its node, what it does, and its order in the walk. */
-  private record Access(Object node, SharedArray array, Expr index, Kind kind, Site site, int order) {}
+  private record Access(
+      Object node, SharedArray array, Expr index, Kind kind, Site site, int order) {}
 
   private enum Kind {
     READ("read"),
@@ -82,7 +83,8 @@ final class MissingBarriers {
 
     State merge(State other) {
       Map<Integer, Boolean> both = new LinkedHashMap<>(intervals);
-      other.intervals.forEach((interval, accessed) -> both.merge(interval, accessed, Boolean::logicalOr));
+      other.intervals.forEach(
+          (interval, accessed) -> both.merge(interval, accessed, Boolean::logicalOr));
       return new State(Map.copyOf(both));
     }
 
@@ -98,8 +100,13 @@ final class MissingBarriers {
   private final Map<Stmt.Barrier, Integer> barriers = new IdentityHashMap<>();
   private final Map<Object, Access> accesses = new IdentityHashMap<>();
   private final Map<Object, Set<Integer>> intervalsOf = new IdentityHashMap<>();
-  /** Per interval, the locals assigned in it after it made an access: their values may differ between accesses. */
+
+  /**
+   * Per interval, the locals assigned in it after it made an access: their values may differ
+   * between accesses.
+   */
   private final Map<Integer, Set<Local>> unstable = new HashMap<>();
+
   private final Deque<Target> targets = new ArrayDeque<>();
 
   private MissingBarriers(IndexBounds bounds, Set<Local> varying) {
@@ -119,23 +126,40 @@ final class MissingBarriers {
 
   private List<CheckError> pairs() {
     Map<Integer, List<Access>> byInterval = new HashMap<>();
-    intervalsOf.forEach((node, intervals) -> intervals.forEach(interval ->
-        byInterval.computeIfAbsent(interval, i -> new ArrayList<>()).add(accesses.get(node))));
+    intervalsOf.forEach(
+        (node, intervals) ->
+            intervals.forEach(
+                interval ->
+                    byInterval
+                        .computeIfAbsent(interval, i -> new ArrayList<>())
+                        .add(accesses.get(node))));
     Set<List<Integer>> warned = new HashSet<>();
     List<CheckError> warnings = new ArrayList<>();
     for (Map.Entry<Integer, List<Access>> entry : new TreeMap<>(byInterval).entrySet()) {
-      List<Access> in = entry.getValue().stream().sorted(Comparator.comparingInt(Access::order)).toList();
+      List<Access> in =
+          entry.getValue().stream().sorted(Comparator.comparingInt(Access::order)).toList();
       Set<Local> changed = unstable.getOrDefault(entry.getKey(), Set.of());
       for (int i = 0; i < in.size(); i++) {
         for (int j = i + 1; j < in.size(); j++) {
           Access first = in.get(i);
           Access second = in.get(j);
-          if (contend(first, second) && !warned.contains(List.of(first.order(), second.order()))
-              && bounds.workgroupMeeting(first.index(), second.index(), local -> !changed.contains(local),
-                  local -> !varying.contains(local)) == WorkgroupMeeting.Outcome.MAY_MEET) {
+          if (contend(first, second)
+              && !warned.contains(List.of(first.order(), second.order()))
+              && bounds.workgroupMeeting(
+                      first.index(),
+                      second.index(),
+                      local -> !changed.contains(local),
+                      local -> !varying.contains(local))
+                  == WorkgroupMeeting.Outcome.MAY_MEET) {
             warned.add(List.of(first.order(), second.order()));
-            warnings.add(new CheckError(second.site(), Errors.raceBarrier(second.kind().text, second.array().name(),
-                first.kind().text, first.site().line())));
+            warnings.add(
+                new CheckError(
+                    second.site(),
+                    Errors.raceBarrier(
+                        second.kind().text,
+                        second.array().name(),
+                        first.kind().text,
+                        first.site().line())));
           }
         }
       }
@@ -150,12 +174,19 @@ final class MissingBarriers {
   private static boolean contend(Access first, Access second) {
     boolean writes = first.kind() == Kind.WRITE || second.kind() == Kind.WRITE;
     boolean oneAtomic = (first.kind() == Kind.ATOMIC) != (second.kind() == Kind.ATOMIC);
-    return first.array() == second.array() && (writes || oneAtomic) && !update(first, second) && !update(second, first);
+    return first.array() == second.array()
+        && (writes || oneAtomic)
+        && !update(first, second)
+        && !update(second, first);
   }
 
-  /** Whether {@code store} stores a value that reads the element it writes through {@code load}: {@code t[j] += v}. */
+  /**
+   * Whether {@code store} stores a value that reads the element it writes through {@code load}:
+   * {@code t[j] += v}.
+   */
   private static boolean update(Access store, Access load) {
-    if (!(store.node() instanceof Stmt.Store written) || !(load.node() instanceof Expr.Load read)
+    if (!(store.node() instanceof Stmt.Store written)
+        || !(load.node() instanceof Expr.Load read)
         || !read.index().equals(written.index())) {
       return false;
     }
@@ -187,21 +218,35 @@ final class MissingBarriers {
         after = access(atomic, atomic.array(), atomic.index(), Kind.ATOMIC, atomic.site(), after);
         yield atomic.result() == null ? after : assigned(atomic.result(), after);
       }
-      case Stmt.Barrier barrier -> State.start(barriers.computeIfAbsent(barrier, b -> barriers.size() + 1));
-      case Stmt.Matrix matrix -> { // a tile in workgroup memory: an access at its first element, marked a tile
+      case Stmt.Barrier barrier ->
+          State.start(barriers.computeIfAbsent(barrier, b -> barriers.size() + 1));
+      case Stmt.Matrix
+              matrix -> { // a tile in workgroup memory: an access at its first element, marked a
+        // tile
         State after = state;
         for (Expr scalar : matrix.op().scalars()) {
           after = expression(scalar, after);
         }
         yield switch (matrix.op()) {
-          case MatrixOp.Load load -> access(matrix, load.array(), load.offset(), Kind.READ, matrix.site(), after);
-          case MatrixOp.Store store -> access(matrix, store.array(), store.offset(), Kind.WRITE, matrix.site(), after);
+          case MatrixOp.Load load ->
+              access(matrix, load.array(), load.offset(), Kind.READ, matrix.site(), after);
+          case MatrixOp.Store store ->
+              access(matrix, store.array(), store.offset(), Kind.WRITE, matrix.site(), after);
           default -> after;
         };
       }
-      case Stmt.Copy copy -> { // like a tile: each side an access at its first element (the read's node its index)
+      case Stmt.Copy
+              copy -> { // like a tile: each side an access at its first element (the read's node
+        // its index)
         State after = expression(copy.targetIndex(), expression(copy.sourceIndex(), state));
-        after = access(copy.sourceIndex(), copy.source(), copy.sourceIndex(), Kind.READ, copy.site(), after);
+        after =
+            access(
+                copy.sourceIndex(),
+                copy.source(),
+                copy.sourceIndex(),
+                Kind.READ,
+                copy.site(),
+                after);
         yield access(copy, copy.target(), copy.targetIndex(), Kind.WRITE, copy.site(), after);
       }
       case Stmt.If branch -> {
@@ -253,7 +298,8 @@ final class MissingBarriers {
   private State loop(Stmt.Loop loop, State state) {
     Target target = new Target(loop, loop.label());
     targets.push(target);
-    boolean once = !loop.testFirst() && loop.condition() instanceof Expr.BoolConst(boolean again) && !again;
+    boolean once =
+        !loop.testFirst() && loop.condition() instanceof Expr.BoolConst(boolean again) && !again;
     State top = state;
     State exit;
     while (true) {
@@ -273,10 +319,14 @@ final class MissingBarriers {
     return exit;
   }
 
-  /** The loop or switch a jump goes to: the one labelled {@code label}, or the innermost (a switch only for a break). */
+  /**
+   * The loop or switch a jump goes to: the one labelled {@code label}, or the innermost (a switch
+   * only for a break).
+   */
   private Target target(Label label, boolean isBreak) {
     for (Target target : targets) {
-      if (label != null ? target.label == label
+      if (label != null
+          ? target.label == label
           : isBreak || target.statement instanceof Stmt.Loop) {
         return target;
       }
@@ -284,20 +334,25 @@ final class MissingBarriers {
     throw new IllegalStateException("a jump to " + label + " outside its loop");
   }
 
-  /** The expression's accesses, in the order Java evaluates them, and the statements of its effects. */
+  /**
+   * The expression's accesses, in the order Java evaluates them, and the statements of its effects.
+   */
   private State expression(Expr expression, State state) {
     return switch (expression) {
       case Expr.Load load -> {
         State after = expression(load.index(), state);
         yield load.array() instanceof SharedArray shared
-            ? access(load, shared, load.index(), Kind.READ, load.site(), after) : after;
+            ? access(load, shared, load.index(), Kind.READ, load.site(), after)
+            : after;
       }
       case Expr.Effect effect -> expression(effect.value(), block(effect.statements(), state));
       case Expr.Conditional conditional -> {
         State tested = expression(conditional.condition(), state);
-        yield expression(conditional.then(), tested).merge(expression(conditional.otherwise(), tested));
+        yield expression(conditional.then(), tested)
+            .merge(expression(conditional.otherwise(), tested));
       }
-      case Expr.Let let -> expression(let.body(), assigned(let.local(), expression(let.value(), state)));
+      case Expr.Let let ->
+          expression(let.body(), assigned(let.local(), expression(let.value(), state)));
       default -> {
         State after = state;
         for (Expr child : Walk.children(expression)) {
@@ -308,8 +363,8 @@ final class MissingBarriers {
     };
   }
 
-  private State access(Object node, ArrayDecl array, Expr index, Kind kind, Site site,
-      State state) {
+  private State access(
+      Object node, ArrayDecl array, Expr index, Kind kind, Site site, State state) {
     if (!(array instanceof SharedArray shared) || state.intervals().isEmpty()) {
       return state;
     }
@@ -319,11 +374,14 @@ final class MissingBarriers {
   }
 
   private State assigned(Local local, State state) {
-    state.intervals().forEach((interval, accessed) -> {
-      if (accessed) {
-        unstable.computeIfAbsent(interval, i -> new HashSet<>()).add(local);
-      }
-    });
+    state
+        .intervals()
+        .forEach(
+            (interval, accessed) -> {
+              if (accessed) {
+                unstable.computeIfAbsent(interval, i -> new HashSet<>()).add(local);
+              }
+            });
     return state;
   }
 }

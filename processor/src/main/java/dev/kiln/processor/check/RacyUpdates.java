@@ -22,12 +22,12 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Read-modify-writes of a buffer element that other invocations may update at the same time
- * ({@code bins[v & 15]++}, {@code bins[values[i] & 15] += 1}, {@code total[0] += x}, and
- * {@code int old = bins[b]; bins[b] = old + 1;}): a store whose value reads the element it writes,
- * at an index not proven each invocation's own ({@link OwnElement}: {@code c[i]}, and
- * {@code c[row * cols + col]} under {@code col < cols}, are; a proof that needs the launch to keep
- * a bound adds it to the program's). Invocations that run at once then lose each other's updates, where Java's loop over
+ * Read-modify-writes of a buffer element that other invocations may update at the same time ({@code
+ * bins[v & 15]++}, {@code bins[values[i] & 15] += 1}, {@code total[0] += x}, and {@code int old =
+ * bins[b]; bins[b] = old + 1;}): a store whose value reads the element it writes, at an index not
+ * proven each invocation's own ({@link OwnElement}: {@code c[i]}, and {@code c[row * cols + col]}
+ * under {@code col < cols}, are; a proof that needs the launch to keep a bound adds it to the
+ * program's). Invocations that run at once then lose each other's updates, where Java's loop over
  * the invocations would not; {@code Gpu.atomicAdd} is the fix. Warnings, as the programmer may know
  * that the indices differ: {@code @SuppressWarnings("kiln.race.update")} on the kernel or its class
  * says so. A workgroup array is checked the same way among the invocations of a workgroup. An
@@ -37,8 +37,10 @@ import java.util.List;
 public final class RacyUpdates {
   private final IndexForms forms;
   private final IndexBounds bounds;
+
   /** Whether the workgroup is one-dimensional, and so the launch. */
   private final boolean oneDimensional;
+
   private final List<CheckError> warnings = new ArrayList<>();
   private final List<LaunchBound> launchBounds = new ArrayList<>();
 
@@ -77,30 +79,37 @@ public final class RacyUpdates {
 
   /**
    * Walks {@code body}: {@code oneInWorkgroup}, whether at most one invocation of each workgroup
-   * runs it ({@code if (Gpu.localId(0) == 0)} in a one-dimensional workgroup), {@code oneInDispatch},
-   * whether at most one of the whole dispatch does ({@code if (Gpu.globalId(0) == 0)}).
+   * runs it ({@code if (Gpu.localId(0) == 0)} in a one-dimensional workgroup), {@code
+   * oneInDispatch}, whether at most one of the whole dispatch does ({@code if (Gpu.globalId(0) ==
+   * 0)}).
    */
   private void statements(List<Stmt> body, boolean oneInWorkgroup, boolean oneInDispatch) {
     for (Stmt statement : body) {
       for (Expr own : Walk.ownExpressions(statement)) { // inlined helpers inside expressions
-        Walk.expression(own, e -> {
-          if (e instanceof Expr.Effect effect) {
-            statements(effect.statements(), oneInWorkgroup, oneInDispatch);
-          }
-        });
+        Walk.expression(
+            own,
+            e -> {
+              if (e instanceof Expr.Effect effect) {
+                statements(effect.statements(), oneInWorkgroup, oneInDispatch);
+              }
+            });
       }
       switch (statement) {
         case Stmt.Store store -> check(store, oneInWorkgroup, oneInDispatch);
         case Stmt.If branch -> {
           Builtin single = singleInvocation(branch.condition());
-          statements(branch.then(), oneInWorkgroup || single != null, oneInDispatch || single == Builtin.GLOBAL_ID);
+          statements(
+              branch.then(),
+              oneInWorkgroup || single != null,
+              oneInDispatch || single == Builtin.GLOBAL_ID);
           statements(branch.otherwise(), oneInWorkgroup, oneInDispatch);
         }
         case Stmt.Loop loop -> {
           statements(loop.body(), oneInWorkgroup, oneInDispatch);
           statements(loop.update(), oneInWorkgroup, oneInDispatch);
         }
-        case Stmt.Switch choice -> choice.cases().forEach(c -> statements(c.body(), oneInWorkgroup, oneInDispatch));
+        case Stmt.Switch choice ->
+            choice.cases().forEach(c -> statements(c.body(), oneInWorkgroup, oneInDispatch));
         default -> {}
       }
     }
@@ -115,21 +124,32 @@ public final class RacyUpdates {
       return;
     }
     if (!readsSameElement(store, forms)) {
-      // a plain store: a race Java does not have only where all write one element, each its own value
-      if (forms.form(store.index()) instanceof IndexForm.Affine index && IndexForm.sameForAll(index, buffer)
+      // a plain store: a race Java does not have only where all write one element, each its own
+      // value
+      if (forms.form(store.index()) instanceof IndexForm.Affine index
+          && IndexForm.sameForAll(index, buffer)
           && differs(store.value(), buffer)) {
-        warnings.add(new CheckError(store.site(), Errors.racyWrite(buffer ? "buffer" : "workgroup array",
-            store.array().name())));
+        warnings.add(
+            new CheckError(
+                store.site(),
+                Errors.racyWrite(buffer ? "buffer" : "workgroup array", store.array().name())));
       }
       return;
     }
     OwnElement own = bounds.ownElement(store.index());
     if (own == null) {
-      warnings.add(new CheckError(store.site(), Errors.racyUpdate(buffer ? "buffer" : "workgroup array",
-          store.array().name())));
+      warnings.add(
+          new CheckError(
+              store.site(),
+              Errors.racyUpdate(buffer ? "buffer" : "workgroup array", store.array().name())));
     } else {
-      launchBounds.addAll(own.bounds("the update of " + store.array().name() + " on line " + store.site().line()
-          + " is each invocation's own element"));
+      launchBounds.addAll(
+          own.bounds(
+              "the update of "
+                  + store.array().name()
+                  + " on line "
+                  + store.site().line()
+                  + " is each invocation's own element"));
     }
   }
 
@@ -144,22 +164,27 @@ public final class RacyUpdates {
     if (condition instanceof Expr.Conditional(Expr a, Expr b, Expr.BoolConst(boolean f)) && !f) {
       Builtin first = singleInvocation(a);
       Builtin second = singleInvocation(b);
-      return first == Builtin.GLOBAL_ID || second == Builtin.GLOBAL_ID ? Builtin.GLOBAL_ID
+      return first == Builtin.GLOBAL_ID || second == Builtin.GLOBAL_ID
+          ? Builtin.GLOBAL_ID
           : first != null ? first : second;
     }
-    if (!oneDimensional || !(condition instanceof Expr.Binary(BinaryOp op, Expr left, Expr right, PrimType t, Site s))
+    if (!oneDimensional
+        || !(condition
+            instanceof Expr.Binary(BinaryOp op, Expr left, Expr right, PrimType t, Site s))
         || op != BinaryOp.EQ) {
       return null;
     }
     // left - right is ±id(0) plus what is the same for all: one invocation meets it
-    if (!(IndexForm.add(forms.form(left), IndexForm.scale(forms.form(right), -1)) instanceof IndexForm.Affine difference)) {
+    if (!(IndexForm.add(forms.form(left), IndexForm.scale(forms.form(right), -1))
+        instanceof IndexForm.Affine difference)) {
       return null;
     }
     for (Builtin id : new Builtin[] {Builtin.GLOBAL_ID, Builtin.LOCAL_ID}) {
       IndexForm.Id term = new IndexForm.Id(id, 0);
       int k = difference.coefficient(term);
-      boolean rest = difference.coefficients().entrySet().stream()
-          .allMatch(e -> e.getKey().equals(term) || e.getKey().isUniform());
+      boolean rest =
+          difference.coefficients().entrySet().stream()
+              .allMatch(e -> e.getKey().equals(term) || e.getKey().isUniform());
       if (Math.abs(k) == 1 && rest) {
         return id;
       }
@@ -169,23 +194,30 @@ public final class RacyUpdates {
 
   /**
    * Whether a stored value provably differs between the invocations that store it (dispatch-wide
-   * for a buffer, workgroup-wide for a workgroup array): it reads an id that does (global and
-   * local ids; workgroup ids for a buffer), or loads an element at an index that does, directly or
+   * for a buffer, workgroup-wide for a workgroup array): it reads an id that does (global and local
+   * ids; workgroup ids for a buffer), or loads an element at an index that does, directly or
    * through locals assigned once. A value the analysis cannot follow (a local assigned in a loop)
    * is not: the warning would be a guess.
    */
   private boolean differs(Expr value, boolean global) {
     boolean[] found = {false};
-    Walk.expression(value, e -> {
-      switch (e) {
-        case Expr.BuiltinGet get -> found[0] |= get.builtin() == Builtin.GLOBAL_ID || get.builtin() == Builtin.LOCAL_ID
-            || global && get.builtin() == Builtin.WORKGROUP_ID;
-        case Expr.Load load -> found[0] |= differs(load.index(), global);
-        case Expr.LocalGet get -> found[0] |= forms.singleAssignment(get.local()) instanceof Expr assigned
-            && differs(assigned, global);
-        default -> {}
-      }
-    });
+    Walk.expression(
+        value,
+        e -> {
+          switch (e) {
+            case Expr.BuiltinGet get ->
+                found[0] |=
+                    get.builtin() == Builtin.GLOBAL_ID
+                        || get.builtin() == Builtin.LOCAL_ID
+                        || global && get.builtin() == Builtin.WORKGROUP_ID;
+            case Expr.Load load -> found[0] |= differs(load.index(), global);
+            case Expr.LocalGet get ->
+                found[0] |=
+                    forms.singleAssignment(get.local()) instanceof Expr assigned
+                        && differs(assigned, global);
+            default -> {}
+          }
+        });
     return found[0];
   }
 
@@ -196,17 +228,26 @@ public final class RacyUpdates {
    */
   private static boolean readsSameElement(Stmt.Store store, IndexForms forms) {
     boolean[] found = {false};
-    Walk.expression(store.value(), e -> {
-      Expr read = e instanceof Expr.LocalGet get && forms.singleAssignment(get.local()) instanceof Expr.Load load ? load : e;
-      found[0] |= read instanceof Expr.Load load && load.array() == store.array() && sameIndex(load.index(), store.index(), forms);
-    });
+    Walk.expression(
+        store.value(),
+        e -> {
+          Expr read =
+              e instanceof Expr.LocalGet get
+                      && forms.singleAssignment(get.local()) instanceof Expr.Load load
+                  ? load
+                  : e;
+          found[0] |=
+              read instanceof Expr.Load load
+                  && load.array() == store.array()
+                  && sameIndex(load.index(), store.index(), forms);
+        });
     return found[0];
   }
 
   /**
    * Whether two index expressions give the same value: the same expression, where the same tree
-   * lowered twice differs only in its sites ({@code bins[values[i] & 15]++} reads and writes through
-   * two copies of its index), or the same known affine form.
+   * lowered twice differs only in its sites ({@code bins[values[i] & 15]++} reads and writes
+   * through two copies of its index), or the same known affine form.
    */
   private static boolean sameIndex(Expr a, Expr b, IndexForms forms) {
     if (withoutSites(a).equals(withoutSites(b))) {
@@ -222,8 +263,13 @@ public final class RacyUpdates {
       public Expr expression(Expr node) {
         return switch (node) {
           case Expr.Load load -> new Expr.Load(load.array(), expression(load.index()), null);
-          case Expr.Binary binary -> new Expr.Binary(binary.op(), expression(binary.left()), expression(binary.right()),
-              binary.type(), null);
+          case Expr.Binary binary ->
+              new Expr.Binary(
+                  binary.op(),
+                  expression(binary.left()),
+                  expression(binary.right()),
+                  binary.type(),
+                  null);
           default -> super.expression(node);
         };
       }

@@ -26,18 +26,24 @@ final class Bytecode {
       }
       case FLOAT, DOUBLE -> { // NaN must make <, <=, >, >=, == false and != true
         boolean greaterOnNaN = op == BinaryOp.LT || op == BinaryOp.LE;
-        mv.visitInsn(type == PrimType.FLOAT ? (greaterOnNaN ? FCMPG : FCMPL) : (greaterOnNaN ? DCMPG : DCMPL));
+        mv.visitInsn(
+            type == PrimType.FLOAT
+                ? (greaterOnNaN ? FCMPG : FCMPL)
+                : (greaterOnNaN ? DCMPG : DCMPL));
         mv.visitJumpInsn(negatedZeroTest(op), no);
       }
-      default -> mv.visitJumpInsn(switch (op) {
-        case EQ -> IF_ICMPNE;
-        case NE -> IF_ICMPEQ;
-        case LT -> IF_ICMPGE;
-        case LE -> IF_ICMPGT;
-        case GT -> IF_ICMPLE;
-        case GE -> IF_ICMPLT;
-        default -> throw new IllegalStateException(op.name());
-      }, no);
+      default ->
+          mv.visitJumpInsn(
+              switch (op) {
+                case EQ -> IF_ICMPNE;
+                case NE -> IF_ICMPEQ;
+                case LT -> IF_ICMPGE;
+                case LE -> IF_ICMPGT;
+                case GT -> IF_ICMPLE;
+                case GE -> IF_ICMPLT;
+                default -> throw new IllegalStateException(op.name());
+              },
+              no);
     }
     push(mv, 1);
     mv.visitJumpInsn(GOTO, end);
@@ -59,18 +65,22 @@ final class Bytecode {
     };
   }
 
-  /** Java's primitive conversion from {@code from} to {@code to}, byte, short and char narrowing an int. */
+  /**
+   * Java's primitive conversion from {@code from} to {@code to}, byte, short and char narrowing an
+   * int.
+   */
   static void convert(MethodVisitor mv, PrimType from, PrimType to) {
     PrimType source = kind(from);
     PrimType target = kind(to);
     if (source != target) {
-      int opcode = switch (source) {
-        case INT -> target == PrimType.LONG ? I2L : target == PrimType.FLOAT ? I2F : I2D;
-        case LONG -> target == PrimType.INT ? L2I : target == PrimType.FLOAT ? L2F : L2D;
-        case FLOAT -> target == PrimType.INT ? F2I : target == PrimType.LONG ? F2L : F2D;
-        case DOUBLE -> target == PrimType.INT ? D2I : target == PrimType.LONG ? D2L : D2F;
-        default -> throw new Unsupported("a conversion from " + from + " to " + to);
-      };
+      int opcode =
+          switch (source) {
+            case INT -> target == PrimType.LONG ? I2L : target == PrimType.FLOAT ? I2F : I2D;
+            case LONG -> target == PrimType.INT ? L2I : target == PrimType.FLOAT ? L2F : L2D;
+            case FLOAT -> target == PrimType.INT ? F2I : target == PrimType.LONG ? F2L : F2D;
+            case DOUBLE -> target == PrimType.INT ? D2I : target == PrimType.LONG ? D2L : D2F;
+            default -> throw new Unsupported("a conversion from " + from + " to " + to);
+          };
       mv.visitInsn(opcode);
     }
     switch (to) {
@@ -163,7 +173,9 @@ final class Bytecode {
     };
   }
 
-  /** The JVM descriptor letter of a kernel-language type (byte, short and char are held as ints). */
+  /**
+   * The JVM descriptor letter of a kernel-language type (byte, short and char are held as ints).
+   */
   static String descriptor(PrimType type) {
     return switch (type) {
       case BOOLEAN -> "Z";
@@ -176,21 +188,28 @@ final class Bytecode {
 
   /** The descriptor of an array of {@code element}s as Java holds it. */
   static String arrayDescriptor(PrimType element) {
-    return "[" + switch (element) {
-      case BYTE -> "B";
-      case SHORT -> "S";
-      case CHAR -> "C";
-      default -> descriptor(element);
-    };
+    return "["
+        + switch (element) {
+          case BYTE -> "B";
+          case SHORT -> "S";
+          case CHAR -> "C";
+          default -> descriptor(element);
+        };
   }
 
   /**
-   * A loop over an int {@code counter}, tested at the top as javac writes one: {@code init} sets the
-   * counter (and what the loop needs before it), the loop leaves once the counter reaches what
+   * A loop over an int {@code counter}, tested at the top as javac writes one: {@code init} sets
+   * the counter (and what the loop needs before it), the loop leaves once the counter reaches what
    * {@code bound} pushes, runs {@code body}, then at {@code next} (where given: where the body's
    * {@code continue} goes) {@code advance}s the counter, by one where {@code advance} is null.
    */
-  static void countedLoop(MethodVisitor mv, int counter, Runnable init, Runnable bound, Label next, Runnable body,
+  static void countedLoop(
+      MethodVisitor mv,
+      int counter,
+      Runnable init,
+      Runnable bound,
+      Label next,
+      Runnable body,
       Runnable advance) {
     Label top = new Label();
     Label exit = new Label();

@@ -12,10 +12,10 @@ import org.objectweb.asm.ClassWriter;
 import org.objectweb.asm.MethodVisitor;
 
 /**
- * The CPU twins of one class's kernels and groups, as the class file {@code <Owner>$KilnCpu} with one
- * public static method per kernel or group ({@link TwinMethod}), which the CPU backend finds by that
- * name. Bytecode rather than Java source: javac attributes a kernel's body, which the IR comes from,
- * after annotation processing has ended, when a new source file would no longer be compiled.
+ * The CPU twins of one class's kernels and groups, as the class file {@code <Owner>$KilnCpu} with
+ * one public static method per kernel or group ({@link TwinMethod}), which the CPU backend finds by
+ * that name. Bytecode rather than Java source: javac attributes a kernel's body, which the IR comes
+ * from, after annotation processing has ended, when a new source file would no longer be compiled.
  */
 public final class CpuTwins {
   /**
@@ -23,9 +23,13 @@ public final class CpuTwins {
    * vectorization, whether the IR gates its arms itself (a group's), the names of the launch's
    * parameters in order, and the name the runtime gives it in messages ({@code Owner#name}).
    */
-  public record Source(String name, Program program, boolean gated, List<String> params, String kernelName) {}
+  public record Source(
+      String name, Program program, boolean gated, List<String> params, String kernelName) {}
 
-  /** What {@link #write} made: the class file, or null, and why each program it left out has no twin. */
+  /**
+   * What {@link #write} made: the class file, or null, and why each program it left out has no
+   * twin.
+   */
   public record Written(byte[] classFile, Map<String, String> leftOut) {}
 
   private CpuTwins() {}
@@ -39,7 +43,13 @@ public final class CpuTwins {
   public static Written write(String binaryName, String sourceFile, List<Source> sources) {
     ClassWriter writer = classWriter();
     String internal = binaryName.replace('.', '/');
-    writer.visit(V21, ACC_PUBLIC | ACC_FINAL | ACC_SUPER | ACC_SYNTHETIC, internal, null, "java/lang/Object", null);
+    writer.visit(
+        V21,
+        ACC_PUBLIC | ACC_FINAL | ACC_SUPER | ACC_SYNTHETIC,
+        internal,
+        null,
+        "java/lang/Object",
+        null);
     writer.visitSource(sourceFile, null);
     Map<String, String> leftOut = new TreeMap<>();
     List<String> written = new ArrayList<>();
@@ -48,7 +58,8 @@ public final class CpuTwins {
         leftOut.put(source.name(), "another kernel or group has its method name");
         continue;
       }
-      // each method goes through a scratch writer first, so that one that fails leaves nothing behind
+      // each method goes through a scratch writer first, so that one that fails leaves nothing
+      // behind
       try {
         ClassWriter scratch = classWriter();
         scratch.visit(V21, ACC_PUBLIC, internal, null, "java/lang/Object", null);
@@ -67,7 +78,10 @@ public final class CpuTwins {
     return new Written(written.isEmpty() ? null : writer.toByteArray(), leftOut);
   }
 
-  /** A writer that computes frames and sizes without loading classes: only arrays and exceptions meet in frames. */
+  /**
+   * A writer that computes frames and sizes without loading classes: only arrays and exceptions
+   * meet in frames.
+   */
   private static ClassWriter classWriter() {
     return new ClassWriter(ClassWriter.COMPUTE_FRAMES | ClassWriter.COMPUTE_MAXS) {
       @Override
@@ -78,9 +92,19 @@ public final class CpuTwins {
   }
 
   private static void method(ClassWriter writer, Source source) {
-    MethodVisitor mv = writer.visitMethod(ACC_PUBLIC | ACC_STATIC, source.name(), LaunchAbi.TWIN_TYPE.toMethodDescriptorString(),
-        null, null);
-    new TwinMethod(mv, SubgroupStatements.rewrite(source.program()), source.gated(), source.params(),
-        source.kernelName()).emit();
+    MethodVisitor mv =
+        writer.visitMethod(
+            ACC_PUBLIC | ACC_STATIC,
+            source.name(),
+            LaunchAbi.TWIN_TYPE.toMethodDescriptorString(),
+            null,
+            null);
+    new TwinMethod(
+            mv,
+            SubgroupStatements.rewrite(source.program()),
+            source.gated(),
+            source.params(),
+            source.kernelName())
+        .emit();
   }
 }

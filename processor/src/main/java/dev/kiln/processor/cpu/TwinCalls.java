@@ -9,8 +9,8 @@ import org.objectweb.asm.MethodVisitor;
 
 /**
  * The Java methods a CPU twin calls for the kernel language's library functions and atomics: the
- * very methods the kernel's Java semantics are defined by ({@code Math}, {@code Float},
- * {@code Integer}, {@code dev.kiln.Gpu}), so that the twin's results are the method's, bit for bit.
+ * very methods the kernel's Java semantics are defined by ({@code Math}, {@code Float}, {@code
+ * Integer}, {@code dev.kiln.Gpu}), so that the twin's results are the method's, bit for bit.
  * Subgroups have one invocation on the CPU, as {@code Gpu}'s own methods say.
  */
 final class TwinCalls {
@@ -19,11 +19,15 @@ final class TwinCalls {
   private TwinCalls() {}
 
   /**
-   * Calls {@code function} on the arguments already on the stack, of types {@code argTypes};
-   * the subgroup functions that need the invocation's place in its workgroup get it from
-   * {@code localIndex} and {@code invocations}.
+   * Calls {@code function} on the arguments already on the stack, of types {@code argTypes}; the
+   * subgroup functions that need the invocation's place in its workgroup get it from {@code
+   * localIndex} and {@code invocations}.
    */
-  static void call(MethodVisitor mv, Intrinsic function, PrimType[] argTypes, Runnable localIndex,
+  static void call(
+      MethodVisitor mv,
+      Intrinsic function,
+      PrimType[] argTypes,
+      Runnable localIndex,
       Runnable invocations) {
     PrimType t = argTypes.length == 0 ? PrimType.INT : argTypes[0];
     String d = Bytecode.descriptor(t);
@@ -43,18 +47,27 @@ final class TwinCalls {
       case FLOOR -> floatThroughDouble(mv, t, "floor");
       case CEIL -> floatThroughDouble(mv, t, "ceil");
       case SQRT -> floatThroughDouble(mv, t, "sqrt");
-      case FLOAT_TO_RAW_INT_BITS -> mv.visitMethodInsn(INVOKESTATIC, "java/lang/Float", "floatToRawIntBits", "(F)I", false);
-      case FLOAT_TO_INT_BITS -> mv.visitMethodInsn(INVOKESTATIC, "java/lang/Float", "floatToIntBits", "(F)I", false);
-      case INT_BITS_TO_FLOAT -> mv.visitMethodInsn(INVOKESTATIC, "java/lang/Float", "intBitsToFloat", "(I)F", false);
+      case FLOAT_TO_RAW_INT_BITS ->
+          mv.visitMethodInsn(INVOKESTATIC, "java/lang/Float", "floatToRawIntBits", "(F)I", false);
+      case FLOAT_TO_INT_BITS ->
+          mv.visitMethodInsn(INVOKESTATIC, "java/lang/Float", "floatToIntBits", "(F)I", false);
+      case INT_BITS_TO_FLOAT ->
+          mv.visitMethodInsn(INVOKESTATIC, "java/lang/Float", "intBitsToFloat", "(I)F", false);
       case DOUBLE_TO_RAW_LONG_BITS ->
-          mv.visitMethodInsn(INVOKESTATIC, "java/lang/Double", "doubleToRawLongBits", "(D)J", false);
-      case LONG_BITS_TO_DOUBLE -> mv.visitMethodInsn(INVOKESTATIC, "java/lang/Double", "longBitsToDouble", "(J)D", false);
+          mv.visitMethodInsn(
+              INVOKESTATIC, "java/lang/Double", "doubleToRawLongBits", "(D)J", false);
+      case LONG_BITS_TO_DOUBLE ->
+          mv.visitMethodInsn(INVOKESTATIC, "java/lang/Double", "longBitsToDouble", "(J)D", false);
       case IS_NAN -> mv.visitMethodInsn(INVOKESTATIC, box(t), "isNaN", "(" + d + ")Z", false);
-      case IS_INFINITE -> mv.visitMethodInsn(INVOKESTATIC, box(t), "isInfinite", "(" + d + ")Z", false);
+      case IS_INFINITE ->
+          mv.visitMethodInsn(INVOKESTATIC, box(t), "isInfinite", "(" + d + ")Z", false);
       case BIT_COUNT -> mv.visitMethodInsn(INVOKESTATIC, box(t), "bitCount", "(" + d + ")I", false);
-      case LEADING_ZEROS -> mv.visitMethodInsn(INVOKESTATIC, box(t), "numberOfLeadingZeros", "(" + d + ")I", false);
-      case TRAILING_ZEROS -> mv.visitMethodInsn(INVOKESTATIC, box(t), "numberOfTrailingZeros", "(" + d + ")I", false);
-      case REVERSE_BITS -> mv.visitMethodInsn(INVOKESTATIC, box(t), "reverse", "(" + d + ")" + d, false);
+      case LEADING_ZEROS ->
+          mv.visitMethodInsn(INVOKESTATIC, box(t), "numberOfLeadingZeros", "(" + d + ")I", false);
+      case TRAILING_ZEROS ->
+          mv.visitMethodInsn(INVOKESTATIC, box(t), "numberOfTrailingZeros", "(" + d + ")I", false);
+      case REVERSE_BITS ->
+          mv.visitMethodInsn(INVOKESTATIC, box(t), "reverse", "(" + d + ")" + d, false);
       case INVERSE_SQRT, EXP, EXP2, LOG, LOG2, SIN, COS, TAN, TANH ->
           mv.visitMethodInsn(INVOKESTATIC, GPU, gpuName(function), "(F)F", false);
       case POW, ATAN2 -> mv.visitMethodInsn(INVOKESTATIC, GPU, gpuName(function), "(FF)F", false);
@@ -77,15 +90,35 @@ final class TwinCalls {
         mv.visitMethodInsn(INVOKESTATIC, "java/lang/Math", "ceilDiv", "(II)I", false);
       }
       // statements of their own, run once per subgroup (TwinSubgroups)
-      case SUBGROUP_ADD, SUBGROUP_MIN, SUBGROUP_MAX, SUBGROUP_BROADCAST, SUBGROUP_BALLOT, SUBGROUP_ANY, SUBGROUP_ALL,
-           SUBGROUP_ELECT, SUBGROUP_SHUFFLE, SUBGROUP_SHUFFLE_XOR, SUBGROUP_SHUFFLE_UP, SUBGROUP_SHUFFLE_DOWN,
-           SUBGROUP_INCLUSIVE_ADD, SUBGROUP_EXCLUSIVE_ADD, SUBGROUP_CLUSTERED_ADD, SUBGROUP_CLUSTERED_MIN,
-           SUBGROUP_CLUSTERED_MAX, SUBGROUP_PARTITION, SUBGROUP_PARTITIONED_ADD, SUBGROUP_PARTITIONED_MIN,
-           SUBGROUP_PARTITIONED_MAX -> throw new Unsupported("a subgroup operation inside an expression");
+      case SUBGROUP_ADD,
+          SUBGROUP_MIN,
+          SUBGROUP_MAX,
+          SUBGROUP_BROADCAST,
+          SUBGROUP_BALLOT,
+          SUBGROUP_ANY,
+          SUBGROUP_ALL,
+          SUBGROUP_ELECT,
+          SUBGROUP_SHUFFLE,
+          SUBGROUP_SHUFFLE_XOR,
+          SUBGROUP_SHUFFLE_UP,
+          SUBGROUP_SHUFFLE_DOWN,
+          SUBGROUP_INCLUSIVE_ADD,
+          SUBGROUP_EXCLUSIVE_ADD,
+          SUBGROUP_CLUSTERED_ADD,
+          SUBGROUP_CLUSTERED_MIN,
+          SUBGROUP_CLUSTERED_MAX,
+          SUBGROUP_PARTITION,
+          SUBGROUP_PARTITIONED_ADD,
+          SUBGROUP_PARTITIONED_MIN,
+          SUBGROUP_PARTITIONED_MAX ->
+          throw new Unsupported("a subgroup operation inside an expression");
     }
   }
 
-  /** {@code Math.clamp} of longs, floats or doubles: lowering widens {@code clamp(long, int, int)}'s bounds. */
+  /**
+   * {@code Math.clamp} of longs, floats or doubles: lowering widens {@code clamp(long, int, int)}'s
+   * bounds.
+   */
   private static void clamp(MethodVisitor mv, PrimType[] types) {
     if (types[0] == PrimType.INT || types[0] != types[1] || types[1] != types[2]) {
       throw new Unsupported("Math.clamp of " + java.util.Arrays.toString(types));
@@ -94,7 +127,10 @@ final class TwinCalls {
     math(mv, "clamp", "(" + d + d + d + ")" + d);
   }
 
-  /** A double function; a float argument goes through double and back, exactly, as Gpu's own methods do. */
+  /**
+   * A double function; a float argument goes through double and back, exactly, as Gpu's own methods
+   * do.
+   */
   private static void floatThroughDouble(MethodVisitor mv, PrimType type, String name) {
     if (type == PrimType.FLOAT) {
       mv.visitInsn(F2D);
@@ -135,13 +171,17 @@ final class TwinCalls {
     mv.visitMethodInsn(INVOKESTATIC, "java/lang/Math", name, descriptor, false);
   }
 
-  /** {@code Gpu.atomic*} on the array, index, (expected,) value on the stack; leaves the previous value. */
+  /**
+   * {@code Gpu.atomic*} on the array, index, (expected,) value on the stack; leaves the previous
+   * value.
+   */
   static void atomic(MethodVisitor mv, AtomicOp op, PrimType element) {
     String d = Bytecode.descriptor(element);
     String array = Bytecode.arrayDescriptor(element);
-    String descriptor = op == AtomicOp.COMPARE_EXCHANGE
-        ? "(" + array + "I" + d + d + ")" + d
-        : "(" + array + "I" + d + ")" + d;
+    String descriptor =
+        op == AtomicOp.COMPARE_EXCHANGE
+            ? "(" + array + "I" + d + d + ")" + d
+            : "(" + array + "I" + d + ")" + d;
     mv.visitMethodInsn(INVOKESTATIC, GPU, op.intrinsic(), descriptor, false);
   }
 }

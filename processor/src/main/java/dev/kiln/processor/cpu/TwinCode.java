@@ -19,8 +19,8 @@ import org.objectweb.asm.MethodVisitor;
  */
 final class TwinCode {
   /** Why a program with cooperative matrices has no twin: the CPU backend runs its Java. */
-
   private final TwinFrame f;
+
   private final MethodVisitor mv;
 
   TwinCode(TwinFrame frame) {
@@ -42,7 +42,11 @@ final class TwinCode {
         f.pushKept(source);
         f.pushKept(target);
         push(mv, copy.length());
-        mv.visitMethodInsn(INVOKESTATIC, "java/lang/System", "arraycopy", "(Ljava/lang/Object;ILjava/lang/Object;II)V",
+        mv.visitMethodInsn(
+            INVOKESTATIC,
+            "java/lang/System",
+            "arraycopy",
+            "(Ljava/lang/Object;ILjava/lang/Object;II)V",
             false);
       }
       case Stmt.Assign assign when f.values.isNoOp(assign) -> {}
@@ -189,7 +193,8 @@ final class TwinCode {
       case Expr.DoubleConst c -> mv.visitLdcInsn(c.value());
       case Expr.BoolConst c -> push(mv, c.value() ? 1 : 0);
       case Expr.LocalGet get -> f.loadLocal(get.local());
-      case Expr.ScalarGet get -> mv.visitVarInsn(load(get.type()), f.scalars.get(get.param().name()));
+      case Expr.ScalarGet get ->
+          mv.visitVarInsn(load(get.type()), f.scalars.get(get.param().name()));
       case Expr.Load load -> {
         int[] kept = f.keep(load.array(), () -> value(load.index()));
         f.at(load.array(), load.site().line(), kept);
@@ -216,13 +221,18 @@ final class TwinCode {
           value(call.arguments().get(i));
           types[i] = call.arguments().get(i).type();
         }
-        TwinCalls.call(mv, call.function(), types, () -> {
-          if (f.streaming) {
-            f.localIndexStreaming();
-          } else {
-            mv.visitVarInsn(ILOAD, f.invocation);
-          }
-        }, () -> push(mv, f.size[0] * f.size[1] * f.size[2]));
+        TwinCalls.call(
+            mv,
+            call.function(),
+            types,
+            () -> {
+              if (f.streaming) {
+                f.localIndexStreaming();
+              } else {
+                mv.visitVarInsn(ILOAD, f.invocation);
+              }
+            },
+            () -> push(mv, f.size[0] * f.size[1] * f.size[2]));
       }
       case Expr.Convert convert -> {
         value(convert.value());
@@ -279,12 +289,14 @@ final class TwinCode {
     value(unary.operand());
     PrimType type = unary.operand().type();
     switch (unary.op()) {
-      case NEG -> mv.visitInsn(switch (kind(type)) {
-        case LONG -> LNEG;
-        case FLOAT -> FNEG;
-        case DOUBLE -> DNEG;
-        default -> INEG;
-      });
+      case NEG ->
+          mv.visitInsn(
+              switch (kind(type)) {
+                case LONG -> LNEG;
+                case FLOAT -> FNEG;
+                case DOUBLE -> DNEG;
+                default -> INEG;
+              });
       case COMPLEMENT -> {
         if (kind(type) == PrimType.LONG) {
           mv.visitLdcInsn(-1L);
@@ -310,28 +322,30 @@ final class TwinCode {
       compare(mv, op, type);
       return;
     }
-    int base = switch (op) {
-      case ADD -> IADD;
-      case SUB -> ISUB;
-      case MUL -> IMUL;
-      case DIV -> IDIV;
-      case REM -> IREM;
-      case SHL -> ISHL;
-      case SHR -> ISHR;
-      case USHR -> IUSHR;
-      case AND -> IAND;
-      case OR -> IOR;
-      case XOR -> IXOR;
-      default -> throw new IllegalStateException(op.name());
-    };
+    int base =
+        switch (op) {
+          case ADD -> IADD;
+          case SUB -> ISUB;
+          case MUL -> IMUL;
+          case DIV -> IDIV;
+          case REM -> IREM;
+          case SHL -> ISHL;
+          case SHR -> ISHR;
+          case USHR -> IUSHR;
+          case AND -> IAND;
+          case OR -> IOR;
+          case XOR -> IXOR;
+          default -> throw new IllegalStateException(op.name());
+        };
     // IADD, LADD, FADD, DADD are consecutive, as are the other arithmetic families; shifts and
     // bitwise operations come in int and long only
-    int offset = switch (type) {
-      case LONG -> 1;
-      case FLOAT -> 2;
-      case DOUBLE -> 3;
-      default -> 0;
-    };
+    int offset =
+        switch (type) {
+          case LONG -> 1;
+          case FLOAT -> 2;
+          case DOUBLE -> 3;
+          default -> 0;
+        };
     mv.visitInsn(base + offset);
   }
 }

@@ -42,20 +42,32 @@ final class TwinFrame {
   final Program program;
   final Map<String, Integer> argIndex;
   final String kernelName;
+
   /**
    * Whether the invocations run side by side through the program: it has barriers or subgroup
    * operations, between which its code runs as work-item loops, its locals one array element per
    * invocation.
    */
   final boolean cooperative;
+
   /** Whether the program has subgroup operations, which run once per subgroup. */
   final boolean subgroups;
+
   final boolean streaming;
-  /** Whether invocations past the dispatch must be skipped here: a kernel without barriers, not gated by the IR. */
+
+  /**
+   * Whether invocations past the dispatch must be skipped here: a kernel without barriers, not
+   * gated by the IR.
+   */
   final boolean gateInvocations;
+
   final int[] size;
-  /** The locals held once per workgroup or read as ids, where locals are otherwise per invocation. */
+
+  /**
+   * The locals held once per workgroup or read as ids, where locals are otherwise per invocation.
+   */
   final WorkgroupValues values;
+
   int nextSlot = 8;
 
   final Map<String, Integer> arrays = new HashMap<>();
@@ -66,39 +78,65 @@ final class TwinFrame {
   final int[] workgroupId = new int[3];
   final int[] localId = new int[3];
   final int[] globalId = new int[3];
+
   /** The workgroup being run, by number (x fastest). */
   int group;
+
   /** The invocation's index in its workgroup, in a work-item loop. */
   int invocation;
+
   /** The array access last begun: its number in {@link #siteTable}, its array and index. */
   int site;
+
   int accessArray;
   int accessIndex;
+
   /** The outer target a work-item loop's invocations left for (0: none), by its number there. */
   int jump;
+
   /** A workgroup-level loop's or {@code if}'s condition, as the invocations evaluated it. */
   int condition;
-  /** The invocations a work-item loop runs: {@code rangeFirst .. rangeEnd-1}, the workgroup's or a subgroup's. */
+
+  /**
+   * The invocations a work-item loop runs: {@code rangeFirst .. rangeEnd-1}, the workgroup's or a
+   * subgroup's.
+   */
   int rangeFirst;
+
   int rangeEnd;
-  /** Where a work-item loop whose invocations from some bound on do nothing ends: the smaller of the two. */
+
+  /**
+   * Where a work-item loop whose invocations from some bound on do nothing ends: the smaller of the
+   * two.
+   */
   int itemsEnd;
-  /** In code with subgroup operations: the targets outside the loop over subgroups, which no jump may reach. */
+
+  /**
+   * In code with subgroup operations: the targets outside the loop over subgroups, which no jump
+   * may reach.
+   */
   int outsideSubgroups = -1;
+
   /** Side by side: which invocations have returned or do not run (a boolean[]), and how many. */
   int done;
+
   int doneCount;
+
   /** How many were done when the current work-item loop began. */
   int doneBefore;
+
   /**
-   * The exception Java throws first among the invocations' (the first in the lowest arm of a group),
-   * and the access it threw at (site, array, index) and its arm: thrown once the loops end.
+   * The exception Java throws first among the invocations' (the first in the lowest arm of a
+   * group), and the access it threw at (site, array, index) and its arm: thrown once the loops end.
    */
   int fault;
+
   int faultSite;
   int faultArm;
+
   /** The fused group's arm whose code runs (0 in a kernel). */
   int arm;
+
   int faultArray;
   int faultIndex;
   int thrown;
@@ -107,20 +145,30 @@ final class TwinFrame {
 
   /** Loops and switches that a break or continue can leave, innermost last. */
   final Deque<Target> targets = new ArrayDeque<>();
+
   /** The work-item loop being emitted, or null at workgroup level. */
   WorkItemLoop current;
+
   Label workgroupEnd;
 
-  record Target(dev.kiln.processor.ir.Label label, boolean isLoop, Label breakTo, Label continueTo,
+  record Target(
+      dev.kiln.processor.ir.Label label,
+      boolean isLoop,
+      Label breakTo,
+      Label continueTo,
       boolean workgroupLevel) {}
 
-  /** A loop over a workgroup's invocations: where the next invocation starts, and the exits to outer targets. */
+  /**
+   * A loop over a workgroup's invocations: where the next invocation starts, and the exits to outer
+   * targets.
+   */
   static final class WorkItemLoop {
     final Label next = new Label();
     final List<Label> exits = new ArrayList<>();
   }
 
-  TwinFrame(MethodVisitor mv, Program program, boolean gated, List<String> params, String kernelName) {
+  TwinFrame(
+      MethodVisitor mv, Program program, boolean gated, List<String> params, String kernelName) {
     this.mv = mv;
     this.program = program;
     this.argIndex = new HashMap<>();
@@ -132,7 +180,8 @@ final class TwinFrame {
     this.cooperative = program.usesBarriers() || subgroups;
     this.streaming = !cooperative && program.shared().isEmpty();
     this.gateInvocations = !gated && !program.usesBarriers();
-    this.size = new int[] {program.workgroup().x(), program.workgroup().y(), program.workgroup().z()};
+    this.size =
+        new int[] {program.workgroup().x(), program.workgroup().y(), program.workgroup().z()};
     this.values = cooperative && !subgroups ? WorkgroupValues.of(program) : WorkgroupValues.none();
     if (program.elementsPerInvocation() != 1) {
       throw new Unsupported("a vectorized program");
@@ -146,9 +195,10 @@ final class TwinFrame {
   }
 
   /**
-   * Where {@code condition} gates a fused group's arm, notes that its code runs: its faults are that
-   * arm's (Java runs the arms one after the other). A twin's IR keeps the arms' gates; a module's
-   * vectorized IR does not, so the SPIR-V writer takes the arm from the checks' sites instead.
+   * Where {@code condition} gates a fused group's arm, notes that its code runs: its faults are
+   * that arm's (Java runs the arms one after the other). A twin's IR keeps the arms' gates; a
+   * module's vectorized IR does not, so the SPIR-V writer takes the arm from the checks' sites
+   * instead.
    */
   void enterArm(Expr condition) {
     if (condition instanceof Expr.InLaunch gate && program.arms() > 1) {
@@ -215,19 +265,24 @@ final class TwinFrame {
   }
 
   void newArrayOf(PrimType element) {
-    mv.visitIntInsn(NEWARRAY, switch (element) {
-      case BOOLEAN -> T_BOOLEAN;
-      case BYTE -> T_BYTE;
-      case SHORT -> T_SHORT;
-      case CHAR -> T_CHAR;
-      case INT -> T_INT;
-      case LONG -> T_LONG;
-      case FLOAT -> T_FLOAT;
-      case DOUBLE -> T_DOUBLE;
-    });
+    mv.visitIntInsn(
+        NEWARRAY,
+        switch (element) {
+          case BOOLEAN -> T_BOOLEAN;
+          case BYTE -> T_BYTE;
+          case SHORT -> T_SHORT;
+          case CHAR -> T_CHAR;
+          case INT -> T_INT;
+          case LONG -> T_LONG;
+          case FLOAT -> T_FLOAT;
+          case DOUBLE -> T_DOUBLE;
+        });
   }
 
-  /** The target of a break ({@code toLoop} false: a loop or switch) or continue (a loop), by label or innermost. */
+  /**
+   * The target of a break ({@code toLoop} false: a loop or switch) or continue (a loop), by label
+   * or innermost.
+   */
   Target find(dev.kiln.processor.ir.Label label, boolean toLoop) {
     var it = targets.descendingIterator();
     while (it.hasNext()) {
@@ -239,13 +294,18 @@ final class TwinFrame {
     throw new Unsupported("a jump without its target");
   }
 
-  /** Jumps to {@code target}; from inside a work-item loop to a target outside it, through the jump code. */
+  /**
+   * Jumps to {@code target}; from inside a work-item loop to a target outside it, through the jump
+   * code.
+   */
   void jump(Target target, boolean toContinue) {
     if (outsideSubgroups >= 0 && new ArrayList<>(targets).indexOf(target) < outsideSubgroups) {
-      throw new Unsupported("a break or continue out of code with subgroup operations"); // it would skip subgroups
+      throw new Unsupported(
+          "a break or continue out of code with subgroup operations"); // it would skip subgroups
     }
     if (outsideSubgroups >= 0 && current != null && target.workgroupLevel()) {
-      // lanes of one subgroup may leave the loop in different turns, which the subgroup-level loop cannot follow
+      // lanes of one subgroup may leave the loop in different turns, which the subgroup-level loop
+      // cannot follow
       throw new Unsupported("a break or continue in a loop with subgroup operations");
     }
     Label destination = toContinue ? target.continueTo() : target.breakTo();
@@ -273,7 +333,9 @@ final class TwinFrame {
     return cooperative && !values.isUniform(local);
   }
 
-  /** Before a local's value is pushed: its invocation's element, where locals are per invocation. */
+  /**
+   * Before a local's value is pushed: its invocation's element, where locals are per invocation.
+   */
   void beginLocal(Local local) {
     if (perInvocation(local)) {
       mv.visitVarInsn(ALOAD, localSlot(local));
@@ -302,7 +364,10 @@ final class TwinFrame {
     }
   }
 
-  /** Pushes the Java array behind {@code array}: a buffer, the workgroup's array, or the invocation's own. */
+  /**
+   * Pushes the Java array behind {@code array}: a buffer, the workgroup's array, or the
+   * invocation's own.
+   */
   void array(ArrayDecl array) {
     Integer slot = arrays.get(array.name());
     if (slot == null) {
@@ -328,11 +393,21 @@ final class TwinFrame {
    * its {@code source} array kept in {@code kept}: a fault names the side its message names.
    */
   void atCopy(ArrayDecl source, ArrayDecl target, int line, int[] kept) {
-    begin(CpuFaults.copySite(source.name(), source instanceof BufferDecl, target.name(), target instanceof BufferDecl,
-        line), line, kept);
+    begin(
+        CpuFaults.copySite(
+            source.name(),
+            source instanceof BufferDecl,
+            target.name(),
+            target instanceof BufferDecl,
+            line),
+        line,
+        kept);
   }
 
-  /** Begins an access: its line in the line table, its line of the access table, its array and index kept. */
+  /**
+   * Begins an access: its line in the line table, its line of the access table, its array and index
+   * kept.
+   */
   private void begin(String siteLine, int line, int[] kept) {
     org.objectweb.asm.Label here = new org.objectweb.asm.Label();
     mv.visitLabel(here);
@@ -348,9 +423,9 @@ final class TwinFrame {
 
   /**
    * Pushes {@code array} (the Java array behind it) and evaluates {@code index}, keeping both in
-   * fresh locals rather than on the stack; returns their slots. Java evaluates an access's array and
-   * index before the rest of it, and a fault names them: the JIT may throw its own exceptions without
-   * a message once a site is hot.
+   * fresh locals rather than on the stack; returns their slots. Java evaluates an access's array
+   * and index before the rest of it, and a fault names them: the JIT may throw its own exceptions
+   * without a message once a site is hot.
    */
   int[] keep(ArrayDecl array, Runnable index) {
     array(array);

@@ -99,11 +99,13 @@ final class TwinPrologue {
       }
     }
     List<Local> all = new ArrayList<>(f.program.locals());
-    Walk.expressions(f.program.body(), e -> {
-      if (e instanceof Expr.Let let && !all.contains(let.local())) {
-        all.add(let.local());
-      }
-    });
+    Walk.expressions(
+        f.program.body(),
+        e -> {
+          if (e instanceof Expr.Let let && !all.contains(let.local())) {
+            all.add(let.local());
+          }
+        });
     for (Local local : all) {
       if (f.values.id(local) != null) {
         continue; // read as its id

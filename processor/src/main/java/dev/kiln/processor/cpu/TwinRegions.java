@@ -7,7 +7,6 @@ import dev.kiln.processor.ir.BinaryOp;
 import dev.kiln.processor.ir.Expr;
 import dev.kiln.processor.ir.PrimType;
 import dev.kiln.processor.ir.Stmt;
-import dev.kiln.processor.ir.Walk;
 import java.util.ArrayList;
 import java.util.List;
 import org.objectweb.asm.Label;
@@ -15,8 +14,8 @@ import org.objectweb.asm.MethodVisitor;
 
 /**
  * The body of a twin that runs workgroup by workgroup ({@link TwinMethod}): regions between
- * barriers as work-item loops, statements around barriers at workgroup level, and statements
- * around subgroup operations subgroup by subgroup; and one invocation's code with its fault kept.
+ * barriers as work-item loops, statements around barriers at workgroup level, and statements around
+ * subgroup operations subgroup by subgroup; and one invocation's code with its fault kept.
  */
 final class TwinRegions {
   private final TwinFrame f;
@@ -78,7 +77,8 @@ final class TwinRegions {
       if (f.values.isNoOp(statement)) {
         continue;
       }
-      if (f.values.runsOnce(statement)) { // a workgroup value: written once, between the work-item loops
+      if (f.values.runsOnce(
+          statement)) { // a workgroup value: written once, between the work-item loops
         items(run);
         run = new ArrayList<>();
         code.statements(List.of(statement));
@@ -94,13 +94,17 @@ final class TwinRegions {
         case Stmt.Barrier b -> {}
         case Stmt.If branch -> levelIf(branch, false);
         case Stmt.Loop loop -> levelLoop(loop, false);
-        default -> throw new Unsupported("a barrier inside " + statement.getClass().getSimpleName());
+        default ->
+            throw new Unsupported("a barrier inside " + statement.getClass().getSimpleName());
       }
     }
     items(run);
   }
 
-  /** A run without barriers: work-item loops, or with subgroup operations one subgroup after the other. */
+  /**
+   * A run without barriers: work-item loops, or with subgroup operations one subgroup after the
+   * other.
+   */
   private void items(List<Stmt> run) {
     if (SubgroupStatements.hasExchange(run)) {
       subgroupLoop(run);
@@ -111,33 +115,40 @@ final class TwinRegions {
 
   /** {@code run} for each subgroup in turn: lanes {@code rangeFirst .. rangeEnd-1}. */
   private void subgroupLoop(List<Stmt> run) {
-    countedLoop(mv, f.rangeFirst, () -> {
-      push(mv, 0);
-      mv.visitVarInsn(ISTORE, f.rangeFirst);
-    }, () -> push(mv, invocations()), null, () -> {
-      mv.visitVarInsn(ILOAD, f.rangeFirst);
-      mv.visitVarInsn(ILOAD, TwinFrame.SUBGROUP_SIZE);
-      mv.visitInsn(IADD);
-      push(mv, invocations());
-      mv.visitMethodInsn(INVOKESTATIC, "java/lang/Math", "min", "(II)I", false);
-      mv.visitVarInsn(ISTORE, f.rangeEnd);
-      int outside = f.outsideSubgroups;
-      f.outsideSubgroups = f.targets.size();
-      laneRegion(run);
-      f.outsideSubgroups = outside;
-    }, () -> {
-      mv.visitVarInsn(ILOAD, f.rangeFirst);
-      mv.visitVarInsn(ILOAD, TwinFrame.SUBGROUP_SIZE);
-      mv.visitInsn(IADD);
-      mv.visitVarInsn(ISTORE, f.rangeFirst);
-    });
+    countedLoop(
+        mv,
+        f.rangeFirst,
+        () -> {
+          push(mv, 0);
+          mv.visitVarInsn(ISTORE, f.rangeFirst);
+        },
+        () -> push(mv, invocations()),
+        null,
+        () -> {
+          mv.visitVarInsn(ILOAD, f.rangeFirst);
+          mv.visitVarInsn(ILOAD, TwinFrame.SUBGROUP_SIZE);
+          mv.visitInsn(IADD);
+          push(mv, invocations());
+          mv.visitMethodInsn(INVOKESTATIC, "java/lang/Math", "min", "(II)I", false);
+          mv.visitVarInsn(ISTORE, f.rangeEnd);
+          int outside = f.outsideSubgroups;
+          f.outsideSubgroups = f.targets.size();
+          laneRegion(run);
+          f.outsideSubgroups = outside;
+        },
+        () -> {
+          mv.visitVarInsn(ILOAD, f.rangeFirst);
+          mv.visitVarInsn(ILOAD, TwinFrame.SUBGROUP_SIZE);
+          mv.visitInsn(IADD);
+          mv.visitVarInsn(ISTORE, f.rangeFirst);
+        });
     wholeWorkgroup();
   }
 
   /**
-   * Statements at subgroup level: each subgroup operation once for the subgroup's lanes, an
-   * {@code if} or loop that holds one with the condition its lanes agree on, the rest as work-item
-   * loops over the lanes.
+   * Statements at subgroup level: each subgroup operation once for the subgroup's lanes, an {@code
+   * if} or loop that holds one with the condition its lanes agree on, the rest as work-item loops
+   * over the lanes.
    */
   private void laneRegion(List<Stmt> body) {
     List<Stmt> run = new ArrayList<>();
@@ -153,7 +164,9 @@ final class TwinRegions {
             TwinSubgroups.emit(f, operation, f.rangeFirst, f.rangeEnd);
         case Stmt.If branch -> levelIf(branch, true);
         case Stmt.Loop loop -> levelLoop(loop, true);
-        default -> throw new Unsupported("a subgroup operation inside " + statement.getClass().getSimpleName());
+        default ->
+            throw new Unsupported(
+                "a subgroup operation inside " + statement.getClass().getSimpleName());
       }
     }
     workItems(run);
@@ -167,31 +180,44 @@ final class TwinRegions {
     mv.visitVarInsn(ISTORE, f.rangeEnd);
   }
 
-  /** Marks the invocations past the dispatch as done: they do not run, and are no subgroup's active lanes. */
+  /**
+   * Marks the invocations past the dispatch as done: they do not run, and are no subgroup's active
+   * lanes.
+   */
   void markOutsideTheDispatch() {
     Label next = new Label();
-    countedLoop(mv, f.invocation, () -> {
-      push(mv, 0);
-      mv.visitVarInsn(ISTORE, f.invocation);
-    }, () -> push(mv, invocations()), next, () -> {
-      localIds();
-      Label outside = new Label();
-      for (int axis = 0; axis < 3; axis++) {
-        mv.visitVarInsn(ILOAD, f.globalId[axis]);
-        mv.visitVarInsn(ILOAD, 2 + axis);
-        mv.visitJumpInsn(IF_ICMPGE, outside);
-      }
-      mv.visitJumpInsn(GOTO, next);
-      mv.visitLabel(outside);
-      f.markReturned();
-    }, null);
+    countedLoop(
+        mv,
+        f.invocation,
+        () -> {
+          push(mv, 0);
+          mv.visitVarInsn(ISTORE, f.invocation);
+        },
+        () -> push(mv, invocations()),
+        next,
+        () -> {
+          localIds();
+          Label outside = new Label();
+          for (int axis = 0; axis < 3; axis++) {
+            mv.visitVarInsn(ILOAD, f.globalId[axis]);
+            mv.visitVarInsn(ILOAD, 2 + axis);
+            mv.visitJumpInsn(IF_ICMPGE, outside);
+          }
+          mv.visitJumpInsn(GOTO, next);
+          mv.visitLabel(outside);
+          f.markReturned();
+        },
+        null);
   }
 
   private int invocations() {
     return f.size[0] * f.size[1] * f.size[2];
   }
 
-  /** An {@code if} that holds barriers ({@code lanes} false) or subgroup operations, run for the workgroup or the subgroup. */
+  /**
+   * An {@code if} that holds barriers ({@code lanes} false) or subgroup operations, run for the
+   * workgroup or the subgroup.
+   */
   private void levelIf(Stmt.If branch, boolean lanes) {
     conditionOfWorkgroup(branch.condition());
     Label otherwise = new Label();
@@ -214,7 +240,10 @@ final class TwinRegions {
     }
   }
 
-  /** A loop that holds barriers ({@code lanes} false) or subgroup operations, run for the workgroup or the subgroup. */
+  /**
+   * A loop that holds barriers ({@code lanes} false) or subgroup operations, run for the workgroup
+   * or the subgroup.
+   */
   private void levelLoop(Stmt.Loop loop, boolean lanes) {
     Label top = new Label();
     Label next = new Label();
@@ -285,36 +314,44 @@ final class TwinRegions {
       mv.visitVarInsn(ILOAD, f.doneCount);
       mv.visitVarInsn(ISTORE, f.doneBefore);
     }
-    countedLoop(mv, f.invocation, () -> {
-      mv.visitVarInsn(ILOAD, f.rangeFirst);
-      mv.visitVarInsn(ISTORE, f.invocation);
-    }, () -> mv.visitVarInsn(ILOAD, end), loop.next, () -> {
-      if (f.cooperative) {
-        mv.visitVarInsn(ILOAD, f.doneBefore);
-        Label none = new Label();
-        mv.visitJumpInsn(IFEQ, none);
-        mv.visitVarInsn(ALOAD, f.done);
-        mv.visitVarInsn(ILOAD, f.invocation);
-        mv.visitInsn(BALOAD);
-        mv.visitJumpInsn(IFNE, loop.next);
-        mv.visitLabel(none);
-      }
-      localIds();
-      if (f.gateInvocations) {
-        for (int axis = 0; axis < 3; axis++) {
-          mv.visitVarInsn(ILOAD, f.globalId[axis]);
-          mv.visitVarInsn(ILOAD, 2 + axis);
-          mv.visitJumpInsn(IF_ICMPGE, loop.next);
-        }
-      }
-      invocationBody(() -> {
-        if (storeCondition) {
-          agreeOnCondition(((Stmt.If) run.getFirst()).condition());
-        } else {
-          code.statements(run);
-        }
-      });
-    }, null);
+    countedLoop(
+        mv,
+        f.invocation,
+        () -> {
+          mv.visitVarInsn(ILOAD, f.rangeFirst);
+          mv.visitVarInsn(ISTORE, f.invocation);
+        },
+        () -> mv.visitVarInsn(ILOAD, end),
+        loop.next,
+        () -> {
+          if (f.cooperative) {
+            mv.visitVarInsn(ILOAD, f.doneBefore);
+            Label none = new Label();
+            mv.visitJumpInsn(IFEQ, none);
+            mv.visitVarInsn(ALOAD, f.done);
+            mv.visitVarInsn(ILOAD, f.invocation);
+            mv.visitInsn(BALOAD);
+            mv.visitJumpInsn(IFNE, loop.next);
+            mv.visitLabel(none);
+          }
+          localIds();
+          if (f.gateInvocations) {
+            for (int axis = 0; axis < 3; axis++) {
+              mv.visitVarInsn(ILOAD, f.globalId[axis]);
+              mv.visitVarInsn(ILOAD, 2 + axis);
+              mv.visitJumpInsn(IF_ICMPGE, loop.next);
+            }
+          }
+          invocationBody(
+              () -> {
+                if (storeCondition) {
+                  agreeOnCondition(((Stmt.If) run.getFirst()).condition());
+                } else {
+                  code.statements(run);
+                }
+              });
+        },
+        null);
     f.current = null;
     if (storeCondition) {
       divergenceCheck();
@@ -343,8 +380,12 @@ final class TwinRegions {
    * {@code s} on skip the whole run; otherwise null.
    */
   private Expr invocationBound(List<Stmt> run) {
-    if (f.size[1] != 1 || f.size[2] != 1 || run.size() != 1 || !(run.getFirst() instanceof Stmt.If branch)
-        || !branch.otherwise().isEmpty() || !(branch.condition() instanceof Expr.Binary test)
+    if (f.size[1] != 1
+        || f.size[2] != 1
+        || run.size() != 1
+        || !(run.getFirst() instanceof Stmt.If branch)
+        || !branch.otherwise().isEmpty()
+        || !(branch.condition() instanceof Expr.Binary test)
         || test.left().type() != PrimType.INT) {
       return null;
     }
@@ -357,7 +398,10 @@ final class TwinRegions {
     return null;
   }
 
-  /** condition = the invocation's value where it is the first (-1 before), 2 where it differs from theirs. */
+  /**
+   * condition = the invocation's value where it is the first (-1 before), 2 where it differs from
+   * theirs.
+   */
   private void agreeOnCondition(Expr condition) {
     Label first = new Label();
     Label stored = new Label();
@@ -391,10 +435,13 @@ final class TwinRegions {
     mv.visitJumpInsn(IF_ICMPNE, agreed);
     mv.visitTypeInsn(NEW, "java/lang/IllegalStateException");
     mv.visitInsn(DUP);
-    mv.visitLdcInsn(f.kernelName + ": the lanes of a subgroup disagree on a condition around subgroup operations or"
-        + " barriers; Kiln's CPU backend runs them in uniform control flow only, as the GPU's results would"
-        + " depend on how its lanes reconverge");
-    mv.visitMethodInsn(INVOKESPECIAL, "java/lang/IllegalStateException", "<init>", "(Ljava/lang/String;)V", false);
+    mv.visitLdcInsn(
+        f.kernelName
+            + ": the lanes of a subgroup disagree on a condition around subgroup operations or"
+            + " barriers; Kiln's CPU backend runs them in uniform control flow only, as the GPU's results would"
+            + " depend on how its lanes reconverge");
+    mv.visitMethodInsn(
+        INVOKESPECIAL, "java/lang/IllegalStateException", "<init>", "(Ljava/lang/String;)V", false);
     mv.visitInsn(ATHROW);
     mv.visitLabel(agreed);
   }
@@ -433,5 +480,4 @@ final class TwinRegions {
       mv.visitVarInsn(ISTORE, f.globalId[axis]);
     }
   }
-
 }

@@ -20,7 +20,10 @@ final class TwinSubgroups {
 
   private TwinSubgroups() {}
 
-  /** The {@link SubgroupLanes} code of a function that {@link Intrinsic#combinesLanes()}; -1 for the others. */
+  /**
+   * The {@link SubgroupLanes} code of a function that {@link Intrinsic#combinesLanes()}; -1 for the
+   * others.
+   */
   static int code(Intrinsic function) {
     return switch (function) {
       case SUBGROUP_ADD -> SubgroupLanes.ADD;
@@ -48,7 +51,9 @@ final class TwinSubgroups {
     };
   }
 
-  /** Whether {@code statement} is one subgroup operation, as {@link SubgroupStatements} writes it. */
+  /**
+   * Whether {@code statement} is one subgroup operation, as {@link SubgroupStatements} writes it.
+   */
   static boolean isOperation(Stmt statement) {
     return statement instanceof Stmt.Assign assign && SubgroupStatements.isExchange(assign.value());
   }

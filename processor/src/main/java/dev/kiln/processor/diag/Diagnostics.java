@@ -14,6 +14,7 @@ import javax.tools.Diagnostic.Kind;
 public final class Diagnostics implements ErrorSink {
   private final Messager messager;
   private final Trees trees;
+
   /**
    * Errors on elements reported during the rounds, held until javac has analyzed a class: an error
    * during the rounds stops javac before attribution, so one bad kernel signature would hide every
@@ -32,7 +33,8 @@ public final class Diagnostics implements ErrorSink {
     // rounds no longer lead to their source
     TreePath path = held == null ? null : trees.getPath(element);
     if (path != null) {
-      held.add(() -> trees.printMessage(Kind.ERROR, text, path.getLeaf(), path.getCompilationUnit()));
+      held.add(
+          () -> trees.printMessage(Kind.ERROR, text, path.getLeaf(), path.getCompilationUnit()));
     } else {
       messager.printMessage(Kind.ERROR, text, element);
     }
@@ -47,7 +49,10 @@ public final class Diagnostics implements ErrorSink {
     }
   }
 
-  /** A warning that is no catalogued error: something Kiln could not do that the build does not need. */
+  /**
+   * A warning that is no catalogued error: something Kiln could not do that the build does not
+   * need.
+   */
   public void warning(Element element, String message) {
     messager.printMessage(Kind.WARNING, message, element);
   }

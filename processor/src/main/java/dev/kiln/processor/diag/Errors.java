@@ -89,7 +89,8 @@ public final class Errors {
   }
 
   /** {@code kiln.buffer.access}. */
-  public static Diagnostic bufferAccess(String buffer, Object declared, String verb, Object needed, String use) {
+  public static Diagnostic bufferAccess(
+      String buffer, Object declared, String verb, Object needed, String use) {
     return new Diagnostic(Message.BUFFER_ACCESS, buffer, declared, verb, needed, use);
   }
 
@@ -199,7 +200,8 @@ public final class Errors {
   }
 
   /** {@code kiln.copy.types}. */
-  public static Diagnostic copyTypes(String source, String sourceElement, String target, String targetElement) {
+  public static Diagnostic copyTypes(
+      String source, String sourceElement, String target, String targetElement) {
     return new Diagnostic(Message.COPY_TYPES, source, sourceElement, target, targetElement);
   }
 
@@ -289,30 +291,87 @@ public final class Errors {
   }
 
   /** {@code kiln.fusion.aliasing}. */
-  public static Diagnostic fusionAliasing(String buffer, String group, int arm, String kernel, int line,
-      String verb, String access, int laterArm, String laterKernel, int laterLine, String laterVerb,
-      String laterAccess, String why) {
-    return new Diagnostic(Message.FUSION_ALIASING, buffer, group, arm, kernel, line, verb, access, laterArm,
-        laterKernel, laterLine, laterVerb, laterAccess, why);
+  public static Diagnostic fusionAliasing(
+      String buffer,
+      String group,
+      int arm,
+      String kernel,
+      int line,
+      String verb,
+      String access,
+      int laterArm,
+      String laterKernel,
+      int laterLine,
+      String laterVerb,
+      String laterAccess,
+      String why) {
+    return new Diagnostic(
+        Message.FUSION_ALIASING,
+        buffer,
+        group,
+        arm,
+        kernel,
+        line,
+        verb,
+        access,
+        laterArm,
+        laterKernel,
+        laterLine,
+        laterVerb,
+        laterAccess,
+        why);
   }
 
   /** {@code kiln.fusion.overDispatch}. */
-  public static Diagnostic fusionOverDispatch(String group, String workgroup, long invocations, int limit,
-      long largestInvocations, int largestArm, String largestKernel, int arm, String kernel) {
-    return new Diagnostic(Message.FUSION_OVER_DISPATCH, group, workgroup, invocations, limit, largestInvocations,
-        largestArm, largestKernel, arm, kernel);
+  public static Diagnostic fusionOverDispatch(
+      String group,
+      String workgroup,
+      long invocations,
+      int limit,
+      long largestInvocations,
+      int largestArm,
+      String largestKernel,
+      int arm,
+      String kernel) {
+    return new Diagnostic(
+        Message.FUSION_OVER_DISPATCH,
+        group,
+        workgroup,
+        invocations,
+        limit,
+        largestInvocations,
+        largestArm,
+        largestKernel,
+        arm,
+        kernel);
   }
 
   /** {@code kiln.fusion.workgroupGeometry}. */
-  public static Diagnostic fusionWorkgroupGeometry(String group, int arm, String kernel, String workgroup,
-      String own, String why) {
-    return new Diagnostic(Message.FUSION_WORKGROUP_GEOMETRY, group, arm, kernel, workgroup, own, why);
+  public static Diagnostic fusionWorkgroupGeometry(
+      String group, int arm, String kernel, String workgroup, String own, String why) {
+    return new Diagnostic(
+        Message.FUSION_WORKGROUP_GEOMETRY, group, arm, kernel, workgroup, own, why);
   }
 
   /** {@code kiln.fusion.typeConflict}. */
-  public static Diagnostic fusionTypeConflict(String name, Object type, int arm, String kernel,
-      Object otherType, int otherArm, String otherKernel, String group) {
-    return new Diagnostic(Message.FUSION_TYPE_CONFLICT, name, type, arm, kernel, otherType, otherArm, otherKernel,
+  public static Diagnostic fusionTypeConflict(
+      String name,
+      Object type,
+      int arm,
+      String kernel,
+      Object otherType,
+      int otherArm,
+      String otherKernel,
+      String group) {
+    return new Diagnostic(
+        Message.FUSION_TYPE_CONFLICT,
+        name,
+        type,
+        arm,
+        kernel,
+        otherType,
+        otherArm,
+        otherKernel,
         group);
   }
 

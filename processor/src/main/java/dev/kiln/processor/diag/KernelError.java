@@ -14,14 +14,19 @@ public final class KernelError extends RuntimeException {
   private final transient Tree tree;
   private final transient Diagnostic diagnostic;
   private final transient CompilationUnitTree unit;
-  /** Errors inside this one's tree, reported with it (the unsupported calls among a call's arguments). */
+
+  /**
+   * Errors inside this one's tree, reported with it (the unsupported calls among a call's
+   * arguments).
+   */
   private final transient List<KernelError> inner;
 
   public KernelError(Tree tree, Diagnostic diagnostic) {
     this(tree, diagnostic, null, List.of());
   }
 
-  private KernelError(Tree tree, Diagnostic diagnostic, CompilationUnitTree unit, List<KernelError> inner) {
+  private KernelError(
+      Tree tree, Diagnostic diagnostic, CompilationUnitTree unit, List<KernelError> inner) {
     super(diagnostic.text(), null, false, false);
     this.tree = tree;
     this.diagnostic = diagnostic;
@@ -57,9 +62,14 @@ public final class KernelError extends RuntimeException {
     return new KernelError(tree, diagnostic, unit, all);
   }
 
-  /** This error, its tree in {@code file} unless an inner helper's file was set already; its inner ones too. */
+  /**
+   * This error, its tree in {@code file} unless an inner helper's file was set already; its inner
+   * ones too.
+   */
   public KernelError in(CompilationUnitTree file) {
-    return unit != null ? this
-        : new KernelError(tree, diagnostic, file, inner.stream().map(error -> error.in(file)).toList());
+    return unit != null
+        ? this
+        : new KernelError(
+            tree, diagnostic, file, inner.stream().map(error -> error.in(file)).toList());
   }
 }

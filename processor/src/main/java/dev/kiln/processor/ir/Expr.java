@@ -85,9 +85,9 @@ public sealed interface Expr {
   }
 
   /**
-   * Whether this invocation lies inside arm {@code arm}'s grid of the launch (see {@link PushConstantBlock});
-   * with {@code wholeWorkgroups}, whether its workgroup does, which is the same for every invocation
-   * of a workgroup (arms that wait at barriers run whole workgroups).
+   * Whether this invocation lies inside arm {@code arm}'s grid of the launch (see {@link
+   * PushConstantBlock}); with {@code wholeWorkgroups}, whether its workgroup does, which is the
+   * same for every invocation of a workgroup (arms that wait at barriers run whole workgroups).
    */
   record InLaunch(int arm, boolean wholeWorkgroups) implements Expr {
     @Override
@@ -97,8 +97,8 @@ public sealed interface Expr {
   }
 
   /**
-   * The number of workgroups of {@code size} invocations along {@code axis} that cover arm
-   * {@code arm}'s grid: what {@code Gpu.numWorkgroups(axis)} means for that arm.
+   * The number of workgroups of {@code size} invocations along {@code axis} that cover arm {@code
+   * arm}'s grid: what {@code Gpu.numWorkgroups(axis)} means for that arm.
    */
   record ArmWorkgroups(int arm, int axis, int size) implements Expr {
     @Override
@@ -123,11 +123,11 @@ public sealed interface Expr {
   }
 
   /**
-   * {@code left op right}; both operands have one type, except the int distance of a shift.
-   * {@code type} follows from the others (the three-argument constructor derives it); it is stored
-   * because deriving it on each call walked the whole left spine: a sum of 1,000 terms made the
-   * processor quadratic. {@code site} is where an integer division or remainder is, so that its
-   * fault names the line; null for every other operation.
+   * {@code left op right}; both operands have one type, except the int distance of a shift. {@code
+   * type} follows from the others (the three-argument constructor derives it); it is stored because
+   * deriving it on each call walked the whole left spine: a sum of 1,000 terms made the processor
+   * quadratic. {@code site} is where an integer division or remainder is, so that its fault names
+   * the line; null for every other operation.
    */
   record Binary(BinaryOp op, Expr left, Expr right, PrimType type, Site site) implements Expr {
     public Binary(BinaryOp op, Expr left, Expr right) {
@@ -144,7 +144,9 @@ public sealed interface Expr {
     }
   }
 
-  /** A call of a library function; a subgroup operation's has its site, for the checks' warnings. */
+  /**
+   * A call of a library function; a subgroup operation's has its site, for the checks' warnings.
+   */
   record Call(Intrinsic function, java.util.List<Expr> arguments, Site site) implements Expr {
     public Call {
       arguments = java.util.List.copyOf(arguments);
@@ -169,8 +171,8 @@ public sealed interface Expr {
   record Convert(PrimType type, Expr value) implements Expr {}
 
   /**
-   * {@code condition ? then : otherwise}, evaluating only the chosen side; also the form of
-   * {@code &&} and {@code ||}.
+   * {@code condition ? then : otherwise}, evaluating only the chosen side; also the form of {@code
+   * &&} and {@code ||}.
    */
   record Conditional(Expr condition, Expr then, Expr otherwise) implements Expr {
     @Override
@@ -181,8 +183,8 @@ public sealed interface Expr {
 
   /**
    * {@code statements} run, then {@code value}: an assignment, increment or atomic inside an
-   * expression, where Java evaluates it (left to right, and only on the side of {@code &&},
-   * {@code ||} or {@code ?:} that runs).
+   * expression, where Java evaluates it (left to right, and only on the side of {@code &&}, {@code
+   * ||} or {@code ?:} that runs).
    */
   record Effect(java.util.List<Stmt> statements, Expr value) implements Expr {
     public Effect {

@@ -2,8 +2,8 @@ package dev.kiln.processor.ir;
 
 /**
  * An array whose length the program fixes: workgroup memory or an invocation's own array. Java
- * allows any int length; the kernel language needs a positive constant, which
- * {@code check.ArrayDeclarations} demands of a program before any pass or writer reads {@link #size()}.
+ * allows any int length; the kernel language needs a positive constant, which {@code
+ * check.ArrayDeclarations} demands of a program before any pass or writer reads {@link #size()}.
  */
 public sealed interface FixedArray extends ArrayDecl permits SharedArray, PrivateArray {
   /** The length as written, folded. */
@@ -22,6 +22,7 @@ public sealed interface FixedArray extends ArrayDecl permits SharedArray, Privat
     if (length() instanceof Expr.IntConst(int n) && n > 0) {
       return n;
     }
-    throw new IllegalStateException("array " + name() + " has no constant positive length; it was not checked");
+    throw new IllegalStateException(
+        "array " + name() + " has no constant positive length; it was not checked");
   }
 }

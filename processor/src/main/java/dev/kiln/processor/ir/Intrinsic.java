@@ -1,9 +1,9 @@
 package dev.kiln.processor.ir;
 
 /**
- * Library functions a kernel may call, each with its result and parameter types: Java methods
- * with Java's exact results, the GPU's transcendental functions (within Vulkan's precision bounds
- * of Java's result), and subgroup operations (which the CPU backend emulates:
+ * Library functions a kernel may call, each with its result and parameter types: Java methods with
+ * Java's exact results, the GPU's transcendental functions (within Vulkan's precision bounds of
+ * Java's result), and subgroup operations (which the CPU backend emulates:
  * dev.kiln.abi.SubgroupLanes).
  */
 public enum Intrinsic {
@@ -15,13 +15,18 @@ public enum Intrinsic {
   MULTIPLY_EXACT(null),
   NEGATE_EXACT(null),
   TO_INT_EXACT(PrimType.INT),
-  /** {@code Math.clamp} on three values of one type; IllegalArgumentException where the bounds are out of order or NaN. */
+  /**
+   * {@code Math.clamp} on three values of one type; IllegalArgumentException where the bounds are
+   * out of order or NaN.
+   */
   CLAMP(null),
   MIN(null),
   MAX(null),
   /** {@code Math.round}: an int for a float, a long for a double. */
   ROUND(null),
-  /** {@code Math.rint} up to the sign of a zero result, which the lowering copies from the argument. */
+  /**
+   * {@code Math.rint} up to the sign of a zero result, which the lowering copies from the argument.
+   */
   RINT(null),
   SIGNUM(null),
   FLOOR(null),
@@ -83,7 +88,10 @@ public enum Intrinsic {
   SUBGROUP_INCLUSIVE_ADD(null),
   /** The sum over the subgroup's active invocations below this one (0 in the first). */
   SUBGROUP_EXCLUSIVE_ADD(null),
-  /** The sum over the active invocations of this one's cluster: the second argument, a constant power of two, consecutive lanes. */
+  /**
+   * The sum over the active invocations of this one's cluster: the second argument, a constant
+   * power of two, consecutive lanes.
+   */
   SUBGROUP_CLUSTERED_ADD(null),
   SUBGROUP_CLUSTERED_MIN(null),
   SUBGROUP_CLUSTERED_MAX(null),
@@ -103,29 +111,61 @@ public enum Intrinsic {
   /** Whether the function is a subgroup operation or reads a subgroup built-in. */
   public boolean isSubgroup() {
     return switch (this) {
-      case SUBGROUP_SIZE, SUBGROUP_INVOCATION, SUBGROUP_ID, NUM_SUBGROUPS, SUBGROUP_ADD, SUBGROUP_MIN, SUBGROUP_MAX,
-           SUBGROUP_BROADCAST, SUBGROUP_BALLOT, SUBGROUP_ANY, SUBGROUP_ALL, SUBGROUP_ELECT, SUBGROUP_SHUFFLE,
-           SUBGROUP_SHUFFLE_XOR, SUBGROUP_SHUFFLE_UP, SUBGROUP_SHUFFLE_DOWN, SUBGROUP_INCLUSIVE_ADD,
-           SUBGROUP_EXCLUSIVE_ADD, SUBGROUP_CLUSTERED_ADD, SUBGROUP_CLUSTERED_MIN, SUBGROUP_CLUSTERED_MAX,
-           SUBGROUP_PARTITION, SUBGROUP_PARTITIONED_ADD, SUBGROUP_PARTITIONED_MIN, SUBGROUP_PARTITIONED_MAX -> true;
+      case SUBGROUP_SIZE,
+          SUBGROUP_INVOCATION,
+          SUBGROUP_ID,
+          NUM_SUBGROUPS,
+          SUBGROUP_ADD,
+          SUBGROUP_MIN,
+          SUBGROUP_MAX,
+          SUBGROUP_BROADCAST,
+          SUBGROUP_BALLOT,
+          SUBGROUP_ANY,
+          SUBGROUP_ALL,
+          SUBGROUP_ELECT,
+          SUBGROUP_SHUFFLE,
+          SUBGROUP_SHUFFLE_XOR,
+          SUBGROUP_SHUFFLE_UP,
+          SUBGROUP_SHUFFLE_DOWN,
+          SUBGROUP_INCLUSIVE_ADD,
+          SUBGROUP_EXCLUSIVE_ADD,
+          SUBGROUP_CLUSTERED_ADD,
+          SUBGROUP_CLUSTERED_MIN,
+          SUBGROUP_CLUSTERED_MAX,
+          SUBGROUP_PARTITION,
+          SUBGROUP_PARTITIONED_ADD,
+          SUBGROUP_PARTITIONED_MIN,
+          SUBGROUP_PARTITIONED_MAX ->
+          true;
       default -> false;
     };
   }
 
-  /** Whether the function combines the values of a subgroup's lanes: a subgroup function other than its built-ins. */
+  /**
+   * Whether the function combines the values of a subgroup's lanes: a subgroup function other than
+   * its built-ins.
+   */
   public boolean combinesLanes() {
-    return isSubgroup() && this != SUBGROUP_SIZE && this != SUBGROUP_INVOCATION && this != SUBGROUP_ID
+    return isSubgroup()
+        && this != SUBGROUP_SIZE
+        && this != SUBGROUP_INVOCATION
+        && this != SUBGROUP_ID
         && this != NUM_SUBGROUPS;
   }
 
   /** Whether the second argument is a cluster size, a constant power of two. */
   public boolean isClustered() {
-    return this == SUBGROUP_CLUSTERED_ADD || this == SUBGROUP_CLUSTERED_MIN || this == SUBGROUP_CLUSTERED_MAX;
+    return this == SUBGROUP_CLUSTERED_ADD
+        || this == SUBGROUP_CLUSTERED_MIN
+        || this == SUBGROUP_CLUSTERED_MAX;
   }
 
   /** Whether the function is an {@code *Exact} method, which may fault with an overflow. */
   public boolean exact() {
-    return this == ADD_EXACT || this == SUBTRACT_EXACT || this == MULTIPLY_EXACT || this == NEGATE_EXACT
+    return this == ADD_EXACT
+        || this == SUBTRACT_EXACT
+        || this == MULTIPLY_EXACT
+        || this == NEGATE_EXACT
         || this == TO_INT_EXACT;
   }
 

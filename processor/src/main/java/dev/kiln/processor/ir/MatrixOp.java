@@ -3,9 +3,9 @@ package dev.kiln.processor.ir;
 import java.util.List;
 
 /**
- * An operation on cooperative matrices, made by all the invocations of a subgroup together with
- * the same operands ({@code check.MatrixUniformity} demands both). Each writes one fragment, or
- * (a store) an array.
+ * An operation on cooperative matrices, made by all the invocations of a subgroup together with the
+ * same operands ({@code check.MatrixUniformity} demands both). Each writes one fragment, or (a
+ * store) an array.
  */
 public sealed interface MatrixOp {
   /** The scalar operands, in evaluation order. */
@@ -20,11 +20,17 @@ public sealed interface MatrixOp {
   }
 
   /**
-   * {@code target = load(array, offset, stride)}: element (row, column) at
-   * {@code offset + row * stride + column}, or {@code offset + column * stride + row} where
-   * {@code columnMajor}; the values of type {@code element} (the target's).
+   * {@code target = load(array, offset, stride)}: element (row, column) at {@code offset + row *
+   * stride + column}, or {@code offset + column * stride + row} where {@code columnMajor}; the
+   * values of type {@code element} (the target's).
    */
-  record Load(Fragment target, ArrayDecl array, Expr offset, Expr stride, boolean columnMajor, Fragment.Element element)
+  record Load(
+      Fragment target,
+      ArrayDecl array,
+      Expr offset,
+      Expr stride,
+      boolean columnMajor,
+      Fragment.Element element)
       implements MatrixOp {
     @Override
     public List<Expr> scalars() {
@@ -33,7 +39,8 @@ public sealed interface MatrixOp {
   }
 
   /** {@code store(source, array, offset, stride)}, the elements where {@link Load} reads them. */
-  record Store(Fragment source, ArrayDecl array, Expr offset, Expr stride, boolean columnMajor) implements MatrixOp {
+  record Store(Fragment source, ArrayDecl array, Expr offset, Expr stride, boolean columnMajor)
+      implements MatrixOp {
     @Override
     public List<Expr> scalars() {
       return List.of(offset, stride);
@@ -72,13 +79,24 @@ public sealed interface MatrixOp {
     }
   }
 
-  /** The same operation with {@code scalars} (as many, in {@link #scalars()}'s order) in place of its own. */
+  /**
+   * The same operation with {@code scalars} (as many, in {@link #scalars()}'s order) in place of
+   * its own.
+   */
   default MatrixOp withScalars(List<Expr> scalars) {
     return switch (this) {
       case Fill fill -> new Fill(fill.target(), scalars.get(0));
-      case Load load -> new Load(load.target(), load.array(), scalars.get(0), scalars.get(1), load.columnMajor(),
-          load.element());
-      case Store store -> new Store(store.source(), store.array(), scalars.get(0), scalars.get(1), store.columnMajor());
+      case Load load ->
+          new Load(
+              load.target(),
+              load.array(),
+              scalars.get(0),
+              scalars.get(1),
+              load.columnMajor(),
+              load.element());
+      case Store store ->
+          new Store(
+              store.source(), store.array(), scalars.get(0), scalars.get(1), store.columnMajor());
       case Scale scale -> new Scale(scale.target(), scale.source(), scalars.get(0));
       case MultiplyAdd m -> m;
       case Add add -> add;

@@ -10,8 +10,13 @@ import java.util.List;
 public final class PushConstantBlock {
   /** Push-constant bytes every Vulkan device offers. */
   public static final int LIMIT = dev.kiln.abi.LaunchAbi.PUSH_CONSTANT_LIMIT;
-  /** Members of the dispatch geometry and fault region: count x, first group, count y, count z, fault region. */
+
+  /**
+   * Members of the dispatch geometry and fault region: count x, first group, count y, count z,
+   * fault region.
+   */
   public static final int LAUNCH_MEMBERS = 5;
+
   public static final int FIRST_GROUP_MEMBER = 1;
   public static final int FAULT_REGION_MEMBER = 4;
 
@@ -42,11 +47,13 @@ public final class PushConstantBlock {
 
   /** The offset of each scalar of the given types, in order. */
   public static int[] scalarOffsets(int arms, List<PrimType> scalars) {
-    return dev.kiln.abi.LaunchAbi.scalarOffsets(arms, scalars.stream().mapToInt(PrimType::bytes).toArray());
+    return dev.kiln.abi.LaunchAbi.scalarOffsets(
+        arms, scalars.stream().mapToInt(PrimType::bytes).toArray());
   }
 
   /** Size of the block for {@code arms} arms and {@code scalars}. */
   public static int size(int arms, List<PrimType> scalars) {
-    return dev.kiln.abi.LaunchAbi.blockBytes(arms, scalars.stream().mapToInt(PrimType::bytes).toArray());
+    return dev.kiln.abi.LaunchAbi.blockBytes(
+        arms, scalars.stream().mapToInt(PrimType::bytes).toArray());
   }
 }

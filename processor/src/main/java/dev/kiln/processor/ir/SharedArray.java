@@ -1,14 +1,18 @@
 package dev.kiln.processor.ir;
 
 /**
- * Workgroup memory: an array that all invocations of a workgroup share, declared with
- * {@code Gpu.sharedFloats(length)}, {@code Gpu.sharedInts(length)} or the like for any element
- * type at the top of a kernel ({@link Stmt.DeclareShared} marks the place). Narrow elements
- * ({@code byte}, {@code short}, {@code char}) are held widened, as ints, and booleans as booleans;
- * {@code packed} shorts ({@code Gpu.sharedPackedShorts}) in 16 bits.
+ * Workgroup memory: an array that all invocations of a workgroup share, declared with {@code
+ * Gpu.sharedFloats(length)}, {@code Gpu.sharedInts(length)} or the like for any element type at the
+ * top of a kernel ({@link Stmt.DeclareShared} marks the place). Narrow elements ({@code byte},
+ * {@code short}, {@code char}) are held widened, as ints, and booleans as booleans; {@code packed}
+ * shorts ({@code Gpu.sharedPackedShorts}) in 16 bits.
  */
-public record SharedArray(String name, PrimType element, Expr length, Site site, boolean packed) implements FixedArray {
-  /** {@code Gpu.sharedPackedShorts}: shorts held in 16 bits each (float16 bits on Vulkan), for float16 tiles. */
+public record SharedArray(String name, PrimType element, Expr length, Site site, boolean packed)
+    implements FixedArray {
+  /**
+   * {@code Gpu.sharedPackedShorts}: shorts held in 16 bits each (float16 bits on Vulkan), for
+   * float16 tiles.
+   */
   public static final String PACKED_SHORTS = "sharedPackedShorts";
 
   /** The {@code Gpu} method that declares it. */
@@ -16,7 +20,10 @@ public record SharedArray(String name, PrimType element, Expr length, Site site,
     return packed ? PACKED_SHORTS : intrinsic(element);
   }
 
-  /** The {@code Gpu} method that declares workgroup memory of {@code element}s: {@code sharedFloats}. */
+  /**
+   * The {@code Gpu} method that declares workgroup memory of {@code element}s: {@code
+   * sharedFloats}.
+   */
   public static String intrinsic(PrimType element) {
     return switch (element) {
       case INT -> "sharedInts";

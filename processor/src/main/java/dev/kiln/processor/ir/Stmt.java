@@ -13,7 +13,8 @@ public sealed interface Stmt {
    * An atomic update of an int buffer or shared array element, its previous value assigned to
    * {@code result} when there is one; {@code expected} is null but for compare-exchange.
    */
-  record Atomic(Local result, AtomicOp op, ArrayDecl array, Expr index, Expr value, Expr expected, Site site)
+  record Atomic(
+      Local result, AtomicOp op, ArrayDecl array, Expr index, Expr value, Expr expected, Site site)
       implements Stmt {}
 
   /**
@@ -32,7 +33,10 @@ public sealed interface Stmt {
     }
   }
 
-  /** Writes {@code lanes} to {@code buffer} from {@code lanes.size() * vector} on, with 16-byte vector stores. */
+  /**
+   * Writes {@code lanes} to {@code buffer} from {@code lanes.size() * vector} on, with 16-byte
+   * vector stores.
+   */
   record VectorStore(BufferDecl buffer, Expr vector, List<Expr> lanes) implements Stmt {
     public VectorStore {
       lanes = List.copyOf(lanes);
@@ -44,7 +48,8 @@ public sealed interface Stmt {
    * {@code length} and arrays of one element type: Java's semantics, all of it or, where either
    * range leaves its array, nothing and a fault (docs/KERNELS.md, "Copies").
    */
-  record Copy(ArrayDecl source, Expr sourceIndex, ArrayDecl target, Expr targetIndex, int length, Site site)
+  record Copy(
+      ArrayDecl source, Expr sourceIndex, ArrayDecl target, Expr targetIndex, int length, Site site)
       implements Stmt {
     /** The most bytes one copy moves: 16 vectors of 16 bytes, unrolled. */
     public static final int MOST_BYTES = 256;
@@ -74,7 +79,8 @@ public sealed interface Stmt {
    * {@code do { body; update; } while (condition)}; {@code continue} runs {@code update} and then
    * the test.
    */
-  record Loop(Expr condition, boolean testFirst, List<Stmt> body, List<Stmt> update, Label label, Site site)
+  record Loop(
+      Expr condition, boolean testFirst, List<Stmt> body, List<Stmt> update, Label label, Site site)
       implements Stmt {
     /** An unlabelled loop of the source at {@code site}. */
     public Loop(Expr condition, boolean testFirst, List<Stmt> body, List<Stmt> update, Site site) {
@@ -86,7 +92,10 @@ public sealed interface Stmt {
       this(condition, testFirst, body, update, null, null);
     }
 
-    /** A loop whose body runs once, so that a {@code break label} anywhere in it leaves {@code body}. */
+    /**
+     * A loop whose body runs once, so that a {@code break label} anywhere in it leaves {@code
+     * body}.
+     */
     public static Loop once(List<Stmt> body, Label label) {
       return new Loop(new Expr.BoolConst(false), false, body, List.of(), label, null);
     }
@@ -117,7 +126,9 @@ public sealed interface Stmt {
     }
   }
 
-  /** Goes on with the next iteration of the loop labelled {@code label}, or of the innermost loop. */
+  /**
+   * Goes on with the next iteration of the loop labelled {@code label}, or of the innermost loop.
+   */
   record Continue(Label label) implements Stmt {
     public Continue() {
       this(null);
@@ -130,12 +141,18 @@ public sealed interface Stmt {
   /**
    * A call of a helper of another top-level class, which javac analyzes apart from the kernel's:
    * {@code helper} names the method ({@code pkg.Util.f(float,int[])}), {@code owner} its top-level
-   * class. The scalar {@code arguments} are evaluated in order, then the body runs with
-   * {@code arrays} for its array parameters, its value going to {@code result} (null to drop it).
-   * Lowering makes it and linking ({@code lower.HelperLinker}) replaces it by the helper's body
-   * before any check, analysis or pass reads the program; they treat one as a broken invariant.
+   * class. The scalar {@code arguments} are evaluated in order, then the body runs with {@code
+   * arrays} for its array parameters, its value going to {@code result} (null to drop it). Lowering
+   * makes it and linking ({@code lower.HelperLinker}) replaces it by the helper's body before any
+   * check, analysis or pass reads the program; they treat one as a broken invariant.
    */
-  record Call(String helper, String owner, List<Expr> arguments, List<ArrayDecl> arrays, Local result, Site site)
+  record Call(
+      String helper,
+      String owner,
+      List<Expr> arguments,
+      List<ArrayDecl> arrays,
+      Local result,
+      Site site)
       implements Stmt {
     public Call {
       arguments = List.copyOf(arguments);

@@ -4,7 +4,9 @@ import java.util.List;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
 
-/** Visits every statement, nested ones included, or every expression of a body, in program order. */
+/**
+ * Visits every statement, nested ones included, or every expression of a body, in program order.
+ */
 public final class Walk {
   private Walk() {}
 
@@ -16,11 +18,13 @@ public final class Walk {
     for (Stmt statement : body) {
       visitor.accept(statement);
       for (Expr own : ownExpressions(statement)) {
-        expression(own, e -> {
-          if (e instanceof Expr.Effect effect) {
-            statements(effect.statements(), visitor);
-          }
-        });
+        expression(
+            own,
+            e -> {
+              if (e instanceof Expr.Effect effect) {
+                statements(effect.statements(), visitor);
+              }
+            });
       }
       switch (statement) {
         case Stmt.If branch -> {
@@ -82,9 +86,10 @@ public final class Walk {
     return switch (statement) {
       case Stmt.Assign assign -> List.of(assign.value());
       case Stmt.Store store -> List.of(store.index(), store.value());
-      case Stmt.Atomic atomic -> atomic.expected() == null
-          ? List.of(atomic.index(), atomic.value())
-          : List.of(atomic.index(), atomic.value(), atomic.expected());
+      case Stmt.Atomic atomic ->
+          atomic.expected() == null
+              ? List.of(atomic.index(), atomic.value())
+              : List.of(atomic.index(), atomic.value(), atomic.expected());
       case Stmt.If branch -> List.of(branch.condition());
       case Stmt.Loop loop -> List.of(loop.condition());
       case Stmt.Switch choice -> List.of(choice.selector());
@@ -110,9 +115,11 @@ public final class Walk {
       case Expr.Binary binary -> List.of(binary.left(), binary.right());
       case Expr.Call call -> call.arguments();
       case Expr.Convert convert -> List.of(convert.value());
-      case Expr.Conditional conditional -> List.of(conditional.condition(), conditional.then(), conditional.otherwise());
+      case Expr.Conditional conditional ->
+          List.of(conditional.condition(), conditional.then(), conditional.otherwise());
       case Expr.Let let -> List.of(let.value(), let.body());
-      case Expr.Effect effect -> List.of(effect.value()); // its statements are statements: see statements()
+      case Expr.Effect effect ->
+          List.of(effect.value()); // its statements are statements: see statements()
       case Expr.IntConst c -> List.of();
       case Expr.FloatConst c -> List.of();
       case Expr.LongConst c -> List.of();

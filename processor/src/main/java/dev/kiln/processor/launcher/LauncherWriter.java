@@ -35,8 +35,10 @@ import javax.lang.model.element.TypeElement;
  */
 public final class LauncherWriter {
   static final String RUNTIME = "dev.kiln";
+
   /** What only generated code uses: the runtime module exports it, not for users. */
   static final String INTERNAL = "dev.kiln.internal";
+
   static final ClassName DEVICE = ClassName.get(RUNTIME, "Device");
   static final ClassName DEVICE_SET = ClassName.get(RUNTIME, "DeviceSet");
   static final ClassName BATCH = ClassName.get(RUNTIME, "Batch");
@@ -54,26 +56,35 @@ public final class LauncherWriter {
 
   /**
    * The launcher source for {@code kernels} and {@code groups}, all declared in {@code owner};
-   * marked {@code @Generated} where {@code markGenerated} (a named module that does not read
-   * {@code java.compiler} cannot see that annotation).
+   * marked {@code @Generated} where {@code markGenerated} (a named module that does not read {@code
+   * java.compiler} cannot see that annotation).
    */
-  public static JavaFile launcher(TypeElement owner, List<KernelSignature> kernels, List<GroupSignature> groups,
+  public static JavaFile launcher(
+      TypeElement owner,
+      List<KernelSignature> kernels,
+      List<GroupSignature> groups,
       boolean markGenerated) {
     KernelSignature first = kernels.getFirst();
     ClassName ownerName = ClassName.get(owner);
-    TypeSpec.Builder type = TypeSpec.classBuilder(first.launcherName())
-        .addModifiers(Modifier.PUBLIC, Modifier.FINAL);
+    TypeSpec.Builder type =
+        TypeSpec.classBuilder(first.launcherName()).addModifiers(Modifier.PUBLIC, Modifier.FINAL);
     if (markGenerated) {
-      type.addAnnotation(AnnotationSpec.builder(GENERATED)
-          .addMember("value", "$S", PROCESSOR)
-          .addMember("comments", "$S", "from " + owner.getQualifiedName())
-          .build());
+      type.addAnnotation(
+          AnnotationSpec.builder(GENERATED)
+              .addMember("value", "$S", PROCESSOR)
+              .addMember("comments", "$S", "from " + owner.getQualifiedName())
+              .build());
     }
-    type.addJavadoc("Launchers for the kernels$L of {@link $T}.\n", groups.isEmpty() ? "" : " and fuse groups", ownerName)
+    type.addJavadoc(
+            "Launchers for the kernels$L of {@link $T}.\n",
+            groups.isEmpty() ? "" : " and fuse groups",
+            ownerName)
         .addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build());
-    // spec constants differ from each other, from every parameter name, which would shadow them, and
+    // spec constants differ from each other, from every parameter name, which would shadow them,
+    // and
     // from the kernel class's simple names, which they would hide (kernel 'k' of class 'K' made a
-    // constant 'K' that hid the class in 'K.k(...)'; Kiln's own types are named in mixed case, which
+    // constant 'K' that hid the class in 'K.k(...)'; Kiln's own types are named in mixed case,
+    // which
     // an upper-case constant never is)
     Set<String> constants = new HashSet<>(ownerName.simpleNames());
     kernels.forEach(kernel -> kernel.params().forEach(param -> constants.add(param.name())));
@@ -85,8 +96,14 @@ public final class LauncherWriter {
       kernelConstants.put(kernel.name(), constant);
       type.addField(kernelSpec(ownerName, kernel, constant));
       boolean multiAxis = kernel.workgroup().y() > 1 || kernel.workgroup().z() > 1;
-      launchables.add(new Launchable(kernel.name(), constant, kernel.params(), List.of(),
-          CodeBlock.of("{@link $T#$L}", ownerName, kernel.name()), multiAxis));
+      launchables.add(
+          new Launchable(
+              kernel.name(),
+              constant,
+              kernel.params(),
+              List.of(),
+              CodeBlock.of("{@link $T#$L}", ownerName, kernel.name()),
+              multiAxis));
     }
     for (GroupSignature group : groups) {
       if (!group.consistent()) {
@@ -95,12 +112,18 @@ public final class LauncherWriter {
       String constant = unique(constantName(group.name()) + "_GROUP", constants);
       constants.add(constant);
       type.addField(groupSpec(ownerName, group, constant, kernelConstants));
-      CodeBlock arms = group.arms().stream()
-          .map(arm -> CodeBlock.of("{@link $T#$L}", ownerName, arm.name()))
-          .collect(CodeBlock.joining(", then "));
-      launchables.add(new Launchable(group.name(), constant, group.params(),
-          group.arms().stream().map(KernelSignature::name).toList(),
-          CodeBlock.of("the fuse group {@code $L} ($L) as one dispatch", group.name(), arms), group.multiAxis()));
+      CodeBlock arms =
+          group.arms().stream()
+              .map(arm -> CodeBlock.of("{@link $T#$L}", ownerName, arm.name()))
+              .collect(CodeBlock.joining(", then "));
+      launchables.add(
+          new Launchable(
+              group.name(),
+              constant,
+              group.params(),
+              group.arms().stream().map(KernelSignature::name).toList(),
+              CodeBlock.of("the fuse group {@code $L} ($L) as one dispatch", group.name(), arms),
+              group.multiAxis()));
     }
     for (Launchable launchable : launchables) {
       boolean buffers = launchable.params().stream().anyMatch(KernelSignature.Param::isBuffer);
@@ -115,22 +138,31 @@ public final class LauncherWriter {
         type.addMethod(launch(launchable, Target.BATCH, counts));
       }
     }
-    return JavaFile.builder(first.packageName(), type.build()).skipJavaLangImports(true).indent("  ").build();
+    return JavaFile.builder(first.packageName(), type.build())
+        .skipJavaLangImports(true)
+        .indent("  ")
+        .build();
   }
 
   /**
-   * A kernel or group as its launcher methods see it: a name, a spec constant, parameters and, for a
-   * group, its arms' kernel names; {@code subject} is the Javadoc's name for what runs.
+   * A kernel or group as its launcher methods see it: a name, a spec constant, parameters and, for
+   * a group, its arms' kernel names; {@code subject} is the Javadoc's name for what runs.
    */
-  private record Launchable(String name, String constant, List<KernelSignature.Param> params, List<String> arms,
-      CodeBlock subject, boolean multiAxis) {
+  private record Launchable(
+      String name,
+      String constant,
+      List<KernelSignature.Param> params,
+      List<String> arms,
+      CodeBlock subject,
+      boolean multiAxis) {
     /**
      * The ways a launch of it is sized: one count for all, and one per arm for a group of several;
      * grids instead of counts where a workgroup has a y or z size, whose launches a count along x
      * would silently cut to one row.
      */
     List<Counts> counts() {
-      List<Counts> counts = new ArrayList<>(List.of(multiAxis ? Counts.ONE_GRID : Counts.ONE_COUNT));
+      List<Counts> counts =
+          new ArrayList<>(List.of(multiAxis ? Counts.ONE_GRID : Counts.ONE_COUNT));
       if (arms.size() > 1) {
         counts.add(multiAxis ? Counts.ARM_GRIDS : Counts.ARM_COUNTS);
       }
@@ -140,7 +172,10 @@ public final class LauncherWriter {
 
   /** How a launcher method sizes the launch. */
   private enum Counts {
-    ONE_COUNT, ONE_GRID, ARM_COUNTS, ARM_GRIDS;
+    ONE_COUNT,
+    ONE_GRID,
+    ARM_COUNTS,
+    ARM_GRIDS;
 
     boolean grid() {
       return this == ONE_GRID || this == ARM_GRIDS;
@@ -152,28 +187,53 @@ public final class LauncherWriter {
   }
 
   private static FieldSpec kernelSpec(ClassName owner, KernelSignature kernel, String constant) {
-    CodeBlock call = CodeBlock.of("args -> $T.$L($L)", owner, kernel.name(), unboxedArguments(kernel));
-    return FieldSpec.builder(KERNEL_SPEC, constant, Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
-        .initializer("new $T(\n$>$>$T.lookup(), $T.class, $S, $S, $L,\n$T.of(\n$>$>$L$<$<),\n$L$<$<)", KERNEL_SPEC,
-            METHOD_HANDLES, owner, kernel.name(),
-            kernel.moduleResource(), workgroup(kernel.workgroup()), List.class, params(kernel.params()), call)
+    CodeBlock call =
+        CodeBlock.of("args -> $T.$L($L)", owner, kernel.name(), unboxedArguments(kernel));
+    return FieldSpec.builder(
+            KERNEL_SPEC, constant, Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
+        .initializer(
+            "new $T(\n$>$>$T.lookup(), $T.class, $S, $S, $L,\n$T.of(\n$>$>$L$<$<),\n$L$<$<)",
+            KERNEL_SPEC,
+            METHOD_HANDLES,
+            owner,
+            kernel.name(),
+            kernel.moduleResource(),
+            workgroup(kernel.workgroup()),
+            List.class,
+            params(kernel.params()),
+            call)
         .build();
   }
 
-  private static FieldSpec groupSpec(ClassName owner, GroupSignature group, String constant,
-      Map<String, String> kernelConstants) {
+  private static FieldSpec groupSpec(
+      ClassName owner, GroupSignature group, String constant, Map<String, String> kernelConstants) {
     List<CodeBlock> arms = new ArrayList<>();
     for (int k = 0; k < group.arms().size(); k++) {
-      String indices = java.util.Arrays.stream(group.armParams().get(k)).mapToObj(Integer::toString)
-          .collect(Collectors.joining(", "));
-      arms.add(CodeBlock.of("new $T($L, new int[] {$L})", KERNEL_SPEC.nestedClass("Arm"),
-          kernelConstants.get(group.arms().get(k).name()), indices));
+      String indices =
+          java.util.Arrays.stream(group.armParams().get(k))
+              .mapToObj(Integer::toString)
+              .collect(Collectors.joining(", "));
+      arms.add(
+          CodeBlock.of(
+              "new $T($L, new int[] {$L})",
+              KERNEL_SPEC.nestedClass("Arm"),
+              kernelConstants.get(group.arms().get(k).name()),
+              indices));
     }
-    return FieldSpec.builder(KERNEL_SPEC, constant, Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
-        .initializer("$T.group(\n$>$>$T.lookup(), $T.class, $S, $S, $L,\n$T.of(\n$>$>$L$<$<),\n$T.of(\n$>$>$L$<$<)$<$<)",
-            KERNEL_SPEC, METHOD_HANDLES, owner,
-            group.name(), group.moduleResource(), workgroup(group.workgroup()), List.class, params(group.params()),
-            List.class, CodeBlock.join(arms, ",\n"))
+    return FieldSpec.builder(
+            KERNEL_SPEC, constant, Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
+        .initializer(
+            "$T.group(\n$>$>$T.lookup(), $T.class, $S, $S, $L,\n$T.of(\n$>$>$L$<$<),\n$T.of(\n$>$>$L$<$<)$<$<)",
+            KERNEL_SPEC,
+            METHOD_HANDLES,
+            owner,
+            group.name(),
+            group.moduleResource(),
+            workgroup(group.workgroup()),
+            List.class,
+            params(group.params()),
+            List.class,
+            CodeBlock.join(arms, ",\n"))
         .build();
   }
 
@@ -188,27 +248,43 @@ public final class LauncherWriter {
   private static CodeBlock paramSpec(KernelSignature.Param param) {
     if (param.isBuffer()) {
       Access access = param.declared().orElse(Access.READ_WRITE);
-      return CodeBlock.of("$T.buffer($S, $T.$L, $T.$L)", PARAM, param.name(), NUMERIC_TYPE, numeric(param), ACCESS, access);
+      return CodeBlock.of(
+          "$T.buffer($S, $T.$L, $T.$L)",
+          PARAM,
+          param.name(),
+          NUMERIC_TYPE,
+          numeric(param),
+          ACCESS,
+          access);
     }
     return CodeBlock.of("$T.scalar($S, $T.$L)", PARAM, param.name(), NUMERIC_TYPE, numeric(param));
   }
 
-  /** The runtime's name of a parameter's element or scalar type (the ABI's, shared with the runtime). */
+  /**
+   * The runtime's name of a parameter's element or scalar type (the ABI's, shared with the
+   * runtime).
+   */
   private static NumericType numeric(KernelSignature.Param param) {
     return NumericType.valueOf(param.type().name());
   }
 
-  /** {@code (float) args[0], (float[]) args[1], ...}: the CPU backend's call of the kernel method. */
+  /**
+   * {@code (float) args[0], (float[]) args[1], ...}: the CPU backend's call of the kernel method.
+   */
   private static String unboxedArguments(KernelSignature kernel) {
     List<String> arguments = new ArrayList<>();
     for (int i = 0; i < kernel.params().size(); i++) {
       KernelSignature.Param param = kernel.params().get(i);
-      arguments.add("(" + param.type().javaName() + (param.isBuffer() ? "[]" : "") + ") args[" + i + "]");
+      arguments.add(
+          "(" + param.type().javaName() + (param.isBuffer() ? "[]" : "") + ") args[" + i + "]");
     }
     return String.join(", ", arguments);
   }
 
-  /** What a launcher method runs on: a device with device arrays or Java arrays, a batch, or devices splitting it. */
+  /**
+   * What a launcher method runs on: a device with device arrays or Java arrays, a batch, or devices
+   * splitting it.
+   */
   private enum Target {
     DEVICE_ARRAYS,
     JAVA_ARRAYS,
@@ -218,26 +294,36 @@ public final class LauncherWriter {
 
   private static MethodSpec launch(Launchable launchable, Target target, Counts counts) {
     boolean onDevice = target == Target.DEVICE_ARRAYS || target == Target.BATCH;
-    Set<String> taken = launchable.params().stream().map(KernelSignature.Param::name).collect(Collectors.toSet());
-    String device = unique(switch (target) {
-      case BATCH -> "batch";
-      case SPLIT -> "devices";
-      case DEVICE_ARRAYS, JAVA_ARRAYS -> "device";
-    }, taken);
+    Set<String> taken =
+        launchable.params().stream().map(KernelSignature.Param::name).collect(Collectors.toSet());
+    String device =
+        unique(
+            switch (target) {
+              case BATCH -> "batch";
+              case SPLIT -> "devices";
+              case DEVICE_ARRAYS, JAVA_ARRAYS -> "device";
+            },
+            taken);
     taken.add(device);
-    MethodSpec.Builder method = MethodSpec.methodBuilder(launchable.name())
-        .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
-        .addParameter(switch (target) {
-          case BATCH -> BATCH;
-          case SPLIT -> DEVICE_SET;
-          case DEVICE_ARRAYS, JAVA_ARRAYS -> DEVICE;
-        }, device);
+    MethodSpec.Builder method =
+        MethodSpec.methodBuilder(launchable.name())
+            .addModifiers(Modifier.PUBLIC, Modifier.STATIC)
+            .addParameter(
+                switch (target) {
+                  case BATCH -> BATCH;
+                  case SPLIT -> DEVICE_SET;
+                  case DEVICE_ARRAYS, JAVA_ARRAYS -> DEVICE;
+                },
+                device);
     List<String> countNames = new ArrayList<>();
     if (counts.perArm()) {
       Map<String, Integer> occurrences = new HashMap<>();
       for (String arm : launchable.arms()) {
         int occurrence = occurrences.merge(arm, 1, Integer::sum);
-        String name = unique(arm + (counts.grid() ? "Grid" : "Count") + (occurrence > 1 ? occurrence : ""), taken);
+        String name =
+            unique(
+                arm + (counts.grid() ? "Grid" : "Count") + (occurrence > 1 ? occurrence : ""),
+                taken);
         taken.add(name);
         countNames.add(name);
       }
@@ -248,40 +334,80 @@ public final class LauncherWriter {
       method.addParameter(counts.grid() ? GRID : TypeName.INT, name);
     }
     for (KernelSignature.Param param : launchable.params()) {
-      method.addParameter(ParameterSpec.builder(parameterType(param, onDevice), param.name()).build());
+      method.addParameter(
+          ParameterSpec.builder(parameterType(param, onDevice), param.name()).build());
     }
-    String size = switch (counts) {
-      case ONE_COUNT, ONE_GRID -> countNames.getFirst();
-      case ARM_COUNTS -> "new int[] {" + String.join(", ", countNames) + "}";
-      case ARM_GRIDS -> "new $T[] {" + String.join(", ", countNames) + "}";
-    };
-    String invocations = switch (counts) {
-      case ONE_COUNT -> "{@code " + countNames.getFirst() + "} invocations along x" + (launchable.arms().isEmpty() ? "" : " per arm");
-      case ONE_GRID -> "the invocations of {@code " + countNames.getFirst() + "}" + (launchable.arms().isEmpty() ? "" : " per arm");
-      case ARM_COUNTS -> "each arm's count of invocations along x";
-      case ARM_GRIDS -> "each arm's grid";
-    };
-    String arguments = launchable.params().stream().map(KernelSignature.Param::name).collect(Collectors.joining(", "));
+    String size =
+        switch (counts) {
+          case ONE_COUNT, ONE_GRID -> countNames.getFirst();
+          case ARM_COUNTS -> "new int[] {" + String.join(", ", countNames) + "}";
+          case ARM_GRIDS -> "new $T[] {" + String.join(", ", countNames) + "}";
+        };
+    String invocations =
+        switch (counts) {
+          case ONE_COUNT ->
+              "{@code "
+                  + countNames.getFirst()
+                  + "} invocations along x"
+                  + (launchable.arms().isEmpty() ? "" : " per arm");
+          case ONE_GRID ->
+              "the invocations of {@code "
+                  + countNames.getFirst()
+                  + "}"
+                  + (launchable.arms().isEmpty() ? "" : " per arm");
+          case ARM_COUNTS -> "each arm's count of invocations along x";
+          case ARM_GRIDS -> "each arm's grid";
+        };
+    String arguments =
+        launchable.params().stream()
+            .map(KernelSignature.Param::name)
+            .collect(Collectors.joining(", "));
     String separator = arguments.isEmpty() ? "" : ", ";
-    String call = switch (target) {
-      case DEVICE_ARRAYS -> "dispatch";
-      case JAVA_ARRAYS, SPLIT -> "run";
-      case BATCH -> "record";
-    };
+    String call =
+        switch (target) {
+          case DEVICE_ARRAYS -> "dispatch";
+          case JAVA_ARRAYS, SPLIT -> "run";
+          case BATCH -> "record";
+        };
     switch (target) {
-      case BATCH -> method.addJavadoc("Records a launch of $L into {@code $L} for $L, on device arrays.\n",
-          launchable.subject(), device, invocations);
-      case DEVICE_ARRAYS -> method.addJavadoc("Runs $L on {@code $L} for $L, on device arrays, and waits for\n"
-          + "it.\n", launchable.subject(), device, invocations);
-      case JAVA_ARRAYS -> method.addJavadoc("Runs $L on {@code $L} for $L, on Java arrays: copies them to the\n"
-          + "device, runs, and copies back every array it may write.\n", launchable.subject(), device, invocations);
-      case SPLIT -> method.addJavadoc("Runs $L split across {@code $L} for $L, on Java arrays: each\n"
-          + "device runs a range of ids on copies of what it needs, and its range of each array it may write comes\n"
-          + "back. Throws {@code IllegalArgumentException} where the kernel cannot split (the message says why).\n",
-          launchable.subject(), device, invocations);
+      case BATCH ->
+          method.addJavadoc(
+              "Records a launch of $L into {@code $L} for $L, on device arrays.\n",
+              launchable.subject(),
+              device,
+              invocations);
+      case DEVICE_ARRAYS ->
+          method.addJavadoc(
+              "Runs $L on {@code $L} for $L, on device arrays, and waits for\n" + "it.\n",
+              launchable.subject(),
+              device,
+              invocations);
+      case JAVA_ARRAYS ->
+          method.addJavadoc(
+              "Runs $L on {@code $L} for $L, on Java arrays: copies them to the\n"
+                  + "device, runs, and copies back every array it may write.\n",
+              launchable.subject(),
+              device,
+              invocations);
+      case SPLIT ->
+          method.addJavadoc(
+              "Runs $L split across {@code $L} for $L, on Java arrays: each\n"
+                  + "device runs a range of ids on copies of what it needs, and its range of each array it may write comes\n"
+                  + "back. Throws {@code IllegalArgumentException} where the kernel cannot split (the message says why).\n",
+              launchable.subject(),
+              device,
+              invocations);
     }
-    CodeBlock sizeCode = counts == Counts.ARM_GRIDS ? CodeBlock.of(size, GRID) : CodeBlock.of("$L", size);
-    method.addStatement("$T.$L($L, $L, $L$L$L)", DISPATCH, call, device, launchable.constant(), sizeCode, separator,
+    CodeBlock sizeCode =
+        counts == Counts.ARM_GRIDS ? CodeBlock.of(size, GRID) : CodeBlock.of("$L", size);
+    method.addStatement(
+        "$T.$L($L, $L, $L$L$L)",
+        DISPATCH,
+        call,
+        device,
+        launchable.constant(),
+        sizeCode,
+        separator,
         arguments);
     return method.build();
   }
@@ -291,16 +417,18 @@ public final class LauncherWriter {
       return primitive(param.type());
     }
     if (onDevice) {
-      return ClassName.get(RUNTIME, switch (param.type()) {
-        case INT -> "IntArray";
-        case LONG -> "LongArray";
-        case FLOAT -> "FloatArray";
-        case DOUBLE -> "DoubleArray";
-        case BYTE -> "ByteArray";
-        case SHORT -> "ShortArray";
-        case CHAR -> "CharArray";
-        case BOOLEAN -> "BooleanArray";
-      });
+      return ClassName.get(
+          RUNTIME,
+          switch (param.type()) {
+            case INT -> "IntArray";
+            case LONG -> "LongArray";
+            case FLOAT -> "FloatArray";
+            case DOUBLE -> "DoubleArray";
+            case BYTE -> "ByteArray";
+            case SHORT -> "ShortArray";
+            case CHAR -> "CharArray";
+            case BOOLEAN -> "BooleanArray";
+          });
     }
     return com.palantir.javapoet.ArrayTypeName.of(primitive(param.type()));
   }

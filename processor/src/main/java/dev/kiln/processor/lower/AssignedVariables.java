@@ -44,7 +44,8 @@ final class AssignedVariables extends TreePathScanner<Void, Void> {
   @Override
   public Void visitUnary(UnaryTree tree, Void unused) {
     switch (tree.getKind()) {
-      case PREFIX_INCREMENT, PREFIX_DECREMENT, POSTFIX_INCREMENT, POSTFIX_DECREMENT -> note(tree.getExpression());
+      case PREFIX_INCREMENT, PREFIX_DECREMENT, POSTFIX_INCREMENT, POSTFIX_DECREMENT ->
+          note(tree.getExpression());
       default -> {}
     }
     return super.visitUnary(tree, unused);

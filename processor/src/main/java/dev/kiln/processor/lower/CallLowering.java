@@ -24,9 +24,9 @@ import dev.kiln.processor.ir.SharedArray;
 import dev.kiln.processor.ir.Stmt;
 import dev.kiln.processor.model.SignatureReader;
 import java.util.Arrays;
-import java.util.Set;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.TypeElement;
@@ -41,7 +41,9 @@ import javax.lang.model.type.ArrayType;
  */
 final class CallLowering {
   static final String GPU_CLASS = "dev.kiln.Gpu";
-  private static final String ARRAYCOPY = "java.lang.System.arraycopy(java.lang.Object,int,java.lang.Object,int,int)";
+  private static final String ARRAYCOPY =
+      "java.lang.System.arraycopy(java.lang.Object,int,java.lang.Object,int,int)";
+
   /** The largest cluster of a clustered subgroup reduction: Vulkan's largest subgroup. */
   private static final int MAX_CLUSTER = 128;
 
@@ -51,8 +53,12 @@ final class CallLowering {
   private final HelperInlining helpers;
   private final EmbeddedStatements embedded;
 
-  CallLowering(Trees trees, Scope scope, Expressions expressions,
-      HelperInlining helpers, EmbeddedStatements embedded) {
+  CallLowering(
+      Trees trees,
+      Scope scope,
+      Expressions expressions,
+      HelperInlining helpers,
+      EmbeddedStatements embedded) {
     this.embedded = embedded;
     this.trees = trees;
     this.scope = scope;
@@ -69,7 +75,10 @@ final class CallLowering {
     for (ExpressionTree argument : ((MethodInvocationTree) call.getLeaf()).getArguments()) {
       try {
         expressions.expr(child(call, argument));
-      } catch (KernelError error) { // calls only: an argument's type or use is what the outer call's error is about
+      } catch (
+          KernelError
+              error) { // calls only: an argument's type or use is what the outer call's error is
+        // about
         if (error.tree() instanceof MethodInvocationTree) {
           errors.add(error);
         }
@@ -82,11 +91,18 @@ final class CallLowering {
   /** Throws for {@code Math.sqrt(x)} and the like, which have a {@code Gpu} float counterpart. */
   void mathInDouble(TreePath path) {
     if (trees.getElement(path) instanceof ExecutableElement method
-        && ((TypeElement) method.getEnclosingElement()).getQualifiedName().contentEquals("java.lang.Math")
+        && ((TypeElement) method.getEnclosingElement())
+            .getQualifiedName()
+            .contentEquals("java.lang.Math")
         && method.getReturnType().getKind() == javax.lang.model.type.TypeKind.DOUBLE
         && !Library.has(Library.signature(method))
-        && Library.has(GPU_CLASS + "." + method.getSimpleName() + method.getParameters().stream().map(p -> "float")
-            .collect(java.util.stream.Collectors.joining(",", "(", ")")))) {
+        && Library.has(
+            GPU_CLASS
+                + "."
+                + method.getSimpleName()
+                + method.getParameters().stream()
+                    .map(p -> "float")
+                    .collect(java.util.stream.Collectors.joining(",", "(", ")")))) {
       throw new KernelError(path.getLeaf(), Errors.mathDouble(method.getSimpleName()));
     }
   }
@@ -95,7 +111,8 @@ final class CallLowering {
   Optional<String> gpuCall(TreePath path) {
     path = unparenthesized(path);
     Tree tree = path.getLeaf();
-    if (!(tree instanceof MethodInvocationTree) || !(trees.getElement(path) instanceof ExecutableElement method)) {
+    if (!(tree instanceof MethodInvocationTree)
+        || !(trees.getElement(path) instanceof ExecutableElement method)) {
       return Optional.empty();
     }
     TypeElement owner = (TypeElement) method.getEnclosingElement();
@@ -105,30 +122,38 @@ final class CallLowering {
   }
 
   static Optional<AtomicOp> atomicOp(String intrinsic) {
-    return Arrays.stream(AtomicOp.values()).filter(op -> op.intrinsic().equals(intrinsic)).findFirst();
+    return Arrays.stream(AtomicOp.values())
+        .filter(op -> op.intrinsic().equals(intrinsic))
+        .findFirst();
   }
 
-  /** The {@code dev.kiln.Gpu} methods that are statements of their own, which {@code KernelLowering} lowers. */
+  /**
+   * The {@code dev.kiln.Gpu} methods that are statements of their own, which {@code KernelLowering}
+   * lowers.
+   */
   static final Set<String> STATEMENTS = Set.of("barrier", "storeAccumulator");
 
   /**
-   * Whether {@code dev.kiln.Gpu}'s method {@code name} is lowered other than by a row of
-   * {@link Library}: an atomic, a workgroup array's declaration, an id, a statement or a matrix operation.
+   * Whether {@code dev.kiln.Gpu}'s method {@code name} is lowered other than by a row of {@link
+   * Library}: an atomic, a workgroup array's declaration, an id, a statement or a matrix operation.
    */
   static boolean lowersOutsideLibrary(String name) {
-    return atomicOp(name).isPresent() || isSharedAllocation(name) || STATEMENTS.contains(name)
+    return atomicOp(name).isPresent()
+        || isSharedAllocation(name)
+        || STATEMENTS.contains(name)
         || MatrixTypes.OPERATIONS.contains(name)
         || Arrays.stream(Builtin.values()).anyMatch(builtin -> builtin.intrinsic().equals(name));
   }
 
   static boolean isSharedAllocation(String intrinsic) {
     return intrinsic.equals(SharedArray.PACKED_SHORTS)
-        || Arrays.stream(PrimType.values()).anyMatch(element -> SharedArray.intrinsic(element).equals(intrinsic));
+        || Arrays.stream(PrimType.values())
+            .anyMatch(element -> SharedArray.intrinsic(element).equals(intrinsic));
   }
 
   /**
-   * The atomic update called at {@code path} (a {@code Gpu.atomic*} call), its previous value
-   * going to {@code result} (null to drop it).
+   * The atomic update called at {@code path} (a {@code Gpu.atomic*} call), its previous value going
+   * to {@code result} (null to drop it).
    */
   Stmt.Atomic atomic(TreePath path, Local result) {
     path = unparenthesized(path);
@@ -143,8 +168,12 @@ final class CallLowering {
     }
     Expr index = expressions.expr(child(path, args.get(1)), PrimType.INT);
     Expr value = expressions.expr(child(path, args.getLast()), element);
-    Expr expected = op == AtomicOp.COMPARE_EXCHANGE ? expressions.expr(child(path, args.get(2)), element) : null;
-    return new Stmt.Atomic(result, op, array.decl(), index, value, expected, expressions.site(call));
+    Expr expected =
+        op == AtomicOp.COMPARE_EXCHANGE
+            ? expressions.expr(child(path, args.get(2)), element)
+            : null;
+    return new Stmt.Atomic(
+        result, op, array.decl(), index, value, expected, expressions.site(call));
   }
 
   /** Whether the call at {@code path} is {@code System.arraycopy}. */
@@ -167,21 +196,29 @@ final class CallLowering {
     Expr targetIndex = expressions.expr(child(path, args.get(3)), PrimType.INT);
     Expr length = Constants.fold(expressions.expr(child(path, args.get(4)), PrimType.INT));
     if (source.element() != target.element()) {
-      throw new KernelError(args.get(2), Errors.copyTypes(args.get(0).toString(), source.element().javaName(),
-          args.get(2).toString(), target.element().javaName()));
+      throw new KernelError(
+          args.get(2),
+          Errors.copyTypes(
+              args.get(0).toString(),
+              source.element().javaName(),
+              args.get(2).toString(),
+              target.element().javaName()));
     }
     int most = Stmt.Copy.longest(source.element());
     if (!(length instanceof Expr.IntConst(int n)) || n < 1 || n > most) {
-      throw new KernelError(args.get(4), Errors.copyLength(most, Stmt.Copy.MOST_BYTES, source.element().javaName(),
-          args.get(4)));
+      throw new KernelError(
+          args.get(4),
+          Errors.copyLength(most, Stmt.Copy.MOST_BYTES, source.element().javaName(), args.get(4)));
     }
-    return new Stmt.Copy(source.decl(), sourceIndex, target.decl(), targetIndex, n, expressions.site(call));
+    return new Stmt.Copy(
+        source.decl(), sourceIndex, target.decl(), targetIndex, n, expressions.site(call));
   }
 
   Expr call(TreePath path) {
     MethodInvocationTree call = (MethodInvocationTree) path.getLeaf();
     if (!(trees.getElement(path) instanceof ExecutableElement method)) {
-      throw new AlreadyReported(); // javac found no method to call (wrong arguments, say) and reported it
+      throw new AlreadyReported(); // javac found no method to call (wrong arguments, say) and
+      // reported it
     }
     TypeElement owner = (TypeElement) method.getEnclosingElement();
     String name = method.getSimpleName().toString();
@@ -192,7 +229,8 @@ final class CallLowering {
         throw new AlreadyReported();
       }
       if (trees.getTypeMirror(receiver) instanceof ArrayType) {
-        throw new KernelError(select.getExpression(), Errors.unsupportedArrayUse(select.getExpression()));
+        throw new KernelError(
+            select.getExpression(), Errors.unsupportedArrayUse(select.getExpression()));
       }
     }
     if (owner.getQualifiedName().contentEquals(GPU_CLASS)) {
@@ -203,10 +241,13 @@ final class CallLowering {
       if (isSharedAllocation(name)) {
         throw new KernelError(call, Errors.sharedDeclaration(name));
       }
-      Optional<Builtin> builtin = Arrays.stream(Builtin.values()).filter(b -> b.intrinsic().equals(name)).findFirst();
+      Optional<Builtin> builtin =
+          Arrays.stream(Builtin.values()).filter(b -> b.intrinsic().equals(name)).findFirst();
       if (builtin.isPresent()) {
         ExpressionTree axisTree = call.getArguments().getFirst();
-        if (expressions.expr(child(path, axisTree)) instanceof Expr.IntConst(int axis) && axis >= 0 && axis <= 2) {
+        if (expressions.expr(child(path, axisTree)) instanceof Expr.IntConst(int axis)
+            && axis >= 0
+            && axis <= 2) {
           return new Expr.BuiltinGet(builtin.get(), axis);
         }
         throw new KernelError(axisTree, Errors.intrinsicAxis(name));
@@ -216,19 +257,24 @@ final class CallLowering {
     if (Library.has(signature)) {
       List<Expr> arguments = new java.util.ArrayList<>();
       for (int i = 0; i < call.getArguments().size(); i++) {
-        PrimType parameter = SignatureReader.primType(method.getParameters().get(i).asType()).orElseThrow();
+        PrimType parameter =
+            SignatureReader.primType(method.getParameters().get(i).asType()).orElseThrow();
         arguments.add(expressions.expr(child(path, call.getArguments().get(i)), parameter));
       }
       Expr lowered = Library.call(signature, arguments);
-      if (lowered instanceof Expr.Call(var function, var args, var unused) && function == Intrinsic.SUBGROUP_BROADCAST) {
+      if (lowered instanceof Expr.Call(var function, var args, var unused)
+          && function == Intrinsic.SUBGROUP_BROADCAST) {
         if (!(Constants.fold(args.get(1)) instanceof Expr.IntConst lane) || lane.value() < 0) {
           throw new KernelError(call.getArguments().get(1), Errors.subgroupLane());
         }
         lowered = new Expr.Call(function, List.of(args.get(0), lane));
       }
-      if (lowered instanceof Expr.Call(var function, var args, var unused) && function.isClustered()) {
-        if (!(Constants.fold(args.get(1)) instanceof Expr.IntConst size) || size.value() < 1
-            || size.value() > MAX_CLUSTER || Integer.bitCount(size.value()) != 1) {
+      if (lowered instanceof Expr.Call(var function, var args, var unused)
+          && function.isClustered()) {
+        if (!(Constants.fold(args.get(1)) instanceof Expr.IntConst size)
+            || size.value() < 1
+            || size.value() > MAX_CLUSTER
+            || Integer.bitCount(size.value()) != 1) {
           throw new KernelError(call.getArguments().get(1), Errors.subgroupCluster(name));
         }
         lowered = new Expr.Call(function, List.of(args.get(0), size));
@@ -239,14 +285,17 @@ final class CallLowering {
       return lowered;
     }
     if (helpers.isHelper(method)) {
-      if (helpers.inKernelClass(method) && trees.getTree(method) instanceof MethodTree helper
+      if (helpers.inKernelClass(method)
+          && trees.getTree(method) instanceof MethodTree helper
           && helper.getBody().getStatements().size() == 1
-          && helper.getBody().getStatements().getFirst() instanceof ReturnTree ret && ret.getExpression() != null) {
+          && helper.getBody().getStatements().getFirst() instanceof ReturnTree ret
+          && ret.getExpression() != null) {
         return helpers.inlinePure(path, method, ret);
       }
       // statements in the expression, where Java runs them: after the operands to their left
-      PrimType type = SignatureReader.primType(method.getReturnType())
-          .orElseThrow(() -> UnsupportedTypes.error(call, method.getReturnType()));
+      PrimType type =
+          SignatureReader.primType(method.getReturnType())
+              .orElseThrow(() -> UnsupportedTypes.error(call, method.getReturnType()));
       Local result = scope.temporary(name + "Result", type);
       return new Expr.Effect(embedded.helper(path, method, result), new Expr.LocalGet(result));
     }
@@ -267,7 +316,9 @@ final class CallLowering {
       return new KernelError(call, Errors.unsupportedCall(name));
     }
     String qualified = owner.getQualifiedName().toString();
-    if (qualified.startsWith("java.") || qualified.startsWith("javax.") || qualified.startsWith("jdk.")
+    if (qualified.startsWith("java.")
+        || qualified.startsWith("javax.")
+        || qualified.startsWith("jdk.")
         || qualified.startsWith("dev.kiln.")) {
       return new KernelError(call, Errors.unsupportedCall(name));
     }

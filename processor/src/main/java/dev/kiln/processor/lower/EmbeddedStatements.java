@@ -9,9 +9,9 @@ import javax.lang.model.element.ExecutableElement;
 
 /**
  * What expression lowering asks of statement lowering: the statements of a construct that stands
- * inside an expression and leaves its value in a local. Expression lowering wraps them in an
- * {@code Expr.Effect} at the construct's place, so they run where Java evaluates it: after the
- * operands to its left, and only where a condition chooses it.
+ * inside an expression and leaves its value in a local. Expression lowering wraps them in an {@code
+ * Expr.Effect} at the construct's place, so they run where Java evaluates it: after the operands to
+ * its left, and only where a condition chooses it.
  */
 interface EmbeddedStatements {
   /**

@@ -1,7 +1,6 @@
 package dev.kiln.processor.lower;
 
 import static dev.kiln.processor.lower.JavaArithmetic.binary;
-import static dev.kiln.processor.lower.JavaArithmetic.compound;
 import static dev.kiln.processor.lower.JavaArithmetic.convert;
 import static dev.kiln.processor.lower.TreePaths.child;
 import static dev.kiln.processor.lower.TreePaths.describe;
@@ -11,7 +10,6 @@ import com.sun.source.tree.ArrayAccessTree;
 import com.sun.source.tree.BinaryTree;
 import com.sun.source.tree.CompilationUnitTree;
 import com.sun.source.tree.ConditionalExpressionTree;
-import com.sun.source.tree.ExpressionTree;
 import com.sun.source.tree.LiteralTree;
 import com.sun.source.tree.MemberSelectTree;
 import com.sun.source.tree.ParenthesizedTree;
@@ -27,7 +25,6 @@ import dev.kiln.processor.ir.Expr;
 import dev.kiln.processor.ir.Local;
 import dev.kiln.processor.ir.PrimType;
 import dev.kiln.processor.ir.Site;
-import dev.kiln.processor.ir.Stmt;
 import dev.kiln.processor.ir.UnaryOp;
 import dev.kiln.processor.model.SignatureReader;
 import java.util.ArrayList;
@@ -41,10 +38,10 @@ import javax.lang.model.type.ArrayType;
 import javax.lang.model.type.TypeMirror;
 
 /**
- * Lowers attributed expression trees to IR: the root of the expression recursion, which
- * {@link CallLowering} and {@link HelperInlining} come back to for arguments and helper bodies.
- * Types come from javac ({@link Trees#getTypeMirror}); this class only inserts the conversions
- * Java's promotion rules imply.
+ * Lowers attributed expression trees to IR: the root of the expression recursion, which {@link
+ * CallLowering} and {@link HelperInlining} come back to for arguments and helper bodies. Types come
+ * from javac ({@link Trees#getTypeMirror}); this class only inserts the conversions Java's
+ * promotion rules imply.
  */
 final class ExpressionLowering implements Expressions {
   private final Trees trees;
@@ -53,17 +50,24 @@ final class ExpressionLowering implements Expressions {
   private final Sites sites;
   private final HelperInlining helpers;
   private final CallLowering calls;
-  private final EmbeddedStatements embedded;
+  private final SwitchValues switchValues;
+  private final AssignmentExpressions assignments;
 
-  ExpressionLowering(Trees trees, Scope scope, ExecutableElement kernel, Sites sites, Attribution attribution,
+  ExpressionLowering(
+      Trees trees,
+      Scope scope,
+      ExecutableElement kernel,
+      Sites sites,
+      Attribution attribution,
       EmbeddedStatements embedded) {
     this.trees = trees;
     this.scope = scope;
     this.kernel = kernel;
     this.sites = sites;
-    this.embedded = embedded;
     this.helpers = new HelperInlining(trees, scope, kernel, attribution, this);
     this.calls = new CallLowering(trees, scope, this, helpers, embedded);
+    this.switchValues = new SwitchValues(this, scope, embedded);
+    this.assignments = new AssignmentExpressions(this, scope);
   }
 
   /** The lowering of calls, whose arguments come back here. */
@@ -94,20 +98,38 @@ final class ExpressionLowering implements Expressions {
   public Expr expr(TreePath path) {
     Tree tree = path.getLeaf();
     if (MatrixTypes.use(trees.getTypeMirror(path)).isPresent()) {
-      throw new KernelError(tree, Errors.matrixUse(
-          "assigned to a local variable of its type, and passed to the Gpu matrix methods"));
+      throw new KernelError(
+          tree,
+          Errors.matrixUse(
+              "assigned to a local variable of its type, and passed to the Gpu matrix methods"));
     }
     return switch (tree.getKind()) {
       case PARENTHESIZED -> expr(child(path, ((ParenthesizedTree) tree).getExpression()));
-      case ASSIGNMENT, PLUS_ASSIGNMENT, MINUS_ASSIGNMENT, MULTIPLY_ASSIGNMENT, DIVIDE_ASSIGNMENT, REMAINDER_ASSIGNMENT,
-          LEFT_SHIFT_ASSIGNMENT, RIGHT_SHIFT_ASSIGNMENT, UNSIGNED_RIGHT_SHIFT_ASSIGNMENT, AND_ASSIGNMENT, OR_ASSIGNMENT,
-          XOR_ASSIGNMENT, PREFIX_INCREMENT, PREFIX_DECREMENT, POSTFIX_INCREMENT, POSTFIX_DECREMENT -> sideEffect(path);
+      case ASSIGNMENT,
+          PLUS_ASSIGNMENT,
+          MINUS_ASSIGNMENT,
+          MULTIPLY_ASSIGNMENT,
+          DIVIDE_ASSIGNMENT,
+          REMAINDER_ASSIGNMENT,
+          LEFT_SHIFT_ASSIGNMENT,
+          RIGHT_SHIFT_ASSIGNMENT,
+          UNSIGNED_RIGHT_SHIFT_ASSIGNMENT,
+          AND_ASSIGNMENT,
+          OR_ASSIGNMENT,
+          XOR_ASSIGNMENT,
+          PREFIX_INCREMENT,
+          PREFIX_DECREMENT,
+          POSTFIX_INCREMENT,
+          POSTFIX_DECREMENT ->
+          assignments.lower(path);
       case TYPE_CAST -> cast(path, (TypeCastTree) tree);
       case METHOD_INVOCATION -> {
         try {
           calls.mathInDouble(path);
           if (SignatureReader.primType(trees.getTypeMirror(path)).isEmpty()) {
-            yield calls.call(path); // void or an object: call() names what is wrong with the method rather than its type
+            yield calls.call(
+                path); // void or an object: call() names what is wrong with the method rather than
+            // its type
           }
           yield typed(path, valueType(path));
         } catch (KernelError error) {
@@ -119,18 +141,23 @@ final class ExpressionLowering implements Expressions {
   }
 
   /**
-   * A {@code byte}, {@code short} or {@code char} constant ({@code 'a'}, {@code Short.MAX_VALUE}) as
-   * the int it promotes to; kernels have no values of those types otherwise.
+   * A {@code byte}, {@code short} or {@code char} constant ({@code 'a'}, {@code Short.MAX_VALUE})
+   * as the int it promotes to; kernels have no values of those types otherwise.
    */
   private Optional<Expr> smallConstant(TreePath path) {
     TypeMirror type = trees.getTypeMirror(path);
-    if (type == null || !(type.getKind() == javax.lang.model.type.TypeKind.BYTE
-        || type.getKind() == javax.lang.model.type.TypeKind.SHORT || type.getKind() == javax.lang.model.type.TypeKind.CHAR)) {
+    if (type == null
+        || !(type.getKind() == javax.lang.model.type.TypeKind.BYTE
+            || type.getKind() == javax.lang.model.type.TypeKind.SHORT
+            || type.getKind() == javax.lang.model.type.TypeKind.CHAR)) {
       return Optional.empty();
     }
-    Object value = path.getLeaf() instanceof LiteralTree literal
-        ? literal.getValue()
-        : trees.getElement(path) instanceof VariableElement field ? field.getConstantValue() : null;
+    Object value =
+        path.getLeaf() instanceof LiteralTree literal
+            ? literal.getValue()
+            : trees.getElement(path) instanceof VariableElement field
+                ? field.getConstantValue()
+                : null;
     return switch (value) {
       case Character c -> Optional.of(new Expr.IntConst(c));
       case Number number -> Optional.of(new Expr.IntConst(number.intValue()));
@@ -139,9 +166,9 @@ final class ExpressionLowering implements Expressions {
   }
 
   /**
-   * The operands of one expression, lowered in order. Where one fails, the others are still lowered,
-   * and their errors go out with the first one's, as javac reports every error of an expression in
-   * one compile ({@code Math.sin(x) * Math.exp(x)}: both calls).
+   * The operands of one expression, lowered in order. Where one fails, the others are still
+   * lowered, and their errors go out with the first one's, as javac reports every error of an
+   * expression in one compile ({@code Math.sin(x) * Math.exp(x)}: both calls).
    */
   @SafeVarargs
   static List<Expr> each(java.util.function.Supplier<Expr>... operands) {
@@ -196,21 +223,27 @@ final class ExpressionLowering implements Expressions {
       case LOGICAL_COMPLEMENT -> new Expr.Unary(UnaryOp.NOT, operand(path, type));
       case CONDITIONAL_AND -> {
         BinaryTree binary = (BinaryTree) tree;
-        yield new Expr.Conditional(expr(child(path, binary.getLeftOperand())), expr(child(path, binary.getRightOperand())),
+        yield new Expr.Conditional(
+            expr(child(path, binary.getLeftOperand())),
+            expr(child(path, binary.getRightOperand())),
             new Expr.BoolConst(false));
       }
       case CONDITIONAL_OR -> {
         BinaryTree binary = (BinaryTree) tree;
-        yield new Expr.Conditional(expr(child(path, binary.getLeftOperand())), new Expr.BoolConst(true),
+        yield new Expr.Conditional(
+            expr(child(path, binary.getLeftOperand())),
+            new Expr.BoolConst(true),
             expr(child(path, binary.getRightOperand())));
       }
-      case SWITCH_EXPRESSION -> switchValue(path, (com.sun.source.tree.SwitchExpressionTree) tree, type);
+      case SWITCH_EXPRESSION ->
+          switchValues.value(path, (com.sun.source.tree.SwitchExpressionTree) tree, type);
       case CONDITIONAL_EXPRESSION -> {
         ConditionalExpressionTree conditional = (ConditionalExpressionTree) tree;
-        List<Expr> parts = each(
-            () -> expr(child(path, conditional.getCondition())),
-            () -> expr(child(path, conditional.getTrueExpression()), type),
-            () -> expr(child(path, conditional.getFalseExpression()), type));
+        List<Expr> parts =
+            each(
+                () -> expr(child(path, conditional.getCondition())),
+                () -> expr(child(path, conditional.getTrueExpression()), type),
+                () -> expr(child(path, conditional.getFalseExpression()), type));
         yield new Expr.Conditional(parts.get(0), parts.get(1), parts.get(2));
       }
       default -> {
@@ -219,78 +252,26 @@ final class ExpressionLowering implements Expressions {
           throw new KernelError(tree, Errors.unsupportedExpression(describe(tree)));
         }
         BinaryTree binary = (BinaryTree) tree;
-        List<Expr> operands = each(() -> expr(child(path, binary.getLeftOperand())),
-            () -> expr(child(path, binary.getRightOperand())));
+        List<Expr> operands =
+            each(
+                () -> expr(child(path, binary.getLeftOperand())),
+                () -> expr(child(path, binary.getRightOperand())));
         yield faulting(binary(op.get(), operands.get(0), operands.get(1), type), binary);
       }
     };
   }
 
   /**
-   * A switch expression on an int whose cases are all {@code case a, b -> value}: the selector
-   * evaluated once, then the value of the first case that holds it, else the default's. Cases that
-   * run statements are lowered as statements where the switch is a local's whole value
-   * ({@code KernelLowering}); anywhere else they are reported.
+   * {@code lowered}, where it is an integer division or remainder, at the site of {@code tree}, for
+   * its fault's line.
    */
-  private Expr switchValue(TreePath path, com.sun.source.tree.SwitchExpressionTree tree, PrimType type) {
-    if (tree.getCases().stream().anyMatch(branch -> branch.getCaseKind() != com.sun.source.tree.CaseTree.CaseKind.RULE
-        || !(branch.getBody() instanceof ExpressionTree))) { // cases that run statements
-      Local result = scope.temporary("switch", type);
-      return new Expr.Effect(embedded.switchExpression(path, tree, result), new Expr.LocalGet(result));
-    }
-    Expr selector = expr(child(path, tree.getExpression()));
-    if (selector.type().promoted() != PrimType.INT) {
-      throw UnsupportedTypes.error(tree.getExpression(), selector.type().javaName());
-    }
-    Local chosen = Local.fresh("selector", PrimType.INT);
-    Expr otherwise = null;
-    List<Expr> conditions = new ArrayList<>();
-    List<Expr> values = new ArrayList<>();
-    for (com.sun.source.tree.CaseTree branch : tree.getCases()) {
-      TreePath casePath = child(path, branch);
-      Expr value = expr(child(casePath, (ExpressionTree) branch.getBody()), type);
-      Expr matches = null;
-      for (int label : caseLabels(casePath, branch)) {
-        Expr test = new Expr.Binary(BinaryOp.EQ, new Expr.LocalGet(chosen), new Expr.IntConst(label));
-        matches = matches == null ? test : new Expr.Conditional(matches, new Expr.BoolConst(true), test);
-      }
-      if (matches == null) {
-        otherwise = value;
-      } else {
-        conditions.add(matches);
-        values.add(value);
-      }
-    }
-    if (otherwise == null) {
-      throw new AlreadyReported(); // javac demands a default of a switch expression on an int, and reported it
-    }
-    Expr result = otherwise;
-    for (int k = conditions.size() - 1; k >= 0; k--) {
-      result = new Expr.Conditional(conditions.get(k), values.get(k), result);
-    }
-    return new Expr.Let(chosen, selector, result);
-  }
-
-  /** The constant labels of a case ({@code case 1, 2}); none for {@code default}. */
-  List<Integer> caseLabels(TreePath casePath, com.sun.source.tree.CaseTree branch) {
-    List<Integer> labels = new ArrayList<>();
-    for (ExpressionTree label : branch.getExpressions()) {
-      if (!(Constants.fold(expr(child(casePath, label))) instanceof Expr.IntConst(int value))) {
-        throw new KernelError(label, Errors.unsupportedExpression("a non-constant case label"));
-      }
-      labels.add(value);
-    }
-    boolean isDefault = branch.getLabels().stream().anyMatch(label -> label.getKind() == Tree.Kind.DEFAULT_CASE_LABEL);
-    if (labels.isEmpty() && !isDefault) {
-      throw new KernelError(branch, Errors.unsupportedExpression("a pattern case"));
-    }
-    return labels;
-  }
-
-  /** {@code lowered}, where it is an integer division or remainder, at the site of {@code tree}, for its fault's line. */
-  Expr faulting(Expr lowered, Tree tree) {
-    return lowered instanceof Expr.Binary binary && (binary.op() == BinaryOp.DIV || binary.op() == BinaryOp.REM)
-        && (binary.type() == PrimType.INT || binary.type() == PrimType.LONG) ? binary.at(site(tree)) : lowered;
+  @Override
+  public Expr faulting(Expr lowered, Tree tree) {
+    return lowered instanceof Expr.Binary binary
+            && (binary.op() == BinaryOp.DIV || binary.op() == BinaryOp.REM)
+            && (binary.type() == PrimType.INT || binary.type() == PrimType.LONG)
+        ? binary.at(site(tree))
+        : lowered;
   }
 
   private Expr operand(TreePath path, PrimType type) {
@@ -303,7 +284,10 @@ final class ExpressionLowering implements Expressions {
     TypeMirror type = trees.getTypeMirror(path);
     if (type instanceof ArrayType) {
       Tree tree = path.getLeaf();
-      String name = tree instanceof com.sun.source.tree.IdentifierTree id ? id.getName().toString() : tree.toString();
+      String name =
+          tree instanceof com.sun.source.tree.IdentifierTree id
+              ? id.getName().toString()
+              : tree.toString();
       throw new KernelError(tree, Errors.unsupportedArrayUse(name));
     }
     return SignatureReader.primType(type)
@@ -329,19 +313,31 @@ final class ExpressionLowering implements Expressions {
     if (scope.isRejected(element)) {
       throw new AlreadyReported();
     }
-    if (element.getKind() == ElementKind.LOCAL_VARIABLE && ((VariableElement) element).getConstantValue() != null) {
+    if (element.getKind() == ElementKind.LOCAL_VARIABLE
+        && ((VariableElement) element).getConstantValue() != null) {
       // a constant variable (JLS 4.12.4: 'final int taps = 4;'): a constant wherever it is read
       return fieldConstant(tree, (VariableElement) element, type);
     }
     return switch (element.getKind()) {
-      case LOCAL_VARIABLE, RESOURCE_VARIABLE, BINDING_VARIABLE, EXCEPTION_PARAMETER -> new Expr.LocalGet(
-          scope.local(element).orElseThrow(() -> new KernelError(tree, Errors.unsupportedExpression("this variable"))));
-      case PARAMETER -> scope.local(element)
-          .<Expr>map(Expr.LocalGet::new)
-          .or(() -> isKernelParameter(element)
-              ? scope.scalar(element.getSimpleName().toString()).map(Expr.ScalarGet::new)
-              : scope.argument(element))
-          .orElseThrow(() -> new KernelError(tree, Errors.unsupportedArrayUse(element.getSimpleName())));
+      case LOCAL_VARIABLE, RESOURCE_VARIABLE, BINDING_VARIABLE, EXCEPTION_PARAMETER ->
+          new Expr.LocalGet(
+              scope
+                  .local(element)
+                  .orElseThrow(
+                      () -> new KernelError(tree, Errors.unsupportedExpression("this variable"))));
+      case PARAMETER ->
+          scope
+              .local(element)
+              .<Expr>map(Expr.LocalGet::new)
+              .or(
+                  () ->
+                      isKernelParameter(element)
+                          ? scope
+                              .scalar(element.getSimpleName().toString())
+                              .map(Expr.ScalarGet::new)
+                          : scope.argument(element))
+              .orElseThrow(
+                  () -> new KernelError(tree, Errors.unsupportedArrayUse(element.getSimpleName())));
       case FIELD -> fieldConstant(tree, (VariableElement) element, type);
       default -> throw new KernelError(tree, Errors.unsupportedExpression(describe(tree)));
     };
@@ -350,7 +346,8 @@ final class ExpressionLowering implements Expressions {
   private Expr memberSelect(TreePath path, PrimType type) {
     MemberSelectTree select = (MemberSelectTree) path.getLeaf();
     TreePath target = child(path, select.getExpression());
-    if (select.getIdentifier().contentEquals("length") && trees.getTypeMirror(target) instanceof ArrayType) {
+    if (select.getIdentifier().contentEquals("length")
+        && trees.getTypeMirror(target) instanceof ArrayType) {
       return switch (array(target)) {
         case ArrayRef.Buffer buffer -> new Expr.Length(buffer.decl());
         case ArrayRef.Fixed fixed -> fixed.decl().length();
@@ -358,7 +355,8 @@ final class ExpressionLowering implements Expressions {
     }
     Element owner = trees.getElement(target);
     if (owner != null && scope.isRejected(owner)) {
-      throw new AlreadyReported(); // 'v.x' of a local whose type was reported: one error per mistake
+      throw new AlreadyReported(); // 'v.x' of a local whose type was reported: one error per
+      // mistake
     }
     Element element = trees.getElement(path);
     if (element != null && element.getKind() == ElementKind.FIELD) {
@@ -383,17 +381,20 @@ final class ExpressionLowering implements Expressions {
     Tree tree = path.getLeaf();
     Element element = trees.getElement(path);
     if (element != null && element.getKind() == ElementKind.PARAMETER) {
-      Optional<ArrayRef> parameter = isKernelParameter(element)
-          ? scope.buffer(element.getSimpleName().toString()).map(ArrayRef.Buffer::new)
-          : scope.arrayParameter(element);
+      Optional<ArrayRef> parameter =
+          isKernelParameter(element)
+              ? scope.buffer(element.getSimpleName().toString()).map(ArrayRef.Buffer::new)
+              : scope.arrayParameter(element);
       if (parameter.isPresent()) {
         return parameter.get();
       }
     }
-    Optional<ArrayRef> local = element == null || element.getKind() == ElementKind.PARAMETER
-        ? Optional.empty()
-        : scope.arrayParameter(element)
-            .or(() -> scope.shared(element).map(ArrayRef.Fixed::new));
+    Optional<ArrayRef> local =
+        element == null || element.getKind() == ElementKind.PARAMETER
+            ? Optional.empty()
+            : scope
+                .arrayParameter(element)
+                .or(() -> scope.shared(element).map(ArrayRef.Fixed::new));
     if (local.isPresent()) {
       return local.get();
     }
@@ -403,7 +404,9 @@ final class ExpressionLowering implements Expressions {
     if (element != null && scope.isRejected(element)) {
       throw new AlreadyReported();
     }
-    throw new KernelError(tree, Errors.unsupportedExpression("indexing anything but a buffer parameter or shared array"));
+    throw new KernelError(
+        tree,
+        Errors.unsupportedExpression("indexing anything but a buffer parameter or shared array"));
   }
 
   private Expr load(TreePath path) {
@@ -414,73 +417,11 @@ final class ExpressionLowering implements Expressions {
   }
 
   /**
-   * An assignment, compound assignment, increment or decrement inside an expression: its statements,
-   * in Java's order (JLS 15.26, 15.14, 15.15), and the value Java gives the expression: the
-   * variable's new value, or its old one for {@code x++} and {@code x--}.
+   * The local that an assignment to the name at {@code target} assigns; a field or a buffer is an
+   * error.
    */
-  private Expr sideEffect(TreePath path) {
-    Tree tree = path.getLeaf();
-    TreePath target = unparenthesized(child(path, switch (tree) {
-      case com.sun.source.tree.AssignmentTree assignment -> assignment.getVariable();
-      case com.sun.source.tree.CompoundAssignmentTree compound -> compound.getVariable();
-      default -> ((UnaryTree) tree).getExpression();
-    }));
-    List<Stmt> statements = new ArrayList<>();
-    Variable variable = variable(target, statements);
-    PrimType type = variable.type();
-    if (tree instanceof UnaryTree) {
-      Tree.Kind kind = tree.getKind();
-      BinaryOp op = kind == Tree.Kind.PREFIX_INCREMENT || kind == Tree.Kind.POSTFIX_INCREMENT ? BinaryOp.ADD : BinaryOp.SUB;
-      Local old = scope.temporary("old", type);
-      Local next = scope.temporary("next", type);
-      statements.add(new Stmt.Assign(old, variable.read()));
-      statements.add(new Stmt.Assign(next,
-          convert(binary(op, new Expr.LocalGet(old), new Expr.IntConst(1), type), type)));
-      statements.add(variable.write(new Expr.LocalGet(next)));
-      boolean postfix = kind == Tree.Kind.POSTFIX_INCREMENT || kind == Tree.Kind.POSTFIX_DECREMENT;
-      return new Expr.Effect(statements, new Expr.LocalGet(postfix ? old : next));
-    }
-    Expr result;
-    if (tree instanceof com.sun.source.tree.CompoundAssignmentTree compound) {
-      Local current = scope.temporary("current", type); // an array element is fetched before the right side runs
-      statements.add(new Stmt.Assign(current, variable.read()));
-      Expr value = expr(child(path, compound.getExpression()));
-      result = convert(faulting(compound(tree.getKind(), new Expr.LocalGet(current), value, type), tree), type);
-    } else {
-      result = expr(child(path, ((com.sun.source.tree.AssignmentTree) tree).getExpression()), type);
-    }
-    Local assigned = scope.temporary("assigned", type);
-    statements.add(new Stmt.Assign(assigned, result));
-    statements.add(variable.write(new Expr.LocalGet(assigned)));
-    return new Expr.Effect(statements, new Expr.LocalGet(assigned));
-  }
-
-  /** The target of an assignment inside an expression: a local, or an array element at an index evaluated once. */
-  private record Variable(PrimType type, Local local, ArrayRef array, Local index, Site site) {
-    Expr read() {
-      return local != null ? new Expr.LocalGet(local) : new Expr.Load(array.decl(), new Expr.LocalGet(index), site);
-    }
-
-    Stmt write(Expr value) {
-      return local != null ? new Stmt.Assign(local, value) : new Stmt.Store(array.decl(), new Expr.LocalGet(index), value, site);
-    }
-  }
-
-  /** The variable at {@code target}; an array element's index is evaluated into {@code statements} first. */
-  private Variable variable(TreePath target, List<Stmt> statements) {
-    Tree tree = target.getLeaf();
-    if (tree instanceof ArrayAccessTree access) {
-      ArrayRef array = array(child(target, access.getExpression()));
-      Local index = scope.temporary("index", PrimType.INT);
-      statements.add(new Stmt.Assign(index, expr(child(target, access.getIndex()), PrimType.INT)));
-      return new Variable(array.element(), null, array, index, site(access));
-    }
-    Local local = assignedLocal(target);
-    return new Variable(local.type(), local, null, null, null);
-  }
-
-  /** The local that an assignment to the name at {@code target} assigns; a field or a buffer is an error. */
-  Local assignedLocal(TreePath target) {
+  @Override
+  public Local assignedLocal(TreePath target) {
     Tree tree = target.getLeaf();
     Element element = trees.getElement(target);
     if (element != null && scope.isRejected(element)) {
@@ -489,8 +430,12 @@ final class ExpressionLowering implements Expressions {
     if (element != null && element.getKind() == ElementKind.FIELD) {
       throw new KernelError(tree, Errors.unsupportedField(element.getSimpleName()));
     }
-    return (element == null ? Optional.<Local>empty() : scope.local(element)).orElseThrow(
-        () -> new KernelError(tree, Errors.unsupportedArrayUse(element == null ? tree : element.getSimpleName())));
+    return (element == null ? Optional.<Local>empty() : scope.local(element))
+        .orElseThrow(
+            () ->
+                new KernelError(
+                    tree,
+                    Errors.unsupportedArrayUse(element == null ? tree : element.getSimpleName())));
   }
 
   /** A primitive cast, with Java's conversion. */

@@ -3,6 +3,7 @@ package dev.kiln.processor.lower;
 import com.sun.source.tree.Tree;
 import com.sun.source.util.TreePath;
 import dev.kiln.processor.ir.Expr;
+import dev.kiln.processor.ir.Local;
 import dev.kiln.processor.ir.PrimType;
 import dev.kiln.processor.ir.Site;
 
@@ -26,4 +27,16 @@ interface Expressions {
 
   /** javac's type of the value at {@code path}, which must be one the kernel language has. */
   PrimType valueType(TreePath path);
+
+  /**
+   * {@code lowered}, where it is an integer division or remainder, at the site of {@code tree}, for
+   * its fault's line.
+   */
+  Expr faulting(Expr lowered, Tree tree);
+
+  /**
+   * The local that an assignment to the name at {@code target} assigns; a field or a buffer is an
+   * error.
+   */
+  Local assignedLocal(TreePath target);
 }

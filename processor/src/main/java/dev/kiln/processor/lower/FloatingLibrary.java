@@ -11,20 +11,41 @@ import java.util.function.Function;
 /**
  * {@code Math} methods on floats and doubles that Kiln composes from exact operations, each exactly
  * as its JDK implementation computes it: the ones that read or build the bits ({@code copySign},
- * {@code getExponent}, {@code nextUp}, {@code nextDown}, {@code ulp}), {@code scalb} (multiplications
- * by powers of two that round once), and {@code fma} on floats (a double sum rounded to odd, then to
- * float). {@link Library} evaluates the arguments once: a method here may use an argument several times.
+ * {@code getExponent}, {@code nextUp}, {@code nextDown}, {@code ulp}), {@code scalb}
+ * (multiplications by powers of two that round once), and {@code fma} on floats (a double sum
+ * rounded to odd, then to float). {@link Library} evaluates the arguments once: a method here may
+ * use an argument several times.
  */
 final class FloatingLibrary {
   private FloatingLibrary() {}
 
   /** The IEEE 754 layout of float or double, and the IR that reads and builds it. */
-  record Format(PrimType type, PrimType bits, Intrinsic toBits, Intrinsic fromBits, int significand, int bias,
+  record Format(
+      PrimType type,
+      PrimType bits,
+      Intrinsic toBits,
+      Intrinsic fromBits,
+      int significand,
+      int bias,
       double minValue) {
-    static final Format FLOAT = new Format(PrimType.FLOAT, PrimType.INT, Intrinsic.FLOAT_TO_RAW_INT_BITS,
-        Intrinsic.INT_BITS_TO_FLOAT, 23, 127, Float.MIN_VALUE);
-    static final Format DOUBLE = new Format(PrimType.DOUBLE, PrimType.LONG, Intrinsic.DOUBLE_TO_RAW_LONG_BITS,
-        Intrinsic.LONG_BITS_TO_DOUBLE, 52, 1023, Double.MIN_VALUE);
+    static final Format FLOAT =
+        new Format(
+            PrimType.FLOAT,
+            PrimType.INT,
+            Intrinsic.FLOAT_TO_RAW_INT_BITS,
+            Intrinsic.INT_BITS_TO_FLOAT,
+            23,
+            127,
+            Float.MIN_VALUE);
+    static final Format DOUBLE =
+        new Format(
+            PrimType.DOUBLE,
+            PrimType.LONG,
+            Intrinsic.DOUBLE_TO_RAW_LONG_BITS,
+            Intrinsic.LONG_BITS_TO_DOUBLE,
+            52,
+            1023,
+            Double.MIN_VALUE);
 
     Expr bitsOf(Expr x) {
       return new Expr.Call(toBits, List.of(x));
@@ -41,16 +62,23 @@ final class FloatingLibrary {
 
     /** A constant of the floating type. */
     Expr real(double value) {
-      return type == PrimType.FLOAT ? new Expr.FloatConst((float) value) : new Expr.DoubleConst(value);
+      return type == PrimType.FLOAT
+          ? new Expr.FloatConst((float) value)
+          : new Expr.DoubleConst(value);
     }
 
     long signBit() {
       return bits == PrimType.INT ? Integer.MIN_VALUE : Long.MIN_VALUE;
     }
 
-    /** {@code 2^exponent} for an int expression between the smallest and the largest normal exponent. */
+    /**
+     * {@code 2^exponent} for an int expression between the smallest and the largest normal
+     * exponent.
+     */
     Expr powerOfTwo(Expr exponent) {
-      return fromBits(new Expr.Binary(BinaryOp.SHL, widened(add(exponent, bias)), new Expr.IntConst(significand)));
+      return fromBits(
+          new Expr.Binary(
+              BinaryOp.SHL, widened(add(exponent, bias)), new Expr.IntConst(significand)));
     }
 
     /** An int expression in the bits' type. */
@@ -61,31 +89,54 @@ final class FloatingLibrary {
 
   /** {@code Math.copySign}: the magnitude of the first, the sign bit of the second. */
   static Function<List<Expr>, Expr> copySign(Format f) {
-    return args -> f.fromBits(binary(BinaryOp.OR,
-        binary(BinaryOp.AND, f.bitsOf(args.get(0)), f.integer(~f.signBit())),
-        binary(BinaryOp.AND, f.bitsOf(args.get(1)), f.integer(f.signBit()))));
+    return args ->
+        f.fromBits(
+            binary(
+                BinaryOp.OR,
+                binary(BinaryOp.AND, f.bitsOf(args.get(0)), f.integer(~f.signBit())),
+                binary(BinaryOp.AND, f.bitsOf(args.get(1)), f.integer(f.signBit()))));
   }
 
-  /** {@code Math.getExponent}: the unbiased exponent; bias + 1 for NaN and infinities, -bias for 0 and subnormals. */
+  /**
+   * {@code Math.getExponent}: the unbiased exponent; bias + 1 for NaN and infinities, -bias for 0
+   * and subnormals.
+   */
   static Function<List<Expr>, Expr> getExponent(Format f) {
     return args -> exponent(f, args.getFirst());
   }
 
   private static Expr exponent(Format f, Expr x) {
-    Expr field = binary(BinaryOp.AND, binary(BinaryOp.USHR, f.bitsOf(x), new Expr.IntConst(f.significand())),
-        f.integer(2L * f.bias() + 1));
+    Expr field =
+        binary(
+            BinaryOp.AND,
+            binary(BinaryOp.USHR, f.bitsOf(x), new Expr.IntConst(f.significand())),
+            f.integer(2L * f.bias() + 1));
     return add(f.bits() == PrimType.INT ? field : new Expr.Convert(PrimType.INT, field), -f.bias());
   }
 
-  /** {@code Math.nextUp} ({@code up}) or {@code nextDown}: both zeros step to the smallest value of the direction's sign. */
+  /**
+   * {@code Math.nextUp} ({@code up}) or {@code nextDown}: both zeros step to the smallest value of
+   * the direction's sign.
+   */
   static Function<List<Expr>, Expr> next(Format f, boolean up) {
     return args -> {
       Expr x = args.getFirst();
-      Expr stays = binary(BinaryOp.OR, new Expr.Call(Intrinsic.IS_NAN, List.of(x)),
-          binary(BinaryOp.EQ, x, f.real(up ? Double.POSITIVE_INFINITY : Double.NEGATIVE_INFINITY)));
-      Expr step = new Expr.Conditional(binary(BinaryOp.GT, x, f.real(0)), f.integer(up ? 1 : -1), f.integer(up ? -1 : 1));
-      Expr next = new Expr.Conditional(binary(BinaryOp.EQ, x, f.real(0)), f.real(up ? f.minValue() : -f.minValue()),
-          f.fromBits(binary(BinaryOp.ADD, f.bitsOf(x), step)));
+      Expr stays =
+          binary(
+              BinaryOp.OR,
+              new Expr.Call(Intrinsic.IS_NAN, List.of(x)),
+              binary(
+                  BinaryOp.EQ,
+                  x,
+                  f.real(up ? Double.POSITIVE_INFINITY : Double.NEGATIVE_INFINITY)));
+      Expr step =
+          new Expr.Conditional(
+              binary(BinaryOp.GT, x, f.real(0)), f.integer(up ? 1 : -1), f.integer(up ? -1 : 1));
+      Expr next =
+          new Expr.Conditional(
+              binary(BinaryOp.EQ, x, f.real(0)),
+              f.real(up ? f.minValue() : -f.minValue()),
+              f.fromBits(binary(BinaryOp.ADD, f.bitsOf(x), step)));
       return new Expr.Conditional(stays, x, next);
     };
   }
@@ -98,21 +149,36 @@ final class FloatingLibrary {
       Expr exponent = new Expr.LocalGet(bound);
       Expr normal = f.powerOfTwo(add(exponent, -f.significand()));
       Expr tiny = f.fromBits(binary(BinaryOp.SHL, f.integer(1), add(exponent, f.bias() - 1)));
-      Expr finite = new Expr.Conditional(binary(BinaryOp.GE, exponent, new Expr.IntConst(1 - f.bias() + f.significand())),
-          normal, tiny);
-      return new Expr.Let(bound, exponent(f, x), new Expr.Conditional(
-          binary(BinaryOp.EQ, exponent, new Expr.IntConst(f.bias() + 1)), new Expr.Call(Intrinsic.ABS, List.of(x)),
-          new Expr.Conditional(binary(BinaryOp.EQ, exponent, new Expr.IntConst(-f.bias())), f.real(f.minValue()), finite)));
+      Expr finite =
+          new Expr.Conditional(
+              binary(BinaryOp.GE, exponent, new Expr.IntConst(1 - f.bias() + f.significand())),
+              normal,
+              tiny);
+      return new Expr.Let(
+          bound,
+          exponent(f, x),
+          new Expr.Conditional(
+              binary(BinaryOp.EQ, exponent, new Expr.IntConst(f.bias() + 1)),
+              new Expr.Call(Intrinsic.ABS, List.of(x)),
+              new Expr.Conditional(
+                  binary(BinaryOp.EQ, exponent, new Expr.IntConst(-f.bias())),
+                  f.real(f.minValue()),
+                  finite)));
     };
   }
 
   /**
    * {@code Math.scalb(float, int)}: the scale clamped to ±278, where every result is already 0 or
-   * infinite, and applied in double, where the product is exact; the conversion to float rounds once.
+   * infinite, and applied in double, where the product is exact; the conversion to float rounds
+   * once.
    */
   static Expr scalbFloat(List<Expr> args) {
     Expr scale = clampInt(args.get(1), 278);
-    Expr product = binary(BinaryOp.MUL, new Expr.Convert(PrimType.DOUBLE, args.get(0)), Format.DOUBLE.powerOfTwo(scale));
+    Expr product =
+        binary(
+            BinaryOp.MUL,
+            new Expr.Convert(PrimType.DOUBLE, args.get(0)),
+            Format.DOUBLE.powerOfTwo(scale));
     return new Expr.Convert(PrimType.FLOAT, product);
   }
 
@@ -128,20 +194,32 @@ final class FloatingLibrary {
     Expr r = new Expr.LocalGet(remainder);
     Expr negative = binary(BinaryOp.LT, n, new Expr.IntConst(0));
     // the remainder by 512 with the scale's sign, branch-free (Hacker's Delight 10-2), as the JDK's
-    Expr t = binary(BinaryOp.USHR, binary(BinaryOp.SHR, n, new Expr.IntConst(8)), new Expr.IntConst(23));
-    Expr remainderValue = binary(BinaryOp.SUB, binary(BinaryOp.AND, binary(BinaryOp.ADD, n, t), new Expr.IntConst(511)), t);
+    Expr t =
+        binary(BinaryOp.USHR, binary(BinaryOp.SHR, n, new Expr.IntConst(8)), new Expr.IntConst(23));
+    Expr remainderValue =
+        binary(
+            BinaryOp.SUB,
+            binary(BinaryOp.AND, binary(BinaryOp.ADD, n, t), new Expr.IntConst(511)),
+            t);
     Local stepsLocal = Local.fresh("steps", PrimType.INT);
     Expr steps = new Expr.LocalGet(stepsLocal);
     Expr quotient = binary(BinaryOp.SHR, binary(BinaryOp.SUB, n, r), new Expr.IntConst(9));
     Expr result = binary(BinaryOp.MUL, args.get(0), Format.DOUBLE.powerOfTwo(r));
     for (int step = 1; step <= 4; step++) {
-      Expr factor = new Expr.Conditional(binary(BinaryOp.GE, steps, new Expr.IntConst(step)),
-          new Expr.Conditional(negative, new Expr.DoubleConst(0x1p-512), new Expr.DoubleConst(0x1p512)),
-          new Expr.DoubleConst(1.0));
+      Expr factor =
+          new Expr.Conditional(
+              binary(BinaryOp.GE, steps, new Expr.IntConst(step)),
+              new Expr.Conditional(
+                  negative, new Expr.DoubleConst(0x1p-512), new Expr.DoubleConst(0x1p512)),
+              new Expr.DoubleConst(1.0));
       result = binary(BinaryOp.MUL, result, factor);
     }
-    return new Expr.Let(scale, clampInt(args.get(1), 2099),
-        new Expr.Let(remainder, remainderValue,
+    return new Expr.Let(
+        scale,
+        clampInt(args.get(1), 2099),
+        new Expr.Let(
+            remainder,
+            remainderValue,
             new Expr.Let(stepsLocal, new Expr.Call(Intrinsic.ABS, List.of(quotient)), result)));
   }
 
@@ -164,29 +242,65 @@ final class FloatingLibrary {
     Expr bv = new Expr.LocalGet(back);
     Expr ev = new Expr.LocalGet(error);
     Expr bits = new Expr.LocalGet(sumBits);
-    Expr inexact = binary(BinaryOp.OR, binary(BinaryOp.LT, ev, new Expr.DoubleConst(0)),
-        binary(BinaryOp.GT, ev, new Expr.DoubleConst(0))); // false for the NaN error of an infinite sum
-    Expr even = binary(BinaryOp.EQ, binary(BinaryOp.AND, bits, new Expr.LongConst(1)), new Expr.LongConst(0));
-    Expr opposite = binary(BinaryOp.LT, binary(BinaryOp.XOR, Format.DOUBLE.bitsOf(ev), bits), new Expr.LongConst(0));
-    Expr odd = Format.DOUBLE.fromBits(binary(BinaryOp.ADD, bits,
-        new Expr.Conditional(opposite, new Expr.LongConst(-1), new Expr.LongConst(1))));
+    Expr inexact =
+        binary(
+            BinaryOp.OR,
+            binary(BinaryOp.LT, ev, new Expr.DoubleConst(0)),
+            binary(
+                BinaryOp.GT,
+                ev,
+                new Expr.DoubleConst(0))); // false for the NaN error of an infinite sum
+    Expr even =
+        binary(
+            BinaryOp.EQ, binary(BinaryOp.AND, bits, new Expr.LongConst(1)), new Expr.LongConst(0));
+    Expr opposite =
+        binary(
+            BinaryOp.LT,
+            binary(BinaryOp.XOR, Format.DOUBLE.bitsOf(ev), bits),
+            new Expr.LongConst(0));
+    Expr odd =
+        Format.DOUBLE.fromBits(
+            binary(
+                BinaryOp.ADD,
+                bits,
+                new Expr.Conditional(opposite, new Expr.LongConst(-1), new Expr.LongConst(1))));
     Expr rounded = new Expr.Conditional(binary(BinaryOp.AND, inexact, even), odd, sv);
-    Expr twoSumError = binary(BinaryOp.ADD, binary(BinaryOp.SUB, pv, binary(BinaryOp.SUB, sv, bv)),
-        binary(BinaryOp.SUB, cv, bv));
-    return new Expr.Let(p, binary(BinaryOp.MUL, new Expr.Convert(PrimType.DOUBLE, args.get(0)),
+    Expr twoSumError =
+        binary(
+            BinaryOp.ADD,
+            binary(BinaryOp.SUB, pv, binary(BinaryOp.SUB, sv, bv)),
+            binary(BinaryOp.SUB, cv, bv));
+    return new Expr.Let(
+        p,
+        binary(
+            BinaryOp.MUL,
+            new Expr.Convert(PrimType.DOUBLE, args.get(0)),
             new Expr.Convert(PrimType.DOUBLE, args.get(1))),
-        new Expr.Let(c, new Expr.Convert(PrimType.DOUBLE, args.get(2)),
-            new Expr.Let(s, binary(BinaryOp.ADD, pv, cv),
-                new Expr.Let(back, binary(BinaryOp.SUB, sv, pv),
-                    new Expr.Let(error, twoSumError,
-                        new Expr.Let(sumBits, Format.DOUBLE.bitsOf(sv),
+        new Expr.Let(
+            c,
+            new Expr.Convert(PrimType.DOUBLE, args.get(2)),
+            new Expr.Let(
+                s,
+                binary(BinaryOp.ADD, pv, cv),
+                new Expr.Let(
+                    back,
+                    binary(BinaryOp.SUB, sv, pv),
+                    new Expr.Let(
+                        error,
+                        twoSumError,
+                        new Expr.Let(
+                            sumBits,
+                            Format.DOUBLE.bitsOf(sv),
                             new Expr.Convert(PrimType.FLOAT, rounded)))))));
   }
 
   /** {@code max(min(value, limit), -limit)} on ints. */
   private static Expr clampInt(Expr value, int limit) {
-    return new Expr.Call(Intrinsic.MAX, List.of(new Expr.Call(Intrinsic.MIN, List.of(value, new Expr.IntConst(limit))),
-        new Expr.IntConst(-limit)));
+    return new Expr.Call(
+        Intrinsic.MAX,
+        List.of(
+            new Expr.Call(Intrinsic.MIN, List.of(value, new Expr.IntConst(limit))),
+            new Expr.IntConst(-limit)));
   }
 
   private static Expr binary(BinaryOp op, Expr left, Expr right) {

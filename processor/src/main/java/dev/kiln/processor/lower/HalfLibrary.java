@@ -8,9 +8,9 @@ import dev.kiln.processor.ir.PrimType;
 import java.util.List;
 
 /**
- * Java's conversions between {@code float} and IEEE 754 binary16, {@code Float.floatToFloat16}
- * and {@code Float.float16ToFloat}, composed from integer operations on the bits so that every
- * device gives the JDK's results: rounding to nearest even, binary16 subnormals exact (a GPU's own
+ * Java's conversions between {@code float} and IEEE 754 binary16, {@code Float.floatToFloat16} and
+ * {@code Float.float16ToFloat}, composed from integer operations on the bits so that every device
+ * gives the JDK's results: rounding to nearest even, binary16 subnormals exact (a GPU's own
  * conversion may flush them), a NaN's sign and top significand bits carried over and the NaN made
  * quiet, as the JDK does (measured on JDK 25, interpreted and compiled alike). Each function
  * evaluates its argument once, into a local of its own, and reads that local as often as it needs.
@@ -18,12 +18,21 @@ import java.util.List;
 final class HalfLibrary {
   /** The float bits of the smallest magnitude that rounds to binary16 infinity: 65504 + 16. */
   private static final int TO_INFINITY = Float.floatToRawIntBits(65520f);
-  /** The float bits of 2^-25, half the smallest binary16 subnormal: it and all below round to zero. */
+
+  /**
+   * The float bits of 2^-25, half the smallest binary16 subnormal: it and all below round to zero.
+   */
   private static final int TO_ZERO = Float.floatToRawIntBits(0x1p-25f);
+
   private static final int FLOAT_INFINITY = 0x7f80_0000;
   private static final int HALF_INFINITY = 0x7c00;
-  /** The quiet bits, the top bit of the significands: a NaN comes out of either conversion quiet, as on x86. */
+
+  /**
+   * The quiet bits, the top bit of the significands: a NaN comes out of either conversion quiet, as
+   * on x86.
+   */
   private static final int FLOAT_QUIET = 0x0040_0000;
+
   private static final int HALF_QUIET = 0x0200;
 
   private HalfLibrary() {}
@@ -44,34 +53,72 @@ final class HalfLibrary {
     Expr magnitude = and(bits, 0x7fff_ffff);
     Expr sign = and(binary(BinaryOp.USHR, bits, constant(16)), 0x8000);
     // a NaN keeps its sign and the top 10 bits of its significand, and is quiet
-    Expr nan = or(or(sign, constant(HALF_INFINITY | HALF_QUIET)),
-        binary(BinaryOp.USHR, and(bits, 0x007f_ffff), constant(13)));
+    Expr nan =
+        or(
+            or(sign, constant(HALF_INFINITY | HALF_QUIET)),
+            binary(BinaryOp.USHR, and(bits, 0x007f_ffff), constant(13)));
     // finite and in range: the significand shifted down to binary16's 10 bits (more for a
     // subnormal, with the hidden bit), rounded to nearest even; a carry runs into the exponent
     Expr truncated = binary(BinaryOp.SHR, significand, shift);
-    Expr rest = binary(BinaryOp.AND, significand,
-        binary(BinaryOp.SUB, binary(BinaryOp.SHL, constant(1), shift), constant(1)));
+    Expr rest =
+        binary(
+            BinaryOp.AND,
+            significand,
+            binary(BinaryOp.SUB, binary(BinaryOp.SHL, constant(1), shift), constant(1)));
     Expr half = binary(BinaryOp.SHL, constant(1), binary(BinaryOp.SUB, shift, constant(1)));
-    Expr roundsUp = binary(BinaryOp.OR, binary(BinaryOp.GT, rest, half),
-        binary(BinaryOp.AND, binary(BinaryOp.EQ, rest, half), binary(BinaryOp.EQ, and(truncated, 1), constant(1))));
-    Expr biased = new Expr.Conditional(subnormal, constant(0), binary(BinaryOp.ADD, exponent, constant(15)));
-    Expr finite = or(sign, binary(BinaryOp.ADD, binary(BinaryOp.ADD, binary(BinaryOp.SHL, biased, constant(10)),
-        truncated), new Expr.Conditional(roundsUp, constant(1), constant(0))));
-    Expr inRange = new Expr.Let(exponentLocal,
-        binary(BinaryOp.SUB, binary(BinaryOp.USHR, magnitude, constant(23)), constant(127)),
-        new Expr.Let(subnormalLocal, binary(BinaryOp.LT, exponent, constant(-14)),
-            new Expr.Let(shiftLocal, new Expr.Conditional(subnormal,
-                binary(BinaryOp.SUB, constant(-1), exponent), constant(13)),
-                new Expr.Let(significandLocal, or(and(bits, 0x007f_ffff),
-                    new Expr.Conditional(subnormal, constant(0x0080_0000), constant(0))), finite))));
-    Expr result = new Expr.Conditional(binary(BinaryOp.GT, magnitude, constant(FLOAT_INFINITY)), nan,
-        new Expr.Conditional(binary(BinaryOp.GE, magnitude, constant(TO_INFINITY)), or(sign, constant(HALF_INFINITY)),
-            new Expr.Conditional(binary(BinaryOp.LE, magnitude, constant(TO_ZERO)), sign, inRange)));
-    return new Expr.Let(bitsLocal, new Expr.Call(Intrinsic.FLOAT_TO_RAW_INT_BITS, List.of(args.getFirst())),
+    Expr roundsUp =
+        binary(
+            BinaryOp.OR,
+            binary(BinaryOp.GT, rest, half),
+            binary(
+                BinaryOp.AND,
+                binary(BinaryOp.EQ, rest, half),
+                binary(BinaryOp.EQ, and(truncated, 1), constant(1))));
+    Expr biased =
+        new Expr.Conditional(subnormal, constant(0), binary(BinaryOp.ADD, exponent, constant(15)));
+    Expr finite =
+        or(
+            sign,
+            binary(
+                BinaryOp.ADD,
+                binary(BinaryOp.ADD, binary(BinaryOp.SHL, biased, constant(10)), truncated),
+                new Expr.Conditional(roundsUp, constant(1), constant(0))));
+    Expr inRange =
+        new Expr.Let(
+            exponentLocal,
+            binary(BinaryOp.SUB, binary(BinaryOp.USHR, magnitude, constant(23)), constant(127)),
+            new Expr.Let(
+                subnormalLocal,
+                binary(BinaryOp.LT, exponent, constant(-14)),
+                new Expr.Let(
+                    shiftLocal,
+                    new Expr.Conditional(
+                        subnormal, binary(BinaryOp.SUB, constant(-1), exponent), constant(13)),
+                    new Expr.Let(
+                        significandLocal,
+                        or(
+                            and(bits, 0x007f_ffff),
+                            new Expr.Conditional(subnormal, constant(0x0080_0000), constant(0))),
+                        finite))));
+    Expr result =
+        new Expr.Conditional(
+            binary(BinaryOp.GT, magnitude, constant(FLOAT_INFINITY)),
+            nan,
+            new Expr.Conditional(
+                binary(BinaryOp.GE, magnitude, constant(TO_INFINITY)),
+                or(sign, constant(HALF_INFINITY)),
+                new Expr.Conditional(
+                    binary(BinaryOp.LE, magnitude, constant(TO_ZERO)), sign, inRange)));
+    return new Expr.Let(
+        bitsLocal,
+        new Expr.Call(Intrinsic.FLOAT_TO_RAW_INT_BITS, List.of(args.getFirst())),
         new Expr.Convert(PrimType.SHORT, result));
   }
 
-  /** {@code Float.float16ToFloat(h)}: the float equal to binary16 h (exact; a NaN's significand moved up, made quiet). */
+  /**
+   * {@code Float.float16ToFloat(h)}: the float equal to binary16 h (exact; a NaN's significand
+   * moved up, made quiet).
+   */
   static Expr fromHalf(List<Expr> args) {
     Local halfLocal = Local.fresh("halfBits", PrimType.INT);
     Expr half = new Expr.LocalGet(halfLocal);
@@ -79,16 +126,32 @@ final class HalfLibrary {
     Expr exponent = and(binary(BinaryOp.USHR, half, constant(10)), 0x1f);
     Expr significand = and(half, 0x3ff);
     // a subnormal or zero is its significand times 2^-24, a normal float: exact everywhere
-    Expr small = or(new Expr.Call(Intrinsic.FLOAT_TO_RAW_INT_BITS, List.of(binary(BinaryOp.MUL,
-        new Expr.Convert(PrimType.FLOAT, significand), new Expr.FloatConst(0x1p-24f)))), sign);
+    Expr small =
+        or(
+            new Expr.Call(
+                Intrinsic.FLOAT_TO_RAW_INT_BITS,
+                List.of(
+                    binary(
+                        BinaryOp.MUL,
+                        new Expr.Convert(PrimType.FLOAT, significand),
+                        new Expr.FloatConst(0x1p-24f)))),
+            sign);
     // an infinity stays one; a NaN is made quiet
-    Expr special = new Expr.Conditional(binary(BinaryOp.EQ, significand, constant(0)), constant(FLOAT_INFINITY),
-        constant(FLOAT_INFINITY | FLOAT_QUIET));
-    Expr exponentBits = new Expr.Conditional(binary(BinaryOp.EQ, exponent, constant(31)), special,
-        binary(BinaryOp.SHL, binary(BinaryOp.ADD, exponent, constant(127 - 15)), constant(23)));
+    Expr special =
+        new Expr.Conditional(
+            binary(BinaryOp.EQ, significand, constant(0)),
+            constant(FLOAT_INFINITY),
+            constant(FLOAT_INFINITY | FLOAT_QUIET));
+    Expr exponentBits =
+        new Expr.Conditional(
+            binary(BinaryOp.EQ, exponent, constant(31)),
+            special,
+            binary(BinaryOp.SHL, binary(BinaryOp.ADD, exponent, constant(127 - 15)), constant(23)));
     Expr other = or(or(sign, exponentBits), binary(BinaryOp.SHL, significand, constant(13)));
     Expr bits = new Expr.Conditional(binary(BinaryOp.EQ, exponent, constant(0)), small, other);
-    return new Expr.Let(halfLocal, and(new Expr.Convert(PrimType.INT, args.getFirst()), 0xffff),
+    return new Expr.Let(
+        halfLocal,
+        and(new Expr.Convert(PrimType.INT, args.getFirst()), 0xffff),
         new Expr.Call(Intrinsic.INT_BITS_TO_FLOAT, List.of(bits)));
   }
 

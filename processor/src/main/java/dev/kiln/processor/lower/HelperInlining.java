@@ -34,10 +34,9 @@ import javax.lang.model.type.ArrayType;
  * class, whose attributed trees javac holds now, is inlined from them: a helper whose body is
  * {@code return e;} becomes {@code e} inside the caller's expression ({@link #inlinePure}); any
  * other becomes statements in place of its call ({@link #inlineStatements}). One of another class
- * becomes a call that linking resolves ({@link #callOtherClass}).
- * Either way its scalar parameters take the arguments, lowered in the caller and each evaluated
- * once, and its array parameters name the caller's arrays; a helper that calls itself, directly or
- * not, is refused.
+ * becomes a call that linking resolves ({@link #callOtherClass}). Either way its scalar parameters
+ * take the arguments, lowered in the caller and each evaluated once, and its array parameters name
+ * the caller's arrays; a helper that calls itself, directly or not, is refused.
  */
 final class HelperInlining {
   private final Trees trees;
@@ -46,7 +45,11 @@ final class HelperInlining {
   private final Attribution attribution;
   private final Expressions expressions;
 
-  HelperInlining(Trees trees, Scope scope, ExecutableElement kernel, Attribution attribution,
+  HelperInlining(
+      Trees trees,
+      Scope scope,
+      ExecutableElement kernel,
+      Attribution attribution,
       Expressions expressions) {
     this.trees = trees;
     this.scope = scope;
@@ -59,8 +62,8 @@ final class HelperInlining {
   Optional<ExecutableElement> helperCall(TreePath path) {
     path = unparenthesized(path);
     return path.getLeaf() instanceof com.sun.source.tree.MethodInvocationTree
-        && trees.getElement(path) instanceof ExecutableElement method
-        && isHelper(method)
+            && trees.getElement(path) instanceof ExecutableElement method
+            && isHelper(method)
         ? Optional.of(method)
         : Optional.empty();
   }
@@ -68,8 +71,8 @@ final class HelperInlining {
   /**
    * Whether {@code method} is a helper a kernel may call: a static method compiled from source in
    * this run, with a body. One of the kernel's own top-level class is inlined from its tree; one of
-   * another class becomes a {@link Stmt.Call} ({@link #callOtherClass}), as javac analyzes that class
-   * apart from this one.
+   * another class becomes a {@link Stmt.Call} ({@link #callOtherClass}), as javac analyzes that
+   * class apart from this one.
    */
   boolean isHelper(ExecutableElement method) {
     Set<Modifier> modifiers = method.getModifiers();
@@ -81,24 +84,37 @@ final class HelperInlining {
         : attribution.compiles((TypeElement) topLevel(method));
   }
 
-  /** Whether {@code method} is declared in the kernel's own top-level class, whose trees javac holds now. */
+  /**
+   * Whether {@code method} is declared in the kernel's own top-level class, whose trees javac holds
+   * now.
+   */
   boolean inKernelClass(ExecutableElement method) {
     return topLevel(method).equals(topLevel(kernel));
   }
 
   /**
-   * A call of a helper of another class: its arguments lowered here, in order, and a
-   * {@link Stmt.Call} that linking replaces by the helper's body ({@link HelperLinker}).
+   * A call of a helper of another class: its arguments lowered here, in order, and a {@link
+   * Stmt.Call} that linking replaces by the helper's body ({@link HelperLinker}).
    */
   List<Stmt> callOtherClass(TreePath call, ExecutableElement helper, Local result) {
     TreePath at = unparenthesized(call);
     List<Expr> arguments = new ArrayList<>();
     List<ArrayDecl> arrays = new ArrayList<>();
-    bindings(at, helper, (parameter, array) -> arrays.add(array.decl()), (parameter, value) -> arguments.add(value))
+    bindings(
+            at,
+            helper,
+            (parameter, array) -> arrays.add(array.decl()),
+            (parameter, value) -> arguments.add(value))
         .forEach(Runnable::run);
     TypeElement owner = (TypeElement) topLevel(helper);
-    return List.of(new Stmt.Call(Library.signature(helper), owner.getQualifiedName().toString(), arguments, arrays, result,
-        expressions.site(at.getLeaf())));
+    return List.of(
+        new Stmt.Call(
+            Library.signature(helper),
+            owner.getQualifiedName().toString(),
+            arguments,
+            arrays,
+            result,
+            expressions.site(at.getLeaf())));
   }
 
   static Element topLevel(Element element) {
@@ -113,7 +129,10 @@ final class HelperInlining {
    * Binds the arguments of a call of {@code helper} to its parameters, lowered in the caller: the
    * arguments are lowered now, in order, and each binding is made when its runnable runs.
    */
-  private List<Runnable> bindings(TreePath callPath, ExecutableElement helper, BiConsumer<Element, ArrayRef> array,
+  private List<Runnable> bindings(
+      TreePath callPath,
+      ExecutableElement helper,
+      BiConsumer<Element, ArrayRef> array,
       BiConsumer<Element, Expr> scalar) {
     MethodInvocationTree call = (MethodInvocationTree) callPath.getLeaf();
     List<Runnable> bindings = new java.util.ArrayList<>();
@@ -130,11 +149,16 @@ final class HelperInlining {
         }
         bindings.add(() -> array.accept(parameter, named));
       } else if (MatrixTypes.use(parameter.asType()).isPresent()) {
-        throw new KernelError(argumentTree, Errors.matrixUse("passed to the Gpu matrix methods, not to a helper such as "
-            + helper.getSimpleName() + ", whose parameters are primitive values and arrays"));
+        throw new KernelError(
+            argumentTree,
+            Errors.matrixUse(
+                "passed to the Gpu matrix methods, not to a helper such as "
+                    + helper.getSimpleName()
+                    + ", whose parameters are primitive values and arrays"));
       } else {
-        PrimType type = SignatureReader.primType(parameter.asType())
-            .orElseThrow(() -> UnsupportedTypes.error(argumentTree, parameter.asType()));
+        PrimType type =
+            SignatureReader.primType(parameter.asType())
+                .orElseThrow(() -> UnsupportedTypes.error(argumentTree, parameter.asType()));
         Expr value = expressions.expr(argument, type);
         bindings.add(() -> scalar.accept(parameter, value));
       }
@@ -150,25 +174,35 @@ final class HelperInlining {
   Expr inlinePure(TreePath callPath, ExecutableElement helper, ReturnTree ret) {
     List<Element> parameters = new ArrayList<>();
     List<Expr> arguments = new ArrayList<>();
-    List<Runnable> bindings = bindings(callPath, helper, scope::bindArray, (parameter, value) -> {
-      parameters.add(parameter);
-      arguments.add(value);
-    });
+    List<Runnable> bindings =
+        bindings(
+            callPath,
+            helper,
+            scope::bindArray,
+            (parameter, value) -> {
+              parameters.add(parameter);
+              arguments.add(value);
+            });
     TreePath body = trees.getPath(helper);
     if (!scope.enterHelper(helper, body.getCompilationUnit())) {
       throw new KernelError(callPath.getLeaf(), Errors.helperRecursion(helper.getSimpleName()));
     }
     try {
       bindings.forEach(Runnable::run);
-      PrimType result = SignatureReader.primType(helper.getReturnType())
-          .orElseThrow(() -> UnsupportedTypes.error(callPath.getLeaf(), helper.getReturnType()));
+      PrimType result =
+          SignatureReader.primType(helper.getReturnType())
+              .orElseThrow(
+                  () -> UnsupportedTypes.error(callPath.getLeaf(), helper.getReturnType()));
       MethodTree tree = (MethodTree) body.getLeaf();
-      return Library.evaluatedOnce(arguments, reads -> {
-        for (int k = 0; k < reads.size(); k++) {
-          scope.bindArgument(parameters.get(k), reads.get(k));
-        }
-        return expressions.expr(child(child(child(body, tree.getBody()), ret), ret.getExpression()), result);
-      });
+      return Library.evaluatedOnce(
+          arguments,
+          reads -> {
+            for (int k = 0; k < reads.size(); k++) {
+              scope.bindArgument(parameters.get(k), reads.get(k));
+            }
+            return expressions.expr(
+                child(child(child(body, tree.getBody()), ret), ret.getExpression()), result);
+          });
     } catch (KernelError error) {
       throw error.in(body.getCompilationUnit());
     } finally {
@@ -181,13 +215,20 @@ final class HelperInlining {
    * arguments, its array parameters name the caller's arrays, and {@code lowerBody} lowers the
    * helper's method (its path given) to the statements that follow those assignments.
    */
-  List<Stmt> inlineStatements(TreePath call, ExecutableElement helper, Function<TreePath, List<Stmt>> lowerBody) {
+  List<Stmt> inlineStatements(
+      TreePath call, ExecutableElement helper, Function<TreePath, List<Stmt>> lowerBody) {
     TreePath at = unparenthesized(call);
     List<Stmt> statements = new ArrayList<>();
-    List<Runnable> bindings = bindings(at, helper, scope::bindArray, (parameter, value) -> {
-      Local local = scope.declare(parameter, parameter.getSimpleName().toString(), value.type());
-      statements.add(new Stmt.Assign(local, value));
-    });
+    List<Runnable> bindings =
+        bindings(
+            at,
+            helper,
+            scope::bindArray,
+            (parameter, value) -> {
+              Local local =
+                  scope.declare(parameter, parameter.getSimpleName().toString(), value.type());
+              statements.add(new Stmt.Assign(local, value));
+            });
     TreePath path = trees.getPath(helper);
     if (!scope.enterHelper(helper, path.getCompilationUnit())) {
       throw new KernelError(at.getLeaf(), Errors.helperRecursion(helper.getSimpleName()));

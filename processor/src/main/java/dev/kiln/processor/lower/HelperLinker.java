@@ -29,9 +29,9 @@ import java.util.Set;
  * Replaces each {@link Stmt.Call} of a lowered kernel by a fresh copy of its helper's template
  * ({@link HelperTemplates}): the scalar arguments assigned to copies of the parameters' locals, in
  * order, then the body with the caller's arrays for the helper's, its value going to the call's
- * result. Calls inside a copied body are linked the same way; a helper that is already being
- * linked is recursion, an error at the call. The result is the program lowering would have made
- * had javac held every class's trees at once.
+ * result. Calls inside a copied body are linked the same way; a helper that is already being linked
+ * is recursion, an error at the call. The result is the program lowering would have made had javac
+ * held every class's trees at once.
  */
 public final class HelperLinker {
   private final HelperTemplates templates;
@@ -62,11 +62,13 @@ public final class HelperLinker {
     Deque<List<Stmt>> bodies = new ArrayDeque<>(List.of(program.body()));
     while (!bodies.isEmpty()) {
       List<Stmt.Call> calls = new ArrayList<>();
-      Walk.statements(bodies.pop(), statement -> {
-        if (statement instanceof Stmt.Call call) {
-          calls.add(call);
-        }
-      });
+      Walk.statements(
+          bodies.pop(),
+          statement -> {
+            if (statement instanceof Stmt.Call call) {
+              calls.add(call);
+            }
+          });
       for (Stmt.Call call : calls) {
         if (!templates.analyzed(call.owner())) {
           return Optional.of(call.owner());
@@ -90,9 +92,22 @@ public final class HelperLinker {
     locals.addAll(expansion.locals);
     List<PrivateArray> privates = new ArrayList<>(program.privates());
     privates.addAll(expansion.privates);
-    return new Linked(new Program(program.name(), program.workgroup(), program.arms(), program.boundsChecks(),
-        program.buffers(), program.shared(), privates, program.scalars(), locals, body,
-        program.elementsPerInvocation(), program.launchBounds(), program.split(), program.aliasConflicts()),
+    return new Linked(
+        new Program(
+            program.name(),
+            program.workgroup(),
+            program.arms(),
+            program.boundsChecks(),
+            program.buffers(),
+            program.shared(),
+            privates,
+            program.scalars(),
+            locals,
+            body,
+            program.elementsPerInvocation(),
+            program.launchBounds(),
+            program.split(),
+            program.aliasConflicts()),
         expansion.failed);
   }
 
@@ -100,6 +115,7 @@ public final class HelperLinker {
   private final class Expansion extends Rewriter {
     /** The helpers being linked, innermost first. */
     private final Deque<String> linking = new ArrayDeque<>();
+
     private final List<Local> locals = new ArrayList<>();
     private final List<PrivateArray> privates = new ArrayList<>();
     private boolean failed;
@@ -109,15 +125,21 @@ public final class HelperLinker {
       if (!(statement instanceof Stmt.Call call)) {
         return super.statement(statement);
       }
-      List<Expr> arguments = call.arguments().stream().map(this::expression).toList(); // they may call helpers too
+      List<Expr> arguments =
+          call.arguments().stream().map(this::expression).toList(); // they may call helpers too
       Optional<HelperTemplate> found = templates.linked(call.helper(), errors);
       if (found.isEmpty()) {
-        return fail(call.site(), Errors.internal("the call of " + call.helper(),
-            "javac analyzed " + call.owner() + " but Kiln has no lowered helper for it"));
+        return fail(
+            call.site(),
+            Errors.internal(
+                "the call of " + call.helper(),
+                "javac analyzed " + call.owner() + " but Kiln has no lowered helper for it"));
       }
       HelperTemplate template = found.get();
       if (linking.contains(template.key())) {
-        return fail(call.site(), Errors.helperRecursion(template.name().substring(template.name().indexOf('.') + 1)));
+        return fail(
+            call.site(),
+            Errors.helperRecursion(template.name().substring(template.name().indexOf('.') + 1)));
       }
       failed |= template.failed();
       Copy copy = new Copy(template, call);
@@ -141,7 +163,9 @@ public final class HelperLinker {
       return List.of();
     }
 
-    /** One call's copy of a template: fresh locals, labels and private arrays, the caller's arrays. */
+    /**
+     * One call's copy of a template: fresh locals, labels and private arrays, the caller's arrays.
+     */
     private final class Copy extends Rewriter {
       private final HelperTemplate template;
       private final Stmt.Call call;
@@ -159,11 +183,13 @@ public final class HelperLinker {
         if (local.equals(template.result()) && call.result() != null) {
           return call.result();
         }
-        return localCopies.computeIfAbsent(local, original -> {
-          Local copy = Local.fresh(original.name(), original.type());
-          locals.add(copy);
-          return copy;
-        });
+        return localCopies.computeIfAbsent(
+            local,
+            original -> {
+              Local copy = Local.fresh(original.name(), original.type());
+              locals.add(copy);
+              return copy;
+            });
       }
 
       @Override
@@ -180,8 +206,12 @@ public final class HelperLinker {
         if (array instanceof PrivateArray own && template.privates().contains(own)) {
           PrivateArray copied = arrayCopies.get(own);
           if (copied == null) {
-            copied = new PrivateArray(own.name() + "$" + privates.size(), own.element(), expression(own.length()),
-                own.site());
+            copied =
+                new PrivateArray(
+                    own.name() + "$" + privates.size(),
+                    own.element(),
+                    expression(own.length()),
+                    own.site());
             arrayCopies.put(own, copied);
             privates.add(copied);
           }
@@ -192,7 +222,8 @@ public final class HelperLinker {
 
       @Override
       public List<Stmt> statement(Stmt statement) {
-        if (statement instanceof Stmt.Atomic atomic && array(atomic.array()) instanceof PrivateArray) {
+        if (statement instanceof Stmt.Atomic atomic
+            && array(atomic.array()) instanceof PrivateArray) {
           return fail(atomic.site(), Errors.atomicTarget(atomic.op().intrinsic()));
         }
         return super.statement(statement);
@@ -201,7 +232,8 @@ public final class HelperLinker {
       @Override
       public Expr expression(Expr expression) {
         // the length of an array parameter: the caller's array may be a shared or private one
-        if (expression instanceof Expr.Length(BufferDecl buffer) && array(buffer) instanceof FixedArray fixed) {
+        if (expression instanceof Expr.Length(BufferDecl buffer)
+            && array(buffer) instanceof FixedArray fixed) {
           return fixed.length();
         }
         return super.expression(expression);

@@ -23,14 +23,16 @@ import javax.lang.model.util.ElementFilter;
  * The names of the methods that kernels may call, directly or through helpers, found from the
  * source trees during the rounds, before javac attributes them: a class analyzed before the kernels
  * that call into it must lower those helpers then ({@link HelperTemplates}), as its trees are
- * lowered by javac once it is generated. Names are simple names, so the set holds every method
- * that may be called and some that are not; a template made for nothing costs only its lowering.
+ * lowered by javac once it is generated. Names are simple names, so the set holds every method that
+ * may be called and some that are not; a template made for nothing costs only its lowering.
  */
 public final class HelperNames {
   private final Trees trees;
   private final Set<String> calledByKernels = new HashSet<>();
+
   /** For each simple name of a static method compiled from source, the names its bodies call. */
   private final Map<String, Set<String>> calledByMethods = new HashMap<>();
+
   private Set<String> wanted;
 
   public HelperNames(Trees trees) {
@@ -45,16 +47,20 @@ public final class HelperNames {
     }
   }
 
-  /** Reads the calls in the body of every static method of a round's classes, nested ones included. */
+  /**
+   * Reads the calls in the body of every static method of a round's classes, nested ones included.
+   */
   public void roots(Collection<? extends Element> roots) {
     Deque<Element> types = new ArrayDeque<>(roots);
     while (!types.isEmpty()) {
       if (types.pop() instanceof TypeElement type) {
         types.addAll(ElementFilter.typesIn(type.getEnclosedElements()));
         for (ExecutableElement method : ElementFilter.methodsIn(type.getEnclosedElements())) {
-          if (method.getModifiers().contains(Modifier.STATIC) && trees.getTree(method) instanceof MethodTree tree
+          if (method.getModifiers().contains(Modifier.STATIC)
+              && trees.getTree(method) instanceof MethodTree tree
               && tree.getBody() != null) {
-            calledByMethods.computeIfAbsent(method.getSimpleName().toString(), name -> new HashSet<>())
+            calledByMethods
+                .computeIfAbsent(method.getSimpleName().toString(), name -> new HashSet<>())
                 .addAll(calls(tree));
           }
         }

@@ -19,11 +19,19 @@ import java.util.List;
  * @param body the statements, its returns leaving them
  * @param locals every local of the body, {@code parameters} and {@code result} among them
  * @param privates its private arrays
- * @param failed whether some statement could not be lowered: the errors held with the template
- *     tell which, and the body lacks those statements
+ * @param failed whether some statement could not be lowered: the errors held with the template tell
+ *     which, and the body lacks those statements
  */
-record HelperTemplate(String key, String name, List<Local> parameters, List<BufferDecl> arrays, Local result,
-    List<Stmt> body, List<Local> locals, List<PrivateArray> privates, boolean failed) {
+record HelperTemplate(
+    String key,
+    String name,
+    List<Local> parameters,
+    List<BufferDecl> arrays,
+    Local result,
+    List<Stmt> body,
+    List<Local> locals,
+    List<PrivateArray> privates,
+    boolean failed) {
   HelperTemplate {
     parameters = List.copyOf(parameters);
     arrays = List.copyOf(arrays);

@@ -24,9 +24,9 @@ import javax.lang.model.util.ElementFilter;
 
 /**
  * The helpers that kernels of other classes may call, each lowered once, when javac has analyzed
- * its class: its trees are attributed then and not yet lowered by javac. Which static methods
- * those are, {@link HelperNames} says. A helper's errors are held with its template and reported
- * when a kernel first links it, so a method no kernel calls never reports anything.
+ * its class: its trees are attributed then and not yet lowered by javac. Which static methods those
+ * are, {@link HelperNames} says. A helper's errors are held with its template and reported when a
+ * kernel first links it, so a method no kernel calls never reports anything.
  */
 public final class HelperTemplates {
   private record Made(HelperTemplate template, HeldErrors errors) {}
@@ -55,15 +55,20 @@ public final class HelperTemplates {
       TypeElement next = types.pop();
       types.addAll(ElementFilter.typesIn(next.getEnclosedElements()));
       for (ExecutableElement method : ElementFilter.methodsIn(next.getEnclosedElements())) {
-        if (method.getModifiers().contains(Modifier.STATIC) && names.wanted(method.getSimpleName().toString())
-            && lowerable(method) && trees.getTree(method) instanceof MethodTree tree && tree.getBody() != null) {
+        if (method.getModifiers().contains(Modifier.STATIC)
+            && names.wanted(method.getSimpleName().toString())
+            && lowerable(method)
+            && trees.getTree(method) instanceof MethodTree tree
+            && tree.getBody() != null) {
           lower(method);
         }
       }
     }
   }
 
-  /** Lowers one helper; a failure of Kiln's own is held as an error on it, and leaves no template. */
+  /**
+   * Lowers one helper; a failure of Kiln's own is held as an error on it, and leaves no template.
+   */
   private void lower(ExecutableElement method) {
     HeldErrors errors = new HeldErrors();
     String key = Library.signature(method);
@@ -72,7 +77,10 @@ public final class HelperTemplates {
       template = KernelLowering.ofHelper(trees, errors, method, sites, attribution).template(key);
     } catch (RuntimeException | StackOverflowError e) {
       TreePath path = trees.getPath(method);
-      errors.error(path.getLeaf(), path.getCompilationUnit(), Errors.internal("the helper " + method.getSimpleName(), e));
+      errors.error(
+          path.getLeaf(),
+          path.getCompilationUnit(),
+          Errors.internal("the helper " + method.getSimpleName(), e));
     }
     byKey.put(key, new Made(template, errors));
   }
@@ -97,7 +105,8 @@ public final class HelperTemplates {
 
   /** The template of {@code key}, if there is one, without reporting anything. */
   Optional<HelperTemplate> find(String key) {
-    return Optional.ofNullable(byKey.get(key)).map(Made::template); // empty for a helper Kiln failed on
+    return Optional.ofNullable(byKey.get(key))
+        .map(Made::template); // empty for a helper Kiln failed on
   }
 
   /**
@@ -106,7 +115,10 @@ public final class HelperTemplates {
    */
   private static boolean lowerable(ExecutableElement method) {
     for (VariableElement parameter : method.getParameters()) {
-      TypeMirror type = parameter.asType() instanceof ArrayType array ? array.getComponentType() : parameter.asType();
+      TypeMirror type =
+          parameter.asType() instanceof ArrayType array
+              ? array.getComponentType()
+              : parameter.asType();
       if (SignatureReader.primType(type).isEmpty()) {
         return false;
       }

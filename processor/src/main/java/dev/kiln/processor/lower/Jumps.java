@@ -17,6 +17,7 @@ import java.util.List;
 /** Labelled loops, and where each {@code break} and {@code continue} goes. */
 final class Jumps {
   private final Statements statements;
+
   /** The labels of the labelled statements being lowered, innermost first. */
   private final Deque<Label> labels = new ArrayDeque<>();
 
@@ -30,7 +31,9 @@ final class Jumps {
    */
   Label target(TreePath path, javax.lang.model.element.Name name, boolean isBreak) {
     if (name != null) {
-      return labels.stream().filter(label -> label.name().contentEquals(name)).findFirst()
+      return labels.stream()
+          .filter(label -> label.name().contentEquals(name))
+          .findFirst()
           .orElseThrow(AlreadyReported::new);
     }
     for (TreePath up = path.getParentPath(); up != null; up = up.getParentPath()) {
@@ -50,7 +53,10 @@ final class Jumps {
     throw new AlreadyReported();
   }
 
-  /** A labelled loop keeps its label for labelled jumps; other labelled statements are not supported. */
+  /**
+   * A labelled loop keeps its label for labelled jumps; other labelled statements are not
+   * supported.
+   */
   List<Stmt> labelled(TreePath path, LabeledStatementTree tree) {
     Label label = new Label(tree.getLabel().toString());
     labels.push(label);
@@ -62,12 +68,12 @@ final class Jumps {
     }
     if (!inner.isEmpty() && inner.getLast() instanceof Stmt.Loop loop) {
       List<Stmt> labelledLoop = new ArrayList<>(inner);
-      labelledLoop.set(inner.size() - 1,
-          loop.withLabel(label));
+      labelledLoop.set(inner.size() - 1, loop.withLabel(label));
       return labelledLoop;
     }
     if (Walk.anyStatement(inner, s -> s instanceof Stmt.Break(Label target) && target == label)) {
-      throw new KernelError(tree, Errors.unsupportedLabel("break out of a statement that is not a loop"));
+      throw new KernelError(
+          tree, Errors.unsupportedLabel("break out of a statement that is not a loop"));
     }
     return inner;
   }

@@ -29,8 +29,8 @@ import dev.kiln.processor.diag.Errors;
 import dev.kiln.processor.diag.KernelError;
 import dev.kiln.processor.ir.BinaryOp;
 import dev.kiln.processor.ir.Expr;
-import dev.kiln.processor.ir.Label;
 import dev.kiln.processor.ir.Fragment;
+import dev.kiln.processor.ir.Label;
 import dev.kiln.processor.ir.Local;
 import dev.kiln.processor.ir.PrimType;
 import dev.kiln.processor.ir.Program;
@@ -72,54 +72,65 @@ public final class KernelLowering {
   private final LocalArrays arrays;
   private final Jumps jumps;
   private boolean failed;
+
   /** Where a {@code return} in each helper being inlined goes: innermost first. */
   private final Deque<Exit> exits = new ArrayDeque<>();
-
-
 
   /**
    * @param errors where the errors go
    * @param attribution which classes javac compiles from source (helpers of other classes)
    */
-  public KernelLowering(Trees trees, CompilationUnitTree unit, ErrorSink errors, KernelSignature signature,
-      Sites sites, Attribution attribution) {
+  public KernelLowering(
+      Trees trees,
+      CompilationUnitTree unit,
+      ErrorSink errors,
+      KernelSignature signature,
+      Sites sites,
+      Attribution attribution) {
     this.trees = trees;
     this.unit = unit;
     this.errors = errors;
     this.signature = signature;
     this.scope = new Scope(signature, unit);
-    this.expressions = new ExpressionLowering(trees, scope, signature.method(), sites, attribution,
-        new EmbeddedStatements() {
-          @Override
-          public List<Stmt> helper(TreePath call, ExecutableElement helper, Local result) {
-            return inlineHelper(call, helper, result);
-          }
+    this.expressions =
+        new ExpressionLowering(
+            trees,
+            scope,
+            signature.method(),
+            sites,
+            attribution,
+            new EmbeddedStatements() {
+              @Override
+              public List<Stmt> helper(TreePath call, ExecutableElement helper, Local result) {
+                return inlineHelper(call, helper, result);
+              }
 
-          @Override
-          public List<Stmt> switchExpression(TreePath path, com.sun.source.tree.SwitchExpressionTree tree,
-              Local result) {
-            return switches.into(path, tree, result);
-          }
-        });
+              @Override
+              public List<Stmt> switchExpression(
+                  TreePath path, com.sun.source.tree.SwitchExpressionTree tree, Local result) {
+                return switches.into(path, tree, result);
+              }
+            });
     this.calls = expressions.calls();
     this.helpers = expressions.helpers();
     this.matrices = new MatrixLowering(trees, scope, expressions, calls);
-    Statements statements = new Statements() {
-      @Override
-      public List<Stmt> statement(TreePath path) {
-        return KernelLowering.this.statement(path);
-      }
+    Statements statements =
+        new Statements() {
+          @Override
+          public List<Stmt> statement(TreePath path) {
+            return KernelLowering.this.statement(path);
+          }
 
-      @Override
-      public List<Stmt> block(TreePath parent, List<? extends StatementTree> statements) {
-        return KernelLowering.this.block(parent, statements);
-      }
+          @Override
+          public List<Stmt> block(TreePath parent, List<? extends StatementTree> statements) {
+            return KernelLowering.this.block(parent, statements);
+          }
 
-      @Override
-      public List<Stmt> effect(TreePath path) {
-        return KernelLowering.this.effect(path);
-      }
-    };
+          @Override
+          public List<Stmt> effect(TreePath path) {
+            return KernelLowering.this.effect(path);
+          }
+        };
     this.switches = new Switches(expressions, statements);
     this.loops = new Loops(trees, scope, expressions, statements);
     this.arrays = new LocalArrays(scope, expressions, calls);
@@ -127,16 +138,25 @@ public final class KernelLowering {
   }
 
   /**
-   * The program. Where a statement could not be lowered its error has been reported and
-   * {@link #failed()} is true: the program then lacks that statement, and is good for checks
-   * (which find a subset of the errors of the whole) but not for passes.
+   * The program. Where a statement could not be lowered its error has been reported and {@link
+   * #failed()} is true: the program then lacks that statement, and is good for checks (which find a
+   * subset of the errors of the whole) but not for passes.
    */
   public Program lower(TreePath methodPath) {
     MethodTree method = (MethodTree) methodPath.getLeaf();
     List<Stmt> body = new ArrayList<>(shadowAssignedScalars(method));
     body.addAll(block(child(methodPath, method.getBody()), method.getBody().getStatements()));
-    return new Program(signature.name(), signature.workgroup(), 1, signature.boundsChecks(), scope.buffers(),
-        scope.sharedArrays(), scope.privateArrays(), scope.scalars(), scope.locals(), body);
+    return new Program(
+        signature.name(),
+        signature.workgroup(),
+        1,
+        signature.boundsChecks(),
+        scope.buffers(),
+        scope.sharedArrays(),
+        scope.privateArrays(),
+        scope.scalars(),
+        scope.locals(),
+        body);
   }
 
   /**
@@ -144,27 +164,44 @@ public final class KernelLowering {
    * template for the kernels of other classes that call it ({@link #template}): its array
    * parameters stand as buffers, in their order, which linking replaces by the caller's arrays.
    */
-  static KernelLowering ofHelper(Trees trees, ErrorSink errors, ExecutableElement helper, Sites sites,
+  static KernelLowering ofHelper(
+      Trees trees,
+      ErrorSink errors,
+      ExecutableElement helper,
+      Sites sites,
       Attribution attribution) {
     List<KernelSignature.Param> arrays = new ArrayList<>();
     for (VariableElement parameter : helper.getParameters()) {
       if (parameter.asType() instanceof ArrayType array) {
-        arrays.add(new KernelSignature.Param(parameter.getSimpleName().toString(),
-            SignatureReader.primType(array.getComponentType()).orElseThrow(), true, Optional.empty()));
+        arrays.add(
+            new KernelSignature.Param(
+                parameter.getSimpleName().toString(),
+                SignatureReader.primType(array.getComponentType()).orElseThrow(),
+                true,
+                Optional.empty()));
       }
     }
     TypeElement owner = (TypeElement) helper.getEnclosingElement();
-    KernelSignature signature = new KernelSignature(owner, "", owner.getSimpleName().toString(), helper,
-        new Workgroup(1, 1, 1), true, false, arrays, List.of());
-    return new KernelLowering(trees, trees.getPath(helper).getCompilationUnit(), errors, signature, sites,
-        attribution);
+    KernelSignature signature =
+        new KernelSignature(
+            owner,
+            "",
+            owner.getSimpleName().toString(),
+            helper,
+            new Workgroup(1, 1, 1),
+            true,
+            false,
+            arrays,
+            List.of());
+    return new KernelLowering(
+        trees, trees.getPath(helper).getCompilationUnit(), errors, signature, sites, attribution);
   }
 
   /**
    * The helper this lowering was made for ({@link #ofHelper}) as a template: its scalar parameters
    * are locals the caller sets, its returns leave a run-once block with the value in a result local
-   * (no block where the only return ends the body: {@code return e;} is the assignment). Errors go to this
-   * lowering's sink, and {@link #failed()} says whether there were any.
+   * (no block where the only return ends the body: {@code return e;} is the assignment). Errors go
+   * to this lowering's sink, and {@link #failed()} says whether there were any.
    */
   HelperTemplate template(String key) {
     ExecutableElement helper = signature.method();
@@ -174,12 +211,19 @@ public final class KernelLowering {
     List<Local> parameters = new ArrayList<>();
     for (VariableElement parameter : helper.getParameters()) {
       if (!(parameter.asType() instanceof ArrayType)) {
-        parameters.add(scope.declare(parameter, parameter.getSimpleName().toString(),
-            SignatureReader.primType(parameter.asType()).orElseThrow()));
+        parameters.add(
+            scope.declare(
+                parameter,
+                parameter.getSimpleName().toString(),
+                SignatureReader.primType(parameter.asType()).orElseThrow()));
       }
     }
-    Local result = helper.getReturnType().getKind() == javax.lang.model.type.TypeKind.VOID ? null
-        : scope.temporary(helper.getSimpleName() + "Result", SignatureReader.primType(helper.getReturnType()).orElseThrow());
+    Local result =
+        helper.getReturnType().getKind() == javax.lang.model.type.TypeKind.VOID
+            ? null
+            : scope.temporary(
+                helper.getSimpleName() + "Result",
+                SignatureReader.primType(helper.getReturnType()).orElseThrow());
     Label label = new Label("return$" + helper.getSimpleName());
     exits.push(new Exit(label, result));
     List<Stmt> body;
@@ -191,10 +235,20 @@ public final class KernelLowering {
     if (!body.isEmpty() && body.getLast() instanceof Stmt.Break(Label end) && end == label) {
       body = body.subList(0, body.size() - 1); // a return at the end goes nowhere
     }
-    boolean leaves = Walk.anyStatement(body, statement -> statement instanceof Stmt.Break(Label end) && end == label);
+    boolean leaves =
+        Walk.anyStatement(
+            body, statement -> statement instanceof Stmt.Break(Label end) && end == label);
     List<Stmt> template = leaves ? List.of(Stmt.Loop.once(body, label)) : body;
-    return new HelperTemplate(key, signature.flatName() + "." + helper.getSimpleName(), parameters, scope.buffers(),
-        result, template, scope.locals(), scope.privateArrays(), failed);
+    return new HelperTemplate(
+        key,
+        signature.flatName() + "." + helper.getSimpleName(),
+        parameters,
+        scope.buffers(),
+        result,
+        template,
+        scope.locals(),
+        scope.privateArrays(),
+        failed);
   }
 
   /** Whether some statement could not be lowered (and its error was reported). */
@@ -223,7 +277,8 @@ public final class KernelLowering {
   private void report(KernelError error) {
     failed = true;
     for (Object arg : error.diagnostic().args()) {
-      if (arg instanceof javax.lang.model.type.TypeMirror type && type.getKind() == javax.lang.model.type.TypeKind.ERROR) {
+      if (arg instanceof javax.lang.model.type.TypeMirror type
+          && type.getKind() == javax.lang.model.type.TypeKind.ERROR) {
         return; // a type javac could not resolve: javac reported it
       }
     }
@@ -251,30 +306,47 @@ public final class KernelLowering {
       case BLOCK -> block(path, ((BlockTree) tree).getStatements());
       case EMPTY_STATEMENT -> List.of();
       case VARIABLE -> declare(path, (VariableTree) tree);
-      case EXPRESSION_STATEMENT -> effect(child(path, ((ExpressionStatementTree) tree).getExpression()));
+      case EXPRESSION_STATEMENT ->
+          effect(child(path, ((ExpressionStatementTree) tree).getExpression()));
       case IF -> {
         IfTree branch = (IfTree) tree;
-        yield List.of(new Stmt.If(
-            expressions.expr(child(path, branch.getCondition())),
-            statement(child(path, branch.getThenStatement())),
-            branch.getElseStatement() == null ? List.of() : statement(child(path, branch.getElseStatement()))));
+        yield List.of(
+            new Stmt.If(
+                expressions.expr(child(path, branch.getCondition())),
+                statement(child(path, branch.getThenStatement())),
+                branch.getElseStatement() == null
+                    ? List.of()
+                    : statement(child(path, branch.getElseStatement()))));
       }
       case FOR_LOOP -> loops.forLoop(path, (ForLoopTree) tree);
       case ENHANCED_FOR_LOOP -> loops.forEach(path, (com.sun.source.tree.EnhancedForLoopTree) tree);
-      case ASSERT -> List.of(); // Java runs without -ea unless told: its asserts are not evaluated (docs/KERNELS.md)
+      case ASSERT -> List.of(); // Java runs without -ea unless told: its asserts are not evaluated
+      // (docs/KERNELS.md)
       case YIELD -> switches.yieldValue(path);
       case WHILE_LOOP -> {
         WhileLoopTree loop = (WhileLoopTree) tree;
-        yield List.of(new Stmt.Loop(expressions.expr(child(path, loop.getCondition())), true,
-            statement(child(path, loop.getStatement())), List.of(), expressions.site(tree)));
+        yield List.of(
+            new Stmt.Loop(
+                expressions.expr(child(path, loop.getCondition())),
+                true,
+                statement(child(path, loop.getStatement())),
+                List.of(),
+                expressions.site(tree)));
       }
       case DO_WHILE_LOOP -> {
         DoWhileLoopTree loop = (DoWhileLoopTree) tree;
-        yield List.of(new Stmt.Loop(expressions.expr(child(path, loop.getCondition())), false,
-            statement(child(path, loop.getStatement())), List.of(), expressions.site(tree)));
+        yield List.of(
+            new Stmt.Loop(
+                expressions.expr(child(path, loop.getCondition())),
+                false,
+                statement(child(path, loop.getStatement())),
+                List.of(),
+                expressions.site(tree)));
       }
-      case BREAK -> List.of(new Stmt.Break(jumps.target(path, ((BreakTree) tree).getLabel(), true)));
-      case CONTINUE -> List.of(new Stmt.Continue(jumps.target(path, ((ContinueTree) tree).getLabel(), false)));
+      case BREAK ->
+          List.of(new Stmt.Break(jumps.target(path, ((BreakTree) tree).getLabel(), true)));
+      case CONTINUE ->
+          List.of(new Stmt.Continue(jumps.target(path, ((ContinueTree) tree).getLabel(), false)));
       case SWITCH -> List.of(switches.statement(path, (com.sun.source.tree.SwitchTree) tree));
       case LABELED_STATEMENT -> jumps.labelled(path, (LabeledStatementTree) tree);
       case RETURN -> {
@@ -283,7 +355,9 @@ public final class KernelLowering {
           Exit exit = exits.getFirst();
           yield value == null || exit.result() == null
               ? List.of(new Stmt.Break(exit.label()))
-              : List.of(new Stmt.Assign(exit.result(), expressions.expr(child(path, value), exit.result().type())),
+              : List.of(
+                  new Stmt.Assign(
+                      exit.result(), expressions.expr(child(path, value), exit.result().type())),
                   new Stmt.Break(exit.label()));
         }
         if (value != null) {
@@ -304,8 +378,12 @@ public final class KernelLowering {
     }
     Optional<Fragment.Use> use = MatrixTypes.use(type);
     if (use.isPresent()) {
-      return matrices.declare(element, variable.getName().toString(), use.get(),
-          variable.getInitializer() == null ? null : child(path, variable.getInitializer()), variable);
+      return matrices.declare(
+          element,
+          variable.getName().toString(),
+          use.get(),
+          variable.getInitializer() == null ? null : child(path, variable.getInitializer()),
+          variable);
     }
     Optional<PrimType> prim = SignatureReader.primType(type);
     if (prim.isEmpty()) {
@@ -325,7 +403,8 @@ public final class KernelLowering {
    */
   private List<Stmt> assignLocal(Local local, TreePath value) {
     if (unparenthesized(value).getLeaf() instanceof com.sun.source.tree.SwitchExpressionTree choice
-        && choice.getCases().stream().anyMatch(c -> !(c.getBody() instanceof com.sun.source.tree.ExpressionTree))) {
+        && choice.getCases().stream()
+            .anyMatch(c -> !(c.getBody() instanceof com.sun.source.tree.ExpressionTree))) {
       return switches.into(unparenthesized(value), choice, local);
     }
     if (calls.gpuCall(value).flatMap(CallLowering::atomicOp).isPresent()) {
@@ -335,16 +414,21 @@ public final class KernelLowering {
       }
       // the value an atomic returns, widened as Java widens it (an int into a long local, say)
       Local previous = scope.temporary("atomicResult", returned);
-      return List.of(calls.atomic(value, previous),
-          new Stmt.Assign(local, JavaArithmetic.convert(new Expr.LocalGet(previous), local.type())));
+      return List.of(
+          calls.atomic(value, previous),
+          new Stmt.Assign(
+              local, JavaArithmetic.convert(new Expr.LocalGet(previous), local.type())));
     }
     Optional<ExecutableElement> helper = helpers.helperCall(value);
     if (helper.isPresent()) {
-      PrimType type = SignatureReader.primType(helper.get().getReturnType())
-          .orElseThrow(() -> UnsupportedTypes.error(value.getLeaf(), helper.get().getReturnType()));
+      PrimType type =
+          SignatureReader.primType(helper.get().getReturnType())
+              .orElseThrow(
+                  () -> UnsupportedTypes.error(value.getLeaf(), helper.get().getReturnType()));
       Local result = scope.temporary(helper.get().getSimpleName() + "Result", type);
       List<Stmt> statements = new ArrayList<>(inlineHelper(value, helper.get(), result));
-      statements.add(new Stmt.Assign(local, JavaArithmetic.convert(new Expr.LocalGet(result), local.type())));
+      statements.add(
+          new Stmt.Assign(local, JavaArithmetic.convert(new Expr.LocalGet(result), local.type())));
       return statements;
     }
     return List.of(new Stmt.Assign(local, expressions.expr(value, local.type())));
@@ -366,16 +450,21 @@ public final class KernelLowering {
     if (!helpers.inKernelClass(helper)) {
       return helpers.callOtherClass(call, helper, result);
     }
-    return helpers.inlineStatements(call, helper, path -> {
-      Label label = new Label("return$" + helper.getSimpleName());
-      exits.push(new Exit(label, result));
-      try {
-        MethodTree tree = (MethodTree) path.getLeaf();
-        return List.of(Stmt.Loop.once(block(child(path, tree.getBody()), tree.getBody().getStatements()), label));
-      } finally {
-        exits.pop();
-      }
-    });
+    return helpers.inlineStatements(
+        call,
+        helper,
+        path -> {
+          Label label = new Label("return$" + helper.getSimpleName());
+          exits.push(new Exit(label, result));
+          try {
+            MethodTree tree = (MethodTree) path.getLeaf();
+            return List.of(
+                Stmt.Loop.once(
+                    block(child(path, tree.getBody()), tree.getBody().getStatements()), label));
+          } finally {
+            exits.pop();
+          }
+        });
   }
 
   private boolean hasPosition(Tree tree) {
@@ -404,9 +493,11 @@ public final class KernelLowering {
         TreePath target = child(path, ((UnaryTree) tree).getExpression());
         PrimType type = expressions.valueType(target);
         Expr one = JavaArithmetic.convert(new Expr.IntConst(1), type.promoted());
-        BinaryOp op = tree.getKind() == Tree.Kind.PREFIX_INCREMENT || tree.getKind() == Tree.Kind.POSTFIX_INCREMENT
-            ? BinaryOp.ADD
-            : BinaryOp.SUB;
+        BinaryOp op =
+            tree.getKind() == Tree.Kind.PREFIX_INCREMENT
+                    || tree.getKind() == Tree.Kind.POSTFIX_INCREMENT
+                ? BinaryOp.ADD
+                : BinaryOp.SUB;
         yield List.of(assign(target, JavaArithmetic.binary(op, read(target), one, type)));
       }
       case METHOD_INVOCATION -> {
@@ -427,7 +518,8 @@ public final class KernelLowering {
         if (calls.isArraycopy(path)) {
           yield List.of(calls.arraycopy(path));
         }
-        expressions.expr(path); // the other intrinsics have no side effects; anything else is reported here
+        expressions.expr(
+            path); // the other intrinsics have no side effects; anything else is reported here
         yield List.of();
       }
       default -> {
@@ -435,8 +527,11 @@ public final class KernelLowering {
           TreePath target = child(path, compound.getVariable());
           PrimType type = expressions.valueType(target);
           Expr value = expressions.expr(child(path, compound.getExpression()));
-          yield List.of(assign(target,
-              expressions.faulting(JavaArithmetic.compound(tree.getKind(), read(target), value, type), tree)));
+          yield List.of(
+              assign(
+                  target,
+                  expressions.faulting(
+                      JavaArithmetic.compound(tree.getKind(), read(target), value, type), tree)));
         }
         throw new KernelError(tree, Errors.unsupportedExpression(TreePaths.describe(tree)));
       }
@@ -455,7 +550,11 @@ public final class KernelLowering {
     if (tree instanceof com.sun.source.tree.ArrayAccessTree access) {
       ArrayRef array = expressions.array(child(target, access.getExpression()));
       Expr index = expressions.expr(child(target, access.getIndex()), PrimType.INT);
-      return new Stmt.Store(array.decl(), index, JavaArithmetic.convert(value, array.element()), expressions.site(access));
+      return new Stmt.Store(
+          array.decl(),
+          index,
+          JavaArithmetic.convert(value, array.element()),
+          expressions.site(access));
     }
     Local local = expressions.assignedLocal(target);
     return new Stmt.Assign(local, JavaArithmetic.convert(value, local.type()));

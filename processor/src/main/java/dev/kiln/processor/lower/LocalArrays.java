@@ -19,7 +19,10 @@ import java.util.Optional;
 import javax.lang.model.element.VariableElement;
 import javax.lang.model.type.ArrayType;
 
-/** Local array declarations: workgroup memory ({@code Gpu.sharedFloats(256)}) and private arrays ({@code new float[8]}). */
+/**
+ * Local array declarations: workgroup memory ({@code Gpu.sharedFloats(256)}) and private arrays
+ * ({@code new float[8]}).
+ */
 final class LocalArrays {
   private final Scope scope;
   private final Expressions expressions;
@@ -33,25 +36,38 @@ final class LocalArrays {
 
   /**
    * {@code float[] tile = Gpu.sharedFloats(256);} declares workgroup memory (at the top of the
-   * kernel body with a constant length, as {@code check.ArrayDeclarations} demands), and
-   * {@code new float[8]} or an initializer a private array; any other local array is not supported.
+   * kernel body with a constant length, as {@code check.ArrayDeclarations} demands), and {@code new
+   * float[8]} or an initializer a private array; any other local array is not supported.
    */
-  List<Stmt> declare(TreePath path, VariableTree variable, VariableElement element, ArrayType type) {
-    TreePath initializer = variable.getInitializer() == null ? null
-        : unparenthesized(child(path, variable.getInitializer()));
-    if (initializer != null && initializer.getLeaf() instanceof com.sun.source.tree.NewArrayTree creation) {
+  List<Stmt> declare(
+      TreePath path, VariableTree variable, VariableElement element, ArrayType type) {
+    TreePath initializer =
+        variable.getInitializer() == null
+            ? null
+            : unparenthesized(child(path, variable.getInitializer()));
+    if (initializer != null
+        && initializer.getLeaf() instanceof com.sun.source.tree.NewArrayTree creation) {
       return privateArray(initializer, creation, variable, element, type);
     }
-    Optional<String> intrinsic = initializer == null ? Optional.empty() : calls.gpuCall(initializer);
+    Optional<String> intrinsic =
+        initializer == null ? Optional.empty() : calls.gpuCall(initializer);
     if (intrinsic.isEmpty() || !CallLowering.isSharedAllocation(intrinsic.get())) {
       scope.reject(element);
       throw new KernelError(variable, Errors.unsupportedLocalArray(variable.getName()));
     }
-    com.sun.source.tree.MethodInvocationTree call = (com.sun.source.tree.MethodInvocationTree) initializer.getLeaf();
-    Expr length = Constants.fold(expressions.expr(child(initializer, call.getArguments().getFirst()), PrimType.INT));
+    com.sun.source.tree.MethodInvocationTree call =
+        (com.sun.source.tree.MethodInvocationTree) initializer.getLeaf();
+    Expr length =
+        Constants.fold(
+            expressions.expr(child(initializer, call.getArguments().getFirst()), PrimType.INT));
     PrimType elementType = SignatureReader.primType(type.getComponentType()).orElseThrow();
-    SharedArray array = new SharedArray(variable.getName().toString(), elementType, length, expressions.site(call),
-        intrinsic.get().equals(SharedArray.PACKED_SHORTS));
+    SharedArray array =
+        new SharedArray(
+            variable.getName().toString(),
+            elementType,
+            length,
+            expressions.site(call),
+            intrinsic.get().equals(SharedArray.PACKED_SHORTS));
     scope.share(element, array);
     return List.of(new Stmt.DeclareShared(array));
   }
@@ -60,8 +76,12 @@ final class LocalArrays {
    * {@code new float[LENGTH]} (zeroed, as in Java, each time the declaration runs) or an array
    * initializer: an array of the invocation's own.
    */
-  private List<Stmt> privateArray(TreePath path, com.sun.source.tree.NewArrayTree creation, VariableTree variable,
-      VariableElement element, ArrayType type) {
+  private List<Stmt> privateArray(
+      TreePath path,
+      com.sun.source.tree.NewArrayTree creation,
+      VariableTree variable,
+      VariableElement element,
+      ArrayType type) {
     scope.reject(element); // until it is declared below
     Optional<PrimType> elementType = SignatureReader.primType(type.getComponentType());
     if (elementType.isEmpty()) {
@@ -75,17 +95,25 @@ final class LocalArrays {
       }
       length = new Expr.IntConst(values.size());
     } else if (creation.getDimensions().size() == 1) {
-      length = Constants.fold(expressions.expr(child(path, creation.getDimensions().getFirst()), PrimType.INT));
+      length =
+          Constants.fold(
+              expressions.expr(child(path, creation.getDimensions().getFirst()), PrimType.INT));
     } else {
       throw new KernelError(variable, Errors.unsupportedLocalArray(variable.getName()));
     }
-    PrivateArray array = scope.declarePrivate(element, variable.getName().toString(), elementType.get(), length,
-        expressions.site(creation));
+    PrivateArray array =
+        scope.declarePrivate(
+            element,
+            variable.getName().toString(),
+            elementType.get(),
+            length,
+            expressions.site(creation));
     scope.accept(element);
     List<Stmt> statements = new ArrayList<>();
     statements.add(new Stmt.ClearArray(array));
     for (int i = 0; i < values.size(); i++) {
-      statements.add(new Stmt.Store(array, new Expr.IntConst(i), values.get(i), expressions.site(creation)));
+      statements.add(
+          new Stmt.Store(array, new Expr.IntConst(i), values.get(i), expressions.site(creation)));
     }
     return statements;
   }

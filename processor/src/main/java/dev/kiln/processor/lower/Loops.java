@@ -18,7 +18,9 @@ import java.util.ArrayList;
 import java.util.List;
 import javax.lang.model.element.VariableElement;
 
-/** {@code for} loops, and {@code for (T v : array)} over a buffer or a workgroup or private array. */
+/**
+ * {@code for} loops, and {@code for (T v : array)} over a buffer or a workgroup or private array.
+ */
 final class Loops {
   private final Trees trees;
   private final Scope scope;
@@ -37,45 +39,62 @@ final class Loops {
     for (StatementTree init : loop.getInitializer()) {
       lowered.addAll(statements.statement(child(path, init)));
     }
-    Expr condition = loop.getCondition() == null
-        ? new Expr.BoolConst(true)
-        : expressions.expr(child(path, loop.getCondition()));
+    Expr condition =
+        loop.getCondition() == null
+            ? new Expr.BoolConst(true)
+            : expressions.expr(child(path, loop.getCondition()));
     List<Stmt> update = new ArrayList<>();
     for (ExpressionStatementTree step : loop.getUpdate()) {
       update.addAll(statements.statement(child(path, step)));
     }
-    lowered.add(new Stmt.Loop(condition, true, statements.statement(child(path, loop.getStatement())), update,
-        expressions.site(loop)));
+    lowered.add(
+        new Stmt.Loop(
+            condition,
+            true,
+            statements.statement(child(path, loop.getStatement())),
+            update,
+            expressions.site(loop)));
     return lowered;
   }
 
   /**
    * {@code for (T v : array) body}, over a buffer parameter or a shared or private array: as Java
-   * runs it, {@code for (int k = 0; k < array.length; k++) { T v = array[k]; body }}, with {@code k}
-   * a local of its own.
+   * runs it, {@code for (int k = 0; k < array.length; k++) { T v = array[k]; body }}, with {@code
+   * k} a local of its own.
    */
   List<Stmt> forEach(TreePath path, com.sun.source.tree.EnhancedForLoopTree loop) {
     ArrayRef array = expressions.array(child(path, loop.getExpression()));
     VariableTree variable = loop.getVariable();
     TreePath variablePath = child(path, variable);
     VariableElement element = (VariableElement) trees.getElement(variablePath);
-    PrimType type = SignatureReader.primType(element.asType()).orElseThrow(() -> {
-      scope.reject(element);
-      return UnsupportedTypes.error(variable, element.asType());
-    });
+    PrimType type =
+        SignatureReader.primType(element.asType())
+            .orElseThrow(
+                () -> {
+                  scope.reject(element);
+                  return UnsupportedTypes.error(variable, element.asType());
+                });
     Local value = scope.declare(element, variable.getName().toString(), type);
     Local index = scope.temporary(variable.getName() + "Index", PrimType.INT);
-    Expr length = switch (array) {
-      case ArrayRef.Buffer buffer -> new Expr.Length(buffer.decl());
-      case ArrayRef.Fixed fixed -> fixed.decl().length();
-    };
+    Expr length =
+        switch (array) {
+          case ArrayRef.Buffer buffer -> new Expr.Length(buffer.decl());
+          case ArrayRef.Fixed fixed -> fixed.decl().length();
+        };
     Expr.LocalGet k = new Expr.LocalGet(index);
     List<Stmt> body = new ArrayList<>();
-    body.add(new Stmt.Assign(value, JavaArithmetic.convert(
-        new Expr.Load(array.decl(), k, expressions.site(loop.getExpression())), type)));
+    body.add(
+        new Stmt.Assign(
+            value,
+            JavaArithmetic.convert(
+                new Expr.Load(array.decl(), k, expressions.site(loop.getExpression())), type)));
     body.addAll(statements.statement(child(path, loop.getStatement())));
-    return List.of(new Stmt.Assign(index, new Expr.IntConst(0)),
-        new Stmt.Loop(new Expr.Binary(BinaryOp.LT, k, length), true, body,
+    return List.of(
+        new Stmt.Assign(index, new Expr.IntConst(0)),
+        new Stmt.Loop(
+            new Expr.Binary(BinaryOp.LT, k, length),
+            true,
+            body,
             List.of(new Stmt.Assign(index, new Expr.Binary(BinaryOp.ADD, k, new Expr.IntConst(1)))),
             expressions.site(loop)));
   }

@@ -25,13 +25,11 @@ import java.util.Map;
 import java.util.Optional;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ElementKind;
-import javax.lang.model.type.DeclaredType;
-import javax.lang.model.type.TypeMirror;
 
 /**
  * Lowers the cooperative-matrix methods of {@code dev.kiln.Gpu} to {@link MatrixOp}s: a matrix
- * variable's declaration and assignments, and {@code Gpu.storeAccumulator} statements. Matrices
- * are values of local variables only; any other use is {@code kiln.matrix.use}.
+ * variable's declaration and assignments, and {@code Gpu.storeAccumulator} statements. Matrices are
+ * values of local variables only; any other use is {@code kiln.matrix.use}.
  */
 final class MatrixLowering {
 
@@ -39,6 +37,7 @@ final class MatrixLowering {
   private final Scope scope;
   private final Expressions expressions;
   private final CallLowering calls;
+
   /** The element type each A and B fragment holds, from the loads and copies that assign it. */
   private final Map<Fragment, Fragment.Element> elements = new HashMap<>();
 
@@ -50,7 +49,8 @@ final class MatrixLowering {
   }
 
   /** {@code MatrixA a = <value>;}: a new fragment, assigned by {@code value}. */
-  List<Stmt> declare(Element element, String name, Fragment.Use use, TreePath value, Tree declaration) {
+  List<Stmt> declare(
+      Element element, String name, Fragment.Use use, TreePath value, Tree declaration) {
     if (value == null) {
       throw new KernelError(declaration, Errors.matrixUse("declared with its value"));
     }
@@ -82,9 +82,13 @@ final class MatrixLowering {
   List<Stmt> store(TreePath call) {
     List<TreePath> arguments = arguments(call);
     List<Stmt> statements = new ArrayList<>();
-    MatrixOp store = new MatrixOp.Store(operand(arguments.get(0), Fragment.Use.ACCUMULATOR, statements),
-        tileArray(arguments.get(1), call), index(arguments.get(2)), index(arguments.get(3)),
-        columnMajor(arguments.get(4), call));
+    MatrixOp store =
+        new MatrixOp.Store(
+            operand(arguments.get(0), Fragment.Use.ACCUMULATOR, statements),
+            tileArray(arguments.get(1), call),
+            index(arguments.get(2)),
+            index(arguments.get(3)),
+            columnMajor(arguments.get(4), call));
     statements.add(new Stmt.Matrix(store, expressions.site(call.getLeaf())));
     return statements;
   }
@@ -97,36 +101,64 @@ final class MatrixLowering {
       }
       return new MatrixOp.Copy(target, source.get());
     }
-    String method = calls.gpuCall(value).orElseThrow(() -> new KernelError(value.getLeaf(),
-        Errors.matrixUse("assigned the result of a Gpu matrix method or another matrix variable")));
+    String method =
+        calls
+            .gpuCall(value)
+            .orElseThrow(
+                () ->
+                    new KernelError(
+                        value.getLeaf(),
+                        Errors.matrixUse(
+                            "assigned the result of a Gpu matrix method or another matrix variable")));
     List<TreePath> arguments = arguments(value);
     return switch (method) {
       case "loadMatrixA", "loadMatrixB" -> {
-        Fragment.Element element = Fragment.Element.valueOf(constantName(arguments.get(3), "element type", value));
+        Fragment.Element element =
+            Fragment.Element.valueOf(constantName(arguments.get(3), "element type", value));
         holds(target, element, arguments.get(3));
-        yield new MatrixOp.Load(target, tileArray(arguments.get(0), value), index(arguments.get(1)),
-            index(arguments.get(2)), columnMajor(arguments.get(4), value), element);
+        yield new MatrixOp.Load(
+            target,
+            tileArray(arguments.get(0), value),
+            index(arguments.get(1)),
+            index(arguments.get(2)),
+            columnMajor(arguments.get(4), value),
+            element);
       }
-      case "loadAccumulator" -> new MatrixOp.Load(target, tileArray(arguments.get(0), value), index(arguments.get(1)),
-          index(arguments.get(2)), columnMajor(arguments.get(3), value), Fragment.Element.FLOAT);
+      case "loadAccumulator" ->
+          new MatrixOp.Load(
+              target,
+              tileArray(arguments.get(0), value),
+              index(arguments.get(1)),
+              index(arguments.get(2)),
+              columnMajor(arguments.get(3), value),
+              Fragment.Element.FLOAT);
       case "fillAccumulator" -> new MatrixOp.Fill(target, value(arguments.get(0)));
       case "multiplyAdd" -> {
         Fragment a = operand(arguments.get(0), Fragment.Use.A, before);
         Fragment b = operand(arguments.get(1), Fragment.Use.B, before);
         if (elements.get(a) != elements.get(b)) {
-          throw new KernelError(value.getLeaf(), Errors.matrixElement("an A tile of " + elements.get(a)
-              + " times a B tile of " + elements.get(b)));
+          throw new KernelError(
+              value.getLeaf(),
+              Errors.matrixElement(
+                  "an A tile of " + elements.get(a) + " times a B tile of " + elements.get(b)));
         }
-        yield new MatrixOp.MultiplyAdd(target, a, b, operand(arguments.get(2), Fragment.Use.ACCUMULATOR, before));
+        yield new MatrixOp.MultiplyAdd(
+            target, a, b, operand(arguments.get(2), Fragment.Use.ACCUMULATOR, before));
       }
       case "scaleAccumulator" -> {
         Fragment scaled = operand(arguments.get(0), Fragment.Use.ACCUMULATOR, before);
         yield new MatrixOp.Scale(target, scaled, value(arguments.get(1)));
       }
-      case "addAccumulators" -> new MatrixOp.Add(target, operand(arguments.get(0), Fragment.Use.ACCUMULATOR, before),
-          operand(arguments.get(1), Fragment.Use.ACCUMULATOR, before));
-      default -> throw new KernelError(value.getLeaf(),
-          Errors.matrixUse("assigned the result of a Gpu matrix method or another matrix variable"));
+      case "addAccumulators" ->
+          new MatrixOp.Add(
+              target,
+              operand(arguments.get(0), Fragment.Use.ACCUMULATOR, before),
+              operand(arguments.get(1), Fragment.Use.ACCUMULATOR, before));
+      default ->
+          throw new KernelError(
+              value.getLeaf(),
+              Errors.matrixUse(
+                  "assigned the result of a Gpu matrix method or another matrix variable"));
     };
   }
 
@@ -142,24 +174,37 @@ final class MatrixLowering {
       assignInto(temporary, inner, before);
       return temporary;
     }
-    Fragment fragment = variable.orElseThrow(() -> new KernelError(argument.getLeaf(),
-        Errors.matrixUse("passed to a Gpu matrix method as a variable or a matrix method's result")));
+    Fragment fragment =
+        variable.orElseThrow(
+            () ->
+                new KernelError(
+                    argument.getLeaf(),
+                    Errors.matrixUse(
+                        "passed to a Gpu matrix method as a variable or a matrix method's result")));
     if (fragment.use() != use) {
-      throw new IllegalStateException("javac let a " + fragment.use() + " matrix stand for a " + use + " one");
+      throw new IllegalStateException(
+          "javac let a " + fragment.use() + " matrix stand for a " + use + " one");
     }
     return fragment;
   }
 
   /**
    * Records that A or B fragment {@code target} holds {@code element}, which {@code where} gives. A
-   * matrix variable holds one element type ({@code kiln.matrix.element}): on Vulkan it is part of the
-   * variable's type.
+   * matrix variable holds one element type ({@code kiln.matrix.element}): on Vulkan it is part of
+   * the variable's type.
    */
   private void holds(Fragment target, Fragment.Element element, TreePath where) {
     Fragment.Element before = elements.putIfAbsent(target, element);
     if (before != null && before != element) {
-      throw new KernelError(where.getLeaf(), Errors.matrixElement("a tile of " + element + " assigned to " + target.name()
-          + ", which holds " + before));
+      throw new KernelError(
+          where.getLeaf(),
+          Errors.matrixElement(
+              "a tile of "
+                  + element
+                  + " assigned to "
+                  + target.name()
+                  + ", which holds "
+                  + before));
     }
   }
 
@@ -173,15 +218,17 @@ final class MatrixLowering {
 
   /**
    * The array a tile lies in: a buffer parameter, or workgroup memory holding the elements as the
-   * tile has them (float16 bits in {@code Gpu.sharedPackedShorts}, floats in {@code Gpu.sharedFloats}).
+   * tile has them (float16 bits in {@code Gpu.sharedPackedShorts}, floats in {@code
+   * Gpu.sharedFloats}).
    */
   private ArrayDecl tileArray(TreePath argument, TreePath call) {
     ArrayDecl array = expressions.array(argument).decl();
-    boolean usable = switch (array) {
-      case BufferDecl buffer -> true;
-      case SharedArray shared -> shared.element() == PrimType.FLOAT || shared.packed();
-      default -> false;
-    };
+    boolean usable =
+        switch (array) {
+          case BufferDecl buffer -> true;
+          case SharedArray shared -> shared.element() == PrimType.FLOAT || shared.packed();
+          default -> false;
+        };
     if (!usable) {
       throw new KernelError(argument.getLeaf(), Errors.matrixMemory(method(call)));
     }
@@ -207,6 +254,8 @@ final class MatrixLowering {
 
   private static List<TreePath> arguments(TreePath call) {
     MethodInvocationTree invocation = (MethodInvocationTree) call.getLeaf();
-    return invocation.getArguments().stream().map(argument -> child(call, (ExpressionTree) argument)).toList();
+    return invocation.getArguments().stream()
+        .map(argument -> child(call, (ExpressionTree) argument))
+        .toList();
   }
 }

@@ -11,11 +11,22 @@ final class MatrixTypes {
 
   private static final String PACKAGE = "dev.kiln.matrix.";
 
-  /** The {@code dev.kiln.Gpu} methods whose value is a matrix, which {@code MatrixLowering} lowers. */
-  static final java.util.Set<String> OPERATIONS = java.util.Set.of("loadMatrixA", "loadMatrixB", "loadAccumulator",
-      "fillAccumulator", "multiplyAdd", "scaleAccumulator", "addAccumulators");
+  /**
+   * The {@code dev.kiln.Gpu} methods whose value is a matrix, which {@code MatrixLowering} lowers.
+   */
+  static final java.util.Set<String> OPERATIONS =
+      java.util.Set.of(
+          "loadMatrixA",
+          "loadMatrixB",
+          "loadAccumulator",
+          "fillAccumulator",
+          "multiplyAdd",
+          "scaleAccumulator",
+          "addAccumulators");
 
-  /** The fragment use of a Java type: {@code MatrixA}, {@code MatrixB} or {@code MatrixAccumulator}. */
+  /**
+   * The fragment use of a Java type: {@code MatrixA}, {@code MatrixB} or {@code MatrixAccumulator}.
+   */
   static Optional<Fragment.Use> use(TypeMirror type) {
     if (!(type instanceof DeclaredType declared)) {
       return Optional.empty();

@@ -2,9 +2,9 @@ package dev.kiln.processor.lower;
 
 import com.sun.source.tree.CompilationUnitTree;
 import dev.kiln.annotations.Access;
-import dev.kiln.processor.ir.Fragment;
 import dev.kiln.processor.ir.BufferDecl;
 import dev.kiln.processor.ir.Expr;
+import dev.kiln.processor.ir.Fragment;
 import dev.kiln.processor.ir.Local;
 import dev.kiln.processor.ir.PrimType;
 import dev.kiln.processor.ir.PrivateArray;
@@ -33,11 +33,18 @@ final class Scope {
   private final Map<String, ScalarParam> scalars = new LinkedHashMap<>();
   private final Map<Element, SharedArray> shared = new LinkedHashMap<>();
   private final List<PrivateArray> privates = new ArrayList<>();
+
   /** Variables of the kernel and of each helper being inlined, innermost last. */
   private final Deque<Frame> frames = new ArrayDeque<>(List.of(new Frame()));
+
   private final Deque<Element> inlining = new ArrayDeque<>();
-  /** The file of the kernel, then of each helper being inlined (a helper may be another class's), innermost first. */
+
+  /**
+   * The file of the kernel, then of each helper being inlined (a helper may be another class's),
+   * innermost first.
+   */
   private final Deque<CompilationUnitTree> units = new ArrayDeque<>();
+
   private final List<Local> declared = new ArrayList<>();
   private final Set<Element> rejected = new HashSet<>();
 
@@ -49,8 +56,13 @@ final class Scope {
     for (KernelSignature.Param param : signature.params()) {
       if (param.isBuffer()) {
         // READ_WRITE until the body shows what it does (pass.AccessInference)
-        buffers.put(param.name(), new BufferDecl(param.name(), param.type(),
-            param.declared().orElse(Access.READ_WRITE), buffers.size()));
+        buffers.put(
+            param.name(),
+            new BufferDecl(
+                param.name(),
+                param.type(),
+                param.declared().orElse(Access.READ_WRITE),
+                buffers.size()));
       } else {
         scalars.put(param.name(), new ScalarParam(param.name(), param.type()));
       }
@@ -137,7 +149,10 @@ final class Scope {
     frames.getFirst().arguments.put(parameter, argument);
   }
 
-  /** Binds a helper's array parameter to the array its caller passes, or a local to its private array. */
+  /**
+   * Binds a helper's array parameter to the array its caller passes, or a local to its private
+   * array.
+   */
   void bindArray(Element parameter, ArrayRef array) {
     frames.getFirst().arrays.put(parameter, array);
   }

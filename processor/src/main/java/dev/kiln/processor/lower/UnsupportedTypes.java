@@ -13,7 +13,10 @@ import javax.lang.model.type.TypeMirror;
 final class UnsupportedTypes {
   private UnsupportedTypes() {}
 
-  /** The error for a value, local or parameter of {@code type} (a TypeMirror or a type's name) at {@code tree}. */
+  /**
+   * The error for a value, local or parameter of {@code type} (a TypeMirror or a type's name) at
+   * {@code tree}.
+   */
   static KernelError error(Tree tree, Object type) {
     return new KernelError(tree, Errors.unsupportedType(type, fix(type)));
   }
@@ -39,25 +42,41 @@ final class UnsupportedTypes {
       return "keep the items in a private array with a count: 'int[] items = new int[16]; int size = 0;'";
     }
     return switch (name) {
-      case "java.lang.Integer", "java.lang.Long", "java.lang.Float", "java.lang.Double", "java.lang.Boolean" ->
-          "use the primitive type, " + name.substring("java.lang.".length()).toLowerCase().replace("integer", "int");
-      default -> name.startsWith("java.") || name.startsWith("javax.") ? "compute with primitive values"
-          : "keep the object's fields in primitive locals ('float vx = ...; float vy = ...;'), and pass arrays of"
-              + " objects as one primitive array per field";
+      case "java.lang.Integer",
+          "java.lang.Long",
+          "java.lang.Float",
+          "java.lang.Double",
+          "java.lang.Boolean" ->
+          "use the primitive type, "
+              + name.substring("java.lang.".length()).toLowerCase().replace("integer", "int");
+      default ->
+          name.startsWith("java.") || name.startsWith("javax.")
+              ? "compute with primitive values"
+              : "keep the object's fields in primitive locals ('float vx = ...; float vy = ...;'), and pass arrays of"
+                  + " objects as one primitive array per field";
     };
   }
 
-  /** The JDK's random number generators: state shared by every call, where invocations need numbers of their own. */
-  private static final java.util.Set<String> RANDOMS = java.util.Set.of("java.util.Random",
-      "java.util.SplittableRandom", "java.util.concurrent.ThreadLocalRandom", "java.security.SecureRandom",
-      "java.util.random.RandomGenerator");
+  /**
+   * The JDK's random number generators: state shared by every call, where invocations need numbers
+   * of their own.
+   */
+  private static final java.util.Set<String> RANDOMS =
+      java.util.Set.of(
+          "java.util.Random",
+          "java.util.SplittableRandom",
+          "java.util.concurrent.ThreadLocalRandom",
+          "java.security.SecureRandom",
+          "java.util.random.RandomGenerator");
 
   private static boolean isFunctional(TypeMirror type) {
     return type instanceof DeclaredType declared
         && declared.asElement().getAnnotation(FunctionalInterface.class) != null;
   }
 
-  /** Whether {@code element} is a {@code java.util.Collection} or {@code Map}, or implements one. */
+  /**
+   * Whether {@code element} is a {@code java.util.Collection} or {@code Map}, or implements one.
+   */
   private static boolean isCollection(Element element) {
     if (!(element instanceof TypeElement type)) {
       return false;
@@ -68,7 +87,9 @@ final class UnsupportedTypes {
     }
     java.util.List<TypeMirror> supertypes = new java.util.ArrayList<>(type.getInterfaces());
     supertypes.add(type.getSuperclass());
-    return supertypes.stream().anyMatch(supertype -> supertype instanceof DeclaredType declared
-        && isCollection(declared.asElement()));
+    return supertypes.stream()
+        .anyMatch(
+            supertype ->
+                supertype instanceof DeclaredType declared && isCollection(declared.asElement()));
   }
 }

@@ -8,11 +8,15 @@ import java.util.List;
  * parameters (each name once, first-seen order) and, for each arm, where each of its parameters
  * sits in that union. Enough to write the group's launcher.
  *
- * @param consistent whether every shared name has one type in all arms; a group whose arms
- *     disagree gets no launcher (fusion reports the conflict)
+ * @param consistent whether every shared name has one type in all arms; a group whose arms disagree
+ *     gets no launcher (fusion reports the conflict)
  */
-public record GroupSignature(String name, List<KernelSignature> arms, List<KernelSignature.Param> params,
-    List<int[]> armParams, boolean consistent) {
+public record GroupSignature(
+    String name,
+    List<KernelSignature> arms,
+    List<KernelSignature.Param> params,
+    List<int[]> armParams,
+    boolean consistent) {
 
   public GroupSignature {
     arms = List.copyOf(arms);

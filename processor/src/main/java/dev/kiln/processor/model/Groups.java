@@ -29,32 +29,44 @@ public final class Groups {
     int position = 0;
     for (KernelSignature kernel : kernels) {
       for (KernelSignature.Membership membership : kernel.groups()) {
-        byName.computeIfAbsent(membership.group(), name -> new ArrayList<>())
+        byName
+            .computeIfAbsent(membership.group(), name -> new ArrayList<>())
             .add(new Entry(kernel, membership.order(), position++));
       }
     }
-    Set<String> kernelNames = kernels.stream().map(KernelSignature::name).collect(Collectors.toSet());
+    Set<String> kernelNames =
+        kernels.stream().map(KernelSignature::name).collect(Collectors.toSet());
     List<GroupSignature> groups = new ArrayList<>();
-    byName.forEach((name, entries) -> {
-      entries.sort(Comparator.comparingInt(Entry::order).thenComparingInt(Entry::position));
-      List<KernelSignature> arms = entries.stream().map(Entry::kernel).toList();
-      if (!SourceVersion.isIdentifier(name) || SourceVersion.isKeyword(name)) {
-        diagnostics.error(arms.getFirst().method(), Errors.groupName(name, "is not a Java identifier"));
-        return;
-      }
-      if (kernelNames.contains(name)) {
-        diagnostics.error(arms.getFirst().method(), Errors.groupName(name, "is also the name of a kernel of the class"));
-        return;
-      }
-      GroupSignature group = unify(name, arms);
-      List<PrimType> scalars = group.params().stream().filter(p -> !p.isBuffer()).map(KernelSignature.Param::type).toList();
-      int bytes = PushConstantBlock.size(arms.size(), scalars);
-      if (bytes > PushConstantBlock.LIMIT) {
-        diagnostics.error(arms.getFirst().method(), Errors.groupPushConstants(name, arms.size(), scalars.size(), bytes));
-        return;
-      }
-      groups.add(group);
-    });
+    byName.forEach(
+        (name, entries) -> {
+          entries.sort(Comparator.comparingInt(Entry::order).thenComparingInt(Entry::position));
+          List<KernelSignature> arms = entries.stream().map(Entry::kernel).toList();
+          if (!SourceVersion.isIdentifier(name) || SourceVersion.isKeyword(name)) {
+            diagnostics.error(
+                arms.getFirst().method(), Errors.groupName(name, "is not a Java identifier"));
+            return;
+          }
+          if (kernelNames.contains(name)) {
+            diagnostics.error(
+                arms.getFirst().method(),
+                Errors.groupName(name, "is also the name of a kernel of the class"));
+            return;
+          }
+          GroupSignature group = unify(name, arms);
+          List<PrimType> scalars =
+              group.params().stream()
+                  .filter(p -> !p.isBuffer())
+                  .map(KernelSignature.Param::type)
+                  .toList();
+          int bytes = PushConstantBlock.size(arms.size(), scalars);
+          if (bytes > PushConstantBlock.LIMIT) {
+            diagnostics.error(
+                arms.getFirst().method(),
+                Errors.groupPushConstants(name, arms.size(), scalars.size(), bytes));
+            return;
+          }
+          groups.add(group);
+        });
     return groups;
   }
 
@@ -71,7 +83,10 @@ public final class Groups {
         if (earlier != null) {
           consistent &= earlier.type() == param.type() && earlier.isBuffer() == param.isBuffer();
           if (earlier.isBuffer() && !earlier.declared().equals(param.declared())) {
-            params.put(param.name(), new KernelSignature.Param(param.name(), param.type(), true, java.util.Optional.empty()));
+            params.put(
+                param.name(),
+                new KernelSignature.Param(
+                    param.name(), param.type(), true, java.util.Optional.empty()));
           }
         }
         indices[i] = positions.computeIfAbsent(param.name(), unused -> positions.size());
@@ -80,5 +95,4 @@ public final class Groups {
     }
     return new GroupSignature(name, arms, List.copyOf(params.values()), armParams, consistent);
   }
-
 }

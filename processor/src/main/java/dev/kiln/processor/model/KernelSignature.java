@@ -38,8 +38,16 @@ public record KernelSignature(
 
   /** The same kernel with the elements javac has for it now. */
   public KernelSignature rebind(TypeElement currentOwner, ExecutableElement currentMethod) {
-    return new KernelSignature(currentOwner, packageName, flatName, currentMethod, workgroup, boundsChecks, selfComposable,
-        params, groups);
+    return new KernelSignature(
+        currentOwner,
+        packageName,
+        flatName,
+        currentMethod,
+        workgroup,
+        boundsChecks,
+        selfComposable,
+        params,
+        groups);
   }
 
   public String name() {

@@ -28,6 +28,7 @@ import javax.lang.model.type.TypeMirror;
 public final class SignatureReader {
   /** Vulkan guarantees 128 invocations per workgroup; every desktop GPU takes 1024. */
   static final int MAX_INVOCATIONS = 1024;
+
   /** The JVM's 255 parameter slots, less the launcher's device (or batch) and count (or grid). */
   static final int MAX_PARAMETER_SLOTS = 253;
 
@@ -68,16 +69,21 @@ public final class SignatureReader {
     TypeElement owner = (TypeElement) method.getEnclosingElement();
     Optional<String> flatName = flatName(owner);
     if (flatName.isEmpty()) {
-      diagnostics.error(method, Errors.kernelEnclosing(name, "class " + owner.getQualifiedName() + " (private)"));
+      diagnostics.error(
+          method, Errors.kernelEnclosing(name, "class " + owner.getQualifiedName() + " (private)"));
       ok = false;
     } else if (method.getModifiers().contains(Modifier.PRIVATE)) {
-      diagnostics.error(method, Errors.kernelPrivate(name, KernelSignature.launcherName(flatName.get())));
+      diagnostics.error(
+          method, Errors.kernelPrivate(name, KernelSignature.launcherName(flatName.get())));
       ok = false;
     }
     Kernel kernel = method.getAnnotation(Kernel.class);
     Optional<Workgroup> workgroup = workgroup(kernel.workgroup());
     if (workgroup.isEmpty()) {
-      diagnostics.error(method, Errors.workgroupShape(Arrays.toString(kernel.workgroup()).replace('[', '{').replace(']', '}')));
+      diagnostics.error(
+          method,
+          Errors.workgroupShape(
+              Arrays.toString(kernel.workgroup()).replace('[', '{').replace(']', '}')));
       ok = false;
     }
     List<KernelSignature.Param> params = new ArrayList<>();
@@ -86,7 +92,8 @@ public final class SignatureReader {
       if (param.isPresent()) {
         params.add(param.get());
       } else {
-        diagnostics.error(parameter, Errors.parameterType(parameter.getSimpleName(), parameter.asType()));
+        diagnostics.error(
+            parameter, Errors.parameterType(parameter.getSimpleName(), parameter.asType()));
         ok = false;
       }
     }
@@ -95,7 +102,8 @@ public final class SignatureReader {
       diagnostics.error(method, Errors.kernelParameters(name, slots));
       ok = false;
     }
-    List<PrimType> scalarTypes = params.stream().filter(p -> !p.isBuffer()).map(KernelSignature.Param::type).toList();
+    List<PrimType> scalarTypes =
+        params.stream().filter(p -> !p.isBuffer()).map(KernelSignature.Param::type).toList();
     int scalars = scalarTypes.size();
     int pushBytes = PushConstantBlock.size(1, scalarTypes);
     if (pushBytes > PushConstantBlock.LIMIT) {
@@ -105,14 +113,26 @@ public final class SignatureReader {
     if (!ok) {
       return Optional.empty();
     }
-    List<KernelSignature.Membership> groups = Arrays.stream(method.getAnnotationsByType(FuseGroup.class))
-        .map(group -> new KernelSignature.Membership(group.value(), group.order()))
-        .toList();
-    return Optional.of(new KernelSignature(owner, packageOf(owner).getQualifiedName().toString(), flatName.get(),
-        method, workgroup.get(), kernel.boundsChecks(), kernel.selfComposable(), params, groups));
+    List<KernelSignature.Membership> groups =
+        Arrays.stream(method.getAnnotationsByType(FuseGroup.class))
+            .map(group -> new KernelSignature.Membership(group.value(), group.order()))
+            .toList();
+    return Optional.of(
+        new KernelSignature(
+            owner,
+            packageOf(owner).getQualifiedName().toString(),
+            flatName.get(),
+            method,
+            workgroup.get(),
+            kernel.boundsChecks(),
+            kernel.selfComposable(),
+            params,
+            groups));
   }
 
-  /** Whether {@code thrown} is a RuntimeException or an Error, which a launcher need not declare. */
+  /**
+   * Whether {@code thrown} is a RuntimeException or an Error, which a launcher need not declare.
+   */
   private static boolean unchecked(TypeMirror thrown) {
     for (TypeMirror type = thrown; type instanceof DeclaredType declared; ) {
       TypeElement element = (TypeElement) declared.asElement();
@@ -127,10 +147,13 @@ public final class SignatureReader {
 
   private static Optional<Workgroup> workgroup(int[] sizes) {
     // each size at most the limit first: the product of three ints can wrap even in a long
-    if (sizes.length < 1 || sizes.length > 3 || Arrays.stream(sizes).anyMatch(size -> size < 1 || size > MAX_INVOCATIONS)) {
+    if (sizes.length < 1
+        || sizes.length > 3
+        || Arrays.stream(sizes).anyMatch(size -> size < 1 || size > MAX_INVOCATIONS)) {
       return Optional.empty();
     }
-    Workgroup workgroup = new Workgroup(sizes[0], sizes.length > 1 ? sizes[1] : 1, sizes.length > 2 ? sizes[2] : 1);
+    Workgroup workgroup =
+        new Workgroup(sizes[0], sizes.length > 1 ? sizes[1] : 1, sizes.length > 2 ? sizes[2] : 1);
     return workgroup.invocations() <= MAX_INVOCATIONS ? Optional.of(workgroup) : Optional.empty();
   }
 
@@ -140,7 +163,10 @@ public final class SignatureReader {
     Buffer buffer = parameter.getAnnotation(Buffer.class);
     if (type instanceof ArrayType array) {
       return primType(array.getComponentType())
-          .map(element -> new KernelSignature.Param(name, element, true, Optional.ofNullable(buffer).map(Buffer::value)));
+          .map(
+              element ->
+                  new KernelSignature.Param(
+                      name, element, true, Optional.ofNullable(buffer).map(Buffer::value)));
     }
     if (buffer != null) {
       return Optional.empty();
@@ -166,8 +192,8 @@ public final class SignatureReader {
   }
 
   /**
-   * The owner's name inside its package, nested names joined by '_'; empty for local, anonymous
-   * or private classes, which a launcher in the package cannot reach.
+   * The owner's name inside its package, nested names joined by '_'; empty for local, anonymous or
+   * private classes, which a launcher in the package cannot reach.
    */
   private static Optional<String> flatName(TypeElement owner) {
     StringBuilder name = new StringBuilder(owner.getSimpleName());

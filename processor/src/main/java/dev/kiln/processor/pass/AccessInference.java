@@ -30,21 +30,40 @@ public final class AccessInference {
     Program program = analysis.program();
     Facts facts = analysis.facts();
     Map<ArrayDecl, ArrayDecl> inferred = new HashMap<>();
-    List<BufferDecl> buffers = program.buffers().stream().map(buffer -> {
-      BufferDecl result = declared.contains(buffer.name()) ? buffer : buffer.withAccess(infer(facts, buffer));
-      inferred.put(buffer, result);
-      return result;
-    }).toList();
-    Rewriter rewriter = new Rewriter() {
-      @Override
-      protected ArrayDecl array(ArrayDecl array) {
-        return inferred.getOrDefault(array, array);
-      }
-    };
-    return new Program(program.name(), program.workgroup(), program.arms(), program.boundsChecks(), buffers,
-        program.shared(), program.privates(), program.scalars(), program.locals(),
-        rewriter.statements(program.body()), program.elementsPerInvocation(), program.launchBounds(),
-        program.split(), program.aliasConflicts());
+    List<BufferDecl> buffers =
+        program.buffers().stream()
+            .map(
+                buffer -> {
+                  BufferDecl result =
+                      declared.contains(buffer.name())
+                          ? buffer
+                          : buffer.withAccess(infer(facts, buffer));
+                  inferred.put(buffer, result);
+                  return result;
+                })
+            .toList();
+    Rewriter rewriter =
+        new Rewriter() {
+          @Override
+          protected ArrayDecl array(ArrayDecl array) {
+            return inferred.getOrDefault(array, array);
+          }
+        };
+    return new Program(
+        program.name(),
+        program.workgroup(),
+        program.arms(),
+        program.boundsChecks(),
+        buffers,
+        program.shared(),
+        program.privates(),
+        program.scalars(),
+        program.locals(),
+        rewriter.statements(program.body()),
+        program.elementsPerInvocation(),
+        program.launchBounds(),
+        program.split(),
+        program.aliasConflicts());
   }
 
   private static Access infer(Facts facts, BufferDecl buffer) {

@@ -19,9 +19,9 @@ import java.util.function.Supplier;
 
 /**
  * Rewrites labelled {@code break} and {@code continue} into what structured SPIR-V can branch to:
- * only the innermost loop or switch. A jump to an outer loop stores a code in a {@code jump}
- * local and breaks out; after each construct a jump may leave, the enclosing loop or switch
- * checks the code and breaks or continues in turn, until the target loop acts on it.
+ * only the innermost loop or switch. A jump to an outer loop stores a code in a {@code jump} local
+ * and breaks out; after each construct a jump may leave, the enclosing loop or switch checks the
+ * code and breaks or continues in turn, until the target loop acts on it.
  */
 public final class LabelledJumps {
   private final Supplier<Local> newJumpLocal;
@@ -66,15 +66,26 @@ public final class LabelledJumps {
         }
         case Stmt.Break b -> out.add(new Stmt.Break());
         case Stmt.Continue c -> out.add(new Stmt.Continue());
-        case Stmt.If branch -> out.add(new Stmt.If(inner(branch.condition()), statements(branch.then(), pending),
-            statements(branch.otherwise(), pending)));
+        case Stmt.If branch ->
+            out.add(
+                new Stmt.If(
+                    inner(branch.condition()),
+                    statements(branch.then(), pending),
+                    statements(branch.otherwise(), pending)));
         case Stmt.Loop loop -> {
           Set<Label> inner = new HashSet<>();
           frames.push(new Frame(true, loop.label()));
           List<Stmt> body = statements(loop.body(), inner);
           List<Stmt> update = statements(loop.update(), inner);
           frames.pop();
-          out.add(new Stmt.Loop(inner(loop.condition()), loop.testFirst(), body, update, loop.label(), loop.site()));
+          out.add(
+              new Stmt.Loop(
+                  inner(loop.condition()),
+                  loop.testFirst(),
+                  body,
+                  update,
+                  loop.label(),
+                  loop.site()));
           inner.remove(loop.label());
           afterConstruct(inner, pending, out);
         }
@@ -83,26 +94,50 @@ public final class LabelledJumps {
           frames.push(new Frame(false, null));
           List<Stmt.Case> cases = new ArrayList<>();
           for (Stmt.Case branch : choice.cases()) {
-            cases.add(new Stmt.Case(branch.labels(), branch.isDefault(), statements(branch.body(), inner)));
+            cases.add(
+                new Stmt.Case(
+                    branch.labels(), branch.isDefault(), statements(branch.body(), inner)));
           }
           frames.pop();
           out.add(new Stmt.Switch(inner(choice.selector()), cases));
           afterConstruct(inner, pending, out);
         }
         case Stmt.Assign a -> out.add(new Stmt.Assign(a.local(), inner(a.value())));
-        case Stmt.Store s -> out.add(new Stmt.Store(s.array(), inner(s.index()), inner(s.value()), s.site()));
-        case Stmt.Atomic a -> out.add(new Stmt.Atomic(a.result(), a.op(), a.array(), inner(a.index()), inner(a.value()),
-            a.expected() == null ? null : inner(a.expected()), a.site()));
+        case Stmt.Store s ->
+            out.add(new Stmt.Store(s.array(), inner(s.index()), inner(s.value()), s.site()));
+        case Stmt.Atomic a ->
+            out.add(
+                new Stmt.Atomic(
+                    a.result(),
+                    a.op(),
+                    a.array(),
+                    inner(a.index()),
+                    inner(a.value()),
+                    a.expected() == null ? null : inner(a.expected()),
+                    a.site()));
         case Stmt.Barrier b -> out.add(b);
-        case Stmt.Matrix m -> out.add(new Stmt.Matrix(m.op().withScalars(m.op().scalars().stream().map(this::inner)
-            .toList()), m.site()));
+        case Stmt.Matrix m ->
+            out.add(
+                new Stmt.Matrix(
+                    m.op().withScalars(m.op().scalars().stream().map(this::inner).toList()),
+                    m.site()));
         case Stmt.ClearArray c -> out.add(c);
-        case Stmt.Copy c -> out.add(new Stmt.Copy(c.source(), inner(c.sourceIndex()), c.target(), inner(c.targetIndex()),
-            c.length(), c.site()));
+        case Stmt.Copy c ->
+            out.add(
+                new Stmt.Copy(
+                    c.source(),
+                    inner(c.sourceIndex()),
+                    c.target(),
+                    inner(c.targetIndex()),
+                    c.length(),
+                    c.site()));
         case Stmt.DeclareShared d -> out.add(d);
-        case Stmt.VectorLoad v -> out.add(new Stmt.VectorLoad(v.buffer(), inner(v.vector()), v.lanes()));
-        case Stmt.VectorStore v -> out.add(new Stmt.VectorStore(v.buffer(), inner(v.vector()),
-            v.lanes().stream().map(this::inner).toList()));
+        case Stmt.VectorLoad v ->
+            out.add(new Stmt.VectorLoad(v.buffer(), inner(v.vector()), v.lanes()));
+        case Stmt.VectorStore v ->
+            out.add(
+                new Stmt.VectorStore(
+                    v.buffer(), inner(v.vector()), v.lanes().stream().map(this::inner).toList()));
         case Stmt.Return r -> out.add(r);
         case Stmt.Call call -> throw call.unlinked();
       }
@@ -111,9 +146,9 @@ public final class LabelledJumps {
   }
 
   /**
-   * {@code expression} with the statements of its effects rewritten too (an inlined helper's
-   * {@code return} in a loop, a switch expression's {@code yield}). Each effect is a construct of its
-   * own: its jumps target only its own loops, as Java allows no jump out of an expression, so it is
+   * {@code expression} with the statements of its effects rewritten too (an inlined helper's {@code
+   * return} in a loop, a switch expression's {@code yield}). Each effect is a construct of its own:
+   * its jumps target only its own loops, as Java allows no jump out of an expression, so it is
    * rewritten with no enclosing loop or switch.
    */
   private Expr inner(Expr expression) {
@@ -152,22 +187,33 @@ public final class LabelledJumps {
     Frame enclosing = frames.peek();
     Expr.LocalGet code = new Expr.LocalGet(jump());
     List<Stmt> outward = List.of(new Stmt.Break());
-    Stmt dispatch = new Stmt.If(new Expr.Binary(BinaryOp.NE, code, new Expr.IntConst(0)), outward, List.of());
-    if (enclosing != null && enclosing.isLoop() && enclosing.label() != null && left.contains(enclosing.label())) {
+    Stmt dispatch =
+        new Stmt.If(new Expr.Binary(BinaryOp.NE, code, new Expr.IntConst(0)), outward, List.of());
+    if (enclosing != null
+        && enclosing.isLoop()
+        && enclosing.label() != null
+        && left.contains(enclosing.label())) {
       int breakCode = code(enclosing.label());
       Stmt reset = new Stmt.Assign(jump(), new Expr.IntConst(0));
-      dispatch = new Stmt.If(new Expr.Binary(BinaryOp.EQ, code, new Expr.IntConst(breakCode)),
-          List.of(reset, new Stmt.Break()),
-          List.of(new Stmt.If(new Expr.Binary(BinaryOp.EQ, code, new Expr.IntConst(breakCode + 1)),
-              List.of(reset, new Stmt.Continue()),
-              List.of(dispatch))));
+      dispatch =
+          new Stmt.If(
+              new Expr.Binary(BinaryOp.EQ, code, new Expr.IntConst(breakCode)),
+              List.of(reset, new Stmt.Break()),
+              List.of(
+                  new Stmt.If(
+                      new Expr.Binary(BinaryOp.EQ, code, new Expr.IntConst(breakCode + 1)),
+                      List.of(reset, new Stmt.Continue()),
+                      List.of(dispatch))));
       left.remove(enclosing.label());
     }
     out.add(dispatch);
     pending.addAll(left);
   }
 
-  /** Whether {@code label} names the innermost loop ({@code continue}) or loop or switch ({@code break}). */
+  /**
+   * Whether {@code label} names the innermost loop ({@code continue}) or loop or switch ({@code
+   * break}).
+   */
   private boolean isInnermost(Label label, boolean loopsOnly) {
     for (Frame frame : frames) {
       if (frame.isLoop() || !loopsOnly) {

@@ -27,17 +27,20 @@ public final class Passes {
   }
 
   /**
-   * A gated kernel or fused group: its split form and alias conflicts decided, vectorized where it qualifies and is
-   * allowed, then without labelled jumps.
+   * A gated kernel or fused group: its split form and alias conflicts decided, vectorized where it
+   * qualifies and is allowed, then without labelled jumps.
    */
   public static Vectorize.Decision finish(Program gated, boolean vectorize) {
     Analysis analysis = Analysis.of(gated);
     SplitForm split = SplitForms.of(analysis); // on the kernel's own indices, before vectorization
-    Vectorize.Decision decision = vectorize
-        ? Vectorize.apply(analysis)
-        : new Vectorize.Decision.Kept(gated, "vectorization is off (-Akiln.vectorize=false)");
-    Program ready = withoutLabelledJumps(decision.program()).withSplit(split)
-        .withAliasConflicts(AliasConflicts.of(analysis));
+    Vectorize.Decision decision =
+        vectorize
+            ? Vectorize.apply(analysis)
+            : new Vectorize.Decision.Kept(gated, "vectorization is off (-Akiln.vectorize=false)");
+    Program ready =
+        withoutLabelledJumps(decision.program())
+            .withSplit(split)
+            .withAliasConflicts(AliasConflicts.of(analysis));
     return switch (decision) {
       case Vectorize.Decision.Vectorized v -> new Vectorize.Decision.Vectorized(ready);
       case Vectorize.Decision.Kept kept -> new Vectorize.Decision.Kept(ready, kept.reason());
@@ -47,10 +50,13 @@ public final class Passes {
   static Program withoutLabelledJumps(Program program) {
     Local jump = Local.fresh("jump", PrimType.INT);
     boolean[] used = {false};
-    List<Stmt> body = LabelledJumps.lower(program.body(), () -> {
-      used[0] = true;
-      return jump;
-    });
+    List<Stmt> body =
+        LabelledJumps.lower(
+            program.body(),
+            () -> {
+              used[0] = true;
+              return jump;
+            });
     if (!used[0]) {
       return program.withBody(program.locals(), body);
     }

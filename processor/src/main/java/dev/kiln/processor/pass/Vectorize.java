@@ -23,20 +23,22 @@ import java.util.Map;
 /**
  * Lets each invocation of an elementwise program handle 4 consecutive elements (2 where it accesses
  * a long or double buffer) with vector loads and stores of 16 bytes (8 for floats and ints beside
- * doubles): measured on an H200, one 16-byte vector per invocation per buffer is what coalesces best
- * (docs/PERFORMANCE.md). A program qualifies when it is one-dimensional and every buffer
- * access is at exactly {@code Gpu.globalId(0)} (so element e is touched by its own invocation only),
- * with no barriers, workgroup memory, atomics, subgroups, or other ids.
+ * doubles): measured on an H200, one 16-byte vector per invocation per buffer is what coalesces
+ * best (docs/PERFORMANCE.md). A program qualifies when it is one-dimensional and every buffer
+ * access is at exactly {@code Gpu.globalId(0)} (so element e is touched by its own invocation
+ * only), with no barriers, workgroup memory, atomics, subgroups, or other ids.
  *
- * <p>Invocation v handles elements {@code 4v … 4v+3} (or {@code 2v, 2v+1}), the gated body run once per element in
- * element order (as Java runs the invocations of one element after another, each element's work
- * is independent of the others'). Where all four elements lie inside every arm's grid and every
- * accessed buffer, the elements' values move through 16-byte loads and stores, and no bounds check
- * can fail; elsewhere (the tail) each element runs the scalar body with its checks and faults.
+ * <p>Invocation v handles elements {@code 4v … 4v+3} (or {@code 2v, 2v+1}), the gated body run once
+ * per element in element order (as Java runs the invocations of one element after another, each
+ * element's work is independent of the others'). Where all four elements lie inside every arm's
+ * grid and every accessed buffer, the elements' values move through 16-byte loads and stores, and
+ * no bounds check can fail; elsewhere (the tail) each element runs the scalar body with its checks
+ * and faults.
  */
 public final class Vectorize {
   /** Elements per invocation of a vectorized program whose buffers hold 4-byte elements. */
   static final int LANES = 4;
+
   /** Elements per invocation where some accessed buffer holds 8-byte elements. */
   static final int WIDE_LANES = 2;
 
@@ -49,15 +51,17 @@ public final class Vectorize {
     record Kept(Program program, String reason) implements Decision {}
   }
 
-  private static final IndexForm GLOBAL_X = new IndexForm.Affine(
-      Map.of(new IndexForm.Id(Builtin.GLOBAL_ID, 0), 1), 0);
+  private static final IndexForm GLOBAL_X =
+      new IndexForm.Affine(Map.of(new IndexForm.Id(Builtin.GLOBAL_ID, 0), 1), 0);
 
   private final Program program;
   private final Facts facts;
   private final IndexForms forms;
   private final List<Local> newLocals = new ArrayList<>();
+
   /** The accessed buffers, in binding order, with each lane's local for the element. */
   private final Map<BufferDecl, List<Local>> lanes = new LinkedHashMap<>();
+
   /** Elements per invocation: {@link #LANES}, or {@link #WIDE_LANES} with an 8-byte buffer. */
   private int elements = LANES;
 
@@ -76,7 +80,9 @@ public final class Vectorize {
   public static Decision apply(Analysis gated) {
     Vectorize pass = new Vectorize(gated);
     String obstacle = pass.obstacle();
-    return obstacle == null ? new Decision.Vectorized(pass.vectorized()) : new Decision.Kept(gated.program(), obstacle);
+    return obstacle == null
+        ? new Decision.Vectorized(pass.vectorized())
+        : new Decision.Kept(gated.program(), obstacle);
   }
 
   /** Why the program cannot be vectorized, or null. */
@@ -102,23 +108,39 @@ public final class Vectorize {
     if (Walk.anyExpression(program.body(), Expr.Effect.class::isInstance)) {
       return "it assigns inside expressions";
     }
-    if (Walk.anyExpression(program.body(), e -> e instanceof Expr.BuiltinGet get
-        && (get.builtin() != Builtin.GLOBAL_ID || get.axis() != 0) || e instanceof Expr.ArmWorkgroups)) {
+    if (Walk.anyExpression(
+        program.body(),
+        e ->
+            e instanceof Expr.BuiltinGet get
+                    && (get.builtin() != Builtin.GLOBAL_ID || get.axis() != 0)
+                || e instanceof Expr.ArmWorkgroups)) {
       return "it reads ids other than Gpu.globalId(0), or Gpu.numWorkgroups";
     }
     for (BufferDecl buffer : program.buffers()) {
       if ((buffer.element().isNarrow() || buffer.element() == PrimType.BOOLEAN)
           && !facts.accessesOf(buffer.name()).isEmpty()) {
-        return "buffer '" + buffer.name() + "' holds " + buffer.element().javaName() + " values, stored in 8 or 16 bits";
+        return "buffer '"
+            + buffer.name()
+            + "' holds "
+            + buffer.element().javaName()
+            + " values, stored in 8 or 16 bits";
       }
     }
-    elements = program.buffers().stream()
-        .anyMatch(b -> b.element().bytes() == 8 && !facts.accessesOf(b.name()).isEmpty()) ? WIDE_LANES : LANES;
+    elements =
+        program.buffers().stream()
+                .anyMatch(b -> b.element().bytes() == 8 && !facts.accessesOf(b.name()).isEmpty())
+            ? WIDE_LANES
+            : LANES;
     for (BufferDecl buffer : program.buffers()) {
       for (Facts.Access access : facts.accessesOf(buffer.name())) {
         IndexForm form = forms.form(access.index());
         if (!form.equals(GLOBAL_X)) {
-          return "buffer '" + buffer.name() + "' is indexed at " + form + " (line " + access.site().line()
+          return "buffer '"
+              + buffer.name()
+              + "' is indexed at "
+              + form
+              + " (line "
+              + access.site().line()
               + "), not at Gpu.globalId(0)";
         }
       }
@@ -146,31 +168,44 @@ public final class Vectorize {
     for (int k = 0; k < elements; k++) {
       Local element = fresh("element" + k, PrimType.INT);
       indices.add(element);
-      body.add(new Stmt.Assign(element, new Expr.Binary(BinaryOp.ADD,
-          new Expr.Binary(BinaryOp.MUL, vector, new Expr.IntConst(elements)), new Expr.IntConst(k))));
+      body.add(
+          new Stmt.Assign(
+              element,
+              new Expr.Binary(
+                  BinaryOp.ADD,
+                  new Expr.Binary(BinaryOp.MUL, vector, new Expr.IntConst(elements)),
+                  new Expr.IntConst(k))));
     }
     List<Stmt> full = new ArrayList<>();
     List<List<Stmt>> fullLanes = new ArrayList<>();
     for (int k = 0; k < elements; k++) {
       fullLanes.add(lane(k, indices.get(k), true));
     }
-    lanes.forEach((buffer, locals) -> {
-      boolean read = facts.accessesOf(buffer.name()).stream().anyMatch(a -> a.kind() == Facts.Kind.READ);
-      boolean written = facts.accessesOf(buffer.name()).stream().anyMatch(a -> a.kind().writes());
-      boolean everyLaneWrites = written;
-      for (int k = 0; k < elements; k++) {
-        everyLaneWrites &= definitelyAssigned(fullLanes.get(k), locals.get(k));
-      }
-      if (read || !everyLaneWrites) {
-        full.add(new Stmt.VectorLoad(buffer, vector, locals));
-      }
-    });
+    lanes.forEach(
+        (buffer, locals) -> {
+          boolean read =
+              facts.accessesOf(buffer.name()).stream().anyMatch(a -> a.kind() == Facts.Kind.READ);
+          boolean written =
+              facts.accessesOf(buffer.name()).stream().anyMatch(a -> a.kind().writes());
+          boolean everyLaneWrites = written;
+          for (int k = 0; k < elements; k++) {
+            everyLaneWrites &= definitelyAssigned(fullLanes.get(k), locals.get(k));
+          }
+          if (read || !everyLaneWrites) {
+            full.add(new Stmt.VectorLoad(buffer, vector, locals));
+          }
+        });
     fullLanes.forEach(full::addAll);
-    lanes.forEach((buffer, locals) -> {
-      if (facts.accessesOf(buffer.name()).stream().anyMatch(a -> a.kind().writes())) {
-        full.add(new Stmt.VectorStore(buffer, vector, locals.stream().map(l -> (Expr) new Expr.LocalGet(l)).toList()));
-      }
-    });
+    lanes.forEach(
+        (buffer, locals) -> {
+          if (facts.accessesOf(buffer.name()).stream().anyMatch(a -> a.kind().writes())) {
+            full.add(
+                new Stmt.VectorStore(
+                    buffer,
+                    vector,
+                    locals.stream().map(l -> (Expr) new Expr.LocalGet(l)).toList()));
+          }
+        });
     List<Stmt> tail = new ArrayList<>();
     for (int k = 0; k < elements; k++) {
       tail.addAll(lane(k, indices.get(k), false));
@@ -182,9 +217,9 @@ public final class Vectorize {
   }
 
   /**
-   * Whether the invocation's elements ({@code 4v … 4v+3}, or {@code 2v, 2v+1}) lie inside every arm's
-   * grid and every accessed buffer: {@code v < count >>> 2} (or {@code >>> 1}) for each, which cannot
-   * overflow, and the invocation inside the grids' other axes.
+   * Whether the invocation's elements ({@code 4v … 4v+3}, or {@code 2v, 2v+1}) lie inside every
+   * arm's grid and every accessed buffer: {@code v < count >>> 2} (or {@code >>> 1}) for each,
+   * which cannot overflow, and the invocation inside the grids' other axes.
    */
   private Expr allElementsInside(Expr vector) {
     Expr inside = new Expr.BoolConst(true);
@@ -200,12 +235,16 @@ public final class Vectorize {
 
   private Expr below(Expr vector, Expr count) {
     int shift = Integer.numberOfTrailingZeros(elements);
-    return new Expr.Binary(BinaryOp.LT, vector, new Expr.Binary(BinaryOp.USHR, count, new Expr.IntConst(shift)));
+    return new Expr.Binary(
+        BinaryOp.LT, vector, new Expr.Binary(BinaryOp.USHR, count, new Expr.IntConst(shift)));
   }
 
   private static Expr otherAxesInside(int arm) {
-    return and(new Expr.Binary(BinaryOp.LT, new Expr.BuiltinGet(Builtin.GLOBAL_ID, 1), new Expr.LaunchCount(arm, 1)),
-        new Expr.Binary(BinaryOp.LT, new Expr.BuiltinGet(Builtin.GLOBAL_ID, 2), new Expr.LaunchCount(arm, 2)));
+    return and(
+        new Expr.Binary(
+            BinaryOp.LT, new Expr.BuiltinGet(Builtin.GLOBAL_ID, 1), new Expr.LaunchCount(arm, 1)),
+        new Expr.Binary(
+            BinaryOp.LT, new Expr.BuiltinGet(Builtin.GLOBAL_ID, 2), new Expr.LaunchCount(arm, 2)));
   }
 
   /** {@code a & b}: both sides are cheap and have no effects, so no branch is needed. */
@@ -223,31 +262,41 @@ public final class Vectorize {
    */
   private List<Stmt> lane(int k, Local element, boolean full) {
     Label end = new Label("element" + k + (full ? "" : "Tail"));
-    Rewriter rewriter = new Rewriter() {
-      @Override
-      public List<Stmt> statement(Stmt statement) {
-        return switch (statement) {
-          case Stmt.Return r -> List.of(new Stmt.Break(end));
-          case Stmt.Store store when full && store.array() instanceof BufferDecl buffer ->
-              List.of(new Stmt.Assign(laneOf(buffer, k), expression(store.value())));
-          default -> super.statement(statement);
-        };
-      }
+    Rewriter rewriter =
+        new Rewriter() {
+          @Override
+          public List<Stmt> statement(Stmt statement) {
+            return switch (statement) {
+              case Stmt.Return r -> List.of(new Stmt.Break(end));
+              case Stmt.Store store when full && store.array() instanceof BufferDecl buffer ->
+                  List.of(new Stmt.Assign(laneOf(buffer, k), expression(store.value())));
+              default -> super.statement(statement);
+            };
+          }
 
-      @Override
-      public Expr expression(Expr expression) {
-        return switch (expression) {
-          case Expr.BuiltinGet get when get.builtin() == Builtin.GLOBAL_ID && get.axis() == 0 -> new Expr.LocalGet(element);
-          case Expr.InLaunch gate -> full ? new Expr.BoolConst(true)
-              : and(new Expr.Binary(BinaryOp.LT, new Expr.LocalGet(element), new Expr.LaunchCount(gate.arm(), 0)),
-                  otherAxesInside(gate.arm()));
-          case Expr.Load load when full && load.array() instanceof BufferDecl buffer -> new Expr.LocalGet(laneOf(buffer, k));
-          case Expr.Binary binary when full && knownByBounds(binary) != null -> new Expr.BoolConst(knownByBounds(binary));
-          case Expr.Conditional conditional when full -> folded(super.expression(conditional));
-          default -> super.expression(expression);
+          @Override
+          public Expr expression(Expr expression) {
+            return switch (expression) {
+              case Expr.BuiltinGet get when get.builtin() == Builtin.GLOBAL_ID && get.axis() == 0 ->
+                  new Expr.LocalGet(element);
+              case Expr.InLaunch gate ->
+                  full
+                      ? new Expr.BoolConst(true)
+                      : and(
+                          new Expr.Binary(
+                              BinaryOp.LT,
+                              new Expr.LocalGet(element),
+                              new Expr.LaunchCount(gate.arm(), 0)),
+                          otherAxesInside(gate.arm()));
+              case Expr.Load load when full && load.array() instanceof BufferDecl buffer ->
+                  new Expr.LocalGet(laneOf(buffer, k));
+              case Expr.Binary binary when full && knownByBounds(binary) != null ->
+                  new Expr.BoolConst(knownByBounds(binary));
+              case Expr.Conditional conditional when full -> folded(super.expression(conditional));
+              default -> super.expression(expression);
+            };
+          }
         };
-      }
-    };
     List<Stmt> body = rewriter.statements(program.body());
     if (Walk.anyStatement(program.body(), statement -> statement instanceof Stmt.Return)) {
       return List.of(Stmt.Loop.once(body, end));
@@ -255,7 +304,10 @@ public final class Vectorize {
     return body;
   }
 
-  /** {@code c ? a : b} with a known {@code c} (as {@code &&} and {@code ||} become once bounds are known): the side taken. */
+  /**
+   * {@code c ? a : b} with a known {@code c} (as {@code &&} and {@code ||} become once bounds are
+   * known): the side taken.
+   */
   private static Expr folded(Expr expression) {
     if (expression instanceof Expr.Conditional(Expr condition, Expr then, Expr otherwise)
         && condition instanceof Expr.BoolConst(boolean value)) {
@@ -274,7 +326,8 @@ public final class Vectorize {
    */
   private Boolean knownByBounds(Expr.Binary binary) {
     if (!binary.op().isComparison()) {
-      return null; // and no forms of its sides: taking them at every node of a long sum was quadratic
+      return null; // and no forms of its sides: taking them at every node of a long sum was
+      // quadratic
     }
     if (isElement(binary.left()) && isAccessedLength(binary.right())) { // element op length
       return switch (binary.op()) {
@@ -303,7 +356,10 @@ public final class Vectorize {
     }
     IndexForm form = forms.form(expression);
     return lanes.keySet().stream()
-        .anyMatch(buffer -> form.equals(new IndexForm.Affine(Map.of(new IndexForm.Length(buffer.name()), 1), 0)));
+        .anyMatch(
+            buffer ->
+                form.equals(
+                    new IndexForm.Affine(Map.of(new IndexForm.Length(buffer.name()), 1), 0)));
   }
 
   /**
@@ -320,7 +376,9 @@ public final class Vectorize {
         case Stmt.If branch -> {
           boolean then = definitelyAssigned(branch.then(), local);
           boolean otherwise = definitelyAssigned(branch.otherwise(), local);
-          if (branch.condition() instanceof Expr.BoolConst(boolean value) ? (value ? then : otherwise) : then && otherwise) {
+          if (branch.condition() instanceof Expr.BoolConst(boolean value)
+              ? (value ? then : otherwise)
+              : then && otherwise) {
             return true;
           }
           if (jumps(branch.then()) || jumps(branch.otherwise())) {
@@ -349,6 +407,8 @@ public final class Vectorize {
   }
 
   private static boolean jumps(List<Stmt> body) {
-    return Walk.anyStatement(body, s -> s instanceof Stmt.Break || s instanceof Stmt.Continue || s instanceof Stmt.Return);
+    return Walk.anyStatement(
+        body,
+        s -> s instanceof Stmt.Break || s instanceof Stmt.Continue || s instanceof Stmt.Return);
   }
 }

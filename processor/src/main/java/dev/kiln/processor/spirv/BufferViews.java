@@ -5,7 +5,10 @@ import static org.lwjgl.util.spvc.Spv.*;
 import dev.kiln.annotations.Access;
 import dev.kiln.processor.ir.BufferDecl;
 
-/** The variables of a buffer's binding: its declaration's decorations, and views of it as other element types. */
+/**
+ * The variables of a buffer's binding: its declaration's decorations, and views of it as other
+ * element types.
+ */
 final class BufferViews {
   private BufferViews() {}
 
@@ -15,7 +18,8 @@ final class BufferViews {
    */
   static int view(FunctionBuilder fn, BufferDecl buffer, int element, int stride, String name) {
     SpirvModule module = fn.module();
-    int variable = fn.globalVariable(SpvStorageClassStorageBuffer, module.storageBlock(element, stride));
+    int variable =
+        fn.globalVariable(SpvStorageClassStorageBuffer, module.storageBlock(element, stride));
     module.name(variable, name);
     decorate(module, variable, buffer);
     return variable;
@@ -23,8 +27,9 @@ final class BufferViews {
 
   /**
    * Decorates a variable of {@code buffer}: its binding, NonWritable where it is only read, and
-   * Aliased where a launch may pass the array of another buffer for it ({@link SpirvModule#isAliased}),
-   * so that the driver keeps the invocation's own accesses of the two in program order.
+   * Aliased where a launch may pass the array of another buffer for it ({@link
+   * SpirvModule#isAliased}), so that the driver keeps the invocation's own accesses of the two in
+   * program order.
    */
   static void decorate(SpirvModule module, int variable, BufferDecl buffer) {
     module.decorate(variable, SpvDecorationDescriptorSet, 0);

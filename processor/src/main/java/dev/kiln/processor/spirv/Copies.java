@@ -23,18 +23,20 @@ import java.util.Set;
 /**
  * {@code System.arraycopy} with a constant length ({@link Stmt.Copy}), in 16-byte quads (uvec4)
  * where it can: the length a multiple of a quad's elements, and every index of a side that moves
- * whole quads a multiple of them, known at compile time ({@link Multiples}) or tested at run time. A buffer side moves quads through a second view of the
- * buffer; a workgroup or private array of 16-bit elements that the program only copies into, copies
- * from and reads ({@link #quadArrays}) is held as quads itself; any other side packs its elements
- * into quads or unpacks them. Elsewhere the copy moves element by element. Either way it reads
- * every element before it writes one, so that a copy within one array is Java's, and with bounds
- * checks it copies nothing where a range leaves its array, recording Java's fault.
+ * whole quads a multiple of them, known at compile time ({@link Multiples}) or tested at run time.
+ * A buffer side moves quads through a second view of the buffer; a workgroup or private array of
+ * 16-bit elements that the program only copies into, copies from and reads ({@link #quadArrays}) is
+ * held as quads itself; any other side packs its elements into quads or unpacks them. Elsewhere the
+ * copy moves element by element. Either way it reads every element before it writes one, so that a
+ * copy within one array is Java's, and with bounds checks it copies nothing where a range leaves
+ * its array, recording Java's fault.
  */
 final class Copies {
 
   private final FunctionBuilder fn;
   private final SpirvModule module;
   private final MemoryAccess memory;
+
   /** What proves a side's index a multiple of a quad's elements, with no test at run time. */
   private final Multiples multiples;
 
@@ -48,40 +50,46 @@ final class Copies {
   /**
    * The workgroup and private arrays that {@code program} copies into or from, held as quads so
    * that a copy moves 16 bytes at once: those of 16-bit elements ({@code short}, {@code char};
-   * workgroup ones {@code sharedPackedShorts}) that it otherwise only reads, which matrix tiles then
-   * load from as from GLSL's {@code shared uvec4} arrays (an element's store would be two atomics
-   * on its word); and those of 32-bit elements ({@code int}, {@code float}) that no atomic updates
-   * and no tile loads or stores (an element is a word of its quad).
+   * workgroup ones {@code sharedPackedShorts}) that it otherwise only reads, which matrix tiles
+   * then load from as from GLSL's {@code shared uvec4} arrays (an element's store would be two
+   * atomics on its word); and those of 32-bit elements ({@code int}, {@code float}) that no atomic
+   * updates and no tile loads or stores (an element is a word of its quad).
    */
   static Set<String> quadArrays(Program program) {
     Set<String> copied = new HashSet<>();
     Set<String> stored = new HashSet<>();
     Set<String> updated = new HashSet<>();
     Set<String> tiled = new HashSet<>();
-    Walk.statements(program.body(), statement -> {
-      switch (statement) {
-        case Stmt.Copy copy -> {
-          copied.add(copy.source().name());
-          copied.add(copy.target().name());
-        }
-        case Stmt.Store store -> stored.add(store.array().name());
-        case Stmt.Atomic atomic -> updated.add(atomic.array().name());
-        case Stmt.Matrix matrix -> {
-          switch (matrix.op()) {
-            case MatrixOp.Load load -> tiled.add(load.array().name());
-            case MatrixOp.Store store -> tiled.add(store.array().name());
+    Walk.statements(
+        program.body(),
+        statement -> {
+          switch (statement) {
+            case Stmt.Copy copy -> {
+              copied.add(copy.source().name());
+              copied.add(copy.target().name());
+            }
+            case Stmt.Store store -> stored.add(store.array().name());
+            case Stmt.Atomic atomic -> updated.add(atomic.array().name());
+            case Stmt.Matrix matrix -> {
+              switch (matrix.op()) {
+                case MatrixOp.Load load -> tiled.add(load.array().name());
+                case MatrixOp.Store store -> tiled.add(store.array().name());
+                default -> {}
+              }
+            }
             default -> {}
           }
-        }
-        default -> {}
-      }
-    });
+        });
     Set<String> quads = new HashSet<>();
     for (FixedArray array : fixedArrays(program)) {
       String name = array.name();
-      boolean shorts = array.element().bytes() == 2 && !stored.contains(name)
-          && (array instanceof PrivateArray || array instanceof SharedArray shared && shared.packed());
-      boolean words = array.element().bytes() == 4 && !updated.contains(name) && !tiled.contains(name);
+      boolean shorts =
+          array.element().bytes() == 2
+              && !stored.contains(name)
+              && (array instanceof PrivateArray
+                  || array instanceof SharedArray shared && shared.packed());
+      boolean words =
+          array.element().bytes() == 4 && !updated.contains(name) && !tiled.contains(name);
       if (copied.contains(name) && (shorts || words)) {
         quads.add(name);
       }
@@ -106,12 +114,15 @@ final class Copies {
     }
     Side source = side(copy, copy.source(), from, sourceBound);
     Side target = side(copy, copy.target(), to, targetBound);
-    // System.arraycopy's order: either index below 0, the source's first; then either range past its end
+    // System.arraycopy's order: either index below 0, the source's first; then either range past
+    // its end
     recordFault(copy, source, false, false);
     recordFault(copy, target, true, false);
     recordFault(copy, source, false, true);
     recordFault(copy, target, true, true);
-    fn.when(fn.op(SpvOpLogicalAnd, module.typeBool(), source.inside(), target.inside()), () -> move(copy, from, to));
+    fn.when(
+        fn.op(SpvOpLogicalAnd, module.typeBool(), source.inside(), target.inside()),
+        () -> move(copy, from, to));
   }
 
   /**
@@ -121,16 +132,26 @@ final class Copies {
    */
   private record Side(ArrayDecl array, int index, int below, int past, int inside) {}
 
-  /** Records a side's fault where its range starts below 0 ({@code last} false) or ends past the array. */
+  /**
+   * Records a side's fault where its range starts below 0 ({@code last} false) or ends past the
+   * array.
+   */
   private void recordFault(Stmt.Copy copy, Side side, boolean destination, boolean last) {
     if (side.below() == 0) {
       return; // proven
     }
-    int offending = last ? fn.op(SpvOpIAdd, module.typeInt(), side.index(), module.constantInt(copy.length()))
-        : side.index();
-    memory.faults().recordIf(last ? side.past() : side.below(),
-        LaunchAbi.copyFault(destination, last, side.array().element().javaName()),
-        memory.array(side.array().name()).faultTag(), offending, copy.site().line());
+    int offending =
+        last
+            ? fn.op(SpvOpIAdd, module.typeInt(), side.index(), module.constantInt(copy.length()))
+            : side.index();
+    memory
+        .faults()
+        .recordIf(
+            last ? side.past() : side.below(),
+            LaunchAbi.copyFault(destination, last, side.array().element().javaName()),
+            memory.array(side.array().name()).faultTag(),
+            offending,
+            copy.site().line());
   }
 
   private Side side(Stmt.Copy copy, ArrayDecl array, int index, Bound bound) {
@@ -140,11 +161,25 @@ final class Copies {
     int bool = module.typeBool();
     int below = fn.op(SpvOpSLessThan, bool, index, module.constantInt(0));
     // index + length past the array's length, without the sum's wrap: index > array length - length
-    int past = fn.op(SpvOpSGreaterThan, bool, index, fn.op(SpvOpISub, module.typeInt(), memory.lengthOf(array.name()),
-        module.constantInt(copy.length())));
+    int past =
+        fn.op(
+            SpvOpSGreaterThan,
+            bool,
+            index,
+            fn.op(
+                SpvOpISub,
+                module.typeInt(),
+                memory.lengthOf(array.name()),
+                module.constantInt(copy.length())));
     int inside = fn.op(SpvOpLogicalNot, bool, fn.op(SpvOpLogicalOr, bool, below, past));
-    return new Side(array, index, below, past,
-        bound == Bound.AT_LAUNCH ? fn.op(SpvOpLogicalOr, bool, memory.checksSettled(), inside) : inside);
+    return new Side(
+        array,
+        index,
+        below,
+        past,
+        bound == Bound.AT_LAUNCH
+            ? fn.op(SpvOpLogicalOr, bool, memory.checksSettled(), inside)
+            : inside);
   }
 
   /**
@@ -165,8 +200,12 @@ final class Copies {
       byQuads(copy, from, to, perQuad);
       return;
     }
-    int fit = fn.op(SpvOpLogicalAnd, module.typeBool(), sourceFits ? module.constantBool(true) : quadsFit(from, perQuad),
-        targetFits ? module.constantBool(true) : quadsFit(to, perQuad));
+    int fit =
+        fn.op(
+            SpvOpLogicalAnd,
+            module.typeBool(),
+            sourceFits ? module.constantBool(true) : quadsFit(from, perQuad),
+            targetFits ? module.constantBool(true) : quadsFit(to, perQuad));
     fn.ifElse(fit, () -> byQuads(copy, from, to, perQuad), () -> byElements(copy, from, to));
   }
 
@@ -175,11 +214,17 @@ final class Copies {
     return array instanceof BufferDecl || memory.array(array.name()).quads();
   }
 
-  /** Whether a side that moves whole quads starts at one here: {@code index} a multiple of {@code perQuad}. */
+  /**
+   * Whether a side that moves whole quads starts at one here: {@code index} a multiple of {@code
+   * perQuad}.
+   */
   private int quadsFit(int index, int perQuad) {
     int integer = module.typeInt();
-    return fn.op(SpvOpIEqual, module.typeBool(), fn.op(SpvOpBitwiseAnd, integer, index,
-        module.constantInt(perQuad - 1)), module.constantInt(0));
+    return fn.op(
+        SpvOpIEqual,
+        module.typeBool(),
+        fn.op(SpvOpBitwiseAnd, integer, index, module.constantInt(perQuad - 1)),
+        module.constantInt(0));
   }
 
   private void byQuads(Stmt.Copy copy, int from, int to, int perQuad) {
@@ -235,10 +280,19 @@ final class Copies {
   /** A pointer to quad {@code q} of a side that moves quads, from element {@code index} on. */
   private int quadPointer(ArrayDecl array, int index, int q, int perQuad) {
     int integer = module.typeInt();
-    int first = fn.op(SpvOpShiftRightArithmetic, integer, index, module.constantInt(Integer.numberOfTrailingZeros(perQuad)));
+    int first =
+        fn.op(
+            SpvOpShiftRightArithmetic,
+            integer,
+            index,
+            module.constantInt(Integer.numberOfTrailingZeros(perQuad)));
     int quadIndex = plus(first, q);
     if (array instanceof BufferDecl buffer) {
-      return fn.accessChain(SpvStorageClassStorageBuffer, memory.quad(), memory.quadView(buffer), module.constantInt(0),
+      return fn.accessChain(
+          SpvStorageClassStorageBuffer,
+          memory.quad(),
+          memory.quadView(buffer),
+          module.constantInt(0),
           quadIndex);
     }
     return memory.quadPointer(array.name(), quadIndex);
@@ -268,8 +322,14 @@ final class Copies {
         for (int w = 0; w < 4; w++) {
           int word = module.constantUint(0);
           for (int k = 0; k < perWord; k++) {
-            word = fn.op(SpvOpBitFieldInsert, uint, word, fn.op(SpvOpBitcast, uint, elements[w * perWord + k]),
-                module.constantUint(k * bits), module.constantUint(bits));
+            word =
+                fn.op(
+                    SpvOpBitFieldInsert,
+                    uint,
+                    word,
+                    fn.op(SpvOpBitcast, uint, elements[w * perWord + k]),
+                    module.constantUint(k * bits),
+                    module.constantUint(bits));
           }
           words[w] = word;
         }
@@ -291,7 +351,11 @@ final class Copies {
       case 8 -> {
         int pair = module.type(SpvOpTypeVector, uint, 2);
         for (int k = 0; k < 2; k++) {
-          elements[k] = fn.op(SpvOpBitcast, type, fn.op(SpvOpCompositeConstruct, pair, words[2 * k], words[2 * k + 1]));
+          elements[k] =
+              fn.op(
+                  SpvOpBitcast,
+                  type,
+                  fn.op(SpvOpCompositeConstruct, pair, words[2 * k], words[2 * k + 1]));
         }
       }
       case 4 -> {
@@ -306,7 +370,13 @@ final class Copies {
         int extract = element == PrimType.CHAR ? SpvOpBitFieldUExtract : SpvOpBitFieldSExtract;
         for (int k = 0; k < perQuad; k++) {
           int word = fn.op(SpvOpBitcast, integer, words[k / perWord]);
-          elements[k] = fn.op(extract, integer, word, module.constantInt(k % perWord * bits), module.constantInt(bits));
+          elements[k] =
+              fn.op(
+                  extract,
+                  integer,
+                  word,
+                  module.constantInt(k % perWord * bits),
+                  module.constantInt(bits));
         }
       }
     }
@@ -314,6 +384,8 @@ final class Copies {
   }
 
   private int plus(int index, int offset) {
-    return offset == 0 ? index : fn.op(SpvOpIAdd, module.typeInt(), index, module.constantInt(offset));
+    return offset == 0
+        ? index
+        : fn.op(SpvOpIAdd, module.typeInt(), index, module.constantInt(offset));
   }
 }

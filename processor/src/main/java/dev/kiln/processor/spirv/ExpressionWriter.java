@@ -14,8 +14,8 @@ import java.util.function.Consumer;
 
 /**
  * Emits the value of an expression, with Java's semantics: exact conversions, short-circuit
- * conditionals that evaluate only the chosen side, operators and library calls through
- * {@link Operators} and {@link Calls}.
+ * conditionals that evaluate only the chosen side, operators and library calls through {@link
+ * Operators} and {@link Calls}.
  */
 final class ExpressionWriter {
   private final FunctionBuilder fn;
@@ -23,12 +23,19 @@ final class ExpressionWriter {
   private final LaunchValues launch;
   private final MemoryAccess memory;
   private final Map<Local, Integer> locals;
+
   /** Writes the statements of an {@link Expr.Effect}. */
   private final Consumer<List<Stmt>> statements;
+
   private final IndexBounds bounds;
 
-  ExpressionWriter(FunctionBuilder fn, LaunchValues launch, MemoryAccess memory, Map<Local, Integer> locals,
-      Consumer<List<Stmt>> statements, IndexBounds bounds) {
+  ExpressionWriter(
+      FunctionBuilder fn,
+      LaunchValues launch,
+      MemoryAccess memory,
+      Map<Local, Integer> locals,
+      Consumer<List<Stmt>> statements,
+      IndexBounds bounds) {
     this.statements = statements;
     this.bounds = bounds;
     this.fn = fn;
@@ -39,12 +46,15 @@ final class ExpressionWriter {
   }
 
   int value(Expr expr) {
-    memory.faults().at(switch (expr) { // the arm of a fused group whose faults its checks record
-      case Expr.Load load -> load.site();
-      case Expr.Binary binary -> binary.site();
-      case Expr.Call call -> call.site();
-      default -> null;
-    });
+    memory
+        .faults()
+        .at(
+            switch (expr) { // the arm of a fused group whose faults its checks record
+              case Expr.Load load -> load.site();
+              case Expr.Binary binary -> binary.site();
+              case Expr.Call call -> call.site();
+              default -> null;
+            });
     return switch (expr) {
       case Expr.IntConst constant -> module.constantInt(constant.value());
       case Expr.FloatConst constant -> module.constantFloat(constant.value());
@@ -55,14 +65,26 @@ final class ExpressionWriter {
       case Expr.ScalarGet get -> launch.scalar(get.param());
       case Expr.Load load -> load(load);
       case Expr.Length length -> memory.length(length.buffer());
-      case Expr.BuiltinGet get -> fn.op(SpvOpBitcast, module.typeInt(), launch.builtin(get.builtin(), get.axis()));
+      case Expr.BuiltinGet get ->
+          fn.op(SpvOpBitcast, module.typeInt(), launch.builtin(get.builtin(), get.axis()));
       case Expr.InLaunch gate -> launch.inLaunch(gate);
-      case Expr.LaunchCount count -> fn.op(SpvOpBitcast, module.typeInt(), launch.armCount(count.arm(), count.axis()));
-      case Expr.ArmWorkgroups workgroups -> fn.op(SpvOpBitcast, module.typeInt(),
-          launch.armWorkgroups(workgroups.arm(), workgroups.axis(), workgroups.size()));
+      case Expr.LaunchCount count ->
+          fn.op(SpvOpBitcast, module.typeInt(), launch.armCount(count.arm(), count.axis()));
+      case Expr.ArmWorkgroups workgroups ->
+          fn.op(
+              SpvOpBitcast,
+              module.typeInt(),
+              launch.armWorkgroups(workgroups.arm(), workgroups.axis(), workgroups.size()));
       case Expr.Unary unary -> unary(unary);
-      case Expr.Binary binary -> Operators.binary(fn, memory, binary.op(), binary.left().type(), value(binary.left()),
-          value(binary.right()), binary.site() == null ? 0 : binary.site().line());
+      case Expr.Binary binary ->
+          Operators.binary(
+              fn,
+              memory,
+              binary.op(),
+              binary.left().type(),
+              value(binary.left()),
+              value(binary.right()),
+              binary.site() == null ? 0 : binary.site().line());
       case Expr.Convert convert -> convert(convert);
       case Expr.Call call -> call(call);
       case Expr.Conditional conditional -> conditional(conditional);
@@ -84,17 +106,21 @@ final class ExpressionWriter {
   private int load(Expr.Load load) {
     fn.typeOf(load.type()); // declared before the index, as the module's golden files have it
     int index = value(load.index());
-    return memory.load(load.array().name(), load.type(), index, load.site().line(),
-        bounds.bound(load));
+    return memory.load(
+        load.array().name(), load.type(), index, load.site().line(), bounds.bound(load));
   }
 
   private int call(Expr.Call call) {
     int[] args = new int[call.arguments().size()];
     for (int i = 0; i < args.length; i++) {
       Expr argument = call.arguments().get(i);
-      boolean constant = i == 1 && (call.function() == Intrinsic.SUBGROUP_BROADCAST || call.function().isClustered());
-      // SPIR-V 1.3 wants the broadcast lane and the cluster size as unsigned constants; the lowering made them constant
-      args[i] = constant ? module.constantUint(((Expr.IntConst) argument).value()) : value(argument);
+      boolean constant =
+          i == 1
+              && (call.function() == Intrinsic.SUBGROUP_BROADCAST || call.function().isClustered());
+      // SPIR-V 1.3 wants the broadcast lane and the cluster size as unsigned constants; the
+      // lowering made them constant
+      args[i] =
+          constant ? module.constantUint(((Expr.IntConst) argument).value()) : value(argument);
     }
     PrimType first = call.arguments().isEmpty() ? null : call.arguments().getFirst().type();
     if (call.function().mayFault()) {
@@ -107,7 +133,10 @@ final class ExpressionWriter {
     int operand = value(unary.operand());
     int type = fn.typeOf(unary.type());
     return switch (unary.op()) {
-      case NEG -> unary.type().isFloating() ? fn.exactOp(SpvOpFNegate, type, operand) : fn.op(SpvOpSNegate, type, operand);
+      case NEG ->
+          unary.type().isFloating()
+              ? fn.exactOp(SpvOpFNegate, type, operand)
+              : fn.op(SpvOpSNegate, type, operand);
       case COMPLEMENT -> fn.op(SpvOpNot, type, operand);
       case NOT -> fn.op(SpvOpLogicalNot, type, operand);
     };
@@ -127,9 +156,13 @@ final class ExpressionWriter {
     if (to.isFloating()) {
       return fn.exactOp(SpvOpConvertSToF, fn.typeOf(to), value);
     }
-    if (to.isNarrow()) { // to int first (a float saturates, a long keeps its low bits), then the low 8 or 16 bits
-      int asInt = from.isFloating() ? fn.floatToInteger(value, from, PrimType.INT)
-          : from == PrimType.LONG ? fn.op(SpvOpSConvert, module.typeInt(), value) : value;
+    if (to
+        .isNarrow()) { // to int first (a float saturates, a long keeps its low bits), then the low
+      // 8 or 16 bits
+      int asInt =
+          from.isFloating()
+              ? fn.floatToInteger(value, from, PrimType.INT)
+              : from == PrimType.LONG ? fn.op(SpvOpSConvert, module.typeInt(), value) : value;
       return fn.narrow(asInt, to);
     }
     if (from.isFloating()) {
@@ -158,6 +191,7 @@ final class ExpressionWriter {
     int otherwiseEnd = fn.currentLabel();
     fn.terminate(SpvOpBranch, merge);
     fn.label(merge);
-    return fn.op(SpvOpPhi, fn.typeOf(conditional.type()), thenValue, thenEnd, otherwiseValue, otherwiseEnd);
+    return fn.op(
+        SpvOpPhi, fn.typeOf(conditional.type()), thenValue, thenEnd, otherwiseValue, otherwiseEnd);
   }
 }

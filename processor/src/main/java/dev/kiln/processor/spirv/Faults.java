@@ -11,21 +11,21 @@ import java.util.Map;
 /**
  * The fault buffer of the launch ABI, which keeps the fault Java would throw first: that of the
  * lowest faulting invocation of the lowest fault region, a batch's launch or a fused group's arm
- * ({@link LaunchAbi#FAULT_SLOTS}).
- * It is bound after the kernel's buffers; a fault's kind is {@link #INDEX}, {@link #DIVISION_BY_ZERO},
- * {@link #OVERFLOW} or {@link #ILLEGAL_ARGUMENT} (and the others of the ABI), its array word the
- * binding of the buffer (or {@link #LOCAL_ARRAY} with the length of a shared or private array). The
- * runtime zeroes the header before a launch and turns the lowest fault into the exception Java
- * would have thrown.
+ * ({@link LaunchAbi#FAULT_SLOTS}). It is bound after the kernel's buffers; a fault's kind is {@link
+ * #INDEX}, {@link #DIVISION_BY_ZERO}, {@link #OVERFLOW} or {@link #ILLEGAL_ARGUMENT} (and the
+ * others of the ABI), its array word the binding of the buffer (or {@link #LOCAL_ARRAY} with the
+ * length of a shared or private array). The runtime zeroes the header before a launch and turns the
+ * lowest fault into the exception Java would have thrown.
  *
  * <p>An invocation keeps its first fault in two function variables, set without branches where a
  * check fails ({@link #recordIf}): the check's site number (0 for none) and the index. When it
  * returns ({@link #flush}) it lowers the lowest faulting region and its region's lowest faulting
  * place with atomics, and where it did, writes its fault to the next slot, looking the site's kind,
- * tag, line and arm up in a constant table ({@link #declareSites}): atomics on the fault path only. A kernel with a hundred checks then
- * has two hundred selects rather than two hundred branches, which drivers compile several times
- * faster; keeping the kind, tag and line in variables too cost two more selects per check, which
- * showed in bandwidth-bound kernels with several checks per element (docs/PERFORMANCE.md).
+ * tag, line and arm up in a constant table ({@link #declareSites}): atomics on the fault path only.
+ * A kernel with a hundred checks then has two hundred selects rather than two hundred branches,
+ * which drivers compile several times faster; keeping the kind, tag and line in variables too cost
+ * two more selects per check, which showed in bandwidth-bound kernels with several checks per
+ * element (docs/PERFORMANCE.md).
  */
 final class Faults {
   static final int INDEX = LaunchAbi.FAULT_INDEX;
@@ -34,6 +34,7 @@ final class Faults {
   static final int ILLEGAL_ARGUMENT = LaunchAbi.FAULT_ILLEGAL_ARGUMENT;
   static final int LOOP_LIMIT = LaunchAbi.FAULT_LOOP_LIMIT;
   static final int MATRIX_ALIGNMENT = LaunchAbi.FAULT_MATRIX_ALIGNMENT;
+
   /** Word 1 of an index fault on a shared or private array: this bit, or'ed with its length. */
   static final int LOCAL_ARRAY = LaunchAbi.FAULT_LOCAL_ARRAY;
 
@@ -52,23 +53,39 @@ final class Faults {
 
   private final FunctionBuilder fn;
   private final int buffer;
-  /** The site number of the invocation's first fault so far (0 for none), a uint variable; 0 without checks. */
+
+  /**
+   * The site number of the invocation's first fault so far (0 for none), a uint variable; 0 without
+   * checks.
+   */
   private final int site;
+
   /** The index of the invocation's first fault so far, a uint variable; 0 without checks. */
   private final int index;
-  /** The private array of the sites' words, from site 0 (none) on, declared by {@link #declareSites}; 0 without checks. */
+
+  /**
+   * The private array of the sites' words, from site 0 (none) on, declared by {@link
+   * #declareSites}; 0 without checks.
+   */
   private final int table;
+
   /** Each site's number, from 1 on. */
   private final Map<FaultSite, Integer> sites = new LinkedHashMap<>();
+
   private final boolean checks;
-  /** The invocation's place in Java's order of the launch's invocations, and the launch's fault region. */
+
+  /**
+   * The invocation's place in Java's order of the launch's invocations, and the launch's fault
+   * region.
+   */
   private final LaunchValues launch;
+
   /** The fused group's arm whose code is being written; 0 in kernels. */
   private int arm;
 
   /**
-   * The fault buffer at {@code binding}; {@code checks}: whether the kernel has checks that can fail;
-   * {@code launch} gives the invocation's place and the launch's fault region.
+   * The fault buffer at {@code binding}; {@code checks}: whether the kernel has checks that can
+   * fail; {@code launch} gives the invocation's place and the launch's fault region.
    */
   Faults(FunctionBuilder fn, int binding, boolean checks, LaunchValues launch) {
     this.fn = fn;
@@ -76,7 +93,10 @@ final class Faults {
     SpirvModule m = fn.module();
     int struct = m.storageBlock(m.typeUint(), 4);
     buffer = m.id();
-    m.globals.op(SpvOpVariable, m.typePointer(SpvStorageClassStorageBuffer, struct), buffer,
+    m.globals.op(
+        SpvOpVariable,
+        m.typePointer(SpvStorageClassStorageBuffer, struct),
+        buffer,
         SpvStorageClassStorageBuffer);
     m.name(buffer, "faults");
     m.decorate(buffer, SpvDecorationDescriptorSet, 0);
@@ -112,12 +132,24 @@ final class Faults {
     }
     SpirvModule m = fn.module();
     int uint = m.typeUint();
-    int number = sites.computeIfAbsent(new FaultSite(kind, tag, line, arm), site -> sites.size() + 1);
+    int number =
+        sites.computeIfAbsent(new FaultSite(kind, tag, line, arm), site -> sites.size() + 1);
     int siteSoFar = fn.load(uint, site);
-    int isFirst = fn.op(SpvOpLogicalAnd, m.typeBool(), failed, fn.op(SpvOpIEqual, m.typeBool(), siteSoFar,
-        m.constantUint(0)));
+    int isFirst =
+        fn.op(
+            SpvOpLogicalAnd,
+            m.typeBool(),
+            failed,
+            fn.op(SpvOpIEqual, m.typeBool(), siteSoFar, m.constantUint(0)));
     fn.store(site, fn.op(SpvOpSelect, uint, isFirst, m.constantUint(number), siteSoFar));
-    fn.store(this.index, fn.op(SpvOpSelect, uint, isFirst, fn.op(SpvOpBitcast, uint, index), fn.load(uint, this.index)));
+    fn.store(
+        this.index,
+        fn.op(
+            SpvOpSelect,
+            uint,
+            isFirst,
+            fn.op(SpvOpBitcast, uint, index),
+            fn.load(uint, this.index)));
   }
 
   /**
@@ -132,12 +164,13 @@ final class Faults {
     int uint = m.typeUint();
     int[] words = new int[SITE_WORDS * (sites.size() + 1)];
     Arrays.fill(words, m.constantUint(0));
-    sites.forEach((site, number) -> {
-      int[] siteWords = site.words();
-      for (int word = 0; word < SITE_WORDS; word++) {
-        words[SITE_WORDS * number + word] = m.constantUint(siteWords[word]);
-      }
-    });
+    sites.forEach(
+        (site, number) -> {
+          int[] siteWords = site.words();
+          for (int word = 0; word < SITE_WORDS; word++) {
+            words[SITE_WORDS * number + word] = m.constantUint(siteWords[word]);
+          }
+        });
     int type = m.type(SpvOpTypeArray, uint, m.constantUint(words.length));
     int contents = m.id();
     int[] operands = new int[words.length + 2];
@@ -145,65 +178,121 @@ final class Faults {
     operands[1] = contents;
     System.arraycopy(words, 0, operands, 2, words.length);
     m.globals.op(SpvOpConstantComposite, operands);
-    m.globals.op(SpvOpVariable, m.typePointer(SpvStorageClassPrivate, type), table, SpvStorageClassPrivate, contents);
+    m.globals.op(
+        SpvOpVariable,
+        m.typePointer(SpvStorageClassPrivate, type),
+        table,
+        SpvStorageClassPrivate,
+        contents);
   }
 
   /**
    * Where the invocation has a fault: unless a lower region has faulted, lowers the lowest faulting
    * region to its own (an atomic max of the complement, the header starting at 0) and its region's
-   * lowest faulting place to its own (likewise), and where it lowered the place, writes its fault to
-   * the next slot. A region's word is only lowered while no lower region has faulted, so the slots
-   * taken after the lowest region's lowest fault are few (invocations between their atomics).
+   * lowest faulting place to its own (likewise), and where it lowered the place, writes its fault
+   * to the next slot. A region's word is only lowered while no lower region has faulted, so the
+   * slots taken after the lowest region's lowest fault are few (invocations between their atomics).
    */
   private void flush() {
     SpirvModule m = fn.module();
     int uint = m.typeUint();
     int bool = m.typeBool();
     int number = fn.load(uint, site);
-    fn.when(fn.op(SpvOpINotEqual, bool, number, m.constantUint(0)), () -> {
-      int first = fn.op(SpvOpIMul, uint, number, m.constantUint(SITE_WORDS));
-      int region = fn.op(SpvOpIAdd, uint, launch.faultRegion(), siteWord(first, 3));
-      int lowestRegion = fn.op(SpvOpAtomicUMax, uint, word(m.constantUint(1)), m.constantUint(SpvScopeDevice),
-          m.constantUint(0), fn.op(SpvOpNot, uint, region));
-      fn.when(fn.op(SpvOpUGreaterThanEqual, bool, fn.op(SpvOpNot, uint, region), lowestRegion), () -> {
-        // the complement of the place is at least 1, so that a fault always counts
-        int placed = launch.invocationPlace();
-        int own = fn.op(SpvOpSelect, uint, fn.op(SpvOpULessThan, bool, placed, m.constantUint(0xFFFFFFFE)),
-            placed, m.constantUint(0xFFFFFFFE));
-        int complement = fn.op(SpvOpNot, uint, own);
-        int regionWord = fn.op(SpvOpIAdd, uint, m.constantUint(LaunchAbi.FAULT_REGIONS_AT), region);
-        int before = fn.op(SpvOpAtomicUMax, uint, word(regionWord), m.constantUint(SpvScopeDevice),
-            m.constantUint(0), complement);
-        fn.when(fn.op(SpvOpUGreaterThan, bool, complement, before), () -> {
-          int taken = fn.op(SpvOpAtomicIAdd, uint, word(m.constantUint(0)), m.constantUint(SpvScopeDevice),
-              m.constantUint(0), m.constantUint(1));
-          int slot = fn.op(SpvOpUMod, uint, taken, m.constantUint(LaunchAbi.FAULT_SLOTS));
-          int base = fn.op(SpvOpIAdd, uint, m.constantUint(LaunchAbi.FAULT_HEADER_WORDS),
-              fn.op(SpvOpIMul, uint, slot, m.constantUint(LaunchAbi.FAULT_SLOT_WORDS)));
-          fn.store(word(base, 0), region);
-          fn.store(word(base, 1), own);
-          fn.store(word(base, 2), siteWord(first, 0));
-          fn.store(word(base, 3), siteWord(first, 1));
-          fn.store(word(base, 4), fn.load(uint, index));
-          fn.store(word(base, 5), siteWord(first, 2));
+    fn.when(
+        fn.op(SpvOpINotEqual, bool, number, m.constantUint(0)),
+        () -> {
+          int first = fn.op(SpvOpIMul, uint, number, m.constantUint(SITE_WORDS));
+          int region = fn.op(SpvOpIAdd, uint, launch.faultRegion(), siteWord(first, 3));
+          int lowestRegion =
+              fn.op(
+                  SpvOpAtomicUMax,
+                  uint,
+                  word(m.constantUint(1)),
+                  m.constantUint(SpvScopeDevice),
+                  m.constantUint(0),
+                  fn.op(SpvOpNot, uint, region));
+          fn.when(
+              fn.op(SpvOpUGreaterThanEqual, bool, fn.op(SpvOpNot, uint, region), lowestRegion),
+              () -> {
+                // the complement of the place is at least 1, so that a fault always counts
+                int placed = launch.invocationPlace();
+                int own =
+                    fn.op(
+                        SpvOpSelect,
+                        uint,
+                        fn.op(SpvOpULessThan, bool, placed, m.constantUint(0xFFFFFFFE)),
+                        placed,
+                        m.constantUint(0xFFFFFFFE));
+                int complement = fn.op(SpvOpNot, uint, own);
+                int regionWord =
+                    fn.op(SpvOpIAdd, uint, m.constantUint(LaunchAbi.FAULT_REGIONS_AT), region);
+                int before =
+                    fn.op(
+                        SpvOpAtomicUMax,
+                        uint,
+                        word(regionWord),
+                        m.constantUint(SpvScopeDevice),
+                        m.constantUint(0),
+                        complement);
+                fn.when(
+                    fn.op(SpvOpUGreaterThan, bool, complement, before),
+                    () -> {
+                      int taken =
+                          fn.op(
+                              SpvOpAtomicIAdd,
+                              uint,
+                              word(m.constantUint(0)),
+                              m.constantUint(SpvScopeDevice),
+                              m.constantUint(0),
+                              m.constantUint(1));
+                      int slot =
+                          fn.op(SpvOpUMod, uint, taken, m.constantUint(LaunchAbi.FAULT_SLOTS));
+                      int base =
+                          fn.op(
+                              SpvOpIAdd,
+                              uint,
+                              m.constantUint(LaunchAbi.FAULT_HEADER_WORDS),
+                              fn.op(
+                                  SpvOpIMul,
+                                  uint,
+                                  slot,
+                                  m.constantUint(LaunchAbi.FAULT_SLOT_WORDS)));
+                      fn.store(word(base, 0), region);
+                      fn.store(word(base, 1), own);
+                      fn.store(word(base, 2), siteWord(first, 0));
+                      fn.store(word(base, 3), siteWord(first, 1));
+                      fn.store(word(base, 4), fn.load(uint, index));
+                      fn.store(word(base, 5), siteWord(first, 2));
+                    });
+              });
         });
-      });
-    });
   }
 
-  /** Word {@code word} (0 kind, 1 tag, 2 line, 3 arm) of the site whose words start at {@code first} in the table. */
+  /**
+   * Word {@code word} (0 kind, 1 tag, 2 line, 3 arm) of the site whose words start at {@code first}
+   * in the table.
+   */
   private int siteWord(int first, int word) {
     SpirvModule m = fn.module();
     int position = word == 0 ? first : fn.op(SpvOpIAdd, m.typeUint(), first, m.constantUint(word));
-    return fn.load(m.typeUint(), fn.op(SpvOpAccessChain, m.typePointer(SpvStorageClassPrivate, m.typeUint()), table,
-        position));
+    return fn.load(
+        m.typeUint(),
+        fn.op(
+            SpvOpAccessChain,
+            m.typePointer(SpvStorageClassPrivate, m.typeUint()),
+            table,
+            position));
   }
 
   /** A pointer to the buffer's word {@code at}, a uint id. */
   private int word(int at) {
     SpirvModule m = fn.module();
-    return fn.op(SpvOpAccessChain, m.typePointer(SpvStorageClassStorageBuffer, m.typeUint()), buffer,
-        m.constantInt(0), at);
+    return fn.op(
+        SpvOpAccessChain,
+        m.typePointer(SpvStorageClassStorageBuffer, m.typeUint()),
+        buffer,
+        m.constantInt(0),
+        at);
   }
 
   /** A pointer to word {@code offset} of the slot whose words start at {@code base}, a uint id. */

@@ -11,10 +11,13 @@ import dev.kiln.processor.ir.PrimType;
  */
 final class FunctionBuilder {
   private final SpirvModule module;
+
   /** The function's OpVariables, which must open its first block. */
   private final Words variables = new Words();
+
   /** The function's other instructions. */
   private final Words code = new Words();
+
   private int entry;
   private int currentLabel;
   private boolean open;
@@ -51,7 +54,8 @@ final class FunctionBuilder {
     if (open) {
       ret();
     }
-    module.functions.op(SpvOpFunction, module.typeVoid(), main, SpvFunctionControlMaskNone, functionType);
+    module.functions.op(
+        SpvOpFunction, module.typeVoid(), main, SpvFunctionControlMaskNone, functionType);
     module.functions.op(SpvOpLabel, entry);
     module.functions.addAll(variables);
     module.functions.addAll(code);
@@ -81,14 +85,25 @@ final class FunctionBuilder {
     };
   }
 
-  /** The int {@code value} narrowed to {@code type} and widened back as Java holds it: sign-extended, or zero-extended for char. */
+  /**
+   * The int {@code value} narrowed to {@code type} and widened back as Java holds it:
+   * sign-extended, or zero-extended for char.
+   */
   int narrow(int value, PrimType type) {
     int i32 = module.typeInt();
     return switch (type) {
-      case BYTE -> op(SpvOpShiftRightArithmetic, i32, op(SpvOpShiftLeftLogical, i32, value, module.constantInt(24)),
-          module.constantInt(24));
-      case SHORT -> op(SpvOpShiftRightArithmetic, i32, op(SpvOpShiftLeftLogical, i32, value, module.constantInt(16)),
-          module.constantInt(16));
+      case BYTE ->
+          op(
+              SpvOpShiftRightArithmetic,
+              i32,
+              op(SpvOpShiftLeftLogical, i32, value, module.constantInt(24)),
+              module.constantInt(24));
+      case SHORT ->
+          op(
+              SpvOpShiftRightArithmetic,
+              i32,
+              op(SpvOpShiftLeftLogical, i32, value, module.constantInt(16)),
+              module.constantInt(16));
       case CHAR -> op(SpvOpBitwiseAnd, i32, value, module.constantInt(0xffff));
       default -> throw new IllegalArgumentException(type + " is not narrow");
     };
@@ -103,21 +118,32 @@ final class FunctionBuilder {
       module.addWorkgroupBytes(module.bytesOf(pointee));
     }
     int variable = module.id();
-    module.globals.op(SpvOpVariable, module.typePointer(storageClass, pointee), variable, storageClass);
+    module.globals.op(
+        SpvOpVariable, module.typePointer(storageClass, pointee), variable, storageClass);
     return variable;
   }
 
   /** A new Function-storage variable of {@code type}, declared in the entry block. */
   int temporary(int type) {
     int variable = module.id();
-    variables.op(SpvOpVariable, module.typePointer(SpvStorageClassFunction, type), variable, SpvStorageClassFunction);
+    variables.op(
+        SpvOpVariable,
+        module.typePointer(SpvStorageClassFunction, type),
+        variable,
+        SpvStorageClassFunction);
     return variable;
   }
 
-  /** A new Function-storage variable of {@code type} that starts as the constant {@code initial}. */
+  /**
+   * A new Function-storage variable of {@code type} that starts as the constant {@code initial}.
+   */
   int temporary(int type, int initial) {
     int variable = module.id();
-    variables.op(SpvOpVariable, module.typePointer(SpvStorageClassFunction, type), variable, SpvStorageClassFunction,
+    variables.op(
+        SpvOpVariable,
+        module.typePointer(SpvStorageClassFunction, type),
+        variable,
+        SpvStorageClassFunction,
         initial);
     return variable;
   }
@@ -174,7 +200,10 @@ final class FunctionBuilder {
 
   /** A GLSL.std.450 instruction. */
   int glsl(int instruction, int resultType, int... operands) {
-    return op(SpvOpExtInst, resultType, SpirvModule.prepend(module.glsl(), SpirvModule.prepend(instruction, operands)));
+    return op(
+        SpvOpExtInst,
+        resultType,
+        SpirvModule.prepend(module.glsl(), SpirvModule.prepend(instruction, operands)));
   }
 
   /**
@@ -185,10 +214,14 @@ final class FunctionBuilder {
     int target = typeOf(to);
     int bool = module.typeBool();
     int bits = to == PrimType.LONG ? 63 : 31;
-    int limit = from == PrimType.DOUBLE ? module.constantDouble(Math.scalb(1.0, bits))
-        : module.constantFloat(Math.scalb(1f, bits));
-    int negativeLimit = from == PrimType.DOUBLE ? module.constantDouble(-Math.scalb(1.0, bits))
-        : module.constantFloat(-Math.scalb(1f, bits));
+    int limit =
+        from == PrimType.DOUBLE
+            ? module.constantDouble(Math.scalb(1.0, bits))
+            : module.constantFloat(Math.scalb(1f, bits));
+    int negativeLimit =
+        from == PrimType.DOUBLE
+            ? module.constantDouble(-Math.scalb(1.0, bits))
+            : module.constantFloat(-Math.scalb(1f, bits));
     int truncated = exactOp(SpvOpConvertFToS, target, value);
     int tooHigh = op(SpvOpFOrdGreaterThanEqual, bool, value, limit);
     int tooLow = op(SpvOpFOrdLessThanEqual, bool, value, negativeLimit);
@@ -257,7 +290,9 @@ final class FunctionBuilder {
     label(merge);
   }
 
-  /** Starts a structured loop: the caller emits the test and body, then calls {@link #closeLoop}. */
+  /**
+   * Starts a structured loop: the caller emits the test and body, then calls {@link #closeLoop}.
+   */
   LoopBlocks openLoop() {
     LoopBlocks blocks = new LoopBlocks(module.id(), module.id(), module.id(), module.id());
     branchIfOpen(blocks.header());

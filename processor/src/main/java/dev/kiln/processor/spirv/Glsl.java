@@ -1,6 +1,8 @@
 package dev.kiln.processor.spirv;
 
-/** Instruction numbers of the GLSL.std.450 extended instruction set (its specification, section 2). */
+/**
+ * Instruction numbers of the GLSL.std.450 extended instruction set (its specification, section 2).
+ */
 final class Glsl {
   static final int SIN = 13;
   static final int COS = 14;

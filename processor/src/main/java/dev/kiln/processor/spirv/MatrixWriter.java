@@ -17,30 +17,43 @@ import java.util.Map;
 import java.util.function.ToIntFunction;
 
 /**
- * Cooperative matrices as SPV_KHR_cooperative_matrix writes them: each {@link Fragment} a
- * Function variable of an {@code OpTypeCooperativeMatrixKHR} of subgroup scope, 16 x 16; A and B of
- * float16 or bfloat16 (SPV_KHR_bfloat16; loaded through the 16-bit ints a {@code short[]} buffer
- * holds), accumulators of floats.
- * A tile in workgroup memory is loaded and stored with the memory operands of the Vulkan memory
- * model, which modules with matrices use ({@link MemoryAccess#useVulkanMemoryModel}).
+ * Cooperative matrices as SPV_KHR_cooperative_matrix writes them: each {@link Fragment} a Function
+ * variable of an {@code OpTypeCooperativeMatrixKHR} of subgroup scope, 16 x 16; A and B of float16
+ * or bfloat16 (SPV_KHR_bfloat16; loaded through the 16-bit ints a {@code short[]} buffer holds),
+ * accumulators of floats. A tile in workgroup memory is loaded and stored with the memory operands
+ * of the Vulkan memory model, which modules with matrices use ({@link
+ * MemoryAccess#useVulkanMemoryModel}).
  */
 final class MatrixWriter {
   private final FunctionBuilder fn;
   private final SpirvModule module;
   private final MemoryAccess memory;
   private final ToIntFunction<Expr> values;
+
   /** What proves a tile's offset and stride aligned. */
   private final Multiples multiples;
+
   /** What proves a tile's extent in bounds. */
   private final IndexBounds bounds;
+
   private final Map<Fragment, Integer> variables = new HashMap<>();
-  /** The element type of each A and B fragment, from the loads and copies that assign it, in program order. */
+
+  /**
+   * The element type of each A and B fragment, from the loads and copies that assign it, in program
+   * order.
+   */
   private final Map<Fragment, Fragment.Element> elements = new HashMap<>();
 
-  /** OpTypeFloat's floating-point encoding operand for bfloat16 (SPV_KHR_bfloat16's BFloat16KHR). */
+  /**
+   * OpTypeFloat's floating-point encoding operand for bfloat16 (SPV_KHR_bfloat16's BFloat16KHR).
+   */
   private static final int BFLOAT16_ENCODING = 0;
 
-  MatrixWriter(FunctionBuilder fn, MemoryAccess memory, ToIntFunction<Expr> values, Multiples multiples,
+  MatrixWriter(
+      FunctionBuilder fn,
+      MemoryAccess memory,
+      ToIntFunction<Expr> values,
+      Multiples multiples,
       IndexBounds bounds) {
     this.multiples = multiples;
     this.bounds = bounds;
@@ -52,31 +65,75 @@ final class MatrixWriter {
 
   void write(Stmt.Matrix matrix) {
     switch (matrix.op()) {
-      case MatrixOp.Fill fill -> set(fill.target(), fn.op(SpvOpCompositeConstruct, type(fill.target()),
-          values.applyAsInt(fill.value())));
+      case MatrixOp.Fill fill ->
+          set(
+              fill.target(),
+              fn.op(SpvOpCompositeConstruct, type(fill.target()), values.applyAsInt(fill.value())));
       case MatrixOp.Load load -> {
         elements.put(load.target(), load.element());
         int offset = values.applyAsInt(load.offset());
         int stride = values.applyAsInt(load.stride());
         String array = load.array().name();
-        tile(matrix, load.array(), load.offset(), load.stride(), offset, stride, () -> set(load.target(),
-            fn.op(SpvOpCooperativeMatrixLoadKHR, type(load.target()), then(memory.tileOperands(array, false),
-                memory.tileStart(array, offset), layout(load.columnMajor()), memory.tileStride(array, stride)))));
+        tile(
+            matrix,
+            load.array(),
+            load.offset(),
+            load.stride(),
+            offset,
+            stride,
+            () ->
+                set(
+                    load.target(),
+                    fn.op(
+                        SpvOpCooperativeMatrixLoadKHR,
+                        type(load.target()),
+                        then(
+                            memory.tileOperands(array, false),
+                            memory.tileStart(array, offset),
+                            layout(load.columnMajor()),
+                            memory.tileStride(array, stride)))));
       }
       case MatrixOp.Store store -> {
         int offset = values.applyAsInt(store.offset());
         int stride = values.applyAsInt(store.stride());
         int[] operands = memory.tileOperands(store.array().name(), true);
         String array = store.array().name();
-        tile(matrix, store.array(), store.offset(), store.stride(), offset, stride, () -> fn.instruction(
-            SpvOpCooperativeMatrixStoreKHR, then(operands, memory.tileStart(array, offset),
-                get(store.source()), layout(store.columnMajor()), memory.tileStride(array, stride))));
+        tile(
+            matrix,
+            store.array(),
+            store.offset(),
+            store.stride(),
+            offset,
+            stride,
+            () ->
+                fn.instruction(
+                    SpvOpCooperativeMatrixStoreKHR,
+                    then(
+                        operands,
+                        memory.tileStart(array, offset),
+                        get(store.source()),
+                        layout(store.columnMajor()),
+                        memory.tileStride(array, stride))));
       }
-      case MatrixOp.MultiplyAdd m -> set(m.target(), fn.op(SpvOpCooperativeMatrixMulAddKHR, type(m.target()),
-          get(m.a()), get(m.b()), get(m.c())));
-      case MatrixOp.Scale scale -> set(scale.target(), fn.op(SpvOpMatrixTimesScalar, type(scale.target()),
-          get(scale.source()), values.applyAsInt(scale.factor())));
-      case MatrixOp.Add add -> set(add.target(), fn.op(SpvOpFAdd, type(add.target()), get(add.x()), get(add.y())));
+      case MatrixOp.MultiplyAdd m ->
+          set(
+              m.target(),
+              fn.op(
+                  SpvOpCooperativeMatrixMulAddKHR,
+                  type(m.target()),
+                  get(m.a()),
+                  get(m.b()),
+                  get(m.c())));
+      case MatrixOp.Scale scale ->
+          set(
+              scale.target(),
+              fn.op(
+                  SpvOpMatrixTimesScalar,
+                  type(scale.target()),
+                  get(scale.source()),
+                  values.applyAsInt(scale.factor())));
+      case MatrixOp.Add add ->
+          set(add.target(), fn.op(SpvOpFAdd, type(add.target()), get(add.x()), get(add.y())));
       case MatrixOp.Copy copy -> {
         elements.computeIfAbsent(copy.target(), target -> elements.get(copy.source()));
         set(copy.target(), get(copy.source()));
@@ -90,10 +147,17 @@ final class MatrixWriter {
    * layout. {@code offsetExpr} and {@code strideExpr} are the ids' expressions, for what the
    * analyses prove of them.
    */
-  private void tile(Stmt.Matrix matrix, ArrayDecl array, Expr offsetExpr, Expr strideExpr, int offset, int stride,
+  private void tile(
+      Stmt.Matrix matrix,
+      ArrayDecl array,
+      Expr offsetExpr,
+      Expr strideExpr,
+      int offset,
+      int stride,
       Runnable access) {
     int multiple = LaunchAbi.MATRIX_ALIGNMENT_BYTES / array.element().bytes();
-    boolean aligned = multiples.isMultiple(offsetExpr, multiple) && multiples.isMultiple(strideExpr, multiple);
+    boolean aligned =
+        multiples.isMultiple(offsetExpr, multiple) && multiples.isMultiple(strideExpr, multiple);
     IndexBounds.Bound extent = bounds.bound(matrix);
     if (!memory.boundsChecks() || aligned && extent == IndexBounds.Bound.PROVEN) {
       access.run();
@@ -102,10 +166,32 @@ final class MatrixWriter {
     int integer = module.typeInt();
     int span = fn.op(SpvOpIMul, integer, stride, module.constantInt(Fragment.SIDE - 1));
     int negative = fn.op(SpvOpSLessThan, module.typeBool(), span, module.constantInt(0));
-    int lowest = fn.op(SpvOpIAdd, integer, offset, fn.op(SpvOpSelect, integer, negative, span, module.constantInt(0)));
-    int highest = fn.op(SpvOpIAdd, integer, offset, fn.op(SpvOpIAdd, integer,
-        fn.op(SpvOpSelect, integer, negative, module.constantInt(0), span), module.constantInt(Fragment.SIDE - 1)));
-    memory.tile(array.name(), offset, stride, lowest, highest, matrix.site().line(), aligned, extent, access);
+    int lowest =
+        fn.op(
+            SpvOpIAdd,
+            integer,
+            offset,
+            fn.op(SpvOpSelect, integer, negative, span, module.constantInt(0)));
+    int highest =
+        fn.op(
+            SpvOpIAdd,
+            integer,
+            offset,
+            fn.op(
+                SpvOpIAdd,
+                integer,
+                fn.op(SpvOpSelect, integer, negative, module.constantInt(0), span),
+                module.constantInt(Fragment.SIDE - 1)));
+    memory.tile(
+        array.name(),
+        offset,
+        stride,
+        lowest,
+        highest,
+        matrix.site().line(),
+        aligned,
+        extent,
+        access);
   }
 
   /** {@code operands} followed by {@code memoryOperands}. */
@@ -116,7 +202,8 @@ final class MatrixWriter {
   }
 
   private int layout(boolean columnMajor) {
-    return module.constantUint(columnMajor ? 1 : 0); // CooperativeMatrixLayoutRowMajorKHR, ColumnMajorKHR
+    return module.constantUint(
+        columnMajor ? 1 : 0); // CooperativeMatrixLayoutRowMajorKHR, ColumnMajorKHR
   }
 
   private int get(Fragment fragment) {
@@ -128,34 +215,44 @@ final class MatrixWriter {
   }
 
   private int variable(Fragment fragment) {
-    return variables.computeIfAbsent(fragment, f -> {
-      int variable = fn.temporary(type(f));
-      module.name(variable, f.name());
-      return variable;
-    });
+    return variables.computeIfAbsent(
+        fragment,
+        f -> {
+          int variable = fn.temporary(type(f));
+          module.name(variable, f.name());
+          return variable;
+        });
   }
 
   /** The fragment's matrix type, declaring the capability and extension on first use. */
   private int type(Fragment fragment) {
     module.require(DeviceFeature.COOPERATIVE_MATRICES);
-    int component = switch (fragment.use() == Fragment.Use.ACCUMULATOR ? Fragment.Element.FLOAT
-        : elements.getOrDefault(fragment, Fragment.Element.FLOAT16)) {
-      case FLOAT -> module.typeFloat();
-      case FLOAT16 -> {
-        module.require(DeviceFeature.FLOAT16_MATRICES);
-        yield module.type(SpvOpTypeFloat, 16);
-      }
-      case BFLOAT16 -> {
-        module.require(DeviceFeature.BFLOAT16_MATRICES);
-        yield module.type(SpvOpTypeFloat, 16, BFLOAT16_ENCODING);
-      }
-    };
-    int use = switch (fragment.use()) {
-      case A -> 0; // CooperativeMatrixUseMatrixAKHR
-      case B -> 1;
-      case ACCUMULATOR -> 2;
-    };
-    return module.type(SpvOpTypeCooperativeMatrixKHR, component, module.constantUint(SpvScopeSubgroup),
-        module.constantUint(Fragment.SIDE), module.constantUint(Fragment.SIDE), module.constantUint(use));
+    int component =
+        switch (fragment.use() == Fragment.Use.ACCUMULATOR
+            ? Fragment.Element.FLOAT
+            : elements.getOrDefault(fragment, Fragment.Element.FLOAT16)) {
+          case FLOAT -> module.typeFloat();
+          case FLOAT16 -> {
+            module.require(DeviceFeature.FLOAT16_MATRICES);
+            yield module.type(SpvOpTypeFloat, 16);
+          }
+          case BFLOAT16 -> {
+            module.require(DeviceFeature.BFLOAT16_MATRICES);
+            yield module.type(SpvOpTypeFloat, 16, BFLOAT16_ENCODING);
+          }
+        };
+    int use =
+        switch (fragment.use()) {
+          case A -> 0; // CooperativeMatrixUseMatrixAKHR
+          case B -> 1;
+          case ACCUMULATOR -> 2;
+        };
+    return module.type(
+        SpvOpTypeCooperativeMatrixKHR,
+        component,
+        module.constantUint(SpvScopeSubgroup),
+        module.constantUint(Fragment.SIDE),
+        module.constantUint(Fragment.SIDE),
+        module.constantUint(use));
   }
 }

@@ -34,15 +34,22 @@ final class MemoryAccess {
   private final boolean boundsChecks;
   private final Map<String, ArrayVariable> arrays = new HashMap<>();
   private Faults faults;
-  /** The specialization constant of checks a launch settles ({@link #checksSettled()}); 0 until used. */
+
+  /**
+   * The specialization constant of checks a launch settles ({@link #checksSettled()}); 0 until
+   * used.
+   */
   private int checksSettled;
+
   /** Whether the module is written for the Vulkan memory model ({@link #useVulkanMemoryModel}). */
   private boolean vulkanMemoryModel;
 
   /** The workgroup and private arrays held as quads ({@link Copies#quadArrays}). */
   private final Set<String> quadArrays;
+
   /** How arrays held as quads are read and written. */
   private final QuadArrays quads;
+
   /** Each buffer's view as quads, declared on first use ({@link #quadView}). */
   private final Map<String, Integer> quadViews = new HashMap<>();
 
@@ -78,24 +85,31 @@ final class MemoryAccess {
    */
   void useVulkanMemoryModel() {
     vulkanMemoryModel = true;
-    module.require(DeviceFeature.VULKAN_MEMORY_MODEL); // device scope too: the fault record's atomic
+    module.require(
+        DeviceFeature.VULKAN_MEMORY_MODEL); // device scope too: the fault record's atomic
   }
 
   /**
    * The memory operands an access through a pointer of {@code storageClass} takes: for workgroup
-   * memory under the Vulkan memory model, non-private and made {@code available} (a store) or visible
-   * (a load) at workgroup scope; otherwise none.
+   * memory under the Vulkan memory model, non-private and made {@code available} (a store) or
+   * visible (a load) at workgroup scope; otherwise none.
    */
   int[] memoryOperands(int storageClass, boolean available) {
     if (!vulkanMemoryModel || storageClass != SpvStorageClassWorkgroup) {
       return NO_OPERANDS;
     }
-    int mask = SpvMemoryAccessNonPrivatePointerMask
-        | (available ? SpvMemoryAccessMakePointerAvailableMask : SpvMemoryAccessMakePointerVisibleMask);
+    int mask =
+        SpvMemoryAccessNonPrivatePointerMask
+            | (available
+                ? SpvMemoryAccessMakePointerAvailableMask
+                : SpvMemoryAccessMakePointerVisibleMask);
     return new int[] {mask, module.constantUint(SpvScopeWorkgroup)};
   }
 
-  /** The memory operands of a cooperative-matrix load ({@code available} false) or store of {@code array}. */
+  /**
+   * The memory operands of a cooperative-matrix load ({@code available} false) or store of {@code
+   * array}.
+   */
   int[] tileOperands(String array, boolean available) {
     return memoryOperands(arrays.get(array).storageClass(), available);
   }
@@ -103,13 +117,25 @@ final class MemoryAccess {
   void declareBuffer(BufferDecl buffer) {
     PrimType element = buffer.element();
     int bytes = element == PrimType.BOOLEAN ? 1 : element.bytes(); // Java's boolean[] holds bytes
-    int storage = element.isNarrow() || element == PrimType.BOOLEAN ? module.typeStorageInt(8 * bytes) : fn.typeOf(element);
+    int storage =
+        element.isNarrow() || element == PrimType.BOOLEAN
+            ? module.typeStorageInt(8 * bytes)
+            : fn.typeOf(element);
     int struct = module.storageBlock(storage, bytes);
     int variable = fn.globalVariable(SpvStorageClassStorageBuffer, struct);
     module.name(variable, buffer.name());
     BufferViews.decorate(module, variable, buffer);
-    arrays.put(buffer.name(), new ArrayVariable(variable, SpvStorageClassStorageBuffer, buffer.element(), -1,
-        buffer.binding(), storage, element.isNarrow() || element == PrimType.BOOLEAN, false));
+    arrays.put(
+        buffer.name(),
+        new ArrayVariable(
+            variable,
+            SpvStorageClassStorageBuffer,
+            buffer.element(),
+            -1,
+            buffer.binding(),
+            storage,
+            element.isNarrow() || element == PrimType.BOOLEAN,
+            false));
   }
 
   /**
@@ -117,7 +143,9 @@ final class MemoryAccess {
    * buffer's elements each, declared on first use.
    */
   int quadView(BufferDecl buffer) {
-    return quadViews.computeIfAbsent(buffer.name(), name -> BufferViews.view(fn, buffer, quad(), QuadArrays.QUAD_BYTES, name + "Quads"));
+    return quadViews.computeIfAbsent(
+        buffer.name(),
+        name -> BufferViews.view(fn, buffer, quad(), QuadArrays.QUAD_BYTES, name + "Quads"));
   }
 
   /** The uvec4 type: a quad of words. */
@@ -130,7 +158,10 @@ final class MemoryAccess {
     return quads.pointer(arrays.get(array), quadIndex);
   }
 
-  /** Declares the fault buffer, at {@code binding} (after the program's buffers), for {@code program}. */
+  /**
+   * Declares the fault buffer, at {@code binding} (after the program's buffers), for {@code
+   * program}.
+   */
   void declareFaults(int binding, Program program, LaunchValues launch) {
     faults = new Faults(fn, binding, hasChecks(program), launch);
   }
@@ -150,23 +181,47 @@ final class MemoryAccess {
    * remainder, or a loop (counted on devices that cut loops).
    */
   private boolean hasChecks(Program program) {
-    return Walk.anyStatement(program.body(), Stmt.Loop.class::isInstance) || boundsChecks && (Walk.anyExpression(program.body(), Expr.Load.class::isInstance)
-        || Walk.anyStatement(program.body(), statement -> statement instanceof Stmt.Store || statement instanceof Stmt.Atomic))
-        || Walk.anyExpression(program.body(), expression -> expression instanceof Expr.Binary binary
-            && (binary.op() == BinaryOp.DIV || binary.op() == BinaryOp.REM)
-            && (binary.type() == PrimType.INT || binary.type() == PrimType.LONG)
-        || expression instanceof Expr.Call call && call.function().mayFault())
-        || boundsChecks && Walk.anyStatement(program.body(), statement -> statement instanceof Stmt.Copy
-            || statement instanceof Stmt.Matrix matrix
-            && (matrix.op() instanceof MatrixOp.Load || matrix.op() instanceof MatrixOp.Store));
+    return Walk.anyStatement(program.body(), Stmt.Loop.class::isInstance)
+        || boundsChecks
+            && (Walk.anyExpression(program.body(), Expr.Load.class::isInstance)
+                || Walk.anyStatement(
+                    program.body(),
+                    statement ->
+                        statement instanceof Stmt.Store || statement instanceof Stmt.Atomic))
+        || Walk.anyExpression(
+            program.body(),
+            expression ->
+                expression instanceof Expr.Binary binary
+                        && (binary.op() == BinaryOp.DIV || binary.op() == BinaryOp.REM)
+                        && (binary.type() == PrimType.INT || binary.type() == PrimType.LONG)
+                    || expression instanceof Expr.Call call && call.function().mayFault())
+        || boundsChecks
+            && Walk.anyStatement(
+                program.body(),
+                statement ->
+                    statement instanceof Stmt.Copy
+                        || statement instanceof Stmt.Matrix matrix
+                            && (matrix.op() instanceof MatrixOp.Load
+                                || matrix.op() instanceof MatrixOp.Store));
   }
 
   void declareShared(SharedArray shared) {
     if (quadArrays.contains(shared.name())) {
-      int variable = fn.globalVariable(SpvStorageClassWorkgroup, quads.arrayType(shared.size(), shared.element()));
+      int variable =
+          fn.globalVariable(
+              SpvStorageClassWorkgroup, quads.arrayType(shared.size(), shared.element()));
       module.name(variable, shared.name());
-      arrays.put(shared.name(), new ArrayVariable(variable, SpvStorageClassWorkgroup, shared.element(), shared.size(),
-          Faults.LOCAL_ARRAY | shared.size(), quad(), true, true));
+      arrays.put(
+          shared.name(),
+          new ArrayVariable(
+              variable,
+              SpvStorageClassWorkgroup,
+              shared.element(),
+              shared.size(),
+              Faults.LOCAL_ARRAY | shared.size(),
+              quad(),
+              true,
+              true));
       return;
     }
     int element = fn.typeOf(shared.element());
@@ -179,23 +234,44 @@ final class MemoryAccess {
     int array = module.type(SpvOpTypeArray, element, module.constantUint(shared.size()));
     int variable = fn.globalVariable(SpvStorageClassWorkgroup, array);
     module.name(variable, shared.name());
-    arrays.put(shared.name(), new ArrayVariable(variable, SpvStorageClassWorkgroup, shared.element(), shared.size(),
-        Faults.LOCAL_ARRAY | shared.size(), element, shared.packed(), false));
+    arrays.put(
+        shared.name(),
+        new ArrayVariable(
+            variable,
+            SpvStorageClassWorkgroup,
+            shared.element(),
+            shared.size(),
+            Faults.LOCAL_ARRAY | shared.size(),
+            element,
+            shared.packed(),
+            false));
   }
 
   void declarePrivate(PrivateArray array) {
     boolean held = quadArrays.contains(array.name());
-    int type = held ? quads.arrayType(array.size(), array.element())
-        : module.type(SpvOpTypeArray, fn.typeOf(array.element()), module.constantUint(array.size()));
+    int type =
+        held
+            ? quads.arrayType(array.size(), array.element())
+            : module.type(
+                SpvOpTypeArray, fn.typeOf(array.element()), module.constantUint(array.size()));
     int variable = fn.temporary(type);
     module.name(variable, array.name());
-    arrays.put(array.name(), new ArrayVariable(variable, SpvStorageClassFunction, array.element(), array.size(),
-        Faults.LOCAL_ARRAY | array.size(), held ? quad() : fn.typeOf(array.element()), held, held));
+    arrays.put(
+        array.name(),
+        new ArrayVariable(
+            variable,
+            SpvStorageClassFunction,
+            array.element(),
+            array.size(),
+            Faults.LOCAL_ARRAY | array.size(),
+            held ? quad() : fn.typeOf(array.element()),
+            held,
+            held));
   }
 
   /**
-   * {@code array[index]}; with bounds checks an index out of bounds reads 0 and is reported.
-   * {@code bound}: how the index is known to be in bounds ({@link Bound#PROVEN}: not checked).
+   * {@code array[index]}; with bounds checks an index out of bounds reads 0 and is reported. {@code
+   * bound}: how the index is known to be in bounds ({@link Bound#PROVEN}: not checked).
    */
   int load(String array, PrimType element, int index, int line, Bound bound) {
     int type = fn.typeOf(element);
@@ -206,7 +282,8 @@ final class MemoryAccess {
     // empty one has it; shared and private arrays are never empty) and give 0 where out of bounds.
     int check = inBounds(array, index, bound);
     indexFaultUnless(check, array, index, line);
-    int loaded = read(array, fn.op(SpvOpSelect, module.typeInt(), check, index, module.constantInt(0)));
+    int loaded =
+        read(array, fn.op(SpvOpSelect, module.typeInt(), check, index, module.constantInt(0)));
     return fn.op(SpvOpSelect, type, check, loaded, fn.zero(element));
   }
 
@@ -216,7 +293,8 @@ final class MemoryAccess {
    */
   private int widened(String array, int pointer) {
     ArrayVariable target = arrays.get(array);
-    int stored = fn.load(target.storageType(), pointer, memoryOperands(target.storageClass(), false));
+    int stored =
+        fn.load(target.storageType(), pointer, memoryOperands(target.storageClass(), false));
     if (!target.narrowStorage()) {
       return stored;
     }
@@ -227,28 +305,42 @@ final class MemoryAccess {
     return switch (target.element()) {
       case BYTE, SHORT -> fn.op(SpvOpSConvert, module.typeInt(), stored);
       case CHAR -> fn.op(SpvOpBitcast, module.typeInt(), fn.op(SpvOpUConvert, u32, stored));
-      default -> fn.op(SpvOpINotEqual, module.typeBool(), fn.op(SpvOpUConvert, u32, stored), module.constantUint(0));
+      default ->
+          fn.op(
+              SpvOpINotEqual,
+              module.typeBool(),
+              fn.op(SpvOpUConvert, u32, stored),
+              module.constantUint(0));
     };
   }
 
-  /** {@code value} as {@code array} stores it: a narrow buffer element's low bits, a boolean as 1 or 0. */
+  /**
+   * {@code value} as {@code array} stores it: a narrow buffer element's low bits, a boolean as 1 or
+   * 0.
+   */
   private int stored(String array, int value) {
     ArrayVariable target = arrays.get(array);
     if (!target.narrowStorage()) {
       return value;
     }
-    int bits = target.element() == PrimType.BOOLEAN
-        ? fn.op(SpvOpSelect, module.typeInt(), value, module.constantInt(1), module.constantInt(0))
-        : value;
+    int bits =
+        target.element() == PrimType.BOOLEAN
+            ? fn.op(
+                SpvOpSelect, module.typeInt(), value, module.constantInt(1), module.constantInt(0))
+            : value;
     if (target.storageClass() == SpvStorageClassWorkgroup) { // packed shorts: float16 bits
-      return fn.op(SpvOpBitcast, target.storageType(), fn.op(SpvOpUConvert, module.type(SpvOpTypeInt, 16, 0), bits));
+      return fn.op(
+          SpvOpBitcast,
+          target.storageType(),
+          fn.op(SpvOpUConvert, module.type(SpvOpTypeInt, 16, 0), bits));
     }
     return fn.op(SpvOpUConvert, target.storageType(), bits);
   }
 
   /**
    * {@code array[index] = value}; with bounds checks an index out of bounds writes nothing and is
-   * reported. {@code bound}: how the index is known to be in bounds ({@link Bound#PROVEN}: not checked).
+   * reported. {@code bound}: how the index is known to be in bounds ({@link Bound#PROVEN}: not
+   * checked).
    */
   void store(String array, int index, int value, int line, Bound bound) {
     if (boundsChecks && bound != Bound.PROVEN) {
@@ -262,61 +354,74 @@ final class MemoryAccess {
 
   /**
    * An atomic update, its previous value stored to {@code result} (a variable; 0 for none); with
-   * bounds checks an index out of bounds updates nothing, yields 0 and is reported, unless the index
-   * is proven in bounds ({@code bound}).
+   * bounds checks an index out of bounds updates nothing, yields 0 and is reported, unless the
+   * index is proven in bounds ({@code bound}).
    */
   void atomic(Stmt.Atomic atomic, int index, int value, int expected, int result, Bound bound) {
     String array = atomic.array().name();
-    Runnable update = () -> {
-      int previous = atomicUpdate(atomic, element(array, index), value, expected);
-      if (result != 0) {
-        fn.store(result, previous);
-      }
-    };
+    Runnable update =
+        () -> {
+          int previous = atomicUpdate(atomic, element(array, index), value, expected);
+          if (result != 0) {
+            fn.store(result, previous);
+          }
+        };
     if (!boundsChecks || bound == Bound.PROVEN) {
       update.run();
       return;
     }
     int check = inBounds(array, index, bound);
     indexFaultUnless(check, array, index, atomic.site().line());
-    fn.ifElse(check, update, () -> {
-      if (result != 0) {
-        fn.store(result, fn.zero(atomic.array().element()));
-      }
-    });
+    fn.ifElse(
+        check,
+        update,
+        () -> {
+          if (result != 0) {
+            fn.store(result, fn.zero(atomic.array().element()));
+          }
+        });
   }
 
   private int atomicUpdate(Stmt.Atomic atomic, int pointer, int value, int expected) {
-    boolean workgroup = arrays.get(atomic.array().name()).storageClass() == SpvStorageClassWorkgroup;
+    boolean workgroup =
+        arrays.get(atomic.array().name()).storageClass() == SpvStorageClassWorkgroup;
     int scope = module.constantUint(workgroup ? SpvScopeWorkgroup : SpvScopeDevice);
     int relaxed = module.constantUint(SpvMemorySemanticsMaskNone);
     PrimType element = atomic.array().element();
     int type = fn.typeOf(element);
     if (element == PrimType.LONG) {
-      module.require(workgroup ? DeviceFeature.LONG_ATOMICS_ON_WORKGROUP : DeviceFeature.LONG_ATOMICS_ON_BUFFERS);
+      module.require(
+          workgroup
+              ? DeviceFeature.LONG_ATOMICS_ON_WORKGROUP
+              : DeviceFeature.LONG_ATOMICS_ON_BUFFERS);
     }
     return switch (atomic.op()) {
-      case ADD -> element == PrimType.FLOAT ? floatAdd(pointer, scope, relaxed, value, workgroup)
-          : fn.op(SpvOpAtomicIAdd, type, pointer, scope, relaxed, value);
+      case ADD ->
+          element == PrimType.FLOAT
+              ? floatAdd(pointer, scope, relaxed, value, workgroup)
+              : fn.op(SpvOpAtomicIAdd, type, pointer, scope, relaxed, value);
       case MIN -> fn.op(SpvOpAtomicSMin, type, pointer, scope, relaxed, value);
       case MAX -> fn.op(SpvOpAtomicSMax, type, pointer, scope, relaxed, value);
       case AND -> fn.op(SpvOpAtomicAnd, type, pointer, scope, relaxed, value);
       case OR -> fn.op(SpvOpAtomicOr, type, pointer, scope, relaxed, value);
       case XOR -> fn.op(SpvOpAtomicXor, type, pointer, scope, relaxed, value);
       case EXCHANGE -> fn.op(SpvOpAtomicExchange, type, pointer, scope, relaxed, value);
-      case COMPARE_EXCHANGE -> fn.op(SpvOpAtomicCompareExchange, type, pointer, scope, relaxed, relaxed, value, expected);
+      case COMPARE_EXCHANGE ->
+          fn.op(
+              SpvOpAtomicCompareExchange, type, pointer, scope, relaxed, relaxed, value, expected);
     };
   }
 
   /** {@code OpAtomicFAddEXT} (SPV_EXT_shader_atomic_float_add): the device's float atomic add. */
   private int floatAdd(int pointer, int scope, int semantics, int value, boolean workgroup) {
-    module.require(workgroup ? DeviceFeature.FLOAT_ADDS_ON_WORKGROUP : DeviceFeature.FLOAT_ADDS_ON_BUFFERS);
+    module.require(
+        workgroup ? DeviceFeature.FLOAT_ADDS_ON_WORKGROUP : DeviceFeature.FLOAT_ADDS_ON_BUFFERS);
     return fn.op(SpvOpAtomicFAddEXT, module.typeFloat(), pointer, scope, semantics, value);
   }
 
   /**
-   * Emits {@code access}, a cooperative-matrix load or store of buffer or workgroup array {@code array} at
-   * {@code offset} with {@code stride}, whose elements span the indices {@code lowest} to
+   * Emits {@code access}, a cooperative-matrix load or store of buffer or workgroup array {@code
+   * array} at {@code offset} with {@code stride}, whose elements span the indices {@code lowest} to
    * {@code highest} (all int ids); with bounds checks only where offset and stride are multiples of
    * 16 bytes (Vulkan's matrix loads need it) and the span lies in the buffer, recording as the
    * fault the misaligned offset, else stride, or else the lowest index below 0, else the highest
@@ -324,27 +429,56 @@ final class MemoryAccess {
    * whether offset and stride are known multiples; {@code extent}: how the span is known in bounds
    * (the caller runs a tile with neither to check, or with no bounds checks, itself).
    */
-  void tile(String array, int offset, int stride, int lowest, int highest, int line, boolean aligned, Bound extent,
+  void tile(
+      String array,
+      int offset,
+      int stride,
+      int lowest,
+      int highest,
+      int line,
+      boolean aligned,
+      Bound extent,
       Runnable access) {
     int bool = module.typeBool();
     int integer = module.typeInt();
     int alignedHere = module.constantBool(true);
     if (!aligned) {
-      // a multiple of a power of two, in two's complement: no bit below it set (no remainder to compute)
-      int lowBits = module.constantInt(LaunchAbi.MATRIX_ALIGNMENT_BYTES / arrays.get(array).element().bytes() - 1);
-      int offsetAligned = fn.op(SpvOpIEqual, bool, fn.op(SpvOpBitwiseAnd, integer, offset, lowBits), module.constantInt(0));
-      int strideAligned = fn.op(SpvOpIEqual, bool, fn.op(SpvOpBitwiseAnd, integer, stride, lowBits), module.constantInt(0));
+      // a multiple of a power of two, in two's complement: no bit below it set (no remainder to
+      // compute)
+      int lowBits =
+          module.constantInt(
+              LaunchAbi.MATRIX_ALIGNMENT_BYTES / arrays.get(array).element().bytes() - 1);
+      int offsetAligned =
+          fn.op(
+              SpvOpIEqual,
+              bool,
+              fn.op(SpvOpBitwiseAnd, integer, offset, lowBits),
+              module.constantInt(0));
+      int strideAligned =
+          fn.op(
+              SpvOpIEqual,
+              bool,
+              fn.op(SpvOpBitwiseAnd, integer, stride, lowBits),
+              module.constantInt(0));
       alignedHere = fn.op(SpvOpLogicalAnd, bool, offsetAligned, strideAligned);
-      faults.recordIf(fn.op(SpvOpLogicalNot, bool, alignedHere), Faults.MATRIX_ALIGNMENT, 0,
-          fn.op(SpvOpSelect, integer, offsetAligned, stride, offset), line);
+      faults.recordIf(
+          fn.op(SpvOpLogicalNot, bool, alignedHere),
+          Faults.MATRIX_ALIGNMENT,
+          0,
+          fn.op(SpvOpSelect, integer, offsetAligned, stride, offset),
+          line);
     }
     int inside = module.constantBool(true);
     if (extent != Bound.PROVEN) {
       int lowOk = fn.op(SpvOpSGreaterThanEqual, bool, lowest, module.constantInt(0));
       int highOk = fn.op(SpvOpSLessThan, bool, highest, lengthOf(array));
       inside = fn.op(SpvOpLogicalAnd, bool, lowOk, highOk);
-      faults.recordIf(fn.op(SpvOpLogicalNot, bool, inside), Faults.INDEX, arrays.get(array).faultTag(),
-          fn.op(SpvOpSelect, module.typeInt(), lowOk, highest, lowest), line);
+      faults.recordIf(
+          fn.op(SpvOpLogicalNot, bool, inside),
+          Faults.INDEX,
+          arrays.get(array).faultTag(),
+          fn.op(SpvOpSelect, module.typeInt(), lowOk, highest, lowest),
+          line);
       if (extent == Bound.AT_LAUNCH) {
         inside = fn.op(SpvOpLogicalOr, bool, checksSettled(), inside);
       }
@@ -352,7 +486,9 @@ final class MemoryAccess {
     fn.when(fn.op(SpvOpLogicalAnd, bool, alignedHere, inside), access);
   }
 
-  /** A pointer to element {@code index} of {@code array}, unchecked: the first element of a tile. */
+  /**
+   * A pointer to element {@code index} of {@code array}, unchecked: the first element of a tile.
+   */
   int tileStart(String array, int index) {
     return arrays.get(array).quads()
         ? quads.pointer(arrays.get(array), quads.quadOf(arrays.get(array), index))
@@ -365,29 +501,35 @@ final class MemoryAccess {
    * before the access).
    */
   int tileStride(String array, int stride) {
-    return arrays.get(array).quads()
-        ? quads.quadOf(arrays.get(array), stride)
-        : stride;
+    return arrays.get(array).quads() ? quads.quadOf(arrays.get(array), stride) : stride;
   }
 
   /** Sets a private array to zeros. */
   void clear(PrivateArray array) {
     ArrayVariable variable = arrays.get(array.name());
-    int type = variable.quads() ? quads.arrayType(variable.length(), variable.element())
-        : module.type(SpvOpTypeArray, fn.typeOf(variable.element()), module.constantUint(variable.length()));
+    int type =
+        variable.quads()
+            ? quads.arrayType(variable.length(), variable.element())
+            : module.type(
+                SpvOpTypeArray,
+                fn.typeOf(variable.element()),
+                module.constantUint(variable.length()));
     fn.store(variable.variable(), module.constantNull(type));
   }
 
   /** The length of the array named {@code array}, as an int. */
   int lengthOf(String array) {
     ArrayVariable target = arrays.get(array);
-    return target.length() < 0 ? fn.op(SpvOpBitcast, module.typeInt(), bufferLength(target.variable()))
+    return target.length() < 0
+        ? fn.op(SpvOpBitcast, module.typeInt(), bufferLength(target.variable()))
         : module.constantInt(target.length());
   }
 
   /** {@code array[index]} as the kernel holds it, unchecked. */
   int read(String array, int index) {
-    return arrays.get(array).quads() ? quads.element(arrays.get(array), index) : widened(array, element(array, index));
+    return arrays.get(array).quads()
+        ? quads.element(arrays.get(array), index)
+        : widened(array, element(array, index));
   }
 
   /** {@code array[index] = value}, unchecked. */
@@ -395,16 +537,23 @@ final class MemoryAccess {
     if (arrays.get(array).quads()) {
       quads.setElement(arrays.get(array), index, value);
     } else {
-      fn.store(element(array, index), stored(array, value), memoryOperands(arrays.get(array).storageClass(), true));
+      fn.store(
+          element(array, index),
+          stored(array, value),
+          memoryOperands(arrays.get(array).storageClass(), true));
     }
   }
 
   /** A buffer's length, as an int. */
   int length(BufferDecl buffer) {
-    return fn.op(SpvOpBitcast, module.typeInt(), bufferLength(arrays.get(buffer.name()).variable()));
+    return fn.op(
+        SpvOpBitcast, module.typeInt(), bufferLength(arrays.get(buffer.name()).variable()));
   }
 
-  /** Reports an integer division by zero at {@code line} where {@code isZero} (the caller goes on with a harmless divisor). */
+  /**
+   * Reports an integer division by zero at {@code line} where {@code isZero} (the caller goes on
+   * with a harmless divisor).
+   */
   void divisionByZero(int isZero, int line) {
     faults.recordIf(isZero, Faults.DIVISION_BY_ZERO, 0, module.constantInt(0), line);
   }
@@ -414,22 +563,35 @@ final class MemoryAccess {
     faults.recordIf(invalid, Faults.ILLEGAL_ARGUMENT, 0, module.constantInt(0), 0);
   }
 
-  /** Reports an {@code *Exact} method's overflow where {@code overflows}; {@code type} is INT or LONG. */
+  /**
+   * Reports an {@code *Exact} method's overflow where {@code overflows}; {@code type} is INT or
+   * LONG.
+   */
   void overflow(int overflows, PrimType type) {
-    faults.recordIf(overflows, Faults.OVERFLOW, 0, module.constantInt(type == PrimType.LONG ? 2 : 1), 0);
+    faults.recordIf(
+        overflows, Faults.OVERFLOW, 0, module.constantInt(type == PrimType.LONG ? 2 : 1), 0);
   }
 
   /**
-   * {@code 0 <= index < array.length}, as one unsigned comparison; for an index {@link Bound#AT_LAUNCH},
-   * or'ed with the specialization constant that says the launch proved it ({@link #checksSettled}).
+   * {@code 0 <= index < array.length}, as one unsigned comparison; for an index {@link
+   * Bound#AT_LAUNCH}, or'ed with the specialization constant that says the launch proved it ({@link
+   * #checksSettled}).
    */
   private int inBounds(String array, int index, Bound bound) {
     ArrayVariable target = arrays.get(array);
-    int length = target.length() < 0
-        ? bufferLength(target.variable())
-        : module.constantUint(target.length());
-    int inBounds = fn.op(SpvOpULessThan, module.typeBool(), fn.op(SpvOpBitcast, module.typeUint(), index), length);
-    return bound == Bound.AT_LAUNCH ? fn.op(SpvOpLogicalOr, module.typeBool(), checksSettled(), inBounds) : inBounds;
+    int length =
+        target.length() < 0
+            ? bufferLength(target.variable())
+            : module.constantUint(target.length());
+    int inBounds =
+        fn.op(
+            SpvOpULessThan,
+            module.typeBool(),
+            fn.op(SpvOpBitcast, module.typeUint(), index),
+            length);
+    return bound == Bound.AT_LAUNCH
+        ? fn.op(SpvOpLogicalOr, module.typeBool(), checksSettled(), inBounds)
+        : inBounds;
   }
 
   /**
@@ -449,18 +611,25 @@ final class MemoryAccess {
 
   /**
    * A buffer's length in elements, as a uint: one less than its runtime array's, since the runtime
-   * binds one element more than the array holds (an empty array still needs a binding; see
-   * {@link PushConstantBlock}).
+   * binds one element more than the array holds (an empty array still needs a binding; see {@link
+   * PushConstantBlock}).
    */
   private int bufferLength(int variable) {
-    return fn.op(SpvOpISub, module.typeUint(), fn.op(SpvOpArrayLength, module.typeUint(), variable, 0),
+    return fn.op(
+        SpvOpISub,
+        module.typeUint(),
+        fn.op(SpvOpArrayLength, module.typeUint(), variable, 0),
         module.constantUint(1));
   }
 
   /** Records an index fault unless {@code inBounds}. */
   private void indexFaultUnless(int inBounds, String array, int index, int line) {
-    faults.recordIf(fn.op(SpvOpLogicalNot, module.typeBool(), inBounds), Faults.INDEX, arrays.get(array).faultTag(),
-        index, line);
+    faults.recordIf(
+        fn.op(SpvOpLogicalNot, module.typeBool(), inBounds),
+        Faults.INDEX,
+        arrays.get(array).faultTag(),
+        index,
+        line);
   }
 
   /** A pointer to {@code array[index]}. */
@@ -468,7 +637,8 @@ final class MemoryAccess {
     ArrayVariable target = arrays.get(array);
     int element = target.storageType();
     return target.storageClass() == SpvStorageClassStorageBuffer
-        ? fn.accessChain(SpvStorageClassStorageBuffer, element, target.variable(), module.constantInt(0), index)
+        ? fn.accessChain(
+            SpvStorageClassStorageBuffer, element, target.variable(), module.constantInt(0), index)
         : fn.accessChain(target.storageClass(), element, target.variable(), index);
   }
 }

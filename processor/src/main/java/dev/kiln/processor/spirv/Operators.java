@@ -9,19 +9,36 @@ import dev.kiln.processor.ir.PrimType;
 final class Operators {
   private Operators() {}
 
-  /** {@code left op right}; {@code line} is where an integer division or remainder is, for its fault (0: unknown). */
-  static int binary(FunctionBuilder fn, MemoryAccess memory, BinaryOp op, PrimType operands, int left, int right,
+  /**
+   * {@code left op right}; {@code line} is where an integer division or remainder is, for its fault
+   * (0: unknown).
+   */
+  static int binary(
+      FunctionBuilder fn,
+      MemoryAccess memory,
+      BinaryOp op,
+      PrimType operands,
+      int left,
+      int right,
       int line) {
     return switch (operands) {
       case INT, LONG -> integerOp(fn, memory, op, operands, left, right, line);
       case FLOAT, DOUBLE -> floatingOp(fn, op, operands, left, right);
       case BOOLEAN -> boolOp(fn, op, left, right);
-      case BYTE, SHORT, CHAR -> throw new IllegalStateException(op + " on " + operands + ": the lowering promotes to int");
+      case BYTE, SHORT, CHAR ->
+          throw new IllegalStateException(
+              op + " on " + operands + ": the lowering promotes to int");
     };
   }
 
-  private static int integerOp(FunctionBuilder w, MemoryAccess memory, BinaryOp op, PrimType operands, int a,
-      int b, int line) {
+  private static int integerOp(
+      FunctionBuilder w,
+      MemoryAccess memory,
+      BinaryOp op,
+      PrimType operands,
+      int a,
+      int b,
+      int line) {
     SpirvModule m = w.module();
     int type = w.typeOf(operands);
     int bool = m.typeBool();
@@ -33,12 +50,20 @@ final class Operators {
         // MIN_VALUE / -1 overflows in SPIR-V; Java defines it as MIN_VALUE, which is -a.
         int minusOne = w.op(SpvOpIEqual, bool, b, w.constant(operands, -1));
         int divisor = safeDivisor(w, memory, operands, b, minusOne, line);
-        yield w.op(SpvOpSelect, type, minusOne, w.op(SpvOpSNegate, type, a), w.op(SpvOpSDiv, type, a, divisor));
+        yield w.op(
+            SpvOpSelect,
+            type,
+            minusOne,
+            w.op(SpvOpSNegate, type, a),
+            w.op(SpvOpSDiv, type, a, divisor));
       }
       case REM -> {
-        // a - (a / b) * b: Java's remainder takes the dividend's sign. (NVIDIA's driver gives OpSRem
+        // a - (a / b) * b: Java's remainder takes the dividend's sign. (NVIDIA's driver gives
+        // OpSRem
         // the divisor's sign.) With b == -1 the divisor becomes 1 and the result 0, as in Java.
-        int divisor = safeDivisor(w, memory, operands, b, w.op(SpvOpIEqual, bool, b, w.constant(operands, -1)), line);
+        int divisor =
+            safeDivisor(
+                w, memory, operands, b, w.op(SpvOpIEqual, bool, b, w.constant(operands, -1)), line);
         int quotient = w.op(SpvOpSDiv, type, a, divisor);
         yield w.op(SpvOpISub, type, a, w.op(SpvOpIMul, type, quotient, divisor));
       }
@@ -60,19 +85,21 @@ final class Operators {
 
   private static int distance(FunctionBuilder w, PrimType operands, int distance) {
     SpirvModule m = w.module();
-    return w.op(SpvOpBitwiseAnd, m.typeInt(), distance, m.constantInt(operands == PrimType.LONG ? 63 : 31));
+    return w.op(
+        SpvOpBitwiseAnd, m.typeInt(), distance, m.constantInt(operands == PrimType.LONG ? 63 : 31));
   }
 
   /**
    * {@code b}, or 1 where it is -1 (handled by the caller) or 0 (reported as Java's
    * ArithmeticException, the quotient being meaningless).
    */
-  private static int safeDivisor(FunctionBuilder w, MemoryAccess memory, PrimType operands, int b, int minusOne,
-      int line) {
+  private static int safeDivisor(
+      FunctionBuilder w, MemoryAccess memory, PrimType operands, int b, int minusOne, int line) {
     SpirvModule m = w.module();
     int zero = w.zero(operands);
     memory.divisionByZero(w.op(SpvOpIEqual, m.typeBool(), b, zero), line);
-    int replace = w.op(SpvOpLogicalOr, m.typeBool(), minusOne, w.op(SpvOpIEqual, m.typeBool(), b, zero));
+    int replace =
+        w.op(SpvOpLogicalOr, m.typeBool(), minusOne, w.op(SpvOpIEqual, m.typeBool(), b, zero));
     return w.op(SpvOpSelect, w.typeOf(operands), replace, w.constant(operands, 1), b);
   }
 
@@ -83,7 +110,8 @@ final class Operators {
       case ADD -> exact(w, SpvOpFAdd, type, a, b);
       case SUB -> exact(w, SpvOpFSub, type, a, b);
       case MUL -> exact(w, SpvOpFMul, type, a, b);
-      case DIV -> operands == PrimType.FLOAT ? divideFloat(w, a, b) : exact(w, SpvOpFDiv, type, a, b);
+      case DIV ->
+          operands == PrimType.FLOAT ? divideFloat(w, a, b) : exact(w, SpvOpFDiv, type, a, b);
       case REM -> FloatRemainder.emit(w, operands, a, b);
       case EQ -> w.op(SpvOpFOrdEqual, bool, a, b);
       case NE -> w.op(SpvOpFUnordNotEqual, bool, a, b); // NaN != NaN is true in Java
@@ -103,14 +131,16 @@ final class Operators {
   /**
    * Java's correctly rounded float division. Vulkan allows OpFDiv 2.5 ULP of error (NVIDIA's is off
    * by one ULP at times), so the quotient is taken in double and rounded once to float: a double
-   * quotient within a few double ULPs rounds to the correctly rounded float, since a quotient of two
-   * floats never lies within 2^-49 (relative) of a rounding boundary without lying on one, and never
-   * lies exactly halfway.
+   * quotient within a few double ULPs rounds to the correctly rounded float, since a quotient of
+   * two floats never lies within 2^-49 (relative) of a rounding boundary without lying on one, and
+   * never lies exactly halfway.
    */
   private static int divideFloat(FunctionBuilder w, int a, int b) {
     SpirvModule m = w.module();
     int dbl = m.typeDouble();
-    int quotient = w.exactOp(SpvOpFDiv, dbl, w.exactOp(SpvOpFConvert, dbl, a), w.exactOp(SpvOpFConvert, dbl, b));
+    int quotient =
+        w.exactOp(
+            SpvOpFDiv, dbl, w.exactOp(SpvOpFConvert, dbl, a), w.exactOp(SpvOpFConvert, dbl, b));
     return w.exactOp(SpvOpFConvert, m.typeFloat(), quotient);
   }
 
@@ -121,7 +151,8 @@ final class Operators {
       case OR -> w.op(SpvOpLogicalOr, bool, a, b);
       case XOR, NE -> w.op(SpvOpLogicalNotEqual, bool, a, b);
       case EQ -> w.op(SpvOpLogicalEqual, bool, a, b);
-      case ADD, SUB, MUL, DIV, REM, SHL, SHR, USHR, LT, LE, GT, GE -> throw new IllegalStateException(op + " on boolean");
+      case ADD, SUB, MUL, DIV, REM, SHL, SHR, USHR, LT, LE, GT, GE ->
+          throw new IllegalStateException(op + " on boolean");
     };
   }
 }

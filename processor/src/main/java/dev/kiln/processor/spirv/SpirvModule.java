@@ -14,8 +14,8 @@ import java.util.Set;
 
 /**
  * A SPIR-V module under construction: one word list per section of the logical layout (spec 2.4),
- * written out in the order the specification requires, one id allocator, and deduplicated types
- * and constants.
+ * written out in the order the specification requires, one id allocator, and deduplicated types and
+ * constants.
  */
 final class SpirvModule {
   /** SPIR-V 1.3, the version Vulkan 1.1 consumes. */
@@ -35,17 +35,24 @@ final class SpirvModule {
 
   private final Set<Integer> declaredCapabilities = new HashSet<>();
   private final Set<String> declaredExtensions = new HashSet<>();
+
   /** What the module needs of a device, for its description. */
   private final Set<DeviceFeature> features = EnumSet.noneOf(DeviceFeature.class);
+
   /** The bindings of buffers a launch may pass one array for together with another. */
   private Set<Integer> aliasedBindings = Set.of();
+
   private final Map<List<Integer>, Integer> types = new HashMap<>();
+
   /** Each type's declaration, opcode and operands, by its id. */
   private final Map<Integer, List<Integer>> typeDeclarations = new HashMap<>();
+
   /** The bits of each 32-bit constant, by its id. */
   private final Map<Integer, Integer> constantBits = new HashMap<>();
+
   /** The workgroup memory the module's variables take, in bytes. */
   private long workgroupBytes;
+
   private int glsl;
   private final Map<List<Integer>, Integer> constants = new HashMap<>();
   private int bound = 1;
@@ -54,14 +61,20 @@ final class SpirvModule {
     return bound++;
   }
 
-  /** Declares {@code capability} once: the capabilities of Vulkan 1.1's core compute; the others through {@link #require}. */
+  /**
+   * Declares {@code capability} once: the capabilities of Vulkan 1.1's core compute; the others
+   * through {@link #require}.
+   */
   void capability(int capability) {
     if (declaredCapabilities.add(capability)) {
       capabilities.op(SpvOpCapability, capability);
     }
   }
 
-  /** Declares what {@code feature}'s row names, capabilities and extensions, each once, and lists the feature. */
+  /**
+   * Declares what {@code feature}'s row names, capabilities and extensions, each once, and lists
+   * the feature.
+   */
   void require(DeviceFeature feature) {
     feature.capabilities().forEach(this::capability);
     for (String name : feature.spirvExtensions()) {
@@ -86,9 +99,13 @@ final class SpirvModule {
       case SpvOpTypeInt, SpvOpTypeFloat -> declaration.get(1) / 8;
       case SpvOpTypeBool -> 4;
       case SpvOpTypeVector -> bytesOf(declaration.get(1)) * declaration.get(2);
-      case SpvOpTypeArray -> bytesOf(declaration.get(1)) * Integer.toUnsignedLong(constantBits.get(declaration.get(2)));
+      case SpvOpTypeArray ->
+          bytesOf(declaration.get(1))
+              * Integer.toUnsignedLong(constantBits.get(declaration.get(2)));
       case SpvOpTypeStruct -> declaration.stream().skip(1).mapToLong(this::bytesOf).sum();
-      default -> throw new IllegalStateException("no size for a value of type " + declaration + " in workgroup memory");
+      default ->
+          throw new IllegalStateException(
+              "no size for a value of type " + declaration + " in workgroup memory");
     };
   }
 
@@ -260,22 +277,26 @@ final class SpirvModule {
   }
 
   void decorateMember(int structType, int member, int decoration, int... operands) {
-    decorations.op(SpvOpMemberDecorate, prepend(structType, prepend(member, prepend(decoration, operands))));
+    decorations.op(
+        SpvOpMemberDecorate, prepend(structType, prepend(member, prepend(decoration, operands))));
   }
 
   /**
-   * A new block type for one storage buffer variable, holding a runtime array of {@code elementType}
-   * with {@code stride}. The runtime array is declared once per module, but each variable gets a
-   * block of its own, as glslang emits them: NVIDIA's driver 580 applies one variable's
-   * NonWritable to every variable of the same block type, so a writable buffer sharing its block
-   * with a read-only one lost its own earlier stores on the H200 (docs/DRIVER-GAPS.md).
+   * A new block type for one storage buffer variable, holding a runtime array of {@code
+   * elementType} with {@code stride}. The runtime array is declared once per module, but each
+   * variable gets a block of its own, as glslang emits them: NVIDIA's driver 580 applies one
+   * variable's NonWritable to every variable of the same block type, so a writable buffer sharing
+   * its block with a read-only one lost its own earlier stores on the H200 (docs/DRIVER-GAPS.md).
    */
   int storageBlock(int elementType, int stride) {
-    int array = runtimeArrays.computeIfAbsent(List.of(elementType, stride), key -> {
-      int id = type(SpvOpTypeRuntimeArray, elementType);
-      decorate(id, SpvDecorationArrayStride, stride);
-      return id;
-    });
+    int array =
+        runtimeArrays.computeIfAbsent(
+            List.of(elementType, stride),
+            key -> {
+              int id = type(SpvOpTypeRuntimeArray, elementType);
+              decorate(id, SpvDecorationArrayStride, stride);
+              return id;
+            });
     int block = id();
     globals.op(SpvOpTypeStruct, block, array);
     decorate(block, SpvDecorationBlock);
@@ -309,9 +330,18 @@ final class SpirvModule {
     all.add(0); // generator: unregistered
     all.add(bound);
     all.add(0); // schema
-    for (Words section : List.of(capabilities, extensions, extInstImports, memoryModel, entryPoints, executionModes, names,
-        decorations, globals,
-        functions)) {
+    for (Words section :
+        List.of(
+            capabilities,
+            extensions,
+            extInstImports,
+            memoryModel,
+            entryPoints,
+            executionModes,
+            names,
+            decorations,
+            globals,
+            functions)) {
       all.addAll(section);
     }
     ByteBuffer bytes = ByteBuffer.allocate(all.size() * 4).order(ByteOrder.LITTLE_ENDIAN);

@@ -25,12 +25,13 @@ import java.util.Set;
 
 /**
  * Writes a {@link Program} as a SPIR-V 1.3 compute module for Vulkan 1.1: logical addressing,
- * GLSL450 memory model, storage-buffer runtime arrays, a push-constant block ({@link PushConstantBlock}) and
- * structured control flow. The program's body says itself which invocations do something (see
- * {@code pass.Gate}). This class lays out the module and writes statements; {@link FunctionBuilder}
- * emits instructions, {@link LaunchValues} reads the launch, {@link MemoryAccess} the arrays with
- * their bounds checks and faults, {@link ExpressionWriter} values, {@link VectorAccess} the
- * vector loads and stores of a vectorized program, and {@link Copies} {@code System.arraycopy}.
+ * GLSL450 memory model, storage-buffer runtime arrays, a push-constant block ({@link
+ * PushConstantBlock}) and structured control flow. The program's body says itself which invocations
+ * do something (see {@code pass.Gate}). This class lays out the module and writes statements;
+ * {@link FunctionBuilder} emits instructions, {@link LaunchValues} reads the launch, {@link
+ * MemoryAccess} the arrays with their bounds checks and faults, {@link ExpressionWriter} values,
+ * {@link VectorAccess} the vector loads and stores of a vectorized program, and {@link Copies}
+ * {@code System.arraycopy}.
  */
 public final class SpirvWriter {
   private final Program program;
@@ -38,23 +39,31 @@ public final class SpirvWriter {
   private final FunctionBuilder fn = new FunctionBuilder(module);
   private final LaunchValues launch;
   private final MemoryAccess memory;
+
   /** Lavapipe's loop limit, counted in a kernel with loops; null in one without. */
   private LoopLimit loopLimit;
+
   private final VectorAccess vectors;
   private final MatrixWriter matrices;
   private final Copies copies;
   private final Map<Local, Integer> localVariables = new HashMap<>();
   private final ExpressionWriter expressions;
   private final Deque<LoopTargets> loops = new ArrayDeque<>();
+
   /**
    * The memory {@code Gpu.barrier()} orders: workgroup memory always, and buffer memory where the
    * analysis says accesses on both sides can meet ({@link Analysis#barriersOrderBuffers}); leaving
    * buffer memory out makes the barrier GLSL's {@code barrier()}, which the H200 runs faster.
    */
   private final int barrierSemantics;
+
   /** Accesses proven in bounds, written without checks. */
   private final IndexBounds bounds;
-  /** Whether the program uses cooperative matrices: written for the Vulkan memory model, loops counted before their test. */
+
+  /**
+   * Whether the program uses cooperative matrices: written for the Vulkan memory model, loops
+   * counted before their test.
+   */
   private final boolean usesMatrices;
 
   /**
@@ -76,15 +85,18 @@ public final class SpirvWriter {
   private SpirvWriter(Analysis analysis) {
     this.program = analysis.program();
     this.usesMatrices = Walk.anyStatement(program.body(), Stmt.Matrix.class::isInstance);
-    this.barrierSemantics = SpvMemorySemanticsAcquireReleaseMask | SpvMemorySemanticsWorkgroupMemoryMask
-        | (analysis.barriersOrderBuffers() ? SpvMemorySemanticsUniformMemoryMask : 0);
+    this.barrierSemantics =
+        SpvMemorySemanticsAcquireReleaseMask
+            | SpvMemorySemanticsWorkgroupMemoryMask
+            | (analysis.barriersOrderBuffers() ? SpvMemorySemanticsUniformMemoryMask : 0);
     this.launch = new LaunchValues(fn, program);
     this.memory = new MemoryAccess(fn, program.boundsChecks(), Copies.quadArrays(program));
     this.copies = new Copies(fn, memory, analysis.multiples());
     this.vectors = new VectorAccess(fn, program.elementsPerInvocation());
     this.bounds = analysis.bounds();
     this.matrices = new MatrixWriter(fn, memory, this::value, analysis.multiples(), bounds);
-    this.expressions = new ExpressionWriter(fn, launch, memory, localVariables, this::statements, bounds);
+    this.expressions =
+        new ExpressionWriter(fn, launch, memory, localVariables, this::statements, bounds);
   }
 
   /**
@@ -111,12 +123,17 @@ public final class SpirvWriter {
     if (usesMatrices) {
       memory.useVulkanMemoryModel();
     }
-    module.memoryModel.op(SpvOpMemoryModel, SpvAddressingModelLogical,
+    module.memoryModel.op(
+        SpvOpMemoryModel,
+        SpvAddressingModelLogical,
         usesMatrices ? SpvMemoryModelVulkan : SpvMemoryModelGLSL450);
     launch.declare();
     Set<String> sharing = AliasConflicts.sharing(program);
-    module.aliasedBindings(program.buffers().stream().filter(buffer -> sharing.contains(buffer.name()))
-        .map(BufferDecl::binding).collect(java.util.stream.Collectors.toSet()));
+    module.aliasedBindings(
+        program.buffers().stream()
+            .filter(buffer -> sharing.contains(buffer.name()))
+            .map(BufferDecl::binding)
+            .collect(java.util.stream.Collectors.toSet()));
     for (BufferDecl buffer : program.buffers()) {
       memory.declareBuffer(buffer);
     }
@@ -138,17 +155,27 @@ public final class SpirvWriter {
       memory.declarePrivate(array);
     }
     if (Walk.anyStatement(program.body(), Stmt.Loop.class::isInstance)) {
-      loopLimit = memory.countLoops(fn.op(SpvOpBitcast, module.typeUint(), launch.subgroupBuiltin(SpvBuiltInSubgroupId)),
-          (int) program.workgroup().invocations());
+      loopLimit =
+          memory.countLoops(
+              fn.op(SpvOpBitcast, module.typeUint(), launch.subgroupBuiltin(SpvBuiltInSubgroupId)),
+              (int) program.workgroup().invocations());
     }
     statements(program.body());
     fn.finish(main, functionType);
     memory.declareFaultSites();
 
-    module.entryPoints.opWithString(SpvOpEntryPoint, new int[] {SpvExecutionModelGLCompute, main}, "main",
+    module.entryPoints.opWithString(
+        SpvOpEntryPoint,
+        new int[] {SpvExecutionModelGLCompute, main},
+        "main",
         launch.interfaceVariables());
-    module.executionModes.op(SpvOpExecutionMode, main, SpvExecutionModeLocalSize,
-        program.workgroup().x(), program.workgroup().y(), program.workgroup().z());
+    module.executionModes.op(
+        SpvOpExecutionMode,
+        main,
+        SpvExecutionModeLocalSize,
+        program.workgroup().x(),
+        program.workgroup().y(),
+        program.workgroup().z());
     preserveFloatSemantics(main);
     return new Written(module.toBytes(), module.features(), module.sharedBytes());
   }
@@ -166,7 +193,8 @@ public final class SpirvWriter {
       module.require(DeviceFeature.JAVA_DOUBLES);
     }
     for (int width : doubles ? new int[] {32, 64} : new int[] {32}) {
-      module.executionModes.op(SpvOpExecutionMode, main, SpvExecutionModeSignedZeroInfNanPreserve, width);
+      module.executionModes.op(
+          SpvOpExecutionMode, main, SpvExecutionModeSignedZeroInfNanPreserve, width);
       module.executionModes.op(SpvOpExecutionMode, main, SpvExecutionModeDenormPreserve, width);
     }
   }
@@ -182,31 +210,39 @@ public final class SpirvWriter {
   }
 
   private void statement(Stmt statement) {
-    memory.faults().at(switch (statement) { // the arm of a fused group whose faults its checks record
-      case Stmt.Store store -> store.site();
-      case Stmt.Atomic atomic -> atomic.site();
-      case Stmt.Matrix matrix -> matrix.site();
-      case Stmt.Copy copy -> copy.site();
-      case Stmt.Loop loop -> loop.site();
-      default -> null;
-    });
+    memory
+        .faults()
+        .at(
+            switch (statement) { // the arm of a fused group whose faults its checks record
+              case Stmt.Store store -> store.site();
+              case Stmt.Atomic atomic -> atomic.site();
+              case Stmt.Matrix matrix -> matrix.site();
+              case Stmt.Copy copy -> copy.site();
+              case Stmt.Loop loop -> loop.site();
+              default -> null;
+            });
     switch (statement) {
-      case Stmt.Assign assign -> fn.store(localVariables.get(assign.local()), value(assign.value()));
+      case Stmt.Assign assign ->
+          fn.store(localVariables.get(assign.local()), value(assign.value()));
       case Stmt.Store store -> {
         int index = value(store.index());
         int value = value(store.value());
-        memory.store(store.array().name(), index, value, store.site().line(),
-            bounds.bound(store));
+        memory.store(store.array().name(), index, value, store.site().line(), bounds.bound(store));
       }
       case Stmt.Atomic atomic -> {
         int index = value(atomic.index());
         int value = value(atomic.value());
         int expected = atomic.expected() == null ? 0 : value(atomic.expected());
-        memory.atomic(atomic, index, value, expected,
+        memory.atomic(
+            atomic,
+            index,
+            value,
+            expected,
             atomic.result() == null ? 0 : localVariables.get(atomic.result()),
             bounds.bound(atomic));
       }
-      case Stmt.DeclareShared declared -> {} // workgroup memory is declared with the module's globals
+      case Stmt.DeclareShared
+              declared -> {} // workgroup memory is declared with the module's globals
       case Stmt.VectorLoad load -> vectors.load(load, this::value, localVariables::get);
       case Stmt.VectorStore store -> vectors.store(store, this::value);
       case Stmt.ClearArray clear -> memory.clear(clear.array());
@@ -216,8 +252,12 @@ public final class SpirvWriter {
         int to = value(copy.targetIndex());
         copies.write(copy, from, to, bounds.bound(copy, false), bounds.bound(copy, true));
       }
-      case Stmt.Barrier ignored -> fn.instruction(SpvOpControlBarrier, module.constantUint(SpvScopeWorkgroup),
-          module.constantUint(SpvScopeWorkgroup), module.constantUint(barrierSemantics));
+      case Stmt.Barrier ignored ->
+          fn.instruction(
+              SpvOpControlBarrier,
+              module.constantUint(SpvScopeWorkgroup),
+              module.constantUint(SpvScopeWorkgroup),
+              module.constantUint(barrierSemantics));
       case Stmt.If branch -> ifStatement(branch);
       case Stmt.Loop loop -> loop(loop);
       case Stmt.Switch choice -> switchStatement(choice);
@@ -229,7 +269,8 @@ public final class SpirvWriter {
         }
       }
       case Stmt.Continue ignored -> {
-        LoopTargets loop = loops.stream().filter(target -> target.next != 0).findFirst().orElseThrow();
+        LoopTargets loop =
+            loops.stream().filter(target -> target.next != 0).findFirst().orElseThrow();
         loop.continued = true;
         fn.terminate(SpvOpBranch, loop.next);
       }
@@ -319,7 +360,8 @@ public final class SpirvWriter {
     int test = module.id();
     fn.terminate(SpvOpBranch, test);
     fn.label(test);
-    // Where header entries are counted (lavapipe alone counts; elsewhere the code folds away) decides
+    // Where header entries are counted (lavapipe alone counts; elsewhere the code folds away)
+    // decides
     // how NVIDIA's driver (580) compiles the loop, measured on the H200 (docs/DRIVER-GAPS.md): in a
     // module with matrices, before the test (the staged f16 GEMM: 129 TFLOP/s, 80 counted in the
     // body); in any other, where an entry leads, into the body and out at the merge (the tree sum:

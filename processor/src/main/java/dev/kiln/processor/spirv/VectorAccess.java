@@ -14,15 +14,18 @@ import java.util.function.Function;
 /**
  * The vector path of a vectorized program: loads and stores of an invocation's consecutive buffer
  * elements (4 or 2; at most 16 bytes a vector) through a second view of each buffer, a runtime
- * array of vectors at the same binding. The scalar view stays for every other access and for lengths.
+ * array of vectors at the same binding. The scalar view stays for every other access and for
+ * lengths.
  */
 final class VectorAccess {
   /** The most bytes one vector load or store moves. */
   static final int VECTOR_BYTES = 16;
-  /** The debug string that tells the runtime how many elements each invocation handles. */
 
+  /** The debug string that tells the runtime how many elements each invocation handles. */
   private final FunctionBuilder fn;
+
   private final Map<String, Integer> views = new HashMap<>();
+
   /** Elements per invocation: every vector view holds that many, or 16 bytes' worth if fewer. */
   private final int lanes;
 
@@ -31,7 +34,8 @@ final class VectorAccess {
     this.lanes = lanes;
   }
 
-  void load(Stmt.VectorLoad load, Function<Expr, Integer> valueOf, Function<Local, Integer> variableOf) {
+  void load(
+      Stmt.VectorLoad load, Function<Expr, Integer> valueOf, Function<Local, Integer> variableOf) {
     PrimType element = load.buffer().element();
     int perVector = width(element);
     int vectorType = vectorType(element);
@@ -62,20 +66,26 @@ final class VectorAccess {
   /** The index of the first vector: {@code vector * lanes / perVector}. */
   private int firstVector(int index, int lanes, int perVector) {
     int factor = lanes / perVector;
-    return factor == 1 ? index
+    return factor == 1
+        ? index
         : fn.op(SpvOpIMul, fn.module().typeInt(), index, fn.module().constantInt(factor));
   }
 
   private int add(int index, int offset) {
-    return offset == 0 ? index
+    return offset == 0
+        ? index
         : fn.op(SpvOpIAdd, fn.module().typeInt(), index, fn.module().constantInt(offset));
   }
 
   private int pointer(BufferDecl buffer, int index) {
     SpirvModule module = fn.module();
     int vectorType = vectorType(buffer.element());
-    return fn.op(SpvOpAccessChain, module.typePointer(SpvStorageClassStorageBuffer, vectorType), view(buffer),
-        module.constantInt(0), index);
+    return fn.op(
+        SpvOpAccessChain,
+        module.typePointer(SpvStorageClassStorageBuffer, vectorType),
+        view(buffer),
+        module.constantInt(0),
+        index);
   }
 
   /** Components of the vectors of a buffer of {@code element}s. */
@@ -89,7 +99,14 @@ final class VectorAccess {
 
   /** The buffer's vector view: declared on first use, at the buffer's binding. */
   private int view(BufferDecl buffer) {
-    return views.computeIfAbsent(buffer.name(), name -> BufferViews.view(fn, buffer, vectorType(buffer.element()),
-        width(buffer.element()) * buffer.element().bytes(), name + "4"));
+    return views.computeIfAbsent(
+        buffer.name(),
+        name ->
+            BufferViews.view(
+                fn,
+                buffer,
+                vectorType(buffer.element()),
+                width(buffer.element()) * buffer.element().bytes(),
+                name + "4"));
   }
 }

@@ -14,35 +14,39 @@ import org.junit.jupiter.api.Test;
  * A workgroup or private array indexed by local ids that the workgroup's shape keeps in range, or
  * by a value masked below its length, is written without bounds checks; one index past the end is
  * still checked. Guards and loop counters prove indices too, buffer ones against the buffer's
- * length; an index a guard does not bound, or whose variable changes after the guard, keeps its check.
+ * length; an index a guard does not bound, or whose variable changes after the guard, keeps its
+ * check.
  */
 class IndexBoundsTest {
   @Test
   void localIdsWithinTheArrayAreNotChecked() {
-    Compilation compilation = Kernels.compile(JavaFileObjects.forSourceLines("test.Tiles",
-        "package test;",
-        "import dev.kiln.Gpu;",
-        "import dev.kiln.annotations.Kernel;",
-        // out[0] = own, and the atomic beside the read: races the test does not look at
-        "@SuppressWarnings({\"kiln.race.write\", \"kiln.race.barrier\"})",
-        "final class Tiles {",
-        "  @Kernel(workgroup = {16, 4})",
-        "  static void inRange(int[] out) {",
-        "    int[] tile = Gpu.sharedInts(64);",
-        "    int x = Gpu.localId(0);",
-        "    tile[Gpu.localId(1) * 16 + x] = x;",
-        "    Gpu.barrier();",
-        "    int own = tile[63 - x - 16 * Gpu.localId(1)];",
-        "    Gpu.atomicAdd(tile, out[1] & 63, 1);",
-        "    out[0] = own;",
-        "  }",
-        "  @Kernel(workgroup = {16, 4})",
-        "  static void onePast(int[] out) {",
-        "    int[] tile = Gpu.sharedInts(64);",
-        "    tile[Gpu.localId(1) * 16 + Gpu.localId(0) + 1] = 1;",
-        "    out[0] = 0;",
-        "  }",
-        "}"));
+    Compilation compilation =
+        Kernels.compile(
+            JavaFileObjects.forSourceLines(
+                "test.Tiles",
+                "package test;",
+                "import dev.kiln.Gpu;",
+                "import dev.kiln.annotations.Kernel;",
+                // out[0] = own, and the atomic beside the read: races the test does not look at
+                "@SuppressWarnings({\"kiln.race.write\", \"kiln.race.barrier\"})",
+                "final class Tiles {",
+                "  @Kernel(workgroup = {16, 4})",
+                "  static void inRange(int[] out) {",
+                "    int[] tile = Gpu.sharedInts(64);",
+                "    int x = Gpu.localId(0);",
+                "    tile[Gpu.localId(1) * 16 + x] = x;",
+                "    Gpu.barrier();",
+                "    int own = tile[63 - x - 16 * Gpu.localId(1)];",
+                "    Gpu.atomicAdd(tile, out[1] & 63, 1);",
+                "    out[0] = own;",
+                "  }",
+                "  @Kernel(workgroup = {16, 4})",
+                "  static void onePast(int[] out) {",
+                "    int[] tile = Gpu.sharedInts(64);",
+                "    tile[Gpu.localId(1) * 16 + Gpu.localId(0) + 1] = 1;",
+                "    out[0] = 0;",
+                "  }",
+                "}"));
     assertThat(compilation).succeededWithoutWarnings();
     assertThat(tileChecks(compilation, "inRange")).isEqualTo(0);
     assertThat(tileChecks(compilation, "onePast")).isEqualTo(1);
@@ -50,113 +54,129 @@ class IndexBoundsTest {
 
   @Test
   void guardsAndLoopCountersProveIndices() {
-    Compilation compilation = Kernels.compile(JavaFileObjects.forSourceLines("test.Guards",
-        "package test;",
-        "import dev.kiln.Gpu;",
-        "import dev.kiln.annotations.Kernel;",
-        "final class Guards {",
-        "  @Kernel(workgroup = 64)",
-        "  static void tree(int[] out) {",
-        "    int[] partial = Gpu.sharedInts(64);",
-        "    int l = Gpu.localId(0);",
-        "    partial[l] = l;",
-        "    Gpu.barrier();",
-        "    for (int stride = 32; stride > 0; stride >>= 1) {",
-        "      if (l < stride) {",
-        "        partial[l] += partial[l + stride];",
-        "      }",
-        "      Gpu.barrier();",
-        "    }",
-        "    if (l == 0 && 0 < out.length) {",
-        "      out[0] = partial[0];",
-        "    }",
-        "  }",
-        "  @Kernel(workgroup = 64)",
-        "  static void treeTooWide(int[] out) {",
-        "    int[] partial = Gpu.sharedInts(64);",
-        "    int l = Gpu.localId(0);",
-        "    partial[l] = l;",
-        "    Gpu.barrier();",
-        "    for (int stride = 64; stride > 0; stride >>= 1) {",
-        "      if (l < stride) {",
-        "        partial[l] += partial[l + stride];",
-        "      }",
-        "      Gpu.barrier();",
-        "    }",
-        "    if (l == 0 && 0 < out.length) {",
-        "      out[0] = partial[0];",
-        "    }",
-        "  }",
-        "  @Kernel(workgroup = 64)",
-        "  static void scan(int[] values) {",
-        "    int[] cells = Gpu.sharedInts(64);",
-        "    int l = Gpu.localId(0);",
-        "    int i = Gpu.globalId(0);",
-        "    cells[l] = i < values.length ? values[i] : 0;",
-        "    Gpu.barrier();",
-        "    for (int offset = 1; offset < 64; offset <<= 1) {",
-        "      int add = l >= offset ? cells[l - offset] : 0;",
-        "      Gpu.barrier();",
-        "      cells[l] += add;",
-        "      Gpu.barrier();",
-        "    }",
-        "    if (i < values.length) {",
-        "      values[i] = cells[l];",
-        "    }",
-        "  }",
-        "  @Kernel", // along axis 1, so that it is not vectorized
-        "  static void lengthGuard(int[] in, int[] out) {",
-        "    int i = Gpu.globalId(1);",
-        "    if (i < in.length && i < out.length) {",
-        "      out[i] = in[i];",
-        "    }",
-        "  }",
-        "  @Kernel",
-        "  static void guardThatWraps(int[] in, int[] out) {",
-        "    int i = Gpu.globalId(1);",
-        "    if (i + 1 < in.length && i < out.length) {",
-        "      out[i] = in[i + 1];",
-        "    }",
-        "  }",
-        "  @Kernel(workgroup = 64)",
-        "  @SuppressWarnings(\"kiln.race.barrier\")", // tile[k + 1] and tile[k + 2]: a race the test does not look at
-        "  static void changedAfterTheGuard(int[] out) {",
-        "    int[] tile = Gpu.sharedInts(64);",
-        "    int k = Gpu.localId(0);",
-        "    if (k < 63) {",
-        "      k = k + 1;",
-        "      tile[k] = 1;",
-        "      k = k + 1;",
-        "      tile[k] = 2;",
-        "    }",
-        "  }",
-        "  @Kernel(workgroup = 64)",
-        "  static void staleFactAfterAssignment(int[] out) {",
-        "    int[] tile = Gpu.sharedInts(64);",
-        "    int v = out[0];",
-        "    if (v >= 0 && v < 64) {",
-        "      v = v + 10;",
-        "      tile[v] = 1;",
-        "    }",
-        "  }",
-        "  @Kernel(workgroup = 64)",
-        "  static void counterChangedInTheBody(int[] out) {",
-        "    int[] tile = Gpu.sharedInts(64);",
-        "    for (int s = 0; s < 64; s++) {",
-        "      tile[s] = 1;",
-        "      s += 1;",
-        "    }",
-        "  }",
-        "}"));
+    Compilation compilation =
+        Kernels.compile(
+            JavaFileObjects.forSourceLines(
+                "test.Guards",
+                "package test;",
+                "import dev.kiln.Gpu;",
+                "import dev.kiln.annotations.Kernel;",
+                "final class Guards {",
+                "  @Kernel(workgroup = 64)",
+                "  static void tree(int[] out) {",
+                "    int[] partial = Gpu.sharedInts(64);",
+                "    int l = Gpu.localId(0);",
+                "    partial[l] = l;",
+                "    Gpu.barrier();",
+                "    for (int stride = 32; stride > 0; stride >>= 1) {",
+                "      if (l < stride) {",
+                "        partial[l] += partial[l + stride];",
+                "      }",
+                "      Gpu.barrier();",
+                "    }",
+                "    if (l == 0 && 0 < out.length) {",
+                "      out[0] = partial[0];",
+                "    }",
+                "  }",
+                "  @Kernel(workgroup = 64)",
+                "  static void treeTooWide(int[] out) {",
+                "    int[] partial = Gpu.sharedInts(64);",
+                "    int l = Gpu.localId(0);",
+                "    partial[l] = l;",
+                "    Gpu.barrier();",
+                "    for (int stride = 64; stride > 0; stride >>= 1) {",
+                "      if (l < stride) {",
+                "        partial[l] += partial[l + stride];",
+                "      }",
+                "      Gpu.barrier();",
+                "    }",
+                "    if (l == 0 && 0 < out.length) {",
+                "      out[0] = partial[0];",
+                "    }",
+                "  }",
+                "  @Kernel(workgroup = 64)",
+                "  static void scan(int[] values) {",
+                "    int[] cells = Gpu.sharedInts(64);",
+                "    int l = Gpu.localId(0);",
+                "    int i = Gpu.globalId(0);",
+                "    cells[l] = i < values.length ? values[i] : 0;",
+                "    Gpu.barrier();",
+                "    for (int offset = 1; offset < 64; offset <<= 1) {",
+                "      int add = l >= offset ? cells[l - offset] : 0;",
+                "      Gpu.barrier();",
+                "      cells[l] += add;",
+                "      Gpu.barrier();",
+                "    }",
+                "    if (i < values.length) {",
+                "      values[i] = cells[l];",
+                "    }",
+                "  }",
+                "  @Kernel", // along axis 1, so that it is not vectorized
+                "  static void lengthGuard(int[] in, int[] out) {",
+                "    int i = Gpu.globalId(1);",
+                "    if (i < in.length && i < out.length) {",
+                "      out[i] = in[i];",
+                "    }",
+                "  }",
+                "  @Kernel",
+                "  static void guardThatWraps(int[] in, int[] out) {",
+                "    int i = Gpu.globalId(1);",
+                "    if (i + 1 < in.length && i < out.length) {",
+                "      out[i] = in[i + 1];",
+                "    }",
+                "  }",
+                "  @Kernel(workgroup = 64)",
+                "  @SuppressWarnings(\"kiln.race.barrier\")", // tile[k + 1] and tile[k + 2]: a race
+                // the test does not look at
+                "  static void changedAfterTheGuard(int[] out) {",
+                "    int[] tile = Gpu.sharedInts(64);",
+                "    int k = Gpu.localId(0);",
+                "    if (k < 63) {",
+                "      k = k + 1;",
+                "      tile[k] = 1;",
+                "      k = k + 1;",
+                "      tile[k] = 2;",
+                "    }",
+                "  }",
+                "  @Kernel(workgroup = 64)",
+                "  static void staleFactAfterAssignment(int[] out) {",
+                "    int[] tile = Gpu.sharedInts(64);",
+                "    int v = out[0];",
+                "    if (v >= 0 && v < 64) {",
+                "      v = v + 10;",
+                "      tile[v] = 1;",
+                "    }",
+                "  }",
+                "  @Kernel(workgroup = 64)",
+                "  static void counterChangedInTheBody(int[] out) {",
+                "    int[] tile = Gpu.sharedInts(64);",
+                "    for (int s = 0; s < 64; s++) {",
+                "      tile[s] = 1;",
+                "      s += 1;",
+                "    }",
+                "  }",
+                "}"));
     assertThat(compilation).succeededWithoutWarnings();
     Object[][] expected = {
-        {"tree", 0}, {"treeTooWide", 1}, {"scan", 0}, {"lengthGuard", 0}, {"guardThatWraps", 1},
-        {"changedAfterTheGuard", 1}, {"staleFactAfterAssignment", 2}, {"counterChangedInTheBody", 1},
+      {"tree", 0},
+      {"treeTooWide", 1},
+      {"scan", 0},
+      {"lengthGuard", 0},
+      {"guardThatWraps", 1},
+      {"changedAfterTheGuard", 1},
+      {"staleFactAfterAssignment", 2},
+      {"counterChangedInTheBody", 1},
     };
     for (Object[] row : expected) {
-      String text = SpirvTools.disassemble(Kernels.module(compilation, "test", "Guards", (String) row[0]));
-      long checks = text.lines().filter(line -> line.contains("OpLogicalNot")).count(); // one per check's fault
-      assertWithMessage("bounds checks of %s", row[0]).that(checks).isEqualTo(((Integer) row[1]).longValue());
+      String text =
+          SpirvTools.disassemble(Kernels.module(compilation, "test", "Guards", (String) row[0]));
+      long checks =
+          text.lines()
+              .filter(line -> line.contains("OpLogicalNot"))
+              .count(); // one per check's fault
+      assertWithMessage("bounds checks of %s", row[0])
+          .that(checks)
+          .isEqualTo(((Integer) row[1]).longValue());
     }
   }
 
@@ -164,118 +184,149 @@ class IndexBoundsTest {
    * What the facts prove only given a launch's lengths, scalars and grid is handed to the runtime:
    * each such access gets a proof in the kernel's description and a check that the specialization
    * constant {@code checksSettled} turns off; an index without an affine form keeps a plain check.
-   * A guard {@code l != 0} trims the range of {@code l}, so that {@code tile[l - 1]} is proven outright.
+   * A guard {@code l != 0} trims the range of {@code l}, so that {@code tile[l - 1]} is proven
+   * outright.
    */
   @Test
   void launchesSettleWhatLengthsScalarsAndGridsProve() {
-    Compilation compilation = Kernels.compile(JavaFileObjects.forSourceLines("test.Settled",
-        "package test;",
-        "import dev.kiln.Gpu;",
-        "import dev.kiln.annotations.Kernel;",
-        "final class Settled {",
-        "  @Kernel(workgroup = {16, 16})",
-        "  static void rows(float[] in, float[] out, int width, int height) {",
-        "    int x = Gpu.globalId(0);",
-        "    int y = Gpu.globalId(1);",
-        "    if (x < width && y < height && y != height - 1) {",
-        "      out[y * width + x] = in[y * width + x + width];",
-        "    }",
-        "  }",
-        "  @Kernel(workgroup = 64)",
-        "  static void indirect(int[] in, int[] out) {",
-        "    int i = Gpu.globalId(0);",
-        "    out[i] = in[in[i] & 1023];",
-        "  }",
-        "  @Kernel(workgroup = 64)",
-        "  static void notFirst(int[] out) {",
-        "    int[] tile = Gpu.sharedInts(64);",
-        "    int l = Gpu.localId(0);",
-        "    tile[l] = l;",
-        "    Gpu.barrier();",
-        "    if (l != 0) {",
-        "      out[Gpu.globalId(0)] = tile[l - 1];",
-        "    }",
-        "  }",
-        "}"));
+    Compilation compilation =
+        Kernels.compile(
+            JavaFileObjects.forSourceLines(
+                "test.Settled",
+                "package test;",
+                "import dev.kiln.Gpu;",
+                "import dev.kiln.annotations.Kernel;",
+                "final class Settled {",
+                "  @Kernel(workgroup = {16, 16})",
+                "  static void rows(float[] in, float[] out, int width, int height) {",
+                "    int x = Gpu.globalId(0);",
+                "    int y = Gpu.globalId(1);",
+                "    if (x < width && y < height && y != height - 1) {",
+                "      out[y * width + x] = in[y * width + x + width];",
+                "    }",
+                "  }",
+                "  @Kernel(workgroup = 64)",
+                "  static void indirect(int[] in, int[] out) {",
+                "    int i = Gpu.globalId(0);",
+                "    out[i] = in[in[i] & 1023];",
+                "  }",
+                "  @Kernel(workgroup = 64)",
+                "  static void notFirst(int[] out) {",
+                "    int[] tile = Gpu.sharedInts(64);",
+                "    int l = Gpu.localId(0);",
+                "    tile[l] = l;",
+                "    Gpu.barrier();",
+                "    if (l != 0) {",
+                "      out[Gpu.globalId(0)] = tile[l - 1];",
+                "    }",
+                "  }",
+                "}"));
     assertThat(compilation).succeededWithoutWarnings();
     Object[][] expected = { // kernel, checks, checks a launch may settle
-        {"rows", 2, 2}, {"indirect", 3, 2}, {"notFirst", 1, 1},
+      {"rows", 2, 2}, {"indirect", 3, 2}, {"notFirst", 1, 1},
     };
     for (Object[] row : expected) {
-      String text = SpirvTools.disassemble(Kernels.module(compilation, "test", "Settled", (String) row[0]));
-      long checks = text.lines().filter(line -> line.contains("OpLogicalNot")).count(); // one per check's fault
-      long settled = text.lines().filter(line -> line.contains("OpLogicalOr %bool %checksSettled")).count();
-      long proofs = Kernels.description(compilation, "test", "Settled", (String) row[0]).proofs().size();
-      assertWithMessage("bounds checks of %s", row[0]).that(checks).isEqualTo(((Integer) row[1]).longValue());
-      assertWithMessage("checks of %s a launch may settle", row[0]).that(settled).isEqualTo(((Integer) row[2]).longValue());
-      assertWithMessage("launch proofs of %s", row[0]).that(proofs).isEqualTo(((Integer) row[2]).longValue());
+      String text =
+          SpirvTools.disassemble(Kernels.module(compilation, "test", "Settled", (String) row[0]));
+      long checks =
+          text.lines()
+              .filter(line -> line.contains("OpLogicalNot"))
+              .count(); // one per check's fault
+      long settled =
+          text.lines().filter(line -> line.contains("OpLogicalOr %bool %checksSettled")).count();
+      long proofs =
+          Kernels.description(compilation, "test", "Settled", (String) row[0]).proofs().size();
+      assertWithMessage("bounds checks of %s", row[0])
+          .that(checks)
+          .isEqualTo(((Integer) row[1]).longValue());
+      assertWithMessage("checks of %s a launch may settle", row[0])
+          .that(settled)
+          .isEqualTo(((Integer) row[2]).longValue());
+      assertWithMessage("launch proofs of %s", row[0])
+          .that(proofs)
+          .isEqualTo(((Integer) row[2]).longValue());
     }
     // rows(in, out, width, height): in is parameter 0, width 2, height 3
-    assertThat(Kernels.description(compilation, "test", "Settled", "rows").lines()).contains(
-        "proof: 0+1*g0+1*g1*s:2+1*s:2 -1+-1*g0+-1*g1*s:2+1*n:0+-1*s:2 | -1+1*c0.0+-1*g0 -1+1*c0.1+-1*g1 -1+1*c0.2+-1*g2"
-        + " -1+-1*g0+1*s:2 -1+-1*g1+1*s:3 | 1+1*g1+-1*s:3"
-        + " | 2147483647+1*s:3 2147483648+-1*s:3 | in[(globalId(1))*(scalar width) + globalId(0) + scalar width]"
-        + " at line 10");
+    assertThat(Kernels.description(compilation, "test", "Settled", "rows").lines())
+        .contains(
+            "proof: 0+1*g0+1*g1*s:2+1*s:2 -1+-1*g0+-1*g1*s:2+1*n:0+-1*s:2 | -1+1*c0.0+-1*g0 -1+1*c0.1+-1*g1 -1+1*c0.2+-1*g2"
+                + " -1+-1*g0+1*s:2 -1+-1*g1+1*s:3 | 1+1*g1+-1*s:3"
+                + " | 2147483647+1*s:3 2147483648+-1*s:3 | in[(globalId(1))*(scalar width) + globalId(0) + scalar width]"
+                + " at line 10");
   }
 
   /**
    * Indices into fixed arrays that divide, take remainders or shift are bounded as intervals: a
-   * staging layout with padded rows is proven, and so is a remainder of a loop counter; one row
-   * too many, a divisor that is no constant and a remainder of what may be negative keep their checks.
+   * staging layout with padded rows is proven, and so is a remainder of a loop counter; one row too
+   * many, a divisor that is no constant and a remainder of what may be negative keep their checks.
    */
   @Test
   void quotientsAndRemaindersProveIndices() {
-    Compilation compilation = Kernels.compile(JavaFileObjects.forSourceLines("test.Strides",
-        "package test;",
-        "import dev.kiln.Gpu;",
-        "import dev.kiln.annotations.Kernel;",
-        "@SuppressWarnings({\"kiln.race.write\", \"kiln.race.barrier\"})",
-        "final class Strides {",
-        "  @Kernel(workgroup = {16, 16})",
-        "  static void padded(int[] out) {",
-        "    int[] block = Gpu.sharedInts(128 * 40);",
-        "    int self = Gpu.localId(1) * 16 + Gpu.localId(0);",
-        "    for (int part = 0; part < 16; part++) {",
-        "      int index = self + part * 256;",
-        "      block[index / 32 * 40 + index % 32] = part;",
-        "      block[(index >> 5) * 40 + (index & 31)] = part;",
-        "    }",
-        "    int[] pair = new int[2];",
-        "    for (int r = 0; r < 3; r++) {",
-        "      pair[r % 2] += r;",
-        "    }",
-        "    out[0] = pair[0] + block[self];",
-        "  }",
-        "  @Kernel(workgroup = {16, 16})",
-        "  static void oneRowTooMany(int[] out) {",
-        "    int[] block = Gpu.sharedInts(128 * 40);",
-        "    int self = Gpu.localId(1) * 16 + Gpu.localId(0);",
-        "    for (int part = 0; part < 16; part++) {",
-        "      int index = self + part * 256 + 32;",
-        "      block[index / 32 * 40 + index % 32] = part;",
-        "    }",
-        "    out[0] = 0;",
-        "  }",
-        "  @Kernel(workgroup = 64)",
-        "  static void unknownDivisorOrSign(int[] in, int[] out) {",
-        "    int[] tile = Gpu.sharedInts(64);",
-        "    int d = in[0];",
-        "    tile[Gpu.localId(0) / d] = 1;",
-        "    tile[in[1] % 64] = 2;",
-        "    out[0] = 0;",
-        "  }",
-        "}"));
+    Compilation compilation =
+        Kernels.compile(
+            JavaFileObjects.forSourceLines(
+                "test.Strides",
+                "package test;",
+                "import dev.kiln.Gpu;",
+                "import dev.kiln.annotations.Kernel;",
+                "@SuppressWarnings({\"kiln.race.write\", \"kiln.race.barrier\"})",
+                "final class Strides {",
+                "  @Kernel(workgroup = {16, 16})",
+                "  static void padded(int[] out) {",
+                "    int[] block = Gpu.sharedInts(128 * 40);",
+                "    int self = Gpu.localId(1) * 16 + Gpu.localId(0);",
+                "    for (int part = 0; part < 16; part++) {",
+                "      int index = self + part * 256;",
+                "      block[index / 32 * 40 + index % 32] = part;",
+                "      block[(index >> 5) * 40 + (index & 31)] = part;",
+                "    }",
+                "    int[] pair = new int[2];",
+                "    for (int r = 0; r < 3; r++) {",
+                "      pair[r % 2] += r;",
+                "    }",
+                "    out[0] = pair[0] + block[self];",
+                "  }",
+                "  @Kernel(workgroup = {16, 16})",
+                "  static void oneRowTooMany(int[] out) {",
+                "    int[] block = Gpu.sharedInts(128 * 40);",
+                "    int self = Gpu.localId(1) * 16 + Gpu.localId(0);",
+                "    for (int part = 0; part < 16; part++) {",
+                "      int index = self + part * 256 + 32;",
+                "      block[index / 32 * 40 + index % 32] = part;",
+                "    }",
+                "    out[0] = 0;",
+                "  }",
+                "  @Kernel(workgroup = 64)",
+                "  static void unknownDivisorOrSign(int[] in, int[] out) {",
+                "    int[] tile = Gpu.sharedInts(64);",
+                "    int d = in[0];",
+                "    tile[Gpu.localId(0) / d] = 1;",
+                "    tile[in[1] % 64] = 2;",
+                "    out[0] = 0;",
+                "  }",
+                "}"));
     assertThat(compilation).succeededWithoutWarnings();
     // the checks against the workgroup arrays' lengths, unsigned comparisons with them; pair's are
     // against 2: none in padded, whose only other check is out[0]'s (a buffer may be empty)
-    Object[][] expected = {{"padded", "%uint_5120", 0}, {"padded", "%uint_2 ", 0}, {"oneRowTooMany", "%uint_5120", 1},
-        {"unknownDivisorOrSign", "%uint_64", 2}};
+    Object[][] expected = {
+      {"padded", "%uint_5120", 0},
+      {"padded", "%uint_2 ", 0},
+      {"oneRowTooMany", "%uint_5120", 1},
+      {"unknownDivisorOrSign", "%uint_64", 2}
+    };
     for (Object[] row : expected) {
-      String text = SpirvTools.disassemble(Kernels.module(compilation, "test", "Strides", (String) row[0]));
-      long checks = text.lines().filter(line -> line.contains("OpULessThan") && line.contains((String) row[1])).count();
-      assertWithMessage("checks of %s against %s", row[0], row[1]).that(checks).isEqualTo(((Integer) row[2]).longValue());
+      String text =
+          SpirvTools.disassemble(Kernels.module(compilation, "test", "Strides", (String) row[0]));
+      long checks =
+          text.lines()
+              .filter(line -> line.contains("OpULessThan") && line.contains((String) row[1]))
+              .count();
+      assertWithMessage("checks of %s against %s", row[0], row[1])
+          .that(checks)
+          .isEqualTo(((Integer) row[2]).longValue());
     }
-    String padded = SpirvTools.disassemble(Kernels.module(compilation, "test", "Strides", "padded"));
+    String padded =
+        SpirvTools.disassemble(Kernels.module(compilation, "test", "Strides", "padded"));
     assertThat(padded.lines().filter(line -> line.contains("OpLogicalNot")).count()).isEqualTo(1);
   }
 
@@ -286,39 +337,47 @@ class IndexBoundsTest {
    */
   @Test
   void rangesOfRemaindersAndMultiplesOfCountersProveIndices() {
-    Compilation compilation = Kernels.compile(JavaFileObjects.forSourceLines("test.Ranges",
-        "package test;",
-        "import dev.kiln.Gpu;",
-        "import dev.kiln.annotations.Kernel;",
-        "final class Ranges {",
-        "  @Kernel(workgroup = 256)",
-        "  static void inside(float[] out) {",
-        "    float[] tile = Gpu.sharedFloats(2320);",
-        "    int warp = Gpu.subgroupId() % 8;",
-        "    int row = warp / 4 * 64;",
-        "    float sum = 0f;",
-        "    for (int k = 0; k < 32; k += 16) {",
-        "      sum += tile[row * 32 + k + 15 * 16 + 15];", // at most 64·32 + 16 + 255 = 2319
-        "    }",
-        "    out[Gpu.globalId(0)] = sum;",
-        "  }",
-        "  @Kernel(workgroup = 256)",
-        "  static void oneStepMore(float[] out) {",
-        "    float[] tile = Gpu.sharedFloats(2320);",
-        "    int warp = Gpu.subgroupId() % 8;",
-        "    int row = warp / 4 * 64;",
-        "    float sum = 0f;",
-        "    for (int k = 0; k < 33; k += 16) {", // k reaches 32
-        "      sum += tile[row * 32 + k + 15 * 16 + 15];",
-        "    }",
-        "    out[Gpu.globalId(0)] = sum;",
-        "  }",
-        "}"));
+    Compilation compilation =
+        Kernels.compile(
+            JavaFileObjects.forSourceLines(
+                "test.Ranges",
+                "package test;",
+                "import dev.kiln.Gpu;",
+                "import dev.kiln.annotations.Kernel;",
+                "final class Ranges {",
+                "  @Kernel(workgroup = 256)",
+                "  static void inside(float[] out) {",
+                "    float[] tile = Gpu.sharedFloats(2320);",
+                "    int warp = Gpu.subgroupId() % 8;",
+                "    int row = warp / 4 * 64;",
+                "    float sum = 0f;",
+                "    for (int k = 0; k < 32; k += 16) {",
+                "      sum += tile[row * 32 + k + 15 * 16 + 15];", // at most 64·32 + 16 + 255 =
+                // 2319
+                "    }",
+                "    out[Gpu.globalId(0)] = sum;",
+                "  }",
+                "  @Kernel(workgroup = 256)",
+                "  static void oneStepMore(float[] out) {",
+                "    float[] tile = Gpu.sharedFloats(2320);",
+                "    int warp = Gpu.subgroupId() % 8;",
+                "    int row = warp / 4 * 64;",
+                "    float sum = 0f;",
+                "    for (int k = 0; k < 33; k += 16) {", // k reaches 32
+                "      sum += tile[row * 32 + k + 15 * 16 + 15];",
+                "    }",
+                "    out[Gpu.globalId(0)] = sum;",
+                "  }",
+                "}"));
     assertThat(compilation).succeededWithoutWarnings();
     for (Object[] row : new Object[][] {{"inside", 0L}, {"oneStepMore", 1L}}) {
-      String text = SpirvTools.disassemble(Kernels.module(compilation, "test", "Ranges", (String) row[0]));
+      String text =
+          SpirvTools.disassemble(Kernels.module(compilation, "test", "Ranges", (String) row[0]));
       assertWithMessage("checks of the tile in %s", row[0])
-          .that(text.lines().filter(line -> line.contains("OpULessThan") && line.contains("%uint_2320")).count())
+          .that(
+              text.lines()
+                  .filter(line -> line.contains("OpULessThan") && line.contains("%uint_2320"))
+                  .count())
           .isEqualTo(row[1]);
     }
   }
@@ -330,41 +389,49 @@ class IndexBoundsTest {
    */
   @Test
   void tilesInsideTheirArraysAreNotChecked() {
-    Compilation compilation = Kernels.compile(JavaFileObjects.forSourceLines("test.TileExtents",
-        "package test;",
-        "import dev.kiln.Gpu;",
-        "import dev.kiln.annotations.Kernel;",
-        "import dev.kiln.matrix.MatrixA;",
-        "import dev.kiln.matrix.MatrixB;",
-        "import dev.kiln.matrix.MatrixElement;",
-        "import dev.kiln.matrix.MatrixLayout;",
-        "final class TileExtents {",
-        "  @Kernel(workgroup = 64)",
-        "  static void inside(short[] a, float[] c) {",
-        "    short[] tiles = Gpu.sharedPackedShorts(512);",
-        "    System.arraycopy(a, 0, tiles, Gpu.localId(0) * 8, 8);",
-        "    Gpu.barrier();",
-        "    int at = Gpu.subgroupId() % 2 * 256;",
-        "    MatrixA x = Gpu.loadMatrixA(tiles, at, 16, MatrixElement.FLOAT16, MatrixLayout.ROW_MAJOR);",
-        "    MatrixB y = Gpu.loadMatrixB(a, 0, 16, MatrixElement.FLOAT16, MatrixLayout.ROW_MAJOR);",
-        "    Gpu.storeAccumulator(Gpu.multiplyAdd(x, y, Gpu.fillAccumulator(0f)), c, 0, 16, MatrixLayout.ROW_MAJOR);",
-        "  }",
-        "  @Kernel(workgroup = 64)",
-        "  static void mayPass(short[] a, float[] c) {",
-        "    short[] tiles = Gpu.sharedPackedShorts(512);",
-        "    System.arraycopy(a, 0, tiles, Gpu.localId(0) * 8, 8);",
-        "    Gpu.barrier();",
-        "    int at = Gpu.subgroupId() % 3 * 256;",
-        "    MatrixA x = Gpu.loadMatrixA(tiles, at, 16, MatrixElement.FLOAT16, MatrixLayout.ROW_MAJOR);",
-        "    MatrixB y = Gpu.loadMatrixB(a, 0, 16, MatrixElement.FLOAT16, MatrixLayout.ROW_MAJOR);",
-        "    Gpu.storeAccumulator(Gpu.multiplyAdd(x, y, Gpu.fillAccumulator(0f)), c, 0, 16, MatrixLayout.ROW_MAJOR);",
-        "  }",
-        "}"));
+    Compilation compilation =
+        Kernels.compile(
+            JavaFileObjects.forSourceLines(
+                "test.TileExtents",
+                "package test;",
+                "import dev.kiln.Gpu;",
+                "import dev.kiln.annotations.Kernel;",
+                "import dev.kiln.matrix.MatrixA;",
+                "import dev.kiln.matrix.MatrixB;",
+                "import dev.kiln.matrix.MatrixElement;",
+                "import dev.kiln.matrix.MatrixLayout;",
+                "final class TileExtents {",
+                "  @Kernel(workgroup = 64)",
+                "  static void inside(short[] a, float[] c) {",
+                "    short[] tiles = Gpu.sharedPackedShorts(512);",
+                "    System.arraycopy(a, 0, tiles, Gpu.localId(0) * 8, 8);",
+                "    Gpu.barrier();",
+                "    int at = Gpu.subgroupId() % 2 * 256;",
+                "    MatrixA x = Gpu.loadMatrixA(tiles, at, 16, MatrixElement.FLOAT16, MatrixLayout.ROW_MAJOR);",
+                "    MatrixB y = Gpu.loadMatrixB(a, 0, 16, MatrixElement.FLOAT16, MatrixLayout.ROW_MAJOR);",
+                "    Gpu.storeAccumulator(Gpu.multiplyAdd(x, y, Gpu.fillAccumulator(0f)), c, 0, 16, MatrixLayout.ROW_MAJOR);",
+                "  }",
+                "  @Kernel(workgroup = 64)",
+                "  static void mayPass(short[] a, float[] c) {",
+                "    short[] tiles = Gpu.sharedPackedShorts(512);",
+                "    System.arraycopy(a, 0, tiles, Gpu.localId(0) * 8, 8);",
+                "    Gpu.barrier();",
+                "    int at = Gpu.subgroupId() % 3 * 256;",
+                "    MatrixA x = Gpu.loadMatrixA(tiles, at, 16, MatrixElement.FLOAT16, MatrixLayout.ROW_MAJOR);",
+                "    MatrixB y = Gpu.loadMatrixB(a, 0, 16, MatrixElement.FLOAT16, MatrixLayout.ROW_MAJOR);",
+                "    Gpu.storeAccumulator(Gpu.multiplyAdd(x, y, Gpu.fillAccumulator(0f)), c, 0, 16, MatrixLayout.ROW_MAJOR);",
+                "  }",
+                "}"));
     assertThat(compilation).succeeded();
     for (Object[] row : new Object[][] {{"inside", 0L}, {"mayPass", 1L}}) {
-      String text = SpirvTools.disassemble(Kernels.module(compilation, "test", "TileExtents", (String) row[0]));
+      String text =
+          SpirvTools.disassemble(
+              Kernels.module(compilation, "test", "TileExtents", (String) row[0]));
       assertWithMessage("extent checks of the tile in %s", row[0])
-          .that(text.lines().filter(line -> line.contains("OpSLessThan") && line.contains("%int_512")).count())
+          .that(
+              text.lines()
+                  .filter(line -> line.contains("OpSLessThan") && line.contains("%int_512"))
+                  .count())
           .isEqualTo(row[1]);
     }
   }
@@ -372,6 +439,8 @@ class IndexBoundsTest {
   /** The bounds checks against the tile's length, 64: an unsigned comparison with that constant. */
   private static long tileChecks(Compilation compilation, String kernel) {
     String text = SpirvTools.disassemble(Kernels.module(compilation, "test", "Tiles", kernel));
-    return text.lines().filter(line -> line.contains("OpULessThan") && line.contains("%uint_64")).count();
+    return text.lines()
+        .filter(line -> line.contains("OpULessThan") && line.contains("%uint_64"))
+        .count();
   }
 }

@@ -12,35 +12,38 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * The own-element proof through what it lets pass without a race warning, and the launch bounds it
- * leaves in the module: each row is one update {@code c[INDEX] += 1f} under a guard, with whether it
- * is proven and the conditions the launch must keep. A proof made unsound (the guard's fact
+ * leaves in the module: each row is one update {@code c[INDEX] += 1f} under a guard, with whether
+ * it is proven and the conditions the launch must keep. A proof made unsound (the guard's fact
  * dropped, a wrap or axis bound forgotten) fails a row.
  */
 class OwnElementTest {
   @ParameterizedTest(name = "{1}: c[{2}]")
-  @CsvSource(delimiter = '|', value = {
-      // workgroup | guard | index | proven | bounds
-      "64 | i < n | i | true | grid height ≤ 1; grid depth ≤ 1",
-      "64 | i < n | 2 * i + 3 | true | grid height ≤ 1; grid depth ≤ 1",
-      "64 | i < n | 4 * i | true | 4 × grid width ≤ 4294967296; grid height ≤ 1; grid depth ≤ 1",
-      "64 | i < n | i / 2 | false | ",
-      "64 | i < n | n | false | ",
-      "16, 16 | j < rows && i < cols | j * cols + i | true | 1 × cols × grid height ≤ 4294967296; grid depth ≤ 1",
-      "16, 16 | j < rows && i < cols | (j + 1) * cols + i | true | 1 × cols × grid height ≤ 4294967296; grid depth ≤ 1",
-      "16, 16 | j < rows && i < cols | i * rows + j | true | 1 × rows × grid width ≤ 4294967296; grid depth ≤ 1",
-      "16, 16 | j < rows && i <= cols | j * cols + i | false | ",
-      "16, 16 | j < rows | j * cols + i | false | ",
-      "16, 16 | j < rows && i < cols | i | false | ",
-      "16, 16 | j == 0 && i < cols | i | true | grid depth ≤ 1",
-      "16, 16 | j < rows && i < cols - 1 | j * cols + i | true | 1 × cols × grid height ≤ 4294967296; (cols + 2147483647) ≥ 0; grid depth ≤ 1",
-      "16, 16 | j < rows && i < cols - n | j * cols + i | true | 1 × cols × grid height ≤ 4294967296; n ≥ 0; (-n + cols + 2147483648) ≥ 0; (n - cols + 2147483647) ≥ 0; grid depth ≤ 1",
-      "16, 16 | j < rows && i < n | j * cols + i | false | ",
-      "16, 16 | j < rows && i < 100 | j * 100 + i | true | 1 × 100 × grid height ≤ 4294967296; grid depth ≤ 1",
-      "16, 16, 4 | j < rows && i < cols | j * cols + i | false | ",
-  })
-  void updatesProvenOwnAndTheBoundsTheyLeave(String workgroup, String guard, String index, boolean proven,
-      String bounds) {
-    String source = """
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        // workgroup | guard | index | proven | bounds
+        "64 | i < n | i | true | grid height ≤ 1; grid depth ≤ 1",
+        "64 | i < n | 2 * i + 3 | true | grid height ≤ 1; grid depth ≤ 1",
+        "64 | i < n | 4 * i | true | 4 × grid width ≤ 4294967296; grid height ≤ 1; grid depth ≤ 1",
+        "64 | i < n | i / 2 | false | ",
+        "64 | i < n | n | false | ",
+        "16, 16 | j < rows && i < cols | j * cols + i | true | 1 × cols × grid height ≤ 4294967296; grid depth ≤ 1",
+        "16, 16 | j < rows && i < cols | (j + 1) * cols + i | true | 1 × cols × grid height ≤ 4294967296; grid depth ≤ 1",
+        "16, 16 | j < rows && i < cols | i * rows + j | true | 1 × rows × grid width ≤ 4294967296; grid depth ≤ 1",
+        "16, 16 | j < rows && i <= cols | j * cols + i | false | ",
+        "16, 16 | j < rows | j * cols + i | false | ",
+        "16, 16 | j < rows && i < cols | i | false | ",
+        "16, 16 | j == 0 && i < cols | i | true | grid depth ≤ 1",
+        "16, 16 | j < rows && i < cols - 1 | j * cols + i | true | 1 × cols × grid height ≤ 4294967296; (cols + 2147483647) ≥ 0; grid depth ≤ 1",
+        "16, 16 | j < rows && i < cols - n | j * cols + i | true | 1 × cols × grid height ≤ 4294967296; n ≥ 0; (-n + cols + 2147483648) ≥ 0; (n - cols + 2147483647) ≥ 0; grid depth ≤ 1",
+        "16, 16 | j < rows && i < n | j * cols + i | false | ",
+        "16, 16 | j < rows && i < 100 | j * 100 + i | true | 1 × 100 × grid height ≤ 4294967296; grid depth ≤ 1",
+        "16, 16, 4 | j < rows && i < cols | j * cols + i | false | ",
+      })
+  void updatesProvenOwnAndTheBoundsTheyLeave(
+      String workgroup, String guard, String index, boolean proven, String bounds) {
+    String source =
+        """
         package test;
         import dev.kiln.Gpu;
         import dev.kiln.annotations.Kernel;
@@ -54,20 +57,25 @@ class OwnElementTest {
             }
           }
         }
-        """.formatted(workgroup, guard, index);
-    assertThat(boundsIfProven(source)).isEqualTo(proven ? (bounds == null ? "" : bounds) : "warned");
+        """
+            .formatted(workgroup, guard, index);
+    assertThat(boundsIfProven(source))
+        .isEqualTo(proven ? (bounds == null ? "" : bounds) : "warned");
   }
 
   @ParameterizedTest(name = "{0}")
-  @CsvSource(delimiter = '|', value = {
-      "k < features | true | 1 × points × features ≤ 4294967296; grid height ≤ 1; grid depth ≤ 1",
-      "k < 8 | true | 1 × points × 8 ≤ 4294967296; grid height ≤ 1; grid depth ≤ 1",
-      // k++ could wrap past features = Integer.MAX_VALUE: no range for k, no proof
-      "k <= features | false | ",
-      "k < points | true | 1 × points × points ≤ 4294967296; grid height ≤ 1; grid depth ≤ 1",
-  })
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "k < features | true | 1 × points × features ≤ 4294967296; grid height ≤ 1; grid depth ≤ 1",
+        "k < 8 | true | 1 × points × 8 ≤ 4294967296; grid height ≤ 1; grid depth ≤ 1",
+        // k++ could wrap past features = Integer.MAX_VALUE: no range for k, no proof
+        "k <= features | false | ",
+        "k < points | true | 1 × points × points ≤ 4294967296; grid height ≤ 1; grid depth ≤ 1",
+      })
   void stridedColumnsWalkedByALoopCounter(String loop, boolean proven, String bounds) {
-    String source = """
+    String source =
+        """
         package test;
         import dev.kiln.Gpu;
         import dev.kiln.annotations.Kernel;
@@ -82,20 +90,28 @@ class OwnElementTest {
             }
           }
         }
-        """.formatted(loop);
-    assertThat(boundsIfProven(source)).isEqualTo(proven ? (bounds == null ? "" : bounds) : "warned");
+        """
+            .formatted(loop);
+    assertThat(boundsIfProven(source))
+        .isEqualTo(proven ? (bounds == null ? "" : bounds) : "warned");
   }
 
-  /** CUDA's early return ({@code if (x >= n) return;}) guards what follows it as an {@code if} around it would. */
+  /**
+   * CUDA's early return ({@code if (x >= n) return;}) guards what follows it as an {@code if}
+   * around it would.
+   */
   @ParameterizedTest(name = "{0}")
-  @CsvSource(delimiterString = " => ", value = {
-      "if (i >= cols || j >= rows) { return; } => true",
-      "if (i >= cols) { return; } => true",
-      "if (i > cols) { return; } => false",
-      "if (i >= cols) { c[0] = 1f; } => false",
-  })
+  @CsvSource(
+      delimiterString = " => ",
+      value = {
+        "if (i >= cols || j >= rows) { return; } => true",
+        "if (i >= cols) { return; } => true",
+        "if (i > cols) { return; } => false",
+        "if (i >= cols) { c[0] = 1f; } => false",
+      })
   void anEarlyReturnGuardsWhatFollows(String guard, boolean proven) {
-    String source = """
+    String source =
+        """
         package test;
         import dev.kiln.Gpu;
         import dev.kiln.annotations.Kernel;
@@ -108,25 +124,31 @@ class OwnElementTest {
             c[j * cols + i] += 1f;
           }
         }
-        """.formatted(guard);
+        """
+            .formatted(guard);
     assertThat(boundsIfProven(source).equals("warned")).isEqualTo(!proven);
   }
 
   /**
-   * Compiles {@code source}'s kernel {@code test.K#k}: "warned" where it gets kiln.race.update, else
-   * the conditions of its module's launch bounds, in order, joined by "; ".
+   * Compiles {@code source}'s kernel {@code test.K#k}: "warned" where it gets kiln.race.update,
+   * else the conditions of its module's launch bounds, in order, joined by "; ".
    */
   private static String boundsIfProven(String source) {
     Compilation compilation = Kernels.compile(JavaFileObjects.forSourceString("test.K", source));
     assertThat(compilation).succeeded();
-    if (compilation.warnings().stream().anyMatch(w -> w.getMessage(null).contains("kiln.race.update"))) {
+    if (compilation.warnings().stream()
+        .anyMatch(w -> w.getMessage(null).contains("kiln.race.update"))) {
       return "warned";
     }
     dev.kiln.abi.KernelDescription kernel = Kernels.description(compilation, "test", "K", "k");
-    java.util.regex.Matcher signature = java.util.regex.Pattern.compile("void k\\(([^)]*)\\)").matcher(source);
+    java.util.regex.Matcher signature =
+        java.util.regex.Pattern.compile("void k\\(([^)]*)\\)").matcher(source);
     assertThat(signature.find()).isTrue();
-    List<String> names = java.util.Arrays.stream(signature.group(1).split(", "))
-        .map(param -> param.substring(param.lastIndexOf(' ') + 1)).toList();
-    return String.join("; ", kernel.bounds().stream().map(bound -> bound.condition(names::get)).toList());
+    List<String> names =
+        java.util.Arrays.stream(signature.group(1).split(", "))
+            .map(param -> param.substring(param.lastIndexOf(' ') + 1))
+            .toList();
+    return String.join(
+        "; ", kernel.bounds().stream().map(bound -> bound.condition(names::get)).toList());
   }
 }

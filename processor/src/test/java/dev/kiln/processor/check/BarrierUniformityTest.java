@@ -12,9 +12,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Barriers inside and around helpers inlined into expressions: a helper's {@code return} leaves the
- * helper only, so a uniform loop with a barrier stays uniform; and what an inlined helper does inside
- * an expression counts where it runs, so a barrier there, or a value it computes, is judged as the
- * same code written as statements would be.
+ * helper only, so a uniform loop with a barrier stays uniform; and what an inlined helper does
+ * inside an expression counts where it runs, so a barrier there, or a value it computes, is judged
+ * as the same code written as statements would be.
  */
 class BarrierUniformityTest {
   private static List<Long> divergentLines(String... body) {
@@ -27,57 +27,72 @@ class BarrierUniformityTest {
     lines[lines.length - 1] = body[body.length - 1];
     Compilation compilation = Kernels.compile(JavaFileObjects.forSourceLines("test.K", lines));
     return compilation.errors().stream()
-        .peek(error -> assertWithMessage("only divergence errors").that(error.getMessage(Locale.ROOT))
-            .startsWith("[kiln.barrier.divergent]"))
-        .map(javax.tools.Diagnostic::getLineNumber).toList();
+        .peek(
+            error ->
+                assertWithMessage("only divergence errors")
+                    .that(error.getMessage(Locale.ROOT))
+                    .startsWith("[kiln.barrier.divergent]"))
+        .map(javax.tools.Diagnostic::getLineNumber)
+        .toList();
   }
 
-  private static final String MIN = "  static int min(int a, int b) { if (a < b) { return a; } return b; }";
-  private static final String SYNC = "  static int sync(int[] s, int l) { Gpu.barrier(); return s[l]; }";
+  private static final String MIN =
+      "  static int min(int a, int b) { if (a < b) { return a; } return b; }";
+  private static final String SYNC =
+      "  static int sync(int[] s, int l) { Gpu.barrier(); return s[l]; }";
 
   @Test
   void aHelpersReturnInAVaryingIfLeavesOnlyTheHelper() {
-    assertThat(divergentLines(MIN,
-        "  @Kernel(workgroup = 64)",
-        "  static void k(int[] out, int n) {",
-        "    int[] s = Gpu.sharedInts(64);",
-        "    int lid = Gpu.localId(0);",
-        "    for (int step = 0; step < n; step++) {",
-        "      Gpu.barrier();",
-        "      if (lid < 10) { int v = min(lid, 5); s[lid] = v; }",
-        "      if (lid < 20) { s[lid] = 1 + min(lid, 7); }",
-        "    }",
-        "    out[Gpu.globalId(0)] = s[lid];",
-        "  }",
-        "}")).isEmpty();
+    assertThat(
+            divergentLines(
+                MIN,
+                "  @Kernel(workgroup = 64)",
+                "  static void k(int[] out, int n) {",
+                "    int[] s = Gpu.sharedInts(64);",
+                "    int lid = Gpu.localId(0);",
+                "    for (int step = 0; step < n; step++) {",
+                "      Gpu.barrier();",
+                "      if (lid < 10) { int v = min(lid, 5); s[lid] = v; }",
+                "      if (lid < 20) { s[lid] = 1 + min(lid, 7); }",
+                "    }",
+                "    out[Gpu.globalId(0)] = s[lid];",
+                "  }",
+                "}"))
+        .isEmpty();
   }
 
   @Test
   void aBarrierInAHelperOnTheVaryingSideOfAConditionalIsDivergent() {
-    assertThat(divergentLines(SYNC,
-        "  @Kernel(workgroup = 64)",
-        "  static void k(int[] out) {",
-        "    int[] s = Gpu.sharedInts(64);",
-        "    int lid = Gpu.localId(0);",
-        "    s[lid] = lid;",
-        "    out[Gpu.globalId(0)] = lid < 32 ? sync(s, lid) : 0;",
-        "  }",
-        "}")).containsExactly(5L); // the barrier's line, in the helper
+    assertThat(
+            divergentLines(
+                SYNC,
+                "  @Kernel(workgroup = 64)",
+                "  static void k(int[] out) {",
+                "    int[] s = Gpu.sharedInts(64);",
+                "    int lid = Gpu.localId(0);",
+                "    s[lid] = lid;",
+                "    out[Gpu.globalId(0)] = lid < 32 ? sync(s, lid) : 0;",
+                "  }",
+                "}"))
+        .containsExactly(5L); // the barrier's line, in the helper
   }
 
   @Test
   void aValueAnInlinedHelperLoadsVaries() {
-    assertThat(divergentLines(MIN,
-        "  @Kernel(workgroup = 64)",
-        "  static void k(int[] in, int[] out) {",
-        "    int[] s = Gpu.sharedInts(64);",
-        "    int lid = Gpu.localId(0);",
-        "    int v = 1 + min(in[0], in[Gpu.globalId(0)]);",
-        "    if (v > 0) {",
-        "      Gpu.barrier();",
-        "    }",
-        "    out[Gpu.globalId(0)] = s[lid];",
-        "  }",
-        "}")).containsExactly(12L);
+    assertThat(
+            divergentLines(
+                MIN,
+                "  @Kernel(workgroup = 64)",
+                "  static void k(int[] in, int[] out) {",
+                "    int[] s = Gpu.sharedInts(64);",
+                "    int lid = Gpu.localId(0);",
+                "    int v = 1 + min(in[0], in[Gpu.globalId(0)]);",
+                "    if (v > 0) {",
+                "      Gpu.barrier();",
+                "    }",
+                "    out[Gpu.globalId(0)] = s[lid];",
+                "  }",
+                "}"))
+        .containsExactly(12L);
   }
 }

@@ -19,23 +19,34 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Every message id is provoked by a test, as javac's {@code CheckExamples} requires of its
- * diagnostics, or listed below with the reason it is not; and the table of {@code docs/DIAGNOSTICS.md}
- * lists exactly the ids there are.
+ * diagnostics, or listed below with the reason it is not; and the table of {@code
+ * docs/DIAGNOSTICS.md} lists exactly the ids there are.
  */
 class MessageCoverageTest {
   /** Ids no test provokes, and why. A covered id must leave this list. */
-  private static final Map<String, String> NOT_PROVOKED = Map.of(
-      "kiln.internal", "a bug in Kiln by definition; OddKernelFuzzTest checks that none of 2,000 odd kernels gets it",
-      "kiln.kernel.outOfMemory", "needs javac to run out of heap inside a kernel's compile, which a test in this JVM cannot",
-      "kiln.unsupported.returnValue", "defensive: a kernel that returns a value is refused by kiln.kernel.notVoid first");
+  private static final Map<String, String> NOT_PROVOKED =
+      Map.of(
+          "kiln.internal",
+              "a bug in Kiln by definition; OddKernelFuzzTest checks that none of 2,000 odd kernels gets it",
+          "kiln.kernel.outOfMemory",
+              "needs javac to run out of heap inside a kernel's compile, which a test in this JVM cannot",
+          "kiln.unsupported.returnValue",
+              "defensive: a kernel that returns a value is refused by kiln.kernel.notVoid first");
 
-  /** {@code // ERROR: [id]} or {@code // WARNING: [id]} in a fixture, or {@code "[id]} asserted by a test. */
-  private static final Pattern PROVOKED = Pattern.compile("(?:(?:ERROR|WARNING): |\")\\[(kiln\\.[\\w.]+)]");
+  /**
+   * {@code // ERROR: [id]} or {@code // WARNING: [id]} in a fixture, or {@code "[id]} asserted by a
+   * test.
+   */
+  private static final Pattern PROVOKED =
+      Pattern.compile("(?:(?:ERROR|WARNING): |\")\\[(kiln\\.[\\w.]+)]");
+
   private static final Pattern TABLE_ROW = Pattern.compile("(?m)^\\| (`kiln\\.[^|]+)\\|");
   private static final Pattern CODE = Pattern.compile("`([\\w.]+)`");
 
   private static Set<String> ids() {
-    return Arrays.stream(Message.values()).map(Message::id).collect(Collectors.toCollection(TreeSet::new));
+    return Arrays.stream(Message.values())
+        .map(Message::id)
+        .collect(Collectors.toCollection(TreeSet::new));
   }
 
   @Test
@@ -43,12 +54,16 @@ class MessageCoverageTest {
     Set<String> provoked = new TreeSet<>();
     for (Path root : new Path[] {Path.of("src/test"), Path.of("../samples/src/test")}) {
       try (Stream<Path> files = Files.walk(root)) {
-        files.filter(Files::isRegularFile).filter(f -> f.toString().endsWith(".java")).forEach(file -> {
-          Matcher id = PROVOKED.matcher(read(file));
-          while (id.find()) {
-            provoked.add(id.group(1));
-          }
-        });
+        files
+            .filter(Files::isRegularFile)
+            .filter(f -> f.toString().endsWith(".java"))
+            .forEach(
+                file -> {
+                  Matcher id = PROVOKED.matcher(read(file));
+                  while (id.find()) {
+                    provoked.add(id.group(1));
+                  }
+                });
       } catch (IOException e) {
         throw new UncheckedIOException(e);
       }
@@ -56,7 +71,9 @@ class MessageCoverageTest {
     provoked.remove("kiln.internal"); // the fuzzer names it to check that it never appears
     Set<String> unprovoked = ids();
     unprovoked.removeAll(provoked);
-    assertWithMessage("ids no test provokes").that(unprovoked).containsExactlyElementsIn(NOT_PROVOKED.keySet());
+    assertWithMessage("ids no test provokes")
+        .that(unprovoked)
+        .containsExactlyElementsIn(NOT_PROVOKED.keySet());
   }
 
   @Test

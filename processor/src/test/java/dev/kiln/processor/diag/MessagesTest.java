@@ -25,27 +25,37 @@ class MessagesTest {
     List<Diagnostic> diagnostics = new java.util.ArrayList<>();
     for (Method factory : Errors.class.getDeclaredMethods()) {
       if (Modifier.isPublic(factory.getModifiers())) {
-        diagnostics.add((Diagnostic) factory.invoke(null, placeholders(factory.getParameterTypes())));
+        diagnostics.add(
+            (Diagnostic) factory.invoke(null, placeholders(factory.getParameterTypes())));
       }
     }
     diagnostics.sort(Comparator.comparing(Diagnostic::message));
     Set<Message> made = EnumSet.noneOf(Message.class);
     StringBuilder rendered = new StringBuilder();
     for (Diagnostic diagnostic : diagnostics) {
-      assertWithMessage("factories of %s", diagnostic.message()).that(made.add(diagnostic.message())).isTrue();
+      assertWithMessage("factories of %s", diagnostic.message())
+          .that(made.add(diagnostic.message()))
+          .isTrue();
       String text = diagnostic.text();
-      assertWithMessage("%s", diagnostic.message()).that(text).matches("\\[kiln\\.[\\w.]+\\] [^%]+\\. Fix: [^%]+\\.");
+      assertWithMessage("%s", diagnostic.message())
+          .that(text)
+          .matches("\\[kiln\\.[\\w.]+\\] [^%]+\\. Fix: [^%]+\\.");
       rendered.append(text).append('\n');
     }
     assertThat(made).containsExactlyElementsIn(Arrays.asList(Message.values()));
     Goldens.assertMatches("messages.txt", rendered.toString());
   }
 
-  /** An argument per parameter: 100 + its position for numbers, {@code <k>} (from 1) for the rest. */
+  /**
+   * An argument per parameter: 100 + its position for numbers, {@code <k>} (from 1) for the rest.
+   */
   private static Object[] placeholders(Class<?>[] types) {
     Object[] args = new Object[types.length];
     for (int k = 0; k < types.length; k++) {
-      args[k] = types[k] == int.class ? (Object) (100 + k) : types[k] == long.class ? (Object) (100L + k) : "<" + (k + 1) + ">";
+      args[k] =
+          types[k] == int.class
+              ? (Object) (100 + k)
+              : types[k] == long.class ? (Object) (100L + k) : "<" + (k + 1) + ">";
     }
     return args;
   }

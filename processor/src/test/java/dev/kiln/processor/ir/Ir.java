@@ -50,7 +50,8 @@ public final class Ir {
   }
 
   public Program program() {
-    return new Program(name, workgroup, 1, true, buffers, List.of(), List.of(), scalars, locals, body);
+    return new Program(
+        name, workgroup, 1, true, buffers, List.of(), List.of(), scalars, locals, body);
   }
 
   public static Site site() {

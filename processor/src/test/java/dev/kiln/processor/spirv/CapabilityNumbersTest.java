@@ -19,8 +19,12 @@ import org.lwjgl.util.spvc.Spv;
 class CapabilityNumbersTest {
   @Test
   void eachCapabilityOfTheTableIsSpirvsOfItsName() throws IllegalAccessException {
-    List<Field> spirv = Arrays.stream(Spv.class.getFields())
-        .filter(field -> field.getName().startsWith("SpvCapability") && field.getType() == int.class).toList();
+    List<Field> spirv =
+        Arrays.stream(Spv.class.getFields())
+            .filter(
+                field ->
+                    field.getName().startsWith("SpvCapability") && field.getType() == int.class)
+            .toList();
     Field[] table = DeviceFeature.Capability.class.getFields();
     assertWithMessage("the table's capabilities").that(table.length).isAtLeast(20);
     for (Field capability : table) {
@@ -28,16 +32,23 @@ class CapabilityNumbersTest {
         continue;
       }
       String name = capability.getName().replace("_", "").toLowerCase(Locale.ROOT);
-      List<Field> named = spirv.stream().filter(field -> normalized(field.getName()).equals(name)).toList();
-      assertWithMessage("SpvCapability fields named like %s", capability.getName()).that(named).isNotEmpty();
+      List<Field> named =
+          spirv.stream().filter(field -> normalized(field.getName()).equals(name)).toList();
+      assertWithMessage("SpvCapability fields named like %s", capability.getName())
+          .that(named)
+          .isNotEmpty();
       for (Field field : named) {
         assertWithMessage("%s against %s", capability.getName(), field.getName())
-            .that(capability.getInt(null)).isEqualTo(field.getInt(null));
+            .that(capability.getInt(null))
+            .isEqualTo(field.getInt(null));
       }
     }
   }
 
-  /** {@code SpvCapabilityAtomicFloat32AddEXT} as {@code atomicfloat32add}: no prefix, no KHR or EXT, lower case. */
+  /**
+   * {@code SpvCapabilityAtomicFloat32AddEXT} as {@code atomicfloat32add}: no prefix, no KHR or EXT,
+   * lower case.
+   */
   private static String normalized(String field) {
     String name = field.substring("SpvCapability".length());
     for (String vendor : List.of("KHR", "EXT")) {

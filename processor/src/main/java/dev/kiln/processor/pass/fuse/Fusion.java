@@ -53,8 +53,13 @@ public final class Fusion {
   private final List<FusionError> errors = new ArrayList<>();
   private final Map<String, BufferDecl> buffers = new LinkedHashMap<>();
   private final Map<String, ScalarParam> scalars = new LinkedHashMap<>();
-  /** What the launch must keep for the proofs that ordered the arms' accesses (the program keeps one per condition). */
+
+  /**
+   * What the launch must keep for the proofs that ordered the arms' accesses (the program keeps one
+   * per condition).
+   */
   private final List<LaunchBound> launchBounds = new ArrayList<>();
+
   /** Which arm first declared each name, for type conflicts. */
   private final Map<String, Integer> firstArm = new LinkedHashMap<>();
 
@@ -99,8 +104,17 @@ public final class Fusion {
         launchBounds.add(bound.ofArm(k));
       }
     }
-    return new Result.Fused(ArmMerger.merge(group, fused, arms, facts, List.copyOf(buffers.values()),
-        List.copyOf(scalars.values()), barrierBefore, launchBounds), barrierBefore);
+    return new Result.Fused(
+        ArmMerger.merge(
+            group,
+            fused,
+            arms,
+            facts,
+            List.copyOf(buffers.values()),
+            List.copyOf(scalars.values()),
+            barrierBefore,
+            launchBounds),
+        barrierBefore);
   }
 
   private void checkSelfComposition() {
@@ -124,9 +138,14 @@ public final class Fusion {
       Program program = arms.get(k).program();
       for (BufferDecl buffer : program.buffers()) {
         if (agrees(k, buffer.name(), buffer.element().javaName() + "[]")) {
-          buffers.merge(buffer.name(), new BufferDecl(buffer.name(), buffer.element(), buffer.access(), buffers.size()),
-              (earlier, later) -> earlier.access() == later.access() ? earlier
-                  : new BufferDecl(earlier.name(), earlier.element(), Access.READ_WRITE, earlier.binding()));
+          buffers.merge(
+              buffer.name(),
+              new BufferDecl(buffer.name(), buffer.element(), buffer.access(), buffers.size()),
+              (earlier, later) ->
+                  earlier.access() == later.access()
+                      ? earlier
+                      : new BufferDecl(
+                          earlier.name(), earlier.element(), Access.READ_WRITE, earlier.binding()));
         }
       }
       for (ScalarParam scalar : program.scalars()) {
@@ -137,7 +156,10 @@ public final class Fusion {
     }
   }
 
-  /** Whether {@code name} has type {@code type} wherever an earlier arm declared it; reports it if not. */
+  /**
+   * Whether {@code name} has type {@code type} wherever an earlier arm declared it; reports it if
+   * not.
+   */
   private boolean agrees(int arm, String name, String type) {
     Integer first = firstArm.putIfAbsent(name, arm);
     if (first == null) {
@@ -147,8 +169,16 @@ public final class Fusion {
     if (firstType.equals(type)) {
       return true;
     }
-    errors.add(new FusionError.TypeConflict(group, name, first, arms.get(first).kernel(), firstType, arm,
-        arms.get(arm).kernel(), type));
+    errors.add(
+        new FusionError.TypeConflict(
+            group,
+            name,
+            first,
+            arms.get(first).kernel(),
+            firstType,
+            arm,
+            arms.get(arm).kernel(),
+            type));
     return false;
   }
 
@@ -158,7 +188,12 @@ public final class Fusion {
         return buffer.element().javaName() + "[]";
       }
     }
-    return program.scalars().stream().filter(s -> s.name().equals(name)).findFirst().orElseThrow().type().javaName();
+    return program.scalars().stream()
+        .filter(s -> s.name().equals(name))
+        .findFirst()
+        .orElseThrow()
+        .type()
+        .javaName();
   }
 
   private Workgroup fusedWorkgroup() {
@@ -175,13 +210,23 @@ public final class Fusion {
     long limit = OVER_DISPATCH_LIMIT * workgroupOf(largest).invocations();
     if (fused.invocations() > limit) {
       int widest = widest(largest);
-      errors.add(new FusionError.OverDispatch(group, widest, arms.get(widest).kernel(), fused, fused.invocations(),
-          largest, arms.get(largest).kernel(), workgroupOf(largest).invocations()));
+      errors.add(
+          new FusionError.OverDispatch(
+              group,
+              widest,
+              arms.get(widest).kernel(),
+              fused,
+              fused.invocations(),
+              largest,
+              arms.get(largest).kernel(),
+              workgroupOf(largest).invocations()));
     }
     for (int k = 0; k < arms.size(); k++) {
       String reason = facts.get(k).workgroupDependence();
       if (reason != null && !workgroupOf(k).equals(fused)) {
-        errors.add(new FusionError.WorkgroupGeometry(group, k, arms.get(k).kernel(), workgroupOf(k), fused, reason));
+        errors.add(
+            new FusionError.WorkgroupGeometry(
+                group, k, arms.get(k).kernel(), workgroupOf(k), fused, reason));
       }
     }
   }
@@ -212,9 +257,15 @@ public final class Fusion {
    * way; once the real conflicts are fixed, a build reports the others.
    */
   private static List<FusionError> realConflictsFirst(List<FusionError> errors) {
-    boolean real = errors.stream().anyMatch(error -> error instanceof FusionError.Aliasing aliasing && aliasing.analyzable());
+    boolean real =
+        errors.stream()
+            .anyMatch(
+                error -> error instanceof FusionError.Aliasing aliasing && aliasing.analyzable());
     return real
-        ? errors.stream().filter(error -> !(error instanceof FusionError.Aliasing aliasing) || aliasing.analyzable()).toList()
+        ? errors.stream()
+            .filter(
+                error -> !(error instanceof FusionError.Aliasing aliasing) || aliasing.analyzable())
+            .toList()
         : errors;
   }
 
@@ -224,8 +275,10 @@ public final class Fusion {
    * stands between them yet.
    */
   private List<Boolean> orderHazards(Workgroup fused) {
-    boolean oneDimensional = arms.stream().allMatch(arm -> arm.program().workgroup().y() == 1
-        && arm.program().workgroup().z() == 1);
+    boolean oneDimensional =
+        arms.stream()
+            .allMatch(
+                arm -> arm.program().workgroup().y() == 1 && arm.program().workgroup().z() == 1);
     Conflicts conflicts = new Conflicts(fused, oneDimensional);
     List<IndexForms> forms = arms.stream().map(arm -> arm.analysis().forms()).toList();
     List<Boolean> barrierBefore = new ArrayList<>();
@@ -261,15 +314,22 @@ public final class Fusion {
    * only within one invocation ({@link OwnElement#sameLane}); the bounds the proofs need join the
    * group's, each for its arm's grid.
    */
-  private boolean sameLane(String buffer, int earlier, Facts.Access first, int later,
-      Facts.Access second) {
+  private boolean sameLane(
+      String buffer, int earlier, Facts.Access first, int later, Facts.Access second) {
     OwnElement a = arms.get(earlier).analysis().bounds().ownElement(first.index());
     OwnElement b = arms.get(later).analysis().bounds().ownElement(second.index());
     if (a == null || b == null || !a.sameLane(b)) {
       return false;
     }
-    String reason = buffer + "'s elements on lines " + first.site().line() + " and " + second.site().line()
-        + " (and any others of the same bound) are each invocation's own, so that group " + group + " fuses";
+    String reason =
+        buffer
+            + "'s elements on lines "
+            + first.site().line()
+            + " and "
+            + second.site().line()
+            + " (and any others of the same bound) are each invocation's own, so that group "
+            + group
+            + " fuses";
     a.bounds(reason).forEach(bound -> launchBounds.add(bound.ofArm(earlier)));
     b.bounds(reason).forEach(bound -> launchBounds.add(bound.ofArm(later)));
     return true;
@@ -280,12 +340,17 @@ public final class Fusion {
    * the analysis decides, not one with products or locals it merely could not prove.
    */
   private static boolean linearInIds(IndexForm form) {
-    return form instanceof IndexForm.Affine affine && affine.coefficients().keySet().stream()
-        .allMatch(term -> term.isUniform() || term instanceof IndexForm.Id);
+    return form instanceof IndexForm.Affine affine
+        && affine.coefficients().keySet().stream()
+            .allMatch(term -> term.isUniform() || term instanceof IndexForm.Id);
   }
 
-  /** The weakest ordering any conflicting pair of accesses of {@code buffer} needs; reports the first unordered one. */
-  private Conflicts.Ordering order(Conflicts conflicts, List<IndexForms> forms, String buffer, int earlier, int later) {
+  /**
+   * The weakest ordering any conflicting pair of accesses of {@code buffer} needs; reports the
+   * first unordered one.
+   */
+  private Conflicts.Ordering order(
+      Conflicts conflicts, List<IndexForms> forms, String buffer, int earlier, int later) {
     Conflicts.Ordering needed = Conflicts.Ordering.DISJOINT;
     for (Facts.Access first : facts.get(earlier).accessesOf(buffer)) {
       for (Facts.Access second : facts.get(later).accessesOf(buffer)) {
@@ -295,18 +360,28 @@ public final class Fusion {
         IndexForm a = forms.get(earlier).form(first.index());
         IndexForm b = forms.get(later).form(second.index());
         Conflicts.Ordering ordering = conflicts.order(a, b);
-        if (ordering == Conflicts.Ordering.NONE && insideOwnWorkgroup(conflicts, earlier, first)
+        if (ordering == Conflicts.Ordering.NONE
+            && insideOwnWorkgroup(conflicts, earlier, first)
             && insideOwnWorkgroup(conflicts, later, second)) {
-          ordering = Conflicts.Ordering.WORKGROUP; // a tile read with a loop counter, say: the bounds analysis's proof
+          ordering =
+              Conflicts.Ordering
+                  .WORKGROUP; // a tile read with a loop counter, say: the bounds analysis's proof
         }
-        if (ordering == Conflicts.Ordering.NONE && sameLane(buffer, earlier, first, later, second)) {
+        if (ordering == Conflicts.Ordering.NONE
+            && sameLane(buffer, earlier, first, later, second)) {
           ordering = Conflicts.Ordering.SAME_LANE; // row * cols + col under col < cols, say
         }
         if (ordering == Conflicts.Ordering.NONE) {
           boolean analyzable = linearInIds(a) && linearInIds(b);
-          errors.add(new FusionError.Aliasing(group, buffer,
-              new FusionError.ArmAccess(earlier, arms.get(earlier).kernel(), first.kind(), first.site()),
-              new FusionError.ArmAccess(later, arms.get(later).kernel(), second.kind(), second.site()), analyzable));
+          errors.add(
+              new FusionError.Aliasing(
+                  group,
+                  buffer,
+                  new FusionError.ArmAccess(
+                      earlier, arms.get(earlier).kernel(), first.kind(), first.site()),
+                  new FusionError.ArmAccess(
+                      later, arms.get(later).kernel(), second.kind(), second.site()),
+                  analyzable));
           return ordering;
         }
         if (ordering.compareTo(needed) > 0) {

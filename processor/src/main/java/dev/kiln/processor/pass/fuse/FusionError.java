@@ -21,15 +21,22 @@ public sealed interface FusionError {
     return Optional.empty();
   }
 
-  /** A kernel marked {@code selfComposable = false} is arm {@code first} and again arm {@code arm}. */
+  /**
+   * A kernel marked {@code selfComposable = false} is arm {@code first} and again arm {@code arm}.
+   */
   record SelfAliasing(String group, String kernel, int first, int arm) implements FusionError {}
 
   /**
-   * Arms {@code earlier} and {@code later} access buffer {@code buffer} in a way no barrier inside one
-   * dispatch can order: {@code earlierAccess} and {@code laterAccess} are the two accesses;
+   * Arms {@code earlier} and {@code later} access buffer {@code buffer} in a way no barrier inside
+   * one dispatch can order: {@code earlierAccess} and {@code laterAccess} are the two accesses;
    * {@code analyzable} is false where an index was beyond the index analysis.
    */
-  record Aliasing(String group, String buffer, ArmAccess earlierAccess, ArmAccess laterAccess, boolean analyzable)
+  record Aliasing(
+      String group,
+      String buffer,
+      ArmAccess earlierAccess,
+      ArmAccess laterAccess,
+      boolean analyzable)
       implements FusionError {
     @Override
     public int arm() {
@@ -47,25 +54,42 @@ public sealed interface FusionError {
 
   /**
    * The fused workgroup has {@code fusedInvocations}, more than {@link Fusion#OVER_DISPATCH_LIMIT}
-   * times the {@code largestInvocations} of the largest arm, {@code largestArm}; reported on
-   * {@code arm}, the arm that widened it most.
+   * times the {@code largestInvocations} of the largest arm, {@code largestArm}; reported on {@code
+   * arm}, the arm that widened it most.
    */
-  record OverDispatch(String group, int arm, String kernel, Workgroup fused, long fusedInvocations,
-      int largestArm, String largestKernel, long largestInvocations) implements FusionError {}
+  record OverDispatch(
+      String group,
+      int arm,
+      String kernel,
+      Workgroup fused,
+      long fusedInvocations,
+      int largestArm,
+      String largestKernel,
+      long largestInvocations)
+      implements FusionError {}
 
   /**
    * Arm {@code arm} would run under workgroup {@code fused} instead of its own, and {@code reason}
    * (it waits at barriers, …) makes its results depend on its workgroup.
    */
-  record WorkgroupGeometry(String group, int arm, String kernel, Workgroup own, Workgroup fused, String reason)
+  record WorkgroupGeometry(
+      String group, int arm, String kernel, Workgroup own, Workgroup fused, String reason)
       implements FusionError {}
 
   /**
    * The name {@code name} means {@code otherType} in arm {@code other} and {@code type} in arm
    * {@code arm}; arms share buffers and scalars by name, so they must agree.
    */
-  record TypeConflict(String group, String name, int other, String otherKernel, String otherType, int arm,
-      String kernel, String type) implements FusionError {}
+  record TypeConflict(
+      String group,
+      String name,
+      int other,
+      String otherKernel,
+      String otherType,
+      int arm,
+      String kernel,
+      String type)
+      implements FusionError {}
 
   /**
    * Arm {@code arm} ({@code kernel}) uses cooperative matrices, whose tiles the fusion analysis
