@@ -1,5 +1,6 @@
 package dev.kiln.processor.analysis;
 
+import dev.kiln.processor.analysis.IndexForm.Affine;
 import dev.kiln.processor.ir.Expr;
 import dev.kiln.processor.ir.Local;
 import dev.kiln.processor.ir.Stmt;
@@ -73,5 +74,16 @@ final class Assignments {
           }
         });
     return count[0];
+  }
+
+  /** Whether {@code form} reads one of {@code locals}, inside products too. */
+  static boolean mentionsAny(IndexForm form, Set<Local> locals) {
+    return form instanceof Affine affine
+        && affine.coefficients().keySet().stream()
+            .anyMatch(
+                term ->
+                    IndexForm.mentions(
+                        term,
+                        t -> t instanceof IndexForm.Variable v && locals.contains(v.local())));
   }
 }

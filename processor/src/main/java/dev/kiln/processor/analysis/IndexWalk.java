@@ -82,7 +82,7 @@ final class IndexWalk {
       Map<Local, IndexForm> kept = new HashMap<>();
       values.forEach(
           (local, value) -> {
-            if (!changed.contains(local) && !mentionsAny(value, changed)) {
+            if (!changed.contains(local) && !Assignments.mentionsAny(value, changed)) {
               kept.put(local, value);
             }
           });
@@ -109,16 +109,6 @@ final class IndexWalk {
       more.put(local, value);
       return new State(facts, more);
     }
-  }
-
-  private static boolean mentionsAny(IndexForm form, Set<Local> locals) {
-    return form instanceof Affine affine
-        && affine.coefficients().keySet().stream()
-            .anyMatch(
-                term ->
-                    IndexForm.mentions(
-                        term,
-                        t -> t instanceof IndexForm.Variable v && locals.contains(v.local())));
   }
 
   private IndexForm form(Expr expression, State state) {
@@ -155,7 +145,7 @@ final class IndexWalk {
           yield after;
         }
         if (value instanceof Affine) {
-          yield mentionsAny(value, Set.of(assign.local()))
+          yield Assignments.mentionsAny(value, Set.of(assign.local()))
               ? after
               : after.bind(assign.local(), value);
         }
@@ -239,7 +229,7 @@ final class IndexWalk {
 
   /**
    * A loop: what it assigns is forgotten on entry; a loop that tests first knows its condition at
-   * the top of its body, and the range a counter keeps ({@link #counterFacts}).
+   * the top of its body, and the range a counter keeps ({@link LoopCounters#counterFacts}).
    */
   private State loop(Stmt.Loop loop, State before) {
     Set<Local> changed = Assignments.assigned(loop.body());
@@ -252,102 +242,14 @@ final class IndexWalk {
       top = assume(entry, loop.condition(), true);
       List<Linear> counters = new ArrayList<>();
       for (Stmt update : loop.update()) {
-        counters.addAll(counterFacts(update, loop, before, top));
+        counters.addAll(LoopCounters.counterFacts(update, loop, before.values(), top.facts()));
       }
       top = top.with(counters);
-      top = top.with(multiplesFacts(loop, top));
+      top = top.with(LoopCounters.multiplesFacts(loop, top.facts(), multiples));
     }
     block(loop.body(), top);
     block(loop.update(), entry);
     return entry;
-  }
-
-  /**
-   * The ranges of the loop's counters at the top of its body narrowed to their multiples: a counter
-   * that is a multiple of m lies between the multiples of m inside its range.
-   */
-  private List<Linear> multiplesFacts(Stmt.Loop loop, State top) {
-    List<Linear> facts = new ArrayList<>();
-    for (Stmt update : loop.update()) {
-      if (update instanceof Stmt.Assign assign && assign.local().type() == PrimType.INT) {
-        long m = multiples.power(assign.local());
-        Linear counter = Linear.term(new IndexForm.Variable(assign.local()));
-        long[] range = m > 1 ? top.facts().intRange(counter) : null;
-        if (range != null) {
-          facts.add(counter.minus(Linear.constant(Math.ceilDiv(range[0], m) * m)));
-          facts.add(Linear.constant(Math.floorDiv(range[1], m) * m).minus(counter));
-        }
-      }
-    }
-    return facts;
-  }
-
-  /**
-   * {@code v = v op c} in the update of a loop that tests first, {@code v} assigned nowhere else in
-   * the loop and holding an invariant value on entry: each iteration starts with the condition
-   * true, so where the condition keeps {@code op c} from wrapping, {@code v} moves one way from
-   * that value.
-   */
-  private List<Linear> counterFacts(Stmt update, Stmt.Loop loop, State before, State top) {
-    if (!(update
-            instanceof
-            Stmt.Assign(
-                Local v,
-                Expr.Binary(
-                    BinaryOp op,
-                    Expr.LocalGet(Local read),
-                    Expr.IntConst(int c),
-                    PrimType type,
-                    Site site)))
-        || !read.equals(v)
-        || v.type() != PrimType.INT
-        || Assignments.count(loop, v) != 1) {
-      return List.of();
-    }
-    IndexForm initial = before.values().get(v);
-    if (!(initial instanceof Affine start)
-        || mentionsAny(initial, Assignments.assigned(List.of(loop)))) {
-      return List.of();
-    }
-    Linear value = Linear.term(new IndexForm.Variable(v));
-    Linear first = Linear.of(start);
-    Constraints known = top.facts();
-    if (!known.withinInt(first)) {
-      return List.of(); // the form may have wrapped where the int did not
-    }
-    // by induction: with v on its side of the first value at the top of an iteration, and the
-    // condition true there, the update keeps it on that side
-    Linear below = first.minus(value);
-    Linear above = value.minus(first);
-    Constraints falling = known.and(List.of(below));
-    Constraints rising = known.and(List.of(above));
-    boolean falls =
-        switch (op) {
-          case SHR, USHR -> c >= 1 && c <= 31 && falling.nonNegative(value);
-          case DIV -> c >= 1 && falling.nonNegative(value);
-          case SUB ->
-              c > 0
-                  && falling.nonNegative(
-                      value.minus(Linear.constant((long) Integer.MIN_VALUE + c)));
-          default -> false;
-        };
-    boolean rises =
-        switch (op) {
-          case ADD ->
-              c > 0
-                  && rising.nonNegative(Linear.constant((long) Integer.MAX_VALUE - c).minus(value));
-          case SHL ->
-              c >= 1
-                  && c <= 30
-                  && rising.nonNegative(value)
-                  && rising.nonNegative(Linear.constant(Integer.MAX_VALUE >> c).minus(value));
-          case MUL ->
-              c >= 1
-                  && rising.nonNegative(value)
-                  && rising.nonNegative(Linear.constant(Integer.MAX_VALUE / c).minus(value));
-          default -> false;
-        };
-    return falls ? List.of(below) : rises ? List.of(above) : List.of();
   }
 
   /**

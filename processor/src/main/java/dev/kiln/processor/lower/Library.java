@@ -32,348 +32,270 @@ final class Library {
 
   private static final Map<String, Function<List<Expr>, Expr>> METHODS =
       withStrictMath(
-          Map.ofEntries(
-              intrinsic(MATH + "addExact(int,int)", Intrinsic.ADD_EXACT),
-              intrinsic(MATH + "addExact(long,long)", Intrinsic.ADD_EXACT),
-              intrinsic(MATH + "subtractExact(int,int)", Intrinsic.SUBTRACT_EXACT),
-              intrinsic(MATH + "subtractExact(long,long)", Intrinsic.SUBTRACT_EXACT),
-              intrinsic(MATH + "multiplyExact(int,int)", Intrinsic.MULTIPLY_EXACT),
-              intrinsic(MATH + "multiplyExact(long,long)", Intrinsic.MULTIPLY_EXACT),
-              intrinsic(MATH + "negateExact(int)", Intrinsic.NEGATE_EXACT),
-              intrinsic(MATH + "negateExact(long)", Intrinsic.NEGATE_EXACT),
-              Map.entry(
-                  MATH + "incrementExact(int)",
-                  args ->
-                      new Expr.Call(
-                          Intrinsic.ADD_EXACT, List.of(args.getFirst(), new Expr.IntConst(1)))),
-              Map.entry(
-                  MATH + "decrementExact(int)",
-                  args ->
-                      new Expr.Call(
-                          Intrinsic.SUBTRACT_EXACT,
-                          List.of(args.getFirst(), new Expr.IntConst(1)))),
-              Map.entry(
-                  MATH + "incrementExact(long)",
-                  args ->
-                      new Expr.Call(
-                          Intrinsic.ADD_EXACT, List.of(args.getFirst(), new Expr.LongConst(1)))),
-              Map.entry(
-                  MATH + "decrementExact(long)",
-                  args ->
-                      new Expr.Call(
-                          Intrinsic.SUBTRACT_EXACT,
-                          List.of(args.getFirst(), new Expr.LongConst(1)))),
-              intrinsic(MATH + "toIntExact(long)", Intrinsic.TO_INT_EXACT),
-              intrinsic(MATH + "abs(int)", Intrinsic.ABS),
-              intrinsic(MATH + "abs(long)", Intrinsic.ABS),
-              intrinsic(MATH + "abs(double)", Intrinsic.ABS),
-              intrinsic(MATH + "abs(float)", Intrinsic.ABS),
-              intrinsic(MATH + "min(int,int)", Intrinsic.MIN),
-              intrinsic(MATH + "min(long,long)", Intrinsic.MIN),
-              intrinsic(MATH + "min(double,double)", Intrinsic.MIN),
-              intrinsic(INTEGER + "min(int,int)", Intrinsic.MIN),
-              intrinsic(MATH + "max(int,int)", Intrinsic.MAX),
-              intrinsic(MATH + "max(long,long)", Intrinsic.MAX),
-              intrinsic(MATH + "max(double,double)", Intrinsic.MAX),
-              intrinsic(INTEGER + "max(int,int)", Intrinsic.MAX),
-              intrinsic(MATH + "min(float,float)", Intrinsic.MIN),
-              intrinsic(FLOAT + "min(float,float)", Intrinsic.MIN),
-              intrinsic(MATH + "max(float,float)", Intrinsic.MAX),
-              intrinsic(FLOAT + "max(float,float)", Intrinsic.MAX),
-              intrinsic(MATH + "round(float)", Intrinsic.ROUND),
-              intrinsic(MATH + "round(double)", Intrinsic.ROUND),
-              Map.entry(
-                  MATH + "rint(double)",
-                  once(
+          withGpu(
+              Map.ofEntries(
+                  intrinsic(MATH + "addExact(int,int)", Intrinsic.ADD_EXACT),
+                  intrinsic(MATH + "addExact(long,long)", Intrinsic.ADD_EXACT),
+                  intrinsic(MATH + "subtractExact(int,int)", Intrinsic.SUBTRACT_EXACT),
+                  intrinsic(MATH + "subtractExact(long,long)", Intrinsic.SUBTRACT_EXACT),
+                  intrinsic(MATH + "multiplyExact(int,int)", Intrinsic.MULTIPLY_EXACT),
+                  intrinsic(MATH + "multiplyExact(long,long)", Intrinsic.MULTIPLY_EXACT),
+                  intrinsic(MATH + "negateExact(int)", Intrinsic.NEGATE_EXACT),
+                  intrinsic(MATH + "negateExact(long)", Intrinsic.NEGATE_EXACT),
+                  Map.entry(
+                      MATH + "incrementExact(int)",
                       args ->
-                          FloatingLibrary.copySign(Format.DOUBLE)
-                              .apply(
-                                  List.of(new Expr.Call(Intrinsic.RINT, args), args.getFirst())))),
-              intrinsic(MATH + "clamp(long,long,long)", Intrinsic.CLAMP),
-              intrinsic(MATH + "clamp(float,float,float)", Intrinsic.CLAMP),
-              intrinsic(MATH + "clamp(double,double,double)", Intrinsic.CLAMP),
-              Map.entry(
-                  MATH + "clamp(long,int,int)",
-                  args ->
-                      new Expr.Convert(
-                          PrimType.INT,
                           new Expr.Call(
-                              Intrinsic.CLAMP,
-                              List.of(
-                                  args.get(0),
-                                  new Expr.Convert(PrimType.LONG, args.get(1)),
-                                  new Expr.Convert(PrimType.LONG, args.get(2)))))),
-              Map.entry(MATH + "scalb(float,int)", once(FloatingLibrary::scalbFloat)),
-              Map.entry(MATH + "scalb(double,int)", once(FloatingLibrary::scalbDouble)),
-              Map.entry(MATH + "fma(float,float,float)", once(FloatingLibrary::fmaFloat)),
-              intrinsic(MATH + "signum(float)", Intrinsic.SIGNUM),
-              intrinsic(MATH + "signum(double)", Intrinsic.SIGNUM),
-              intrinsic(MATH + "floor(double)", Intrinsic.FLOOR),
-              intrinsic(MATH + "ceil(double)", Intrinsic.CEIL),
-              intrinsic(MATH + "sqrt(double)", Intrinsic.SQRT),
-              intrinsic(DOUBLE + "isNaN(double)", Intrinsic.IS_NAN),
-              intrinsic(DOUBLE + "isInfinite(double)", Intrinsic.IS_INFINITE),
-              Map.entry(MATH + "floorMod(int,int)", once(Library::floorMod)),
-              Map.entry(MATH + "floorDiv(int,int)", once(Library::floorDiv)),
-              Map.entry(MATH + "floorMod(long,long)", once(Library::floorMod)),
-              Map.entry(MATH + "floorDiv(long,long)", once(Library::floorDiv)),
-              Map.entry(
-                  MATH + "floorMod(long,int)",
-                  args ->
-                      new Expr.Convert(
-                          PrimType.INT,
+                              Intrinsic.ADD_EXACT, List.of(args.getFirst(), new Expr.IntConst(1)))),
+                  Map.entry(
+                      MATH + "decrementExact(int)",
+                      args ->
+                          new Expr.Call(
+                              Intrinsic.SUBTRACT_EXACT,
+                              List.of(args.getFirst(), new Expr.IntConst(1)))),
+                  Map.entry(
+                      MATH + "incrementExact(long)",
+                      args ->
+                          new Expr.Call(
+                              Intrinsic.ADD_EXACT,
+                              List.of(args.getFirst(), new Expr.LongConst(1)))),
+                  Map.entry(
+                      MATH + "decrementExact(long)",
+                      args ->
+                          new Expr.Call(
+                              Intrinsic.SUBTRACT_EXACT,
+                              List.of(args.getFirst(), new Expr.LongConst(1)))),
+                  intrinsic(MATH + "toIntExact(long)", Intrinsic.TO_INT_EXACT),
+                  intrinsic(MATH + "abs(int)", Intrinsic.ABS),
+                  intrinsic(MATH + "abs(long)", Intrinsic.ABS),
+                  intrinsic(MATH + "abs(double)", Intrinsic.ABS),
+                  intrinsic(MATH + "abs(float)", Intrinsic.ABS),
+                  intrinsic(MATH + "min(int,int)", Intrinsic.MIN),
+                  intrinsic(MATH + "min(long,long)", Intrinsic.MIN),
+                  intrinsic(MATH + "min(double,double)", Intrinsic.MIN),
+                  intrinsic(INTEGER + "min(int,int)", Intrinsic.MIN),
+                  intrinsic(MATH + "max(int,int)", Intrinsic.MAX),
+                  intrinsic(MATH + "max(long,long)", Intrinsic.MAX),
+                  intrinsic(MATH + "max(double,double)", Intrinsic.MAX),
+                  intrinsic(INTEGER + "max(int,int)", Intrinsic.MAX),
+                  intrinsic(MATH + "min(float,float)", Intrinsic.MIN),
+                  intrinsic(FLOAT + "min(float,float)", Intrinsic.MIN),
+                  intrinsic(MATH + "max(float,float)", Intrinsic.MAX),
+                  intrinsic(FLOAT + "max(float,float)", Intrinsic.MAX),
+                  intrinsic(MATH + "round(float)", Intrinsic.ROUND),
+                  intrinsic(MATH + "round(double)", Intrinsic.ROUND),
+                  Map.entry(
+                      MATH + "rint(double)",
+                      once(
+                          args ->
+                              FloatingLibrary.copySign(Format.DOUBLE)
+                                  .apply(
+                                      List.of(
+                                          new Expr.Call(Intrinsic.RINT, args), args.getFirst())))),
+                  intrinsic(MATH + "clamp(long,long,long)", Intrinsic.CLAMP),
+                  intrinsic(MATH + "clamp(float,float,float)", Intrinsic.CLAMP),
+                  intrinsic(MATH + "clamp(double,double,double)", Intrinsic.CLAMP),
+                  Map.entry(
+                      MATH + "clamp(long,int,int)",
+                      args ->
+                          new Expr.Convert(
+                              PrimType.INT,
+                              new Expr.Call(
+                                  Intrinsic.CLAMP,
+                                  List.of(
+                                      args.get(0),
+                                      new Expr.Convert(PrimType.LONG, args.get(1)),
+                                      new Expr.Convert(PrimType.LONG, args.get(2)))))),
+                  Map.entry(MATH + "scalb(float,int)", once(FloatingLibrary::scalbFloat)),
+                  Map.entry(MATH + "scalb(double,int)", once(FloatingLibrary::scalbDouble)),
+                  Map.entry(MATH + "fma(float,float,float)", once(FloatingLibrary::fmaFloat)),
+                  intrinsic(MATH + "signum(float)", Intrinsic.SIGNUM),
+                  intrinsic(MATH + "signum(double)", Intrinsic.SIGNUM),
+                  intrinsic(MATH + "floor(double)", Intrinsic.FLOOR),
+                  intrinsic(MATH + "ceil(double)", Intrinsic.CEIL),
+                  intrinsic(MATH + "sqrt(double)", Intrinsic.SQRT),
+                  intrinsic(DOUBLE + "isNaN(double)", Intrinsic.IS_NAN),
+                  intrinsic(DOUBLE + "isInfinite(double)", Intrinsic.IS_INFINITE),
+                  Map.entry(MATH + "floorMod(int,int)", once(Library::floorMod)),
+                  Map.entry(MATH + "floorDiv(int,int)", once(Library::floorDiv)),
+                  Map.entry(MATH + "floorMod(long,long)", once(Library::floorMod)),
+                  Map.entry(MATH + "floorDiv(long,long)", once(Library::floorDiv)),
+                  Map.entry(
+                      MATH + "floorMod(long,int)",
+                      args ->
+                          new Expr.Convert(
+                              PrimType.INT,
+                              evaluatedOnce(
+                                  List.of(
+                                      args.get(0), new Expr.Convert(PrimType.LONG, args.get(1))),
+                                  Library::floorMod))),
+                  Map.entry(
+                      MATH + "floorDiv(long,int)",
+                      args ->
                           evaluatedOnce(
                               List.of(args.get(0), new Expr.Convert(PrimType.LONG, args.get(1))),
-                              Library::floorMod))),
-              Map.entry(
-                  MATH + "floorDiv(long,int)",
-                  args ->
-                      evaluatedOnce(
-                          List.of(args.get(0), new Expr.Convert(PrimType.LONG, args.get(1))),
-                          Library::floorDiv)),
-              intrinsic(FLOAT + "floatToRawIntBits(float)", Intrinsic.FLOAT_TO_RAW_INT_BITS),
-              intrinsic(FLOAT + "floatToIntBits(float)", Intrinsic.FLOAT_TO_INT_BITS),
-              intrinsic(FLOAT + "intBitsToFloat(int)", Intrinsic.INT_BITS_TO_FLOAT),
-              Map.entry(FLOAT + "floatToFloat16(float)", HalfLibrary::toHalf),
-              Map.entry(FLOAT + "float16ToFloat(short)", HalfLibrary::fromHalf),
-              intrinsic(FLOAT + "isNaN(float)", Intrinsic.IS_NAN),
-              intrinsic(FLOAT + "isInfinite(float)", Intrinsic.IS_INFINITE),
-              Map.entry(
-                  FLOAT + "isFinite(float)",
-                  once(
-                      args ->
-                          new Expr.Unary(
-                              UnaryOp.NOT,
+                              Library::floorDiv)),
+                  intrinsic(FLOAT + "floatToRawIntBits(float)", Intrinsic.FLOAT_TO_RAW_INT_BITS),
+                  intrinsic(FLOAT + "floatToIntBits(float)", Intrinsic.FLOAT_TO_INT_BITS),
+                  intrinsic(FLOAT + "intBitsToFloat(int)", Intrinsic.INT_BITS_TO_FLOAT),
+                  Map.entry(FLOAT + "floatToFloat16(float)", HalfLibrary::toHalf),
+                  Map.entry(FLOAT + "float16ToFloat(short)", HalfLibrary::fromHalf),
+                  intrinsic(FLOAT + "isNaN(float)", Intrinsic.IS_NAN),
+                  intrinsic(FLOAT + "isInfinite(float)", Intrinsic.IS_INFINITE),
+                  Map.entry(
+                      FLOAT + "isFinite(float)",
+                      once(
+                          args ->
+                              new Expr.Unary(
+                                  UnaryOp.NOT,
+                                  new Expr.Binary(
+                                      BinaryOp.OR,
+                                      new Expr.Call(Intrinsic.IS_NAN, args),
+                                      new Expr.Call(Intrinsic.IS_INFINITE, args))))),
+                  intrinsic(INTEGER + "bitCount(int)", Intrinsic.BIT_COUNT),
+                  intrinsic(INTEGER + "numberOfLeadingZeros(int)", Intrinsic.LEADING_ZEROS),
+                  intrinsic(INTEGER + "numberOfTrailingZeros(int)", Intrinsic.TRAILING_ZEROS),
+                  intrinsic(INTEGER + "reverse(int)", Intrinsic.REVERSE_BITS),
+                  Map.entry(
+                      INTEGER + "rotateLeft(int,int)",
+                      once(args -> rotate(args, BinaryOp.SHL, BinaryOp.USHR))),
+                  Map.entry(
+                      INTEGER + "rotateRight(int,int)",
+                      once(args -> rotate(args, BinaryOp.USHR, BinaryOp.SHL))),
+                  Map.entry(
+                      INTEGER + "lowestOneBit(int)",
+                      once(
+                          args ->
+                              new Expr.Binary(
+                                  BinaryOp.AND,
+                                  args.getFirst(),
+                                  new Expr.Unary(UnaryOp.NEG, args.getFirst())))),
+                  Map.entry(
+                      INTEGER + "highestOneBit(int)",
+                      once(
+                          args ->
+                              new Expr.Binary(
+                                  BinaryOp.AND,
+                                  args.getFirst(),
+                                  new Expr.Binary(
+                                      BinaryOp.USHR,
+                                      new Expr.IntConst(Integer.MIN_VALUE),
+                                      new Expr.Call(Intrinsic.LEADING_ZEROS, args))))),
+                  Map.entry(
+                      INTEGER + "signum(int)",
+                      once(
+                          args ->
                               new Expr.Binary(
                                   BinaryOp.OR,
-                                  new Expr.Call(Intrinsic.IS_NAN, args),
-                                  new Expr.Call(Intrinsic.IS_INFINITE, args))))),
-              intrinsic(INTEGER + "bitCount(int)", Intrinsic.BIT_COUNT),
-              intrinsic(INTEGER + "numberOfLeadingZeros(int)", Intrinsic.LEADING_ZEROS),
-              intrinsic(INTEGER + "numberOfTrailingZeros(int)", Intrinsic.TRAILING_ZEROS),
-              intrinsic(INTEGER + "reverse(int)", Intrinsic.REVERSE_BITS),
-              Map.entry(
-                  INTEGER + "rotateLeft(int,int)",
-                  once(args -> rotate(args, BinaryOp.SHL, BinaryOp.USHR))),
-              Map.entry(
-                  INTEGER + "rotateRight(int,int)",
-                  once(args -> rotate(args, BinaryOp.USHR, BinaryOp.SHL))),
-              Map.entry(
-                  INTEGER + "lowestOneBit(int)",
-                  once(
-                      args ->
-                          new Expr.Binary(
-                              BinaryOp.AND,
-                              args.getFirst(),
-                              new Expr.Unary(UnaryOp.NEG, args.getFirst())))),
-              Map.entry(
-                  INTEGER + "highestOneBit(int)",
-                  once(
-                      args ->
-                          new Expr.Binary(
-                              BinaryOp.AND,
-                              args.getFirst(),
-                              new Expr.Binary(
-                                  BinaryOp.USHR,
-                                  new Expr.IntConst(Integer.MIN_VALUE),
-                                  new Expr.Call(Intrinsic.LEADING_ZEROS, args))))),
-              Map.entry(
-                  INTEGER + "signum(int)",
-                  once(
-                      args ->
-                          new Expr.Binary(
-                              BinaryOp.OR,
-                              new Expr.Binary(BinaryOp.SHR, args.getFirst(), new Expr.IntConst(31)),
-                              new Expr.Binary(
-                                  BinaryOp.USHR,
-                                  new Expr.Unary(UnaryOp.NEG, args.getFirst()),
-                                  new Expr.IntConst(31))))),
-              Map.entry(INTEGER + "reverseBytes(int)", once(BitLibrary::reverseBytes)),
-              Map.entry(
-                  INTEGER + "compare(int,int)", once(args -> BitLibrary.compare(args, false))),
-              Map.entry(
-                  INTEGER + "compareUnsigned(int,int)",
-                  once(args -> BitLibrary.compare(args, true))),
-              Map.entry(
-                  INTEGER + "toUnsignedLong(int)",
-                  args -> BitLibrary.toUnsignedLong(args.getFirst())),
-              Map.entry(
-                  INTEGER + "divideUnsigned(int,int)",
-                  args -> BitLibrary.unsigned(BinaryOp.DIV, args)),
-              Map.entry(
-                  INTEGER + "remainderUnsigned(int,int)",
-                  args -> BitLibrary.unsigned(BinaryOp.REM, args)),
-              Map.entry(
-                  INTEGER + "sum(int,int)",
-                  args -> new Expr.Binary(BinaryOp.ADD, args.get(0), args.get(1))),
-              Map.entry(
-                  FLOAT + "sum(float,float)",
-                  args -> new Expr.Binary(BinaryOp.ADD, args.get(0), args.get(1))),
-              Map.entry(FLOAT + "compare(float,float)", once(BitLibrary::floatCompare)),
-              Map.entry(MATH + "copySign(float,float)", FloatingLibrary.copySign(Format.FLOAT)),
-              Map.entry(MATH + "getExponent(float)", FloatingLibrary.getExponent(Format.FLOAT)),
-              Map.entry(MATH + "nextUp(float)", once(FloatingLibrary.next(Format.FLOAT, true))),
-              Map.entry(MATH + "nextDown(float)", once(FloatingLibrary.next(Format.FLOAT, false))),
-              Map.entry(MATH + "ulp(float)", once(FloatingLibrary.ulp(Format.FLOAT))),
-              Map.entry(MATH + "copySign(double,double)", FloatingLibrary.copySign(Format.DOUBLE)),
-              Map.entry(MATH + "getExponent(double)", FloatingLibrary.getExponent(Format.DOUBLE)),
-              Map.entry(MATH + "nextUp(double)", once(FloatingLibrary.next(Format.DOUBLE, true))),
-              Map.entry(
-                  MATH + "nextDown(double)", once(FloatingLibrary.next(Format.DOUBLE, false))),
-              Map.entry(MATH + "ulp(double)", once(FloatingLibrary.ulp(Format.DOUBLE))),
-              longBits("bitCount"),
-              longBits("numberOfLeadingZeros"),
-              longBits("numberOfTrailingZeros"),
-              longBits("reverse"),
-              longBits("reverseBytes"),
-              longBits("highestOneBit"),
-              longBits("lowestOneBit"),
-              longBits("signum"),
-              Map.entry(
-                  LONG + "rotateLeft(long,int)",
-                  once(args -> rotate(args, BinaryOp.SHL, BinaryOp.USHR))),
-              Map.entry(
-                  LONG + "rotateRight(long,int)",
-                  once(args -> rotate(args, BinaryOp.USHR, BinaryOp.SHL))),
-              Map.entry(LONG + "compare(long,long)", once(args -> BitLibrary.compare(args, false))),
-              Map.entry(
-                  LONG + "compareUnsigned(long,long)",
-                  once(args -> BitLibrary.compare(args, true))),
-              Map.entry(
-                  LONG + "divideUnsigned(long,long)",
-                  once(args -> BitLibrary.longUnsigned(args, false))),
-              Map.entry(
-                  LONG + "remainderUnsigned(long,long)",
-                  once(args -> BitLibrary.longUnsigned(args, true))),
-              intrinsic(LONG + "min(long,long)", Intrinsic.MIN),
-              intrinsic(LONG + "max(long,long)", Intrinsic.MAX),
-              Map.entry(
-                  LONG + "sum(long,long)",
-                  args -> new Expr.Binary(BinaryOp.ADD, args.get(0), args.get(1))),
-              intrinsic(DOUBLE + "doubleToRawLongBits(double)", Intrinsic.DOUBLE_TO_RAW_LONG_BITS),
-              Map.entry(
-                  DOUBLE + "doubleToLongBits(double)",
-                  once(args -> BitLibrary.doubleToLongBits(args.getFirst()))),
-              intrinsic(DOUBLE + "longBitsToDouble(long)", Intrinsic.LONG_BITS_TO_DOUBLE),
-              Map.entry(
-                  DOUBLE + "isFinite(double)",
-                  once(
-                      args ->
-                          new Expr.Unary(
-                              UnaryOp.NOT,
-                              new Expr.Binary(
-                                  BinaryOp.OR,
-                                  new Expr.Call(Intrinsic.IS_NAN, args),
-                                  new Expr.Call(Intrinsic.IS_INFINITE, args))))),
-              Map.entry(DOUBLE + "compare(double,double)", once(BitLibrary::doubleCompare)),
-              intrinsic(DOUBLE + "min(double,double)", Intrinsic.MIN),
-              intrinsic(DOUBLE + "max(double,double)", Intrinsic.MAX),
-              Map.entry(
-                  DOUBLE + "sum(double,double)",
-                  args -> new Expr.Binary(BinaryOp.ADD, args.get(0), args.get(1))),
-              intrinsic(GPU + "floor(float)", Intrinsic.FLOOR),
-              intrinsic(GPU + "ceil(float)", Intrinsic.CEIL),
-              intrinsic(GPU + "sqrt(float)", Intrinsic.SQRT),
-              intrinsic(GPU + "inverseSqrt(float)", Intrinsic.INVERSE_SQRT),
-              intrinsic(GPU + "exp(float)", Intrinsic.EXP),
-              intrinsic(GPU + "exp2(float)", Intrinsic.EXP2),
-              intrinsic(GPU + "log(float)", Intrinsic.LOG),
-              intrinsic(GPU + "log2(float)", Intrinsic.LOG2),
-              intrinsic(GPU + "pow(float,float)", Intrinsic.POW),
-              intrinsic(GPU + "sin(float)", Intrinsic.SIN),
-              intrinsic(GPU + "cos(float)", Intrinsic.COS),
-              intrinsic(GPU + "tan(float)", Intrinsic.TAN),
-              intrinsic(GPU + "tanh(float)", Intrinsic.TANH),
-              intrinsic(GPU + "atan2(float,float)", Intrinsic.ATAN2),
-              intrinsic(GPU + "fma(float,float,float)", Intrinsic.FMA),
-              intrinsic(GPU + "subgroupSize()", Intrinsic.SUBGROUP_SIZE),
-              intrinsic(GPU + "subgroupInvocationId()", Intrinsic.SUBGROUP_INVOCATION),
-              intrinsic(GPU + "subgroupId()", Intrinsic.SUBGROUP_ID),
-              intrinsic(GPU + "numSubgroups()", Intrinsic.NUM_SUBGROUPS),
-              intrinsic(GPU + "subgroupAdd(int)", Intrinsic.SUBGROUP_ADD),
-              intrinsic(GPU + "subgroupAdd(float)", Intrinsic.SUBGROUP_ADD),
-              intrinsic(GPU + "subgroupMin(int)", Intrinsic.SUBGROUP_MIN),
-              intrinsic(GPU + "subgroupMin(float)", Intrinsic.SUBGROUP_MIN),
-              intrinsic(GPU + "subgroupMax(int)", Intrinsic.SUBGROUP_MAX),
-              intrinsic(GPU + "subgroupMax(float)", Intrinsic.SUBGROUP_MAX),
-              intrinsic(GPU + "subgroupAdd(long)", Intrinsic.SUBGROUP_ADD),
-              intrinsic(GPU + "subgroupAdd(double)", Intrinsic.SUBGROUP_ADD),
-              intrinsic(GPU + "subgroupMin(long)", Intrinsic.SUBGROUP_MIN),
-              intrinsic(GPU + "subgroupMin(double)", Intrinsic.SUBGROUP_MIN),
-              intrinsic(GPU + "subgroupMax(long)", Intrinsic.SUBGROUP_MAX),
-              intrinsic(GPU + "subgroupMax(double)", Intrinsic.SUBGROUP_MAX),
-              intrinsic(GPU + "subgroupBroadcast(int,int)", Intrinsic.SUBGROUP_BROADCAST),
-              intrinsic(GPU + "subgroupBroadcast(float,int)", Intrinsic.SUBGROUP_BROADCAST),
-              intrinsic(GPU + "subgroupBroadcast(long,int)", Intrinsic.SUBGROUP_BROADCAST),
-              intrinsic(GPU + "subgroupBroadcast(double,int)", Intrinsic.SUBGROUP_BROADCAST),
-              intrinsic(GPU + "subgroupBallot(boolean)", Intrinsic.SUBGROUP_BALLOT),
-              intrinsic(GPU + "subgroupAny(boolean)", Intrinsic.SUBGROUP_ANY),
-              intrinsic(GPU + "subgroupAll(boolean)", Intrinsic.SUBGROUP_ALL),
-              intrinsic(GPU + "subgroupElect()", Intrinsic.SUBGROUP_ELECT),
-              intrinsic(GPU + "subgroupShuffle(int,int)", Intrinsic.SUBGROUP_SHUFFLE),
-              intrinsic(GPU + "subgroupShuffle(long,int)", Intrinsic.SUBGROUP_SHUFFLE),
-              intrinsic(GPU + "subgroupShuffle(float,int)", Intrinsic.SUBGROUP_SHUFFLE),
-              intrinsic(GPU + "subgroupShuffle(double,int)", Intrinsic.SUBGROUP_SHUFFLE),
-              intrinsic(GPU + "subgroupShuffleXor(int,int)", Intrinsic.SUBGROUP_SHUFFLE_XOR),
-              intrinsic(GPU + "subgroupShuffleXor(long,int)", Intrinsic.SUBGROUP_SHUFFLE_XOR),
-              intrinsic(GPU + "subgroupShuffleXor(float,int)", Intrinsic.SUBGROUP_SHUFFLE_XOR),
-              intrinsic(GPU + "subgroupShuffleXor(double,int)", Intrinsic.SUBGROUP_SHUFFLE_XOR),
-              intrinsic(GPU + "subgroupShuffleUp(int,int)", Intrinsic.SUBGROUP_SHUFFLE_UP),
-              intrinsic(GPU + "subgroupShuffleUp(long,int)", Intrinsic.SUBGROUP_SHUFFLE_UP),
-              intrinsic(GPU + "subgroupShuffleUp(float,int)", Intrinsic.SUBGROUP_SHUFFLE_UP),
-              intrinsic(GPU + "subgroupShuffleUp(double,int)", Intrinsic.SUBGROUP_SHUFFLE_UP),
-              intrinsic(GPU + "subgroupShuffleDown(int,int)", Intrinsic.SUBGROUP_SHUFFLE_DOWN),
-              intrinsic(GPU + "subgroupShuffleDown(long,int)", Intrinsic.SUBGROUP_SHUFFLE_DOWN),
-              intrinsic(GPU + "subgroupShuffleDown(float,int)", Intrinsic.SUBGROUP_SHUFFLE_DOWN),
-              intrinsic(GPU + "subgroupShuffleDown(double,int)", Intrinsic.SUBGROUP_SHUFFLE_DOWN),
-              intrinsic(GPU + "subgroupInclusiveAdd(int)", Intrinsic.SUBGROUP_INCLUSIVE_ADD),
-              intrinsic(GPU + "subgroupInclusiveAdd(long)", Intrinsic.SUBGROUP_INCLUSIVE_ADD),
-              intrinsic(GPU + "subgroupInclusiveAdd(float)", Intrinsic.SUBGROUP_INCLUSIVE_ADD),
-              intrinsic(GPU + "subgroupInclusiveAdd(double)", Intrinsic.SUBGROUP_INCLUSIVE_ADD),
-              intrinsic(GPU + "subgroupExclusiveAdd(int)", Intrinsic.SUBGROUP_EXCLUSIVE_ADD),
-              intrinsic(GPU + "subgroupExclusiveAdd(long)", Intrinsic.SUBGROUP_EXCLUSIVE_ADD),
-              intrinsic(GPU + "subgroupExclusiveAdd(float)", Intrinsic.SUBGROUP_EXCLUSIVE_ADD),
-              intrinsic(GPU + "subgroupExclusiveAdd(double)", Intrinsic.SUBGROUP_EXCLUSIVE_ADD),
-              intrinsic(GPU + "subgroupClusteredAdd(int,int)", Intrinsic.SUBGROUP_CLUSTERED_ADD),
-              intrinsic(GPU + "subgroupClusteredAdd(long,int)", Intrinsic.SUBGROUP_CLUSTERED_ADD),
-              intrinsic(GPU + "subgroupClusteredAdd(float,int)", Intrinsic.SUBGROUP_CLUSTERED_ADD),
-              intrinsic(GPU + "subgroupClusteredAdd(double,int)", Intrinsic.SUBGROUP_CLUSTERED_ADD),
-              intrinsic(GPU + "subgroupClusteredMin(int,int)", Intrinsic.SUBGROUP_CLUSTERED_MIN),
-              intrinsic(GPU + "subgroupClusteredMin(long,int)", Intrinsic.SUBGROUP_CLUSTERED_MIN),
-              intrinsic(GPU + "subgroupClusteredMin(float,int)", Intrinsic.SUBGROUP_CLUSTERED_MIN),
-              intrinsic(GPU + "subgroupClusteredMin(double,int)", Intrinsic.SUBGROUP_CLUSTERED_MIN),
-              intrinsic(GPU + "subgroupClusteredMax(int,int)", Intrinsic.SUBGROUP_CLUSTERED_MAX),
-              intrinsic(GPU + "subgroupClusteredMax(long,int)", Intrinsic.SUBGROUP_CLUSTERED_MAX),
-              intrinsic(GPU + "subgroupClusteredMax(float,int)", Intrinsic.SUBGROUP_CLUSTERED_MAX),
-              intrinsic(GPU + "subgroupClusteredMax(double,int)", Intrinsic.SUBGROUP_CLUSTERED_MAX),
-              intrinsic(GPU + "subgroupPartition(int)", Intrinsic.SUBGROUP_PARTITION),
-              intrinsic(GPU + "subgroupPartition(long)", Intrinsic.SUBGROUP_PARTITION),
-              intrinsic(
-                  GPU + "subgroupPartitionedAdd(int,int)", Intrinsic.SUBGROUP_PARTITIONED_ADD),
-              intrinsic(
-                  GPU + "subgroupPartitionedAdd(long,int)", Intrinsic.SUBGROUP_PARTITIONED_ADD),
-              intrinsic(
-                  GPU + "subgroupPartitionedAdd(float,int)", Intrinsic.SUBGROUP_PARTITIONED_ADD),
-              intrinsic(
-                  GPU + "subgroupPartitionedAdd(double,int)", Intrinsic.SUBGROUP_PARTITIONED_ADD),
-              intrinsic(
-                  GPU + "subgroupPartitionedMin(int,int)", Intrinsic.SUBGROUP_PARTITIONED_MIN),
-              intrinsic(
-                  GPU + "subgroupPartitionedMin(long,int)", Intrinsic.SUBGROUP_PARTITIONED_MIN),
-              intrinsic(
-                  GPU + "subgroupPartitionedMin(float,int)", Intrinsic.SUBGROUP_PARTITIONED_MIN),
-              intrinsic(
-                  GPU + "subgroupPartitionedMin(double,int)", Intrinsic.SUBGROUP_PARTITIONED_MIN),
-              intrinsic(
-                  GPU + "subgroupPartitionedMax(int,int)", Intrinsic.SUBGROUP_PARTITIONED_MAX),
-              intrinsic(
-                  GPU + "subgroupPartitionedMax(long,int)", Intrinsic.SUBGROUP_PARTITIONED_MAX),
-              intrinsic(
-                  GPU + "subgroupPartitionedMax(float,int)", Intrinsic.SUBGROUP_PARTITIONED_MAX),
-              intrinsic(
-                  GPU + "subgroupPartitionedMax(double,int)", Intrinsic.SUBGROUP_PARTITIONED_MAX)));
+                                  new Expr.Binary(
+                                      BinaryOp.SHR, args.getFirst(), new Expr.IntConst(31)),
+                                  new Expr.Binary(
+                                      BinaryOp.USHR,
+                                      new Expr.Unary(UnaryOp.NEG, args.getFirst()),
+                                      new Expr.IntConst(31))))),
+                  Map.entry(INTEGER + "reverseBytes(int)", once(BitLibrary::reverseBytes)),
+                  Map.entry(
+                      INTEGER + "compare(int,int)", once(args -> BitLibrary.compare(args, false))),
+                  Map.entry(
+                      INTEGER + "compareUnsigned(int,int)",
+                      once(args -> BitLibrary.compare(args, true))),
+                  Map.entry(
+                      INTEGER + "toUnsignedLong(int)",
+                      args -> BitLibrary.toUnsignedLong(args.getFirst())),
+                  Map.entry(
+                      INTEGER + "divideUnsigned(int,int)",
+                      args -> BitLibrary.unsigned(BinaryOp.DIV, args)),
+                  Map.entry(
+                      INTEGER + "remainderUnsigned(int,int)",
+                      args -> BitLibrary.unsigned(BinaryOp.REM, args)),
+                  Map.entry(
+                      INTEGER + "sum(int,int)",
+                      args -> new Expr.Binary(BinaryOp.ADD, args.get(0), args.get(1))),
+                  Map.entry(
+                      FLOAT + "sum(float,float)",
+                      args -> new Expr.Binary(BinaryOp.ADD, args.get(0), args.get(1))),
+                  Map.entry(FLOAT + "compare(float,float)", once(BitLibrary::floatCompare)),
+                  Map.entry(MATH + "copySign(float,float)", FloatingLibrary.copySign(Format.FLOAT)),
+                  Map.entry(MATH + "getExponent(float)", FloatingLibrary.getExponent(Format.FLOAT)),
+                  Map.entry(MATH + "nextUp(float)", once(FloatingLibrary.next(Format.FLOAT, true))),
+                  Map.entry(
+                      MATH + "nextDown(float)", once(FloatingLibrary.next(Format.FLOAT, false))),
+                  Map.entry(MATH + "ulp(float)", once(FloatingLibrary.ulp(Format.FLOAT))),
+                  Map.entry(
+                      MATH + "copySign(double,double)", FloatingLibrary.copySign(Format.DOUBLE)),
+                  Map.entry(
+                      MATH + "getExponent(double)", FloatingLibrary.getExponent(Format.DOUBLE)),
+                  Map.entry(
+                      MATH + "nextUp(double)", once(FloatingLibrary.next(Format.DOUBLE, true))),
+                  Map.entry(
+                      MATH + "nextDown(double)", once(FloatingLibrary.next(Format.DOUBLE, false))),
+                  Map.entry(MATH + "ulp(double)", once(FloatingLibrary.ulp(Format.DOUBLE))),
+                  longBits("bitCount"),
+                  longBits("numberOfLeadingZeros"),
+                  longBits("numberOfTrailingZeros"),
+                  longBits("reverse"),
+                  longBits("reverseBytes"),
+                  longBits("highestOneBit"),
+                  longBits("lowestOneBit"),
+                  longBits("signum"),
+                  Map.entry(
+                      LONG + "rotateLeft(long,int)",
+                      once(args -> rotate(args, BinaryOp.SHL, BinaryOp.USHR))),
+                  Map.entry(
+                      LONG + "rotateRight(long,int)",
+                      once(args -> rotate(args, BinaryOp.USHR, BinaryOp.SHL))),
+                  Map.entry(
+                      LONG + "compare(long,long)", once(args -> BitLibrary.compare(args, false))),
+                  Map.entry(
+                      LONG + "compareUnsigned(long,long)",
+                      once(args -> BitLibrary.compare(args, true))),
+                  Map.entry(
+                      LONG + "divideUnsigned(long,long)",
+                      once(args -> BitLibrary.longUnsigned(args, false))),
+                  Map.entry(
+                      LONG + "remainderUnsigned(long,long)",
+                      once(args -> BitLibrary.longUnsigned(args, true))),
+                  intrinsic(LONG + "min(long,long)", Intrinsic.MIN),
+                  intrinsic(LONG + "max(long,long)", Intrinsic.MAX),
+                  Map.entry(
+                      LONG + "sum(long,long)",
+                      args -> new Expr.Binary(BinaryOp.ADD, args.get(0), args.get(1))),
+                  intrinsic(
+                      DOUBLE + "doubleToRawLongBits(double)", Intrinsic.DOUBLE_TO_RAW_LONG_BITS),
+                  Map.entry(
+                      DOUBLE + "doubleToLongBits(double)",
+                      once(args -> BitLibrary.doubleToLongBits(args.getFirst()))),
+                  intrinsic(DOUBLE + "longBitsToDouble(long)", Intrinsic.LONG_BITS_TO_DOUBLE),
+                  Map.entry(
+                      DOUBLE + "isFinite(double)",
+                      once(
+                          args ->
+                              new Expr.Unary(
+                                  UnaryOp.NOT,
+                                  new Expr.Binary(
+                                      BinaryOp.OR,
+                                      new Expr.Call(Intrinsic.IS_NAN, args),
+                                      new Expr.Call(Intrinsic.IS_INFINITE, args))))),
+                  Map.entry(DOUBLE + "compare(double,double)", once(BitLibrary::doubleCompare)),
+                  intrinsic(DOUBLE + "min(double,double)", Intrinsic.MIN),
+                  intrinsic(DOUBLE + "max(double,double)", Intrinsic.MAX),
+                  Map.entry(
+                      DOUBLE + "sum(double,double)",
+                      args -> new Expr.Binary(BinaryOp.ADD, args.get(0), args.get(1))))));
 
   private Library() {}
+
+  /**
+   * {@code methods} and the rows of {@link GpuLibrary}, each {@code Gpu}'s method lowered to its
+   * intrinsic.
+   */
+  private static Map<String, Function<List<Expr>, Expr>> withGpu(
+      Map<String, Function<List<Expr>, Expr>> methods) {
+    Map<String, Function<List<Expr>, Expr>> all = new java.util.HashMap<>(methods);
+    GpuLibrary.INTRINSICS.forEach(
+        (signature, function) -> all.put(GPU + signature, args -> new Expr.Call(function, args)));
+    return all;
+  }
 
   /**
    * {@code methods} and, for each of Math's, StrictMath's method of the same signature: the ones
