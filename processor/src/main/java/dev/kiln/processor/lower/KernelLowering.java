@@ -1,13 +1,10 @@
 package dev.kiln.processor.lower;
 
 import static dev.kiln.processor.lower.TreePaths.child;
-import static dev.kiln.processor.lower.TreePaths.unparenthesized;
 
-import com.sun.source.tree.AssignmentTree;
 import com.sun.source.tree.BlockTree;
 import com.sun.source.tree.BreakTree;
 import com.sun.source.tree.CompilationUnitTree;
-import com.sun.source.tree.CompoundAssignmentTree;
 import com.sun.source.tree.ContinueTree;
 import com.sun.source.tree.DoWhileLoopTree;
 import com.sun.source.tree.ExpressionStatementTree;
@@ -19,7 +16,6 @@ import com.sun.source.tree.MethodTree;
 import com.sun.source.tree.ReturnTree;
 import com.sun.source.tree.StatementTree;
 import com.sun.source.tree.Tree;
-import com.sun.source.tree.UnaryTree;
 import com.sun.source.tree.VariableTree;
 import com.sun.source.tree.WhileLoopTree;
 import com.sun.source.util.TreePath;
@@ -27,7 +23,6 @@ import com.sun.source.util.Trees;
 import dev.kiln.processor.diag.ErrorSink;
 import dev.kiln.processor.diag.Errors;
 import dev.kiln.processor.diag.KernelError;
-import dev.kiln.processor.ir.BinaryOp;
 import dev.kiln.processor.ir.Expr;
 import dev.kiln.processor.ir.Fragment;
 import dev.kiln.processor.ir.Label;
@@ -68,6 +63,7 @@ public final class KernelLowering {
   private final MatrixLowering matrices;
   private final HelperInlining helpers;
   private final Switches switches;
+  private final ExpressionStatements effects;
   private final Loops loops;
   private final LocalArrays arrays;
   private final Jumps jumps;
@@ -92,25 +88,21 @@ public final class KernelLowering {
     this.errors = errors;
     this.signature = signature;
     this.scope = new Scope(signature, unit);
-    this.expressions =
-        new ExpressionLowering(
-            trees,
-            scope,
-            signature.method(),
-            sites,
-            attribution,
-            new EmbeddedStatements() {
-              @Override
-              public List<Stmt> helper(TreePath call, ExecutableElement helper, Local result) {
-                return inlineHelper(call, helper, result);
-              }
+    EmbeddedStatements embedded =
+        new EmbeddedStatements() {
+          @Override
+          public List<Stmt> helper(TreePath call, ExecutableElement helper, Local result) {
+            return inlineHelper(call, helper, result);
+          }
 
-              @Override
-              public List<Stmt> switchExpression(
-                  TreePath path, com.sun.source.tree.SwitchExpressionTree tree, Local result) {
-                return switches.into(path, tree, result);
-              }
-            });
+          @Override
+          public List<Stmt> switchExpression(
+              TreePath path, com.sun.source.tree.SwitchExpressionTree tree, Local result) {
+            return switches.into(path, tree, result);
+          }
+        };
+    this.expressions =
+        new ExpressionLowering(trees, scope, signature.method(), sites, attribution, embedded);
     this.calls = expressions.calls();
     this.helpers = expressions.helpers();
     this.matrices = new MatrixLowering(trees, scope, expressions, calls);
@@ -128,10 +120,13 @@ public final class KernelLowering {
 
           @Override
           public List<Stmt> effect(TreePath path) {
-            return KernelLowering.this.effect(path);
+            return effects.effect(path);
           }
         };
     this.switches = new Switches(expressions, statements);
+    this.effects =
+        new ExpressionStatements(
+            trees, scope, expressions, calls, helpers, matrices, switches, embedded);
     this.loops = new Loops(trees, scope, expressions, statements);
     this.arrays = new LocalArrays(scope, expressions, calls);
     this.jumps = new Jumps(statements);
@@ -307,7 +302,7 @@ public final class KernelLowering {
       case EMPTY_STATEMENT -> List.of();
       case VARIABLE -> declare(path, (VariableTree) tree);
       case EXPRESSION_STATEMENT ->
-          effect(child(path, ((ExpressionStatementTree) tree).getExpression()));
+          effects.effect(child(path, ((ExpressionStatementTree) tree).getExpression()));
       case IF -> {
         IfTree branch = (IfTree) tree;
         yield List.of(
@@ -394,44 +389,7 @@ public final class KernelLowering {
     if (variable.getInitializer() == null) {
       return List.of();
     }
-    return assignLocal(local, child(path, variable.getInitializer()));
-  }
-
-  /**
-   * {@code local = <expression at value>}, where the expression may be an atomic update, a helper
-   * call or a switch expression whose cases run statements.
-   */
-  private List<Stmt> assignLocal(Local local, TreePath value) {
-    if (unparenthesized(value).getLeaf() instanceof com.sun.source.tree.SwitchExpressionTree choice
-        && choice.getCases().stream()
-            .anyMatch(c -> !(c.getBody() instanceof com.sun.source.tree.ExpressionTree))) {
-      return switches.into(unparenthesized(value), choice, local);
-    }
-    if (calls.gpuCall(value).flatMap(CallLowering::atomicOp).isPresent()) {
-      PrimType returned = expressions.valueType(value);
-      if (local.type() == returned) {
-        return List.of(calls.atomic(value, local));
-      }
-      // the value an atomic returns, widened as Java widens it (an int into a long local, say)
-      Local previous = scope.temporary("atomicResult", returned);
-      return List.of(
-          calls.atomic(value, previous),
-          new Stmt.Assign(
-              local, JavaArithmetic.convert(new Expr.LocalGet(previous), local.type())));
-    }
-    Optional<ExecutableElement> helper = helpers.helperCall(value);
-    if (helper.isPresent()) {
-      PrimType type =
-          SignatureReader.primType(helper.get().getReturnType())
-              .orElseThrow(
-                  () -> UnsupportedTypes.error(value.getLeaf(), helper.get().getReturnType()));
-      Local result = scope.temporary(helper.get().getSimpleName() + "Result", type);
-      List<Stmt> statements = new ArrayList<>(inlineHelper(value, helper.get(), result));
-      statements.add(
-          new Stmt.Assign(local, JavaArithmetic.convert(new Expr.LocalGet(result), local.type())));
-      return statements;
-    }
-    return List.of(new Stmt.Assign(local, expressions.expr(value, local.type())));
+    return effects.assignLocal(local, child(path, variable.getInitializer()));
   }
 
   /** A statement's kind for messages: "a try statement". */
@@ -469,94 +427,5 @@ public final class KernelLowering {
 
   private boolean hasPosition(Tree tree) {
     return tree != null && trees.getSourcePositions().getStartPosition(scope.unit(), tree) >= 0;
-  }
-
-  /** An expression statement: an assignment, an increment or a call. */
-  private List<Stmt> effect(TreePath path) {
-    Tree tree = path.getLeaf();
-    return switch (tree.getKind()) {
-      case ASSIGNMENT -> {
-        AssignmentTree assignment = (AssignmentTree) tree;
-        TreePath target = child(path, assignment.getVariable());
-        TreePath value = child(path, assignment.getExpression());
-        Optional<Local> local = Optional.ofNullable(trees.getElement(target)).flatMap(scope::local);
-        if (local.isPresent()) {
-          yield assignLocal(local.get(), value);
-        }
-        Optional<Fragment> fragment = matrices.fragment(target);
-        if (fragment.isPresent()) {
-          yield matrices.assign(fragment.get(), value);
-        }
-        yield List.of(assign(target, expressions.expr(value)));
-      }
-      case PREFIX_INCREMENT, POSTFIX_INCREMENT, PREFIX_DECREMENT, POSTFIX_DECREMENT -> {
-        TreePath target = child(path, ((UnaryTree) tree).getExpression());
-        PrimType type = expressions.valueType(target);
-        Expr one = JavaArithmetic.convert(new Expr.IntConst(1), type.promoted());
-        BinaryOp op =
-            tree.getKind() == Tree.Kind.PREFIX_INCREMENT
-                    || tree.getKind() == Tree.Kind.POSTFIX_INCREMENT
-                ? BinaryOp.ADD
-                : BinaryOp.SUB;
-        yield List.of(assign(target, JavaArithmetic.binary(op, read(target), one, type)));
-      }
-      case METHOD_INVOCATION -> {
-        Optional<ExecutableElement> helper = helpers.helperCall(path);
-        if (helper.isPresent()) {
-          yield inlineHelper(path, helper.get(), null);
-        }
-        Optional<String> intrinsic = calls.gpuCall(path);
-        if (intrinsic.isPresent() && intrinsic.get().equals("barrier")) {
-          yield List.of(new Stmt.Barrier(expressions.site(tree)));
-        }
-        if (intrinsic.isPresent() && intrinsic.get().equals("storeAccumulator")) {
-          yield matrices.store(path);
-        }
-        if (intrinsic.flatMap(CallLowering::atomicOp).isPresent()) {
-          yield List.of(calls.atomic(path, null));
-        }
-        if (calls.isArraycopy(path)) {
-          yield List.of(calls.arraycopy(path));
-        }
-        expressions.expr(
-            path); // the other intrinsics have no side effects; anything else is reported here
-        yield List.of();
-      }
-      default -> {
-        if (tree instanceof CompoundAssignmentTree compound) {
-          TreePath target = child(path, compound.getVariable());
-          PrimType type = expressions.valueType(target);
-          Expr value = expressions.expr(child(path, compound.getExpression()));
-          yield List.of(
-              assign(
-                  target,
-                  expressions.faulting(
-                      JavaArithmetic.compound(tree.getKind(), read(target), value, type), tree)));
-        }
-        throw new KernelError(tree, Errors.unsupportedExpression(TreePaths.describe(tree)));
-      }
-    };
-  }
-
-  /** The current value of an assignment target, for compound assignments and increments. */
-  private Expr read(TreePath target) {
-    return expressions.expr(target);
-  }
-
-  /** {@code target = value}, with Java's implicit narrowing to the target's type. */
-  private Stmt assign(TreePath target, Expr value) {
-    target = unparenthesized(target);
-    Tree tree = target.getLeaf();
-    if (tree instanceof com.sun.source.tree.ArrayAccessTree access) {
-      ArrayRef array = expressions.array(child(target, access.getExpression()));
-      Expr index = expressions.expr(child(target, access.getIndex()), PrimType.INT);
-      return new Stmt.Store(
-          array.decl(),
-          index,
-          JavaArithmetic.convert(value, array.element()),
-          expressions.site(access));
-    }
-    Local local = expressions.assignedLocal(target);
-    return new Stmt.Assign(local, JavaArithmetic.convert(value, local.type()));
   }
 }

@@ -81,7 +81,7 @@ final class CheckedCalls {
       }
       default -> throw new IllegalArgumentException(function + " is not an *Exact method");
     }
-    memory.overflow(overflows, type);
+    memory.faults().overflow(overflows, type);
     return result;
   }
 
@@ -96,7 +96,7 @@ final class CheckedCalls {
     int t = w.typeOf(type);
     int bool = m.typeBool();
     if (!type.isFloating()) {
-      memory.illegalArgument(w.op(SpvOpSGreaterThan, bool, min, max));
+      memory.faults().illegalArgument(w.op(SpvOpSGreaterThan, bool, min, max));
       return w.glsl(Glsl.SMIN, t, w.glsl(Glsl.SMAX, t, value, min), max);
     }
     int bits = type == PrimType.DOUBLE ? m.typeLong() : m.typeInt();
@@ -111,12 +111,18 @@ final class CheckedCalls {
             w.op(SpvOpLogicalAnd, bool, w.op(SpvOpLogicalNot, bool, minNegative), maxNegative));
     int unordered =
         w.op(SpvOpLogicalOr, bool, w.op(SpvOpIsNan, bool, min), w.op(SpvOpIsNan, bool, max));
-    memory.illegalArgument(
-        w.op(
-            SpvOpLogicalOr,
-            bool,
-            unordered,
-            w.op(SpvOpLogicalOr, bool, w.op(SpvOpFOrdGreaterThan, bool, min, max), zerosReversed)));
+    memory
+        .faults()
+        .illegalArgument(
+            w.op(
+                SpvOpLogicalOr,
+                bool,
+                unordered,
+                w.op(
+                    SpvOpLogicalOr,
+                    bool,
+                    w.op(SpvOpFOrdGreaterThan, bool, min, max),
+                    zerosReversed)));
     return Calls.minMax(w, type, Calls.minMax(w, type, value, min, false), max, true);
   }
 

@@ -3,6 +3,7 @@ package dev.kiln.processor.spirv;
 import static org.lwjgl.util.spvc.Spv.*;
 
 import dev.kiln.abi.LaunchAbi;
+import dev.kiln.processor.ir.PrimType;
 import dev.kiln.processor.ir.Site;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -299,5 +300,27 @@ final class Faults {
   private int word(int base, int offset) {
     SpirvModule m = fn.module();
     return word(offset == 0 ? base : fn.op(SpvOpIAdd, m.typeUint(), base, m.constantUint(offset)));
+  }
+
+  /**
+   * Reports an integer division by zero at {@code line} where {@code isZero} (the caller goes on
+   * with a harmless divisor).
+   */
+  void divisionByZero(int isZero, int line) {
+    recordIf(isZero, Faults.DIVISION_BY_ZERO, 0, fn.module().constantInt(0), line);
+  }
+
+  /** Reports a {@code Math.clamp} whose bounds are out of order or NaN, where {@code invalid}. */
+  void illegalArgument(int invalid) {
+    recordIf(invalid, Faults.ILLEGAL_ARGUMENT, 0, fn.module().constantInt(0), 0);
+  }
+
+  /**
+   * Reports an {@code *Exact} method's overflow where {@code overflows}; {@code type} is INT or
+   * LONG.
+   */
+  void overflow(int overflows, PrimType type) {
+    recordIf(
+        overflows, Faults.OVERFLOW, 0, fn.module().constantInt(type == PrimType.LONG ? 2 : 1), 0);
   }
 }

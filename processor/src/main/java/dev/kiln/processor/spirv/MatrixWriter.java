@@ -5,6 +5,7 @@ import static org.lwjgl.util.spvc.Spv.*;
 import dev.kiln.abi.DeviceFeature;
 import dev.kiln.abi.LaunchAbi;
 import dev.kiln.processor.analysis.IndexBounds;
+import dev.kiln.processor.analysis.IndexBounds.Bound;
 import dev.kiln.processor.analysis.Multiples;
 import dev.kiln.processor.ir.ArrayDecl;
 import dev.kiln.processor.ir.Expr;
@@ -182,7 +183,7 @@ final class MatrixWriter {
                 integer,
                 fn.op(SpvOpSelect, integer, negative, module.constantInt(0), span),
                 module.constantInt(Fragment.SIDE - 1)));
-    memory.tile(
+    tile(
         array.name(),
         offset,
         stride,
@@ -254,5 +255,76 @@ final class MatrixWriter {
         module.constantUint(Fragment.SIDE),
         module.constantUint(Fragment.SIDE),
         module.constantUint(use));
+  }
+
+  /**
+   * Emits {@code access}, a cooperative-matrix load or store of buffer or workgroup array {@code
+   * array} at {@code offset} with {@code stride}, whose elements span the indices {@code lowest} to
+   * {@code highest} (all int ids); with bounds checks only where offset and stride are multiples of
+   * 16 bytes (Vulkan's matrix loads need it) and the span lies in the buffer, recording as the
+   * fault the misaligned offset, else stride, or else the lowest index below 0, else the highest
+   * one past the end (what {@code dev.kiln.matrix.Matrices} throws on the CPU). {@code aligned}:
+   * whether offset and stride are known multiples; {@code extent}: how the span is known in bounds
+   * (the caller runs a tile with neither to check, or with no bounds checks, itself).
+   */
+  private void tile(
+      String array,
+      int offset,
+      int stride,
+      int lowest,
+      int highest,
+      int line,
+      boolean aligned,
+      Bound extent,
+      Runnable access) {
+    int bool = module.typeBool();
+    int integer = module.typeInt();
+    int alignedHere = module.constantBool(true);
+    if (!aligned) {
+      // a multiple of a power of two, in two's complement: no bit below it set (no remainder to
+      // compute)
+      int lowBits =
+          module.constantInt(
+              LaunchAbi.MATRIX_ALIGNMENT_BYTES / memory.array(array).element().bytes() - 1);
+      int offsetAligned =
+          fn.op(
+              SpvOpIEqual,
+              bool,
+              fn.op(SpvOpBitwiseAnd, integer, offset, lowBits),
+              module.constantInt(0));
+      int strideAligned =
+          fn.op(
+              SpvOpIEqual,
+              bool,
+              fn.op(SpvOpBitwiseAnd, integer, stride, lowBits),
+              module.constantInt(0));
+      alignedHere = fn.op(SpvOpLogicalAnd, bool, offsetAligned, strideAligned);
+      memory
+          .faults()
+          .recordIf(
+              fn.op(SpvOpLogicalNot, bool, alignedHere),
+              Faults.MATRIX_ALIGNMENT,
+              0,
+              fn.op(SpvOpSelect, integer, offsetAligned, stride, offset),
+              line);
+    }
+    int inside = module.constantBool(true);
+    if (extent != Bound.PROVEN) {
+      int lowOk = fn.op(SpvOpSGreaterThanEqual, bool, lowest, module.constantInt(0));
+      int highOk = fn.op(SpvOpSLessThan, bool, highest, memory.lengthOf(array));
+      inside = fn.op(SpvOpLogicalAnd, bool, lowOk, highOk);
+      memory
+          .faults()
+          .recordIf(
+              fn.op(SpvOpLogicalNot, bool, inside),
+              Faults.INDEX,
+              memory.array(array).faultTag(),
+              fn.op(SpvOpSelect, module.typeInt(), lowOk, highest, lowest),
+              line);
+      if (extent == Bound.AT_LAUNCH) {
+        inside = fn.op(SpvOpLogicalOr, bool, memory.checksSettled(), inside);
+      }
+    }
+    fn.when(fn.op(SpvOpLogicalAnd, bool, alignedHere, inside), access);
   }
 }

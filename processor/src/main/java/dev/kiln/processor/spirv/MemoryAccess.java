@@ -206,67 +206,12 @@ final class MemoryAccess {
   }
 
   void declareShared(SharedArray shared) {
-    if (quadArrays.contains(shared.name())) {
-      int variable =
-          fn.globalVariable(
-              SpvStorageClassWorkgroup, quads.arrayType(shared.size(), shared.element()));
-      module.name(variable, shared.name());
-      arrays.put(
-          shared.name(),
-          new ArrayVariable(
-              variable,
-              SpvStorageClassWorkgroup,
-              shared.element(),
-              shared.size(),
-              Faults.LOCAL_ARRAY | shared.size(),
-              quad(),
-              true,
-              true));
-      return;
-    }
-    int element = fn.typeOf(shared.element());
-    if (shared.packed()) {
-      // 16-bit values in workgroup memory, declared as float16, the matrices' component type, so
-      // that a tile loads them as they are; elements move through them as bits, by OpBitcast
-      module.require(DeviceFeature.PACKED_SHORTS);
-      element = module.type(SpvOpTypeFloat, 16);
-    }
-    int array = module.type(SpvOpTypeArray, element, module.constantUint(shared.size()));
-    int variable = fn.globalVariable(SpvStorageClassWorkgroup, array);
-    module.name(variable, shared.name());
     arrays.put(
-        shared.name(),
-        new ArrayVariable(
-            variable,
-            SpvStorageClassWorkgroup,
-            shared.element(),
-            shared.size(),
-            Faults.LOCAL_ARRAY | shared.size(),
-            element,
-            shared.packed(),
-            false));
+        shared.name(), FixedArrays.shared(fn, quads, shared, quadArrays.contains(shared.name())));
   }
 
   void declarePrivate(PrivateArray array) {
-    boolean held = quadArrays.contains(array.name());
-    int type =
-        held
-            ? quads.arrayType(array.size(), array.element())
-            : module.type(
-                SpvOpTypeArray, fn.typeOf(array.element()), module.constantUint(array.size()));
-    int variable = fn.temporary(type);
-    module.name(variable, array.name());
-    arrays.put(
-        array.name(),
-        new ArrayVariable(
-            variable,
-            SpvStorageClassFunction,
-            array.element(),
-            array.size(),
-            Faults.LOCAL_ARRAY | array.size(),
-            held ? quad() : fn.typeOf(array.element()),
-            held,
-            held));
+    arrays.put(array.name(), FixedArrays.held(fn, quads, array, quadArrays.contains(array.name())));
   }
 
   /**
@@ -361,7 +306,14 @@ final class MemoryAccess {
     String array = atomic.array().name();
     Runnable update =
         () -> {
-          int previous = atomicUpdate(atomic, element(array, index), value, expected);
+          int previous =
+              Atomics.update(
+                  fn,
+                  atomic,
+                  arrays.get(array).storageClass() == SpvStorageClassWorkgroup,
+                  element(array, index),
+                  value,
+                  expected);
           if (result != 0) {
             fn.store(result, previous);
           }
@@ -380,110 +332,6 @@ final class MemoryAccess {
             fn.store(result, fn.zero(atomic.array().element()));
           }
         });
-  }
-
-  private int atomicUpdate(Stmt.Atomic atomic, int pointer, int value, int expected) {
-    boolean workgroup =
-        arrays.get(atomic.array().name()).storageClass() == SpvStorageClassWorkgroup;
-    int scope = module.constantUint(workgroup ? SpvScopeWorkgroup : SpvScopeDevice);
-    int relaxed = module.constantUint(SpvMemorySemanticsMaskNone);
-    PrimType element = atomic.array().element();
-    int type = fn.typeOf(element);
-    if (element == PrimType.LONG) {
-      module.require(
-          workgroup
-              ? DeviceFeature.LONG_ATOMICS_ON_WORKGROUP
-              : DeviceFeature.LONG_ATOMICS_ON_BUFFERS);
-    }
-    return switch (atomic.op()) {
-      case ADD ->
-          element == PrimType.FLOAT
-              ? floatAdd(pointer, scope, relaxed, value, workgroup)
-              : fn.op(SpvOpAtomicIAdd, type, pointer, scope, relaxed, value);
-      case MIN -> fn.op(SpvOpAtomicSMin, type, pointer, scope, relaxed, value);
-      case MAX -> fn.op(SpvOpAtomicSMax, type, pointer, scope, relaxed, value);
-      case AND -> fn.op(SpvOpAtomicAnd, type, pointer, scope, relaxed, value);
-      case OR -> fn.op(SpvOpAtomicOr, type, pointer, scope, relaxed, value);
-      case XOR -> fn.op(SpvOpAtomicXor, type, pointer, scope, relaxed, value);
-      case EXCHANGE -> fn.op(SpvOpAtomicExchange, type, pointer, scope, relaxed, value);
-      case COMPARE_EXCHANGE ->
-          fn.op(
-              SpvOpAtomicCompareExchange, type, pointer, scope, relaxed, relaxed, value, expected);
-    };
-  }
-
-  /** {@code OpAtomicFAddEXT} (SPV_EXT_shader_atomic_float_add): the device's float atomic add. */
-  private int floatAdd(int pointer, int scope, int semantics, int value, boolean workgroup) {
-    module.require(
-        workgroup ? DeviceFeature.FLOAT_ADDS_ON_WORKGROUP : DeviceFeature.FLOAT_ADDS_ON_BUFFERS);
-    return fn.op(SpvOpAtomicFAddEXT, module.typeFloat(), pointer, scope, semantics, value);
-  }
-
-  /**
-   * Emits {@code access}, a cooperative-matrix load or store of buffer or workgroup array {@code
-   * array} at {@code offset} with {@code stride}, whose elements span the indices {@code lowest} to
-   * {@code highest} (all int ids); with bounds checks only where offset and stride are multiples of
-   * 16 bytes (Vulkan's matrix loads need it) and the span lies in the buffer, recording as the
-   * fault the misaligned offset, else stride, or else the lowest index below 0, else the highest
-   * one past the end (what {@code dev.kiln.matrix.Matrices} throws on the CPU). {@code aligned}:
-   * whether offset and stride are known multiples; {@code extent}: how the span is known in bounds
-   * (the caller runs a tile with neither to check, or with no bounds checks, itself).
-   */
-  void tile(
-      String array,
-      int offset,
-      int stride,
-      int lowest,
-      int highest,
-      int line,
-      boolean aligned,
-      Bound extent,
-      Runnable access) {
-    int bool = module.typeBool();
-    int integer = module.typeInt();
-    int alignedHere = module.constantBool(true);
-    if (!aligned) {
-      // a multiple of a power of two, in two's complement: no bit below it set (no remainder to
-      // compute)
-      int lowBits =
-          module.constantInt(
-              LaunchAbi.MATRIX_ALIGNMENT_BYTES / arrays.get(array).element().bytes() - 1);
-      int offsetAligned =
-          fn.op(
-              SpvOpIEqual,
-              bool,
-              fn.op(SpvOpBitwiseAnd, integer, offset, lowBits),
-              module.constantInt(0));
-      int strideAligned =
-          fn.op(
-              SpvOpIEqual,
-              bool,
-              fn.op(SpvOpBitwiseAnd, integer, stride, lowBits),
-              module.constantInt(0));
-      alignedHere = fn.op(SpvOpLogicalAnd, bool, offsetAligned, strideAligned);
-      faults.recordIf(
-          fn.op(SpvOpLogicalNot, bool, alignedHere),
-          Faults.MATRIX_ALIGNMENT,
-          0,
-          fn.op(SpvOpSelect, integer, offsetAligned, stride, offset),
-          line);
-    }
-    int inside = module.constantBool(true);
-    if (extent != Bound.PROVEN) {
-      int lowOk = fn.op(SpvOpSGreaterThanEqual, bool, lowest, module.constantInt(0));
-      int highOk = fn.op(SpvOpSLessThan, bool, highest, lengthOf(array));
-      inside = fn.op(SpvOpLogicalAnd, bool, lowOk, highOk);
-      faults.recordIf(
-          fn.op(SpvOpLogicalNot, bool, inside),
-          Faults.INDEX,
-          arrays.get(array).faultTag(),
-          fn.op(SpvOpSelect, module.typeInt(), lowOk, highest, lowest),
-          line);
-      if (extent == Bound.AT_LAUNCH) {
-        inside = fn.op(SpvOpLogicalOr, bool, checksSettled(), inside);
-      }
-    }
-    fn.when(fn.op(SpvOpLogicalAnd, bool, alignedHere, inside), access);
   }
 
   /**
@@ -548,28 +396,6 @@ final class MemoryAccess {
   int length(BufferDecl buffer) {
     return fn.op(
         SpvOpBitcast, module.typeInt(), bufferLength(arrays.get(buffer.name()).variable()));
-  }
-
-  /**
-   * Reports an integer division by zero at {@code line} where {@code isZero} (the caller goes on
-   * with a harmless divisor).
-   */
-  void divisionByZero(int isZero, int line) {
-    faults.recordIf(isZero, Faults.DIVISION_BY_ZERO, 0, module.constantInt(0), line);
-  }
-
-  /** Reports a {@code Math.clamp} whose bounds are out of order or NaN, where {@code invalid}. */
-  void illegalArgument(int invalid) {
-    faults.recordIf(invalid, Faults.ILLEGAL_ARGUMENT, 0, module.constantInt(0), 0);
-  }
-
-  /**
-   * Reports an {@code *Exact} method's overflow where {@code overflows}; {@code type} is INT or
-   * LONG.
-   */
-  void overflow(int overflows, PrimType type) {
-    faults.recordIf(
-        overflows, Faults.OVERFLOW, 0, module.constantInt(type == PrimType.LONG ? 2 : 1), 0);
   }
 
   /**

@@ -97,7 +97,7 @@ final class Operators {
       FunctionBuilder w, MemoryAccess memory, PrimType operands, int b, int minusOne, int line) {
     SpirvModule m = w.module();
     int zero = w.zero(operands);
-    memory.divisionByZero(w.op(SpvOpIEqual, m.typeBool(), b, zero), line);
+    memory.faults().divisionByZero(w.op(SpvOpIEqual, m.typeBool(), b, zero), line);
     int replace =
         w.op(SpvOpLogicalOr, m.typeBool(), minusOne, w.op(SpvOpIEqual, m.typeBool(), b, zero));
     return w.op(SpvOpSelect, w.typeOf(operands), replace, w.constant(operands, 1), b);
