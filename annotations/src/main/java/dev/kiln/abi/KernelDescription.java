@@ -1,7 +1,6 @@
 package dev.kiln.abi;
 
 import dev.kiln.annotations.Access;
-import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Objects;
@@ -81,73 +80,5 @@ public record KernelDescription(
    */
   public Access access(int param) {
     return accesses.get(param);
-  }
-
-  /**
-   * The description as lines of text, for dumps and golden files: one per fact, forms as {@link
-   * LaunchForm#toString()} writes them, parameters by index.
-   *
-   * @return the lines
-   */
-  public List<String> lines() {
-    List<String> lines = new ArrayList<>();
-    lines.add(
-        "features: "
-            + (features.isEmpty()
-                ? "-"
-                : String.join(" ", features.stream().map(Enum::name).toList())));
-    lines.add(
-        "elements per invocation "
-            + elementsPerInvocation
-            + ", barriers "
-            + (usesBarriers ? "yes" : "no")
-            + ", workgroup memory "
-            + sharedBytes
-            + " bytes");
-    lines.add("accesses: " + String.join(" ", accesses.stream().map(Enum::name).toList()));
-    bounds.forEach(
-        bound ->
-            lines.add(
-                "bound: "
-                    + String.join(
-                        " × ", bound.factors().stream().map(LaunchForm::toString).toList())
-                    + " ≤ "
-                    + bound.limit()
-                    + " | "
-                    + bound.reason()));
-    for (LaunchProof proof : proofs) {
-      List<String> sections = new ArrayList<>();
-      for (List<LaunchForm> forms :
-          List.of(proof.targets(), proof.facts(), proof.unequal(), proof.requires())) {
-        sections.add(
-            forms.isEmpty()
-                ? "-"
-                : String.join(" ", forms.stream().map(LaunchForm::toString).toList()));
-      }
-      lines.add("proof: " + String.join(" | ", sections) + " | " + proof.access());
-    }
-    aliasConflicts.forEach(
-        conflict -> lines.add("alias conflict: " + conflict.first() + " " + conflict.second()));
-    lines.add(
-        "split: "
-            + (split.refusal() != null
-                ? "refused " + split.refusal()
-                : String.join(
-                    ", ",
-                    split.buffers().entrySet().stream()
-                        .map(
-                            buffer ->
-                                buffer.getKey()
-                                    + " "
-                                    + buffer
-                                        .getValue()
-                                        .role()
-                                        .name()
-                                        .toLowerCase(java.util.Locale.ROOT)
-                                    + (buffer.getValue().role() == SplitForm.Role.SLICED
-                                        ? " " + buffer.getValue().stride()
-                                        : ""))
-                        .toList())));
-    return lines;
   }
 }

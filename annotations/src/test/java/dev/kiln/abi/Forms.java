@@ -35,8 +35,8 @@ final class Forms {
   }
 
   /**
-   * {@code targets | facts | unequal | requires | access}, as {@link KernelDescription#lines()}
-   * writes a proof.
+   * {@code targets | facts | unequal | requires | access}, as the processor's golden files write a
+   * proof.
    */
   static LaunchProof proof(String text) {
     String[] sections = text.split(" \\| ", 5);

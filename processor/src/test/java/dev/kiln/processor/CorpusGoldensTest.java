@@ -95,7 +95,7 @@ class CorpusGoldensTest {
             .filter(generated -> generated.toUri().getPath().endsWith("/" + name))
             .findFirst()
             .orElseThrow(() -> new AssertionError("no description " + name));
-    return dev.kiln.abi.DescriptionCodec.read(bytes(file)).lines().stream()
+    return DescriptionText.lines(dev.kiln.abi.DescriptionCodec.read(bytes(file))).stream()
         .map(line -> "; described: " + line + "\n")
         .collect(Collectors.joining());
   }

@@ -1,5 +1,6 @@
 package dev.kiln.vulkan;
 
+import dev.kiln.abi.KernelDescription;
 import dev.kiln.abi.KernelSpec;
 import dev.kiln.abi.NumericType;
 import dev.kiln.annotations.Access;
@@ -68,9 +69,10 @@ final class ArrayCopies {
   /** Records the copies of what the kernel may have written back to the staging buffers. */
   void recordCopiesBack(Launch launch, LaunchRecorder recorder) {
     KernelSpec spec = launch.spec();
+    KernelDescription kernel = KernelDescriptions.of(spec);
     boolean first = true;
     for (int param = 0; param < spec.params().size(); param++) {
-      if (staging[param] != null && comesBack(launch, param)) {
+      if (staging[param] != null && comesBack(kernel, launch, param)) {
         if (first) {
           recorder.barrierBeforeCopies();
           first = false;
@@ -88,8 +90,9 @@ final class ArrayCopies {
   /** Copies into the Java arrays what the kernel may have written; the submission has completed. */
   void copyBack(Launch launch) {
     KernelSpec spec = launch.spec();
+    KernelDescription kernel = KernelDescriptions.of(spec);
     for (int param = 0; param < spec.params().size(); param++) {
-      if (spec.params().get(param).isBuffer() && comesBack(launch, param)) {
+      if (spec.params().get(param).isBuffer() && comesBack(kernel, launch, param)) {
         VulkanBuffer from =
             staging[param] != null ? staging[param] : (VulkanBuffer) launch.arg(param);
         Launch.Slice slice = launch.slice(param);
@@ -106,10 +109,9 @@ final class ArrayCopies {
    * Whether buffer parameter {@code param}'s array comes back: the kernel may write it, and its
    * slice says so.
    */
-  private static boolean comesBack(Launch launch, int param) {
+  private static boolean comesBack(KernelDescription kernel, Launch launch, int param) {
     Launch.Slice slice = launch.slice(param);
-    return KernelDescriptions.of(launch.spec()).access(param) != Access.READ
-        && (slice == null || slice.back());
+    return kernel.access(param) != Access.READ && (slice == null || slice.back());
   }
 
   /** Gives the buffers back and forgets the arrays; safe after a failure at any point. */

@@ -61,15 +61,15 @@ final class VulkanBatch implements BackendBatch {
   @Override
   public void record(Launch launch) {
     KernelSpec spec = launch.spec();
+    KernelDescription kernel = KernelDescriptions.of(spec);
     ComputePipeline pipeline = backend.pipeline(launch);
-    if (untracked || hazard(launch)) {
+    if (untracked || hazard(launch, kernel)) {
       recorder.barrierBetweenLaunches();
       writtenCount = 0;
       readCount = 0;
       untracked = false;
     }
     recorder.record(pipeline, launch);
-    KernelDescription kernel = KernelDescriptions.of(spec);
     for (int param = 0; param < spec.params().size(); param++) {
       if (launch.arg(param) instanceof VulkanBuffer buffer) {
         Access access = kernel.access(param);
@@ -89,9 +89,8 @@ final class VulkanBatch implements BackendBatch {
   /**
    * Whether {@code launch} uses a buffer written since the last barrier, or writes one read since.
    */
-  private boolean hazard(Launch launch) {
+  private boolean hazard(Launch launch, KernelDescription kernel) {
     KernelSpec spec = launch.spec();
-    KernelDescription kernel = KernelDescriptions.of(spec);
     for (int param = 0; param < spec.params().size(); param++) {
       if (launch.arg(param) instanceof VulkanBuffer buffer) {
         long handle = buffer.handle();

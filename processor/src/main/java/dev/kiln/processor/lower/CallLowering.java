@@ -127,11 +127,17 @@ final class CallLowering {
         .findFirst();
   }
 
+  /** {@code Gpu.barrier()}, a statement of its own. */
+  static final String BARRIER = "barrier";
+
+  /** {@code Gpu.storeAccumulator(...)}, a statement of its own. */
+  static final String STORE_ACCUMULATOR = "storeAccumulator";
+
   /**
-   * The {@code dev.kiln.Gpu} methods that are statements of their own, which {@code KernelLowering}
-   * lowers.
+   * The {@code dev.kiln.Gpu} methods that are statements of their own ({@code
+   * ExpressionStatements}).
    */
-  static final Set<String> STATEMENTS = Set.of("barrier", "storeAccumulator");
+  static final Set<String> STATEMENTS = Set.of(BARRIER, STORE_ACCUMULATOR);
 
   /**
    * Whether {@code dev.kiln.Gpu}'s method {@code name} is lowered other than by a row of {@link

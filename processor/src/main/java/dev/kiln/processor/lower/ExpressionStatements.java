@@ -132,10 +132,10 @@ final class ExpressionStatements {
           yield embedded.helper(path, helper.get(), null);
         }
         Optional<String> intrinsic = calls.gpuCall(path);
-        if (intrinsic.isPresent() && intrinsic.get().equals("barrier")) {
+        if (intrinsic.isPresent() && intrinsic.get().equals(CallLowering.BARRIER)) {
           yield List.of(new Stmt.Barrier(expressions.site(tree)));
         }
-        if (intrinsic.isPresent() && intrinsic.get().equals("storeAccumulator")) {
+        if (intrinsic.isPresent() && intrinsic.get().equals(CallLowering.STORE_ACCUMULATOR)) {
           yield matrices.store(path);
         }
         if (intrinsic.flatMap(CallLowering::atomicOp).isPresent()) {

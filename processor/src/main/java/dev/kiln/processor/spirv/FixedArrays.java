@@ -43,7 +43,7 @@ final class FixedArrays {
   }
 
   /** Private array {@code array}, declared in the function; {@code held}: as quads. */
-  static ArrayVariable held(
+  static ArrayVariable privateArray(
       FunctionBuilder fn, QuadArrays quads, PrivateArray array, boolean held) {
     SpirvModule module = fn.module();
     int type =

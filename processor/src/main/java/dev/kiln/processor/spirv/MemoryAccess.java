@@ -211,7 +211,9 @@ final class MemoryAccess {
   }
 
   void declarePrivate(PrivateArray array) {
-    arrays.put(array.name(), FixedArrays.held(fn, quads, array, quadArrays.contains(array.name())));
+    arrays.put(
+        array.name(),
+        FixedArrays.privateArray(fn, quads, array, quadArrays.contains(array.name())));
   }
 
   /**

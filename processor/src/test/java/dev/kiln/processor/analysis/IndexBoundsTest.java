@@ -6,6 +6,7 @@ import static com.google.testing.compile.CompilationSubject.assertThat;
 
 import com.google.testing.compile.Compilation;
 import com.google.testing.compile.JavaFileObjects;
+import dev.kiln.processor.DescriptionText;
 import dev.kiln.processor.Kernels;
 import dev.kiln.processor.SpirvTools;
 import org.junit.jupiter.api.Test;
@@ -247,7 +248,7 @@ class IndexBoundsTest {
           .isEqualTo(((Integer) row[2]).longValue());
     }
     // rows(in, out, width, height): in is parameter 0, width 2, height 3
-    assertThat(Kernels.description(compilation, "test", "Settled", "rows").lines())
+    assertThat(DescriptionText.lines(Kernels.description(compilation, "test", "Settled", "rows")))
         .contains(
             "proof: 0+1*g0+1*g1*s:2+1*s:2 -1+-1*g0+-1*g1*s:2+1*n:0+-1*s:2 | -1+1*c0.0+-1*g0 -1+1*c0.1+-1*g1 -1+1*c0.2+-1*g2"
                 + " -1+-1*g0+1*s:2 -1+-1*g1+1*s:3 | 1+1*g1+-1*s:3"
