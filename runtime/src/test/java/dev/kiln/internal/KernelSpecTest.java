@@ -77,6 +77,36 @@ class KernelSpecTest {
             IllegalStateException.class, () -> LaunchAccess.install(LaunchAccess.launcher()));
     assertEquals("the launcher is installed already", again.getMessage());
   }
+
+  @Test
+  void aHandDescriptionMustNameEveryParameter() {
+    KernelSpec spec = spec(MethodHandles.lookup(), KernelSpecTest.class, "k.spv");
+    dev.kiln.abi.KernelDescription twoParameters =
+        new dev.kiln.abi.KernelDescription(
+            java.util.Set.of(),
+            1,
+            false,
+            0,
+            List.of(dev.kiln.annotations.Access.READ, dev.kiln.annotations.Access.READ),
+            List.of(),
+            List.of(),
+            List.of(),
+            dev.kiln.abi.SplitForm.UNKNOWN);
+    assertEquals(
+        "dev.kiln.internal.KernelSpecTest#k has 0 parameters; the description names 2",
+        assertThrows(IllegalArgumentException.class, () -> spec.describedBy(twoParameters))
+            .getMessage());
+  }
+
+  @Test
+  void aDamagedDescriptionIsNamedWithItsKernel() {
+    KernelSpec spec = spec(MethodHandles.lookup(), KernelSpecTest.class, "damaged.spv");
+    IllegalStateException damaged = assertThrows(IllegalStateException.class, spec::description);
+    assertEquals(
+        "cannot read damaged.kiln, the description of dev.kiln.internal.KernelSpecTest#k",
+        damaged.getMessage());
+    assertEquals("not a Kiln kernel description", damaged.getCause().getMessage());
+  }
 }
 
 /** A kernel class whose twin class exists but keeps its method private. */
