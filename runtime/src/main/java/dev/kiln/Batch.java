@@ -100,11 +100,7 @@ public final class Batch implements AutoCloseable {
           throw refusal;
         }
       }
-      device.whileOpen(
-          () -> {
-            backend.submit();
-            return null;
-          });
+      device.gate().runWhileOpen(backend::submit);
       submitted = true;
     }
   }

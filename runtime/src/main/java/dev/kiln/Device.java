@@ -1,25 +1,19 @@
 package dev.kiln;
 
-import dev.kiln.abi.KernelSpec;
 import dev.kiln.abi.NumericType;
 import dev.kiln.access.LaunchAccess;
 import dev.kiln.backend.Backend;
 import dev.kiln.backend.BackendBatch;
 import dev.kiln.backend.BackendBuffer;
 import dev.kiln.backend.KilnLog;
-import dev.kiln.backend.Launch;
 import dev.kiln.backend.StartupTrace;
 import java.lang.System.Logger.Level;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.locks.ReentrantReadWriteLock;
-import java.util.function.Supplier;
 
 /**
  * A compute device: a Vulkan GPU or the Java CPU backend. Open one with {@link #open()}, create
@@ -47,8 +41,7 @@ public final class Device implements AutoCloseable {
    */
   private final int number = OPENED.incrementAndGet();
 
-  private final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
-  private volatile boolean closed;
+  private final DeviceGate gate;
 
   /** Where launches on this device go: argument checks, the backend, device times. */
   final LaunchPath launches;
@@ -58,39 +51,13 @@ public final class Device implements AutoCloseable {
 
   private final AtomicLong arrayBytes = new AtomicLong();
 
-  /**
-   * Waits for batches submitted with {@link Batch#submitAsync()}, one after the other; made on
-   * first use.
-   */
-  private ExecutorService completions;
-
   static {
-    LaunchAccess.install(
-        new LaunchAccess.Launcher() {
-          @Override
-          public void dispatch(Device device, Launch launch, Object[] args) {
-            device.launches.onDevice(launch, args);
-          }
-
-          @Override
-          public void run(Device device, Launch launch, Object[] args) {
-            device.launches.onCopies(launch, args);
-          }
-
-          @Override
-          public void record(Batch batch, Launch launch, Object[] args) {
-            batch.record(launch, args);
-          }
-
-          @Override
-          public void split(DeviceSet devices, KernelSpec spec, int count, Object[] args) {
-            devices.run(spec, count, args);
-          }
-        });
+    LaunchAccess.install(new LaunchEntry());
   }
 
   private Device(Backend backend) {
     this.backend = backend;
+    this.gate = new DeviceGate(backend.deviceName());
     this.launches = new LaunchPath(this, backend);
   }
 
@@ -116,8 +83,7 @@ public final class Device implements AutoCloseable {
   public static Device open(String selector) {
     StartupTrace.begin();
     DeviceSelection.Choice choice = DeviceSelection.open(selector);
-    if (choice.fallbackReason()
-        != null) { // said once per JVM; a program that opens many devices repeats no line
+    if (choice.fallbackReason() != null) { // said once per JVM, then at DEBUG
       KilnLog.logger()
           .log(
               FALLBACK_SAID.getAndSet(true) ? Level.DEBUG : Level.INFO,
@@ -125,9 +91,7 @@ public final class Device implements AutoCloseable {
               choice.fallbackReason());
     }
     Backend backend = choice.backend();
-    if (backend
-        .validationEnabled()) { // else nothing is logged: the first log line costs more than a
-      // start
+    if (backend.validationEnabled()) { // else nothing is logged: a log line costs more than a start
       KilnLog.logger()
           .log(
               Level.DEBUG,
@@ -233,7 +197,7 @@ public final class Device implements AutoCloseable {
    * @return a new array of zeros
    */
   public FloatArray floats(int length) {
-    return whileOpen(() -> new FloatArray(this, allocate(NumericType.FLOAT, length)));
+    return gate.whileOpen(() -> new FloatArray(this, allocate(NumericType.FLOAT, length)));
   }
 
   /**
@@ -243,7 +207,7 @@ public final class Device implements AutoCloseable {
    * @return a new array of zeros
    */
   public IntArray ints(int length) {
-    return whileOpen(() -> new IntArray(this, allocate(NumericType.INT, length)));
+    return gate.whileOpen(() -> new IntArray(this, allocate(NumericType.INT, length)));
   }
 
   /**
@@ -253,7 +217,7 @@ public final class Device implements AutoCloseable {
    * @return a new array of zeros
    */
   public LongArray longs(int length) {
-    return whileOpen(() -> new LongArray(this, allocate(NumericType.LONG, length)));
+    return gate.whileOpen(() -> new LongArray(this, allocate(NumericType.LONG, length)));
   }
 
   /**
@@ -264,7 +228,7 @@ public final class Device implements AutoCloseable {
    * @return a new array of zeros
    */
   public DoubleArray doubles(int length) {
-    return whileOpen(() -> new DoubleArray(this, allocate(NumericType.DOUBLE, length)));
+    return gate.whileOpen(() -> new DoubleArray(this, allocate(NumericType.DOUBLE, length)));
   }
 
   /**
@@ -315,7 +279,7 @@ public final class Device implements AutoCloseable {
    * @return a new array of zeros
    */
   public ByteArray bytes(int length) {
-    return whileOpen(() -> new ByteArray(this, allocate(NumericType.BYTE, length)));
+    return gate.whileOpen(() -> new ByteArray(this, allocate(NumericType.BYTE, length)));
   }
 
   /**
@@ -336,7 +300,7 @@ public final class Device implements AutoCloseable {
    * @return a new array of zeros
    */
   public ShortArray shorts(int length) {
-    return whileOpen(() -> new ShortArray(this, allocate(NumericType.SHORT, length)));
+    return gate.whileOpen(() -> new ShortArray(this, allocate(NumericType.SHORT, length)));
   }
 
   /**
@@ -357,7 +321,7 @@ public final class Device implements AutoCloseable {
    * @return a new array of zeros
    */
   public CharArray chars(int length) {
-    return whileOpen(() -> new CharArray(this, allocate(NumericType.CHAR, length)));
+    return gate.whileOpen(() -> new CharArray(this, allocate(NumericType.CHAR, length)));
   }
 
   /**
@@ -378,7 +342,7 @@ public final class Device implements AutoCloseable {
    * @return a new array of {@code false}
    */
   public BooleanArray booleans(int length) {
-    return whileOpen(() -> new BooleanArray(this, allocate(NumericType.BOOLEAN, length)));
+    return gate.whileOpen(() -> new BooleanArray(this, allocate(NumericType.BOOLEAN, length)));
   }
 
   /**
@@ -420,103 +384,35 @@ public final class Device implements AutoCloseable {
    * @return a new, empty batch
    */
   public Batch batch() {
-    return whileOpen(() -> new Batch(this, backend.batch()));
+    return gate.whileOpen(() -> new Batch(this, backend.batch()));
   }
 
-  /**
-   * Waits for {@code batch} on the calling thread. Holding the device open meanwhile, so that
-   * {@link #close()} waits for it; after a close, the batch's outcome is one the backend kept.
-   */
+  /** When this device's operations may run; the launch path and arrays enter through it. */
+  DeviceGate gate() {
+    return gate;
+  }
+
+  /** Waits for {@code batch} on the calling thread; after a close, its outcome is one kept. */
   void await(BackendBatch batch) {
-    lock.readLock().lock();
-    try {
-      batch.await();
-    } finally {
-      lock.readLock().unlock();
-    }
+    gate.meanwhile(batch::await);
   }
 
-  /**
-   * Frees {@code batch}, which has completed or was never submitted; nothing to do once the device
-   * closed.
-   */
+  /** Frees {@code batch}, which has completed or was never submitted. */
   void closeBatch(BackendBatch batch) {
-    lock.readLock().lock();
-    try {
-      batch.close(); // after a close of the device, the batch has nothing left to free
-    } finally {
-      lock.readLock().unlock();
-    }
+    gate.meanwhile(batch::close); // after a close of the device, the batch has nothing left to free
   }
 
-  /**
-   * Awaits {@code batch} on the device's completion thread; the future completes with its outcome.
-   */
+  /** Awaits {@code batch} on the device's completion thread. */
   CompletableFuture<Void> awaitAsync(BackendBatch batch) {
-    CompletableFuture<Void> done = new CompletableFuture<>();
-    synchronized (this) {
-      if (completions == null) {
-        completions =
-            Executors.newSingleThreadExecutor(
-                Thread.ofPlatform().daemon().name("kiln-completion").factory());
-      }
-      completions.execute(
-          () -> {
-            try {
-              await(batch);
-              done.complete(null);
-            } catch (Throwable e) {
-              done.completeExceptionally(e);
-            }
-          });
-    }
-    return done;
-  }
-
-  /**
-   * Holds the device open for the calling thread until {@link #exit()}: operations of several
-   * threads run side by side (backends serialize what must be), and {@link #close()} waits for
-   * them. The launch path calls these directly, so that a launch allocates nothing.
-   *
-   * @throws IllegalStateException where the device is closed (and then holds nothing)
-   */
-  void enter() {
-    lock.readLock().lock();
-    if (closed) {
-      lock.readLock().unlock();
-      checkOpen();
-    }
-  }
-
-  /** Lets go of what {@link #enter()} held. */
-  void exit() {
-    lock.readLock().unlock();
-  }
-
-  /** Runs {@code operation} with the device open, between {@link #enter()} and {@link #exit()}. */
-  <T> T whileOpen(Supplier<T> operation) {
-    enter();
-    try {
-      return operation.get();
-    } finally {
-      exit();
-    }
+    return gate.onCompletionThread(() -> await(batch));
   }
 
   void write(DeviceArray<?, ?> array, Object values, int valuesOffset, int offset, int count) {
-    whileOpen(
-        () -> {
-          array.buffer().write(values, valuesOffset, offset, count);
-          return null;
-        });
+    gate.runWhileOpen(() -> array.buffer().write(values, valuesOffset, offset, count));
   }
 
   void read(DeviceArray<?, ?> array, Object values, int valuesOffset, int offset, int count) {
-    whileOpen(
-        () -> {
-          array.buffer().read(values, valuesOffset, offset, count);
-          return null;
-        });
+    gate.runWhileOpen(() -> array.buffer().read(values, valuesOffset, offset, count));
   }
 
   /**
@@ -524,14 +420,7 @@ public final class Device implements AutoCloseable {
    * device closed. Also from the cleaner's thread, for an array found unreachable.
    */
   void release(DeviceArray.Memory memory) {
-    lock.readLock().lock();
-    try {
-      if (!closed) {
-        memory.freeOrDefer();
-      }
-    } finally {
-      lock.readLock().unlock();
-    }
+    gate.ifOpen(memory::freeOrDefer);
   }
 
   /**
@@ -539,14 +428,7 @@ public final class Device implements AutoCloseable {
    * closed first.
    */
   void freeClosed(DeviceArray.Memory memory) {
-    lock.readLock().lock();
-    try {
-      if (!closed) {
-        memory.free();
-      }
-    } finally {
-      lock.readLock().unlock();
-    }
+    gate.ifOpen(memory::free);
   }
 
   /** An array's buffer was freed: counted off {@link #memory()}. */
@@ -565,7 +447,7 @@ public final class Device implements AutoCloseable {
    * @return the counts
    */
   public DeviceResources resources() {
-    return whileOpen(
+    return gate.whileOpen(
         () -> {
           Backend.Resources held = backend.resources();
           return new DeviceResources(held.idleRecorders(), held.openBatches(), held.buffers());
@@ -580,7 +462,7 @@ public final class Device implements AutoCloseable {
    * @return the figures, read now
    */
   public DeviceMemory memory() {
-    return whileOpen(
+    return gate.whileOpen(
         () -> {
           Backend.Capacity capacity = backend.capacity();
           return new DeviceMemory(
@@ -589,7 +471,7 @@ public final class Device implements AutoCloseable {
   }
 
   private BackendBuffer allocate(NumericType type, int length) {
-    checkOpen();
+    gate.checkOpen();
     if (length < 0) {
       throw new IllegalArgumentException("length must not be negative: " + length);
     }
@@ -599,29 +481,10 @@ public final class Device implements AutoCloseable {
     return buffer;
   }
 
-  private void checkOpen() {
-    if (closed) {
-      throw new IllegalStateException("device " + name() + " is closed");
-    }
-  }
-
   /** Frees the device and every array still open on it. Closing twice is harmless. */
   @Override
   public void close() {
-    lock.writeLock().lock();
-    try {
-      if (!closed) {
-        closed = true;
-        backend.close();
-      }
-    } finally {
-      lock.writeLock().unlock();
-    }
-    synchronized (this) {
-      if (completions != null) {
-        completions.shutdown(); // batches queued still get their outcome, which the backend kept
-      }
-    }
+    gate.close(backend::close);
   }
 
   /**

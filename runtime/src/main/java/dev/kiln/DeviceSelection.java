@@ -53,9 +53,7 @@ final class DeviceSelection {
     String named = ranked.matches() ? ranked.group(1).strip() : choice;
     int index = ranked.matches() ? Integer.parseInt(ranked.group(2)) : 0;
     String noGpu = choice.isEmpty() ? GpuNodes.absence() : null;
-    if (noGpu
-        != null) { // no driver could find a GPU: loading them (lavapipe's LLVM) would cost a second
-      // for nothing
+    if (noGpu != null) { // no driver can find a GPU: loading them (lavapipe's LLVM) costs a second
       return new Choice(new CpuBackend(), noGpu);
     }
     try {

@@ -41,7 +41,7 @@ final class LaunchPath {
 
   /** Runs {@code launch} (grids set) on device arrays {@code args}. */
   void onDevice(Launch launch, Object[] args) {
-    device.enter();
+    device.gate().enter();
     try {
       setDeviceArguments(launch, args);
       if (!launch.isEmpty()) {
@@ -50,7 +50,7 @@ final class LaunchPath {
       }
     } finally {
       launch.clearArguments();
-      device.exit();
+      device.gate().exit();
     }
   }
 
@@ -90,7 +90,7 @@ final class LaunchPath {
    * it may write.
    */
   void onCopies(Launch launch, Object[] args) {
-    device.enter();
+    device.gate().enter();
     try {
       checkArguments(launch.spec(), args);
       checkAliases(launch.spec(), args);
@@ -103,7 +103,7 @@ final class LaunchPath {
       }
     } finally {
       launch.clearArguments();
-      device.exit();
+      device.gate().exit();
     }
   }
 
@@ -113,7 +113,7 @@ final class LaunchPath {
    * still needs.
    */
   void record(BackendBatch batch, Launch launch, Object[] args, Batch holder) {
-    device.enter();
+    device.gate().enter();
     try {
       setDeviceArguments(launch, args);
       if (!launch.isEmpty()) {
@@ -127,7 +127,7 @@ final class LaunchPath {
       }
     } finally {
       launch.clearArguments();
-      device.exit();
+      device.gate().exit();
     }
   }
 
