@@ -35,7 +35,7 @@ pack() {
   cp "$work/fusion/refused.txt" "$work/stage/fusion/"
   echo "$kernels $seed" > "$work/stage/fuzz/run"
   # the device tests by name: the JRE made for the GPU machine cannot scan jars (no jdk.zipfs)
-  (cd samples/target/test-classes && ls dev/kiln/samples/*Test.class) | sed 's/\.class$//; s|/|.|g' \
+  (cd samples/target/test-classes && find dev/kiln/samples -name '*Test.class' | sort) | sed 's/\.class$//; s|/|.|g' \
     | grep -vxE "$not_on_device" > "$work/stage/tests.txt"
   for extra in ${KILN_CHECK_EXTRA:-}; do cp "$extra" "$work/stage/extra/"; done
   cp -r .gpu "$work/stage/.gpu"
@@ -72,7 +72,7 @@ run() {
     timeout -s QUIT -k 15 "${KILN_CHECK_FUZZ_S:-200}" "${jvm[@]}" -Dkiln.fuzzDir="$root/fuzz" -Dkiln.fuzzKernels="$kernels" \
       -Dkiln.fuzzSeed="$seed" -Dkiln.fuzzRange="$((part * kernels / parts))-$(((part + 1) * kernels / parts - 1))" \
       -cp "$lib/*" org.junit.platform.console.ConsoleLauncher execute --details=summary --disable-banner \
-      --select-class dev.kiln.samples.KernelFuzzTest > "$out/fuzz-$part.txt" 2>&1 &
+      --select-class dev.kiln.samples.fuzz.KernelFuzzTest > "$out/fuzz-$part.txt" 2>&1 &
   done
   wait
   for ((part = 0; part < parts; part++)); do
@@ -80,7 +80,7 @@ run() {
   done
   timeout -s QUIT -k 15 "${KILN_CHECK_FUSION_S:-150}" "${jvm[@]}" -Dkiln.fusionDir="$root/fusion" \
     -cp "$lib/*" org.junit.platform.console.ConsoleLauncher execute --details=summary --disable-banner \
-    --select-class dev.kiln.samples.RandomFusionTest > "$out/fusion.txt" 2>&1 || true
+    --select-class dev.kiln.samples.fusion.RandomFusionTest > "$out/fusion.txt" 2>&1 || true
   echo "fusion: $(grep -E '^random fusion|tests (successful|failed)' "$out/fusion.txt" | tr -s ' ' | tr '\n' ' ')"
 }
 

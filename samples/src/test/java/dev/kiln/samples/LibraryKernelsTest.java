@@ -1,5 +1,7 @@
 package dev.kiln.samples;
 
+import dev.kiln.samples.testing.Bits;
+import dev.kiln.samples.testing.BothDevices;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 

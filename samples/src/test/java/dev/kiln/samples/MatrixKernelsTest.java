@@ -1,5 +1,8 @@
 package dev.kiln.samples;
 
+import dev.kiln.samples.testing.Bits;
+import dev.kiln.samples.testing.BothDevices;
+import dev.kiln.samples.testing.SpirvVal;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -375,7 +378,7 @@ class MatrixKernelsTest extends BothDevices {
   /** The samples' modules, these kernels' among them, pass a spirv-val that knows SPV_KHR_cooperative_matrix. */
   @Test
   void modulesValidate() throws Exception {
-    assertEquals(0, FuzzCorpus.invalidModules(java.nio.file.Path.of("target/classes/dev/kiln/samples")),
+    assertEquals(0, SpirvVal.invalidModules(java.nio.file.Path.of("target/classes/dev/kiln/samples")),
         "modules spirv-val rejects");
   }
 

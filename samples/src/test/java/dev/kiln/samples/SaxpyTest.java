@@ -1,5 +1,7 @@
 package dev.kiln.samples;
 
+import dev.kiln.samples.testing.Bits;
+import dev.kiln.samples.testing.BothDevices;
 import dev.kiln.FloatArray;
 import java.util.Random;
 import org.junit.jupiter.params.ParameterizedTest;

@@ -1,5 +1,8 @@
-package dev.kiln.samples;
+package dev.kiln.samples.corpus;
 
+import dev.kiln.samples.testing.Bits;
+import dev.kiln.samples.testing.BothDevices;
+import dev.kiln.samples.testing.KilnJavac;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.kiln.Device;

@@ -1,5 +1,8 @@
-package dev.kiln.samples;
+package dev.kiln.samples.drivers;
 
+import dev.kiln.samples.testing.Bits;
+import dev.kiln.samples.testing.BothDevices;
+import dev.kiln.samples.testing.FlushingTwin;
 import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 import java.util.function.BiConsumer;
@@ -185,7 +188,7 @@ class DriverGapsTest extends BothDevices {
       if (device == vulkan && lavapipe()) {
         IllegalStateException one = org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class,
             () -> GapKernelsKernels.loopTurns(device, 1, single, 70_000, 0, 0));
-        org.junit.jupiter.api.Assertions.assertEquals("a subgroup of kernel dev.kiln.samples.GapKernels#loopTurns"
+        org.junit.jupiter.api.Assertions.assertEquals("a subgroup of kernel dev.kiln.samples.drivers.GapKernels#loopTurns"
             + " entered its loops' headers more than 65000 times (the loop on line 112); this device (lavapipe) ends"
             + " the loops of a subgroup, whose invocations run together, silently after 65,535, so the results would"
             + " be wrong. Fix: run it on another device, or spread the work over more invocations with fewer loop"

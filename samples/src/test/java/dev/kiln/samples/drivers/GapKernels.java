@@ -1,4 +1,4 @@
-package dev.kiln.samples;
+package dev.kiln.samples.drivers;
 
 import dev.kiln.Gpu;
 import dev.kiln.annotations.Kernel;
@@ -73,7 +73,7 @@ final class GapKernels {
   /**
    * One float operation per element of {@code out} and one test per element of {@code tests}, on
    * pairs that subnormals are among: a device that flushes them must give Java's bits or, operation
-   * by operation, those of the model ({@link FlushingTwin}).
+   * by operation, those of the model ({@link dev.kiln.samples.testing.FlushingTwin}).
    */
   @Kernel
   static void subnormalOperations(float[] x, float[] y, float[] out, int[] tests) {

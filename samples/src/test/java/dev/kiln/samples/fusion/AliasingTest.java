@@ -1,5 +1,7 @@
-package dev.kiln.samples;
+package dev.kiln.samples.fusion;
 
+import dev.kiln.samples.testing.Bits;
+import dev.kiln.samples.testing.BothDevices;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
@@ -19,7 +21,7 @@ import org.junit.jupiter.api.function.Executable;
  */
 class AliasingTest extends BothDevices {
   private static final int N = 1_001; // not a multiple of the workgroup
-  private static final String NEIGHBOURS_REFUSED = "dev.kiln.samples.AliasKernels#neighbours: one array is passed"
+  private static final String NEIGHBOURS_REFUSED = "dev.kiln.samples.fusion.AliasKernels#neighbours: one array is passed"
       + " as 'in' and as 'out'; the kernel writes one of them at elements that other invocations may reach through"
       + " the other, so with one array its result would depend on the order the device runs them in, where Java's"
       + " loop has one. Fix: pass a copy as 'in' (in.clone(), or another device array), or write the kernel so that"
@@ -42,7 +44,7 @@ class AliasingTest extends BothDevices {
     }
     try (DeviceSet both = DeviceSet.of(cpu, vulkan)) {
       float[] data = new float[N];
-      assertRefused("dev.kiln.samples.AliasKernels#neighbours: one array is passed as 'in', which every device reads"
+      assertRefused("dev.kiln.samples.fusion.AliasKernels#neighbours: one array is passed as 'in', which every device reads"
           + " anywhere, and as 'out', which each device writes part of; split, the devices would read each other's"
           + " writes in an order no single device has. Fix: pass a copy as 'in', or run on one device",
           () -> AliasKernelsKernels.neighbours(both, N, data, data));
@@ -53,7 +55,7 @@ class AliasingTest extends BothDevices {
   void aGroupWithAnArmThatReadsNeighboursIsRefusedToo() {
     float[] data = new float[N];
     for (Device device : new Device[] {cpu, vulkan}) {
-      assertRefused("dev.kiln.samples.AliasKernels#smoothThenScale: one array is passed as 'in' and as 'out'; the"
+      assertRefused("dev.kiln.samples.fusion.AliasKernels#smoothThenScale: one array is passed as 'in' and as 'out'; the"
           + " kernel writes one of them at elements that other invocations may reach through the other, so with one"
           + " array its result would depend on the order the device runs them in, where Java's loop has one. Fix: pass"
           + " a copy as 'in' (in.clone(), or another device array), or write the kernel so that each invocation reads"

@@ -1,5 +1,7 @@
-package dev.kiln.samples;
+package dev.kiln.samples.fusion;
 
+import dev.kiln.samples.testing.Bits;
+import dev.kiln.samples.testing.BothDevices;
 import corpus.CrossClassKernels;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;

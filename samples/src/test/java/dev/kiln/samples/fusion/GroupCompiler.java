@@ -1,5 +1,6 @@
-package dev.kiln.samples;
+package dev.kiln.samples.fusion;
 
+import dev.kiln.samples.testing.KilnJavac;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;

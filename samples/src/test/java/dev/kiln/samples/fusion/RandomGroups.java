@@ -1,4 +1,4 @@
-package dev.kiln.samples;
+package dev.kiln.samples.fusion;
 
 import java.util.ArrayList;
 import java.util.LinkedHashSet;

@@ -1,6 +1,5 @@
-package dev.kiln.samples;
+package dev.kiln.samples.fuzz;
 
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -10,12 +9,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Function;
-import java.util.stream.Stream;
 
 /**
- * Random kernels written into classes of {@link #PER_CLASS} for the fuzz tests, and the checks
- * that need no compiler: spirv-val over the modules. (Compiling is {@link FuzzJavac}'s, so that a
- * machine without javac can run kernels compiled elsewhere.)
+ * Random kernels written into classes of {@link #PER_CLASS} for the fuzz tests. (Compiling is
+ * {@link FuzzJavac}'s, so that a machine without javac can run kernels compiled elsewhere.)
  */
 final class FuzzCorpus {
   static final int PER_CLASS = 80;
@@ -86,39 +83,6 @@ final class FuzzCorpus {
       }
     }
     return null;
-  }
-
-  /**
-   * Runs spirv-val on every module under {@code dir}; the number it rejects, each printed. Skips the
-   * test (fails it in CI) where spirv-val is not installed or {@code dir} is not there.
-   */
-  static int invalidModules(Path dir) throws Exception {
-    if (!Files.isDirectory(dir)) { // run from jars, as on the GPU machine, which has no spirv-val either
-      throw TestDevices.skip("no modules to validate: " + dir.toAbsolutePath() + " is not here (the build's output,"
-          + " which tests run from jars lack)");
-    }
-    List<Path> modules;
-    try (Stream<Path> files = Files.walk(dir)) {
-      modules = files.filter(file -> file.toString().endsWith(".spv")).toList();
-    }
-    assertTrue(!modules.isEmpty(), "no modules under " + dir);
-    int invalid = 0;
-    for (Path module : modules) {
-      Process process;
-      try {
-        process = new ProcessBuilder("spirv-val", "--target-env", "vulkan1.1", module.toString())
-            .redirectErrorStream(true).start();
-      } catch (java.io.IOException notInstalled) {
-        throw TestDevices.skip("spirv-val is not installed (Debian: apt-get install spirv-tools, or bash .ci/spirv-tools.sh for one that knows cooperative matrices): "
-            + notInstalled.getMessage());
-      }
-      String output = new String(process.getInputStream().readAllBytes());
-      if (process.waitFor() != 0) {
-        System.out.println("spirv-val rejects " + module + ":\n" + output);
-        invalid++;
-      }
-    }
-    return invalid;
   }
 
 }

@@ -1,5 +1,6 @@
-package dev.kiln.samples;
+package dev.kiln.samples.fuzz;
 
+import dev.kiln.samples.testing.KilnJavac;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;

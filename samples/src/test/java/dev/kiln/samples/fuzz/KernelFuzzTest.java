@@ -1,5 +1,9 @@
-package dev.kiln.samples;
+package dev.kiln.samples.fuzz;
 
+import dev.kiln.samples.testing.SpirvVal;
+import dev.kiln.samples.testing.Bits;
+import dev.kiln.samples.testing.BothDevices;
+import dev.kiln.samples.testing.FlushingTwin;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -70,7 +74,7 @@ class KernelFuzzTest extends BothDevices {
       assertTrue(errors.isEmpty(), () -> "valid kernels must compile cleanly: " + errors.size()
           + " errors and Kiln warnings, among them:\n"
           + String.join("\n", errors.subList(0, Math.min(20, errors.size()))));
-      assertEquals(0, FuzzCorpus.invalidModules(work), "modules spirv-val rejects");
+      assertEquals(0, SpirvVal.invalidModules(work), "modules spirv-val rejects");
     }
     if (Boolean.getBoolean("kiln.fuzzCompileOnly")) {
       System.out.printf("kernel fuzzer (seed %d): %d valid kernels compiled into %s, modules validated%n", SEED,

@@ -1,5 +1,6 @@
-package dev.kiln.samples;
+package dev.kiln.samples.fuzz;
 
+import dev.kiln.samples.testing.SpirvVal;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -66,7 +67,7 @@ class OddKernelFuzzTest {
       assertTrue(problems.isEmpty(), () -> "Kiln crashed or reported badly:\n" + String.join("\n", problems));
       assertTrue(rejected.size() > before, () -> "errors in kernels already rejected: " + describe(errors));
     }
-    assertEquals(0, FuzzCorpus.invalidModules(last), "modules spirv-val rejects");
+    assertEquals(0, SpirvVal.invalidModules(last), "modules spirv-val rejects");
     Map<String, Integer> byKind = new TreeMap<>();
     rejected.values().forEach(kind -> byKind.merge(kind, 1, Integer::sum));
     System.out.printf("kernel fuzzer (seed %d): %d odd kernels, %d accepted (valid modules, launchers compile),"

@@ -1,4 +1,4 @@
-package dev.kiln.samples;
+package dev.kiln.samples.fuzz;
 
 import java.util.Random;
 

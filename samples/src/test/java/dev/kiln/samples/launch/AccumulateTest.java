@@ -1,5 +1,7 @@
-package dev.kiln.samples;
+package dev.kiln.samples.launch;
 
+import dev.kiln.samples.testing.Bits;
+import dev.kiln.samples.testing.BothDevices;
 import corpus.AccumulateKernels;
 import dev.kiln.Grid;
 import java.util.Random;

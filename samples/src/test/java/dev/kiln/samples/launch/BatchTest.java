@@ -1,5 +1,9 @@
-package dev.kiln.samples;
+package dev.kiln.samples.launch;
 
+import dev.kiln.samples.SaxpyKernels;
+import dev.kiln.samples.testing.Bits;
+import dev.kiln.samples.testing.BothDevices;
+import dev.kiln.samples.testing.TestDevices;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;

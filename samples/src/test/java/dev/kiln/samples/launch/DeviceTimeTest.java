@@ -1,5 +1,7 @@
-package dev.kiln.samples;
+package dev.kiln.samples.launch;
 
+import dev.kiln.samples.SaxpyKernels;
+import dev.kiln.samples.testing.BothDevices;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 

@@ -1,4 +1,4 @@
-package dev.kiln.samples;
+package dev.kiln.samples.launch;
 
 import dev.kiln.Gpu;
 import dev.kiln.annotations.Access;

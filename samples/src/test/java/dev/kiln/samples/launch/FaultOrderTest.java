@@ -1,5 +1,6 @@
-package dev.kiln.samples;
+package dev.kiln.samples.launch;
 
+import dev.kiln.samples.testing.BothDevices;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -93,8 +94,8 @@ class FaultOrderTest extends BothDevices {
           FaultOrderKernelsKernels.twoFaults(batch, 100, out, zeros, 5, 0);
           FaultOrderKernelsKernels.twoFaults(batch, COUNT, out, zeros, -1, 0);
           ArithmeticException thrown = assertThrows(ArithmeticException.class, batch::submit, device.toString());
-          assertEquals(device == vulkan ? "/ by zero in kernel dev.kiln.samples.FaultOrderKernels#twoFaults"
-              + " (launch 1 of 2 in a batch) (line 28)" : "/ by zero in kernel dev.kiln.samples.FaultOrderKernels#twoFaults",
+          assertEquals(device == vulkan ? "/ by zero in kernel dev.kiln.samples.launch.FaultOrderKernels#twoFaults"
+              + " (launch 1 of 2 in a batch) (line 28)" : "/ by zero in kernel dev.kiln.samples.launch.FaultOrderKernels#twoFaults",
               thrown.getMessage());
         }
       }
@@ -112,7 +113,7 @@ class FaultOrderTest extends BothDevices {
         FaultOrderKernelsKernels.faultOnThird(batch, 1, counter, out);
       }
       ArrayIndexOutOfBoundsException thrown = assertThrows(ArrayIndexOutOfBoundsException.class, batch::submit);
-      assertEquals("Index 8 out of bounds in kernel dev.kiln.samples.FaultOrderKernels#faultOnThird"
+      assertEquals("Index 8 out of bounds in kernel dev.kiln.samples.launch.FaultOrderKernels#faultOnThird"
           + " (launch 3 of 4 in a batch) (line 61)", thrown.getMessage());
     }
   }
@@ -135,7 +136,7 @@ class FaultOrderTest extends BothDevices {
             }
           }
           ArrayIndexOutOfBoundsException thrown = assertThrows(ArrayIndexOutOfBoundsException.class, batch::submit);
-          assertEquals("Index 40000 out of bounds in kernel dev.kiln.samples.FaultOrderKernels#twoFaults"
+          assertEquals("Index 40000 out of bounds in kernel dev.kiln.samples.launch.FaultOrderKernels#twoFaults"
               + " (launch 1051 of 1100 in a batch) (line 28)", thrown.getMessage(), "round " + round);
         }
       }

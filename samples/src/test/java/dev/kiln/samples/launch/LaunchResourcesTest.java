@@ -1,5 +1,6 @@
-package dev.kiln.samples;
+package dev.kiln.samples.launch;
 
+import dev.kiln.samples.SaxpyKernels;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;

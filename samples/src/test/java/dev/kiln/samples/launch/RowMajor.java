@@ -1,4 +1,4 @@
-package dev.kiln.samples;
+package dev.kiln.samples.launch;
 
 import dev.kiln.Gpu;
 import dev.kiln.annotations.Kernel;
@@ -8,7 +8,7 @@ import dev.kiln.annotations.Kernel;
  * loop (gemm's {@code C = beta * C + A * B}). Kiln proves {@code row * columns + col} each
  * invocation's own under {@code col < columns}, so the updates compile without kiln.race.update;
  * the module carries the bounds that proof needs (columns × grid height ≤ 2^32, a grid one layer
- * deep), which FusionTest checks are enforced.
+ * deep), which {@code FusionTest} checks are enforced.
  */
 final class RowMajor {
   private RowMajor() {}

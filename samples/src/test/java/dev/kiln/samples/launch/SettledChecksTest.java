@@ -1,5 +1,8 @@
-package dev.kiln.samples;
+package dev.kiln.samples.launch;
 
+import dev.kiln.samples.Stencil;
+import dev.kiln.samples.StencilKernels;
+import dev.kiln.samples.testing.BothDevices;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -67,7 +70,7 @@ class SettledChecksTest extends BothDevices {
         (device, args) -> SettledKernelsKernels.shifted(device, n, (int[]) args[0], (int[]) args[1], (int) args[2]));
     ArrayIndexOutOfBoundsException thrown = assertThrows(ArrayIndexOutOfBoundsException.class,
         () -> SettledKernelsKernels.shifted(vulkan, n, in, out, 6));
-    assertEquals("Index 1005 out of bounds for length 1005 of buffer 'in' in kernel dev.kiln.samples.SettledKernels#shifted (line 20)",
+    assertEquals("Index 1005 out of bounds for length 1005 of buffer 'in' in kernel dev.kiln.samples.launch.SettledKernels#shifted (line 20)",
         thrown.getMessage());
   }
 

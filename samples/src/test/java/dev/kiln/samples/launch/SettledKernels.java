@@ -1,4 +1,4 @@
-package dev.kiln.samples;
+package dev.kiln.samples.launch;
 
 import dev.kiln.Gpu;
 import dev.kiln.annotations.Access;
@@ -6,7 +6,7 @@ import dev.kiln.annotations.Buffer;
 import dev.kiln.annotations.Kernel;
 
 /**
- * A kernel for {@link SettledChecksTest} (beside {@link Stencil#smooth}): accesses in bounds only
+ * A kernel for {@link SettledChecksTest} (beside {@link dev.kiln.samples.Stencil#smooth}): accesses in bounds only
  * where the launch's lengths fit its scalars and grid, which the processor cannot prove alone and
  * hands the runtime as launch proofs.
  */

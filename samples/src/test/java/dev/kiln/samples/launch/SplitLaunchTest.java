@@ -1,5 +1,10 @@
-package dev.kiln.samples;
+package dev.kiln.samples.launch;
 
+import dev.kiln.samples.HistogramKernels;
+import dev.kiln.samples.PostProcessKernels;
+import dev.kiln.samples.SaxpyKernels;
+import dev.kiln.samples.testing.Bits;
+import dev.kiln.samples.testing.TestDevices;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -166,7 +171,7 @@ class SplitLaunchTest {
     try (DeviceSet set = DeviceSet.of(cpu, otherCpu)) {
       IllegalArgumentException reversed = assertThrows(IllegalArgumentException.class,
           () -> SplitKernelsKernels.reverse(set, 10, new float[10], new float[10], 10));
-      assertEquals("dev.kiln.samples.SplitKernels#reverse cannot run split across devices: it writes buffer 'out' at"
+      assertEquals("dev.kiln.samples.launch.SplitKernels#reverse cannot run split across devices: it writes buffer 'out' at"
           + " -1*globalId(0) + scalar n + -1 (line 71), not in the block of Gpu.globalId(0) (s * Gpu.globalId(0) + c,"
           + " 0 <= c < s, one s for every access): the devices' ranges of ids would meet in its elements. Fix: run it"
           + " on one device (its launcher's method that takes a Device)", reversed.getMessage());
@@ -213,7 +218,7 @@ class SplitLaunchTest {
     try (DeviceSet set = DeviceSet.of(cpu, otherCpu)) {
       IllegalArgumentException thrown = assertThrows(IllegalArgumentException.class,
           () -> SplitKernelsKernels.neighbours(set, 100, a, a));
-      assertEquals("dev.kiln.samples.SplitKernels#neighbours: one array is passed as 'in', which every device reads"
+      assertEquals("dev.kiln.samples.launch.SplitKernels#neighbours: one array is passed as 'in', which every device reads"
           + " anywhere, and as 'out', which each device writes part of; split, the devices would read each other's"
           + " writes in an order no single device has. Fix: pass a copy as 'in', or run on one device",
           thrown.getMessage());

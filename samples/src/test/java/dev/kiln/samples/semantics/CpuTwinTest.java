@@ -1,5 +1,7 @@
-package dev.kiln.samples;
+package dev.kiln.samples.semantics;
 
+import dev.kiln.samples.testing.Bits;
+import dev.kiln.samples.testing.BothDevices;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,5 +1,6 @@
-package dev.kiln.samples;
+package dev.kiln.samples.semantics;
 
+import dev.kiln.samples.testing.BothDevices;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.Random;

@@ -1,5 +1,6 @@
-package dev.kiln.samples;
+package dev.kiln.samples.semantics;
 
+import dev.kiln.samples.testing.BothDevices;
 import corpus.RoundingKernels;
 import java.util.Random;
 import org.junit.jupiter.params.ParameterizedTest;

@@ -1,5 +1,7 @@
-package dev.kiln.samples;
+package dev.kiln.samples.semantics;
 
+import dev.kiln.samples.testing.Bits;
+import dev.kiln.samples.testing.TestDevices;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -47,14 +49,14 @@ class SubgroupEmulationTest {
         + " Kiln's CPU backend runs them in uniform control flow only, as the GPU's results would depend on how its"
         + " lanes reconverge";
     try (Device twins = TestDevices.cpu(32); Device methods = TestDevices.cpuMethods(32)) {
-      assertEquals("dev.kiln.samples.SubgroupShapes#divergentBeforeBarrier" + twinsRefuse,
+      assertEquals("dev.kiln.samples.semantics.SubgroupShapes#divergentBeforeBarrier" + twinsRefuse,
           assertThrows(IllegalStateException.class,
               () -> SubgroupShapesKernels.divergentBeforeBarrier(twins, 64, new int[64])).getMessage());
       assertEquals("lanes of a subgroup wait at a subgroup operation while others wait at a barrier: the kernel"
           + " methods run subgroup operations only in subgroup-uniform control flow",
           assertThrows(IllegalStateException.class,
               () -> SubgroupShapesKernels.divergentBeforeBarrier(methods, 64, new int[64])).getMessage());
-      assertEquals("dev.kiln.samples.SubgroupShapes#divergentBranches" + twinsRefuse,
+      assertEquals("dev.kiln.samples.semantics.SubgroupShapes#divergentBranches" + twinsRefuse,
           assertThrows(IllegalStateException.class,
               () -> SubgroupShapesKernels.divergentBranches(twins, 64, new int[64])).getMessage());
       assertEquals("the lanes of a subgroup reached different subgroup operations (lane 31 operation 2, another 0;"

@@ -1,4 +1,4 @@
-package dev.kiln.samples;
+package dev.kiln.samples.semantics;
 
 import dev.kiln.Gpu;
 import dev.kiln.annotations.Kernel;

@@ -1,5 +1,6 @@
-package dev.kiln.samples;
+package dev.kiln.samples.startup;
 
+import dev.kiln.samples.SaxpyKernels;
 import dev.kiln.Device;
 
 /** Run in a fresh JVM by {@link PipelineCacheTest}: runs a kernel and prints the cache bytes the device loaded. */

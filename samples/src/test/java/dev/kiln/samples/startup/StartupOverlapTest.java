@@ -1,5 +1,6 @@
-package dev.kiln.samples;
+package dev.kiln.samples.startup;
 
+import dev.kiln.samples.testing.TestDevices;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 

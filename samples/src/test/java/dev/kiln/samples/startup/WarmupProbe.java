@@ -1,5 +1,6 @@
-package dev.kiln.samples;
+package dev.kiln.samples.startup;
 
+import dev.kiln.samples.SaxpyKernels;
 import dev.kiln.Device;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,4 +1,4 @@
-package dev.kiln.samples;
+package dev.kiln.samples.testing;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.fail;
@@ -6,10 +6,10 @@ import static org.junit.jupiter.api.Assertions.fail;
 import java.util.Random;
 
 /** Random inputs and bit-for-bit comparisons of results. */
-final class Bits {
+public final class Bits {
   private Bits() {}
 
-  static float[] randomFloats(Random random, int n, float bound) {
+  public static float[] randomFloats(Random random, int n, float bound) {
     float[] values = new float[n];
     for (int i = 0; i < n; i++) {
       values[i] = random.nextFloat(-bound, bound);
@@ -17,7 +17,7 @@ final class Bits {
     return values;
   }
 
-  static int[] randomInts(Random random, int n) {
+  public static int[] randomInts(Random random, int n) {
     int[] values = new int[n];
     for (int i = 0; i < n; i++) {
       values[i] = random.nextInt();
@@ -26,7 +26,7 @@ final class Bits {
   }
 
   /** Fails naming the first element whose bits differ: -0.0 is not 0.0; NaNs are equal whatever their payload. */
-  static void assertSameBits(String what, Object expected, Object actual) {
+  public static void assertSameBits(String what, Object expected, Object actual) {
     switch (expected) {
       case float[] e -> {
         float[] a = (float[]) actual;

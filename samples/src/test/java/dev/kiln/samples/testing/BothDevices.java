@@ -1,4 +1,4 @@
-package dev.kiln.samples;
+package dev.kiln.samples.testing;
 
 import dev.kiln.Device;
 import java.util.Random;
@@ -12,14 +12,14 @@ import org.junit.jupiter.api.BeforeAll;
  * both through the processor's CPU twins and as the kernel methods themselves, in subgroups of the
  * Vulkan device's size: opens the three once per class. Closing the Vulkan device throws if the validation layer reported anything.
  */
-abstract class BothDevices {
-  static Device vulkan;
-  static Device cpu;
-  static Device cpuMethods;
+public abstract class BothDevices {
+  protected static Device vulkan;
+  protected static Device cpu;
+  protected static Device cpuMethods;
 
   /** The CPU backend's two paths emulate the Vulkan device's subgroup size, so that all three give the same bits. */
   @BeforeAll
-  static void openDevices() {
+  protected static void openDevices() {
     vulkan = TestDevices.vulkan();
     cpu = TestDevices.cpu(vulkan.subgroupSize());
     cpuMethods = TestDevices.cpuMethods(vulkan.subgroupSize());
@@ -30,7 +30,7 @@ abstract class BothDevices {
    * methods, the CPU twins and Vulkan, and compares every array argument afterwards, bit for bit:
    * the twins with the methods, Vulkan with the twins.
    */
-  static void compare(String what, int n, Function<Random, Object[]> arguments, BiConsumer<Device, Object[]> launch) {
+  protected static void compare(String what, int n, Function<Random, Object[]> arguments, BiConsumer<Device, Object[]> launch) {
     Object[] onMethods = arguments.apply(new Random(n));
     Object[] onCpu = arguments.apply(new Random(n));
     Object[] onVulkan = arguments.apply(new Random(n));
@@ -47,7 +47,7 @@ abstract class BothDevices {
   }
 
   @AfterAll
-  static void closeDevices() {
+  protected static void closeDevices() {
     try {
       if (vulkan != null) {
         vulkan.close();

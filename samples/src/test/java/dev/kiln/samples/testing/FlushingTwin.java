@@ -1,4 +1,4 @@
-package dev.kiln.samples;
+package dev.kiln.samples.testing;
 
 import dev.kiln.abi.LaunchAbi;
 import java.io.IOException;
@@ -45,7 +45,7 @@ public final class FlushingTwin {
    * classes of kernels (those with a launcher {@code <name>Kernels} beside them) and their CPU twins
    * flushing, the others as they are.
    */
-  static ClassLoader loader(URL compiled, String prefix, ClassLoader parent) {
+  public static ClassLoader loader(URL compiled, String prefix, ClassLoader parent) {
     return new URLClassLoader(new URL[] {compiled}, parent) {
       @Override
       protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {

@@ -1,4 +1,4 @@
-package dev.kiln.samples;
+package dev.kiln.samples.testing;
 
 import dev.kiln.processor.KilnProcessor;
 import java.io.IOException;
@@ -16,17 +16,17 @@ import javax.tools.ToolProvider;
  * javac with the Kiln processor, in this JVM, for tests that write kernels and compile them: the
  * test class path, every error reported (not just javac's first 100).
  */
-final class KilnJavac {
+public final class KilnJavac {
   private KilnJavac() {}
 
   /** Compiles {@code files} into {@code out} with {@code options}; returns the errors. */
-  static List<Diagnostic<? extends JavaFileObject>> compile(Path out, List<Path> files, String... options)
+  public static List<Diagnostic<? extends JavaFileObject>> compile(Path out, List<Path> files, String... options)
       throws IOException {
     return diagnostics(out, files, options).stream().filter(d -> d.getKind() == Diagnostic.Kind.ERROR).toList();
   }
 
   /** Compiles {@code files} into {@code out}; returns the errors and Kiln's warnings ({@code [kiln.…]}). */
-  static List<Diagnostic<? extends JavaFileObject>> compileCleanly(Path out, List<Path> files) throws IOException {
+  public static List<Diagnostic<? extends JavaFileObject>> compileCleanly(Path out, List<Path> files) throws IOException {
     return diagnostics(out, files).stream().filter(d -> d.getKind() == Diagnostic.Kind.ERROR
         || d.getKind() == Diagnostic.Kind.WARNING && d.getMessage(java.util.Locale.ROOT).contains("[kiln.")).toList();
   }

@@ -1,4 +1,4 @@
-package dev.kiln.samples;
+package dev.kiln.samples.testing;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -14,10 +14,10 @@ import org.junit.jupiter.api.Assumptions;
  * that need a tool use too). With
  * {@code -Dkiln.validation=true} (the build's default) the validation layer must really be on.
  */
-final class TestDevices {
+public final class TestDevices {
   private TestDevices() {}
 
-  static Device vulkan() {
+  public static Device vulkan() {
     Device device;
     try {
       device = Device.open("vulkan");
@@ -35,7 +35,7 @@ final class TestDevices {
    * Skips the test with {@code reason}, or fails it where {@code -Dkiln.noSkips=true} (CI) forbids
    * skips; returns only to let callers write {@code throw skip(...)}.
    */
-  static AssertionError skip(String reason) {
+  public static AssertionError skip(String reason) {
     if (Boolean.getBoolean("kiln.noSkips")) {
       fail(reason + " (kiln.noSkips=true: tests may not be skipped)");
     }
@@ -43,22 +43,22 @@ final class TestDevices {
     return new AssertionError(reason);
   }
 
-  static Device cpu() {
+  public static Device cpu() {
     return Device.open("cpu");
   }
 
   /** The CPU backend (its twins) emulating subgroups of {@code subgroupSize} lanes. */
-  static Device cpu(int subgroupSize) {
+  public static Device cpu(int subgroupSize) {
     return withProperty(SubgroupLanes.SIZE_PROPERTY, Integer.toString(subgroupSize), () -> Device.open("cpu"));
   }
 
   /** The CPU backend running the kernel methods themselves ({@code -Dkiln.cpu=java}): the twins' oracle. */
-  static Device cpuMethods() {
+  public static Device cpuMethods() {
     return withProperty("kiln.cpu", "java", () -> Device.open("cpu"));
   }
 
   /** The kernel methods, in subgroups of {@code subgroupSize} lanes. */
-  static Device cpuMethods(int subgroupSize) {
+  public static Device cpuMethods(int subgroupSize) {
     return withProperty(SubgroupLanes.SIZE_PROPERTY, Integer.toString(subgroupSize), TestDevices::cpuMethods);
   }
 
