@@ -168,7 +168,7 @@ public final class Races {
     Gpu.atomicAdd(counts, 0, 1);
     Gpu.atomicAdd(counts, 1, l); // two atomics: no warning
     seen[i] = counts[0]; // WARNING: [kiln.race.barrier] (the count may still change)
-    seen[i] += counts[l & 15]; // the same race, not reported: Kiln does not follow a mask between barriers
+    seen[i] += counts[l & 15]; // WARNING: [kiln.race.barrier] (the same race through a mask: lanes 16, 32, 48 read counts[0])
     if (l == 0) {
       t[0] = 1f;
     }
@@ -248,5 +248,96 @@ public final class Races {
     Gpu.storeAccumulator(product, sums, 0, 16, MatrixLayout.ROW_MAJOR); // WARNING: [kiln.race.barrier]
     Gpu.barrier();
     c[Gpu.globalId(0)] = before + sums[(l + 1) & 255];
+  }
+
+  /** The tree sum, its loop ended by its barrier, its total read by every invocation after it. */
+  @Kernel(workgroup = 64)
+  static void treeThenAllRead(float[] in, float[] out) {
+    float[] t = Gpu.sharedFloats(64);
+    int l = Gpu.localId(0);
+    t[l] = in[Gpu.globalId(0)];
+    Gpu.barrier();
+    for (int s = 32; s > 0; s >>= 1) {
+      if (l < s) {
+        t[l] += t[l + s];
+      }
+      Gpu.barrier();
+    }
+    out[Gpu.globalId(0)] = t[0] / 64f; // every path from a write in the loop passes its barrier: no warning
+  }
+
+  /** Neighbours through a mask, a remainder and a xor, read before any barrier. */
+  @Kernel(workgroup = 64)
+  static void wrappedNeighbours(float[] in, float[] out) {
+    float[] t = Gpu.sharedFloats(64);
+    int l = Gpu.localId(0);
+    t[l] = in[Gpu.globalId(0)];
+    float a = t[(l + 1) & 63]; // WARNING: [kiln.race.barrier]
+    float b = t[(l + 1) % 64]; // WARNING: [kiln.race.barrier]
+    float c = t[l ^ 1]; // WARNING: [kiln.race.barrier]
+    Gpu.barrier();
+    out[Gpu.globalId(0)] = a + b + c + t[(l + 1) & 63]; // after the barrier: no warning
+  }
+
+  /** A permutation of the lanes: each invocation reads back the element it wrote. */
+  @Kernel(workgroup = 64)
+  static void ownSwappedSlot(float[] in, float[] out) {
+    float[] t = Gpu.sharedFloats(64);
+    int l = Gpu.localId(0);
+    t[l ^ 1] = in[Gpu.globalId(0)];
+    out[Gpu.globalId(0)] = t[l ^ 1]; // the element it wrote: no warning
+  }
+
+  /** The two sides of a condition on the local id run side by side. */
+  @Kernel(workgroup = 64)
+  static void sides(float[] in, float[] out) {
+    float[] t = Gpu.sharedFloats(64);
+    int l = Gpu.localId(0);
+    float v = 0f;
+    if (l < 32) {
+      t[l] = in[Gpu.globalId(0)];
+    } else {
+      v = t[l - 32]; // WARNING: [kiln.race.barrier] (the lower half writes it meanwhile)
+    }
+    Gpu.barrier();
+    out[Gpu.globalId(0)] = v + t[l & 31];
+  }
+
+  /** A condition the whole workgroup agrees on: one side runs. */
+  @Kernel(workgroup = 64)
+  static void uniformSides(float[] in, float[] out, int mode) {
+    float[] t = Gpu.sharedFloats(64);
+    int l = Gpu.localId(0);
+    float v = 0f;
+    if (mode == 0) {
+      t[l] = in[Gpu.globalId(0)];
+    } else {
+      v = t[(l + 1) & 63]; // the other side is not taken in the same launch: no warning
+    }
+    Gpu.barrier();
+    out[Gpu.globalId(0)] = v + t[l];
+  }
+
+  /** An invocation that returns early has still written what others read. */
+  @Kernel(workgroup = 64)
+  static void leftEarly(float[] in, float[] out) {
+    float[] t = Gpu.sharedFloats(64);
+    int l = Gpu.localId(0);
+    if (in[Gpu.globalId(0)] > 0f) {
+      t[l] = 1f;
+      return;
+    }
+    out[Gpu.globalId(0)] = t[(l + 1) & 63]; // WARNING: [kiln.race.barrier] (a neighbour that returned wrote it)
+  }
+
+  /** Each invocation scales the elements of its own row, one by one. */
+  @Kernel
+  static void ownRows(float[] data, int rows, int n, float s) {
+    int row = Gpu.globalId(0);
+    if (row < rows) {
+      for (int j = 0; j < n; j++) {
+        data[row * n + j] *= s; // the row's own: no warning
+      }
+    }
   }
 }

@@ -14,7 +14,9 @@ import dev.kiln.processor.cpu.CpuTwins;
 import dev.kiln.processor.diag.Diagnostic;
 import dev.kiln.processor.diag.Diagnostics;
 import dev.kiln.processor.diag.Errors;
+import dev.kiln.processor.ir.Expr;
 import dev.kiln.processor.ir.Program;
+import dev.kiln.processor.ir.Walk;
 import dev.kiln.processor.lower.Attribution;
 import dev.kiln.processor.lower.HelperLinker;
 import dev.kiln.processor.lower.HelperTemplates;
@@ -264,7 +266,14 @@ final class KernelPipeline {
                 sites.unit(error.site()),
                 error.diagnostic());
           }
-          if (kernel.failed() || linked.failed() || !errors.isEmpty()) {
+          Optional<Expr.BuiltinGet> hidden = hiddenAxisRead(kernel.kernel(), linked.program());
+          hidden.ifPresent(
+              read ->
+                  diagnostics.error(
+                      kernel.kernel().method(),
+                      Errors.launchHiddenAxis(
+                          kernel.kernel().name(), read.builtin().intrinsic(), read.axis())));
+          if (kernel.failed() || linked.failed() || !errors.isEmpty() || hidden.isPresent()) {
             return null;
           }
           RacyUpdates.Result races = Checks.warnings(lowered);
@@ -278,6 +287,25 @@ final class KernelPipeline {
               AccessInference.apply(lowered, declared.keySet())
                   .withLaunchBounds(races.launchBounds()));
         });
+  }
+
+  /**
+   * A read of axis y or z in a kernel whose launcher takes counts: one in a helper {@code
+   * AxisReads} could not follow before attribution.
+   */
+  private static Optional<Expr.BuiltinGet> hiddenAxisRead(KernelSignature kernel, Program program) {
+    if (kernel.takesGrids()) {
+      return Optional.empty();
+    }
+    List<Expr.BuiltinGet> reads = new ArrayList<>();
+    Walk.expressions(
+        program.body(),
+        expression -> {
+          if (expression instanceof Expr.BuiltinGet read && read.axis() > 0) {
+            reads.add(read);
+          }
+        });
+    return reads.stream().findFirst();
   }
 
   /**

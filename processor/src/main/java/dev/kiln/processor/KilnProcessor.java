@@ -106,7 +106,7 @@ public final class KilnProcessor extends AbstractProcessor {
       return;
     }
     diagnostics = new Diagnostics(environment.getMessager(), trees);
-    signatures = new SignatureReader(diagnostics);
+    signatures = new SignatureReader(diagnostics, trees, environment.getElementUtils());
     boolean vectorize =
         !"false".equalsIgnoreCase(environment.getOptions().getOrDefault(VECTORIZE, "true"));
     String dump = environment.getOptions().get(DUMP);

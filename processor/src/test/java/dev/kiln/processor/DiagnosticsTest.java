@@ -35,7 +35,8 @@ class DiagnosticsTest {
         "invalid/Groups.java",
         "invalid/Barriers.java",
         "invalid/LauncherNames.java",
-        "invalid/ModuleSize.java"
+        "invalid/ModuleSize.java",
+        "invalid/LaunchShapes.java"
       })
   void everyMarkedLineGetsItsErrorAndNoOtherLineDoes(String fixture) {
     List<Expected> expected = markers(Kernels.text(fixture));
@@ -92,7 +93,8 @@ class DiagnosticsTest {
         "Bodies",
         "Signatures",
         "LauncherNames",
-        "ModuleSize"
+        "ModuleSize",
+        "LaunchShapes"
       })
   void messagesReadAsWritten(String fixture) {
     Compilation compilation = Kernels.compile(Kernels.source("invalid/" + fixture + ".java"));

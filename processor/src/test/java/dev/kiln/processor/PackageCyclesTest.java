@@ -50,6 +50,7 @@ class PackageCyclesTest {
               "DoubleArray",
               "FloatArray",
               "IntArray",
+              "LaunchEntry",
               "LaunchPath",
               "LongArray",
               "ShortArray"),

@@ -15,7 +15,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-/** 2-D launches: the stencil and the tiled matrix product equal plain Java on both devices. */
+/**
+ * 2-D and 3-D launches: the stencil, the tiled matrix product and kernels of 1-D workgroups that
+ * read y or z equal plain Java on both devices.
+ */
 class GridKernelsTest extends BothDevices {
   @ParameterizedTest(name = "{0} x {1}")
   @CsvSource({"1, 1", "3, 3", "17, 5", "100, 37", "513, 257"})
@@ -83,6 +86,57 @@ class GridKernelsTest extends BothDevices {
           + " would launch one row of it. Fix: launch it with a Grid (Grid.of(x, y) or Grid.of(x, y, z))",
           refused.getMessage());
       Assertions.assertTrue(Arrays.equals(new float[out.length], out), "nothing ran on " + device.backend());
+    }
+  }
+
+  /** A kernel that reads y or z takes grids whatever its workgroup; one that reads x only, counts. */
+  @Test
+  void launchersOfKernelsThatReadYOrZTakeGrids() {
+    for (String kernel : new String[] {"scaleRows", "channels", "negate"}) {
+      long counts = 0;
+      long grids = 0;
+      for (Method method : AxisKernelsKernels.class.getMethods()) {
+        if (method.getName().equals(kernel)) {
+          java.util.List<Class<?>> types = Arrays.asList(method.getParameterTypes());
+          counts += types.get(1) == int.class ? 1 : 0;
+          grids += types.get(1) == Grid.class ? 1 : 0;
+        }
+      }
+      boolean readsX = kernel.equals("negate");
+      Assertions.assertEquals(readsX ? 0 : 3, grids, kernel + "'s grid overloads");
+      Assertions.assertEquals(readsX ? 4 : 0, counts, kernel + "'s count overloads");
+    }
+  }
+
+  @ParameterizedTest(name = "{0} x {1} rows, grid height {2}")
+  @CsvSource({"1, 1, 1", "100, 37, 5", "65, 3, 8", "130, 200, 7"})
+  void gridStrideRowsOfA1DWorkgroup(int width, int rows, int gridRows) {
+    Random random = new Random(width * 7L + rows);
+    float[] in = Bits.randomFloats(random, width * rows, 10f);
+    float[] expected = new float[in.length];
+    for (int i = 0; i < in.length; i++) {
+      expected[i] = in[i] * 1.5f;
+    }
+    for (Device device : new Device[] {cpuMethods, cpu, vulkan}) {
+      float[] out = new float[in.length];
+      AxisKernelsKernels.scaleRows(device, Grid.of(width, gridRows), in, out, width, rows, 1.5f);
+      Bits.assertSameBits("scaleRows on " + device, expected, out);
+    }
+  }
+
+  @ParameterizedTest(name = "{0} wide, {1} channels")
+  @CsvSource({"1, 1", "33, 3", "100, 17"})
+  void aHelperReadsZ(int width, int channels) {
+    float[] expected = new float[width * channels];
+    for (int c = 0; c < channels; c++) {
+      for (int x = 0; x < width; x++) {
+        expected[c * width + x] = c + x * 0.5f;
+      }
+    }
+    for (Device device : new Device[] {cpuMethods, cpu, vulkan}) {
+      float[] out = new float[width * channels];
+      AxisKernelsKernels.channels(device, Grid.of(width, 1, channels), out, width, channels);
+      Bits.assertSameBits("channels on " + device, expected, out);
     }
   }
 }

@@ -287,7 +287,10 @@ final class IndexWalk {
       record.workgroupPlace(
           index,
           new WorkgroupMeeting.Place(
-              form(index, state) instanceof Affine affine ? affine : null, state.facts(), false));
+              form(index, state) instanceof Affine affine ? affine : null,
+              state.facts(),
+              false,
+              LocalIdFunction.of(index, e -> form(e, state))));
     }
   }
 
@@ -300,7 +303,7 @@ final class IndexWalk {
     if (array instanceof dev.kiln.processor.ir.SharedArray) {
       record.notOwn(offset);
       Affine first = form(offset, state) instanceof Affine affine ? affine : null;
-      record.workgroupPlace(offset, new WorkgroupMeeting.Place(first, state.facts(), true));
+      record.workgroupPlace(offset, new WorkgroupMeeting.Place(first, state.facts(), true, null));
     }
   }
 

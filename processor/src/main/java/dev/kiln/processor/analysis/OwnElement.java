@@ -28,7 +28,10 @@ import java.util.TreeMap;
  *       stride;
  *   <li>{@code rest}, where there is a stride, is another id or a local (a loop counter), proven at
  *       least 0 and below a bound that is the same for all: {@code row * cols + col} and {@code
- *       pointId + npoints * i} are two.
+ *       pointId + npoints * i} are two;
+ *   <li>or, the other way round, {@code digit} is a local proven inside {@code [0, stride)} and
+ *       {@code rest} an id: {@code row * n + j}, {@code j} a loop counter below {@code n}, is the
+ *       row's own.
  * </ul>
  *
  * The values {@code digit + stride·rest} are then distinct numbers for distinct pairs, and {@code
@@ -42,7 +45,7 @@ import java.util.TreeMap;
 public record OwnElement(
     boolean global,
     int scale,
-    Id digit,
+    Term digit,
     Linear stride,
     Term rest,
     IndexForm offset,
@@ -112,7 +115,17 @@ public record OwnElement(
     for (Map.Entry<Term, Integer> candidate : varying.entrySet()) {
       if (candidate.getKey() instanceof Id digit && digit.builtin() == ids) {
         OwnElement proof =
-            withDigit(digit, candidate.getValue(), varying, offset, facts, workgroup, global);
+            withDigit(digit, ids, candidate.getValue(), varying, offset, facts, workgroup, global);
+        if (proof != null) {
+          return proof;
+        }
+      }
+    }
+    for (Map.Entry<Term, Integer> candidate : varying.entrySet()) {
+      if (candidate.getKey() instanceof IndexForm.Variable counter) {
+        OwnElement proof =
+            withDigit(
+                counter, ids, candidate.getValue(), varying, offset, facts, workgroup, global);
         if (proof != null) {
           return proof;
         }
@@ -122,7 +135,8 @@ public record OwnElement(
   }
 
   private static OwnElement withDigit(
-      Id digit,
+      Term digit,
+      Builtin ids,
       int scale,
       Map<Term, Integer> varying,
       IndexForm offset,
@@ -152,23 +166,32 @@ public record OwnElement(
         factor = firstSame ? second : first;
         coefficient = Linear.term(firstSame ? first : second).times(c);
       }
+      boolean anId = factor instanceof Id id && id.builtin() == ids;
       if (rest != null && !rest.equals(factor)
           || factor.equals(digit)
-          || !(factor instanceof IndexForm.Variable
-              || factor instanceof Id id && id.builtin() == digit.builtin())) {
-        return null;
+          || !(anId || factor instanceof IndexForm.Variable && digit instanceof Id)) {
+        return null; // a counter digit needs an id for its rest: two counters tell no lanes apart
       }
       rest = factor;
       stride = stride.plus(coefficient);
     }
     int twos = Integer.numberOfTrailingZeros(scale);
     List<LaunchForm> wrap = new ArrayList<>(List.of(LaunchForm.of(1L << twos)));
-    Set<Integer> recovered = new java.util.HashSet<>(List.of(digit.axis()));
+    Set<Integer> recovered = new java.util.HashSet<>();
+    if (digit instanceof Id id) {
+      recovered.add(id.axis());
+    }
     if (rest == null) {
+      if (!(digit instanceof Id id)) {
+        return null; // a counter alone is no invocation's own
+      }
       stride = null;
-      wrap.add(extent(digit, workgroup, global));
+      wrap.add(extent(id, workgroup, global));
     } else {
       // digit in [0, stride) and rest in [0, bound]: the digits' values are distinct numbers
+      if (!(digit instanceof Id) && !facts.nonNegative(Linear.term(digit))) {
+        return null;
+      }
       Linear digitFits = stride.minus(Linear.term(digit)).plus(Linear.constant(-1));
       if (!facts.nonNegative(Linear.term(rest))) {
         return null;
@@ -213,7 +236,7 @@ public record OwnElement(
     // in a group launched over grids may not)
     Map<Integer, Long> pinned = new java.util.TreeMap<>();
     for (int axis = 0; axis < 3; axis++) {
-      Linear id = Linear.term(new Id(digit.builtin(), axis));
+      Linear id = Linear.term(new Id(ids, axis));
       if (recovered.contains(axis)) {
         continue;
       }

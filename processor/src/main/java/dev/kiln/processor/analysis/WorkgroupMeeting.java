@@ -23,10 +23,12 @@ import java.util.function.Predicate;
  *       the locals the caller says are uniform and unchanged between them.
  * </ul>
  *
- * Facts that hold only under a launch bound are not used. An index with no affine form (a mask, a
- * remainder, a load) cannot be compared: {@link Outcome#UNKNOWN}. A cooperative-matrix tile may
- * meet any element access of its array; two tiles are compared by their first elements, which
- * misses tiles that overlap from different first elements.
+ * Facts that hold only under a launch bound are not used. Where an index has no affine form but
+ * both are functions of the local ids alone ({@link LocalIdFunction}: a mask, a remainder, a xor),
+ * every pair of invocations is tried, each over the local ids its facts allow. An index of neither
+ * kind (a load, a product with a loop counter) cannot be compared: {@link Outcome#UNKNOWN}. A
+ * cooperative-matrix tile may meet any element access of its array; two tiles are compared by their
+ * first elements, which misses tiles that overlap from different first elements.
  */
 public final class WorkgroupMeeting {
   /** What is known of two accesses, from best to worst. */
@@ -47,8 +49,9 @@ public final class WorkgroupMeeting {
    * @param tile whether it is a cooperative-matrix tile's first element: the tile reaches many
    *     elements beyond it, so it may meet any element access of its array; two tiles are compared
    *     by their first elements
+   * @param function the index as a function of the local ids, null where it is none
    */
-  record Place(Affine form, Constraints facts, boolean tile) {}
+  record Place(Affine form, Constraints facts, boolean tile, LocalIdFunction function) {}
 
   private final Workgroup workgroup;
   private final Predicate<Local> stable;
@@ -73,9 +76,63 @@ public final class WorkgroupMeeting {
       return Outcome.MAY_MEET;
     }
     if (a.form() == null || b.form() == null) {
-      return Outcome.UNKNOWN;
+      return a.function() != null && b.function() != null ? tried(a, b) : Outcome.UNKNOWN;
     }
     return sameOwner(ownA, ownB) || apart(a, b) ? Outcome.APART : Outcome.MAY_MEET;
+  }
+
+  /**
+   * Whether invocations P ≠ Q of the workgroup, each with local ids the facts at its access allow,
+   * get one value from {@code a} (P's) and {@code b} (Q's).
+   */
+  private Outcome tried(Place a, Place b) {
+    int[][] rangesA = localIdRanges(a.facts());
+    int[][] rangesB = localIdRanges(b.facts());
+    java.util.Map<Integer, int[]> reachedBy = new java.util.HashMap<>(); // up to two invocations
+    for (int z = rangesA[2][0]; z <= rangesA[2][1]; z++) {
+      for (int y = rangesA[1][0]; y <= rangesA[1][1]; y++) {
+        for (int x = rangesA[0][0]; x <= rangesA[0][1]; x++) {
+          Integer value = a.function().at(x, y, z);
+          if (value != null) {
+            int invocation = linear(x, y, z);
+            reachedBy.merge(
+                value,
+                new int[] {invocation, invocation},
+                (had, next) -> new int[] {had[0], had[0] == had[1] ? invocation : had[1]});
+          }
+        }
+      }
+    }
+    for (int z = rangesB[2][0]; z <= rangesB[2][1]; z++) {
+      for (int y = rangesB[1][0]; y <= rangesB[1][1]; y++) {
+        for (int x = rangesB[0][0]; x <= rangesB[0][1]; x++) {
+          Integer value = b.function().at(x, y, z);
+          int[] by = value == null ? null : reachedBy.get(value);
+          int q = linear(x, y, z);
+          if (by != null && (by[0] != q || by[1] != q)) {
+            return Outcome.MAY_MEET;
+          }
+        }
+      }
+    }
+    return Outcome.APART;
+  }
+
+  private int linear(int x, int y, int z) {
+    return (z * workgroup.size(1) + y) * workgroup.size(0) + x;
+  }
+
+  /** Per axis, the local ids the facts allow: within the workgroup and any bounds they give. */
+  private int[][] localIdRanges(Constraints facts) {
+    int[][] ranges = new int[3][];
+    for (int axis = 0; axis < 3; axis++) {
+      long[] range = facts.intRange(Linear.term(new Id(Builtin.LOCAL_ID, axis)));
+      long low = range == null ? 0 : Math.max(0, range[0]);
+      long high = workgroup.size(axis) - 1L;
+      high = range == null ? high : Math.min(high, range[1]);
+      ranges[axis] = new int[] {(int) low, (int) high};
+    }
+    return ranges;
   }
 
   /** Both proven own by one proof, its offset the same at both places. */

@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Predicate;
 
 /**
  * Every invocation of a workgroup must reach each barrier, or what the GPU does is undefined. A
@@ -107,6 +108,16 @@ public final class BarrierUniformity {
    */
   static Set<Local> varyingLocals(Program program) {
     return varyingLocals(program, Scope.WORKGROUP);
+  }
+
+  /**
+   * Whether an expression of {@code program} has one value for every invocation of a workgroup
+   * where it is evaluated.
+   */
+  static Predicate<Expr> workgroupUniform(Program program) {
+    BarrierUniformity check = new BarrierUniformity(Scope.WORKGROUP);
+    check.varying.addAll(varyingLocals(program, Scope.WORKGROUP));
+    return check::isUniform;
   }
 
   private static Set<Local> varyingLocals(Program program, Scope scope) {

@@ -20,25 +20,36 @@ import java.util.Deque;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.IdentityHashMap;
-import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.function.Predicate;
 
 /**
  * Accesses of a workgroup array that two invocations of a workgroup may make to one element between
  * the same two barriers, one of them a write: a missing {@code Gpu.barrier()} ({@code
- * kiln.race.barrier}, a warning). The body is walked in order with the set of barrier intervals the
- * path may be in: each barrier starts one, a branch joins both sides', a loop runs to a fixed
- * point, so the end of one iteration and the start of the next are one interval. For each interval,
- * a pair is reported where {@link IndexBounds#workgroupMeeting} finds that the two indices, both
- * affine, may meet for two invocations, the locals they share taken as equal only where they are
- * the same for the whole workgroup and unchanged in the interval once it has made an access; an
- * index with no affine form (a mask, a remainder, a division) is not: the warning would be a guess.
- * Two atomics never race; an update of one element ({@code t[j] += v}) and a store racing with
- * itself are {@link RacyUpdates}'s. The warning is on the later access of a pair, naming the
- * earlier.
+ * kiln.race.barrier}, a warning). The body is walked in order; the state says, for each barrier
+ * interval the path may be in (each barrier starts one), which accesses a path reaching here made
+ * in it since it began. A new access pairs with those: one invocation may be there while another,
+ * slower, is here. A loop runs to a fixed point, so the end of one turn meets the start of the next
+ * unless a barrier parts them; a barrier at the end of a loop's body leaves nothing for the next
+ * turn or what follows the loop, so the tree sum's {@code t[0]} read after its loop pairs with no
+ * write (every path from a write there passes the barrier). The two sides of a condition that may
+ * differ between the invocations ({@link BarrierUniformity}) run side by side: their accesses pair
+ * across; those of a uniform one do not, as the whole workgroup takes one side. What an invocation
+ * did before it left early ({@code return}, or {@code break} under such a condition) pairs with
+ * every access of its interval.
+ *
+ * <p>A pair is reported where {@link IndexBounds#workgroupMeeting} finds that the two indices may
+ * meet for two invocations, the locals they share taken as equal only where they are the same for
+ * the whole workgroup and unchanged in the interval once it has made an access: affine indices by
+ * their forms, and functions of the local id (masks, remainders, xor: {@code t[(l + 1) & 63]},
+ * {@code t[l ^ 1]}) by trying every pair of invocations. Two atomics never race; an update of one
+ * element ({@code t[j] += v}) and a store racing with itself are {@link RacyUpdates}'s. The warning
+ * is on the later access of a pair, naming the earlier.
  */
 final class MissingBarriers {
   /** An access of a workgroup array: its node, what it does, and its order in the walk. */
@@ -71,35 +82,65 @@ final class MissingBarriers {
   }
 
   /**
-   * The intervals a path may be in, each with whether the path has made a workgroup-array access in
-   * it since it began; empty where no path gets (after a return or a jump).
+   * Per interval a path may be in, the accesses (by order) a path reaching here made in it since it
+   * began; empty where no path gets (after a return or a jump).
    */
-  private record State(Map<Integer, Boolean> intervals) {
+  private record State(Map<Integer, Set<Integer>> intervals) {
     static final State DEAD = new State(Map.of());
 
     static State start(int interval) {
-      return new State(Map.of(interval, false));
+      return new State(Map.of(interval, Set.of()));
     }
 
     State merge(State other) {
-      Map<Integer, Boolean> both = new LinkedHashMap<>(intervals);
-      other.intervals.forEach(
-          (interval, accessed) -> both.merge(interval, accessed, Boolean::logicalOr));
+      Map<Integer, Set<Integer>> both = new TreeMap<>();
+      for (State state : List.of(this, other)) {
+        state.intervals.forEach(
+            (interval, made) -> both.computeIfAbsent(interval, i -> new TreeSet<>()).addAll(made));
+      }
       return new State(Map.copyOf(both));
     }
 
-    State accessed() {
-      Map<Integer, Boolean> all = new LinkedHashMap<>();
-      intervals.keySet().forEach(interval -> all.put(interval, true));
+    State with(int access) {
+      Map<Integer, Set<Integer>> all = new TreeMap<>();
+      intervals.forEach(
+          (interval, made) -> {
+            Set<Integer> more = new TreeSet<>(made);
+            more.add(access);
+            all.put(interval, Set.copyOf(more));
+          });
       return new State(Map.copyOf(all));
+    }
+
+    /** The accesses made in {@code interval} here and not at {@code before}. */
+    Set<Integer> since(State before, int interval) {
+      Set<Integer> made = new TreeSet<>(intervals.getOrDefault(interval, Set.of()));
+      made.removeAll(before.intervals.getOrDefault(interval, Set.of()));
+      return made;
+    }
+  }
+
+  /** Two accesses (by order, the first the earlier) that may run side by side in an interval. */
+  private record Pair(int first, int second, int interval) {
+    static Pair of(int a, int b, int interval) {
+      return new Pair(Math.min(a, b), Math.max(a, b), interval);
     }
   }
 
   private final IndexBounds bounds;
   private final Set<Local> varying;
+  private final Predicate<Expr> uniform;
   private final Map<Stmt.Barrier, Integer> barriers = new IdentityHashMap<>();
   private final Map<Object, Access> accesses = new IdentityHashMap<>();
-  private final Map<Object, Set<Integer>> intervalsOf = new IdentityHashMap<>();
+  private final List<Access> inOrder = new ArrayList<>();
+  private final Map<Integer, Set<Integer>> inInterval = new HashMap<>();
+  private final Set<Pair> pairs = new LinkedHashSet<>();
+
+  /** Per interval, the accesses of invocations that may have left it early. */
+  private final Map<Integer, Set<Integer>> leftEarly = new HashMap<>();
+
+  /** Whether control reaching the statement walked is the same for the whole workgroup. */
+  private boolean uniformControl = true;
 
   /**
    * Per interval, the locals assigned in it after it made an access: their values may differ
@@ -109,9 +150,10 @@ final class MissingBarriers {
 
   private final Deque<Target> targets = new ArrayDeque<>();
 
-  private MissingBarriers(IndexBounds bounds, Set<Local> varying) {
+  private MissingBarriers(IndexBounds bounds, Program program) {
     this.bounds = bounds;
-    this.varying = varying;
+    this.varying = BarrierUniformity.varyingLocals(program);
+    this.uniform = BarrierUniformity.workgroupUniform(program);
   }
 
   /** The warnings of {@code program}, whose index bounds are {@code bounds}. */
@@ -119,52 +161,84 @@ final class MissingBarriers {
     if (program.shared().isEmpty()) {
       return List.of();
     }
-    MissingBarriers check = new MissingBarriers(bounds, BarrierUniformity.varyingLocals(program));
+    MissingBarriers check = new MissingBarriers(bounds, program);
     check.block(program.body(), State.start(0));
-    return check.pairs();
+    return check.warnings();
   }
 
-  private List<CheckError> pairs() {
-    Map<Integer, List<Access>> byInterval = new HashMap<>();
-    intervalsOf.forEach(
-        (node, intervals) ->
-            intervals.forEach(
-                interval ->
-                    byInterval
-                        .computeIfAbsent(interval, i -> new ArrayList<>())
-                        .add(accesses.get(node))));
+  private List<CheckError> warnings() {
+    leftEarly.forEach(
+        (interval, left) ->
+            left.forEach(
+                early ->
+                    inInterval
+                        .getOrDefault(interval, Set.of())
+                        .forEach(other -> pair(early, other, interval))));
     Set<List<Integer>> warned = new HashSet<>();
     List<CheckError> warnings = new ArrayList<>();
-    for (Map.Entry<Integer, List<Access>> entry : new TreeMap<>(byInterval).entrySet()) {
-      List<Access> in =
-          entry.getValue().stream().sorted(Comparator.comparingInt(Access::order)).toList();
-      Set<Local> changed = unstable.getOrDefault(entry.getKey(), Set.of());
-      for (int i = 0; i < in.size(); i++) {
-        for (int j = i + 1; j < in.size(); j++) {
-          Access first = in.get(i);
-          Access second = in.get(j);
-          if (contend(first, second)
-              && !warned.contains(List.of(first.order(), second.order()))
-              && bounds.workgroupMeeting(
-                      first.index(),
-                      second.index(),
-                      local -> !changed.contains(local),
-                      local -> !varying.contains(local))
-                  == WorkgroupMeeting.Outcome.MAY_MEET) {
-            warned.add(List.of(first.order(), second.order()));
-            warnings.add(
-                new CheckError(
-                    second.site(),
-                    Errors.raceBarrier(
-                        second.kind().text,
-                        second.array().name(),
-                        first.kind().text,
-                        first.site().line())));
+    List<Pair> sorted =
+        pairs.stream()
+            .sorted(Comparator.comparingInt(Pair::second).thenComparingInt(Pair::first))
+            .toList();
+    for (Pair pair : sorted) {
+      Access first = inOrder.get(pair.first());
+      Access second = inOrder.get(pair.second());
+      Set<Local> changed = unstable.getOrDefault(pair.interval(), Set.of());
+      if (!warned.contains(List.of(first.order(), second.order()))
+          && contend(first, second)
+          && bounds.workgroupMeeting(
+                  first.index(),
+                  second.index(),
+                  local -> !changed.contains(local),
+                  local -> !varying.contains(local))
+              == WorkgroupMeeting.Outcome.MAY_MEET) {
+        warned.add(List.of(first.order(), second.order()));
+        warnings.add(
+            new CheckError(
+                second.site(),
+                Errors.raceBarrier(
+                    second.kind().text,
+                    second.array().name(),
+                    first.kind().text,
+                    first.site().line())));
+      }
+    }
+    return warnings;
+  }
+
+  private void pair(int a, int b, int interval) {
+    if (a != b) {
+      pairs.add(Pair.of(a, b, interval));
+    }
+  }
+
+  /**
+   * The accesses each side made, paired across sides: the sides of a condition that may differ
+   * between invocations run side by side.
+   */
+  private void acrossSides(State entry, List<State> sides) {
+    for (int i = 0; i < sides.size(); i++) {
+      for (int j = i + 1; j < sides.size(); j++) {
+        for (int interval : sides.get(i).intervals().keySet()) {
+          for (int a : sides.get(i).since(entry, interval)) {
+            for (int b : sides.get(j).since(entry, interval)) {
+              pair(a, b, interval);
+            }
           }
         }
       }
     }
-    return warnings;
+  }
+
+  /** What the path made in each interval, kept for every access there: the invocation left. */
+  private void leaving(State state) {
+    if (!uniformControl) {
+      state
+          .intervals()
+          .forEach(
+              (interval, made) ->
+                  leftEarly.computeIfAbsent(interval, i -> new TreeSet<>()).addAll(made));
+    }
   }
 
   /**
@@ -251,16 +325,34 @@ final class MissingBarriers {
       }
       case Stmt.If branch -> {
         State tested = expression(branch.condition(), state);
-        yield block(branch.then(), tested).merge(block(branch.otherwise(), tested));
+        boolean outer = uniformControl;
+        boolean sideBySide = !uniform.test(branch.condition());
+        uniformControl = outer && !sideBySide;
+        State then = block(branch.then(), tested);
+        State otherwise = block(branch.otherwise(), tested);
+        uniformControl = outer;
+        if (sideBySide) {
+          acrossSides(tested, List.of(then, otherwise));
+        }
+        yield then.merge(otherwise);
       }
       case Stmt.Loop loop -> loop(loop, state);
       case Stmt.Switch choice -> {
         State entry = expression(choice.selector(), state);
         Target target = new Target(choice, null);
         targets.push(target);
+        boolean outer = uniformControl;
+        boolean sideBySide = !uniform.test(choice.selector());
+        uniformControl = outer && !sideBySide;
         State fallingThrough = State.DEAD;
+        List<State> sides = new ArrayList<>();
         for (Stmt.Case branch : choice.cases()) {
           fallingThrough = block(branch.body(), entry.merge(fallingThrough));
+          sides.add(fallingThrough.merge(target.breaks));
+        }
+        uniformControl = outer;
+        if (sideBySide) {
+          acrossSides(entry, sides);
         }
         targets.pop();
         boolean hasDefault = choice.cases().stream().anyMatch(Stmt.Case::isDefault);
@@ -269,6 +361,7 @@ final class MissingBarriers {
       case Stmt.Break jump -> {
         Target target = target(jump.label(), true);
         target.breaks = target.breaks.merge(state);
+        leaving(state);
         yield State.DEAD;
       }
       case Stmt.Continue jump -> {
@@ -276,7 +369,10 @@ final class MissingBarriers {
         target.continues = target.continues.merge(state);
         yield State.DEAD;
       }
-      case Stmt.Return ret -> State.DEAD;
+      case Stmt.Return ret -> {
+        leaving(state);
+        yield State.DEAD;
+      }
       case Stmt.VectorLoad load -> expression(load.vector(), state);
       case Stmt.VectorStore store -> {
         State after = expression(store.vector(), state);
@@ -300,6 +396,8 @@ final class MissingBarriers {
     targets.push(target);
     boolean once =
         !loop.testFirst() && loop.condition() instanceof Expr.BoolConst(boolean again) && !again;
+    boolean outer = uniformControl;
+    uniformControl = outer && uniform.test(loop.condition());
     State top = state;
     State exit;
     while (true) {
@@ -316,6 +414,7 @@ final class MissingBarriers {
       top = next;
     }
     targets.pop();
+    uniformControl = outer;
     return exit;
   }
 
@@ -348,8 +447,16 @@ final class MissingBarriers {
       case Expr.Effect effect -> expression(effect.value(), block(effect.statements(), state));
       case Expr.Conditional conditional -> {
         State tested = expression(conditional.condition(), state);
-        yield expression(conditional.then(), tested)
-            .merge(expression(conditional.otherwise(), tested));
+        boolean outer = uniformControl;
+        boolean sideBySide = !uniform.test(conditional.condition());
+        uniformControl = outer && !sideBySide;
+        State then = expression(conditional.then(), tested);
+        State otherwise = expression(conditional.otherwise(), tested);
+        uniformControl = outer;
+        if (sideBySide) {
+          acrossSides(tested, List.of(then, otherwise));
+        }
+        yield then.merge(otherwise);
       }
       case Expr.Let let ->
           expression(let.body(), assigned(let.local(), expression(let.value(), state)));
@@ -368,17 +475,30 @@ final class MissingBarriers {
     if (!(array instanceof SharedArray shared) || state.intervals().isEmpty()) {
       return state;
     }
-    accesses.computeIfAbsent(node, n -> new Access(n, shared, index, kind, site, accesses.size()));
-    intervalsOf.computeIfAbsent(node, n -> new HashSet<>()).addAll(state.intervals().keySet());
-    return state.accessed();
+    Access access =
+        accesses.computeIfAbsent(
+            node,
+            n -> {
+              Access made = new Access(n, shared, index, kind, site, inOrder.size());
+              inOrder.add(made);
+              return made;
+            });
+    state
+        .intervals()
+        .forEach(
+            (interval, made) -> {
+              made.forEach(earlier -> pair(earlier, access.order(), interval));
+              inInterval.computeIfAbsent(interval, i -> new TreeSet<>()).add(access.order());
+            });
+    return state.with(access.order());
   }
 
   private State assigned(Local local, State state) {
     state
         .intervals()
         .forEach(
-            (interval, accessed) -> {
-              if (accessed) {
+            (interval, made) -> {
+              if (!made.isEmpty()) {
                 unstable.computeIfAbsent(interval, i -> new HashSet<>()).add(local);
               }
             });

@@ -154,6 +154,11 @@ public final class Errors {
     return new Diagnostic(Message.SUBGROUP_CLUSTER, intrinsic);
   }
 
+  /** {@code kiln.launch.hiddenAxis}. */
+  public static Diagnostic launchHiddenAxis(String kernel, String intrinsic, int axis) {
+    return new Diagnostic(Message.LAUNCH_HIDDEN_AXIS, kernel, intrinsic, axis);
+  }
+
   /** {@code kiln.intrinsic.axis}. */
   public static Diagnostic intrinsicAxis(String intrinsic) {
     return new Diagnostic(Message.INTRINSIC_AXIS, intrinsic);

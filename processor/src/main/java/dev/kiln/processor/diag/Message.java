@@ -123,6 +123,13 @@ public enum Message {
       "kiln.subgroup.cluster",
       "the cluster size of Gpu.%s must be a constant power of two from 1 to 128",
       "pass a constant such as 4 or 8: a cluster is that many consecutive lanes of the subgroup"),
+  LAUNCH_HIDDEN_AXIS(
+      "kiln.launch.hiddenAxis",
+      "kernel %s reads Gpu.%s(%d) in a helper its launcher could not see: launchers are written"
+          + " before javac reads method bodies, so this one takes counts along x, which would"
+          + " launch one row",
+      "read the id in the kernel, or in a helper of its class that the call names, and pass it"
+          + " on: then the launcher takes a Grid"),
   INTRINSIC_AXIS(
       "kiln.intrinsic.axis",
       "the axis of Gpu.%s must be the constant 0, 1 or 2",

@@ -95,7 +95,6 @@ public final class LauncherWriter {
       constants.add(constant);
       kernelConstants.put(kernel.name(), constant);
       type.addField(kernelSpec(ownerName, kernel, constant));
-      boolean multiAxis = kernel.workgroup().y() > 1 || kernel.workgroup().z() > 1;
       launchables.add(
           new Launchable(
               kernel.name(),
@@ -103,7 +102,7 @@ public final class LauncherWriter {
               kernel.params(),
               List.of(),
               CodeBlock.of("{@link $T#$L}", ownerName, kernel.name()),
-              multiAxis));
+              kernel.takesGrids()));
     }
     for (GroupSignature group : groups) {
       if (!group.consistent()) {
@@ -123,7 +122,7 @@ public final class LauncherWriter {
               group.params(),
               group.arms().stream().map(KernelSignature::name).toList(),
               CodeBlock.of("the fuse group {@code $L} ($L) as one dispatch", group.name(), arms),
-              group.multiAxis()));
+              group.takesGrids()));
     }
     for (Launchable launchable : launchables) {
       boolean buffers = launchable.params().stream().anyMatch(KernelSignature.Param::isBuffer);
@@ -154,17 +153,16 @@ public final class LauncherWriter {
       List<KernelSignature.Param> params,
       List<String> arms,
       CodeBlock subject,
-      boolean multiAxis) {
+      boolean grids) {
     /**
      * The ways a launch of it is sized: one count for all, and one per arm for a group of several;
-     * grids instead of counts where a workgroup has a y or z size, whose launches a count along x
-     * would silently cut to one row.
+     * grids instead of counts where a kernel reads y or z or its workgroup has a y or z size, whose
+     * launches a count along x would silently cut to one row.
      */
     List<Counts> counts() {
-      List<Counts> counts =
-          new ArrayList<>(List.of(multiAxis ? Counts.ONE_GRID : Counts.ONE_COUNT));
+      List<Counts> counts = new ArrayList<>(List.of(grids ? Counts.ONE_GRID : Counts.ONE_COUNT));
       if (arms.size() > 1) {
-        counts.add(multiAxis ? Counts.ARM_GRIDS : Counts.ARM_COUNTS);
+        counts.add(grids ? Counts.ARM_GRIDS : Counts.ARM_COUNTS);
       }
       return counts;
     }

@@ -186,6 +186,7 @@ public final class KernelLowering {
             new Workgroup(1, 1, 1),
             true,
             false,
+            false,
             arrays,
             List.of());
     return new KernelLowering(

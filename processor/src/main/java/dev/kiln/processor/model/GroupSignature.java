@@ -33,9 +33,9 @@ public record GroupSignature(
     return arms.stream().map(KernelSignature::workgroup).reduce(Workgroup::max).orElseThrow();
   }
 
-  /** Whether some arm is two- or three-dimensional, so that the launcher takes grids. */
-  public boolean multiAxis() {
-    return arms.stream().anyMatch(arm -> arm.workgroup().y() > 1 || arm.workgroup().z() > 1);
+  /** Whether some arm's launches take grids ({@link KernelSignature#takesGrids()}). */
+  public boolean takesGrids() {
+    return arms.stream().anyMatch(KernelSignature::takesGrids);
   }
 
   /** The SPIR-V resource, relative to the owner's package. */

@@ -22,6 +22,7 @@ public record KernelSignature(
     Workgroup workgroup,
     boolean boundsChecks,
     boolean selfComposable,
+    boolean readsYOrZ,
     List<Param> params,
     List<Membership> groups) {
 
@@ -46,8 +47,17 @@ public record KernelSignature(
         workgroup,
         boundsChecks,
         selfComposable,
+        readsYOrZ,
         params,
         groups);
+  }
+
+  /**
+   * Whether its launcher takes grids: its workgroup has a y or z size, or it reads an id of y or z
+   * ({@link AxisReads}); a count along x would launch one row of either.
+   */
+  public boolean takesGrids() {
+    return workgroup.y() > 1 || workgroup.z() > 1 || readsYOrZ;
   }
 
   public String name() {

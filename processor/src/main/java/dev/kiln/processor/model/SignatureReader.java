@@ -1,5 +1,6 @@
 package dev.kiln.processor.model;
 
+import com.sun.source.util.Trees;
 import dev.kiln.annotations.Buffer;
 import dev.kiln.annotations.FuseGroup;
 import dev.kiln.annotations.Kernel;
@@ -23,6 +24,7 @@ import javax.lang.model.type.ArrayType;
 import javax.lang.model.type.DeclaredType;
 import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
+import javax.lang.model.util.Elements;
 
 /** Checks a {@code @Kernel} method's declaration and reads it into a {@link KernelSignature}. */
 public final class SignatureReader {
@@ -33,9 +35,13 @@ public final class SignatureReader {
   static final int MAX_PARAMETER_SLOTS = 253;
 
   private final Diagnostics diagnostics;
+  private final Trees trees;
+  private final Elements elements;
 
-  public SignatureReader(Diagnostics diagnostics) {
+  public SignatureReader(Diagnostics diagnostics, Trees trees, Elements elements) {
     this.diagnostics = diagnostics;
+    this.trees = trees;
+    this.elements = elements;
   }
 
   /** The signature, or empty after reporting every error of the declaration. */
@@ -126,6 +132,7 @@ public final class SignatureReader {
             workgroup.get(),
             kernel.boundsChecks(),
             kernel.selfComposable(),
+            AxisReads.beyondX(trees, elements, method),
             params,
             groups));
   }

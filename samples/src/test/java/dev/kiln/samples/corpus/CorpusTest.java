@@ -83,7 +83,7 @@ class CorpusTest extends BothDevices {
   @ParameterizedTest(name = "n = {0}")
   @ValueSource(ints = {1, 7, 9, 1001})
   void ids(int n) {
-    compare("ids", n, r -> new Object[] {new int[n]}, (d, a) -> OperatorsKernels.ids(d, n, (int[]) a[0]));
+    compare("ids", n, r -> new Object[] {new int[n]}, (d, a) -> OperatorsKernels.ids(d, Grid.of(n, 1, 1), (int[]) a[0]));
   }
 
   @ParameterizedTest(name = "n = {0}")
