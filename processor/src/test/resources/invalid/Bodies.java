@@ -245,4 +245,20 @@ public final class Bodies {
         * (float) Math.exp(-x[i]); // ERROR: [kiln.unsupported.mathDouble]
     x[i] = wave > 0 ? Math.ulp(wave) : (float) Math.cos(wave); // ERROR: [kiln.unsupported.mathDouble]
   }
+
+  static float rowSum(float[] row) {
+    return row[0] + row[1];
+  }
+
+  /** Private arrays of two dimensions: what is not supported, each with its error. */
+  @Kernel
+  static void twoDimensions(float[] x, int n) {
+    float[][] t = new float[2][4];
+    float[][] sized = new float[n][4]; // ERROR: [kiln.private.length]
+    float[][] ragged = new float[4][]; // ERROR: [kiln.unsupported.localArray]
+    float[][] nested = {{1f, 2f}, {3f, 4f}}; // ERROR: [kiln.unsupported.localArray]
+    x[0] = rowSum(t[1]); // ERROR: [kiln.helper.array]
+    System.arraycopy(t, 0, t, 1, 1); // ERROR: [kiln.unsupported.expression]
+    x[1] = t[1][3] + t[0].length;
+  }
 }

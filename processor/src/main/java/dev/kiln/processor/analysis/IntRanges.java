@@ -33,6 +33,9 @@ final class IntRanges {
         0, workgroup.invocations() - 1
       }; // below the workgroup's count of subgroups
     }
+    if (expression instanceof Expr.Checked checked) {
+      return new long[] {0, checked.length() - 1}; // out of bounds it faults and is 0
+    }
     if (!(expression instanceof Expr.Binary binary)) {
       return null;
     }

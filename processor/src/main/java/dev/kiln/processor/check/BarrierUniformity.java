@@ -327,6 +327,7 @@ public final class BarrierUniformity {
       case Expr.BuiltinGet get ->
           get.builtin() == Builtin.WORKGROUP_ID || get.builtin() == Builtin.NUM_WORKGROUPS;
       case Expr.Load load -> false;
+      case Expr.Checked checked -> true;
       case Expr.Call call ->
           scope == Scope.WORKGROUP
               ? !isPerInvocation(call.function())

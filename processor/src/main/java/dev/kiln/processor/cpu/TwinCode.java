@@ -201,6 +201,8 @@ final class TwinCode {
         f.pushKept(kept);
         mv.visitInsn(arrayLoad(load.array().element()));
       }
+      case Expr.Checked checked ->
+          f.checkedIndex(checked.length(), checked.site().line(), () -> value(checked.index()));
       case Expr.Length length -> {
         f.array(length.buffer());
         mv.visitInsn(ARRAYLENGTH);

@@ -71,6 +71,13 @@ final class TwinFrame {
   int nextSlot = 8;
 
   final Map<String, Integer> arrays = new HashMap<>();
+
+  /**
+   * Per length a dimension of a private array checks its index against ({@link Expr.Checked}), an
+   * array of that many elements whose access makes Java's check and names its length in a fault.
+   */
+  final Map<Integer, Integer> extents = new HashMap<>();
+
   final Map<String, Integer> scalars = new HashMap<>();
   final Map<Local, Integer> locals = new HashMap<>();
   int[][] counts;
@@ -434,6 +441,24 @@ final class TwinFrame {
     mv.visitVarInsn(ISTORE, kept[1]);
     mv.visitVarInsn(ASTORE, kept[0]);
     return kept;
+  }
+
+  /**
+   * Evaluates an index with {@code index} and checks it as an index into a local array of {@code
+   * length} elements at {@code line}, as Java checks one dimension of a private array of two or
+   * three; leaves it on the stack.
+   */
+  void checkedIndex(int length, int line, Runnable index) {
+    mv.visitVarInsn(ALOAD, extents.get(length));
+    index.run();
+    int[] kept = {nextSlot++, nextSlot++};
+    mv.visitVarInsn(ISTORE, kept[1]);
+    mv.visitVarInsn(ASTORE, kept[0]);
+    begin(CpuFaults.site("", false, line), line, kept);
+    pushKept(kept);
+    mv.visitInsn(BALOAD);
+    mv.visitInsn(POP);
+    mv.visitVarInsn(ILOAD, kept[1]);
   }
 
   /** Pushes the array and index {@link #keep} kept. */

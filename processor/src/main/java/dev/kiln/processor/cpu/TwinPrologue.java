@@ -6,6 +6,7 @@ import static org.objectweb.asm.Opcodes.*;
 import dev.kiln.processor.ir.BufferDecl;
 import dev.kiln.processor.ir.Expr;
 import dev.kiln.processor.ir.Local;
+import dev.kiln.processor.ir.PrimType;
 import dev.kiln.processor.ir.PrivateArray;
 import dev.kiln.processor.ir.ScalarParam;
 import dev.kiln.processor.ir.SharedArray;
@@ -98,6 +99,13 @@ final class TwinPrologue {
         f.arrays.put(array.name(), f.newArray(array.element(), array.size()));
       }
     }
+    Walk.expressions(
+        f.program.body(),
+        e -> {
+          if (e instanceof Expr.Checked checked && !f.extents.containsKey(checked.length())) {
+            f.extents.put(checked.length(), f.newArray(PrimType.BOOLEAN, checked.length()));
+          }
+        });
     List<Local> all = new ArrayList<>(f.program.locals());
     Walk.expressions(
         f.program.body(),

@@ -81,7 +81,8 @@ public enum Message {
       "%2$s"),
   UNSUPPORTED_LOCAL_ARRAY(
       "kiln.unsupported.localArray",
-      "local array '%s' is not supported here; a local array is created with new int[N] or new float[N], or is workgroup memory",
+      "local array '%s' is not supported here; a local array is created with new float[N], new float[R][C] or"
+          + " new float[D][R][C], every length given, or is workgroup memory",
       "declare 'float[] %1$s = new float[8];', or 'Gpu.sharedFloats(N)' at the top of the kernel, or pass the array as a parameter"),
   UNSUPPORTED_ARRAY_USE(
       "kiln.unsupported.arrayUse",
@@ -114,7 +115,8 @@ public enum Message {
   HELPER_ARRAY(
       "kiln.helper.array",
       "the array passed for '%s' must be named directly: a buffer parameter, a workgroup array or one of the kernel's own arrays",
-      "pass the array variable itself, not an expression that chooses one ('c ? a : b')"),
+      "pass the array variable itself, not an expression that chooses one ('c ? a : b', or the row"
+          + " 't[j]' of an array of two dimensions: pass 't' and 'j')"),
   SUBGROUP_LANE(
       "kiln.subgroup.lane",
       "the lane of Gpu.subgroupBroadcast must be a constant, non-negative index",

@@ -68,6 +68,19 @@ public sealed interface Expr {
     }
   }
 
+  /**
+   * {@code index}, checked as Java checks an index into an array of {@code length} elements: one
+   * dimension of a private array of two or three, held flat ({@code t[j][i]} of a {@code new
+   * float[R][C]} is flat element {@code checked(j, R)·C + checked(i, C)}). Out of bounds it faults
+   * at {@code site} as an index into a local array of {@code length} elements does, and is 0.
+   */
+  record Checked(Expr index, int length, Site site) implements Expr {
+    @Override
+    public PrimType type() {
+      return PrimType.INT;
+    }
+  }
+
   /** {@code buffer.length} of a buffer parameter. */
   record Length(BufferDecl buffer) implements Expr {
     @Override

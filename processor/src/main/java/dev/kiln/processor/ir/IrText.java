@@ -278,6 +278,8 @@ public final class IrText {
       case Expr.LocalGet get -> local(get.local());
       case Expr.ScalarGet get -> get.param().name();
       case Expr.Load load -> load.array().name() + "[" + expression(load.index()) + "]";
+      case Expr.Checked checked ->
+          "checked(" + expression(checked.index()) + " < " + checked.length() + ")";
       case Expr.Length length -> length.buffer().name() + ".length";
       case Expr.BuiltinGet get -> get.builtin().intrinsic() + "(" + get.axis() + ")";
       case Expr.InLaunch gate ->

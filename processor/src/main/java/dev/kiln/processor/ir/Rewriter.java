@@ -143,6 +143,8 @@ public class Rewriter {
       case Expr.LocalGet get -> new Expr.LocalGet(local(get.local()));
       case Expr.Load load ->
           new Expr.Load(array(load.array()), expression(load.index()), site(load.site()));
+      case Expr.Checked checked ->
+          new Expr.Checked(expression(checked.index()), checked.length(), site(checked.site()));
       case Expr.Length length -> new Expr.Length((BufferDecl) array(length.buffer()));
       case Expr.Unary unary -> new Expr.Unary(unary.op(), expression(unary.operand()));
       case Expr.Binary binary ->

@@ -111,6 +111,7 @@ public final class Walk {
   public static List<Expr> children(Expr expression) {
     return switch (expression) {
       case Expr.Load load -> List.of(load.index());
+      case Expr.Checked checked -> List.of(checked.index());
       case Expr.Unary unary -> List.of(unary.operand());
       case Expr.Binary binary -> List.of(binary.left(), binary.right());
       case Expr.Call call -> call.arguments();

@@ -1,11 +1,19 @@
 package dev.kiln.processor.lower;
 
 import dev.kiln.processor.ir.ArrayDecl;
+import dev.kiln.processor.ir.BinaryOp;
 import dev.kiln.processor.ir.BufferDecl;
+import dev.kiln.processor.ir.Expr;
 import dev.kiln.processor.ir.FixedArray;
 import dev.kiln.processor.ir.PrimType;
+import dev.kiln.processor.ir.PrivateArray;
+import dev.kiln.processor.ir.Site;
+import java.util.List;
 
-/** What an array expression in a kernel names: a buffer parameter, or a shared or private array. */
+/**
+ * What an array expression in a kernel names: a buffer parameter, a shared or private array, or a
+ * private array of two or three dimensions or a row of one.
+ */
 sealed interface ArrayRef {
   ArrayDecl decl();
 
@@ -17,4 +25,59 @@ sealed interface ArrayRef {
 
   /** A shared or private array. */
   record Fixed(FixedArray decl) implements ArrayRef {}
+
+  /**
+   * A private array of two or three dimensions ({@code new float[R][C]}), held flat in row-major
+   * order, or the part of it that {@code depth} indices chose: its elements start at flat element
+   * {@code offset}, whose expression checks each index chosen against its dimension as Java does.
+   */
+  record Rows(PrivateArray decl, List<Integer> extents, int depth, Expr offset)
+      implements ArrayRef {
+    public Rows {
+      extents = List.copyOf(extents);
+    }
+
+    /** The whole array. */
+    static Rows of(PrivateArray decl, List<Integer> extents) {
+      return new Rows(decl, extents, 0, new Expr.IntConst(0));
+    }
+
+    /** How many elements this part has at its first level: its {@code length}. */
+    int length() {
+      return extents.get(depth);
+    }
+
+    /** Whether an index into it chooses an element, not a row. */
+    boolean lastLevel() {
+      return depth == extents.size() - 1;
+    }
+
+    /** The flat elements one index at this level steps over. */
+    private int stride() {
+      int stride = 1;
+      for (int level = depth + 1; level < extents.size(); level++) {
+        stride *= extents.get(level);
+      }
+      return stride;
+    }
+
+    /**
+     * The flat element {@code index} chooses ({@link #lastLevel()}), or where the row it chooses
+     * starts: the offset, then the index checked against {@link #length()} at {@code site}.
+     */
+    Expr at(Expr index, Site site) {
+      Expr step = new Expr.Checked(index, length(), site);
+      if (stride() != 1) {
+        step = new Expr.Binary(BinaryOp.MUL, step, new Expr.IntConst(stride()));
+      }
+      return offset instanceof Expr.IntConst(int zero) && zero == 0
+          ? step
+          : new Expr.Binary(BinaryOp.ADD, offset, step);
+    }
+
+    /** The row {@code index} chooses, checked at {@code site}. */
+    Rows row(Expr index, Site site) {
+      return new Rows(decl, extents, depth + 1, at(index, site));
+    }
+  }
 }

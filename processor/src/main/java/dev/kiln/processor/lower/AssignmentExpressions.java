@@ -89,20 +89,19 @@ final class AssignmentExpressions {
   }
 
   /**
-   * The target of an assignment inside an expression: a local, or an array element at an index
-   * evaluated once.
+   * The target of an assignment inside an expression: a local, or an array element at an index of
+   * temporaries, each evaluated once (its last dimension's check, for a private array of two or
+   * three, where the element is read or written, as Java checks an index).
    */
-  private record Variable(PrimType type, Local local, ArrayRef array, Local index, Site site) {
+  private record Variable(PrimType type, Local local, ArrayRef array, Expr index, Site site) {
     Expr read() {
-      return local != null
-          ? new Expr.LocalGet(local)
-          : new Expr.Load(array.decl(), new Expr.LocalGet(index), site);
+      return local != null ? new Expr.LocalGet(local) : new Expr.Load(array.decl(), index, site);
     }
 
     Stmt write(Expr value) {
       return local != null
           ? new Stmt.Assign(local, value)
-          : new Stmt.Store(array.decl(), new Expr.LocalGet(index), value, site);
+          : new Stmt.Store(array.decl(), index, value, site);
     }
   }
 
@@ -114,10 +113,22 @@ final class AssignmentExpressions {
     Tree tree = target.getLeaf();
     if (tree instanceof ArrayAccessTree access) {
       ArrayRef array = expressions.array(child(target, access.getExpression()));
+      Site site = expressions.site(access);
       Local index = scope.temporary("index", PrimType.INT);
+      if (!(array instanceof ArrayRef.Rows rows)) {
+        statements.add(
+            new Stmt.Assign(
+                index, expressions.expr(child(target, access.getIndex()), PrimType.INT)));
+        return new Variable(array.element(), null, array, new Expr.LocalGet(index), site);
+      }
+      Local row = scope.temporary("row", PrimType.INT);
+      statements.add(new Stmt.Assign(row, rows.offset()));
       statements.add(
           new Stmt.Assign(index, expressions.expr(child(target, access.getIndex()), PrimType.INT)));
-      return new Variable(array.element(), null, array, index, expressions.site(access));
+      Expr flat =
+          new ArrayRef.Rows(rows.decl(), rows.extents(), rows.depth(), new Expr.LocalGet(row))
+              .at(new Expr.LocalGet(index), site);
+      return new Variable(array.element(), null, array, flat, site);
     }
     Local local = expressions.assignedLocal(target);
     return new Variable(local.type(), local, null, null, null);

@@ -201,6 +201,14 @@ final class CallLowering {
     ArrayRef target = expressions.array(child(path, args.get(2)));
     Expr targetIndex = expressions.expr(child(path, args.get(3)), PrimType.INT);
     Expr length = Constants.fold(expressions.expr(child(path, args.get(4)), PrimType.INT));
+    for (int side : new int[] {0, 2}) {
+      if ((side == 0 ? source : target) instanceof ArrayRef.Rows) {
+        throw new KernelError(
+            args.get(side),
+            Errors.unsupportedExpression(
+                "System.arraycopy of a private array of two or three dimensions"));
+      }
+    }
     if (source.element() != target.element()) {
       throw new KernelError(
           args.get(2),

@@ -25,6 +25,7 @@ import dev.kiln.processor.ir.Expr;
 import dev.kiln.processor.ir.Local;
 import dev.kiln.processor.ir.PrimType;
 import dev.kiln.processor.ir.Site;
+import dev.kiln.processor.ir.Stmt;
 import dev.kiln.processor.ir.UnaryOp;
 import dev.kiln.processor.model.SignatureReader;
 import java.util.ArrayList;
@@ -351,6 +352,12 @@ final class ExpressionLowering implements Expressions {
       return switch (array(target)) {
         case ArrayRef.Buffer buffer -> new Expr.Length(buffer.decl());
         case ArrayRef.Fixed fixed -> fixed.decl().length();
+        case ArrayRef.Rows rows when rows.depth() == 0 -> new Expr.IntConst(rows.length());
+        case ArrayRef.Rows rows -> { // Java checks the row's indices first
+          Local row = scope.temporary("row", PrimType.INT);
+          yield new Expr.Effect(
+              List.of(new Stmt.Assign(row, rows.offset())), new Expr.IntConst(rows.length()));
+        }
       };
     }
     Element owner = trees.getElement(target);
@@ -374,11 +381,19 @@ final class ExpressionLowering implements Expressions {
     return constant(value, type);
   }
 
-  /** The buffer parameter or shared array that the array expression at {@code path} names. */
+  /**
+   * The buffer parameter, shared or private array, or row of a private array of two or three
+   * dimensions that the array expression at {@code path} names.
+   */
   @Override
   public ArrayRef array(TreePath path) {
     path = unparenthesized(path);
     Tree tree = path.getLeaf();
+    if (tree instanceof ArrayAccessTree access
+        && array(child(path, access.getExpression())) instanceof ArrayRef.Rows rows
+        && !rows.lastLevel()) {
+      return rows.row(expr(child(path, access.getIndex()), PrimType.INT), site(access));
+    }
     Element element = trees.getElement(path);
     if (element != null && element.getKind() == ElementKind.PARAMETER) {
       Optional<ArrayRef> parameter =
@@ -413,7 +428,10 @@ final class ExpressionLowering implements Expressions {
     ArrayAccessTree access = (ArrayAccessTree) path.getLeaf();
     ArrayRef array = array(child(path, access.getExpression()));
     Expr index = expr(child(path, access.getIndex()), PrimType.INT);
-    return new Expr.Load(array.decl(), index, site(access));
+    return new Expr.Load(
+        array.decl(),
+        array instanceof ArrayRef.Rows rows ? rows.at(index, site(access)) : index,
+        site(access));
   }
 
   /**

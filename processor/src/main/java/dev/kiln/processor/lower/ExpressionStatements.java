@@ -169,6 +169,31 @@ final class ExpressionStatements {
     return expressions.expr(target);
   }
 
+  /**
+   * {@code t[j][i] = value} of a private array of two or three dimensions, in Java's order: the row
+   * indices evaluated and checked, the last index evaluated, the value, then the last index checked
+   * and the element stored.
+   */
+  private Stmt rowsStore(
+      ArrayRef.Rows rows, Expr index, Expr value, com.sun.source.tree.ArrayAccessTree access) {
+    Local row = scope.temporary("row", PrimType.INT);
+    Local last = scope.temporary("index", PrimType.INT);
+    Local stored = scope.temporary("stored", rows.element());
+    Expr flat =
+        new ArrayRef.Rows(rows.decl(), rows.extents(), rows.depth(), new Expr.LocalGet(row))
+            .at(new Expr.LocalGet(last), expressions.site(access));
+    return new Stmt.Store(
+        rows.decl(),
+        new Expr.Effect(
+            List.of(
+                new Stmt.Assign(row, rows.offset()),
+                new Stmt.Assign(last, index),
+                new Stmt.Assign(stored, value)),
+            flat),
+        new Expr.LocalGet(stored),
+        expressions.site(access));
+  }
+
   /** {@code target = value}, with Java's implicit narrowing to the target's type. */
   private Stmt assign(TreePath target, Expr value) {
     target = unparenthesized(target);
@@ -176,6 +201,9 @@ final class ExpressionStatements {
     if (tree instanceof com.sun.source.tree.ArrayAccessTree access) {
       ArrayRef array = expressions.array(child(target, access.getExpression()));
       Expr index = expressions.expr(child(target, access.getIndex()), PrimType.INT);
+      if (array instanceof ArrayRef.Rows rows) {
+        return rowsStore(rows, index, JavaArithmetic.convert(value, array.element()), access);
+      }
       return new Stmt.Store(
           array.decl(),
           index,

@@ -147,6 +147,9 @@ final class HelperInlining {
         } catch (KernelError notAnArray) {
           throw new KernelError(argumentTree, Errors.helperArray(parameter.getSimpleName()));
         }
+        if (named instanceof ArrayRef.Rows rows && rows.depth() > 0) {
+          throw new KernelError(argumentTree, Errors.helperArray(parameter.getSimpleName()));
+        }
         bindings.add(() -> array.accept(parameter, named));
       } else if (MatrixTypes.use(parameter.asType()).isPresent()) {
         throw new KernelError(

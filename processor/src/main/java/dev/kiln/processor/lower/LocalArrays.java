@@ -74,7 +74,8 @@ final class LocalArrays {
 
   /**
    * {@code new float[LENGTH]} (zeroed, as in Java, each time the declaration runs) or an array
-   * initializer: an array of the invocation's own.
+   * initializer: an array of the invocation's own; {@code new float[R][C]} or {@code new
+   * float[D][R][C]}, with constant lengths, one of two or three dimensions, held flat.
    */
   private List<Stmt> privateArray(
       TreePath path,
@@ -83,9 +84,18 @@ final class LocalArrays {
       VariableElement element,
       ArrayType type) {
     scope.reject(element); // until it is declared below
-    Optional<PrimType> elementType = SignatureReader.primType(type.getComponentType());
+    int dimensions = 1;
+    ArrayType innermost = type;
+    while (innermost.getComponentType() instanceof ArrayType inner) {
+      innermost = inner;
+      dimensions++;
+    }
+    Optional<PrimType> elementType = SignatureReader.primType(innermost.getComponentType());
     if (elementType.isEmpty()) {
       throw new KernelError(variable, Errors.unsupportedLocalArray(variable.getName()));
+    }
+    if (dimensions > 1) {
+      return rows(path, creation, variable, element, elementType.get(), dimensions);
     }
     List<Expr> values = new ArrayList<>();
     Expr length;
@@ -116,5 +126,44 @@ final class LocalArrays {
           new Stmt.Store(array, new Expr.IntConst(i), values.get(i), expressions.site(creation)));
     }
     return statements;
+  }
+
+  /**
+   * {@code new float[R][C]} or {@code new float[D][R][C]}: every length given, each a positive
+   * constant; a flat private array of their product, zeroed each time the declaration runs.
+   */
+  private List<Stmt> rows(
+      TreePath path,
+      com.sun.source.tree.NewArrayTree creation,
+      VariableTree variable,
+      VariableElement element,
+      PrimType elementType,
+      int dimensions) {
+    if (dimensions > 3
+        || creation.getInitializers() != null
+        || creation.getDimensions().size() != dimensions) {
+      throw new KernelError(variable, Errors.unsupportedLocalArray(variable.getName()));
+    }
+    List<Integer> extents = new ArrayList<>();
+    long elements = 1;
+    for (com.sun.source.tree.ExpressionTree dimension : creation.getDimensions()) {
+      if (!(Constants.fold(expressions.expr(child(path, dimension), PrimType.INT))
+              instanceof Expr.IntConst(int extent))
+          || extent <= 0) {
+        throw new KernelError(dimension, Errors.privateLength());
+      }
+      extents.add(extent);
+      elements = Math.min(elements * extent, Integer.MAX_VALUE);
+    }
+    PrivateArray array =
+        scope.declarePrivate(
+            element,
+            variable.getName().toString(),
+            elementType,
+            new Expr.IntConst((int) elements),
+            expressions.site(creation));
+    scope.bindArray(element, ArrayRef.Rows.of(array, extents));
+    scope.accept(element);
+    return List.of(new Stmt.ClearArray(array));
   }
 }

@@ -12,6 +12,7 @@ import dev.kiln.processor.ir.BinaryOp;
 import dev.kiln.processor.ir.Expr;
 import dev.kiln.processor.ir.Local;
 import dev.kiln.processor.ir.PrimType;
+import dev.kiln.processor.ir.Site;
 import dev.kiln.processor.ir.Stmt;
 import dev.kiln.processor.model.SignatureReader;
 import java.util.ArrayList;
@@ -76,26 +77,36 @@ final class Loops {
                 });
     Local value = scope.declare(element, variable.getName().toString(), type);
     Local index = scope.temporary(variable.getName() + "Index", PrimType.INT);
+    List<Stmt> lowered = new ArrayList<>();
+    if (array instanceof ArrayRef.Rows rows) { // a row: chosen and checked once, before the loop
+      Local row = scope.temporary("row", PrimType.INT);
+      lowered.add(new Stmt.Assign(row, rows.offset()));
+      array = new ArrayRef.Rows(rows.decl(), rows.extents(), rows.depth(), new Expr.LocalGet(row));
+    }
     Expr length =
         switch (array) {
           case ArrayRef.Buffer buffer -> new Expr.Length(buffer.decl());
           case ArrayRef.Fixed fixed -> fixed.decl().length();
+          case ArrayRef.Rows rows -> new Expr.IntConst(rows.length());
         };
     Expr.LocalGet k = new Expr.LocalGet(index);
+    Site site = expressions.site(loop.getExpression());
+    Expr at = array instanceof ArrayRef.Rows rows ? rows.at(k, site) : k;
     List<Stmt> body = new ArrayList<>();
     body.add(
         new Stmt.Assign(
-            value,
-            JavaArithmetic.convert(
-                new Expr.Load(array.decl(), k, expressions.site(loop.getExpression())), type)));
+            value, JavaArithmetic.convert(new Expr.Load(array.decl(), at, site), type)));
     body.addAll(statements.statement(child(path, loop.getStatement())));
-    return List.of(
-        new Stmt.Assign(index, new Expr.IntConst(0)),
-        new Stmt.Loop(
-            new Expr.Binary(BinaryOp.LT, k, length),
-            true,
-            body,
-            List.of(new Stmt.Assign(index, new Expr.Binary(BinaryOp.ADD, k, new Expr.IntConst(1)))),
-            expressions.site(loop)));
+    lowered.addAll(
+        List.of(
+            new Stmt.Assign(index, new Expr.IntConst(0)),
+            new Stmt.Loop(
+                new Expr.Binary(BinaryOp.LT, k, length),
+                true,
+                body,
+                List.of(
+                    new Stmt.Assign(index, new Expr.Binary(BinaryOp.ADD, k, new Expr.IntConst(1)))),
+                expressions.site(loop))));
+    return lowered;
   }
 }

@@ -51,6 +51,7 @@ final class ExpressionWriter {
         .at(
             switch (expr) { // the arm of a fused group whose faults its checks record
               case Expr.Load load -> load.site();
+              case Expr.Checked checked -> checked.site();
               case Expr.Binary binary -> binary.site();
               case Expr.Call call -> call.site();
               default -> null;
@@ -64,6 +65,8 @@ final class ExpressionWriter {
       case Expr.LocalGet get -> fn.load(fn.typeOf(get.type()), locals.get(get.local()));
       case Expr.ScalarGet get -> launch.scalar(get.param());
       case Expr.Load load -> load(load);
+      case Expr.Checked checked ->
+          memory.checked(value(checked.index()), checked.length(), checked.site().line());
       case Expr.Length length -> memory.length(length.buffer());
       case Expr.BuiltinGet get ->
           fn.op(SpvOpBitcast, module.typeInt(), launch.builtin(get.builtin(), get.axis()));

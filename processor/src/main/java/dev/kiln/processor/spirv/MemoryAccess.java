@@ -183,7 +183,10 @@ final class MemoryAccess {
   private boolean hasChecks(Program program) {
     return Walk.anyStatement(program.body(), Stmt.Loop.class::isInstance)
         || boundsChecks
-            && (Walk.anyExpression(program.body(), Expr.Load.class::isInstance)
+            && (Walk.anyExpression(
+                    program.body(),
+                    expression ->
+                        expression instanceof Expr.Load || expression instanceof Expr.Checked)
                 || Walk.anyStatement(
                     program.body(),
                     statement ->
@@ -448,6 +451,30 @@ final class MemoryAccess {
         module.typeUint(),
         fn.op(SpvOpArrayLength, module.typeUint(), variable, 0),
         module.constantUint(1));
+  }
+
+  /**
+   * {@code index} checked as Java checks an index into a local array of {@code length} elements: a
+   * dimension of a private array of two or three. With bounds checks, out of bounds it is reported
+   * and 0.
+   */
+  int checked(int index, int length, int line) {
+    if (!boundsChecks) {
+      return index;
+    }
+    int check =
+        fn.op(
+            SpvOpULessThan,
+            module.typeBool(),
+            fn.op(SpvOpBitcast, module.typeUint(), index),
+            module.constantUint(length));
+    faults.recordIf(
+        fn.op(SpvOpLogicalNot, module.typeBool(), check),
+        Faults.INDEX,
+        Faults.LOCAL_ARRAY | length,
+        index,
+        line);
+    return fn.op(SpvOpSelect, module.typeInt(), check, index, module.constantInt(0));
   }
 
   /** Records an index fault unless {@code inBounds}. */
