@@ -22,7 +22,7 @@ public final class Bodies {
     long big = 1L;
     char letter = 'k';
     x[i] += letter;
-    float[] copy = x; // ERROR: [kiln.unsupported.localArray]
+    float[] copy = x; // a variable that names a buffer: supported
     x[i] = name.length(); // reported once, at the declaration
     x[i] = (float) (x[i] * wide + big);
     Object o = new Object(); // ERROR: [kiln.unsupported.type]
@@ -260,5 +260,21 @@ public final class Bodies {
     x[0] = rowSum(t[1]); // ERROR: [kiln.helper.array]
     System.arraycopy(t, 0, t, 1, 1); // ERROR: [kiln.unsupported.expression]
     x[1] = t[1][3] + t[0].length;
+  }
+
+  /** Local array variables that name buffers: what is not supported, each with its error. */
+  @Kernel
+  static void aliases(@dev.kiln.annotations.Buffer(dev.kiln.annotations.Access.READ) float[] in,
+      float[] out, int[] h1, int[] h2) {
+    int i = Gpu.globalId(0);
+    float[] x = in;
+    x[i] = 1f; // ERROR: [kiln.buffer.access]
+    float[] own = new float[4];
+    float[] y = own; // ERROR: [kiln.unsupported.alias]
+    float[] z = out;
+    int k = i > 2 ? (z = in).length : 0; // ERROR: [kiln.unsupported.alias]
+    int[] h = (i & 1) == 0 ? h1 : h2;
+    Gpu.atomicAdd(h, 0, 1); // ERROR: [kiln.unsupported.alias]
+    out[i] = k + z[0];
   }
 }

@@ -39,12 +39,31 @@ public final class Helpers {
     out[i] = tile[0];
   }
 
-  /** Workgroup memory declared in a helper is not at the top of the kernel body, called under an if or not. */
+  /** A helper that declares workgroup memory, called under an if: not every invocation declares it. */
   @Kernel(workgroup = 64)
   static void sharedInHelper(float[] out) {
     int i = Gpu.globalId(0);
     if (i < out.length) {
       stage(out, i);
+    }
+  }
+
+  static float late(float[] out, int i) {
+    if (i >= out.length) {
+      return 0f;
+    }
+    float[] tile = Gpu.sharedFloats(64); // ERROR: [kiln.shared.declaration] (after a return some take)
+    tile[Gpu.localId(0)] = out[i];
+    return tile[0];
+  }
+
+  /** The helper is called as a statement, but declares its array after a return. */
+  @Kernel(workgroup = 64)
+  static void sharedAfterReturn(float[] out) {
+    int i = Gpu.globalId(0);
+    float v = late(out, i);
+    if (i < out.length) {
+      out[i] = v;
     }
   }
 }

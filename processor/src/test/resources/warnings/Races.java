@@ -340,4 +340,53 @@ public final class Races {
       }
     }
   }
+
+  /** TornadoVM's reduction: each step's barrier at its top; the step's own stride, read and written. */
+  @Kernel(workgroup = 64)
+  static void barrierAtTheTop(float[] in, float[] out) {
+    float[] t = Gpu.sharedFloats(64);
+    int l = Gpu.localId(0);
+    t[l] = in[Gpu.globalId(0)];
+    for (int stride = 32; stride > 0; stride /= 2) {
+      Gpu.barrier();
+      if (l < stride) {
+        t[l] += t[l + stride]; // the stride changes only after both accesses: no warning
+      }
+    }
+    Gpu.barrier();
+    out[Gpu.globalId(0)] = t[0];
+  }
+
+  /** Several trees side by side, block k at k * 32: a block's digits stay below 32. */
+  @Kernel(workgroup = 32)
+  static void blocksOfTrees(float[] in, float[] out) {
+    float[] t = Gpu.sharedFloats(4 * 32);
+    int l = Gpu.localId(0);
+    for (int k = 0; k < 4; k++) {
+      t[k * 32 + l] = in[(Gpu.globalId(0) + k) % in.length];
+    }
+    Gpu.barrier();
+    for (int s = 16; s > 0; s >>= 1) {
+      if (l < s) {
+        for (int k = 0; k < 4; k++) {
+          t[k * 32 + l] += t[k * 32 + l + s]; // another turn's k is another block: no warning
+        }
+      }
+      Gpu.barrier();
+    }
+    out[Gpu.globalId(0)] = t[l];
+  }
+
+  /** The same with blocks of 16 for 32 invocations: blocks overlap. */
+  @Kernel(workgroup = 32)
+  static void overlappingBlocks(float[] in, float[] out) {
+    float[] t = Gpu.sharedFloats(4 * 32);
+    int l = Gpu.localId(0);
+    float sum = 0f;
+    for (int k = 0; k < 4; k++) {
+      t[k * 16 + l] = k;
+      sum += t[k * 16 + l]; // WARNING: [kiln.race.barrier] (block k + 1 of l - 16 is block k of l)
+    }
+    out[Gpu.globalId(0)] = sum;
+  }
 }

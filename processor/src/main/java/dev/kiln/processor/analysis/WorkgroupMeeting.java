@@ -7,6 +7,7 @@ import dev.kiln.processor.ir.Builtin;
 import dev.kiln.processor.ir.Local;
 import dev.kiln.processor.ir.Workgroup;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Predicate;
 
 /**
@@ -187,6 +188,38 @@ public final class WorkgroupMeeting {
     Linear x = Linear.of(a.form());
     Linear y = Constraints.renamed(Linear.of(b.form()), this::asQ);
     Constraints both = a.facts().andRenamed(b.facts(), this::asQ);
+    return apart(x, y, both) || digitsApart(x, y, both);
+  }
+
+  /**
+   * Whether both indices are {@code c·v + r} with {@code r} in {@code [0, |c|)}, {@code v} a term
+   * each has (P's own and Q's own: a loop counter at another turn), and the remainders apart: equal
+   * indices would need equal {@code v}s and equal remainders ({@code t[k * 32 + tid]} against
+   * {@code t[k * 32 + tid + s]} under {@code tid < s <= 16}).
+   */
+  private boolean digitsApart(Linear x, Linear y, Constraints both) {
+    for (Map.Entry<Term, Long> entry : x.coefficients().entrySet()) {
+      long c = entry.getValue();
+      Term theirs = asQ(entry.getKey());
+      if (Math.abs(c) < 2 || y.coefficients().getOrDefault(theirs, 0L) != c) {
+        continue;
+      }
+      Linear rx = x.minus(Linear.term(entry.getKey()).times(c));
+      Linear ry = y.minus(Linear.term(theirs).times(c));
+      Linear top = Linear.constant(Math.abs(c) - 1);
+      if (both.nonNegative(rx)
+          && both.nonNegative(top.minus(rx))
+          && both.nonNegative(ry)
+          && both.nonNegative(top.minus(ry))
+          && apart(rx, ry, both)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** In every case of P ≠ Q, {@code x} (P's) and {@code y} (Q's) differ, under {@code both}. */
+  private boolean apart(Linear x, Linear y, Constraints both) {
     for (int axis = 0; axis < 3; axis++) {
       if (workgroup.size(axis) == 1) {
         continue;

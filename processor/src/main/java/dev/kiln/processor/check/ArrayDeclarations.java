@@ -1,10 +1,12 @@
 package dev.kiln.processor.check;
 
 import dev.kiln.processor.diag.Errors;
+import dev.kiln.processor.ir.Expr;
 import dev.kiln.processor.ir.PrivateArray;
 import dev.kiln.processor.ir.Program;
 import dev.kiln.processor.ir.SharedArray;
 import dev.kiln.processor.ir.Stmt;
+import dev.kiln.processor.ir.Walk;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -13,8 +15,11 @@ import java.util.Set;
 /**
  * Arrays a kernel creates need a constant positive length (a GPU array's size is part of its type),
  * an invocation's own arrays at most {@link #MAX_PRIVATE_BYTES} in all, and workgroup memory must
- * be declared at the top level of the kernel body: there every invocation makes the same
- * declarations once, so that they name the same workgroup arrays, as on the CPU backend.
+ * be declared at the top level of the kernel body, or of a helper inlined there as a statement of
+ * its own before any {@code return} of the helper can leave: there every invocation that goes on
+ * makes the same declarations once, in one order, so that they name the same workgroup arrays, as
+ * on the CPU backend (where {@code Gpu.sharedFloats} hands out the workgroup's arrays in the order
+ * an invocation asks). Each inlined call of such a helper declares arrays of its own.
  */
 public final class ArrayDeclarations {
   /**
@@ -29,11 +34,7 @@ public final class ArrayDeclarations {
   public static List<CheckError> check(Program program) {
     List<CheckError> errors = new ArrayList<>();
     Set<SharedArray> topLevel = new HashSet<>();
-    for (Stmt statement : program.body()) {
-      if (statement instanceof Stmt.DeclareShared declared) {
-        topLevel.add(declared.array());
-      }
-    }
+    declaredOnce(program.body(), true, topLevel);
     for (SharedArray shared : program.shared()) {
       if (!topLevel.contains(shared) || !shared.hasConstantLength()) {
         errors.add(new CheckError(shared.site(), Errors.sharedDeclaration(shared.intrinsic())));
@@ -53,5 +54,35 @@ public final class ArrayDeclarations {
       }
     }
     return errors;
+  }
+
+  /**
+   * Adds to {@code once} the workgroup arrays that {@code body} declares where each invocation
+   * comes once: at its top level, and at the top of an inlined helper's body (a loop that runs
+   * once) found there, before any statement that may leave the helper. {@code kernel}: whether
+   * {@code body} is the kernel's, where a {@code return} before a declaration ends the invocation.
+   */
+  private static void declaredOnce(List<Stmt> body, boolean kernel, Set<SharedArray> once) {
+    for (Stmt statement : body) {
+      switch (statement) {
+        case Stmt.DeclareShared declared -> once.add(declared.array());
+        case Stmt.Loop loop when runsOnce(loop) -> declaredOnce(loop.body(), false, once);
+        default -> {}
+      }
+      if (!kernel
+          && Walk.anyStatement(
+              List.of(statement),
+              s ->
+                  s instanceof Stmt.Break
+                      || s instanceof Stmt.Continue
+                      || s instanceof Stmt.Return)) {
+        return; // a helper's declarations after this are not made by invocations it let go
+      }
+    }
+  }
+
+  /** An inlined helper's body: a loop that runs once, so that a {@code return} is a break. */
+  private static boolean runsOnce(Stmt.Loop loop) {
+    return !loop.testFirst() && loop.condition() instanceof Expr.BoolConst(boolean again) && !again;
   }
 }

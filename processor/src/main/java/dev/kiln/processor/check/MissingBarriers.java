@@ -20,11 +20,11 @@ import java.util.Deque;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.IdentityHashMap;
-import java.util.LinkedHashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.Predicate;
 
@@ -72,8 +72,8 @@ final class MissingBarriers {
   private static final class Target {
     final Stmt statement;
     final Label label;
-    State breaks = State.DEAD;
-    State continues = State.DEAD;
+    IntervalState breaks = IntervalState.DEAD;
+    IntervalState continues = IntervalState.DEAD;
 
     Target(Stmt statement, Label label) {
       this.statement = statement;
@@ -82,45 +82,10 @@ final class MissingBarriers {
   }
 
   /**
-   * Per interval a path may be in, the accesses (by order) a path reaching here made in it since it
-   * began; empty where no path gets (after a return or a jump).
+   * Two accesses (by order, the first the earlier) that may run side by side in an interval, and
+   * the locals whose values may differ between them; null for those the interval assigns anywhere
+   * after an access (the sides of a branch, what an invocation that left did).
    */
-  private record State(Map<Integer, Set<Integer>> intervals) {
-    static final State DEAD = new State(Map.of());
-
-    static State start(int interval) {
-      return new State(Map.of(interval, Set.of()));
-    }
-
-    State merge(State other) {
-      Map<Integer, Set<Integer>> both = new TreeMap<>();
-      for (State state : List.of(this, other)) {
-        state.intervals.forEach(
-            (interval, made) -> both.computeIfAbsent(interval, i -> new TreeSet<>()).addAll(made));
-      }
-      return new State(Map.copyOf(both));
-    }
-
-    State with(int access) {
-      Map<Integer, Set<Integer>> all = new TreeMap<>();
-      intervals.forEach(
-          (interval, made) -> {
-            Set<Integer> more = new TreeSet<>(made);
-            more.add(access);
-            all.put(interval, Set.copyOf(more));
-          });
-      return new State(Map.copyOf(all));
-    }
-
-    /** The accesses made in {@code interval} here and not at {@code before}. */
-    Set<Integer> since(State before, int interval) {
-      Set<Integer> made = new TreeSet<>(intervals.getOrDefault(interval, Set.of()));
-      made.removeAll(before.intervals.getOrDefault(interval, Set.of()));
-      return made;
-    }
-  }
-
-  /** Two accesses (by order, the first the earlier) that may run side by side in an interval. */
   private record Pair(int first, int second, int interval) {
     static Pair of(int a, int b, int interval) {
       return new Pair(Math.min(a, b), Math.max(a, b), interval);
@@ -134,7 +99,12 @@ final class MissingBarriers {
   private final Map<Object, Access> accesses = new IdentityHashMap<>();
   private final List<Access> inOrder = new ArrayList<>();
   private final Map<Integer, Set<Integer>> inInterval = new HashMap<>();
-  private final Set<Pair> pairs = new LinkedHashSet<>();
+
+  /**
+   * Each pair, with the locals that may differ between its accesses; empty where not followed: any
+   * the interval assigns after an access.
+   */
+  private final Map<Pair, Optional<Set<Local>>> pairs = new LinkedHashMap<>();
 
   /** Per interval, the accesses of invocations that may have left it early. */
   private final Map<Integer, Set<Integer>> leftEarly = new HashMap<>();
@@ -162,7 +132,7 @@ final class MissingBarriers {
       return List.of();
     }
     MissingBarriers check = new MissingBarriers(bounds, program);
-    check.block(program.body(), State.start(0));
+    check.block(program.body(), IntervalState.start(0));
     return check.warnings();
   }
 
@@ -173,17 +143,18 @@ final class MissingBarriers {
                 early ->
                     inInterval
                         .getOrDefault(interval, Set.of())
-                        .forEach(other -> pair(early, other, interval))));
+                        .forEach(other -> pair(early, other, interval, null))));
     Set<List<Integer>> warned = new HashSet<>();
     List<CheckError> warnings = new ArrayList<>();
     List<Pair> sorted =
-        pairs.stream()
+        pairs.keySet().stream()
             .sorted(Comparator.comparingInt(Pair::second).thenComparingInt(Pair::first))
             .toList();
     for (Pair pair : sorted) {
       Access first = inOrder.get(pair.first());
       Access second = inOrder.get(pair.second());
-      Set<Local> changed = unstable.getOrDefault(pair.interval(), Set.of());
+      Set<Local> changed =
+          pairs.get(pair).orElseGet(() -> unstable.getOrDefault(pair.interval(), Set.of()));
       if (!warned.contains(List.of(first.order(), second.order()))
           && contend(first, second)
           && bounds.workgroupMeeting(
@@ -206,23 +177,38 @@ final class MissingBarriers {
     return warnings;
   }
 
-  private void pair(int a, int b, int interval) {
-    if (a != b) {
-      pairs.add(Pair.of(a, b, interval));
+  /**
+   * Records a pair; {@code changed}: the locals that may differ between its accesses, null for any
+   * the interval assigns after an access.
+   */
+  private void pair(int a, int b, int interval, Set<Local> changed) {
+    if (a == b) {
+      return;
     }
+    pairs.merge(
+        Pair.of(a, b, interval),
+        Optional.ofNullable(changed),
+        (had, more) -> {
+          if (had.isEmpty() || more.isEmpty()) {
+            return Optional.empty();
+          }
+          Set<Local> both = new HashSet<>(had.get());
+          both.addAll(more.get());
+          return Optional.of(both);
+        });
   }
 
   /**
    * The accesses each side made, paired across sides: the sides of a condition that may differ
    * between invocations run side by side.
    */
-  private void acrossSides(State entry, List<State> sides) {
+  private void acrossSides(IntervalState entry, List<IntervalState> sides) {
     for (int i = 0; i < sides.size(); i++) {
       for (int j = i + 1; j < sides.size(); j++) {
         for (int interval : sides.get(i).intervals().keySet()) {
           for (int a : sides.get(i).since(entry, interval)) {
             for (int b : sides.get(j).since(entry, interval)) {
-              pair(a, b, interval);
+              pair(a, b, interval, null);
             }
           }
         }
@@ -231,13 +217,13 @@ final class MissingBarriers {
   }
 
   /** What the path made in each interval, kept for every access there: the invocation left. */
-  private void leaving(State state) {
+  private void leaving(IntervalState state) {
     if (!uniformControl) {
       state
           .intervals()
           .forEach(
               (interval, made) ->
-                  leftEarly.computeIfAbsent(interval, i -> new TreeSet<>()).addAll(made));
+                  leftEarly.computeIfAbsent(interval, i -> new TreeSet<>()).addAll(made.keySet()));
     }
   }
 
@@ -269,22 +255,22 @@ final class MissingBarriers {
     return inside[0];
   }
 
-  private State block(List<Stmt> body, State state) {
+  private IntervalState block(List<Stmt> body, IntervalState state) {
     for (Stmt statement : body) {
       state = statement(statement, state);
     }
     return state;
   }
 
-  private State statement(Stmt statement, State state) {
+  private IntervalState statement(Stmt statement, IntervalState state) {
     return switch (statement) {
       case Stmt.Assign assign -> assigned(assign.local(), expression(assign.value(), state));
       case Stmt.Store store -> {
-        State after = expression(store.value(), expression(store.index(), state));
+        IntervalState after = expression(store.value(), expression(store.index(), state));
         yield access(store, store.array(), store.index(), Kind.WRITE, store.site(), after);
       }
       case Stmt.Atomic atomic -> {
-        State after = expression(atomic.index(), state);
+        IntervalState after = expression(atomic.index(), state);
         after = expression(atomic.value(), after);
         if (atomic.expected() != null) {
           after = expression(atomic.expected(), after);
@@ -293,11 +279,11 @@ final class MissingBarriers {
         yield atomic.result() == null ? after : assigned(atomic.result(), after);
       }
       case Stmt.Barrier barrier ->
-          State.start(barriers.computeIfAbsent(barrier, b -> barriers.size() + 1));
+          IntervalState.start(barriers.computeIfAbsent(barrier, b -> barriers.size() + 1));
       case Stmt.Matrix
               matrix -> { // a tile in workgroup memory: an access at its first element, marked a
         // tile
-        State after = state;
+        IntervalState after = state;
         for (Expr scalar : matrix.op().scalars()) {
           after = expression(scalar, after);
         }
@@ -312,7 +298,7 @@ final class MissingBarriers {
       case Stmt.Copy
               copy -> { // like a tile: each side an access at its first element (the read's node
         // its index)
-        State after = expression(copy.targetIndex(), expression(copy.sourceIndex(), state));
+        IntervalState after = expression(copy.targetIndex(), expression(copy.sourceIndex(), state));
         after =
             access(
                 copy.sourceIndex(),
@@ -324,12 +310,12 @@ final class MissingBarriers {
         yield access(copy, copy.target(), copy.targetIndex(), Kind.WRITE, copy.site(), after);
       }
       case Stmt.If branch -> {
-        State tested = expression(branch.condition(), state);
+        IntervalState tested = expression(branch.condition(), state);
         boolean outer = uniformControl;
         boolean sideBySide = !uniform.test(branch.condition());
         uniformControl = outer && !sideBySide;
-        State then = block(branch.then(), tested);
-        State otherwise = block(branch.otherwise(), tested);
+        IntervalState then = block(branch.then(), tested);
+        IntervalState otherwise = block(branch.otherwise(), tested);
         uniformControl = outer;
         if (sideBySide) {
           acrossSides(tested, List.of(then, otherwise));
@@ -338,14 +324,14 @@ final class MissingBarriers {
       }
       case Stmt.Loop loop -> loop(loop, state);
       case Stmt.Switch choice -> {
-        State entry = expression(choice.selector(), state);
+        IntervalState entry = expression(choice.selector(), state);
         Target target = new Target(choice, null);
         targets.push(target);
         boolean outer = uniformControl;
         boolean sideBySide = !uniform.test(choice.selector());
         uniformControl = outer && !sideBySide;
-        State fallingThrough = State.DEAD;
-        List<State> sides = new ArrayList<>();
+        IntervalState fallingThrough = IntervalState.DEAD;
+        List<IntervalState> sides = new ArrayList<>();
         for (Stmt.Case branch : choice.cases()) {
           fallingThrough = block(branch.body(), entry.merge(fallingThrough));
           sides.add(fallingThrough.merge(target.breaks));
@@ -356,26 +342,26 @@ final class MissingBarriers {
         }
         targets.pop();
         boolean hasDefault = choice.cases().stream().anyMatch(Stmt.Case::isDefault);
-        yield fallingThrough.merge(target.breaks).merge(hasDefault ? State.DEAD : entry);
+        yield fallingThrough.merge(target.breaks).merge(hasDefault ? IntervalState.DEAD : entry);
       }
       case Stmt.Break jump -> {
         Target target = target(jump.label(), true);
         target.breaks = target.breaks.merge(state);
         leaving(state);
-        yield State.DEAD;
+        yield IntervalState.DEAD;
       }
       case Stmt.Continue jump -> {
         Target target = target(jump.label(), false);
         target.continues = target.continues.merge(state);
-        yield State.DEAD;
+        yield IntervalState.DEAD;
       }
       case Stmt.Return ret -> {
         leaving(state);
-        yield State.DEAD;
+        yield IntervalState.DEAD;
       }
       case Stmt.VectorLoad load -> expression(load.vector(), state);
       case Stmt.VectorStore store -> {
-        State after = expression(store.vector(), state);
+        IntervalState after = expression(store.vector(), state);
         for (Expr lane : store.lanes()) {
           after = expression(lane, after);
         }
@@ -391,22 +377,22 @@ final class MissingBarriers {
    * A loop, run until the intervals at its top stop growing: what the end of an iteration is in,
    * the next one starts in. A run-once block ({@link Stmt.Loop#once}) runs once.
    */
-  private State loop(Stmt.Loop loop, State state) {
+  private IntervalState loop(Stmt.Loop loop, IntervalState state) {
     Target target = new Target(loop, loop.label());
     targets.push(target);
     boolean once =
         !loop.testFirst() && loop.condition() instanceof Expr.BoolConst(boolean again) && !again;
     boolean outer = uniformControl;
     uniformControl = outer && uniform.test(loop.condition());
-    State top = state;
-    State exit;
+    IntervalState top = state;
+    IntervalState exit;
     while (true) {
-      target.breaks = State.DEAD;
-      target.continues = State.DEAD;
-      State entered = loop.testFirst() ? expression(loop.condition(), top) : top;
-      State end = block(loop.update(), block(loop.body(), entered).merge(target.continues));
-      State tested = loop.testFirst() ? end : expression(loop.condition(), end);
-      State next = state.merge(tested);
+      target.breaks = IntervalState.DEAD;
+      target.continues = IntervalState.DEAD;
+      IntervalState entered = loop.testFirst() ? expression(loop.condition(), top) : top;
+      IntervalState end = block(loop.update(), block(loop.body(), entered).merge(target.continues));
+      IntervalState tested = loop.testFirst() ? end : expression(loop.condition(), end);
+      IntervalState next = state.merge(tested);
       if (once || next.equals(top)) {
         exit = (loop.testFirst() ? entered : tested).merge(target.breaks);
         break;
@@ -436,22 +422,22 @@ final class MissingBarriers {
   /**
    * The expression's accesses, in the order Java evaluates them, and the statements of its effects.
    */
-  private State expression(Expr expression, State state) {
+  private IntervalState expression(Expr expression, IntervalState state) {
     return switch (expression) {
       case Expr.Load load -> {
-        State after = expression(load.index(), state);
+        IntervalState after = expression(load.index(), state);
         yield load.array() instanceof SharedArray shared
             ? access(load, shared, load.index(), Kind.READ, load.site(), after)
             : after;
       }
       case Expr.Effect effect -> expression(effect.value(), block(effect.statements(), state));
       case Expr.Conditional conditional -> {
-        State tested = expression(conditional.condition(), state);
+        IntervalState tested = expression(conditional.condition(), state);
         boolean outer = uniformControl;
         boolean sideBySide = !uniform.test(conditional.condition());
         uniformControl = outer && !sideBySide;
-        State then = expression(conditional.then(), tested);
-        State otherwise = expression(conditional.otherwise(), tested);
+        IntervalState then = expression(conditional.then(), tested);
+        IntervalState otherwise = expression(conditional.otherwise(), tested);
         uniformControl = outer;
         if (sideBySide) {
           acrossSides(tested, List.of(then, otherwise));
@@ -461,7 +447,7 @@ final class MissingBarriers {
       case Expr.Let let ->
           expression(let.body(), assigned(let.local(), expression(let.value(), state)));
       default -> {
-        State after = state;
+        IntervalState after = state;
         for (Expr child : Walk.children(expression)) {
           after = expression(child, after);
         }
@@ -470,8 +456,8 @@ final class MissingBarriers {
     };
   }
 
-  private State access(
-      Object node, ArrayDecl array, Expr index, Kind kind, Site site, State state) {
+  private IntervalState access(
+      Object node, ArrayDecl array, Expr index, Kind kind, Site site, IntervalState state) {
     if (!(array instanceof SharedArray shared) || state.intervals().isEmpty()) {
       return state;
     }
@@ -487,13 +473,13 @@ final class MissingBarriers {
         .intervals()
         .forEach(
             (interval, made) -> {
-              made.forEach(earlier -> pair(earlier, access.order(), interval));
+              made.forEach((earlier, since) -> pair(earlier, access.order(), interval, since));
               inInterval.computeIfAbsent(interval, i -> new TreeSet<>()).add(access.order());
             });
     return state.with(access.order());
   }
 
-  private State assigned(Local local, State state) {
+  private IntervalState assigned(Local local, IntervalState state) {
     state
         .intervals()
         .forEach(
@@ -502,6 +488,6 @@ final class MissingBarriers {
                 unstable.computeIfAbsent(interval, i -> new HashSet<>()).add(local);
               }
             });
-    return state;
+    return state.assigning(local);
   }
 }

@@ -207,7 +207,7 @@ final class TwinCode {
         f.array(length.buffer());
         mv.visitInsn(ARRAYLENGTH);
       }
-      case Expr.BuiltinGet get -> f.builtin(get.builtin(), get.axis());
+      case Expr.BuiltinGet get -> f.ids.load(get.builtin(), get.axis());
       case Expr.InLaunch in -> inLaunch(in);
       case Expr.ArmWorkgroups w -> {
         mv.visitVarInsn(ILOAD, f.counts[w.arm()][w.axis()]);
@@ -229,7 +229,7 @@ final class TwinCode {
             types,
             () -> {
               if (f.streaming) {
-                f.localIndexStreaming();
+                f.ids.localIndexStreaming();
               } else {
                 mv.visitVarInsn(ILOAD, f.invocation);
               }
@@ -270,12 +270,12 @@ final class TwinCode {
     Label end = new Label();
     for (int axis = 0; axis < 3; axis++) {
       if (in.wholeWorkgroups()) {
-        f.builtin(Builtin.WORKGROUP_ID, axis);
+        f.ids.load(Builtin.WORKGROUP_ID, axis);
         mv.visitVarInsn(ILOAD, f.counts[in.arm()][axis]);
         push(mv, f.size[axis]);
         mv.visitMethodInsn(INVOKESTATIC, "java/lang/Math", "ceilDiv", "(II)I", false);
       } else {
-        f.builtin(Builtin.GLOBAL_ID, axis);
+        f.ids.load(Builtin.GLOBAL_ID, axis);
         mv.visitVarInsn(ILOAD, f.counts[in.arm()][axis]);
       }
       mv.visitJumpInsn(IF_ICMPGE, outside);

@@ -6,7 +6,6 @@ import static org.objectweb.asm.Opcodes.*;
 import dev.kiln.abi.CpuFaults;
 import dev.kiln.processor.ir.ArrayDecl;
 import dev.kiln.processor.ir.BufferDecl;
-import dev.kiln.processor.ir.Builtin;
 import dev.kiln.processor.ir.Expr;
 import dev.kiln.processor.ir.Local;
 import dev.kiln.processor.ir.PrimType;
@@ -85,6 +84,9 @@ final class TwinFrame {
   final int[] workgroupId = new int[3];
   final int[] localId = new int[3];
   final int[] globalId = new int[3];
+
+  /** Reads the ids held in the four slots above. */
+  final TwinIds ids;
 
   /** The workgroup being run, by number (x fastest). */
   int group;
@@ -190,6 +192,7 @@ final class TwinFrame {
     this.size =
         new int[] {program.workgroup().x(), program.workgroup().y(), program.workgroup().z()};
     this.values = cooperative && !subgroups ? WorkgroupValues.of(program) : WorkgroupValues.none();
+    this.ids = new TwinIds(mv, streaming, size, workgroups, workgroupId, localId, globalId);
     if (program.elementsPerInvocation() != 1) {
       throw new Unsupported("a vectorized program");
     }
@@ -361,7 +364,7 @@ final class TwinFrame {
   void loadLocal(Local local) {
     Expr.BuiltinGet id = values.id(local);
     if (id != null) {
-      builtin(id.builtin(), id.axis());
+      ids.load(id.builtin(), id.axis());
     } else if (perInvocation(local)) {
       mv.visitVarInsn(ALOAD, localSlot(local));
       mv.visitVarInsn(ILOAD, invocation);
@@ -465,45 +468,6 @@ final class TwinFrame {
   void pushKept(int[] kept) {
     mv.visitVarInsn(ALOAD, kept[0]);
     mv.visitVarInsn(ILOAD, kept[1]);
-  }
-
-  void builtin(Builtin builtin, int axis) {
-    if (!streaming) {
-      switch (builtin) {
-        case GLOBAL_ID -> mv.visitVarInsn(ILOAD, globalId[axis]);
-        case LOCAL_ID -> mv.visitVarInsn(ILOAD, localId[axis]);
-        case WORKGROUP_ID -> mv.visitVarInsn(ILOAD, workgroupId[axis]);
-        case NUM_WORKGROUPS -> mv.visitVarInsn(ILOAD, workgroups[axis]);
-      }
-      return;
-    }
-    switch (builtin) { // the loops hold global ids: the others follow from them
-      case GLOBAL_ID -> mv.visitVarInsn(ILOAD, globalId[axis]);
-      case LOCAL_ID -> {
-        mv.visitVarInsn(ILOAD, globalId[axis]);
-        push(mv, size[axis]);
-        mv.visitInsn(IREM);
-      }
-      case WORKGROUP_ID -> {
-        mv.visitVarInsn(ILOAD, globalId[axis]);
-        push(mv, size[axis]);
-        mv.visitInsn(IDIV);
-      }
-      case NUM_WORKGROUPS -> mv.visitVarInsn(ILOAD, workgroups[axis]);
-    }
-  }
-
-  /** The invocation's index in its workgroup, from the global ids of the streaming loops. */
-  void localIndexStreaming() {
-    builtin(Builtin.LOCAL_ID, 2);
-    push(mv, size[1]);
-    mv.visitInsn(IMUL);
-    builtin(Builtin.LOCAL_ID, 1);
-    mv.visitInsn(IADD);
-    push(mv, size[0]);
-    mv.visitInsn(IMUL);
-    builtin(Builtin.LOCAL_ID, 0);
-    mv.visitInsn(IADD);
   }
 
   void markReturned() {

@@ -104,6 +104,11 @@ public final class Errors {
     return new Diagnostic(Message.UNSUPPORTED_LOCAL_ARRAY, array);
   }
 
+  /** {@code kiln.unsupported.alias}: what the variable does, and the fix. */
+  public static Diagnostic unsupportedAlias(Object variable, String what, String fix) {
+    return new Diagnostic(Message.UNSUPPORTED_ALIAS, variable, what, fix);
+  }
+
   /** {@code kiln.unsupported.arrayUse}. */
   public static Diagnostic unsupportedArrayUse(Object buffer) {
     return new Diagnostic(Message.UNSUPPORTED_ARRAY_USE, buffer);

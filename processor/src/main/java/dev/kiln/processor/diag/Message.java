@@ -84,6 +84,7 @@ public enum Message {
       "local array '%s' is not supported here; a local array is created with new float[N], new float[R][C] or"
           + " new float[D][R][C], every length given, or is workgroup memory",
       "declare 'float[] %1$s = new float[8];', or 'Gpu.sharedFloats(N)' at the top of the kernel, or pass the array as a parameter"),
+  UNSUPPORTED_ALIAS("kiln.unsupported.alias", "array variable '%s' %s", "%3$s"),
   UNSUPPORTED_ARRAY_USE(
       "kiln.unsupported.arrayUse",
       "buffer '%s' can only be indexed or asked for its length here",
@@ -146,8 +147,10 @@ public enum Message {
       "rewrite it with if, for, while, do, break, continue and return"),
   SHARED_DECLARATION(
       "kiln.shared.declaration",
-      "Gpu.%s can only initialize a local array declared at the top level of the kernel body, with a constant positive length",
-      "declare it first thing in the kernel, outside any if or loop: 'float[] tile = Gpu.sharedFloats(256);'"),
+      "Gpu.%s can only initialize a local array declared at the top level of the kernel body, or at the top of a"
+          + " helper called there as a statement of its own, with a constant positive length",
+      "declare it first thing in the kernel, or in a helper that the kernel calls outside any if or loop:"
+          + " 'float[] tile = Gpu.sharedFloats(256);'"),
   PRIVATE_LENGTH(
       "kiln.private.length",
       "a kernel's own array needs a constant positive length",

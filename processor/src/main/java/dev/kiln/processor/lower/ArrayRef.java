@@ -5,14 +5,18 @@ import dev.kiln.processor.ir.BinaryOp;
 import dev.kiln.processor.ir.BufferDecl;
 import dev.kiln.processor.ir.Expr;
 import dev.kiln.processor.ir.FixedArray;
+import dev.kiln.processor.ir.Local;
 import dev.kiln.processor.ir.PrimType;
 import dev.kiln.processor.ir.PrivateArray;
 import dev.kiln.processor.ir.Site;
+import dev.kiln.processor.ir.Stmt;
 import java.util.List;
+import java.util.function.Function;
 
 /**
- * What an array expression in a kernel names: a buffer parameter, a shared or private array, or a
- * private array of two or three dimensions or a row of one.
+ * What an array expression in a kernel names: a buffer parameter, a shared or private array, a
+ * private array of two or three dimensions or a row of one, or one of several buffers a local array
+ * variable may name here.
  */
 sealed interface ArrayRef {
   ArrayDecl decl();
@@ -78,6 +82,51 @@ sealed interface ArrayRef {
     /** The row {@code index} chooses, checked at {@code site}. */
     Rows row(Expr index, Site site) {
       return new Rows(decl, extents, depth + 1, at(index, site));
+    }
+  }
+
+  /**
+   * A local array variable that may name one of several buffers here ({@link BufferAliases}): its
+   * selector holds the key of the one it names.
+   */
+  record Chosen(Local selector, List<BufferDecl> options, List<Integer> keys) implements ArrayRef {
+    public Chosen {
+      options = List.copyOf(options);
+      keys = List.copyOf(keys);
+    }
+
+    /** It names no one array: callers ask {@link #options()}. */
+    @Override
+    public ArrayDecl decl() {
+      throw new IllegalStateException("a local array variable naming one of " + options);
+    }
+
+    @Override
+    public PrimType element() {
+      return options.getFirst().element();
+    }
+
+    /** {@code each} of the buffer the selector names. */
+    Expr choose(Function<BufferDecl, Expr> each) {
+      Expr chosen = each.apply(options.getLast());
+      for (int k = options.size() - 2; k >= 0; k--) {
+        chosen = new Expr.Conditional(names(k), each.apply(options.get(k)), chosen);
+      }
+      return chosen;
+    }
+
+    /** {@code each} of the buffer the selector names, as statements. */
+    List<Stmt> chooseStatements(Function<BufferDecl, Stmt> each) {
+      List<Stmt> chosen = List.of(each.apply(options.getLast()));
+      for (int k = options.size() - 2; k >= 0; k--) {
+        chosen = List.of(new Stmt.If(names(k), List.of(each.apply(options.get(k))), chosen));
+      }
+      return chosen;
+    }
+
+    private Expr names(int option) {
+      return new Expr.Binary(
+          BinaryOp.EQ, new Expr.LocalGet(selector), new Expr.IntConst(keys.get(option)));
     }
   }
 }

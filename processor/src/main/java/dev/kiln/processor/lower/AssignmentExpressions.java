@@ -61,7 +61,7 @@ final class AssignmentExpressions {
       statements.add(
           new Stmt.Assign(
               next, convert(binary(op, new Expr.LocalGet(old), new Expr.IntConst(1), type), type)));
-      statements.add(variable.write(new Expr.LocalGet(next)));
+      statements.addAll(variable.write(new Expr.LocalGet(next)));
       boolean postfix = kind == Tree.Kind.POSTFIX_INCREMENT || kind == Tree.Kind.POSTFIX_DECREMENT;
       return new Expr.Effect(statements, new Expr.LocalGet(postfix ? old : next));
     }
@@ -84,7 +84,7 @@ final class AssignmentExpressions {
     }
     Local assigned = scope.temporary("assigned", type);
     statements.add(new Stmt.Assign(assigned, result));
-    statements.add(variable.write(new Expr.LocalGet(assigned)));
+    statements.addAll(variable.write(new Expr.LocalGet(assigned)));
     return new Expr.Effect(statements, new Expr.LocalGet(assigned));
   }
 
@@ -95,13 +95,21 @@ final class AssignmentExpressions {
    */
   private record Variable(PrimType type, Local local, ArrayRef array, Expr index, Site site) {
     Expr read() {
-      return local != null ? new Expr.LocalGet(local) : new Expr.Load(array.decl(), index, site);
+      if (local != null) {
+        return new Expr.LocalGet(local);
+      }
+      return array instanceof ArrayRef.Chosen chosen
+          ? chosen.choose(buffer -> new Expr.Load(buffer, index, site))
+          : new Expr.Load(array.decl(), index, site);
     }
 
-    Stmt write(Expr value) {
-      return local != null
-          ? new Stmt.Assign(local, value)
-          : new Stmt.Store(array.decl(), index, value, site);
+    List<Stmt> write(Expr value) {
+      if (local != null) {
+        return List.of(new Stmt.Assign(local, value));
+      }
+      return array instanceof ArrayRef.Chosen chosen
+          ? chosen.chooseStatements(buffer -> new Stmt.Store(buffer, index, value, site))
+          : List.of(new Stmt.Store(array.decl(), index, value, site));
     }
   }
 

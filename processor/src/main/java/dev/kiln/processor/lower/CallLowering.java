@@ -169,6 +169,10 @@ final class CallLowering {
     List<? extends ExpressionTree> args = call.getArguments();
     ArrayRef array = expressions.array(child(path, args.getFirst()));
     PrimType element = array.element();
+    if (array instanceof ArrayRef.Chosen) {
+      throw new KernelError(
+          args.getFirst(), BufferAliases.choosing(args.getFirst(), "Gpu." + name));
+    }
     if (array.decl() instanceof PrivateArray) {
       throw new KernelError(args.getFirst(), Errors.atomicTarget(name));
     }
@@ -202,7 +206,12 @@ final class CallLowering {
     Expr targetIndex = expressions.expr(child(path, args.get(3)), PrimType.INT);
     Expr length = Constants.fold(expressions.expr(child(path, args.get(4)), PrimType.INT));
     for (int side : new int[] {0, 2}) {
-      if ((side == 0 ? source : target) instanceof ArrayRef.Rows) {
+      ArrayRef copied = side == 0 ? source : target;
+      if (copied instanceof ArrayRef.Chosen) {
+        throw new KernelError(
+            args.get(side), BufferAliases.choosing(args.get(side), "System.arraycopy"));
+      }
+      if (copied instanceof ArrayRef.Rows) {
         throw new KernelError(
             args.get(side),
             Errors.unsupportedExpression(

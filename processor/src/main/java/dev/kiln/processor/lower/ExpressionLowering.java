@@ -352,6 +352,7 @@ final class ExpressionLowering implements Expressions {
       return switch (array(target)) {
         case ArrayRef.Buffer buffer -> new Expr.Length(buffer.decl());
         case ArrayRef.Fixed fixed -> fixed.decl().length();
+        case ArrayRef.Chosen chosen -> chosen.choose(Expr.Length::new);
         case ArrayRef.Rows rows when rows.depth() == 0 -> new Expr.IntConst(rows.length());
         case ArrayRef.Rows rows -> { // Java checks the row's indices first
           Local row = scope.temporary("row", PrimType.INT);
@@ -389,6 +390,10 @@ final class ExpressionLowering implements Expressions {
   public ArrayRef array(TreePath path) {
     path = unparenthesized(path);
     Tree tree = path.getLeaf();
+    if (tree instanceof com.sun.source.tree.AssignmentTree assignment
+        && scope.isRejected(trees.getElement(child(path, assignment.getVariable())))) {
+      throw new AlreadyReported(); // an array variable given a buffer in an expression: reported
+    }
     if (tree instanceof ArrayAccessTree access
         && array(child(path, access.getExpression())) instanceof ArrayRef.Rows rows
         && !rows.lastLevel()) {
@@ -409,7 +414,10 @@ final class ExpressionLowering implements Expressions {
             ? Optional.empty()
             : scope
                 .arrayParameter(element)
-                .or(() -> scope.shared(element).map(ArrayRef.Fixed::new));
+                .or(
+                    () ->
+                        Optional.ofNullable(scope.aliasesByElement().get(element))
+                            .map(BufferAlias::ref));
     if (local.isPresent()) {
       return local.get();
     }
@@ -428,10 +436,16 @@ final class ExpressionLowering implements Expressions {
     ArrayAccessTree access = (ArrayAccessTree) path.getLeaf();
     ArrayRef array = array(child(path, access.getExpression()));
     Expr index = expr(child(path, access.getIndex()), PrimType.INT);
-    return new Expr.Load(
-        array.decl(),
-        array instanceof ArrayRef.Rows rows ? rows.at(index, site(access)) : index,
-        site(access));
+    Site site = site(access);
+    return switch (array) {
+      case ArrayRef.Rows rows -> new Expr.Load(array.decl(), rows.at(index, site), site);
+      case ArrayRef.Chosen chosen -> {
+        Local at = scope.temporary("index", PrimType.INT);
+        yield new Expr.Let(
+            at, index, chosen.choose(buffer -> new Expr.Load(buffer, new Expr.LocalGet(at), site)));
+      }
+      default -> new Expr.Load(array.decl(), index, site);
+    };
   }
 
   /**

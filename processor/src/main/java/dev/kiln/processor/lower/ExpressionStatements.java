@@ -16,11 +16,13 @@ import dev.kiln.processor.ir.Expr;
 import dev.kiln.processor.ir.Fragment;
 import dev.kiln.processor.ir.Local;
 import dev.kiln.processor.ir.PrimType;
+import dev.kiln.processor.ir.Site;
 import dev.kiln.processor.ir.Stmt;
 import dev.kiln.processor.model.SignatureReader;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import javax.lang.model.element.Element;
 import javax.lang.model.element.ExecutableElement;
 
 /**
@@ -41,6 +43,8 @@ final class ExpressionStatements {
   /** How a helper's statements come in place of its call (the kernel's statement lowering). */
   private final EmbeddedStatements embedded;
 
+  private final BufferAliases aliases;
+
   ExpressionStatements(
       Trees trees,
       Scope scope,
@@ -49,7 +53,8 @@ final class ExpressionStatements {
       HelperInlining helpers,
       MatrixLowering matrices,
       Switches switches,
-      EmbeddedStatements embedded) {
+      EmbeddedStatements embedded,
+      BufferAliases aliases) {
     this.trees = trees;
     this.scope = scope;
     this.expressions = expressions;
@@ -58,6 +63,7 @@ final class ExpressionStatements {
     this.matrices = matrices;
     this.switches = switches;
     this.embedded = embedded;
+    this.aliases = aliases;
   }
 
   /**
@@ -105,15 +111,20 @@ final class ExpressionStatements {
         AssignmentTree assignment = (AssignmentTree) tree;
         TreePath target = child(path, assignment.getVariable());
         TreePath value = child(path, assignment.getExpression());
-        Optional<Local> local = Optional.ofNullable(trees.getElement(target)).flatMap(scope::local);
+        Element assigned = trees.getElement(target);
+        Optional<Local> local = Optional.ofNullable(assigned).flatMap(scope::local);
         if (local.isPresent()) {
           yield assignLocal(local.get(), value);
+        }
+        BufferAlias alias = scope.aliasesByElement().get(assigned);
+        if (alias != null) {
+          yield aliases.assign(alias, value);
         }
         Optional<Fragment> fragment = matrices.fragment(target);
         if (fragment.isPresent()) {
           yield matrices.assign(fragment.get(), value);
         }
-        yield List.of(assign(target, expressions.expr(value)));
+        yield assign(target, expressions.expr(value));
       }
       case PREFIX_INCREMENT, POSTFIX_INCREMENT, PREFIX_DECREMENT, POSTFIX_DECREMENT -> {
         TreePath target = child(path, ((UnaryTree) tree).getExpression());
@@ -124,7 +135,7 @@ final class ExpressionStatements {
                     || tree.getKind() == Tree.Kind.POSTFIX_INCREMENT
                 ? BinaryOp.ADD
                 : BinaryOp.SUB;
-        yield List.of(assign(target, JavaArithmetic.binary(op, read(target), one, type)));
+        yield assign(target, JavaArithmetic.binary(op, read(target), one, type));
       }
       case METHOD_INVOCATION -> {
         Optional<ExecutableElement> helper = helpers.helperCall(path);
@@ -153,11 +164,10 @@ final class ExpressionStatements {
           TreePath target = child(path, compound.getVariable());
           PrimType type = expressions.valueType(target);
           Expr value = expressions.expr(child(path, compound.getExpression()));
-          yield List.of(
-              assign(
-                  target,
-                  expressions.faulting(
-                      JavaArithmetic.compound(tree.getKind(), read(target), value, type), tree)));
+          yield assign(
+              target,
+              expressions.faulting(
+                  JavaArithmetic.compound(tree.getKind(), read(target), value, type), tree));
         }
         throw new KernelError(tree, Errors.unsupportedExpression(TreePaths.describe(tree)));
       }
@@ -195,22 +205,33 @@ final class ExpressionStatements {
   }
 
   /** {@code target = value}, with Java's implicit narrowing to the target's type. */
-  private Stmt assign(TreePath target, Expr value) {
+  private List<Stmt> assign(TreePath target, Expr value) {
     target = unparenthesized(target);
     Tree tree = target.getLeaf();
     if (tree instanceof com.sun.source.tree.ArrayAccessTree access) {
       ArrayRef array = expressions.array(child(target, access.getExpression()));
       Expr index = expressions.expr(child(target, access.getIndex()), PrimType.INT);
-      if (array instanceof ArrayRef.Rows rows) {
-        return rowsStore(rows, index, JavaArithmetic.convert(value, array.element()), access);
-      }
-      return new Stmt.Store(
-          array.decl(),
-          index,
-          JavaArithmetic.convert(value, array.element()),
-          expressions.site(access));
+      Expr stored = JavaArithmetic.convert(value, array.element());
+      Site site = expressions.site(access);
+      return switch (array) {
+        case ArrayRef.Rows rows -> List.of(rowsStore(rows, index, stored, access));
+        case ArrayRef.Chosen chosen -> { // the index, the value, then the store that checks
+          Local at = scope.temporary("index", PrimType.INT);
+          Local held = scope.temporary("stored", array.element());
+          List<Stmt> statements = new ArrayList<>();
+          statements.add(new Stmt.Assign(at, index));
+          statements.add(new Stmt.Assign(held, stored));
+          statements.addAll(
+              chosen.chooseStatements(
+                  buffer ->
+                      new Stmt.Store(
+                          buffer, new Expr.LocalGet(at), new Expr.LocalGet(held), site)));
+          yield statements;
+        }
+        default -> List.of(new Stmt.Store(array.decl(), index, stored, site));
+      };
     }
     Local local = expressions.assignedLocal(target);
-    return new Stmt.Assign(local, JavaArithmetic.convert(value, local.type()));
+    return List.of(new Stmt.Assign(local, JavaArithmetic.convert(value, local.type())));
   }
 }

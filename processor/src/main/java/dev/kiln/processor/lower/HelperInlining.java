@@ -103,7 +103,22 @@ final class HelperInlining {
     bindings(
             at,
             helper,
-            (parameter, array) -> arrays.add(array.decl()),
+            (parameter, array) -> {
+              if (array instanceof ArrayRef.Chosen) {
+                throw new KernelError(
+                    at.getLeaf(),
+                    BufferAliases.choosing(
+                        parameter.getSimpleName(), "a helper of another class, which"));
+              }
+              if (array instanceof ArrayRef.Rows) {
+                throw new KernelError(
+                    at.getLeaf(),
+                    Errors.unsupportedExpression(
+                        "passing a private array of two or three dimensions to a helper of another"
+                            + " class"));
+              }
+              arrays.add(array.decl());
+            },
             (parameter, value) -> arguments.add(value))
         .forEach(Runnable::run);
     TypeElement owner = (TypeElement) topLevel(helper);

@@ -66,6 +66,7 @@ public final class KernelLowering {
   private final ExpressionStatements effects;
   private final Loops loops;
   private final LocalArrays arrays;
+  private final BufferAliases aliases;
   private final Jumps jumps;
   private boolean failed;
 
@@ -124,11 +125,12 @@ public final class KernelLowering {
           }
         };
     this.switches = new Switches(expressions, statements);
+    this.aliases = new BufferAliases(trees, scope, expressions);
     this.effects =
         new ExpressionStatements(
-            trees, scope, expressions, calls, helpers, matrices, switches, embedded);
+            trees, scope, expressions, calls, helpers, matrices, switches, embedded, aliases);
     this.loops = new Loops(trees, scope, expressions, statements);
-    this.arrays = new LocalArrays(scope, expressions, calls);
+    this.arrays = new LocalArrays(scope, expressions, calls, aliases);
     this.jumps = new Jumps(statements);
   }
 
@@ -306,19 +308,56 @@ public final class KernelLowering {
           effects.effect(child(path, ((ExpressionStatementTree) tree).getExpression()));
       case IF -> {
         IfTree branch = (IfTree) tree;
-        yield List.of(
-            new Stmt.If(
-                expressions.expr(child(path, branch.getCondition())),
-                statement(child(path, branch.getThenStatement())),
-                branch.getElseStatement() == null
-                    ? List.of()
-                    : statement(child(path, branch.getElseStatement()))));
+        Expr condition = expressions.expr(child(path, branch.getCondition()));
+        var before = aliases.state();
+        List<Stmt> then = statement(child(path, branch.getThenStatement()));
+        var afterThen = aliases.state();
+        aliases.restore(before);
+        List<Stmt> otherwise =
+            branch.getElseStatement() == null
+                ? List.of()
+                : statement(child(path, branch.getElseStatement()));
+        aliases.join(afterThen);
+        yield List.of(new Stmt.If(condition, then, otherwise));
       }
-      case FOR_LOOP -> loops.forLoop(path, (ForLoopTree) tree);
-      case ENHANCED_FOR_LOOP -> loops.forEach(path, (com.sun.source.tree.EnhancedForLoopTree) tree);
+      case FOR_LOOP, ENHANCED_FOR_LOOP, WHILE_LOOP, DO_WHILE_LOOP, SWITCH, LABELED_STATEMENT -> {
+        aliases.widenAssignedIn(path); // a turn or a jump may come back with any of them
+        List<Stmt> lowered = branching(path, tree);
+        aliases.widenAssignedIn(path);
+        yield lowered;
+      }
       case ASSERT -> List.of(); // Java runs without -ea unless told: its asserts are not evaluated
       // (docs/KERNELS.md)
       case YIELD -> switches.yieldValue(path);
+      case BREAK ->
+          List.of(new Stmt.Break(jumps.target(path, ((BreakTree) tree).getLabel(), true)));
+      case CONTINUE ->
+          List.of(new Stmt.Continue(jumps.target(path, ((ContinueTree) tree).getLabel(), false)));
+      case RETURN -> {
+        ExpressionTree value = ((ReturnTree) tree).getExpression();
+        if (!exits.isEmpty()) {
+          Exit exit = exits.getFirst();
+          yield value == null || exit.result() == null
+              ? List.of(new Stmt.Break(exit.label()))
+              : List.of(
+                  new Stmt.Assign(
+                      exit.result(), expressions.expr(child(path, value), exit.result().type())),
+                  new Stmt.Break(exit.label()));
+        }
+        if (value != null) {
+          throw new KernelError(value, Errors.unsupportedReturnValue());
+        }
+        yield List.of(new Stmt.Return());
+      }
+      default -> throw new KernelError(tree, Errors.unsupportedStatement(describeStatement(tree)));
+    };
+  }
+
+  /** A loop, switch or labelled statement. */
+  private List<Stmt> branching(TreePath path, Tree tree) {
+    return switch (tree.getKind()) {
+      case FOR_LOOP -> loops.forLoop(path, (ForLoopTree) tree);
+      case ENHANCED_FOR_LOOP -> loops.forEach(path, (com.sun.source.tree.EnhancedForLoopTree) tree);
       case WHILE_LOOP -> {
         WhileLoopTree loop = (WhileLoopTree) tree;
         yield List.of(
@@ -339,29 +378,9 @@ public final class KernelLowering {
                 List.of(),
                 expressions.site(tree)));
       }
-      case BREAK ->
-          List.of(new Stmt.Break(jumps.target(path, ((BreakTree) tree).getLabel(), true)));
-      case CONTINUE ->
-          List.of(new Stmt.Continue(jumps.target(path, ((ContinueTree) tree).getLabel(), false)));
       case SWITCH -> List.of(switches.statement(path, (com.sun.source.tree.SwitchTree) tree));
       case LABELED_STATEMENT -> jumps.labelled(path, (LabeledStatementTree) tree);
-      case RETURN -> {
-        ExpressionTree value = ((ReturnTree) tree).getExpression();
-        if (!exits.isEmpty()) {
-          Exit exit = exits.getFirst();
-          yield value == null || exit.result() == null
-              ? List.of(new Stmt.Break(exit.label()))
-              : List.of(
-                  new Stmt.Assign(
-                      exit.result(), expressions.expr(child(path, value), exit.result().type())),
-                  new Stmt.Break(exit.label()));
-        }
-        if (value != null) {
-          throw new KernelError(value, Errors.unsupportedReturnValue());
-        }
-        yield List.of(new Stmt.Return());
-      }
-      default -> throw new KernelError(tree, Errors.unsupportedStatement(describeStatement(tree)));
+      default -> throw new IllegalStateException("not a loop, switch or label: " + tree.getKind());
     };
   }
 

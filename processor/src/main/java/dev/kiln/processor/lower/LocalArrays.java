@@ -27,17 +27,21 @@ final class LocalArrays {
   private final Scope scope;
   private final Expressions expressions;
   private final CallLowering calls;
+  private final BufferAliases aliases;
 
-  LocalArrays(Scope scope, Expressions expressions, CallLowering calls) {
+  LocalArrays(Scope scope, Expressions expressions, CallLowering calls, BufferAliases aliases) {
     this.scope = scope;
     this.expressions = expressions;
     this.calls = calls;
+    this.aliases = aliases;
   }
 
   /**
    * {@code float[] tile = Gpu.sharedFloats(256);} declares workgroup memory (at the top of the
    * kernel body with a constant length, as {@code check.ArrayDeclarations} demands), and {@code new
-   * float[8]} or an initializer a private array; any other local array is not supported.
+   * float[8]} or an initializer a private array; {@code float[] x = inp;} (or {@code c ? a : b}, or
+   * no value) a variable that names buffers ({@link BufferAliases}); any other local array is not
+   * supported.
    */
   List<Stmt> declare(
       TreePath path, VariableTree variable, VariableElement element, ArrayType type) {
@@ -48,6 +52,12 @@ final class LocalArrays {
     if (initializer != null
         && initializer.getLeaf() instanceof com.sun.source.tree.NewArrayTree creation) {
       return privateArray(initializer, creation, variable, element, type);
+    }
+    if (type.getComponentType().getKind().isPrimitive()
+        && (initializer == null
+            || initializer.getLeaf() instanceof com.sun.source.tree.IdentifierTree
+            || initializer.getLeaf() instanceof com.sun.source.tree.ConditionalExpressionTree)) {
+      return aliases.declare(path, variable, element);
     }
     Optional<String> intrinsic =
         initializer == null ? Optional.empty() : calls.gpuCall(initializer);
@@ -63,7 +73,7 @@ final class LocalArrays {
     PrimType elementType = SignatureReader.primType(type.getComponentType()).orElseThrow();
     SharedArray array =
         new SharedArray(
-            variable.getName().toString(),
+            scope.sharedName(variable.getName().toString()),
             elementType,
             length,
             expressions.site(call),

@@ -83,19 +83,28 @@ final class Loops {
       lowered.add(new Stmt.Assign(row, rows.offset()));
       array = new ArrayRef.Rows(rows.decl(), rows.extents(), rows.depth(), new Expr.LocalGet(row));
     }
+    if (array instanceof ArrayRef.Chosen chosen) { // the buffer named now, whatever the body does
+      Local named = scope.temporary("named", PrimType.INT);
+      lowered.add(new Stmt.Assign(named, new Expr.LocalGet(chosen.selector())));
+      array = new ArrayRef.Chosen(named, chosen.options(), chosen.keys());
+    }
     Expr length =
         switch (array) {
           case ArrayRef.Buffer buffer -> new Expr.Length(buffer.decl());
           case ArrayRef.Fixed fixed -> fixed.decl().length();
           case ArrayRef.Rows rows -> new Expr.IntConst(rows.length());
+          case ArrayRef.Chosen chosen -> chosen.choose(Expr.Length::new);
         };
     Expr.LocalGet k = new Expr.LocalGet(index);
     Site site = expressions.site(loop.getExpression());
-    Expr at = array instanceof ArrayRef.Rows rows ? rows.at(k, site) : k;
+    Expr read =
+        switch (array) {
+          case ArrayRef.Rows rows -> new Expr.Load(array.decl(), rows.at(k, site), site);
+          case ArrayRef.Chosen chosen -> chosen.choose(buffer -> new Expr.Load(buffer, k, site));
+          default -> new Expr.Load(array.decl(), k, site);
+        };
     List<Stmt> body = new ArrayList<>();
-    body.add(
-        new Stmt.Assign(
-            value, JavaArithmetic.convert(new Expr.Load(array.decl(), at, site), type)));
+    body.add(new Stmt.Assign(value, JavaArithmetic.convert(read, type)));
     body.addAll(statements.statement(child(path, loop.getStatement())));
     lowered.addAll(
         List.of(

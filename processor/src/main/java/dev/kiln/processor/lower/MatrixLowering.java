@@ -222,7 +222,11 @@ final class MatrixLowering {
    * Gpu.sharedFloats}).
    */
   private ArrayDecl tileArray(TreePath argument, TreePath call) {
-    ArrayDecl array = expressions.array(argument).decl();
+    ArrayRef named = expressions.array(argument);
+    if (named instanceof ArrayRef.Chosen || named instanceof ArrayRef.Rows) {
+      throw new KernelError(argument.getLeaf(), Errors.matrixMemory(method(call)));
+    }
+    ArrayDecl array = named.decl();
     boolean usable =
         switch (array) {
           case BufferDecl buffer -> true;

@@ -31,7 +31,7 @@ import javax.lang.model.element.Element;
 final class Scope {
   private final Map<String, BufferDecl> buffers = new LinkedHashMap<>();
   private final Map<String, ScalarParam> scalars = new LinkedHashMap<>();
-  private final Map<Element, SharedArray> shared = new LinkedHashMap<>();
+  private final List<SharedArray> shared = new ArrayList<>();
   private final List<PrivateArray> privates = new ArrayList<>();
 
   /** Variables of the kernel and of each helper being inlined, innermost last. */
@@ -77,16 +77,25 @@ final class Scope {
     return List.copyOf(buffers.values());
   }
 
+  /**
+   * Declares workgroup array {@code array} for {@code element}, in the current frame: a helper
+   * inlined twice declares two.
+   */
   void share(Element element, SharedArray array) {
-    shared.put(element, array);
+    shared.add(array);
+    bindArray(element, new ArrayRef.Fixed(array));
   }
 
-  Optional<SharedArray> shared(Element element) {
-    return Optional.ofNullable(shared.get(element));
+  /** A name for a new workgroup array: {@code name}, or {@code name$k} where it is taken. */
+  String sharedName(String name) {
+    long taken = shared.stream().filter(array -> array.name().equals(name)).count();
+    return taken == 0 && shared.stream().noneMatch(a -> a.name().startsWith(name + "$"))
+        ? name
+        : name + "$" + (shared.size() + 1);
   }
 
   List<SharedArray> sharedArrays() {
-    return List.copyOf(shared.values());
+    return List.copyOf(shared);
   }
 
   /** Declares a private array for {@code element}, in the current frame. */
@@ -117,6 +126,7 @@ final class Scope {
     final Map<Element, Local> locals = new HashMap<>();
     final Map<Element, Expr> arguments = new HashMap<>();
     final Map<Element, ArrayRef> arrays = new HashMap<>();
+    final Map<Element, BufferAlias> aliases = new LinkedHashMap<>();
   }
 
   /**
@@ -155,6 +165,23 @@ final class Scope {
    */
   void bindArray(Element parameter, ArrayRef array) {
     frames.getFirst().arrays.put(parameter, array);
+  }
+
+  /** Declares a local array variable that names buffers, in the current frame. */
+  void declareAlias(Element element, BufferAlias alias) {
+    frames.getFirst().aliases.put(element, alias);
+  }
+
+  /** The current frame's local array variables that name buffers. */
+  Map<Element, BufferAlias> aliasesByElement() {
+    return java.util.Collections.unmodifiableMap(frames.getFirst().aliases);
+  }
+
+  /** Every frame's local array variables that name buffers. */
+  List<BufferAlias> aliases() {
+    List<BufferAlias> all = new ArrayList<>();
+    frames.forEach(frame -> all.addAll(frame.aliases.values()));
+    return all;
   }
 
   Optional<Expr> argument(Element parameter) {

@@ -3,6 +3,7 @@ package dev.kiln.samples.corpus;
 import dev.kiln.samples.testing.Bits;
 import dev.kiln.samples.testing.BothDevices;
 import dev.kiln.samples.testing.KilnJavac;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.kiln.Device;
@@ -29,14 +30,18 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import javax.tools.Diagnostic;
 import javax.tools.JavaFileObject;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Kernels ported from public suites (Rodinia, PolyBench-ACC, SHOC, Parboil, the CUDA samples,
- * TornadoVM's and Aparapi's examples) as a Java programmer would write them for Kiln, written
- * after the index-analysis work and kept out of it: the compiler was not tuned to them. Each class
- * under {@code heldout/} compiles on its own, as written; each kernel {@code k} comes with
+ * Two corpora of ported kernels, as a Java programmer would write them for Kiln. {@code heldout/}:
+ * kernels from public suites (Rodinia, PolyBench-ACC, SHOC, Parboil, the CUDA samples, TornadoVM's
+ * and Aparapi's examples), written after the index-analysis work and kept out of it: the compiler
+ * was not tuned to them. {@code ports/}: the kernels ML code is written in (llama.cpp's Vulkan
+ * shaders, llm.c's CUDA kernels, GPULlama3.java's TornadoVM kernels), each naming its source,
+ * ported as faithfully as Java allows (issue 48). Each class compiles on its own, as written, with
+ * no Kiln warning (all are race-free); each kernel {@code k} comes with
  * {@code kArgs(Random)} (its arguments) and {@code kGrid} (an {@code int} count or an
  * {@code int[]} grid), each group {@code g} with {@code gGroupArgs} and {@code gGroupGrid}, and a
  * line {@code // expect g: fuses} or {@code // expect g: kiln.fusion.<kind>}. A kernel is right
@@ -46,6 +51,34 @@ import org.junit.jupiter.api.io.TempDir;
  * internal error, or a group fused or refused against its expectation.
  */
 class HeldOutCorpusTest extends BothDevices {
+  /** A corpus: its resource folder, which is also its classes' package, and its classes. */
+  record Corpus(String folder, List<String> classes) {
+    @Override
+    public String toString() {
+      return folder;
+    }
+  }
+
+  static List<Corpus> corpora() {
+    return List.of(new Corpus("heldout", CLASSES), new Corpus("ports", PORTS));
+  }
+
+  /**
+   * Warnings Kiln still gives on race-free ports, each with why: the test fails on any other, and on
+   * one of these that is gone (then it leaves the list).
+   */
+  private static final Map<String, String> KNOWN_FALSE_ALARMS = Map.of(
+      "SoftMax.java:55 kiln.race.update",
+      "a column loop that starts at the local id and steps by the workgroup size is each invocation's own;"
+          + " Kiln does not follow a counter's start and step to prove it",
+      "Residual.java:66 kiln.race.update",
+      "a grid-stride loop from the global id by the grid's size: the same gap",
+      "Attention.java:76 kiln.race.update",
+      "the row is found by division and remainder of the global id (b, h, t from idx); its elements are the"
+          + " invocation's own, which Kiln's affine proofs cannot see");
+
+  private static final List<String> PORTS = List.of("MulMatVec", "SoftMax", "RmsNorm", "Rope", "LayerNorm",
+      "Softmax1", "Encoder", "Attention", "ReductionOneBlock", "MatrixVectorLocal", "Residual");
   private static final List<String> CLASSES = List.of("Backprop", "NearestNeighbor", "Kmeans", "Hotspot", "Pathfinder",
       "Srad", "Gaussian", "Bfs", "Cfd", "Gemm", "Atax", "Mvt", "Gesummv", "TwoMm", "Syrk", "Correlation", "Jacobi2d",
       "Fdtd2d", "Convolution2d", "Triad", "MolecularDynamics", "ShocReduction", "SpmvCsr", "Stencil3d", "MriQ",
@@ -53,8 +86,9 @@ class HeldOutCorpusTest extends BothDevices {
   private static final Pattern EXPECT = Pattern.compile("// expect (\\w+): (fuses|kiln\\.fusion\\.\\w+)");
   private static final Pattern ERROR_ID = Pattern.compile("^\\[(kiln\\.[a-zA-Z.]+)]");
 
-  @Test
-  void portedKernelsCompileAsWrittenAndGiveJavasResults(@TempDir Path dir) throws Exception {
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("corpora")
+  void portedKernelsCompileAsWrittenAndGiveJavasResults(Corpus corpus, @TempDir Path dir) throws Exception {
     int kernels = 0;
     int compiled = 0;
     int right = 0;
@@ -65,8 +99,8 @@ class HeldOutCorpusTest extends BothDevices {
     List<String> failures = new ArrayList<>();
     Map<String, String> notCompiled = new TreeMap<>();
     List<String> warnings = new ArrayList<>();
-    for (String name : CLASSES) {
-      String source = source(name);
+    for (String name : corpus.classes()) {
+      String source = source(corpus, name);
       Map<String, String> expected = new LinkedHashMap<>();
       Matcher expectation = EXPECT.matcher(source);
       while (expectation.find()) {
@@ -75,7 +109,7 @@ class HeldOutCorpusTest extends BothDevices {
       int kernelCount = count(source, "@Kernel");
       kernels += kernelCount;
       Path out = dir.resolve(name);
-      Path file = out.resolve("src/heldout/" + name + ".java");
+      Path file = out.resolve("src/" + corpus.folder() + "/" + name + ".java");
       Files.createDirectories(file.getParent());
       Files.writeString(file, source);
       List<Diagnostic<? extends JavaFileObject>> errors = new ArrayList<>();
@@ -83,7 +117,9 @@ class HeldOutCorpusTest extends BothDevices {
         if (diagnostic.getKind() == Diagnostic.Kind.ERROR) {
           errors.add(diagnostic);
         } else {
-          warnings.add(name + ".java:" + diagnostic.getLineNumber() + ": " + diagnostic.getMessage(Locale.ROOT));
+          String message = diagnostic.getMessage(Locale.ROOT);
+          Matcher id = ERROR_ID.matcher(message);
+          warnings.add(name + ".java:" + diagnostic.getLineNumber() + " " + (id.find() ? id.group(1) : message));
         }
       }
       Map<String, String> refused = new TreeMap<>();
@@ -127,8 +163,8 @@ class HeldOutCorpusTest extends BothDevices {
       }
       compiled += kernelCount;
       try (URLClassLoader loader = new URLClassLoader(new URL[] {out.toUri().toURL()}, getClass().getClassLoader())) {
-        Class<?> kernelClass = loader.loadClass("heldout." + name);
-        Class<?> launcher = loader.loadClass("heldout." + name + "Kernels");
+        Class<?> kernelClass = loader.loadClass(corpus.folder() + "." + name);
+        Class<?> launcher = loader.loadClass(corpus.folder() + "." + name + "Kernels");
         Field toleranceField = kernelClass.getDeclaredField("TOLERANCE");
         toleranceField.setAccessible(true);
         double tolerance = toleranceField.getDouble(null);
@@ -153,24 +189,28 @@ class HeldOutCorpusTest extends BothDevices {
         }
       }
     }
-    System.out.printf("held-out corpus on %s: %d kernels in %d classes, %d compiled as written, %d right on Vulkan, the"
+    System.out.printf("%s corpus on %s: %d kernels in %d classes, %d compiled as written, %d right on Vulkan, the"
         + " CPU backend and Java; %d groups, %d as expected, %d of %d safe groups fused; %d Kiln warnings%n",
-        vulkan.name(), kernels, CLASSES.size(), compiled, right, groups, asExpected, safeFused, safeGroups,
-        warnings.size());
+        corpus, vulkan.name(), kernels, corpus.classes().size(), compiled, right, groups, asExpected, safeFused,
+        safeGroups, warnings.size());
     warnings.forEach(warning -> System.out.println("warning: " + warning));
     notCompiled.forEach((name, why) -> System.out.println("not compiled: " + name + "\n  " + why));
     failures.forEach(failure -> System.out.println("failure: " + failure));
     assertTrue(failures.isEmpty(), () -> String.join("\n", failures));
+    assertTrue(notCompiled.isEmpty(), () -> "not compiled as written: " + notCompiled);
+    List<String> known = KNOWN_FALSE_ALARMS.keySet().stream()
+        .filter(alarm -> corpus.classes().contains(alarm.substring(0, alarm.indexOf('.')))).sorted().toList();
+    assertEquals(known, warnings.stream().sorted().toList(), "warnings on race-free kernels, against the known ones");
   }
 
   private static int count(String text, String word) {
     return text.split(Pattern.quote(word), -1).length - 1;
   }
 
-  private static String source(String name) throws IOException {
-    try (InputStream in = HeldOutCorpusTest.class.getResourceAsStream("/heldout/" + name + ".java")) {
+  private static String source(Corpus corpus, String name) throws IOException {
+    try (InputStream in = HeldOutCorpusTest.class.getResourceAsStream("/" + corpus.folder() + "/" + name + ".java")) {
       if (in == null) {
-        throw new IOException("no held-out class " + name);
+        throw new IOException("no class " + name + " in corpus " + corpus);
       }
       return new String(in.readAllBytes(), StandardCharsets.UTF_8);
     }

@@ -11,6 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.kiln.Device;
 import dev.kiln.DeviceSet;
+import dev.kiln.samples.semantics.BufferAliasKernelsKernels;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -79,6 +80,10 @@ class SplitLaunchTest {
     cases.add(new Case("saxpy (vectorized)", r -> new Object[] {Bits.randomFloats(r, n, 4f), Bits.randomFloats(r, n, 4f)},
         (d, a) -> SaxpyKernels.saxpy(d, n, 1.5f, (float[]) a[0], (float[]) a[1]),
         (s, a) -> SaxpyKernels.saxpy(s, n, 1.5f, (float[]) a[0], (float[]) a[1])));
+    cases.add(new Case("chosen (through an array variable)",
+        r -> new Object[] {Bits.randomFloats(r, n + 3, 4f), Bits.randomFloats(r, n / 2 + 1, 4f), new float[n]},
+        (d, a) -> BufferAliasKernelsKernels.chosen(d, n, (float[]) a[0], (float[]) a[1], (float[]) a[2]),
+        (s, a) -> BufferAliasKernelsKernels.chosen(s, n, (float[]) a[0], (float[]) a[1], (float[]) a[2])));
     cases.add(new Case("develop (fused)", r -> new Object[] {Bits.randomFloats(r, n, 3f), new int[n]},
         (d, a) -> PostProcessKernels.develop(d, n, (float[]) a[0], 1.2f, 2f, (int[]) a[1]),
         (s, a) -> PostProcessKernels.develop(s, n, (float[]) a[0], 1.2f, 2f, (int[]) a[1])));
