@@ -94,7 +94,8 @@ class DiagnosticsTest {
         "Signatures",
         "LauncherNames",
         "ModuleSize",
-        "LaunchShapes"
+        "LaunchShapes",
+        "Helpers"
       })
   void messagesReadAsWritten(String fixture) {
     Compilation compilation = Kernels.compile(Kernels.source("invalid/" + fixture + ".java"));

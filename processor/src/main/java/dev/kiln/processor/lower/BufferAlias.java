@@ -45,12 +45,16 @@ final class BufferAlias {
     names = Set.copyOf(buffers);
   }
 
-  /** What the variable names here. */
+  /**
+   * What the variable names here: where the walk knows of no buffer yet (javac's definite
+   * assignment makes that a path this walk does not follow), any buffer its method gives it.
+   */
   ArrayRef ref() {
-    if (names.size() == 1) {
-      return new ArrayRef.Buffer(names.iterator().next());
+    Set<BufferDecl> named = names.isEmpty() ? Set.copyOf(ever) : names;
+    if (named.size() == 1) {
+      return new ArrayRef.Buffer(named.iterator().next());
     }
-    List<BufferDecl> options = ever.stream().filter(names::contains).toList();
+    List<BufferDecl> options = ever.stream().filter(named::contains).toList();
     return new ArrayRef.Chosen(selector, options, options.stream().map(ever::indexOf).toList());
   }
 }
