@@ -79,6 +79,11 @@ sealed interface ArrayRef {
           : new Expr.Binary(BinaryOp.ADD, offset, step);
     }
 
+    /** The same part, starting at flat element {@code start} (a local that holds its offset). */
+    Rows startingAt(Expr start) {
+      return new Rows(decl, extents, depth, start);
+    }
+
     /** The row {@code index} chooses, checked at {@code site}. */
     Rows row(Expr index, Site site) {
       return new Rows(decl, extents, depth + 1, at(index, site));
@@ -104,6 +109,11 @@ sealed interface ArrayRef {
     @Override
     public PrimType element() {
       return options.getFirst().element();
+    }
+
+    /** The same choice, made by {@code other} (a local that holds the selector's value). */
+    Chosen selectedBy(Local other) {
+      return new Chosen(other, options, keys);
     }
 
     /** {@code each} of the buffer the selector names. */

@@ -133,9 +133,7 @@ final class AssignmentExpressions {
       statements.add(new Stmt.Assign(row, rows.offset()));
       statements.add(
           new Stmt.Assign(index, expressions.expr(child(target, access.getIndex()), PrimType.INT)));
-      Expr flat =
-          new ArrayRef.Rows(rows.decl(), rows.extents(), rows.depth(), new Expr.LocalGet(row))
-              .at(new Expr.LocalGet(index), site);
+      Expr flat = rows.startingAt(new Expr.LocalGet(row)).at(new Expr.LocalGet(index), site);
       return new Variable(array.element(), null, array, flat, site);
     }
     Local local = expressions.assignedLocal(target);

@@ -190,7 +190,7 @@ final class ExpressionStatements {
     Local last = scope.temporary("index", PrimType.INT);
     Local stored = scope.temporary("stored", rows.element());
     Expr flat =
-        new ArrayRef.Rows(rows.decl(), rows.extents(), rows.depth(), new Expr.LocalGet(row))
+        rows.startingAt(new Expr.LocalGet(row))
             .at(new Expr.LocalGet(last), expressions.site(access));
     return new Stmt.Store(
         rows.decl(),

@@ -142,16 +142,7 @@ final class Library {
                   Map.entry(FLOAT + "float16ToFloat(short)", HalfLibrary::fromHalf),
                   intrinsic(FLOAT + "isNaN(float)", Intrinsic.IS_NAN),
                   intrinsic(FLOAT + "isInfinite(float)", Intrinsic.IS_INFINITE),
-                  Map.entry(
-                      FLOAT + "isFinite(float)",
-                      once(
-                          args ->
-                              new Expr.Unary(
-                                  UnaryOp.NOT,
-                                  new Expr.Binary(
-                                      BinaryOp.OR,
-                                      new Expr.Call(Intrinsic.IS_NAN, args),
-                                      new Expr.Call(Intrinsic.IS_INFINITE, args))))),
+                  Map.entry(FLOAT + "isFinite(float)", once(Library::isFinite)),
                   intrinsic(INTEGER + "bitCount(int)", Intrinsic.BIT_COUNT),
                   intrinsic(INTEGER + "numberOfLeadingZeros(int)", Intrinsic.LEADING_ZEROS),
                   intrinsic(INTEGER + "numberOfTrailingZeros(int)", Intrinsic.TRAILING_ZEROS),
@@ -266,16 +257,7 @@ final class Library {
                       DOUBLE + "doubleToLongBits(double)",
                       once(args -> BitLibrary.doubleToLongBits(args.getFirst()))),
                   intrinsic(DOUBLE + "longBitsToDouble(long)", Intrinsic.LONG_BITS_TO_DOUBLE),
-                  Map.entry(
-                      DOUBLE + "isFinite(double)",
-                      once(
-                          args ->
-                              new Expr.Unary(
-                                  UnaryOp.NOT,
-                                  new Expr.Binary(
-                                      BinaryOp.OR,
-                                      new Expr.Call(Intrinsic.IS_NAN, args),
-                                      new Expr.Call(Intrinsic.IS_INFINITE, args))))),
+                  Map.entry(DOUBLE + "isFinite(double)", once(Library::isFinite)),
                   Map.entry(DOUBLE + "compare(double,double)", once(BitLibrary::doubleCompare)),
                   intrinsic(DOUBLE + "min(double,double)", Intrinsic.MIN),
                   intrinsic(DOUBLE + "max(double,double)", Intrinsic.MAX),
@@ -320,6 +302,16 @@ final class Library {
   private static Map.Entry<String, Function<List<Expr>, Expr>> intrinsic(
       String signature, Intrinsic function) {
     return Map.entry(signature, args -> new Expr.Call(function, args));
+  }
+
+  /** {@code Float.isFinite} and {@code Double.isFinite}: neither NaN nor infinite. */
+  private static Expr isFinite(List<Expr> args) {
+    return new Expr.Unary(
+        UnaryOp.NOT,
+        new Expr.Binary(
+            BinaryOp.OR,
+            new Expr.Call(Intrinsic.IS_NAN, args),
+            new Expr.Call(Intrinsic.IS_INFINITE, args)));
   }
 
   /**

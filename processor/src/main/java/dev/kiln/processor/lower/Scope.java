@@ -86,12 +86,19 @@ final class Scope {
     bindArray(element, new ArrayRef.Fixed(array));
   }
 
-  /** A name for a new workgroup array: {@code name}, or {@code name$k} where it is taken. */
+  /**
+   * A name for a new workgroup array: {@code name}, or {@code name$2}, {@code $3} … where taken.
+   */
   String sharedName(String name) {
-    long taken = shared.stream().filter(array -> array.name().equals(name)).count();
-    return taken == 0 && shared.stream().noneMatch(a -> a.name().startsWith(name + "$"))
-        ? name
-        : name + "$" + (shared.size() + 1);
+    String unique = name;
+    for (int k = 2; taken(unique); k++) {
+      unique = name + "$" + k;
+    }
+    return unique;
+  }
+
+  private boolean taken(String name) {
+    return shared.stream().anyMatch(array -> array.name().equals(name));
   }
 
   List<SharedArray> sharedArrays() {
