@@ -59,34 +59,39 @@ final class Loops {
   }
 
   /**
-   * {@code for (T v : array) body}, over a buffer parameter or a shared or private array: as Java
-   * runs it, {@code for (int k = 0; k < array.length; k++) { T v = array[k]; body }}, with {@code
-   * k} a local of its own.
+   * {@code for (T v : array) body}, over a buffer parameter, a shared or private array, or a row of
+   * a private array of two or three dimensions: as Java runs it, {@code for (int k = 0; k <
+   * array.length; k++) { T v = array[k]; body }}, with {@code k} a local of its own. Over the rows
+   * of such an array ({@code for (float[] row : t)}), {@code v} names row {@code k}.
    */
   List<Stmt> forEach(TreePath path, com.sun.source.tree.EnhancedForLoopTree loop) {
     ArrayRef array = expressions.array(child(path, loop.getExpression()));
     VariableTree variable = loop.getVariable();
     TreePath variablePath = child(path, variable);
     VariableElement element = (VariableElement) trees.getElement(variablePath);
+    boolean overRows = array instanceof ArrayRef.Rows rows && !rows.lastLevel();
     PrimType type =
-        SignatureReader.primType(element.asType())
-            .orElseThrow(
-                () -> {
-                  scope.reject(element);
-                  return UnsupportedTypes.error(variable, element.asType());
-                });
-    Local value = scope.declare(element, variable.getName().toString(), type);
+        overRows
+            ? null
+            : SignatureReader.primType(element.asType())
+                .orElseThrow(
+                    () -> {
+                      scope.reject(element);
+                      return UnsupportedTypes.error(variable, element.asType());
+                    });
+    Local value = overRows ? null : scope.declare(element, variable.getName().toString(), type);
     Local index = scope.temporary(variable.getName() + "Index", PrimType.INT);
     List<Stmt> lowered = new ArrayList<>();
-    if (array instanceof ArrayRef.Rows rows) { // a row: chosen and checked once, before the loop
+    // the array named once, before the loop, whatever the body does
+    if (array instanceof ArrayRef.Rows rows) {
       Local row = scope.temporary("row", PrimType.INT);
       lowered.add(new Stmt.Assign(row, rows.offset()));
-      array = new ArrayRef.Rows(rows.decl(), rows.extents(), rows.depth(), new Expr.LocalGet(row));
+      array = rows.startingAt(new Expr.LocalGet(row));
     }
-    if (array instanceof ArrayRef.Chosen chosen) { // the buffer named now, whatever the body does
+    if (array instanceof ArrayRef.Chosen chosen) {
       Local named = scope.temporary("named", PrimType.INT);
       lowered.add(new Stmt.Assign(named, new Expr.LocalGet(chosen.selector())));
-      array = new ArrayRef.Chosen(named, chosen.options(), chosen.keys());
+      array = chosen.selectedBy(named);
     }
     Expr length =
         switch (array) {
@@ -97,14 +102,18 @@ final class Loops {
         };
     Expr.LocalGet k = new Expr.LocalGet(index);
     Site site = expressions.site(loop.getExpression());
-    Expr read =
-        switch (array) {
-          case ArrayRef.Rows rows -> new Expr.Load(array.decl(), rows.at(k, site), site);
-          case ArrayRef.Chosen chosen -> chosen.choose(buffer -> new Expr.Load(buffer, k, site));
-          default -> new Expr.Load(array.decl(), k, site);
-        };
     List<Stmt> body = new ArrayList<>();
-    body.add(new Stmt.Assign(value, JavaArithmetic.convert(read, type)));
+    if (overRows) {
+      scope.bindArray(element, ((ArrayRef.Rows) array).row(k, site));
+    } else {
+      Expr read =
+          switch (array) {
+            case ArrayRef.Rows rows -> new Expr.Load(array.decl(), rows.at(k, site), site);
+            case ArrayRef.Chosen chosen -> chosen.choose(buffer -> new Expr.Load(buffer, k, site));
+            default -> new Expr.Load(array.decl(), k, site);
+          };
+      body.add(new Stmt.Assign(value, JavaArithmetic.convert(read, type)));
+    }
     body.addAll(statements.statement(child(path, loop.getStatement())));
     lowered.addAll(
         List.of(

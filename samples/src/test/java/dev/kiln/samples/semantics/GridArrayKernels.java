@@ -90,4 +90,28 @@ final class GridArrayKernels {
     t[row][column] = 12 / divisor;
     out[0] = t[row][column];
   }
+
+  /** The rows of a 3 x 5 array walked with for-each, each row's elements with for-each too. */
+  @Kernel(workgroup = {32})
+  static void rowsWalked(@Buffer(Access.READ) float[] in, float[] out) {
+    int g = Gpu.globalId(0);
+    if (g < out.length) {
+      float[][] t = new float[3][5];
+      for (int r = 0; r < 3; r++) {
+        for (int c = 0; c < 5; c++) {
+          t[r][c] = in[(g + r * 5 + c) % in.length];
+        }
+      }
+      float sum = 0f;
+      int rows = 0;
+      for (float[] row : t) {
+        rows++;
+        for (float v : row) {
+          sum += v * rows;
+        }
+        row[0] = sum;
+      }
+      out[g] = sum + t[2][0] + t[1].length;
+    }
+  }
 }

@@ -47,6 +47,13 @@ class GridArraysTest extends BothDevices {
         (d, a) -> GridArrayKernelsKernels.tile(d, n, (float[]) a[0], (float[]) a[1]));
   }
 
+  @ParameterizedTest(name = "n = {0}")
+  @ValueSource(ints = {1, 33, 257})
+  void theRowsOfATwoDimensionalArrayWalkedWithForEach(int n) {
+    compare("rowsWalked", n, r -> new Object[] {Bits.randomFloats(r, n + 7, 4f), new float[n]},
+        (d, a) -> GridArrayKernelsKernels.rowsWalked(d, n, (float[]) a[0], (float[]) a[1]));
+  }
+
   @Test
   void anIndexInsideTheArrayButOutsideItsDimensionFaults() {
     for (Device device : new Device[] {cpu, vulkan}) {
