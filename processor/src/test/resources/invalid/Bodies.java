@@ -275,6 +275,19 @@ public final class Bodies {
     int k = i > 2 ? (z = in).length : 0; // ERROR: [kiln.unsupported.alias]
     int[] h = (i & 1) == 0 ? h1 : h2;
     Gpu.atomicAdd(h, 0, 1); // ERROR: [kiln.unsupported.alias]
-    out[i] = k + z[0];
+    System.arraycopy(h, 0, h1, 1, 1); // ERROR: [kiln.unsupported.alias]
+    out[i] = k + z[0] + BodyHelpers.first(h); // ERROR: [kiln.unsupported.alias]
+    float[][] t = new float[2][2];
+    out[i] += BodyHelpers.corner(t); // ERROR: [kiln.unsupported.expression]
+  }
+}
+
+final class BodyHelpers {
+  static int first(int[] values) {
+    return values[0];
+  }
+
+  static float corner(float[][] values) {
+    return values[1][1];
   }
 }

@@ -105,10 +105,14 @@ final class HelperInlining {
             helper,
             (parameter, array) -> {
               if (array instanceof ArrayRef.Chosen) {
+                Tree argument =
+                    ((MethodInvocationTree) at.getLeaf())
+                        .getArguments()
+                        .get(helper.getParameters().indexOf(parameter));
                 throw new KernelError(
-                    at.getLeaf(),
+                    argument,
                     BufferAliases.choosing(
-                        parameter.getSimpleName(), "a helper of another class, which"));
+                        argument, "a helper of another class (" + helper.getSimpleName() + ")"));
               }
               if (array instanceof ArrayRef.Rows) {
                 throw new KernelError(
