@@ -9,15 +9,16 @@
 # There (device call with carry [".gpu-check"]):
 #   bash bench/h200-check.sh run "$OUT"      # prints one summary line per part; logs into $OUT
 # The pack holds the JRE, the Vulkan loader packages and the jars of ../shared/gpu-bundle.sh and
-# bench/gpu-lib.sh, and the fuzz kernels compiled here (the GPU machine has no javac), xz-compressed
-# to stay within the device tool's 64 MiB. KILN_CHECK_EXTRA names more files to pack (under extra/).
+# bench/gpu-lib.sh, and the fuzz kernels and the ported corpora compiled here (the GPU machine has
+# no javac), xz-compressed to stay within the device tool's 64 MiB. KILN_CHECK_EXTRA names more files to pack (under extra/).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 kernels=${KILN_CHECK_KERNELS:-2000}
 seed=${KILN_CHECK_SEED:-20261201}
 # Not run there: tests that compile kernels as they run (the GPU machine has no javac)
-# (CpuTwinTest, on the CPU alone, reads the corpus as a folder of classes, not from a jar).
-not_on_device='.*(HeldOutCorpus|ExpressionProperty|OddKernelFuzz|RandomFusion|StartupOverlap|VectorizedCorpus|PipelineCache|KernelFuzz|CpuTwin)Test'
+# (CpuTwinTest, on the CPU alone, reads the corpus as a folder of classes, not from a jar;
+# DescriptionsTest reads the modules and descriptions from target/classes).
+not_on_device='.*(Descriptions|HeldOutCorpus|ExpressionProperty|OddKernelFuzz|RandomFusion|StartupOverlap|VectorizedCorpus|PipelineCache|KernelFuzz|CpuTwin)Test'
 
 pack() {
   [[ -x .gpu/jre/bin/java ]] || bash ../shared/gpu-bundle.sh .gpu
@@ -27,9 +28,12 @@ pack() {
   (cd samples && ../mvnw -B -o -q surefire:test@default-test -Dtest=KernelFuzzTest -Dkiln.fuzzDir="$work/fuzz" \
     -Dkiln.fuzzCompileOnly=true -Dkiln.fuzzKernels="$kernels" -Dkiln.fuzzSeed="$seed")
   (cd samples && ../mvnw -B -o -q surefire:test@default-test -Dtest=RandomFusionTest -Dkiln.fusionDir="$work/fusion")
+  (cd samples && ../mvnw -B -o -q surefire:test@default-test -Dtest=HeldOutCorpusTest -Dkiln.corpusDir="$work/corpus" \
+    -Dkiln.corpusCompileOnly=true)
   local jar
   jar=$(ls -d /usr/lib/jvm/*/bin/jar | sort -V | tail -1)
-  mkdir -p "$work/stage/fuzz" "$work/stage/extra" "$work/stage/fusion"
+  mkdir -p "$work/stage/fuzz" "$work/stage/extra" "$work/stage/fusion" "$work/stage/corpus"
+  for corpus in heldout ports; do "$jar" cf0 "$work/stage/corpus/$corpus.jar" -C "$work/corpus/$corpus" "$corpus"; done
   "$jar" cf0 "$work/stage/fuzz/valid.jar" -C "$work/fuzz" fuzz # stored: xz compresses the whole
   "$jar" cf0 "$work/stage/fusion/second.jar" -C "$work/fusion/second" fuzz
   cp "$work/fusion/refused.txt" "$work/stage/fusion/"
@@ -81,6 +85,10 @@ run() {
   timeout -s QUIT -k 15 "${KILN_CHECK_FUSION_S:-150}" "${jvm[@]}" -Dkiln.fusionDir="$root/fusion" \
     -cp "$lib/*" org.junit.platform.console.ConsoleLauncher execute --details=summary --disable-banner \
     --select-class dev.kiln.samples.fusion.RandomFusionTest > "$out/fusion.txt" 2>&1 || true
+  timeout -s QUIT -k 15 "${KILN_CHECK_CORPUS_S:-120}" "${jvm[@]}" -Dkiln.corpusDir="$root/corpus" \
+    -cp "$lib/*" org.junit.platform.console.ConsoleLauncher execute --details=summary --disable-banner \
+    --select-class dev.kiln.samples.corpus.HeldOutCorpusTest > "$out/corpus.txt" 2>&1 || true
+  echo "corpora: $(grep -E 'corpus on|tests (successful|failed)' "$out/corpus.txt" | tr -s ' ' | tr '\n' ' ')"
   echo "fusion: $(grep -E '^random fusion|tests (successful|failed)' "$out/fusion.txt" | tr -s ' ' | tr '\n' ' ')"
 }
 

@@ -236,6 +236,41 @@ class ValidKernelsTest {
     assertThat(huge.usesBarriers()).isTrue();
   }
 
+  /**
+   * A buffer without {@code @Buffer} that only tiles touch is described by what they do: the
+   * runtime copies back and tracks buffers by the described access (a store of tiles described as a
+   * read left the H200's results on the device).
+   */
+  @Test
+  void describedAccessesCountTileLoadsAndStores() {
+    Compilation compilation =
+        Kernels.compile(
+            com.google.testing.compile.JavaFileObjects.forSourceLines(
+                "test.Tiles",
+                "package test;",
+                "import dev.kiln.Gpu;",
+                "import dev.kiln.annotations.Kernel;",
+                "import dev.kiln.matrix.MatrixAccumulator;",
+                "import dev.kiln.matrix.MatrixLayout;",
+                "final class Tiles {",
+                "  @Kernel(workgroup = 32)",
+                "  static void scale(float[] from, float[] to, float[] both) {",
+                "    MatrixAccumulator tile = Gpu.loadAccumulator(from, 0, 16, MatrixLayout.ROW_MAJOR);",
+                "    Gpu.storeAccumulator(tile, to, 0, 16, MatrixLayout.ROW_MAJOR);",
+                "    MatrixAccumulator old = Gpu.loadAccumulator(both, 0, 16, MatrixLayout.ROW_MAJOR);",
+                "    Gpu.storeAccumulator(Gpu.scaleAccumulator(old, 2f), both, 0, 16,"
+                    + " MatrixLayout.COLUMN_MAJOR);",
+                "  }",
+                "}"));
+    assertThat(compilation).succeededWithoutWarnings();
+    assertThat(Kernels.description(compilation, "test", "Tiles", "scale").accesses())
+        .containsExactly(
+            dev.kiln.annotations.Access.READ,
+            dev.kiln.annotations.Access.WRITE,
+            dev.kiln.annotations.Access.READ_WRITE)
+        .inOrder();
+  }
+
   @Test
   void modulesSayHowTheirLaunchesMaySplitAcrossDevices() {
     Compilation faults = Kernels.compile(Kernels.source("corpus/Faults.java"));

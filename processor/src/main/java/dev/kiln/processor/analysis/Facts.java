@@ -3,6 +3,7 @@ package dev.kiln.processor.analysis;
 import dev.kiln.processor.ir.ArrayDecl;
 import dev.kiln.processor.ir.Builtin;
 import dev.kiln.processor.ir.Expr;
+import dev.kiln.processor.ir.MatrixOp;
 import dev.kiln.processor.ir.Program;
 import dev.kiln.processor.ir.Site;
 import dev.kiln.processor.ir.Stmt;
@@ -19,8 +20,10 @@ import java.util.Set;
  * uses workgroup memory, reads which invocation ids, calls subgroup operations or atomics, uses
  * cooperative matrices, and every access of every array (by the array's name), in program order.
  * The accesses are element accesses: a matrix's loads and stores of whole tiles are not among them
- * (the passes that read accesses refuse programs with {@link #matrices}); each side of a copy is,
- * at its first element (the passes that follow elements refuse programs with {@link #copies}).
+ * (the passes that read accesses refuse programs with {@link #matrices}) but kept apart, in {@code
+ * tiles}, at their first element, for what asks only whether a buffer is read or written ({@link
+ * #usesOf}); each side of a copy is, at its first element (the passes that follow elements refuse
+ * programs with {@link #copies}).
  */
 public record Facts(
     boolean barriers,
@@ -30,7 +33,8 @@ public record Facts(
     boolean atomics,
     boolean matrices,
     boolean copies,
-    Map<String, List<Access>> accesses) {
+    Map<String, List<Access>> accesses,
+    Map<String, List<Access>> tiles) {
 
   /** How an access uses its element; an atomic reads and writes it. */
   public enum Kind {
@@ -60,6 +64,9 @@ public record Facts(
     Map<String, List<Access>> copy = new LinkedHashMap<>();
     accesses.forEach((array, list) -> copy.put(array, List.copyOf(list)));
     accesses = java.util.Collections.unmodifiableMap(copy);
+    Map<String, List<Access>> tilesCopy = new LinkedHashMap<>();
+    tiles.forEach((array, list) -> tilesCopy.put(array, List.copyOf(list)));
+    tiles = java.util.Collections.unmodifiableMap(tilesCopy);
   }
 
   public static Facts of(Program program) {
@@ -68,12 +75,24 @@ public record Facts(
     boolean[] matrices = {false};
     boolean[] copies = {false};
     Map<String, List<Access>> accesses = new LinkedHashMap<>();
+    Map<String, List<Access>> tiles = new LinkedHashMap<>();
     Walk.statements(
         program.body(),
         statement -> {
           switch (statement) {
             case Stmt.Barrier b -> barriers[0] = true;
-            case Stmt.Matrix m -> matrices[0] = true;
+            case Stmt.Matrix matrix -> {
+              matrices[0] = true;
+              switch (matrix.op()) {
+                case MatrixOp.Load load ->
+                    add(tiles, new Access(load.array(), Kind.READ, load.offset(), matrix.site()));
+                case MatrixOp.Store store ->
+                    add(
+                        tiles,
+                        new Access(store.array(), Kind.WRITE, store.offset(), matrix.site()));
+                default -> {}
+              }
+            }
             case Stmt.Copy copy ->
                 copies[0] = true; // its sides are added after its indices' loads, below
             case Stmt.Store store ->
@@ -121,11 +140,22 @@ public record Facts(
         atomics[0],
         matrices[0],
         copies[0],
-        accesses);
+        accesses,
+        tiles);
   }
 
   private static void add(Map<String, List<Access>> accesses, Access access) {
     accesses.computeIfAbsent(access.array().name(), array -> new ArrayList<>()).add(access);
+  }
+
+  /**
+   * Every use of the array named {@code array}: its element accesses, then its tiles' loads and
+   * stores; empty if the program does not touch it.
+   */
+  public List<Access> usesOf(String array) {
+    List<Access> uses = new ArrayList<>(accessesOf(array));
+    uses.addAll(tiles.getOrDefault(array, List.of()));
+    return uses;
   }
 
   /** The accesses of the array named {@code array}; empty if the program does not index it. */

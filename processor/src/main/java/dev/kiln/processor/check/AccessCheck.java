@@ -4,10 +4,7 @@ import dev.kiln.annotations.Access;
 import dev.kiln.processor.analysis.Facts;
 import dev.kiln.processor.diag.Errors;
 import dev.kiln.processor.ir.BufferDecl;
-import dev.kiln.processor.ir.MatrixOp;
 import dev.kiln.processor.ir.Program;
-import dev.kiln.processor.ir.Stmt;
-import dev.kiln.processor.ir.Walk;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -30,8 +27,7 @@ public final class AccessCheck {
       if (access == null) {
         continue;
       }
-      List<Facts.Access> uses = new ArrayList<>(facts.accessesOf(buffer.name()));
-      uses.addAll(tileAccesses(program, buffer));
+      List<Facts.Access> uses = facts.usesOf(buffer.name());
       Optional<Facts.Access> firstWrite =
           uses.stream().filter(use -> use.kind().writes()).findFirst();
       Optional<Facts.Access> firstRead =
@@ -55,28 +51,5 @@ public final class AccessCheck {
       }
     }
     return errors;
-  }
-
-  /**
-   * The cooperative-matrix loads and stores of {@code buffer}, as accesses at their first element.
-   */
-  private static List<Facts.Access> tileAccesses(Program program, BufferDecl buffer) {
-    List<Facts.Access> accesses = new ArrayList<>();
-    Walk.statements(
-        program.body(),
-        statement -> {
-          if (statement instanceof Stmt.Matrix matrix) {
-            switch (matrix.op()) {
-              case MatrixOp.Load load when load.array().equals(buffer) ->
-                  accesses.add(
-                      new Facts.Access(buffer, Facts.Kind.READ, load.offset(), matrix.site()));
-              case MatrixOp.Store store when store.array().equals(buffer) ->
-                  accesses.add(
-                      new Facts.Access(buffer, Facts.Kind.WRITE, store.offset(), matrix.site()));
-              default -> {}
-            }
-          }
-        });
-    return accesses;
   }
 }

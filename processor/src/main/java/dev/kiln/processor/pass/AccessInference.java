@@ -67,7 +67,7 @@ public final class AccessInference {
   }
 
   private static Access infer(Facts facts, BufferDecl buffer) {
-    List<Facts.Access> uses = facts.accessesOf(buffer.name());
+    List<Facts.Access> uses = facts.usesOf(buffer.name());
     boolean reads = uses.stream().anyMatch(use -> use.kind() != Facts.Kind.WRITE);
     boolean writes = uses.stream().anyMatch(use -> use.kind().writes());
     if (!writes) {
