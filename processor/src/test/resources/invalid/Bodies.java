@@ -120,7 +120,7 @@ public final class Bodies {
       tile[0] = scratch[0];
       x[i] = tile[0];
     }
-    int[] sized = Gpu.sharedInts(n); // ERROR: [kiln.shared.declaration]
+    int[] sized = Gpu.sharedInts(n + 1); // ERROR: [kiln.shared.declaration]
     x[i] = sized[0];
   }
 
@@ -279,6 +279,15 @@ public final class Bodies {
     out[i] = k + z[0] + BodyHelpers.first(h); // ERROR: [kiln.unsupported.alias]
     float[][] t = new float[2][2];
     out[i] += BodyHelpers.corner(t); // ERROR: [kiln.unsupported.expression]
+  }
+
+  @Kernel(workgroup = {32})
+  static void sizedBesideTiles(short[] a, float[] c, int n) {
+    float[] staged = Gpu.sharedFloats(n); // ERROR: [kiln.shared.length]
+    MatrixA left = Gpu.loadMatrixA(a, 0, 16, MatrixElement.FLOAT16, MatrixLayout.ROW_MAJOR);
+    MatrixB right = Gpu.loadMatrixB(a, 0, 16, MatrixElement.FLOAT16, MatrixLayout.ROW_MAJOR);
+    Gpu.storeAccumulator(Gpu.multiplyAdd(left, right, Gpu.fillAccumulator(0f)), staged, 0, 16, MatrixLayout.ROW_MAJOR);
+    c[Gpu.globalId(0)] = staged[0];
   }
 }
 

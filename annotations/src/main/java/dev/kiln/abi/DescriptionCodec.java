@@ -91,6 +91,20 @@ public final class DescriptionCodec {
           KernelDescription::sharedBytes,
           DataOutputStream::writeLong,
           DataInputStream::readLong);
+  private static final Attribute<List<SharedLength>> SHARED_LENGTHS =
+      new Attribute<>(
+          "sharedLengths",
+          KernelDescription::sharedLengths,
+          (out, lengths) ->
+              list(
+                  out,
+                  lengths,
+                  (o, length) -> {
+                    o.writeInt(length.param());
+                    o.writeInt(length.specId());
+                    o.writeLong(length.bytesPerElement());
+                  }),
+          in -> list(in, i -> new SharedLength(i.readInt(), i.readInt(), i.readLong())));
   private static final Attribute<List<Access>> ACCESSES =
       new Attribute<>(
           "accesses",
@@ -194,6 +208,7 @@ public final class DescriptionCodec {
           ELEMENTS_PER_INVOCATION,
           BARRIERS,
           SHARED_BYTES,
+          SHARED_LENGTHS,
           ACCESSES,
           BOUNDS,
           PROOFS,
@@ -271,6 +286,7 @@ public final class DescriptionCodec {
           value(values, ELEMENTS_PER_INVOCATION),
           value(values, BARRIERS),
           value(values, SHARED_BYTES),
+          value(values, SHARED_LENGTHS),
           value(values, ACCESSES),
           value(values, BOUNDS),
           value(values, PROOFS),

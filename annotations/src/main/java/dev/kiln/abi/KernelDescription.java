@@ -16,7 +16,9 @@ import java.util.Set;
  *     vectorized kernel), which sizes the dispatch
  * @param usesBarriers whether the kernel waits at workgroup barriers: the CPU backend then runs a
  *     workgroup's invocations side by side
- * @param sharedBytes the workgroup memory the kernel declares, in bytes
+ * @param sharedBytes the workgroup memory the kernel declares, in bytes, but for its arrays sized
+ *     by a parameter
+ * @param sharedLengths the workgroup arrays sized by a parameter, whose memory a launch adds
  * @param accesses each parameter's access, as the kernel's body uses it (declared or inferred);
  *     {@code READ} for a scalar
  * @param bounds the conditions a launch must keep for the processor's proofs to hold
@@ -29,6 +31,7 @@ public record KernelDescription(
     int elementsPerInvocation,
     boolean usesBarriers,
     long sharedBytes,
+    List<SharedLength> sharedLengths,
     List<Access> accesses,
     List<LaunchBound> bounds,
     List<LaunchProof> proofs,
@@ -40,6 +43,7 @@ public record KernelDescription(
         features.isEmpty()
             ? Set.of()
             : java.util.Collections.unmodifiableSet(EnumSet.copyOf(features));
+    sharedLengths = List.copyOf(sharedLengths);
     accesses = List.copyOf(accesses);
     bounds = List.copyOf(bounds);
     proofs = List.copyOf(proofs);

@@ -200,6 +200,12 @@ public final class LaunchAbi {
   public static final int CHECKS_SETTLED_SPEC_ID = 1;
 
   /**
+   * The first id of the specialization constants that hold the lengths of workgroup arrays sized by
+   * a parameter ({@link SharedLength}), one id per parameter.
+   */
+  public static final int SHARED_LENGTH_SPEC_IDS_FROM = 2;
+
+  /**
    * The smallest subgroup a device that cuts loops may have: lavapipe counts header entries per
    * SIMD group, one subgroup (4, 8 or 16 lanes with 128-, 256- or 512-bit vectors), so a counting
    * module keeps a count per subgroup in workgroup memory, {@code ceil(invocations / 4)} words.
@@ -217,6 +223,13 @@ public final class LaunchAbi {
    * length.
    */
   public static final int FAULT_LOCAL_ARRAY = 0x80000000;
+
+  /**
+   * With {@link #FAULT_LOCAL_ARRAY}: the array's length is the launch's value of the parameter
+   * whose {@link SharedLength} has the specialization constant whose id is or'ed in, not the id
+   * itself.
+   */
+  public static final int FAULT_PARAMETER_LENGTH = 0x40000000;
 
   /**
    * The CPU twins of class {@code C}'s kernels and groups are the class {@code C + TWINS_SUFFIX}.

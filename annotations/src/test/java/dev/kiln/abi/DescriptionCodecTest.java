@@ -26,6 +26,7 @@ class DescriptionCodecTest {
           4,
           true,
           16384,
+          List.of(new SharedLength(2, LaunchAbi.SHARED_LENGTH_SPEC_IDS_FROM, 12)),
           List.of(Access.READ, Access.WRITE, Access.READ_WRITE, Access.READ),
           List.of(
               new LaunchBound(
@@ -69,6 +70,7 @@ class DescriptionCodecTest {
             List.of(),
             List.of(),
             List.of(),
+            List.of(),
             SplitForm.refused("it copies ranges of arrays"));
     assertEquals(empty, DescriptionCodec.read(DescriptionCodec.write(empty)));
   }
@@ -82,6 +84,7 @@ class DescriptionCodecTest {
               1,
               false,
               0,
+              List.of(),
               List.of(),
               List.of(),
               List.of(),

@@ -112,7 +112,7 @@ final class GlslTwins {
         params, args -> {
           throw new UnsupportedOperationException("GLSL twins run on Vulkan only");
         });
-    return spec.describedBy(new KernelDescription(features(name), 1, false, 0,
+    return spec.describedBy(new KernelDescription(features(name), 1, false, 0, List.of(),
         params.stream().map(KernelSpec.Param::access).toList(), List.of(), List.of(),
         dev.kiln.backend.KernelDescriptions.declared(spec).aliasConflicts(), SplitForm.refused("a GLSL twin does not split")));
   }

@@ -1,6 +1,7 @@
 package dev.kiln.processor;
 
 import dev.kiln.abi.KernelDescription;
+import dev.kiln.abi.SharedLength;
 import dev.kiln.annotations.Access;
 import dev.kiln.processor.analysis.Analysis;
 import dev.kiln.processor.ir.BufferDecl;
@@ -74,6 +75,14 @@ final class Descriptions {
         program.elementsPerInvocation(),
         Walk.anyStatement(program.body(), Stmt.Barrier.class::isInstance),
         module.sharedBytes(),
+        module.sharedLengths().stream()
+            .map(
+                length ->
+                    new SharedLength(
+                        index.applyAsInt(length.param()),
+                        length.specId(),
+                        length.bytesPerElement()))
+            .toList(),
         accesses,
         program.launchBounds().stream().map(bound -> bound.numbered(index)).toList(),
         written.bounds().launchProofs().stream().map(proof -> proof.numbered(index)).toList(),

@@ -237,6 +237,52 @@ class ValidKernelsTest {
   }
 
   /**
+   * Workgroup arrays an int parameter sizes: one specialization constant per parameter, each
+   * array's elements counted per unit of it, the constant arrays in the bytes; the module is valid.
+   */
+  @Test
+  void descriptionsNameTheParametersThatSizeWorkgroupMemory() {
+    Compilation compilation =
+        Kernels.compile(
+            com.google.testing.compile.JavaFileObjects.forSourceLines(
+                "test.Sized",
+                "package test;",
+                "import dev.kiln.Gpu;",
+                "import dev.kiln.annotations.Kernel;",
+                "final class Sized {",
+                "  @Kernel(workgroup = 64)",
+                "  static void sized(float[] out, int rows, int cols) {",
+                "    float[] row = Gpu.sharedFloats(cols);",
+                "    long[] wide = Gpu.sharedLongs(cols);",
+                "    int[] fixed = Gpu.sharedInts(10);",
+                "    double[] column = Gpu.sharedDoubles(rows);",
+                "    int l = Gpu.localId(0);",
+                "    if (l < cols) {",
+                "      row[l] = l;",
+                "      wide[l] = l;",
+                "    }",
+                "    if (l < rows) {",
+                "      column[l] = l;",
+                "    }",
+                "    fixed[l % 10] = 1;",
+                "    Gpu.barrier();",
+                "    out[Gpu.globalId(0)] = row[cols - 1] + wide[0] + (float) column[0];",
+                "  }",
+                "}"));
+    assertThat(compilation).succeeded();
+    KernelDescription sized = Kernels.description(compilation, "test", "Sized", "sized");
+    assertThat(sized.sharedLengths())
+        .containsExactly(
+            new dev.kiln.abi.SharedLength(
+                2, dev.kiln.abi.LaunchAbi.SHARED_LENGTH_SPEC_IDS_FROM, 12),
+            new dev.kiln.abi.SharedLength(
+                1, dev.kiln.abi.LaunchAbi.SHARED_LENGTH_SPEC_IDS_FROM + 1, 8))
+        .inOrder();
+    assertThat(sized.sharedBytes()).isEqualTo(40);
+    SpirvTools.validate("sized", Kernels.module(compilation, "test", "Sized", "sized"));
+  }
+
+  /**
    * A buffer without {@code @Buffer} that only tiles touch is described by what they do: the
    * runtime copies back and tracks buffers by the described access (a store of tiles described as a
    * read left the H200's results on the device).

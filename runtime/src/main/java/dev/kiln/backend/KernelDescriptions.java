@@ -78,6 +78,7 @@ public final class KernelDescriptions {
         1,
         false,
         0,
+        List.of(),
         params.stream().map(KernelSpec.Param::access).toList(),
         List.of(),
         List.of(),

@@ -10,6 +10,7 @@ import dev.kiln.backend.KernelDescriptions;
 import dev.kiln.backend.StartupTrace;
 import java.nio.ByteBuffer;
 import java.nio.LongBuffer;
+import java.util.List;
 import org.lwjgl.system.MemoryStack;
 import org.lwjgl.system.MemoryUtil;
 import org.lwjgl.vulkan.VkComputePipelineCreateInfo;
@@ -57,7 +58,8 @@ final class ComputePipeline {
    * Builds the pipeline of {@code spec}; its buffers are pushed as descriptors where {@code
    * pushDescriptors} (the device has VK_KHR_push_descriptor) and they fit in a push set. Where
    * {@code checksSettled}, the checks that launches may settle are left out ({@link
-   * LaunchAbi#CHECKS_SETTLED_SPEC_ID}): for launches whose values prove them unnecessary.
+   * LaunchAbi#CHECKS_SETTLED_SPEC_ID}): for launches whose values prove them unnecessary. {@code
+   * sharedLengths}: the value of each of the kernel's {@code SharedLength}s, in their order.
    */
   static ComputePipeline create(
       VkDevice device,
@@ -65,7 +67,8 @@ final class ComputePipeline {
       long cache,
       KernelSpec spec,
       boolean pushDescriptors,
-      boolean checksSettled) {
+      boolean checksSettled,
+      List<Integer> sharedLengths) {
     physical.checkLaunchShape(spec);
     KernelDescription kernel = KernelDescriptions.of(spec);
     physical.checkSupports(spec, kernel);
@@ -133,20 +136,22 @@ final class ComputePipeline {
       VkComputePipelineCreateInfo.Buffer info = VkComputePipelineCreateInfo.calloc(1, stack);
       // the modules count loop turns, per subgroup, and fault before a driver that cuts loops cuts
       // them
-      int[] constants =
+      int[] flags =
           java.util.stream.IntStream.of(
                   physical.cutsLoops() ? LaunchAbi.COUNT_LOOPS_SPEC_ID : -1,
                   checksSettled ? LaunchAbi.CHECKS_SETTLED_SPEC_ID : -1)
               .filter(id -> id >= 0)
               .toArray();
+      int count = flags.length + sharedLengths.size();
       VkSpecializationInfo specialization = null;
-      if (constants.length > 0) { // each a boolean set true
-        VkSpecializationMapEntry.Buffer entries =
-            VkSpecializationMapEntry.calloc(constants.length, stack);
-        ByteBuffer data = stack.malloc(4 * constants.length);
-        for (int i = 0; i < constants.length; i++) {
-          entries.get(i).constantID(constants[i]).offset(4 * i).size(4);
-          data.putInt(4 * i, VK_TRUE);
+      if (count > 0) { // each flag a boolean set true, then the lengths
+        VkSpecializationMapEntry.Buffer entries = VkSpecializationMapEntry.calloc(count, stack);
+        ByteBuffer data = stack.malloc(4 * count);
+        for (int i = 0; i < count; i++) {
+          boolean flag = i < flags.length;
+          int id = flag ? flags[i] : kernel.sharedLengths().get(i - flags.length).specId();
+          entries.get(i).constantID(id).offset(4 * i).size(4);
+          data.putInt(4 * i, flag ? VK_TRUE : sharedLengths.get(i - flags.length));
         }
         specialization = VkSpecializationInfo.calloc(stack).pMapEntries(entries).pData(data);
       }

@@ -3,6 +3,8 @@ package dev.kiln.vulkan;
 import dev.kiln.abi.KernelSpec;
 import dev.kiln.abi.LaunchAbi;
 import dev.kiln.abi.NumericType;
+import dev.kiln.abi.SharedLength;
+import dev.kiln.backend.KernelDescriptions;
 import dev.kiln.backend.Launch;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -184,6 +186,24 @@ final class LaunchFaults {
   }
 
   /**
+   * The launch's length of the workgroup arrays whose length specialization constant {@code specId}
+   * holds.
+   */
+  private static int parameterLength(Launch launch, int specId) {
+    for (SharedLength length : KernelDescriptions.of(launch.spec()).sharedLengths()) {
+      if (length.specId() == specId) {
+        return (int) launch.scalar(length.param());
+      }
+    }
+    throw new IllegalStateException(
+        "a fault on a workgroup array sized by constant "
+            + specId
+            + ", which "
+            + launch.spec()
+            + " does not describe");
+  }
+
+  /**
    * Throws what Java would have, if {@code launch} recorded a fault (telling it the fault's arm).
    */
   void throwIfAny(Launch launch) {
@@ -194,7 +214,13 @@ final class LaunchFaults {
     launch.faultArm(region); // a single launch's regions are its arms'
     KernelSpec spec = launch.spec();
     boolean local = (words[1] & LOCAL_ARRAY) != 0;
-    int length = local ? words[1] & ~LOCAL_ARRAY : bufferLength(launch, words[1]);
+    int length =
+        !local
+            ? bufferLength(launch, words[1])
+            : (words[1] & LaunchAbi.FAULT_PARAMETER_LENGTH) != 0
+                ? parameterLength(
+                    launch, words[1] & ~(LOCAL_ARRAY | LaunchAbi.FAULT_PARAMETER_LENGTH))
+                : words[1] & ~LOCAL_ARRAY;
     String array =
         local
             ? "a local array"

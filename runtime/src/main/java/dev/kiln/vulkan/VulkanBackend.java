@@ -2,11 +2,13 @@ package dev.kiln.vulkan;
 
 import static org.lwjgl.vulkan.VK10.*;
 
+import dev.kiln.abi.KernelDescription;
 import dev.kiln.abi.KernelSpec;
 import dev.kiln.abi.NumericType;
 import dev.kiln.backend.Backend;
 import dev.kiln.backend.BackendBatch;
 import dev.kiln.backend.BackendBuffer;
+import dev.kiln.backend.KernelDescriptions;
 import dev.kiln.backend.Launch;
 import dev.kiln.backend.SettledChecks;
 import dev.kiln.backend.StartupTrace;
@@ -55,6 +57,9 @@ public final class VulkanBackend implements Backend {
 
   /** The pipelines with the checks their launches settled left out ({@link SettledChecks}). */
   private final Map<KernelSpec, ComputePipeline> settledPipelines = new ConcurrentHashMap<>();
+
+  /** The pipelines of kernels whose workgroup arrays parameters size, one per set of lengths. */
+  private final Map<SizedPipeline, ComputePipeline> sizedPipelines = new ConcurrentHashMap<>();
 
   private final Set<VulkanBuffer> live = new LinkedHashSet<>();
   private boolean closed;
@@ -188,25 +193,38 @@ public final class VulkanBackend implements Backend {
   /**
    * The pipeline that runs {@code launch}, built on first use: its module with the checks the
    * launch's values settle left out where they do ({@link SettledChecks}), else the module as
-   * written.
+   * written; for a kernel whose workgroup arrays parameters size, one per set of lengths ({@link
+   * SharedLengths}, checked here).
    */
   ComputePipeline pipeline(Launch launch) {
     KernelSpec spec = launch.spec();
-    Map<KernelSpec, ComputePipeline> built =
-        SettledChecks.hold(launch) ? settledPipelines : pipelines;
+    boolean settled = SettledChecks.hold(launch);
+    Map<KernelSpec, ComputePipeline> built = settled ? settledPipelines : pipelines;
     ComputePipeline pipeline = built.get(spec);
-    return pipeline != null
-        ? pipeline
-        : built.computeIfAbsent(
-            spec,
-            kernel ->
-                ComputePipeline.create(
-                    context.device,
-                    context.physical,
-                    pipelineCache.handle(),
-                    kernel,
-                    context.pushDescriptors,
-                    built == settledPipelines));
+    if (pipeline != null) {
+      return pipeline;
+    }
+    KernelDescription kernel = KernelDescriptions.of(spec);
+    if (!kernel.sharedLengths().isEmpty()) {
+      List<Integer> lengths = SharedLengths.of(launch, kernel, context.physical);
+      return sizedPipelines.computeIfAbsent(
+          new SizedPipeline(spec, settled, lengths), key -> create(spec, settled, lengths));
+    }
+    return built.computeIfAbsent(spec, kernelSpec -> create(kernelSpec, settled, List.of()));
+  }
+
+  /** A pipeline of a kernel whose workgroup arrays parameters size, by their lengths. */
+  private record SizedPipeline(KernelSpec spec, boolean settled, List<Integer> lengths) {}
+
+  private ComputePipeline create(KernelSpec spec, boolean settled, List<Integer> lengths) {
+    return ComputePipeline.create(
+        context.device,
+        context.physical,
+        pipelineCache.handle(),
+        spec,
+        context.pushDescriptors,
+        settled,
+        lengths);
   }
 
   @Override
@@ -469,6 +487,8 @@ public final class VulkanBackend implements Backend {
     pipelines.clear();
     settledPipelines.values().forEach(pipeline -> pipeline.destroy(context.device));
     settledPipelines.clear();
+    sizedPipelines.values().forEach(pipeline -> pipeline.destroy(context.device));
+    sizedPipelines.clear();
     pipelineCache.close(context.device);
     context.close();
   }

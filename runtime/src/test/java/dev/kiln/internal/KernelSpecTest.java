@@ -87,6 +87,7 @@ class KernelSpecTest {
             1,
             false,
             0,
+            List.of(),
             List.of(dev.kiln.annotations.Access.READ, dev.kiln.annotations.Access.READ),
             List.of(),
             List.of(),

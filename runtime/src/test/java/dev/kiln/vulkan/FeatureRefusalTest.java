@@ -77,6 +77,7 @@ class FeatureRefusalTest {
         List.of(),
         List.of(),
         List.of(),
+        List.of(),
         SplitForm.UNKNOWN);
   }
 

@@ -88,6 +88,7 @@ class LimitsTest {
                     List.of(),
                     List.of(),
                     List.of(),
+                    List.of(),
                     SplitForm.UNKNOWN)));
     assertTrue(
         message.contains("LimitsTest#shape: 1048576 bytes of workgroup memory exceed")

@@ -2,6 +2,7 @@ package dev.kiln.processor.check;
 
 import dev.kiln.processor.diag.Errors;
 import dev.kiln.processor.ir.Expr;
+import dev.kiln.processor.ir.PrimType;
 import dev.kiln.processor.ir.PrivateArray;
 import dev.kiln.processor.ir.Program;
 import dev.kiln.processor.ir.SharedArray;
@@ -14,12 +15,15 @@ import java.util.Set;
 
 /**
  * Arrays a kernel creates need a constant positive length (a GPU array's size is part of its type),
- * an invocation's own arrays at most {@link #MAX_PRIVATE_BYTES} in all, and workgroup memory must
- * be declared at the top level of the kernel body, or of a helper inlined there as a statement of
- * its own before any {@code return} of the helper can leave: there every invocation that goes on
- * makes the same declarations once, in one order, so that they name the same workgroup arrays, as
- * on the CPU backend (where {@code Gpu.sharedFloats} hands out the workgroup's arrays in the order
- * an invocation asks). Each inlined call of such a helper declares arrays of its own.
+ * or for workgroup memory an {@code int} parameter of the kernel (its module's specialization
+ * constant, which each launch sets; not beside cooperative matrices, which NVIDIA's driver 580 then
+ * loads wrongly from workgroup memory: docs/DRIVER-GAPS.md), an invocation's own arrays at most
+ * {@link #MAX_PRIVATE_BYTES} in all, and workgroup memory must be declared at the top level of the
+ * kernel body, or of a helper inlined there as a statement of its own before any {@code return} of
+ * the helper can leave: there every invocation that goes on makes the same declarations once, in
+ * one order, so that they name the same workgroup arrays, as on the CPU backend (where {@code
+ * Gpu.sharedFloats} hands out the workgroup's arrays in the order an invocation asks). Each inlined
+ * call of such a helper declares arrays of its own.
  */
 public final class ArrayDeclarations {
   /**
@@ -35,9 +39,12 @@ public final class ArrayDeclarations {
     List<CheckError> errors = new ArrayList<>();
     Set<SharedArray> topLevel = new HashSet<>();
     declaredOnce(program.body(), true, topLevel);
+    boolean matrices = Walk.anyStatement(program.body(), Stmt.Matrix.class::isInstance);
     for (SharedArray shared : program.shared()) {
-      if (!topLevel.contains(shared) || !shared.hasConstantLength()) {
+      if (!topLevel.contains(shared) || !shared.hasConstantLength() && !sizedByParameter(shared)) {
         errors.add(new CheckError(shared.site(), Errors.sharedDeclaration(shared.intrinsic())));
+      } else if (sizedByParameter(shared) && matrices) {
+        errors.add(new CheckError(shared.site(), Errors.sharedLengthBesideMatrices()));
       }
     }
     long privateBytes = 0;
@@ -79,6 +86,14 @@ public final class ArrayDeclarations {
         return; // a helper's declarations after this are not made by invocations it let go
       }
     }
+  }
+
+  /**
+   * Whether a launch gives the array's length: an {@code int} parameter of the kernel, as a
+   * specialization constant of its module.
+   */
+  private static boolean sizedByParameter(SharedArray shared) {
+    return shared.length() instanceof Expr.ScalarGet get && get.param().type() == PrimType.INT;
   }
 
   /** An inlined helper's body: a loop that runs once, so that a {@code return} is a break. */

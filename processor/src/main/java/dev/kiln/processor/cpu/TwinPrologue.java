@@ -84,8 +84,16 @@ final class TwinPrologue {
       f.mv.visitIntInsn(NEWARRAY, T_BOOLEAN);
       f.mv.visitVarInsn(ASTORE, f.done);
     }
-    for (SharedArray shared : f.program.shared()) {
-      f.arrays.put(shared.name(), f.newArray(shared.element(), shared.size()));
+    for (SharedArray shared : f.program.shared()) { // before any statement runs, as on Vulkan
+      if (shared.length() instanceof Expr.ScalarGet get) { // a negative one throws as Java does
+        int slot = f.nextSlot++;
+        f.mv.visitVarInsn(ILOAD, f.scalars.get(get.param().name()));
+        f.newArrayOf(shared.element());
+        f.mv.visitVarInsn(ASTORE, slot);
+        f.arrays.put(shared.name(), slot);
+      } else {
+        f.arrays.put(shared.name(), f.newArray(shared.element(), shared.size()));
+      }
     }
     for (PrivateArray array : f.program.privates()) {
       if (f.cooperative) { // one per invocation

@@ -184,6 +184,10 @@ public final class Errors {
     return new Diagnostic(Message.SHARED_DECLARATION, intrinsic);
   }
 
+  public static Diagnostic sharedLengthBesideMatrices() {
+    return new Diagnostic(Message.SHARED_LENGTH);
+  }
+
   /** {@code kiln.private.length}. */
   public static Diagnostic privateLength() {
     return new Diagnostic(Message.PRIVATE_LENGTH);

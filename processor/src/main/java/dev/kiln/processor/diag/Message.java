@@ -148,9 +148,16 @@ public enum Message {
   SHARED_DECLARATION(
       "kiln.shared.declaration",
       "Gpu.%s can only initialize a local array declared at the top level of the kernel body, or at the top of a"
-          + " helper called there as a statement of its own, with a constant positive length",
+          + " helper called there as a statement of its own, with a constant positive length or an int parameter"
+          + " of the kernel",
       "declare it first thing in the kernel, or in a helper that the kernel calls outside any if or loop:"
-          + " 'float[] tile = Gpu.sharedFloats(256);'"),
+          + " 'float[] tile = Gpu.sharedFloats(256);' or 'Gpu.sharedFloats(n)' with 'int n' a parameter of the"
+          + " kernel"),
+  SHARED_LENGTH(
+      "kiln.shared.length",
+      "a workgroup array sized by a parameter cannot share a kernel with cooperative matrices: NVIDIA's driver"
+          + " 580 loads tiles from workgroup memory wrongly beside such an array (docs/DRIVER-GAPS.md)",
+      "give the array a constant length: 'Gpu.sharedFloats(TILE)' with 'static final int TILE = 256'"),
   PRIVATE_LENGTH(
       "kiln.private.length",
       "a kernel's own array needs a constant positive length",

@@ -90,7 +90,7 @@ final class Copies {
                   || array instanceof SharedArray shared && shared.packed());
       boolean words =
           array.element().bytes() == 4 && !updated.contains(name) && !tiled.contains(name);
-      if (copied.contains(name) && (shorts || words)) {
+      if (copied.contains(name) && (shorts || words) && array.hasConstantLength()) {
         quads.add(name);
       }
     }

@@ -3,6 +3,8 @@ package dev.kiln.processor.spirv;
 import static org.lwjgl.util.spvc.Spv.*;
 
 import dev.kiln.abi.DeviceFeature;
+import dev.kiln.abi.LaunchAbi;
+import dev.kiln.processor.ir.Expr;
 import dev.kiln.processor.ir.PrivateArray;
 import dev.kiln.processor.ir.SharedArray;
 
@@ -10,12 +12,20 @@ import dev.kiln.processor.ir.SharedArray;
 final class FixedArrays {
   private FixedArrays() {}
 
-  /** Workgroup array {@code shared}, declared; {@code held}: as quads ({@link QuadArrays}). */
+  /**
+   * Workgroup array {@code shared}, declared; {@code held}: as quads ({@link QuadArrays}). Its
+   * length is a constant, or an int parameter's value ({@link ParameterLengths}).
+   */
   static ArrayVariable shared(
-      FunctionBuilder fn, QuadArrays quads, SharedArray shared, boolean held) {
+      FunctionBuilder fn,
+      QuadArrays quads,
+      ParameterLengths lengths,
+      SharedArray shared,
+      boolean held) {
     SpirvModule module = fn.module();
     int type;
     int storage;
+    String param = shared.length() instanceof Expr.ScalarGet get ? get.param().name() : null;
     if (held) {
       type = quads.arrayType(shared.size(), shared.element());
       storage = quads.quad();
@@ -27,7 +37,11 @@ final class FixedArrays {
         module.require(DeviceFeature.PACKED_SHORTS);
         storage = module.type(SpvOpTypeFloat, 16);
       }
-      type = module.type(SpvOpTypeArray, storage, module.constantUint(shared.size()));
+      int length =
+          param == null
+              ? module.constantUint(shared.size())
+              : lengths.size(param, module.bytesOf(storage));
+      type = module.type(SpvOpTypeArray, storage, length);
     }
     int variable = fn.globalVariable(SpvStorageClassWorkgroup, type);
     module.name(variable, shared.name());
@@ -35,8 +49,11 @@ final class FixedArrays {
         variable,
         SpvStorageClassWorkgroup,
         shared.element(),
-        shared.size(),
-        Faults.LOCAL_ARRAY | shared.size(),
+        param == null ? shared.size() : 0,
+        param == null ? 0 : lengths.length(param),
+        param == null
+            ? Faults.LOCAL_ARRAY | shared.size()
+            : Faults.LOCAL_ARRAY | LaunchAbi.FAULT_PARAMETER_LENGTH | lengths.specId(param),
         storage,
         held || shared.packed(),
         held);
@@ -58,6 +75,7 @@ final class FixedArrays {
         SpvStorageClassFunction,
         array.element(),
         array.size(),
+        0,
         Faults.LOCAL_ARRAY | array.size(),
         held ? quads.quad() : fn.typeOf(array.element()),
         held,

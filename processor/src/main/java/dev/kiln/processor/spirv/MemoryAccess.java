@@ -50,6 +50,9 @@ final class MemoryAccess {
   /** How arrays held as quads are read and written. */
   private final QuadArrays quads;
 
+  /** The lengths of workgroup arrays that parameters give. */
+  final ParameterLengths parameterLengths;
+
   /** Each buffer's view as quads, declared on first use ({@link #quadView}). */
   private final Map<String, Integer> quadViews = new HashMap<>();
 
@@ -57,6 +60,7 @@ final class MemoryAccess {
     this.fn = fn;
     this.module = fn.module();
     this.quads = new QuadArrays(fn, this::memoryOperands);
+    this.parameterLengths = new ParameterLengths(module);
     this.boundsChecks = boundsChecks;
     this.quadArrays = Set.copyOf(quadArrays);
   }
@@ -132,6 +136,7 @@ final class MemoryAccess {
             SpvStorageClassStorageBuffer,
             buffer.element(),
             -1,
+            0,
             buffer.binding(),
             storage,
             element.isNarrow() || element == PrimType.BOOLEAN,
@@ -210,7 +215,9 @@ final class MemoryAccess {
 
   void declareShared(SharedArray shared) {
     arrays.put(
-        shared.name(), FixedArrays.shared(fn, quads, shared, quadArrays.contains(shared.name())));
+        shared.name(),
+        FixedArrays.shared(
+            fn, quads, parameterLengths, shared, quadArrays.contains(shared.name())));
   }
 
   void declarePrivate(PrivateArray array) {
@@ -373,6 +380,9 @@ final class MemoryAccess {
   /** The length of the array named {@code array}, as an int. */
   int lengthOf(String array) {
     ArrayVariable target = arrays.get(array);
+    if (target.parameterLength() != 0) {
+      return fn.op(SpvOpBitcast, module.typeInt(), target.parameterLength());
+    }
     return target.length() < 0
         ? fn.op(SpvOpBitcast, module.typeInt(), bufferLength(target.variable()))
         : module.constantInt(target.length());
@@ -411,9 +421,11 @@ final class MemoryAccess {
   private int inBounds(String array, int index, Bound bound) {
     ArrayVariable target = arrays.get(array);
     int length =
-        target.length() < 0
-            ? bufferLength(target.variable())
-            : module.constantUint(target.length());
+        target.parameterLength() != 0
+            ? target.parameterLength()
+            : target.length() < 0
+                ? bufferLength(target.variable())
+                : module.constantUint(target.length());
     int inBounds =
         fn.op(
             SpvOpULessThan,

@@ -50,6 +50,9 @@ final class SpirvModule {
   /** The bits of each 32-bit constant, by its id. */
   private final Map<Integer, Integer> constantBits = new HashMap<>();
 
+  /** The lengths of array types that parameters give ({@link ParameterLengths}). */
+  final Set<Integer> parameterSizes = new HashSet<>();
+
   /** The workgroup memory the module's variables take, in bytes. */
   private long workgroupBytes;
 
@@ -100,8 +103,10 @@ final class SpirvModule {
       case SpvOpTypeBool -> 4;
       case SpvOpTypeVector -> bytesOf(declaration.get(1)) * declaration.get(2);
       case SpvOpTypeArray ->
-          bytesOf(declaration.get(1))
-              * Integer.toUnsignedLong(constantBits.get(declaration.get(2)));
+          parameterSizes.contains(declaration.get(2))
+              ? 0 // the launch's length: the description counts it (ParameterLengths)
+              : bytesOf(declaration.get(1))
+                  * Integer.toUnsignedLong(constantBits.get(declaration.get(2)));
       case SpvOpTypeStruct -> declaration.stream().skip(1).mapToLong(this::bytesOf).sum();
       default ->
           throw new IllegalStateException(

@@ -104,9 +104,14 @@ public final class SpirvWriter {
    *
    * @param code the module's binary
    * @param features the device features it needs
-   * @param sharedBytes the workgroup memory it declares, in bytes
+   * @param sharedBytes the workgroup memory it declares, in bytes, but for arrays a parameter sizes
+   * @param sharedLengths the parameters that size workgroup arrays
    */
-  public record Written(byte[] code, Set<DeviceFeature> features, long sharedBytes) {}
+  public record Written(
+      byte[] code,
+      Set<DeviceFeature> features,
+      long sharedBytes,
+      List<ParameterLengths.Length> sharedLengths) {}
 
   /**
    * The module's binary, with what it needs of a device.
@@ -177,7 +182,11 @@ public final class SpirvWriter {
         program.workgroup().y(),
         program.workgroup().z());
     preserveFloatSemantics(main);
-    return new Written(module.toBytes(), module.features(), module.sharedBytes());
+    return new Written(
+        module.toBytes(),
+        module.features(),
+        module.sharedBytes(),
+        memory.parameterLengths.lengths());
   }
 
   /**
