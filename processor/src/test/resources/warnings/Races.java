@@ -389,4 +389,39 @@ public final class Races {
     }
     out[Gpu.globalId(0)] = sum;
   }
+
+  /** llama.cpp's soft_max: a row per workgroup, its columns from the local id by the workgroup's size. */
+  @Kernel(workgroup = 64)
+  static void columnsByWorkgroupStride(float[] dst, int ncols, float scale) {
+    int row = Gpu.workgroupId(0);
+    int tid = Gpu.localId(0);
+    for (int col = tid; col < ncols; col += 64) {
+      dst[row * ncols + col] *= scale; // each invocation's own columns of its workgroup's row: no warning
+    }
+    for (int col = tid; col < ncols; col += 32) {
+      dst[row * ncols + col] += 1f; // WARNING: [kiln.race.update] (a step of 32: l and l + 32 meet)
+    }
+    for (int col = 2 * tid; col < ncols; col += 64) {
+      dst[row * ncols + col] += 1f; // WARNING: [kiln.race.update] (2 l by 64: l and l + 32 meet)
+    }
+    for (int col = tid; col < ncols; col += 64) {
+      dst[col] += 1f; // WARNING: [kiln.race.update] (every workgroup's row 0)
+    }
+  }
+
+  /** The same walk over a workgroup array. */
+  @Kernel(workgroup = 64)
+  static void workgroupColumns(float[] in, float[] out, int n) {
+    float[] t = Gpu.sharedFloats(256);
+    int l = Gpu.localId(0);
+    for (int e = l; e < 256; e += 64) {
+      t[e] = 0f;
+    }
+    Gpu.barrier();
+    for (int e = l; e < n && e < 256; e += 64) {
+      t[e] += in[e]; // the invocation's own elements: no warning
+    }
+    Gpu.barrier();
+    out[Gpu.globalId(0)] = t[l];
+  }
 }

@@ -54,6 +54,12 @@ final class IndexWalk {
 
   private final Workgroup workgroup;
 
+  /**
+   * The counters of the loops the walk is inside whose values carry a local id ({@link
+   * LoopCounters#carriedId}), each with that id.
+   */
+  private final Map<IndexForm.Term, IndexForm.Id> carriers = new HashMap<>();
+
   private IndexWalk(Program program, IndexForms forms, Multiples multiples, AccessRecord record) {
     this.forms = forms;
     this.multiples = multiples;
@@ -232,6 +238,7 @@ final class IndexWalk {
    * the top of its body, and the range a counter keeps ({@link LoopCounters#counterFacts}).
    */
   private State loop(Stmt.Loop loop, State before) {
+    List<IndexForm.Term> carrying = new ArrayList<>();
     Set<Local> changed = Assignments.assigned(loop.body());
     changed.addAll(Assignments.assigned(loop.update()));
     changed.addAll(Assignments.assigned(loop.condition()));
@@ -241,13 +248,26 @@ final class IndexWalk {
     if (loop.testFirst() && Assignments.assigned(loop.condition()).isEmpty()) {
       top = assume(entry, loop.condition(), true);
       List<Linear> counters = new ArrayList<>();
+      List<Constraints.Conditional> rises = new ArrayList<>();
       for (Stmt update : loop.update()) {
-        counters.addAll(LoopCounters.counterFacts(update, loop, before.values(), top.facts()));
+        List<Linear> facts = LoopCounters.counterFacts(update, loop, before.values(), top.facts());
+        List<Constraints.Conditional> rise =
+            facts.isEmpty()
+                ? LoopCounters.conditionalRise(update, loop, before.values(), top.facts())
+                : List.of();
+        counters.addAll(facts);
+        rises.addAll(rise);
+        var carried = LoopCounters.carriedId(update, loop, before.values(), workgroup);
+        if ((!facts.isEmpty() || !rise.isEmpty()) && carried != null) {
+          carriers.put(carried.getKey(), carried.getValue());
+          carrying.add(carried.getKey());
+        }
       }
-      top = top.with(counters);
+      top = top.with(counters).withConditional(rises);
       top = top.with(LoopCounters.multiplesFacts(loop, top.facts(), multiples));
     }
     block(loop.body(), top);
+    carrying.forEach(carriers::remove);
     block(loop.update(), entry);
     return entry;
   }
@@ -280,7 +300,8 @@ final class IndexWalk {
     OwnElement proof = null;
     if ((array instanceof BufferDecl || array instanceof dev.kiln.processor.ir.SharedArray)
         && form(index, state) instanceof Affine affine) {
-      proof = OwnElement.prove(affine, state.facts(), workgroup, array instanceof BufferDecl);
+      proof =
+          OwnElement.prove(affine, state.facts(), workgroup, array instanceof BufferDecl, carriers);
     }
     record.ownership(index, insideOwnWorkgroup(index, state), proof);
     if (array instanceof dev.kiln.processor.ir.SharedArray) {

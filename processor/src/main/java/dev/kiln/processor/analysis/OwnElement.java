@@ -102,9 +102,12 @@ public record OwnElement(
    * @param facts what is known at the access
    * @param workgroup the program's workgroup
    * @param global whether the array is a buffer (else a workgroup array)
+   * @param carriers the loop counters at the access that carry a local id ({@code
+   *     LoopCounters.carriedId}), each with its id
    * @return the proof, or null
    */
-  static OwnElement prove(Affine form, Constraints facts, Workgroup workgroup, boolean global) {
+  static OwnElement prove(
+      Affine form, Constraints facts, Workgroup workgroup, boolean global, Map<Term, Id> carriers) {
     Affine own = global ? form : splitGlobalIds(form, workgroup);
     Map<Term, Integer> varying = new TreeMap<>();
     Map<Term, Integer> same = new TreeMap<>();
@@ -115,7 +118,8 @@ public record OwnElement(
     for (Map.Entry<Term, Integer> candidate : varying.entrySet()) {
       if (candidate.getKey() instanceof Id digit && digit.builtin() == ids) {
         OwnElement proof =
-            withDigit(digit, ids, candidate.getValue(), varying, offset, facts, workgroup, global);
+            withDigit(
+                digit, ids, candidate.getValue(), varying, offset, facts, workgroup, global, null);
         if (proof != null) {
           return proof;
         }
@@ -125,7 +129,15 @@ public record OwnElement(
       if (candidate.getKey() instanceof IndexForm.Variable counter) {
         OwnElement proof =
             withDigit(
-                counter, ids, candidate.getValue(), varying, offset, facts, workgroup, global);
+                counter,
+                ids,
+                candidate.getValue(),
+                varying,
+                offset,
+                facts,
+                workgroup,
+                global,
+                carriers.get(counter));
         if (proof != null) {
           return proof;
         }
@@ -142,7 +154,8 @@ public record OwnElement(
       IndexForm offset,
       Constraints facts,
       Workgroup workgroup,
-      boolean global) {
+      boolean global,
+      Id carried) {
     Term rest = null;
     Linear stride = Linear.constant(0);
     List<Linear> assumptions = new ArrayList<>();
@@ -169,7 +182,9 @@ public record OwnElement(
       boolean anId = factor instanceof Id id && id.builtin() == ids;
       if (rest != null && !rest.equals(factor)
           || factor.equals(digit)
-          || !(anId || factor instanceof IndexForm.Variable && digit instanceof Id)) {
+          || !(anId
+              || factor instanceof IndexForm.Variable && digit instanceof Id
+              || workgroupOf(carried, factor, global))) {
         return null; // a counter digit needs an id for its rest: two counters tell no lanes apart
       }
       rest = factor;
@@ -178,18 +193,29 @@ public record OwnElement(
     int twos = Integer.numberOfTrailingZeros(scale);
     List<LaunchForm> wrap = new ArrayList<>(List.of(LaunchForm.of(1L << twos)));
     Set<Integer> recovered = new java.util.HashSet<>();
+    long wrapLimit = INT_WRAP;
     if (digit instanceof Id id) {
       recovered.add(id.axis());
     }
     if (rest == null) {
-      if (!(digit instanceof Id id)) {
+      if (digit instanceof Id id) {
+        wrap.add(extent(id, workgroup, global));
+      } else if (carried != null
+          && carried.builtin() == ids
+          && nonNegative(digit, carried, facts, assumptions)) {
+        recovered.add(carried.axis()); // a workgroup array's counter that carries the local id
+        LaunchForm values = counterExtent(digit, facts);
+        if (values == null) {
+          return null;
+        }
+        wrap.add(values);
+      } else {
         return null; // a counter alone is no invocation's own
       }
       stride = null;
-      wrap.add(extent(id, workgroup, global));
     } else {
       // digit in [0, stride) and rest in [0, bound]: the digits' values are distinct numbers
-      if (!(digit instanceof Id) && !facts.nonNegative(Linear.term(digit))) {
+      if (!(digit instanceof Id) && !nonNegative(digit, carried, facts, assumptions)) {
         return null;
       }
       Linear digitFits = stride.minus(Linear.term(digit)).plus(Linear.constant(-1));
@@ -211,19 +237,29 @@ public record OwnElement(
       }
       LaunchForm restExtent =
           rest instanceof Id id ? extent(id, workgroup, global) : counterExtent(rest, facts);
+      if (workgroupOf(carried, rest, global)) {
+        // the workgroup id and the local id the counter carries tell the invocation along the
+        // axis; the rounded grid counts the workgroups' ids, size times their number
+        recovered.add(carried.axis());
+        wrapLimit *= workgroup.size(carried.axis());
+        restExtent = LaunchForm.roundedGrid(0, carried.axis());
+      }
       LaunchForm strideFactor = factor(stride);
       if (restExtent == null || strideFactor == null) {
         return null;
       }
       wrap.add(strideFactor);
       wrap.add(restExtent);
-      if (rest instanceof Id id) {
+      if (rest instanceof Id id && id.builtin() == ids) {
         recovered.add(id.axis());
       }
     }
     List<LaunchBound> bounds = new ArrayList<>();
-    bounds.add(new LaunchBound(INT_WRAP, wrap, ""));
-    for (Linear assumption : assumptions) { // assumption ≥ 0: its negation, as a factor, at most 0
+    bounds.add(new LaunchBound(wrapLimit, wrap, ""));
+    for (Linear assumption :
+        assumptions.stream()
+            .distinct()
+            .toList()) { // assumption ≥ 0: its negation, as a factor, at most 0
       LaunchForm negated = factor(assumption.times(-1));
       if (negated == null) {
         return null;
@@ -263,6 +299,35 @@ public record OwnElement(
       }
     }
     return new OwnElement(global, scale, digit, stride, rest, offset, pinned, needed);
+  }
+
+  /**
+   * Whether a counter digit is at least 0: known, or for one that carries an id, where the launch
+   * keeps the requirements of the facts that say it rises ({@code LoopCounters.conditionalRise}),
+   * which join {@code assumptions}.
+   */
+  private static boolean nonNegative(
+      Term digit, Id carried, Constraints facts, List<Linear> assumptions) {
+    if (facts.nonNegative(Linear.term(digit))) {
+      return true;
+    }
+    if (carried == null || !facts.assuming().nonNegative(Linear.term(digit))) {
+      return false;
+    }
+    assumptions.addAll(facts.requirements());
+    return true;
+  }
+
+  /**
+   * Whether {@code factor}, a buffer index's rest, is the workgroup id along the axis of the local
+   * id that the digit, a counter, carries: together they are the global id.
+   */
+  private static boolean workgroupOf(Id carried, Term factor, boolean global) {
+    return global
+        && carried != null
+        && factor instanceof Id id
+        && id.builtin() == Builtin.WORKGROUP_ID
+        && id.axis() == carried.axis();
   }
 
   /**
