@@ -424,4 +424,19 @@ public final class Races {
     Gpu.barrier();
     out[Gpu.globalId(0)] = t[l];
   }
+
+  /** llm.c's grid-stride loops: each invocation's elements are those at its id plus multiples of the dispatch. */
+  @Kernel(workgroup = 128)
+  static void gridStride(float[] out, float[] bias, int n, int oc) {
+    int stride = Gpu.numWorkgroups(0) * 128;
+    for (int idx = Gpu.globalId(0); idx < n; idx += stride) {
+      out[idx] += bias[idx % oc]; // the invocation's own: no warning
+    }
+    for (int idx = Gpu.globalId(0); idx < n; idx += Gpu.numWorkgroups(0) * 64) {
+      out[idx] += 1f; // WARNING: [kiln.race.update] (half the dispatch: g and g + half meet)
+    }
+    for (int idx = Gpu.localId(0); idx < n; idx += stride) {
+      out[idx] += 1f; // WARNING: [kiln.race.update] (the local id: every workgroup starts there)
+    }
+  }
 }

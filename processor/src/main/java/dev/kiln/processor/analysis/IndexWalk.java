@@ -55,10 +55,10 @@ final class IndexWalk {
   private final Workgroup workgroup;
 
   /**
-   * The counters of the loops the walk is inside whose values carry a local id ({@link
+   * The counters of the loops the walk is inside whose values carry an id ({@link
    * LoopCounters#carriedId}), each with that id.
    */
-  private final Map<IndexForm.Term, IndexForm.Id> carriers = new HashMap<>();
+  private final Map<IndexForm.Term, LoopCounters.Carried> carriers = new HashMap<>();
 
   private IndexWalk(Program program, IndexForms forms, Multiples multiples, AccessRecord record) {
     this.forms = forms;
@@ -257,8 +257,10 @@ final class IndexWalk {
                 : List.of();
         counters.addAll(facts);
         rises.addAll(rise);
-        var carried = LoopCounters.carriedId(update, loop, before.values(), workgroup);
-        if ((!facts.isEmpty() || !rise.isEmpty()) && carried != null) {
+        var carried =
+            LoopCounters.carriedId(update, loop, before.values(), workgroup, forms, top.facts());
+        if (carried != null
+            && (carried.getValue().bound() != null || !facts.isEmpty() || !rise.isEmpty())) {
           carriers.put(carried.getKey(), carried.getValue());
           carrying.add(carried.getKey());
         }

@@ -1,5 +1,7 @@
 package dev.kiln.processor.analysis;
 
+import dev.kiln.abi.LaunchBound;
+import dev.kiln.abi.LaunchForm;
 import dev.kiln.processor.analysis.IndexForm.Affine;
 import dev.kiln.processor.ir.BinaryOp;
 import dev.kiln.processor.ir.Builtin;
@@ -147,17 +149,33 @@ final class LoopCounters {
   }
 
   /**
-   * The id a counter carries: {@code v = v + c} in the update of a loop, {@code v} assigned nowhere
-   * else in it, that starts at a local id along an axis plus what is the same for the whole
-   * workgroup, {@code c} at least the workgroup's size along that axis ({@code for (col = tid; col
-   * < n; col += BLOCK)}). Each invocation's values of {@code v} then leave a remainder of their own
-   * by {@code c}: no other invocation of the workgroup reaches them. Only for an update shown not
-   * to wrap ({@link #counterFacts}, or {@link #conditionalRise} at a launch).
-   *
-   * @return the counter's term and the id it carries, or null
+   * The id a counter carries, and for one that carries the global id the bound a launch keeps so
+   * that it never wraps ({@code bound}: {@code n - 1 + grid} within the int range, with {@code
+   * start}, at least 0 where the counter's values are, its first value); null both for a local id,
+   * whose counter's rise the state's facts show.
    */
-  static Map.Entry<IndexForm.Term, IndexForm.Id> carriedId(
-      Stmt update, Stmt.Loop loop, Map<Local, IndexForm> before, Workgroup workgroup) {
+  record Carried(IndexForm.Id id, Linear start, LaunchBound bound) {}
+
+  /**
+   * The id a counter carries: {@code v = v + step} in the update of a loop, {@code v} assigned
+   * nowhere else in it, that starts at an id along an axis plus what is the same for every
+   * invocation that shares that id's range: a local id with a constant step at least the
+   * workgroup's size along its axis ({@code for (col = tid; col < n; col += BLOCK)}), or the global
+   * id with a step of the whole dispatch along its axis ({@code idx += Gpu.numWorkgroups(0) * 128},
+   * a grid-stride loop, whose condition bounds {@code v} by int scalars). Each invocation's values
+   * of {@code v} then leave a remainder of their own by the step: no other invocation (of the
+   * workgroup, or of the dispatch) reaches them. A local id's counter counts only where its update
+   * is shown not to wrap ({@link #counterFacts}, or {@link #conditionalRise} at a launch).
+   *
+   * @return the counter's term and what it carries, or null
+   */
+  static Map.Entry<IndexForm.Term, Carried> carriedId(
+      Stmt update,
+      Stmt.Loop loop,
+      Map<Local, IndexForm> before,
+      Workgroup workgroup,
+      IndexForms forms,
+      Constraints top) {
     if (!(update
             instanceof
             Stmt.Assign(
@@ -165,27 +183,85 @@ final class LoopCounters {
                 Expr.Binary(
                     BinaryOp op,
                     Expr.LocalGet(Local read),
-                    Expr.IntConst(int c),
+                    Expr step,
                     PrimType type,
                     Site site)))
         || op != BinaryOp.ADD
         || !read.equals(v)
+        || v.type() != PrimType.INT
         || !(before.get(v) instanceof Affine start)) {
       return null;
     }
     IndexForm.Id carried = null;
     for (Map.Entry<IndexForm.Term, Integer> term : start.coefficients().entrySet()) {
       if (term.getKey() instanceof IndexForm.Id id
-          && id.builtin() == Builtin.LOCAL_ID
+          && (id.builtin() == Builtin.LOCAL_ID || id.builtin() == Builtin.GLOBAL_ID)
           && term.getValue() == 1
           && carried == null) {
         carried = id;
-      } else if (!IndexForm.sameForAll(term.getKey(), false)) {
+      }
+    }
+    if (carried == null) {
+      return null;
+    }
+    boolean local = carried.builtin() == Builtin.LOCAL_ID;
+    for (IndexForm.Term term : start.coefficients().keySet()) {
+      if (!term.equals(carried)
+          && !(local ? IndexForm.sameForAll(term, false) : term.isUniform())) {
         return null;
       }
     }
-    return carried != null && c >= workgroup.size(carried.axis())
-        ? Map.entry(new IndexForm.Variable(v), carried)
-        : null;
+    IndexForm.Term counter = new IndexForm.Variable(v);
+    int size = workgroup.size(carried.axis());
+    if (local) {
+      return step instanceof Expr.IntConst(int c) && c >= size
+          ? Map.entry(counter, new Carried(carried, null, null))
+          : null;
+    }
+    if (!dispatchStride(step, carried.axis(), size, forms)
+        || Assignments.count(loop, v) != 1
+        || Assignments.mentionsAny(start, Assignments.assigned(List.of(loop)))) {
+      return null;
+    }
+    for (Linear bound : top.uniformUpperBounds(counter)) {
+      if (bound.coefficients().keySet().stream().allMatch(IndexForm.Scalar.class::isInstance)) {
+        Map<String, Long> terms = new java.util.TreeMap<>();
+        bound.coefficients().forEach((t, k) -> terms.put(((IndexForm.Scalar) t).name(), k));
+        LaunchForm last = LaunchForm.ofScalars(bound.constant(), terms);
+        Map<String, Long> withGrid = new java.util.TreeMap<>(last.terms());
+        withGrid.putAll(LaunchForm.roundedGrid(0, carried.axis()).terms());
+        LaunchBound keeps =
+            new LaunchBound(
+                Integer.MAX_VALUE, List.of(new LaunchForm(last.constant(), withGrid)), "");
+        return Map.entry(counter, new Carried(carried, Linear.of(start), keeps));
+      }
+    }
+    return null;
+  }
+
+  /**
+   * Whether {@code step} is the number of global ids a launch dispatches along {@code axis}: {@code
+   * Gpu.numWorkgroups(axis) * size}, written so or held by a local assigned it once.
+   */
+  private static boolean dispatchStride(Expr step, int axis, int size, IndexForms forms) {
+    Expr value =
+        step instanceof Expr.LocalGet(Local held) && forms.singleAssignment(held) != null
+            ? forms.singleAssignment(held)
+            : step;
+    if (!(value
+            instanceof Expr.Binary(BinaryOp op, Expr left, Expr right, PrimType type, Site site))
+        || op != BinaryOp.MUL) {
+      return false;
+    }
+    for (Expr[] pair : new Expr[][] {{left, right}, {right, left}}) {
+      if (pair[0] instanceof Expr.BuiltinGet(Builtin builtin, int along)
+          && builtin == Builtin.NUM_WORKGROUPS
+          && along == axis
+          && pair[1] instanceof Expr.IntConst(int c)
+          && c == size) {
+        return true;
+      }
+    }
+    return false;
   }
 }

@@ -102,12 +102,16 @@ public record OwnElement(
    * @param facts what is known at the access
    * @param workgroup the program's workgroup
    * @param global whether the array is a buffer (else a workgroup array)
-   * @param carriers the loop counters at the access that carry a local id ({@code
+   * @param carriers the loop counters at the access that carry an id ({@code
    *     LoopCounters.carriedId}), each with its id
    * @return the proof, or null
    */
   static OwnElement prove(
-      Affine form, Constraints facts, Workgroup workgroup, boolean global, Map<Term, Id> carriers) {
+      Affine form,
+      Constraints facts,
+      Workgroup workgroup,
+      boolean global,
+      Map<Term, LoopCounters.Carried> carriers) {
     Affine own = global ? form : splitGlobalIds(form, workgroup);
     Map<Term, Integer> varying = new TreeMap<>();
     Map<Term, Integer> same = new TreeMap<>();
@@ -155,7 +159,8 @@ public record OwnElement(
       Constraints facts,
       Workgroup workgroup,
       boolean global,
-      Id carried) {
+      LoopCounters.Carried carrier) {
+    Id carried = carrier == null ? null : carrier.id();
     Term rest = null;
     Linear stride = Linear.constant(0);
     List<Linear> assumptions = new ArrayList<>();
@@ -197,13 +202,15 @@ public record OwnElement(
     if (digit instanceof Id id) {
       recovered.add(id.axis());
     }
+    if (carried != null && carried.builtin() == ids) {
+      recovered.add(carried.axis()); // a counter that carries the array's id
+    }
     if (rest == null) {
       if (digit instanceof Id id) {
         wrap.add(extent(id, workgroup, global));
       } else if (carried != null
           && carried.builtin() == ids
-          && nonNegative(digit, carried, facts, assumptions)) {
-        recovered.add(carried.axis()); // a workgroup array's counter that carries the local id
+          && nonNegative(digit, carrier, facts, assumptions)) {
         LaunchForm values = counterExtent(digit, facts);
         if (values == null) {
           return null;
@@ -215,7 +222,7 @@ public record OwnElement(
       stride = null;
     } else {
       // digit in [0, stride) and rest in [0, bound]: the digits' values are distinct numbers
-      if (!(digit instanceof Id) && !nonNegative(digit, carried, facts, assumptions)) {
+      if (!(digit instanceof Id) && !nonNegative(digit, carrier, facts, assumptions)) {
         return null;
       }
       Linear digitFits = stride.minus(Linear.term(digit)).plus(Linear.constant(-1));
@@ -256,6 +263,9 @@ public record OwnElement(
     }
     List<LaunchBound> bounds = new ArrayList<>();
     bounds.add(new LaunchBound(wrapLimit, wrap, ""));
+    if (carrier != null && carrier.bound() != null) {
+      bounds.add(carrier.bound()); // the counter carries the global id only while it cannot wrap
+    }
     for (Linear assumption :
         assumptions.stream()
             .distinct()
@@ -302,16 +312,20 @@ public record OwnElement(
   }
 
   /**
-   * Whether a counter digit is at least 0: known, or for one that carries an id, where the launch
-   * keeps the requirements of the facts that say it rises ({@code LoopCounters.conditionalRise}),
-   * which join {@code assumptions}.
+   * Whether a counter digit is at least 0: known; for one that carries the global id, where it
+   * starts at least at 0 (it rises from there while the launch keeps the carrier's bound); for one
+   * that carries a local id, where the launch keeps the requirements of the facts that say it rises
+   * ({@code LoopCounters.conditionalRise}), which join {@code assumptions}.
    */
   private static boolean nonNegative(
-      Term digit, Id carried, Constraints facts, List<Linear> assumptions) {
+      Term digit, LoopCounters.Carried carrier, Constraints facts, List<Linear> assumptions) {
     if (facts.nonNegative(Linear.term(digit))) {
       return true;
     }
-    if (carried == null || !facts.assuming().nonNegative(Linear.term(digit))) {
+    if (carrier != null && carrier.bound() != null) {
+      return facts.nonNegative(carrier.start()); // it rises from there, its bound kept
+    }
+    if (carrier == null || !facts.assuming().nonNegative(Linear.term(digit))) {
       return false;
     }
     assumptions.addAll(facts.requirements());

@@ -64,10 +64,6 @@ class HeldOutCorpusTest extends BothDevices {
    * one of these that is gone (then it leaves the list).
    */
   private static final Map<String, String> KNOWN_FALSE_ALARMS = Map.of(
-      "Residual.java:66 kiln.race.update",
-      "a grid-stride loop from the global id by the grid's size (Gpu.numWorkgroups(0) * 128): Kiln's index forms"
-          + " do not follow Gpu.numWorkgroups, so the step is unknown (a step of a constant at least the workgroup's"
-          + " size from the local id is followed)",
       "Attention.java:76 kiln.race.update",
       "the row is found by division and remainder of the global id (b, h, t from idx); its elements are the"
           + " invocation's own, which Kiln's affine proofs cannot see");
