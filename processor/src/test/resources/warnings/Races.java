@@ -439,4 +439,16 @@ public final class Races {
       out[idx] += 1f; // WARNING: [kiln.race.update] (the local id: every workgroup starts there)
     }
   }
+
+  /** One result per workgroup, updated by its first invocation. */
+  @Kernel(workgroup = 64)
+  static void perWorkgroup(float[] y, float[] z, int[] counts) {
+    int row = Gpu.workgroupId(0);
+    if (Gpu.localId(0) == 0) {
+      y[row] = y[row] + 1f; // the workgroup's own element: no warning
+      z[2 * row + 1] += 1f; // the same, two per workgroup: no warning
+      counts[row / 2] += 1; // WARNING: [kiln.race.update] (two workgroups share each element)
+    }
+    y[row] += 1f; // WARNING: [kiln.race.update] (every invocation of the workgroup)
+  }
 }

@@ -32,7 +32,8 @@ import java.util.List;
  * that the indices differ: {@code @SuppressWarnings("kiln.race.update")} on the kernel or its class
  * says so. A workgroup array is checked the same way among the invocations of a workgroup. An
  * update under {@code if (Gpu.localId(0) == 0)} (one invocation per workgroup: no race on its
- * workgroup arrays) or {@code if (Gpu.globalId(0) == 0)} (one in all) is not reported.
+ * workgroup arrays, nor on a buffer element at its workgroup id) or {@code if (Gpu.globalId(0) ==
+ * 0)} (one in all) is not reported.
  */
 public final class RacyUpdates {
   private final IndexForms forms;
@@ -40,6 +41,9 @@ public final class RacyUpdates {
 
   /** Whether the workgroup is one-dimensional, and so the launch. */
   private final boolean oneDimensional;
+
+  /** The workgroup's size along x. */
+  private final int workgroupSize;
 
   private final List<CheckError> warnings = new ArrayList<>();
   private final List<LaunchBound> launchBounds = new ArrayList<>();
@@ -49,6 +53,7 @@ public final class RacyUpdates {
     this.bounds = analysis.bounds();
     Workgroup workgroup = analysis.program().workgroup();
     this.oneDimensional = workgroup.y() == 1 && workgroup.z() == 1;
+    this.workgroupSize = workgroup.x();
   }
 
   /**
@@ -136,6 +141,9 @@ public final class RacyUpdates {
       }
       return;
     }
+    if (buffer && oneInWorkgroup && workgroupsOwn(store.index())) {
+      return;
+    }
     OwnElement own = bounds.ownElement(store.index());
     if (own == null) {
       warnings.add(
@@ -151,6 +159,24 @@ public final class RacyUpdates {
                   + store.site().line()
                   + " is each invocation's own element"));
     }
+  }
+
+  /**
+   * Whether a buffer index that one invocation per workgroup reaches is that workgroup's own:
+   * {@code k·workgroupId(0)} plus what is the same for all, {@code 0 < |k| ≤} the workgroup's size
+   * (the workgroup ids stay below {@code 2^31 / size}, so the products do not wrap): {@code
+   * out[row]} under {@code if (Gpu.localId(0) == 0)}, {@code row} the workgroup id.
+   */
+  private boolean workgroupsOwn(Expr index) {
+    if (!(forms.form(index) instanceof IndexForm.Affine form)) {
+      return false;
+    }
+    IndexForm.Id workgroup = new IndexForm.Id(Builtin.WORKGROUP_ID, 0);
+    int k = form.coefficient(workgroup);
+    return k != 0
+        && Math.abs(k) <= workgroupSize
+        && form.coefficients().keySet().stream()
+            .allMatch(term -> term.equals(workgroup) || term.isUniform());
   }
 
   /**

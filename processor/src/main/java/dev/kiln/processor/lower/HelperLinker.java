@@ -12,6 +12,7 @@ import dev.kiln.processor.ir.Local;
 import dev.kiln.processor.ir.PrivateArray;
 import dev.kiln.processor.ir.Program;
 import dev.kiln.processor.ir.Rewriter;
+import dev.kiln.processor.ir.SharedArray;
 import dev.kiln.processor.ir.Site;
 import dev.kiln.processor.ir.Stmt;
 import dev.kiln.processor.ir.Walk;
@@ -92,6 +93,8 @@ public final class HelperLinker {
     locals.addAll(expansion.locals);
     List<PrivateArray> privates = new ArrayList<>(program.privates());
     privates.addAll(expansion.privates);
+    List<SharedArray> shared = new ArrayList<>(program.shared());
+    shared.addAll(expansion.shared);
     return new Linked(
         new Program(
             program.name(),
@@ -99,7 +102,7 @@ public final class HelperLinker {
             program.arms(),
             program.boundsChecks(),
             program.buffers(),
-            program.shared(),
+            shared,
             privates,
             program.scalars(),
             locals,
@@ -118,6 +121,7 @@ public final class HelperLinker {
 
     private final List<Local> locals = new ArrayList<>();
     private final List<PrivateArray> privates = new ArrayList<>();
+    private final List<SharedArray> shared = new ArrayList<>();
     private boolean failed;
 
     @Override
@@ -164,7 +168,8 @@ public final class HelperLinker {
     }
 
     /**
-     * One call's copy of a template: fresh locals, labels and private arrays, the caller's arrays.
+     * One call's copy of a template: fresh locals, labels, private and workgroup arrays, the
+     * caller's arrays.
      */
     private final class Copy extends Rewriter {
       private final HelperTemplate template;
@@ -172,6 +177,7 @@ public final class HelperLinker {
       private final Map<Local, Local> localCopies = new HashMap<>();
       private final Map<Label, Label> labelCopies = new HashMap<>();
       private final Map<PrivateArray, PrivateArray> arrayCopies = new HashMap<>();
+      private final Map<SharedArray, SharedArray> sharedCopies = new HashMap<>();
 
       Copy(HelperTemplate template, Stmt.Call call) {
         this.template = template;
@@ -214,6 +220,21 @@ public final class HelperLinker {
                     own.site());
             arrayCopies.put(own, copied);
             privates.add(copied);
+          }
+          return copied;
+        }
+        if (array instanceof SharedArray own && template.shared().contains(own)) {
+          SharedArray copied = sharedCopies.get(own);
+          if (copied == null) { // "$h": no name the kernel's own scope gives (name$2, name$3 ...)
+            copied =
+                new SharedArray(
+                    own.name() + "$h" + shared.size(),
+                    own.element(),
+                    expression(own.length()),
+                    own.site(),
+                    own.packed());
+            sharedCopies.put(own, copied);
+            shared.add(copied);
           }
           return copied;
         }

@@ -3,13 +3,14 @@ package dev.kiln.processor.lower;
 import dev.kiln.processor.ir.BufferDecl;
 import dev.kiln.processor.ir.Local;
 import dev.kiln.processor.ir.PrivateArray;
+import dev.kiln.processor.ir.SharedArray;
 import dev.kiln.processor.ir.Stmt;
 import java.util.List;
 
 /**
  * A helper of some class lowered once, when javac analyzed that class, for the kernels of other
- * classes to link ({@link HelperLinker}): every local, label and private array in it is copied
- * fresh at each call.
+ * classes to link ({@link HelperLinker}): every local, label, private and workgroup array in it is
+ * copied fresh at each call.
  *
  * @param key the method, as {@link Stmt.Call#helper()} names it
  * @param name {@code Util.f}, for messages
@@ -19,6 +20,7 @@ import java.util.List;
  * @param body the statements, its returns leaving them
  * @param locals every local of the body, {@code parameters} and {@code result} among them
  * @param privates its private arrays
+ * @param shared the workgroup arrays it declares (each call declares its own)
  * @param failed whether some statement could not be lowered: the errors held with the template tell
  *     which, and the body lacks those statements
  */
@@ -31,6 +33,7 @@ record HelperTemplate(
     List<Stmt> body,
     List<Local> locals,
     List<PrivateArray> privates,
+    List<SharedArray> shared,
     boolean failed) {
   HelperTemplate {
     parameters = List.copyOf(parameters);
@@ -38,5 +41,6 @@ record HelperTemplate(
     body = List.copyOf(body);
     locals = List.copyOf(locals);
     privates = List.copyOf(privates);
+    shared = List.copyOf(shared);
   }
 }

@@ -246,6 +246,7 @@ public final class KernelLowering {
         template,
         scope.locals(),
         scope.privateArrays(),
+        scope.sharedArrays(),
         failed);
   }
 

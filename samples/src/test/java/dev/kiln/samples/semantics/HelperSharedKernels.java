@@ -41,4 +41,17 @@ final class HelperSharedKernels {
       sums[2 * Gpu.workgroupId(0) + 1] = squares;
     }
   }
+
+  /** The same through a helper of another class, linked at each call with arrays of its own. */
+  @Kernel(workgroup = {GROUP})
+  static void acrossClasses(@Buffer(Access.READ) float[] in, float[] sums) {
+    int g = Gpu.globalId(0);
+    float v = g < in.length ? in[g] : 0f;
+    float total = WorkgroupSums.sum(v);
+    float squares = WorkgroupSums.sum(v * v);
+    if (Gpu.localId(0) == 0) {
+      sums[2 * Gpu.workgroupId(0)] = total;
+      sums[2 * Gpu.workgroupId(0) + 1] = squares;
+    }
+  }
 }
