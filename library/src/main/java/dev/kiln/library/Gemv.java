@@ -1,0 +1,142 @@
+package dev.kiln.library;
+
+import dev.kiln.Batch;
+import dev.kiln.Device;
+import dev.kiln.FloatArray;
+import dev.kiln.ShortArray;
+
+/**
+ * Matrix-vector products {@code y = A·x} (or {@code y += A·x}) of a row-major {@code rows x cols}
+ * matrix, whose elements are floats, float16 bits ({@code Float.float16ToFloat}) or bfloat16 bits
+ * (a float's upper 16 bits), by a float vector: the shape LLM decoding spends its time in.
+ *
+ * <p>Order and precision: {@code y[r]} is the sum of the products {@code A[r, c] * x[c]}, each
+ * rounded to float as in Java, folded as {@link Rows} folds a row (invocation {@code l} of 256
+ * takes columns {@code l, l + 256, ...} in order; then a tree over the 256 partials): the same bits
+ * on every device and on the CPU backend.
+ *
+ * <pre>{@code
+ * Gemv.floats(device, weights, 4096, 4096, x, y, false); // y = W·x
+ * }</pre>
+ */
+public final class Gemv {
+  private Gemv() {}
+
+  /**
+   * {@code y[r] = Σ_c a[r * cols + c] * x[c]}, plus {@code y[r]} where {@code accumulate}.
+   *
+   * @param device where it runs
+   * @param a the matrix
+   * @param rows its rows
+   * @param cols its columns
+   * @param x at least {@code cols} elements
+   * @param y at least {@code rows} elements
+   * @param accumulate whether to add to {@code y} rather than overwrite it
+   */
+  public static void floats(
+      Device device, float[] a, int rows, int cols, float[] x, float[] y, boolean accumulate) {
+    check(a.length, rows, cols, x.length, y.length);
+    if (rows > 0) {
+      GemvKernelsKernels.floats(
+          device, Shapes.workgroupPerRow(rows), a, x, y, cols, accumulate ? 1 : 0);
+    }
+  }
+
+  /**
+   * {@link #floats(Device, float[], int, int, float[], float[], boolean)} in a batch.
+   *
+   * @param batch the batch that records it
+   * @param a the matrix
+   * @param rows its rows
+   * @param cols its columns
+   * @param x at least {@code cols} elements
+   * @param y at least {@code rows} elements
+   * @param accumulate whether to add to {@code y} rather than overwrite it
+   */
+  public static void floats(
+      Batch batch,
+      FloatArray a,
+      int rows,
+      int cols,
+      FloatArray x,
+      FloatArray y,
+      boolean accumulate) {
+    check(a.length(), rows, cols, x.length(), y.length());
+    if (rows > 0) {
+      GemvKernelsKernels.floats(
+          batch, Shapes.workgroupPerRow(rows), a, x, y, cols, accumulate ? 1 : 0);
+    }
+  }
+
+  /**
+   * The product with {@code a}'s elements float16 bits.
+   *
+   * @param device where it runs
+   * @param a the matrix, float16 bits
+   * @param rows its rows
+   * @param cols its columns
+   * @param x at least {@code cols} elements
+   * @param y at least {@code rows} elements
+   * @param accumulate whether to add to {@code y} rather than overwrite it
+   */
+  public static void halves(
+      Device device, short[] a, int rows, int cols, float[] x, float[] y, boolean accumulate) {
+    check(a.length, rows, cols, x.length, y.length);
+    if (rows > 0) {
+      GemvKernelsKernels.halves(
+          device, Shapes.workgroupPerRow(rows), a, x, y, cols, accumulate ? 1 : 0);
+    }
+  }
+
+  /**
+   * {@link #halves(Device, short[], int, int, float[], float[], boolean)} in a batch.
+   *
+   * @param batch the batch that records it
+   * @param a the matrix, float16 bits
+   * @param rows its rows
+   * @param cols its columns
+   * @param x at least {@code cols} elements
+   * @param y at least {@code rows} elements
+   * @param accumulate whether to add to {@code y} rather than overwrite it
+   */
+  public static void halves(
+      Batch batch,
+      ShortArray a,
+      int rows,
+      int cols,
+      FloatArray x,
+      FloatArray y,
+      boolean accumulate) {
+    check(a.length(), rows, cols, x.length(), y.length());
+    if (rows > 0) {
+      GemvKernelsKernels.halves(
+          batch, Shapes.workgroupPerRow(rows), a, x, y, cols, accumulate ? 1 : 0);
+    }
+  }
+
+  /**
+   * The product with {@code a}'s elements bfloat16 bits.
+   *
+   * @param device where it runs
+   * @param a the matrix, bfloat16 bits
+   * @param rows its rows
+   * @param cols its columns
+   * @param x at least {@code cols} elements
+   * @param y at least {@code rows} elements
+   * @param accumulate whether to add to {@code y} rather than overwrite it
+   */
+  public static void bfloats(
+      Device device, short[] a, int rows, int cols, float[] x, float[] y, boolean accumulate) {
+    check(a.length, rows, cols, x.length, y.length);
+    if (rows > 0) {
+      GemvKernelsKernels.bfloats(
+          device, Shapes.workgroupPerRow(rows), a, x, y, cols, accumulate ? 1 : 0);
+    }
+  }
+
+  private static void check(int length, int rows, int cols, int xLength, int yLength) {
+    Shapes.matrix("a", length, rows, cols);
+    Shapes.vector("x", xLength, cols);
+    Shapes.vector("y", yLength, rows);
+  }
+}

@@ -1,0 +1,87 @@
+package dev.kiln.library;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.kiln.Device;
+import java.util.Random;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * {@link Gemv} at ragged shapes: every element the documented fold of Java's rounded products (so
+ * the same bits on both devices), within the reassociation bound of the double product, for float,
+ * float16 and bfloat16 matrices, overwriting {@code y} or adding to it.
+ */
+class GemvTest extends LibraryDevices {
+  private enum Element {
+    FLOAT,
+    HALF,
+    BFLOAT
+  }
+
+  @ParameterizedTest(name = "{0} x {1}, accumulate {2}")
+  @CsvSource({
+    "1, 1, false",
+    "7, 3, true",
+    "127, 1000, false",
+    "3, 4099, true",
+    "1000, 257, false",
+    "0, 9, false"
+  })
+  void productsAreJavasFolds(int rows, int cols, boolean accumulate) {
+    Random random = new Random(rows * 1009L + cols);
+    float[] a = RowsTest.values(random, rows * cols);
+    float[] x = RowsTest.values(random, cols);
+    float[] y0 = RowsTest.values(random, rows);
+    short[] halves = new short[a.length];
+    short[] bfloats = new short[a.length];
+    for (int i = 0; i < a.length; i++) {
+      halves[i] = Float.floatToFloat16(a[i]);
+      bfloats[i] = (short) (Float.floatToRawIntBits(a[i]) >>> 16);
+    }
+    for (Element element : Element.values()) {
+      float[] decoded = new float[a.length];
+      for (int i = 0; i < a.length; i++) {
+        decoded[i] =
+            switch (element) {
+              case FLOAT -> a[i];
+              case HALF -> Float.float16ToFloat(halves[i]);
+              case BFLOAT -> Float.intBitsToFloat(bfloats[i] << 16);
+            };
+      }
+      for (Device device : devices()) {
+        float[] y = y0.clone();
+        switch (element) {
+          case FLOAT -> Gemv.floats(device, a, rows, cols, x, y, accumulate);
+          case HALF -> Gemv.halves(device, halves, rows, cols, x, y, accumulate);
+          case BFLOAT -> Gemv.bfloats(device, bfloats, rows, cols, x, y, accumulate);
+        }
+        for (int r = 0; r < rows; r++) {
+          String where = element + " on " + device + ", row " + r;
+          float[] partial = new float[256];
+          double exact = 0;
+          double magnitude = 0;
+          for (int l = 0; l < 256; l++) {
+            for (int c = l; c < cols; c += 256) {
+              float product = decoded[r * cols + c] * x[c];
+              partial[l] += product;
+              exact += (double) decoded[r * cols + c] * x[c];
+              magnitude += Math.abs(product);
+            }
+          }
+          for (int s = 128; s > 0; s >>= 1) {
+            for (int l = 0; l < s; l++) {
+              partial[l] += partial[l + s];
+            }
+          }
+          float expected = accumulate ? y0[r] + partial[0] : partial[0];
+          assertEquals(Float.floatToIntBits(expected), Float.floatToIntBits(y[r]), where);
+          double bound =
+              (cols + 1) * 0x1p-24 * (magnitude + Math.abs(y0[r])) + 0x1p-24 * Math.abs(expected);
+          assertTrue(Math.abs(y[r] - (accumulate ? y0[r] + exact : exact)) <= bound, where);
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,198 @@
+package dev.kiln.library;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.kiln.Batch;
+import dev.kiln.Device;
+import dev.kiln.FloatArray;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * {@link Rows} at ragged shapes against plain Java: sums, maxima and argmax bit for bit on both
+ * devices (sums against the fold in the documented order, and within the reassociation bound of a
+ * double sum), softmax and the norms within a bound of double references.
+ */
+class RowsTest extends LibraryDevices {
+  @ParameterizedTest(name = "{0} x {1}")
+  @CsvSource({"1, 1", "3, 7", "5, 127", "2, 1000", "3, 4099", "0, 5", "4, 0", "1, 256", "2, 257"})
+  void sumsMaximaAndArgmaxAreJavasFolds(int rows, int cols) {
+    float[] m = values(new Random(rows * 7919L + cols), rows * cols);
+    for (Device device : devices()) {
+      float[] sums = new float[rows];
+      float[] maxima = new float[rows];
+      int[] argmax = new int[rows];
+      Rows.sums(device, m, rows, cols, sums);
+      Rows.maxima(device, m, rows, cols, maxima);
+      Rows.argmax(device, m, rows, cols, argmax);
+      for (int r = 0; r < rows; r++) {
+        String where = device + ", row " + r;
+        assertEquals(
+            Float.floatToIntBits(treeSum(m, r, cols)), Float.floatToIntBits(sums[r]), where);
+        double exact = 0;
+        double magnitude = 0;
+        float max = Float.NEGATIVE_INFINITY;
+        int first = -1;
+        for (int c = 0; c < cols; c++) {
+          float v = m[r * cols + c];
+          exact += v;
+          magnitude += Math.abs(v);
+          max = Math.max(max, v);
+          if (first < 0 || Float.compare(v, m[r * cols + first]) > 0) {
+            first = c;
+          }
+        }
+        assertTrue(Math.abs(sums[r] - exact) <= cols * 0x1p-24 * magnitude, where);
+        assertEquals(Float.floatToIntBits(max), Float.floatToIntBits(maxima[r]), where);
+        assertEquals(first, argmax[r], where);
+      }
+    }
+  }
+
+  /** NaN, infinities, signed zeros and equal keys, as Java orders them. */
+  @Test
+  void specialValuesAndTies() {
+    float nan = Float.NaN;
+    float inf = Float.POSITIVE_INFINITY;
+    float[] m = {
+      1f, 3f, 3f, 2f, // a tie: the first
+      -0f, 0f, -0f, 0f, // 0.0 above -0.0
+      1f, nan, inf, nan, // NaN above everything, the first
+      -inf, -inf, -inf, -inf
+    };
+    for (Device device : devices()) {
+      int[] argmax = new int[4];
+      float[] maxima = new float[4];
+      float[] sums = new float[4];
+      Rows.argmax(device, m, 4, 4, argmax);
+      Rows.maxima(device, m, 4, 4, maxima);
+      Rows.sums(device, m, 4, 4, sums);
+      assertArrayEquals(new int[] {1, 1, 1, 0}, argmax, device.toString());
+      assertArrayEquals(new float[] {3f, 0f, nan, -inf}, maxima, device.toString());
+      assertArrayEquals(new float[] {9f, 0f, nan, -inf}, sums, device.toString());
+    }
+  }
+
+  @ParameterizedTest(name = "{0} x {1}")
+  @CsvSource({"1, 1", "3, 7", "5, 127", "2, 1000", "3, 4099", "1, 256"})
+  void softmaxAndNormsMatchDoubleReferences(int rows, int cols) {
+    Random random = new Random(rows * 31L + cols);
+    float[] in = values(random, rows * cols);
+    float[] weight = values(random, cols);
+    float[] bias = values(random, cols);
+    float eps = 1e-5f;
+    for (Device device : devices()) {
+      float[] soft = new float[rows * cols];
+      float[] rms = new float[rows * cols];
+      float[] layer = new float[rows * cols];
+      Rows.softmax(device, in, rows, cols, soft);
+      Rows.rmsNorm(device, in, weight, rows, cols, eps, rms);
+      Rows.layerNorm(device, in, weight, bias, rows, cols, eps, layer);
+      for (int r = 0; r < rows; r++) {
+        double max = Double.NEGATIVE_INFINITY;
+        double squares = 0;
+        double sum = 0;
+        for (int c = 0; c < cols; c++) {
+          double v = in[r * cols + c];
+          max = Math.max(max, v);
+          squares += v * v;
+          sum += v;
+        }
+        double expSum = 0;
+        double spread = 0;
+        for (int c = 0; c < cols; c++) {
+          expSum += Math.exp(in[r * cols + c] - max);
+          spread += Math.pow(in[r * cols + c] - sum / cols, 2);
+        }
+        double rmsScale = 1 / Math.sqrt(squares / cols + eps);
+        double layerScale = 1 / Math.sqrt(spread / cols + eps);
+        for (int c = 0; c < cols; c++) {
+          int e = r * cols + c;
+          String where = device + ", (" + r + ", " + c + ")";
+          close(Math.exp(in[e] - max) / expSum, soft[e], where + " softmax");
+          close(in[e] * rmsScale * weight[c], rms[e], where + " rmsNorm");
+          close(
+              (in[e] - sum / cols) * layerScale * weight[c] + bias[c],
+              layer[e],
+              where + " layerNorm");
+        }
+      }
+    }
+  }
+
+  @Test
+  void inABatchOnDeviceArrays() {
+    int rows = 3;
+    int cols = 300;
+    float[] in = values(new Random(5), rows * cols);
+    float[] onCpu = new float[rows * cols];
+    Rows.softmax(cpu, in, rows, cols, onCpu);
+    try (FloatArray input = vulkan.upload(in);
+        FloatArray output = vulkan.floats(rows * cols);
+        FloatArray sums = vulkan.floats(rows);
+        Batch batch = vulkan.batch()) {
+      Rows.softmax(batch, input, rows, cols, output);
+      Rows.sums(batch, output, rows, cols, sums);
+      batch.submit();
+      float[] soft = output.toArray();
+      for (int e = 0; e < soft.length; e++) {
+        close(onCpu[e], soft[e], "element " + e);
+      }
+      for (float sum : sums.toArray()) {
+        assertEquals(1f, sum, 1e-5f);
+      }
+    }
+  }
+
+  @Test
+  void shapesTheArraysCannotHoldAreRefusedBeforeAnythingRuns() {
+    IndexOutOfBoundsException shortOut =
+        assertThrows(
+            IndexOutOfBoundsException.class,
+            () -> Rows.sums(cpu, new float[12], 3, 4, new float[2]));
+    assertEquals("out holds 2 elements, and 3 are needed", shortOut.getMessage());
+    assertThrows(
+        IndexOutOfBoundsException.class,
+        () -> Rows.softmax(vulkan, new float[11], 3, 4, new float[12]));
+    assertThrows(
+        IllegalArgumentException.class, () -> Rows.sums(cpu, new float[0], -1, 4, new float[0]));
+    assertThrows(
+        IllegalArgumentException.class,
+        () -> Rows.sums(cpu, new float[0], 1 << 16, 1 << 16, new float[1 << 16]));
+  }
+
+  /** The row's sum in the documented order: strided partials of 256, then the tree. */
+  private static float treeSum(float[] m, int row, int cols) {
+    float[] partial = new float[256];
+    for (int l = 0; l < 256; l++) {
+      for (int c = l; c < cols; c += 256) {
+        partial[l] += m[row * cols + c];
+      }
+    }
+    for (int s = 128; s > 0; s >>= 1) {
+      for (int l = 0; l < s; l++) {
+        partial[l] += partial[l + s];
+      }
+    }
+    return partial[0];
+  }
+
+  private static void close(double expected, float actual, String where) {
+    assertTrue(
+        Math.abs(expected - actual) <= 1e-5 * Math.max(1, Math.abs(expected)),
+        where + ": " + actual + ", expected " + expected);
+  }
+
+  static float[] values(Random random, int n) {
+    float[] values = new float[n];
+    for (int i = 0; i < n; i++) {
+      values[i] = random.nextFloat() * 8f - 4f;
+    }
+    return values;
+  }
+}
