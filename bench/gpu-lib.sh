@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 jar=$(ls -d /usr/lib/jvm/*/bin/jar | sort -V | tail -1)
 rm -rf .gpu/lib && mkdir -p .gpu/lib
 version=$(sed -n 's:^  <version>\(.*\)</version>:\1:p' pom.xml | head -1)
-for module in annotations runtime samples bench; do # the classes only, not the sources and javadoc jars
+for module in annotations runtime library samples bench; do # the classes only, not the sources and javadoc jars
   cp "$module/target/kiln-$module-$version.jar" .gpu/lib/
 done
 (cd samples && ../mvnw -q dependency:copy-dependencies -DincludeScope=runtime -DexcludeGroupIds=dev.kiln \
@@ -20,4 +20,5 @@ done
 (cd samples && ../mvnw -q dependency:copy -Dartifact=org.ow2.asm:asm:9.10.1 -DoutputDirectory=../.gpu/lib) # the fuzzer's FlushingTwin
 "$jar" cf .gpu/lib/samples-tests.jar -C samples/target/test-classes .
 "$jar" cf .gpu/lib/runtime-tests.jar -C runtime/target/test-classes .
+"$jar" cf .gpu/lib/library-tests.jar -C library/target/test-classes .
 du -sh .gpu

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Kiln's correctness on the GPU machine, in one device call: the samples' device tests (the corpus,
-# fusion, accumulations, roundings, ...), the differential fuzz of N random valid kernels against
+# Kiln's correctness on the GPU machine, in one device call: the samples' and the library's device
+# tests (the corpus, fusion, accumulations, roundings, ...), the differential fuzz of N random valid kernels against
 # the CPU backend and plain Java, and the random fusion groups (1-D and over row-major images)
 # against their arms. Run it on every change to code generation.
 #
@@ -39,7 +39,8 @@ pack() {
   cp "$work/fusion/refused.txt" "$work/stage/fusion/"
   echo "$kernels $seed" > "$work/stage/fuzz/run"
   # the device tests by name: the JRE made for the GPU machine cannot scan jars (no jdk.zipfs)
-  (cd samples/target/test-classes && find dev/kiln/samples -name '*Test.class' | sort) | sed 's/\.class$//; s|/|.|g' \
+  (cd samples/target/test-classes && find dev/kiln/samples -name '*Test.class'; cd ../../../library/target/test-classes \
+    && find dev/kiln/library -name '*Test.class') | sort | sed 's/\.class$//; s|/|.|g' \
     | grep -vxE "$not_on_device" > "$work/stage/tests.txt"
   for extra in ${KILN_CHECK_EXTRA:-}; do cp "$extra" "$work/stage/extra/"; done
   cp -r .gpu "$work/stage/.gpu"

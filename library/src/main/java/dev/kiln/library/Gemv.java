@@ -43,6 +43,32 @@ public final class Gemv {
   }
 
   /**
+   * {@link #floats(Device, float[], int, int, float[], float[], boolean)} on device arrays.
+   *
+   * @param device where it runs and the arrays are
+   * @param a the matrix
+   * @param rows its rows
+   * @param cols its columns
+   * @param x at least {@code cols} elements
+   * @param y at least {@code rows} elements
+   * @param accumulate whether to add to {@code y} rather than overwrite it
+   */
+  public static void floats(
+      Device device,
+      FloatArray a,
+      int rows,
+      int cols,
+      FloatArray x,
+      FloatArray y,
+      boolean accumulate) {
+    check(a.length(), rows, cols, x.length(), y.length());
+    if (rows > 0) {
+      GemvKernelsKernels.floats(
+          device, Shapes.workgroupPerRow(rows), a, x, y, cols, accumulate ? 1 : 0);
+    }
+  }
+
+  /**
    * {@link #floats(Device, float[], int, int, float[], float[], boolean)} in a batch.
    *
    * @param batch the batch that records it
@@ -89,6 +115,32 @@ public final class Gemv {
   }
 
   /**
+   * {@link #halves(Device, short[], int, int, float[], float[], boolean)} on device arrays.
+   *
+   * @param device where it runs and the arrays are
+   * @param a the matrix, float16 bits
+   * @param rows its rows
+   * @param cols its columns
+   * @param x at least {@code cols} elements
+   * @param y at least {@code rows} elements
+   * @param accumulate whether to add to {@code y} rather than overwrite it
+   */
+  public static void halves(
+      Device device,
+      ShortArray a,
+      int rows,
+      int cols,
+      FloatArray x,
+      FloatArray y,
+      boolean accumulate) {
+    check(a.length(), rows, cols, x.length(), y.length());
+    if (rows > 0) {
+      GemvKernelsKernels.halves(
+          device, Shapes.workgroupPerRow(rows), a, x, y, cols, accumulate ? 1 : 0);
+    }
+  }
+
+  /**
    * {@link #halves(Device, short[], int, int, float[], float[], boolean)} in a batch.
    *
    * @param batch the batch that records it
@@ -128,6 +180,32 @@ public final class Gemv {
   public static void bfloats(
       Device device, short[] a, int rows, int cols, float[] x, float[] y, boolean accumulate) {
     check(a.length, rows, cols, x.length, y.length);
+    if (rows > 0) {
+      GemvKernelsKernels.bfloats(
+          device, Shapes.workgroupPerRow(rows), a, x, y, cols, accumulate ? 1 : 0);
+    }
+  }
+
+  /**
+   * {@link #bfloats(Device, short[], int, int, float[], float[], boolean)} on device arrays.
+   *
+   * @param device where it runs and the arrays are
+   * @param a the matrix, bfloat16 bits
+   * @param rows its rows
+   * @param cols its columns
+   * @param x at least {@code cols} elements
+   * @param y at least {@code rows} elements
+   * @param accumulate whether to add to {@code y} rather than overwrite it
+   */
+  public static void bfloats(
+      Device device,
+      ShortArray a,
+      int rows,
+      int cols,
+      FloatArray x,
+      FloatArray y,
+      boolean accumulate) {
+    check(a.length(), rows, cols, x.length(), y.length());
     if (rows > 0) {
       GemvKernelsKernels.bfloats(
           device, Shapes.workgroupPerRow(rows), a, x, y, cols, accumulate ? 1 : 0);

@@ -44,6 +44,22 @@ public final class Rows {
   }
 
   /**
+   * {@link #sums(Device, float[], int, int, float[])} on device arrays.
+   *
+   * @param device where it runs and the arrays are
+   * @param matrix the matrix
+   * @param rows its rows
+   * @param cols its columns
+   * @param out at least {@code rows} elements
+   */
+  public static void sums(Device device, FloatArray matrix, int rows, int cols, FloatArray out) {
+    check(matrix.length(), rows, cols, out.length(), rows);
+    if (rows > 0) {
+      RowKernelsKernels.sums(device, Shapes.workgroupPerRow(rows), matrix, out, cols);
+    }
+  }
+
+  /**
    * {@link #sums(Device, float[], int, int, float[])} in a batch.
    *
    * @param batch the batch that records it
@@ -94,6 +110,22 @@ public final class Rows {
   }
 
   /**
+   * {@link #argmax(Device, float[], int, int, int[])} on device arrays.
+   *
+   * @param device where it runs and the arrays are
+   * @param matrix the matrix
+   * @param rows its rows
+   * @param cols its columns
+   * @param out at least {@code rows} elements
+   */
+  public static void argmax(Device device, FloatArray matrix, int rows, int cols, IntArray out) {
+    check(matrix.length(), rows, cols, out.length(), rows);
+    if (rows > 0) {
+      RowKernelsKernels.argmax(device, Shapes.workgroupPerRow(rows), matrix, out, cols);
+    }
+  }
+
+  /**
    * {@link #argmax(Device, float[], int, int, int[])} in a batch.
    *
    * @param batch the batch that records it
@@ -121,6 +153,22 @@ public final class Rows {
    */
   public static void softmax(Device device, float[] in, int rows, int cols, float[] out) {
     check(in.length, rows, cols, out.length, rows * cols);
+    if (rows > 0) {
+      RowKernelsKernels.softmax(device, Shapes.workgroupPerRow(rows), in, out, cols);
+    }
+  }
+
+  /**
+   * {@link #softmax(Device, float[], int, int, float[])} on device arrays.
+   *
+   * @param device where it runs and the arrays are
+   * @param in the matrix
+   * @param rows its rows
+   * @param cols its columns
+   * @param out at least {@code rows * cols} elements
+   */
+  public static void softmax(Device device, FloatArray in, int rows, int cols, FloatArray out) {
+    check(in.length(), rows, cols, out.length(), rows * cols);
     if (rows > 0) {
       RowKernelsKernels.softmax(device, Shapes.workgroupPerRow(rows), in, out, cols);
     }
@@ -158,6 +206,32 @@ public final class Rows {
       Device device, float[] in, float[] weight, int rows, int cols, float eps, float[] out) {
     check(in.length, rows, cols, out.length, rows * cols);
     Shapes.vector("weight", weight.length, cols);
+    if (rows > 0) {
+      RowKernelsKernels.rmsNorm(device, Shapes.workgroupPerRow(rows), in, weight, out, cols, eps);
+    }
+  }
+
+  /**
+   * {@link #rmsNorm(Device, float[], float[], int, int, float, float[])} on device arrays.
+   *
+   * @param device where it runs and the arrays are
+   * @param in the matrix
+   * @param weight at least {@code cols} elements
+   * @param rows its rows
+   * @param cols its columns
+   * @param eps added to the mean square
+   * @param out at least {@code rows * cols} elements
+   */
+  public static void rmsNorm(
+      Device device,
+      FloatArray in,
+      FloatArray weight,
+      int rows,
+      int cols,
+      float eps,
+      FloatArray out) {
+    check(in.length(), rows, cols, out.length(), rows * cols);
+    Shapes.vector("weight", weight.length(), cols);
     if (rows > 0) {
       RowKernelsKernels.rmsNorm(device, Shapes.workgroupPerRow(rows), in, weight, out, cols, eps);
     }
@@ -214,6 +288,37 @@ public final class Rows {
     check(in.length, rows, cols, out.length, rows * cols);
     Shapes.vector("weight", weight.length, cols);
     Shapes.vector("bias", bias.length, cols);
+    if (rows > 0) {
+      RowKernelsKernels.layerNorm(
+          device, Shapes.workgroupPerRow(rows), in, weight, bias, out, cols, eps);
+    }
+  }
+
+  /**
+   * {@link #layerNorm(Device, float[], float[], float[], int, int, float, float[])} on device
+   * arrays.
+   *
+   * @param device where it runs and the arrays are
+   * @param in the matrix
+   * @param weight at least {@code cols} elements
+   * @param bias at least {@code cols} elements
+   * @param rows its rows
+   * @param cols its columns
+   * @param eps added to the variance
+   * @param out at least {@code rows * cols} elements
+   */
+  public static void layerNorm(
+      Device device,
+      FloatArray in,
+      FloatArray weight,
+      FloatArray bias,
+      int rows,
+      int cols,
+      float eps,
+      FloatArray out) {
+    check(in.length(), rows, cols, out.length(), rows * cols);
+    Shapes.vector("weight", weight.length(), cols);
+    Shapes.vector("bias", bias.length(), cols);
     if (rows > 0) {
       RowKernelsKernels.layerNorm(
           device, Shapes.workgroupPerRow(rows), in, weight, bias, out, cols, eps);

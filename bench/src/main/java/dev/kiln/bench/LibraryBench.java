@@ -1,0 +1,117 @@
+package dev.kiln.bench;
+
+import dev.kiln.Device;
+import dev.kiln.FloatArray;
+import dev.kiln.ShortArray;
+import dev.kiln.library.Gemv;
+import dev.kiln.library.Rows;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.SplittableRandom;
+import java.util.function.LongSupplier;
+import java.util.stream.IntStream;
+
+/**
+ * The library's kernels as a program calls them on device arrays: {@code Gemv} at the shapes LLM
+ * decoding spends its time in (float, float16 and bfloat16 matrices) and {@code Rows}' softmax,
+ * RMSNorm and LayerNorm, each in GB/s of the bytes it must move (the matrix, the vector and the
+ * result once). {@code bench/torch_library.py} measures PyTorch on the same shapes.
+ *
+ * <p>{@code java -cp ... dev.kiln.bench.LibraryBench <out dir>}; writes {@code library.csv}.
+ */
+public final class LibraryBench {
+  private static final int[][] GEMV_SHAPES = {{4096, 4096}, {14336, 4096}, {128256, 2048}};
+  private static final int[][] ROW_SHAPES = {{4096, 4096}, {64, 128256}};
+
+  private LibraryBench() {}
+
+  public static void main(String[] args) throws IOException {
+    Path out = Path.of(args.length > 0 ? args[0] : "bench-results");
+    Files.createDirectories(out);
+    Results results = new Results();
+    try (Device device = Device.open()) {
+      device.timeLaunches(true);
+      System.out.printf("%s (%s)%n", device.name(), device.backend());
+      for (int[] shape : GEMV_SHAPES) {
+        gemv(device, shape[0], shape[1], results);
+      }
+      for (int[] shape : ROW_SHAPES) {
+        rows(device, shape[0], shape[1], results);
+      }
+    }
+    results.write(out.resolve("library.csv"));
+  }
+
+  private static void gemv(Device device, int rows, int cols, Results results) {
+    int n = rows * cols;
+    float[] matrix = random(n, 1);
+    short[] halves = new short[n];
+    short[] bfloats = new short[n];
+    IntStream.range(0, n)
+        .parallel()
+        .forEach(
+            i -> {
+              halves[i] = Float.floatToFloat16(matrix[i]);
+              bfloats[i] = (short) (Float.floatToRawIntBits(matrix[i]) >>> 16);
+            });
+    String shape = rows + "x" + cols;
+    long vectors = 4L * cols + 4L * rows;
+    try (FloatArray x = device.upload(random(cols, 2));
+        FloatArray y = device.floats(rows)) {
+      try (FloatArray a = device.upload(matrix)) {
+        time(results, "gemv " + shape, "Kiln f32", n, 4L * n + vectors,
+            () -> Gemv.floats(device, a, rows, cols, x, y, false));
+      }
+      try (ShortArray a = device.upload(halves)) {
+        time(results, "gemv " + shape, "Kiln f16", n, 2L * n + vectors,
+            () -> Gemv.halves(device, a, rows, cols, x, y, false));
+      }
+      try (ShortArray a = device.upload(bfloats)) {
+        time(results, "gemv " + shape, "Kiln bf16", n, 2L * n + vectors,
+            () -> Gemv.bfloats(device, a, rows, cols, x, y, false));
+      }
+    }
+  }
+
+  private static void rows(Device device, int rows, int cols, Results results) {
+    int n = rows * cols;
+    String shape = rows + "x" + cols;
+    long bytes = 8L * n; // read once, written once
+    try (FloatArray in = device.upload(random(n, 3));
+        FloatArray weight = device.upload(random(cols, 4));
+        FloatArray bias = device.upload(random(cols, 5));
+        FloatArray out = device.floats(n)) {
+      time(results, "softmax " + shape, "Kiln", n, bytes,
+          () -> Rows.softmax(device, in, rows, cols, out));
+      time(results, "rmsnorm " + shape, "Kiln", n, bytes,
+          () -> Rows.rmsNorm(device, in, weight, rows, cols, 1e-5f, out));
+      time(results, "layernorm " + shape, "Kiln", n, bytes,
+          () -> Rows.layerNorm(device, in, weight, bias, rows, cols, 1e-5f, out));
+    }
+  }
+
+  private static void time(
+      Results results, String workload, String variant, int n, long bytes, Runnable launch) {
+    launch.run();
+    LongSupplier run =
+        () -> {
+          launch.run();
+          return Device.lastDeviceNanos();
+        };
+    Measure.Figure figure = Measure.gpu(run);
+    results.add(workload, variant, n, bytes, figure);
+    System.out.printf(
+        "%-22s %-10s %9.4f ms %7.0f GB/s%n",
+        workload, variant, figure.medianMs(), bytes / (figure.medianMs() * 1e6));
+  }
+
+  private static float[] random(int n, long seed) {
+    float[] values = new float[n];
+    SplittableRandom random = new SplittableRandom(seed);
+    for (int i = 0; i < n; i++) {
+      values[i] = (float) (random.nextDouble() * 2 - 1);
+    }
+    return values;
+  }
+}

@@ -1,0 +1,53 @@
+"""PyTorch on LibraryBench's shapes, by torch_suite.py's protocol (CUDA events, medians of its runs
+after a warm-up): torch.mv of float32, float16 and bfloat16 matrices (the vector in the matrix's
+type: PyTorch has no mixed matrix-vector product), and softmax, RMSNorm and LayerNorm over the last
+dimension of float32 rows. Work is bytes moved, as LibraryBench counts them.
+Writes <out dir>/torch-library.csv in Results' columns.
+Usage: python3 bench/torch_library.py <out dir>"""
+import os
+import sys
+
+import torch
+import torch.nn.functional as F
+
+from torch_suite import SETS, measure, row
+
+GEMV_SHAPES = [(4096, 4096), (14336, 4096), (128256, 2048)]
+ROW_SHAPES = [(4096, 4096), (64, 128256)]
+
+
+def rms_norm(x, weight, eps):
+    if hasattr(F, "rms_norm"):
+        return F.rms_norm(x, (x.shape[-1],), weight, eps)
+    return x * torch.rsqrt(x.pow(2).mean(-1, keepdim=True) + eps) * weight
+
+
+def main():
+    out = sys.argv[1] if len(sys.argv) > 1 else "bench-results"
+    os.makedirs(out, exist_ok=True)
+    rows = ["workload,variant,n,work,median_ms,p10_ms,p90_ms,clock_mhz"]
+    torch.backends.cuda.matmul.allow_tf32 = False
+    for r, c in GEMV_SHAPES:
+        n = r * c
+        for dtype, name, size in ((torch.float32, "torch f32", 4), (torch.float16, "torch f16", 2),
+                                  (torch.bfloat16, "torch bf16", 2)):
+            a = [torch.rand(r, c, device="cuda", dtype=dtype) * 2 - 1 for _ in range(SETS)]
+            x = torch.rand(c, device="cuda", dtype=dtype)
+            rows.append(row(f"gemv {r}x{c}", name, n, size * n + size * (r + c), measure(lambda s: torch.mv(a[s], x))))
+            del a
+            torch.cuda.empty_cache()
+    for r, c in ROW_SHAPES:
+        n = r * c
+        x = [torch.rand(r, c, device="cuda") * 2 - 1 for _ in range(SETS)]
+        weight = torch.rand(c, device="cuda")
+        bias = torch.rand(c, device="cuda")
+        rows.append(row(f"softmax {r}x{c}", "torch", n, 8 * n, measure(lambda s: torch.softmax(x[s], -1))))
+        rows.append(row(f"rmsnorm {r}x{c}", "torch", n, 8 * n, measure(lambda s: rms_norm(x[s], weight, 1e-5))))
+        rows.append(row(f"layernorm {r}x{c}", "torch", n, 8 * n,
+                        measure(lambda s: F.layer_norm(x[s], (c,), weight, bias, 1e-5))))
+    with open(os.path.join(out, "torch-library.csv"), "w") as f:
+        f.write("\n".join(rows) + "\n")
+
+
+if __name__ == "__main__":
+    main()
