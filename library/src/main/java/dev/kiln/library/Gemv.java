@@ -212,6 +212,41 @@ public final class Gemv {
     }
   }
 
+  /**
+   * Two products over one input in one dispatch (sibling fusion: the two kernels are fused at
+   * compile time), as a transformer's gate and up projections are: {@code y = a·x} and {@code z =
+   * b·x}, {@code a} of {@code firstRows} rows and {@code b} of {@code secondRows}, both of {@code
+   * cols} columns, each element as {@link #floats} computes it.
+   *
+   * @param device where it runs
+   * @param a the first matrix
+   * @param firstRows its rows
+   * @param b the second matrix
+   * @param secondRows its rows
+   * @param cols the columns of both
+   * @param x at least {@code cols} elements
+   * @param y at least {@code firstRows} elements
+   * @param z at least {@code secondRows} elements
+   */
+  public static void pair(
+      Device device,
+      float[] a,
+      int firstRows,
+      float[] b,
+      int secondRows,
+      int cols,
+      float[] x,
+      float[] y,
+      float[] z) {
+    check(a.length, firstRows, cols, x.length, y.length);
+    check(b.length, secondRows, cols, x.length, z.length);
+    int rows = Math.max(firstRows, secondRows);
+    if (rows > 0) {
+      GemvKernelsKernels.pair(
+          device, Shapes.workgroupPerRow(rows), a, x, y, cols, firstRows, b, z, secondRows);
+    }
+  }
+
   private static void check(int length, int rows, int cols, int xLength, int yLength) {
     Shapes.matrix("a", length, rows, cols);
     Shapes.vector("x", xLength, cols);

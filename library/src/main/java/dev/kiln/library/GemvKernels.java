@@ -3,6 +3,7 @@ package dev.kiln.library;
 import dev.kiln.Gpu;
 import dev.kiln.annotations.Access;
 import dev.kiln.annotations.Buffer;
+import dev.kiln.annotations.FuseGroup;
 import dev.kiln.annotations.Kernel;
 
 /**
@@ -74,6 +75,54 @@ final class GemvKernels {
     float total = WorkgroupFolds.sum(sum);
     if (Gpu.localId(0) == 0) {
       y[row] = accumulate != 0 ? y[row] + total : total;
+    }
+  }
+
+  /**
+   * The first of two products over one input, fused with {@link #pairSecond} into one dispatch
+   * (group {@code pair}): {@code y = a·x} for {@code firstRows} rows; the workgroups past them only
+   * meet the others' barriers.
+   */
+  @Kernel(workgroup = WORKGROUP)
+  @FuseGroup("pair")
+  static void pairFirst(
+      @Buffer(Access.READ) float[] a,
+      @Buffer(Access.READ) float[] x,
+      @Buffer(Access.WRITE) float[] y,
+      int cols,
+      int firstRows) {
+    int row = Gpu.workgroupId(0);
+    int width =
+        row < firstRows ? cols : 0; // the whole workgroup folds, so that it meets the barriers
+    float sum = 0f;
+    for (int c = Gpu.localId(0); c < width; c += WORKGROUP) {
+      sum += a[row * cols + c] * x[c];
+    }
+    float total = WorkgroupFolds.sum(sum);
+    if (Gpu.localId(0) == 0 && row < firstRows) {
+      y[row] = total;
+    }
+  }
+
+  /** The second product of group {@code pair}: {@code z = b·x} for {@code secondRows} rows. */
+  @Kernel(workgroup = WORKGROUP)
+  @FuseGroup("pair")
+  static void pairSecond(
+      @Buffer(Access.READ) float[] b,
+      @Buffer(Access.READ) float[] x,
+      @Buffer(Access.WRITE) float[] z,
+      int cols,
+      int secondRows) {
+    int row = Gpu.workgroupId(0);
+    int width =
+        row < secondRows ? cols : 0; // the whole workgroup folds, so that it meets the barriers
+    float sum = 0f;
+    for (int c = Gpu.localId(0); c < width; c += WORKGROUP) {
+      sum += b[row * cols + c] * x[c];
+    }
+    float total = WorkgroupFolds.sum(sum);
+    if (Gpu.localId(0) == 0 && row < secondRows) {
+      z[row] = total;
     }
   }
 }

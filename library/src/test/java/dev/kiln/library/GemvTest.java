@@ -84,4 +84,25 @@ class GemvTest extends LibraryDevices {
       }
     }
   }
+
+  /** The fused pair gives each product's bits, whichever has more rows. */
+  @ParameterizedTest(name = "{0} and {1} rows of {2}")
+  @CsvSource({"1, 1, 1", "7, 300, 129", "300, 7, 4099", "64, 64, 256"})
+  void aFusedPairGivesEachProduct(int firstRows, int secondRows, int cols) {
+    Random random = new Random(firstRows * 31L + secondRows * 7L + cols);
+    float[] a = RowsTest.values(random, firstRows * cols);
+    float[] b = RowsTest.values(random, secondRows * cols);
+    float[] x = RowsTest.values(random, cols);
+    for (Device device : devices()) {
+      float[] y = new float[firstRows];
+      float[] z = new float[secondRows];
+      float[] ySeparately = new float[firstRows];
+      float[] zSeparately = new float[secondRows];
+      Gemv.pair(device, a, firstRows, b, secondRows, cols, x, y, z);
+      Gemv.floats(device, a, firstRows, cols, x, ySeparately, false);
+      Gemv.floats(device, b, secondRows, cols, x, zSeparately, false);
+      org.junit.jupiter.api.Assertions.assertArrayEquals(ySeparately, y, device.toString());
+      org.junit.jupiter.api.Assertions.assertArrayEquals(zSeparately, z, device.toString());
+    }
+  }
 }
