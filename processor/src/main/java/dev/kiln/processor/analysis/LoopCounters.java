@@ -22,6 +22,34 @@ final class LoopCounters {
   private LoopCounters() {}
 
   /**
+   * A loop's update {@code v = v op by} of an int counter that the loop assigns nowhere else, and
+   * the form of the counter's value on entry, invariant in the loop.
+   */
+  private record Step(Local counter, BinaryOp op, Expr by, Affine start) {
+    /** The update {@code statement} of {@code loop} as a step, or null. */
+    static Step of(Stmt statement, Stmt.Loop loop, Map<Local, IndexForm> before) {
+      if (!(statement
+              instanceof
+              Stmt.Assign(
+                  Local v,
+                  Expr.Binary(
+                      BinaryOp op,
+                      Expr.LocalGet(Local read),
+                      Expr by,
+                      PrimType type,
+                      Site site)))
+          || !read.equals(v)
+          || v.type() != PrimType.INT
+          || Assignments.count(loop, v) != 1
+          || !(before.get(v) instanceof Affine start)
+          || Assignments.mentionsAny(start, Assignments.assigned(List.of(loop)))) {
+        return null;
+      }
+      return new Step(v, op, by, start);
+    }
+  }
+
+  /**
    * The ranges of the loop's counters at the top of its body narrowed to their multiples: a counter
    * that is a multiple of m lies between the multiples of m inside its range.
    */
@@ -49,26 +77,13 @@ final class LoopCounters {
    */
   static List<Linear> counterFacts(
       Stmt update, Stmt.Loop loop, Map<Local, IndexForm> before, Constraints top) {
-    if (!(update
-            instanceof
-            Stmt.Assign(
-                Local v,
-                Expr.Binary(
-                    BinaryOp op,
-                    Expr.LocalGet(Local read),
-                    Expr.IntConst(int c),
-                    PrimType type,
-                    Site site)))
-        || !read.equals(v)
-        || v.type() != PrimType.INT
-        || Assignments.count(loop, v) != 1) {
+    Step step = Step.of(update, loop, before);
+    if (step == null || !(step.by() instanceof Expr.IntConst(int c))) {
       return List.of();
     }
-    IndexForm initial = before.get(v);
-    if (!(initial instanceof Affine start)
-        || Assignments.mentionsAny(initial, Assignments.assigned(List.of(loop)))) {
-      return List.of();
-    }
+    Local v = step.counter();
+    BinaryOp op = step.op();
+    Affine start = step.start();
     Linear value = Linear.term(new IndexForm.Variable(v));
     Linear first = Linear.of(start);
     Constraints known = top;
@@ -117,26 +132,16 @@ final class LoopCounters {
    */
   static List<Constraints.Conditional> conditionalRise(
       Stmt update, Stmt.Loop loop, Map<Local, IndexForm> before, Constraints top) {
-    if (!(update
-            instanceof
-            Stmt.Assign(
-                Local v,
-                Expr.Binary(
-                    BinaryOp op,
-                    Expr.LocalGet(Local read),
-                    Expr.IntConst(int c),
-                    PrimType type,
-                    Site site)))
-        || op != BinaryOp.ADD
+    Step step = Step.of(update, loop, before);
+    if (step == null
+        || step.op() != BinaryOp.ADD
+        || !(step.by() instanceof Expr.IntConst(int c))
         || c <= 0
-        || !read.equals(v)
-        || v.type() != PrimType.INT
-        || Assignments.count(loop, v) != 1
-        || !(before.get(v) instanceof Affine start)
-        || Assignments.mentionsAny(start, Assignments.assigned(List.of(loop)))
-        || !top.withinInt(Linear.of(start))) {
+        || !top.withinInt(Linear.of(step.start()))) {
       return List.of();
     }
+    Local v = step.counter();
+    Affine start = step.start();
     Linear value = Linear.term(new IndexForm.Variable(v));
     for (Linear bound : top.uniformUpperBounds(new IndexForm.Variable(v))) {
       if (bound.coefficients().keySet().stream().allMatch(IndexForm.Scalar.class::isInstance)) {
@@ -170,28 +175,19 @@ final class LoopCounters {
    * @return the counter's term and what it carries, or null
    */
   static Map.Entry<IndexForm.Term, Carried> carriedId(
-      Stmt update,
+      Stmt statement,
       Stmt.Loop loop,
       Map<Local, IndexForm> before,
       Workgroup workgroup,
       IndexForms forms,
       Constraints top) {
-    if (!(update
-            instanceof
-            Stmt.Assign(
-                Local v,
-                Expr.Binary(
-                    BinaryOp op,
-                    Expr.LocalGet(Local read),
-                    Expr step,
-                    PrimType type,
-                    Site site)))
-        || op != BinaryOp.ADD
-        || !read.equals(v)
-        || v.type() != PrimType.INT
-        || !(before.get(v) instanceof Affine start)) {
+    Step update = Step.of(statement, loop, before);
+    if (update == null || update.op() != BinaryOp.ADD) {
       return null;
     }
+    Local v = update.counter();
+    Expr step = update.by();
+    Affine start = update.start();
     IndexForm.Id carried = null;
     for (Map.Entry<IndexForm.Term, Integer> term : start.coefficients().entrySet()) {
       if (term.getKey() instanceof IndexForm.Id id
@@ -218,9 +214,7 @@ final class LoopCounters {
           ? Map.entry(counter, new Carried(carried, null, null))
           : null;
     }
-    if (!dispatchStride(step, carried.axis(), size, forms)
-        || Assignments.count(loop, v) != 1
-        || Assignments.mentionsAny(start, Assignments.assigned(List.of(loop)))) {
+    if (!dispatchStride(step, carried.axis(), size, forms)) {
       return null;
     }
     for (Linear bound : top.uniformUpperBounds(counter)) {
