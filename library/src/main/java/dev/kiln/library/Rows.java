@@ -37,7 +37,7 @@ public final class Rows {
    * @param out at least {@code rows} elements
    */
   public static void sums(Device device, float[] matrix, int rows, int cols, float[] out) {
-    check(matrix.length, rows, cols, out.length, rows);
+    check("matrix", matrix.length, rows, cols, out.length, rows);
     if (rows > 0) {
       RowKernelsKernels.sums(device, Shapes.workgroupPerRow(rows), matrix, out, cols);
     }
@@ -53,7 +53,7 @@ public final class Rows {
    * @param out at least {@code rows} elements
    */
   public static void sums(Device device, FloatArray matrix, int rows, int cols, FloatArray out) {
-    check(matrix.length(), rows, cols, out.length(), rows);
+    check("matrix", matrix.length(), rows, cols, out.length(), rows);
     if (rows > 0) {
       RowKernelsKernels.sums(device, Shapes.workgroupPerRow(rows), matrix, out, cols);
     }
@@ -69,7 +69,7 @@ public final class Rows {
    * @param out at least {@code rows} elements
    */
   public static void sums(Batch batch, FloatArray matrix, int rows, int cols, FloatArray out) {
-    check(matrix.length(), rows, cols, out.length(), rows);
+    check("matrix", matrix.length(), rows, cols, out.length(), rows);
     if (rows > 0) {
       RowKernelsKernels.sums(batch, Shapes.workgroupPerRow(rows), matrix, out, cols);
     }
@@ -86,7 +86,7 @@ public final class Rows {
    * @param out at least {@code rows} elements
    */
   public static void maxima(Device device, float[] matrix, int rows, int cols, float[] out) {
-    check(matrix.length, rows, cols, out.length, rows);
+    check("matrix", matrix.length, rows, cols, out.length, rows);
     if (rows > 0) {
       RowKernelsKernels.maxima(device, Shapes.workgroupPerRow(rows), matrix, out, cols);
     }
@@ -103,7 +103,7 @@ public final class Rows {
    * @param out at least {@code rows} elements
    */
   public static void argmax(Device device, float[] matrix, int rows, int cols, int[] out) {
-    check(matrix.length, rows, cols, out.length, rows);
+    check("matrix", matrix.length, rows, cols, out.length, rows);
     if (rows > 0) {
       RowKernelsKernels.argmax(device, Shapes.workgroupPerRow(rows), matrix, out, cols);
     }
@@ -119,7 +119,7 @@ public final class Rows {
    * @param out at least {@code rows} elements
    */
   public static void argmax(Device device, FloatArray matrix, int rows, int cols, IntArray out) {
-    check(matrix.length(), rows, cols, out.length(), rows);
+    check("matrix", matrix.length(), rows, cols, out.length(), rows);
     if (rows > 0) {
       RowKernelsKernels.argmax(device, Shapes.workgroupPerRow(rows), matrix, out, cols);
     }
@@ -135,7 +135,7 @@ public final class Rows {
    * @param out at least {@code rows} elements
    */
   public static void argmax(Batch batch, FloatArray matrix, int rows, int cols, IntArray out) {
-    check(matrix.length(), rows, cols, out.length(), rows);
+    check("matrix", matrix.length(), rows, cols, out.length(), rows);
     if (rows > 0) {
       RowKernelsKernels.argmax(batch, Shapes.workgroupPerRow(rows), matrix, out, cols);
     }
@@ -152,7 +152,7 @@ public final class Rows {
    * @param out at least {@code rows * cols} elements
    */
   public static void softmax(Device device, float[] in, int rows, int cols, float[] out) {
-    check(in.length, rows, cols, out.length, rows * cols);
+    check("in", in.length, rows, cols, out.length, rows * cols);
     if (rows > 0) {
       RowKernelsKernels.softmax(device, Shapes.workgroupPerRow(rows), in, out, cols);
     }
@@ -168,7 +168,7 @@ public final class Rows {
    * @param out at least {@code rows * cols} elements
    */
   public static void softmax(Device device, FloatArray in, int rows, int cols, FloatArray out) {
-    check(in.length(), rows, cols, out.length(), rows * cols);
+    check("in", in.length(), rows, cols, out.length(), rows * cols);
     if (rows > 0) {
       RowKernelsKernels.softmax(device, Shapes.workgroupPerRow(rows), in, out, cols);
     }
@@ -184,7 +184,7 @@ public final class Rows {
    * @param out at least {@code rows * cols} elements
    */
   public static void softmax(Batch batch, FloatArray in, int rows, int cols, FloatArray out) {
-    check(in.length(), rows, cols, out.length(), rows * cols);
+    check("in", in.length(), rows, cols, out.length(), rows * cols);
     if (rows > 0) {
       RowKernelsKernels.softmax(batch, Shapes.workgroupPerRow(rows), in, out, cols);
     }
@@ -204,7 +204,7 @@ public final class Rows {
    */
   public static void rmsNorm(
       Device device, float[] in, float[] weight, int rows, int cols, float eps, float[] out) {
-    check(in.length, rows, cols, out.length, rows * cols);
+    check("in", in.length, rows, cols, out.length, rows * cols);
     Shapes.vector("weight", weight.length, cols);
     if (rows > 0) {
       RowKernelsKernels.rmsNorm(device, Shapes.workgroupPerRow(rows), in, weight, out, cols, eps);
@@ -230,7 +230,7 @@ public final class Rows {
       int cols,
       float eps,
       FloatArray out) {
-    check(in.length(), rows, cols, out.length(), rows * cols);
+    check("in", in.length(), rows, cols, out.length(), rows * cols);
     Shapes.vector("weight", weight.length(), cols);
     if (rows > 0) {
       RowKernelsKernels.rmsNorm(device, Shapes.workgroupPerRow(rows), in, weight, out, cols, eps);
@@ -256,7 +256,7 @@ public final class Rows {
       int cols,
       float eps,
       FloatArray out) {
-    check(in.length(), rows, cols, out.length(), rows * cols);
+    check("in", in.length(), rows, cols, out.length(), rows * cols);
     Shapes.vector("weight", weight.length(), cols);
     if (rows > 0) {
       RowKernelsKernels.rmsNorm(batch, Shapes.workgroupPerRow(rows), in, weight, out, cols, eps);
@@ -285,7 +285,7 @@ public final class Rows {
       int cols,
       float eps,
       float[] out) {
-    check(in.length, rows, cols, out.length, rows * cols);
+    check("in", in.length, rows, cols, out.length, rows * cols);
     Shapes.vector("weight", weight.length, cols);
     Shapes.vector("bias", bias.length, cols);
     if (rows > 0) {
@@ -316,7 +316,7 @@ public final class Rows {
       int cols,
       float eps,
       FloatArray out) {
-    check(in.length(), rows, cols, out.length(), rows * cols);
+    check("in", in.length(), rows, cols, out.length(), rows * cols);
     Shapes.vector("weight", weight.length(), cols);
     Shapes.vector("bias", bias.length(), cols);
     if (rows > 0) {
@@ -325,8 +325,9 @@ public final class Rows {
     }
   }
 
-  private static void check(int length, int rows, int cols, int outLength, int outNeeded) {
-    Shapes.matrix("matrix", length, rows, cols);
+  private static void check(
+      String name, int length, int rows, int cols, int outLength, int outNeeded) {
+    Shapes.matrix(name, length, rows, cols);
     Shapes.vector("out", outLength, outNeeded);
   }
 }
