@@ -1,6 +1,7 @@
 package dev.kiln.processor.analysis;
 
 import dev.kiln.abi.LaunchAbi;
+import dev.kiln.abi.LaunchBound;
 import dev.kiln.abi.LaunchProof;
 import dev.kiln.processor.ir.BinaryOp;
 import dev.kiln.processor.ir.Expr;
@@ -29,6 +30,8 @@ final class AccessRecord {
 
   /** Per access's index node: the own-element proof of each occurrence (null where none). */
   private final Map<Object, List<OwnElement>> ownElements = new IdentityHashMap<>();
+
+  private final Map<Object, List<List<LaunchBound>>> ownBounds = new IdentityHashMap<>();
 
   /** Per access's index node of a workgroup array: its form and the facts at each occurrence. */
   private final Map<Object, List<WorkgroupMeeting.Place>> workgroupPlaces = new IdentityHashMap<>();
@@ -72,11 +75,13 @@ final class AccessRecord {
    * An occurrence of an access's {@code index}: whether inside its own workgroup's range, its
    * own-element proof (or null).
    */
-  void ownership(Expr index, boolean insideOwnWorkgroup, OwnElement proof) {
+  void ownership(
+      Expr index, boolean insideOwnWorkgroup, OwnElement proof, List<LaunchBound> ownBounds) {
     int[] counts = ownWorkgroup.computeIfAbsent(index, a -> new int[2]);
     counts[0]++;
     counts[1] += insideOwnWorkgroup ? 1 : 0;
     ownElements.computeIfAbsent(index, a -> new ArrayList<>()).add(proof);
+    ownBounds(index).add(ownBounds);
   }
 
   /**
@@ -85,6 +90,11 @@ final class AccessRecord {
    */
   void notOwn(Expr offset) {
     ownElements.computeIfAbsent(offset, a -> new ArrayList<>()).add(null);
+    ownBounds(offset).add(null);
+  }
+
+  private List<List<LaunchBound>> ownBounds(Expr index) {
+    return ownBounds.computeIfAbsent(index, a -> new ArrayList<>());
   }
 
   /** An occurrence of an access of a workgroup array at {@code index}. */
@@ -110,6 +120,15 @@ final class AccessRecord {
    */
   List<OwnElement> ownElements(Expr index) {
     return ownElements.get(index);
+  }
+
+  /**
+   * The bounds under which each occurrence of {@code index} is its invocation's own element, by an
+   * {@link OwnElement} or a {@link MixedRadix} proof (null where one has neither); null where it
+   * has none recorded.
+   */
+  List<List<LaunchBound>> ownBoundsOf(Expr index) {
+    return ownBounds.get(index);
   }
 
   /** The workgroup places of {@code index}'s occurrences. */

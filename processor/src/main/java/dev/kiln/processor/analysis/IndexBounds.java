@@ -86,6 +86,23 @@ public final class IndexBounds {
   }
 
   /**
+   * The bounds a launch keeps for {@code index}, the index of one of the program's accesses of a
+   * buffer or workgroup array, to be each invocation's own element wherever it is evaluated, by an
+   * {@link OwnElement} proof or, for a buffer, a {@link MixedRadix} one (reasons empty); null where
+   * some place has neither.
+   *
+   * @param index the index expression of an access, the node itself
+   * @return the bounds, or null
+   */
+  public List<dev.kiln.abi.LaunchBound> ownElementBounds(Expr index) {
+    List<List<dev.kiln.abi.LaunchBound>> places = record.ownBoundsOf(index);
+    if (places == null || places.contains(null)) {
+      return null;
+    }
+    return places.stream().flatMap(List::stream).distinct().toList();
+  }
+
+  /**
    * Whether accesses of one workgroup array at the index nodes {@code first} and {@code second}
    * (the same node or two), made by two different invocations of one workgroup at the same time,
    * may reach the same element ({@link WorkgroupMeeting}).

@@ -1,5 +1,6 @@
 package dev.kiln.processor.analysis;
 
+import dev.kiln.abi.LaunchBound;
 import dev.kiln.abi.LaunchProof;
 import dev.kiln.processor.analysis.IndexForm.Affine;
 import dev.kiln.processor.ir.ArrayDecl;
@@ -305,7 +306,13 @@ final class IndexWalk {
       proof =
           OwnElement.prove(affine, state.facts(), workgroup, array instanceof BufferDecl, carriers);
     }
-    record.ownership(index, insideOwnWorkgroup(index, state), proof);
+    List<LaunchBound> ownBounds =
+        proof != null
+            ? proof.bounds()
+            : array instanceof BufferDecl
+                ? MixedRadix.prove(index, e -> form(e, state), forms, state.facts(), workgroup)
+                : null;
+    record.ownership(index, insideOwnWorkgroup(index, state), proof, ownBounds);
     if (array instanceof dev.kiln.processor.ir.SharedArray) {
       record.workgroupPlace(
           index,

@@ -298,6 +298,17 @@ public record OwnElement(
         bounds.add(new LaunchBound(1, List.of(LaunchForm.roundedGrid(0, axis)), ""));
       }
     }
+    List<LaunchBound> needed = needed(bounds, facts);
+    return needed == null
+        ? null
+        : new OwnElement(global, scale, digit, stride, rest, offset, pinned, needed);
+  }
+
+  /**
+   * Of {@code bounds}, those the launch decides ({@link #staticallyHolds}); null where one fails
+   * for every launch.
+   */
+  static List<LaunchBound> needed(List<LaunchBound> bounds, Constraints facts) {
     List<LaunchBound> needed = new ArrayList<>();
     for (LaunchBound bound : bounds) {
       Boolean known = staticallyHolds(bound, facts);
@@ -308,7 +319,7 @@ public record OwnElement(
         needed.add(bound);
       }
     }
-    return new OwnElement(global, scale, digit, stride, rest, offset, pinned, needed);
+    return needed;
   }
 
   /**

@@ -26,14 +26,17 @@ import java.util.List;
  * bins[v & 15]++}, {@code bins[values[i] & 15] += 1}, {@code total[0] += x}, and {@code int old =
  * bins[b]; bins[b] = old + 1;}): a store whose value reads the element it writes, at an index not
  * proven each invocation's own ({@link OwnElement}: {@code c[i]}, and {@code c[row * cols + col]}
- * under {@code col < cols}, are; a proof that needs the launch to keep a bound adds it to the
- * program's). Invocations that run at once then lose each other's updates, where Java's loop over
- * the invocations would not; {@code Gpu.atomicAdd} is the fix. Warnings, as the programmer may know
- * that the indices differ: {@code @SuppressWarnings("kiln.race.update")} on the kernel or its class
- * says so. A workgroup array is checked the same way among the invocations of a workgroup. An
- * update under {@code if (Gpu.localId(0) == 0)} (one invocation per workgroup: no race on its
- * workgroup arrays, nor on a buffer element at its workgroup id) or {@code if (Gpu.globalId(0) ==
- * 0)} (one in all) is not reported.
+ * under {@code col < cols}, are; so is an index built of the global id's digits, {@code
+ * att[b*nh*t*t + h*t*t + tq*t + j]} with {@code h = idx % nh}, {@code tq = (idx / nh) % t}, {@code
+ * b = idx / (nh * t)} and {@code j} a counter below {@code t}; a proof that needs the launch to
+ * keep a bound adds it to the program's). Invocations that run at once then lose each other's
+ * updates, where Java's loop over the invocations would not; {@code Gpu.atomicAdd} is the fix.
+ * Warnings, as the programmer may know that the indices differ:
+ * {@code @SuppressWarnings("kiln.race.update")} on the kernel or its class says so. A workgroup
+ * array is checked the same way among the invocations of a workgroup. An update under {@code if
+ * (Gpu.localId(0) == 0)} (one invocation per workgroup: no race on its workgroup arrays, nor on a
+ * buffer element at its workgroup id) or {@code if (Gpu.globalId(0) == 0)} (one in all) is not
+ * reported.
  */
 public final class RacyUpdates {
   private final IndexForms forms;
@@ -144,20 +147,21 @@ public final class RacyUpdates {
     if (buffer && oneInWorkgroup && workgroupsOwn(store.index())) {
       return;
     }
-    OwnElement own = bounds.ownElement(store.index());
+    List<LaunchBound> own = bounds.ownElementBounds(store.index());
     if (own == null) {
       warnings.add(
           new CheckError(
               store.site(),
               Errors.racyUpdate(buffer ? "buffer" : "workgroup array", store.array().name())));
     } else {
-      launchBounds.addAll(
-          own.bounds(
-              "the update of "
-                  + store.array().name()
-                  + " on line "
-                  + store.site().line()
-                  + " is each invocation's own element"));
+      String reason =
+          "the update of "
+              + store.array().name()
+              + " on line "
+              + store.site().line()
+              + " is each invocation's own element";
+      own.forEach(
+          bound -> launchBounds.add(new LaunchBound(bound.limit(), bound.factors(), reason)));
     }
   }
 

@@ -130,6 +130,62 @@ class OwnElementTest {
   }
 
   /**
+   * The mixed-radix proof: llm.c's softmax finds its row from the digits of the global id (h, tq,
+   * bi below) and scales the row's {@code t} elements in a loop. An index whose digits do not cover
+   * the id, whose strides are not each the one before times the range before, or whose counter's
+   * range is not the same for all is warned.
+   */
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        // workgroup | index | proven | bounds
+        "32 | row + j | true | (nh - 1) ≥ 0; 1 × grid width × t ≤ 2147483647; 1 × nh × t × t ≤ 2147483647; grid height ≤ 1; grid depth ≤ 1",
+        "32 | row + j + 5 | true | (nh - 1) ≥ 0; 1 × grid width × t ≤ 2147483647; 1 × nh × t × t ≤ 2147483647; grid height ≤ 1; grid depth ≤ 1",
+        "32 | 2 * (row + j) | true | (nh - 1) ≥ 0; 2 × grid width × t ≤ 2147483647; 2 × nh × t × t ≤ 2147483647; grid height ≤ 1; grid depth ≤ 1",
+        "32 | bi * nh * t * t + tq * t * nh + h * t + j | true | (nh - 1) ≥ 0; 1 × grid width × t ≤ 2147483647; 1 × nh × t × t ≤ 2147483647; grid height ≤ 1; grid depth ≤ 1",
+        "32 | q * 4 * t + r * t + j | true | 1 × grid width × t ≤ 2147483647; 1 × 4 × t ≤ 2147483647; grid height ≤ 1; grid depth ≤ 1",
+        "32 | bi * nh * t * t + h * t * t + j | false | ",
+        "32 | h * t * t + tq * t + j | false | ",
+        "32 | h * t + j | false | ",
+        "32 | tq * t + j | false | ",
+        "32 | bi * t + j | false | ",
+        "32 | bi * t * t + h * t * t + tq * t + j | false | ",
+        "32 | row + 2 * j | false | ",
+        "32 | row + j * t | false | ",
+        "32 | row + h | false | ",
+        "8, 4 | row + j | false | ",
+      })
+  void digitsOfTheGlobalId(String workgroup, String index, boolean proven, String bounds) {
+    String source =
+        """
+        package test;
+        import dev.kiln.Gpu;
+        import dev.kiln.annotations.Kernel;
+        final class K {
+          @Kernel(workgroup = {%s})
+          static void k(int b, int t, int nh, float[] c) {
+            int idx = Gpu.globalId(0);
+            if (idx < b * t * nh) {
+              int h = idx %% nh;
+              int tq = (idx / nh) %% t;
+              int bi = idx / (nh * t);
+              int r = idx %% 4;
+              int q = idx / 4;
+              int row = bi * nh * t * t + h * t * t + tq * t;
+              for (int j = 0; j < t; j++) {
+                c[%s] *= 2f;
+              }
+            }
+          }
+        }
+        """
+            .formatted(workgroup, index);
+    assertThat(boundsIfProven(source))
+        .isEqualTo(proven ? (bounds == null ? "" : bounds) : "warned");
+  }
+
+  /**
    * Compiles {@code source}'s kernel {@code test.K#k}: "warned" where it gets kiln.race.update,
    * else the conditions of its module's launch bounds, in order, joined by "; ".
    */

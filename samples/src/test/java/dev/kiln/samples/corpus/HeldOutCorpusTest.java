@@ -59,15 +59,6 @@ class HeldOutCorpusTest extends BothDevices {
     return List.of(new Corpus("heldout", CLASSES), new Corpus("ports", PORTS));
   }
 
-  /**
-   * Warnings Kiln still gives on race-free ports, each with why: the test fails on any other, and on
-   * one of these that is gone (then it leaves the list).
-   */
-  private static final Map<String, String> KNOWN_FALSE_ALARMS = Map.of(
-      "Attention.java:76 kiln.race.update",
-      "the row is found by division and remainder of the global id (b, h, t from idx); its elements are the"
-          + " invocation's own, which Kiln's affine proofs cannot see");
-
   private static final List<String> PORTS = List.of("MulMatVec", "SoftMax", "RmsNorm", "Rope", "LayerNorm",
       "Softmax1", "Encoder", "Attention", "ReductionOneBlock", "MatrixVectorLocal", "Residual");
   private static final List<String> CLASSES = List.of("Backprop", "NearestNeighbor", "Kmeans", "Hotspot", "Pathfinder",
@@ -178,9 +169,7 @@ class HeldOutCorpusTest extends BothDevices {
     if (precompiled) {
       return; // its warnings were checked where it was compiled
     }
-    List<String> known = KNOWN_FALSE_ALARMS.keySet().stream()
-        .filter(alarm -> corpus.classes().contains(alarm.substring(0, alarm.indexOf('.')))).sorted().toList();
-    assertEquals(known, warnings.stream().sorted().toList(), "warnings on race-free kernels, against the known ones");
+    assertEquals(List.of(), warnings, "warnings on race-free kernels");
   }
 
   private static int count(String text, String word) {

@@ -89,7 +89,6 @@ final class TwinShapes {
    * condition, one from a division that could fault.
    */
   @Kernel(workgroup = 64)
-  @SuppressWarnings("kiln.race.barrier") // t[0] after the loop: every path passes its barriers (a false alarm, issue 48)
   static void workgroupValues(int[] data, int bound, int divisor) {
     int[] t = Gpu.sharedInts(64);
     int l = Gpu.localId(0);
