@@ -1,7 +1,8 @@
 """PyTorch on LibraryBench's shapes, by torch_suite.py's protocol (CUDA events, medians of its runs
 after a warm-up): torch.mv of float32, float16 and bfloat16 matrices (the vector in the matrix's
 type: PyTorch has no mixed matrix-vector product), and softmax, RMSNorm and LayerNorm over the last
-dimension of float32 rows. Work is bytes moved, as LibraryBench counts them.
+dimension of float32 rows; torch.cumsum of int32 and float32 vectors and torch.bincount of 256
+values. Work is bytes moved, as LibraryBench counts them.
 Writes <out dir>/torch-library.csv in Results' columns.
 Usage: python3 bench/torch_library.py <out dir>"""
 import os
@@ -14,6 +15,7 @@ from torch_suite import SETS, measure, row
 
 GEMV_SHAPES = [(4096, 4096), (14336, 4096), (128256, 2048)]
 ROW_SHAPES = [(4096, 4096), (64, 128256)]
+SCAN_LOGS = [24, 28]
 
 
 def rms_norm(x, weight, eps):
@@ -45,6 +47,20 @@ def main():
         rows.append(row(f"rmsnorm {r}x{c}", "torch", n, 8 * n, measure(lambda s: rms_norm(x[s], weight, 1e-5))))
         rows.append(row(f"layernorm {r}x{c}", "torch", n, 8 * n,
                         measure(lambda s: F.layer_norm(x[s], (c,), weight, bias, 1e-5))))
+    for log in SCAN_LOGS:
+        n = 1 << log
+        ints = [torch.randint(-1000, 1000, (n,), device="cuda", dtype=torch.int32) for _ in range(2)]
+        rows.append(row(f"scan ints 2^{log}", "torch", n, 8 * n,
+                        measure(lambda s: torch.cumsum(ints[s % 2], 0, dtype=torch.int32))))
+        del ints
+        floats = [torch.rand(n, device="cuda") for _ in range(2)]
+        rows.append(row(f"scan floats 2^{log}", "torch", n, 8 * n, measure(lambda s: torch.cumsum(floats[s % 2], 0))))
+        del floats
+        values = [torch.randint(0, 256, (n,), device="cuda", dtype=torch.int32) for _ in range(2)]
+        rows.append(row(f"histogram 256 2^{log}", "torch", n, 4 * n,
+                        measure(lambda s: torch.bincount(values[s % 2], minlength=256))))
+        del values
+        torch.cuda.empty_cache()
     with open(os.path.join(out, "torch-library.csv"), "w") as f:
         f.write("\n".join(rows) + "\n")
 

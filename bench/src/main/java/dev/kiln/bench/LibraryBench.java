@@ -1,10 +1,17 @@
 package dev.kiln.bench;
 
+import dev.kiln.Batch;
 import dev.kiln.Device;
 import dev.kiln.FloatArray;
+import dev.kiln.IntArray;
 import dev.kiln.ShortArray;
+import dev.kiln.internal.Dispatch;
 import dev.kiln.library.Gemv;
+import dev.kiln.library.Histograms;
 import dev.kiln.library.Rows;
+import dev.kiln.library.Scans;
+import java.util.Arrays;
+import java.util.function.Consumer;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,13 +23,17 @@ import java.util.stream.IntStream;
  * The library's kernels as a program calls them on device arrays: {@code Gemv} at the shapes LLM
  * decoding spends its time in (float, float16 and bfloat16 matrices) and {@code Rows}' softmax,
  * RMSNorm and LayerNorm, each in GB/s of the bytes it must move (the matrix, the vector and the
- * result once). {@code bench/torch_library.py} measures PyTorch on the same shapes.
+ * result once); {@code Scans} (ints and floats, 8 bytes an element) and {@code Histograms} (256
+ * bins, 4 bytes a value, against the GLSL twin of the sample's fast histogram on the same grid),
+ * each call one batch timed whole. {@code bench/torch_library.py} measures PyTorch on the same
+ * shapes.
  *
  * <p>{@code java -cp ... dev.kiln.bench.LibraryBench <out dir>}; writes {@code library.csv}.
  */
 public final class LibraryBench {
   private static final int[][] GEMV_SHAPES = {{4096, 4096}, {14336, 4096}, {128256, 2048}};
   private static final int[][] ROW_SHAPES = {{4096, 4096}, {64, 128256}};
+  private static final int[] SCAN_LOGS = {24, 28};
 
   private LibraryBench() {}
 
@@ -38,6 +49,9 @@ public final class LibraryBench {
       }
       for (int[] shape : ROW_SHAPES) {
         rows(device, shape[0], shape[1], results);
+      }
+      for (int log : SCAN_LOGS) {
+        scansAndHistograms(device, 1 << log, results);
       }
     }
     results.write(out.resolve("library.csv"));
@@ -91,14 +105,73 @@ public final class LibraryBench {
     }
   }
 
+  private static void scansAndHistograms(Device device, int n, Results results) {
+    int[] ints = new SplittableRandom(6).ints(n, -1000, 1000).toArray();
+    int[] expected = ints.clone();
+    Arrays.parallelPrefix(expected, Integer::sum);
+    float[] floats = random(n, 7);
+    int[] bytes = new SplittableRandom(8).ints(n, 0, 256).toArray();
+    int[] counts = new int[256];
+    for (int v : bytes) {
+      counts[v]++;
+    }
+    try (IntArray in = device.upload(ints);
+        IntArray out = device.ints(n);
+        Scans.Scratch<IntArray> scratch = Scans.scratch(in)) {
+      timeBatch(results, device, "scan ints 2^" + log(n), "Kiln", n, 8L * n,
+          batch -> Scans.inclusive(batch, in, out, scratch));
+      check(Arrays.equals(expected, out.toArray()), "the int scan");
+    }
+    try (FloatArray in = device.upload(floats);
+        FloatArray out = device.floats(n);
+        Scans.Scratch<FloatArray> scratch = Scans.scratch(in)) {
+      timeBatch(results, device, "scan floats 2^" + log(n), "Kiln", n, 8L * n,
+          batch -> Scans.inclusive(batch, in, out, scratch));
+    }
+    try (IntArray in = device.upload(bytes);
+        IntArray bins = device.ints(256)) {
+      timeBatch(results, device, "histogram 256 2^" + log(n), "Kiln", n, 4L * n,
+          batch -> Histograms.counts(batch, in, bins));
+      check(Arrays.equals(counts, bins.toArray()), "the histogram");
+      int grid = 1056 * 256; // the library's persistent grid
+      time(results, "histogram 256 2^" + log(n), "GLSL twin", n, 4L * n,
+          () -> Dispatch.dispatch(device, GlslTwins.HISTOGRAM_FAST, grid, in, bins.upload(new int[256])));
+    }
+  }
+
+  private static int log(int n) {
+    return Integer.numberOfTrailingZeros(n);
+  }
+
+  private static void check(boolean right, String what) {
+    if (!right) {
+      throw new AssertionError(what + " differs from Java's");
+    }
+  }
+
+  /** Times {@code record}'s launches as one batch each run ({@link Batch#deviceNanos()}). */
+  private static void timeBatch(Results results, Device device, String workload, String variant,
+      int n, long bytes, Consumer<Batch> record) {
+    time(results, workload, variant, n, bytes, () -> {
+      try (Batch batch = device.batch()) {
+        record.accept(batch);
+        batch.submit();
+        return batch.deviceNanos();
+      }
+    });
+  }
+
   private static void time(
       Results results, String workload, String variant, int n, long bytes, Runnable launch) {
-    launch.run();
-    LongSupplier run =
-        () -> {
-          launch.run();
-          return Device.lastDeviceNanos();
-        };
+    time(results, workload, variant, n, bytes, () -> {
+      launch.run();
+      return Device.lastDeviceNanos();
+    });
+  }
+
+  private static void time(
+      Results results, String workload, String variant, int n, long bytes, LongSupplier run) {
+    var unused = run.getAsLong(); // the warm-up
     Measure.Figure figure = Measure.gpu(run);
     results.add(workload, variant, n, bytes, figure);
     System.out.printf(
