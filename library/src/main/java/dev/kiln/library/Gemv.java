@@ -3,6 +3,7 @@ package dev.kiln.library;
 import dev.kiln.Batch;
 import dev.kiln.Device;
 import dev.kiln.FloatArray;
+import dev.kiln.Grid;
 import dev.kiln.ShortArray;
 
 /**
@@ -11,9 +12,12 @@ import dev.kiln.ShortArray;
  * (a float's upper 16 bits), by a float vector: the shape LLM decoding spends its time in.
  *
  * <p>Order and precision: {@code y[r]} is the sum of the products {@code A[r, c] * x[c]}, each
- * rounded to float as in Java, folded as {@link Rows} folds a row (invocation {@code l} of 256
- * takes columns {@code l, l + 256, ...} in order; then a tree over the 256 partials): the same bits
- * on every device and on the CPU backend.
+ * rounded to float as in Java. Row {@code r} has 32 lanes; lane {@code j} takes the chunks of 32
+ * bytes (8 floats or 16 16-bit elements) that start at columns {@code (32t + j) · chunk}, {@code t
+ * = 0, 1, ...}, adding their products in column order; the 32 partials are then summed as a tree
+ * ({@code p[j] += p[j + s]}, {@code s = 16, 8, 4, 2, 1}), and {@code y[r]} added last where the
+ * call accumulates. That order is the same on every device and on the CPU backend, so are the bits;
+ * it differs from a left-to-right loop by the reassociation alone.
  *
  * <pre>{@code
  * Gemv.floats(device, weights, 4096, 4096, x, y, false); // y = W·x
@@ -37,8 +41,7 @@ public final class Gemv {
       Device device, float[] a, int rows, int cols, float[] x, float[] y, boolean accumulate) {
     check(a.length, rows, cols, x.length, y.length);
     if (rows > 0) {
-      GemvKernelsKernels.floats(
-          device, Shapes.workgroupPerRow(rows), a, x, y, cols, accumulate ? 1 : 0);
+      GemvKernelsKernels.floats(device, grid(rows), a, x, y, rows, cols, accumulate ? 1 : 0);
     }
   }
 
@@ -63,8 +66,7 @@ public final class Gemv {
       boolean accumulate) {
     check(a.length(), rows, cols, x.length(), y.length());
     if (rows > 0) {
-      GemvKernelsKernels.floats(
-          device, Shapes.workgroupPerRow(rows), a, x, y, cols, accumulate ? 1 : 0);
+      GemvKernelsKernels.floats(device, grid(rows), a, x, y, rows, cols, accumulate ? 1 : 0);
     }
   }
 
@@ -89,8 +91,7 @@ public final class Gemv {
       boolean accumulate) {
     check(a.length(), rows, cols, x.length(), y.length());
     if (rows > 0) {
-      GemvKernelsKernels.floats(
-          batch, Shapes.workgroupPerRow(rows), a, x, y, cols, accumulate ? 1 : 0);
+      GemvKernelsKernels.floats(batch, grid(rows), a, x, y, rows, cols, accumulate ? 1 : 0);
     }
   }
 
@@ -109,8 +110,7 @@ public final class Gemv {
       Device device, short[] a, int rows, int cols, float[] x, float[] y, boolean accumulate) {
     check(a.length, rows, cols, x.length, y.length);
     if (rows > 0) {
-      GemvKernelsKernels.halves(
-          device, Shapes.workgroupPerRow(rows), a, x, y, cols, accumulate ? 1 : 0);
+      GemvKernelsKernels.halves(device, grid(rows), a, x, y, rows, cols, accumulate ? 1 : 0);
     }
   }
 
@@ -135,8 +135,7 @@ public final class Gemv {
       boolean accumulate) {
     check(a.length(), rows, cols, x.length(), y.length());
     if (rows > 0) {
-      GemvKernelsKernels.halves(
-          device, Shapes.workgroupPerRow(rows), a, x, y, cols, accumulate ? 1 : 0);
+      GemvKernelsKernels.halves(device, grid(rows), a, x, y, rows, cols, accumulate ? 1 : 0);
     }
   }
 
@@ -161,8 +160,7 @@ public final class Gemv {
       boolean accumulate) {
     check(a.length(), rows, cols, x.length(), y.length());
     if (rows > 0) {
-      GemvKernelsKernels.halves(
-          batch, Shapes.workgroupPerRow(rows), a, x, y, cols, accumulate ? 1 : 0);
+      GemvKernelsKernels.halves(batch, grid(rows), a, x, y, rows, cols, accumulate ? 1 : 0);
     }
   }
 
@@ -181,8 +179,7 @@ public final class Gemv {
       Device device, short[] a, int rows, int cols, float[] x, float[] y, boolean accumulate) {
     check(a.length, rows, cols, x.length, y.length);
     if (rows > 0) {
-      GemvKernelsKernels.bfloats(
-          device, Shapes.workgroupPerRow(rows), a, x, y, cols, accumulate ? 1 : 0);
+      GemvKernelsKernels.bfloats(device, grid(rows), a, x, y, rows, cols, accumulate ? 1 : 0);
     }
   }
 
@@ -207,8 +204,7 @@ public final class Gemv {
       boolean accumulate) {
     check(a.length(), rows, cols, x.length(), y.length());
     if (rows > 0) {
-      GemvKernelsKernels.bfloats(
-          device, Shapes.workgroupPerRow(rows), a, x, y, cols, accumulate ? 1 : 0);
+      GemvKernelsKernels.bfloats(device, grid(rows), a, x, y, rows, cols, accumulate ? 1 : 0);
     }
   }
 
@@ -242,9 +238,13 @@ public final class Gemv {
     check(b.length, secondRows, cols, x.length, z.length);
     int rows = Math.max(firstRows, secondRows);
     if (rows > 0) {
-      GemvKernelsKernels.pair(
-          device, Shapes.workgroupPerRow(rows), a, x, y, cols, firstRows, b, z, secondRows);
+      GemvKernelsKernels.pair(device, grid(rows), a, x, y, cols, firstRows, b, z, secondRows);
     }
+  }
+
+  /** The grid for {@code rows} rows: {@link GemvKernels#LANES} wide, a row of it per row. */
+  private static Grid grid(int rows) {
+    return Grid.of(GemvKernels.LANES, rows);
   }
 
   private static void check(int length, int rows, int cols, int xLength, int yLength) {

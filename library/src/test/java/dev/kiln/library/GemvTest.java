@@ -27,6 +27,8 @@ class GemvTest extends LibraryDevices {
     "127, 1000, false",
     "3, 4099, true",
     "1000, 257, false",
+    "9, 4096, true",
+    "5, 1031, false",
     "0, 9, false"
   })
   void productsAreJavasFolds(int rows, int cols, boolean accumulate) {
@@ -59,20 +61,23 @@ class GemvTest extends LibraryDevices {
         }
         for (int r = 0; r < rows; r++) {
           String where = element + " on " + device + ", row " + r;
-          float[] partial = new float[256];
+          int chunk = element == Element.FLOAT ? 8 : 16; // 32 bytes
+          float[] partial = new float[32];
           double exact = 0;
           double magnitude = 0;
-          for (int l = 0; l < 256; l++) {
-            for (int c = l; c < cols; c += 256) {
-              float product = decoded[r * cols + c] * x[c];
-              partial[l] += product;
-              exact += (double) decoded[r * cols + c] * x[c];
-              magnitude += Math.abs(product);
+          for (int lane = 0; lane < 32; lane++) {
+            for (int start = lane * chunk; start < cols; start += 32 * chunk) {
+              for (int c = start; c < Math.min(start + chunk, cols); c++) {
+                float product = decoded[r * cols + c] * x[c];
+                partial[lane] += product;
+                exact += (double) decoded[r * cols + c] * x[c];
+                magnitude += Math.abs(product);
+              }
             }
           }
-          for (int s = 128; s > 0; s >>= 1) {
-            for (int l = 0; l < s; l++) {
-              partial[l] += partial[l + s];
+          for (int s = 16; s > 0; s >>= 1) {
+            for (int lane = 0; lane < s; lane++) {
+              partial[lane] += partial[lane + s];
             }
           }
           float expected = accumulate ? y0[r] + partial[0] : partial[0];

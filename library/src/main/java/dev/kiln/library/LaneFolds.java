@@ -1,0 +1,35 @@
+package dev.kiln.library;
+
+import dev.kiln.Gpu;
+
+/**
+ * Sums over each run of {@link #LANES} consecutive invocations of a workgroup of 256, as a tree in
+ * workgroup memory: {@code p[l] += p[l + s]} for {@code s = 16, 8, 4, 2, 1} where {@code l % LANES
+ * < s}, a barrier after each step. Every invocation of the run gets the sum. Each call (kernels
+ * inline them) has an array of its own; every invocation of the workgroup must call it.
+ */
+final class LaneFolds {
+  /** The invocations a run holds: a row of {@link GemvKernels}. */
+  static final int LANES = 32;
+
+  /** The runs of a workgroup. */
+  static final int RUNS = 8;
+
+  private LaneFolds() {}
+
+  /** The sum of {@code value} over this invocation's run. */
+  static float sum(float value) {
+    float[] p = Gpu.sharedFloats(LANES * RUNS);
+    int lane = Gpu.localId(0);
+    int at = Gpu.localId(1) * LANES + lane;
+    p[at] = value;
+    Gpu.barrier();
+    for (int s = LANES / 2; s > 0; s >>= 1) {
+      if (lane < s) {
+        p[at] += p[at + s];
+      }
+      Gpu.barrier();
+    }
+    return p[at - lane];
+  }
+}
