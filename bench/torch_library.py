@@ -2,7 +2,7 @@
 after a warm-up): torch.mv of float32, float16 and bfloat16 matrices (the vector in the matrix's
 type: PyTorch has no mixed matrix-vector product), and softmax, RMSNorm and LayerNorm over the last
 dimension of float32 rows; torch.cumsum of int32 and float32 vectors and torch.bincount of 256
-values. Work is bytes moved, as LibraryBench counts them.
+values; torch.sort of 2^26 int32 keys. Work is bytes moved, as LibraryBench counts them.
 Writes <out dir>/torch-library.csv in Results' columns.
 Usage: python3 bench/torch_library.py <out dir>"""
 import os
@@ -61,6 +61,10 @@ def main():
                         measure(lambda s: torch.bincount(values[s % 2], minlength=256))))
         del values
         torch.cuda.empty_cache()
+    n = 1 << 26
+    keys = [torch.randint(-2**31, 2**31 - 1, (n,), device="cuda", dtype=torch.int32) for _ in range(2)]
+    rows.append(row("sort ints 2^26", "torch", n, 8 * n, measure(lambda s: torch.sort(keys[s % 2]))))
+    del keys
     with open(os.path.join(out, "torch-library.csv"), "w") as f:
         f.write("\n".join(rows) + "\n")
 

@@ -10,6 +10,7 @@ import dev.kiln.library.Gemv;
 import dev.kiln.library.Histograms;
 import dev.kiln.library.Rows;
 import dev.kiln.library.Scans;
+import dev.kiln.library.Sorts;
 import java.util.Arrays;
 import java.util.function.Consumer;
 import java.io.IOException;
@@ -25,8 +26,9 @@ import java.util.stream.IntStream;
  * RMSNorm and LayerNorm, each in GB/s of the bytes it must move (the matrix, the vector and the
  * result once); {@code Scans} (ints and floats, 8 bytes an element) and {@code Histograms} (256
  * bins, 4 bytes a value, against the GLSL twin of the sample's fast histogram on the same grid),
- * each call one batch timed whole. {@code bench/torch_library.py} measures PyTorch on the same
- * shapes.
+ * each call one batch timed whole; {@code Sorts} of 2^26 random int keys (wall time of the call on
+ * device arrays: its passes are one batch inside it). {@code bench/torch_library.py} measures
+ * PyTorch on the same shapes.
  *
  * <p>{@code java -cp ... dev.kiln.bench.LibraryBench <out dir>}; writes {@code library.csv}.
  */
@@ -53,6 +55,7 @@ public final class LibraryBench {
       for (int log : SCAN_LOGS) {
         scansAndHistograms(device, 1 << log, results);
       }
+      sort(device, 1 << 26, results);
     }
     results.write(out.resolve("library.csv"));
   }
@@ -136,6 +139,21 @@ public final class LibraryBench {
       int grid = 1056 * 256; // the library's persistent grid
       time(results, "histogram 256 2^" + log(n), "GLSL twin", n, 4L * n,
           () -> Dispatch.dispatch(device, GlslTwins.HISTOGRAM_FAST, grid, in, bins.upload(new int[256])));
+    }
+  }
+
+  private static void sort(Device device, int n, Results results) {
+    int[] keys = new SplittableRandom(9).ints(n).toArray();
+    int[] expected = keys.clone();
+    Arrays.parallelSort(expected);
+    try (IntArray onDevice = device.ints(n)) {
+      time(results, "sort ints 2^" + log(n), "Kiln", n, 8L * n, () -> {
+        onDevice.upload(keys);
+        long start = System.nanoTime();
+        Sorts.sort(device, onDevice);
+        return System.nanoTime() - start;
+      });
+      check(Arrays.equals(expected, onDevice.toArray()), "the sort");
     }
   }
 

@@ -1,0 +1,119 @@
+package dev.kiln.library;
+
+import dev.kiln.Gpu;
+import dev.kiln.annotations.Access;
+import dev.kiln.annotations.Buffer;
+import dev.kiln.annotations.Kernel;
+
+/**
+ * The kernels behind {@link Sorts}: a stable least-significant-digit radix sort of int keys, 4 bits
+ * a pass. A tile is {@link #TILE} keys, {@link #ITEMS} consecutive ones to each of the workgroup's
+ * {@link #WORKGROUP} invocations. {@link #digitCounts} counts each tile's keys per digit into a
+ * digit-major table ({@code counts[d · tiles + t]}), whose exclusive scan ({@link Scans}) is where
+ * each tile's keys of each digit start; {@link #scatter} writes each key there plus its rank among
+ * the tile's keys of its digit before it, which keeps equal digits in order. The digit of a key is
+ * {@code ((key ^ flip) >>> shift) & 15}: {@code flip} is the sign bit, so that the last pass orders
+ * negative keys first.
+ */
+final class RadixKernels {
+  static final int WORKGROUP = 256;
+  static final int ITEMS = 8;
+  static final int TILE = WORKGROUP * ITEMS;
+  static final int RADIX = 16;
+
+  /** The sign bit: digits of the key with it flipped order signed ints. */
+  static final int FLIP = 0x8000_0000;
+
+  private RadixKernels() {}
+
+  /** {@code counts[d · tiles + t]}: the keys of tile {@code t} whose digit is {@code d}. */
+  @Kernel(workgroup = WORKGROUP)
+  static void digitCounts(
+      @Buffer(Access.READ) int[] keys, @Buffer(Access.WRITE) int[] counts, int n, int shift) {
+    int[] local = Gpu.sharedInts(RADIX);
+    int l = Gpu.localId(0);
+    int t = Gpu.workgroupId(0);
+    if (l < RADIX) {
+      local[l] = 0;
+    }
+    Gpu.barrier();
+    for (int k = 0; k < ITEMS; k++) {
+      int i = t * TILE + k * WORKGROUP + l;
+      if (i < n) {
+        Gpu.atomicAdd(local, ((keys[i] ^ FLIP) >>> shift) & (RADIX - 1), 1);
+      }
+    }
+    Gpu.barrier();
+    if (l < RADIX) {
+      counts[l * Gpu.numWorkgroups(0) + t] = local[l];
+    }
+  }
+
+  /**
+   * Writes each of the first {@code n} keys (and its value, where {@code withValues} is not 0) to
+   * {@code starts[d · tiles + t]} plus its rank among the keys of digit {@code d} before it in its
+   * tile {@code t}.
+   */
+  @Kernel(workgroup = WORKGROUP)
+  static void scatter(
+      @Buffer(Access.READ) int[] keys,
+      @Buffer(Access.WRITE) int[] out,
+      @Buffer(Access.READ) int[] values,
+      @Buffer(Access.WRITE) int[] outValues,
+      @Buffer(Access.READ) int[] starts,
+      int n,
+      int shift,
+      int withValues) {
+    int t = Gpu.workgroupId(0);
+    int tiles = Gpu.numWorkgroups(0);
+    int first = t * TILE + Gpu.localId(0) * ITEMS;
+    int[] mine = new int[ITEMS];
+    if (first <= n - ITEMS) {
+      System.arraycopy(keys, first, mine, 0, ITEMS);
+    } else {
+      for (int k = 0; k < ITEMS && first + k < n; k++) {
+        mine[k] = keys[first + k];
+      }
+    }
+    // how many of this invocation's keys have each digit: 16 bits a digit, 4 digits a long
+    long[] seen = new long[RADIX / 4];
+    for (int k = 0; k < ITEMS && first + k < n; k++) {
+      int d = ((mine[k] ^ FLIP) >>> shift) & (RADIX - 1);
+      seen[d >> 2] += 1L << (16 * (d & 3));
+    }
+    RadixSteps.exclusive(seen); // now: how many of the invocations before have each digit
+    for (int k = 0; k < ITEMS && first + k < n; k++) {
+      int d = ((mine[k] ^ FLIP) >>> shift) & (RADIX - 1);
+      int rank = (int) (seen[d >> 2] >>> (16 * (d & 3))) & 0xffff;
+      seen[d >> 2] += 1L << (16 * (d & 3));
+      int to = starts[d * tiles + t] + rank;
+      out[to] = mine[k];
+      if (withValues != 0) {
+        outValues[to] = values[first + k];
+      }
+    }
+  }
+
+  /**
+   * {@code keys[i]}: {@code in[i]}'s bits ({@code Float.floatToIntBits}, NaN made one), those of a
+   * negative float with all but the sign flipped, so that int order is {@code Float.compare}'s.
+   */
+  @Kernel(workgroup = WORKGROUP)
+  static void floatKeys(@Buffer(Access.READ) float[] in, @Buffer(Access.WRITE) int[] keys) {
+    int i = Gpu.globalId(0);
+    if (i < in.length) {
+      int bits = Float.floatToIntBits(in[i]);
+      keys[i] = bits < 0 ? bits ^ 0x7fff_ffff : bits;
+    }
+  }
+
+  /** The floats of {@link #floatKeys}'s keys (the map is its own inverse). */
+  @Kernel(workgroup = WORKGROUP)
+  static void keyFloats(@Buffer(Access.READ) int[] keys, @Buffer(Access.WRITE) float[] out) {
+    int i = Gpu.globalId(0);
+    if (i < keys.length) {
+      int key = keys[i];
+      out[i] = Float.intBitsToFloat(key < 0 ? key ^ 0x7fff_ffff : key);
+    }
+  }
+}
