@@ -1,0 +1,335 @@
+package dev.kiln.library;
+
+import dev.kiln.Batch;
+import dev.kiln.Device;
+import dev.kiln.FloatArray;
+import dev.kiln.Grid;
+
+/**
+ * Matrix products {@code C = epilogue(α·op(A)·op(B) + β·C)} of float matrices of any shape: {@code
+ * op(A)} is m x k and {@code op(B)} k x n, every matrix row-major, {@code op(X)} being {@code X}
+ * or, where its flag says so, its transpose ({@code A} then held k x m; a column-major matrix is
+ * the transpose of a row-major one). Where {@code β} is 0, {@code C} is not read (NaNs in it do not
+ * reach the result), as in BLAS.
+ *
+ * <p>Order and precision: each entry's sum is {@code Gpu.fma} over k in order from 0, which is
+ * Java's {@code Math.fma} loop on the CPU backend and on devices that fuse (discrete GPUs; lavapipe
+ * rounds the product first, within one ulp a step). Then, in Java's float arithmetic: {@code v = α
+ * · sum}; {@code v += β · C[i][j]} where {@code β} is not 0; {@code v += bias[i]} (or {@code
+ * bias[j]}); the activation; {@code v += residual[i][j]}. GELU is the tanh form ({@code torch}'s
+ * {@code approximate="tanh"}) and SiLU {@code v / (1 + exp(-v))}, with the device's {@code tanh}
+ * and {@code exp}: a few ulps, not Java's bits.
+ *
+ * <pre>{@code
+ * // h = GELU(x · Wᵀ + b), x of 64 rows of 1024, W of 4096 rows of 1024
+ * Gemm.floats(device, 64, 4096, 1024, 1f, x, false, w, true, 0f, h,
+ *     Gemm.Epilogue.forArrays().biasPerColumn(b).gelu());
+ * }</pre>
+ */
+public final class Gemm {
+  private Gemm() {}
+
+  /**
+   * What follows the product: a bias, an activation and a residual, each optional; immutable, each
+   * method returning a new one.
+   *
+   * @param <A> the arrays' type: {@code float[]} for Java arrays, {@link FloatArray} on a device
+   */
+  public static final class Epilogue<A> {
+    private final A bias;
+    private final int biasAxis;
+    private final int activation;
+    private final A residual;
+
+    private Epilogue(A bias, int biasAxis, int activation, A residual) {
+      this.bias = bias;
+      this.biasAxis = biasAxis;
+      this.activation = activation;
+      this.residual = residual;
+    }
+
+    /**
+     * No epilogue, for Java arrays.
+     *
+     * @return it
+     */
+    public static Epilogue<float[]> forArrays() {
+      return new Epilogue<>(null, 0, GemmKernels.NONE, null);
+    }
+
+    /**
+     * No epilogue, for device arrays.
+     *
+     * @return it
+     */
+    public static Epilogue<FloatArray> forDevice() {
+      return new Epilogue<>(null, 0, GemmKernels.NONE, null);
+    }
+
+    /**
+     * Adds {@code bias[i]} to row {@code i}.
+     *
+     * @param bias at least m elements
+     * @return the epilogue with it
+     */
+    public Epilogue<A> biasPerRow(A bias) {
+      return new Epilogue<>(bias, GemmKernels.PER_ROW, activation, residual);
+    }
+
+    /**
+     * Adds {@code bias[j]} to column {@code j}: a linear layer's bias.
+     *
+     * @param bias at least n elements
+     * @return the epilogue with it
+     */
+    public Epilogue<A> biasPerColumn(A bias) {
+      return new Epilogue<>(bias, GemmKernels.PER_COLUMN, activation, residual);
+    }
+
+    /**
+     * {@code Math.max(v, 0f)} after the bias.
+     *
+     * @return the epilogue with it
+     */
+    public Epilogue<A> relu() {
+      return new Epilogue<>(bias, biasAxis, GemmKernels.RELU, residual);
+    }
+
+    /**
+     * GELU, tanh form, after the bias.
+     *
+     * @return the epilogue with it
+     */
+    public Epilogue<A> gelu() {
+      return new Epilogue<>(bias, biasAxis, GemmKernels.GELU, residual);
+    }
+
+    /**
+     * SiLU after the bias.
+     *
+     * @return the epilogue with it
+     */
+    public Epilogue<A> silu() {
+      return new Epilogue<>(bias, biasAxis, GemmKernels.SILU, residual);
+    }
+
+    /**
+     * Adds {@code residual[i * n + j]} last.
+     *
+     * @param residual an m x n row-major matrix
+     * @return the epilogue with it
+     */
+    public Epilogue<A> residual(A residual) {
+      return new Epilogue<>(bias, biasAxis, activation, residual);
+    }
+  }
+
+  /**
+   * {@code c = α·op(a)·op(b) + β·c}.
+   *
+   * @param device where it runs
+   * @param m the rows of {@code op(a)} and {@code c}
+   * @param n the columns of {@code op(b)} and {@code c}
+   * @param k the columns of {@code op(a)}, the rows of {@code op(b)}
+   * @param alpha α
+   * @param a m x k, or k x m where {@code transA}
+   * @param transA whether {@code op(a)} is {@code a}'s transpose
+   * @param b k x n, or n x k where {@code transB}
+   * @param transB whether {@code op(b)} is {@code b}'s transpose
+   * @param beta β
+   * @param c m x n
+   */
+  public static void floats(
+      Device device,
+      int m,
+      int n,
+      int k,
+      float alpha,
+      float[] a,
+      boolean transA,
+      float[] b,
+      boolean transB,
+      float beta,
+      float[] c) {
+    floats(device, m, n, k, alpha, a, transA, b, transB, beta, c, Epilogue.forArrays());
+  }
+
+  /**
+   * {@code c = epilogue(α·op(a)·op(b) + β·c)}.
+   *
+   * @param device where it runs
+   * @param m the rows of {@code op(a)} and {@code c}
+   * @param n the columns of {@code op(b)} and {@code c}
+   * @param k the columns of {@code op(a)}, the rows of {@code op(b)}
+   * @param alpha α
+   * @param a m x k, or k x m where {@code transA}
+   * @param transA whether {@code op(a)} is {@code a}'s transpose
+   * @param b k x n, or n x k where {@code transB}
+   * @param transB whether {@code op(b)} is {@code b}'s transpose
+   * @param beta β
+   * @param c m x n
+   * @param epilogue what follows the product
+   */
+  public static void floats(
+      Device device,
+      int m,
+      int n,
+      int k,
+      float alpha,
+      float[] a,
+      boolean transA,
+      float[] b,
+      boolean transB,
+      float beta,
+      float[] c,
+      Epilogue<float[]> epilogue) {
+    check(m, n, k, a.length, b.length, c.length);
+    checkEpilogue(
+        m,
+        n,
+        epilogue,
+        epilogue.bias == null ? 0 : epilogue.bias.length,
+        epilogue.residual == null ? 0 : epilogue.residual.length);
+    if (m > 0 && n > 0) {
+      float[] none = new float[1];
+      GemmKernelsKernels.floats(
+          device,
+          grid(m, n),
+          a,
+          b,
+          c,
+          epilogue.bias == null ? none : epilogue.bias,
+          epilogue.residual == null ? none : epilogue.residual,
+          m,
+          n,
+          k,
+          transA ? 1 : 0,
+          transB ? 1 : 0,
+          alpha,
+          beta,
+          epilogue.biasAxis,
+          epilogue.activation,
+          epilogue.residual == null ? 0 : 1);
+    }
+  }
+
+  /**
+   * {@link #floats(Device, int, int, int, float, float[], boolean, float[], boolean, float,
+   * float[], Epilogue)} on device arrays.
+   *
+   * @param device where it runs and the arrays are
+   * @param m the rows of {@code op(a)} and {@code c}
+   * @param n the columns of {@code op(b)} and {@code c}
+   * @param k the columns of {@code op(a)}, the rows of {@code op(b)}
+   * @param alpha α
+   * @param a m x k, or k x m where {@code transA}
+   * @param transA whether {@code op(a)} is {@code a}'s transpose
+   * @param b k x n, or n x k where {@code transB}
+   * @param transB whether {@code op(b)} is {@code b}'s transpose
+   * @param beta β
+   * @param c m x n, another array than the others
+   * @param epilogue what follows the product
+   */
+  public static void floats(
+      Device device,
+      int m,
+      int n,
+      int k,
+      float alpha,
+      FloatArray a,
+      boolean transA,
+      FloatArray b,
+      boolean transB,
+      float beta,
+      FloatArray c,
+      Epilogue<FloatArray> epilogue) {
+    try (Batch batch = device.batch()) {
+      floats(batch, m, n, k, alpha, a, transA, b, transB, beta, c, epilogue);
+    }
+  }
+
+  /**
+   * {@link #floats(Device, int, int, int, float, FloatArray, boolean, FloatArray, boolean, float,
+   * FloatArray, Epilogue)} in a batch.
+   *
+   * @param batch the batch that records it
+   * @param m the rows of {@code op(a)} and {@code c}
+   * @param n the columns of {@code op(b)} and {@code c}
+   * @param k the columns of {@code op(a)}, the rows of {@code op(b)}
+   * @param alpha α
+   * @param a m x k, or k x m where {@code transA}
+   * @param transA whether {@code op(a)} is {@code a}'s transpose
+   * @param b k x n, or n x k where {@code transB}
+   * @param transB whether {@code op(b)} is {@code b}'s transpose
+   * @param beta β
+   * @param c m x n, another array than the others
+   * @param epilogue what follows the product
+   */
+  public static void floats(
+      Batch batch,
+      int m,
+      int n,
+      int k,
+      float alpha,
+      FloatArray a,
+      boolean transA,
+      FloatArray b,
+      boolean transB,
+      float beta,
+      FloatArray c,
+      Epilogue<FloatArray> epilogue) {
+    check(m, n, k, a.length(), b.length(), c.length());
+    checkEpilogue(
+        m,
+        n,
+        epilogue,
+        epilogue.bias == null ? 0 : epilogue.bias.length(),
+        epilogue.residual == null ? 0 : epilogue.residual.length());
+    if (m > 0 && n > 0) {
+      GemmKernelsKernels.floats(
+          batch,
+          grid(m, n),
+          a,
+          b,
+          c,
+          epilogue.bias == null ? a : epilogue.bias,
+          epilogue.residual == null ? a : epilogue.residual,
+          m,
+          n,
+          k,
+          transA ? 1 : 0,
+          transB ? 1 : 0,
+          alpha,
+          beta,
+          epilogue.biasAxis,
+          epilogue.activation,
+          epilogue.residual == null ? 0 : 1);
+    }
+  }
+
+  /** Whole workgroups of 16 x 16, one per 128 x 128 block of {@code c}. */
+  private static Grid grid(int m, int n) {
+    int side = GemmKernels.SIDE;
+    return Grid.of(
+        Math.ceilDiv(n, GemmKernels.BLOCK) * side, Math.ceilDiv(m, GemmKernels.BLOCK) * side);
+  }
+
+  private static void check(int m, int n, int k, int aLength, int bLength, int cLength) {
+    if (k < 0) {
+      throw new IllegalArgumentException("k: " + k);
+    }
+    Shapes.matrix("a", aLength, m, k);
+    Shapes.matrix("b", bLength, k, n);
+    Shapes.matrix("c", cLength, m, n);
+  }
+
+  private static void checkEpilogue(
+      int m, int n, Epilogue<?> epilogue, int biasLength, int residualLength) {
+    if (epilogue.biasAxis != 0) {
+      Shapes.vector("bias", biasLength, epilogue.biasAxis == GemmKernels.PER_ROW ? m : n);
+    }
+    if (epilogue.residual != null) {
+      Shapes.matrix("residual", residualLength, m, n);
+    }
+  }
+}

@@ -1,0 +1,186 @@
+package dev.kiln.library;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.kiln.Device;
+import dev.kiln.FloatArray;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * {@link Gemm} at ragged shapes, each operand plain or transposed: on the CPU backend the bits of
+ * Java's {@code Math.fma} loop and the epilogue in Java's float arithmetic; on Vulkan (lavapipe
+ * does not fuse) within a bound of the double product. The epilogues (bias per row and per column,
+ * ReLU, GELU, SiLU, a residual), β = 0 not reading {@code c}, device arrays, and the checks.
+ */
+class GemmTest extends LibraryDevices {
+  @ParameterizedTest(name = "{0} x {1} x {2}, transA {3}, transB {4}")
+  @CsvSource({
+    "1, 1, 1, false, false", "7, 3, 5, true, false", "129, 77, 200, false, true",
+    "130, 129, 9, true, true", "33, 260, 1, false, false", "5, 6, 0, false, false",
+    "200, 131, 70, true, false"
+  })
+  void productsAreJavasFmaLoops(int m, int n, int k, boolean transA, boolean transB) {
+    Random random = new Random(m * 10007L + n * 101L + k);
+    float[] a = RowsTest.values(random, m * k);
+    float[] b = RowsTest.values(random, k * n);
+    float[] c0 = RowsTest.values(random, m * n);
+    for (float beta : new float[] {0f, 0.5f}) {
+      float[] stale = c0.clone();
+      if (beta == 0f && stale.length > 0) {
+        stale[0] = Float.NaN; // not read where β is 0
+      }
+      for (Device device : devices()) {
+        float[] c = stale.clone();
+        Gemm.floats(device, m, n, k, 1.5f, a, transA, b, transB, beta, c);
+        for (int i = 0; i < m; i++) {
+          for (int j = 0; j < n; j++) {
+            float sum = 0f;
+            double exact = 0;
+            double magnitude = 0;
+            for (int p = 0; p < k; p++) {
+              float x = transA ? a[p * m + i] : a[i * k + p];
+              float y = transB ? b[j * k + p] : b[p * n + j];
+              sum = Math.fma(x, y, sum);
+              exact += (double) x * y;
+              magnitude += Math.abs((double) x * y);
+            }
+            float expected = 1.5f * sum;
+            if (beta != 0f) {
+              expected += beta * stale[i * n + j];
+            }
+            String where = device + ", β " + beta + ", c[" + i + "][" + j + "]";
+            if (device == cpu) {
+              assertEquals(
+                  Float.floatToIntBits(expected), Float.floatToIntBits(c[i * n + j]), where);
+            } else {
+              double reference = 1.5 * exact + (beta != 0f ? beta * stale[i * n + j] : 0);
+              double bound = (k + 2) * 0x1p-23 * (1.5 * magnitude + Math.abs(reference));
+              assertTrue(Math.abs(c[i * n + j] - reference) <= bound, where);
+            }
+          }
+        }
+      }
+    }
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @CsvSource({"none", "relu", "gelu", "silu"})
+  void epiloguesFollowTheProductInOrder(String activation) {
+    int m = 37;
+    int n = 150;
+    int k = 19;
+    Random random = new Random(activation.hashCode());
+    float[] a = RowsTest.values(random, m * k);
+    float[] b = RowsTest.values(random, k * n);
+    float[] rowBias = RowsTest.values(random, m);
+    float[] columnBias = RowsTest.values(random, n);
+    float[] residual = RowsTest.values(random, m * n);
+    for (boolean perRow : new boolean[] {true, false}) {
+      Gemm.Epilogue<float[]> epilogue = Gemm.Epilogue.forArrays().residual(residual);
+      epilogue = perRow ? epilogue.biasPerRow(rowBias) : epilogue.biasPerColumn(columnBias);
+      epilogue =
+          switch (activation) {
+            case "relu" -> epilogue.relu();
+            case "gelu" -> epilogue.gelu();
+            case "silu" -> epilogue.silu();
+            default -> epilogue;
+          };
+      for (Device device : devices()) {
+        float[] c = new float[m * n];
+        Gemm.floats(device, m, n, k, 1f, a, false, b, false, 0f, c, epilogue);
+        for (int i = 0; i < m; i++) {
+          for (int j = 0; j < n; j++) {
+            float sum = 0f;
+            for (int p = 0; p < k; p++) {
+              sum = Math.fma(a[i * k + p], b[p * n + j], sum);
+            }
+            float v = sum + (perRow ? rowBias[i] : columnBias[j]);
+            v =
+                switch (activation) {
+                  case "relu" -> Math.max(v, 0f);
+                  case "gelu" ->
+                      0.5f * v * (1f + (float) Math.tanh(0.7978846f * (v + 0.044715f * v * v * v)));
+                  case "silu" -> v / (1f + (float) Math.exp(-v));
+                  default -> v;
+                };
+            v += residual[i * n + j];
+            String where = device + ", " + activation + ", c[" + i + "][" + j + "]";
+            float tolerance = device == cpu && activation.matches("none|relu") ? 0f : 2e-5f;
+            assertEquals(v, c[i * n + j], tolerance * (1 + Math.abs(v)), where);
+          }
+        }
+      }
+    }
+  }
+
+  @Test
+  void deviceArraysAndChecks() {
+    int m = 3;
+    int n = 4;
+    int k = 2;
+    float[] a = {1, 2, 3, 4, 5, 6};
+    float[] b = {1, 0, 0, 1, 0, 1, 1, 0};
+    for (Device device : devices()) {
+      try (FloatArray da = device.upload(a);
+          FloatArray db = device.upload(b);
+          FloatArray dc = device.floats(m * n);
+          FloatArray bias = device.upload(new float[] {10, 20, 30, 40})) {
+        Gemm.floats(
+            device,
+            m,
+            n,
+            k,
+            1f,
+            da,
+            false,
+            db,
+            false,
+            0f,
+            dc,
+            Gemm.Epilogue.forDevice().biasPerColumn(bias));
+        assertEquals(
+            java.util.List.of(11f, 22f, 32f, 41f, 13f, 24f, 34f, 43f, 15f, 26f, 36f, 45f),
+            boxed(dc.toArray()),
+            device.toString());
+      }
+      IndexOutOfBoundsException shortB =
+          assertThrows(
+              IndexOutOfBoundsException.class,
+              () ->
+                  Gemm.floats(
+                      device, 3, 4, 2, 1f, a, false, new float[7], false, 0f, new float[12]));
+      assertEquals("b holds 7 elements, and 8 are needed", shortB.getMessage());
+      IndexOutOfBoundsException shortBias =
+          assertThrows(
+              IndexOutOfBoundsException.class,
+              () ->
+                  Gemm.floats(
+                      device,
+                      3,
+                      4,
+                      2,
+                      1f,
+                      a,
+                      false,
+                      b,
+                      false,
+                      0f,
+                      new float[12],
+                      Gemm.Epilogue.forArrays().biasPerColumn(new float[3])));
+      assertEquals("bias holds 3 elements, and 4 are needed", shortBias.getMessage());
+    }
+  }
+
+  private static java.util.List<Float> boxed(float[] values) {
+    java.util.List<Float> list = new java.util.ArrayList<>();
+    for (float v : values) {
+      list.add(v);
+    }
+    return list;
+  }
+}
