@@ -4,13 +4,15 @@ import dev.kiln.Batch;
 import dev.kiln.Device;
 import dev.kiln.FloatArray;
 import dev.kiln.Grid;
+import dev.kiln.ShortArray;
 
 /**
- * Matrix products {@code C = epilogue(α·op(A)·op(B) + β·C)} of float matrices of any shape: {@code
- * op(A)} is m x k and {@code op(B)} k x n, every matrix row-major, {@code op(X)} being {@code X}
- * or, where its flag says so, its transpose ({@code A} then held k x m; a column-major matrix is
- * the transpose of a row-major one). Where {@code β} is 0, {@code C} is not read (NaNs in it do not
- * reach the result), as in BLAS.
+ * Matrix products {@code C = epilogue(α·op(A)·op(B) + β·C)} of float, float16 and bfloat16 matrices
+ * (a float {@code C}; 16-bit factors decoded exactly, then multiplied and summed as floats) of any
+ * shape: {@code op(A)} is m x k and {@code op(B)} k x n, every matrix row-major, {@code op(X)}
+ * being {@code X} or, where its flag says so, its transpose ({@code A} then held k x m; a
+ * column-major matrix is the transpose of a row-major one). Where {@code β} is 0, {@code C} is not
+ * read (NaNs in it do not reach the result), as in BLAS.
  *
  * <p>Order and precision: each entry's sum is {@code Gpu.fma} over k in order from 0, which is
  * Java's {@code Math.fma} loop on the CPU backend and on devices that fuse (discrete GPUs; lavapipe
@@ -304,6 +306,183 @@ public final class Gemm {
           epilogue.biasAxis,
           epilogue.activation,
           epilogue.residual == null ? 0 : 1);
+    }
+  }
+
+  /**
+   * {@link #floats(Device, int, int, int, float, float[], boolean, float[], boolean, float,
+   * float[], Epilogue)} with {@code a} and {@code b} float16 bits ({@code Float.float16ToFloat}).
+   *
+   * @param device where it runs
+   * @param m the rows of {@code op(a)} and {@code c}
+   * @param n the columns of {@code op(b)} and {@code c}
+   * @param k the columns of {@code op(a)}, the rows of {@code op(b)}
+   * @param alpha α
+   * @param a m x k, or k x m where {@code transA}
+   * @param transA whether {@code op(a)} is {@code a}'s transpose
+   * @param b k x n, or n x k where {@code transB}
+   * @param transB whether {@code op(b)} is {@code b}'s transpose
+   * @param beta β
+   * @param c m x n
+   * @param epilogue what follows the product
+   */
+  public static void halves(
+      Device device,
+      int m,
+      int n,
+      int k,
+      float alpha,
+      short[] a,
+      boolean transA,
+      short[] b,
+      boolean transB,
+      float beta,
+      float[] c,
+      Epilogue<float[]> epilogue) {
+    shorts(device, m, n, k, alpha, a, transA, b, transB, beta, c, epilogue, 0);
+  }
+
+  /**
+   * {@link #halves(Device, int, int, int, float, short[], boolean, short[], boolean, float,
+   * float[], Epilogue)} with {@code a} and {@code b} bfloat16 bits (a float's upper 16 bits).
+   *
+   * @param device where it runs
+   * @param m the rows of {@code op(a)} and {@code c}
+   * @param n the columns of {@code op(b)} and {@code c}
+   * @param k the columns of {@code op(a)}, the rows of {@code op(b)}
+   * @param alpha α
+   * @param a m x k, or k x m where {@code transA}
+   * @param transA whether {@code op(a)} is {@code a}'s transpose
+   * @param b k x n, or n x k where {@code transB}
+   * @param transB whether {@code op(b)} is {@code b}'s transpose
+   * @param beta β
+   * @param c m x n
+   * @param epilogue what follows the product
+   */
+  public static void bfloats(
+      Device device,
+      int m,
+      int n,
+      int k,
+      float alpha,
+      short[] a,
+      boolean transA,
+      short[] b,
+      boolean transB,
+      float beta,
+      float[] c,
+      Epilogue<float[]> epilogue) {
+    shorts(device, m, n, k, alpha, a, transA, b, transB, beta, c, epilogue, 1);
+  }
+
+  /**
+   * {@link #halves(Device, int, int, int, float, short[], boolean, short[], boolean, float,
+   * float[], Epilogue)} on device arrays; {@code bfloat} says which 16-bit format. (Not in a batch
+   * yet: the kernel needs a float array to stand for an absent bias or residual, which this call
+   * makes and frees, and a batch cannot hold one it does not own.)
+   *
+   * @param device where it runs and the arrays are
+   * @param m the rows of {@code op(a)} and {@code c}
+   * @param n the columns of {@code op(b)} and {@code c}
+   * @param k the columns of {@code op(a)}, the rows of {@code op(b)}
+   * @param alpha α
+   * @param a m x k, or k x m where {@code transA}
+   * @param transA whether {@code op(a)} is {@code a}'s transpose
+   * @param b k x n, or n x k where {@code transB}
+   * @param transB whether {@code op(b)} is {@code b}'s transpose
+   * @param beta β
+   * @param c m x n
+   * @param epilogue what follows the product
+   * @param bfloat whether the factors are bfloat16 (else float16)
+   */
+  public static void shorts(
+      Device device,
+      int m,
+      int n,
+      int k,
+      float alpha,
+      ShortArray a,
+      boolean transA,
+      ShortArray b,
+      boolean transB,
+      float beta,
+      FloatArray c,
+      Epilogue<FloatArray> epilogue,
+      boolean bfloat) {
+    check(m, n, k, a.length(), b.length(), c.length());
+    checkEpilogue(
+        m,
+        n,
+        epilogue,
+        epilogue.bias == null ? 0 : epilogue.bias.length(),
+        epilogue.residual == null ? 0 : epilogue.residual.length());
+    if (m > 0 && n > 0) {
+      try (FloatArray none = device.floats(1)) {
+        GemmKernelsKernels.shorts(
+            device,
+            grid(m, n),
+            a,
+            b,
+            c,
+            epilogue.bias == null ? none : epilogue.bias,
+            epilogue.residual == null ? none : epilogue.residual,
+            m,
+            n,
+            k,
+            transA ? 1 : 0,
+            transB ? 1 : 0,
+            alpha,
+            beta,
+            epilogue.biasAxis,
+            epilogue.activation,
+            epilogue.residual == null ? 0 : 1,
+            bfloat ? 1 : 0);
+      }
+    }
+  }
+
+  private static void shorts(
+      Device device,
+      int m,
+      int n,
+      int k,
+      float alpha,
+      short[] a,
+      boolean transA,
+      short[] b,
+      boolean transB,
+      float beta,
+      float[] c,
+      Epilogue<float[]> epilogue,
+      int bfloat) {
+    check(m, n, k, a.length, b.length, c.length);
+    checkEpilogue(
+        m,
+        n,
+        epilogue,
+        epilogue.bias == null ? 0 : epilogue.bias.length,
+        epilogue.residual == null ? 0 : epilogue.residual.length);
+    if (m > 0 && n > 0) {
+      float[] none = new float[1];
+      GemmKernelsKernels.shorts(
+          device,
+          grid(m, n),
+          a,
+          b,
+          c,
+          epilogue.bias == null ? none : epilogue.bias,
+          epilogue.residual == null ? none : epilogue.residual,
+          m,
+          n,
+          k,
+          transA ? 1 : 0,
+          transB ? 1 : 0,
+          alpha,
+          beta,
+          epilogue.biasAxis,
+          epilogue.activation,
+          epilogue.residual == null ? 0 : 1,
+          bfloat);
     }
   }
 

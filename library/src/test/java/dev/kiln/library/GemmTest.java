@@ -118,6 +118,52 @@ class GemmTest extends LibraryDevices {
     }
   }
 
+  /** float16 and bfloat16 factors are decoded exactly: the product of their floats. */
+  @ParameterizedTest(name = "{0} x {1} x {2}")
+  @CsvSource({"1, 1, 1", "131, 70, 33", "9, 140, 130"})
+  void sixteenBitFactorsAreTheirFloatsProducts(int m, int n, int k) {
+    Random random = new Random(m + 31L * n + 977L * k);
+    float[] a = RowsTest.values(random, m * k);
+    float[] b = RowsTest.values(random, k * n);
+    for (boolean bfloat : new boolean[] {false, true}) {
+      short[] a16 = new short[a.length];
+      short[] b16 = new short[b.length];
+      float[] aValues = new float[a.length];
+      float[] bValues = new float[b.length];
+      for (int i = 0; i < a.length; i++) {
+        a16[i] =
+            bfloat ? (short) (Float.floatToRawIntBits(a[i]) >>> 16) : Float.floatToFloat16(a[i]);
+        aValues[i] = bfloat ? Float.intBitsToFloat(a16[i] << 16) : Float.float16ToFloat(a16[i]);
+      }
+      for (int i = 0; i < b.length; i++) {
+        b16[i] =
+            bfloat ? (short) (Float.floatToRawIntBits(b[i]) >>> 16) : Float.floatToFloat16(b[i]);
+        bValues[i] = bfloat ? Float.intBitsToFloat(b16[i] << 16) : Float.float16ToFloat(b16[i]);
+      }
+      for (Device device : devices()) {
+        float[] expected = new float[m * n];
+        float[] c = new float[m * n];
+        Gemm.floats(device, m, n, k, 1f, aValues, false, bValues, true, 0f, expected);
+        if (bfloat) {
+          Gemm.bfloats(
+              device, m, n, k, 1f, a16, false, b16, true, 0f, c, Gemm.Epilogue.forArrays());
+        } else {
+          Gemm.halves(device, m, n, k, 1f, a16, false, b16, true, 0f, c, Gemm.Epilogue.forArrays());
+        }
+        org.junit.jupiter.api.Assertions.assertArrayEquals(
+            expected, c, device + ", bfloat " + bfloat);
+        try (dev.kiln.ShortArray da = device.upload(a16);
+            dev.kiln.ShortArray db = device.upload(b16);
+            FloatArray dc = device.floats(m * n)) {
+          Gemm.shorts(
+              device, m, n, k, 1f, da, false, db, true, 0f, dc, Gemm.Epilogue.forDevice(), bfloat);
+          org.junit.jupiter.api.Assertions.assertArrayEquals(
+              expected, dc.toArray(), device + " arrays");
+        }
+      }
+    }
+  }
+
   @Test
   void deviceArraysAndChecks() {
     int m = 3;
