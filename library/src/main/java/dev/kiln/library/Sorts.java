@@ -78,13 +78,84 @@ public final class Sorts {
   }
 
   /**
+   * The arrays a sort of up to {@code capacity} keys works in (the keys' and values' second copies,
+   * the tiles' digit counts and their scan), on one device; close it after the batches that use it.
+   */
+  public static final class Scratch implements AutoCloseable {
+    private final int capacity;
+    private final IntArray otherKeys;
+    private final IntArray otherValues;
+    private final IntArray noValues;
+    private final IntArray floatKeys;
+    private final IntArray counts;
+    private final IntArray starts;
+    private final Scans.Scratch<IntArray> scan;
+
+    private Scratch(Device device, int capacity, boolean withValues, boolean floats) {
+      this.capacity = checked(capacity);
+      int tiles = Math.max(1, Math.ceilDiv(capacity, TILE));
+      this.otherKeys = device.ints(Math.max(1, capacity));
+      this.otherValues = device.ints(withValues ? Math.max(1, capacity) : 1);
+      this.noValues = device.ints(1);
+      this.floatKeys = device.ints(floats ? Math.max(1, capacity) : 1);
+      this.counts = device.ints(RadixKernels.RADIX * tiles);
+      this.starts = device.ints(RadixKernels.RADIX * tiles);
+      this.scan = Scans.scratch(counts);
+    }
+
+    /** Frees the arrays. */
+    @Override
+    public void close() {
+      scan.close();
+      for (IntArray array :
+          new IntArray[] {otherKeys, otherValues, noValues, floatKeys, counts, starts}) {
+        array.close();
+      }
+    }
+  }
+
+  /**
+   * A scratch for sorts of up to {@code keys}' length, on its device.
+   *
+   * @param keys the keys to sort
+   * @return the scratch
+   */
+  public static Scratch scratch(IntArray keys) {
+    return new Scratch(keys.device(), keys.length(), false, false);
+  }
+
+  /**
+   * A scratch for sorts of up to {@code keys}' length with values, on its device.
+   *
+   * @param keys the keys to sort
+   * @param values their values
+   * @return the scratch
+   */
+  public static Scratch scratch(IntArray keys, IntArray values) {
+    return new Scratch(keys.device(), keys.length(), true, false);
+  }
+
+  /**
+   * A scratch for sorts of up to {@code keys}' length, on its device.
+   *
+   * @param keys the keys to sort
+   * @return the scratch
+   */
+  public static Scratch scratch(FloatArray keys) {
+    return new Scratch(keys.device(), keys.length(), false, true);
+  }
+
+  /**
    * {@link #sort(Device, int[])} on a device array, in place.
    *
    * @param device where it runs and the array is
    * @param keys the keys
    */
   public static void sort(Device device, IntArray keys) {
-    radix(device, keys, null);
+    try (Scratch scratch = scratch(keys);
+        Batch batch = device.batch()) {
+      sort(batch, keys, scratch);
+    }
   }
 
   /**
@@ -94,13 +165,9 @@ public final class Sorts {
    * @param keys the keys
    */
   public static void sort(Device device, FloatArray keys) {
-    int n = checked(keys.length());
-    if (n > 1) {
-      try (IntArray ints = device.ints(n)) {
-        RadixKernelsKernels.floatKeys(device, n, keys, ints);
-        radix(device, ints, null);
-        RadixKernelsKernels.keyFloats(device, n, ints, keys);
-      }
+    try (Scratch scratch = scratch(keys);
+        Batch batch = device.batch()) {
+      sort(batch, keys, scratch);
     }
   }
 
@@ -112,53 +179,104 @@ public final class Sorts {
    * @param values as many values
    */
   public static void sort(Device device, IntArray keys, IntArray values) {
-    checkValues(keys.length(), values.length());
-    radix(device, keys, values);
+    try (Scratch scratch = scratch(keys, values);
+        Batch batch = device.batch()) {
+      sort(batch, keys, values, scratch);
+    }
   }
 
-  /** The passes over {@code keys} (and {@code values}, where not null), in one batch. */
-  private static void radix(Device device, IntArray keys, IntArray values) {
-    int n = checked(keys.length());
+  /**
+   * {@link #sort(Device, int[])} in a batch, in place.
+   *
+   * @param batch the batch that records it
+   * @param keys the keys
+   * @param scratch a scratch for at least {@code keys}' length, open until the batch has run
+   */
+  public static void sort(Batch batch, IntArray keys, Scratch scratch) {
+    radix(batch, keys, null, scratch);
+  }
+
+  /**
+   * {@link #sort(Device, float[])} in a batch, in place.
+   *
+   * @param batch the batch that records it
+   * @param keys the keys
+   * @param scratch a scratch made for float keys of at least {@code keys}' length, open until the
+   *     batch has run
+   */
+  public static void sort(Batch batch, FloatArray keys, Scratch scratch) {
+    int n = keys.length();
+    fits(scratch, n, scratch.floatKeys.length() >= n, "float keys");
+    if (n > 1) {
+      IntArray ints = scratch.floatKeys;
+      RadixKernelsKernels.floatKeys(batch, n, keys, ints);
+      radix(batch, ints, null, scratch);
+      RadixKernelsKernels.keyFloats(batch, n, ints, keys);
+    }
+  }
+
+  /**
+   * {@link #sort(Device, int[], int[])} in a batch, in place.
+   *
+   * @param batch the batch that records it
+   * @param keys the keys
+   * @param values as many values
+   * @param scratch a scratch made for keys with values of at least {@code keys}' length, open until
+   *     the batch has run
+   */
+  public static void sort(Batch batch, IntArray keys, IntArray values, Scratch scratch) {
+    checkValues(keys.length(), values.length());
+    radix(batch, keys, values, scratch);
+  }
+
+  /** Records the passes over {@code keys} (and {@code values}, where not null). */
+  private static void radix(Batch batch, IntArray keys, IntArray values, Scratch scratch) {
+    int n = keys.length();
+    boolean withValues = values != null;
+    fits(scratch, n, !withValues || scratch.otherValues.length() >= n, "values");
     if (n <= 1) {
       return;
     }
-    int tiles = Math.ceilDiv(n, TILE);
-    int invocations = tiles * RadixKernels.WORKGROUP;
-    boolean withValues = values != null;
-    try (IntArray otherKeys = device.ints(n);
-        IntArray noValues = device.ints(1); // read by no launch: withValues is 0 then
-        IntArray otherValues = device.ints(withValues ? n : 1);
-        IntArray counts = device.ints(RadixKernels.RADIX * tiles);
-        IntArray starts = device.ints(RadixKernels.RADIX * tiles);
-        Scans.Scratch<IntArray> scan = Scans.scratch(counts);
-        Batch batch = device.batch()) {
-      IntArray from = keys;
-      IntArray to = otherKeys;
-      IntArray fromValues = withValues ? values : noValues;
-      IntArray toValues = otherValues;
-      for (int pass = 0; pass < PASSES; pass++) {
-        int shift = 4 * pass;
-        RadixKernelsKernels.digitCounts(batch, invocations, from, counts, n, shift);
-        Scans.exclusive(batch, counts, starts, scan);
-        RadixKernelsKernels.scatter(
-            batch,
-            invocations,
-            from,
-            to,
-            fromValues,
-            toValues,
-            starts,
-            n,
-            shift,
-            withValues ? 1 : 0);
-        IntArray swap = from;
-        from = to;
-        to = swap;
-        swap = fromValues;
-        fromValues = toValues;
-        toValues = swap;
-      }
-      // an even number of passes: the keys and values end where they began
+    int invocations = Math.ceilDiv(n, TILE) * RadixKernels.WORKGROUP;
+    IntArray from = keys;
+    IntArray to = scratch.otherKeys;
+    IntArray fromValues = withValues ? values : scratch.noValues;
+    IntArray toValues = scratch.otherValues;
+    for (int pass = 0; pass < PASSES; pass++) {
+      int shift = 4 * pass;
+      RadixKernelsKernels.digitCounts(batch, invocations, from, scratch.counts, n, shift);
+      Scans.exclusive(batch, scratch.counts, scratch.starts, scratch.scan);
+      RadixKernelsKernels.scatter(
+          batch,
+          invocations,
+          from,
+          to,
+          fromValues,
+          toValues,
+          scratch.starts,
+          n,
+          shift,
+          withValues ? 1 : 0);
+      IntArray swap = from;
+      from = to;
+      to = swap;
+      swap = fromValues;
+      fromValues = toValues;
+      toValues = swap;
+    }
+    // an even number of passes: the keys and values end where they began
+  }
+
+  /** Checks that {@code scratch} was made for {@code n} keys and, where {@code kind}, its kind. */
+  private static void fits(Scratch scratch, int n, boolean kind, String what) {
+    if (scratch.capacity < n || !kind) {
+      throw new IllegalArgumentException(
+          "the scratch was made for "
+              + scratch.capacity
+              + " keys"
+              + (kind ? "" : " without " + what)
+              + "; this sort has "
+              + n);
     }
   }
 

@@ -102,6 +102,28 @@ class SortsTest extends LibraryDevices {
         Sorts.sort(device, onDevice);
         assertArrayEquals(expected, onDevice.toArray(), device.toString());
       }
+      try (IntArray first = device.upload(keys);
+          IntArray second = device.upload(keys);
+          dev.kiln.FloatArray floats = device.floats(10);
+          Sorts.Scratch scratch = Sorts.scratch(first);
+          dev.kiln.Batch batch = device.batch()) {
+        Sorts.sort(batch, first, scratch);
+        Sorts.sort(batch, second, scratch); // one scratch, one sort after the other
+        IllegalArgumentException noValues =
+            assertThrows(
+                IllegalArgumentException.class, () -> Sorts.sort(batch, first, second, scratch));
+        assertEquals(
+            "the scratch was made for 5000 keys without values; this sort has 5000",
+            noValues.getMessage());
+        IllegalArgumentException notFloats =
+            assertThrows(IllegalArgumentException.class, () -> Sorts.sort(batch, floats, scratch));
+        assertEquals(
+            "the scratch was made for 5000 keys without float keys; this sort has 10",
+            notFloats.getMessage());
+        batch.submit();
+        assertArrayEquals(expected, first.toArray(), device + ", batch");
+        assertArrayEquals(expected, second.toArray(), device + ", batch");
+      }
       IllegalArgumentException mismatch =
           assertThrows(
               IllegalArgumentException.class, () -> Sorts.sort(device, new int[3], new int[2]));
