@@ -2,7 +2,8 @@
 after a warm-up): torch.mv of float32, float16 and bfloat16 matrices (the vector in the matrix's
 type: PyTorch has no mixed matrix-vector product), and softmax, RMSNorm and LayerNorm over the last
 dimension of float32 rows; torch.cumsum of int32 and float32 vectors and torch.bincount of 256
-values; torch.sort of 2^26 int32 keys. Work is bytes moved, as LibraryBench counts them.
+values; torch.sort of 2^26 int32 keys; matrix products (a @ b, TF32 off) in
+float32 and, at 8192, float16 and bfloat16. Work is bytes moved, as LibraryBench counts them.
 Writes <out dir>/torch-library.csv in Results' columns.
 Usage: python3 bench/torch_library.py <out dir>"""
 import os
@@ -16,6 +17,7 @@ from torch_suite import SETS, measure, row
 GEMV_SHAPES = [(4096, 4096), (14336, 4096), (128256, 2048)]
 ROW_SHAPES = [(4096, 4096), (64, 128256)]
 SCAN_LOGS = [24, 28]
+GEMM_SHAPES = [(4096, 4096, 4096), (8192, 8192, 8192), (4000, 3000, 2000), (1000, 1000, 1000), (8192, 128, 8192)]
 
 
 def rms_norm(x, weight, eps):
@@ -65,6 +67,17 @@ def main():
     keys = [torch.randint(-2**31, 2**31 - 1, (n,), device="cuda", dtype=torch.int32) for _ in range(2)]
     rows.append(row("sort ints 2^26", "torch", n, 8 * n, measure(lambda s: torch.sort(keys[s % 2]))))
     del keys
+    for m, n, k in GEMM_SHAPES:
+        a = torch.rand(m, k, device="cuda") * 2 - 1
+        b = torch.rand(k, n, device="cuda") * 2 - 1
+        rows.append(row(f"gemm {m}x{n}x{k}", "torch f32", m, 2 * m * n * k, measure(lambda s: a @ b)))
+        if m == n == k == 8192:
+            for dtype, name in ((torch.float16, "torch f16"), (torch.bfloat16, "torch bf16")):
+                a16, b16 = a.to(dtype), b.to(dtype)
+                rows.append(row(f"gemm {m}x{n}x{k}", name, m, 2 * m * n * k, measure(lambda s: a16 @ b16)))
+                del a16, b16
+        del a, b
+        torch.cuda.empty_cache()
     with open(os.path.join(out, "torch-library.csv"), "w") as f:
         f.write("\n".join(rows) + "\n")
 

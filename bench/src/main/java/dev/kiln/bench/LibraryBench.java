@@ -6,6 +6,7 @@ import dev.kiln.FloatArray;
 import dev.kiln.IntArray;
 import dev.kiln.ShortArray;
 import dev.kiln.internal.Dispatch;
+import dev.kiln.library.Gemm;
 import dev.kiln.library.Gemv;
 import dev.kiln.library.Histograms;
 import dev.kiln.library.Rows;
@@ -27,7 +28,9 @@ import java.util.stream.IntStream;
  * result once); {@code Scans} (ints and floats, 8 bytes an element) and {@code Histograms} (256
  * bins, 4 bytes a value, against the GLSL twin of the sample's fast histogram on the same grid),
  * each call one batch timed whole; {@code Sorts} of 2^26 random int keys (wall time of the call on
- * device arrays: its passes are one batch inside it). {@code bench/torch_library.py} measures
+ * device arrays: its passes are one batch inside it); {@code Gemm} of floats at square and ragged
+ * shapes, and of float16 and bfloat16 factors at 8192 (work in flops, 2mnk).
+ * {@code bench/torch_library.py} measures
  * PyTorch on the same shapes.
  *
  * <p>{@code java -cp ... dev.kiln.bench.LibraryBench <out dir>}; writes {@code library.csv}.
@@ -36,6 +39,12 @@ public final class LibraryBench {
   private static final int[][] GEMV_SHAPES = {{4096, 4096}, {14336, 4096}, {128256, 2048}};
   private static final int[][] ROW_SHAPES = {{4096, 4096}, {64, 128256}};
   private static final int[] SCAN_LOGS = {24, 28};
+
+  /** m, n, k: square, then the ragged shapes. */
+  private static final int[][] GEMM_SHAPES = {
+    {4096, 4096, 4096}, {8192, 8192, 8192}, {4000, 3000, 2000}, {1000, 1000, 1000},
+    {8192, 128, 8192}
+  };
 
   private LibraryBench() {}
 
@@ -56,6 +65,9 @@ public final class LibraryBench {
         scansAndHistograms(device, 1 << log, results);
       }
       sort(device, 1 << 26, results);
+      for (int[] shape : GEMM_SHAPES) {
+        gemm(device, shape[0], shape[1], shape[2], results);
+      }
     }
     results.write(out.resolve("library.csv"));
   }
@@ -157,7 +169,40 @@ public final class LibraryBench {
     }
   }
 
-  private static int log(int n) {
+  private static void gemm(Device device, int m, int n, int k, Results results) {
+    String workload = "gemm " + m + "x" + n + "x" + k;
+    long flops = 2L * m * n * k;
+    try (FloatArray a = device.upload(random(m * k, 10));
+        FloatArray b = device.upload(random(k * n, 11));
+        FloatArray c = device.floats(m * n)) {
+      timeBatch(results, device, workload, "Kiln f32", m, flops,
+          batch -> Gemm.floats(batch, m, n, k, 1f, a, false, b, false, 0f, c,
+              Gemm.Epilogue.forDevice()));
+    }
+    if (m == n && n == k && m == 8192) {
+      short[] halves = new short[m * k];
+      short[] bfloats = new short[m * k];
+      float[] values = random(m * k, 12);
+      for (int i = 0; i < values.length; i++) {
+        halves[i] = Float.floatToFloat16(values[i]);
+        bfloats[i] = (short) (Float.floatToRawIntBits(values[i]) >>> 16);
+      }
+      for (boolean bfloat : new boolean[] {false, true}) {
+        try (ShortArray a = device.upload(bfloat ? bfloats : halves);
+            ShortArray b = device.upload(bfloat ? bfloats : halves);
+            FloatArray c = device.floats(m * n)) {
+          time(results, workload, bfloat ? "Kiln bf16" : "Kiln f16", m, flops, () -> {
+            long start = System.nanoTime();
+            Gemm.shorts(device, m, n, k, 1f, a, false, b, false, 0f, c,
+                Gemm.Epilogue.forDevice(), bfloat);
+            return System.nanoTime() - start; // wall time: the call makes and frees a buffer
+          });
+        }
+      }
+    }
+  }
+
+  private static int log(int n) {  private static int log(int n) {
     return Integer.numberOfTrailingZeros(n);
   }
 
@@ -193,8 +238,9 @@ public final class LibraryBench {
     Measure.Figure figure = Measure.gpu(run);
     results.add(workload, variant, n, bytes, figure);
     System.out.printf(
-        "%-22s %-10s %9.4f ms %7.0f GB/s%n",
-        workload, variant, figure.medianMs(), bytes / (figure.medianMs() * 1e6));
+        "%-22s %-10s %9.4f ms %7.0f %s%n",
+        workload, variant, figure.medianMs(), bytes / (figure.medianMs() * 1e6),
+        workload.startsWith("gemm") ? "GFLOP/s" : "GB/s");
   }
 
   private static float[] random(int n, long seed) {
