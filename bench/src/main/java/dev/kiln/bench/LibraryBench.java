@@ -202,7 +202,7 @@ public final class LibraryBench {
     }
   }
 
-  private static int log(int n) {  private static int log(int n) {
+  private static int log(int n) {
     return Integer.numberOfTrailingZeros(n);
   }
 
