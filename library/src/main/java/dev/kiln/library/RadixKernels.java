@@ -116,4 +116,51 @@ final class RadixKernels {
       out[i] = Float.intBitsToFloat(key < 0 ? key ^ 0x7fff_ffff : key);
     }
   }
+
+  /**
+   * Splits each long key into the two int keys its sort takes, low word first ({@code low}: its
+   * bits with the sign flipped, so that signed order is the word's unsigned order; {@code high}:
+   * the upper word as it is), numbers the keys ({@code order[i] = i}) and copies them, for the
+   * gather that ends the sort.
+   */
+  @Kernel(workgroup = WORKGROUP)
+  static void splitLongs(
+      @Buffer(Access.READ) long[] keys,
+      @Buffer(Access.WRITE) int[] low,
+      @Buffer(Access.WRITE) int[] high,
+      @Buffer(Access.WRITE) int[] order,
+      @Buffer(Access.WRITE) long[] copy) {
+    int i = Gpu.globalId(0);
+    if (i < keys.length) {
+      long key = keys[i];
+      low[i] = (int) key ^ FLIP;
+      high[i] = (int) (key >> 32);
+      order[i] = i;
+      copy[i] = key;
+    }
+  }
+
+  /** {@code out[i] = in[order[i]]}. */
+  @Kernel(workgroup = WORKGROUP)
+  static void gatherInts(
+      @Buffer(Access.READ) int[] in,
+      @Buffer(Access.READ) int[] order,
+      @Buffer(Access.WRITE) int[] out) {
+    int i = Gpu.globalId(0);
+    if (i < out.length) {
+      out[i] = in[order[i]];
+    }
+  }
+
+  /** {@code out[i] = in[order[i]]}. */
+  @Kernel(workgroup = WORKGROUP)
+  static void gatherLongs(
+      @Buffer(Access.READ) long[] in,
+      @Buffer(Access.READ) int[] order,
+      @Buffer(Access.WRITE) long[] out) {
+    int i = Gpu.globalId(0);
+    if (i < out.length) {
+      out[i] = in[order[i]];
+    }
+  }
 }

@@ -4,14 +4,16 @@ import dev.kiln.Batch;
 import dev.kiln.Device;
 import dev.kiln.FloatArray;
 import dev.kiln.IntArray;
+import dev.kiln.LongArray;
 
 /**
- * Sorts of int and float keys, and of int keys with int values, ascending: a stable radix sort, 4
- * bits a pass, 8 passes ({@link RadixKernels}). Ints sort as {@code Arrays.sort(int[])} does;
- * floats in {@code Float.compare}'s order (-0.0 before 0.0, NaN last), as {@code
- * Arrays.sort(float[])} does, every NaN coming out as {@code Float.NaN}; with values, equal keys
- * keep their values in their first order (stable), as a stable sort of (key, value) pairs by key
- * does. Java arrays are copied to the device and back; device arrays are sorted in place there.
+ * Sorts of int, long and float keys, and of int keys with int values, ascending: a stable radix
+ * sort, 4 bits a pass, 8 passes ({@link RadixKernels}). Ints and longs sort as {@code Arrays.sort}
+ * does (a long as two int sorts, its low word then its high word, each moving the keys' places,
+ * which it then gathers); floats in {@code Float.compare}'s order (-0.0 before 0.0, NaN last), as
+ * {@code Arrays.sort(float[])} does, every NaN coming out as {@code Float.NaN}; with values, equal
+ * keys keep their values in their first order (stable), as a stable sort of (key, value) pairs by
+ * key does. Java arrays are copied to the device and back; device arrays are sorted in place there.
  *
  * <pre>{@code
  * int[] keys = ...;
@@ -55,6 +57,47 @@ public final class Sorts {
         sort(device, onDevice);
         onDevice.download(keys);
       }
+    }
+  }
+
+  /**
+   * Sorts {@code keys} ascending.
+   *
+   * @param device where it runs
+   * @param keys the keys
+   */
+  public static void sort(Device device, long[] keys) {
+    if (checked(keys.length) > 1) {
+      try (LongArray onDevice = device.upload(keys)) {
+        sort(device, onDevice);
+        onDevice.download(keys);
+      }
+    }
+  }
+
+  /**
+   * {@link #sort(Device, long[])} on a device array, in place.
+   *
+   * @param device where it runs and the array is
+   * @param keys the keys
+   */
+  public static void sort(Device device, LongArray keys) {
+    int n = checked(keys.length());
+    if (n <= 1) {
+      return;
+    }
+    try (IntArray low = device.ints(n);
+        IntArray high = device.ints(n);
+        IntArray order = device.ints(n);
+        IntArray highInOrder = device.ints(n);
+        LongArray copy = device.longs(n);
+        Scratch scratch = new Scratch(device, n, true, false);
+        Batch batch = device.batch()) {
+      RadixKernelsKernels.splitLongs(batch, n, keys, low, high, order, copy);
+      sort(batch, low, order, scratch); // the places in the low words' order
+      RadixKernelsKernels.gatherInts(batch, n, high, order, highInOrder);
+      sort(batch, highInOrder, order, scratch); // stable: equal high words keep that order
+      RadixKernelsKernels.gatherLongs(batch, n, copy, order, keys);
     }
   }
 

@@ -15,8 +15,9 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * {@link Sorts} against {@code Arrays.sort} at ragged lengths: ints of the whole range and of few
- * distinct values, floats with NaN, infinities and both zeros, and int keys with values, whose
- * equal keys must keep their values' order (stable).
+ * distinct values, longs of the whole range and of equal high words, floats with NaN, infinities
+ * and both zeros, and int keys with values, whose equal keys must keep their values' order
+ * (stable).
  */
 class SortsTest extends LibraryDevices {
   @ParameterizedTest(name = "n = {0}")
@@ -32,6 +33,26 @@ class SortsTest extends LibraryDevices {
         int[] sorted = keys.clone();
         Sorts.sort(device, sorted);
         assertArrayEquals(expected, sorted, device.toString());
+      }
+    }
+  }
+
+  @ParameterizedTest(name = "n = {0}")
+  @ValueSource(ints = {2, 7, 1000, 4099, 50_001})
+  void longsAsArraysSortsThem(int n) {
+    Random random = new Random(n);
+    long[] wide = random.longs(n).toArray();
+    long[] words = new long[n]; // equal high words, low words both sides of the sign bit
+    for (int i = 0; i < n; i++) {
+      words[i] = ((long) random.nextInt(3) - 1 << 32) | (random.nextInt() & 0xffff_ffffL);
+    }
+    for (long[] keys : new long[][] {wide, words}) {
+      long[] expected = keys.clone();
+      Arrays.sort(expected);
+      for (Device device : devices()) {
+        long[] sorted = keys.clone();
+        Sorts.sort(device, sorted);
+        org.junit.jupiter.api.Assertions.assertArrayEquals(expected, sorted, device.toString());
       }
     }
   }
