@@ -41,6 +41,20 @@ final class GlslTwins {
   static final KernelSpec HISTOGRAM = twin("histogram", List.of(
       KernelSpec.Param.buffer("values", NumericType.INT, Access.READ),
       KernelSpec.Param.buffer("bins", NumericType.INT, Access.READ_WRITE)));
+  /**
+   * {@code dev.kiln.library.ScanKernels.intTotals} and {@code intTiles} by hand (inclusive): the
+   * library's reduce-then-scan over tiles of 2048 ints, 32-byte reads and writes.
+   */
+  static final KernelSpec SCAN_TOTALS = twin("scantotals", List.of(
+      KernelSpec.Param.buffer("in", NumericType.INT, Access.READ),
+      KernelSpec.Param.buffer("totals", NumericType.INT, Access.WRITE),
+      KernelSpec.Param.scalar("n", NumericType.INT)));
+  static final KernelSpec SCAN_TILES = twin("scantiles", List.of(
+      KernelSpec.Param.buffer("in", NumericType.INT, Access.READ),
+      KernelSpec.Param.buffer("out", NumericType.INT, Access.WRITE),
+      KernelSpec.Param.buffer("offsets", NumericType.INT, Access.READ),
+      KernelSpec.Param.scalar("n", NumericType.INT),
+      KernelSpec.Param.scalar("offsetsGiven", NumericType.INT)));
   /** {@code dev.kiln.samples.ByteHistogram.count} by hand: a persistent grid, privatized bins, runs. */
   static final KernelSpec HISTOGRAM_FAST = twin("histogram256", HISTOGRAM.params());
   static final KernelSpec STENCIL = twin2d("stencil", List.of(

@@ -136,6 +136,9 @@ public final class LibraryBench {
       timeBatch(results, device, "scan ints 2^" + log(n), "Kiln", n, 8L * n,
           batch -> Scans.inclusive(batch, in, out, scratch));
       check(Arrays.equals(expected, out.toArray()), "the int scan");
+      out.upload(new int[n]);
+      time(results, "scan ints 2^" + log(n), "GLSL twin", n, 8L * n, () -> twinScan(device, in, out, n));
+      check(Arrays.equals(expected, out.toArray()), "the GLSL twin's int scan");
     }
     try (FloatArray in = device.upload(floats);
         FloatArray out = device.floats(n);
@@ -199,6 +202,27 @@ public final class LibraryBench {
           });
         }
       }
+    }
+  }
+
+  /**
+   * The library's int scan by its GLSL twins (inclusive), level by level as {@code Scans} records
+   * it: the tiles' totals, their scan one level up, then the tiles; the sum of the launches' GPU
+   * times.
+   */
+  static long twinScan(Device device, IntArray in, IntArray out, int n) {
+    int tiles = Math.ceilDiv(n, 2048);
+    if (tiles == 1) {
+      Dispatch.dispatch(device, GlslTwins.SCAN_TILES, 256, in, out, in, n, 0);
+      return Device.lastDeviceNanos();
+    }
+    try (IntArray totals = device.ints(tiles);
+        IntArray offsets = device.ints(tiles)) {
+      Dispatch.dispatch(device, GlslTwins.SCAN_TOTALS, tiles * 256, in, totals, n);
+      long nanos = Device.lastDeviceNanos();
+      nanos += twinScan(device, totals, offsets, tiles); // inclusive: tile w starts from w - 1's
+      Dispatch.dispatch(device, GlslTwins.SCAN_TILES, tiles * 256, in, out, offsets, n, 1);
+      return nanos + Device.lastDeviceNanos();
     }
   }
 
