@@ -15,13 +15,13 @@ import dev.kiln.annotations.Kernel;
  */
 final class GemmKernels {
   /** Rows and columns of {@code c} per workgroup. */
-  static final int BLOCK = 128;
+  static final int BLOCK = Tuning.GEMM_BLOCK;
 
   /** Rows and columns of {@code c} per invocation. */
-  static final int TILE = 8;
+  static final int TILE = Tuning.GEMM_TILE;
 
   static final int SIDE = BLOCK / TILE;
-  static final int DEPTH = 8;
+  static final int DEPTH = Tuning.GEMM_DEPTH;
 
   /** {@code activation}: none, ReLU, GELU (tanh form), SiLU. */
   static final int NONE = 0;

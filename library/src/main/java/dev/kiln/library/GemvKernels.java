@@ -20,8 +20,8 @@ import dev.kiln.annotations.Kernel;
 final class GemvKernels {
   static final int LANES = LaneFolds.LANES;
   static final int ROWS = LaneFolds.RUNS;
-  static final int FLOAT_CHUNK = 8;
-  static final int SHORT_CHUNK = 16;
+  static final int FLOAT_CHUNK = Tuning.GEMV_CHUNK_BYTES / Float.BYTES;
+  static final int SHORT_CHUNK = Tuning.GEMV_CHUNK_BYTES / Short.BYTES;
 
   private GemvKernels() {}
 

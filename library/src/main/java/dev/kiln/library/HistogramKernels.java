@@ -15,7 +15,7 @@ import dev.kiln.annotations.Kernel;
  * its own index, which faults as Java's {@code counts[v]++} would.
  */
 final class HistogramKernels {
-  static final int WORKGROUP = 256;
+  static final int WORKGROUP = Tuning.HISTOGRAM_WORKGROUP;
 
   private HistogramKernels() {}
 

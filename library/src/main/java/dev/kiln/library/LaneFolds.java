@@ -10,10 +10,10 @@ import dev.kiln.Gpu;
  */
 final class LaneFolds {
   /** The invocations a run holds: a row of {@link GemvKernels}. */
-  static final int LANES = 32;
+  static final int LANES = Tuning.GEMV_LANES;
 
   /** The runs of a workgroup. */
-  static final int RUNS = 8;
+  static final int RUNS = Tuning.GEMV_ROWS;
 
   private LaneFolds() {}
 

@@ -16,10 +16,10 @@ import dev.kiln.annotations.Kernel;
  * negative keys first.
  */
 final class RadixKernels {
-  static final int WORKGROUP = 256;
-  static final int ITEMS = 8;
+  static final int WORKGROUP = Tuning.SORT_WORKGROUP;
+  static final int ITEMS = Tuning.SORT_ITEMS;
   static final int TILE = WORKGROUP * ITEMS;
-  static final int RADIX = 16;
+  static final int RADIX = 1 << Tuning.SORT_BITS;
 
   /** The sign bit: digits of the key with it flipped order signed ints. */
   static final int FLIP = 0x8000_0000;

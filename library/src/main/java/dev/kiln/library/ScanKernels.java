@@ -16,7 +16,7 @@ import dev.kiln.annotations.Kernel;
  */
 final class ScanKernels {
   static final int WORKGROUP = ScanSteps.SIZE;
-  static final int ITEMS = 8;
+  static final int ITEMS = Tuning.SCAN_ITEMS;
   static final int TILE = WORKGROUP * ITEMS;
 
   private ScanKernels() {}

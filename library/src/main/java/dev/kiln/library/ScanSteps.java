@@ -10,7 +10,7 @@ import dev.kiln.Gpu;
  */
 final class ScanSteps {
   /** The workgroup size of the library's scan kernels. */
-  static final int SIZE = 256;
+  static final int SIZE = Tuning.SCAN_WORKGROUP;
 
   private ScanSteps() {}
 

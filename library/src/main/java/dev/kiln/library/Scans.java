@@ -9,6 +9,7 @@ import dev.kiln.LongArray;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.BiFunction;
+import java.util.function.Supplier;
 
 /**
  * Prefix sums of int, long and float arrays: {@code inclusive} writes {@code out[i] = in[0] + ... +
@@ -351,7 +352,7 @@ public final class Scans {
       Device device,
       int n,
       int outLength,
-      java.util.function.Supplier<S> upload,
+      Supplier<S> upload,
       A out,
       boolean exclusive) {
     Shapes.vector("out", outLength, checked(n));

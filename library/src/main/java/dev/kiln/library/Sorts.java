@@ -23,7 +23,7 @@ import dev.kiln.LongArray;
  */
 public final class Sorts {
   private static final int TILE = RadixKernels.TILE;
-  private static final int PASSES = Integer.SIZE / 4;
+  private static final int PASSES = Integer.SIZE / Tuning.SORT_BITS;
 
   /** The most keys one sort takes: its tiles' ends stay within the int range. */
   private static final int MOST = Integer.MAX_VALUE - TILE;
@@ -286,7 +286,7 @@ public final class Sorts {
     IntArray fromValues = withValues ? values : scratch.noValues;
     IntArray toValues = scratch.otherValues;
     for (int pass = 0; pass < PASSES; pass++) {
-      int shift = 4 * pass;
+      int shift = Tuning.SORT_BITS * pass;
       RadixKernelsKernels.digitCounts(batch, invocations, from, scratch.counts, n, shift);
       Scans.exclusive(batch, scratch.counts, scratch.starts, scratch.scan);
       RadixKernelsKernels.scatter(

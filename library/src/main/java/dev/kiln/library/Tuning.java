@@ -1,10 +1,46 @@
 package dev.kiln.library;
 
 /**
- * The library's tuned numbers in one place: chosen from measurements on the H200 (PERFORMANCE.md)
- * and valid on every Vulkan device and the CPU backend.
+ * The library's tuned numbers in one table: the kernels' classes read their shapes from here. Each
+ * is valid on every Vulkan device and the CPU backend; those marked measured were chosen from runs
+ * on the H200 (PERFORMANCE.md), the others wait for it.
  */
 final class Tuning {
+  /** Invocations of the row kernels' workgroups ({@link RowKernels}, {@link WorkgroupFolds}). */
+  static final int ROW_WORKGROUP = 256;
+
+  /** Lanes of a GEMV row: one row to each run of 32 invocations along x. */
+  static final int GEMV_LANES = 32;
+
+  /** Rows of a GEMV workgroup: its y. */
+  static final int GEMV_ROWS = 8;
+
+  /** Bytes of the matrix a GEMV lane reads per step: two 16-byte copies. */
+  static final int GEMV_CHUNK_BYTES = 32;
+
+  /**
+   * A GEMM workgroup's block of {@code c} (128 x 128), each invocation's tile of it (8 x 8) and the
+   * k staged per step (8): the sample's register-blocked kernel (measured: 0.52x cuBLAS).
+   */
+  static final int GEMM_BLOCK = 128;
+
+  static final int GEMM_TILE = 8;
+  static final int GEMM_DEPTH = 8;
+
+  /** A scan's workgroup and the consecutive elements each invocation holds: tiles of 2048. */
+  static final int SCAN_WORKGROUP = 256;
+
+  static final int SCAN_ITEMS = 8;
+
+  /** A radix sort's workgroup, the keys each invocation holds, and the bits of a pass. */
+  static final int SORT_WORKGROUP = 256;
+
+  static final int SORT_ITEMS = 8;
+  static final int SORT_BITS = 4;
+
+  /** A histogram's workgroup. */
+  static final int HISTOGRAM_WORKGROUP = 256;
+
   /**
    * Workgroups of the histogram's persistent grid: 8 per multiprocessor of the H200's 132, where
    * the sample {@code ByteHistogram} ran fastest of the grids measured.

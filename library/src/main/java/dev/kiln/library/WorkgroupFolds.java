@@ -9,7 +9,7 @@ import dev.kiln.Gpu;
  */
 final class WorkgroupFolds {
   /** The workgroup size the library's row kernels use. */
-  static final int SIZE = 256;
+  static final int SIZE = Tuning.ROW_WORKGROUP;
 
   private WorkgroupFolds() {}
 
