@@ -82,22 +82,49 @@ public final class Sorts {
    * @param keys the keys
    */
   public static void sort(Device device, LongArray keys) {
-    int n = checked(keys.length());
+    try (Scratch scratch = scratch(keys);
+        Batch batch = device.batch()) {
+      sort(batch, keys, scratch);
+    }
+  }
+
+  /**
+   * {@link #sort(Device, long[])} in a batch, in place: the keys' places sorted by their low words,
+   * then stably by their high words, then the keys gathered.
+   *
+   * @param batch the batch that records it
+   * @param keys the keys
+   * @param scratch a scratch made for long keys of at least {@code keys}' length, open until the
+   *     batch has run
+   */
+  public static void sort(Batch batch, LongArray keys, Scratch scratch) {
+    int n = keys.length();
+    fits(scratch, n, scratch.longs != null, "long keys");
     if (n <= 1) {
       return;
     }
-    try (IntArray low = device.ints(n);
-        IntArray high = device.ints(n);
-        IntArray order = device.ints(n);
-        IntArray highInOrder = device.ints(n);
-        LongArray copy = device.longs(n);
-        Scratch scratch = new Scratch(device, n, true, false);
-        Batch batch = device.batch()) {
-      RadixKernelsKernels.splitLongs(batch, n, keys, low, high, order, copy);
-      sort(batch, low, order, scratch); // the places in the low words' order
-      RadixKernelsKernels.gatherInts(batch, n, high, order, highInOrder);
-      sort(batch, highInOrder, order, scratch); // stable: equal high words keep that order
-      RadixKernelsKernels.gatherLongs(batch, n, copy, order, keys);
+    LongParts parts = scratch.longs;
+    RadixKernelsKernels.splitLongs(batch, n, keys, parts.low, parts.high, parts.order, parts.copy);
+    sort(batch, parts.low, parts.order, scratch); // the places in the low words' order
+    RadixKernelsKernels.gatherInts(batch, n, parts.high, parts.order, parts.highInOrder);
+    sort(batch, parts.highInOrder, parts.order, scratch); // stable: equal high words keep that
+    RadixKernelsKernels.gatherLongs(batch, n, parts.copy, parts.order, keys);
+  }
+
+  /** A long sort's arrays: the keys' words, their places, and a copy of the keys to gather from. */
+  private record LongParts(
+      IntArray low, IntArray high, IntArray order, IntArray highInOrder, LongArray copy) {
+    static LongParts on(Device device, int n) {
+      return new LongParts(
+          device.ints(n), device.ints(n), device.ints(n), device.ints(n), device.longs(n));
+    }
+
+    void close() {
+      low.close();
+      high.close();
+      order.close();
+      highInOrder.close();
+      copy.close();
     }
   }
 
@@ -133,8 +160,10 @@ public final class Sorts {
     private final IntArray counts;
     private final IntArray starts;
     private final Scans.Scratch<IntArray> scan;
+    private final LongParts longs;
 
-    private Scratch(Device device, int capacity, boolean withValues, boolean floats) {
+    private Scratch(
+        Device device, int capacity, boolean withValues, boolean floats, boolean longKeys) {
       this.capacity = checked(capacity);
       int tiles = Math.max(1, Math.ceilDiv(capacity, TILE));
       this.otherKeys = device.ints(Math.max(1, capacity));
@@ -144,12 +173,16 @@ public final class Sorts {
       this.counts = device.ints(RadixKernels.RADIX * tiles);
       this.starts = device.ints(RadixKernels.RADIX * tiles);
       this.scan = Scans.scratch(counts);
+      this.longs = longKeys ? LongParts.on(device, Math.max(1, capacity)) : null;
     }
 
     /** Frees the arrays. */
     @Override
     public void close() {
       scan.close();
+      if (longs != null) {
+        longs.close();
+      }
       for (IntArray array :
           new IntArray[] {otherKeys, otherValues, noValues, floatKeys, counts, starts}) {
         array.close();
@@ -164,7 +197,7 @@ public final class Sorts {
    * @return the scratch
    */
   public static Scratch scratch(IntArray keys) {
-    return new Scratch(keys.device(), keys.length(), false, false);
+    return new Scratch(keys.device(), keys.length(), false, false, false);
   }
 
   /**
@@ -175,7 +208,7 @@ public final class Sorts {
    * @return the scratch
    */
   public static Scratch scratch(IntArray keys, IntArray values) {
-    return new Scratch(keys.device(), keys.length(), true, false);
+    return new Scratch(keys.device(), keys.length(), true, false, false);
   }
 
   /**
@@ -185,7 +218,17 @@ public final class Sorts {
    * @return the scratch
    */
   public static Scratch scratch(FloatArray keys) {
-    return new Scratch(keys.device(), keys.length(), false, true);
+    return new Scratch(keys.device(), keys.length(), false, true, false);
+  }
+
+  /**
+   * A scratch for sorts of up to {@code keys}' length, on its device.
+   *
+   * @param keys the keys to sort
+   * @return the scratch
+   */
+  public static Scratch scratch(LongArray keys) {
+    return new Scratch(keys.device(), keys.length(), true, false, true);
   }
 
   /**

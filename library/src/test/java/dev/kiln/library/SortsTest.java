@@ -145,6 +145,20 @@ class SortsTest extends LibraryDevices {
         assertArrayEquals(expected, first.toArray(), device + ", batch");
         assertArrayEquals(expected, second.toArray(), device + ", batch");
       }
+      long[] longs = new Random(10).longs(keys.length).toArray();
+      long[] sortedLongs = longs.clone();
+      Arrays.sort(sortedLongs);
+      try (dev.kiln.LongArray onDevice = device.upload(longs);
+          Sorts.Scratch scratch = Sorts.scratch(onDevice);
+          IntArray ints = device.upload(keys);
+          dev.kiln.Batch batch = device.batch()) {
+        Sorts.sort(batch, onDevice, scratch);
+        Sorts.sort(batch, ints, scratch); // a long sort's scratch serves an int sort too
+        batch.submit();
+        org.junit.jupiter.api.Assertions.assertArrayEquals(
+            sortedLongs, onDevice.toArray(), device + ", long batch");
+        assertArrayEquals(expected, ints.toArray(), device + ", int in a long scratch");
+      }
       IllegalArgumentException mismatch =
           assertThrows(
               IllegalArgumentException.class, () -> Sorts.sort(device, new int[3], new int[2]));
