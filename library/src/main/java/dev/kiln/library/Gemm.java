@@ -5,6 +5,7 @@ import dev.kiln.Device;
 import dev.kiln.FloatArray;
 import dev.kiln.Grid;
 import dev.kiln.ShortArray;
+import java.util.function.ToIntFunction;
 
 /**
  * Matrix products {@code C = epilogue(α·op(A)·op(B) + β·C)} of float, float16 and bfloat16 matrices
@@ -43,11 +44,25 @@ public final class Gemm {
     private final int activation;
     private final A residual;
 
-    private Epilogue(A bias, int biasAxis, int activation, A residual) {
+    /** An array's length. */
+    private final ToIntFunction<A> length;
+
+    private Epilogue(A bias, int biasAxis, int activation, A residual, ToIntFunction<A> length) {
       this.bias = bias;
       this.biasAxis = biasAxis;
       this.activation = activation;
       this.residual = residual;
+      this.length = length;
+    }
+
+    /** Checks the arrays against an m x n product. */
+    void check(int m, int n) {
+      if (biasAxis != 0) {
+        Shapes.vector("bias", length.applyAsInt(bias), biasAxis == GemmKernels.PER_ROW ? m : n);
+      }
+      if (residual != null) {
+        Shapes.matrix("residual", length.applyAsInt(residual), m, n);
+      }
     }
 
     /**
@@ -56,7 +71,7 @@ public final class Gemm {
      * @return it
      */
     public static Epilogue<float[]> forArrays() {
-      return new Epilogue<>(null, 0, GemmKernels.NONE, null);
+      return new Epilogue<>(null, 0, GemmKernels.NONE, null, array -> array.length);
     }
 
     /**
@@ -65,7 +80,7 @@ public final class Gemm {
      * @return it
      */
     public static Epilogue<FloatArray> forDevice() {
-      return new Epilogue<>(null, 0, GemmKernels.NONE, null);
+      return new Epilogue<>(null, 0, GemmKernels.NONE, null, FloatArray::length);
     }
 
     /**
@@ -75,7 +90,7 @@ public final class Gemm {
      * @return the epilogue with it
      */
     public Epilogue<A> biasPerRow(A bias) {
-      return new Epilogue<>(bias, GemmKernels.PER_ROW, activation, residual);
+      return new Epilogue<>(bias, GemmKernels.PER_ROW, activation, residual, length);
     }
 
     /**
@@ -85,7 +100,7 @@ public final class Gemm {
      * @return the epilogue with it
      */
     public Epilogue<A> biasPerColumn(A bias) {
-      return new Epilogue<>(bias, GemmKernels.PER_COLUMN, activation, residual);
+      return new Epilogue<>(bias, GemmKernels.PER_COLUMN, activation, residual, length);
     }
 
     /**
@@ -94,7 +109,7 @@ public final class Gemm {
      * @return the epilogue with it
      */
     public Epilogue<A> relu() {
-      return new Epilogue<>(bias, biasAxis, GemmKernels.RELU, residual);
+      return new Epilogue<>(bias, biasAxis, GemmKernels.RELU, residual, length);
     }
 
     /**
@@ -103,7 +118,7 @@ public final class Gemm {
      * @return the epilogue with it
      */
     public Epilogue<A> gelu() {
-      return new Epilogue<>(bias, biasAxis, GemmKernels.GELU, residual);
+      return new Epilogue<>(bias, biasAxis, GemmKernels.GELU, residual, length);
     }
 
     /**
@@ -112,7 +127,7 @@ public final class Gemm {
      * @return the epilogue with it
      */
     public Epilogue<A> silu() {
-      return new Epilogue<>(bias, biasAxis, GemmKernels.SILU, residual);
+      return new Epilogue<>(bias, biasAxis, GemmKernels.SILU, residual, length);
     }
 
     /**
@@ -122,7 +137,7 @@ public final class Gemm {
      * @return the epilogue with it
      */
     public Epilogue<A> residual(A residual) {
-      return new Epilogue<>(bias, biasAxis, activation, residual);
+      return new Epilogue<>(bias, biasAxis, activation, residual, length);
     }
   }
 
@@ -186,12 +201,7 @@ public final class Gemm {
       float[] c,
       Epilogue<float[]> epilogue) {
     check(m, n, k, a.length, b.length, c.length);
-    checkEpilogue(
-        m,
-        n,
-        epilogue,
-        epilogue.bias == null ? 0 : epilogue.bias.length,
-        epilogue.residual == null ? 0 : epilogue.residual.length);
+    epilogue.check(m, n);
     if (m > 0 && n > 0) {
       float[] none = new float[1];
       GemmKernelsKernels.floats(
@@ -281,12 +291,7 @@ public final class Gemm {
       FloatArray c,
       Epilogue<FloatArray> epilogue) {
     check(m, n, k, a.length(), b.length(), c.length());
-    checkEpilogue(
-        m,
-        n,
-        epilogue,
-        epilogue.bias == null ? 0 : epilogue.bias.length(),
-        epilogue.residual == null ? 0 : epilogue.residual.length());
+    epilogue.check(m, n);
     if (m > 0 && n > 0) {
       GemmKernelsKernels.floats(
           batch,
@@ -410,12 +415,7 @@ public final class Gemm {
       Epilogue<FloatArray> epilogue,
       boolean bfloat) {
     check(m, n, k, a.length(), b.length(), c.length());
-    checkEpilogue(
-        m,
-        n,
-        epilogue,
-        epilogue.bias == null ? 0 : epilogue.bias.length(),
-        epilogue.residual == null ? 0 : epilogue.residual.length());
+    epilogue.check(m, n);
     if (m > 0 && n > 0) {
       try (FloatArray none = device.floats(1)) {
         GemmKernelsKernels.shorts(
@@ -456,12 +456,7 @@ public final class Gemm {
       Epilogue<float[]> epilogue,
       int bfloat) {
     check(m, n, k, a.length, b.length, c.length);
-    checkEpilogue(
-        m,
-        n,
-        epilogue,
-        epilogue.bias == null ? 0 : epilogue.bias.length,
-        epilogue.residual == null ? 0 : epilogue.residual.length);
+    epilogue.check(m, n);
     if (m > 0 && n > 0) {
       float[] none = new float[1];
       GemmKernelsKernels.shorts(
@@ -500,15 +495,5 @@ public final class Gemm {
     Shapes.matrix("a", aLength, m, k);
     Shapes.matrix("b", bLength, k, n);
     Shapes.matrix("c", cLength, m, n);
-  }
-
-  private static void checkEpilogue(
-      int m, int n, Epilogue<?> epilogue, int biasLength, int residualLength) {
-    if (epilogue.biasAxis != 0) {
-      Shapes.vector("bias", biasLength, epilogue.biasAxis == GemmKernels.PER_ROW ? m : n);
-    }
-    if (epilogue.residual != null) {
-      Shapes.matrix("residual", residualLength, m, n);
-    }
   }
 }

@@ -26,17 +26,7 @@ final class ScanKernels {
   static void intTotals(@Buffer(Access.READ) int[] in, @Buffer(Access.WRITE) int[] totals, int n) {
     int first = Gpu.workgroupId(0) * TILE + Gpu.localId(0) * ITEMS;
     int[] mine = new int[ITEMS];
-    if (first <= n - ITEMS) {
-      System.arraycopy(in, first, mine, 0, ITEMS);
-    } else {
-      for (int k = 0; k < ITEMS; k++) {
-        mine[k] = first + k < n ? in[first + k] : 0;
-      }
-    }
-    int run = 0;
-    for (int k = 0; k < ITEMS; k++) {
-      run += mine[k];
-    }
+    int run = loadInts(in, first, n, mine);
     int before = ScanSteps.exclusiveInts(run);
     if (Gpu.localId(0) == WORKGROUP - 1) {
       totals[Gpu.workgroupId(0)] = before + run;
@@ -59,17 +49,7 @@ final class ScanKernels {
     int w = Gpu.workgroupId(0);
     int first = w * TILE + Gpu.localId(0) * ITEMS;
     int[] mine = new int[ITEMS];
-    if (first <= n - ITEMS) {
-      System.arraycopy(in, first, mine, 0, ITEMS);
-    } else {
-      for (int k = 0; k < ITEMS; k++) {
-        mine[k] = first + k < n ? in[first + k] : 0;
-      }
-    }
-    int run = 0;
-    for (int k = 0; k < ITEMS; k++) {
-      run += mine[k];
-    }
+    int run = loadInts(in, first, n, mine);
     int before = ScanSteps.exclusiveInts(run);
     int carry = before + (offsetsGiven != 0 ? offsets[w] : 0);
     for (int k = 0; k < ITEMS; k++) {
@@ -77,13 +57,7 @@ final class ScanKernels {
       mine[k] = exclusive != 0 ? carry : carry + v;
       carry += v;
     }
-    if (first <= n - ITEMS) {
-      System.arraycopy(mine, 0, out, first, ITEMS);
-    } else {
-      for (int k = 0; k < ITEMS && first + k < n; k++) {
-        out[first + k] = mine[k];
-      }
-    }
+    storeInts(mine, out, first, n);
   }
 
   /** {@link #intTotals} for longs. */
@@ -133,17 +107,7 @@ final class ScanKernels {
       @Buffer(Access.READ) float[] in, @Buffer(Access.WRITE) float[] totals, int n) {
     int first = Gpu.workgroupId(0) * TILE + Gpu.localId(0) * ITEMS;
     float[] mine = new float[ITEMS];
-    if (first <= n - ITEMS) {
-      System.arraycopy(in, first, mine, 0, ITEMS);
-    } else {
-      for (int k = 0; k < ITEMS; k++) {
-        mine[k] = first + k < n ? in[first + k] : 0f;
-      }
-    }
-    float run = 0f;
-    for (int k = 0; k < ITEMS; k++) {
-      run += mine[k];
-    }
+    float run = loadFloats(in, first, n, mine);
     float before = ScanSteps.exclusiveFloats(run);
     if (Gpu.localId(0) == WORKGROUP - 1) {
       totals[Gpu.workgroupId(0)] = before + run;
@@ -162,6 +126,49 @@ final class ScanKernels {
     int w = Gpu.workgroupId(0);
     int first = w * TILE + Gpu.localId(0) * ITEMS;
     float[] mine = new float[ITEMS];
+    float run = loadFloats(in, first, n, mine);
+    float before = ScanSteps.exclusiveFloats(run);
+    float carry = (offsetsGiven != 0 ? offsets[w] : 0f) + before;
+    for (int k = 0; k < ITEMS; k++) {
+      float v = mine[k];
+      mine[k] = exclusive != 0 ? carry : carry + v;
+      carry += v;
+    }
+    storeFloats(mine, out, first, n);
+  }
+
+  /**
+   * Reads this invocation's {@link #ITEMS} elements from {@code first} into {@code mine} (a 32-byte
+   * copy where all lie below {@code n}; 0 past it) and returns their sum in order.
+   */
+  private static int loadInts(int[] in, int first, int n, int[] mine) {
+    if (first <= n - ITEMS) {
+      System.arraycopy(in, first, mine, 0, ITEMS);
+    } else {
+      for (int k = 0; k < ITEMS; k++) {
+        mine[k] = first + k < n ? in[first + k] : 0;
+      }
+    }
+    int run = 0;
+    for (int k = 0; k < ITEMS; k++) {
+      run += mine[k];
+    }
+    return run;
+  }
+
+  /** Writes {@code mine} to {@code out} from {@code first}, the elements below {@code n}. */
+  private static void storeInts(int[] mine, int[] out, int first, int n) {
+    if (first <= n - ITEMS) {
+      System.arraycopy(mine, 0, out, first, ITEMS);
+    } else {
+      for (int k = 0; k < ITEMS && first + k < n; k++) {
+        out[first + k] = mine[k];
+      }
+    }
+  }
+
+  /** {@link #loadInts} for floats, summed in order in Java's float arithmetic. */
+  private static float loadFloats(float[] in, int first, int n, float[] mine) {
     if (first <= n - ITEMS) {
       System.arraycopy(in, first, mine, 0, ITEMS);
     } else {
@@ -173,13 +180,11 @@ final class ScanKernels {
     for (int k = 0; k < ITEMS; k++) {
       run += mine[k];
     }
-    float before = ScanSteps.exclusiveFloats(run);
-    float carry = (offsetsGiven != 0 ? offsets[w] : 0f) + before;
-    for (int k = 0; k < ITEMS; k++) {
-      float v = mine[k];
-      mine[k] = exclusive != 0 ? carry : carry + v;
-      carry += v;
-    }
+    return run;
+  }
+
+  /** {@link #storeInts} for floats. */
+  private static void storeFloats(float[] mine, float[] out, int first, int n) {
     if (first <= n - ITEMS) {
       System.arraycopy(mine, 0, out, first, ITEMS);
     } else {
