@@ -219,6 +219,11 @@ class GemmTest extends LibraryDevices {
                       new float[12],
                       Gemm.Epilogue.forArrays().biasPerColumn(new float[3])));
       assertEquals("bias holds 3 elements, and 4 are needed", shortBias.getMessage());
+      IllegalArgumentException negativeK =
+          assertThrows(
+              IllegalArgumentException.class,
+              () -> Gemm.floats(device, 3, 4, -1, 1f, a, false, b, false, 0f, new float[12]));
+      assertEquals("k: -1", negativeK.getMessage());
     }
   }
 
