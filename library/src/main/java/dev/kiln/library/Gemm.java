@@ -204,7 +204,11 @@ public final class Gemm {
     epilogue.check(m, n);
     if (m > 0 && n > 0) {
       float[] none = new float[1];
-      GemmKernelsKernels.floats(
+      Launch<Device, float[]> kernel =
+          inQuads(m, n, k, transA, transB)
+              ? GemmKernelsKernels::floatsInQuads
+              : GemmKernelsKernels::floats;
+      kernel.run(
           device,
           grid(m, n),
           a,
@@ -293,7 +297,11 @@ public final class Gemm {
     check(m, n, k, a.length(), b.length(), c.length());
     epilogue.check(m, n);
     if (m > 0 && n > 0) {
-      GemmKernelsKernels.floats(
+      Launch<Batch, FloatArray> kernel =
+          inQuads(m, n, k, transA, transB)
+              ? GemmKernelsKernels::floatsInQuads
+              : GemmKernelsKernels::floats;
+      kernel.run(
           batch,
           grid(m, n),
           a,
@@ -479,6 +487,43 @@ public final class Gemm {
           epilogue.residual == null ? 0 : 1,
           bfloat);
     }
+  }
+
+  /**
+   * A float product's launcher: {@code GemmKernelsKernels.floats} or {@code floatsInQuads}, on a
+   * device or in a batch.
+   *
+   * @param <T> where it runs
+   * @param <A> the arrays
+   */
+  @FunctionalInterface
+  private interface Launch<T, A> {
+    void run(
+        T target,
+        Grid grid,
+        A a,
+        A b,
+        A c,
+        A bias,
+        A residual,
+        int m,
+        int n,
+        int k,
+        int transA,
+        int transB,
+        float alpha,
+        float beta,
+        int biasAxis,
+        int activation,
+        int withResidual);
+  }
+
+  /**
+   * Whether the rows {@code a}, {@code b} and {@code c} are held in are each a multiple of 4 floats
+   * long, so that {@link GemmKernels#floatsInQuads} may run.
+   */
+  private static boolean inQuads(int m, int n, int k, boolean transA, boolean transB) {
+    return n % 4 == 0 && (transA ? m : k) % 4 == 0 && (transB ? k : n) % 4 == 0;
   }
 
   /** Whole workgroups of 16 x 16, one per 128 x 128 block of {@code c}. */

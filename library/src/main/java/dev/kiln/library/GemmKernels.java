@@ -6,12 +6,14 @@ import dev.kiln.annotations.Buffer;
 import dev.kiln.annotations.Kernel;
 
 /**
- * The kernel behind {@link Gemm}: the register-blocked product of the sample {@code
- * BlockedMatrixMultiply} for any shape, either operand transposed, and an epilogue. A workgroup of
- * 16 x 16 computes a {@link #BLOCK} x {@link #BLOCK} block of {@code c}, each invocation an 8 x 8
- * tile of it (rows {@code y + 16i}, columns {@code x + 16j}) in a private array; the factors pass
- * through workgroup memory {@link #DEPTH} values of k at a time. Each entry is {@code Gpu.fma}
- * summed in k order; the epilogue then runs in Java's float arithmetic, in {@link Gemm}'s order.
+ * The kernels behind {@link Gemm}: a register-blocked product for any shape, either operand
+ * transposed, and an epilogue. A workgroup of 16 x 16 computes a {@link #BLOCK} x {@link #BLOCK}
+ * block of {@code c}, each invocation an 8 x 8 tile of it (rows {@code 8y + i}, columns {@code 8x +
+ * j}) in a private array; the factors pass through workgroup memory {@link #DEPTH} values of k at a
+ * time, the next stage read into private arrays while this one multiplies, 16 bytes per invocation
+ * and operand (the bench's {@code RegisterTiles.prefetched}, 0.80x cuBLAS on the H200 at 4096, with
+ * edges). Each entry is {@code Gpu.fma} summed in k order; the epilogue then runs in Java's float
+ * arithmetic, in {@link Gemm}'s order.
  */
 final class GemmKernels {
   /** Rows and columns of {@code c} per workgroup. */
@@ -22,6 +24,9 @@ final class GemmKernels {
 
   static final int SIDE = BLOCK / TILE;
   static final int DEPTH = Tuning.GEMM_DEPTH;
+
+  /** Elements of an operand each invocation moves per stage, adjacent in memory: 16 bytes. */
+  private static final int QUAD = DEPTH * BLOCK / (SIDE * SIDE);
 
   /** {@code activation}: none, ReLU, GELU (tanh form), SiLU. */
   static final int NONE = 0;
@@ -63,49 +68,42 @@ final class GemmKernels {
     float[] blockA = Gpu.sharedFloats(DEPTH * BLOCK); // [k][row]
     float[] blockB = Gpu.sharedFloats(DEPTH * BLOCK); // [k][column]
     float[] sums = new float[TILE * TILE];
-    int x = Gpu.localId(0);
-    int y = Gpu.localId(1);
-    int self = y * SIDE + x;
-    int firstRow = Gpu.workgroupId(1) * BLOCK;
-    int firstColumn = Gpu.workgroupId(0) * BLOCK;
-    for (int k0 = 0; k0 < k; k0 += DEPTH) {
-      for (int part = 0; part < DEPTH * BLOCK / (SIDE * SIDE); part++) {
-        int e = self + part * SIDE * SIDE;
-        // a: row-major reads along k, transposed ones along the rows
-        int row = transA != 0 ? firstRow + e % BLOCK : firstRow + e / DEPTH;
-        int ka = transA != 0 ? k0 + e / BLOCK : k0 + e % DEPTH;
-        float va = 0f;
-        if (row < m && ka < k) {
-          va = transA != 0 ? a[ka * m + row] : a[row * k + ka];
-        }
-        blockA[(ka - k0) * BLOCK + row - firstRow] = va;
-        // b: row-major reads along the columns, transposed ones along k
-        int column = transB != 0 ? firstColumn + e / DEPTH : firstColumn + e % BLOCK;
-        int kb = transB != 0 ? k0 + e % DEPTH : k0 + e / BLOCK;
-        float vb = 0f;
-        if (kb < k && column < n) {
-          vb = transB != 0 ? b[column * k + kb] : b[kb * n + column];
-        }
-        blockB[(kb - k0) * BLOCK + column - firstColumn] = vb;
-      }
-      Gpu.barrier();
-      multiply(blockA, blockB, sums, x, y);
-      Gpu.barrier();
-    }
-    finish(
-        c,
-        bias,
-        residual,
-        sums,
-        firstRow + y,
-        firstColumn + x,
-        m,
-        n,
-        alpha,
-        beta,
-        biasAxis,
-        activation,
-        withResidual);
+    int rowA = transA != 0 ? m : k;
+    int rowB = transB != 0 ? k : n;
+    product(a, b, blockA, blockB, sums, m, n, k, rowA, rowB, transA, transB);
+    finish(c, bias, residual, sums, m, n, n, alpha, beta, biasAxis, activation, withResidual);
+  }
+
+  /**
+   * {@link #floats} where the rows of {@code a}, {@code b} and {@code c} are each a multiple of 4
+   * floats long (the launcher's contract, written {@code & -4} so that the compiler sees every
+   * 16-byte copy aligned and makes no test at run time).
+   */
+  @Kernel(workgroup = {SIDE, SIDE})
+  @SuppressWarnings("kiln.race.update") // c[row * n + column]: each invocation's own 8 x 8 tile
+  static void floatsInQuads(
+      @Buffer(Access.READ) float[] a,
+      @Buffer(Access.READ) float[] b,
+      @Buffer(Access.READ_WRITE) float[] c,
+      @Buffer(Access.READ) float[] bias,
+      @Buffer(Access.READ) float[] residual,
+      int m,
+      int n,
+      int k,
+      int transA,
+      int transB,
+      float alpha,
+      float beta,
+      int biasAxis,
+      int activation,
+      int withResidual) {
+    float[] blockA = Gpu.sharedFloats(DEPTH * BLOCK);
+    float[] blockB = Gpu.sharedFloats(DEPTH * BLOCK);
+    float[] sums = new float[TILE * TILE];
+    int rowA = (transA != 0 ? m : k) & -4;
+    int rowB = (transB != 0 ? k : n) & -4;
+    product(a, b, blockA, blockB, sums, m, n, k, rowA, rowB, transA, transB);
+    finish(c, bias, residual, sums, m, n, n & -4, alpha, beta, biasAxis, activation, withResidual);
   }
 
   /**
@@ -132,69 +130,164 @@ final class GemmKernels {
       int activation,
       int withResidual,
       int bfloat) {
-    float[] blockA = Gpu.sharedFloats(DEPTH * BLOCK); // [k][row]
-    float[] blockB = Gpu.sharedFloats(DEPTH * BLOCK); // [k][column]
+    float[] blockA = Gpu.sharedFloats(DEPTH * BLOCK);
+    float[] blockB = Gpu.sharedFloats(DEPTH * BLOCK);
     float[] sums = new float[TILE * TILE];
-    int x = Gpu.localId(0);
-    int y = Gpu.localId(1);
-    int self = y * SIDE + x;
+    int rowA = transA != 0 ? m : k;
+    int rowB = transB != 0 ? k : n;
+    int self = Gpu.localId(1) * SIDE + Gpu.localId(0);
     int firstRow = Gpu.workgroupId(1) * BLOCK;
     int firstColumn = Gpu.workgroupId(0) * BLOCK;
+    float[] nextA = new float[QUAD];
+    float[] nextB = new float[QUAD];
+    short[] bits = new short[QUAD];
     for (int k0 = 0; k0 < k; k0 += DEPTH) {
-      for (int part = 0; part < DEPTH * BLOCK / (SIDE * SIDE); part++) {
-        int e = self + part * SIDE * SIDE;
-        int row = transA != 0 ? firstRow + e % BLOCK : firstRow + e / DEPTH;
-        int ka = transA != 0 ? k0 + e / BLOCK : k0 + e % DEPTH;
-        float va = 0f;
-        if (row < m && ka < k) {
-          va = decode(transA != 0 ? a[ka * m + row] : a[row * k + ka], bfloat);
-        }
-        blockA[(ka - k0) * BLOCK + row - firstRow] = va;
-        int column = transB != 0 ? firstColumn + e / DEPTH : firstColumn + e % BLOCK;
-        int kb = transB != 0 ? k0 + e % DEPTH : k0 + e / BLOCK;
-        float vb = 0f;
-        if (kb < k && column < n) {
-          vb = decode(transB != 0 ? b[column * k + kb] : b[kb * n + column], bfloat);
-        }
-        blockB[(kb - k0) * BLOCK + column - firstColumn] = vb;
-      }
+      fetchShorts(a, rowA, transA, m, firstRow, k0, k, self, bits, nextA, bfloat);
+      fetchShorts(b, rowB, 1 - transB, n, firstColumn, k0, k, self, bits, nextB, bfloat);
+      place(nextA, blockA, transA, self);
+      place(nextB, blockB, 1 - transB, self);
       Gpu.barrier();
-      multiply(blockA, blockB, sums, x, y);
+      multiply(blockA, blockB, sums);
       Gpu.barrier();
     }
-    finish(
-        c,
-        bias,
-        residual,
-        sums,
-        firstRow + y,
-        firstColumn + x,
-        m,
-        n,
-        alpha,
-        beta,
-        biasAxis,
-        activation,
-        withResidual);
-  }
-
-  /** A 16-bit float's value: float16 bits, or bfloat16 bits where {@code bfloat} is not 0. */
-  private static float decode(short bits, int bfloat) {
-    return bfloat != 0 ? Float.intBitsToFloat(bits << 16) : Float.float16ToFloat(bits);
+    finish(c, bias, residual, sums, m, n, n, alpha, beta, biasAxis, activation, withResidual);
   }
 
   /**
-   * Adds the staged blocks' products to this invocation's tile: rows {@code y + 16i}, columns
-   * {@code x + 16j}, k in order.
+   * Sums this invocation's tile of {@code op(a) · op(b)} into {@code sums}, staging the factors
+   * through {@code blockA} and {@code blockB}: each stage's next one is fetched into private arrays
+   * while this one multiplies. {@code rowA} and {@code rowB} are the lengths of the rows {@code a}
+   * and {@code b} are held in.
    */
-  private static void multiply(float[] blockA, float[] blockB, float[] sums, int x, int y) {
+  private static void product(
+      float[] a,
+      float[] b,
+      float[] blockA,
+      float[] blockB,
+      float[] sums,
+      int m,
+      int n,
+      int k,
+      int rowA,
+      int rowB,
+      int transA,
+      int transB) {
+    int self = Gpu.localId(1) * SIDE + Gpu.localId(0);
+    int firstRow = Gpu.workgroupId(1) * BLOCK;
+    int firstColumn = Gpu.workgroupId(0) * BLOCK;
+    float[] nextA = new float[QUAD];
+    float[] nextB = new float[QUAD];
+    // b held k x n runs along c's columns as a transposed a runs along its rows
+    fetch(a, rowA, transA, m, firstRow, 0, k, self, nextA);
+    fetch(b, rowB, 1 - transB, n, firstColumn, 0, k, self, nextB);
+    for (int k0 = 0; k0 < k; k0 += DEPTH) {
+      place(nextA, blockA, transA, self);
+      place(nextB, blockB, 1 - transB, self);
+      Gpu.barrier();
+      if (k0 + DEPTH < k) {
+        fetch(a, rowA, transA, m, firstRow, k0 + DEPTH, k, self, nextA);
+        fetch(b, rowB, 1 - transB, n, firstColumn, k0 + DEPTH, k, self, nextB);
+      }
+      multiply(blockA, blockB, sums);
+      Gpu.barrier();
+    }
+  }
+
+  /**
+   * Reads this invocation's {@link #QUAD} elements of an operand's stage {@code k0} into {@code
+   * next}, zeros past its edges. The operand runs along c's rows (or columns), {@code extent} of
+   * them from 0, the block's from {@code first}; element {@code (o, kk)} is at {@code o * row +
+   * kk}, or at {@code kk * row + o} where {@code alongK} is not 0. Each invocation reads 4 elements
+   * adjacent in memory: one copy inside the matrix, element by element at its edges.
+   */
+  private static void fetch(
+      float[] x,
+      int row,
+      int alongK,
+      int extent,
+      int first,
+      int k0,
+      int k,
+      int self,
+      float[] next) {
+    if (alongK != 0) {
+      int kk = k0 + self / (BLOCK / QUAD);
+      int o = first + self % (BLOCK / QUAD) * QUAD;
+      if (kk < k && o + QUAD <= extent) {
+        System.arraycopy(x, kk * row + o, next, 0, QUAD);
+      } else {
+        for (int t = 0; t < QUAD; t++) {
+          next[t] = kk < k && o + t < extent ? x[kk * row + o + t] : 0f;
+        }
+      }
+    } else {
+      int o = first + self / (DEPTH / QUAD);
+      int kk = k0 + self % (DEPTH / QUAD) * QUAD;
+      if (o < extent && kk + QUAD <= k) {
+        System.arraycopy(x, o * row + kk, next, 0, QUAD);
+      } else {
+        for (int t = 0; t < QUAD; t++) {
+          next[t] = o < extent && kk + t < k ? x[o * row + kk + t] : 0f;
+        }
+      }
+    }
+  }
+
+  /** {@link #fetch} of 16-bit floats, decoded into {@code next} through {@code bits}. */
+  private static void fetchShorts(
+      short[] x,
+      int row,
+      int alongK,
+      int extent,
+      int first,
+      int k0,
+      int k,
+      int self,
+      short[] bits,
+      float[] next,
+      int bfloat) {
+    if (alongK != 0) {
+      int kk = k0 + self / (BLOCK / QUAD);
+      int o = first + self % (BLOCK / QUAD) * QUAD;
+      for (int t = 0; t < QUAD; t++) {
+        bits[t] = kk < k && o + t < extent ? x[kk * row + o + t] : 0;
+      }
+    } else {
+      int o = first + self / (DEPTH / QUAD);
+      int kk = k0 + self % (DEPTH / QUAD) * QUAD;
+      for (int t = 0; t < QUAD; t++) {
+        bits[t] = o < extent && kk + t < k ? x[o * row + kk + t] : 0;
+      }
+    }
+    for (int t = 0; t < QUAD; t++) {
+      next[t] = bfloat != 0 ? Float.intBitsToFloat(bits[t] << 16) : Float.float16ToFloat(bits[t]);
+    }
+  }
+
+  /** Stores what {@link #fetch} read into the block, {@code [k][o]}. */
+  private static void place(float[] next, float[] block, int alongK, int self) {
+    if (alongK != 0) {
+      System.arraycopy(
+          next, 0, block, self / (BLOCK / QUAD) * BLOCK + self % (BLOCK / QUAD) * QUAD, QUAD);
+    } else {
+      for (int t = 0; t < QUAD; t++) {
+        block[(self % (DEPTH / QUAD) * QUAD + t) * BLOCK + self / (DEPTH / QUAD)] = next[t];
+      }
+    }
+  }
+
+  /**
+   * Adds the staged blocks' products to this invocation's tile: rows {@code 8 y + i}, columns
+   * {@code 8 x + j}, k in order, each row and column of the blocks read by one copy.
+   */
+  private static void multiply(float[] blockA, float[] blockB, float[] sums) {
+    int x = Gpu.localId(0);
+    int y = Gpu.localId(1);
     float[] rowA = new float[TILE];
     float[] columnB = new float[TILE];
     for (int kk = 0; kk < DEPTH; kk++) {
-      for (int i = 0; i < TILE; i++) {
-        rowA[i] = blockA[kk * BLOCK + y + SIDE * i];
-        columnB[i] = blockB[kk * BLOCK + x + SIDE * i];
-      }
+      System.arraycopy(blockA, kk * BLOCK + y * TILE, rowA, 0, TILE);
+      System.arraycopy(blockB, kk * BLOCK + x * TILE, columnB, 0, TILE);
       for (int i = 0; i < TILE; i++) {
         for (int j = 0; j < TILE; j++) {
           sums[i * TILE + j] = Gpu.fma(rowA[i], columnB[j], sums[i * TILE + j]);
@@ -204,45 +297,110 @@ final class GemmKernels {
   }
 
   /**
-   * Writes this invocation's tile, whose first entry is {@code (row, column)}, through the
-   * epilogue: {@code α·sum}, {@code + β·c}, the bias, the activation, the residual.
+   * Writes this invocation's tile through the epilogue: {@code α·sum}, {@code + β·c}, the bias, the
+   * activation, the residual. {@code rowC} is {@code n}, the length of c's rows; each run of 4
+   * entries inside c moves by copies, those at its edge one by one.
    */
   private static void finish(
       float[] c,
       float[] bias,
       float[] residual,
       float[] sums,
-      int firstRow,
-      int firstColumn,
       int m,
       int n,
+      int rowC,
       float alpha,
       float beta,
       int biasAxis,
       int activation,
       int withResidual) {
+    float[] old = new float[QUAD];
+    float[] added = new float[QUAD];
+    float[] out = new float[QUAD];
+    int firstRow = Gpu.workgroupId(1) * BLOCK + Gpu.localId(1) * TILE;
+    int firstColumn = Gpu.workgroupId(0) * BLOCK + Gpu.localId(0) * TILE;
     for (int i = 0; i < TILE; i++) {
-      for (int j = 0; j < TILE; j++) {
-        int row = firstRow + SIDE * i;
-        int column = firstColumn + SIDE * j;
-        if (row < m && column < n) {
-          float v = alpha * sums[i * TILE + j];
+      int row = firstRow + i;
+      for (int j0 = 0; j0 < TILE; j0 += QUAD) {
+        int column = firstColumn + j0;
+        if (row < m && column + QUAD <= n) {
           if (beta != 0f) {
-            v += beta * c[row * n + column];
+            System.arraycopy(c, row * rowC + column, old, 0, QUAD);
           }
-          if (biasAxis == PER_ROW) {
-            v += bias[row];
-          } else if (biasAxis == PER_COLUMN) {
-            v += bias[column];
-          }
-          v = activate(v, activation);
           if (withResidual != 0) {
-            v += residual[row * n + column];
+            System.arraycopy(residual, row * rowC + column, added, 0, QUAD);
           }
-          c[row * n + column] = v;
+          for (int t = 0; t < QUAD; t++) {
+            out[t] =
+                entry(
+                    sums[i * TILE + j0 + t],
+                    old[t],
+                    added[t],
+                    bias,
+                    row,
+                    column + t,
+                    alpha,
+                    beta,
+                    biasAxis,
+                    activation,
+                    withResidual);
+          }
+          System.arraycopy(out, 0, c, row * rowC + column, QUAD);
+        } else if (row < m) {
+          for (int t = 0; t < QUAD && column + t < n; t++) {
+            int at = row * rowC + column + t;
+            float before = beta != 0f ? c[at] : 0f;
+            float after = withResidual != 0 ? residual[at] : 0f;
+            c[at] =
+                entry(
+                    sums[i * TILE + j0 + t],
+                    before,
+                    after,
+                    bias,
+                    row,
+                    column + t,
+                    alpha,
+                    beta,
+                    biasAxis,
+                    activation,
+                    withResidual);
+          }
         }
       }
     }
+  }
+
+  /**
+   * One entry of c: {@code α·sum}, {@code + β·old} where β is not 0, the bias, the activation, and
+   * {@code + added} (the residual, 0 where there is none: {@code v + 0f} is {@code v} but for -0,
+   * which the residual's absence must keep).
+   */
+  private static float entry(
+      float sum,
+      float old,
+      float added,
+      float[] bias,
+      int row,
+      int column,
+      float alpha,
+      float beta,
+      int biasAxis,
+      int activation,
+      int withResidual) {
+    float v = alpha * sum;
+    if (beta != 0f) {
+      v += beta * old;
+    }
+    if (biasAxis == PER_ROW) {
+      v += bias[row];
+    } else if (biasAxis == PER_COLUMN) {
+      v += bias[column];
+    }
+    v = activate(v, activation);
+    if (withResidual != 0) {
+      v += added;
+    }
+    return v;
   }
 
   /** {@code v} through activation {@code kind}. */
