@@ -106,4 +106,22 @@ final class CopyKernels {
       System.arraycopy(in, from, out, to, 8);
     }
   }
+
+  /**
+   * A private array of shorts held as quads and stored into element by element (each store a read
+   * and write of its word): half copied in, the other half and one of the copied elements stored,
+   * all copied out.
+   */
+  @Kernel(workgroup = 64)
+  static void shortsStoredIntoPrivate(@Buffer(Access.READ) short[] in, @Buffer(Access.WRITE) short[] out,
+      int shift) {
+    int i = Gpu.globalId(0);
+    short[] mine = new short[16];
+    System.arraycopy(in, i * 8 + shift, mine, 0, 8);
+    for (int k = 0; k < 8; k++) {
+      mine[8 + k] = (short) (mine[7 - k] * 3 + k);
+    }
+    mine[i % 8] = (short) -mine[i % 8];
+    System.arraycopy(mine, 0, out, i * 16 + shift, 16);
+  }
 }

@@ -38,6 +38,15 @@ class CopyTest extends BothDevices {
   }
 
   @ParameterizedTest(name = "shift {0}")
+  @ValueSource(ints = {0, 5})
+  void shortsStoredIntoAPrivateQuadArrayKeepTheirNeighbours(int shift) {
+    int invocations = 99;
+    compare("shorts stored", shift, random -> new Object[] {shorts(random, invocations * 8 + shift),
+        new short[invocations * 16 + shift]}, (device, args) -> CopyKernelsKernels.shortsStoredIntoPrivate(device,
+            invocations, (short[]) args[0], (short[]) args[1], shift));
+  }
+
+  @ParameterizedTest(name = "shift {0}")
   @ValueSource(ints = {0, 1})
   void floatsMoveInQuadsAndInPieces(int shift) {
     int invocations = 77;

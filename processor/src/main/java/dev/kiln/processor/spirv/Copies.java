@@ -24,12 +24,12 @@ import java.util.Set;
  * {@code System.arraycopy} with a constant length ({@link Stmt.Copy}), in 16-byte quads (uvec4)
  * where it can: the length a multiple of a quad's elements, and every index of a side that moves
  * whole quads a multiple of them, known at compile time ({@link Multiples}) or tested at run time.
- * A buffer side moves quads through a second view of the buffer; a workgroup or private array of
- * 16-bit elements that the program only copies into, copies from and reads ({@link #quadArrays}) is
- * held as quads itself; any other side packs its elements into quads or unpacks them. Elsewhere the
- * copy moves element by element. Either way it reads every element before it writes one, so that a
- * copy within one array is Java's, and with bounds checks it copies nothing where a range leaves
- * its array, recording Java's fault.
+ * A buffer side moves quads through a second view of the buffer; a private array of 16-bit
+ * elements, or a workgroup one that the program only copies into, copies from and reads ({@link
+ * #quadArrays}), is held as quads itself; any other side packs its elements into quads or unpacks
+ * them. Elsewhere the copy moves element by element. Either way it reads every element before it
+ * writes one, so that a copy within one array is Java's, and with bounds checks it copies nothing
+ * where a range leaves its array, recording Java's fault.
  */
 final class Copies {
 
@@ -49,11 +49,13 @@ final class Copies {
 
   /**
    * The workgroup and private arrays that {@code program} copies into or from, held as quads so
-   * that a copy moves 16 bytes at once: those of 16-bit elements ({@code short}, {@code char};
-   * workgroup ones {@code sharedPackedShorts}) that it otherwise only reads, which matrix tiles
-   * then load from as from GLSL's {@code shared uvec4} arrays (an element's store would be two
-   * atomics on its word); and those of 32-bit elements ({@code int}, {@code float}) that no atomic
-   * updates and no tile loads or stores (an element is a word of its quad).
+   * that a copy moves 16 bytes at once: private ones of 16-bit elements ({@code short}, {@code
+   * char}), an element's store a read and write of its word; workgroup ones of 16-bit elements
+   * ({@code sharedPackedShorts}) that it otherwise only reads, which matrix tiles then load from as
+   * from GLSL's {@code shared uvec4} arrays (an element's store would be two atomics on its word,
+   * whose other half may be another invocation's); and those of 32-bit elements ({@code int},
+   * {@code float}) that no atomic updates and no tile loads or stores (an element is a word of its
+   * quad).
    */
   static Set<String> quadArrays(Program program) {
     Set<String> copied = new HashSet<>();
@@ -85,9 +87,10 @@ final class Copies {
       String name = array.name();
       boolean shorts =
           array.element().bytes() == 2
-              && !stored.contains(name)
               && (array instanceof PrivateArray
-                  || array instanceof SharedArray shared && shared.packed());
+                  || array instanceof SharedArray shared
+                      && shared.packed()
+                      && !stored.contains(name));
       boolean words =
           array.element().bytes() == 4 && !updated.contains(name) && !tiled.contains(name);
       if (copied.contains(name) && (shorts || words) && array.hasConstantLength()) {
