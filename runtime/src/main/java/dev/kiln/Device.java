@@ -7,6 +7,7 @@ import dev.kiln.backend.BackendBatch;
 import dev.kiln.backend.BackendBuffer;
 import dev.kiln.backend.KilnLog;
 import dev.kiln.backend.StartupTrace;
+import dev.kiln.matrix.MatrixElement;
 import java.lang.System.Logger.Level;
 import java.util.ArrayList;
 import java.util.List;
@@ -168,6 +169,20 @@ public final class Device implements AutoCloseable {
    */
   public int subgroupSize() {
     return backend.subgroupSize();
+  }
+
+  /**
+   * Whether this device multiplies cooperative-matrix tiles ({@code Gpu.multiplyAdd}) of {@code
+   * element} in hardware, such as tensor cores: a Vulkan device with VK_KHR_cooperative_matrix's 16
+   * x 16 x 16 shape for that element (and VK_KHR_shader_bfloat16 for bfloat16). Where it does not,
+   * a kernel with such tiles is refused (Vulkan) or runs as its Java methods, lanes side by side
+   * (the CPU backend: false here), and a library picks another kernel.
+   *
+   * @param element the tiles' element type
+   * @return whether such tiles multiply in hardware
+   */
+  public boolean multipliesTiles(MatrixElement element) {
+    return backend.multipliesTiles(element);
   }
 
   /**

@@ -1,6 +1,7 @@
 package dev.kiln.backend;
 
 import dev.kiln.abi.NumericType;
+import dev.kiln.matrix.MatrixElement;
 
 /**
  * What a device does, behind {@code dev.kiln.Device}. Several threads may call a backend at once;
@@ -26,6 +27,14 @@ public interface Backend extends AutoCloseable {
 
   /** The invocations of one subgroup. */
   int subgroupSize();
+
+  /**
+   * Whether the device's hardware multiplies cooperative-matrix tiles of {@code element} (16 x 16 x
+   * 16, float accumulators); false where kernels with such tiles run as Java.
+   */
+  default boolean multipliesTiles(MatrixElement element) {
+    return false;
+  }
 
   /** Bytes of pipeline cache loaded from disk when the device opened; 0 where there is none. */
   default long pipelineCacheLoadedBytes() {

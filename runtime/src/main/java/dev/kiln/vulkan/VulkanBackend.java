@@ -2,6 +2,7 @@ package dev.kiln.vulkan;
 
 import static org.lwjgl.vulkan.VK10.*;
 
+import dev.kiln.abi.DeviceFeature;
 import dev.kiln.abi.KernelDescription;
 import dev.kiln.abi.KernelSpec;
 import dev.kiln.abi.NumericType;
@@ -12,6 +13,7 @@ import dev.kiln.backend.KernelDescriptions;
 import dev.kiln.backend.Launch;
 import dev.kiln.backend.SettledChecks;
 import dev.kiln.backend.StartupTrace;
+import dev.kiln.matrix.MatrixElement;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -245,6 +247,16 @@ public final class VulkanBackend implements Backend {
   @Override
   public int subgroupSize() {
     return context.physical.limits().subgroupSize();
+  }
+
+  @Override
+  public boolean multipliesTiles(MatrixElement element) {
+    DeviceFeature feature =
+        switch (element) {
+          case FLOAT16 -> DeviceFeature.FLOAT16_MATRICES;
+          case BFLOAT16 -> DeviceFeature.BFLOAT16_MATRICES;
+        };
+    return context.physical.features().contains(feature);
   }
 
   @Override

@@ -4,6 +4,7 @@ import dev.kiln.samples.testing.Bits;
 import dev.kiln.samples.testing.BothDevices;
 import dev.kiln.samples.testing.SpirvVal;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -26,6 +27,19 @@ import org.junit.jupiter.params.provider.ValueSource;
 class MatrixKernelsTest extends BothDevices {
   private static final String REFUSAL = " uses cooperative matrices, which needs cooperativeMatrix"
       + " (VK_KHR_cooperative_matrix); ";
+
+  /** {@code Device.multipliesTiles} says true exactly where a float16 tile kernel launches. */
+  @Test
+  void devicesSayWhetherTheyMultiplyTilesInHardware() {
+    for (MatrixElement element : MatrixElement.values()) {
+      assertFalse(cpu.multipliesTiles(element), "the CPU backend runs tiles as Java");
+    }
+    short[] a = new short[32 * 16];
+    short[] b = new short[16 * 64];
+    boolean refusedHere = refused(() -> launch(vulkan, a, b, new float[32 * 64], 32, 16, 64),
+        "HalfMatrixMultiply#multiply");
+    assertEquals(!refusedHere, vulkan.multipliesTiles(MatrixElement.FLOAT16), vulkan.name());
+  }
 
   @ParameterizedTest(name = "{0} x {1} times {1} x {2}")
   @CsvSource({"32, 16, 64", "64, 48, 128", "96, 160, 64"})
