@@ -289,6 +289,25 @@ public final class Bodies {
     Gpu.storeAccumulator(Gpu.multiplyAdd(left, right, Gpu.fillAccumulator(0f)), staged, 0, 16, MatrixLayout.ROW_MAJOR);
     c[Gpu.globalId(0)] = staged[0];
   }
+
+  @Kernel(workgroup = {32})
+  static void settingsOfHelpers(short[] a, float[] c, int n) {
+    tileSum(a, c, MatrixElement.FLOAT16, MatrixLayout.ROW_MAJOR);
+    tileSum(a, c, n > 0 ? MatrixElement.FLOAT16 : MatrixElement.BFLOAT16, MatrixLayout.ROW_MAJOR); // ERROR: [kiln.helper.setting]
+    BodyHelpers.layout(c, MatrixLayout.ROW_MAJOR); // ERROR: [kiln.helper.setting]
+    c[1] = compared(MatrixElement.FLOAT16);
+  }
+
+  static float compared(MatrixElement element) {
+    MatrixElement same = element; // ERROR: [kiln.unsupported.type]
+    return 1f;
+  }
+
+  static void tileSum(short[] a, float[] c, MatrixElement element, MatrixLayout layout) {
+    MatrixA left = Gpu.loadMatrixA(a, 0, 16, element, layout);
+    MatrixB right = Gpu.loadMatrixB(a, 0, 16, element, MatrixLayout.ROW_MAJOR);
+    Gpu.storeAccumulator(Gpu.multiplyAdd(left, right, Gpu.fillAccumulator(0f)), c, 0, 16, layout);
+  }
 }
 
 final class BodyHelpers {
@@ -298,5 +317,9 @@ final class BodyHelpers {
 
   static float corner(float[][] values) {
     return values[1][1];
+  }
+
+  static void layout(float[] values, MatrixLayout layout) {
+    values[0] = 1f;
   }
 }

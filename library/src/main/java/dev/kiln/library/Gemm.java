@@ -5,6 +5,7 @@ import dev.kiln.Device;
 import dev.kiln.FloatArray;
 import dev.kiln.Grid;
 import dev.kiln.ShortArray;
+import dev.kiln.matrix.MatrixElement;
 import java.util.function.ToIntFunction;
 
 /**
@@ -204,7 +205,7 @@ public final class Gemm {
     epilogue.check(m, n);
     if (m > 0 && n > 0) {
       float[] none = new float[1];
-      Launch<Device, float[]> kernel =
+      Launch<Device, float[], float[]> kernel =
           inQuads(m, n, k, transA, transB)
               ? GemmKernelsKernels::floatsInQuads
               : GemmKernelsKernels::floats;
@@ -297,7 +298,7 @@ public final class Gemm {
     check(m, n, k, a.length(), b.length(), c.length());
     epilogue.check(m, n);
     if (m > 0 && n > 0) {
-      Launch<Batch, FloatArray> kernel =
+      Launch<Batch, FloatArray, FloatArray> kernel =
           inQuads(m, n, k, transA, transB)
               ? GemmKernelsKernels::floatsInQuads
               : GemmKernelsKernels::floats;
@@ -352,7 +353,21 @@ public final class Gemm {
       float beta,
       float[] c,
       Epilogue<float[]> epilogue) {
-    shorts(device, m, n, k, alpha, a, transA, b, transB, beta, c, epilogue, 0);
+    shorts(
+        device,
+        m,
+        n,
+        k,
+        alpha,
+        a,
+        transA,
+        b,
+        transB,
+        beta,
+        c,
+        epilogue,
+        false,
+        onTiles(device, false));
   }
 
   /**
@@ -385,7 +400,21 @@ public final class Gemm {
       float beta,
       float[] c,
       Epilogue<float[]> epilogue) {
-    shorts(device, m, n, k, alpha, a, transA, b, transB, beta, c, epilogue, 1);
+    shorts(
+        device,
+        m,
+        n,
+        k,
+        alpha,
+        a,
+        transA,
+        b,
+        transB,
+        beta,
+        c,
+        epilogue,
+        true,
+        onTiles(device, true));
   }
 
   /**
@@ -426,9 +455,14 @@ public final class Gemm {
     epilogue.check(m, n);
     if (m > 0 && n > 0) {
       try (FloatArray none = device.floats(1)) {
-        GemmKernelsKernels.shorts(
+        boolean tiles = onTiles(device, bfloat);
+        Launch<Device, ShortArray, FloatArray> kernel =
+            tiles
+                ? (bfloat ? TileGemmKernelsKernels::bfloats : TileGemmKernelsKernels::halves)
+                : (bfloat ? GemmKernelsKernels::bfloats : GemmKernelsKernels::halves);
+        kernel.run(
             device,
-            grid(m, n),
+            tiles ? tileGrid(m, n) : grid(m, n),
             a,
             b,
             c,
@@ -443,13 +477,16 @@ public final class Gemm {
             beta,
             epilogue.biasAxis,
             epilogue.activation,
-            epilogue.residual == null ? 0 : 1,
-            bfloat ? 1 : 0);
+            epilogue.residual == null ? 0 : 1);
       }
     }
   }
 
-  private static void shorts(
+  /**
+   * The 16-bit product on Java arrays, on tensor cores where {@code tiles} (the device multiplies
+   * tiles in hardware, or a test runs that kernel on the CPU backend).
+   */
+  static void shorts(
       Device device,
       int m,
       int n,
@@ -462,14 +499,19 @@ public final class Gemm {
       float beta,
       float[] c,
       Epilogue<float[]> epilogue,
-      int bfloat) {
+      boolean bfloat,
+      boolean tiles) {
     check(m, n, k, a.length, b.length, c.length);
     epilogue.check(m, n);
     if (m > 0 && n > 0) {
       float[] none = new float[1];
-      GemmKernelsKernels.shorts(
+      Launch<Device, short[], float[]> kernel =
+          tiles
+              ? (bfloat ? TileGemmKernelsKernels::bfloats : TileGemmKernelsKernels::halves)
+              : (bfloat ? GemmKernelsKernels::bfloats : GemmKernelsKernels::halves);
+      kernel.run(
           device,
-          grid(m, n),
+          tiles ? tileGrid(m, n) : grid(m, n),
           a,
           b,
           c,
@@ -484,28 +526,43 @@ public final class Gemm {
           beta,
           epilogue.biasAxis,
           epilogue.activation,
-          epilogue.residual == null ? 0 : 1,
-          bfloat);
+          epilogue.residual == null ? 0 : 1);
     }
   }
 
   /**
-   * A float product's launcher: {@code GemmKernelsKernels.floats} or {@code floatsInQuads}, on a
-   * device or in a batch.
+   * Whether the 16-bit product runs on tensor cores here: the device multiplies the format's tiles
+   * in hardware, with subgroups of 32 ({@link TileGemmKernels}' 8 subgroups a workgroup).
+   */
+  private static boolean onTiles(Device device, boolean bfloat) {
+    return device.multipliesTiles(bfloat ? MatrixElement.BFLOAT16 : MatrixElement.FLOAT16)
+        && device.subgroupSize() == 32;
+  }
+
+  /** Whole workgroups of 16 x 16, one per 128 x 256 block of {@code c}. */
+  private static Grid tileGrid(int m, int n) {
+    return Grid.of(
+        Math.ceilDiv(n, TileGemmKernels.COLUMNS) * 16, Math.ceilDiv(m, TileGemmKernels.ROWS) * 16);
+  }
+
+  /**
+   * A product's launcher: one of {@code GemmKernelsKernels}' or {@code TileGemmKernelsKernels}', on
+   * a device or in a batch.
    *
    * @param <T> where it runs
-   * @param <A> the arrays
+   * @param <S> the factors' arrays
+   * @param <F> the float arrays
    */
   @FunctionalInterface
-  private interface Launch<T, A> {
+  private interface Launch<T, S, F> {
     void run(
         T target,
         Grid grid,
-        A a,
-        A b,
-        A c,
-        A bias,
-        A residual,
+        S a,
+        S b,
+        F c,
+        F bias,
+        F residual,
         int m,
         int n,
         int k,

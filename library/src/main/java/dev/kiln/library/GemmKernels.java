@@ -107,18 +107,91 @@ final class GemmKernels {
   }
 
   /**
-   * {@link #floats} with {@code a} and {@code b} 16-bit floats, float16 ({@code
-   * Float.float16ToFloat}) or, where {@code bfloat} is not 0, bfloat16 (a float's upper 16 bits),
-   * each decoded exactly as it is staged; the sums and the epilogue as {@link #floats}'.
+   * {@link #floats} with {@code a} and {@code b} float16 bits, each decoded exactly ({@code
+   * Float.float16ToFloat}) as it is staged; the sums and the epilogue as {@link #floats}'.
    */
   @Kernel(workgroup = {SIDE, SIDE})
   @SuppressWarnings("kiln.race.update") // c[row * n + column]: each invocation's own 8 x 8 tile
-  static void shorts(
+  static void halves(
       @Buffer(Access.READ) short[] a,
       @Buffer(Access.READ) short[] b,
       @Buffer(Access.READ_WRITE) float[] c,
       @Buffer(Access.READ) float[] bias,
       @Buffer(Access.READ) float[] residual,
+      int m,
+      int n,
+      int k,
+      int transA,
+      int transB,
+      float alpha,
+      float beta,
+      int biasAxis,
+      int activation,
+      int withResidual) {
+    sixteenBit(
+        a,
+        b,
+        c,
+        bias,
+        residual,
+        m,
+        n,
+        k,
+        transA,
+        transB,
+        alpha,
+        beta,
+        biasAxis,
+        activation,
+        withResidual,
+        0);
+  }
+
+  /** {@link #halves} with bfloat16 bits (a float's upper 16 bits). */
+  @Kernel(workgroup = {SIDE, SIDE})
+  @SuppressWarnings("kiln.race.update") // c[row * n + column]: each invocation's own 8 x 8 tile
+  static void bfloats(
+      @Buffer(Access.READ) short[] a,
+      @Buffer(Access.READ) short[] b,
+      @Buffer(Access.READ_WRITE) float[] c,
+      @Buffer(Access.READ) float[] bias,
+      @Buffer(Access.READ) float[] residual,
+      int m,
+      int n,
+      int k,
+      int transA,
+      int transB,
+      float alpha,
+      float beta,
+      int biasAxis,
+      int activation,
+      int withResidual) {
+    sixteenBit(
+        a,
+        b,
+        c,
+        bias,
+        residual,
+        m,
+        n,
+        k,
+        transA,
+        transB,
+        alpha,
+        beta,
+        biasAxis,
+        activation,
+        withResidual,
+        1);
+  }
+
+  /** The body of {@link #halves} and {@link #bfloats}; {@code bfloat} says which. */
+  private static void sixteenBit(
+      short[] a,
+      short[] b,
+      float[] c,
+      float[] bias,
+      float[] residual,
       int m,
       int n,
       int k,
@@ -375,7 +448,7 @@ final class GemmKernels {
    * {@code + added} (the residual, 0 where there is none: {@code v + 0f} is {@code v} but for -0,
    * which the residual's absence must keep).
    */
-  private static float entry(
+  static float entry(
       float sum,
       float old,
       float added,

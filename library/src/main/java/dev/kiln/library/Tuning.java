@@ -28,6 +28,17 @@ final class Tuning {
   static final int GEMM_TILE = 8;
   static final int GEMM_DEPTH = 8;
 
+  /**
+   * A tensor-core GEMM workgroup's block of {@code c} (128 x 256, 64 x 64 per subgroup) and the k
+   * staged per step (32): the bench's {@code TensorCores.prefetchedWide} (measured: 268 / 295
+   * TFLOP/s at 4096 / 8192 in float16, its GLSL twin's speed; the library's form, with edges,
+   * transposes and an epilogue, not yet).
+   */
+  static final int TILE_GEMM_ROWS = 128;
+
+  static final int TILE_GEMM_COLUMNS = 256;
+  static final int TILE_GEMM_DEPTH = 32;
+
   /** A scan's workgroup and the consecutive elements each invocation holds: tiles of 2048. */
   static final int SCAN_WORKGROUP = 256;
 

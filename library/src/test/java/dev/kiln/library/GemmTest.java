@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.kiln.Device;
 import dev.kiln.FloatArray;
+import dev.kiln.matrix.Matrices;
+import dev.kiln.matrix.MatrixElement;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -171,6 +173,114 @@ class GemmTest extends LibraryDevices {
         }
       }
     }
+  }
+
+  /**
+   * The tensor-core kernel ({@link TileGemmKernels}) at ragged shapes, each operand plain or
+   * transposed, with β and an epilogue: on the CPU backend (its kernel methods, lanes side by side)
+   * the bits of the register-tiled product of the decoded factors, as both sum exact products in k
+   * order; on a device that multiplies tiles in hardware within {@code Matrices.errorBound} of the
+   * double product (a device without is never handed this kernel: {@code Device.multipliesTiles}).
+   */
+  @ParameterizedTest(name = "{0} x {1} x {2}, transA {3}, transB {4}")
+  @CsvSource({
+    "1, 1, 1, false, false", "130, 257, 33, false, false", "129, 300, 40, true, false",
+    "200, 17, 70, false, true", "37, 260, 129, true, true", "128, 256, 32, false, false",
+    "5, 9, 0, true, false"
+  })
+  void tensorCoresGiveTheProductOfTheDecodedFactors(
+      int m, int n, int k, boolean transA, boolean transB) {
+    Random random = new Random(m * 7919L + n * 31L + k + (transA ? 5 : 0) + (transB ? 11 : 0));
+    float[] bias = RowsTest.values(random, m);
+    float[] residual = RowsTest.values(random, m * n);
+    float[] c0 = RowsTest.values(random, m * n);
+    for (boolean bfloat : new boolean[] {false, true}) {
+      short[] a16 = sixteenBits(RowsTest.values(random, m * k), bfloat);
+      short[] b16 = sixteenBits(RowsTest.values(random, k * n), bfloat);
+      float[] a = decoded(a16, bfloat);
+      float[] b = decoded(b16, bfloat);
+      float[] expected = c0.clone();
+      Gemm.floats(
+          cpu,
+          m,
+          n,
+          k,
+          0.75f,
+          a,
+          transA,
+          b,
+          transB,
+          0.5f,
+          expected,
+          Gemm.Epilogue.forArrays().biasPerRow(bias).relu().residual(residual));
+      Gemm.Epilogue<float[]> epilogue =
+          Gemm.Epilogue.forArrays().biasPerRow(bias).relu().residual(residual);
+      float[] onCpu = c0.clone();
+      Gemm.shorts(
+          cpu, m, n, k, 0.75f, a16, transA, b16, transB, 0.5f, onCpu, epilogue, bfloat, true);
+      org.junit.jupiter.api.Assertions.assertArrayEquals(expected, onCpu, "CPU, bfloat " + bfloat);
+      MatrixElement element = bfloat ? MatrixElement.BFLOAT16 : MatrixElement.FLOAT16;
+      if (!vulkan.multipliesTiles(element)) {
+        continue;
+      }
+      float[] onGpu = c0.clone();
+      Gemm.shorts(
+          vulkan, m, n, k, 0.75f, a16, transA, b16, transB, 0.5f, onGpu, epilogue, bfloat, true);
+      for (int i = 0; i < m; i++) {
+        for (int j = 0; j < n; j++) {
+          double exact = 0;
+          double magnitude = 0;
+          for (int p = 0; p < k; p++) {
+            double product =
+                (double) (transA ? a[p * m + i] : a[i * k + p])
+                    * (transB ? b[j * k + p] : b[p * n + j]);
+            exact += product;
+            magnitude += Math.abs(product);
+          }
+          double reference =
+              Math.max(0.75 * exact + 0.5 * c0[i * n + j] + bias[i], 0) + residual[i * n + j];
+          double bound =
+              0.75 * Matrices.errorBound(k, magnitude)
+                  + 0x1p-21
+                      * (0.75 * magnitude
+                          + Math.abs(c0[i * n + j])
+                          + Math.abs(bias[i])
+                          + Math.abs(residual[i * n + j]));
+          assertTrue(
+              Math.abs(onGpu[i * n + j] - reference) <= bound,
+              vulkan
+                  + ", bfloat "
+                  + bfloat
+                  + ", c["
+                  + i
+                  + "]["
+                  + j
+                  + "] = "
+                  + onGpu[i * n + j]
+                  + ", reference "
+                  + reference);
+        }
+      }
+    }
+  }
+
+  private static short[] sixteenBits(float[] values, boolean bfloat) {
+    short[] bits = new short[values.length];
+    for (int i = 0; i < values.length; i++) {
+      bits[i] =
+          bfloat
+              ? (short) (Float.floatToRawIntBits(values[i]) >>> 16)
+              : Float.floatToFloat16(values[i]);
+    }
+    return bits;
+  }
+
+  private static float[] decoded(short[] bits, boolean bfloat) {
+    float[] values = new float[bits.length];
+    for (int i = 0; i < bits.length; i++) {
+      values[i] = bfloat ? Float.intBitsToFloat(bits[i] << 16) : Float.float16ToFloat(bits[i]);
+    }
+    return values;
   }
 
   @Test

@@ -149,6 +149,11 @@ public final class Errors {
     return new Diagnostic(Message.HELPER_ARRAY, parameter);
   }
 
+  /** {@code kiln.helper.setting}. */
+  public static Diagnostic helperSetting(String type, Object parameter) {
+    return new Diagnostic(Message.HELPER_SETTING, type, parameter);
+  }
+
   /** {@code kiln.subgroup.lane}. */
   public static Diagnostic subgroupLane() {
     return new Diagnostic(Message.SUBGROUP_LANE);

@@ -118,6 +118,10 @@ public enum Message {
       "the array passed for '%s' must be named directly: a buffer parameter, a workgroup array or one of the kernel's own arrays",
       "pass the array variable itself, not an expression that chooses one ('c ? a : b', or the row"
           + " 't[j]' of an array of two dimensions: pass 't' and 'j')"),
+  HELPER_SETTING(
+      "kiln.helper.setting",
+      "the %s passed for '%s' must be a constant: a helper's matrix element types and layouts are part of the compiled kernel, fixed where each call is written, and only a helper of the kernel's own class takes them",
+      "pass the constant itself (MatrixElement.FLOAT16, MatrixLayout.ROW_MAJOR) or the caller's own parameter that a constant was passed for, to a helper of the kernel's class"),
   SUBGROUP_LANE(
       "kiln.subgroup.lane",
       "the lane of Gpu.subgroupBroadcast must be a constant, non-negative index",

@@ -170,6 +170,17 @@ final class HelperInlining {
           throw new KernelError(argumentTree, Errors.helperArray(parameter.getSimpleName()));
         }
         bindings.add(() -> array.accept(parameter, named));
+      } else if (MatrixTypes.setting(parameter.asType()).isPresent()) {
+        String type = MatrixTypes.setting(parameter.asType()).orElseThrow();
+        String constant =
+            inKernelClass(helper)
+                ? MatrixTypes.constant(trees, scope, argument).orElse(null)
+                : null; // linking binds values, not constants
+        if (constant == null) {
+          throw new KernelError(
+              argumentTree, Errors.helperSetting(type, parameter.getSimpleName()));
+        }
+        bindings.add(() -> scope.bindSetting(parameter, constant));
       } else if (MatrixTypes.use(parameter.asType()).isPresent()) {
         throw new KernelError(
             argumentTree,

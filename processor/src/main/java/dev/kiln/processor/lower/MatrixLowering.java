@@ -24,7 +24,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import javax.lang.model.element.Element;
-import javax.lang.model.element.ElementKind;
 
 /**
  * Lowers the cooperative-matrix methods of {@code dev.kiln.Gpu} to {@link MatrixOp}s: a matrix
@@ -245,11 +244,9 @@ final class MatrixLowering {
   }
 
   private String constantName(TreePath argument, String what, TreePath call) {
-    Element element = trees.getElement(unparenthesized(argument));
-    if (element == null || element.getKind() != ElementKind.ENUM_CONSTANT) {
-      throw new KernelError(argument.getLeaf(), Errors.matrixConstant(what, method(call)));
-    }
-    return element.getSimpleName().toString();
+    return MatrixTypes.constant(trees, scope, argument)
+        .orElseThrow(
+            () -> new KernelError(argument.getLeaf(), Errors.matrixConstant(what, method(call))));
   }
 
   private String method(TreePath call) {

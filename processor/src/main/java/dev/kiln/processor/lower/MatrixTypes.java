@@ -1,7 +1,11 @@
 package dev.kiln.processor.lower;
 
+import com.sun.source.util.TreePath;
+import com.sun.source.util.Trees;
 import dev.kiln.processor.ir.Fragment;
 import java.util.Optional;
+import javax.lang.model.element.Element;
+import javax.lang.model.element.ElementKind;
 import javax.lang.model.type.DeclaredType;
 import javax.lang.model.type.TypeMirror;
 
@@ -23,6 +27,36 @@ final class MatrixTypes {
           "multiplyAdd",
           "scaleAccumulator",
           "addAccumulators");
+
+  /**
+   * The simple name of a Java type that sets how a tile is held, {@code MatrixElement} or {@code
+   * MatrixLayout}: a helper's parameter of such a type takes a constant ({@code
+   * Scope.bindSetting}).
+   */
+  static Optional<String> setting(TypeMirror type) {
+    if (!(type instanceof DeclaredType declared)) {
+      return Optional.empty();
+    }
+    return switch (declared.asElement().toString()) {
+      case PACKAGE + "MatrixElement" -> Optional.of("MatrixElement");
+      case PACKAGE + "MatrixLayout" -> Optional.of("MatrixLayout");
+      default -> Optional.empty();
+    };
+  }
+
+  /**
+   * The name of the {@code MatrixElement} or {@code MatrixLayout} constant that {@code argument}
+   * is: the constant itself, or a parameter of the helper being inlined that one was passed for.
+   */
+  static Optional<String> constant(Trees trees, Scope scope, TreePath argument) {
+    Element element = trees.getElement(TreePaths.unparenthesized(argument));
+    if (element == null) {
+      return Optional.empty();
+    }
+    return element.getKind() == ElementKind.ENUM_CONSTANT
+        ? Optional.of(element.getSimpleName().toString())
+        : scope.setting(element);
+  }
 
   /**
    * The fragment use of a Java type: {@code MatrixA}, {@code MatrixB} or {@code MatrixAccumulator}.

@@ -134,6 +134,7 @@ final class Scope {
     final Map<Element, Expr> arguments = new HashMap<>();
     final Map<Element, ArrayRef> arrays = new HashMap<>();
     final Map<Element, BufferAlias> aliases = new LinkedHashMap<>();
+    final Map<Element, String> settings = new HashMap<>();
   }
 
   /**
@@ -172,6 +173,19 @@ final class Scope {
    */
   void bindArray(Element parameter, ArrayRef array) {
     frames.getFirst().arrays.put(parameter, array);
+  }
+
+  /**
+   * Binds a helper's {@code MatrixElement} or {@code MatrixLayout} parameter to the name of the
+   * constant its caller passes.
+   */
+  void bindSetting(Element parameter, String constant) {
+    frames.getFirst().settings.put(parameter, constant);
+  }
+
+  /** The constant a helper's {@code MatrixElement} or {@code MatrixLayout} parameter holds. */
+  Optional<String> setting(Element parameter) {
+    return Optional.ofNullable(frames.getFirst().settings.get(parameter));
   }
 
   /** Declares a local array variable that names buffers, in the current frame. */

@@ -1,0 +1,635 @@
+package dev.kiln.library;
+
+import dev.kiln.Gpu;
+import dev.kiln.annotations.Access;
+import dev.kiln.annotations.Buffer;
+import dev.kiln.annotations.Kernel;
+import dev.kiln.matrix.MatrixA;
+import dev.kiln.matrix.MatrixAccumulator;
+import dev.kiln.matrix.MatrixB;
+import dev.kiln.matrix.MatrixElement;
+import dev.kiln.matrix.MatrixLayout;
+
+/**
+ * The kernels behind {@link Gemm}'s 16-bit products on devices that multiply cooperative-matrix
+ * tiles in hardware ({@code Device.multipliesTiles}): the bench's {@code
+ * TensorCores.prefetchedWide} (at its GLSL twin's speed on the H200) for any shape, either operand
+ * transposed, and {@link GemmKernels}' epilogue. A workgroup of 8 subgroups of 32 computes a {@link
+ * #ROWS} x {@link #COLUMNS} block of {@code c}, each subgroup 64 x 64 of it as 4 x 4 accumulator
+ * tiles; the factors pass through workgroup memory {@link #DEPTH} values of k at a time, in 16-byte
+ * quads of 8 elements, the next stage read into private arrays while this one multiplies, and zeros
+ * past the matrices' edges. A transposed operand is staged as it lies in memory and its tiles load
+ * column-major. Each tile then passes through workgroup memory to the epilogue, which writes the
+ * entries inside {@code c}.
+ */
+final class TileGemmKernels {
+  /** Rows and columns of {@code c} per workgroup. */
+  static final int ROWS = Tuning.TILE_GEMM_ROWS;
+
+  static final int COLUMNS = Tuning.TILE_GEMM_COLUMNS;
+
+  /** Of k per stage. */
+  private static final int DEPTH = Tuning.TILE_GEMM_DEPTH;
+
+  /** A tile's side. */
+  private static final int T = 16;
+
+  /** Elements of a quad: 16 bytes of 16-bit values. */
+  private static final int QUAD = 8;
+
+  /** Elements that pad each staged row, so that the rows of a tile fall in different banks. */
+  private static final int PAD = 8;
+
+  /** Invocations of a workgroup. */
+  private static final int INVOCATIONS = 256;
+
+  /**
+   * Staged elements of {@code a} and {@code b}: those of the layout along k, {@code [o][k]}, which
+   * holds more than {@code [k][o]} does ({@code o (DEPTH + PAD) > DEPTH (o + PAD)} as {@code o >
+   * DEPTH}).
+   */
+  private static final int STAGED_A = ROWS * (DEPTH + PAD);
+
+  private static final int STAGED_B = COLUMNS * (DEPTH + PAD);
+
+  /** Quads of {@code a} and of {@code b} each invocation moves per stage. */
+  private static final int QUADS_A = ROWS * DEPTH / QUAD / INVOCATIONS;
+
+  private static final int QUADS_B = COLUMNS * DEPTH / QUAD / INVOCATIONS;
+
+  private TileGemmKernels() {}
+
+  /**
+   * {@code GemmKernels.shorts} for float16 factors: {@code c = epilogue(alpha · op(a) · op(b) +
+   * beta · c)}.
+   */
+  @Kernel(workgroup = {16, 16})
+  @SuppressWarnings("kiln.race.update") // c[row * n + column]: each subgroup's own tiles
+  static void halves(
+      @Buffer(Access.READ) short[] a,
+      @Buffer(Access.READ) short[] b,
+      @Buffer(Access.READ_WRITE) float[] c,
+      @Buffer(Access.READ) float[] bias,
+      @Buffer(Access.READ) float[] residual,
+      int m,
+      int n,
+      int k,
+      int transA,
+      int transB,
+      float alpha,
+      float beta,
+      int biasAxis,
+      int activation,
+      int withResidual) {
+    short[] blockA = Gpu.sharedPackedShorts(STAGED_A);
+    short[] blockB = Gpu.sharedPackedShorts(STAGED_B);
+    float[] scratch = Gpu.sharedFloats(INVOCATIONS / 32 * T * T);
+    if (transA == 0 && transB == 0) {
+      product(
+          a,
+          b,
+          c,
+          bias,
+          residual,
+          blockA,
+          blockB,
+          scratch,
+          m,
+          n,
+          k,
+          transA,
+          transB,
+          alpha,
+          beta,
+          biasAxis,
+          activation,
+          withResidual,
+          MatrixElement.FLOAT16,
+          MatrixLayout.ROW_MAJOR,
+          MatrixLayout.ROW_MAJOR);
+    } else if (transA == 0) {
+      product(
+          a,
+          b,
+          c,
+          bias,
+          residual,
+          blockA,
+          blockB,
+          scratch,
+          m,
+          n,
+          k,
+          transA,
+          transB,
+          alpha,
+          beta,
+          biasAxis,
+          activation,
+          withResidual,
+          MatrixElement.FLOAT16,
+          MatrixLayout.ROW_MAJOR,
+          MatrixLayout.COLUMN_MAJOR);
+    } else if (transB == 0) {
+      product(
+          a,
+          b,
+          c,
+          bias,
+          residual,
+          blockA,
+          blockB,
+          scratch,
+          m,
+          n,
+          k,
+          transA,
+          transB,
+          alpha,
+          beta,
+          biasAxis,
+          activation,
+          withResidual,
+          MatrixElement.FLOAT16,
+          MatrixLayout.COLUMN_MAJOR,
+          MatrixLayout.ROW_MAJOR);
+    } else {
+      product(
+          a,
+          b,
+          c,
+          bias,
+          residual,
+          blockA,
+          blockB,
+          scratch,
+          m,
+          n,
+          k,
+          transA,
+          transB,
+          alpha,
+          beta,
+          biasAxis,
+          activation,
+          withResidual,
+          MatrixElement.FLOAT16,
+          MatrixLayout.COLUMN_MAJOR,
+          MatrixLayout.COLUMN_MAJOR);
+    }
+  }
+
+  /** {@link #halves} for bfloat16 factors. */
+  @Kernel(workgroup = {16, 16})
+  @SuppressWarnings("kiln.race.update") // c[row * n + column]: each subgroup's own tiles
+  static void bfloats(
+      @Buffer(Access.READ) short[] a,
+      @Buffer(Access.READ) short[] b,
+      @Buffer(Access.READ_WRITE) float[] c,
+      @Buffer(Access.READ) float[] bias,
+      @Buffer(Access.READ) float[] residual,
+      int m,
+      int n,
+      int k,
+      int transA,
+      int transB,
+      float alpha,
+      float beta,
+      int biasAxis,
+      int activation,
+      int withResidual) {
+    short[] blockA = Gpu.sharedPackedShorts(STAGED_A);
+    short[] blockB = Gpu.sharedPackedShorts(STAGED_B);
+    float[] scratch = Gpu.sharedFloats(INVOCATIONS / 32 * T * T);
+    if (transA == 0 && transB == 0) {
+      product(
+          a,
+          b,
+          c,
+          bias,
+          residual,
+          blockA,
+          blockB,
+          scratch,
+          m,
+          n,
+          k,
+          transA,
+          transB,
+          alpha,
+          beta,
+          biasAxis,
+          activation,
+          withResidual,
+          MatrixElement.BFLOAT16,
+          MatrixLayout.ROW_MAJOR,
+          MatrixLayout.ROW_MAJOR);
+    } else if (transA == 0) {
+      product(
+          a,
+          b,
+          c,
+          bias,
+          residual,
+          blockA,
+          blockB,
+          scratch,
+          m,
+          n,
+          k,
+          transA,
+          transB,
+          alpha,
+          beta,
+          biasAxis,
+          activation,
+          withResidual,
+          MatrixElement.BFLOAT16,
+          MatrixLayout.ROW_MAJOR,
+          MatrixLayout.COLUMN_MAJOR);
+    } else if (transB == 0) {
+      product(
+          a,
+          b,
+          c,
+          bias,
+          residual,
+          blockA,
+          blockB,
+          scratch,
+          m,
+          n,
+          k,
+          transA,
+          transB,
+          alpha,
+          beta,
+          biasAxis,
+          activation,
+          withResidual,
+          MatrixElement.BFLOAT16,
+          MatrixLayout.COLUMN_MAJOR,
+          MatrixLayout.ROW_MAJOR);
+    } else {
+      product(
+          a,
+          b,
+          c,
+          bias,
+          residual,
+          blockA,
+          blockB,
+          scratch,
+          m,
+          n,
+          k,
+          transA,
+          transB,
+          alpha,
+          beta,
+          biasAxis,
+          activation,
+          withResidual,
+          MatrixElement.BFLOAT16,
+          MatrixLayout.COLUMN_MAJOR,
+          MatrixLayout.COLUMN_MAJOR);
+    }
+  }
+
+  /**
+   * The product and epilogue of one workgroup's block, the tiles held as {@code element} and {@code
+   * layoutA}, {@code layoutB} (row-major where the operand is not transposed, as {@code transA} and
+   * {@code transB} say).
+   */
+  private static void product(
+      short[] a,
+      short[] b,
+      float[] c,
+      float[] bias,
+      float[] residual,
+      short[] blockA,
+      short[] blockB,
+      float[] scratch,
+      int m,
+      int n,
+      int k,
+      int transA,
+      int transB,
+      float alpha,
+      float beta,
+      int biasAxis,
+      int activation,
+      int withResidual,
+      MatrixElement element,
+      MatrixLayout layoutA,
+      MatrixLayout layoutB) {
+    int self = Gpu.localId(1) * 16 + Gpu.localId(0);
+    int firstRow = Gpu.workgroupId(1) * ROWS;
+    int firstColumn = Gpu.workgroupId(0) * COLUMNS;
+    int warp = Gpu.subgroupId() % 8; // 8 subgroups of 32 (the launcher's contract)
+    int warpRow = warp / 4 * 64;
+    int warpColumn = warp % 4 * 64;
+    // a is held m x k (its rows along k) unless transposed; b k x n unless transposed
+    int alongA = 1 - transA;
+    int alongB = transB;
+    int rowA = transA != 0 ? m : k;
+    int rowB = transB != 0 ? k : n;
+    // a tile's first element: row steps and k steps through the staged block, by its layout
+    int strideA = alongA != 0 ? DEPTH + PAD : ROWS + PAD;
+    int rowStepA = alongA != 0 ? strideA : 1;
+    int kStepA = alongA != 0 ? 1 : strideA;
+    int strideB = alongB != 0 ? DEPTH + PAD : COLUMNS + PAD;
+    int columnStepB = alongB != 0 ? strideB : 1;
+    int kStepB = alongB != 0 ? 1 : strideB;
+    MatrixAccumulator c00 = Gpu.fillAccumulator(0f);
+    MatrixAccumulator c01 = Gpu.fillAccumulator(0f);
+    MatrixAccumulator c02 = Gpu.fillAccumulator(0f);
+    MatrixAccumulator c03 = Gpu.fillAccumulator(0f);
+    MatrixAccumulator c10 = Gpu.fillAccumulator(0f);
+    MatrixAccumulator c11 = Gpu.fillAccumulator(0f);
+    MatrixAccumulator c12 = Gpu.fillAccumulator(0f);
+    MatrixAccumulator c13 = Gpu.fillAccumulator(0f);
+    MatrixAccumulator c20 = Gpu.fillAccumulator(0f);
+    MatrixAccumulator c21 = Gpu.fillAccumulator(0f);
+    MatrixAccumulator c22 = Gpu.fillAccumulator(0f);
+    MatrixAccumulator c23 = Gpu.fillAccumulator(0f);
+    MatrixAccumulator c30 = Gpu.fillAccumulator(0f);
+    MatrixAccumulator c31 = Gpu.fillAccumulator(0f);
+    MatrixAccumulator c32 = Gpu.fillAccumulator(0f);
+    MatrixAccumulator c33 = Gpu.fillAccumulator(0f);
+    short[] nextA = new short[QUADS_A * QUAD];
+    short[] nextB = new short[QUADS_B * QUAD];
+    for (int move = 0; move < QUADS_A; move++) {
+      fetch(
+          a, rowA, alongA, m, firstRow, ROWS, 0, k, self + move * INVOCATIONS, nextA, move * QUAD);
+    }
+    for (int move = 0; move < QUADS_B; move++) {
+      fetch(
+          b,
+          rowB,
+          alongB,
+          n,
+          firstColumn,
+          COLUMNS,
+          0,
+          k,
+          self + move * INVOCATIONS,
+          nextB,
+          move * QUAD);
+    }
+    for (int k0 = 0; k0 < k; k0 += DEPTH) {
+      Gpu.barrier(); // the last stage's tile loads are done
+      for (int move = 0; move < QUADS_A; move++) {
+        place(nextA, move * QUAD, blockA, alongA, ROWS, self + move * INVOCATIONS);
+      }
+      for (int move = 0; move < QUADS_B; move++) {
+        place(nextB, move * QUAD, blockB, alongB, COLUMNS, self + move * INVOCATIONS);
+      }
+      Gpu.barrier();
+      if (k0 + DEPTH < k) {
+        for (int move = 0; move < QUADS_A; move++) {
+          fetch(
+              a,
+              rowA,
+              alongA,
+              m,
+              firstRow,
+              ROWS,
+              k0 + DEPTH,
+              k,
+              self + move * INVOCATIONS,
+              nextA,
+              move * QUAD);
+        }
+        for (int move = 0; move < QUADS_B; move++) {
+          fetch(
+              b,
+              rowB,
+              alongB,
+              n,
+              firstColumn,
+              COLUMNS,
+              k0 + DEPTH,
+              k,
+              self + move * INVOCATIONS,
+              nextB,
+              move * QUAD);
+        }
+      }
+      for (int kk = 0; kk < DEPTH; kk += T) {
+        MatrixA a0 =
+            Gpu.loadMatrixA(
+                blockA, (warpRow + 0 * T) * rowStepA + kk * kStepA, strideA, element, layoutA);
+        MatrixA a1 =
+            Gpu.loadMatrixA(
+                blockA, (warpRow + 1 * T) * rowStepA + kk * kStepA, strideA, element, layoutA);
+        MatrixA a2 =
+            Gpu.loadMatrixA(
+                blockA, (warpRow + 2 * T) * rowStepA + kk * kStepA, strideA, element, layoutA);
+        MatrixA a3 =
+            Gpu.loadMatrixA(
+                blockA, (warpRow + 3 * T) * rowStepA + kk * kStepA, strideA, element, layoutA);
+        MatrixB b0 =
+            Gpu.loadMatrixB(
+                blockB,
+                (warpColumn + 0 * T) * columnStepB + kk * kStepB,
+                strideB,
+                element,
+                layoutB);
+        MatrixB b1 =
+            Gpu.loadMatrixB(
+                blockB,
+                (warpColumn + 1 * T) * columnStepB + kk * kStepB,
+                strideB,
+                element,
+                layoutB);
+        MatrixB b2 =
+            Gpu.loadMatrixB(
+                blockB,
+                (warpColumn + 2 * T) * columnStepB + kk * kStepB,
+                strideB,
+                element,
+                layoutB);
+        MatrixB b3 =
+            Gpu.loadMatrixB(
+                blockB,
+                (warpColumn + 3 * T) * columnStepB + kk * kStepB,
+                strideB,
+                element,
+                layoutB);
+        c00 = Gpu.multiplyAdd(a0, b0, c00);
+        c10 = Gpu.multiplyAdd(a1, b0, c10);
+        c20 = Gpu.multiplyAdd(a2, b0, c20);
+        c30 = Gpu.multiplyAdd(a3, b0, c30);
+        c01 = Gpu.multiplyAdd(a0, b1, c01);
+        c11 = Gpu.multiplyAdd(a1, b1, c11);
+        c21 = Gpu.multiplyAdd(a2, b1, c21);
+        c31 = Gpu.multiplyAdd(a3, b1, c31);
+        c02 = Gpu.multiplyAdd(a0, b2, c02);
+        c12 = Gpu.multiplyAdd(a1, b2, c12);
+        c22 = Gpu.multiplyAdd(a2, b2, c22);
+        c32 = Gpu.multiplyAdd(a3, b2, c32);
+        c03 = Gpu.multiplyAdd(a0, b3, c03);
+        c13 = Gpu.multiplyAdd(a1, b3, c13);
+        c23 = Gpu.multiplyAdd(a2, b3, c23);
+        c33 = Gpu.multiplyAdd(a3, b3, c33);
+      }
+    }
+    int row = firstRow + warpRow;
+    int column = firstColumn + warpColumn;
+    Gpu.barrier(); // the staged blocks' last readers are done before the epilogue's barriers
+    for (int tile = 0; tile < 16; tile++) {
+      if (tile == 0) {
+        Gpu.storeAccumulator(c00, scratch, warp * T * T, T, MatrixLayout.ROW_MAJOR);
+      } else if (tile == 1) {
+        Gpu.storeAccumulator(c01, scratch, warp * T * T, T, MatrixLayout.ROW_MAJOR);
+      } else if (tile == 2) {
+        Gpu.storeAccumulator(c02, scratch, warp * T * T, T, MatrixLayout.ROW_MAJOR);
+      } else if (tile == 3) {
+        Gpu.storeAccumulator(c03, scratch, warp * T * T, T, MatrixLayout.ROW_MAJOR);
+      } else if (tile == 4) {
+        Gpu.storeAccumulator(c10, scratch, warp * T * T, T, MatrixLayout.ROW_MAJOR);
+      } else if (tile == 5) {
+        Gpu.storeAccumulator(c11, scratch, warp * T * T, T, MatrixLayout.ROW_MAJOR);
+      } else if (tile == 6) {
+        Gpu.storeAccumulator(c12, scratch, warp * T * T, T, MatrixLayout.ROW_MAJOR);
+      } else if (tile == 7) {
+        Gpu.storeAccumulator(c13, scratch, warp * T * T, T, MatrixLayout.ROW_MAJOR);
+      } else if (tile == 8) {
+        Gpu.storeAccumulator(c20, scratch, warp * T * T, T, MatrixLayout.ROW_MAJOR);
+      } else if (tile == 9) {
+        Gpu.storeAccumulator(c21, scratch, warp * T * T, T, MatrixLayout.ROW_MAJOR);
+      } else if (tile == 10) {
+        Gpu.storeAccumulator(c22, scratch, warp * T * T, T, MatrixLayout.ROW_MAJOR);
+      } else if (tile == 11) {
+        Gpu.storeAccumulator(c23, scratch, warp * T * T, T, MatrixLayout.ROW_MAJOR);
+      } else if (tile == 12) {
+        Gpu.storeAccumulator(c30, scratch, warp * T * T, T, MatrixLayout.ROW_MAJOR);
+      } else if (tile == 13) {
+        Gpu.storeAccumulator(c31, scratch, warp * T * T, T, MatrixLayout.ROW_MAJOR);
+      } else if (tile == 14) {
+        Gpu.storeAccumulator(c32, scratch, warp * T * T, T, MatrixLayout.ROW_MAJOR);
+      } else if (tile == 15) {
+        Gpu.storeAccumulator(c33, scratch, warp * T * T, T, MatrixLayout.ROW_MAJOR);
+      }
+      Gpu.barrier();
+      finishTile(
+          c,
+          bias,
+          residual,
+          scratch,
+          warp,
+          row + tile / 4 * T,
+          column + tile % 4 * T,
+          m,
+          n,
+          alpha,
+          beta,
+          biasAxis,
+          activation,
+          withResidual);
+      Gpu.barrier();
+    }
+  }
+
+  /**
+   * Reads quad {@code q} of an operand's stage {@code k0} into {@code next} at {@code at}, zeros
+   * past its edges. The operand runs along c's rows (or columns), {@code extent} of them, the
+   * block's {@code span} from {@code first}; element {@code (o, kk)} is at {@code o * row + kk}
+   * where {@code alongK} is not 0, else at {@code kk * row + o}. One 16-byte copy inside the
+   * matrix, element by element at its edges.
+   */
+  private static void fetch(
+      short[] x,
+      int row,
+      int alongK,
+      int extent,
+      int first,
+      int span,
+      int k0,
+      int k,
+      int q,
+      short[] next,
+      int at) {
+    if (alongK != 0) {
+      int o = first + q / (DEPTH / QUAD);
+      int kk = k0 + q % (DEPTH / QUAD) * QUAD;
+      if (o < extent && kk + QUAD <= k) {
+        System.arraycopy(x, o * row + kk, next, at, QUAD);
+      } else {
+        for (int t = 0; t < QUAD; t++) {
+          next[at + t] = o < extent && kk + t < k ? x[o * row + kk + t] : 0;
+        }
+      }
+    } else {
+      int kk = k0 + q / (span / QUAD);
+      int o = first + q % (span / QUAD) * QUAD;
+      if (kk < k && o + QUAD <= extent) {
+        System.arraycopy(x, kk * row + o, next, at, QUAD);
+      } else {
+        for (int t = 0; t < QUAD; t++) {
+          next[at + t] = kk < k && o + t < extent ? x[kk * row + o + t] : 0;
+        }
+      }
+    }
+  }
+
+  /**
+   * Stores what {@link #fetch} read into the staged block: {@code [o][k]} rows of {@code DEPTH +
+   * PAD} where the operand lies along k, else {@code [k][o]} rows of {@code span + PAD}.
+   */
+  private static void place(short[] next, int at, short[] block, int alongK, int span, int q) {
+    if (alongK != 0) {
+      System.arraycopy(
+          next, at, block, q / (DEPTH / QUAD) * (DEPTH + PAD) + q % (DEPTH / QUAD) * QUAD, QUAD);
+    } else {
+      System.arraycopy(
+          next, at, block, q / (span / QUAD) * (span + PAD) + q % (span / QUAD) * QUAD, QUAD);
+    }
+  }
+
+  /**
+   * Writes the tile this subgroup stored in its part of {@code scratch}, whose first entry is
+   * {@code (row, column)} of {@code c}, through the epilogue: each lane 8 of its 256 entries, those
+   * inside {@code c}.
+   */
+  private static void finishTile(
+      float[] c,
+      float[] bias,
+      float[] residual,
+      float[] scratch,
+      int warp,
+      int row,
+      int column,
+      int m,
+      int n,
+      float alpha,
+      float beta,
+      int biasAxis,
+      int activation,
+      int withResidual) {
+    for (int e = 0; e < T * T / 32; e++) {
+      int entry = e * 32 + Gpu.subgroupInvocationId();
+      int i = row + entry / T;
+      int j = column + entry % T;
+      if (i < m && j < n) {
+        int at = i * n + j;
+        float old = beta != 0f ? c[at] : 0f;
+        float added = withResidual != 0 ? residual[at] : 0f;
+        c[at] =
+            GemmKernels.entry(
+                scratch[warp * T * T + entry],
+                old,
+                added,
+                bias,
+                i,
+                j,
+                alpha,
+                beta,
+                biasAxis,
+                activation,
+                withResidual);
+      }
+    }
+  }
+}
