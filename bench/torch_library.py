@@ -3,7 +3,7 @@ after a warm-up): torch.mv of float32, float16 and bfloat16 matrices (the vector
 type: PyTorch has no mixed matrix-vector product), and softmax, RMSNorm and LayerNorm over the last
 dimension of float32 rows; torch.cumsum of int32 and float32 vectors and torch.bincount of 256
 values; torch.sort of 2^26 int32 keys; matrix products (a @ b, TF32 off) in
-float32 and, at 8192, float16 and bfloat16. Work is bytes moved, as LibraryBench counts them.
+float32, float16 and bfloat16 at every shape. Work is bytes moved, as LibraryBench counts them.
 Writes <out dir>/torch-library.csv in Results' columns.
 Usage: python3 bench/torch_library.py <out dir>"""
 import os
@@ -71,11 +71,10 @@ def main():
         a = torch.rand(m, k, device="cuda") * 2 - 1
         b = torch.rand(k, n, device="cuda") * 2 - 1
         rows.append(row(f"gemm {m}x{n}x{k}", "torch f32", m, 2 * m * n * k, measure(lambda s: a @ b)))
-        if m == n == k == 8192:
-            for dtype, name in ((torch.float16, "torch f16"), (torch.bfloat16, "torch bf16")):
-                a16, b16 = a.to(dtype), b.to(dtype)
-                rows.append(row(f"gemm {m}x{n}x{k}", name, m, 2 * m * n * k, measure(lambda s: a16 @ b16)))
-                del a16, b16
+        for dtype, name in ((torch.float16, "torch f16"), (torch.bfloat16, "torch bf16")):
+            a16, b16 = a.to(dtype), b.to(dtype)
+            rows.append(row(f"gemm {m}x{n}x{k}", name, m, 2 * m * n * k, measure(lambda s: a16 @ b16)))
+            del a16, b16
         del a, b
         torch.cuda.empty_cache()
     with open(os.path.join(out, "torch-library.csv"), "w") as f:

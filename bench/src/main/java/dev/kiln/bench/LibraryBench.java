@@ -28,8 +28,9 @@ import java.util.stream.IntStream;
  * result once); {@code Scans} (ints and floats, 8 bytes an element) and {@code Histograms} (256
  * bins, 4 bytes a value, against the GLSL twin of the sample's fast histogram on the same grid),
  * each call one batch timed whole; {@code Sorts} of 2^26 random int keys (wall time of the call on
- * device arrays: its passes are one batch inside it); {@code Gemm} of floats at square and ragged
- * shapes, and of float16 and bfloat16 factors at 8192 (work in flops, 2mnk).
+ * device arrays: its passes are one batch inside it); {@code Gemm} of floats, float16 and bfloat16 factors at
+ * square and ragged shapes, and at 8192 with a bias and GELU too (work in flops, 2mnk; GPU time of
+ * the one launch).
  * {@code bench/torch_library.py} measures
  * PyTorch on the same shapes.
  *
@@ -175,34 +176,46 @@ public final class LibraryBench {
   private static void gemm(Device device, int m, int n, int k, Results results) {
     String workload = "gemm " + m + "x" + n + "x" + k;
     long flops = 2L * m * n * k;
-    try (FloatArray a = device.upload(random(m * k, 10));
-        FloatArray b = device.upload(random(k * n, 11));
-        FloatArray c = device.floats(m * n)) {
+    float[] valuesA = random(m * k, 10);
+    float[] valuesB = random(k * n, 11);
+    try (FloatArray a = device.upload(valuesA);
+        FloatArray b = device.upload(valuesB);
+        FloatArray c = device.floats(m * n);
+        FloatArray bias = device.upload(random(n, 13))) {
       timeBatch(results, device, workload, "Kiln f32", m, flops,
           batch -> Gemm.floats(batch, m, n, k, 1f, a, false, b, false, 0f, c,
               Gemm.Epilogue.forDevice()));
-    }
-    if (m == n && n == k && m == 8192) {
-      short[] halves = new short[m * k];
-      short[] bfloats = new short[m * k];
-      float[] values = random(m * k, 12);
-      for (int i = 0; i < values.length; i++) {
-        halves[i] = Float.floatToFloat16(values[i]);
-        bfloats[i] = (short) (Float.floatToRawIntBits(values[i]) >>> 16);
+      if (m == 8192 && n == 8192) {
+        timeBatch(results, device, workload, "Kiln f32 +bias+GELU", m, flops,
+            batch -> Gemm.floats(batch, m, n, k, 1f, a, false, b, false, 0f, c,
+                Gemm.Epilogue.forDevice().biasPerColumn(bias).gelu()));
       }
       for (boolean bfloat : new boolean[] {false, true}) {
-        try (ShortArray a = device.upload(bfloat ? bfloats : halves);
-            ShortArray b = device.upload(bfloat ? bfloats : halves);
-            FloatArray c = device.floats(m * n)) {
-          time(results, workload, bfloat ? "Kiln bf16" : "Kiln f16", m, flops, () -> {
-            long start = System.nanoTime();
-            Gemm.shorts(device, m, n, k, 1f, a, false, b, false, 0f, c,
-                Gemm.Epilogue.forDevice(), bfloat);
-            return System.nanoTime() - start; // wall time: the call makes and frees a buffer
-          });
+        String format = bfloat ? "bf16" : "f16";
+        try (ShortArray a16 = device.upload(sixteenBits(valuesA, bfloat));
+            ShortArray b16 = device.upload(sixteenBits(valuesB, bfloat))) {
+          // one launch per call (the call also makes and frees a one-float array): its GPU time
+          time(results, workload, "Kiln " + format, m, flops,
+              () -> Gemm.shorts(device, m, n, k, 1f, a16, false, b16, false, 0f, c,
+                  Gemm.Epilogue.forDevice(), bfloat));
+          if (m == 8192 && n == 8192) {
+            time(results, workload, "Kiln " + format + " +bias+GELU", m, flops,
+                () -> Gemm.shorts(device, m, n, k, 1f, a16, false, b16, false, 0f, c,
+                    Gemm.Epilogue.forDevice().biasPerColumn(bias).gelu(), bfloat));
+          }
         }
       }
     }
+  }
+
+  private static short[] sixteenBits(float[] values, boolean bfloat) {
+    short[] bits = new short[values.length];
+    for (int i = 0; i < values.length; i++) {
+      bits[i] = bfloat
+          ? (short) (Float.floatToRawIntBits(values[i]) >>> 16)
+          : Float.floatToFloat16(values[i]);
+    }
+    return bits;
   }
 
   /**
