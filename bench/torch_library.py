@@ -15,7 +15,7 @@ import torch.nn.functional as F
 from torch_suite import SETS, measure, row
 
 GEMV_SHAPES = [(4096, 4096), (14336, 4096), (128256, 2048)]
-ROW_SHAPES = [(4096, 4096), (64, 128256)]
+ROW_SHAPES = [(4096, 4096), (64, 128256), (1, 128256)]
 SCAN_LOGS = [24, 28]
 GEMM_SHAPES = [(4096, 4096, 4096), (8192, 8192, 8192), (4000, 3000, 2000), (1000, 1000, 1000), (8192, 128, 8192)]
 

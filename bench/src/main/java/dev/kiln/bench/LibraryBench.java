@@ -38,7 +38,7 @@ import java.util.stream.IntStream;
  */
 public final class LibraryBench {
   private static final int[][] GEMV_SHAPES = {{4096, 4096}, {14336, 4096}, {128256, 2048}};
-  private static final int[][] ROW_SHAPES = {{4096, 4096}, {64, 128256}};
+  private static final int[][] ROW_SHAPES = {{4096, 4096}, {64, 128256}, {1, 128256}};
   private static final int[] SCAN_LOGS = {24, 28};
 
   /** m, n, k: square, then the ragged shapes. */
@@ -111,13 +111,15 @@ public final class LibraryBench {
     try (FloatArray in = device.upload(random(n, 3));
         FloatArray weight = device.upload(random(cols, 4));
         FloatArray bias = device.upload(random(cols, 5));
-        FloatArray out = device.floats(n)) {
-      time(results, "softmax " + shape, "Kiln", n, bytes,
-          () -> Rows.softmax(device, in, rows, cols, out));
-      time(results, "rmsnorm " + shape, "Kiln", n, bytes,
-          () -> Rows.rmsNorm(device, in, weight, rows, cols, 1e-5f, out));
-      time(results, "layernorm " + shape, "Kiln", n, bytes,
-          () -> Rows.layerNorm(device, in, weight, bias, rows, cols, 1e-5f, out));
+        FloatArray out = device.floats(n);
+        Rows.Scratch scratch = Rows.scratch(device, rows, cols)) {
+      // in a batch with a scratch: long rows that are few split into parts (two launches)
+      timeBatch(results, device, "softmax " + shape, "Kiln", n, bytes,
+          batch -> Rows.softmax(batch, in, rows, cols, out, scratch));
+      timeBatch(results, device, "rmsnorm " + shape, "Kiln", n, bytes,
+          batch -> Rows.rmsNorm(batch, in, weight, rows, cols, 1e-5f, out, scratch));
+      timeBatch(results, device, "layernorm " + shape, "Kiln", n, bytes,
+          batch -> Rows.layerNorm(batch, in, weight, bias, rows, cols, 1e-5f, out, scratch));
     }
   }
 

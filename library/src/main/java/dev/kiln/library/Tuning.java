@@ -9,6 +9,15 @@ final class Tuning {
   /** Invocations of the row kernels' workgroups ({@link RowKernels}, {@link WorkgroupFolds}). */
   static final int ROW_WORKGROUP = 256;
 
+  /**
+   * Long rows that are few are split into parts of at least this many columns ({@link LongRows}),
+   * so that the GPU has about {@link #ROW_SPLIT_WORKGROUPS} workgroups: 64 rows of 128256 make 8
+   * parts each (the H200's 132 multiprocessors, 4 workgroups each), one row 62 parts.
+   */
+  static final int ROW_SPLIT_COLUMNS = 2048;
+
+  static final int ROW_SPLIT_WORKGROUPS = 512;
+
   /** Lanes of a GEMV row: one row to each run of 32 invocations along x. */
   static final int GEMV_LANES = 32;
 

@@ -20,7 +20,21 @@ import org.junit.jupiter.params.provider.CsvSource;
  */
 class RowsTest extends LibraryDevices {
   @ParameterizedTest(name = "{0} x {1}")
-  @CsvSource({"1, 1", "3, 7", "5, 127", "2, 1000", "3, 4099", "0, 5", "4, 0", "1, 256", "2, 257"})
+  @CsvSource({
+    "1, 1",
+    "3, 7",
+    "5, 127",
+    "2, 1000",
+    "3, 4099",
+    "0, 5",
+    "4, 0",
+    "1, 256",
+    "2, 257",
+    "1, 4096",
+    "2, 9000",
+    "1, 20000",
+    "600, 5000"
+  })
   void sumsMaximaAndArgmaxAreJavasFolds(int rows, int cols) {
     float[] m = values(new Random(rows * 7919L + cols), rows * cols);
     for (Device device : devices()) {
@@ -33,7 +47,7 @@ class RowsTest extends LibraryDevices {
       for (int r = 0; r < rows; r++) {
         String where = device + ", row " + r;
         assertEquals(
-            Float.floatToIntBits(treeSum(m, r, cols)), Float.floatToIntBits(sums[r]), where);
+            Float.floatToIntBits(rowSum(m, r, rows, cols)), Float.floatToIntBits(sums[r]), where);
         double exact = 0;
         double magnitude = 0;
         float max = Float.NEGATIVE_INFINITY;
@@ -79,7 +93,7 @@ class RowsTest extends LibraryDevices {
   }
 
   @ParameterizedTest(name = "{0} x {1}")
-  @CsvSource({"1, 1", "3, 7", "5, 127", "2, 1000", "3, 4099", "1, 256"})
+  @CsvSource({"1, 1", "3, 7", "5, 127", "2, 1000", "3, 4099", "1, 256", "2, 9000", "1, 20000"})
   void softmaxAndNormsMatchDoubleReferences(int rows, int cols) {
     Random random = new Random(rows * 31L + cols);
     float[] in = values(random, rows * cols);
@@ -120,6 +134,110 @@ class RowsTest extends LibraryDevices {
               (in[e] - sum / cols) * layerScale * weight[c] + bias[c],
               layer[e],
               where + " layerNorm");
+        }
+      }
+    }
+  }
+
+  /**
+   * A long row split into parts (8192 columns: 4 of 2048) with a part of -Infinity only, a tie of
+   * its largest value across parts, and a NaN-free rest: each operation as on one workgroup.
+   */
+  @Test
+  void longRowsSplitIntoPartsKeepSpecialValues() {
+    int cols = 8192;
+    assertEquals(4, LongRows.parts(1, cols));
+    float[] row = values(new Random(8192), cols);
+    java.util.Arrays.fill(row, 4096, 6144, Float.NEGATIVE_INFINITY);
+    row[1000] = 100f;
+    row[7000] = 100f;
+    float[] weight = values(new Random(3), cols);
+    for (Device device : devices()) {
+      int[] argmax = new int[1];
+      float[] maxima = new float[1];
+      float[] sums = new float[1];
+      float[] soft = new float[cols];
+      Rows.argmax(device, row, 1, cols, argmax);
+      Rows.maxima(device, row, 1, cols, maxima);
+      Rows.sums(device, row, 1, cols, sums);
+      Rows.softmax(device, row, 1, cols, soft);
+      assertEquals(1000, argmax[0], device.toString());
+      assertEquals(100f, maxima[0], device.toString());
+      assertEquals(Float.NEGATIVE_INFINITY, sums[0], device.toString());
+      double expSum = 0;
+      for (float v : row) {
+        expSum += Math.exp(v - 100.0);
+      }
+      for (int c = 0; c < cols; c++) {
+        close(Math.exp(row[c] - 100.0) / expSum, soft[c], device + ", softmax " + c);
+      }
+      try (FloatArray input = device.upload(row);
+          dev.kiln.IntArray index = device.ints(1)) {
+        Rows.argmax(device, input, 1, cols, index);
+        assertEquals(1000, index.toArray()[0], device + ", device arrays");
+      }
+    }
+  }
+
+  /**
+   * In a batch with a scratch, long rows split as the calls on a device do: the same kernels, so
+   * the same bits; a scratch for another shape is refused.
+   */
+  @Test
+  void inABatchWithAScratchLongRowsSplitToo() {
+    int rows = 2;
+    int cols = 9000;
+    Random random = new Random(9000);
+    float[] in = values(random, rows * cols);
+    float[] weight = values(random, cols);
+    float[] bias = values(random, cols);
+    for (Device device : devices()) {
+      float[] soft = new float[rows * cols];
+      float[] rms = new float[rows * cols];
+      float[] layer = new float[rows * cols];
+      float[] sums = new float[rows];
+      int[] argmax = new int[rows];
+      Rows.softmax(device, in, rows, cols, soft);
+      Rows.rmsNorm(device, in, weight, rows, cols, 1e-5f, rms);
+      Rows.layerNorm(device, in, weight, bias, rows, cols, 1e-5f, layer);
+      Rows.sums(device, in, rows, cols, sums);
+      Rows.argmax(device, in, rows, cols, argmax);
+      try (FloatArray input = device.upload(in);
+          FloatArray weights = device.upload(weight);
+          FloatArray biases = device.upload(bias);
+          FloatArray softOut = device.floats(rows * cols);
+          FloatArray rmsOut = device.floats(rows * cols);
+          FloatArray layerOut = device.floats(rows * cols);
+          FloatArray sumsOut = device.floats(rows);
+          dev.kiln.IntArray argmaxOut = device.ints(rows);
+          Rows.Scratch scratch = Rows.scratch(device, rows, cols)) {
+        try (Batch batch = device.batch()) {
+          Rows.softmax(batch, input, rows, cols, softOut, scratch);
+          batch.submit(); // the scratch is reused below: one call's partials at a time
+        }
+        try (Batch batch = device.batch()) {
+          Rows.rmsNorm(batch, input, weights, rows, cols, 1e-5f, rmsOut, scratch);
+        }
+        try (Batch batch = device.batch()) {
+          Rows.layerNorm(batch, input, weights, biases, rows, cols, 1e-5f, layerOut, scratch);
+        }
+        try (Batch batch = device.batch()) {
+          Rows.sums(batch, input, rows, cols, sumsOut, scratch);
+        }
+        try (Batch batch = device.batch()) {
+          Rows.argmax(batch, input, rows, cols, argmaxOut, scratch);
+        }
+        assertArrayEquals(soft, softOut.toArray(), device + " softmax");
+        assertArrayEquals(rms, rmsOut.toArray(), device + " rmsNorm");
+        assertArrayEquals(layer, layerOut.toArray(), device + " layerNorm");
+        assertArrayEquals(sums, sumsOut.toArray(), device + " sums");
+        assertArrayEquals(argmax, argmaxOut.toArray(), device + " argmax");
+        try (Batch batch = device.batch()) {
+          IllegalArgumentException wrong =
+              assertThrows(
+                  IllegalArgumentException.class,
+                  () -> Rows.sums(batch, input, 1, cols, sumsOut, scratch));
+          assertEquals("a scratch for 2 x 9000 is passed for 1 x 9000", wrong.getMessage());
         }
       }
     }
@@ -166,12 +284,29 @@ class RowsTest extends LibraryDevices {
         () -> Rows.sums(cpu, new float[0], 1 << 16, 1 << 16, new float[1 << 16]));
   }
 
-  /** The row's sum in the documented order: strided partials of 256, then the tree. */
-  private static float treeSum(float[] m, int row, int cols) {
+  /**
+   * The row's sum in the documented order: the row's parts ({@code LongRows.parts}: one unless the
+   * rows are long and few), each summed as {@link #treeSum}, added in order.
+   */
+  private static float rowSum(float[] m, int row, int rows, int cols) {
+    int parts = LongRows.parts(rows, cols);
+    int span = Math.ceilDiv(cols, parts);
+    float sum = 0f;
+    for (int p = 0; p < parts; p++) {
+      sum += treeSum(m, row * cols + p * span, Math.min(cols, p * span + span) - p * span);
+    }
+    return sum;
+  }
+
+  /**
+   * The sum of {@code m[start]} to {@code m[start + count - 1]}: strided partials of 256, then the
+   * tree.
+   */
+  private static float treeSum(float[] m, int start, int count) {
     float[] partial = new float[256];
     for (int l = 0; l < 256; l++) {
-      for (int c = l; c < cols; c += 256) {
-        partial[l] += m[row * cols + c];
+      for (int c = l; c < count; c += 256) {
+        partial[l] += m[start + c];
       }
     }
     for (int s = 128; s > 0; s >>= 1) {
