@@ -42,6 +42,9 @@ public final class Batch implements AutoCloseable {
 
   private final List<String> arrayNames = new ArrayList<>();
 
+  /** The arrays this batch made ({@link #floats}), closed when it closes. */
+  private final List<DeviceArray<?, ?>> owned = new ArrayList<>();
+
   Batch(Device device, BackendBatch backend) {
     this.device = device;
     this.backend = backend;
@@ -70,6 +73,23 @@ public final class Batch implements AutoCloseable {
     array.holdFor();
     arrays.add(array);
     arrayNames.add("argument '" + spec.params().get(param).name() + "' of " + spec);
+  }
+
+  /**
+   * A new zero-filled float array on this batch's device that the batch owns: it closes the array
+   * when it closes, after its launches have run. For values its launches pass between them, or an
+   * argument a kernel takes but does not use.
+   *
+   * @param length the number of elements
+   * @return a new array of zeros, not to be closed by the caller
+   */
+  public FloatArray floats(int length) {
+    synchronized (this) {
+      checkRecording();
+      FloatArray array = device.floats(length);
+      owned.add(array);
+      return array;
+    }
   }
 
   private void checkRecording() {
@@ -189,6 +209,8 @@ public final class Batch implements AutoCloseable {
       }
     } finally {
       device.closeBatch(backend);
+      owned.forEach(DeviceArray::close);
+      owned.clear();
       arrays.forEach(DeviceArray::letGo);
       arrays.clear();
     }

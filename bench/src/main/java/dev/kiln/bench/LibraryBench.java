@@ -29,8 +29,8 @@ import java.util.stream.IntStream;
  * bins, 4 bytes a value, against the GLSL twin of the sample's fast histogram on the same grid),
  * each call one batch timed whole; {@code Sorts} of 2^26 random int keys (wall time of the call on
  * device arrays: its passes are one batch inside it); {@code Gemm} of floats, float16 and bfloat16 factors at
- * square and ragged shapes, and at 8192 with a bias and GELU too (work in flops, 2mnk; GPU time of
- * the one launch).
+ * square and ragged shapes, and at 8192 with a bias and GELU too (work in flops, 2mnk; each call
+ * one batch timed whole).
  * {@code bench/torch_library.py} measures
  * PyTorch on the same shapes.
  *
@@ -196,13 +196,12 @@ public final class LibraryBench {
         String format = bfloat ? "bf16" : "f16";
         try (ShortArray a16 = device.upload(sixteenBits(valuesA, bfloat));
             ShortArray b16 = device.upload(sixteenBits(valuesB, bfloat))) {
-          // one launch per call (the call also makes and frees a one-float array): its GPU time
-          time(results, workload, "Kiln " + format, m, flops,
-              () -> Gemm.shorts(device, m, n, k, 1f, a16, false, b16, false, 0f, c,
+          timeBatch(results, device, workload, "Kiln " + format, m, flops,
+              batch -> Gemm.shorts(batch, m, n, k, 1f, a16, false, b16, false, 0f, c,
                   Gemm.Epilogue.forDevice(), bfloat));
           if (m == 8192 && n == 8192) {
-            time(results, workload, "Kiln " + format + " +bias+GELU", m, flops,
-                () -> Gemm.shorts(device, m, n, k, 1f, a16, false, b16, false, 0f, c,
+            timeBatch(results, device, workload, "Kiln " + format + " +bias+GELU", m, flops,
+                batch -> Gemm.shorts(batch, m, n, k, 1f, a16, false, b16, false, 0f, c,
                     Gemm.Epilogue.forDevice().biasPerColumn(bias).gelu(), bfloat));
           }
         }

@@ -419,9 +419,7 @@ public final class Gemm {
 
   /**
    * {@link #halves(Device, int, int, int, float, short[], boolean, short[], boolean, float,
-   * float[], Epilogue)} on device arrays; {@code bfloat} says which 16-bit format. (Not in a batch
-   * yet: the kernel needs a float array to stand for an absent bias or residual, which this call
-   * makes and frees, and a batch cannot hold one it does not own.)
+   * float[], Epilogue)} on device arrays; {@code bfloat} says which 16-bit format.
    *
    * @param device where it runs and the arrays are
    * @param m the rows of {@code op(a)} and {@code c}
@@ -451,34 +449,71 @@ public final class Gemm {
       FloatArray c,
       Epilogue<FloatArray> epilogue,
       boolean bfloat) {
+    try (Batch batch = device.batch()) {
+      shorts(batch, m, n, k, alpha, a, transA, b, transB, beta, c, epilogue, bfloat);
+    }
+  }
+
+  /**
+   * {@link #shorts(Device, int, int, int, float, ShortArray, boolean, ShortArray, boolean, float,
+   * FloatArray, Epilogue, boolean)} in a batch.
+   *
+   * @param batch the batch that records it
+   * @param m the rows of {@code op(a)} and {@code c}
+   * @param n the columns of {@code op(b)} and {@code c}
+   * @param k the columns of {@code op(a)}, the rows of {@code op(b)}
+   * @param alpha α
+   * @param a m x k, or k x m where {@code transA}
+   * @param transA whether {@code op(a)} is {@code a}'s transpose
+   * @param b k x n, or n x k where {@code transB}
+   * @param transB whether {@code op(b)} is {@code b}'s transpose
+   * @param beta β
+   * @param c m x n
+   * @param epilogue what follows the product
+   * @param bfloat whether the factors are bfloat16 (else float16)
+   */
+  public static void shorts(
+      Batch batch,
+      int m,
+      int n,
+      int k,
+      float alpha,
+      ShortArray a,
+      boolean transA,
+      ShortArray b,
+      boolean transB,
+      float beta,
+      FloatArray c,
+      Epilogue<FloatArray> epilogue,
+      boolean bfloat) {
     check(m, n, k, a.length(), b.length(), c.length());
     epilogue.check(m, n);
     if (m > 0 && n > 0) {
-      try (FloatArray none = device.floats(1)) {
-        boolean tiles = onTiles(device, bfloat);
-        Launch<Device, ShortArray, FloatArray> kernel =
-            tiles
-                ? (bfloat ? TileGemmKernelsKernels::bfloats : TileGemmKernelsKernels::halves)
-                : (bfloat ? GemmKernelsKernels::bfloats : GemmKernelsKernels::halves);
-        kernel.run(
-            device,
-            tiles ? tileGrid(m, n) : grid(m, n),
-            a,
-            b,
-            c,
-            epilogue.bias == null ? none : epilogue.bias,
-            epilogue.residual == null ? none : epilogue.residual,
-            m,
-            n,
-            k,
-            transA ? 1 : 0,
-            transB ? 1 : 0,
-            alpha,
-            beta,
-            epilogue.biasAxis,
-            epilogue.activation,
-            epilogue.residual == null ? 0 : 1);
-      }
+      // an absent bias or residual: an array the batch owns, which the kernel does not read
+      FloatArray none = epilogue.bias == null || epilogue.residual == null ? batch.floats(1) : null;
+      boolean tiles = onTiles(c.device(), bfloat);
+      Launch<Batch, ShortArray, FloatArray> kernel =
+          tiles
+              ? (bfloat ? TileGemmKernelsKernels::bfloats : TileGemmKernelsKernels::halves)
+              : (bfloat ? GemmKernelsKernels::bfloats : GemmKernelsKernels::halves);
+      kernel.run(
+          batch,
+          tiles ? tileGrid(m, n) : grid(m, n),
+          a,
+          b,
+          c,
+          epilogue.bias == null ? none : epilogue.bias,
+          epilogue.residual == null ? none : epilogue.residual,
+          m,
+          n,
+          k,
+          transA ? 1 : 0,
+          transB ? 1 : 0,
+          alpha,
+          beta,
+          epilogue.biasAxis,
+          epilogue.activation,
+          epilogue.residual == null ? 0 : 1);
     }
   }
 

@@ -122,6 +122,33 @@ class BatchTest extends BothDevices {
     }
   }
 
+  /** {@code Batch.floats}: an array the batch owns carries a value between its launches, and closes with it. */
+  @Test
+  void anArrayTheBatchMadeCarriesValuesBetweenLaunchesAndClosesWithTheBatch() {
+    Random random = new Random(8);
+    float[] x = Bits.randomFloats(random, N, 1f);
+    float[] y = Bits.randomFloats(random, N, 1f);
+    float[] expected = new float[N];
+    for (int i = 0; i < N; i++) {
+      float copy = 1f * x[i] + 0f;
+      expected[i] = 2f * copy + y[i];
+    }
+    for (Device device : new Device[] {vulkan, cpu}) {
+      int buffersBefore = device.resources().buffers();
+      FloatArray between;
+      try (FloatArray dx = device.upload(x); FloatArray dy = device.upload(y)) {
+        try (Batch batch = device.batch()) {
+          between = batch.floats(N);
+          SaxpyKernels.saxpy(batch, N, 1f, dx, between); // between = x + 0
+          SaxpyKernels.saxpy(batch, N, 2f, between, dy);
+        }
+        Bits.assertSameBits("on " + device.backend(), expected, dy.toArray());
+      }
+      assertThrows(IllegalStateException.class, between::toArray, "closed with its batch");
+      assertEquals(buffersBefore, device.resources().buffers(), "every buffer freed on " + device.backend());
+    }
+  }
+
   @Test
   void independentAndDependentLaunchesMixed() throws Exception {
     float[] ones = new float[N];
