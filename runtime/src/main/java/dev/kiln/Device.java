@@ -1,5 +1,6 @@
 package dev.kiln;
 
+import dev.kiln.abi.DeviceFeature;
 import dev.kiln.abi.NumericType;
 import dev.kiln.access.LaunchAccess;
 import dev.kiln.backend.Backend;
@@ -182,7 +183,11 @@ public final class Device implements AutoCloseable {
    * @return whether such tiles multiply in hardware
    */
   public boolean multipliesTiles(MatrixElement element) {
-    return backend.multipliesTiles(element);
+    return backend.offers(
+        switch (element) {
+          case FLOAT16 -> DeviceFeature.FLOAT16_MATRICES;
+          case BFLOAT16 -> DeviceFeature.BFLOAT16_MATRICES;
+        });
   }
 
   /**

@@ -1,7 +1,7 @@
 package dev.kiln.backend;
 
+import dev.kiln.abi.DeviceFeature;
 import dev.kiln.abi.NumericType;
-import dev.kiln.matrix.MatrixElement;
 
 /**
  * What a device does, behind {@code dev.kiln.Device}. Several threads may call a backend at once;
@@ -29,10 +29,10 @@ public interface Backend extends AutoCloseable {
   int subgroupSize();
 
   /**
-   * Whether the device's hardware multiplies cooperative-matrix tiles of {@code element} (16 x 16 x
-   * 16, float accumulators); false where kernels with such tiles run as Java.
+   * Whether the device offers {@code feature} to kernels; false where kernels run as Java (the CPU
+   * backend runs them all, whatever they need).
    */
-  default boolean multipliesTiles(MatrixElement element) {
+  default boolean offers(DeviceFeature feature) {
     return false;
   }
 

@@ -13,7 +13,6 @@ import dev.kiln.backend.KernelDescriptions;
 import dev.kiln.backend.Launch;
 import dev.kiln.backend.SettledChecks;
 import dev.kiln.backend.StartupTrace;
-import dev.kiln.matrix.MatrixElement;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -250,12 +249,7 @@ public final class VulkanBackend implements Backend {
   }
 
   @Override
-  public boolean multipliesTiles(MatrixElement element) {
-    DeviceFeature feature =
-        switch (element) {
-          case FLOAT16 -> DeviceFeature.FLOAT16_MATRICES;
-          case BFLOAT16 -> DeviceFeature.BFLOAT16_MATRICES;
-        };
+  public boolean offers(DeviceFeature feature) {
     return context.physical.features().contains(feature);
   }
 
