@@ -314,7 +314,7 @@ public final class Fusion {
     Gpu.storeAccumulator(zero, t, Gpu.workgroupId(0) * 256, 16, MatrixLayout.ROW_MAJOR);
   }
 
-  // copies: an arm that copies ranges
+  // copies: an arm that copies a range of what an earlier arm writes
   @Kernel(workgroup = {32})
   @FuseGroup("copies")
   static void scaleFirst(float[] t) {
@@ -325,11 +325,11 @@ public final class Fusion {
   }
 
   @Kernel(workgroup = {32})
-  @FuseGroup("copies") // ERROR: [kiln.fusion.copies]
+  @FuseGroup("copies")
   static void shiftPairs(float[] t, float[] u) {
     int i = Gpu.globalId(0);
     if (2 * i + 2 <= t.length) {
-      System.arraycopy(t, 2 * i, u, 2 * i, 2);
+      System.arraycopy(t, 2 * i, u, 2 * i, 2); // ERROR: [kiln.fusion.aliasing]
     }
   }
 }

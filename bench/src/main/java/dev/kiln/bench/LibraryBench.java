@@ -100,6 +100,19 @@ public final class LibraryBench {
       try (ShortArray a = device.upload(bfloats)) {
         time(results, "gemv " + shape, "Kiln bf16", n, 2L * n + vectors,
             () -> Gemv.bfloats(device, a, rows, cols, x, y, false));
+        if (rows == 14336) { // a transformer's gate and up projections: two matrices, one input
+          try (ShortArray b = device.upload(bfloats);
+              FloatArray z = device.floats(rows)) {
+            long bytes = 4L * n + 4L * cols + 8L * rows;
+            timeBatch(results, device, "gemv pair " + shape, "Kiln bf16 pair", n, bytes,
+                batch -> Gemv.pair(batch, a, rows, b, rows, cols, x, y, z, true));
+            timeBatch(results, device, "gemv pair " + shape, "Kiln bf16 two", n, bytes,
+                batch -> {
+                  Gemv.bfloats(batch, a, rows, cols, x, y, false);
+                  Gemv.bfloats(batch, b, rows, cols, x, z, false);
+                });
+          }
+        }
       }
     }
   }

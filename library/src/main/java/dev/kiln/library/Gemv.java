@@ -209,6 +209,31 @@ public final class Gemv {
   }
 
   /**
+   * {@link #bfloats(Device, short[], int, int, float[], float[], boolean)} in a batch.
+   *
+   * @param batch the batch that records it
+   * @param a the matrix, bfloat16 bits
+   * @param rows its rows
+   * @param cols its columns
+   * @param x at least {@code cols} elements
+   * @param y at least {@code rows} elements
+   * @param accumulate whether to add to {@code y} rather than overwrite it
+   */
+  public static void bfloats(
+      Batch batch,
+      ShortArray a,
+      int rows,
+      int cols,
+      FloatArray x,
+      FloatArray y,
+      boolean accumulate) {
+    check(a.length(), rows, cols, x.length(), y.length());
+    if (rows > 0) {
+      GemvKernelsKernels.bfloats(batch, grid(rows), a, x, y, rows, cols, accumulate ? 1 : 0);
+    }
+  }
+
+  /**
    * Two products over one input in one dispatch (sibling fusion: the two kernels are fused at
    * compile time), as a transformer's gate and up projections are: {@code y = a·x} and {@code z =
    * b·x}, {@code a} of {@code firstRows} rows and {@code b} of {@code secondRows}, both of {@code
@@ -239,6 +264,75 @@ public final class Gemv {
     int rows = Math.max(firstRows, secondRows);
     if (rows > 0) {
       GemvKernelsKernels.pair(device, grid(rows), a, x, y, cols, firstRows, b, z, secondRows);
+    }
+  }
+
+  /**
+   * {@link #pair(Device, float[], int, float[], int, int, float[], float[], float[])} in a batch,
+   * on device arrays.
+   *
+   * @param batch the batch that records it
+   * @param a the first matrix
+   * @param firstRows its rows
+   * @param b the second matrix
+   * @param secondRows its rows
+   * @param cols the columns of both
+   * @param x at least {@code cols} elements
+   * @param y at least {@code firstRows} elements
+   * @param z at least {@code secondRows} elements
+   */
+  public static void pair(
+      Batch batch,
+      FloatArray a,
+      int firstRows,
+      FloatArray b,
+      int secondRows,
+      int cols,
+      FloatArray x,
+      FloatArray y,
+      FloatArray z) {
+    check(a.length(), firstRows, cols, x.length(), y.length());
+    check(b.length(), secondRows, cols, x.length(), z.length());
+    int rows = Math.max(firstRows, secondRows);
+    if (rows > 0) {
+      GemvKernelsKernels.pair(batch, grid(rows), a, x, y, cols, firstRows, b, z, secondRows);
+    }
+  }
+
+  /**
+   * {@link #pair(Batch, FloatArray, int, FloatArray, int, int, FloatArray, FloatArray, FloatArray)}
+   * of two matrices of 16-bit elements, as {@link #halves} or {@link #bfloats} computes each
+   * product: a transformer's gate and up projections in one dispatch.
+   *
+   * @param batch the batch that records it
+   * @param a the first matrix
+   * @param firstRows its rows
+   * @param b the second matrix
+   * @param secondRows its rows
+   * @param cols the columns of both
+   * @param x at least {@code cols} elements
+   * @param y at least {@code firstRows} elements
+   * @param z at least {@code secondRows} elements
+   * @param bfloat whether the elements are bfloat16 bits (else float16)
+   */
+  public static void pair(
+      Batch batch,
+      ShortArray a,
+      int firstRows,
+      ShortArray b,
+      int secondRows,
+      int cols,
+      FloatArray x,
+      FloatArray y,
+      FloatArray z,
+      boolean bfloat) {
+    check(a.length(), firstRows, cols, x.length(), y.length());
+    check(b.length(), secondRows, cols, x.length(), z.length());
+    int rows = Math.max(firstRows, secondRows);
+    if (rows > 0 && bfloat) {
+      GemvKernelsKernels.bfloatPair(batch, grid(rows), a, x, y, cols, firstRows, b, z, secondRows);
+    } else if (rows > 0) {
+      GemvKernelsKernels.halfPair(batch, grid(rows), a, x, y, cols, firstRows, b, z, secondRows);
     }
   }
 

@@ -52,25 +52,7 @@ final class GemvKernels {
       int cols,
       int accumulate) {
     int row = Gpu.globalId(1);
-    float partial = 0f;
-    if (row < rows) {
-      int start = row * cols;
-      short[] chunk = new short[SHORT_CHUNK];
-      float[] xs = new float[SHORT_CHUNK];
-      for (int c = Gpu.localId(0) * SHORT_CHUNK; c < cols; c += LANES * SHORT_CHUNK) {
-        if (c <= cols - SHORT_CHUNK) {
-          System.arraycopy(a, start + c, chunk, 0, SHORT_CHUNK);
-          System.arraycopy(x, c, xs, 0, SHORT_CHUNK);
-          for (int k = 0; k < SHORT_CHUNK; k++) {
-            partial += Float.float16ToFloat(chunk[k]) * xs[k];
-          }
-        } else {
-          for (int k = c; k < cols; k++) {
-            partial += Float.float16ToFloat(a[start + k]) * x[k];
-          }
-        }
-      }
-    }
+    float partial = row < rows ? shortLane(a, x, row * cols, cols, Gpu.localId(0), 0) : 0f;
     float total = LaneFolds.sum(partial);
     if (Gpu.globalId(0) == 0 && row < rows) {
       y[row] = accumulate != 0 ? y[row] + total : total;
@@ -87,25 +69,7 @@ final class GemvKernels {
       int cols,
       int accumulate) {
     int row = Gpu.globalId(1);
-    float partial = 0f;
-    if (row < rows) {
-      int start = row * cols;
-      short[] chunk = new short[SHORT_CHUNK];
-      float[] xs = new float[SHORT_CHUNK];
-      for (int c = Gpu.localId(0) * SHORT_CHUNK; c < cols; c += LANES * SHORT_CHUNK) {
-        if (c <= cols - SHORT_CHUNK) {
-          System.arraycopy(a, start + c, chunk, 0, SHORT_CHUNK);
-          System.arraycopy(x, c, xs, 0, SHORT_CHUNK);
-          for (int k = 0; k < SHORT_CHUNK; k++) {
-            partial += Float.intBitsToFloat(chunk[k] << 16) * xs[k];
-          }
-        } else {
-          for (int k = c; k < cols; k++) {
-            partial += Float.intBitsToFloat(a[start + k] << 16) * x[k];
-          }
-        }
-      }
-    }
+    float partial = row < rows ? shortLane(a, x, row * cols, cols, Gpu.localId(0), 1) : 0f;
     float total = LaneFolds.sum(partial);
     if (Gpu.globalId(0) == 0 && row < rows) {
       y[row] = accumulate != 0 ? y[row] + total : total;
@@ -114,8 +78,8 @@ final class GemvKernels {
 
   /**
    * The first of two products over one input, fused with {@link #pairSecond} into one dispatch
-   * (group {@code pair}): {@code y = a·x} for {@code firstRows} rows; the workgroups past them only
-   * meet the others' barriers.
+   * (group {@code pair}): {@code y = a·x} for {@code firstRows} rows, each as {@link #floats}
+   * computes it; the workgroups past them only meet the others' barriers.
    */
   @Kernel(workgroup = {LANES, ROWS})
   @FuseGroup("pair")
@@ -126,8 +90,7 @@ final class GemvKernels {
       int cols,
       int firstRows) {
     int row = Gpu.globalId(1);
-    float partial =
-        row < firstRows ? floatLaneByElements(a, x, row * cols, cols, Gpu.localId(0)) : 0f;
+    float partial = row < firstRows ? floatLane(a, x, row * cols, cols, Gpu.localId(0)) : 0f;
     float total = LaneFolds.sum(partial);
     if (Gpu.globalId(0) == 0 && row < firstRows) {
       y[row] = total;
@@ -144,8 +107,75 @@ final class GemvKernels {
       int cols,
       int secondRows) {
     int row = Gpu.globalId(1);
-    float partial =
-        row < secondRows ? floatLaneByElements(b, x, row * cols, cols, Gpu.localId(0)) : 0f;
+    float partial = row < secondRows ? floatLane(b, x, row * cols, cols, Gpu.localId(0)) : 0f;
+    float total = LaneFolds.sum(partial);
+    if (Gpu.globalId(0) == 0 && row < secondRows) {
+      z[row] = total;
+    }
+  }
+
+  /** Group {@code halfPair}: {@link #pairFirst} of a float16 matrix, as {@link #halves}. */
+  @Kernel(workgroup = {LANES, ROWS})
+  @FuseGroup("halfPair")
+  static void halfPairFirst(
+      @Buffer(Access.READ) short[] a,
+      @Buffer(Access.READ) float[] x,
+      @Buffer(Access.WRITE) float[] y,
+      int cols,
+      int firstRows) {
+    int row = Gpu.globalId(1);
+    float partial = row < firstRows ? shortLane(a, x, row * cols, cols, Gpu.localId(0), 0) : 0f;
+    float total = LaneFolds.sum(partial);
+    if (Gpu.globalId(0) == 0 && row < firstRows) {
+      y[row] = total;
+    }
+  }
+
+  /** Group {@code halfPair}: {@link #pairSecond} of a float16 matrix. */
+  @Kernel(workgroup = {LANES, ROWS})
+  @FuseGroup("halfPair")
+  static void halfPairSecond(
+      @Buffer(Access.READ) short[] b,
+      @Buffer(Access.READ) float[] x,
+      @Buffer(Access.WRITE) float[] z,
+      int cols,
+      int secondRows) {
+    int row = Gpu.globalId(1);
+    float partial = row < secondRows ? shortLane(b, x, row * cols, cols, Gpu.localId(0), 0) : 0f;
+    float total = LaneFolds.sum(partial);
+    if (Gpu.globalId(0) == 0 && row < secondRows) {
+      z[row] = total;
+    }
+  }
+
+  /** Group {@code bfloatPair}: {@link #pairFirst} of a bfloat16 matrix, as {@link #bfloats}. */
+  @Kernel(workgroup = {LANES, ROWS})
+  @FuseGroup("bfloatPair")
+  static void bfloatPairFirst(
+      @Buffer(Access.READ) short[] a,
+      @Buffer(Access.READ) float[] x,
+      @Buffer(Access.WRITE) float[] y,
+      int cols,
+      int firstRows) {
+    int row = Gpu.globalId(1);
+    float partial = row < firstRows ? shortLane(a, x, row * cols, cols, Gpu.localId(0), 1) : 0f;
+    float total = LaneFolds.sum(partial);
+    if (Gpu.globalId(0) == 0 && row < firstRows) {
+      y[row] = total;
+    }
+  }
+
+  /** Group {@code bfloatPair}: {@link #pairSecond} of a bfloat16 matrix. */
+  @Kernel(workgroup = {LANES, ROWS})
+  @FuseGroup("bfloatPair")
+  static void bfloatPairSecond(
+      @Buffer(Access.READ) short[] b,
+      @Buffer(Access.READ) float[] x,
+      @Buffer(Access.WRITE) float[] z,
+      int cols,
+      int secondRows) {
+    int row = Gpu.globalId(1);
+    float partial = row < secondRows ? shortLane(b, x, row * cols, cols, Gpu.localId(0), 1) : 0f;
     float total = LaneFolds.sum(partial);
     if (Gpu.globalId(0) == 0 && row < secondRows) {
       z[row] = total;
@@ -174,16 +204,31 @@ final class GemvKernels {
   }
 
   /**
-   * {@link #floatLane} element by element, for the arms of group {@code pair}: fusion does not
-   * follow copies yet. The same order, so the same bits.
+   * Lane {@code lane}'s partial of the row of {@code cols} 16-bit elements at {@code start}:
+   * float16 bits, or bfloat16 bits where {@code bfloat} is not 0, each decoded exactly.
    */
-  private static float floatLaneByElements(float[] a, float[] x, int start, int cols, int lane) {
+  private static float shortLane(short[] a, float[] x, int start, int cols, int lane, int bfloat) {
     float partial = 0f;
-    for (int c = lane * FLOAT_CHUNK; c < cols; c += LANES * FLOAT_CHUNK) {
-      for (int k = c; k < Math.min(c + FLOAT_CHUNK, cols); k++) {
-        partial += a[start + k] * x[k];
+    short[] chunk = new short[SHORT_CHUNK];
+    float[] xs = new float[SHORT_CHUNK];
+    for (int c = lane * SHORT_CHUNK; c < cols; c += LANES * SHORT_CHUNK) {
+      if (c <= cols - SHORT_CHUNK) {
+        System.arraycopy(a, start + c, chunk, 0, SHORT_CHUNK);
+        System.arraycopy(x, c, xs, 0, SHORT_CHUNK);
+        for (int k = 0; k < SHORT_CHUNK; k++) {
+          partial += decode(chunk[k], bfloat) * xs[k];
+        }
+      } else {
+        for (int k = c; k < cols; k++) {
+          partial += decode(a[start + k], bfloat) * x[k];
+        }
       }
     }
     return partial;
+  }
+
+  /** A 16-bit float's value: float16 bits, or bfloat16 bits where {@code bfloat} is not 0. */
+  private static float decode(short bits, int bfloat) {
+    return bfloat != 0 ? Float.intBitsToFloat(bits << 16) : Float.float16ToFloat(bits);
   }
 }

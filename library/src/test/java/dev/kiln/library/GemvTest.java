@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.kiln.Device;
+import dev.kiln.FloatArray;
 import java.util.Random;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -108,6 +109,67 @@ class GemvTest extends LibraryDevices {
       Gemv.floats(device, b, secondRows, cols, x, zSeparately, false);
       org.junit.jupiter.api.Assertions.assertArrayEquals(ySeparately, y, device.toString());
       org.junit.jupiter.api.Assertions.assertArrayEquals(zSeparately, z, device.toString());
+    }
+  }
+
+  /**
+   * The pairs in a batch on device arrays, of floats and of float16 and bfloat16 matrices: each
+   * product's bits as {@code Gemv.floats}, {@code halves} or {@code bfloats} gives them.
+   */
+  @ParameterizedTest(name = "{0} and {1} rows of {2}")
+  @CsvSource({"1, 1, 1", "7, 300, 129", "300, 7, 4099", "64, 64, 256"})
+  void pairsInABatchGiveEachProduct(int firstRows, int secondRows, int cols) {
+    Random random = new Random(firstRows * 17L + secondRows * 5L + cols);
+    float[] a = RowsTest.values(random, firstRows * cols);
+    float[] b = RowsTest.values(random, secondRows * cols);
+    float[] x = RowsTest.values(random, cols);
+    short[] a16 = new short[a.length];
+    short[] b16 = new short[b.length];
+    for (Device device : devices()) {
+      for (int format = 0; format < 3; format++) {
+        for (int i = 0; i < a.length; i++) {
+          a16[i] =
+              format == 1
+                  ? Float.floatToFloat16(a[i])
+                  : (short) (Float.floatToRawIntBits(a[i]) >>> 16);
+        }
+        for (int i = 0; i < b.length; i++) {
+          b16[i] =
+              format == 1
+                  ? Float.floatToFloat16(b[i])
+                  : (short) (Float.floatToRawIntBits(b[i]) >>> 16);
+        }
+        float[] ySeparately = new float[firstRows];
+        float[] zSeparately = new float[secondRows];
+        if (format == 0) {
+          Gemv.floats(device, a, firstRows, cols, x, ySeparately, false);
+          Gemv.floats(device, b, secondRows, cols, x, zSeparately, false);
+        } else if (format == 1) {
+          Gemv.halves(device, a16, firstRows, cols, x, ySeparately, false);
+          Gemv.halves(device, b16, secondRows, cols, x, zSeparately, false);
+        } else {
+          Gemv.bfloats(device, a16, firstRows, cols, x, ySeparately, false);
+          Gemv.bfloats(device, b16, secondRows, cols, x, zSeparately, false);
+        }
+        try (FloatArray da = device.upload(a);
+            FloatArray db = device.upload(b);
+            dev.kiln.ShortArray da16 = device.upload(a16);
+            dev.kiln.ShortArray db16 = device.upload(b16);
+            FloatArray dx = device.upload(x);
+            FloatArray y = device.floats(firstRows);
+            FloatArray z = device.floats(secondRows)) {
+          try (dev.kiln.Batch batch = device.batch()) {
+            if (format == 0) {
+              Gemv.pair(batch, da, firstRows, db, secondRows, cols, dx, y, z);
+            } else {
+              Gemv.pair(batch, da16, firstRows, db16, secondRows, cols, dx, y, z, format == 2);
+            }
+          }
+          String where = device + ", format " + format;
+          org.junit.jupiter.api.Assertions.assertArrayEquals(ySeparately, y.toArray(), where);
+          org.junit.jupiter.api.Assertions.assertArrayEquals(zSeparately, z.toArray(), where);
+        }
+      }
     }
   }
 }

@@ -43,13 +43,15 @@ final class FusionReporter {
           FusionError.ArmAccess earlier = aliasing.earlierAccess();
           FusionError.ArmAccess later = aliasing.laterAccess();
           String reason =
-              aliasing.analyzable()
-                  ? "which reaches elements of other invocations"
-                  : "at an index Kiln cannot prove to be the invocation's own or its workgroup's (it follows sums and"
-                      + " constant multiples of ids, constants, int scalars, lengths and locals assigned once; row-major"
-                      + " indices such as row * cols + col where a guard keeps col below cols; strided columns such as"
-                      + " p + n * k with p below n and k a bounded loop counter; and loop counters bounded inside the"
-                      + " workgroup's range)";
+              earlier.range() || later.range()
+                  ? "through System.arraycopy, whose range Kiln takes as reaching any element"
+                  : aliasing.analyzable()
+                      ? "which reaches elements of other invocations"
+                      : "at an index Kiln cannot prove to be the invocation's own or its workgroup's (it follows sums and"
+                          + " constant multiples of ids, constants, int scalars, lengths and locals assigned once; row-major"
+                          + " indices such as row * cols + col where a guard keeps col below cols; strided columns such as"
+                          + " p + n * k with p below n and k a bounded loop counter; and loop counters bounded inside the"
+                          + " workgroup's range)";
           Tree at = sites.tree(later.site());
           diagnostics.error(
               at,
@@ -112,8 +114,6 @@ final class FusionReporter {
             onGroup(
                 matrices,
                 Errors.fusionMatrices(matrices.group(), matrices.arm(), matrices.kernel()));
-        case FusionError.Copies copies ->
-            onGroup(copies, Errors.fusionCopies(copies.group(), copies.arm(), copies.kernel()));
       }
     }
   }

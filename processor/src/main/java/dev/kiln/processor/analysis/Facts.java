@@ -22,8 +22,9 @@ import java.util.Set;
  * The accesses are element accesses: a matrix's loads and stores of whole tiles are not among them
  * (the passes that read accesses refuse programs with {@link #matrices}) but kept apart, in {@code
  * tiles}, at their first element, for what asks only whether a buffer is read or written ({@link
- * #usesOf}); each side of a copy is, at its first element (the passes that follow elements refuse
- * programs with {@link #copies}).
+ * #usesOf}); each side of a copy is, at its first element, marked as a range (the passes that
+ * follow single elements refuse programs with {@link #copies}, or take such an access as one that
+ * may meet any element).
  */
 public record Facts(
     boolean barriers,
@@ -56,8 +57,16 @@ public record Facts(
     }
   }
 
-  /** One access of {@code array[index]} at {@code site}. */
-  public record Access(ArrayDecl array, Kind kind, Expr index, Site site) {}
+  /**
+   * One access of {@code array[index]} at {@code site}; where {@code range}, a copy's side, whose
+   * elements run on from {@code index}.
+   */
+  public record Access(ArrayDecl array, Kind kind, Expr index, Site site, boolean range) {
+    /** An access of the one element {@code array[index]}. */
+    public Access(ArrayDecl array, Kind kind, Expr index, Site site) {
+      this(array, kind, index, site, false);
+    }
+  }
 
   public Facts {
     builtins = Set.copyOf(builtins);
@@ -117,8 +126,12 @@ public record Facts(
                             }
                           }));
           if (statement instanceof Stmt.Copy copy) {
-            add(accesses, new Access(copy.source(), Kind.READ, copy.sourceIndex(), copy.site()));
-            add(accesses, new Access(copy.target(), Kind.WRITE, copy.targetIndex(), copy.site()));
+            add(
+                accesses,
+                new Access(copy.source(), Kind.READ, copy.sourceIndex(), copy.site(), true));
+            add(
+                accesses,
+                new Access(copy.target(), Kind.WRITE, copy.targetIndex(), copy.site(), true));
           }
         });
     Set<Builtin> builtins = EnumSet.noneOf(Builtin.class);

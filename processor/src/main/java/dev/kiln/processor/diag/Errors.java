@@ -399,11 +399,6 @@ public final class Errors {
     return new Diagnostic(Message.FUSION_MATRICES, group, arm, kernel);
   }
 
-  /** {@code kiln.fusion.copies}. */
-  public static Diagnostic fusionCopies(String group, int arm, String kernel) {
-    return new Diagnostic(Message.FUSION_COPIES, group, arm, kernel);
-  }
-
   /** {@code kiln.internal}. */
   public static Diagnostic internal(Object where, Object cause) {
     return new Diagnostic(Message.INTERNAL, where, cause);

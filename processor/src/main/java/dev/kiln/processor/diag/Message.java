@@ -275,10 +275,6 @@ public enum Message {
       "kiln.fusion.matrices",
       "group '%s' cannot fuse arm %d (%s): it uses cooperative matrices, whose tiles Kiln does not follow across arms yet, so it cannot prove the fused kernel computes what the arms do",
       "launch '%3$s' on its own: remove it from the group"),
-  FUSION_COPIES(
-      "kiln.fusion.copies",
-      "group '%s' cannot fuse arm %d (%s): it copies ranges of arrays with System.arraycopy, whose elements Kiln does not follow across arms yet, so it cannot prove the fused kernel computes what the arms do",
-      "launch '%3$s' on its own: remove it from the group, or copy element by element in a loop"),
 
   INTERNAL(
       "kiln.internal",

@@ -84,9 +84,6 @@ public final class Fusion {
       if (facts.get(k).matrices()) {
         errors.add(new FusionError.Matrices(group, k, arms.get(k).kernel()));
       }
-      if (facts.get(k).copies()) {
-        errors.add(new FusionError.Copies(group, k, arms.get(k).kernel()));
-      }
     }
     if (!errors.isEmpty()) {
       return new Result.Refused(errors);
@@ -359,8 +356,11 @@ public final class Fusion {
         }
         IndexForm a = forms.get(earlier).form(first.index());
         IndexForm b = forms.get(later).form(second.index());
-        Conflicts.Ordering ordering = conflicts.order(a, b);
+        // a copy's range may meet any element: no proof follows it, so with a write it conflicts
+        boolean ranges = first.range() || second.range();
+        Conflicts.Ordering ordering = ranges ? Conflicts.Ordering.NONE : conflicts.order(a, b);
         if (ordering == Conflicts.Ordering.NONE
+            && !ranges
             && insideOwnWorkgroup(conflicts, earlier, first)
             && insideOwnWorkgroup(conflicts, later, second)) {
           ordering =
@@ -368,19 +368,28 @@ public final class Fusion {
                   .WORKGROUP; // a tile read with a loop counter, say: the bounds analysis's proof
         }
         if (ordering == Conflicts.Ordering.NONE
+            && !ranges
             && sameLane(buffer, earlier, first, later, second)) {
           ordering = Conflicts.Ordering.SAME_LANE; // row * cols + col under col < cols, say
         }
         if (ordering == Conflicts.Ordering.NONE) {
-          boolean analyzable = linearInIds(a) && linearInIds(b);
+          boolean analyzable = !ranges && linearInIds(a) && linearInIds(b);
           errors.add(
               new FusionError.Aliasing(
                   group,
                   buffer,
                   new FusionError.ArmAccess(
-                      earlier, arms.get(earlier).kernel(), first.kind(), first.site()),
+                      earlier,
+                      arms.get(earlier).kernel(),
+                      first.kind(),
+                      first.site(),
+                      first.range()),
                   new FusionError.ArmAccess(
-                      later, arms.get(later).kernel(), second.kind(), second.site()),
+                      later,
+                      arms.get(later).kernel(),
+                      second.kind(),
+                      second.site(),
+                      second.range()),
                   analyzable));
           return ordering;
         }

@@ -49,8 +49,11 @@ public sealed interface FusionError {
     }
   }
 
-  /** An access of arm {@code arm}, kernel {@code kernel}, at {@code site}. */
-  record ArmAccess(int arm, String kernel, Facts.Kind kind, Site site) {}
+  /**
+   * An access of arm {@code arm}, kernel {@code kernel}, at {@code site}; {@code range} where it is
+   * a side of {@code System.arraycopy}.
+   */
+  record ArmAccess(int arm, String kernel, Facts.Kind kind, Site site, boolean range) {}
 
   /**
    * The fused workgroup has {@code fusedInvocations}, more than {@link Fusion#OVER_DISPATCH_LIMIT}
@@ -96,10 +99,4 @@ public sealed interface FusionError {
    * does not follow across arms yet.
    */
   record Matrices(String group, int arm, String kernel) implements FusionError {}
-
-  /**
-   * Arm {@code arm} ({@code kernel}) copies ranges of arrays ({@code System.arraycopy}), whose
-   * elements the fusion analysis does not follow across arms yet.
-   */
-  record Copies(String group, int arm, String kernel) implements FusionError {}
 }
