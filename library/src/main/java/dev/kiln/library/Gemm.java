@@ -14,7 +14,14 @@ import java.util.function.ToIntFunction;
  * shape: {@code op(A)} is m x k and {@code op(B)} k x n, every matrix row-major, {@code op(X)}
  * being {@code X} or, where its flag says so, its transpose ({@code A} then held k x m; a
  * column-major matrix is the transpose of a row-major one). Where {@code β} is 0, {@code C} is not
- * read (NaNs in it do not reach the result), as in BLAS.
+ * read (NaNs in it do not reach the result), as in BLAS. The batch forms that take offsets and row
+ * distances ({@code lda}, {@code ldb}, {@code ldc}) work on parts of arrays, as BLAS does.
+ *
+ * <p>Kernels: floats by a register-tiled product (128 x 128 a workgroup, 8 x 8 an invocation, the
+ * next 8 of k fetched while the current 8 multiply); float16 and bfloat16 factors on tensor cores
+ * where {@code Device.multipliesTiles} (128 x 256 a workgroup, 64 x 64 a subgroup), by the register
+ * kernel elsewhere. On tensor cores each step of 16 products is summed in the device's order and
+ * precision (docs/KERNELS.md bounds it), so results there are not the fused loop's bits below.
  *
  * <p>Order and precision: each entry's sum is {@code Gpu.fma} over k in order from 0, which is
  * Java's {@code Math.fma} loop on the CPU backend and on devices that fuse (discrete GPUs; lavapipe
@@ -57,12 +64,13 @@ public final class Gemm {
     }
 
     /** Checks the arrays against an m x n product. */
-    void check(int m, int n) {
+    void check(int m, int n, Strides strides) {
       if (biasAxis != 0) {
         Shapes.vector("bias", length.applyAsInt(bias), biasAxis == GemmKernels.PER_ROW ? m : n);
       }
       if (residual != null) {
-        Shapes.matrix("residual", length.applyAsInt(residual), m, n);
+        Shapes.strided(
+            "residual", length.applyAsInt(residual), strides.offsetC(), m, n, strides.ldc());
       }
     }
 
@@ -201,14 +209,13 @@ public final class Gemm {
       float beta,
       float[] c,
       Epilogue<float[]> epilogue) {
-    check(m, n, k, a.length, b.length, c.length);
-    epilogue.check(m, n);
+    Strides strides = Strides.natural(m, n, k, transA, transB);
+    strides.check(m, n, k, transA, transB, a.length, b.length, c.length);
+    epilogue.check(m, n, strides);
     if (m > 0 && n > 0) {
       float[] none = new float[1];
       Launch<Device, float[], float[]> kernel =
-          inQuads(m, n, k, transA, transB)
-              ? GemmKernelsKernels::floatsInQuads
-              : GemmKernelsKernels::floats;
+          strides.inQuads() ? GemmKernelsKernels::floatsInQuads : GemmKernelsKernels::floats;
       kernel.run(
           device,
           grid(m, n),
@@ -220,6 +227,12 @@ public final class Gemm {
           m,
           n,
           k,
+          strides.offsetA(),
+          strides.lda(),
+          strides.offsetB(),
+          strides.ldb(),
+          strides.offsetC(),
+          strides.ldc(),
           transA ? 1 : 0,
           transB ? 1 : 0,
           alpha,
@@ -295,13 +308,80 @@ public final class Gemm {
       float beta,
       FloatArray c,
       Epilogue<FloatArray> epilogue) {
-    check(m, n, k, a.length(), b.length(), c.length());
-    epilogue.check(m, n);
+    Strides strides = Strides.natural(m, n, k, transA, transB);
+    floats(
+        batch,
+        m,
+        n,
+        k,
+        alpha,
+        a,
+        strides.offsetA(),
+        strides.lda(),
+        transA,
+        b,
+        strides.offsetB(),
+        strides.ldb(),
+        transB,
+        beta,
+        c,
+        strides.offsetC(),
+        strides.ldc(),
+        epilogue);
+  }
+
+  /**
+   * {@link #floats(Batch, int, int, int, float, FloatArray, boolean, FloatArray, boolean, float,
+   * FloatArray, Epilogue)} on parts of arrays, as BLAS takes them: each matrix starts at its offset
+   * and its rows (the rows it is held in: {@code a}'s are m long where {@code transA}) lie {@code
+   * ld} elements apart, at least a row's length; {@code residual} is laid out as {@code c}. One
+   * head of attention in a cache of {@code heads} heads of {@code d}, say: offset {@code head · d},
+   * {@code ld = heads · d}.
+   *
+   * @param batch the batch that records it
+   * @param m the rows of {@code op(a)} and {@code c}
+   * @param n the columns of {@code op(b)} and {@code c}
+   * @param k the columns of {@code op(a)}, the rows of {@code op(b)}
+   * @param alpha α
+   * @param a holds m x k, or k x m where {@code transA}
+   * @param offsetA where {@code a}'s first row starts
+   * @param lda how far apart {@code a}'s rows start
+   * @param transA whether {@code op(a)} is {@code a}'s transpose
+   * @param b holds k x n, or n x k where {@code transB}
+   * @param offsetB where {@code b}'s first row starts
+   * @param ldb how far apart {@code b}'s rows start
+   * @param transB whether {@code op(b)} is {@code b}'s transpose
+   * @param beta β
+   * @param c holds m x n, another array than the others
+   * @param offsetC where {@code c}'s first row starts
+   * @param ldc how far apart {@code c}'s rows start
+   * @param epilogue what follows the product
+   */
+  public static void floats(
+      Batch batch,
+      int m,
+      int n,
+      int k,
+      float alpha,
+      FloatArray a,
+      int offsetA,
+      int lda,
+      boolean transA,
+      FloatArray b,
+      int offsetB,
+      int ldb,
+      boolean transB,
+      float beta,
+      FloatArray c,
+      int offsetC,
+      int ldc,
+      Epilogue<FloatArray> epilogue) {
+    Strides strides = new Strides(offsetA, lda, offsetB, ldb, offsetC, ldc);
+    strides.check(m, n, k, transA, transB, a.length(), b.length(), c.length());
+    epilogue.check(m, n, strides);
     if (m > 0 && n > 0) {
       Launch<Batch, FloatArray, FloatArray> kernel =
-          inQuads(m, n, k, transA, transB)
-              ? GemmKernelsKernels::floatsInQuads
-              : GemmKernelsKernels::floats;
+          strides.inQuads() ? GemmKernelsKernels::floatsInQuads : GemmKernelsKernels::floats;
       kernel.run(
           batch,
           grid(m, n),
@@ -313,6 +393,12 @@ public final class Gemm {
           m,
           n,
           k,
+          strides.offsetA(),
+          strides.lda(),
+          strides.offsetB(),
+          strides.ldb(),
+          strides.offsetC(),
+          strides.ldc(),
           transA ? 1 : 0,
           transB ? 1 : 0,
           alpha,
@@ -486,12 +572,129 @@ public final class Gemm {
       FloatArray c,
       Epilogue<FloatArray> epilogue,
       boolean bfloat) {
-    check(m, n, k, a.length(), b.length(), c.length());
-    epilogue.check(m, n);
+    Strides strides = Strides.natural(m, n, k, transA, transB);
+    shorts(
+        batch,
+        m,
+        n,
+        k,
+        alpha,
+        a,
+        strides.offsetA(),
+        strides.lda(),
+        transA,
+        b,
+        strides.offsetB(),
+        strides.ldb(),
+        transB,
+        beta,
+        c,
+        strides.offsetC(),
+        strides.ldc(),
+        epilogue,
+        bfloat);
+  }
+
+  /**
+   * {@link #shorts(Batch, int, int, int, float, ShortArray, boolean, ShortArray, boolean, float,
+   * FloatArray, Epilogue, boolean)} on parts of arrays, as {@link #floats(Batch, int, int, int,
+   * float, FloatArray, int, int, boolean, FloatArray, int, int, boolean, float, FloatArray, int,
+   * int, Epilogue)} takes them.
+   *
+   * @param batch the batch that records it
+   * @param m the rows of {@code op(a)} and {@code c}
+   * @param n the columns of {@code op(b)} and {@code c}
+   * @param k the columns of {@code op(a)}, the rows of {@code op(b)}
+   * @param alpha α
+   * @param a holds m x k, or k x m where {@code transA}
+   * @param offsetA where {@code a}'s first row starts
+   * @param lda how far apart {@code a}'s rows start
+   * @param transA whether {@code op(a)} is {@code a}'s transpose
+   * @param b holds k x n, or n x k where {@code transB}
+   * @param offsetB where {@code b}'s first row starts
+   * @param ldb how far apart {@code b}'s rows start
+   * @param transB whether {@code op(b)} is {@code b}'s transpose
+   * @param beta β
+   * @param c holds m x n, another array than the others
+   * @param offsetC where {@code c}'s first row starts
+   * @param ldc how far apart {@code c}'s rows start
+   * @param epilogue what follows the product
+   * @param bfloat whether the factors are bfloat16 (else float16)
+   */
+  public static void shorts(
+      Batch batch,
+      int m,
+      int n,
+      int k,
+      float alpha,
+      ShortArray a,
+      int offsetA,
+      int lda,
+      boolean transA,
+      ShortArray b,
+      int offsetB,
+      int ldb,
+      boolean transB,
+      float beta,
+      FloatArray c,
+      int offsetC,
+      int ldc,
+      Epilogue<FloatArray> epilogue,
+      boolean bfloat) {
+    shorts(
+        batch,
+        m,
+        n,
+        k,
+        alpha,
+        a,
+        offsetA,
+        lda,
+        transA,
+        b,
+        offsetB,
+        ldb,
+        transB,
+        beta,
+        c,
+        offsetC,
+        ldc,
+        epilogue,
+        bfloat,
+        onTiles(c.device(), bfloat));
+  }
+
+  /**
+   * The strided 16-bit product in a batch, on tensor cores where {@code tiles} (the device
+   * multiplies tiles in hardware, or a test runs that kernel on the CPU backend).
+   */
+  static void shorts(
+      Batch batch,
+      int m,
+      int n,
+      int k,
+      float alpha,
+      ShortArray a,
+      int offsetA,
+      int lda,
+      boolean transA,
+      ShortArray b,
+      int offsetB,
+      int ldb,
+      boolean transB,
+      float beta,
+      FloatArray c,
+      int offsetC,
+      int ldc,
+      Epilogue<FloatArray> epilogue,
+      boolean bfloat,
+      boolean tiles) {
+    Strides strides = new Strides(offsetA, lda, offsetB, ldb, offsetC, ldc);
+    strides.check(m, n, k, transA, transB, a.length(), b.length(), c.length());
+    epilogue.check(m, n, strides);
     if (m > 0 && n > 0) {
       // an absent bias or residual: an array the batch owns, which the kernel does not read
       FloatArray none = epilogue.bias == null || epilogue.residual == null ? batch.floats(1) : null;
-      boolean tiles = onTiles(c.device(), bfloat);
       Launch<Batch, ShortArray, FloatArray> kernel =
           tiles
               ? (bfloat ? TileGemmKernelsKernels::bfloats : TileGemmKernelsKernels::halves)
@@ -507,6 +710,12 @@ public final class Gemm {
           m,
           n,
           k,
+          strides.offsetA(),
+          strides.lda(),
+          strides.offsetB(),
+          strides.ldb(),
+          strides.offsetC(),
+          strides.ldc(),
           transA ? 1 : 0,
           transB ? 1 : 0,
           alpha,
@@ -536,8 +745,9 @@ public final class Gemm {
       Epilogue<float[]> epilogue,
       boolean bfloat,
       boolean tiles) {
-    check(m, n, k, a.length, b.length, c.length);
-    epilogue.check(m, n);
+    Strides strides = Strides.natural(m, n, k, transA, transB);
+    strides.check(m, n, k, transA, transB, a.length, b.length, c.length);
+    epilogue.check(m, n, strides);
     if (m > 0 && n > 0) {
       float[] none = new float[1];
       Launch<Device, short[], float[]> kernel =
@@ -555,6 +765,12 @@ public final class Gemm {
           m,
           n,
           k,
+          strides.offsetA(),
+          strides.lda(),
+          strides.offsetB(),
+          strides.ldb(),
+          strides.offsetC(),
+          strides.ldc(),
           transA ? 1 : 0,
           transB ? 1 : 0,
           alpha,
@@ -601,6 +817,12 @@ public final class Gemm {
         int m,
         int n,
         int k,
+        int offsetA,
+        int lda,
+        int offsetB,
+        int ldb,
+        int offsetC,
+        int ldc,
         int transA,
         int transB,
         float alpha,
@@ -610,14 +832,6 @@ public final class Gemm {
         int withResidual);
   }
 
-  /**
-   * Whether the rows {@code a}, {@code b} and {@code c} are held in are each a multiple of 4 floats
-   * long, so that {@link GemmKernels#floatsInQuads} may run.
-   */
-  private static boolean inQuads(int m, int n, int k, boolean transA, boolean transB) {
-    return n % 4 == 0 && (transA ? m : k) % 4 == 0 && (transB ? k : n) % 4 == 0;
-  }
-
   /** Whole workgroups of 16 x 16, one per 128 x 128 block of {@code c}. */
   private static Grid grid(int m, int n) {
     int side = GemmKernels.SIDE;
@@ -625,12 +839,46 @@ public final class Gemm {
         Math.ceilDiv(n, GemmKernels.BLOCK) * side, Math.ceilDiv(m, GemmKernels.BLOCK) * side);
   }
 
-  private static void check(int m, int n, int k, int aLength, int bLength, int cLength) {
-    if (k < 0) {
-      throw new IllegalArgumentException("k: " + k);
+  /**
+   * Where the three matrices start in their arrays, and how far apart their rows lie.
+   *
+   * @param offsetA {@code a}'s first element
+   * @param lda the distance between {@code a}'s rows
+   * @param offsetB {@code b}'s first element
+   * @param ldb the distance between {@code b}'s rows
+   * @param offsetC {@code c}'s (and the residual's) first element
+   * @param ldc the distance between {@code c}'s rows
+   */
+  private record Strides(int offsetA, int lda, int offsetB, int ldb, int offsetC, int ldc) {
+    /** Whole arrays: each from 0, its rows one after another. */
+    static Strides natural(int m, int n, int k, boolean transA, boolean transB) {
+      return new Strides(0, transA ? m : k, 0, transB ? k : n, 0, n);
     }
-    Shapes.matrix("a", aLength, m, k);
-    Shapes.matrix("b", bLength, k, n);
-    Shapes.matrix("c", cLength, m, n);
+
+    /** Checks the shape, then each matrix against its array. */
+    void check(
+        int m,
+        int n,
+        int k,
+        boolean transA,
+        boolean transB,
+        int aLength,
+        int bLength,
+        int cLength) {
+      if (k < 0) {
+        throw new IllegalArgumentException("k: " + k);
+      }
+      Shapes.strided("a", aLength, offsetA, transA ? k : m, transA ? m : k, lda);
+      Shapes.strided("b", bLength, offsetB, transB ? n : k, transB ? k : n, ldb);
+      Shapes.strided("c", cLength, offsetC, m, n, ldc);
+    }
+
+    /**
+     * Whether every offset and row distance is a multiple of 4 floats, so that {@link
+     * GemmKernels#floatsInQuads} may run.
+     */
+    boolean inQuads() {
+      return (offsetA | lda | offsetB | ldb | offsetC | ldc) % 4 == 0;
+    }
   }
 }

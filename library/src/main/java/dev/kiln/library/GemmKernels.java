@@ -45,10 +45,13 @@ final class GemmKernels {
   /**
    * {@code c = epilogue(alpha · op(a) · op(b) + beta · c)} for {@code op(a)} m x k and {@code
    * op(b)} k x n, all row-major; {@code transA}, {@code transB} not 0 where {@code a} is held k x m
-   * or {@code b} n x k. {@code c} is not read where {@code beta} is 0.
+   * or {@code b} n x k. Each matrix starts at its offset and its rows lie {@code ld} elements
+   * apart; {@code residual} is laid out as {@code c}. {@code c} is not read where {@code beta} is
+   * 0.
    */
   @Kernel(workgroup = {SIDE, SIDE})
-  @SuppressWarnings("kiln.race.update") // c[row * n + column]: each invocation's own 8 x 8 tile
+  @SuppressWarnings(
+      "kiln.race.update") // c[offsetC + row * ldc + column]: each invocation's own 8 x 8 tile
   static void floats(
       @Buffer(Access.READ) float[] a,
       @Buffer(Access.READ) float[] b,
@@ -58,6 +61,12 @@ final class GemmKernels {
       int m,
       int n,
       int k,
+      int offsetA,
+      int lda,
+      int offsetB,
+      int ldb,
+      int offsetC,
+      int ldc,
       int transA,
       int transB,
       float alpha,
@@ -68,19 +77,31 @@ final class GemmKernels {
     float[] blockA = Gpu.sharedFloats(DEPTH * BLOCK); // [k][row]
     float[] blockB = Gpu.sharedFloats(DEPTH * BLOCK); // [k][column]
     float[] sums = new float[TILE * TILE];
-    int rowA = transA != 0 ? m : k;
-    int rowB = transB != 0 ? k : n;
-    product(a, b, blockA, blockB, sums, m, n, k, rowA, rowB, transA, transB);
-    finish(c, bias, residual, sums, m, n, n, alpha, beta, biasAxis, activation, withResidual);
+    product(a, b, blockA, blockB, sums, m, n, k, offsetA, lda, offsetB, ldb, transA, transB);
+    finish(
+        c,
+        bias,
+        residual,
+        sums,
+        m,
+        n,
+        offsetC,
+        ldc,
+        alpha,
+        beta,
+        biasAxis,
+        activation,
+        withResidual);
   }
 
   /**
-   * {@link #floats} where the rows of {@code a}, {@code b} and {@code c} are each a multiple of 4
-   * floats long (the launcher's contract, written {@code & -4} so that the compiler sees every
-   * 16-byte copy aligned and makes no test at run time).
+   * {@link #floats} where the offsets and the row lengths of {@code a}, {@code b} and {@code c} are
+   * multiples of 4 floats (the launcher's contract, written {@code & -4} so that the compiler sees
+   * every 16-byte copy aligned and makes no test at run time).
    */
   @Kernel(workgroup = {SIDE, SIDE})
-  @SuppressWarnings("kiln.race.update") // c[row * n + column]: each invocation's own 8 x 8 tile
+  @SuppressWarnings(
+      "kiln.race.update") // c[offsetC + row * ldc + column]: each invocation's own 8 x 8 tile
   static void floatsInQuads(
       @Buffer(Access.READ) float[] a,
       @Buffer(Access.READ) float[] b,
@@ -90,6 +111,12 @@ final class GemmKernels {
       int m,
       int n,
       int k,
+      int offsetA,
+      int lda,
+      int offsetB,
+      int ldb,
+      int offsetC,
+      int ldc,
       int transA,
       int transB,
       float alpha,
@@ -100,10 +127,35 @@ final class GemmKernels {
     float[] blockA = Gpu.sharedFloats(DEPTH * BLOCK);
     float[] blockB = Gpu.sharedFloats(DEPTH * BLOCK);
     float[] sums = new float[TILE * TILE];
-    int rowA = (transA != 0 ? m : k) & -4;
-    int rowB = (transB != 0 ? k : n) & -4;
-    product(a, b, blockA, blockB, sums, m, n, k, rowA, rowB, transA, transB);
-    finish(c, bias, residual, sums, m, n, n & -4, alpha, beta, biasAxis, activation, withResidual);
+    product(
+        a,
+        b,
+        blockA,
+        blockB,
+        sums,
+        m,
+        n,
+        k,
+        offsetA & -4,
+        lda & -4,
+        offsetB & -4,
+        ldb & -4,
+        transA,
+        transB);
+    finish(
+        c,
+        bias,
+        residual,
+        sums,
+        m,
+        n,
+        offsetC & -4,
+        ldc & -4,
+        alpha,
+        beta,
+        biasAxis,
+        activation,
+        withResidual);
   }
 
   /**
@@ -111,7 +163,8 @@ final class GemmKernels {
    * Float.float16ToFloat}) as it is staged; the sums and the epilogue as {@link #floats}'.
    */
   @Kernel(workgroup = {SIDE, SIDE})
-  @SuppressWarnings("kiln.race.update") // c[row * n + column]: each invocation's own 8 x 8 tile
+  @SuppressWarnings(
+      "kiln.race.update") // c[offsetC + row * ldc + column]: each invocation's own 8 x 8 tile
   static void halves(
       @Buffer(Access.READ) short[] a,
       @Buffer(Access.READ) short[] b,
@@ -121,6 +174,12 @@ final class GemmKernels {
       int m,
       int n,
       int k,
+      int offsetA,
+      int lda,
+      int offsetB,
+      int ldb,
+      int offsetC,
+      int ldc,
       int transA,
       int transB,
       float alpha,
@@ -137,6 +196,12 @@ final class GemmKernels {
         m,
         n,
         k,
+        offsetA,
+        lda,
+        offsetB,
+        ldb,
+        offsetC,
+        ldc,
         transA,
         transB,
         alpha,
@@ -149,7 +214,8 @@ final class GemmKernels {
 
   /** {@link #halves} with bfloat16 bits (a float's upper 16 bits). */
   @Kernel(workgroup = {SIDE, SIDE})
-  @SuppressWarnings("kiln.race.update") // c[row * n + column]: each invocation's own 8 x 8 tile
+  @SuppressWarnings(
+      "kiln.race.update") // c[offsetC + row * ldc + column]: each invocation's own 8 x 8 tile
   static void bfloats(
       @Buffer(Access.READ) short[] a,
       @Buffer(Access.READ) short[] b,
@@ -159,6 +225,12 @@ final class GemmKernels {
       int m,
       int n,
       int k,
+      int offsetA,
+      int lda,
+      int offsetB,
+      int ldb,
+      int offsetC,
+      int ldc,
       int transA,
       int transB,
       float alpha,
@@ -175,6 +247,12 @@ final class GemmKernels {
         m,
         n,
         k,
+        offsetA,
+        lda,
+        offsetB,
+        ldb,
+        offsetC,
+        ldc,
         transA,
         transB,
         alpha,
@@ -195,6 +273,12 @@ final class GemmKernels {
       int m,
       int n,
       int k,
+      int offsetA,
+      int lda,
+      int offsetB,
+      int ldb,
+      int offsetC,
+      int ldc,
       int transA,
       int transB,
       float alpha,
@@ -206,8 +290,6 @@ final class GemmKernels {
     float[] blockA = Gpu.sharedFloats(DEPTH * BLOCK);
     float[] blockB = Gpu.sharedFloats(DEPTH * BLOCK);
     float[] sums = new float[TILE * TILE];
-    int rowA = transA != 0 ? m : k;
-    int rowB = transB != 0 ? k : n;
     int self = Gpu.localId(1) * SIDE + Gpu.localId(0);
     int firstRow = Gpu.workgroupId(1) * BLOCK;
     int firstColumn = Gpu.workgroupId(0) * BLOCK;
@@ -215,22 +297,35 @@ final class GemmKernels {
     float[] nextB = new float[QUAD];
     short[] bits = new short[QUAD];
     for (int k0 = 0; k0 < k; k0 += DEPTH) {
-      fetchShorts(a, rowA, transA, m, firstRow, k0, k, self, bits, nextA, bfloat);
-      fetchShorts(b, rowB, 1 - transB, n, firstColumn, k0, k, self, bits, nextB, bfloat);
+      fetchShorts(a, offsetA, lda, transA, m, firstRow, k0, k, self, bits, nextA, bfloat);
+      fetchShorts(b, offsetB, ldb, 1 - transB, n, firstColumn, k0, k, self, bits, nextB, bfloat);
       place(nextA, blockA, transA, self);
       place(nextB, blockB, 1 - transB, self);
       Gpu.barrier();
       multiply(blockA, blockB, sums);
       Gpu.barrier();
     }
-    finish(c, bias, residual, sums, m, n, n, alpha, beta, biasAxis, activation, withResidual);
+    finish(
+        c,
+        bias,
+        residual,
+        sums,
+        m,
+        n,
+        offsetC,
+        ldc,
+        alpha,
+        beta,
+        biasAxis,
+        activation,
+        withResidual);
   }
 
   /**
    * Sums this invocation's tile of {@code op(a) · op(b)} into {@code sums}, staging the factors
    * through {@code blockA} and {@code blockB}: each stage's next one is fetched into private arrays
-   * while this one multiplies. {@code rowA} and {@code rowB} are the lengths of the rows {@code a}
-   * and {@code b} are held in.
+   * while this one multiplies. {@code a} and {@code b} start at {@code offsetA} and {@code
+   * offsetB}, their rows {@code rowA} and {@code rowB} elements apart.
    */
   private static void product(
       float[] a,
@@ -241,7 +336,9 @@ final class GemmKernels {
       int m,
       int n,
       int k,
+      int offsetA,
       int rowA,
+      int offsetB,
       int rowB,
       int transA,
       int transB) {
@@ -251,15 +348,15 @@ final class GemmKernels {
     float[] nextA = new float[QUAD];
     float[] nextB = new float[QUAD];
     // b held k x n runs along c's columns as a transposed a runs along its rows
-    fetch(a, rowA, transA, m, firstRow, 0, k, self, nextA);
-    fetch(b, rowB, 1 - transB, n, firstColumn, 0, k, self, nextB);
+    fetch(a, offsetA, rowA, transA, m, firstRow, 0, k, self, nextA);
+    fetch(b, offsetB, rowB, 1 - transB, n, firstColumn, 0, k, self, nextB);
     for (int k0 = 0; k0 < k; k0 += DEPTH) {
       place(nextA, blockA, transA, self);
       place(nextB, blockB, 1 - transB, self);
       Gpu.barrier();
       if (k0 + DEPTH < k) {
-        fetch(a, rowA, transA, m, firstRow, k0 + DEPTH, k, self, nextA);
-        fetch(b, rowB, 1 - transB, n, firstColumn, k0 + DEPTH, k, self, nextB);
+        fetch(a, offsetA, rowA, transA, m, firstRow, k0 + DEPTH, k, self, nextA);
+        fetch(b, offsetB, rowB, 1 - transB, n, firstColumn, k0 + DEPTH, k, self, nextB);
       }
       multiply(blockA, blockB, sums);
       Gpu.barrier();
@@ -269,12 +366,14 @@ final class GemmKernels {
   /**
    * Reads this invocation's {@link #QUAD} elements of an operand's stage {@code k0} into {@code
    * next}, zeros past its edges. The operand runs along c's rows (or columns), {@code extent} of
-   * them from 0, the block's from {@code first}; element {@code (o, kk)} is at {@code o * row +
-   * kk}, or at {@code kk * row + o} where {@code alongK} is not 0. Each invocation reads 4 elements
-   * adjacent in memory: one copy inside the matrix, element by element at its edges.
+   * them from 0, the block's from {@code first}; element {@code (o, kk)} is at {@code offset + o *
+   * row + kk}, or at {@code offset + kk * row + o} where {@code alongK} is not 0. Each invocation
+   * reads 4 elements adjacent in memory: one copy inside the matrix, element by element at its
+   * edges.
    */
   private static void fetch(
       float[] x,
+      int offset,
       int row,
       int alongK,
       int extent,
@@ -287,20 +386,20 @@ final class GemmKernels {
       int kk = k0 + self / (BLOCK / QUAD);
       int o = first + self % (BLOCK / QUAD) * QUAD;
       if (kk < k && o + QUAD <= extent) {
-        System.arraycopy(x, kk * row + o, next, 0, QUAD);
+        System.arraycopy(x, offset + kk * row + o, next, 0, QUAD);
       } else {
         for (int t = 0; t < QUAD; t++) {
-          next[t] = kk < k && o + t < extent ? x[kk * row + o + t] : 0f;
+          next[t] = kk < k && o + t < extent ? x[offset + kk * row + o + t] : 0f;
         }
       }
     } else {
       int o = first + self / (DEPTH / QUAD);
       int kk = k0 + self % (DEPTH / QUAD) * QUAD;
       if (o < extent && kk + QUAD <= k) {
-        System.arraycopy(x, o * row + kk, next, 0, QUAD);
+        System.arraycopy(x, offset + o * row + kk, next, 0, QUAD);
       } else {
         for (int t = 0; t < QUAD; t++) {
-          next[t] = o < extent && kk + t < k ? x[o * row + kk + t] : 0f;
+          next[t] = o < extent && kk + t < k ? x[offset + o * row + kk + t] : 0f;
         }
       }
     }
@@ -309,6 +408,7 @@ final class GemmKernels {
   /** {@link #fetch} of 16-bit floats, decoded into {@code next} through {@code bits}. */
   private static void fetchShorts(
       short[] x,
+      int offset,
       int row,
       int alongK,
       int extent,
@@ -323,13 +423,13 @@ final class GemmKernels {
       int kk = k0 + self / (BLOCK / QUAD);
       int o = first + self % (BLOCK / QUAD) * QUAD;
       for (int t = 0; t < QUAD; t++) {
-        bits[t] = kk < k && o + t < extent ? x[kk * row + o + t] : 0;
+        bits[t] = kk < k && o + t < extent ? x[offset + kk * row + o + t] : 0;
       }
     } else {
       int o = first + self / (DEPTH / QUAD);
       int kk = k0 + self % (DEPTH / QUAD) * QUAD;
       for (int t = 0; t < QUAD; t++) {
-        bits[t] = o < extent && kk + t < k ? x[o * row + kk + t] : 0;
+        bits[t] = o < extent && kk + t < k ? x[offset + o * row + kk + t] : 0;
       }
     }
     for (int t = 0; t < QUAD; t++) {
@@ -371,8 +471,8 @@ final class GemmKernels {
 
   /**
    * Writes this invocation's tile through the epilogue: {@code α·sum}, {@code + β·c}, the bias, the
-   * activation, the residual. {@code rowC} is {@code n}, the length of c's rows; each run of 4
-   * entries inside c moves by copies, those at its edge one by one.
+   * activation, the residual. {@code c} starts at {@code offsetC}, its rows {@code rowC} apart;
+   * each run of 4 entries inside c moves by copies, those at its edge one by one.
    */
   private static void finish(
       float[] c,
@@ -381,6 +481,7 @@ final class GemmKernels {
       float[] sums,
       int m,
       int n,
+      int offsetC,
       int rowC,
       float alpha,
       float beta,
@@ -398,10 +499,10 @@ final class GemmKernels {
         int column = firstColumn + j0;
         if (row < m && column + QUAD <= n) {
           if (beta != 0f) {
-            System.arraycopy(c, row * rowC + column, old, 0, QUAD);
+            System.arraycopy(c, offsetC + row * rowC + column, old, 0, QUAD);
           }
           if (withResidual != 0) {
-            System.arraycopy(residual, row * rowC + column, added, 0, QUAD);
+            System.arraycopy(residual, offsetC + row * rowC + column, added, 0, QUAD);
           }
           for (int t = 0; t < QUAD; t++) {
             out[t] =
@@ -418,10 +519,10 @@ final class GemmKernels {
                     activation,
                     withResidual);
           }
-          System.arraycopy(out, 0, c, row * rowC + column, QUAD);
+          System.arraycopy(out, 0, c, offsetC + row * rowC + column, QUAD);
         } else if (row < m) {
           for (int t = 0; t < QUAD && column + t < n; t++) {
-            int at = row * rowC + column + t;
+            int at = offsetC + row * rowC + column + t;
             float before = beta != 0f ? c[at] : 0f;
             float after = withResidual != 0 ? residual[at] : 0f;
             c[at] =

@@ -19,6 +19,10 @@ import dev.kiln.ShortArray;
  * call accumulates. That order is the same on every device and on the CPU backend, so are the bits;
  * it differs from a left-to-right loop by the reassociation alone.
  *
+ * <p>The batch forms that take offsets and a row distance ({@code lda}) work on parts of arrays, as
+ * BLAS does: one head's keys in a cache of heads, a slice of a vector. {@code pair} runs two
+ * products over one input in one dispatch (two kernels of one {@code @FuseGroup}).
+ *
  * <pre>{@code
  * Gemv.floats(device, weights, 4096, 4096, x, y, false); // y = W·x
  * }</pre>
@@ -41,7 +45,8 @@ public final class Gemv {
       Device device, float[] a, int rows, int cols, float[] x, float[] y, boolean accumulate) {
     check(a.length, rows, cols, x.length, y.length);
     if (rows > 0) {
-      GemvKernelsKernels.floats(device, grid(rows), a, x, y, rows, cols, accumulate ? 1 : 0);
+      GemvKernelsKernels.floats(
+          device, grid(rows), a, x, y, rows, cols, 0, cols, 0, 0, accumulate ? 1 : 0);
     }
   }
 
@@ -66,7 +71,8 @@ public final class Gemv {
       boolean accumulate) {
     check(a.length(), rows, cols, x.length(), y.length());
     if (rows > 0) {
-      GemvKernelsKernels.floats(device, grid(rows), a, x, y, rows, cols, accumulate ? 1 : 0);
+      GemvKernelsKernels.floats(
+          device, grid(rows), a, x, y, rows, cols, 0, cols, 0, 0, accumulate ? 1 : 0);
     }
   }
 
@@ -91,7 +97,8 @@ public final class Gemv {
       boolean accumulate) {
     check(a.length(), rows, cols, x.length(), y.length());
     if (rows > 0) {
-      GemvKernelsKernels.floats(batch, grid(rows), a, x, y, rows, cols, accumulate ? 1 : 0);
+      GemvKernelsKernels.floats(
+          batch, grid(rows), a, x, y, rows, cols, 0, cols, 0, 0, accumulate ? 1 : 0);
     }
   }
 
@@ -110,7 +117,8 @@ public final class Gemv {
       Device device, short[] a, int rows, int cols, float[] x, float[] y, boolean accumulate) {
     check(a.length, rows, cols, x.length, y.length);
     if (rows > 0) {
-      GemvKernelsKernels.halves(device, grid(rows), a, x, y, rows, cols, accumulate ? 1 : 0);
+      GemvKernelsKernels.halves(
+          device, grid(rows), a, x, y, rows, cols, 0, cols, 0, 0, accumulate ? 1 : 0);
     }
   }
 
@@ -135,7 +143,8 @@ public final class Gemv {
       boolean accumulate) {
     check(a.length(), rows, cols, x.length(), y.length());
     if (rows > 0) {
-      GemvKernelsKernels.halves(device, grid(rows), a, x, y, rows, cols, accumulate ? 1 : 0);
+      GemvKernelsKernels.halves(
+          device, grid(rows), a, x, y, rows, cols, 0, cols, 0, 0, accumulate ? 1 : 0);
     }
   }
 
@@ -160,7 +169,8 @@ public final class Gemv {
       boolean accumulate) {
     check(a.length(), rows, cols, x.length(), y.length());
     if (rows > 0) {
-      GemvKernelsKernels.halves(batch, grid(rows), a, x, y, rows, cols, accumulate ? 1 : 0);
+      GemvKernelsKernels.halves(
+          batch, grid(rows), a, x, y, rows, cols, 0, cols, 0, 0, accumulate ? 1 : 0);
     }
   }
 
@@ -179,7 +189,8 @@ public final class Gemv {
       Device device, short[] a, int rows, int cols, float[] x, float[] y, boolean accumulate) {
     check(a.length, rows, cols, x.length, y.length);
     if (rows > 0) {
-      GemvKernelsKernels.bfloats(device, grid(rows), a, x, y, rows, cols, accumulate ? 1 : 0);
+      GemvKernelsKernels.bfloats(
+          device, grid(rows), a, x, y, rows, cols, 0, cols, 0, 0, accumulate ? 1 : 0);
     }
   }
 
@@ -204,7 +215,8 @@ public final class Gemv {
       boolean accumulate) {
     check(a.length(), rows, cols, x.length(), y.length());
     if (rows > 0) {
-      GemvKernelsKernels.bfloats(device, grid(rows), a, x, y, rows, cols, accumulate ? 1 : 0);
+      GemvKernelsKernels.bfloats(
+          device, grid(rows), a, x, y, rows, cols, 0, cols, 0, 0, accumulate ? 1 : 0);
     }
   }
 
@@ -229,7 +241,158 @@ public final class Gemv {
       boolean accumulate) {
     check(a.length(), rows, cols, x.length(), y.length());
     if (rows > 0) {
-      GemvKernelsKernels.bfloats(batch, grid(rows), a, x, y, rows, cols, accumulate ? 1 : 0);
+      GemvKernelsKernels.bfloats(
+          batch, grid(rows), a, x, y, rows, cols, 0, cols, 0, 0, accumulate ? 1 : 0);
+    }
+  }
+
+  /**
+   * {@code y[offsetY + r] = Σ_c a[offsetA + r * lda + c] * x[offsetX + c]} (plus {@code y[offsetY +
+   * r]} where {@code accumulate}), {@code a}'s elements floats, in a batch: parts of arrays, as
+   * BLAS takes them (one head's keys in a cache of heads, say), each product in the order of the
+   * whole-array form.
+   *
+   * @param batch the batch that records it
+   * @param a holds the matrix
+   * @param offsetA where its first row starts
+   * @param lda how far apart its rows start, at least {@code cols}
+   * @param rows its rows
+   * @param cols its columns
+   * @param x holds the vector
+   * @param offsetX where it starts
+   * @param y holds the result
+   * @param offsetY where it starts
+   * @param accumulate whether to add to {@code y} rather than overwrite it
+   */
+  public static void floats(
+      Batch batch,
+      FloatArray a,
+      int offsetA,
+      int lda,
+      int rows,
+      int cols,
+      FloatArray x,
+      int offsetX,
+      FloatArray y,
+      int offsetY,
+      boolean accumulate) {
+    Shapes.strided("a", a.length(), offsetA, rows, cols, lda);
+    Shapes.strided("x", x.length(), offsetX, 1, cols, cols);
+    Shapes.strided("y", y.length(), offsetY, 1, rows, rows);
+    if (rows > 0) {
+      GemvKernelsKernels.floats(
+          batch,
+          grid(rows),
+          a,
+          x,
+          y,
+          rows,
+          cols,
+          offsetA,
+          lda,
+          offsetX,
+          offsetY,
+          accumulate ? 1 : 0);
+    }
+  }
+
+  /**
+   * {@code y[offsetY + r] = Σ_c a[offsetA + r * lda + c] * x[offsetX + c]} (plus {@code y[offsetY +
+   * r]} where {@code accumulate}), {@code a}'s elements float16 bits, in a batch: parts of arrays,
+   * as BLAS takes them (one head's keys in a cache of heads, say), each product in the order of the
+   * whole-array form.
+   *
+   * @param batch the batch that records it
+   * @param a holds the matrix
+   * @param offsetA where its first row starts
+   * @param lda how far apart its rows start, at least {@code cols}
+   * @param rows its rows
+   * @param cols its columns
+   * @param x holds the vector
+   * @param offsetX where it starts
+   * @param y holds the result
+   * @param offsetY where it starts
+   * @param accumulate whether to add to {@code y} rather than overwrite it
+   */
+  public static void halves(
+      Batch batch,
+      ShortArray a,
+      int offsetA,
+      int lda,
+      int rows,
+      int cols,
+      FloatArray x,
+      int offsetX,
+      FloatArray y,
+      int offsetY,
+      boolean accumulate) {
+    Shapes.strided("a", a.length(), offsetA, rows, cols, lda);
+    Shapes.strided("x", x.length(), offsetX, 1, cols, cols);
+    Shapes.strided("y", y.length(), offsetY, 1, rows, rows);
+    if (rows > 0) {
+      GemvKernelsKernels.halves(
+          batch,
+          grid(rows),
+          a,
+          x,
+          y,
+          rows,
+          cols,
+          offsetA,
+          lda,
+          offsetX,
+          offsetY,
+          accumulate ? 1 : 0);
+    }
+  }
+
+  /**
+   * {@code y[offsetY + r] = Σ_c a[offsetA + r * lda + c] * x[offsetX + c]} (plus {@code y[offsetY +
+   * r]} where {@code accumulate}), {@code a}'s elements bfloat16 bits, in a batch: parts of arrays,
+   * as BLAS takes them (one head's keys in a cache of heads, say), each product in the order of the
+   * whole-array form.
+   *
+   * @param batch the batch that records it
+   * @param a holds the matrix
+   * @param offsetA where its first row starts
+   * @param lda how far apart its rows start, at least {@code cols}
+   * @param rows its rows
+   * @param cols its columns
+   * @param x holds the vector
+   * @param offsetX where it starts
+   * @param y holds the result
+   * @param offsetY where it starts
+   * @param accumulate whether to add to {@code y} rather than overwrite it
+   */
+  public static void bfloats(
+      Batch batch,
+      ShortArray a,
+      int offsetA,
+      int lda,
+      int rows,
+      int cols,
+      FloatArray x,
+      int offsetX,
+      FloatArray y,
+      int offsetY,
+      boolean accumulate) {
+    Shapes.strided("a", a.length(), offsetA, rows, cols, lda);
+    Shapes.strided("x", x.length(), offsetX, 1, cols, cols);
+    Shapes.strided("y", y.length(), offsetY, 1, rows, rows);
+    if (rows > 0) {
+      GemvKernelsKernels.bfloats(
+          batch,
+          grid(rows),
+          a,
+          x,
+          y,
+          rows,
+          cols,
+          offsetA,
+          lda,
+          offsetX,
+          offsetY,
+          accumulate ? 1 : 0);
     }
   }
 

@@ -33,12 +33,17 @@ final class GemvKernels {
       @Buffer(Access.READ_WRITE) float[] y,
       int rows,
       int cols,
+      int offsetA,
+      int lda,
+      int offsetX,
+      int offsetY,
       int accumulate) {
     int row = Gpu.globalId(1);
-    float partial = row < rows ? floatLane(a, x, row * cols, cols, Gpu.localId(0)) : 0f;
+    float partial =
+        row < rows ? floatLane(a, x, offsetA + row * lda, offsetX, cols, Gpu.localId(0)) : 0f;
     float total = LaneFolds.sum(partial);
     if (Gpu.globalId(0) == 0 && row < rows) {
-      y[row] = accumulate != 0 ? y[row] + total : total;
+      y[offsetY + row] = accumulate != 0 ? y[offsetY + row] + total : total;
     }
   }
 
@@ -50,12 +55,17 @@ final class GemvKernels {
       @Buffer(Access.READ_WRITE) float[] y,
       int rows,
       int cols,
+      int offsetA,
+      int lda,
+      int offsetX,
+      int offsetY,
       int accumulate) {
     int row = Gpu.globalId(1);
-    float partial = row < rows ? shortLane(a, x, row * cols, cols, Gpu.localId(0), 0) : 0f;
+    float partial =
+        row < rows ? shortLane(a, x, offsetA + row * lda, offsetX, cols, Gpu.localId(0), 0) : 0f;
     float total = LaneFolds.sum(partial);
     if (Gpu.globalId(0) == 0 && row < rows) {
-      y[row] = accumulate != 0 ? y[row] + total : total;
+      y[offsetY + row] = accumulate != 0 ? y[offsetY + row] + total : total;
     }
   }
 
@@ -67,12 +77,17 @@ final class GemvKernels {
       @Buffer(Access.READ_WRITE) float[] y,
       int rows,
       int cols,
+      int offsetA,
+      int lda,
+      int offsetX,
+      int offsetY,
       int accumulate) {
     int row = Gpu.globalId(1);
-    float partial = row < rows ? shortLane(a, x, row * cols, cols, Gpu.localId(0), 1) : 0f;
+    float partial =
+        row < rows ? shortLane(a, x, offsetA + row * lda, offsetX, cols, Gpu.localId(0), 1) : 0f;
     float total = LaneFolds.sum(partial);
     if (Gpu.globalId(0) == 0 && row < rows) {
-      y[row] = accumulate != 0 ? y[row] + total : total;
+      y[offsetY + row] = accumulate != 0 ? y[offsetY + row] + total : total;
     }
   }
 
@@ -90,7 +105,7 @@ final class GemvKernels {
       int cols,
       int firstRows) {
     int row = Gpu.globalId(1);
-    float partial = row < firstRows ? floatLane(a, x, row * cols, cols, Gpu.localId(0)) : 0f;
+    float partial = row < firstRows ? floatLane(a, x, row * cols, 0, cols, Gpu.localId(0)) : 0f;
     float total = LaneFolds.sum(partial);
     if (Gpu.globalId(0) == 0 && row < firstRows) {
       y[row] = total;
@@ -107,7 +122,7 @@ final class GemvKernels {
       int cols,
       int secondRows) {
     int row = Gpu.globalId(1);
-    float partial = row < secondRows ? floatLane(b, x, row * cols, cols, Gpu.localId(0)) : 0f;
+    float partial = row < secondRows ? floatLane(b, x, row * cols, 0, cols, Gpu.localId(0)) : 0f;
     float total = LaneFolds.sum(partial);
     if (Gpu.globalId(0) == 0 && row < secondRows) {
       z[row] = total;
@@ -124,7 +139,7 @@ final class GemvKernels {
       int cols,
       int firstRows) {
     int row = Gpu.globalId(1);
-    float partial = row < firstRows ? shortLane(a, x, row * cols, cols, Gpu.localId(0), 0) : 0f;
+    float partial = row < firstRows ? shortLane(a, x, row * cols, 0, cols, Gpu.localId(0), 0) : 0f;
     float total = LaneFolds.sum(partial);
     if (Gpu.globalId(0) == 0 && row < firstRows) {
       y[row] = total;
@@ -141,7 +156,7 @@ final class GemvKernels {
       int cols,
       int secondRows) {
     int row = Gpu.globalId(1);
-    float partial = row < secondRows ? shortLane(b, x, row * cols, cols, Gpu.localId(0), 0) : 0f;
+    float partial = row < secondRows ? shortLane(b, x, row * cols, 0, cols, Gpu.localId(0), 0) : 0f;
     float total = LaneFolds.sum(partial);
     if (Gpu.globalId(0) == 0 && row < secondRows) {
       z[row] = total;
@@ -158,7 +173,7 @@ final class GemvKernels {
       int cols,
       int firstRows) {
     int row = Gpu.globalId(1);
-    float partial = row < firstRows ? shortLane(a, x, row * cols, cols, Gpu.localId(0), 1) : 0f;
+    float partial = row < firstRows ? shortLane(a, x, row * cols, 0, cols, Gpu.localId(0), 1) : 0f;
     float total = LaneFolds.sum(partial);
     if (Gpu.globalId(0) == 0 && row < firstRows) {
       y[row] = total;
@@ -175,28 +190,31 @@ final class GemvKernels {
       int cols,
       int secondRows) {
     int row = Gpu.globalId(1);
-    float partial = row < secondRows ? shortLane(b, x, row * cols, cols, Gpu.localId(0), 1) : 0f;
+    float partial = row < secondRows ? shortLane(b, x, row * cols, 0, cols, Gpu.localId(0), 1) : 0f;
     float total = LaneFolds.sum(partial);
     if (Gpu.globalId(0) == 0 && row < secondRows) {
       z[row] = total;
     }
   }
 
-  /** Lane {@code lane}'s partial of the row of {@code cols} floats at {@code start}. */
-  private static float floatLane(float[] a, float[] x, int start, int cols, int lane) {
+  /**
+   * Lane {@code lane}'s partial of the row of {@code cols} floats at {@code start}, by the vector
+   * at {@code xStart}.
+   */
+  private static float floatLane(float[] a, float[] x, int start, int xStart, int cols, int lane) {
     float partial = 0f;
     float[] chunk = new float[FLOAT_CHUNK];
     float[] xs = new float[FLOAT_CHUNK];
     for (int c = lane * FLOAT_CHUNK; c < cols; c += LANES * FLOAT_CHUNK) {
       if (c <= cols - FLOAT_CHUNK) {
         System.arraycopy(a, start + c, chunk, 0, FLOAT_CHUNK);
-        System.arraycopy(x, c, xs, 0, FLOAT_CHUNK);
+        System.arraycopy(x, xStart + c, xs, 0, FLOAT_CHUNK);
         for (int k = 0; k < FLOAT_CHUNK; k++) {
           partial += chunk[k] * xs[k];
         }
       } else {
         for (int k = c; k < cols; k++) {
-          partial += a[start + k] * x[k];
+          partial += a[start + k] * x[xStart + k];
         }
       }
     }
@@ -204,23 +222,25 @@ final class GemvKernels {
   }
 
   /**
-   * Lane {@code lane}'s partial of the row of {@code cols} 16-bit elements at {@code start}:
-   * float16 bits, or bfloat16 bits where {@code bfloat} is not 0, each decoded exactly.
+   * Lane {@code lane}'s partial of the row of {@code cols} 16-bit elements at {@code start}, by the
+   * vector at {@code xStart}: float16 bits, or bfloat16 bits where {@code bfloat} is not 0, each
+   * decoded exactly.
    */
-  private static float shortLane(short[] a, float[] x, int start, int cols, int lane, int bfloat) {
+  private static float shortLane(
+      short[] a, float[] x, int start, int xStart, int cols, int lane, int bfloat) {
     float partial = 0f;
     short[] chunk = new short[SHORT_CHUNK];
     float[] xs = new float[SHORT_CHUNK];
     for (int c = lane * SHORT_CHUNK; c < cols; c += LANES * SHORT_CHUNK) {
       if (c <= cols - SHORT_CHUNK) {
         System.arraycopy(a, start + c, chunk, 0, SHORT_CHUNK);
-        System.arraycopy(x, c, xs, 0, SHORT_CHUNK);
+        System.arraycopy(x, xStart + c, xs, 0, SHORT_CHUNK);
         for (int k = 0; k < SHORT_CHUNK; k++) {
           partial += decode(chunk[k], bfloat) * xs[k];
         }
       } else {
         for (int k = c; k < cols; k++) {
-          partial += decode(a[start + k], bfloat) * x[k];
+          partial += decode(a[start + k], bfloat) * x[xStart + k];
         }
       }
     }

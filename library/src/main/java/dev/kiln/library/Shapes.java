@@ -23,6 +23,36 @@ final class Shapes {
   }
 
   /**
+   * Checks a matrix of {@code rows} rows of {@code rowLength} elements held in an array of {@code
+   * length} from {@code offset} on, its rows {@code stride} apart.
+   *
+   * @throws IllegalArgumentException for a negative count or offset, or a stride shorter than a row
+   *     (rows would overlap)
+   * @throws IndexOutOfBoundsException where the array is shorter than the matrix
+   */
+  static void strided(String name, int length, int offset, int rows, int rowLength, int stride) {
+    if (rows < 0 || rowLength < 0) {
+      throw new IllegalArgumentException(name + ": " + rows + " rows x " + rowLength + " columns");
+    }
+    if (offset < 0 || stride < rowLength) {
+      throw new IllegalArgumentException(
+          name
+              + ": offset "
+              + offset
+              + " and rows "
+              + stride
+              + " apart, for rows of "
+              + rowLength
+              + " (the offset may not be negative, nor rows overlap)");
+    }
+    long end = rows == 0 || rowLength == 0 ? 0 : offset + (long) (rows - 1) * stride + rowLength;
+    if (end > length) {
+      throw new IndexOutOfBoundsException(
+          name + " holds " + length + " elements, and " + end + " are needed");
+    }
+  }
+
+  /**
    * Checks that an array of {@code length} holds {@code needed} elements.
    *
    * @throws IndexOutOfBoundsException where it does not

@@ -64,7 +64,8 @@ final class TileGemmKernels {
    * beta · c)}.
    */
   @Kernel(workgroup = {16, 16})
-  @SuppressWarnings("kiln.race.update") // c[row * n + column]: each subgroup's own tiles
+  @SuppressWarnings(
+      "kiln.race.update") // c[offsetC + row * ldc + column]: each subgroup's own tiles
   static void halves(
       @Buffer(Access.READ) short[] a,
       @Buffer(Access.READ) short[] b,
@@ -74,6 +75,12 @@ final class TileGemmKernels {
       int m,
       int n,
       int k,
+      int offsetA,
+      int lda,
+      int offsetB,
+      int ldb,
+      int offsetC,
+      int ldc,
       int transA,
       int transB,
       float alpha,
@@ -97,6 +104,12 @@ final class TileGemmKernels {
           m,
           n,
           k,
+          offsetA,
+          lda,
+          offsetB,
+          ldb,
+          offsetC,
+          ldc,
           transA,
           transB,
           alpha,
@@ -120,6 +133,12 @@ final class TileGemmKernels {
           m,
           n,
           k,
+          offsetA,
+          lda,
+          offsetB,
+          ldb,
+          offsetC,
+          ldc,
           transA,
           transB,
           alpha,
@@ -143,6 +162,12 @@ final class TileGemmKernels {
           m,
           n,
           k,
+          offsetA,
+          lda,
+          offsetB,
+          ldb,
+          offsetC,
+          ldc,
           transA,
           transB,
           alpha,
@@ -166,6 +191,12 @@ final class TileGemmKernels {
           m,
           n,
           k,
+          offsetA,
+          lda,
+          offsetB,
+          ldb,
+          offsetC,
+          ldc,
           transA,
           transB,
           alpha,
@@ -181,7 +212,8 @@ final class TileGemmKernels {
 
   /** {@link #halves} for bfloat16 factors. */
   @Kernel(workgroup = {16, 16})
-  @SuppressWarnings("kiln.race.update") // c[row * n + column]: each subgroup's own tiles
+  @SuppressWarnings(
+      "kiln.race.update") // c[offsetC + row * ldc + column]: each subgroup's own tiles
   static void bfloats(
       @Buffer(Access.READ) short[] a,
       @Buffer(Access.READ) short[] b,
@@ -191,6 +223,12 @@ final class TileGemmKernels {
       int m,
       int n,
       int k,
+      int offsetA,
+      int lda,
+      int offsetB,
+      int ldb,
+      int offsetC,
+      int ldc,
       int transA,
       int transB,
       float alpha,
@@ -214,6 +252,12 @@ final class TileGemmKernels {
           m,
           n,
           k,
+          offsetA,
+          lda,
+          offsetB,
+          ldb,
+          offsetC,
+          ldc,
           transA,
           transB,
           alpha,
@@ -237,6 +281,12 @@ final class TileGemmKernels {
           m,
           n,
           k,
+          offsetA,
+          lda,
+          offsetB,
+          ldb,
+          offsetC,
+          ldc,
           transA,
           transB,
           alpha,
@@ -260,6 +310,12 @@ final class TileGemmKernels {
           m,
           n,
           k,
+          offsetA,
+          lda,
+          offsetB,
+          ldb,
+          offsetC,
+          ldc,
           transA,
           transB,
           alpha,
@@ -283,6 +339,12 @@ final class TileGemmKernels {
           m,
           n,
           k,
+          offsetA,
+          lda,
+          offsetB,
+          ldb,
+          offsetC,
+          ldc,
           transA,
           transB,
           alpha,
@@ -313,6 +375,12 @@ final class TileGemmKernels {
       int m,
       int n,
       int k,
+      int offsetA,
+      int lda,
+      int offsetB,
+      int ldb,
+      int offsetC,
+      int ldc,
       int transA,
       int transB,
       float alpha,
@@ -332,8 +400,6 @@ final class TileGemmKernels {
     // a is held m x k (its rows along k) unless transposed; b k x n unless transposed
     int alongA = 1 - transA;
     int alongB = transB;
-    int rowA = transA != 0 ? m : k;
-    int rowB = transB != 0 ? k : n;
     // a tile's first element: row steps and k steps through the staged block, by its layout
     int strideA = alongA != 0 ? DEPTH + PAD : ROWS + PAD;
     int rowStepA = alongA != 0 ? strideA : 1;
@@ -361,12 +427,24 @@ final class TileGemmKernels {
     short[] nextB = new short[QUADS_B * QUAD];
     for (int move = 0; move < QUADS_A; move++) {
       fetch(
-          a, rowA, alongA, m, firstRow, ROWS, 0, k, self + move * INVOCATIONS, nextA, move * QUAD);
+          a,
+          offsetA,
+          lda,
+          alongA,
+          m,
+          firstRow,
+          ROWS,
+          0,
+          k,
+          self + move * INVOCATIONS,
+          nextA,
+          move * QUAD);
     }
     for (int move = 0; move < QUADS_B; move++) {
       fetch(
           b,
-          rowB,
+          offsetB,
+          ldb,
           alongB,
           n,
           firstColumn,
@@ -390,7 +468,8 @@ final class TileGemmKernels {
         for (int move = 0; move < QUADS_A; move++) {
           fetch(
               a,
-              rowA,
+              offsetA,
+              lda,
               alongA,
               m,
               firstRow,
@@ -404,7 +483,8 @@ final class TileGemmKernels {
         for (int move = 0; move < QUADS_B; move++) {
           fetch(
               b,
-              rowB,
+              offsetB,
+              ldb,
               alongB,
               n,
               firstColumn,
@@ -523,6 +603,8 @@ final class TileGemmKernels {
           column + tile % 4 * T,
           m,
           n,
+          offsetC,
+          ldc,
           alpha,
           beta,
           biasAxis,
@@ -535,12 +617,13 @@ final class TileGemmKernels {
   /**
    * Reads quad {@code q} of an operand's stage {@code k0} into {@code next} at {@code at}, zeros
    * past its edges. The operand runs along c's rows (or columns), {@code extent} of them, the
-   * block's {@code span} from {@code first}; element {@code (o, kk)} is at {@code o * row + kk}
-   * where {@code alongK} is not 0, else at {@code kk * row + o}. One 16-byte copy inside the
-   * matrix, element by element at its edges.
+   * block's {@code span} from {@code first}; element {@code (o, kk)} is at {@code offset + o * row
+   * + kk} where {@code alongK} is not 0, else at {@code offset + kk * row + o}. One 16-byte copy
+   * inside the matrix, element by element at its edges.
    */
   private static void fetch(
       short[] x,
+      int offset,
       int row,
       int alongK,
       int extent,
@@ -555,20 +638,20 @@ final class TileGemmKernels {
       int o = first + q / (DEPTH / QUAD);
       int kk = k0 + q % (DEPTH / QUAD) * QUAD;
       if (o < extent && kk + QUAD <= k) {
-        System.arraycopy(x, o * row + kk, next, at, QUAD);
+        System.arraycopy(x, offset + o * row + kk, next, at, QUAD);
       } else {
         for (int t = 0; t < QUAD; t++) {
-          next[at + t] = o < extent && kk + t < k ? x[o * row + kk + t] : 0;
+          next[at + t] = o < extent && kk + t < k ? x[offset + o * row + kk + t] : 0;
         }
       }
     } else {
       int kk = k0 + q / (span / QUAD);
       int o = first + q % (span / QUAD) * QUAD;
       if (kk < k && o + QUAD <= extent) {
-        System.arraycopy(x, kk * row + o, next, at, QUAD);
+        System.arraycopy(x, offset + kk * row + o, next, at, QUAD);
       } else {
         for (int t = 0; t < QUAD; t++) {
-          next[at + t] = kk < k && o + t < extent ? x[kk * row + o + t] : 0;
+          next[at + t] = kk < k && o + t < extent ? x[offset + kk * row + o + t] : 0;
         }
       }
     }
@@ -603,6 +686,8 @@ final class TileGemmKernels {
       int column,
       int m,
       int n,
+      int offsetC,
+      int ldc,
       float alpha,
       float beta,
       int biasAxis,
@@ -613,7 +698,7 @@ final class TileGemmKernels {
       int i = row + entry / T;
       int j = column + entry % T;
       if (i < m && j < n) {
-        int at = i * n + j;
+        int at = offsetC + i * ldc + j;
         float old = beta != 0f ? c[at] : 0f;
         float added = withResidual != 0 ? residual[at] : 0f;
         c[at] =

@@ -264,7 +264,7 @@ class GemmTest extends LibraryDevices {
     }
   }
 
-  private static short[] sixteenBits(float[] values, boolean bfloat) {
+  static short[] sixteenBits(float[] values, boolean bfloat) {
     short[] bits = new short[values.length];
     for (int i = 0; i < values.length; i++) {
       bits[i] =
@@ -281,6 +281,191 @@ class GemmTest extends LibraryDevices {
       values[i] = bfloat ? Float.intBitsToFloat(bits[i] << 16) : Float.float16ToFloat(bits[i]);
     }
     return values;
+  }
+
+  /**
+   * Parts of larger arrays, as BLAS takes them (offsets, rows further apart than their length, NaN
+   * between them, which no product may read): the bits of the same product of whole arrays, for
+   * floats (the quads kernel where every offset and distance is a multiple of 4, the other where
+   * not) and 16-bit factors (the register kernel, and the tensor-core one on the CPU), the residual
+   * laid out as {@code c}, and {@code c}'s gaps untouched.
+   */
+  @ParameterizedTest(name = "{0} x {1} x {2}, transA {3}, transB {4}, offsets {5}, gap {6}")
+  @CsvSource({
+    "36, 44, 20, false, false, 4, 8",
+    "37, 45, 19, true, true, 3, 5",
+    "130, 9, 40, true, false, 0, 1",
+    "8, 260, 33, false, true, 8, 4"
+  })
+  void partsOfArraysAsBlasTakesThem(
+      int m, int n, int k, boolean transA, boolean transB, int offset, int gap) {
+    Random random = new Random(m * 131L + n * 17L + k + offset * 7L + gap);
+    int rowsA = transA ? k : m;
+    int lengthA = transA ? m : k;
+    int rowsB = transB ? n : k;
+    int lengthB = transB ? k : n;
+    float[] a = RowsTest.values(random, rowsA * lengthA);
+    float[] b = RowsTest.values(random, rowsB * lengthB);
+    float[] bias = RowsTest.values(random, n);
+    float[] residual = RowsTest.values(random, m * n);
+    float[] expected = new float[m * n];
+    Gemm.Epilogue<float[]> whole = Gemm.Epilogue.forArrays().biasPerColumn(bias).residual(residual);
+    for (Device device : devices()) {
+      Gemm.floats(device, m, n, k, 1.25f, a, transA, b, transB, 0f, expected, whole);
+      float[] wideC = spread(new float[m * n], m, n, offset, gap, -7f);
+      try (FloatArray da = device.upload(spread(a, rowsA, lengthA, offset, gap, Float.NaN));
+          FloatArray db = device.upload(spread(b, rowsB, lengthB, offset, gap, Float.NaN));
+          FloatArray dc = device.upload(wideC);
+          FloatArray dBias = device.upload(bias);
+          FloatArray dResidual = device.upload(spread(residual, m, n, offset, gap, Float.NaN));
+          dev.kiln.Batch batch = device.batch()) {
+        Gemm.floats(
+            batch,
+            m,
+            n,
+            k,
+            1.25f,
+            da,
+            offset,
+            lengthA + gap,
+            transA,
+            db,
+            offset,
+            lengthB + gap,
+            transB,
+            0f,
+            dc,
+            offset,
+            n + gap,
+            Gemm.Epilogue.forDevice().biasPerColumn(dBias).residual(dResidual));
+        batch.submit();
+        org.junit.jupiter.api.Assertions.assertArrayEquals(
+            spread(expected, m, n, offset, gap, -7f), dc.toArray(), device + ", floats");
+      }
+    }
+    for (boolean bfloat : new boolean[] {false, true}) {
+      short[] a16 = sixteenBits(a, bfloat);
+      short[] b16 = sixteenBits(b, bfloat);
+      for (Device device : devices()) {
+        for (boolean tiles : device == cpu ? new boolean[] {false, true} : new boolean[] {false}) {
+          float[] wholeC = new float[m * n];
+          Gemm.shorts(
+              device, m, n, k, 1.25f, a16, transA, b16, transB, 0f, wholeC, whole, bfloat, tiles);
+          try (dev.kiln.ShortArray da =
+                  device.upload(spreadShorts(a16, rowsA, lengthA, offset, gap));
+              dev.kiln.ShortArray db =
+                  device.upload(spreadShorts(b16, rowsB, lengthB, offset, gap));
+              FloatArray dc = device.upload(spread(new float[m * n], m, n, offset, gap, -7f));
+              FloatArray dBias = device.upload(bias);
+              FloatArray dResidual = device.upload(spread(residual, m, n, offset, gap, Float.NaN));
+              dev.kiln.Batch batch = device.batch()) {
+            Gemm.shorts(
+                batch,
+                m,
+                n,
+                k,
+                1.25f,
+                da,
+                offset,
+                lengthA + gap,
+                transA,
+                db,
+                offset,
+                lengthB + gap,
+                transB,
+                0f,
+                dc,
+                offset,
+                n + gap,
+                Gemm.Epilogue.forDevice().biasPerColumn(dBias).residual(dResidual),
+                bfloat,
+                tiles);
+            batch.submit();
+            org.junit.jupiter.api.Assertions.assertArrayEquals(
+                spread(wholeC, m, n, offset, gap, -7f),
+                dc.toArray(),
+                device + ", bfloat " + bfloat + ", tiles " + tiles);
+          }
+        }
+      }
+    }
+    try (FloatArray small = cpu.floats(10);
+        dev.kiln.Batch batch = cpu.batch()) {
+      IllegalArgumentException overlapping =
+          assertThrows(
+              IllegalArgumentException.class,
+              () ->
+                  Gemm.floats(
+                      batch,
+                      2,
+                      3,
+                      2,
+                      1f,
+                      small,
+                      0,
+                      2,
+                      false,
+                      small,
+                      0,
+                      3,
+                      false,
+                      0f,
+                      cpu.floats(6),
+                      0,
+                      2,
+                      Gemm.Epilogue.forDevice()));
+      assertEquals(
+          "c: offset 0 and rows 2 apart, for rows of 3 (the offset may not be negative,"
+              + " nor rows overlap)",
+          overlapping.getMessage());
+      IndexOutOfBoundsException beyond =
+          assertThrows(
+              IndexOutOfBoundsException.class,
+              () ->
+                  Gemm.floats(
+                      batch,
+                      2,
+                      3,
+                      2,
+                      1f,
+                      small,
+                      9,
+                      2,
+                      false,
+                      small,
+                      0,
+                      3,
+                      false,
+                      0f,
+                      cpu.floats(6),
+                      0,
+                      3,
+                      Gemm.Epilogue.forDevice()));
+      assertEquals("a holds 10 elements, and 13 are needed", beyond.getMessage());
+    }
+  }
+
+  /**
+   * {@code matrix} (rows of {@code length}) laid out from {@code offset}, its rows {@code gap}
+   * further apart, {@code filler} everywhere else.
+   */
+  static float[] spread(float[] matrix, int rows, int length, int offset, int gap, float filler) {
+    float[] wide = new float[offset + rows * (length + gap) + 3];
+    java.util.Arrays.fill(wide, filler);
+    for (int r = 0; r < rows; r++) {
+      System.arraycopy(matrix, r * length, wide, offset + r * (length + gap), length);
+    }
+    return wide;
+  }
+
+  /** {@link #spread} of 16-bit values, a NaN's bits between the rows. */
+  static short[] spreadShorts(short[] matrix, int rows, int length, int offset, int gap) {
+    short[] wide = new short[offset + rows * (length + gap) + 3];
+    java.util.Arrays.fill(wide, (short) 0x7fc0); // a NaN in both float16 and bfloat16
+    for (int r = 0; r < rows; r++) {
+      System.arraycopy(matrix, r * length, wide, offset + r * (length + gap), length);
+    }
+    return wide;
   }
 
   @Test

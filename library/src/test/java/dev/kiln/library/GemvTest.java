@@ -172,4 +172,51 @@ class GemvTest extends LibraryDevices {
       }
     }
   }
+
+  /**
+   * Parts of larger arrays (offsets, rows further apart than their length, NaN between them, which
+   * no product may read): the bits of the whole-array products, for each format; {@code y}'s
+   * neighbours untouched.
+   */
+  @ParameterizedTest(name = "{0} x {1}, offset {2}, gap {3}")
+  @CsvSource({"7, 300, 5, 3", "300, 129, 8, 8", "33, 4099, 0, 1"})
+  void partsOfArraysGiveTheWholeArraysBits(int rows, int cols, int offset, int gap) {
+    Random random = new Random(rows * 13L + cols + offset);
+    float[] a = RowsTest.values(random, rows * cols);
+    float[] x = RowsTest.values(random, cols);
+    for (Device device : devices()) {
+      for (int format = 0; format < 3; format++) {
+        float[] expected = new float[rows];
+        short[] a16 = GemmTest.sixteenBits(a, format == 2);
+        if (format == 0) {
+          Gemv.floats(device, a, rows, cols, x, expected, false);
+        } else if (format == 1) {
+          Gemv.halves(device, a16, rows, cols, x, expected, false);
+        } else {
+          Gemv.bfloats(device, a16, rows, cols, x, expected, false);
+        }
+        float[] wideY = GemmTest.spread(new float[rows], 1, rows, offset, 0, -3f);
+        try (FloatArray da = device.upload(GemmTest.spread(a, rows, cols, offset, gap, Float.NaN));
+            dev.kiln.ShortArray da16 =
+                device.upload(GemmTest.spreadShorts(a16, rows, cols, offset, gap));
+            FloatArray dx = device.upload(GemmTest.spread(x, 1, cols, offset + 1, 0, Float.NaN));
+            FloatArray dy = device.upload(wideY);
+            dev.kiln.Batch batch = device.batch()) {
+          int lda = cols + gap;
+          if (format == 0) {
+            Gemv.floats(batch, da, offset, lda, rows, cols, dx, offset + 1, dy, offset, false);
+          } else if (format == 1) {
+            Gemv.halves(batch, da16, offset, lda, rows, cols, dx, offset + 1, dy, offset, false);
+          } else {
+            Gemv.bfloats(batch, da16, offset, lda, rows, cols, dx, offset + 1, dy, offset, false);
+          }
+          batch.submit();
+          org.junit.jupiter.api.Assertions.assertArrayEquals(
+              GemmTest.spread(expected, 1, rows, offset, 0, -3f),
+              dy.toArray(),
+              device + ", format " + format);
+        }
+      }
+    }
+  }
 }
