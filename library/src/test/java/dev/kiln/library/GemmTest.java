@@ -275,7 +275,7 @@ class GemmTest extends LibraryDevices {
     return bits;
   }
 
-  private static float[] decoded(short[] bits, boolean bfloat) {
+  static float[] decoded(short[] bits, boolean bfloat) {
     float[] values = new float[bits.length];
     for (int i = 0; i < bits.length; i++) {
       values[i] = bfloat ? Float.intBitsToFloat(bits[i] << 16) : Float.float16ToFloat(bits[i]);
@@ -466,6 +466,76 @@ class GemmTest extends LibraryDevices {
       System.arraycopy(matrix, r * length, wide, offset + r * (length + gap), length);
     }
     return wide;
+  }
+
+  /**
+   * NaN and infinities in the factors reach the results as in Java's loop (a NaN row, an infinite
+   * column, and ∞ - ∞), in floats and in float16, on both kernels of each: Java's bits on the CPU
+   * backend (every NaN alike), and on Vulkan the same NaNs and infinities, the rest within the
+   * bound.
+   */
+  @Test
+  void nanAndInfinitiesPropagateAsInJava() {
+    int m = 9;
+    int n = 11;
+    int k = 13;
+    float[] a = RowsTest.values(new Random(21), m * k);
+    float[] b = RowsTest.values(new Random(22), k * n);
+    a[2 * k + 5] = Float.NaN; // row 2: NaN everywhere
+    b[4 * n + 3] = Float.POSITIVE_INFINITY; // column 3: ±∞, or NaN where a[i][4] is 0
+    a[6 * k + 4] = 0f;
+    b[7 * n + 8] = Float.POSITIVE_INFINITY; // column 8: ∞ - ∞ in row 1
+    b[9 * n + 8] = Float.NEGATIVE_INFINITY;
+    a[k + 7] = 1f;
+    a[k + 9] = 1f;
+    short[] a16 = sixteenBits(a, false);
+    short[] b16 = sixteenBits(b, false);
+    float[] a16Values = decoded(a16, false);
+    float[] b16Values = decoded(b16, false);
+    for (Device device : devices()) {
+      for (int format = 0; format < 3; format++) {
+        float[] x = format == 0 ? a : a16Values;
+        float[] y = format == 0 ? b : b16Values;
+        float[] c = new float[m * n];
+        if (format == 0) {
+          Gemm.floats(device, m, n, k, 1f, a, false, b, false, 0f, c);
+        } else {
+          Gemm.shorts(
+              device,
+              m,
+              n,
+              k,
+              1f,
+              a16,
+              false,
+              b16,
+              false,
+              0f,
+              c,
+              Gemm.Epilogue.forArrays(),
+              false,
+              format == 2 && device == cpu);
+        }
+        for (int i = 0; i < m; i++) {
+          for (int j = 0; j < n; j++) {
+            float sum = 0f;
+            double magnitude = 0;
+            for (int p = 0; p < k; p++) {
+              sum = Math.fma(x[i * k + p], y[p * n + j], sum);
+              magnitude += Math.abs((double) x[i * k + p] * y[p * n + j]);
+            }
+            float got = c[i * n + j];
+            String where = device + ", format " + format + ", c[" + i + "][" + j + "]";
+            if (device == cpu || Float.isNaN(sum) || Float.isInfinite(sum)) {
+              assertEquals(Float.floatToIntBits(sum), Float.floatToIntBits(got), where);
+            } else {
+              assertTrue(Math.abs(got - sum) <= (k + 2) * 0x1p-22 * magnitude, where);
+            }
+          }
+        }
+        assertTrue(Float.isNaN(c[2 * n]) && Float.isNaN(c[n + 8]), device + " " + format);
+      }
+    }
   }
 
   @Test

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.kiln.Device;
 import dev.kiln.FloatArray;
 import java.util.Random;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -216,6 +217,35 @@ class GemvTest extends LibraryDevices {
               dy.toArray(),
               device + ", format " + format);
         }
+      }
+    }
+  }
+
+  /**
+   * NaN and infinities reach y as in Java's loop in the documented order (a NaN row; an infinite x
+   * element, NaN where it meets a 0): the same bits on both devices, every NaN alike.
+   */
+  @Test
+  void nanAndInfinitiesPropagateAsInJava() {
+    int rows = 5;
+    int cols = 300;
+    float[] a = RowsTest.values(new Random(31), rows * cols);
+    float[] x = RowsTest.values(new Random(32), cols);
+    a[cols + 17] = Float.NaN;
+    x[200] = Float.NEGATIVE_INFINITY;
+    a[3 * cols + 200] = 0f;
+    for (Device device : devices()) {
+      float[] y = new float[rows];
+      Gemv.floats(device, a, rows, cols, x, y, false);
+      org.junit.jupiter.api.Assertions.assertTrue(
+          Float.isNaN(y[1]) && Float.isNaN(y[3]), device.toString());
+      org.junit.jupiter.api.Assertions.assertTrue(
+          Float.isInfinite(y[0]) && Float.isInfinite(y[4]), device.toString());
+      float[] halves = new float[rows];
+      Gemv.halves(device, GemmTest.sixteenBits(a, false), rows, cols, x, halves, false);
+      for (int r = 0; r < rows; r++) {
+        org.junit.jupiter.api.Assertions.assertEquals(
+            Float.isNaN(y[r]), Float.isNaN(halves[r]), device + " float16, row " + r);
       }
     }
   }
