@@ -185,7 +185,7 @@ class RowsTest extends LibraryDevices {
    */
   @Test
   void inABatchWithAScratchLongRowsSplitToo() {
-    int rows = 2;
+    int rows = 8; // each row in 4 parts, whose order shows in the bits of some row
     int cols = 9000;
     Random random = new Random(9000);
     float[] in = values(random, rows * cols);
@@ -228,16 +228,28 @@ class RowsTest extends LibraryDevices {
           Rows.argmax(batch, input, rows, cols, argmaxOut, scratch);
         }
         assertArrayEquals(soft, softOut.toArray(), device + " softmax");
+        try (Batch batch = device.batch()) { // without a scratch: one workgroup a row
+          Rows.softmax(batch, input, rows, cols, softOut);
+        }
+        assertTrue(
+            !java.util.Arrays.equals(soft, softOut.toArray()),
+            device + ": the split softmax is not the unsplit one on this data");
         assertArrayEquals(rms, rmsOut.toArray(), device + " rmsNorm");
         assertArrayEquals(layer, layerOut.toArray(), device + " layerNorm");
         assertArrayEquals(sums, sumsOut.toArray(), device + " sums");
+        try (Batch batch = device.batch()) {
+          Rows.sums(batch, input, rows, cols, sumsOut);
+        }
+        assertTrue(
+            !java.util.Arrays.equals(sums, sumsOut.toArray()),
+            device + ": the split sums are not the unsplit ones on this data");
         assertArrayEquals(argmax, argmaxOut.toArray(), device + " argmax");
         try (Batch batch = device.batch()) {
           IllegalArgumentException wrong =
               assertThrows(
                   IllegalArgumentException.class,
                   () -> Rows.sums(batch, input, 1, cols, sumsOut, scratch));
-          assertEquals("a scratch for 2 x 9000 is passed for 1 x 9000", wrong.getMessage());
+          assertEquals("a scratch for 8 x 9000 is passed for 1 x 9000", wrong.getMessage());
         }
       }
     }
