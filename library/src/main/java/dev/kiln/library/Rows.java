@@ -18,14 +18,14 @@ import dev.kiln.IntArray;
  * {@code rmsNorm} and {@code layerNorm} use {@code Gpu.exp} and {@code Gpu.sqrt}, the device's: a
  * few ulps, not Java's bits.
  *
- * <p>Long rows that are few (fewer than 512 rows, each of 4096 columns or more: a vocabulary's
- * logits) would leave most of a GPU idle with one workgroup each. There the calls on a {@link
- * Device} split each row into parts of at least 2048 columns, as many as bring the launch near 512
- * workgroups (the count depends on the shape alone): each part is folded as a row is above, and the
- * parts' results are then combined in order of the parts ({@code softmax} as {@code Σ_p sum_p ·
- * Gpu.exp(max_p - max)}, {@code layerNorm}'s variance by Chan's merge of the parts' means and
- * squared differences). In a {@link Batch}, the calls that take a {@link Scratch} split as those
- * do; the others give each row one workgroup.
+ * <p>Long rows that are few (at most 256 rows, each of 4096 columns or more: a vocabulary's logits)
+ * would leave most of a GPU idle with one workgroup each. There the calls on a {@link Device} split
+ * each row into {@code min(cols / 2048, 512 / rows)} parts (the last one shorter), so that the
+ * launch has near 512 workgroups; the count depends on the shape alone. Each part is folded as a
+ * row is above, and the parts' results are then combined in order of the parts ({@code softmax} as
+ * {@code Σ_p sum_p · Gpu.exp(max_p - max)}, {@code layerNorm}'s variance by Chan's merge of the
+ * parts' means and squared differences). In a {@link Batch}, the calls that take a {@link Scratch}
+ * split as those do; the others give each row one workgroup.
  *
  * <pre>{@code
  * float[] logits = ...; // 4 rows of 1000
