@@ -15,6 +15,13 @@ import dev.kiln.annotations.Kernel;
 final class RowKernels {
   static final int WORKGROUP = WorkgroupFolds.SIZE;
 
+  /**
+   * Columns each invocation holds in registers where a row fits ({@code cols <= WORKGROUP * HELD}),
+   * so that softmax and the norms read the row once; longer rows are read again for each pass.
+   * Either way the same columns fold in the same order: the same bits.
+   */
+  static final int HELD = Tuning.ROW_HELD;
+
   private RowKernels() {}
 
   /** The sum of each row. */
@@ -90,21 +97,49 @@ final class RowKernels {
   @Kernel(workgroup = WORKGROUP)
   static void softmax(
       @Buffer(Access.READ) float[] in, @Buffer(Access.WRITE) float[] out, int cols) {
-    int row = Gpu.workgroupId(0);
-    int start = row * cols;
+    int start = Gpu.workgroupId(0) * cols;
+    int l = Gpu.localId(0);
+    boolean fits = cols <= WORKGROUP * HELD;
+    float[] held = new float[HELD];
     float best = Float.NEGATIVE_INFINITY;
-    for (int c = Gpu.localId(0); c < cols; c += WORKGROUP) {
-      best = Math.max(best, in[start + c]);
+    if (fits) {
+      for (int i = 0; i < HELD; i++) {
+        if (l + i * WORKGROUP < cols) {
+          held[i] = in[start + l + i * WORKGROUP];
+          best = Math.max(best, held[i]);
+        }
+      }
+    } else {
+      for (int c = l; c < cols; c += WORKGROUP) {
+        best = Math.max(best, in[start + c]);
+      }
     }
     float largest = WorkgroupFolds.max(best);
     float sum = 0f;
-    for (int c = Gpu.localId(0); c < cols; c += WORKGROUP) {
-      sum += Gpu.exp(in[start + c] - largest);
+    if (fits) {
+      for (int i = 0; i < HELD; i++) {
+        if (l + i * WORKGROUP < cols) {
+          held[i] = Gpu.exp(held[i] - largest);
+          sum += held[i];
+        }
+      }
+    } else {
+      for (int c = l; c < cols; c += WORKGROUP) {
+        sum += Gpu.exp(in[start + c] - largest);
+      }
     }
     float total = WorkgroupFolds.sum(sum);
     float scale = 1f / total;
-    for (int c = Gpu.localId(0); c < cols; c += WORKGROUP) {
-      out[start + c] = Gpu.exp(in[start + c] - largest) * scale;
+    if (fits) {
+      for (int i = 0; i < HELD; i++) {
+        if (l + i * WORKGROUP < cols) {
+          out[start + l + i * WORKGROUP] = held[i] * scale;
+        }
+      }
+    } else {
+      for (int c = l; c < cols; c += WORKGROUP) {
+        out[start + c] = Gpu.exp(in[start + c] - largest) * scale;
+      }
     }
   }
 
@@ -120,15 +155,36 @@ final class RowKernels {
       int cols,
       float eps) {
     int start = Gpu.workgroupId(0) * cols;
+    int l = Gpu.localId(0);
+    boolean fits = cols <= WORKGROUP * HELD;
+    float[] held = new float[HELD];
     float squares = 0f;
-    for (int c = Gpu.localId(0); c < cols; c += WORKGROUP) {
-      float v = in[start + c];
-      squares += v * v;
+    if (fits) {
+      for (int i = 0; i < HELD; i++) {
+        if (l + i * WORKGROUP < cols) {
+          held[i] = in[start + l + i * WORKGROUP];
+          squares += held[i] * held[i];
+        }
+      }
+    } else {
+      for (int c = l; c < cols; c += WORKGROUP) {
+        float v = in[start + c];
+        squares += v * v;
+      }
     }
     float total = WorkgroupFolds.sum(squares);
     float scale = 1f / Gpu.sqrt(total / cols + eps);
-    for (int c = Gpu.localId(0); c < cols; c += WORKGROUP) {
-      out[start + c] = in[start + c] * scale * weight[c];
+    if (fits) {
+      for (int i = 0; i < HELD; i++) {
+        if (l + i * WORKGROUP < cols) {
+          int c = l + i * WORKGROUP;
+          out[start + c] = held[i] * scale * weight[c];
+        }
+      }
+    } else {
+      for (int c = l; c < cols; c += WORKGROUP) {
+        out[start + c] = in[start + c] * scale * weight[c];
+      }
     }
   }
 
@@ -145,21 +201,51 @@ final class RowKernels {
       int cols,
       float eps) {
     int start = Gpu.workgroupId(0) * cols;
+    int l = Gpu.localId(0);
+    boolean fits = cols <= WORKGROUP * HELD;
+    float[] held = new float[HELD];
     float total = 0f;
-    for (int c = Gpu.localId(0); c < cols; c += WORKGROUP) {
-      total += in[start + c];
+    if (fits) {
+      for (int i = 0; i < HELD; i++) {
+        if (l + i * WORKGROUP < cols) {
+          held[i] = in[start + l + i * WORKGROUP];
+          total += held[i];
+        }
+      }
+    } else {
+      for (int c = l; c < cols; c += WORKGROUP) {
+        total += in[start + c];
+      }
     }
     float all = WorkgroupFolds.sum(total);
     float mean = all / cols;
     float squares = 0f;
-    for (int c = Gpu.localId(0); c < cols; c += WORKGROUP) {
-      float d = in[start + c] - mean;
-      squares += d * d;
+    if (fits) {
+      for (int i = 0; i < HELD; i++) {
+        if (l + i * WORKGROUP < cols) {
+          float d = held[i] - mean;
+          squares += d * d;
+        }
+      }
+    } else {
+      for (int c = l; c < cols; c += WORKGROUP) {
+        float d = in[start + c] - mean;
+        squares += d * d;
+      }
     }
     float spread = WorkgroupFolds.sum(squares);
     float scale = 1f / Gpu.sqrt(spread / cols + eps);
-    for (int c = Gpu.localId(0); c < cols; c += WORKGROUP) {
-      out[start + c] = (in[start + c] - mean) * scale * weight[c] + bias[c];
+    if (fits) {
+      for (int i = 0; i < HELD; i++) {
+        if (l + i * WORKGROUP < cols) {
+          int c = l + i * WORKGROUP;
+          out[start + c] = (held[i] - mean) * scale * weight[c] + bias[c];
+        }
+      }
+    } else {
+      for (int c = l; c < cols; c += WORKGROUP) {
+        out[start + c] = (in[start + c] - mean) * scale * weight[c] + bias[c];
+      }
     }
   }
 }

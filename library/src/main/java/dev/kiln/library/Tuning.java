@@ -10,6 +10,12 @@ final class Tuning {
   static final int ROW_WORKGROUP = 256;
 
   /**
+   * Columns each invocation of a row kernel holds in registers, so that rows of up to 4096 columns
+   * are read once ({@link RowKernels#HELD}).
+   */
+  static final int ROW_HELD = 16;
+
+  /**
    * Long rows that are few are split into parts of at least this many columns ({@link LongRows}),
    * so that the GPU has about {@link #ROW_SPLIT_WORKGROUPS} workgroups: 64 rows of 128256 make 8
    * parts each (the H200's 132 multiprocessors, 4 workgroups each), one row 62 parts.
