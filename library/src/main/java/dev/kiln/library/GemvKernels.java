@@ -235,8 +235,14 @@ final class GemvKernels {
       if (c <= cols - SHORT_CHUNK) {
         System.arraycopy(a, start + c, chunk, 0, SHORT_CHUNK);
         System.arraycopy(x, xStart + c, xs, 0, SHORT_CHUNK);
-        for (int k = 0; k < SHORT_CHUNK; k++) {
-          partial += decode(chunk[k], bfloat) * xs[k];
+        if (bfloat == 0 && allNormal(chunk)) {
+          for (int k = 0; k < SHORT_CHUNK; k++) {
+            partial += normalHalf(chunk[k]) * xs[k];
+          }
+        } else {
+          for (int k = 0; k < SHORT_CHUNK; k++) {
+            partial += decode(chunk[k], bfloat) * xs[k];
+          }
         }
       } else {
         for (int k = c; k < cols; k++) {
@@ -245,6 +251,30 @@ final class GemvKernels {
       }
     }
     return partial;
+  }
+
+  /**
+   * Whether every element of {@code chunk} is a normal float16 (exponent bits neither all 0, as
+   * zeros and subnormals have, nor all 1, as infinities and NaNs have): those {@link #normalHalf}
+   * decodes.
+   */
+  private static boolean allNormal(short[] chunk) {
+    int special = 0;
+    for (int k = 0; k < SHORT_CHUNK; k++) {
+      int exponent = chunk[k] & 0x7c00;
+      special |= exponent == 0 || exponent == 0x7c00 ? 1 : 0;
+    }
+    return special == 0;
+  }
+
+  /**
+   * The value of a normal float16, exactly {@code Float.float16ToFloat}'s, in four operations where
+   * that method's every case takes about twenty: the sign kept in place and the exponent and
+   * significand moved under the float's ({@code h << 16 >> 3}, masked), the exponent's bias then
+   * raised from 15 to 127 ({@code + (112 << 23)}).
+   */
+  private static float normalHalf(short bits) {
+    return Float.intBitsToFloat(((bits << 16 >> 3) & 0x8fffe000) + 0x38000000);
   }
 
   /** A 16-bit float's value: float16 bits, or bfloat16 bits where {@code bfloat} is not 0. */

@@ -249,4 +249,48 @@ class GemvTest extends LibraryDevices {
       }
     }
   }
+
+  /**
+   * Every float16 value decodes exactly ({@code Float.float16ToFloat}), on the path for chunks of
+   * normal values and on the one for chunks with zeros, subnormals, infinities or NaNs: all 65536
+   * patterns in rows of one chunk, in order (chunks of one kind) and shuffled (mixed chunks), by a
+   * vector of ones, against Java's sum of the row in order.
+   */
+  @Test
+  void everyFloat16DecodesExactlyOnEitherPath() {
+    int cols = 16;
+    int rows = 65536 / cols;
+    short[] inOrder = new short[65536];
+    for (int h = 0; h < inOrder.length; h++) {
+      inOrder[h] = (short) h;
+    }
+    short[] shuffled = inOrder.clone();
+    Random random = new Random(16);
+    for (int i = shuffled.length - 1; i > 0; i--) {
+      int j = random.nextInt(i + 1);
+      short t = shuffled[i];
+      shuffled[i] = shuffled[j];
+      shuffled[j] = t;
+    }
+    float[] ones = new float[cols];
+    java.util.Arrays.fill(ones, 1f);
+    for (short[] a : new short[][] {inOrder, shuffled}) {
+      float[] expected = new float[rows];
+      for (int r = 0; r < rows; r++) {
+        float sum = 0f;
+        for (int c = 0; c < cols; c++) {
+          sum += Float.float16ToFloat(a[r * cols + c]) * 1f;
+        }
+        expected[r] = sum;
+      }
+      for (Device device : devices()) {
+        float[] y = new float[rows];
+        Gemv.halves(device, a, rows, cols, ones, y, false);
+        for (int r = 0; r < rows; r++) {
+          org.junit.jupiter.api.Assertions.assertEquals(
+              Float.floatToIntBits(expected[r]), Float.floatToIntBits(y[r]), device + ", row " + r);
+        }
+      }
+    }
+  }
 }
