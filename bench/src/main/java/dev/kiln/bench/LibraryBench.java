@@ -3,6 +3,7 @@ package dev.kiln.bench;
 import dev.kiln.Batch;
 import dev.kiln.Device;
 import dev.kiln.FloatArray;
+import dev.kiln.Grid;
 import dev.kiln.IntArray;
 import dev.kiln.ShortArray;
 import dev.kiln.internal.Dispatch;
@@ -12,6 +13,7 @@ import dev.kiln.library.Histograms;
 import dev.kiln.library.Rows;
 import dev.kiln.library.Scans;
 import dev.kiln.library.Sorts;
+import dev.kiln.matrix.MatrixElement;
 import java.util.Arrays;
 import java.util.function.Consumer;
 import java.io.IOException;
@@ -200,6 +202,10 @@ public final class LibraryBench {
       timeBatch(results, device, workload, "Kiln f32", m, flops,
           batch -> Gemm.floats(batch, m, n, k, 1f, a, false, b, false, 0f, c,
               Gemm.Epilogue.forDevice()));
+      if (m == n && n == k) { // the bench's kernel the library's descends from, same call
+        time(results, workload, "bench f32 prefetched", m, flops,
+            () -> RegisterTilesKernels.prefetched(device, Grid.of(n / 8, n / 8), a, b, c, n));
+      }
       if (m == 8192 && n == 8192) {
         timeBatch(results, device, workload, "Kiln f32 +bias+GELU", m, flops,
             batch -> Gemm.floats(batch, m, n, k, 1f, a, false, b, false, 0f, c,
@@ -212,6 +218,11 @@ public final class LibraryBench {
           timeBatch(results, device, workload, "Kiln " + format, m, flops,
               batch -> Gemm.shorts(batch, m, n, k, 1f, a16, false, b16, false, 0f, c,
                   Gemm.Epilogue.forDevice(), bfloat));
+          if (m == n && n == k && !bfloat && device.multipliesTiles(MatrixElement.FLOAT16)) {
+            time(results, workload, "bench f16 prefetchedWide", m, flops,
+                () -> TensorCoresKernels.prefetchedWide(
+                    device, Grid.of(16 * (n / 256), 16 * (n / 128)), a16, b16, c, n));
+          }
           if (m == 8192 && n == 8192) {
             timeBatch(results, device, workload, "Kiln " + format + " +bias+GELU", m, flops,
                 batch -> Gemm.shorts(batch, m, n, k, 1f, a16, false, b16, false, 0f, c,
