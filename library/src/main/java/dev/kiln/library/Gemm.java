@@ -697,7 +697,11 @@ public final class Gemm {
       FloatArray none = epilogue.bias == null || epilogue.residual == null ? batch.floats(1) : null;
       Launch<Batch, ShortArray, FloatArray> kernel =
           tiles
-              ? (bfloat ? TileGemmKernelsKernels::bfloats : TileGemmKernelsKernels::halves)
+              ? (strides.inOctets()
+                  ? (bfloat
+                      ? TileGemmKernelsKernels::bfloatsInOctets
+                      : TileGemmKernelsKernels::halvesInOctets)
+                  : (bfloat ? TileGemmKernelsKernels::bfloats : TileGemmKernelsKernels::halves))
               : (bfloat ? GemmKernelsKernels::bfloats : GemmKernelsKernels::halves);
       kernel.run(
           batch,
@@ -752,7 +756,11 @@ public final class Gemm {
       float[] none = new float[1];
       Launch<Device, short[], float[]> kernel =
           tiles
-              ? (bfloat ? TileGemmKernelsKernels::bfloats : TileGemmKernelsKernels::halves)
+              ? (strides.inOctets()
+                  ? (bfloat
+                      ? TileGemmKernelsKernels::bfloatsInOctets
+                      : TileGemmKernelsKernels::halvesInOctets)
+                  : (bfloat ? TileGemmKernelsKernels::bfloats : TileGemmKernelsKernels::halves))
               : (bfloat ? GemmKernelsKernels::bfloats : GemmKernelsKernels::halves);
       kernel.run(
           device,
@@ -879,6 +887,14 @@ public final class Gemm {
      */
     boolean inQuads() {
       return (offsetA | lda | offsetB | ldb | offsetC | ldc) % 4 == 0;
+    }
+
+    /**
+     * Whether the factors' offsets and row distances are multiples of 8 elements, so that {@link
+     * TileGemmKernels#halvesInOctets} may run.
+     */
+    boolean inOctets() {
+      return (offsetA | lda | offsetB | ldb) % 8 == 0;
     }
   }
 }

@@ -60,12 +60,11 @@ final class TileGemmKernels {
   private TileGemmKernels() {}
 
   /**
-   * {@code GemmKernels.shorts} for float16 factors: {@code c = epilogue(alpha · op(a) · op(b) +
-   * beta · c)}.
+   * {@code GemmKernels.halves} on tensor cores: {@code c = epilogue(alpha · op(a) · op(b) + beta ·
+   * c)}, float16 factors.
    */
   @Kernel(workgroup = {16, 16})
-  @SuppressWarnings(
-      "kiln.race.update") // c[offsetC + row * ldc + column]: each subgroup's own tiles
+  @SuppressWarnings("kiln.race.update") // c[offsetC + row * ldc + column]: each subgroup's own
   static void halves(
       @Buffer(Access.READ) short[] a,
       @Buffer(Access.READ) short[] b,
@@ -91,129 +90,37 @@ final class TileGemmKernels {
     short[] blockA = Gpu.sharedPackedShorts(STAGED_A);
     short[] blockB = Gpu.sharedPackedShorts(STAGED_B);
     float[] scratch = Gpu.sharedFloats(INVOCATIONS / 32 * T * T);
-    if (transA == 0 && transB == 0) {
-      product(
-          a,
-          b,
-          c,
-          bias,
-          residual,
-          blockA,
-          blockB,
-          scratch,
-          m,
-          n,
-          k,
-          offsetA,
-          lda,
-          offsetB,
-          ldb,
-          offsetC,
-          ldc,
-          transA,
-          transB,
-          alpha,
-          beta,
-          biasAxis,
-          activation,
-          withResidual,
-          MatrixElement.FLOAT16,
-          MatrixLayout.ROW_MAJOR,
-          MatrixLayout.ROW_MAJOR);
-    } else if (transA == 0) {
-      product(
-          a,
-          b,
-          c,
-          bias,
-          residual,
-          blockA,
-          blockB,
-          scratch,
-          m,
-          n,
-          k,
-          offsetA,
-          lda,
-          offsetB,
-          ldb,
-          offsetC,
-          ldc,
-          transA,
-          transB,
-          alpha,
-          beta,
-          biasAxis,
-          activation,
-          withResidual,
-          MatrixElement.FLOAT16,
-          MatrixLayout.ROW_MAJOR,
-          MatrixLayout.COLUMN_MAJOR);
-    } else if (transB == 0) {
-      product(
-          a,
-          b,
-          c,
-          bias,
-          residual,
-          blockA,
-          blockB,
-          scratch,
-          m,
-          n,
-          k,
-          offsetA,
-          lda,
-          offsetB,
-          ldb,
-          offsetC,
-          ldc,
-          transA,
-          transB,
-          alpha,
-          beta,
-          biasAxis,
-          activation,
-          withResidual,
-          MatrixElement.FLOAT16,
-          MatrixLayout.COLUMN_MAJOR,
-          MatrixLayout.ROW_MAJOR);
-    } else {
-      product(
-          a,
-          b,
-          c,
-          bias,
-          residual,
-          blockA,
-          blockB,
-          scratch,
-          m,
-          n,
-          k,
-          offsetA,
-          lda,
-          offsetB,
-          ldb,
-          offsetC,
-          ldc,
-          transA,
-          transB,
-          alpha,
-          beta,
-          biasAxis,
-          activation,
-          withResidual,
-          MatrixElement.FLOAT16,
-          MatrixLayout.COLUMN_MAJOR,
-          MatrixLayout.COLUMN_MAJOR);
-    }
+    layouts(
+        a,
+        b,
+        c,
+        bias,
+        residual,
+        blockA,
+        blockB,
+        scratch,
+        m,
+        n,
+        k,
+        offsetA,
+        lda,
+        offsetB,
+        ldb,
+        offsetC,
+        ldc,
+        transA,
+        transB,
+        alpha,
+        beta,
+        biasAxis,
+        activation,
+        withResidual,
+        MatrixElement.FLOAT16);
   }
 
   /** {@link #halves} for bfloat16 factors. */
   @Kernel(workgroup = {16, 16})
-  @SuppressWarnings(
-      "kiln.race.update") // c[offsetC + row * ldc + column]: each subgroup's own tiles
+  @SuppressWarnings("kiln.race.update") // c[offsetC + row * ldc + column]: each subgroup's own
   static void bfloats(
       @Buffer(Access.READ) short[] a,
       @Buffer(Access.READ) short[] b,
@@ -239,6 +146,180 @@ final class TileGemmKernels {
     short[] blockA = Gpu.sharedPackedShorts(STAGED_A);
     short[] blockB = Gpu.sharedPackedShorts(STAGED_B);
     float[] scratch = Gpu.sharedFloats(INVOCATIONS / 32 * T * T);
+    layouts(
+        a,
+        b,
+        c,
+        bias,
+        residual,
+        blockA,
+        blockB,
+        scratch,
+        m,
+        n,
+        k,
+        offsetA,
+        lda,
+        offsetB,
+        ldb,
+        offsetC,
+        ldc,
+        transA,
+        transB,
+        alpha,
+        beta,
+        biasAxis,
+        activation,
+        withResidual,
+        MatrixElement.BFLOAT16);
+  }
+
+  /**
+   * {@link #halves} where the offsets and row distances of {@code a} and {@code b} are multiples of
+   * 8 elements (the launcher's contract, written {@code & -8}, so that the compiler sees every
+   * 16-byte copy of the factors aligned and makes no test at run time).
+   */
+  @Kernel(workgroup = {16, 16})
+  @SuppressWarnings("kiln.race.update") // c[offsetC + row * ldc + column]: each subgroup's own
+  static void halvesInOctets(
+      @Buffer(Access.READ) short[] a,
+      @Buffer(Access.READ) short[] b,
+      @Buffer(Access.READ_WRITE) float[] c,
+      @Buffer(Access.READ) float[] bias,
+      @Buffer(Access.READ) float[] residual,
+      int m,
+      int n,
+      int k,
+      int offsetA,
+      int lda,
+      int offsetB,
+      int ldb,
+      int offsetC,
+      int ldc,
+      int transA,
+      int transB,
+      float alpha,
+      float beta,
+      int biasAxis,
+      int activation,
+      int withResidual) {
+    short[] blockA = Gpu.sharedPackedShorts(STAGED_A);
+    short[] blockB = Gpu.sharedPackedShorts(STAGED_B);
+    float[] scratch = Gpu.sharedFloats(INVOCATIONS / 32 * T * T);
+    layouts(
+        a,
+        b,
+        c,
+        bias,
+        residual,
+        blockA,
+        blockB,
+        scratch,
+        m,
+        n,
+        k,
+        offsetA & -8,
+        lda & -8,
+        offsetB & -8,
+        ldb & -8,
+        offsetC,
+        ldc,
+        transA,
+        transB,
+        alpha,
+        beta,
+        biasAxis,
+        activation,
+        withResidual,
+        MatrixElement.FLOAT16);
+  }
+
+  /** {@link #halvesInOctets} for bfloat16 factors. */
+  @Kernel(workgroup = {16, 16})
+  @SuppressWarnings("kiln.race.update") // c[offsetC + row * ldc + column]: each subgroup's own
+  static void bfloatsInOctets(
+      @Buffer(Access.READ) short[] a,
+      @Buffer(Access.READ) short[] b,
+      @Buffer(Access.READ_WRITE) float[] c,
+      @Buffer(Access.READ) float[] bias,
+      @Buffer(Access.READ) float[] residual,
+      int m,
+      int n,
+      int k,
+      int offsetA,
+      int lda,
+      int offsetB,
+      int ldb,
+      int offsetC,
+      int ldc,
+      int transA,
+      int transB,
+      float alpha,
+      float beta,
+      int biasAxis,
+      int activation,
+      int withResidual) {
+    short[] blockA = Gpu.sharedPackedShorts(STAGED_A);
+    short[] blockB = Gpu.sharedPackedShorts(STAGED_B);
+    float[] scratch = Gpu.sharedFloats(INVOCATIONS / 32 * T * T);
+    layouts(
+        a,
+        b,
+        c,
+        bias,
+        residual,
+        blockA,
+        blockB,
+        scratch,
+        m,
+        n,
+        k,
+        offsetA & -8,
+        lda & -8,
+        offsetB & -8,
+        ldb & -8,
+        offsetC,
+        ldc,
+        transA,
+        transB,
+        alpha,
+        beta,
+        biasAxis,
+        activation,
+        withResidual,
+        MatrixElement.BFLOAT16);
+  }
+
+  /**
+   * {@link #product} with the tiles' layouts the transposes call for, as constants: row-major where
+   * the operand is not transposed.
+   */
+  private static void layouts(
+      short[] a,
+      short[] b,
+      float[] c,
+      float[] bias,
+      float[] residual,
+      short[] blockA,
+      short[] blockB,
+      float[] scratch,
+      int m,
+      int n,
+      int k,
+      int offsetA,
+      int lda,
+      int offsetB,
+      int ldb,
+      int offsetC,
+      int ldc,
+      int transA,
+      int transB,
+      float alpha,
+      float beta,
+      int biasAxis,
+      int activation,
+      int withResidual,
+      MatrixElement element) {
     if (transA == 0 && transB == 0) {
       product(
           a,
@@ -265,7 +346,7 @@ final class TileGemmKernels {
           biasAxis,
           activation,
           withResidual,
-          MatrixElement.BFLOAT16,
+          element,
           MatrixLayout.ROW_MAJOR,
           MatrixLayout.ROW_MAJOR);
     } else if (transA == 0) {
@@ -294,7 +375,7 @@ final class TileGemmKernels {
           biasAxis,
           activation,
           withResidual,
-          MatrixElement.BFLOAT16,
+          element,
           MatrixLayout.ROW_MAJOR,
           MatrixLayout.COLUMN_MAJOR);
     } else if (transB == 0) {
@@ -323,7 +404,7 @@ final class TileGemmKernels {
           biasAxis,
           activation,
           withResidual,
-          MatrixElement.BFLOAT16,
+          element,
           MatrixLayout.COLUMN_MAJOR,
           MatrixLayout.ROW_MAJOR);
     } else {
@@ -352,7 +433,7 @@ final class TileGemmKernels {
           biasAxis,
           activation,
           withResidual,
-          MatrixElement.BFLOAT16,
+          element,
           MatrixLayout.COLUMN_MAJOR,
           MatrixLayout.COLUMN_MAJOR);
     }

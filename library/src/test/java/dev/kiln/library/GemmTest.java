@@ -295,7 +295,8 @@ class GemmTest extends LibraryDevices {
     "36, 44, 20, false, false, 4, 8",
     "37, 45, 19, true, true, 3, 5",
     "130, 9, 40, true, false, 0, 1",
-    "8, 260, 33, false, true, 8, 4"
+    "8, 260, 33, false, true, 8, 4",
+    "16, 24, 40, true, false, 8, 8"
   })
   void partsOfArraysAsBlasTakesThem(
       int m, int n, int k, boolean transA, boolean transB, int offset, int gap) {
