@@ -19,6 +19,7 @@ import java.util.function.Consumer;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.function.LongSupplier;
 import java.util.stream.IntStream;
@@ -36,7 +37,10 @@ import java.util.stream.IntStream;
  * {@code bench/torch_library.py} measures
  * PyTorch on the same shapes.
  *
- * <p>{@code java -cp ... dev.kiln.bench.LibraryBench <out dir>}; writes {@code library.csv}.
+ * <p>{@code java -cp ... dev.kiln.bench.LibraryBench <out dir> [parts]}: {@code parts} a comma list
+ * of {@code gemv,rows,scan,sort,gemm} (all by default), so that a long run can be split across
+ * device calls; writes {@code library.csv} (with parts, {@code library-<parts>.csv}) after each
+ * part.
  */
 public final class LibraryBench {
   private static final int[][] GEMV_SHAPES = {{4096, 4096}, {14336, 4096}, {128256, 2048}};
@@ -53,26 +57,43 @@ public final class LibraryBench {
 
   public static void main(String[] args) throws IOException {
     Path out = Path.of(args.length > 0 ? args[0] : "bench-results");
+    Set<String> parts =
+        args.length > 1 ? Set.of(args[1].split(",")) : Set.of("gemv", "rows", "scan", "sort", "gemm");
     Files.createDirectories(out);
+    Path csv = out.resolve(args.length > 1 ? "library-" + args[1].replace(',', '-') + ".csv" : "library.csv");
     Results results = new Results();
     try (Device device = Device.open()) {
       device.timeLaunches(true);
       System.out.printf("%s (%s)%n", device.name(), device.backend());
-      for (int[] shape : GEMV_SHAPES) {
-        gemv(device, shape[0], shape[1], results);
+      if (parts.contains("gemv")) {
+        for (int[] shape : GEMV_SHAPES) {
+          gemv(device, shape[0], shape[1], results);
+        }
+        results.write(csv); // after each part: a call cut short keeps what it measured
       }
-      for (int[] shape : ROW_SHAPES) {
-        rows(device, shape[0], shape[1], results);
+      if (parts.contains("rows")) {
+        for (int[] shape : ROW_SHAPES) {
+          rows(device, shape[0], shape[1], results);
+        }
+        results.write(csv);
       }
-      for (int log : SCAN_LOGS) {
-        scansAndHistograms(device, 1 << log, results);
+      if (parts.contains("scan")) {
+        for (int log : SCAN_LOGS) {
+          scansAndHistograms(device, 1 << log, results);
+        }
+        results.write(csv);
       }
-      sort(device, 1 << 26, results);
-      for (int[] shape : GEMM_SHAPES) {
-        gemm(device, shape[0], shape[1], shape[2], results);
+      if (parts.contains("sort")) {
+        sort(device, 1 << 26, results);
+        results.write(csv);
+      }
+      if (parts.contains("gemm")) {
+        for (int[] shape : GEMM_SHAPES) {
+          gemm(device, shape[0], shape[1], shape[2], results);
+          results.write(csv);
+        }
       }
     }
-    results.write(out.resolve("library.csv"));
   }
 
   private static void gemv(Device device, int rows, int cols, Results results) {
