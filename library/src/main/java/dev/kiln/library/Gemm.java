@@ -216,30 +216,23 @@ public final class Gemm {
       float[] none = new float[1];
       Launch<Device, float[], float[]> kernel =
           strides.inQuads() ? GemmKernelsKernels::floatsInQuads : GemmKernelsKernels::floats;
-      kernel.run(
+      run(
+          kernel,
           device,
           grid(m, n),
           a,
           b,
           c,
-          epilogue.bias == null ? none : epilogue.bias,
-          epilogue.residual == null ? none : epilogue.residual,
+          none,
           m,
           n,
           k,
-          strides.offsetA(),
-          strides.lda(),
-          strides.offsetB(),
-          strides.ldb(),
-          strides.offsetC(),
-          strides.ldc(),
-          transA ? 1 : 0,
-          transB ? 1 : 0,
+          strides,
+          transA,
+          transB,
           alpha,
           beta,
-          epilogue.biasAxis,
-          epilogue.activation,
-          epilogue.residual == null ? 0 : 1);
+          epilogue);
     }
   }
 
@@ -382,30 +375,23 @@ public final class Gemm {
     if (m > 0 && n > 0) {
       Launch<Batch, FloatArray, FloatArray> kernel =
           strides.inQuads() ? GemmKernelsKernels::floatsInQuads : GemmKernelsKernels::floats;
-      kernel.run(
+      run(
+          kernel,
           batch,
           grid(m, n),
           a,
           b,
           c,
-          epilogue.bias == null ? a : epilogue.bias,
-          epilogue.residual == null ? a : epilogue.residual,
+          a,
           m,
           n,
           k,
-          strides.offsetA(),
-          strides.lda(),
-          strides.offsetB(),
-          strides.ldb(),
-          strides.offsetC(),
-          strides.ldc(),
-          transA ? 1 : 0,
-          transB ? 1 : 0,
+          strides,
+          transA,
+          transB,
           alpha,
           beta,
-          epilogue.biasAxis,
-          epilogue.activation,
-          epilogue.residual == null ? 0 : 1);
+          epilogue);
     }
   }
 
@@ -703,30 +689,23 @@ public final class Gemm {
                       : TileGemmKernelsKernels::halvesInOctets)
                   : (bfloat ? TileGemmKernelsKernels::bfloats : TileGemmKernelsKernels::halves))
               : (bfloat ? GemmKernelsKernels::bfloats : GemmKernelsKernels::halves);
-      kernel.run(
+      run(
+          kernel,
           batch,
           tiles ? tileGrid(m, n) : grid(m, n),
           a,
           b,
           c,
-          epilogue.bias == null ? none : epilogue.bias,
-          epilogue.residual == null ? none : epilogue.residual,
+          none,
           m,
           n,
           k,
-          strides.offsetA(),
-          strides.lda(),
-          strides.offsetB(),
-          strides.ldb(),
-          strides.offsetC(),
-          strides.ldc(),
-          transA ? 1 : 0,
-          transB ? 1 : 0,
+          strides,
+          transA,
+          transB,
           alpha,
           beta,
-          epilogue.biasAxis,
-          epilogue.activation,
-          epilogue.residual == null ? 0 : 1);
+          epilogue);
     }
   }
 
@@ -762,30 +741,23 @@ public final class Gemm {
                       : TileGemmKernelsKernels::halvesInOctets)
                   : (bfloat ? TileGemmKernelsKernels::bfloats : TileGemmKernelsKernels::halves))
               : (bfloat ? GemmKernelsKernels::bfloats : GemmKernelsKernels::halves);
-      kernel.run(
+      run(
+          kernel,
           device,
           tiles ? tileGrid(m, n) : grid(m, n),
           a,
           b,
           c,
-          epilogue.bias == null ? none : epilogue.bias,
-          epilogue.residual == null ? none : epilogue.residual,
+          none,
           m,
           n,
           k,
-          strides.offsetA(),
-          strides.lda(),
-          strides.offsetB(),
-          strides.ldb(),
-          strides.offsetC(),
-          strides.ldc(),
-          transA ? 1 : 0,
-          transB ? 1 : 0,
+          strides,
+          transA,
+          transB,
           alpha,
           beta,
-          epilogue.biasAxis,
-          epilogue.activation,
-          epilogue.residual == null ? 0 : 1);
+          epilogue);
     }
   }
 
@@ -802,6 +774,53 @@ public final class Gemm {
   private static Grid tileGrid(int m, int n) {
     return Grid.of(
         Math.ceilDiv(n, TileGemmKernels.COLUMNS) * 16, Math.ceilDiv(m, TileGemmKernels.ROWS) * 16);
+  }
+
+  /**
+   * Runs {@code kernel} with the product's scalars: the strides, the flags and the epilogue's
+   * settings; {@code none} stands for an absent bias or residual (the kernel does not read it).
+   */
+  private static <T, S, F> void run(
+      Launch<T, S, F> kernel,
+      T target,
+      Grid grid,
+      S a,
+      S b,
+      F c,
+      F none,
+      int m,
+      int n,
+      int k,
+      Strides strides,
+      boolean transA,
+      boolean transB,
+      float alpha,
+      float beta,
+      Epilogue<F> epilogue) {
+    kernel.run(
+        target,
+        grid,
+        a,
+        b,
+        c,
+        epilogue.bias == null ? none : epilogue.bias,
+        epilogue.residual == null ? none : epilogue.residual,
+        m,
+        n,
+        k,
+        strides.offsetA(),
+        strides.lda(),
+        strides.offsetB(),
+        strides.ldb(),
+        strides.offsetC(),
+        strides.ldc(),
+        transA ? 1 : 0,
+        transB ? 1 : 0,
+        alpha,
+        beta,
+        epilogue.biasAxis,
+        epilogue.activation,
+        epilogue.residual == null ? 0 : 1);
   }
 
   /**

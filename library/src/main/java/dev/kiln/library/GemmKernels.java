@@ -433,7 +433,7 @@ final class GemmKernels {
       }
     }
     for (int t = 0; t < QUAD; t++) {
-      next[t] = bfloat != 0 ? Float.intBitsToFloat(bits[t] << 16) : Float.float16ToFloat(bits[t]);
+      next[t] = SixteenBits.decode(bits[t], bfloat);
     }
   }
 

@@ -241,12 +241,12 @@ final class GemvKernels {
           }
         } else {
           for (int k = 0; k < SHORT_CHUNK; k++) {
-            partial += decode(chunk[k], bfloat) * xs[k];
+            partial += SixteenBits.decode(chunk[k], bfloat) * xs[k];
           }
         }
       } else {
         for (int k = c; k < cols; k++) {
-          partial += decode(a[start + k], bfloat) * x[xStart + k];
+          partial += SixteenBits.decode(a[start + k], bfloat) * x[xStart + k];
         }
       }
     }
@@ -275,10 +275,5 @@ final class GemvKernels {
    */
   private static float normalHalf(short bits) {
     return Float.intBitsToFloat(((bits << 16 >> 3) & 0x8fffe000) + 0x38000000);
-  }
-
-  /** A 16-bit float's value: float16 bits, or bfloat16 bits where {@code bfloat} is not 0. */
-  private static float decode(short bits, int bfloat) {
-    return bfloat != 0 ? Float.intBitsToFloat(bits << 16) : Float.float16ToFloat(bits);
   }
 }
