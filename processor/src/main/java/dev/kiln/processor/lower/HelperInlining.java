@@ -159,6 +159,7 @@ final class HelperInlining {
       javax.lang.model.element.VariableElement parameter = helper.getParameters().get(i);
       Tree argumentTree = call.getArguments().get(i);
       TreePath argument = child(callPath, argumentTree);
+      Optional<String> setting = MatrixTypes.setting(parameter.asType());
       if (parameter.asType() instanceof ArrayType) {
         ArrayRef named;
         try {
@@ -170,8 +171,8 @@ final class HelperInlining {
           throw new KernelError(argumentTree, Errors.helperArray(parameter.getSimpleName()));
         }
         bindings.add(() -> array.accept(parameter, named));
-      } else if (MatrixTypes.setting(parameter.asType()).isPresent()) {
-        String type = MatrixTypes.setting(parameter.asType()).orElseThrow();
+      } else if (setting.isPresent()) {
+        String type = setting.get();
         String constant =
             inKernelClass(helper)
                 ? MatrixTypes.constant(trees, scope, argument).orElse(null)
