@@ -24,12 +24,21 @@ import java.util.concurrent.CompletableFuture;
  * {@link #submit()} waits on the calling thread; {@link #submitAsync()} leaves the waiting to one
  * thread per device, shared by all its batches. The arrays a batch uses must stay unchanged by the
  * host until it completes; closing one is safe: a batch not yet submitted then refuses to run,
- * naming it, and the memory stays until the batch closes.
+ * naming it, and the memory stays until the batch closes. The batch {@link Device#record} passes
+ * records a {@link Recording}, which runs it as often as asked; such a batch is not submitted or
+ * closed itself.
  */
 public final class Batch implements AutoCloseable {
   private final Device device;
   private final BackendBatch backend;
+
+  /** The recording this batch records, or null for a batch submitted once. */
+  private final Recording recording;
+
   private boolean submitted;
+
+  /** Set once a recording's launches are all recorded: later launches are refused. */
+  private boolean sealed;
 
   /** Why the batch was not submitted (an array closed before it), thrown by every submission. */
   private IllegalStateException refusal;
@@ -46,8 +55,13 @@ public final class Batch implements AutoCloseable {
   private final List<DeviceArray<?, ?>> owned = new ArrayList<>();
 
   Batch(Device device, BackendBatch backend) {
+    this(device, backend, null);
+  }
+
+  Batch(Device device, BackendBatch backend, Recording recording) {
     this.device = device;
     this.backend = backend;
+    this.recording = recording;
   }
 
   /**
@@ -84,18 +98,72 @@ public final class Batch implements AutoCloseable {
    * @return a new array of zeros, not to be closed by the caller
    */
   public FloatArray floats(int length) {
+    return own(() -> device.floats(length));
+  }
+
+  /**
+   * A new zero-filled int array on this batch's device that the batch owns, as {@link #floats}.
+   *
+   * @param length the number of elements
+   * @return a new array of zeros, not to be closed by the caller
+   */
+  public IntArray ints(int length) {
+    return own(() -> device.ints(length));
+  }
+
+  private <A extends DeviceArray<?, ?>> A own(java.util.function.Supplier<A> allocation) {
     synchronized (this) {
       checkRecording();
-      FloatArray array = device.floats(length);
+      A array = allocation.get();
       owned.add(array);
       return array;
     }
   }
 
   private void checkRecording() {
+    if (sealed) {
+      throw new IllegalStateException(
+          "this batch's recording is complete: Device.record returned; record into a new one");
+    }
     if (submitted || closed) {
       throw new IllegalStateException("this batch has been submitted; record into a new one");
     }
+  }
+
+  /** Refuses a submission or close of a recording's batch, which its {@link Recording} runs. */
+  private void checkNotRecording() {
+    if (recording != null) {
+      throw new IllegalStateException(
+          "this batch records a Recording: run it with Recording.replay() once Device.record"
+              + " returned it, and close the Recording");
+    }
+  }
+
+  /** Ends a recording's batch: no launch is recorded into it any more. */
+  void seal() {
+    synchronized (this) {
+      sealed = true;
+    }
+  }
+
+  /**
+   * Starts a recording's launches: submits them the first time, else runs them again (the last run
+   * awaited); refused, naming it, where an array they use was closed.
+   */
+  void replay() {
+    synchronized (this) {
+      if (submitted) {
+        checkArraysOpen();
+        device.gate().runWhileOpen(backend::replay);
+      } else {
+        start();
+      }
+    }
+  }
+
+  /** The backend's batch, for the {@link Recording} that awaits it. */
+  BackendBatch backend() {
+    return backend;
   }
 
   /**
@@ -107,21 +175,32 @@ public final class Batch implements AutoCloseable {
       throw refusal;
     }
     if (!submitted) {
-      for (int k = 0; k < arrays.size(); k++) {
-        if (arrays.get(k).isClosed()) {
-          refusal =
-              new IllegalStateException(
-                  "this batch was not submitted: the "
-                      + arrays.get(k).getClass().getSimpleName()
-                      + " passed as "
-                      + arrayNames.get(k)
-                      + " was closed after the launch was recorded; close arrays after"
-                      + " the batches that use them");
-          throw refusal;
-        }
+      try {
+        checkArraysOpen();
+      } catch (IllegalStateException e) {
+        refusal = e;
+        throw e;
       }
       device.gate().runWhileOpen(backend::submit);
       submitted = true;
+    }
+  }
+
+  /** Throws where an array the launches use was closed after they were recorded, naming it. */
+  private void checkArraysOpen() {
+    for (int k = 0; k < arrays.size(); k++) {
+      if (arrays.get(k).isClosed()) {
+        throw new IllegalStateException(
+            "this "
+                + (recording == null ? "batch" : "recording")
+                + " was not submitted: the "
+                + arrays.get(k).getClass().getSimpleName()
+                + " passed as "
+                + arrayNames.get(k)
+                + " was closed after the launch was recorded; close arrays after the "
+                + (recording == null ? "batches" : "recordings")
+                + " that use them");
+      }
     }
   }
 
@@ -133,6 +212,7 @@ public final class Batch implements AutoCloseable {
    * @return a future that completes when the launches have run
    */
   public CompletableFuture<Void> submitAsync() {
+    checkNotRecording();
     synchronized (this) {
       if (completion == null) {
         start();
@@ -147,6 +227,7 @@ public final class Batch implements AutoCloseable {
    * throws what a launch threw. Calling it again waits no more and throws the same.
    */
   public void submit() {
+    checkNotRecording();
     CompletableFuture<Void> async;
     synchronized (this) {
       start();
@@ -185,6 +266,12 @@ public final class Batch implements AutoCloseable {
    */
   @Override
   public void close() {
+    checkNotRecording();
+    release();
+  }
+
+  /** {@link #close()}'s work, which for a recording's batch its {@link Recording} asks for. */
+  void release() {
     boolean submitHere;
     CompletableFuture<Void> async;
     synchronized (this) {
@@ -192,7 +279,7 @@ public final class Batch implements AutoCloseable {
         return;
       }
       closed = true;
-      submitHere = !submitted && refusal == null;
+      submitHere = !submitted && refusal == null && recording == null; // a recording runs if asked
       async = completion;
     }
     try {

@@ -16,6 +16,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
 
 /**
  * A compute device: a Vulkan GPU or the Java CPU backend. Open one with {@link #open()}, create
@@ -405,6 +406,26 @@ public final class Device implements AutoCloseable {
    */
   public Batch batch() {
     return gate.whileOpen(() -> new Batch(this, backend.batch()));
+  }
+
+  /**
+   * Records the launches {@code launches} makes into the batch it is given, once, for a {@link
+   * Recording} that runs them as often as asked with no work per launch on the host. The batch
+   * takes launches only during the call, and is neither submitted nor closed by it.
+   *
+   * @param launches records the launches, through generated launchers that take a batch
+   * @return the recording, not yet run
+   */
+  public Recording record(Consumer<Batch> launches) {
+    Recording recording = gate.whileOpen(() -> new Recording(this, backend.recording()));
+    try {
+      launches.accept(recording.batch());
+    } catch (RuntimeException | Error e) {
+      recording.close();
+      throw e;
+    }
+    recording.batch().seal();
+    return recording;
   }
 
   /** When this device's operations may run; the launch path and arrays enter through it. */

@@ -74,6 +74,12 @@ public interface Backend extends AutoCloseable {
   /** A new, empty batch of launches on this device. */
   BackendBatch batch();
 
+  /**
+   * A new, empty batch of launches on this device that {@link BackendBatch#replay} runs again after
+   * its submission, as often as asked, with no work per launch on the host.
+   */
+  BackendBatch recording();
+
   @Override
   void close();
 }

@@ -12,6 +12,12 @@ public interface BackendBatch extends AutoCloseable {
   void submit();
 
   /**
+   * Starts the recorded launches again, once {@link #await} returned or threw for their last start;
+   * {@link #await} then waits for this run. Only for a batch of {@link Backend#recording()}.
+   */
+  void replay();
+
+  /**
    * Waits on the calling thread until the submitted launches have run, and throws the exception the
    * first faulting launch would have thrown in Java; a later call returns or throws the same at
    * once.

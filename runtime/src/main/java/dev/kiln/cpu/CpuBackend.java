@@ -221,9 +221,21 @@ public final class CpuBackend implements Backend {
     return new int[] {linear % size[0], linear / size[0] % size[1], linear / (size[0] * size[1])};
   }
 
-  /** A batch that runs its launches, in order, on the thread that awaits it. */
   @Override
   public BackendBatch batch() {
+    return batch(false);
+  }
+
+  @Override
+  public BackendBatch recording() {
+    return batch(true);
+  }
+
+  /**
+   * A batch that runs its launches, in order, on the thread that awaits it; again after each {@code
+   * replay} where {@code replayable}.
+   */
+  private BackendBatch batch(boolean replayable) {
     openBatches.incrementAndGet();
     return new BackendBatch() {
       private final List<Launch> launches = new ArrayList<>();
@@ -239,6 +251,19 @@ public final class CpuBackend implements Backend {
 
       @Override
       public void submit() {}
+
+      @Override
+      public synchronized void replay() {
+        if (!replayable || !ran) {
+          throw new IllegalStateException(
+              !replayable
+                  ? "only a recording is replayed"
+                  : "the recording's last run was not awaited");
+        }
+        ran = false;
+        failure = null;
+        nanos = -1;
+      }
 
       @Override
       public synchronized void await() {

@@ -82,14 +82,21 @@ final class LaunchFaults {
    * regions' places.
    */
   void clear() {
+    rearm();
+    taken = 0;
+    Arrays.fill(launched, 0, launches, null);
+    launches = 0;
+  }
+
+  /**
+   * Zeroes what the recorded launches took, keeping them taken: for a recording submitted again.
+   */
+  void rearm() {
     for (int first = 0; first < Math.max(taken, 1); first += REGIONS) {
       VulkanBuffer buffer = buffers.get(first / REGIONS);
       buffer.write(ZEROS, 0, 0, HEADER);
       buffer.write(ZEROS, 0, REGIONS_AT, Math.min(REGIONS, taken - first));
     }
-    taken = 0;
-    Arrays.fill(launched, 0, launches, null);
-    launches = 0;
   }
 
   /**

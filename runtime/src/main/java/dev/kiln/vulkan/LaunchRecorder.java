@@ -116,7 +116,7 @@ final class LaunchRecorder {
     growDescriptorWrites(8);
     setAllocation.sType$Default().pSetLayouts(setLayout);
     barrier.get(0).sType$Default();
-    begin.sType$Default().flags(VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT);
+    begin.sType$Default();
     submitted.put(0, commands);
     submit.sType$Default().pCommandBuffers(submitted);
   }
@@ -127,6 +127,16 @@ final class LaunchRecorder {
    * are reset.
    */
   void begin() {
+    begin(VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT);
+  }
+
+  /** As {@link #begin()}, for a recording submitted more than once. */
+  void beginReusable() {
+    begin(0);
+  }
+
+  private void begin(int usage) {
+    this.begin.flags(usage);
     Vk.check(vkResetCommandBuffer(commands, 0), "vkResetCommandBuffer");
     sets.reset();
     boundPipeline = VK_NULL_HANDLE;

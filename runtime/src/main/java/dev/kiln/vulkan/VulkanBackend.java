@@ -440,7 +440,15 @@ public final class VulkanBackend implements Backend {
 
   @Override
   public BackendBatch batch() {
-    VulkanBatch batch = new VulkanBatch(this, takeRecorder());
+    return opened(new VulkanBatch(this, takeRecorder(), false));
+  }
+
+  @Override
+  public BackendBatch recording() {
+    return opened(new VulkanBatch(this, takeRecorder(), true));
+  }
+
+  private VulkanBatch opened(VulkanBatch batch) {
     synchronized (openBatches) {
       openBatches.add(batch);
     }

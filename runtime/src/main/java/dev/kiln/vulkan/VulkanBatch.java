@@ -17,7 +17,8 @@ import java.util.List;
  * the last barrier are tracked in small arrays, and a barrier is simply recorded where more than
  * {@link #TRACKED} of them would need tracking. Each launch takes fault regions of its own, so that
  * the fault thrown is the first faulting launch's, as in Java. Waiting happens on the thread that
- * asks for it.
+ * asks for it. A replayable batch (a recording) is submitted again as it is: its fault regions
+ * zeroed, nothing recorded anew.
  */
 final class VulkanBatch implements BackendBatch {
   static final int TRACKED = 16;
@@ -30,6 +31,7 @@ final class VulkanBatch implements BackendBatch {
   }
 
   private final VulkanBackend backend;
+  private final boolean replayable;
 
   /** Null once the device took it back from a batch left open when it closed. */
   private LaunchRecorder recorder;
@@ -49,11 +51,16 @@ final class VulkanBatch implements BackendBatch {
   private RuntimeException failure;
   private long deviceNanos = -1;
 
-  VulkanBatch(VulkanBackend backend, LaunchRecorder recorder) {
+  VulkanBatch(VulkanBackend backend, LaunchRecorder recorder, boolean replayable) {
     this.backend = backend;
     this.recorder = recorder;
+    this.replayable = replayable;
     recorder.faults.clear();
-    recorder.begin();
+    if (replayable) {
+      recorder.beginReusable();
+    } else {
+      recorder.begin();
+    }
     recorder.timer.start(recorder.commands);
     recorder.barrierBeforeLaunches();
   }
@@ -129,6 +136,21 @@ final class VulkanBatch implements BackendBatch {
   public void submit() {
     recorder.timer.stop(recorder.commands);
     recorder.end();
+    recorder.submit();
+    state = State.SUBMITTED;
+  }
+
+  @Override
+  public synchronized void replay() {
+    if (!replayable || state != State.DONE) {
+      throw new IllegalStateException(
+          !replayable
+              ? "only a recording is replayed"
+              : "the recording's last run was not awaited");
+    }
+    recorder.faults.rearm();
+    failure = null;
+    deviceNanos = -1;
     recorder.submit();
     state = State.SUBMITTED;
   }
