@@ -25,6 +25,9 @@ final class GemmKernels {
   static final int SIDE = BLOCK / TILE;
   static final int DEPTH = Tuning.GEMM_DEPTH;
 
+  /** The epilogue's passes over a block: each stages a quarter of its rows (16 KB). */
+  private static final int PASSES = 4;
+
   /** Elements of an operand each invocation moves per stage, adjacent in memory: 16 bytes. */
   private static final int QUAD = DEPTH * BLOCK / (SIDE * SIDE);
 
@@ -51,7 +54,7 @@ final class GemmKernels {
    */
   @Kernel(workgroup = {SIDE, SIDE})
   @SuppressWarnings(
-      "kiln.race.update") // c[offsetC + row * ldc + column]: each invocation's own 8 x 8 tile
+      "kiln.race.update") // c[offsetC + row * ldc + column]: one invocation per entry of a block
   static void floats(
       @Buffer(Access.READ) float[] a,
       @Buffer(Access.READ) float[] b,
@@ -76,6 +79,7 @@ final class GemmKernels {
       int withResidual) {
     float[] blockA = Gpu.sharedFloats(DEPTH * BLOCK); // [k][row]
     float[] blockB = Gpu.sharedFloats(DEPTH * BLOCK); // [k][column]
+    float[] staged = Gpu.sharedFloats(BLOCK * BLOCK / PASSES); // c's rows of one pass
     float[] sums = new float[TILE * TILE];
     product(a, b, blockA, blockB, sums, m, n, k, offsetA, lda, offsetB, ldb, transA, transB);
     finish(
@@ -83,6 +87,7 @@ final class GemmKernels {
         bias,
         residual,
         sums,
+        staged,
         m,
         n,
         offsetC,
@@ -101,7 +106,7 @@ final class GemmKernels {
    */
   @Kernel(workgroup = {SIDE, SIDE})
   @SuppressWarnings(
-      "kiln.race.update") // c[offsetC + row * ldc + column]: each invocation's own 8 x 8 tile
+      "kiln.race.update") // c[offsetC + row * ldc + column]: one invocation per entry of a block
   static void floatsInQuads(
       @Buffer(Access.READ) float[] a,
       @Buffer(Access.READ) float[] b,
@@ -126,6 +131,7 @@ final class GemmKernels {
       int withResidual) {
     float[] blockA = Gpu.sharedFloats(DEPTH * BLOCK);
     float[] blockB = Gpu.sharedFloats(DEPTH * BLOCK);
+    float[] staged = Gpu.sharedFloats(BLOCK * BLOCK / PASSES); // c's rows of one pass
     float[] sums = new float[TILE * TILE];
     product(
         a,
@@ -147,6 +153,7 @@ final class GemmKernels {
         bias,
         residual,
         sums,
+        staged,
         m,
         n,
         offsetC & -4,
@@ -164,7 +171,7 @@ final class GemmKernels {
    */
   @Kernel(workgroup = {SIDE, SIDE})
   @SuppressWarnings(
-      "kiln.race.update") // c[offsetC + row * ldc + column]: each invocation's own 8 x 8 tile
+      "kiln.race.update") // c[offsetC + row * ldc + column]: one invocation per entry of a block
   static void halves(
       @Buffer(Access.READ) short[] a,
       @Buffer(Access.READ) short[] b,
@@ -215,7 +222,7 @@ final class GemmKernels {
   /** {@link #halves} with bfloat16 bits (a float's upper 16 bits). */
   @Kernel(workgroup = {SIDE, SIDE})
   @SuppressWarnings(
-      "kiln.race.update") // c[offsetC + row * ldc + column]: each invocation's own 8 x 8 tile
+      "kiln.race.update") // c[offsetC + row * ldc + column]: one invocation per entry of a block
   static void bfloats(
       @Buffer(Access.READ) short[] a,
       @Buffer(Access.READ) short[] b,
@@ -289,6 +296,7 @@ final class GemmKernels {
       int bfloat) {
     float[] blockA = Gpu.sharedFloats(DEPTH * BLOCK);
     float[] blockB = Gpu.sharedFloats(DEPTH * BLOCK);
+    float[] staged = Gpu.sharedFloats(BLOCK * BLOCK / PASSES); // c's rows of one pass
     float[] sums = new float[TILE * TILE];
     int self = Gpu.localId(1) * SIDE + Gpu.localId(0);
     int firstRow = Gpu.workgroupId(1) * BLOCK;
@@ -310,6 +318,7 @@ final class GemmKernels {
         bias,
         residual,
         sums,
+        staged,
         m,
         n,
         offsetC,
@@ -470,15 +479,18 @@ final class GemmKernels {
   }
 
   /**
-   * Writes this invocation's tile through the epilogue: {@code α·sum}, {@code + β·c}, the bias, the
-   * activation, the residual. {@code c} starts at {@code offsetC}, its rows {@code rowC} apart;
-   * each run of 4 entries inside c moves by copies, those at its edge one by one.
+   * Writes the workgroup's block of c through the epilogue: {@code α·sum}, {@code + β·c}, the bias,
+   * the activation, the residual. The tiles pass through workgroup memory ({@code staged}) a
+   * quarter of the block's rows at a time, so that each invocation reads its tile with constant
+   * indices (its sums stay in registers) and the entries of c, read and written, are adjacent
+   * across invocations. {@code c} starts at {@code offsetC}, its rows {@code rowC} apart.
    */
   private static void finish(
       float[] c,
       float[] bias,
       float[] residual,
       float[] sums,
+      float[] staged,
       int m,
       int n,
       int offsetC,
@@ -488,59 +500,39 @@ final class GemmKernels {
       int biasAxis,
       int activation,
       int withResidual) {
-    float[] old = new float[QUAD];
-    float[] added = new float[QUAD];
-    float[] out = new float[QUAD];
-    int firstRow = Gpu.workgroupId(1) * BLOCK + Gpu.localId(1) * TILE;
-    int firstColumn = Gpu.workgroupId(0) * BLOCK + Gpu.localId(0) * TILE;
-    for (int i = 0; i < TILE; i++) {
-      int row = firstRow + i;
-      for (int j0 = 0; j0 < TILE; j0 += QUAD) {
-        int column = firstColumn + j0;
-        if (row < m && column + QUAD <= n) {
-          if (beta != 0f) {
-            System.arraycopy(c, offsetC + row * rowC + column, old, 0, QUAD);
-          }
-          if (withResidual != 0) {
-            System.arraycopy(residual, offsetC + row * rowC + column, added, 0, QUAD);
-          }
-          for (int t = 0; t < QUAD; t++) {
-            out[t] =
-                entry(
-                    sums[i * TILE + j0 + t],
-                    old[t],
-                    added[t],
-                    bias,
-                    row,
-                    column + t,
-                    alpha,
-                    beta,
-                    biasAxis,
-                    activation,
-                    withResidual);
-          }
-          System.arraycopy(out, 0, c, offsetC + row * rowC + column, QUAD);
-        } else if (row < m) {
-          for (int t = 0; t < QUAD && column + t < n; t++) {
-            int at = offsetC + row * rowC + column + t;
-            float before = beta != 0f ? c[at] : 0f;
-            float after = withResidual != 0 ? residual[at] : 0f;
-            c[at] =
-                entry(
-                    sums[i * TILE + j0 + t],
-                    before,
-                    after,
-                    bias,
-                    row,
-                    column + t,
-                    alpha,
-                    beta,
-                    biasAxis,
-                    activation,
-                    withResidual);
-          }
+    int x = Gpu.localId(0);
+    int y = Gpu.localId(1);
+    int self = y * SIDE + x;
+    int tilesPerPass = SIDE / PASSES;
+    for (int pass = 0; pass < PASSES; pass++) {
+      if (y / tilesPerPass == pass) {
+        for (int i = 0; i < TILE; i++) {
+          System.arraycopy(
+              sums, i * TILE, staged, (y % tilesPerPass * TILE + i) * BLOCK + x * TILE, TILE);
         }
       }
+      Gpu.barrier();
+      for (int e = self; e < BLOCK * BLOCK / PASSES; e += SIDE * SIDE) {
+        int row = Gpu.workgroupId(1) * BLOCK + pass * (BLOCK / PASSES) + e / BLOCK;
+        int column = Gpu.workgroupId(0) * BLOCK + e % BLOCK;
+        if (row < m && column < n) {
+          int at = offsetC + row * rowC + column;
+          c[at] =
+              entry(
+                  staged[e],
+                  beta != 0f ? c[at] : 0f,
+                  withResidual != 0 ? residual[at] : 0f,
+                  bias,
+                  row,
+                  column,
+                  alpha,
+                  beta,
+                  biasAxis,
+                  activation,
+                  withResidual);
+        }
+      }
+      Gpu.barrier();
     }
   }
 

@@ -339,8 +339,6 @@ final class TileGemmKernels {
           ldb,
           offsetC,
           ldc,
-          transA,
-          transB,
           alpha,
           beta,
           biasAxis,
@@ -348,7 +346,9 @@ final class TileGemmKernels {
           withResidual,
           element,
           MatrixLayout.ROW_MAJOR,
-          MatrixLayout.ROW_MAJOR);
+          MatrixLayout.ROW_MAJOR,
+          1,
+          0);
     } else if (transA == 0) {
       product(
           a,
@@ -368,8 +368,6 @@ final class TileGemmKernels {
           ldb,
           offsetC,
           ldc,
-          transA,
-          transB,
           alpha,
           beta,
           biasAxis,
@@ -377,7 +375,9 @@ final class TileGemmKernels {
           withResidual,
           element,
           MatrixLayout.ROW_MAJOR,
-          MatrixLayout.COLUMN_MAJOR);
+          MatrixLayout.COLUMN_MAJOR,
+          1,
+          1);
     } else if (transB == 0) {
       product(
           a,
@@ -397,8 +397,6 @@ final class TileGemmKernels {
           ldb,
           offsetC,
           ldc,
-          transA,
-          transB,
           alpha,
           beta,
           biasAxis,
@@ -406,7 +404,9 @@ final class TileGemmKernels {
           withResidual,
           element,
           MatrixLayout.COLUMN_MAJOR,
-          MatrixLayout.ROW_MAJOR);
+          MatrixLayout.ROW_MAJOR,
+          0,
+          0);
     } else {
       product(
           a,
@@ -426,8 +426,6 @@ final class TileGemmKernels {
           ldb,
           offsetC,
           ldc,
-          transA,
-          transB,
           alpha,
           beta,
           biasAxis,
@@ -435,14 +433,19 @@ final class TileGemmKernels {
           withResidual,
           element,
           MatrixLayout.COLUMN_MAJOR,
-          MatrixLayout.COLUMN_MAJOR);
+          MatrixLayout.COLUMN_MAJOR,
+          0,
+          1);
     }
   }
 
   /**
    * The product and epilogue of one workgroup's block, the tiles held as {@code element} and {@code
-   * layoutA}, {@code layoutB} (row-major where the operand is not transposed, as {@code transA} and
-   * {@code transB} say).
+   * layoutA}, {@code layoutB} (row-major where the operand is not transposed). {@code alongA} and
+   * {@code alongB}, constants as the layouts are, say the same as ints (1 where the operand's rows
+   * run along k: a not transposed, b transposed), so that the staged blocks' strides are constants
+   * of the module (with strides the driver does not know, its tile loads from workgroup memory are
+   * slower).
    */
   private static void product(
       short[] a,
@@ -462,8 +465,6 @@ final class TileGemmKernels {
       int ldb,
       int offsetC,
       int ldc,
-      int transA,
-      int transB,
       float alpha,
       float beta,
       int biasAxis,
@@ -471,16 +472,15 @@ final class TileGemmKernels {
       int withResidual,
       MatrixElement element,
       MatrixLayout layoutA,
-      MatrixLayout layoutB) {
+      MatrixLayout layoutB,
+      int alongA,
+      int alongB) {
     int self = Gpu.localId(1) * 16 + Gpu.localId(0);
     int firstRow = Gpu.workgroupId(1) * ROWS;
     int firstColumn = Gpu.workgroupId(0) * COLUMNS;
     int warp = Gpu.subgroupId() % 8; // 8 subgroups of 32 (the launcher's contract)
     int warpRow = warp / 4 * 64;
     int warpColumn = warp % 4 * 64;
-    // a is held m x k (its rows along k) unless transposed; b k x n unless transposed
-    int alongA = 1 - transA;
-    int alongB = transB;
     // a tile's first element: row steps and k steps through the staged block, by its layout
     int strideA = alongA != 0 ? DEPTH + PAD : ROWS + PAD;
     int rowStepA = alongA != 0 ? strideA : 1;

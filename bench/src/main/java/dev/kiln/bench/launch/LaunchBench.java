@@ -4,6 +4,7 @@ import dev.kiln.Batch;
 import dev.kiln.Device;
 import dev.kiln.Gpu;
 import dev.kiln.IntArray;
+import dev.kiln.Recording;
 import dev.kiln.annotations.Kernel;
 import java.util.Arrays;
 
@@ -12,7 +13,9 @@ import java.util.Arrays;
  * completion; batches of 1, 10 and 100 such launches (created, recorded, submitted, waited); the
  * time to record one launch into a batch of 10 000 and the GPU time per launch there (timestamps;
  * a barrier between launches, as each reads and writes the same array); one launch on a Java
- * {@code int[64]} (copied in and back); medians of the runs after a second of the same work.
+ * {@code int[64]} (copied in and back); recordings of 10 and 100 such launches replayed (host time
+ * and GPU time per launch), and of 100 after an upload of an {@code int[2]} (a decoder step's
+ * position and token); medians of the runs after a second of the same work.
  * {@link RawLaunchBench} is the same table for hand-written LWJGL. Run it once with {@code -Dkiln.fenceSpinMicros=0} to see
  * what polling the fence before sleeping saves.
  *
@@ -43,6 +46,33 @@ public final class LaunchBench {
               LaunchBenchKernels.bump(batch, 64, d);
             }
           }
+        });
+      }
+      for (int launches : new int[] {10, 100}) {
+        try (Recording recording = device.record(batch -> {
+          for (int k = 0; k < launches; k++) {
+            LaunchBenchKernels.bump(batch, 64, d);
+          }
+        })) {
+          long[] gpuNanos = new long[runs / launches * 10 + 20];
+          int[] run = new int[1];
+          row(table, "recording of " + launches + " replayed", gpuNanos.length, () -> {
+            recording.replay();
+            gpuNanos[run[0]++ % gpuNanos.length] = recording.deviceNanos();
+          });
+          table.row("GPU time per launch there", median(gpuNanos) / 1e3 / launches, "");
+        }
+      }
+      try (IntArray step = device.ints(2); Recording recording = device.record(batch -> {
+        for (int k = 0; k < 100; k++) {
+          LaunchBenchKernels.bump(batch, 64, d);
+        }
+      })) {
+        int[] position = new int[2];
+        row(table, "int[2] uploaded then recording of 100 replayed", runs / 10 + 20, () -> {
+          position[0]++;
+          step.upload(position);
+          recording.replay();
         });
       }
       int many = 10_000;
