@@ -32,8 +32,11 @@ public final class Batch implements AutoCloseable {
   private final Device device;
   private final BackendBatch backend;
 
-  /** The recording this batch records, or null for a batch submitted once. */
-  private final Recording recording;
+  /**
+   * Whether this batch records a {@link Recording}, which runs it, rather than being submitted
+   * once.
+   */
+  private final boolean recording;
 
   private boolean submitted;
 
@@ -55,10 +58,10 @@ public final class Batch implements AutoCloseable {
   private final List<DeviceArray<?, ?>> owned = new ArrayList<>();
 
   Batch(Device device, BackendBatch backend) {
-    this(device, backend, null);
+    this(device, backend, false);
   }
 
-  Batch(Device device, BackendBatch backend, Recording recording) {
+  Batch(Device device, BackendBatch backend, boolean recording) {
     this.device = device;
     this.backend = backend;
     this.recording = recording;
@@ -132,7 +135,7 @@ public final class Batch implements AutoCloseable {
 
   /** Refuses a submission or close of a recording's batch, which its {@link Recording} runs. */
   private void checkNotRecording() {
-    if (recording != null) {
+    if (recording) {
       throw new IllegalStateException(
           "this batch records a Recording: run it with Recording.replay() once Device.record"
               + " returned it, and close the Recording");
@@ -192,13 +195,13 @@ public final class Batch implements AutoCloseable {
       if (arrays.get(k).isClosed()) {
         throw new IllegalStateException(
             "this "
-                + (recording == null ? "batch" : "recording")
+                + (recording ? "recording" : "batch")
                 + " was not submitted: the "
                 + arrays.get(k).getClass().getSimpleName()
                 + " passed as "
                 + arrayNames.get(k)
                 + " was closed after the launch was recorded; close arrays after the "
-                + (recording == null ? "batches" : "recordings")
+                + (recording ? "recordings" : "batches")
                 + " that use them");
       }
     }
@@ -279,7 +282,7 @@ public final class Batch implements AutoCloseable {
         return;
       }
       closed = true;
-      submitHere = !submitted && refusal == null && recording == null; // a recording runs if asked
+      submitHere = !submitted && refusal == null && !recording; // a recording runs if asked
       async = completion;
     }
     try {

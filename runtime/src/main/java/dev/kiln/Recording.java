@@ -37,7 +37,7 @@ public final class Recording implements AutoCloseable {
 
   Recording(Device device, BackendBatch backend) {
     this.device = device;
-    this.batch = new Batch(device, backend, this);
+    this.batch = new Batch(device, backend, true);
   }
 
   /** The batch the launches are recorded into. */

@@ -53,8 +53,10 @@ class PackageCyclesTest {
               "LaunchEntry",
               "LaunchPath",
               "LongArray",
+              "Recording",
               "ShortArray"),
-          "the public API: a device makes its arrays and batches, and each of them names its device",
+          "the public API: a device makes its arrays, batches and recordings, and each of them names"
+              + " its device",
           names(
               "dev/kiln/vulkan/",
               "ArrayCopies",
