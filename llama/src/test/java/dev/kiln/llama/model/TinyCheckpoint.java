@@ -15,11 +15,11 @@ import java.nio.file.Path;
  * model.safetensors): each weight from the same integer hash, a multiple of 1/256 times a power of
  * two, or 1 plus a multiple of 1/128 (the norms), exact in float16 and bfloat16.
  */
-final class TinyCheckpoint {
+public final class TinyCheckpoint {
   private TinyCheckpoint() {}
 
   /** What the Python model computed: its config, prompt, greedy tokens and logits per step. */
-  static JsonObject expected() throws IOException {
+  public static JsonObject expected() throws IOException {
     try {
       Path file = Path.of(TinyCheckpoint.class.getResource("tiny-expected.json").toURI());
       return JsonParser.parseString(Files.readString(file)).getAsJsonObject();
@@ -29,7 +29,7 @@ final class TinyCheckpoint {
   }
 
   /** Writes the checkpoint into {@code folder}, its weights of {@code type}; returns its config. */
-  static LlamaConfig write(Path folder, TensorType type) throws IOException {
+  public static LlamaConfig write(Path folder, TensorType type) throws IOException {
     JsonObject config = expected().getAsJsonObject("config");
     Files.writeString(folder.resolve("config.json"), config.toString());
     LlamaConfig shape = LlamaConfig.read(folder);

@@ -1,0 +1,319 @@
+package dev.kiln.llama.gpu;
+
+import dev.kiln.Batch;
+import dev.kiln.Device;
+import dev.kiln.DeviceArray;
+import dev.kiln.FloatArray;
+import dev.kiln.IntArray;
+import dev.kiln.Recording;
+import dev.kiln.ShortArray;
+import dev.kiln.library.Gemv;
+import dev.kiln.library.Rows;
+import dev.kiln.llama.model.LlamaConfig;
+import dev.kiln.llama.weights.SafeTensors;
+import dev.kiln.llama.weights.TensorInfo;
+import dev.kiln.llama.weights.TensorType;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A Llama model on a Kiln device: its 16-bit weights, a key-value cache of {@code positions}
+ * positions, and one decoding step recorded once ({@link Recording}) that reads the position and
+ * the token from device arrays and leaves the next token there, so that a whole generation is runs
+ * of the recording with no transfer between them. A step: the embedding; per layer RMSNorm, one
+ * GEMV for the query, key and value projections (their rows stored together), RoPE and the cache's
+ * write, attention, the output projection added to the residual, RMSNorm, one GEMV for the gate and
+ * up projections, SwiGLU, the down projection added to the residual; the final RMSNorm, the output
+ * projection, the argmax (greedy), the advance.
+ */
+public final class DeviceModel implements AutoCloseable {
+  private final Device device;
+  private final LlamaConfig config;
+  private final int positions;
+  private final boolean bfloat;
+  private final List<DeviceArray<?, ?>> arrays = new ArrayList<>();
+
+  private final ShortArray embedding;
+  private final ShortArray output;
+  private final FloatArray norm;
+  private final Layer[] layers;
+  private final FloatArray cos;
+  private final FloatArray sin;
+
+  private final IntArray tokens;
+  private final IntArray position;
+  private final IntArray next;
+  private final FloatArray x;
+  private final FloatArray h;
+  private final FloatArray qkv;
+  private final FloatArray attention;
+  private final FloatArray gateUp;
+  private final FloatArray act;
+  private final FloatArray logits;
+
+  private record Layer(
+      FloatArray attentionNorm,
+      ShortArray qkv,
+      ShortArray attentionOutput,
+      FloatArray feedForwardNorm,
+      ShortArray gateUp,
+      ShortArray down,
+      FloatArray keys,
+      FloatArray values) {}
+
+  /**
+   * Uploads {@code tensors}' weights (all float16 or all bfloat16) to {@code device}, with a cache
+   * of {@code positions} positions.
+   *
+   * @throws IOException where a tensor cannot be read
+   * @throws IllegalArgumentException where a tensor is missing, of another shape, or of another
+   *     type than the embedding's
+   */
+  public DeviceModel(Device device, LlamaConfig config, SafeTensors tensors, int positions)
+      throws IOException {
+    this.device = device;
+    this.config = config;
+    this.positions = positions;
+    if (LlamaKernels.WORKGROUP % config.headDim() != 0) {
+      throw new IllegalArgumentException(
+          "a head of "
+              + config.headDim()
+              + " does not divide the attention's workgroup of "
+              + LlamaKernels.WORKGROUP);
+    }
+    TensorType type = tensors.tensor("model.embed_tokens.weight").type();
+    if (type == TensorType.F32) {
+      throw new IllegalArgumentException(
+          "the checkpoint's weights are F32; the device model reads F16 or BF16");
+    }
+    bfloat = type == TensorType.BF16;
+    int hidden = config.hidden();
+    int queries = config.heads() * config.headDim();
+    int keyWidth = config.kvHeads() * config.headDim();
+    embedding =
+        keep(
+            device.upload(
+                weight(tensors, "model.embed_tokens.weight", type, config.vocabulary(), hidden)));
+    output =
+        config.tiedEmbeddings()
+            ? embedding
+            : keep(
+                device.upload(
+                    weight(tensors, "lm_head.weight", type, config.vocabulary(), hidden)));
+    norm = keep(device.upload(SafeTensors.floats(tensors.tensor("model.norm.weight"))));
+    layers = new Layer[config.layers()];
+    for (int l = 0; l < layers.length; l++) {
+      String p = "model.layers." + l + ".";
+      layers[l] =
+          new Layer(
+              keep(device.upload(SafeTensors.floats(tensors.tensor(p + "input_layernorm.weight")))),
+              keep(
+                  device.upload(
+                      concat(
+                          weight(tensors, p + "self_attn.q_proj.weight", type, queries, hidden),
+                          weight(tensors, p + "self_attn.k_proj.weight", type, keyWidth, hidden),
+                          weight(tensors, p + "self_attn.v_proj.weight", type, keyWidth, hidden)))),
+              keep(
+                  device.upload(
+                      weight(tensors, p + "self_attn.o_proj.weight", type, hidden, queries))),
+              keep(
+                  device.upload(
+                      SafeTensors.floats(tensors.tensor(p + "post_attention_layernorm.weight")))),
+              keep(
+                  device.upload(
+                      concat(
+                          weight(
+                              tensors,
+                              p + "mlp.gate_proj.weight",
+                              type,
+                              config.intermediate(),
+                              hidden),
+                          weight(
+                              tensors,
+                              p + "mlp.up_proj.weight",
+                              type,
+                              config.intermediate(),
+                              hidden)))),
+              keep(
+                  device.upload(
+                      weight(
+                          tensors,
+                          p + "mlp.down_proj.weight",
+                          type,
+                          hidden,
+                          config.intermediate()))),
+              keep(device.floats(positions * keyWidth)),
+              keep(device.floats(positions * keyWidth)));
+    }
+    int half = config.headDim() / 2;
+    double[] frequencies = config.inverseFrequencies();
+    float[] cosines = new float[positions * half];
+    float[] sines = new float[positions * half];
+    for (int p = 0; p < positions; p++) {
+      for (int i = 0; i < half; i++) {
+        double angle = p * frequencies[i];
+        cosines[p * half + i] = (float) Math.cos(angle);
+        sines[p * half + i] = (float) Math.sin(angle);
+      }
+    }
+    cos = keep(device.upload(cosines));
+    sin = keep(device.upload(sines));
+    tokens = keep(device.ints(positions + 1));
+    position = keep(device.ints(1));
+    next = keep(device.ints(1));
+    x = keep(device.floats(hidden));
+    h = keep(device.floats(hidden));
+    qkv = keep(device.floats(queries + 2 * keyWidth));
+    attention = keep(device.floats(queries));
+    gateUp = keep(device.floats(2 * config.intermediate()));
+    act = keep(device.floats(config.intermediate()));
+    logits = keep(device.floats(config.vocabulary()));
+  }
+
+  private <A extends DeviceArray<?, ?>> A keep(A array) {
+    if (!arrays.contains(array)) {
+      arrays.add(array);
+    }
+    return array;
+  }
+
+  private static short[] weight(
+      SafeTensors tensors, String name, TensorType type, long rows, long cols) throws IOException {
+    TensorInfo tensor = tensors.tensor(name);
+    if (tensor.type() != type
+        || !java.util.Arrays.equals(tensor.shape(), new long[] {rows, cols})) {
+      throw new IllegalArgumentException(
+          "tensor "
+              + tensor
+              + " is not "
+              + type
+              + "["
+              + rows
+              + ", "
+              + cols
+              + "] as the embedding"
+              + " and config.json say");
+    }
+    return SafeTensors.shorts(tensor);
+  }
+
+  private static short[] concat(short[]... parts) {
+    int length = 0;
+    for (short[] part : parts) {
+      length += part.length;
+    }
+    short[] all = new short[length];
+    int at = 0;
+    for (short[] part : parts) {
+      System.arraycopy(part, 0, all, at, part.length);
+      at += part.length;
+    }
+    return all;
+  }
+
+  /** The config. */
+  public LlamaConfig config() {
+    return config;
+  }
+
+  /**
+   * Records one step into a recording: run it once per position, after {@link #start}.
+   *
+   * @param promptLength the prompt's tokens, which the steps keep; later positions get the argmax
+   * @return the recording, to close after use
+   */
+  public Recording recordStep(int promptLength) {
+    return device.record(batch -> step(batch, promptLength));
+  }
+
+  private void step(Batch batch, int promptLength) {
+    int hidden = config.hidden();
+    int headDim = config.headDim();
+    int queries = config.heads() * headDim;
+    int keyWidth = config.kvHeads() * headDim;
+    float eps = config.normEpsilon();
+    LlamaKernelsKernels.embed(
+        batch, hidden, embedding, tokens, position, x, hidden, bfloat ? 1 : 0);
+    for (Layer layer : layers) {
+      Rows.rmsNorm(batch, x, layer.attentionNorm(), 1, hidden, eps, h);
+      gemv(batch, layer.qkv(), queries + 2 * keyWidth, hidden, h, qkv, false);
+      LlamaKernelsKernels.rope(
+          batch,
+          (config.heads() + config.kvHeads()) * headDim / 2 + keyWidth,
+          qkv,
+          position,
+          cos,
+          sin,
+          layer.keys(),
+          layer.values(),
+          config.heads(),
+          config.kvHeads(),
+          headDim);
+      LlamaKernelsKernels.attend(
+          batch,
+          config.heads() * LlamaKernels.WORKGROUP,
+          qkv,
+          position,
+          layer.keys(),
+          layer.values(),
+          attention,
+          config.heads(),
+          config.kvHeads(),
+          headDim,
+          positions,
+          (float) (1 / Math.sqrt(headDim)));
+      gemv(batch, layer.attentionOutput(), hidden, queries, attention, x, true);
+      Rows.rmsNorm(batch, x, layer.feedForwardNorm(), 1, hidden, eps, h);
+      gemv(batch, layer.gateUp(), 2 * config.intermediate(), hidden, h, gateUp, false);
+      LlamaKernelsKernels.swiglu(batch, config.intermediate(), gateUp, act, config.intermediate());
+      gemv(batch, layer.down(), hidden, config.intermediate(), act, x, true);
+    }
+    Rows.rmsNorm(batch, x, norm, 1, hidden, eps, h);
+    gemv(batch, output, config.vocabulary(), hidden, h, logits, false);
+    Rows.argmax(batch, logits, 1, config.vocabulary(), next);
+    LlamaKernelsKernels.advance(batch, 1, next, tokens, position, promptLength);
+  }
+
+  private void gemv(
+      Batch batch, ShortArray a, int rows, int cols, FloatArray in, FloatArray out, boolean add) {
+    if (bfloat) {
+      Gemv.bfloats(batch, a, rows, cols, in, out, add);
+    } else {
+      Gemv.halves(batch, a, rows, cols, in, out, add);
+    }
+  }
+
+  /**
+   * Starts a sequence: the prompt's tokens at positions 0 on, the position at 0.
+   *
+   * @param prompt the tokens, at most {@code positions}
+   */
+  public void start(int[] prompt) {
+    if (prompt.length == 0 || prompt.length > positions) {
+      throw new IllegalArgumentException(
+          "a prompt of " + prompt.length + " tokens; the cache holds " + positions);
+    }
+    int[] all = new int[positions + 1];
+    System.arraycopy(prompt, 0, all, 0, prompt.length);
+    tokens.upload(all);
+    position.upload(new int[] {0});
+  }
+
+  /** The tokens at positions 0 to {@code count - 1}: the prompt's, then those chosen. */
+  public int[] tokens(int count) {
+    return java.util.Arrays.copyOf(tokens.toArray(), count);
+  }
+
+  /** The logits of the last step. */
+  public float[] logits() {
+    return logits.toArray();
+  }
+
+  @Override
+  public void close() {
+    for (DeviceArray<?, ?> array : arrays) {
+      array.close();
+    }
+  }
+}

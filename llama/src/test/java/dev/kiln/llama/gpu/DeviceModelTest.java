@@ -1,0 +1,107 @@
+package dev.kiln.llama.gpu;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+import dev.kiln.Device;
+import dev.kiln.Recording;
+import dev.kiln.llama.model.LlamaConfig;
+import dev.kiln.llama.model.LlamaWeights;
+import dev.kiln.llama.model.ReferenceModel;
+import dev.kiln.llama.model.TinyCheckpoint;
+import dev.kiln.llama.weights.SafeTensors;
+import dev.kiln.llama.weights.TensorType;
+import java.nio.file.Path;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * The device model's recorded step, run once per position, against the reference model on the tiny
+ * Llama: on the CPU backend (the kernels' Java semantics) and on Vulkan (lavapipe in CI), the same
+ * greedy tokens after the prompt, and the last step's logits within 1e-4 of the reference's (the
+ * exponentials are the device's, and sums run in other orders).
+ */
+class DeviceModelTest {
+  private static Device cpu;
+  private static Device vulkan;
+
+  @BeforeAll
+  static void openDevices() {
+    cpu = Device.open("cpu");
+    try {
+      vulkan = Device.open("vulkan");
+    } catch (IllegalStateException e) {
+      if (Boolean.getBoolean("kiln.noSkips")) {
+        fail(
+            "no Vulkan device: "
+                + e.getMessage()
+                + " (kiln.noSkips=true: tests may not be skipped)");
+      }
+    }
+  }
+
+  @AfterAll
+  static void closeDevices() {
+    cpu.close();
+    if (vulkan != null) {
+      vulkan.close();
+    }
+  }
+
+  @ParameterizedTest
+  @EnumSource(
+      value = TensorType.class,
+      names = {"F16", "BF16"})
+  void greedyTokensAndLogitsAreTheReferenceModels(TensorType type, @TempDir Path folder)
+      throws Exception {
+    LlamaConfig config = TinyCheckpoint.write(folder, type);
+    SafeTensors tensors = SafeTensors.open(folder);
+    JsonObject expected = TinyCheckpoint.expected();
+    int[] prompt =
+        expected.getAsJsonArray("prompt").asList().stream()
+            .mapToInt(JsonElement::getAsInt)
+            .toArray();
+    int steps = expected.getAsJsonArray("logits").size();
+    ReferenceModel reference = new ReferenceModel(LlamaWeights.read(tensors, config), 64);
+    int[] referenceTokens = java.util.Arrays.copyOf(prompt, steps + 1);
+    float[] referenceLogits = null;
+    for (int step = 0; step < steps; step++) {
+      referenceLogits = reference.step(referenceTokens[step]);
+      if (step + 1 >= prompt.length) {
+        int best = 0;
+        for (int i = 0; i < referenceLogits.length; i++) {
+          best = referenceLogits[i] > referenceLogits[best] ? i : best;
+        }
+        referenceTokens[step + 1] = best;
+      }
+    }
+    for (Device device : vulkan == null ? new Device[] {cpu} : new Device[] {cpu, vulkan}) {
+      try (DeviceModel model = new DeviceModel(device, config, tensors, 64);
+          Recording step = model.recordStep(prompt.length)) {
+        model.start(prompt);
+        for (int s = 0; s < steps; s++) {
+          step.replay();
+        }
+        assertArrayEquals(referenceTokens, model.tokens(steps + 1), "tokens on " + device);
+        float[] logits = model.logits();
+        double worst = 0;
+        for (int i = 0; i < logits.length; i++) {
+          worst = Math.max(worst, Math.abs(logits[i] - referenceLogits[i]));
+        }
+        assertTrue(worst < 1e-4, "the last logits on " + device + " differ by up to " + worst);
+        assertEquals(config.vocabulary(), logits.length);
+      }
+    }
+    if (vulkan == null) {
+      Assumptions.abort("no Vulkan device: the CPU backend ran the model, Vulkan did not");
+    }
+  }
+}
