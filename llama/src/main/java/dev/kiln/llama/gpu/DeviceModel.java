@@ -11,8 +11,6 @@ import dev.kiln.library.Gemv;
 import dev.kiln.library.Rows;
 import dev.kiln.llama.model.LlamaConfig;
 import dev.kiln.llama.weights.SafeTensors;
-import dev.kiln.llama.weights.TensorInfo;
-import dev.kiln.llama.weights.TensorType;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -72,6 +70,18 @@ public final class DeviceModel implements AutoCloseable {
    */
   public DeviceModel(Device device, LlamaConfig config, SafeTensors tensors, int positions)
       throws IOException {
+    this(device, config, DeviceWeights.of(tensors), positions);
+  }
+
+  /**
+   * A model of {@code config}'s shape with {@code weights} on {@code device}, and a cache of {@code
+   * positions} positions.
+   *
+   * @throws IOException where a tensor cannot be read
+   * @throws IllegalArgumentException where a tensor is missing or of another shape or type
+   */
+  public DeviceModel(Device device, LlamaConfig config, DeviceWeights weights, int positions)
+      throws IOException {
     this.device = device;
     this.config = config;
     this.positions = positions;
@@ -82,67 +92,42 @@ public final class DeviceModel implements AutoCloseable {
               + " does not divide the attention's workgroup of "
               + LlamaKernels.WORKGROUP);
     }
-    TensorType type = tensors.tensor("model.embed_tokens.weight").type();
-    if (type == TensorType.F32) {
-      throw new IllegalArgumentException(
-          "the checkpoint's weights are F32; the device model reads F16 or BF16");
-    }
-    bfloat = type == TensorType.BF16;
+    bfloat = weights.bfloat();
     int hidden = config.hidden();
     int queries = config.heads() * config.headDim();
     int keyWidth = config.kvHeads() * config.headDim();
-    embedding =
-        keep(
-            device.upload(
-                weight(tensors, "model.embed_tokens.weight", type, config.vocabulary(), hidden)));
+    int inner = config.intermediate();
+    embedding = keep(matrix(weights, hidden, "model.embed_tokens.weight", config.vocabulary()));
     output =
         config.tiedEmbeddings()
             ? embedding
-            : keep(
-                device.upload(
-                    weight(tensors, "lm_head.weight", type, config.vocabulary(), hidden)));
-    norm = keep(device.upload(SafeTensors.floats(tensors.tensor("model.norm.weight"))));
+            : keep(matrix(weights, hidden, "lm_head.weight", config.vocabulary()));
+    norm = keep(weights.vector(device, "model.norm.weight", hidden));
     layers = new Layer[config.layers()];
     for (int l = 0; l < layers.length; l++) {
       String p = "model.layers." + l + ".";
       layers[l] =
           new Layer(
-              keep(device.upload(SafeTensors.floats(tensors.tensor(p + "input_layernorm.weight")))),
+              keep(weights.vector(device, p + "input_layernorm.weight", hidden)),
               keep(
-                  device.upload(
-                      concat(
-                          weight(tensors, p + "self_attn.q_proj.weight", type, queries, hidden),
-                          weight(tensors, p + "self_attn.k_proj.weight", type, keyWidth, hidden),
-                          weight(tensors, p + "self_attn.v_proj.weight", type, keyWidth, hidden)))),
+                  weights.matrix(
+                      device,
+                      hidden,
+                      new String[] {
+                        p + "self_attn.q_proj.weight",
+                        p + "self_attn.k_proj.weight",
+                        p + "self_attn.v_proj.weight"
+                      },
+                      new int[] {queries, keyWidth, keyWidth})),
+              keep(matrix(weights, queries, p + "self_attn.o_proj.weight", hidden)),
+              keep(weights.vector(device, p + "post_attention_layernorm.weight", hidden)),
               keep(
-                  device.upload(
-                      weight(tensors, p + "self_attn.o_proj.weight", type, hidden, queries))),
-              keep(
-                  device.upload(
-                      SafeTensors.floats(tensors.tensor(p + "post_attention_layernorm.weight")))),
-              keep(
-                  device.upload(
-                      concat(
-                          weight(
-                              tensors,
-                              p + "mlp.gate_proj.weight",
-                              type,
-                              config.intermediate(),
-                              hidden),
-                          weight(
-                              tensors,
-                              p + "mlp.up_proj.weight",
-                              type,
-                              config.intermediate(),
-                              hidden)))),
-              keep(
-                  device.upload(
-                      weight(
-                          tensors,
-                          p + "mlp.down_proj.weight",
-                          type,
-                          hidden,
-                          config.intermediate()))),
+                  weights.matrix(
+                      device,
+                      hidden,
+                      new String[] {p + "mlp.gate_proj.weight", p + "mlp.up_proj.weight"},
+                      new int[] {inner, inner})),
+              keep(matrix(weights, inner, p + "mlp.down_proj.weight", hidden)),
               keep(device.floats(positions * keyWidth)),
               keep(device.floats(positions * keyWidth)));
     }
@@ -166,9 +151,14 @@ public final class DeviceModel implements AutoCloseable {
     h = keep(device.floats(hidden));
     qkv = keep(device.floats(queries + 2 * keyWidth));
     attention = keep(device.floats(queries));
-    gateUp = keep(device.floats(2 * config.intermediate()));
-    act = keep(device.floats(config.intermediate()));
+    gateUp = keep(device.floats(2 * inner));
+    act = keep(device.floats(inner));
     logits = keep(device.floats(config.vocabulary()));
+  }
+
+  private ShortArray matrix(DeviceWeights weights, int cols, String name, int rows)
+      throws IOException {
+    return weights.matrix(device, cols, new String[] {name}, new int[] {rows});
   }
 
   private <A extends DeviceArray<?, ?>> A keep(A array) {
@@ -176,40 +166,6 @@ public final class DeviceModel implements AutoCloseable {
       arrays.add(array);
     }
     return array;
-  }
-
-  private static short[] weight(
-      SafeTensors tensors, String name, TensorType type, long rows, long cols) throws IOException {
-    TensorInfo tensor = tensors.tensor(name);
-    if (tensor.type() != type
-        || !java.util.Arrays.equals(tensor.shape(), new long[] {rows, cols})) {
-      throw new IllegalArgumentException(
-          "tensor "
-              + tensor
-              + " is not "
-              + type
-              + "["
-              + rows
-              + ", "
-              + cols
-              + "] as the embedding"
-              + " and config.json say");
-    }
-    return SafeTensors.shorts(tensor);
-  }
-
-  private static short[] concat(short[]... parts) {
-    int length = 0;
-    for (short[] part : parts) {
-      length += part.length;
-    }
-    short[] all = new short[length];
-    int at = 0;
-    for (short[] part : parts) {
-      System.arraycopy(part, 0, all, at, part.length);
-      at += part.length;
-    }
-    return all;
   }
 
   /** The config. */
@@ -298,6 +254,13 @@ public final class DeviceModel implements AutoCloseable {
     System.arraycopy(prompt, 0, all, 0, prompt.length);
     tokens.upload(all);
     position.upload(new int[] {0});
+  }
+
+  /** The token at {@code at}: the prompt's, or the one a step chose there. */
+  public int token(int at) {
+    int[] one = new int[1];
+    tokens.download(one, 0, at, 1);
+    return one[0];
   }
 
   /** The tokens at positions 0 to {@code count - 1}: the prompt's, then those chosen. */

@@ -162,6 +162,25 @@ final class LlamaKernels {
     }
   }
 
+  /**
+   * Element {@code i} of {@code out}: a multiple of 1/256 in [-1/8, 1/8) from a hash of {@code i}
+   * and {@code seed}, times {@code scale}, as float16 bits (bfloat16 where {@code bfloat} is not
+   * 0).
+   */
+  @Kernel(workgroup = WORKGROUP)
+  static void random(@Buffer(Access.WRITE) short[] out, int seed, float scale, int bfloat) {
+    int i = Gpu.globalId(0);
+    if (i < out.length) {
+      int mixed = seed + i * 0x9E3779B1;
+      mixed = (mixed ^ (mixed >>> 15)) * 0x2C1B3C6D;
+      float value = ((mixed >>> 26) - 32) / 256f * scale;
+      out[i] =
+          bfloat != 0
+              ? (short) (Float.floatToRawIntBits(value) >>> 16)
+              : Float.floatToFloat16(value);
+    }
+  }
+
   /** SwiGLU's product: {@code out[i] = silu(gateUp[i]) · gateUp[width + i]}. */
   @Kernel(workgroup = WORKGROUP)
   static void swiglu(

@@ -1,0 +1,129 @@
+package dev.kiln.llama;
+
+import dev.kiln.Device;
+import dev.kiln.Recording;
+import dev.kiln.llama.gpu.DeviceModel;
+import dev.kiln.llama.gpu.DeviceWeights;
+import dev.kiln.llama.model.LlamaConfig;
+import dev.kiln.llama.text.Tokenizer;
+import dev.kiln.llama.weights.SafeTensors;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.Arrays;
+
+/**
+ * Generates text with a Llama model on the best device (greedy decoding), or measures decoding on
+ * random weights:
+ *
+ * <pre>
+ * java ... dev.kiln.llama.Generate --model DIR [--prompt TEXT] [--steps N] [--positions N]
+ * java ... dev.kiln.llama.Generate --random 1B|3B|8B [--bf16] [--steps N] [--positions N]
+ * </pre>
+ *
+ * {@code DIR} holds a Hugging Face checkpoint: {@code config.json}, {@code tokenizer.json} and the
+ * safetensors files. With {@code --random} the weights are seeded random values made on the device
+ * and the program times the steps after the first 128 positions: tokens per second from the host's
+ * clock, and the median GPU time of a step.
+ */
+public final class Generate {
+  private Generate() {}
+
+  public static void main(String[] args) throws IOException {
+    String model = option(args, "--model", null);
+    String random = option(args, "--random", null);
+    int steps = Integer.parseInt(option(args, "--steps", random != null ? "640" : "64"));
+    int positions = Integer.parseInt(option(args, "--positions", "1024"));
+    if ((model == null) == (random == null)) {
+      System.err.println(
+          "usage: Generate --model DIR [--prompt TEXT] [--steps N] [--positions N]\n"
+              + "       Generate --random 1B|3B|8B [--bf16] [--steps N] [--positions N]");
+      System.exit(2);
+    }
+    long opened = System.nanoTime();
+    try (Device device = Device.open()) {
+      if (random != null) {
+        LlamaConfig config = LlamaConfig.preset(random);
+        boolean bfloat = Arrays.asList(args).contains("--bf16");
+        try (DeviceModel decoder =
+            new DeviceModel(device, config, DeviceWeights.random(20261205, bfloat), positions)) {
+          measure(device, decoder, random + (bfloat ? " bf16" : " f16"), steps);
+        }
+      } else {
+        Path folder = Path.of(model);
+        LlamaConfig config = LlamaConfig.read(folder);
+        Tokenizer tokenizer = Tokenizer.read(folder);
+        int[] prompt = tokenizer.encode(option(args, "--prompt", "The capital of France is"));
+        try (DeviceModel decoder =
+                new DeviceModel(device, config, SafeTensors.open(folder), positions);
+            Recording step = decoder.recordStep(prompt.length)) {
+          decoder.start(prompt);
+          int total = Math.min(prompt.length + steps, positions);
+          for (int p = 0; p < prompt.length; p++) {
+            step.replay();
+          }
+          System.out.printf(
+              "%s on %s, first token %.0f ms after start%n",
+              folder.getFileName(), device.name(), (System.nanoTime() - opened) / 1e6);
+          System.out.print(tokenizer.decode(prompt));
+          long start = System.nanoTime();
+          java.util.List<Integer> generated = new java.util.ArrayList<>();
+          int printed = 0;
+          for (int p = prompt.length; p < total; p++) {
+            int token = decoder.token(p);
+            generated.add(token);
+            String text =
+                tokenizer.decode(generated.stream().mapToInt(Integer::intValue).toArray());
+            if (!text.endsWith("\uFFFD")) { // a character's bytes may span tokens
+              System.out.print(text.substring(printed));
+              System.out.flush();
+              printed = text.length();
+            }
+            if (p + 1 == total || tokenizer.isSpecial(token)) {
+              break;
+            }
+            step.replay();
+          }
+          System.out.printf(
+              "%n%.1f tokens/s%n", (total - prompt.length) / ((System.nanoTime() - start) / 1e9));
+        }
+      }
+    }
+  }
+
+  /** Decodes {@code steps} positions of one token and random weights, timing those past 128. */
+  private static void measure(Device device, DeviceModel decoder, String name, int steps) {
+    int warm = Math.min(128, steps / 2);
+    try (Recording step = decoder.recordStep(1)) {
+      decoder.start(new int[] {1});
+      for (int p = 0; p < warm; p++) {
+        step.replay();
+      }
+      long[] gpu = new long[steps - warm];
+      long start = System.nanoTime();
+      for (int p = warm; p < steps; p++) {
+        step.replay();
+        gpu[p - warm] = step.deviceNanos();
+      }
+      double seconds = (System.nanoTime() - start) / 1e9;
+      Arrays.sort(gpu);
+      System.out.printf(
+          "Llama %s on %s: positions %d-%d, %.1f tokens/s (host clock), GPU time per step %.3f ms"
+              + " (median)%n",
+          name,
+          device.name(),
+          warm,
+          steps - 1,
+          (steps - warm) / seconds,
+          gpu[gpu.length / 2] / 1e6);
+    }
+  }
+
+  private static String option(String[] args, String name, String otherwise) {
+    for (int i = 0; i + 1 < args.length; i++) {
+      if (args[i].equals(name)) {
+        return args[i + 1];
+      }
+    }
+    return otherwise;
+  }
+}
