@@ -104,4 +104,36 @@ class DeviceModelTest {
       Assumptions.abort("no Vulkan device: the CPU backend ran the model, Vulkan did not");
     }
   }
+
+  /**
+   * Random weights are the same bits on the CPU backend and Vulkan, multiples of 1/256 in [-1/8,
+   * 1/8) times the scale (4 / sqrt(cols)), and differ between matrices.
+   */
+  @org.junit.jupiter.api.Test
+  void randomWeightsAreTheSameEverywhereAndInRange() throws Exception {
+    DeviceWeights weights = DeviceWeights.random(5, false);
+    short[] onCpu;
+    try (dev.kiln.ShortArray matrix =
+            weights.matrix(cpu, 64, new String[] {"a", "b"}, new int[] {3, 5});
+        dev.kiln.ShortArray other = weights.matrix(cpu, 64, new String[] {"c"}, new int[] {8})) {
+      onCpu = matrix.toArray();
+      assertTrue(!java.util.Arrays.equals(onCpu, other.toArray()), "two matrices, two draws");
+    }
+    assertEquals(8 * 64, onCpu.length);
+    java.util.Set<Short> distinct = new java.util.HashSet<>();
+    for (short bits : onCpu) {
+      float value = Float.float16ToFloat(bits) * 2; // 4 / sqrt(64) = 1/2
+      assertTrue(
+          value >= -0.125f && value < 0.125f && value * 256 == Math.rint(value * 256), "" + value);
+      distinct.add(bits);
+    }
+    assertTrue(distinct.size() > 50, distinct.size() + " distinct values");
+    if (vulkan == null) {
+      Assumptions.abort("no Vulkan device: the CPU backend made the weights, Vulkan did not");
+    }
+    try (dev.kiln.ShortArray matrix =
+        weights.matrix(vulkan, 64, new String[] {"a", "b"}, new int[] {3, 5})) {
+      assertArrayEquals(onCpu, matrix.toArray());
+    }
+  }
 }
