@@ -105,17 +105,32 @@ public final class Generate {
         gpu[p - warm] = step.deviceNanos();
       }
       double seconds = (System.nanoTime() - start) / 1e9;
-      Arrays.sort(gpu);
       System.out.printf(
           "Llama %s on %s: positions %d-%d, %.1f tokens/s (host clock), GPU time per step %.3f ms"
               + " (median)%n",
-          name,
-          device.name(),
-          warm,
-          steps - 1,
-          (steps - warm) / seconds,
-          gpu[gpu.length / 2] / 1e6);
+          name, device.name(), warm, steps - 1, (steps - warm) / seconds, median(gpu) / 1e6);
     }
+    StringBuilder shares = new StringBuilder("  each kind of launch alone, at position 384:");
+    for (DeviceModel.Part part : DeviceModel.Part.values()) {
+      try (Recording alone = decoder.recordStep(1, java.util.EnumSet.of(part))) {
+        long[] gpu = new long[50];
+        for (int r = -10; r < gpu.length; r++) {
+          decoder.moveTo(384);
+          alone.replay();
+          if (r >= 0) {
+            gpu[r] = alone.deviceNanos();
+          }
+        }
+        shares.append(String.format(" %s %.3f ms", part, median(gpu) / 1e6));
+      }
+    }
+    System.out.println(shares);
+  }
+
+  private static long median(long[] nanos) {
+    long[] sorted = nanos.clone();
+    Arrays.sort(sorted);
+    return sorted[sorted.length / 2];
   }
 
   private static String option(String[] args, String name, String otherwise) {

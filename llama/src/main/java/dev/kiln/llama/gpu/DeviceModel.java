@@ -180,55 +180,103 @@ public final class DeviceModel implements AutoCloseable {
    * @return the recording, to close after use
    */
   public Recording recordStep(int promptLength) {
-    return device.record(batch -> step(batch, promptLength));
+    return recordStep(promptLength, java.util.EnumSet.allOf(Part.class));
   }
 
-  private void step(Batch batch, int promptLength) {
+  /** The kinds of launch of a step, for measuring each kind's share of a step's time. */
+  public enum Part {
+    /** The matrix-vector products: the weights' reads. */
+    GEMV,
+    /** The attention over the cache. */
+    ATTENTION,
+    /** The rest: embedding, norms, RoPE, SwiGLU, argmax, advance. */
+    OTHER
+  }
+
+  /**
+   * Records the launches of a step of the kinds {@code parts} only: for measurements (a step
+   * without some of its launches computes nothing meaningful).
+   */
+  public Recording recordStep(int promptLength, java.util.Set<Part> parts) {
+    return device.record(batch -> step(batch, promptLength, parts));
+  }
+
+  private void step(Batch batch, int promptLength, java.util.Set<Part> parts) {
+    boolean gemvs = parts.contains(Part.GEMV);
+    boolean attend = parts.contains(Part.ATTENTION);
+    boolean other = parts.contains(Part.OTHER);
     int hidden = config.hidden();
     int headDim = config.headDim();
     int queries = config.heads() * headDim;
     int keyWidth = config.kvHeads() * headDim;
     float eps = config.normEpsilon();
-    LlamaKernelsKernels.embed(
-        batch, hidden, embedding, tokens, position, x, hidden, bfloat ? 1 : 0);
-    for (Layer layer : layers) {
-      Rows.rmsNorm(batch, x, layer.attentionNorm(), 1, hidden, eps, h);
-      gemv(batch, layer.qkv(), queries + 2 * keyWidth, hidden, h, qkv, false);
-      LlamaKernelsKernels.rope(
-          batch,
-          (config.heads() + config.kvHeads()) * headDim / 2 + keyWidth,
-          qkv,
-          position,
-          cos,
-          sin,
-          layer.keys(),
-          layer.values(),
-          config.heads(),
-          config.kvHeads(),
-          headDim);
-      LlamaKernelsKernels.attend(
-          batch,
-          config.heads() * LlamaKernels.WORKGROUP,
-          qkv,
-          position,
-          layer.keys(),
-          layer.values(),
-          attention,
-          config.heads(),
-          config.kvHeads(),
-          headDim,
-          positions,
-          (float) (1 / Math.sqrt(headDim)));
-      gemv(batch, layer.attentionOutput(), hidden, queries, attention, x, true);
-      Rows.rmsNorm(batch, x, layer.feedForwardNorm(), 1, hidden, eps, h);
-      gemv(batch, layer.gateUp(), 2 * config.intermediate(), hidden, h, gateUp, false);
-      LlamaKernelsKernels.swiglu(batch, config.intermediate(), gateUp, act, config.intermediate());
-      gemv(batch, layer.down(), hidden, config.intermediate(), act, x, true);
+    if (other) {
+      LlamaKernelsKernels.embed(
+          batch, hidden, embedding, tokens, position, x, hidden, bfloat ? 1 : 0);
     }
-    Rows.rmsNorm(batch, x, norm, 1, hidden, eps, h);
-    gemv(batch, output, config.vocabulary(), hidden, h, logits, false);
-    Rows.argmax(batch, logits, 1, config.vocabulary(), next);
-    LlamaKernelsKernels.advance(batch, 1, next, tokens, position, promptLength);
+    for (Layer layer : layers) {
+      if (other) {
+        Rows.rmsNorm(batch, x, layer.attentionNorm(), 1, hidden, eps, h);
+      }
+      if (gemvs) {
+        gemv(batch, layer.qkv(), queries + 2 * keyWidth, hidden, h, qkv, false);
+      }
+      if (other) {
+        LlamaKernelsKernels.rope(
+            batch,
+            (config.heads() + config.kvHeads()) * headDim / 2 + keyWidth,
+            qkv,
+            position,
+            cos,
+            sin,
+            layer.keys(),
+            layer.values(),
+            config.heads(),
+            config.kvHeads(),
+            headDim);
+      }
+      if (attend) {
+        LlamaKernelsKernels.attend(
+            batch,
+            config.heads() * LlamaKernels.WORKGROUP,
+            qkv,
+            position,
+            layer.keys(),
+            layer.values(),
+            attention,
+            config.heads(),
+            config.kvHeads(),
+            headDim,
+            positions,
+            (float) (1 / Math.sqrt(headDim)));
+      }
+      if (gemvs) {
+        gemv(batch, layer.attentionOutput(), hidden, queries, attention, x, true);
+      }
+      if (other) {
+        Rows.rmsNorm(batch, x, layer.feedForwardNorm(), 1, hidden, eps, h);
+      }
+      if (gemvs) {
+        gemv(batch, layer.gateUp(), 2 * config.intermediate(), hidden, h, gateUp, false);
+      }
+      if (other) {
+        LlamaKernelsKernels.swiglu(
+            batch, config.intermediate(), gateUp, act, config.intermediate());
+      }
+      if (gemvs) {
+        gemv(batch, layer.down(), hidden, config.intermediate(), act, x, true);
+      }
+    }
+    if (other) {
+      Rows.rmsNorm(batch, x, norm, 1, hidden, eps, h);
+    }
+    if (gemvs) {
+      gemv(batch, output, config.vocabulary(), hidden, h, logits, false);
+    }
+    if (other) {
+      Rows.argmax(batch, logits, 1, config.vocabulary(), next);
+      LlamaKernelsKernels.advance(batch, 1, next, tokens, position, promptLength);
+    }
   }
 
   private void gemv(
@@ -254,6 +302,11 @@ public final class DeviceModel implements AutoCloseable {
     System.arraycopy(prompt, 0, all, 0, prompt.length);
     tokens.upload(all);
     position.upload(new int[] {0});
+  }
+
+  /** Sets the position the next step runs at (its cache before it as earlier steps left it). */
+  public void moveTo(int at) {
+    position.upload(new int[] {at});
   }
 
   /** The token at {@code at}: the prompt's, or the one a step chose there. */
