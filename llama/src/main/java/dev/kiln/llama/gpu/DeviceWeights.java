@@ -42,8 +42,8 @@ public sealed interface DeviceWeights {
   }
 
   /**
-   * Random weights made on the device from {@code seed}: each matrix element a multiple of 1/256 in
-   * [-1/8, 1/8) times {@code 4 / sqrt(cols)}, each norm weight 1.
+   * Random weights made on the device from {@code seed}: each matrix element an odd multiple of
+   * 1/512 in (-1/8, 1/8) times {@code 4 / sqrt(cols)} (never 0), each norm weight 1.
    */
   static DeviceWeights random(long seed, boolean bfloat) {
     return new Random(seed, bfloat);

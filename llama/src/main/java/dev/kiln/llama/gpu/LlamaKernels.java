@@ -163,9 +163,10 @@ final class LlamaKernels {
   }
 
   /**
-   * Element {@code i} of {@code out}: a multiple of 1/256 in [-1/8, 1/8) from a hash of {@code i}
-   * and {@code seed}, times {@code scale}, as float16 bits (bfloat16 where {@code bfloat} is not
-   * 0).
+   * Element {@code i} of {@code out}: an odd multiple of 1/512 in (-1/8, 1/8) from a hash of {@code
+   * i} and {@code seed}, times {@code scale}, as float16 bits (bfloat16 where {@code bfloat} is not
+   * 0). Never 0: a zero sends a GEMV's chunk of float16 weights down the slow decoding path, which
+   * real weights seldom take.
    */
   @Kernel(workgroup = WORKGROUP)
   static void random(@Buffer(Access.WRITE) short[] out, int seed, float scale, int bfloat) {
@@ -173,7 +174,7 @@ final class LlamaKernels {
     if (i < out.length) {
       int mixed = seed + i * 0x9E3779B1;
       mixed = (mixed ^ (mixed >>> 15)) * 0x2C1B3C6D;
-      float value = ((mixed >>> 26) - 32) / 256f * scale;
+      float value = ((mixed >>> 26) - 32 + 0.5f) / 256f * scale;
       out[i] =
           bfloat != 0
               ? (short) (Float.floatToRawIntBits(value) >>> 16)
