@@ -110,12 +110,14 @@ public final class Generate {
               + " (median)%n",
           name, device.name(), warm, steps - 1, (steps - warm) / seconds, median(gpu) / 1e6);
     }
-    StringBuilder shares = new StringBuilder("  each kind of launch alone, at position 384:");
+    int middle = Math.min(384, decoder.positions() - 1);
+    StringBuilder shares =
+        new StringBuilder("  each kind of launch alone, at position " + middle + ":");
     for (DeviceModel.Part part : DeviceModel.Part.values()) {
       try (Recording alone = decoder.recordStep(1, java.util.EnumSet.of(part))) {
         long[] gpu = new long[50];
         for (int r = -10; r < gpu.length; r++) {
-          decoder.moveTo(384);
+          decoder.moveTo(middle);
           alone.replay();
           if (r >= 0) {
             gpu[r] = alone.deviceNanos();

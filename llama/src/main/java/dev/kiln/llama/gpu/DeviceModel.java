@@ -168,6 +168,11 @@ public final class DeviceModel implements AutoCloseable {
     return array;
   }
 
+  /** The positions the cache holds. */
+  public int positions() {
+    return positions;
+  }
+
   /** The config. */
   public LlamaConfig config() {
     return config;
