@@ -5,6 +5,7 @@ import dev.kiln.Recording;
 import dev.kiln.llama.gpu.DeviceModel;
 import dev.kiln.llama.gpu.DeviceWeights;
 import dev.kiln.llama.model.LlamaConfig;
+import dev.kiln.llama.text.Sampler;
 import dev.kiln.llama.text.Tokenizer;
 import dev.kiln.llama.weights.SafeTensors;
 import java.io.IOException;
@@ -12,11 +13,12 @@ import java.nio.file.Path;
 import java.util.Arrays;
 
 /**
- * Generates text with a Llama model on the best device (greedy decoding), or measures decoding on
- * random weights:
+ * Generates text with a Llama model on the best device (greedy, or sampled with a temperature and
+ * top-p: then each step's logits come to the host), or measures decoding on random weights:
  *
  * <pre>
  * java ... dev.kiln.llama.Generate --model DIR [--prompt TEXT] [--steps N] [--positions N]
+ *     [--temperature T] [--top-p P] [--seed S]
  * java ... dev.kiln.llama.Generate --random 1B|3B|8B [--bf16] [--steps N] [--positions N]
  * </pre>
  *
@@ -36,6 +38,7 @@ public final class Generate {
     if ((model == null) == (random == null)) {
       System.err.println(
           "usage: Generate --model DIR [--prompt TEXT] [--steps N] [--positions N]\n"
+              + "                [--temperature T] [--top-p P] [--seed S]\n"
               + "       Generate --random 1B|3B|8B [--bf16] [--steps N] [--positions N]");
       System.exit(2);
     }
@@ -53,6 +56,11 @@ public final class Generate {
         LlamaConfig config = LlamaConfig.read(folder);
         Tokenizer tokenizer = Tokenizer.read(folder);
         int[] prompt = tokenizer.encode(option(args, "--prompt", "The capital of France is"));
+        Sampler sampler =
+            new Sampler(
+                Float.parseFloat(option(args, "--temperature", "0")),
+                Float.parseFloat(option(args, "--top-p", "1")),
+                Long.parseLong(option(args, "--seed", "1")));
         try (DeviceModel decoder =
                 new DeviceModel(device, config, SafeTensors.open(folder), positions);
             Recording step = decoder.recordStep(prompt.length)) {
@@ -69,7 +77,10 @@ public final class Generate {
           java.util.List<Integer> generated = new java.util.ArrayList<>();
           int printed = 0;
           for (int p = prompt.length; p < total; p++) {
-            int token = decoder.token(p);
+            int token = sampler.isGreedy() ? decoder.token(p) : sampler.next(decoder.logits());
+            if (!sampler.isGreedy()) {
+              decoder.choose(p, token);
+            }
             generated.add(token);
             String text =
                 tokenizer.decode(generated.stream().mapToInt(Integer::intValue).toArray());

@@ -314,6 +314,11 @@ public final class DeviceModel implements AutoCloseable {
     position.upload(new int[] {at});
   }
 
+  /** Puts {@code token} at {@code at}: a sampled token in place of the step's argmax. */
+  public void choose(int at, int token) {
+    tokens.upload(new int[] {token}, 0, at, 1);
+  }
+
   /** The token at {@code at}: the prompt's, or the one a step chose there. */
   public int token(int at) {
     int[] one = new int[1];

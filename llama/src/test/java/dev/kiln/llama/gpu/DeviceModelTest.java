@@ -136,4 +136,35 @@ class DeviceModelTest {
       assertArrayEquals(onCpu, matrix.toArray());
     }
   }
+
+  /**
+   * A token chosen by the host ({@code choose}, as sampling does) replaces the step's argmax: the
+   * steps after it run on it, as the reference model fed the same tokens.
+   */
+  @org.junit.jupiter.api.Test
+  void aChosenTokenIsTheOneTheNextStepsRunOn(@TempDir Path folder) throws Exception {
+    LlamaConfig config = TinyCheckpoint.write(folder, TensorType.F16);
+    SafeTensors tensors = SafeTensors.open(folder);
+    int[] fed = {700, 39, 269, 5, 600, 17};
+    ReferenceModel reference = new ReferenceModel(LlamaWeights.read(tensors, config), 16);
+    float[] expected = null;
+    for (int token : fed) {
+      expected = reference.step(token);
+    }
+    try (DeviceModel model = new DeviceModel(cpu, config, tensors, 16);
+        Recording step = model.recordStep(3)) {
+      model.start(new int[] {700, 39, 269});
+      for (int p = 0; p < fed.length; p++) {
+        step.replay();
+        if (p + 1 < fed.length && p + 1 >= 3) {
+          model.choose(p + 1, fed[p + 1]);
+        }
+      }
+      assertArrayEquals(fed, model.tokens(fed.length));
+      float[] logits = model.logits();
+      for (int i = 0; i < logits.length; i++) {
+        assertEquals(expected[i], logits[i], 1e-4, "logit " + i);
+      }
+    }
+  }
 }
