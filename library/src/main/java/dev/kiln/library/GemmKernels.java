@@ -351,21 +351,54 @@ final class GemmKernels {
       int rowB,
       int transA,
       int transB) {
+    // b held k x n runs along c's columns as a transposed a runs along its rows; each pair of
+    // layouts gets its own copy of the loop with the layouts constants of the module (as the tile
+    // GEMM's: a branch the driver cannot fold costs it in every stage)
+    if (transA == 0 && transB == 0) {
+      stages(a, b, blockA, blockB, sums, m, n, k, offsetA, rowA, offsetB, rowB, 0, 1);
+    } else if (transA == 0) {
+      stages(a, b, blockA, blockB, sums, m, n, k, offsetA, rowA, offsetB, rowB, 0, 0);
+    } else if (transB == 0) {
+      stages(a, b, blockA, blockB, sums, m, n, k, offsetA, rowA, offsetB, rowB, 1, 1);
+    } else {
+      stages(a, b, blockA, blockB, sums, m, n, k, offsetA, rowA, offsetB, rowB, 1, 0);
+    }
+  }
+
+  /**
+   * {@link #product}'s stages for one pair of layouts: {@code alongA} and {@code alongB} (0 or 1,
+   * constants at each call) say whether a runs along k in memory (a transposed) and whether b does
+   * (b not transposed), as {@link #fetch}'s {@code alongK}.
+   */
+  private static void stages(
+      float[] a,
+      float[] b,
+      float[] blockA,
+      float[] blockB,
+      float[] sums,
+      int m,
+      int n,
+      int k,
+      int offsetA,
+      int rowA,
+      int offsetB,
+      int rowB,
+      int alongA,
+      int alongB) {
     int self = Gpu.localId(1) * SIDE + Gpu.localId(0);
     int firstRow = Gpu.workgroupId(1) * BLOCK;
     int firstColumn = Gpu.workgroupId(0) * BLOCK;
     float[] nextA = new float[QUAD];
     float[] nextB = new float[QUAD];
-    // b held k x n runs along c's columns as a transposed a runs along its rows
-    fetch(a, offsetA, rowA, transA, m, firstRow, 0, k, self, nextA);
-    fetch(b, offsetB, rowB, 1 - transB, n, firstColumn, 0, k, self, nextB);
+    fetch(a, offsetA, rowA, alongA, m, firstRow, 0, k, self, nextA);
+    fetch(b, offsetB, rowB, alongB, n, firstColumn, 0, k, self, nextB);
     for (int k0 = 0; k0 < k; k0 += DEPTH) {
-      place(nextA, blockA, transA, self);
-      place(nextB, blockB, 1 - transB, self);
+      place(nextA, blockA, alongA, self);
+      place(nextB, blockB, alongB, self);
       Gpu.barrier();
       if (k0 + DEPTH < k) {
-        fetch(a, offsetA, rowA, transA, m, firstRow, k0 + DEPTH, k, self, nextA);
-        fetch(b, offsetB, rowB, 1 - transB, n, firstColumn, k0 + DEPTH, k, self, nextB);
+        fetch(a, offsetA, rowA, alongA, m, firstRow, k0 + DEPTH, k, self, nextA);
+        fetch(b, offsetB, rowB, alongB, n, firstColumn, k0 + DEPTH, k, self, nextB);
       }
       multiply(blockA, blockB, sums);
       Gpu.barrier();

@@ -427,6 +427,7 @@ class GemmTest extends LibraryDevices {
       }
     }
     try (FloatArray small = cpu.floats(10);
+        FloatArray six = cpu.floats(6);
         dev.kiln.Batch batch = cpu.batch()) {
       IllegalArgumentException overlapping =
           assertThrows(
@@ -447,7 +448,7 @@ class GemmTest extends LibraryDevices {
                       3,
                       false,
                       0f,
-                      cpu.floats(6),
+                      six,
                       0,
                       2,
                       Gemm.Epilogue.forDevice()));
@@ -474,7 +475,7 @@ class GemmTest extends LibraryDevices {
                       3,
                       false,
                       0f,
-                      cpu.floats(6),
+                      six,
                       0,
                       3,
                       Gemm.Epilogue.forDevice()));
