@@ -276,9 +276,7 @@ public final class Gemv {
       FloatArray y,
       int offsetY,
       boolean accumulate) {
-    Shapes.strided("a", a.length(), offsetA, rows, cols, lda);
-    Shapes.strided("x", x.length(), offsetX, 1, cols, cols);
-    Shapes.strided("y", y.length(), offsetY, 1, rows, rows);
+    checkStrided(a.length(), offsetA, lda, rows, cols, x.length(), offsetX, y.length(), offsetY);
     if (rows > 0) {
       GemvKernelsKernels.floats(
           batch,
@@ -326,9 +324,7 @@ public final class Gemv {
       FloatArray y,
       int offsetY,
       boolean accumulate) {
-    Shapes.strided("a", a.length(), offsetA, rows, cols, lda);
-    Shapes.strided("x", x.length(), offsetX, 1, cols, cols);
-    Shapes.strided("y", y.length(), offsetY, 1, rows, rows);
+    checkStrided(a.length(), offsetA, lda, rows, cols, x.length(), offsetX, y.length(), offsetY);
     if (rows > 0) {
       GemvKernelsKernels.halves(
           batch,
@@ -376,9 +372,7 @@ public final class Gemv {
       FloatArray y,
       int offsetY,
       boolean accumulate) {
-    Shapes.strided("a", a.length(), offsetA, rows, cols, lda);
-    Shapes.strided("x", x.length(), offsetX, 1, cols, cols);
-    Shapes.strided("y", y.length(), offsetY, 1, rows, rows);
+    checkStrided(a.length(), offsetA, lda, rows, cols, x.length(), offsetX, y.length(), offsetY);
     if (rows > 0) {
       GemvKernelsKernels.bfloats(
           batch,
@@ -508,5 +502,23 @@ public final class Gemv {
     Shapes.matrix("a", length, rows, cols);
     Shapes.vector("x", xLength, cols);
     Shapes.vector("y", yLength, rows);
+  }
+
+  /**
+   * The strided forms' checks: each part of an array within it, {@code a}'s rows not overlapping.
+   */
+  private static void checkStrided(
+      int aLength,
+      int offsetA,
+      int lda,
+      int rows,
+      int cols,
+      int xLength,
+      int offsetX,
+      int yLength,
+      int offsetY) {
+    Shapes.strided("a", aLength, offsetA, rows, cols, lda);
+    Shapes.strided("x", xLength, offsetX, 1, cols, cols);
+    Shapes.strided("y", yLength, offsetY, 1, rows, rows);
   }
 }

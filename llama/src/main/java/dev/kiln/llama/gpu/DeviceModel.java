@@ -10,6 +10,7 @@ import dev.kiln.ShortArray;
 import dev.kiln.library.Gemv;
 import dev.kiln.library.Rows;
 import dev.kiln.llama.model.LlamaConfig;
+import dev.kiln.llama.model.TensorNames;
 import dev.kiln.llama.weights.SafeTensors;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -97,37 +98,33 @@ public final class DeviceModel implements AutoCloseable {
     int queries = config.heads() * config.headDim();
     int keyWidth = config.kvHeads() * config.headDim();
     int inner = config.intermediate();
-    embedding = keep(matrix(weights, hidden, "model.embed_tokens.weight", config.vocabulary()));
+    embedding = keep(matrix(weights, hidden, TensorNames.EMBEDDING, config.vocabulary()));
     output =
         config.tiedEmbeddings()
             ? embedding
-            : keep(matrix(weights, hidden, "lm_head.weight", config.vocabulary()));
-    norm = keep(weights.vector(device, "model.norm.weight", hidden));
+            : keep(matrix(weights, hidden, TensorNames.OUTPUT, config.vocabulary()));
+    norm = keep(weights.vector(device, TensorNames.NORM, hidden));
     layers = new Layer[config.layers()];
     for (int l = 0; l < layers.length; l++) {
-      String p = "model.layers." + l + ".";
+      TensorNames.Layer names = TensorNames.layer(l);
       layers[l] =
           new Layer(
-              keep(weights.vector(device, p + "input_layernorm.weight", hidden)),
+              keep(weights.vector(device, names.attentionNorm(), hidden)),
               keep(
                   weights.matrix(
                       device,
                       hidden,
-                      new String[] {
-                        p + "self_attn.q_proj.weight",
-                        p + "self_attn.k_proj.weight",
-                        p + "self_attn.v_proj.weight"
-                      },
+                      new String[] {names.query(), names.key(), names.value()},
                       new int[] {queries, keyWidth, keyWidth})),
-              keep(matrix(weights, queries, p + "self_attn.o_proj.weight", hidden)),
-              keep(weights.vector(device, p + "post_attention_layernorm.weight", hidden)),
+              keep(matrix(weights, queries, names.attentionOutput(), hidden)),
+              keep(weights.vector(device, names.feedForwardNorm(), hidden)),
               keep(
                   weights.matrix(
                       device,
                       hidden,
-                      new String[] {p + "mlp.gate_proj.weight", p + "mlp.up_proj.weight"},
+                      new String[] {names.gate(), names.up()},
                       new int[] {inner, inner})),
-              keep(matrix(weights, inner, p + "mlp.down_proj.weight", hidden)),
+              keep(matrix(weights, inner, names.down(), hidden)),
               keep(device.floats(positions * keyWidth)),
               keep(device.floats(positions * keyWidth)));
     }

@@ -3,6 +3,7 @@ package dev.kiln.llama.gpu;
 import dev.kiln.Device;
 import dev.kiln.FloatArray;
 import dev.kiln.ShortArray;
+import dev.kiln.llama.model.TensorNames;
 import dev.kiln.llama.weights.SafeTensors;
 import dev.kiln.llama.weights.TensorInfo;
 import dev.kiln.llama.weights.TensorType;
@@ -32,7 +33,7 @@ public sealed interface DeviceWeights {
    * @throws IllegalArgumentException where the embedding is F32
    */
   static DeviceWeights of(SafeTensors tensors) {
-    TensorType type = tensors.tensor("model.embed_tokens.weight").type();
+    TensorType type = tensors.tensor(TensorNames.EMBEDDING).type();
     if (type == TensorType.F32) {
       throw new IllegalArgumentException(
           "the checkpoint's weights are F32; the device model reads F16 or BF16. Fix: use a float16"

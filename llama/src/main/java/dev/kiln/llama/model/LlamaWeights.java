@@ -44,26 +44,26 @@ public record LlamaWeights(
     int keys = config.kvHeads() * config.headDim();
     Layer[] layers = new Layer[config.layers()];
     for (int l = 0; l < layers.length; l++) {
-      String prefix = "model.layers." + l + ".";
+      TensorNames.Layer names = TensorNames.layer(l);
       layers[l] =
           new Layer(
-              read(tensors, prefix + "input_layernorm.weight", hidden),
-              read(tensors, prefix + "self_attn.q_proj.weight", queries, hidden),
-              read(tensors, prefix + "self_attn.k_proj.weight", keys, hidden),
-              read(tensors, prefix + "self_attn.v_proj.weight", keys, hidden),
-              read(tensors, prefix + "self_attn.o_proj.weight", hidden, queries),
-              read(tensors, prefix + "post_attention_layernorm.weight", hidden),
-              read(tensors, prefix + "mlp.gate_proj.weight", config.intermediate(), hidden),
-              read(tensors, prefix + "mlp.up_proj.weight", config.intermediate(), hidden),
-              read(tensors, prefix + "mlp.down_proj.weight", hidden, config.intermediate()));
+              read(tensors, names.attentionNorm(), hidden),
+              read(tensors, names.query(), queries, hidden),
+              read(tensors, names.key(), keys, hidden),
+              read(tensors, names.value(), keys, hidden),
+              read(tensors, names.attentionOutput(), hidden, queries),
+              read(tensors, names.feedForwardNorm(), hidden),
+              read(tensors, names.gate(), config.intermediate(), hidden),
+              read(tensors, names.up(), config.intermediate(), hidden),
+              read(tensors, names.down(), hidden, config.intermediate()));
     }
-    float[] embedding = read(tensors, "model.embed_tokens.weight", config.vocabulary(), hidden);
+    float[] embedding = read(tensors, TensorNames.EMBEDDING, config.vocabulary(), hidden);
     float[] output =
         config.tiedEmbeddings()
             ? embedding
-            : read(tensors, "lm_head.weight", config.vocabulary(), hidden);
+            : read(tensors, TensorNames.OUTPUT, config.vocabulary(), hidden);
     return new LlamaWeights(
-        config, embedding, layers, read(tensors, "model.norm.weight", hidden), output);
+        config, embedding, layers, read(tensors, TensorNames.NORM, hidden), output);
   }
 
   private static float[] read(SafeTensors tensors, String name, long... shape) throws IOException {

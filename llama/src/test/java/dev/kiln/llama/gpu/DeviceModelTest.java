@@ -76,11 +76,7 @@ class DeviceModelTest {
     for (int step = 0; step < steps; step++) {
       referenceLogits = reference.step(referenceTokens[step]);
       if (step + 1 >= prompt.length) {
-        int best = 0;
-        for (int i = 0; i < referenceLogits.length; i++) {
-          best = referenceLogits[i] > referenceLogits[best] ? i : best;
-        }
-        referenceTokens[step + 1] = best;
+        referenceTokens[step + 1] = dev.kiln.llama.text.Sampler.argmax(referenceLogits);
       }
     }
     for (Device device : vulkan == null ? new Device[] {cpu} : new Device[] {cpu, vulkan}) {
