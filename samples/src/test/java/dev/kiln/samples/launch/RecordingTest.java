@@ -147,7 +147,8 @@ class RecordingTest extends BothDevices {
               StepKernelsKernels.keep(batch, 1, position, y, log);
               batch.submit();
             }));
-        assertTrue(submitted.getMessage().contains("Recording.replay()"), submitted.getMessage());
+        assertEquals("this batch records a Recording: run it with Recording.replay() once Device.record returned it,"
+            + " and close the Recording", submitted.getMessage());
         assertThrows(IllegalStateException.class, () -> device.record(Batch::close));
 
         IntArray x = device.upload(new int[N]);
@@ -157,14 +158,17 @@ class RecordingTest extends BothDevices {
         });
         IllegalStateException late =
             assertThrows(IllegalStateException.class, () -> StepKernelsKernels.keep(kept[0], 1, position, y, log));
-        assertTrue(late.getMessage().contains("recording is complete"), late.getMessage());
+        assertEquals("this batch's recording is complete: Device.record returned; record into a new one",
+            late.getMessage());
         recording.replay();
         x.close();
         IllegalStateException closedArray = assertThrows(IllegalStateException.class, recording::replay);
-        assertTrue(closedArray.getMessage().contains("argument 'x' of"), closedArray.getMessage());
+        assertEquals("this recording was not submitted: the IntArray passed as argument 'x' of "
+            + "dev.kiln.samples.launch.StepKernels#scaledAdd was closed after the launch was recorded; close arrays"
+            + " after the recordings that use them", closedArray.getMessage());
         recording.close();
         IllegalStateException closed = assertThrows(IllegalStateException.class, recording::replay);
-        assertTrue(closed.getMessage().contains("recording is closed"), closed.getMessage());
+        assertEquals("this recording is closed", closed.getMessage());
         recording.close();
       }
     }
