@@ -46,6 +46,9 @@ public final class DeviceModel implements AutoCloseable {
   private final FloatArray x;
   private final FloatArray h;
   private final FloatArray qkv;
+  private final int spans;
+  private final FloatArray spanValues;
+  private final FloatArray spanStats;
   private final FloatArray attention;
   private final FloatArray gateUp;
   private final FloatArray act;
@@ -86,12 +89,17 @@ public final class DeviceModel implements AutoCloseable {
     this.device = device;
     this.config = config;
     this.positions = positions;
-    if (LlamaKernels.WORKGROUP % config.headDim() != 0) {
+    if (config.headDim() > LlamaKernels.MAX_HEAD
+        || config.heads() / config.kvHeads() > LlamaKernels.MAX_GROUP) {
       throw new IllegalArgumentException(
-          "a head of "
+          "heads of "
               + config.headDim()
-              + " does not divide the attention's workgroup of "
-              + LlamaKernels.WORKGROUP);
+              + " in groups of "
+              + config.heads() / config.kvHeads()
+              + " per key-value head; the attention takes at most "
+              + LlamaKernels.MAX_HEAD
+              + " in groups of at most "
+              + LlamaKernels.MAX_GROUP);
     }
     bfloat = weights.bfloat();
     int hidden = config.hidden();
@@ -147,6 +155,9 @@ public final class DeviceModel implements AutoCloseable {
     x = keep(device.floats(hidden));
     h = keep(device.floats(hidden));
     qkv = keep(device.floats(queries + 2 * keyWidth));
+    spans = (positions + LlamaKernels.SPAN - 1) / LlamaKernels.SPAN;
+    spanValues = keep(device.floats(config.heads() * spans * config.headDim()));
+    spanStats = keep(device.floats(config.heads() * spans * 2));
     attention = keep(device.floats(queries));
     gateUp = keep(device.floats(2 * inner));
     act = keep(device.floats(inner));
@@ -238,19 +249,30 @@ public final class DeviceModel implements AutoCloseable {
             headDim);
       }
       if (attend) {
-        LlamaKernelsKernels.attend(
+        LlamaKernelsKernels.attendSpan(
             batch,
-            config.heads() * LlamaKernels.WORKGROUP,
+            config.kvHeads() * spans * LlamaKernels.WORKGROUP,
             qkv,
             position,
             layer.keys(),
             layer.values(),
-            attention,
+            spanValues,
+            spanStats,
             config.heads(),
             config.kvHeads(),
             headDim,
-            positions,
+            spans,
             (float) (1 / Math.sqrt(headDim)));
+        LlamaKernelsKernels.attendCombine(
+            batch,
+            queries,
+            spanValues,
+            spanStats,
+            position,
+            attention,
+            config.heads(),
+            headDim,
+            spans);
       }
       if (gemvs) {
         gemv(batch, layer.attentionOutput(), hidden, queries, attention, x, true);

@@ -15,6 +15,15 @@ final class LlamaKernels {
   /** Invocations per workgroup. */
   static final int WORKGROUP = 256;
 
+  /** Cache positions per workgroup of {@link #attendSpan}. */
+  static final int SPAN = 32;
+
+  /** The widest head {@link #attendSpan} stages. */
+  static final int MAX_HEAD = 128;
+
+  /** The most query heads {@link #attendSpan} takes per key-value head. */
+  static final int MAX_GROUP = 8;
+
   private LlamaKernels() {}
 
   /** {@code x} = row {@code tokens[position[0]]} of {@code table}, decoded from 16 bits. */
@@ -81,84 +90,116 @@ final class LlamaKernels {
   }
 
   /**
-   * One query head per workgroup: its scores against the cached keys of its key-value head up to
-   * the position ({@code q · k · scale}), their softmax, and the weighted sum of the cached values,
-   * into {@code out}. {@code positions} sizes the scores' and their exponentials' workgroup memory
-   * (the cache's length; two arrays, as the race check does not yet follow an invocation's own
-   * element read and written in a loop stepping by the workgroup's size); {@code headDim} divides
-   * {@link #WORKGROUP}, whose invocations sum the values in {@code WORKGROUP / headDim} groups of
-   * positions.
+   * Attention's first half, split over the cache (flash-decoding): workgroup {@code kvHead · spans
+   * + span} takes the {@link #SPAN} positions from {@code span · SPAN} (those up to the position)
+   * for the query heads that share key-value head {@code kvHead}. It stages the span's keys and the
+   * heads' queries in workgroup memory, scores each head against each key ({@code q · k · scale}),
+   * and writes per head the scores' maximum and the sum of their exponentials less it ({@code
+   * stats}, two floats) and the values weighted by those exponentials ({@code partials}, {@code
+   * headDim} floats), at {@code head · spans + span}; a span past the position writes a maximum of
+   * negative infinity, which {@link #attendCombine} skips. {@code headDim} is at most {@link
+   * #MAX_HEAD} and {@code heads / kvHeads} at most {@link #MAX_GROUP}.
    */
   @Kernel(workgroup = WORKGROUP)
-  static void attend(
+  static void attendSpan(
       @Buffer(Access.READ) float[] qkv,
       @Buffer(Access.READ) int[] position,
       @Buffer(Access.READ) float[] keys,
       @Buffer(Access.READ) float[] values,
-      @Buffer(Access.WRITE) float[] out,
+      @Buffer(Access.WRITE) float[] partials,
+      @Buffer(Access.WRITE) float[] stats,
       int heads,
       int kvHeads,
       int headDim,
-      int positions,
+      int spans,
       float scale) {
-    float[] scores = Gpu.sharedFloats(positions);
-    float[] weights = Gpu.sharedFloats(positions);
-    float[] partial = Gpu.sharedFloats(WORKGROUP);
-    int head = Gpu.workgroupId(0);
+    float[] cached = Gpu.sharedFloats(SPAN * (MAX_HEAD + 1));
+    float[] query = Gpu.sharedFloats(MAX_GROUP * MAX_HEAD);
+    float[] scores = Gpu.sharedFloats(MAX_GROUP * SPAN);
+    int kvHead = Gpu.workgroupId(0) / spans;
+    int span = Gpu.workgroupId(0) % spans;
     int self = Gpu.localId(0);
-    int length = position[0] + 1;
+    int group = heads / kvHeads;
     int kvWidth = kvHeads * headDim;
-    int kvOffset = head / (heads / kvHeads) * headDim;
-    float max = Float.NEGATIVE_INFINITY;
-    for (int t = self; t < length; t += WORKGROUP) {
-      float dot = 0f;
-      for (int d = 0; d < headDim; d++) {
-        dot += qkv[head * headDim + d] * keys[t * kvWidth + kvOffset + d];
+    int first = span * SPAN;
+    int count = Math.min(SPAN, position[0] + 1 - first);
+    for (int e = self; e < count * headDim; e += WORKGROUP) {
+      int t = e / headDim;
+      cached[t * (headDim + 1) + e % headDim] =
+          keys[(first + t) * kvWidth + kvHead * headDim + e % headDim];
+    }
+    for (int e = self; e < group * headDim; e += WORKGROUP) {
+      query[e] = qkv[kvHead * group * headDim + e];
+    }
+    Gpu.barrier();
+    for (int s = self; s < group * SPAN; s += WORKGROUP) {
+      int g = s / SPAN;
+      int t = s % SPAN;
+      float score = Float.NEGATIVE_INFINITY;
+      if (t < count) {
+        float dot = 0f;
+        for (int d = 0; d < headDim; d++) {
+          dot += query[g * headDim + d] * cached[t * (headDim + 1) + d];
+        }
+        score = dot * scale;
       }
-      scores[t] = dot * scale;
-      max = Math.max(max, dot * scale);
+      scores[s] = score;
     }
-    partial[self] = max;
     Gpu.barrier();
-    for (int stride = WORKGROUP / 2; stride > 0; stride /= 2) {
-      if (self < stride) {
-        partial[self] = Math.max(partial[self], partial[self + stride]);
+    for (int s = self; s < group * headDim; s += WORKGROUP) {
+      int g = s / headDim;
+      int d = s % headDim;
+      float max = Float.NEGATIVE_INFINITY;
+      for (int t = 0; t < count; t++) {
+        max = Math.max(max, scores[g * SPAN + t]);
       }
-      Gpu.barrier();
-    }
-    max = partial[0];
-    Gpu.barrier();
-    float sum = 0f;
-    for (int t = self; t < length; t += WORKGROUP) {
-      float e = Gpu.exp(scores[t] - max);
-      weights[t] = e;
-      sum += e;
-    }
-    partial[self] = sum;
-    Gpu.barrier();
-    for (int stride = WORKGROUP / 2; stride > 0; stride /= 2) {
-      if (self < stride) {
-        partial[self] += partial[self + stride];
+      float sum = 0f;
+      float acc = 0f;
+      for (int t = 0; t < count; t++) {
+        float weight = Gpu.exp(scores[g * SPAN + t] - max);
+        sum += weight;
+        acc += weight * values[(first + t) * kvWidth + kvHead * headDim + d];
       }
-      Gpu.barrier();
-    }
-    sum = partial[0];
-    Gpu.barrier();
-    int groups = WORKGROUP / headDim;
-    int group = self / headDim;
-    int d = self % headDim;
-    float acc = 0f;
-    for (int t = group; t < length; t += groups) {
-      acc += weights[t] * values[t * kvWidth + kvOffset + d];
-    }
-    partial[self] = acc;
-    Gpu.barrier();
-    if (self < headDim) {
-      float total = 0f;
-      for (int g = 0; g < groups; g++) {
-        total += partial[g * headDim + self];
+      int at = (kvHead * group + g) * spans + span;
+      partials[at * headDim + d] = acc;
+      if (d == 0) {
+        stats[2 * at] = max;
+        stats[2 * at + 1] = sum;
       }
-      out[head * headDim + self] = total / sum;
+    }
+  }
+
+  /**
+   * Attention's second half: element {@code d} of query head {@code head} in {@code out}, the
+   * spans' weighted values of {@link #attendSpan} up to the position rescaled to their common
+   * maximum, over the sum of their exponentials so rescaled.
+   */
+  @Kernel(workgroup = WORKGROUP)
+  static void attendCombine(
+      @Buffer(Access.READ) float[] partials,
+      @Buffer(Access.READ) float[] stats,
+      @Buffer(Access.READ) int[] position,
+      @Buffer(Access.WRITE) float[] out,
+      int heads,
+      int headDim,
+      int spans) {
+    int i = Gpu.globalId(0);
+    if (i < heads * headDim) {
+      int head = i / headDim;
+      int used = position[0] / SPAN + 1;
+      float max = Float.NEGATIVE_INFINITY;
+      for (int s = 0; s < used; s++) {
+        max = Math.max(max, stats[2 * (head * spans + s)]);
+      }
+      float sum = 0f;
+      float acc = 0f;
+      for (int s = 0; s < used; s++) {
+        int at = head * spans + s;
+        float weight = Gpu.exp(stats[2 * at] - max);
+        sum += weight * stats[2 * at + 1];
+        acc += weight * partials[at * headDim + i % headDim];
+      }
+      out[i] = acc / sum;
     }
   }
 
