@@ -493,6 +493,54 @@ public final class Gemv {
     }
   }
 
+  /**
+   * A gated linear unit (SwiGLU, a transformer's feed-forward input) in one dispatch: {@code y[r] =
+   * silu(g) · u}, where {@code g} is the product of row {@code r} of {@code a} with {@code x} and
+   * {@code u} that of row {@code rows + r} ({@code a} holds the gate's rows, then the up
+   * projection's), each as {@link #halves} or {@link #bfloats} computes it, and {@code silu(v) = v
+   * / (1 + exp(-v))} with the device's {@code exp} (a few ulps, not Java's bits), as {@link Gemm}'s
+   * SiLU epilogue.
+   *
+   * @param device where it runs
+   * @param a {@code 2 · rows} rows of {@code cols} 16-bit elements
+   * @param rows the rows of {@code y}
+   * @param cols the columns
+   * @param x at least {@code cols} elements
+   * @param y at least {@code rows} elements
+   * @param bfloat whether the elements are bfloat16 bits (else float16)
+   */
+  public static void gated(
+      Device device, short[] a, int rows, int cols, float[] x, float[] y, boolean bfloat) {
+    checkGated(a.length, rows, cols, x.length, y.length);
+    if (rows > 0 && bfloat) {
+      GemvKernelsKernels.gatedBfloats(device, grid(rows), a, x, y, rows, cols);
+    } else if (rows > 0) {
+      GemvKernelsKernels.gatedHalves(device, grid(rows), a, x, y, rows, cols);
+    }
+  }
+
+  /**
+   * {@link #gated(Device, short[], int, int, float[], float[], boolean)} in a batch, on device
+   * arrays.
+   *
+   * @param batch the batch that records it
+   * @param a {@code 2 · rows} rows of {@code cols} 16-bit elements
+   * @param rows the rows of {@code y}
+   * @param cols the columns
+   * @param x at least {@code cols} elements
+   * @param y at least {@code rows} elements
+   * @param bfloat whether the elements are bfloat16 bits (else float16)
+   */
+  public static void gated(
+      Batch batch, ShortArray a, int rows, int cols, FloatArray x, FloatArray y, boolean bfloat) {
+    checkGated(a.length(), rows, cols, x.length(), y.length());
+    if (rows > 0 && bfloat) {
+      GemvKernelsKernels.gatedBfloats(batch, grid(rows), a, x, y, rows, cols);
+    } else if (rows > 0) {
+      GemvKernelsKernels.gatedHalves(batch, grid(rows), a, x, y, rows, cols);
+    }
+  }
+
   /** The grid for {@code rows} rows: {@link GemvKernels#LANES} wide, a row of it per row. */
   private static Grid grid(int rows) {
     return Grid.of(GemvKernels.LANES, rows);
@@ -500,6 +548,14 @@ public final class Gemv {
 
   private static void check(int length, int rows, int cols, int xLength, int yLength) {
     Shapes.matrix("a", length, rows, cols);
+    Shapes.vector("x", xLength, cols);
+    Shapes.vector("y", yLength, rows);
+  }
+
+  /** {@link #gated}'s checks: {@code a} holds {@code 2 · rows} rows. */
+  private static void checkGated(int length, int rows, int cols, int xLength, int yLength) {
+    Shapes.matrix(
+        "a", length, rows < 0 ? rows : (int) Math.min(2L * rows, Integer.MAX_VALUE), cols);
     Shapes.vector("x", xLength, cols);
     Shapes.vector("y", yLength, rows);
   }

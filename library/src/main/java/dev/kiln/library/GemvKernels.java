@@ -93,6 +93,46 @@ final class GemvKernels {
   }
 
   /**
+   * A gated linear unit of float16 rows: {@code y[r] = silu(g) · u}, {@code g} the product of row
+   * {@code r} of {@code a} and {@code u} that of row {@code rows + r}, each as {@link #halves}
+   * computes it; SiLU as {@link GemmKernels#activate} computes it.
+   */
+  @Kernel(workgroup = {LANES, ROWS})
+  static void gatedHalves(
+      @Buffer(Access.READ) short[] a,
+      @Buffer(Access.READ) float[] x,
+      @Buffer(Access.WRITE) float[] y,
+      int rows,
+      int cols) {
+    int row = Gpu.globalId(1);
+    int lane = Gpu.localId(0);
+    float gate = row < rows ? shortLane(a, x, row * cols, 0, cols, lane, 0) : 0f;
+    float up = row < rows ? shortLane(a, x, (rows + row) * cols, 0, cols, lane, 0) : 0f;
+    float unit = LaneFolds.gatedSum(gate, up);
+    if (Gpu.globalId(0) == 0 && row < rows) {
+      y[row] = unit;
+    }
+  }
+
+  /** {@link #gatedHalves} of bfloat16 rows. */
+  @Kernel(workgroup = {LANES, ROWS})
+  static void gatedBfloats(
+      @Buffer(Access.READ) short[] a,
+      @Buffer(Access.READ) float[] x,
+      @Buffer(Access.WRITE) float[] y,
+      int rows,
+      int cols) {
+    int row = Gpu.globalId(1);
+    int lane = Gpu.localId(0);
+    float gate = row < rows ? shortLane(a, x, row * cols, 0, cols, lane, 1) : 0f;
+    float up = row < rows ? shortLane(a, x, (rows + row) * cols, 0, cols, lane, 1) : 0f;
+    float unit = LaneFolds.gatedSum(gate, up);
+    if (Gpu.globalId(0) == 0 && row < rows) {
+      y[row] = unit;
+    }
+  }
+
+  /**
    * The first of two products over one input, fused with {@link #pairSecond} into one dispatch
    * (group {@code pair}): {@code y = a·x} for {@code firstRows} rows, each as {@link #floats}
    * computes it; the workgroups past them only meet the others' barriers.

@@ -32,4 +32,26 @@ final class LaneFolds {
     }
     return p[at - lane];
   }
+
+  /**
+   * A gated linear unit of the run's sums: {@code silu(Σ gate) · Σ up}, SiLU as {@link
+   * GemmKernels#activate} computes it, each sum as {@link #sum} folds it (one tree for both).
+   */
+  static float gatedSum(float gate, float up) {
+    float[] g = Gpu.sharedFloats(LANES * RUNS);
+    float[] u = Gpu.sharedFloats(LANES * RUNS);
+    int lane = Gpu.localId(0);
+    int at = Gpu.localId(1) * LANES + lane;
+    g[at] = gate;
+    u[at] = up;
+    Gpu.barrier();
+    for (int s = LANES / 2; s > 0; s >>= 1) {
+      if (lane < s) {
+        g[at] += g[at + s];
+        u[at] += u[at + s];
+      }
+      Gpu.barrier();
+    }
+    return GemmKernels.activate(g[at - lane], GemmKernels.SILU) * u[at - lane];
+  }
 }

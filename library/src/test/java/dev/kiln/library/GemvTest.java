@@ -293,4 +293,57 @@ class GemvTest extends LibraryDevices {
       }
     }
   }
+
+  /**
+   * The gated form's {@code silu(g) · u}: {@code g} and {@code u} the bits of the two products
+   * alone, SiLU within a few ulps (the device's {@code exp}), for float16 and bfloat16 rows.
+   */
+  @ParameterizedTest(name = "{0} x {1}")
+  @CsvSource({"1, 1", "7, 300", "300, 129", "33, 4099"})
+  void aGatedUnitIsSiluOfTheGateTimesTheUp(int rows, int cols) {
+    Random random = new Random(rows * 31L + cols);
+    float[] a = RowsTest.values(random, 2 * rows * cols);
+    float[] x = RowsTest.values(random, cols);
+    for (boolean bfloat : new boolean[] {false, true}) {
+      short[] a16 = GemmTest.sixteenBits(a, bfloat);
+      for (Device device : devices()) {
+        float[] both = new float[2 * rows];
+        if (bfloat) {
+          Gemv.bfloats(device, a16, 2 * rows, cols, x, both, false);
+        } else {
+          Gemv.halves(device, a16, 2 * rows, cols, x, both, false);
+        }
+        float[] y = new float[rows];
+        Gemv.gated(device, a16, rows, cols, x, y, bfloat);
+        float[] onDevice = new float[rows];
+        try (dev.kiln.ShortArray da = device.upload(a16);
+            FloatArray dx = device.upload(x);
+            FloatArray dy = device.floats(rows);
+            dev.kiln.Batch batch = device.batch()) {
+          Gemv.gated(batch, da, rows, cols, dx, dy, bfloat);
+          batch.close();
+          dy.download(onDevice);
+        }
+        for (int r = 0; r < rows; r++) {
+          float gate = both[r];
+          double expected = gate / (1 + Math.exp(-(double) gate)) * both[rows + r];
+          String where = device + ", bfloat " + bfloat + ", row " + r;
+          assertEquals(expected, y[r], 1e-5 * Math.abs(expected) + 1e-30, where);
+          assertEquals(y[r], onDevice[r], where + " (batch form)");
+        }
+      }
+    }
+  }
+
+  /** The gated form's matrix holds twice the rows: one row short is Java's exception. */
+  @Test
+  void aGatedUnitNeedsTwiceTheRows() {
+    for (Device device : devices()) {
+      org.junit.jupiter.api.Assertions.assertThrows(
+          IndexOutOfBoundsException.class,
+          () ->
+              Gemv.gated(
+                  device, new short[2 * 3 * 8 - 1], 3, 8, new float[8], new float[3], false));
+    }
+  }
 }

@@ -23,8 +23,8 @@ import java.util.List;
  * of the recording with no transfer between them. A step: the embedding; per layer RMSNorm, one
  * GEMV for the query, key and value projections (their rows stored together), RoPE and the cache's
  * write, attention, the output projection added to the residual, RMSNorm, one GEMV for the gate and
- * up projections, SwiGLU, the down projection added to the residual; the final RMSNorm, the output
- * projection, the argmax (greedy), the advance.
+ * up projections with SwiGLU's product ({@link Gemv#gated}), the down projection added to the
+ * residual; the final RMSNorm, the output projection, the argmax (greedy), the advance.
  */
 public final class DeviceModel implements AutoCloseable {
   private final Device device;
@@ -50,7 +50,6 @@ public final class DeviceModel implements AutoCloseable {
   private final FloatArray spanValues;
   private final FloatArray spanStats;
   private final FloatArray attention;
-  private final FloatArray gateUp;
   private final FloatArray act;
   private final FloatArray logits;
 
@@ -159,7 +158,6 @@ public final class DeviceModel implements AutoCloseable {
     spanValues = keep(device.floats(config.heads() * spans * config.headDim()));
     spanStats = keep(device.floats(config.heads() * spans * 2));
     attention = keep(device.floats(queries));
-    gateUp = keep(device.floats(2 * inner));
     act = keep(device.floats(inner));
     logits = keep(device.floats(config.vocabulary()));
   }
@@ -202,7 +200,7 @@ public final class DeviceModel implements AutoCloseable {
     GEMV,
     /** The attention over the cache. */
     ATTENTION,
-    /** The rest: embedding, norms, RoPE, SwiGLU, argmax, advance. */
+    /** The rest: embedding, norms, RoPE, argmax, advance. */
     OTHER
   }
 
@@ -281,11 +279,7 @@ public final class DeviceModel implements AutoCloseable {
         Rows.rmsNorm(batch, x, layer.feedForwardNorm(), 1, hidden, eps, h);
       }
       if (gemvs) {
-        gemv(batch, layer.gateUp(), 2 * config.intermediate(), hidden, h, gateUp, false);
-      }
-      if (other) {
-        LlamaKernelsKernels.swiglu(
-            batch, config.intermediate(), gateUp, act, config.intermediate());
+        Gemv.gated(batch, layer.gateUp(), config.intermediate(), hidden, h, act, bfloat);
       }
       if (gemvs) {
         gemv(batch, layer.down(), hidden, config.intermediate(), act, x, true);

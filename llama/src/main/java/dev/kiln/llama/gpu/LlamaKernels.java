@@ -7,9 +7,9 @@ import dev.kiln.annotations.Kernel;
 
 /**
  * The kernels of a decoding step that the library does not have: the embedding of the token at the
- * position, RoPE with the cache's write, attention of one query row over the cache, SwiGLU's
- * product, and the step's advance. Each reads the position (and the token) from device arrays, so
- * that one recording of a step serves every position.
+ * position, RoPE with the cache's write, attention of one query row over the cache (split over its
+ * positions, then combined), random weights, and the step's advance. Each reads the position (and
+ * the token) from device arrays, so that one recording of a step serves every position.
  */
 final class LlamaKernels {
   /** Invocations per workgroup. */
@@ -220,17 +220,6 @@ final class LlamaKernels {
           bfloat != 0
               ? (short) (Float.floatToRawIntBits(value) >>> 16)
               : Float.floatToFloat16(value);
-    }
-  }
-
-  /** SwiGLU's product: {@code out[i] = silu(gateUp[i]) · gateUp[width + i]}. */
-  @Kernel(workgroup = WORKGROUP)
-  static void swiglu(
-      @Buffer(Access.READ) float[] gateUp, @Buffer(Access.WRITE) float[] out, int width) {
-    int i = Gpu.globalId(0);
-    if (i < width) {
-      float gate = gateUp[i];
-      out[i] = gate / (1f + Gpu.exp(-gate)) * gateUp[width + i];
     }
   }
 
