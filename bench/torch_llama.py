@@ -105,8 +105,9 @@ class Llama:
         rotated = torch.cat([-x[..., half:], x[..., :half]], -1)
         return x * cos + rotated * sin
 
-    def step(self, token, position):
-        """Logits after `token` (a 1-element tensor) at `position` (a 1-element long tensor)."""
+    def step(self, token, position, hidden=False):
+        """Logits after `token` (a 1-element tensor) at `position` (a 1-element long tensor), and
+        the final normalized hidden state where `hidden`."""
         w, hd = self.w, self.hd
         x = w["model.embed_tokens.weight"][token]  # [1, hidden]
         mask = torch.where(self.steps <= position, 0.0, float("-inf")).to(self.dtype)
@@ -127,7 +128,9 @@ class Llama:
             h = self.norm(x, p + "post_attention_layernorm.weight")
             gate = h @ w[p + "mlp.gate_proj.weight"].T
             x = x + (torch.nn.functional.silu(gate) * (h @ w[p + "mlp.up_proj.weight"].T)) @ w[p + "mlp.down_proj.weight"].T
-        return (self.norm(x, "model.norm.weight") @ w["lm_head.weight"].T).float()
+        h = self.norm(x, "model.norm.weight")
+        logits = (h @ w["lm_head.weight"].T).float()
+        return (logits, h.float()) if hidden else logits
 
 
 def random_weights(c, seed):

@@ -17,8 +17,8 @@ import java.util.Arrays;
  * top-p: then each step's logits come to the host), or measures decoding on random weights:
  *
  * <pre>
- * java ... dev.kiln.llama.Generate --model DIR [--prompt TEXT] [--steps N] [--positions N]
- *     [--temperature T] [--top-p P] [--seed S]
+ * java ... dev.kiln.llama.Generate --model DIR [--prompt TEXT | --prompt-ids 1,2,3] [--steps N]
+ *     [--positions N] [--temperature T] [--top-p P] [--seed S] [--logits FILE]
  * java ... dev.kiln.llama.Generate --random 1B|3B|8B [--bf16] [--steps N] [--positions N]
  * </pre>
  *
@@ -37,8 +37,9 @@ public final class Generate {
     int positions = Integer.parseInt(option(args, "--positions", "1024"));
     if ((model == null) == (random == null)) {
       System.err.println(
-          "usage: Generate --model DIR [--prompt TEXT] [--steps N] [--positions N]\n"
-              + "                [--temperature T] [--top-p P] [--seed S]\n"
+          "usage: Generate --model DIR [--prompt TEXT | --prompt-ids 1,2,3] [--steps N]\n"
+              + "                [--positions N] [--temperature T] [--top-p P] [--seed S]\n"
+              + "                [--logits FILE]\n"
               + "       Generate --random 1B|3B|8B [--bf16] [--steps N] [--positions N]");
       System.exit(2);
     }
@@ -52,51 +53,93 @@ public final class Generate {
           measure(device, decoder, random + (bfloat ? " bf16" : " f16"), steps);
         }
       } else {
-        Path folder = Path.of(model);
-        LlamaConfig config = LlamaConfig.read(folder);
-        Tokenizer tokenizer = Tokenizer.read(folder);
-        int[] prompt = tokenizer.encode(option(args, "--prompt", "The capital of France is"));
-        Sampler sampler =
-            new Sampler(
-                Float.parseFloat(option(args, "--temperature", "0")),
-                Float.parseFloat(option(args, "--top-p", "1")),
-                Long.parseLong(option(args, "--seed", "1")));
-        try (DeviceModel decoder =
-                new DeviceModel(device, config, SafeTensors.open(folder), positions);
-            Recording step = decoder.recordStep(prompt.length)) {
-          decoder.start(prompt);
-          int total = Math.min(prompt.length + steps, positions);
-          for (int p = 0; p < prompt.length; p++) {
-            step.replay();
-          }
-          System.out.printf(
-              "%s on %s, first token %.0f ms after start%n",
-              folder.getFileName(), device.name(), (System.nanoTime() - opened) / 1e6);
-          System.out.print(tokenizer.decode(prompt));
-          long start = System.nanoTime();
-          java.util.List<Integer> generated = new java.util.ArrayList<>();
-          int printed = 0;
-          for (int p = prompt.length; p < total; p++) {
-            int token = sampler.isGreedy() ? decoder.token(p) : sampler.next(decoder.logits());
-            if (!sampler.isGreedy()) {
-              decoder.choose(p, token);
-            }
-            generated.add(token);
-            String text =
-                tokenizer.decode(generated.stream().mapToInt(Integer::intValue).toArray());
-            if (!text.endsWith("\uFFFD")) { // a character's bytes may span tokens
-              System.out.print(text.substring(printed));
-              System.out.flush();
-              printed = text.length();
-            }
-            if (p + 1 == total || tokenizer.isSpecial(token)) {
-              break;
-            }
-            step.replay();
-          }
-          System.out.printf(
-              "%n%.1f tokens/s%n", (total - prompt.length) / ((System.nanoTime() - start) / 1e9));
+        generate(device, Path.of(model), args, steps, positions, opened);
+      }
+    }
+  }
+
+  /**
+   * Generates from the checkpoint in {@code folder}: the prompt's text ({@code --prompt}, through
+   * its tokenizer) or its ids ({@code --prompt-ids}: then the ids are printed too, and a tokenizer
+   * is optional), greedy or sampled; with {@code --logits FILE} each generated token's logits go to
+   * {@code FILE} as little-endian floats, one row of the vocabulary per token.
+   */
+  private static void generate(
+      Device device, Path folder, String[] args, int steps, int positions, long opened)
+      throws IOException {
+    LlamaConfig config = LlamaConfig.read(folder);
+    String ids = option(args, "--prompt-ids", null);
+    Tokenizer tokenizer =
+        ids == null || java.nio.file.Files.exists(folder.resolve("tokenizer.json"))
+            ? Tokenizer.read(folder)
+            : null;
+    int[] prompt =
+        ids != null
+            ? Arrays.stream(ids.split(",")).mapToInt(Integer::parseInt).toArray()
+            : tokenizer.encode(option(args, "--prompt", "The capital of France is"));
+    String logitsFile = option(args, "--logits", null);
+    Sampler sampler =
+        new Sampler(
+            Float.parseFloat(option(args, "--temperature", "0")),
+            Float.parseFloat(option(args, "--top-p", "1")),
+            Long.parseLong(option(args, "--seed", "1")));
+    try (DeviceModel decoder =
+            new DeviceModel(device, config, SafeTensors.open(folder), positions);
+        Recording step = decoder.recordStep(prompt.length);
+        java.io.OutputStream logitsOut =
+            logitsFile == null
+                ? java.io.OutputStream.nullOutputStream()
+                : new java.io.BufferedOutputStream(
+                    java.nio.file.Files.newOutputStream(Path.of(logitsFile)))) {
+      decoder.start(prompt);
+      int total = Math.min(prompt.length + steps, positions);
+      for (int p = 0; p < prompt.length; p++) {
+        step.replay();
+      }
+      System.out.printf(
+          "%s on %s, first token %.0f ms after start%n",
+          folder.getFileName(), device.name(), (System.nanoTime() - opened) / 1e6);
+      if (tokenizer != null) {
+        System.out.print(tokenizer.decode(prompt));
+      }
+      long start = System.nanoTime();
+      java.util.List<Integer> generated = new java.util.ArrayList<>();
+      int printed = 0;
+      for (int p = prompt.length; p < total; p++) {
+        float[] logits = sampler.isGreedy() && logitsFile == null ? null : decoder.logits();
+        if (logitsFile != null) {
+          java.nio.ByteBuffer bytes =
+              java.nio.ByteBuffer.allocate(logits.length * Float.BYTES)
+                  .order(java.nio.ByteOrder.LITTLE_ENDIAN);
+          bytes.asFloatBuffer().put(logits);
+          logitsOut.write(bytes.array());
         }
+        int token = sampler.isGreedy() ? decoder.token(p) : sampler.next(logits);
+        if (!sampler.isGreedy()) {
+          decoder.choose(p, token);
+        }
+        generated.add(token);
+        if (tokenizer != null) {
+          String text = tokenizer.decode(generated.stream().mapToInt(Integer::intValue).toArray());
+          if (!text.endsWith("\uFFFD")) { // a character's bytes may span tokens
+            System.out.print(text.substring(printed));
+            System.out.flush();
+            printed = text.length();
+          }
+        }
+        if (p + 1 == total || (tokenizer != null && tokenizer.isSpecial(token))) {
+          break;
+        }
+        step.replay();
+      }
+      System.out.printf(
+          "%n%.1f tokens/s%n", generated.size() / ((System.nanoTime() - start) / 1e9));
+      if (ids != null) {
+        int[] all = decoder.tokens(prompt.length + generated.size());
+        System.out.println(
+            "ids: "
+                + String.join(
+                    ",", Arrays.stream(all).mapToObj(Integer::toString).toArray(String[]::new)));
       }
     }
   }
