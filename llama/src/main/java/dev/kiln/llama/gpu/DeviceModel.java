@@ -21,10 +21,11 @@ import java.util.List;
  * positions, and one decoding step recorded once ({@link Recording}) that reads the position and
  * the token from device arrays and leaves the next token there, so that a whole generation is runs
  * of the recording with no transfer between them. A step: the embedding; per layer RMSNorm, one
- * GEMV for the query, key and value projections (their rows stored together), RoPE and the cache's
- * write, attention, the output projection added to the residual, RMSNorm, one GEMV for the gate and
- * up projections with SwiGLU's product ({@link Gemv#gated}), the down projection added to the
- * residual; the final RMSNorm, the output projection, the argmax (greedy), the advance.
+ * GEMV for the query, key and value projections (their rows stored together), attention split over
+ * the cache with RoPE and the cache's write, its combination, the output projection added to the
+ * residual, RMSNorm, one GEMV for the gate and up projections with SwiGLU's product ({@link
+ * Gemv#gated}), the down projection added to the residual; the final RMSNorm, the output
+ * projection, the argmax (greedy), the advance.
  */
 public final class DeviceModel implements AutoCloseable {
   private final Device device;
@@ -198,9 +199,9 @@ public final class DeviceModel implements AutoCloseable {
   public enum Part {
     /** The matrix-vector products: the weights' reads. */
     GEMV,
-    /** The attention over the cache. */
+    /** The attention over the cache, with RoPE and the cache's write. */
     ATTENTION,
-    /** The rest: embedding, norms, RoPE, argmax, advance. */
+    /** The rest: embedding, norms, argmax, advance. */
     OTHER
   }
 
@@ -232,26 +233,14 @@ public final class DeviceModel implements AutoCloseable {
       if (gemvs) {
         gemv(batch, layer.qkv(), queries + 2 * keyWidth, hidden, h, qkv, false);
       }
-      if (other) {
-        LlamaKernelsKernels.rope(
-            batch,
-            (config.heads() + config.kvHeads()) * headDim / 2 + keyWidth,
-            qkv,
-            position,
-            cos,
-            sin,
-            layer.keys(),
-            layer.values(),
-            config.heads(),
-            config.kvHeads(),
-            headDim);
-      }
       if (attend) {
         LlamaKernelsKernels.attendSpan(
             batch,
             config.kvHeads() * spans * LlamaKernels.WORKGROUP,
             qkv,
             position,
+            cos,
+            sin,
             layer.keys(),
             layer.values(),
             spanValues,

@@ -7,9 +7,9 @@ import dev.kiln.annotations.Kernel;
 
 /**
  * The kernels of a decoding step that the library does not have: the embedding of the token at the
- * position, RoPE with the cache's write, attention of one query row over the cache (split over its
- * positions, then combined), random weights, and the step's advance. Each reads the position (and
- * the token) from device arrays, so that one recording of a step serves every position.
+ * position, attention of one query row over the cache (split over its positions, then combined)
+ * with RoPE and the cache's write, random weights, and the step's advance. Each reads the position
+ * (and the token) from device arrays, so that one recording of a step serves every position.
  */
 final class LlamaKernels {
   /** Invocations per workgroup. */
@@ -43,69 +43,28 @@ final class LlamaKernels {
   }
 
   /**
-   * Rotates the query and key heads of {@code qkv} (queries, then keys, then values, each head
-   * {@code headDim} wide) by the position's angles ({@code rotate_half}: element {@code j} with
-   * {@code j + headDim / 2}), the queries in place, the keys into the key cache at the position,
-   * and copies the values into the value cache there. One invocation per rotated pair, then one per
-   * value.
-   */
-  @Kernel(workgroup = WORKGROUP)
-  static void rope(
-      float[] qkv,
-      @Buffer(Access.READ) int[] position,
-      @Buffer(Access.READ) float[] cos,
-      @Buffer(Access.READ) float[] sin,
-      @Buffer(Access.WRITE) float[] keys,
-      @Buffer(Access.WRITE) float[] values,
-      int heads,
-      int kvHeads,
-      int headDim) {
-    int i = Gpu.globalId(0);
-    int half = headDim / 2;
-    int pairs = (heads + kvHeads) * half;
-    int kvWidth = kvHeads * headDim;
-    int p = position[0];
-    if (i < pairs) {
-      int head = i / half;
-      int j = i % half;
-      int at = head * headDim + j;
-      float c = cos[p * half + j];
-      float s = sin[p * half + j];
-      float x1 = qkv[at];
-      float x2 = qkv[at + half];
-      float first = x1 * c - x2 * s;
-      float second = x2 * c + x1 * s;
-      if (head < heads) {
-        qkv[at] = first;
-        qkv[at + half] = second;
-      } else {
-        int k = p * kvWidth + at - heads * headDim;
-        keys[k] = first;
-        keys[k + half] = second;
-      }
-    } else if (i < pairs + kvWidth) {
-      int d = i - pairs;
-      values[p * kvWidth + d] = qkv[(heads + kvHeads) * headDim + d];
-    }
-  }
-
-  /**
-   * Attention's first half, split over the cache (flash-decoding): workgroup {@code kvHead · spans
-   * + span} takes the {@link #SPAN} positions from {@code span · SPAN} (those up to the position)
-   * for the query heads that share key-value head {@code kvHead}. It stages the span's keys and the
-   * heads' queries in workgroup memory, scores each head against each key ({@code q · k · scale}),
-   * and writes per head the scores' maximum and the sum of their exponentials less it ({@code
-   * stats}, two floats) and the values weighted by those exponentials ({@code partials}, {@code
-   * headDim} floats), at {@code head · spans + span}; a span past the position writes a maximum of
-   * negative infinity, which {@link #attendCombine} skips. {@code headDim} is at most {@link
-   * #MAX_HEAD} and {@code heads / kvHeads} at most {@link #MAX_GROUP}.
+   * Attention's first half, split over the cache (flash-decoding), with RoPE and the cache's write:
+   * workgroup {@code kvHead · spans + span} takes the {@link #SPAN} positions from {@code span ·
+   * SPAN} (those up to the position) for the query heads that share key-value head {@code kvHead}.
+   * {@code qkv} holds the step's queries, keys and values (heads {@code headDim} wide); the queries
+   * and the position's key are rotated by the position's angles ({@code rotate_half}: element
+   * {@code j} with {@code j + headDim / 2}), and the workgroup whose span holds the position writes
+   * its key and value into the caches. The workgroup stages the span's keys and the heads' queries
+   * in workgroup memory, scores each head against each key ({@code q · k · scale}), and writes per
+   * head the scores' maximum and the sum of their exponentials less it ({@code stats}, two floats)
+   * and the values weighted by those exponentials ({@code partials}, {@code headDim} floats), at
+   * {@code head · spans + span}; a span past the position writes a maximum of negative infinity,
+   * which {@link #attendCombine} skips. {@code headDim} is even and at most {@link #MAX_HEAD}, and
+   * {@code heads / kvHeads} at most {@link #MAX_GROUP}.
    */
   @Kernel(workgroup = WORKGROUP)
   static void attendSpan(
       @Buffer(Access.READ) float[] qkv,
       @Buffer(Access.READ) int[] position,
-      @Buffer(Access.READ) float[] keys,
-      @Buffer(Access.READ) float[] values,
+      @Buffer(Access.READ) float[] cos,
+      @Buffer(Access.READ) float[] sin,
+      float[] keys,
+      float[] values,
       @Buffer(Access.WRITE) float[] partials,
       @Buffer(Access.WRITE) float[] stats,
       int heads,
@@ -121,15 +80,35 @@ final class LlamaKernels {
     int self = Gpu.localId(0);
     int group = heads / kvHeads;
     int kvWidth = kvHeads * headDim;
+    int half = headDim / 2;
+    int p = position[0];
     int first = span * SPAN;
-    int count = Math.min(SPAN, position[0] + 1 - first);
+    int count = Math.min(SPAN, p + 1 - first);
+    int newKey = (heads + kvHead) * headDim;
+    int newValue = (heads + kvHeads + kvHead) * headDim;
     for (int e = self; e < count * headDim; e += WORKGROUP) {
       int t = e / headDim;
-      cached[t * (headDim + 1) + e % headDim] =
-          keys[(first + t) * kvWidth + kvHead * headDim + e % headDim];
+      int d = e % headDim;
+      float key;
+      if (first + t == p) {
+        key = rotated(qkv, newKey, d, half, cos[p * half + d % half], sin[p * half + d % half]);
+        keys[p * kvWidth + kvHead * headDim + d] = key;
+        values[p * kvWidth + kvHead * headDim + d] = qkv[newValue + d];
+      } else {
+        key = keys[(first + t) * kvWidth + kvHead * headDim + d];
+      }
+      cached[t * (headDim + 1) + d] = key;
     }
     for (int e = self; e < group * headDim; e += WORKGROUP) {
-      query[e] = qkv[kvHead * group * headDim + e];
+      int d = e % headDim;
+      query[e] =
+          rotated(
+              qkv,
+              (kvHead * group + e / headDim) * headDim,
+              d,
+              half,
+              cos[p * half + d % half],
+              sin[p * half + d % half]);
     }
     Gpu.barrier();
     for (int s = self; s < group * SPAN; s += WORKGROUP) {
@@ -158,7 +137,11 @@ final class LlamaKernels {
       for (int t = 0; t < count; t++) {
         float weight = Gpu.exp(scores[g * SPAN + t] - max);
         sum += weight;
-        acc += weight * values[(first + t) * kvWidth + kvHead * headDim + d];
+        float value =
+            first + t == p
+                ? qkv[newValue + d]
+                : values[(first + t) * kvWidth + kvHead * headDim + d];
+        acc += weight * value;
       }
       int at = (kvHead * group + g) * spans + span;
       partials[at * headDim + d] = acc;
@@ -167,6 +150,17 @@ final class LlamaKernels {
         stats[2 * at + 1] = sum;
       }
     }
+  }
+
+  /**
+   * Element {@code d} of the head at {@code start} in {@code x} rotated by an angle of cosine
+   * {@code c} and sine {@code s} ({@code rotate_half}): {@code x[d]·c - x[d + half]·s} in the first
+   * half, {@code x[d]·c + x[d - half]·s} in the second.
+   */
+  private static float rotated(float[] x, int start, int d, int half, float c, float s) {
+    return d < half
+        ? x[start + d] * c - x[start + d + half] * s
+        : x[start + d] * c + x[start + d - half] * s;
   }
 
   /**
