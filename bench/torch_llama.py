@@ -3,7 +3,8 @@ dev.kiln.llama (Hugging Face's LlamaForCausalLM computations, written out: RMSNo
 rotate_half with Llama 3's scaled frequencies, grouped-query attention over a static cache,
 SwiGLU), batch 1, greedy.
 
-    python3 torch_llama.py --random 1B [--steps 640] [--positions 1024]   # tokens/s, eager and one CUDA graph
+    python3 torch_llama.py --random 1B [--steps 640] [--positions 1024] [--prefill 512]
+        # tokens/s, eager and one CUDA graph; the prefill of a 512-token prompt
     python3 torch_llama.py --model DIR --prompt-ids 700,39,269 --steps 64  # greedy ids of a checkpoint
 
 --random builds seeded random float16 weights of Llama 3.2 1B's (or 3B's, 3.1 8B's) shape and times
@@ -133,6 +134,49 @@ class Llama:
         return (logits, h.float()) if hidden else logits
 
 
+    def prefill(self, tokens):
+        """The cache's first len(tokens) positions from `tokens` (a long tensor), all at once
+        (causal attention, torch's scaled_dot_product_attention), as a prompt's prefill."""
+        w, hd, n = self.w, self.hd, tokens.numel()
+        x = w["model.embed_tokens.weight"][tokens]  # [n, hidden]
+        cos, sin = self.cos[:n, None].to(self.dtype), self.sin[:n, None].to(self.dtype)
+        half = hd // 2
+        def rope(t):
+            return t * cos + torch.cat([-t[..., half:], t[..., :half]], -1) * sin
+        group = self.heads // self.kv
+        for layer in range(self.c["num_hidden_layers"]):
+            p = f"model.layers.{layer}."
+            h = self.norm(x, p + "input_layernorm.weight")
+            q = rope((h @ w[p + "self_attn.q_proj.weight"].T).view(n, self.heads, hd))
+            k = rope((h @ w[p + "self_attn.k_proj.weight"].T).view(n, self.kv, hd))
+            v = (h @ w[p + "self_attn.v_proj.weight"].T).view(n, self.kv, hd)
+            self.keys[layer, :n] = k
+            self.values[layer, :n] = v
+            attention = torch.nn.functional.scaled_dot_product_attention(
+                q.transpose(0, 1), k.repeat_interleave(group, 1).transpose(0, 1),
+                v.repeat_interleave(group, 1).transpose(0, 1), is_causal=True)
+            x = x + attention.transpose(0, 1).reshape(n, -1) @ w[p + "self_attn.o_proj.weight"].T
+            h = self.norm(x, p + "post_attention_layernorm.weight")
+            gate = h @ w[p + "mlp.gate_proj.weight"].T
+            x = x + (torch.nn.functional.silu(gate) * (h @ w[p + "mlp.up_proj.weight"].T)) @ w[p + "mlp.down_proj.weight"].T
+        return x
+
+
+def time_prefill(model, length):
+    """Median milliseconds of 9 prefills of `length` random tokens, after one."""
+    tokens = torch.randint(0, model.c["vocab_size"], (length,), device=model.device)
+    times = []
+    for r in range(10):
+        start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+        start.record()
+        model.prefill(tokens)
+        end.record()
+        torch.cuda.synchronize()
+        if r > 0:
+            times.append(start.elapsed_time(end))
+    return sorted(times)[len(times) // 2]
+
+
 def random_weights(c, seed):
     g = torch.Generator().manual_seed(seed)
     h, f, hd = c["hidden_size"], c["intermediate_size"], c["head_dim"]
@@ -191,6 +235,7 @@ def main():
     parser.add_argument("--prompt-ids")
     parser.add_argument("--steps", type=int, default=640)
     parser.add_argument("--positions", type=int, default=1024)
+    parser.add_argument("--prefill", type=int, default=512)
     args = parser.parse_args()
     with torch.no_grad():
         if args.random:
@@ -201,6 +246,10 @@ def main():
                 rate = time_steps(model, args.steps, min(128, args.steps // 2), graphed)
                 print(f"torch Llama {args.random} f16 on {name}: {'one CUDA graph per step' if graphed else 'eager'},"
                       f" positions 128-{args.steps - 1}: {rate:.1f} tokens/s")
+            if args.prefill:
+                ms = time_prefill(model, args.prefill)
+                print(f"torch Llama {args.random} f16 prefill of {args.prefill} tokens, eager: {ms:.2f} ms"
+                      f" (CUDA events, median), {args.prefill / ms * 1000:.0f} tokens/s")
         else:
             with open(os.path.join(args.model, "config.json")) as f:
                 c = json.load(f)

@@ -18,14 +18,18 @@ import java.util.Arrays;
  *
  * <pre>
  * java ... dev.kiln.llama.Generate --model DIR [--prompt TEXT | --prompt-ids 1,2,3] [--steps N]
- *     [--positions N] [--temperature T] [--top-p P] [--seed S] [--logits FILE]
+ *     [--positions N] [--temperature T] [--top-p P] [--seed S] [--logits FILE] [--no-prefill]
  * java ... dev.kiln.llama.Generate --random 1B|3B|8B [--bf16] [--steps N] [--positions N]
+ *     [--prefill N]
  * </pre>
  *
  * {@code DIR} holds a Hugging Face checkpoint: {@code config.json}, {@code tokenizer.json} and the
  * safetensors files. With {@code --random} the weights are seeded random values made on the device
  * and the program times the steps after the first 128 positions: tokens per second from the host's
- * clock, and the median GPU time of a step.
+ * clock, and the median GPU time of a step; then the prefill of a prompt of {@code --prefill}
+ * random tokens (512; 0 skips it). A checkpoint's prompt but its last token is prefilled ({@link
+ * DeviceModel#prefill}; {@code --no-prefill} runs it through the recorded step, position by
+ * position, in float32 throughout); the recorded step runs from there.
  */
 public final class Generate {
   private Generate() {}
@@ -39,8 +43,9 @@ public final class Generate {
       System.err.println(
           "usage: Generate --model DIR [--prompt TEXT | --prompt-ids 1,2,3] [--steps N]\n"
               + "                [--positions N] [--temperature T] [--top-p P] [--seed S]\n"
-              + "                [--logits FILE]\n"
-              + "       Generate --random 1B|3B|8B [--bf16] [--steps N] [--positions N]");
+              + "                [--logits FILE] [--no-prefill]\n"
+              + "       Generate --random 1B|3B|8B [--bf16] [--steps N] [--positions N]"
+              + " [--prefill N]");
       System.exit(2);
     }
     long opened = System.nanoTime();
@@ -51,6 +56,10 @@ public final class Generate {
         try (DeviceModel decoder =
             new DeviceModel(device, config, DeviceWeights.random(20261205, bfloat), positions)) {
           measure(device, decoder, random + (bfloat ? " bf16" : " f16"), steps);
+          int prefill = Integer.parseInt(option(args, "--prefill", "512"));
+          if (prefill > 0) {
+            measurePrefill(decoder, Math.min(prefill, positions));
+          }
         }
       } else {
         generate(device, Path.of(model), args, steps, positions, opened);
@@ -93,7 +102,12 @@ public final class Generate {
                     java.nio.file.Files.newOutputStream(Path.of(logitsFile)))) {
       decoder.start(prompt);
       int total = Math.min(prompt.length + steps, positions);
-      for (int p = 0; p < prompt.length; p++) {
+      if (Arrays.asList(args).contains("--no-prefill")) {
+        for (int p = 0; p < prompt.length; p++) {
+          step.replay();
+        }
+      } else {
+        decoder.prefill(prompt.length - 1);
         step.replay();
       }
       System.out.printf(
@@ -181,6 +195,23 @@ public final class Generate {
       }
     }
     System.out.println(shares);
+  }
+
+  /** Times the prefill of a prompt of {@code length} random tokens: the median of 9 after one. */
+  private static void measurePrefill(DeviceModel decoder, int length) {
+    int[] prompt = new java.util.Random(length).ints(length, 0, 128000).toArray();
+    long[] nanos = new long[9];
+    for (int r = -1; r < nanos.length; r++) {
+      decoder.start(prompt);
+      long start = System.nanoTime();
+      decoder.prefill(length);
+      if (r >= 0) {
+        nanos[r] = System.nanoTime() - start;
+      }
+    }
+    System.out.printf(
+        "  prefill of %d tokens: %.2f ms (host clock, median), %.0f tokens/s%n",
+        length, median(nanos) / 1e6, length / (median(nanos) / 1e9));
   }
 
   private static long median(long[] nanos) {

@@ -7,6 +7,7 @@ import dev.kiln.FloatArray;
 import dev.kiln.IntArray;
 import dev.kiln.Recording;
 import dev.kiln.ShortArray;
+import dev.kiln.library.Gemm;
 import dev.kiln.library.Gemv;
 import dev.kiln.library.Rows;
 import dev.kiln.llama.model.LlamaConfig;
@@ -293,6 +294,146 @@ public final class DeviceModel implements AutoCloseable {
     } else {
       Gemv.halves(batch, a, rows, cols, in, out, add);
     }
+  }
+
+  /**
+   * Runs the prompt's positions {@code 0} to {@code count - 1} (after {@link #start}) as a prefill:
+   * up to {@link #PREFILL_ROWS} positions at once, each layer's products matrix-matrix ({@link
+   * Gemm}, on tensor cores where the device has them) with the activations rounded to the weights'
+   * 16-bit type as their factors (as PyTorch's float16 model rounds them), the attention causal
+   * over the cache; it fills the cache there and moves the position to {@code count}, where the
+   * recorded step goes on. No logits: the step at the prompt's last position gives them.
+   *
+   * @param count the positions, at most the prompt's
+   */
+  public void prefill(int count) {
+    if (count < 0 || count > positions) {
+      throw new IllegalArgumentException(count + " positions; the cache holds " + positions);
+    }
+    if (count > 0 && prefill == null) {
+      prefill = new Prefill(Math.min(PREFILL_ROWS, positions));
+    }
+    for (int start = 0; start < count; start += PREFILL_ROWS) {
+      int rows = Math.min(PREFILL_ROWS, count - start);
+      try (Batch batch = device.batch()) {
+        prefillRows(batch, start, rows);
+      }
+    }
+    moveTo(count);
+  }
+
+  /** The most positions {@link #prefill} runs at once. */
+  public static final int PREFILL_ROWS = 512;
+
+  /** The prefill's arrays, for up to {@code rows} positions, made on its first use. */
+  private final class Prefill {
+    final FloatArray x;
+    final ShortArray normed;
+    final FloatArray qkv;
+    final ShortArray attended;
+    final FloatArray gateUp;
+    final ShortArray act;
+
+    Prefill(int rows) {
+      int queries = config.heads() * config.headDim();
+      x = keep(device.floats(rows * config.hidden()));
+      normed = keep(device.shorts(rows * config.hidden()));
+      qkv = keep(device.floats(rows * (queries + 2 * config.kvHeads() * config.headDim())));
+      attended = keep(device.shorts(rows * queries));
+      gateUp = keep(device.floats(rows * 2 * config.intermediate()));
+      act = keep(device.shorts(rows * config.intermediate()));
+    }
+  }
+
+  private Prefill prefill;
+
+  private void prefillRows(Batch batch, int start, int rows) {
+    int hidden = config.hidden();
+    int headDim = config.headDim();
+    int queries = config.heads() * headDim;
+    int width = queries + 2 * config.kvHeads() * headDim;
+    int inner = config.intermediate();
+    int sixteen = bfloat ? 1 : 0;
+    float eps = config.normEpsilon();
+    Prefill at = prefill;
+    LlamaKernelsKernels.embedRows(
+        batch, rows * hidden, embedding, tokens, at.x, start, rows, hidden, sixteen);
+    for (Layer layer : layers) {
+      LlamaKernelsKernels.normRows(
+          batch,
+          rows * LlamaKernels.WORKGROUP,
+          at.x,
+          layer.attentionNorm(),
+          at.normed,
+          hidden,
+          eps,
+          sixteen);
+      product(batch, rows, width, hidden, at.normed, layer.qkv(), 0f, at.qkv);
+      LlamaKernelsKernels.ropeRows(
+          batch,
+          rows * width / 2,
+          at.qkv,
+          cos,
+          sin,
+          layer.keys(),
+          layer.values(),
+          start,
+          rows,
+          config.heads(),
+          config.kvHeads(),
+          headDim);
+      LlamaKernelsKernels.attendRows(
+          batch,
+          rows * config.heads() * LlamaKernels.WORKGROUP,
+          at.qkv,
+          layer.keys(),
+          layer.values(),
+          at.attended,
+          start,
+          config.heads(),
+          config.kvHeads(),
+          headDim,
+          (float) (1 / Math.sqrt(headDim)),
+          sixteen);
+      product(batch, rows, hidden, queries, at.attended, layer.attentionOutput(), 1f, at.x);
+      LlamaKernelsKernels.normRows(
+          batch,
+          rows * LlamaKernels.WORKGROUP,
+          at.x,
+          layer.feedForwardNorm(),
+          at.normed,
+          hidden,
+          eps,
+          sixteen);
+      product(batch, rows, 2 * inner, hidden, at.normed, layer.gateUp(), 0f, at.gateUp);
+      LlamaKernelsKernels.swigluRows(batch, rows * inner, at.gateUp, at.act, rows, inner, sixteen);
+      product(batch, rows, hidden, inner, at.act, layer.down(), 1f, at.x);
+    }
+  }
+
+  /** {@code c = a · wᵀ + beta · c}: {@code rows} rows of {@code k} by {@code n} rows of weights. */
+  private void product(
+      Batch batch, int rows, int n, int k, ShortArray a, ShortArray w, float beta, FloatArray c) {
+    Gemm.shorts(
+        batch,
+        rows,
+        n,
+        k,
+        1f,
+        a,
+        0,
+        k,
+        false,
+        w,
+        0,
+        k,
+        true,
+        beta,
+        c,
+        0,
+        n,
+        Gemm.Epilogue.forDevice(),
+        bfloat);
   }
 
   /**

@@ -198,6 +198,215 @@ final class LlamaKernels {
   }
 
   /**
+   * The prefill's embeddings: row {@code r} of {@code x} ({@code rows} rows) is row {@code
+   * tokens[start + r]} of {@code table}, decoded from 16 bits.
+   */
+  @Kernel(workgroup = WORKGROUP)
+  static void embedRows(
+      @Buffer(Access.READ) short[] table,
+      @Buffer(Access.READ) int[] tokens,
+      @Buffer(Access.WRITE) float[] x,
+      int start,
+      int rows,
+      int hidden,
+      int bfloat) {
+    int i = Gpu.globalId(0);
+    if (i < rows * hidden) {
+      short bits = table[tokens[start + i / hidden] * hidden + i % hidden];
+      x[i] = bfloat != 0 ? Float.intBitsToFloat(bits << 16) : Float.float16ToFloat(bits);
+    }
+  }
+
+  /**
+   * RMSNorm of row {@code workgroupId} of {@code x} into 16-bit {@code out}, the factors of the
+   * prefill's products: {@code out[c] = sixteen(x[c] · (1 / sqrt(Σ x² / hidden + eps)) ·
+   * weight[c])}, the squares summed per invocation, then as a tree.
+   */
+  @Kernel(workgroup = WORKGROUP)
+  static void normRows(
+      @Buffer(Access.READ) float[] x,
+      @Buffer(Access.READ) float[] weight,
+      @Buffer(Access.WRITE) short[] out,
+      int hidden,
+      float eps,
+      int bfloat) {
+    float[] partial = Gpu.sharedFloats(WORKGROUP);
+    int start = Gpu.workgroupId(0) * hidden;
+    int self = Gpu.localId(0);
+    float squares = 0f;
+    for (int c = self; c < hidden; c += WORKGROUP) {
+      squares += x[start + c] * x[start + c];
+    }
+    partial[self] = squares;
+    Gpu.barrier();
+    for (int stride = WORKGROUP / 2; stride > 0; stride >>= 1) {
+      if (self < stride) {
+        partial[self] += partial[self + stride];
+      }
+      Gpu.barrier();
+    }
+    float total = partial[0];
+    Gpu.barrier();
+    float scale = 1f / Gpu.sqrt(total / hidden + eps);
+    for (int c = self; c < hidden; c += WORKGROUP) {
+      out[start + c] = sixteen(x[start + c] * scale * weight[c], bfloat);
+    }
+  }
+
+  /**
+   * The prefill's RoPE and the caches' writes: row {@code r} of {@code qkv} (queries, keys, values)
+   * is position {@code start + r}; its queries are rotated in place, its keys rotated into the key
+   * cache and its values copied into the value cache there, as {@link #attendSpan} does for one
+   * position. One invocation per element of a row's queries, keys and values.
+   */
+  @Kernel(workgroup = WORKGROUP)
+  static void ropeRows(
+      float[] qkv,
+      @Buffer(Access.READ) float[] cos,
+      @Buffer(Access.READ) float[] sin,
+      @Buffer(Access.WRITE) float[] keys,
+      @Buffer(Access.WRITE) float[] values,
+      int start,
+      int rows,
+      int heads,
+      int kvHeads,
+      int headDim) {
+    int i = Gpu.globalId(0);
+    int width = (heads + 2 * kvHeads) * headDim;
+    int half = headDim / 2;
+    int kvWidth = kvHeads * headDim;
+    if (i < rows * width / 2) {
+      int row = i / (width / 2);
+      int pair = i % (width / 2);
+      int p = start + row;
+      int base = row * width;
+      if (pair < (heads + kvHeads) * half) {
+        int head = pair / half;
+        int j = pair % half;
+        int at = base + head * headDim + j;
+        float c = cos[p * half + j];
+        float s = sin[p * half + j];
+        float first = rotated(qkv, base + head * headDim, j, half, c, s);
+        float second = rotated(qkv, base + head * headDim, j + half, half, c, s);
+        if (head < heads) {
+          qkv[at] = first;
+          qkv[at + half] = second;
+        } else {
+          int k = p * kvWidth + (head - heads) * headDim + j;
+          keys[k] = first;
+          keys[k + half] = second;
+        }
+      } else {
+        int d = 2 * (pair - (heads + kvHeads) * half);
+        values[p * kvWidth + d] = qkv[base + (heads + kvHeads) * headDim + d];
+        values[p * kvWidth + d + 1] = qkv[base + (heads + kvHeads) * headDim + d + 1];
+      }
+    }
+  }
+
+  /**
+   * The prefill's causal attention: workgroup {@code row · heads + head} takes query head {@code
+   * head} of row {@code row} of {@code qkv} (rotated, position {@code start + row}) over the cache
+   * up to that position, span by span of {@link #SPAN} (keys staged in workgroup memory), with a
+   * running maximum, sum and weighted values per element (the online softmax), and writes the
+   * result in 16 bits to row {@code row} of {@code out}.
+   */
+  @Kernel(workgroup = WORKGROUP)
+  static void attendRows(
+      @Buffer(Access.READ) float[] qkv,
+      @Buffer(Access.READ) float[] keys,
+      @Buffer(Access.READ) float[] values,
+      @Buffer(Access.WRITE) short[] out,
+      int start,
+      int heads,
+      int kvHeads,
+      int headDim,
+      float scale,
+      int bfloat) {
+    float[] cached = Gpu.sharedFloats(SPAN * (MAX_HEAD + 1));
+    float[] query = Gpu.sharedFloats(MAX_HEAD);
+    float[] scores = Gpu.sharedFloats(SPAN);
+    int row = Gpu.workgroupId(0) / heads;
+    int head = Gpu.workgroupId(0) % heads;
+    int self = Gpu.localId(0);
+    int p = start + row;
+    int kvWidth = kvHeads * headDim;
+    int kvOffset = head / (heads / kvHeads) * headDim;
+    for (int d = self; d < headDim; d += WORKGROUP) {
+      query[d] = qkv[row * (heads + 2 * kvHeads) * headDim + head * headDim + d];
+    }
+    float max = Float.NEGATIVE_INFINITY;
+    float sum = 0f;
+    float acc = 0f;
+    for (int first = 0; first <= p; first += SPAN) {
+      int count = Math.min(SPAN, p + 1 - first);
+      for (int e = self; e < count * headDim; e += WORKGROUP) {
+        int t = e / headDim;
+        cached[t * (headDim + 1) + e % headDim] =
+            keys[(first + t) * kvWidth + kvOffset + e % headDim];
+      }
+      Gpu.barrier();
+      if (self < count) {
+        float dot = 0f;
+        for (int d = 0; d < headDim; d++) {
+          dot += query[d] * cached[self * (headDim + 1) + d];
+        }
+        scores[self] = dot * scale;
+      }
+      Gpu.barrier();
+      if (self < headDim) {
+        float spanMax = max;
+        for (int t = 0; t < count; t++) {
+          spanMax = Math.max(spanMax, scores[t]);
+        }
+        float rescale = Gpu.exp(max - spanMax);
+        sum *= rescale;
+        acc *= rescale;
+        for (int t = 0; t < count; t++) {
+          float weight = Gpu.exp(scores[t] - spanMax);
+          sum += weight;
+          acc += weight * values[(first + t) * kvWidth + kvOffset + self];
+        }
+        max = spanMax;
+      }
+      Gpu.barrier();
+    }
+    if (self < headDim) {
+      out[row * heads * headDim + head * headDim + self] = sixteen(acc / sum, bfloat);
+    }
+  }
+
+  /**
+   * The prefill's SwiGLU: {@code out[r][c] = sixteen(silu(gateUp[r][c]) · gateUp[r][width + c])},
+   * rows of {@code 2 · width} in, of {@code width} out; SiLU as {@code Gemv.gated} computes it.
+   */
+  @Kernel(workgroup = WORKGROUP)
+  static void swigluRows(
+      @Buffer(Access.READ) float[] gateUp,
+      @Buffer(Access.WRITE) short[] out,
+      int rows,
+      int width,
+      int bfloat) {
+    int i = Gpu.globalId(0);
+    if (i < rows * width) {
+      int at = i / width * 2 * width + i % width;
+      float gate = gateUp[at];
+      out[i] = sixteen(gate / (1f + Gpu.exp(-gate)) * gateUp[at + width], bfloat);
+    }
+  }
+
+  /**
+   * {@code v} as float16 bits ({@code Float.floatToFloat16}), or where {@code bfloat} is not 0 as
+   * bfloat16 bits rounded to nearest, ties to even (finite values).
+   */
+  private static short sixteen(float v, int bfloat) {
+    int bits = Float.floatToRawIntBits(v);
+    return bfloat != 0
+        ? (short) ((bits + 0x7fff + ((bits >>> 16) & 1)) >>> 16)
+        : Float.floatToFloat16(v);
+  }
+
+  /**
    * Element {@code i} of {@code out}: an odd multiple of 1/512 in (-1/8, 1/8) from a hash of {@code
    * i} and {@code seed}, times {@code scale}, as float16 bits (bfloat16 where {@code bfloat} is not
    * 0). Never 0: a zero sends a GEMV's chunk of float16 weights down the slow decoding path, which
