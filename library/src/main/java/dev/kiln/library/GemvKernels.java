@@ -12,8 +12,7 @@ import dev.kiln.annotations.Kernel;
  * a row, launched over a grid {@code LANES} wide and {@code rows} high. Lane {@code j} walks its
  * row in chunks of 32 bytes ({@link #FLOAT_CHUNK} floats or {@link #SHORT_CHUNK} 16-bit elements,
  * read as 16-byte copies where a chunk is whole): chunk {@code t} starts at column {@code (t ·
- * LANES + j) · chunk}, and the lane adds the chunk's products to its partial in column order (a
- * 16-bit lane copies two whole chunks before it multiplies, so that four copies are in flight); the
+ * LANES + j) · chunk}, and the lane adds the chunk's products to its partial in column order; the
  * row's 32 partials are then summed as a tree ({@link LaneFolds#sum}). Each product and each sum is
  * rounded to float as Java rounds it, so the order is the results' specification and every device
  * gives the same bits.
@@ -272,44 +271,26 @@ final class GemvKernels {
     float partial = 0f;
     short[] chunk = new short[SHORT_CHUNK];
     float[] xs = new float[SHORT_CHUNK];
-    short[] second = new short[SHORT_CHUNK];
-    float[] secondXs = new float[SHORT_CHUNK];
-    int stride = LANES * SHORT_CHUNK;
-    for (int c = lane * SHORT_CHUNK; c < cols; c += 2 * stride) {
-      if (c + stride <= cols - SHORT_CHUNK) {
+    for (int c = lane * SHORT_CHUNK; c < cols; c += LANES * SHORT_CHUNK) {
+      if (c <= cols - SHORT_CHUNK) {
         System.arraycopy(a, start + c, chunk, 0, SHORT_CHUNK);
-        System.arraycopy(a, start + c + stride, second, 0, SHORT_CHUNK);
         System.arraycopy(x, xStart + c, xs, 0, SHORT_CHUNK);
-        System.arraycopy(x, xStart + c + stride, secondXs, 0, SHORT_CHUNK);
-        partial = chunkProducts(partial, chunk, xs, bfloat);
-        partial = chunkProducts(partial, second, secondXs, bfloat);
-      } else {
-        for (int t = c; t < cols; t += stride) {
-          for (int k = t; k < Math.min(t + SHORT_CHUNK, cols); k++) {
-            partial += SixteenBits.decode(a[start + k], bfloat) * x[xStart + k];
+        if (bfloat == 0 && allNormal(chunk)) {
+          for (int k = 0; k < SHORT_CHUNK; k++) {
+            partial += normalHalf(chunk[k]) * xs[k];
           }
+        } else {
+          for (int k = 0; k < SHORT_CHUNK; k++) {
+            partial += SixteenBits.decode(chunk[k], bfloat) * xs[k];
+          }
+        }
+      } else {
+        for (int k = c; k < cols; k++) {
+          partial += SixteenBits.decode(a[start + k], bfloat) * x[xStart + k];
         }
       }
     }
     return partial;
-  }
-
-  /**
-   * {@code partial} plus the products of a whole chunk, in order: float16 chunks of normal values
-   * decoded by {@link #normalHalf}, the others exactly by {@link SixteenBits#decode}.
-   */
-  private static float chunkProducts(float partial, short[] chunk, float[] xs, int bfloat) {
-    float sum = partial;
-    if (bfloat == 0 && allNormal(chunk)) {
-      for (int k = 0; k < SHORT_CHUNK; k++) {
-        sum += normalHalf(chunk[k]) * xs[k];
-      }
-    } else {
-      for (int k = 0; k < SHORT_CHUNK; k++) {
-        sum += SixteenBits.decode(chunk[k], bfloat) * xs[k];
-      }
-    }
-    return sum;
   }
 
   /**

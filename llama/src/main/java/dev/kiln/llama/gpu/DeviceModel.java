@@ -91,15 +91,18 @@ public final class DeviceModel implements AutoCloseable {
     this.config = config;
     this.positions = positions;
     if (config.headDim() > LlamaKernels.MAX_HEAD
+        || LlamaKernels.WORKGROUP % config.headDim() != 0
         || config.heads() / config.kvHeads() > LlamaKernels.MAX_GROUP) {
       throw new IllegalArgumentException(
           "heads of "
               + config.headDim()
               + " in groups of "
               + config.heads() / config.kvHeads()
-              + " per key-value head; the attention takes at most "
+              + " per key-value head; the attention takes heads that divide "
+              + LlamaKernels.WORKGROUP
+              + ", at most "
               + LlamaKernels.MAX_HEAD
-              + " in groups of at most "
+              + ", in groups of at most "
               + LlamaKernels.MAX_GROUP);
     }
     bfloat = weights.bfloat();
@@ -250,15 +253,18 @@ public final class DeviceModel implements AutoCloseable {
             config.kvHeads(),
             headDim,
             spans,
-            (float) (1 / Math.sqrt(headDim)));
+            (float) (1 / Math.sqrt(headDim)),
+            LlamaKernels.SPAN * (headDim + 1),
+            LlamaKernels.SPAN * headDim,
+            queries / config.kvHeads(),
+            config.heads() / config.kvHeads() * LlamaKernels.SPAN);
         LlamaKernelsKernels.attendCombine(
             batch,
-            queries,
+            config.heads() * LlamaKernels.WORKGROUP,
             spanValues,
             spanStats,
             position,
             attention,
-            config.heads(),
             headDim,
             spans);
       }

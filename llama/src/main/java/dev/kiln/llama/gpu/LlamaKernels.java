@@ -50,12 +50,16 @@ final class LlamaKernels {
    * and the position's key are rotated by the position's angles ({@code rotate_half}: element
    * {@code j} with {@code j + headDim / 2}), and the workgroup whose span holds the position writes
    * its key and value into the caches. The workgroup stages the span's keys and the heads' queries
-   * in workgroup memory, scores each head against each key ({@code q · k · scale}), and writes per
-   * head the scores' maximum and the sum of their exponentials less it ({@code stats}, two floats)
-   * and the values weighted by those exponentials ({@code partials}, {@code headDim} floats), at
-   * {@code head · spans + span}; a span past the position writes a maximum of negative infinity,
-   * which {@link #attendCombine} skips. {@code headDim} is even and at most {@link #MAX_HEAD}, and
-   * {@code heads / kvHeads} at most {@link #MAX_GROUP}.
+   * in workgroup memory (and its values: each staging loop runs a fixed count of turns, so that the
+   * driver issues every load before the first store), scores each head against each key ({@code q ·
+   * k · scale}), and writes per head the scores' maximum and the sum of their exponentials less it
+   * ({@code stats}, two floats) and the values weighted by those exponentials ({@code partials},
+   * {@code headDim} floats), at {@code head · spans + span}; a span past the position writes a
+   * maximum of negative infinity, which {@link #attendCombine} skips. {@code headDim} divides
+   * {@link #WORKGROUP} and is at most {@link #MAX_HEAD}, and {@code heads / kvHeads} at most {@link
+   * #MAX_GROUP}. The workgroup arrays' lengths, {@code SPAN · (headDim + 1)}, {@code SPAN ·
+   * headDim}, {@code group · headDim} and {@code group · SPAN}, are parameters so that a small head
+   * asks for little workgroup memory (Vulkan promises 16 KiB).
    */
   @Kernel(workgroup = WORKGROUP)
   static void attendSpan(
@@ -71,10 +75,15 @@ final class LlamaKernels {
       int kvHeads,
       int headDim,
       int spans,
-      float scale) {
-    float[] cached = Gpu.sharedFloats(SPAN * (MAX_HEAD + 1));
-    float[] query = Gpu.sharedFloats(MAX_GROUP * MAX_HEAD);
-    float[] scores = Gpu.sharedFloats(MAX_GROUP * SPAN);
+      float scale,
+      int keysLength,
+      int valuesLength,
+      int queriesLength,
+      int scoresLength) {
+    float[] cached = Gpu.sharedFloats(keysLength);
+    float[] staged = Gpu.sharedFloats(valuesLength);
+    float[] query = Gpu.sharedFloats(queriesLength);
+    float[] scores = Gpu.sharedFloats(scoresLength);
     int kvHead = Gpu.workgroupId(0) / spans;
     int span = Gpu.workgroupId(0) % spans;
     int self = Gpu.localId(0);
@@ -86,29 +95,40 @@ final class LlamaKernels {
     int count = Math.min(SPAN, p + 1 - first);
     int newKey = (heads + kvHead) * headDim;
     int newValue = (heads + kvHeads + kvHead) * headDim;
-    for (int e = self; e < count * headDim; e += WORKGROUP) {
-      int t = e / headDim;
-      int d = e % headDim;
-      float key;
-      if (first + t == p) {
-        key = rotated(qkv, newKey, d, half, cos[p * half + d % half], sin[p * half + d % half]);
-        keys[p * kvWidth + kvHead * headDim + d] = key;
-        values[p * kvWidth + kvHead * headDim + d] = qkv[newValue + d];
-      } else {
-        key = keys[(first + t) * kvWidth + kvHead * headDim + d];
+    for (int i = 0; i < SPAN * MAX_HEAD / WORKGROUP; i++) { // a fixed count: all loads at once
+      int e = self + i * WORKGROUP;
+      if (e < count * headDim) {
+        int t = e / headDim;
+        int d = e % headDim;
+        int at = (first + t) * kvWidth + kvHead * headDim + d;
+        float key;
+        float value;
+        if (first + t == p) {
+          key = rotated(qkv, newKey, d, half, cos[p * half + d % half], sin[p * half + d % half]);
+          value = qkv[newValue + d];
+          keys[at] = key;
+          values[at] = value;
+        } else {
+          key = keys[at];
+          value = values[at];
+        }
+        cached[t * (headDim + 1) + d] = key;
+        staged[e] = value;
       }
-      cached[t * (headDim + 1) + d] = key;
     }
-    for (int e = self; e < group * headDim; e += WORKGROUP) {
-      int d = e % headDim;
-      query[e] =
-          rotated(
-              qkv,
-              (kvHead * group + e / headDim) * headDim,
-              d,
-              half,
-              cos[p * half + d % half],
-              sin[p * half + d % half]);
+    for (int i = 0; i < MAX_GROUP * MAX_HEAD / WORKGROUP; i++) {
+      int e = self + i * WORKGROUP;
+      if (e < group * headDim) {
+        int d = e % headDim;
+        query[e] =
+            rotated(
+                qkv,
+                (kvHead * group + e / headDim) * headDim,
+                d,
+                half,
+                cos[p * half + d % half],
+                sin[p * half + d % half]);
+      }
     }
     Gpu.barrier();
     for (int s = self; s < group * SPAN; s += WORKGROUP) {
@@ -137,11 +157,7 @@ final class LlamaKernels {
       for (int t = 0; t < count; t++) {
         float weight = Gpu.exp(scores[g * SPAN + t] - max);
         sum += weight;
-        float value =
-            first + t == p
-                ? qkv[newValue + d]
-                : values[(first + t) * kvWidth + kvHead * headDim + d];
-        acc += weight * value;
+        acc += weight * staged[t * headDim + d];
       }
       int at = (kvHead * group + g) * spans + span;
       partials[at * headDim + d] = acc;
@@ -164,9 +180,11 @@ final class LlamaKernels {
   }
 
   /**
-   * Attention's second half: element {@code d} of query head {@code head} in {@code out}, the
-   * spans' weighted values of {@link #attendSpan} up to the position rescaled to their common
-   * maximum, over the sum of their exponentials so rescaled.
+   * Attention's second half: workgroup {@code head} writes query head {@code head} of {@code out},
+   * the spans' weighted values of {@link #attendSpan} up to the position rescaled to their common
+   * maximum, over the sum of their exponentials so rescaled. The {@code WORKGROUP / headDim} groups
+   * of {@code headDim} invocations take every so many spans each (their loads in flight side by
+   * side), and the first group combines the groups' results the same way.
    */
   @Kernel(workgroup = WORKGROUP)
   static void attendCombine(
@@ -174,26 +192,46 @@ final class LlamaKernels {
       @Buffer(Access.READ) float[] stats,
       @Buffer(Access.READ) int[] position,
       @Buffer(Access.WRITE) float[] out,
-      int heads,
       int headDim,
       int spans) {
-    int i = Gpu.globalId(0);
-    if (i < heads * headDim) {
-      int head = i / headDim;
-      int used = position[0] / SPAN + 1;
-      float max = Float.NEGATIVE_INFINITY;
-      for (int s = 0; s < used; s++) {
-        max = Math.max(max, stats[2 * (head * spans + s)]);
+    float[] maxes = Gpu.sharedFloats(WORKGROUP);
+    float[] sums = Gpu.sharedFloats(WORKGROUP);
+    float[] accs = Gpu.sharedFloats(WORKGROUP);
+    int head = Gpu.workgroupId(0);
+    int self = Gpu.localId(0);
+    int groups = WORKGROUP / headDim;
+    int g = self / headDim;
+    int d = self % headDim;
+    int used = position[0] / SPAN + 1;
+    float max = Float.NEGATIVE_INFINITY;
+    for (int s = g; s < used; s += groups) {
+      max = Math.max(max, stats[2 * (head * spans + s)]);
+    }
+    float sum = 0f;
+    float acc = 0f;
+    for (int s = g; s < used; s += groups) {
+      int at = head * spans + s;
+      float weight = Gpu.exp(stats[2 * at] - max);
+      sum += weight * stats[2 * at + 1];
+      acc += weight * partials[at * headDim + d];
+    }
+    maxes[self] = max;
+    sums[self] = sum;
+    accs[self] = acc;
+    Gpu.barrier();
+    if (g == 0) {
+      float all = Float.NEGATIVE_INFINITY;
+      for (int k = 0; k < groups; k++) {
+        all = Math.max(all, maxes[k * headDim + d]);
       }
-      float sum = 0f;
-      float acc = 0f;
-      for (int s = 0; s < used; s++) {
-        int at = head * spans + s;
-        float weight = Gpu.exp(stats[2 * at] - max);
-        sum += weight * stats[2 * at + 1];
-        acc += weight * partials[at * headDim + i % headDim];
+      float total = 0f;
+      float weighted = 0f;
+      for (int k = 0; k < groups && k < used; k++) {
+        float weight = Gpu.exp(maxes[k * headDim + d] - all);
+        total += weight * sums[k * headDim + d];
+        weighted += weight * accs[k * headDim + d];
       }
-      out[i] = acc / sum;
+      out[head * headDim + d] = weighted / total;
     }
   }
 
