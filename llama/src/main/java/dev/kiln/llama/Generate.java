@@ -197,21 +197,38 @@ public final class Generate {
     System.out.println(shares);
   }
 
-  /** Times the prefill of a prompt of {@code length} random tokens: the median of 9 after one. */
+  /**
+   * Times the prefill of a prompt of {@code length} random tokens, the median of 9 after one, then
+   * each kind of its launches alone.
+   */
   private static void measurePrefill(DeviceModel decoder, int length) {
     int[] prompt = new java.util.Random(length).ints(length, 0, 128000).toArray();
+    long all = timePrefill(decoder, prompt, java.util.EnumSet.allOf(DeviceModel.Part.class));
+    StringBuilder alone = new StringBuilder();
+    for (DeviceModel.Part part : DeviceModel.Part.values()) {
+      alone.append(
+          String.format(
+              " %s %.2f ms",
+              part == DeviceModel.Part.GEMV ? "GEMM" : part.toString(),
+              timePrefill(decoder, prompt, java.util.EnumSet.of(part)) / 1e6));
+    }
+    System.out.printf(
+        "  prefill of %d tokens: %.2f ms (host clock, median), %.0f tokens/s; alone:%s%n",
+        length, all / 1e6, length / (all / 1e9), alone);
+  }
+
+  private static long timePrefill(
+      DeviceModel decoder, int[] prompt, java.util.Set<DeviceModel.Part> parts) {
     long[] nanos = new long[9];
     for (int r = -1; r < nanos.length; r++) {
       decoder.start(prompt);
       long start = System.nanoTime();
-      decoder.prefill(length);
+      decoder.prefill(prompt.length, parts);
       if (r >= 0) {
         nanos[r] = System.nanoTime() - start;
       }
     }
-    System.out.printf(
-        "  prefill of %d tokens: %.2f ms (host clock, median), %.0f tokens/s%n",
-        length, median(nanos) / 1e6, length / (median(nanos) / 1e9));
+    return median(nanos);
   }
 
   private static long median(long[] nanos) {

@@ -201,7 +201,7 @@ public final class DeviceModel implements AutoCloseable {
 
   /** The kinds of launch of a step, for measuring each kind's share of a step's time. */
   public enum Part {
-    /** The matrix-vector products: the weights' reads. */
+    /** The matrix-vector products, the weights' reads (in a prefill the matrix products). */
     GEMV,
     /** The attention over the cache, with RoPE and the cache's write. */
     ATTENTION,
@@ -313,6 +313,14 @@ public final class DeviceModel implements AutoCloseable {
    * @param count the positions, at most the prompt's
    */
   public void prefill(int count) {
+    prefill(count, java.util.EnumSet.allOf(Part.class));
+  }
+
+  /**
+   * Runs the launches of a prefill of the kinds {@code parts} only ({@link Part#GEMV}: the matrix
+   * products): for measurements, as {@link #recordStep(int, java.util.Set)}.
+   */
+  public void prefill(int count, java.util.Set<Part> parts) {
     if (count < 0 || count > positions) {
       throw new IllegalArgumentException(count + " positions; the cache holds " + positions);
     }
@@ -322,7 +330,7 @@ public final class DeviceModel implements AutoCloseable {
     for (int start = 0; start < count; start += PREFILL_ROWS) {
       int rows = Math.min(PREFILL_ROWS, count - start);
       try (Batch batch = device.batch()) {
-        prefillRows(batch, start, rows);
+        prefillRows(batch, start, rows, parts);
       }
     }
     moveTo(count);
@@ -353,7 +361,10 @@ public final class DeviceModel implements AutoCloseable {
 
   private Prefill prefill;
 
-  private void prefillRows(Batch batch, int start, int rows) {
+  private void prefillRows(Batch batch, int start, int rows, java.util.Set<Part> parts) {
+    boolean products = parts.contains(Part.GEMV);
+    boolean attend = parts.contains(Part.ATTENTION);
+    boolean other = parts.contains(Part.OTHER);
     int hidden = config.hidden();
     int headDim = config.headDim();
     int queries = config.heads() * headDim;
@@ -362,58 +373,79 @@ public final class DeviceModel implements AutoCloseable {
     int sixteen = bfloat ? 1 : 0;
     float eps = config.normEpsilon();
     Prefill at = prefill;
-    LlamaKernelsKernels.embedRows(
-        batch, rows * hidden, embedding, tokens, at.x, start, rows, hidden, sixteen);
+    if (other) {
+      LlamaKernelsKernels.embedRows(
+          batch, rows * hidden, embedding, tokens, at.x, start, rows, hidden, sixteen);
+    }
     for (Layer layer : layers) {
-      LlamaKernelsKernels.normRows(
-          batch,
-          rows * LlamaKernels.WORKGROUP,
-          at.x,
-          layer.attentionNorm(),
-          at.normed,
-          hidden,
-          eps,
-          sixteen);
-      product(batch, rows, width, hidden, at.normed, layer.qkv(), 0f, at.qkv);
-      LlamaKernelsKernels.ropeRows(
-          batch,
-          rows * width / 2,
-          at.qkv,
-          cos,
-          sin,
-          layer.keys(),
-          layer.values(),
-          start,
-          rows,
-          config.heads(),
-          config.kvHeads(),
-          headDim);
-      LlamaKernelsKernels.attendRows(
-          batch,
-          rows * config.heads() * LlamaKernels.WORKGROUP,
-          at.qkv,
-          layer.keys(),
-          layer.values(),
-          at.attended,
-          start,
-          config.heads(),
-          config.kvHeads(),
-          headDim,
-          (float) (1 / Math.sqrt(headDim)),
-          sixteen);
-      product(batch, rows, hidden, queries, at.attended, layer.attentionOutput(), 1f, at.x);
-      LlamaKernelsKernels.normRows(
-          batch,
-          rows * LlamaKernels.WORKGROUP,
-          at.x,
-          layer.feedForwardNorm(),
-          at.normed,
-          hidden,
-          eps,
-          sixteen);
-      product(batch, rows, 2 * inner, hidden, at.normed, layer.gateUp(), 0f, at.gateUp);
-      LlamaKernelsKernels.swigluRows(batch, rows * inner, at.gateUp, at.act, rows, inner, sixteen);
-      product(batch, rows, hidden, inner, at.act, layer.down(), 1f, at.x);
+      if (other) {
+        LlamaKernelsKernels.normRows(
+            batch,
+            rows * LlamaKernels.WORKGROUP,
+            at.x,
+            layer.attentionNorm(),
+            at.normed,
+            hidden,
+            eps,
+            sixteen);
+      }
+      if (products) {
+        product(batch, rows, width, hidden, at.normed, layer.qkv(), 0f, at.qkv);
+      }
+      if (attend) {
+        LlamaKernelsKernels.ropeRows(
+            batch,
+            rows * width / 2,
+            at.qkv,
+            cos,
+            sin,
+            layer.keys(),
+            layer.values(),
+            start,
+            rows,
+            config.heads(),
+            config.kvHeads(),
+            headDim);
+      }
+      if (attend) {
+        LlamaKernelsKernels.attendRows(
+            batch,
+            rows * config.heads() * LlamaKernels.WORKGROUP,
+            at.qkv,
+            layer.keys(),
+            layer.values(),
+            at.attended,
+            start,
+            config.heads(),
+            config.kvHeads(),
+            headDim,
+            (float) (1 / Math.sqrt(headDim)),
+            sixteen);
+      }
+      if (products) {
+        product(batch, rows, hidden, queries, at.attended, layer.attentionOutput(), 1f, at.x);
+      }
+      if (other) {
+        LlamaKernelsKernels.normRows(
+            batch,
+            rows * LlamaKernels.WORKGROUP,
+            at.x,
+            layer.feedForwardNorm(),
+            at.normed,
+            hidden,
+            eps,
+            sixteen);
+      }
+      if (products) {
+        product(batch, rows, 2 * inner, hidden, at.normed, layer.gateUp(), 0f, at.gateUp);
+      }
+      if (other) {
+        LlamaKernelsKernels.swigluRows(
+            batch, rows * inner, at.gateUp, at.act, rows, inner, sixteen);
+      }
+      if (products) {
+        product(batch, rows, hidden, inner, at.act, layer.down(), 1f, at.x);
+      }
     }
   }
 
