@@ -451,4 +451,30 @@ public final class Races {
     }
     y[row] += 1f; // WARNING: [kiln.race.update] (every invocation of the workgroup)
   }
+
+  /** A tree sum, then a loop whose helper returns from either side of a condition. */
+  @Kernel(workgroup = 64)
+  static void treeThenHelper(float[] in, float[] out, int n) {
+    float[] t = Gpu.sharedFloats(64);
+    int l = Gpu.localId(0);
+    t[l] = in[Gpu.globalId(0)];
+    Gpu.barrier();
+    for (int s = 32; s > 0; s >>= 1) {
+      if (l < s) {
+        t[l] += t[l + s];
+      }
+      Gpu.barrier();
+    }
+    float total = t[0]; // a helper's return is no invocation leaving early: no warning
+    for (int c = l; c < n; c += 64) {
+      out[c] = clamped(in[c] * total);
+    }
+  }
+
+  private static float clamped(float v) {
+    if (v > 1f) {
+      return 1f;
+    }
+    return v;
+  }
 }

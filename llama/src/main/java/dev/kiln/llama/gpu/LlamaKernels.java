@@ -284,7 +284,6 @@ final class LlamaKernels {
       Gpu.barrier();
     }
     float total = partial[0];
-    Gpu.barrier();
     float scale = 1f / Gpu.sqrt(total / hidden + eps);
     for (int c = self; c < hidden; c += WORKGROUP) {
       out[start + c] = sixteen(x[start + c] * scale * weight[c], bfloat);

@@ -40,8 +40,10 @@ import java.util.function.Predicate;
  * write (every path from a write there passes the barrier). The two sides of a condition that may
  * differ between the invocations ({@link BarrierUniformity}) run side by side: their accesses pair
  * across; those of a uniform one do not, as the whole workgroup takes one side. What an invocation
- * did before it left early ({@code return}, or {@code break} under such a condition) pairs with
- * every access of its interval.
+ * did before it left early ({@code return}, or {@code break} of a loop under such a condition; not
+ * the {@code return} of an inlined helper, a run-once block's {@code break} that goes on right
+ * after the block, whose accesses the states at its end already hold) pairs with every access of
+ * its interval.
  *
  * <p>A pair is reported where {@link IndexBounds#workgroupMeeting} finds that the two indices may
  * meet for two invocations, the locals they share taken as equal only where they are the same for
@@ -347,7 +349,9 @@ final class MissingBarriers {
       case Stmt.Break jump -> {
         Target target = target(jump.label(), true);
         target.breaks = target.breaks.merge(state);
-        leaving(state);
+        if (!(target.statement instanceof Stmt.Loop loop && runsOnce(loop))) {
+          leaving(state); // a run-once block's break (a helper's return) goes on right after it
+        }
         yield IntervalState.DEAD;
       }
       case Stmt.Continue jump -> {
@@ -373,6 +377,11 @@ final class MissingBarriers {
     };
   }
 
+  /** Whether {@code loop} is a run-once block ({@link Stmt.Loop#once}). */
+  private static boolean runsOnce(Stmt.Loop loop) {
+    return !loop.testFirst() && loop.condition() instanceof Expr.BoolConst(boolean again) && !again;
+  }
+
   /**
    * A loop, run until the intervals at its top stop growing: what the end of an iteration is in,
    * the next one starts in. A run-once block ({@link Stmt.Loop#once}) runs once.
@@ -380,8 +389,7 @@ final class MissingBarriers {
   private IntervalState loop(Stmt.Loop loop, IntervalState state) {
     Target target = new Target(loop, loop.label());
     targets.push(target);
-    boolean once =
-        !loop.testFirst() && loop.condition() instanceof Expr.BoolConst(boolean again) && !again;
+    boolean once = runsOnce(loop);
     boolean outer = uniformControl;
     uniformControl = outer && uniform.test(loop.condition());
     IntervalState top = state;
