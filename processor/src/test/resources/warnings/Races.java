@@ -477,4 +477,22 @@ public final class Races {
     }
     return v;
   }
+
+  /** A helper that returns early on some invocations: what they read meets what the others write. */
+  @Kernel(workgroup = 64)
+  static void earlyReturn(float[] in, float[] out) {
+    float[] t = Gpu.sharedFloats(64);
+    int l = Gpu.localId(0);
+    t[l] = in[Gpu.globalId(0)];
+    Gpu.barrier();
+    out[Gpu.globalId(0)] = peekOrClear(t, l);
+  }
+
+  private static float peekOrClear(float[] t, int l) {
+    if (l < 32) {
+      return t[l + 1];
+    }
+    t[l] = 0f; // WARNING: [kiln.race.barrier] (lane 31 returned with t[32], which lane 32 writes)
+    return 0f;
+  }
 }

@@ -40,10 +40,9 @@ import java.util.function.Predicate;
  * write (every path from a write there passes the barrier). The two sides of a condition that may
  * differ between the invocations ({@link BarrierUniformity}) run side by side: their accesses pair
  * across; those of a uniform one do not, as the whole workgroup takes one side. What an invocation
- * did before it left early ({@code return}, or {@code break} of a loop under such a condition; not
- * the {@code return} of an inlined helper, a run-once block's {@code break} that goes on right
- * after the block, whose accesses the states at its end already hold) pairs with every access of
- * its interval.
+ * did before it left early ({@code return}, or {@code break} under such a condition; for an inlined
+ * helper's {@code return}, a run-once block's {@code break} that goes on right after the block,
+ * what it did inside the block) pairs with every access of its interval.
  *
  * <p>A pair is reported where {@link IndexBounds#workgroupMeeting} finds that the two indices may
  * meet for two invocations, the locals they share taken as equal only where they are the same for
@@ -74,12 +73,14 @@ final class MissingBarriers {
   private static final class Target {
     final Stmt statement;
     final Label label;
+    final IntervalState entry;
     IntervalState breaks = IntervalState.DEAD;
     IntervalState continues = IntervalState.DEAD;
 
-    Target(Stmt statement, Label label) {
+    Target(Stmt statement, Label label, IntervalState entry) {
       this.statement = statement;
       this.label = label;
+      this.entry = entry;
     }
   }
 
@@ -218,14 +219,17 @@ final class MissingBarriers {
     }
   }
 
-  /** What the path made in each interval, kept for every access there: the invocation left. */
-  private void leaving(IntervalState state) {
+  /**
+   * What the path made in each interval since {@code from}, kept for every access there: the
+   * invocation left.
+   */
+  private void leaving(IntervalState state, IntervalState from) {
     if (!uniformControl) {
-      state
-          .intervals()
-          .forEach(
-              (interval, made) ->
-                  leftEarly.computeIfAbsent(interval, i -> new TreeSet<>()).addAll(made.keySet()));
+      for (int interval : state.intervals().keySet()) {
+        leftEarly
+            .computeIfAbsent(interval, i -> new TreeSet<>())
+            .addAll(state.since(from, interval));
+      }
     }
   }
 
@@ -327,7 +331,7 @@ final class MissingBarriers {
       case Stmt.Loop loop -> loop(loop, state);
       case Stmt.Switch choice -> {
         IntervalState entry = expression(choice.selector(), state);
-        Target target = new Target(choice, null);
+        Target target = new Target(choice, null, state);
         targets.push(target);
         boolean outer = uniformControl;
         boolean sideBySide = !uniform.test(choice.selector());
@@ -349,9 +353,13 @@ final class MissingBarriers {
       case Stmt.Break jump -> {
         Target target = target(jump.label(), true);
         target.breaks = target.breaks.merge(state);
-        if (!(target.statement instanceof Stmt.Loop loop && runsOnce(loop))) {
-          leaving(state); // a run-once block's break (a helper's return) goes on right after it
-        }
+        // a run-once block's break (a helper's return) goes on right after the block: only what
+        // the path made inside it may meet what the others still make there
+        leaving(
+            state,
+            target.statement instanceof Stmt.Loop loop && runsOnce(loop)
+                ? target.entry
+                : IntervalState.DEAD);
         yield IntervalState.DEAD;
       }
       case Stmt.Continue jump -> {
@@ -360,7 +368,7 @@ final class MissingBarriers {
         yield IntervalState.DEAD;
       }
       case Stmt.Return ret -> {
-        leaving(state);
+        leaving(state, IntervalState.DEAD);
         yield IntervalState.DEAD;
       }
       case Stmt.VectorLoad load -> expression(load.vector(), state);
@@ -387,7 +395,7 @@ final class MissingBarriers {
    * the next one starts in. A run-once block ({@link Stmt.Loop#once}) runs once.
    */
   private IntervalState loop(Stmt.Loop loop, IntervalState state) {
-    Target target = new Target(loop, loop.label());
+    Target target = new Target(loop, loop.label(), state);
     targets.push(target);
     boolean once = runsOnce(loop);
     boolean outer = uniformControl;
