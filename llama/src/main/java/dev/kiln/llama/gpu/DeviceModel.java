@@ -410,7 +410,7 @@ public final class DeviceModel implements AutoCloseable {
       if (attend) {
         LlamaKernelsKernels.attendRows(
             batch,
-            rows * config.heads() * LlamaKernels.WORKGROUP,
+            rows * config.kvHeads() * LlamaKernels.WORKGROUP,
             at.qkv,
             layer.keys(),
             layer.values(),
@@ -420,7 +420,11 @@ public final class DeviceModel implements AutoCloseable {
             config.kvHeads(),
             headDim,
             (float) (1 / Math.sqrt(headDim)),
-            sixteen);
+            sixteen,
+            LlamaKernels.SPAN * (headDim + 1),
+            LlamaKernels.SPAN * headDim,
+            queries / config.kvHeads(),
+            config.heads() / config.kvHeads() * LlamaKernels.SPAN);
       }
       if (products) {
         product(batch, rows, hidden, queries, at.attended, layer.attentionOutput(), 1f, at.x);

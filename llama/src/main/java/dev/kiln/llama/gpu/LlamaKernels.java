@@ -24,6 +24,9 @@ final class LlamaKernels {
   /** The most query heads {@link #attendSpan} takes per key-value head. */
   static final int MAX_GROUP = 8;
 
+  /** The elements of a key-value head's queries each invocation of {@link #attendRows} keeps. */
+  static final int PAIRS = MAX_GROUP * MAX_HEAD / WORKGROUP;
+
   private LlamaKernels() {}
 
   /** {@code x} = row {@code tokens[position[0]]} of {@code table}, decoded from 16 bits. */
@@ -342,11 +345,13 @@ final class LlamaKernels {
   }
 
   /**
-   * The prefill's causal attention: workgroup {@code row · heads + head} takes query head {@code
-   * head} of row {@code row} of {@code qkv} (rotated, position {@code start + row}) over the cache
-   * up to that position, span by span of {@link #SPAN} (keys staged in workgroup memory), with a
-   * running maximum, sum and weighted values per element (the online softmax), and writes the
-   * result in 16 bits to row {@code row} of {@code out}.
+   * The prefill's causal attention: workgroup {@code row · kvHeads + kvHead} takes row {@code row}
+   * of {@code qkv} (rotated, position {@code start + row}) for the query heads that share key-value
+   * head {@code kvHead}, over the cache up to that position, span by span of {@link #SPAN}: the
+   * span's keys and values staged in workgroup memory as {@link #attendSpan} stages them, then per
+   * element of each head a running maximum, sum and weighted values (the online softmax); it writes
+   * the heads' results in 16 bits to row {@code row} of {@code out}. The workgroup arrays' lengths
+   * are {@link #attendSpan}'s.
    */
   @Kernel(workgroup = WORKGROUP)
   static void attendRows(
@@ -359,57 +364,86 @@ final class LlamaKernels {
       int kvHeads,
       int headDim,
       float scale,
-      int bfloat) {
-    float[] cached = Gpu.sharedFloats(SPAN * (MAX_HEAD + 1));
-    float[] query = Gpu.sharedFloats(MAX_HEAD);
-    float[] scores = Gpu.sharedFloats(SPAN);
-    int row = Gpu.workgroupId(0) / heads;
-    int head = Gpu.workgroupId(0) % heads;
+      int bfloat,
+      int keysLength,
+      int valuesLength,
+      int queriesLength,
+      int scoresLength) {
+    float[] cached = Gpu.sharedFloats(keysLength);
+    float[] staged = Gpu.sharedFloats(valuesLength);
+    float[] query = Gpu.sharedFloats(queriesLength);
+    float[] scores = Gpu.sharedFloats(scoresLength);
+    int row = Gpu.workgroupId(0) / kvHeads;
+    int kvHead = Gpu.workgroupId(0) % kvHeads;
     int self = Gpu.localId(0);
+    int group = heads / kvHeads;
     int p = start + row;
     int kvWidth = kvHeads * headDim;
-    int kvOffset = head / (heads / kvHeads) * headDim;
-    for (int d = self; d < headDim; d += WORKGROUP) {
-      query[d] = qkv[row * (heads + 2 * kvHeads) * headDim + head * headDim + d];
+    int width = (heads + 2 * kvHeads) * headDim;
+    for (int i = 0; i < MAX_GROUP * MAX_HEAD / WORKGROUP; i++) {
+      int e = self + i * WORKGROUP;
+      if (e < group * headDim) {
+        query[e] = qkv[row * width + kvHead * group * headDim + e];
+      }
     }
-    float max = Float.NEGATIVE_INFINITY;
-    float sum = 0f;
-    float acc = 0f;
+    float[] max = new float[PAIRS];
+    float[] sum = new float[PAIRS];
+    float[] acc = new float[PAIRS];
+    for (int k = 0; k < PAIRS; k++) {
+      max[k] = Float.NEGATIVE_INFINITY;
+    }
     for (int first = 0; first <= p; first += SPAN) {
       int count = Math.min(SPAN, p + 1 - first);
-      for (int e = self; e < count * headDim; e += WORKGROUP) {
-        int t = e / headDim;
-        cached[t * (headDim + 1) + e % headDim] =
-            keys[(first + t) * kvWidth + kvOffset + e % headDim];
+      for (int i = 0; i < SPAN * MAX_HEAD / WORKGROUP; i++) {
+        int e = self + i * WORKGROUP;
+        if (e < count * headDim) {
+          int t = e / headDim;
+          int at = (first + t) * kvWidth + kvHead * headDim + e % headDim;
+          cached[t * (headDim + 1) + e % headDim] = keys[at];
+          staged[e] = values[at];
+        }
       }
       Gpu.barrier();
-      if (self < count) {
-        float dot = 0f;
-        for (int d = 0; d < headDim; d++) {
-          dot += query[d] * cached[self * (headDim + 1) + d];
+      if (self < group * SPAN) {
+        int t = self % SPAN;
+        float score = Float.NEGATIVE_INFINITY;
+        if (t < count) {
+          float dot = 0f;
+          for (int d = 0; d < headDim; d++) {
+            dot += query[self / SPAN * headDim + d] * cached[t * (headDim + 1) + d];
+          }
+          score = dot * scale;
         }
-        scores[self] = dot * scale;
+        scores[self] = score;
       }
       Gpu.barrier();
-      if (self < headDim) {
-        float spanMax = max;
-        for (int t = 0; t < count; t++) {
-          spanMax = Math.max(spanMax, scores[t]);
+      for (int k = 0; k < PAIRS; k++) {
+        int s = self + k * WORKGROUP;
+        if (s < group * headDim) {
+          int g = s / headDim;
+          float spanMax = max[k];
+          for (int t = 0; t < count; t++) {
+            spanMax = Math.max(spanMax, scores[g * SPAN + t]);
+          }
+          float rescale = Gpu.exp(max[k] - spanMax);
+          sum[k] *= rescale;
+          acc[k] *= rescale;
+          for (int t = 0; t < count; t++) {
+            float weight = Gpu.exp(scores[g * SPAN + t] - spanMax);
+            sum[k] += weight;
+            acc[k] += weight * staged[t * headDim + s % headDim];
+          }
+          max[k] = spanMax;
         }
-        float rescale = Gpu.exp(max - spanMax);
-        sum *= rescale;
-        acc *= rescale;
-        for (int t = 0; t < count; t++) {
-          float weight = Gpu.exp(scores[t] - spanMax);
-          sum += weight;
-          acc += weight * values[(first + t) * kvWidth + kvOffset + self];
-        }
-        max = spanMax;
       }
       Gpu.barrier();
     }
-    if (self < headDim) {
-      out[row * heads * headDim + head * headDim + self] = sixteen(acc / sum, bfloat);
+    for (int k = 0; k < PAIRS; k++) {
+      int s = self + k * WORKGROUP;
+      if (s < group * headDim) {
+        out[row * heads * headDim + kvHead * group * headDim + s] =
+            sixteen(acc[k] / sum[k], bfloat);
+      }
     }
   }
 
