@@ -7,7 +7,6 @@ import dev.kiln.FloatArray;
 import dev.kiln.IntArray;
 import dev.kiln.Recording;
 import dev.kiln.ShortArray;
-import dev.kiln.library.Gemm;
 import dev.kiln.library.Gemv;
 import dev.kiln.library.Rows;
 import dev.kiln.llama.model.LlamaConfig;
@@ -49,21 +48,12 @@ public final class DeviceModel implements AutoCloseable {
   private final FloatArray h;
   private final FloatArray qkv;
   private final int spans;
+  private final AttentionTiles tiles;
   private final FloatArray spanValues;
   private final FloatArray spanStats;
   private final FloatArray attention;
   private final FloatArray act;
   private final FloatArray logits;
-
-  private record Layer(
-      FloatArray attentionNorm,
-      ShortArray qkv,
-      ShortArray attentionOutput,
-      FloatArray feedForwardNorm,
-      ShortArray gateUp,
-      ShortArray down,
-      FloatArray keys,
-      FloatArray values) {}
 
   /**
    * Uploads {@code tensors}' weights (all float16 or all bfloat16) to {@code device}, with a cache
@@ -160,6 +150,7 @@ public final class DeviceModel implements AutoCloseable {
     h = keep(device.floats(hidden));
     qkv = keep(device.floats(queries + 2 * keyWidth));
     spans = (positions + LlamaKernels.SPAN - 1) / LlamaKernels.SPAN;
+    tiles = AttentionTiles.of(config);
     spanValues = keep(device.floats(config.heads() * spans * config.headDim()));
     spanStats = keep(device.floats(config.heads() * spans * 2));
     attention = keep(device.floats(queries));
@@ -254,10 +245,10 @@ public final class DeviceModel implements AutoCloseable {
             headDim,
             spans,
             (float) (1 / Math.sqrt(headDim)),
-            LlamaKernels.SPAN * (headDim + 1),
-            LlamaKernels.SPAN * headDim,
-            queries / config.kvHeads(),
-            config.heads() / config.kvHeads() * LlamaKernels.SPAN);
+            tiles.keys(),
+            tiles.values(),
+            tiles.queries(),
+            tiles.scores());
         LlamaKernelsKernels.attendCombine(
             batch,
             config.heads() * LlamaKernels.WORKGROUP,
@@ -305,10 +296,11 @@ public final class DeviceModel implements AutoCloseable {
   /**
    * Runs the prompt's positions {@code 0} to {@code count - 1} (after {@link #start}) as a prefill:
    * up to {@link #PREFILL_ROWS} positions at once, each layer's products matrix-matrix ({@link
-   * Gemm}, on tensor cores where the device has them) with the activations rounded to the weights'
-   * 16-bit type as their factors (as PyTorch's float16 model rounds them), the attention causal
-   * over the cache; it fills the cache there and moves the position to {@code count}, where the
-   * recorded step goes on. No logits: the step at the prompt's last position gives them.
+   * dev.kiln.library.Gemm}, on tensor cores where the device has them) with the activations rounded
+   * to the weights' 16-bit type as their factors (as PyTorch's float16 model rounds them), the
+   * attention causal over the cache; it fills the cache there and moves the position to {@code
+   * count}, where the recorded step goes on. No logits: the step at the prompt's last position
+   * gives them.
    *
    * @param count the positions, at most the prompt's
    */
@@ -325,12 +317,18 @@ public final class DeviceModel implements AutoCloseable {
       throw new IllegalArgumentException(count + " positions; the cache holds " + positions);
     }
     if (count > 0 && prefill == null) {
-      prefill = new Prefill(Math.min(PREFILL_ROWS, positions));
+      prefill =
+          new Prefill(
+              device,
+              config,
+              bfloat,
+              Math.min(PREFILL_ROWS, positions),
+              new Prefill.Model(embedding, tokens, cos, sin, layers));
     }
     for (int start = 0; start < count; start += PREFILL_ROWS) {
       int rows = Math.min(PREFILL_ROWS, count - start);
       try (Batch batch = device.batch()) {
-        prefillRows(batch, start, rows, parts);
+        prefill.run(batch, start, rows, parts);
       }
     }
     moveTo(count);
@@ -339,144 +337,7 @@ public final class DeviceModel implements AutoCloseable {
   /** The most positions {@link #prefill} runs at once. */
   public static final int PREFILL_ROWS = 512;
 
-  /** The prefill's arrays, for up to {@code rows} positions, made on its first use. */
-  private final class Prefill {
-    final FloatArray x;
-    final ShortArray normed;
-    final FloatArray qkv;
-    final ShortArray attended;
-    final FloatArray gateUp;
-    final ShortArray act;
-
-    Prefill(int rows) {
-      int queries = config.heads() * config.headDim();
-      x = keep(device.floats(rows * config.hidden()));
-      normed = keep(device.shorts(rows * config.hidden()));
-      qkv = keep(device.floats(rows * (queries + 2 * config.kvHeads() * config.headDim())));
-      attended = keep(device.shorts(rows * queries));
-      gateUp = keep(device.floats(rows * 2 * config.intermediate()));
-      act = keep(device.shorts(rows * config.intermediate()));
-    }
-  }
-
   private Prefill prefill;
-
-  private void prefillRows(Batch batch, int start, int rows, java.util.Set<Part> parts) {
-    boolean products = parts.contains(Part.GEMV);
-    boolean attend = parts.contains(Part.ATTENTION);
-    boolean other = parts.contains(Part.OTHER);
-    int hidden = config.hidden();
-    int headDim = config.headDim();
-    int queries = config.heads() * headDim;
-    int width = queries + 2 * config.kvHeads() * headDim;
-    int inner = config.intermediate();
-    int sixteen = bfloat ? 1 : 0;
-    float eps = config.normEpsilon();
-    Prefill at = prefill;
-    if (other) {
-      LlamaKernelsKernels.embedRows(
-          batch, rows * hidden, embedding, tokens, at.x, start, rows, hidden, sixteen);
-    }
-    for (Layer layer : layers) {
-      if (other) {
-        LlamaKernelsKernels.normRows(
-            batch,
-            rows * LlamaKernels.WORKGROUP,
-            at.x,
-            layer.attentionNorm(),
-            at.normed,
-            hidden,
-            eps,
-            sixteen);
-      }
-      if (products) {
-        product(batch, rows, width, hidden, at.normed, layer.qkv(), 0f, at.qkv);
-      }
-      if (attend) {
-        LlamaKernelsKernels.ropeRows(
-            batch,
-            rows * width / 2,
-            at.qkv,
-            cos,
-            sin,
-            layer.keys(),
-            layer.values(),
-            start,
-            rows,
-            config.heads(),
-            config.kvHeads(),
-            headDim);
-      }
-      if (attend) {
-        LlamaKernelsKernels.attendRows(
-            batch,
-            rows * config.kvHeads() * LlamaKernels.WORKGROUP,
-            at.qkv,
-            layer.keys(),
-            layer.values(),
-            at.attended,
-            start,
-            config.heads(),
-            config.kvHeads(),
-            headDim,
-            (float) (1 / Math.sqrt(headDim)),
-            sixteen,
-            LlamaKernels.SPAN * (headDim + 1),
-            LlamaKernels.SPAN * headDim,
-            queries / config.kvHeads(),
-            config.heads() / config.kvHeads() * LlamaKernels.SPAN);
-      }
-      if (products) {
-        product(batch, rows, hidden, queries, at.attended, layer.attentionOutput(), 1f, at.x);
-      }
-      if (other) {
-        LlamaKernelsKernels.normRows(
-            batch,
-            rows * LlamaKernels.WORKGROUP,
-            at.x,
-            layer.feedForwardNorm(),
-            at.normed,
-            hidden,
-            eps,
-            sixteen);
-      }
-      if (products) {
-        product(batch, rows, 2 * inner, hidden, at.normed, layer.gateUp(), 0f, at.gateUp);
-      }
-      if (other) {
-        LlamaKernelsKernels.swigluRows(
-            batch, rows * inner, at.gateUp, at.act, rows, inner, sixteen);
-      }
-      if (products) {
-        product(batch, rows, hidden, inner, at.act, layer.down(), 1f, at.x);
-      }
-    }
-  }
-
-  /** {@code c = a · wᵀ + beta · c}: {@code rows} rows of {@code k} by {@code n} rows of weights. */
-  private void product(
-      Batch batch, int rows, int n, int k, ShortArray a, ShortArray w, float beta, FloatArray c) {
-    Gemm.shorts(
-        batch,
-        rows,
-        n,
-        k,
-        1f,
-        a,
-        0,
-        k,
-        false,
-        w,
-        0,
-        k,
-        true,
-        beta,
-        c,
-        0,
-        n,
-        Gemm.Epilogue.forDevice(),
-        bfloat);
-  }
 
   /**
    * Starts a sequence: the prompt's tokens at positions 0 on, the position at 0.
@@ -523,6 +384,9 @@ public final class DeviceModel implements AutoCloseable {
 
   @Override
   public void close() {
+    if (prefill != null) {
+      prefill.close();
+    }
     for (DeviceArray<?, ?> array : arrays) {
       array.close();
     }
