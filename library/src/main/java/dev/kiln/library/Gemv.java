@@ -21,7 +21,8 @@ import dev.kiln.ShortArray;
  *
  * <p>The batch forms that take offsets and a row distance ({@code lda}) work on parts of arrays, as
  * BLAS does: one head's keys in a cache of heads, a slice of a vector. {@code pair} runs two
- * products over one input in one dispatch (two kernels of one {@code @FuseGroup}).
+ * products over one input in one dispatch (two kernels of one {@code @FuseGroup}); {@code gated}
+ * runs a gated linear unit, SiLU of one product times the other, in one dispatch.
  *
  * <pre>{@code
  * Gemv.floats(device, weights, 4096, 4096, x, y, false); // y = W·x
