@@ -134,14 +134,10 @@ final class LlamaKernels {
     for (int s = self; s < group * SPAN; s += WORKGROUP) {
       int g = s / SPAN;
       int t = s % SPAN;
-      float score = Float.NEGATIVE_INFINITY;
-      if (t < count) {
-        float dot = 0f;
-        for (int d = 0; d < headDim; d++) {
-          dot += query[g * headDim + d] * cached[t * (headDim + 1) + d];
-        }
-        score = dot * scale;
-      }
+      float score =
+          t < count
+              ? score(query, g * headDim, cached, t, headDim) * scale
+              : Float.NEGATIVE_INFINITY;
       scores[s] = score;
     }
     Gpu.barrier();
@@ -166,6 +162,18 @@ final class LlamaKernels {
         stats[2 * at + 1] = sum;
       }
     }
+  }
+
+  /**
+   * The dot product of the query at {@code at} in {@code query} with staged key {@code t} of {@code
+   * cached} (rows {@code headDim + 1} apart), in order of the elements.
+   */
+  static float score(float[] query, int at, float[] cached, int t, int headDim) {
+    float dot = 0f;
+    for (int d = 0; d < headDim; d++) {
+      dot += query[at + d] * cached[t * (headDim + 1) + d];
+    }
+    return dot;
   }
 
   /**

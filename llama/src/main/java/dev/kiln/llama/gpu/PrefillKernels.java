@@ -188,14 +188,10 @@ final class PrefillKernels {
       Gpu.barrier();
       if (self < group * SPAN) {
         int t = self % SPAN;
-        float score = Float.NEGATIVE_INFINITY;
-        if (t < count) {
-          float dot = 0f;
-          for (int d = 0; d < headDim; d++) {
-            dot += query[self / SPAN * headDim + d] * cached[t * (headDim + 1) + d];
-          }
-          score = dot * scale;
-        }
+        float score =
+            t < count
+                ? LlamaKernels.score(query, self / SPAN * headDim, cached, t, headDim) * scale
+                : Float.NEGATIVE_INFINITY;
         scores[self] = score;
       }
       Gpu.barrier();
