@@ -253,4 +253,18 @@ class DeviceModelTest {
       Assumptions.abort("no Vulkan device: the CPU backend ran the model, Vulkan did not");
     }
   }
+
+  /** A model whose heads the attention kernels cannot take is refused, saying what they take. */
+  @org.junit.jupiter.api.Test
+  void headsTheAttentionCannotTakeAreRefused() {
+    LlamaConfig wide = new LlamaConfig(64, 96, 1, 1, 1, 192, 100, 64, 1e-5f, 10000, null, false);
+    IllegalArgumentException refused =
+        org.junit.jupiter.api.Assertions.assertThrows(
+            IllegalArgumentException.class,
+            () -> new DeviceModel(cpu, wide, DeviceWeights.random(1, false), 16));
+    assertEquals(
+        "heads of 192 in groups of 1 per key-value head; the attention takes heads that divide"
+            + " 256, at most 128, in groups of at most 8",
+        refused.getMessage());
+  }
 }
