@@ -22,7 +22,8 @@ import dev.kiln.ShortArray;
  * <p>The batch forms that take offsets and a row distance ({@code lda}) work on parts of arrays, as
  * BLAS does: one head's keys in a cache of heads, a slice of a vector. {@code pair} runs two
  * products over one input in one dispatch (two kernels of one {@code @FuseGroup}); {@code gated}
- * runs a gated linear unit, SiLU of one product times the other, in one dispatch.
+ * runs a gated linear unit, SiLU of one product times the other, in one dispatch; {@code normed}
+ * and {@code gatedNormed} fold RMSNorm of the input into the product.
  *
  * <pre>{@code
  * Gemv.floats(device, weights, 4096, 4096, x, y, false); // y = W·x
@@ -539,6 +540,141 @@ public final class Gemv {
       GemvKernelsKernels.gatedBfloats(batch, grid(rows), a, x, y, rows, cols);
     } else if (rows > 0) {
       GemvKernelsKernels.gatedHalves(batch, grid(rows), a, x, y, rows, cols);
+    }
+  }
+
+  /**
+   * A product with RMSNorm of {@code x} folded in (a transformer's norm and the projection after
+   * it, in one dispatch): {@code y[r] = d · s}, where {@code d} is the product of row {@code r} of
+   * {@code a} with the vector {@code x[c] · weight[c]} (each rounded to float) as {@link #halves}
+   * or {@link #bfloats} computes it, and {@code s = 1 / sqrt(q / cols + eps)}, {@code q} the sum of
+   * the squares {@code x[c]²} in {@link #floats}' order and {@code sqrt} the device's (Vulkan's
+   * bound, not Java's bits). It equals {@code A · rmsNorm(x)} ({@link Rows#rmsNorm}) up to the
+   * rounding of the order: the scale multiplies each sum once instead of each element.
+   *
+   * @param device where it runs
+   * @param a {@code rows} rows of {@code cols} 16-bit elements
+   * @param rows the rows of {@code y}
+   * @param cols the columns
+   * @param x at least {@code cols} elements
+   * @param weight at least {@code cols} elements: the norm's
+   * @param eps added to the mean square
+   * @param y at least {@code rows} elements
+   * @param bfloat whether the elements are bfloat16 bits (else float16)
+   */
+  public static void normed(
+      Device device,
+      short[] a,
+      int rows,
+      int cols,
+      float[] x,
+      float[] weight,
+      float eps,
+      float[] y,
+      boolean bfloat) {
+    check(a.length, rows, cols, x.length, y.length);
+    Shapes.vector("weight", weight.length, cols);
+    if (rows > 0) {
+      GemvKernelsKernels.normed(
+          device, grid(rows), a, x, weight, y, rows, cols, eps, bfloat ? 1 : 0);
+    }
+  }
+
+  /**
+   * {@link #normed(Device, short[], int, int, float[], float[], float, float[], boolean)} in a
+   * batch, on device arrays.
+   *
+   * @param batch the batch that records it
+   * @param a {@code rows} rows of {@code cols} 16-bit elements
+   * @param rows the rows of {@code y}
+   * @param cols the columns
+   * @param x at least {@code cols} elements
+   * @param weight at least {@code cols} elements: the norm's
+   * @param eps added to the mean square
+   * @param y at least {@code rows} elements
+   * @param bfloat whether the elements are bfloat16 bits (else float16)
+   */
+  public static void normed(
+      Batch batch,
+      ShortArray a,
+      int rows,
+      int cols,
+      FloatArray x,
+      FloatArray weight,
+      float eps,
+      FloatArray y,
+      boolean bfloat) {
+    check(a.length(), rows, cols, x.length(), y.length());
+    Shapes.vector("weight", weight.length(), cols);
+    if (rows > 0) {
+      GemvKernelsKernels.normed(
+          batch, grid(rows), a, x, weight, y, rows, cols, eps, bfloat ? 1 : 0);
+    }
+  }
+
+  /**
+   * {@link #gated} with RMSNorm of {@code x} folded in: {@code y[r] = silu(g · s) · (u · s)}, where
+   * {@code g} and {@code u} are the products of rows {@code r} and {@code rows + r} of {@code a}
+   * with {@code x[c] · weight[c]} and {@code s} the norm's scale, each as {@link #normed} computes
+   * them; SiLU as {@link #gated}'s.
+   *
+   * @param device where it runs
+   * @param a {@code 2 · rows} rows of {@code cols} 16-bit elements
+   * @param rows the rows of {@code y}
+   * @param cols the columns
+   * @param x at least {@code cols} elements
+   * @param weight at least {@code cols} elements: the norm's
+   * @param eps added to the mean square
+   * @param y at least {@code rows} elements
+   * @param bfloat whether the elements are bfloat16 bits (else float16)
+   */
+  public static void gatedNormed(
+      Device device,
+      short[] a,
+      int rows,
+      int cols,
+      float[] x,
+      float[] weight,
+      float eps,
+      float[] y,
+      boolean bfloat) {
+    checkGated(a.length, rows, cols, x.length, y.length);
+    Shapes.vector("weight", weight.length, cols);
+    if (rows > 0) {
+      GemvKernelsKernels.gatedNormed(
+          device, grid(rows), a, x, weight, y, rows, cols, eps, bfloat ? 1 : 0);
+    }
+  }
+
+  /**
+   * {@link #gatedNormed(Device, short[], int, int, float[], float[], float, float[], boolean)} in a
+   * batch, on device arrays.
+   *
+   * @param batch the batch that records it
+   * @param a {@code 2 · rows} rows of {@code cols} 16-bit elements
+   * @param rows the rows of {@code y}
+   * @param cols the columns
+   * @param x at least {@code cols} elements
+   * @param weight at least {@code cols} elements: the norm's
+   * @param eps added to the mean square
+   * @param y at least {@code rows} elements
+   * @param bfloat whether the elements are bfloat16 bits (else float16)
+   */
+  public static void gatedNormed(
+      Batch batch,
+      ShortArray a,
+      int rows,
+      int cols,
+      FloatArray x,
+      FloatArray weight,
+      float eps,
+      FloatArray y,
+      boolean bfloat) {
+    checkGated(a.length(), rows, cols, x.length(), y.length());
+    Shapes.vector("weight", weight.length(), cols);
+    if (rows > 0) {
+      GemvKernelsKernels.gatedNormed(
+          batch, grid(rows), a, x, weight, y, rows, cols, eps, bfloat ? 1 : 0);
     }
   }
 

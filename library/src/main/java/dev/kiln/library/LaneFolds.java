@@ -54,4 +54,52 @@ final class LaneFolds {
     }
     return GemmKernels.activate(g[at - lane], GemmKernels.SILU) * u[at - lane];
   }
+
+  /**
+   * The run's sum of {@code dot} times RMSNorm's scale {@code 1 / Gpu.sqrt(q / cols + eps)}, {@code
+   * q} the run's sum of {@code squares}, each sum as {@link #sum} folds it (one tree for both).
+   */
+  static float normedSum(float dot, float squares, int cols, float eps) {
+    float[] d = Gpu.sharedFloats(LANES * RUNS);
+    float[] q = Gpu.sharedFloats(LANES * RUNS);
+    int lane = Gpu.localId(0);
+    int at = Gpu.localId(1) * LANES + lane;
+    d[at] = dot;
+    q[at] = squares;
+    Gpu.barrier();
+    for (int s = LANES / 2; s > 0; s >>= 1) {
+      if (lane < s) {
+        d[at] += d[at + s];
+        q[at] += q[at + s];
+      }
+      Gpu.barrier();
+    }
+    return d[at - lane] * (1f / Gpu.sqrt(q[at - lane] / cols + eps));
+  }
+
+  /**
+   * {@code silu(Σ gate · s) · (Σ up · s)}, {@code s} RMSNorm's scale as {@link #normedSum} takes it
+   * from the sum of {@code squares}, each sum as {@link #sum} folds it (one tree for the three).
+   */
+  static float gatedNormedSum(float gate, float up, float squares, int cols, float eps) {
+    float[] g = Gpu.sharedFloats(LANES * RUNS);
+    float[] u = Gpu.sharedFloats(LANES * RUNS);
+    float[] q = Gpu.sharedFloats(LANES * RUNS);
+    int lane = Gpu.localId(0);
+    int at = Gpu.localId(1) * LANES + lane;
+    g[at] = gate;
+    u[at] = up;
+    q[at] = squares;
+    Gpu.barrier();
+    for (int s = LANES / 2; s > 0; s >>= 1) {
+      if (lane < s) {
+        g[at] += g[at + s];
+        u[at] += u[at + s];
+        q[at] += q[at + s];
+      }
+      Gpu.barrier();
+    }
+    float scale = 1f / Gpu.sqrt(q[at - lane] / cols + eps);
+    return GemmKernels.activate(g[at - lane] * scale, GemmKernels.SILU) * (u[at - lane] * scale);
+  }
 }

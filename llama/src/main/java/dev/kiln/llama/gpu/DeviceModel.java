@@ -20,12 +20,13 @@ import java.util.List;
  * A Llama model on a Kiln device: its 16-bit weights, a key-value cache of {@code positions}
  * positions, and one decoding step recorded once ({@link Recording}) that reads the position and
  * the token from device arrays and leaves the next token there, so that a whole generation is runs
- * of the recording with no transfer between them. A step: the embedding; per layer RMSNorm, one
- * GEMV for the query, key and value projections (their rows stored together), attention split over
- * the cache with RoPE and the cache's write, its combination, the output projection added to the
- * residual, RMSNorm, one GEMV for the gate and up projections with SwiGLU's product ({@link
- * Gemv#gated}), the down projection added to the residual; the final RMSNorm, the output
- * projection, the argmax (greedy), the advance.
+ * of the recording with no transfer between them. A step: the embedding; per layer one GEMV for the
+ * query, key and value projections (their rows stored together) with RMSNorm folded in ({@link
+ * Gemv#normed}), attention split over the cache with RoPE and the cache's write, its combination,
+ * the output projection added to the residual, one GEMV for the gate and up projections with
+ * RMSNorm folded in and SwiGLU's product ({@link Gemv#gatedNormed}), the down projection added to
+ * the residual; the output projection with the final RMSNorm folded in, the argmax (greedy), the
+ * advance: 6 launches a layer and 4 more.
  */
 public final class DeviceModel implements AutoCloseable {
   private final Device device;
@@ -45,7 +46,6 @@ public final class DeviceModel implements AutoCloseable {
   private final IntArray position;
   private final IntArray next;
   private final FloatArray x;
-  private final FloatArray h;
   private final FloatArray qkv;
   private final int spans;
   private final AttentionTiles tiles;
@@ -147,7 +147,6 @@ public final class DeviceModel implements AutoCloseable {
     position = keep(device.ints(1));
     next = keep(device.ints(1));
     x = keep(device.floats(hidden));
-    h = keep(device.floats(hidden));
     qkv = keep(device.floats(queries + 2 * keyWidth));
     spans = (positions + LlamaKernels.SPAN - 1) / LlamaKernels.SPAN;
     tiles = AttentionTiles.of(config);
@@ -196,7 +195,10 @@ public final class DeviceModel implements AutoCloseable {
     GEMV,
     /** The attention over the cache, with RoPE and the cache's write. */
     ATTENTION,
-    /** The rest: embedding, norms, argmax, advance. */
+    /**
+     * The rest: embedding, argmax, advance (and a prefill's norms; a step's are folded into its
+     * GEMVs).
+     */
     OTHER
   }
 
@@ -222,11 +224,17 @@ public final class DeviceModel implements AutoCloseable {
           batch, hidden, embedding, tokens, position, x, hidden, bfloat ? 1 : 0);
     }
     for (Layer layer : layers) {
-      if (other) {
-        Rows.rmsNorm(batch, x, layer.attentionNorm(), 1, hidden, eps, h);
-      }
       if (gemvs) {
-        gemv(batch, layer.qkv(), queries + 2 * keyWidth, hidden, h, qkv, false);
+        Gemv.normed(
+            batch,
+            layer.qkv(),
+            queries + 2 * keyWidth,
+            hidden,
+            x,
+            layer.attentionNorm(),
+            eps,
+            qkv,
+            bfloat);
       }
       if (attend) {
         LlamaKernelsKernels.attendSpan(
@@ -262,21 +270,24 @@ public final class DeviceModel implements AutoCloseable {
       if (gemvs) {
         gemv(batch, layer.attentionOutput(), hidden, queries, attention, x, true);
       }
-      if (other) {
-        Rows.rmsNorm(batch, x, layer.feedForwardNorm(), 1, hidden, eps, h);
-      }
       if (gemvs) {
-        Gemv.gated(batch, layer.gateUp(), config.intermediate(), hidden, h, act, bfloat);
+        Gemv.gatedNormed(
+            batch,
+            layer.gateUp(),
+            config.intermediate(),
+            hidden,
+            x,
+            layer.feedForwardNorm(),
+            eps,
+            act,
+            bfloat);
       }
       if (gemvs) {
         gemv(batch, layer.down(), hidden, config.intermediate(), act, x, true);
       }
     }
-    if (other) {
-      Rows.rmsNorm(batch, x, norm, 1, hidden, eps, h);
-    }
     if (gemvs) {
-      gemv(batch, output, config.vocabulary(), hidden, h, logits, false);
+      Gemv.normed(batch, output, config.vocabulary(), hidden, x, norm, eps, logits, bfloat);
     }
     if (other) {
       Rows.argmax(batch, logits, 1, config.vocabulary(), next);
