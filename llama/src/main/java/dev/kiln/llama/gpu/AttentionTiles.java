@@ -3,11 +3,14 @@ package dev.kiln.llama.gpu;
 import dev.kiln.llama.model.LlamaConfig;
 
 /**
- * The workgroup arrays' lengths of the attention kernels ({@link LlamaKernels#attendSpan}, {@link
- * PrefillKernels#attendRows}) for a model's heads: a span's keys (rows padded to {@code headDim +
- * 1}), its values, a key-value head's queries, their scores over a span.
+ * The workgroup arrays' lengths of the attention kernels for a model's heads: of {@link
+ * LlamaKernels#attendSpan}, a span's keys (rows padded to {@code headDim + 1}), its values, a
+ * key-value head's queries, their scores over a span; of {@link PrefillKernels#attendBlock}, a
+ * block's query vectors (rows padded), a tile (rows padded), the vectors' scores over it (rows of
+ * {@code SPAN + 1}).
  */
-record AttentionTiles(int keys, int values, int queries, int scores) {
+record AttentionTiles(
+    int keys, int values, int queries, int scores, int blockQueries, int tile, int blockScores) {
   static AttentionTiles of(LlamaConfig config) {
     int group = config.heads() / config.kvHeads();
     int headDim = config.headDim();
@@ -15,6 +18,9 @@ record AttentionTiles(int keys, int values, int queries, int scores) {
         LlamaKernels.SPAN * (headDim + 1),
         LlamaKernels.SPAN * headDim,
         group * headDim,
-        group * LlamaKernels.SPAN);
+        group * LlamaKernels.SPAN,
+        PrefillKernels.VECTORS * (headDim + 1),
+        LlamaKernels.SPAN * (headDim + 1),
+        PrefillKernels.VECTORS * (LlamaKernels.SPAN + 1));
   }
 }

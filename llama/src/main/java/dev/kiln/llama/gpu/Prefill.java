@@ -96,23 +96,24 @@ final class Prefill implements AutoCloseable {
             headDim);
       }
       if (attend) {
-        PrefillKernelsKernels.attendRows(
+        int perBlock = PrefillKernels.VECTORS / (config.heads() / config.kvHeads());
+        PrefillKernelsKernels.attendBlock(
             batch,
-            rows * config.kvHeads() * LlamaKernels.WORKGROUP,
+            (rows + perBlock - 1) / perBlock * config.kvHeads() * LlamaKernels.WORKGROUP,
             qkv,
             layer.keys(),
             layer.values(),
             attended,
             start,
+            rows,
             config.heads(),
             config.kvHeads(),
             headDim,
             (float) (1 / Math.sqrt(headDim)),
             sixteen,
-            tiles.keys(),
-            tiles.values(),
-            tiles.queries(),
-            tiles.scores());
+            tiles.blockQueries(),
+            tiles.tile(),
+            tiles.blockScores());
       }
       if (products) {
         product(batch, rows, hidden, queries, attended, layer.attentionOutput(), 1f, x);

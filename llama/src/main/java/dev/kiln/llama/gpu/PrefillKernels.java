@@ -1,6 +1,5 @@
 package dev.kiln.llama.gpu;
 
-import static dev.kiln.llama.gpu.LlamaKernels.MAX_GROUP;
 import static dev.kiln.llama.gpu.LlamaKernels.MAX_HEAD;
 import static dev.kiln.llama.gpu.LlamaKernels.SPAN;
 import static dev.kiln.llama.gpu.LlamaKernels.WORKGROUP;
@@ -15,8 +14,20 @@ import dev.kiln.annotations.Kernel;
  * position, with 16-bit results where a matrix product takes them as factors.
  */
 final class PrefillKernels {
-  /** The elements of a key-value head's queries each invocation of {@link #attendRows} keeps. */
-  static final int PAIRS = MAX_GROUP * MAX_HEAD / WORKGROUP;
+  /** Query vectors (a row's query head) per workgroup of {@link #attendBlock}. */
+  static final int VECTORS = 32;
+
+  /** Invocations per query vector of {@link #attendBlock}. */
+  static final int SHARERS = WORKGROUP / VECTORS;
+
+  /** Scores of a tile each invocation of {@link #attendBlock} computes. */
+  static final int KEYS = SPAN / SHARERS;
+
+  /** Elements of its vector's result each invocation of {@link #attendBlock} accumulates. */
+  static final int DIMS = MAX_HEAD / SHARERS;
+
+  /** Values of a tile each invocation of {@link #attendBlock} loads. */
+  static final int STAGED = SPAN * MAX_HEAD / WORKGROUP;
 
   private PrefillKernels() {}
 
@@ -127,100 +138,127 @@ final class PrefillKernels {
   }
 
   /**
-   * The prefill's causal attention: workgroup {@code row · kvHeads + kvHead} takes row {@code row}
-   * of {@code qkv} (rotated, position {@code start + row}) for the query heads that share key-value
-   * head {@code kvHead}, over the cache up to that position, span by span of {@link
-   * LlamaKernels#SPAN}: the span's keys and values staged in workgroup memory as {@link
-   * LlamaKernels#attendSpan} stages them, then per element of each head a running maximum, sum and
-   * weighted values (the online softmax); it writes the heads' results in 16 bits to row {@code
-   * row} of {@code out}. The workgroup arrays' lengths are {@link LlamaKernels#attendSpan}'s.
+   * The prefill's causal attention, a block of query rows at a time (flash attention): workgroup
+   * {@code block · kvHeads + kvHead} takes the {@code VECTORS / group} rows from {@code block ·
+   * VECTORS / group} of {@code qkv} (rotated; row {@code r} at position {@code start + r}) for the
+   * {@code group} query heads that share key-value head {@code kvHead}: {@link #VECTORS} query
+   * vectors, {@link #SHARERS} invocations each. It walks the cache up to its last row's position a
+   * tile of {@link LlamaKernels#SPAN} positions at a time: the tile's keys staged in workgroup
+   * memory (its values meanwhile loaded into registers), each vector's scores against them ({@code
+   * q · k · scale} in order of the elements; a key past the vector's position scores negative
+   * infinity), then the values staged in the keys' place and, per vector, a running maximum, sum
+   * and weighted values (the online softmax, in order of the positions). It writes each vector's
+   * result in 16 bits to its row of {@code out}. The workgroup arrays' lengths are {@code VECTORS ·
+   * (headDim + 1)}, {@code SPAN · (headDim + 1)} and {@code VECTORS · (SPAN + 1)}, parameters so
+   * that a small head asks for little workgroup memory.
    */
   @Kernel(workgroup = WORKGROUP)
-  static void attendRows(
+  static void attendBlock(
       @Buffer(Access.READ) float[] qkv,
       @Buffer(Access.READ) float[] keys,
       @Buffer(Access.READ) float[] values,
       @Buffer(Access.WRITE) short[] out,
       int start,
+      int rows,
       int heads,
       int kvHeads,
       int headDim,
       float scale,
       int bfloat,
-      int keysLength,
-      int valuesLength,
       int queriesLength,
+      int tileLength,
       int scoresLength) {
-    float[] cached = Gpu.sharedFloats(keysLength);
-    float[] staged = Gpu.sharedFloats(valuesLength);
     float[] query = Gpu.sharedFloats(queriesLength);
+    float[] tile = Gpu.sharedFloats(tileLength);
     float[] scores = Gpu.sharedFloats(scoresLength);
-    int row = Gpu.workgroupId(0) / kvHeads;
+    int group = heads / kvHeads;
+    int perBlock = VECTORS / group;
+    int firstRow = Gpu.workgroupId(0) / kvHeads * perBlock;
     int kvHead = Gpu.workgroupId(0) % kvHeads;
     int self = Gpu.localId(0);
-    int group = heads / kvHeads;
-    int p = start + row;
+    int vector = self / SHARERS;
+    int lane = self % SHARERS;
+    int pitch = headDim + 1;
     int kvWidth = kvHeads * headDim;
     int width = (heads + 2 * kvHeads) * headDim;
-    for (int i = 0; i < MAX_GROUP * MAX_HEAD / WORKGROUP; i++) {
+    int row = firstRow + vector / group;
+    int position = start + row;
+    int last = start + Math.min(rows, firstRow + perBlock) - 1;
+    for (int i = 0; i < VECTORS * MAX_HEAD / WORKGROUP; i++) { // a fixed count: all loads at once
       int e = self + i * WORKGROUP;
-      if (e < group * headDim) {
-        query[e] = qkv[row * width + kvHead * group * headDim + e];
+      if (e < VECTORS * headDim) {
+        int u = e / headDim;
+        int r = firstRow + u / group;
+        query[u * pitch + e % headDim] =
+            u < perBlock * group && r < rows
+                ? qkv[r * width + (kvHead * group + u % group) * headDim + e % headDim]
+                : 0f;
       }
     }
-    float[] max = new float[PAIRS];
-    float[] sum = new float[PAIRS];
-    float[] acc = new float[PAIRS];
-    for (int k = 0; k < PAIRS; k++) {
-      max[k] = Float.NEGATIVE_INFINITY;
-    }
-    for (int first = 0; first <= p; first += SPAN) {
-      int count = Math.min(SPAN, p + 1 - first);
-      for (int i = 0; i < SPAN * MAX_HEAD / WORKGROUP; i++) {
+    float max = Float.NEGATIVE_INFINITY;
+    float sum = 0f;
+    float[] acc = new float[DIMS];
+    float[] staged = new float[STAGED];
+    for (int first = 0; first <= last; first += SPAN) {
+      int count = Math.min(SPAN, last + 1 - first);
+      for (int i = 0; i < STAGED; i++) {
         int e = self + i * WORKGROUP;
-        if (e < count * headDim) {
+        if (e < SPAN * headDim) {
           int t = e / headDim;
           int at = (first + t) * kvWidth + kvHead * headDim + e % headDim;
-          cached[t * (headDim + 1) + e % headDim] = keys[at];
-          staged[e] = values[at];
+          tile[t * pitch + e % headDim] = t < count ? keys[at] : 0f;
+          staged[i] = t < count ? values[at] : 0f;
         }
       }
       Gpu.barrier();
-      if (self < group * SPAN) {
-        int t = self % SPAN;
-        float score =
-            t < count
-                ? LlamaKernels.score(query, self / SPAN * headDim, cached, t, headDim) * scale
-                : Float.NEGATIVE_INFINITY;
-        scores[self] = score;
-      }
-      Gpu.barrier();
-      for (int k = 0; k < PAIRS; k++) {
-        int s = self + k * WORKGROUP;
-        if (s < group * headDim) {
-          int g = s / headDim;
-          float spanMax = max[k];
-          for (int t = 0; t < count; t++) {
-            spanMax = Math.max(spanMax, scores[g * SPAN + t]);
-          }
-          float rescale = Gpu.exp(max[k] - spanMax);
-          sum[k] *= rescale;
-          acc[k] *= rescale;
-          for (int t = 0; t < count; t++) {
-            float weight = Gpu.exp(scores[g * SPAN + t] - spanMax);
-            sum[k] += weight;
-            acc[k] += weight * staged[t * headDim + s % headDim];
-          }
-          max[k] = spanMax;
+      float[] dots = new float[KEYS];
+      for (int d = 0; d < headDim; d++) {
+        float q = query[vector * pitch + d];
+        for (int j = 0; j < KEYS; j++) {
+          dots[j] += q * tile[(lane + j * SHARERS) * pitch + d];
         }
       }
+      for (int j = 0; j < KEYS; j++) {
+        int t = lane + j * SHARERS;
+        scores[vector * (SPAN + 1) + t] =
+            t < count && first + t <= position ? dots[j] * scale : Float.NEGATIVE_INFINITY;
+      }
+      Gpu.barrier();
+      for (int i = 0; i < STAGED; i++) {
+        int e = self + i * WORKGROUP;
+        if (e < SPAN * headDim) {
+          tile[e / headDim * pitch + e % headDim] = staged[i];
+        }
+      }
+      Gpu.barrier();
+      float tileMax = max;
+      for (int t = 0; t < SPAN; t++) {
+        tileMax = Math.max(tileMax, scores[vector * (SPAN + 1) + t]);
+      }
+      float rescale = Gpu.exp(max - tileMax);
+      sum *= rescale;
+      for (int k = 0; k < DIMS; k++) {
+        acc[k] *= rescale;
+      }
+      for (int t = 0; t < SPAN; t++) {
+        float weight = Gpu.exp(scores[vector * (SPAN + 1) + t] - tileMax);
+        sum += weight;
+        for (int k = 0; k < DIMS; k++) {
+          if (lane + k * SHARERS < headDim) {
+            acc[k] += weight * tile[t * pitch + lane + k * SHARERS];
+          }
+        }
+      }
+      max = tileMax;
       Gpu.barrier();
     }
-    for (int k = 0; k < PAIRS; k++) {
-      int s = self + k * WORKGROUP;
-      if (s < group * headDim) {
-        out[row * heads * headDim + kvHead * group * headDim + s] =
-            sixteen(acc[k] / sum[k], bfloat);
+    if (vector < perBlock * group && row < rows) {
+      for (int k = 0; k < DIMS; k++) {
+        int d = lane + k * SHARERS;
+        if (d < headDim) {
+          out[row * heads * headDim + (kvHead * group + vector % group) * headDim + d] =
+              sixteen(acc[k] / sum, bfloat);
+        }
       }
     }
   }
