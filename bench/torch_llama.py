@@ -19,6 +19,7 @@ import json
 import math
 import os
 import sys
+import time
 
 import numpy as np
 import torch
@@ -197,11 +198,14 @@ def random_weights(c, seed):
     return w
 
 
-def time_steps(model, steps, warm, graphed):
+def time_steps(model, steps, warm, graphed, forward=None):
+    """Tokens/s of greedy steps past `warm`, each step `forward` (model.step where None), the
+    step replayed as one CUDA graph where `graphed`."""
+    forward = forward or model.step
     token = torch.ones(1, dtype=torch.long, device=model.device)
     position = torch.zeros(1, dtype=torch.long, device=model.device)
     def run():
-        token.copy_(model.step(token, position).argmax(-1))
+        token.copy_(forward(token, position).argmax(-1))
         position.add_(1)
     step = run
     if graphed:
@@ -236,6 +240,9 @@ def main():
     parser.add_argument("--steps", type=int, default=640)
     parser.add_argument("--positions", type=int, default=1024)
     parser.add_argument("--prefill", type=int, default=512)
+    parser.add_argument("--compile", default="",
+                        help="torch.compile modes to time, comma-separated: 'default' (no graph of "
+                             "ours), 'max-autotune-no-cudagraphs' (then one CUDA graph a step)")
     args = parser.parse_args()
     with torch.no_grad():
         if args.random:
@@ -246,6 +253,14 @@ def main():
                 rate = time_steps(model, args.steps, min(128, args.steps // 2), graphed)
                 print(f"torch Llama {args.random} f16 on {name}: {'one CUDA graph per step' if graphed else 'eager'},"
                       f" positions 128-{args.steps - 1}: {rate:.1f} tokens/s")
+            for mode in filter(None, args.compile.split(",")):
+                began = time.time()
+                compiled = torch.compile(model.step, mode=mode)
+                graphed = mode != "default"
+                rate = time_steps(model, args.steps, min(128, args.steps // 2), graphed, compiled)
+                print(f"torch Llama {args.random} f16 on {name}: torch.compile mode {mode}"
+                      f"{' + one CUDA graph per step' if graphed else ''}, positions 128-{args.steps - 1}:"
+                      f" {rate:.1f} tokens/s (compiled and timed in {time.time() - began:.0f} s)", flush=True)
             if args.prefill:
                 ms = time_prefill(model, args.prefill)
                 print(f"torch Llama {args.random} f16 prefill of {args.prefill} tokens, eager: {ms:.2f} ms"
