@@ -132,60 +132,6 @@ final class GemvKernels {
   }
 
   /**
-   * A product with RMSNorm of the input folded in: {@code y[r] = d · s}, where {@code d} is the
-   * product of row {@code r} of {@code a} (float16 bits, bfloat16 where {@code bfloat} is not 0)
-   * with the vector {@code x[c] · weight[c]}, as {@link #halves} computes it, and {@code s = 1 /
-   * Gpu.sqrt(q / cols + eps)} with {@code q} the sum of {@code x[c]²} as {@link #floats} computes
-   * the product of {@code x} with itself.
-   */
-  @Kernel(workgroup = {LANES, ROWS})
-  static void normed(
-      @Buffer(Access.READ) short[] a,
-      @Buffer(Access.READ) float[] x,
-      @Buffer(Access.READ) float[] weight,
-      @Buffer(Access.WRITE) float[] y,
-      int rows,
-      int cols,
-      float eps,
-      int bfloat) {
-    int row = Gpu.globalId(1);
-    int lane = Gpu.localId(0);
-    float dot = row < rows ? weightedLane(a, x, weight, row * cols, cols, lane, bfloat) : 0f;
-    float squares = floatLane(x, x, 0, 0, cols, lane);
-    float scaled = LaneFolds.normedSum(dot, squares, cols, eps);
-    if (Gpu.globalId(0) == 0 && row < rows) {
-      y[row] = scaled;
-    }
-  }
-
-  /**
-   * A gated linear unit with RMSNorm of the input folded in: {@code y[r] = silu(g · s) · (u · s)},
-   * {@code g} and {@code u} the products of rows {@code r} and {@code rows + r} as {@link #normed}
-   * computes them before its scale {@code s}; SiLU as {@link GemmKernels#activate} computes it.
-   */
-  @Kernel(workgroup = {LANES, ROWS})
-  static void gatedNormed(
-      @Buffer(Access.READ) short[] a,
-      @Buffer(Access.READ) float[] x,
-      @Buffer(Access.READ) float[] weight,
-      @Buffer(Access.WRITE) float[] y,
-      int rows,
-      int cols,
-      float eps,
-      int bfloat) {
-    int row = Gpu.globalId(1);
-    int lane = Gpu.localId(0);
-    float gate = row < rows ? weightedLane(a, x, weight, row * cols, cols, lane, bfloat) : 0f;
-    float up =
-        row < rows ? weightedLane(a, x, weight, (rows + row) * cols, cols, lane, bfloat) : 0f;
-    float squares = floatLane(x, x, 0, 0, cols, lane);
-    float unit = LaneFolds.gatedNormedSum(gate, up, squares, cols, eps);
-    if (Gpu.globalId(0) == 0 && row < rows) {
-      y[row] = unit;
-    }
-  }
-
-  /**
    * The first of two products over one input, fused with {@link #pairSecond} into one dispatch
    * (group {@code pair}): {@code y = a·x} for {@code firstRows} rows, each as {@link #floats}
    * computes it; the workgroups past them only meet the others' barriers.
@@ -329,7 +275,15 @@ final class GemvKernels {
       if (c <= cols - SHORT_CHUNK) {
         System.arraycopy(a, start + c, chunk, 0, SHORT_CHUNK);
         System.arraycopy(x, xStart + c, xs, 0, SHORT_CHUNK);
-        partial = chunkProducts(chunk, xs, partial, bfloat);
+        if (bfloat == 0 && allNormal(chunk)) {
+          for (int k = 0; k < SHORT_CHUNK; k++) {
+            partial += normalHalf(chunk[k]) * xs[k];
+          }
+        } else {
+          for (int k = 0; k < SHORT_CHUNK; k++) {
+            partial += SixteenBits.decode(chunk[k], bfloat) * xs[k];
+          }
+        }
       } else {
         for (int k = c; k < cols; k++) {
           partial += SixteenBits.decode(a[start + k], bfloat) * x[xStart + k];
@@ -337,52 +291,6 @@ final class GemvKernels {
       }
     }
     return partial;
-  }
-
-  /**
-   * {@link #shortLane} by the vector {@code x[c] · weight[c]} (each product rounded to float), the
-   * vector starting at 0.
-   */
-  private static float weightedLane(
-      short[] a, float[] x, float[] weight, int start, int cols, int lane, int bfloat) {
-    float partial = 0f;
-    short[] chunk = new short[SHORT_CHUNK];
-    float[] xs = new float[SHORT_CHUNK];
-    float[] ws = new float[SHORT_CHUNK];
-    for (int c = lane * SHORT_CHUNK; c < cols; c += LANES * SHORT_CHUNK) {
-      if (c <= cols - SHORT_CHUNK) {
-        System.arraycopy(a, start + c, chunk, 0, SHORT_CHUNK);
-        System.arraycopy(x, c, xs, 0, SHORT_CHUNK);
-        System.arraycopy(weight, c, ws, 0, SHORT_CHUNK);
-        for (int k = 0; k < SHORT_CHUNK; k++) {
-          xs[k] *= ws[k];
-        }
-        partial = chunkProducts(chunk, xs, partial, bfloat);
-      } else {
-        for (int k = c; k < cols; k++) {
-          partial += SixteenBits.decode(a[start + k], bfloat) * (x[k] * weight[k]);
-        }
-      }
-    }
-    return partial;
-  }
-
-  /**
-   * {@code partial} plus the products of a whole chunk of 16-bit elements with {@code xs}, added in
-   * order.
-   */
-  private static float chunkProducts(short[] chunk, float[] xs, float partial, int bfloat) {
-    float sum = partial;
-    if (bfloat == 0 && allNormal(chunk)) {
-      for (int k = 0; k < SHORT_CHUNK; k++) {
-        sum += normalHalf(chunk[k]) * xs[k];
-      }
-    } else {
-      for (int k = 0; k < SHORT_CHUNK; k++) {
-        sum += SixteenBits.decode(chunk[k], bfloat) * xs[k];
-      }
-    }
-    return sum;
   }
 
   /**

@@ -335,68 +335,6 @@ class GemvTest extends LibraryDevices {
     }
   }
 
-  /**
-   * The forms with RMSNorm folded in: each sum the bits of the plain product by {@code x[c] ·
-   * weight[c]} (and the squares' sum those of {@code x} by itself), times the norm's scale within a
-   * few ulps (the device's {@code sqrt} and division); the gated form's SiLU within 1e-5; float16
-   * and bfloat16 rows; the batch forms' bits the same.
-   */
-  @ParameterizedTest(name = "{0} x {1}")
-  @CsvSource({"1, 1", "7, 300", "300, 129", "33, 4099", "5, 2048"})
-  void normedFormsScaleTheProductsOfTheWeightedInput(int rows, int cols) {
-    Random random = new Random(rows * 131L + cols);
-    float[] a = RowsTest.values(random, 2 * rows * cols);
-    float[] x = RowsTest.values(random, cols);
-    float[] weight = RowsTest.values(random, cols);
-    float eps = 1e-5f;
-    float[] weighted = new float[cols];
-    for (int c = 0; c < cols; c++) {
-      weighted[c] = x[c] * weight[c];
-    }
-    for (boolean bfloat : new boolean[] {false, true}) {
-      short[] a16 = GemmTest.sixteenBits(a, bfloat);
-      for (Device device : devices()) {
-        float[] dots = new float[2 * rows];
-        if (bfloat) {
-          Gemv.bfloats(device, a16, 2 * rows, cols, weighted, dots, false);
-        } else {
-          Gemv.halves(device, a16, 2 * rows, cols, weighted, dots, false);
-        }
-        float[] squares = new float[1];
-        Gemv.floats(device, x, 1, cols, x, squares, false);
-        double scale = 1 / Math.sqrt(squares[0] / cols + eps);
-        float[] normed = new float[rows];
-        float[] gated = new float[rows];
-        Gemv.normed(device, a16, rows, cols, x, weight, eps, normed, bfloat);
-        Gemv.gatedNormed(device, a16, rows, cols, x, weight, eps, gated, bfloat);
-        float[] normedBatch = new float[rows];
-        float[] gatedBatch = new float[rows];
-        try (dev.kiln.ShortArray da = device.upload(a16);
-            FloatArray dx = device.upload(x);
-            FloatArray dw = device.upload(weight);
-            FloatArray dn = device.floats(rows);
-            FloatArray dg = device.floats(rows);
-            dev.kiln.Batch batch = device.batch()) {
-          Gemv.normed(batch, da, rows, cols, dx, dw, eps, dn, bfloat);
-          Gemv.gatedNormed(batch, da, rows, cols, dx, dw, eps, dg, bfloat);
-          batch.close();
-          dn.download(normedBatch);
-          dg.download(gatedBatch);
-        }
-        for (int r = 0; r < rows; r++) {
-          String where = device + ", bfloat " + bfloat + ", row " + r;
-          double product = dots[r] * scale;
-          assertEquals(product, normed[r], 1e-6 * Math.abs(product), where + " normed");
-          double gate = dots[r] * scale;
-          double unit = gate / (1 + Math.exp(-gate)) * (dots[rows + r] * scale);
-          assertEquals(unit, gated[r], 1e-5 * Math.abs(unit) + 1e-30, where + " gated");
-          assertEquals(normed[r], normedBatch[r], where + " normed (batch form)");
-          assertEquals(gated[r], gatedBatch[r], where + " gated (batch form)");
-        }
-      }
-    }
-  }
-
   /** The gated form's matrix holds twice the rows: one row short is Java's exception. */
   @Test
   void aGatedUnitNeedsTwiceTheRows() {

@@ -20,13 +20,12 @@ import java.util.List;
  * A Llama model on a Kiln device: its 16-bit weights, a key-value cache of {@code positions}
  * positions, and one decoding step recorded once ({@link Recording}) that reads the position and
  * the token from device arrays and leaves the next token there, so that a whole generation is runs
- * of the recording with no transfer between them. A step: the embedding; per layer one GEMV for the
- * query, key and value projections (their rows stored together) with RMSNorm folded in ({@link
- * Gemv#normed}), attention split over the cache with RoPE and the cache's write, its combination,
- * the output projection added to the residual, one GEMV for the gate and up projections with
- * RMSNorm folded in and SwiGLU's product ({@link Gemv#gatedNormed}), the down projection added to
- * the residual; the output projection with the final RMSNorm folded in, the argmax (greedy), the
- * advance: 6 launches a layer and 4 more.
+ * of the recording with no transfer between them. A step: the embedding; per layer RMSNorm, one
+ * GEMV for the query, key and value projections (their rows stored together), attention split over
+ * the cache with RoPE and the cache's write, its combination, the output projection added to the
+ * residual, RMSNorm, one GEMV for the gate and up projections with SwiGLU's product ({@link
+ * Gemv#gated}), the down projection added to the residual; the final RMSNorm, the output
+ * projection, the argmax (greedy), the advance.
  */
 public final class DeviceModel implements AutoCloseable {
   private final Device device;
@@ -46,6 +45,7 @@ public final class DeviceModel implements AutoCloseable {
   private final IntArray position;
   private final IntArray next;
   private final FloatArray x;
+  private final FloatArray h;
   private final FloatArray qkv;
   private final int spans;
   private final AttentionTiles tiles;
@@ -147,6 +147,7 @@ public final class DeviceModel implements AutoCloseable {
     position = keep(device.ints(1));
     next = keep(device.ints(1));
     x = keep(device.floats(hidden));
+    h = keep(device.floats(hidden));
     qkv = keep(device.floats(queries + 2 * keyWidth));
     spans = (positions + LlamaKernels.SPAN - 1) / LlamaKernels.SPAN;
     tiles = AttentionTiles.of(config);
@@ -195,10 +196,7 @@ public final class DeviceModel implements AutoCloseable {
     GEMV,
     /** The attention over the cache, with RoPE and the cache's write. */
     ATTENTION,
-    /**
-     * The rest: embedding, argmax, advance (and a prefill's norms; a step's are folded into its
-     * GEMVs).
-     */
+    /** The rest: embedding, norms, argmax, advance. */
     OTHER
   }
 
@@ -224,17 +222,11 @@ public final class DeviceModel implements AutoCloseable {
           batch, hidden, embedding, tokens, position, x, hidden, bfloat ? 1 : 0);
     }
     for (Layer layer : layers) {
+      if (other) {
+        Rows.rmsNorm(batch, x, layer.attentionNorm(), 1, hidden, eps, h);
+      }
       if (gemvs) {
-        Gemv.normed(
-            batch,
-            layer.qkv(),
-            queries + 2 * keyWidth,
-            hidden,
-            x,
-            layer.attentionNorm(),
-            eps,
-            qkv,
-            bfloat);
+        gemv(batch, layer.qkv(), queries + 2 * keyWidth, hidden, h, qkv, false);
       }
       if (attend) {
         LlamaKernelsKernels.attendSpan(
@@ -270,24 +262,21 @@ public final class DeviceModel implements AutoCloseable {
       if (gemvs) {
         gemv(batch, layer.attentionOutput(), hidden, queries, attention, x, true);
       }
+      if (other) {
+        Rows.rmsNorm(batch, x, layer.feedForwardNorm(), 1, hidden, eps, h);
+      }
       if (gemvs) {
-        Gemv.gatedNormed(
-            batch,
-            layer.gateUp(),
-            config.intermediate(),
-            hidden,
-            x,
-            layer.feedForwardNorm(),
-            eps,
-            act,
-            bfloat);
+        Gemv.gated(batch, layer.gateUp(), config.intermediate(), hidden, h, act, bfloat);
       }
       if (gemvs) {
         gemv(batch, layer.down(), hidden, config.intermediate(), act, x, true);
       }
     }
+    if (other) {
+      Rows.rmsNorm(batch, x, norm, 1, hidden, eps, h);
+    }
     if (gemvs) {
-      Gemv.normed(batch, output, config.vocabulary(), hidden, x, norm, eps, logits, bfloat);
+      gemv(batch, output, config.vocabulary(), hidden, h, logits, false);
     }
     if (other) {
       Rows.argmax(batch, logits, 1, config.vocabulary(), next);
