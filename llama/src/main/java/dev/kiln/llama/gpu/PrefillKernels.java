@@ -150,9 +150,13 @@ final class PrefillKernels {
    * and weighted values (the online softmax, in order of the positions). It writes each vector's
    * result in 16 bits to its row of {@code out}. The workgroup arrays' lengths are {@code VECTORS ·
    * (headDim + 1)}, {@code SPAN · (headDim + 1)} and {@code VECTORS · (SPAN + 1)}, parameters so
-   * that a small head asks for little workgroup memory.
+   * that a small head asks for little workgroup memory. Without index checks on the device
+   * (measured on the H100: 6.0 against 13.4 ms for a 1B model's 512-position prefill, the checks of
+   * its workgroup arrays' indices, whose lengths are launch values, being most of its
+   * instructions): every index is within the arrays for the lengths {@link Prefill} gives, which
+   * {@link DeviceModel#prefill} keeps within the cache; the CPU backend checks them.
    */
-  @Kernel(workgroup = WORKGROUP)
+  @Kernel(workgroup = WORKGROUP, boundsChecks = false)
   static void attendBlock(
       @Buffer(Access.READ) float[] qkv,
       @Buffer(Access.READ) float[] keys,
