@@ -22,7 +22,9 @@ import dev.kiln.ShortArray;
  * <p>The batch forms that take offsets and a row distance ({@code lda}) work on parts of arrays, as
  * BLAS does: one head's keys in a cache of heads, a slice of a vector. {@code pair} runs two
  * products over one input in one dispatch (two kernels of one {@code @FuseGroup}); {@code gated}
- * runs a gated linear unit, SiLU of one product times the other, in one dispatch.
+ * runs a gated linear unit, SiLU of one product times the other, in one dispatch. {@code
+ * accumulateForNorm} with {@code normedProduct} or {@code gatedNormedProduct} split RMSNorm across
+ * a residual's product and the product after it, so that the norm takes no launch.
  *
  * <pre>{@code
  * Gemv.floats(device, weights, 4096, 4096, x, y, false); // y = W·x
@@ -539,6 +541,153 @@ public final class Gemv {
       GemvKernelsKernels.gatedBfloats(batch, grid(rows), a, x, y, rows, cols);
     } else if (rows > 0) {
       GemvKernelsKernels.gatedHalves(batch, grid(rows), a, x, y, rows, cols);
+    }
+  }
+
+  /** The rows of each sum of squares {@link #accumulateForNorm} writes. */
+  public static final int NORM_ROWS = GemvKernels.ROWS;
+
+  /**
+   * The elements of {@link #accumulateForNorm}'s {@code squares} for {@code rows} rows: one per
+   * {@link #NORM_ROWS} rows.
+   *
+   * @param rows the rows of the product
+   * @return the parts
+   */
+  public static int normParts(int rows) {
+    return (rows + NORM_ROWS - 1) / NORM_ROWS;
+  }
+
+  /**
+   * A residual's product with RMSNorm split across it and the product that reads its result ({@link
+   * #normedProduct}, {@link #gatedNormedProduct}), so that the norm takes no launch of its own:
+   * {@code y[r] += d}, {@code d} the product of row {@code r} of {@code a} with {@code x} as {@link
+   * #halves} or {@link #bfloats} computes it; then the norm's pieces of the new {@code y}: {@code
+   * normed[r] = y[r] · weight[r]}, and {@code squares[g]} the sum of {@code y[r]²} over rows {@code
+   * r} from {@code 8g} to {@code 8g + 7} in order ({@link #NORM_ROWS} rows each, {@link #normParts}
+   * of them).
+   *
+   * @param batch the batch that records it
+   * @param a {@code rows} rows of {@code cols} 16-bit elements
+   * @param rows the rows of {@code y}
+   * @param cols the columns
+   * @param x at least {@code cols} elements
+   * @param y at least {@code rows} elements: the residual, added to
+   * @param weight at least {@code rows} elements: the norm's
+   * @param normed at least {@code rows} elements: {@code y ⊙ weight}
+   * @param squares at least {@code normParts(rows)} elements
+   * @param bfloat whether the elements are bfloat16 bits (else float16)
+   */
+  public static void accumulateForNorm(
+      Batch batch,
+      ShortArray a,
+      int rows,
+      int cols,
+      FloatArray x,
+      FloatArray y,
+      FloatArray weight,
+      FloatArray normed,
+      FloatArray squares,
+      boolean bfloat) {
+    check(a.length(), rows, cols, x.length(), y.length());
+    Shapes.vector("weight", weight.length(), rows);
+    Shapes.vector("normed", normed.length(), rows);
+    Shapes.vector("squares", squares.length(), normParts(rows));
+    if (rows > 0) {
+      GemvKernelsKernels.accumulateForNorm(
+          batch, grid(rows), a, x, y, weight, normed, squares, rows, cols, bfloat ? 1 : 0);
+    }
+  }
+
+  /**
+   * The product of RMSNorm of a vector, from the pieces {@link #accumulateForNorm} left: {@code
+   * y[r] = d · s}, {@code d} the product of row {@code r} of {@code a} with {@code normed} as
+   * {@link #halves} or {@link #bfloats} computes it, {@code s = 1 / sqrt(q / cols + eps)}, {@code
+   * q} the sum of {@code squares[0 .. normParts(cols))} (lane {@code j} of 32 adding those at
+   * {@code j, j + 32, ...} in order, the lanes' sums then folded as a row's products are) and
+   * {@code sqrt} the device's (Vulkan's bound, not Java's bits). It equals {@code A · rmsNorm(v)}
+   * ({@link Rows#rmsNorm}) up to the rounding of the order: the scale multiplies each sum once
+   * instead of each element.
+   *
+   * @param batch the batch that records it
+   * @param a {@code rows} rows of {@code cols} 16-bit elements
+   * @param rows the rows of {@code y}
+   * @param cols the columns
+   * @param normed at least {@code cols} elements: the vector times the norm's weights
+   * @param squares at least {@code normParts(cols)} elements: the vector's squares' sums
+   * @param eps added to the mean square
+   * @param y at least {@code rows} elements
+   * @param bfloat whether the elements are bfloat16 bits (else float16)
+   */
+  public static void normedProduct(
+      Batch batch,
+      ShortArray a,
+      int rows,
+      int cols,
+      FloatArray normed,
+      FloatArray squares,
+      float eps,
+      FloatArray y,
+      boolean bfloat) {
+    check(a.length(), rows, cols, normed.length(), y.length());
+    Shapes.vector("squares", squares.length(), normParts(cols));
+    if (rows > 0) {
+      GemvKernelsKernels.normedProduct(
+          batch,
+          grid(rows),
+          a,
+          normed,
+          squares,
+          y,
+          rows,
+          cols,
+          normParts(cols),
+          eps,
+          bfloat ? 1 : 0);
+    }
+  }
+
+  /**
+   * {@link #gated} of RMSNorm of a vector, from the pieces {@link #accumulateForNorm} left: {@code
+   * y[r] = silu(g · s) · (u · s)}, {@code g} and {@code u} the products of rows {@code r} and
+   * {@code rows + r} of {@code a} and {@code s} the norm's scale, each as {@link #normedProduct}
+   * computes them; SiLU as {@link #gated}'s.
+   *
+   * @param batch the batch that records it
+   * @param a {@code 2 · rows} rows of {@code cols} 16-bit elements
+   * @param rows the rows of {@code y}
+   * @param cols the columns
+   * @param normed at least {@code cols} elements: the vector times the norm's weights
+   * @param squares at least {@code normParts(cols)} elements: the vector's squares' sums
+   * @param eps added to the mean square
+   * @param y at least {@code rows} elements
+   * @param bfloat whether the elements are bfloat16 bits (else float16)
+   */
+  public static void gatedNormedProduct(
+      Batch batch,
+      ShortArray a,
+      int rows,
+      int cols,
+      FloatArray normed,
+      FloatArray squares,
+      float eps,
+      FloatArray y,
+      boolean bfloat) {
+    checkGated(a.length(), rows, cols, normed.length(), y.length());
+    Shapes.vector("squares", squares.length(), normParts(cols));
+    if (rows > 0) {
+      GemvKernelsKernels.gatedNormedProduct(
+          batch,
+          grid(rows),
+          a,
+          normed,
+          squares,
+          y,
+          rows,
+          cols,
+          normParts(cols),
+          eps,
+          bfloat ? 1 : 0);
     }
   }
 

@@ -132,6 +132,104 @@ final class GemvKernels {
   }
 
   /**
+   * A residual's product with the pieces of RMSNorm of its result for the product that follows
+   * ({@link #normedProduct}): {@code y[r] += d}, {@code d} the product of row {@code r} of {@code
+   * a} (float16 bits, bfloat16 where {@code bfloat} is not 0) with {@code x} as {@link #halves}
+   * computes it; then {@code normed[r] = y[r] · weight[r]}, and {@code squares[g]} the sum of
+   * {@code y[r]²} over the workgroup's rows {@code r = ROWS · g ...} in order.
+   */
+  @Kernel(workgroup = {LANES, ROWS})
+  static void accumulateForNorm(
+      @Buffer(Access.READ) short[] a,
+      @Buffer(Access.READ) float[] x,
+      @Buffer(Access.READ_WRITE) float[] y,
+      @Buffer(Access.READ) float[] weight,
+      @Buffer(Access.WRITE) float[] normed,
+      @Buffer(Access.WRITE) float[] squares,
+      int rows,
+      int cols,
+      int bfloat) {
+    int row = Gpu.globalId(1);
+    float partial = row < rows ? shortLane(a, x, row * cols, 0, cols, Gpu.localId(0), bfloat) : 0f;
+    float total = LaneFolds.sum(partial);
+    float value = row < rows ? y[row] + total : 0f;
+    if (Gpu.globalId(0) == 0 && row < rows) {
+      y[row] = value;
+      normed[row] = value * weight[row];
+    }
+    float sum = LaneFolds.runsSum(value * value);
+    if (Gpu.localId(0) == 0 && Gpu.localId(1) == 0) {
+      squares[Gpu.workgroupId(1)] = sum;
+    }
+  }
+
+  /**
+   * The product that follows {@link #accumulateForNorm}, RMSNorm's scale applied to its sums:
+   * {@code y[r] = d · s}, {@code d} the product of row {@code r} of {@code a} with {@code normed}
+   * as {@link #halves} computes it, {@code s = 1 / Gpu.sqrt(q / cols + eps)}, {@code q} the sum of
+   * {@code squares[0 .. parts)}: lane {@code j} adds those at {@code j, j + LANES, ...} in order,
+   * the lanes' sums then folded as the products are.
+   */
+  @Kernel(workgroup = {LANES, ROWS})
+  static void normedProduct(
+      @Buffer(Access.READ) short[] a,
+      @Buffer(Access.READ) float[] normed,
+      @Buffer(Access.READ) float[] squares,
+      @Buffer(Access.WRITE) float[] y,
+      int rows,
+      int cols,
+      int parts,
+      float eps,
+      int bfloat) {
+    int row = Gpu.globalId(1);
+    int lane = Gpu.localId(0);
+    float dot = row < rows ? shortLane(a, normed, row * cols, 0, cols, lane, bfloat) : 0f;
+    float scaled = LaneFolds.normedSum(dot, laneSquares(squares, parts, lane), cols, eps);
+    if (Gpu.globalId(0) == 0 && row < rows) {
+      y[row] = scaled;
+    }
+  }
+
+  /**
+   * A gated linear unit after {@link #accumulateForNorm}: {@code y[r] = silu(g · s) · (u · s)},
+   * {@code g} and {@code u} the products of rows {@code r} and {@code rows + r} of {@code a} and
+   * {@code s} the scale, each as {@link #normedProduct} computes them; SiLU as {@link
+   * GemmKernels#activate} computes it.
+   */
+  @Kernel(workgroup = {LANES, ROWS})
+  static void gatedNormedProduct(
+      @Buffer(Access.READ) short[] a,
+      @Buffer(Access.READ) float[] normed,
+      @Buffer(Access.READ) float[] squares,
+      @Buffer(Access.WRITE) float[] y,
+      int rows,
+      int cols,
+      int parts,
+      float eps,
+      int bfloat) {
+    int row = Gpu.globalId(1);
+    int lane = Gpu.localId(0);
+    float gate = row < rows ? shortLane(a, normed, row * cols, 0, cols, lane, bfloat) : 0f;
+    float up = row < rows ? shortLane(a, normed, (rows + row) * cols, 0, cols, lane, bfloat) : 0f;
+    float unit = LaneFolds.gatedNormedSum(gate, up, laneSquares(squares, parts, lane), cols, eps);
+    if (Gpu.globalId(0) == 0 && row < rows) {
+      y[row] = unit;
+    }
+  }
+
+  /**
+   * Lane {@code lane}'s sum of {@code squares[lane], squares[lane + LANES], ...} below {@code
+   * parts}.
+   */
+  private static float laneSquares(float[] squares, int parts, int lane) {
+    float sum = 0f;
+    for (int p = lane; p < parts; p += LANES) {
+      sum += squares[p];
+    }
+    return sum;
+  }
+
+  /**
    * The first of two products over one input, fused with {@link #pairSecond} into one dispatch
    * (group {@code pair}): {@code y = a·x} for {@code firstRows} rows, each as {@link #floats}
    * computes it; the workgroups past them only meet the others' barriers.

@@ -54,4 +54,69 @@ final class LaneFolds {
     }
     return GemmKernels.activate(g[at - lane], GemmKernels.SILU) * u[at - lane];
   }
+
+  /**
+   * The sum over the workgroup's runs of {@code value} as each run's first invocation has it, in
+   * the runs' order from 0; every invocation gets it.
+   */
+  static float runsSum(float value) {
+    float[] r = Gpu.sharedFloats(RUNS);
+    if (Gpu.localId(0) == 0) {
+      r[Gpu.localId(1)] = value;
+    }
+    Gpu.barrier();
+    float sum = 0f;
+    for (int k = 0; k < RUNS; k++) {
+      sum += r[k];
+    }
+    return sum;
+  }
+
+  /**
+   * The run's sum of {@code dot} times RMSNorm's scale {@code 1 / Gpu.sqrt(q / cols + eps)}, {@code
+   * q} the run's sum of {@code squares}, each sum as {@link #sum} folds it (one tree for both).
+   */
+  static float normedSum(float dot, float squares, int cols, float eps) {
+    float[] d = Gpu.sharedFloats(LANES * RUNS);
+    float[] q = Gpu.sharedFloats(LANES * RUNS);
+    int lane = Gpu.localId(0);
+    int at = Gpu.localId(1) * LANES + lane;
+    d[at] = dot;
+    q[at] = squares;
+    Gpu.barrier();
+    for (int s = LANES / 2; s > 0; s >>= 1) {
+      if (lane < s) {
+        d[at] += d[at + s];
+        q[at] += q[at + s];
+      }
+      Gpu.barrier();
+    }
+    return d[at - lane] * (1f / Gpu.sqrt(q[at - lane] / cols + eps));
+  }
+
+  /**
+   * {@code silu(Σ gate · s) · (Σ up · s)}, {@code s} RMSNorm's scale as {@link #normedSum} takes it
+   * from the sum of {@code squares}, each sum as {@link #sum} folds it (one tree for the three).
+   */
+  static float gatedNormedSum(float gate, float up, float squares, int cols, float eps) {
+    float[] g = Gpu.sharedFloats(LANES * RUNS);
+    float[] u = Gpu.sharedFloats(LANES * RUNS);
+    float[] q = Gpu.sharedFloats(LANES * RUNS);
+    int lane = Gpu.localId(0);
+    int at = Gpu.localId(1) * LANES + lane;
+    g[at] = gate;
+    u[at] = up;
+    q[at] = squares;
+    Gpu.barrier();
+    for (int s = LANES / 2; s > 0; s >>= 1) {
+      if (lane < s) {
+        g[at] += g[at + s];
+        u[at] += u[at + s];
+        q[at] += q[at + s];
+      }
+      Gpu.barrier();
+    }
+    float scale = 1f / Gpu.sqrt(q[at - lane] / cols + eps);
+    return GemmKernels.activate(g[at - lane] * scale, GemmKernels.SILU) * (u[at - lane] * scale);
+  }
 }

@@ -335,6 +335,98 @@ class GemvTest extends LibraryDevices {
     }
   }
 
+  /**
+   * RMSNorm split across two products: the residual's bits those of the plain accumulating product,
+   * the normed vector and the squares' sums Java's in the documented order; the products after it
+   * the plain product's bits of the normed vector times the scale from the documented fold of the
+   * squares within a few ulps (the device's {@code sqrt} and division), the gated unit's SiLU
+   * within 1e-5; float16 and bfloat16 rows.
+   */
+  @ParameterizedTest(name = "{0} x {1}, then {2} rows")
+  @CsvSource({"1, 1, 1", "7, 300, 5", "300, 129, 9", "33, 4099, 40", "2048, 5, 3"})
+  void rmsNormSplitAcrossTwoProducts(int hidden, int cols, int out) {
+    Random random = new Random(hidden * 7919L + cols);
+    float[] first = RowsTest.values(random, hidden * cols);
+    float[] second = RowsTest.values(random, 2 * out * hidden);
+    float[] x = RowsTest.values(random, cols);
+    float[] residual = RowsTest.values(random, hidden);
+    float[] weight = RowsTest.values(random, hidden);
+    float eps = 0.25f;
+    int parts = Gemv.normParts(hidden);
+    for (boolean bfloat : new boolean[] {false, true}) {
+      short[] a = GemmTest.sixteenBits(first, bfloat);
+      short[] b = GemmTest.sixteenBits(second, bfloat);
+      for (Device device : devices()) {
+        String where = device + ", bfloat " + bfloat;
+        float[] y = new float[hidden];
+        float[] normed = new float[hidden];
+        float[] squares = new float[parts];
+        float[] product = new float[out];
+        float[] gated = new float[out];
+        try (dev.kiln.ShortArray da = device.upload(a);
+            dev.kiln.ShortArray db = device.upload(b);
+            FloatArray dx = device.upload(x);
+            FloatArray dy = device.upload(residual);
+            FloatArray dw = device.upload(weight);
+            FloatArray dn = device.floats(hidden);
+            FloatArray ds = device.floats(parts);
+            FloatArray dp = device.floats(out);
+            FloatArray dg = device.floats(out);
+            dev.kiln.Batch batch = device.batch()) {
+          Gemv.accumulateForNorm(batch, da, hidden, cols, dx, dy, dw, dn, ds, bfloat);
+          Gemv.normedProduct(batch, db, out, hidden, dn, ds, eps, dp, bfloat);
+          Gemv.gatedNormedProduct(batch, db, out, hidden, dn, ds, eps, dg, bfloat);
+          batch.close();
+          dy.download(y);
+          dn.download(normed);
+          ds.download(squares);
+          dp.download(product);
+          dg.download(gated);
+        }
+        float[] expected = residual.clone();
+        if (bfloat) {
+          Gemv.bfloats(device, a, hidden, cols, x, expected, true);
+        } else {
+          Gemv.halves(device, a, hidden, cols, x, expected, true);
+        }
+        for (int r = 0; r < hidden; r++) {
+          assertEquals(expected[r], y[r], where + ", residual " + r);
+          assertEquals(expected[r] * weight[r], normed[r], where + ", normed " + r);
+        }
+        for (int g = 0; g < parts; g++) {
+          float sum = 0f;
+          for (int r = 8 * g; r < Math.min(hidden, 8 * g + 8); r++) {
+            sum += expected[r] * expected[r];
+          }
+          assertEquals(sum, squares[g], where + ", squares " + g);
+        }
+        float[] lanes = new float[32];
+        for (int p = 0; p < parts; p++) {
+          lanes[p % 32] += squares[p];
+        }
+        for (int s = 16; s > 0; s >>= 1) {
+          for (int l = 0; l < s; l++) {
+            lanes[l] += lanes[l + s];
+          }
+        }
+        double scale = 1 / Math.sqrt(lanes[0] / hidden + eps);
+        float[] dots = new float[2 * out];
+        if (bfloat) {
+          Gemv.bfloats(device, b, 2 * out, hidden, normed, dots, false);
+        } else {
+          Gemv.halves(device, b, 2 * out, hidden, normed, dots, false);
+        }
+        for (int r = 0; r < out; r++) {
+          double plain = dots[r] * scale;
+          assertEquals(plain, product[r], 1e-6 * Math.abs(plain), where + ", product " + r);
+          double gate = dots[r] * scale;
+          double unit = gate / (1 + Math.exp(-gate)) * (dots[out + r] * scale);
+          assertEquals(unit, gated[r], 1e-5 * Math.abs(unit) + 1e-30, where + ", gated " + r);
+        }
+      }
+    }
+  }
+
   /** The gated form's matrix holds twice the rows: one row short is Java's exception. */
   @Test
   void aGatedUnitNeedsTwiceTheRows() {

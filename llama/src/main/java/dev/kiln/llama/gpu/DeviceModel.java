@@ -20,12 +20,14 @@ import java.util.List;
  * A Llama model on a Kiln device: its 16-bit weights, a key-value cache of {@code positions}
  * positions, and one decoding step recorded once ({@link Recording}) that reads the position and
  * the token from device arrays and leaves the next token there, so that a whole generation is runs
- * of the recording with no transfer between them. A step: the embedding; per layer RMSNorm, one
- * GEMV for the query, key and value projections (their rows stored together), attention split over
- * the cache with RoPE and the cache's write, its combination, the output projection added to the
- * residual, RMSNorm, one GEMV for the gate and up projections with SwiGLU's product ({@link
- * Gemv#gated}), the down projection added to the residual; the final RMSNorm, the output
- * projection, the argmax (greedy), the advance.
+ * of the recording with no transfer between them. A step: the embedding; per layer one GEMV for the
+ * query, key and value projections (their rows stored together), attention split over the cache
+ * with RoPE and the cache's write, its combination, the output projection added to the residual,
+ * one GEMV for the gate and up projections with SwiGLU's product, the down projection added to the
+ * residual; the output projection, the argmax (greedy), the advance. RMSNorm takes no launch: the
+ * launch that leaves the residual (the embedding, a projection added to it) leaves the norm's
+ * pieces too, and the product after it scales its sums ({@link Gemv#accumulateForNorm}, {@link
+ * Gemv#normedProduct}, {@link Gemv#gatedNormedProduct}): 6 launches a layer and 4 more.
  */
 public final class DeviceModel implements AutoCloseable {
   private final Device device;
@@ -45,7 +47,8 @@ public final class DeviceModel implements AutoCloseable {
   private final IntArray position;
   private final IntArray next;
   private final FloatArray x;
-  private final FloatArray h;
+  private final FloatArray normed;
+  private final FloatArray squares;
   private final FloatArray qkv;
   private final int spans;
   private final AttentionTiles tiles;
@@ -147,7 +150,8 @@ public final class DeviceModel implements AutoCloseable {
     position = keep(device.ints(1));
     next = keep(device.ints(1));
     x = keep(device.floats(hidden));
-    h = keep(device.floats(hidden));
+    normed = keep(device.floats(hidden));
+    squares = keep(device.floats(Gemv.normParts(hidden)));
     qkv = keep(device.floats(queries + 2 * keyWidth));
     spans = (positions + LlamaKernels.SPAN - 1) / LlamaKernels.SPAN;
     tiles = AttentionTiles.of(config);
@@ -196,7 +200,10 @@ public final class DeviceModel implements AutoCloseable {
     GEMV,
     /** The attention over the cache, with RoPE and the cache's write. */
     ATTENTION,
-    /** The rest: embedding, norms, argmax, advance. */
+    /**
+     * The rest: embedding, argmax, advance (and a prefill's norms; a step's take no launch of their
+     * own).
+     */
     OTHER
   }
 
@@ -219,14 +226,24 @@ public final class DeviceModel implements AutoCloseable {
     float eps = config.normEpsilon();
     if (other) {
       LlamaKernelsKernels.embed(
-          batch, hidden, embedding, tokens, position, x, hidden, bfloat ? 1 : 0);
+          batch,
+          hidden,
+          embedding,
+          tokens,
+          position,
+          x,
+          layers[0].attentionNorm(),
+          normed,
+          squares,
+          hidden,
+          bfloat ? 1 : 0);
     }
-    for (Layer layer : layers) {
-      if (other) {
-        Rows.rmsNorm(batch, x, layer.attentionNorm(), 1, hidden, eps, h);
-      }
+    for (int l = 0; l < layers.length; l++) {
+      Layer layer = layers[l];
+      FloatArray nextNorm = l + 1 < layers.length ? layers[l + 1].attentionNorm() : norm;
       if (gemvs) {
-        gemv(batch, layer.qkv(), queries + 2 * keyWidth, hidden, h, qkv, false);
+        Gemv.normedProduct(
+            batch, layer.qkv(), queries + 2 * keyWidth, hidden, normed, squares, eps, qkv, bfloat);
       }
       if (attend) {
         LlamaKernelsKernels.attendSpan(
@@ -260,36 +277,47 @@ public final class DeviceModel implements AutoCloseable {
             spans);
       }
       if (gemvs) {
-        gemv(batch, layer.attentionOutput(), hidden, queries, attention, x, true);
+        Gemv.accumulateForNorm(
+            batch,
+            layer.attentionOutput(),
+            hidden,
+            queries,
+            attention,
+            x,
+            layer.feedForwardNorm(),
+            normed,
+            squares,
+            bfloat);
+        Gemv.gatedNormedProduct(
+            batch,
+            layer.gateUp(),
+            config.intermediate(),
+            hidden,
+            normed,
+            squares,
+            eps,
+            act,
+            bfloat);
+        Gemv.accumulateForNorm(
+            batch,
+            layer.down(),
+            hidden,
+            config.intermediate(),
+            act,
+            x,
+            nextNorm,
+            normed,
+            squares,
+            bfloat);
       }
-      if (other) {
-        Rows.rmsNorm(batch, x, layer.feedForwardNorm(), 1, hidden, eps, h);
-      }
-      if (gemvs) {
-        Gemv.gated(batch, layer.gateUp(), config.intermediate(), hidden, h, act, bfloat);
-      }
-      if (gemvs) {
-        gemv(batch, layer.down(), hidden, config.intermediate(), act, x, true);
-      }
-    }
-    if (other) {
-      Rows.rmsNorm(batch, x, norm, 1, hidden, eps, h);
     }
     if (gemvs) {
-      gemv(batch, output, config.vocabulary(), hidden, h, logits, false);
+      Gemv.normedProduct(
+          batch, output, config.vocabulary(), hidden, normed, squares, eps, logits, bfloat);
     }
     if (other) {
       Rows.argmax(batch, logits, 1, config.vocabulary(), next);
       LlamaKernelsKernels.advance(batch, 1, next, tokens, position, promptLength);
-    }
-  }
-
-  private void gemv(
-      Batch batch, ShortArray a, int rows, int cols, FloatArray in, FloatArray out, boolean add) {
-    if (bfloat) {
-      Gemv.bfloats(batch, a, rows, cols, in, out, add);
-    } else {
-      Gemv.halves(batch, a, rows, cols, in, out, add);
     }
   }
 

@@ -4,6 +4,7 @@ import dev.kiln.Gpu;
 import dev.kiln.annotations.Access;
 import dev.kiln.annotations.Buffer;
 import dev.kiln.annotations.Kernel;
+import dev.kiln.library.Gemv;
 
 /**
  * The kernels of a decoding step that the library does not have: the embedding of the token at the
@@ -26,20 +27,43 @@ final class LlamaKernels {
 
   private LlamaKernels() {}
 
-  /** {@code x} = row {@code tokens[position[0]]} of {@code table}, decoded from 16 bits. */
+  /**
+   * {@code x} = row {@code tokens[position[0]]} of {@code table}, decoded from 16 bits, with the
+   * pieces of its RMSNorm that {@link Gemv#normedProduct} takes, as {@link Gemv#accumulateForNorm}
+   * leaves them: {@code normed = x ⊙ weight}, and {@code squares[g]} the sum of {@code x[i]²} over
+   * {@code i} from {@code NORM_ROWS · g} on, {@code NORM_ROWS} of them, in order.
+   */
   @Kernel(workgroup = WORKGROUP)
   static void embed(
       @Buffer(Access.READ) short[] table,
       @Buffer(Access.READ) int[] tokens,
       @Buffer(Access.READ) int[] position,
       @Buffer(Access.WRITE) float[] x,
+      @Buffer(Access.READ) float[] weight,
+      @Buffer(Access.WRITE) float[] normed,
+      @Buffer(Access.WRITE) float[] squares,
       int hidden,
       int bfloat) {
     int i = Gpu.globalId(0);
+    int row = tokens[position[0]] * hidden;
     if (i < hidden) {
-      short bits = table[tokens[position[0]] * hidden + i];
-      x[i] = bfloat != 0 ? Float.intBitsToFloat(bits << 16) : Float.float16ToFloat(bits);
+      float value = decode(table[row + i], bfloat);
+      x[i] = value;
+      normed[i] = value * weight[i];
     }
+    if (i < hidden && i % Gemv.NORM_ROWS == 0) {
+      float sum = 0f;
+      for (int k = i; k < Math.min(hidden, i + Gemv.NORM_ROWS); k++) {
+        float value = decode(table[row + k], bfloat);
+        sum += value * value;
+      }
+      squares[i / Gemv.NORM_ROWS] = sum;
+    }
+  }
+
+  /** {@code bits} decoded: bfloat16 where {@code bfloat} is not 0, else float16. */
+  private static float decode(short bits, int bfloat) {
+    return bfloat != 0 ? Float.intBitsToFloat(bits << 16) : Float.float16ToFloat(bits);
   }
 
   /**
