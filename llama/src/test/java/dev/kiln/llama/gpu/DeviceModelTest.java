@@ -254,6 +254,34 @@ class DeviceModelTest {
     }
   }
 
+  /**
+   * A step past the cache is Java's exception, not a write past it (the attention kernels run
+   * without index checks on Vulkan): a cache of 40 positions (two spans, the second partial) takes
+   * 40 steps, and the 41st throws Java's exception at the advance's write of the token past the
+   * cache; on the CPU backend and on Vulkan.
+   */
+  @org.junit.jupiter.api.Test
+  void aStepPastTheCacheThrows(@TempDir Path folder) throws Exception {
+    LlamaConfig config = TinyCheckpoint.write(folder, TensorType.F16);
+    SafeTensors tensors = SafeTensors.open(folder);
+    for (Device device : vulkan == null ? new Device[] {cpu} : new Device[] {cpu, vulkan}) {
+      try (DeviceModel model = new DeviceModel(device, config, tensors, 40);
+          Recording step = model.recordStep(3)) {
+        model.start(new int[] {700, 39, 269});
+        for (int p = 0; p < 40; p++) {
+          step.replay();
+        }
+        ArrayIndexOutOfBoundsException past =
+            org.junit.jupiter.api.Assertions.assertThrows(
+                ArrayIndexOutOfBoundsException.class, step::replay, device.toString());
+        assertTrue(
+            past.getMessage().startsWith("Index 41 out of bounds")
+                && past.getMessage().contains("LlamaKernels#advance"),
+            past.getMessage());
+      }
+    }
+  }
+
   /** A model whose heads the attention kernels cannot take is refused, saying what they take. */
   @org.junit.jupiter.api.Test
   void headsTheAttentionCannotTakeAreRefused() {
