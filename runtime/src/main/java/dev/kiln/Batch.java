@@ -150,16 +150,21 @@ public final class Batch implements AutoCloseable {
   }
 
   /**
-   * Starts a recording's launches: submits them the first time, else runs them again (the last run
-   * awaited); refused, naming it, where an array they use was closed.
+   * Starts a recording's launches {@code runs} times back to back: submits them the first time
+   * (waiting for that run before the others), else runs them again (the last run awaited); refused,
+   * naming it, where an array they use was closed.
    */
-  void replay() {
+  void replay(int runs) {
     synchronized (this) {
       if (submitted) {
         checkArraysOpen();
-        device.gate().runWhileOpen(backend::replay);
+        device.gate().runWhileOpen(() -> backend.replay(runs));
       } else {
         start();
+        if (runs > 1) {
+          backend.await();
+          device.gate().runWhileOpen(() -> backend.replay(runs - 1));
+        }
       }
     }
   }

@@ -12,10 +12,12 @@ public interface BackendBatch extends AutoCloseable {
   void submit();
 
   /**
-   * Starts the recorded launches again, once {@link #await} returned or threw for their last start;
-   * {@link #await} then waits for this run. Only for a batch of {@link Backend#recording()}.
+   * Starts the recorded launches again {@code runs} times back to back (at least once), once {@link
+   * #await} returned or threw for their last start; {@link #await} then waits for these runs and
+   * throws the first faulting launch's exception of the first run that faulted. Only for a batch of
+   * {@link Backend#recording()}.
    */
-  void replay();
+  void replay(int runs);
 
   /**
    * Waits on the calling thread until the submitted launches have run, and throws the exception the

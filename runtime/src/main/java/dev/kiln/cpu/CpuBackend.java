@@ -241,6 +241,7 @@ public final class CpuBackend implements Backend {
       private final List<Launch> launches = new ArrayList<>();
       private boolean closed;
       private boolean ran;
+      private int runs = 1;
       private RuntimeException failure;
       private long nanos = -1;
 
@@ -253,13 +254,14 @@ public final class CpuBackend implements Backend {
       public void submit() {}
 
       @Override
-      public synchronized void replay() {
+      public synchronized void replay(int runs) {
         if (!replayable || !ran) {
           throw new IllegalStateException(
               !replayable
                   ? "only a recording is replayed"
                   : "the recording's last run was not awaited");
         }
+        this.runs = runs;
         ran = false;
         failure = null;
         nanos = -1;
@@ -271,7 +273,10 @@ public final class CpuBackend implements Backend {
           ran = true;
           long start = System.nanoTime();
           try {
-            launches.forEach(launch -> dispatch(launch, false));
+            for (int run = 0; run < runs; run++) {
+              start = System.nanoTime();
+              launches.forEach(launch -> dispatch(launch, false));
+            }
           } catch (RuntimeException e) {
             failure = e;
           }

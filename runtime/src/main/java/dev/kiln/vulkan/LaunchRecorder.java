@@ -130,9 +130,12 @@ final class LaunchRecorder {
     begin(VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT);
   }
 
-  /** As {@link #begin()}, for a recording submitted more than once. */
+  /**
+   * As {@link #begin()}, for a recording submitted more than once, several times in one submission
+   * too ({@link #submit(int)}).
+   */
   void beginReusable() {
-    begin(0);
+    begin(VK_COMMAND_BUFFER_USAGE_SIMULTANEOUS_USE_BIT);
   }
 
   private void begin(int usage) {
@@ -220,6 +223,29 @@ final class LaunchRecorder {
   /** Submits the recording; {@link #await} waits for it. */
   void submit() {
     backend.submit(submit, fence.get(0));
+  }
+
+  /**
+   * Submits the recorded command buffer {@code runs} times in one submission, each run after the
+   * one before (the buffer ends with a barrier that makes its writes visible to the launches after
+   * it); the fence signals after the last.
+   */
+  void submit(int runs) {
+    if (runs == 1) {
+      submit();
+      return;
+    }
+    PointerBuffer copies = memAllocPointer(runs);
+    try {
+      for (int run = 0; run < runs; run++) {
+        copies.put(run, commands);
+      }
+      submit.pCommandBuffers(copies);
+      backend.submit(submit, fence.get(0));
+    } finally {
+      submit.pCommandBuffers(submitted);
+      memFree(copies);
+    }
   }
 
   /**

@@ -17,8 +17,10 @@ import java.util.List;
  * the last barrier are tracked in small arrays, and a barrier is simply recorded where more than
  * {@link #TRACKED} of them would need tracking. Each launch takes fault regions of its own, so that
  * the fault thrown is the first faulting launch's, as in Java. Waiting happens on the thread that
- * asks for it. A replayable batch (a recording) is submitted again as it is: its fault regions
- * zeroed, nothing recorded anew.
+ * asks for it. A replayable batch (a recording) is submitted again as it is, as often as asked in
+ * one submission (its command buffer may be pending more than once): its fault regions zeroed,
+ * nothing recorded anew; a fault of any run stays in them, so the first faulting launch's region
+ * and place is what the runs report, and the timestamps are the last run's.
  */
 final class VulkanBatch implements BackendBatch {
   static final int TRACKED = 16;
@@ -141,7 +143,7 @@ final class VulkanBatch implements BackendBatch {
   }
 
   @Override
-  public synchronized void replay() {
+  public synchronized void replay(int runs) {
     if (!replayable || state != State.DONE) {
       throw new IllegalStateException(
           !replayable
@@ -151,7 +153,7 @@ final class VulkanBatch implements BackendBatch {
     recorder.faults.rearm();
     failure = null;
     deviceNanos = -1;
-    recorder.submit();
+    recorder.submit(runs);
     state = State.SUBMITTED;
   }
 

@@ -85,6 +85,55 @@ class RecordingTest extends BothDevices {
   }
 
   /**
+   * Runs back to back ({@code replay(runs)}: one submission, the first call's too) are runs one
+   * after the other, each seeing the writes of the one before, here the position it moved on; a
+   * fault in one of them throws Java's exception.
+   */
+  @Test
+  void runsBackToBackAreRunsOneAfterTheOther() {
+    Random random = new Random(12);
+    int[] x = new int[N];
+    int[] y = new int[N];
+    for (int i = 0; i < N; i++) {
+      x[i] = random.nextInt(1000) - 500;
+      y[i] = random.nextInt();
+    }
+    for (Device device : new Device[] {vulkan, cpu}) {
+      int[] expectedY = y.clone();
+      int[] expectedLog = new int[STEPS];
+      for (int p = 0; p < STEPS; p++) {
+        step(p, x, expectedY, expectedLog);
+      }
+      try (IntArray position = device.ints(1);
+          IntArray dx = device.upload(x);
+          IntArray dy = device.upload(y);
+          IntArray log = device.ints(STEPS);
+          Recording recording =
+              device.record(
+                  batch -> {
+                    recordStep(batch, position, dx, dy, log);
+                    StepKernelsKernels.advance(batch, 1, position);
+                  })) {
+        int[] runs = {5, 1, 12, STEPS - 18};
+        for (int r : runs) {
+          recording.replay(r);
+        }
+        assertArrayEquals(new int[] {STEPS}, position.toArray(), "the position on " + device.backend());
+        assertArrayEquals(expectedY, dy.toArray(), "y after the runs on " + device.backend());
+        assertArrayEquals(expectedLog, log.toArray(), "the log on " + device.backend());
+        assertTrue(recording.deviceNanos() > 0, "the last run's time on " + device.backend());
+
+        ArrayIndexOutOfBoundsException past =
+            assertThrows(ArrayIndexOutOfBoundsException.class, () -> recording.replay(3));
+        assertTrue(past.getMessage().contains("Index " + STEPS + " out of bounds")
+                && past.getMessage().contains("StepKernels#keep"),
+            past.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> recording.replay(0));
+      }
+    }
+  }
+
+  /**
    * A run that faults throws Java's exception, the first faulting launch's (the launches before it
    * having run), and the recording runs again, right, once the host fixed the position.
    */

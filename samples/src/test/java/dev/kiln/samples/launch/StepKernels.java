@@ -28,4 +28,12 @@ final class StepKernels {
       log[position[0]] = y[position[0]];
     }
   }
+
+  /** {@code position[0] += 1}: a run that moves the position on for the next, on the device. */
+  @Kernel(workgroup = 64)
+  static void advance(int[] position) {
+    if (Gpu.globalId(0) == 0) {
+      position[0] = position[0] + 1;
+    }
+  }
 }
