@@ -32,6 +32,12 @@ final class Prefill implements AutoCloseable {
   private final FloatArray gateUp;
   private final ShortArray act;
 
+  /** The parts of k a product into the residual is split into ({@link #splitProduct}). */
+  static final int SPLITS = 4;
+
+  /** The products of the parts of k past the first: arrays of their own, so that they overlap. */
+  private final FloatArray[] parts = new FloatArray[SPLITS - 1];
+
   Prefill(Device device, LlamaConfig config, boolean bfloat, int rows, Model model) {
     this.config = config;
     this.bfloat = bfloat;
@@ -44,6 +50,9 @@ final class Prefill implements AutoCloseable {
     attended = device.shorts(rows * queries);
     gateUp = device.floats(rows * 2 * config.intermediate());
     act = device.shorts(rows * config.intermediate());
+    for (int s = 0; s < parts.length; s++) {
+      parts[s] = device.floats(rows * config.hidden());
+    }
   }
 
   /**
@@ -60,22 +69,15 @@ final class Prefill implements AutoCloseable {
     int width = queries + 2 * config.kvHeads() * headDim;
     int inner = config.intermediate();
     int sixteen = bfloat ? 1 : 0;
-    float eps = config.normEpsilon();
     if (other) {
       PrefillKernelsKernels.embedRows(
           batch, rows * hidden, model.embedding(), model.tokens(), x, start, rows, hidden, sixteen);
     }
-    for (Layer layer : model.layers()) {
+    Layer[] layers = model.layers();
+    for (int l = 0; l < layers.length; l++) {
+      Layer layer = layers[l];
       if (other) {
-        PrefillKernelsKernels.normRows(
-            batch,
-            rows * LlamaKernels.WORKGROUP,
-            x,
-            layer.attentionNorm(),
-            normed,
-            hidden,
-            eps,
-            sixteen);
+        norm(batch, rows, l > 0, layer.attentionNorm());
       }
       if (products) {
         product(batch, rows, width, hidden, normed, layer.qkv(), 0f, qkv);
@@ -94,6 +96,9 @@ final class Prefill implements AutoCloseable {
             config.heads(),
             config.kvHeads(),
             headDim);
+      }
+      if (l == layers.length - 1) {
+        break; // the rest of the last layer feeds only the logits, which a prefill does not give
       }
       if (attend) {
         int perBlock = PrefillKernels.VECTORS / (config.heads() / config.kvHeads());
@@ -116,18 +121,10 @@ final class Prefill implements AutoCloseable {
             tiles.blockScores());
       }
       if (products) {
-        product(batch, rows, hidden, queries, attended, layer.attentionOutput(), 1f, x);
+        splitProduct(batch, rows, queries, attended, layer.attentionOutput());
       }
       if (other) {
-        PrefillKernelsKernels.normRows(
-            batch,
-            rows * LlamaKernels.WORKGROUP,
-            x,
-            layer.feedForwardNorm(),
-            normed,
-            hidden,
-            eps,
-            sixteen);
+        norm(batch, rows, true, layer.feedForwardNorm());
       }
       if (products) {
         product(batch, rows, 2 * inner, hidden, normed, layer.gateUp(), 0f, gateUp);
@@ -136,8 +133,75 @@ final class Prefill implements AutoCloseable {
         PrefillKernelsKernels.swigluRows(batch, rows * inner, gateUp, act, rows, inner, sixteen);
       }
       if (products) {
-        product(batch, rows, hidden, inner, act, layer.down(), 1f, x);
+        splitProduct(batch, rows, inner, act, layer.down());
       }
+    }
+  }
+
+  /**
+   * RMSNorm of {@code x}'s rows into {@code normed}, after adding the other parts of a {@link
+   * #splitProduct} to {@code x} where {@code afterSplit}.
+   */
+  private void norm(Batch batch, int rows, boolean afterSplit, FloatArray weight) {
+    int hidden = config.hidden();
+    int sixteen = bfloat ? 1 : 0;
+    if (afterSplit) {
+      PrefillKernelsKernels.addNormRows(
+          batch,
+          rows * LlamaKernels.WORKGROUP,
+          x,
+          parts[0],
+          parts[1],
+          parts[2],
+          weight,
+          normed,
+          hidden,
+          config.normEpsilon(),
+          sixteen);
+    } else {
+      PrefillKernelsKernels.normRows(
+          batch,
+          rows * LlamaKernels.WORKGROUP,
+          x,
+          weight,
+          normed,
+          hidden,
+          config.normEpsilon(),
+          sixteen);
+    }
+  }
+
+  /**
+   * {@code x += a · wᵀ} with k split in {@link #SPLITS} parts run side by side: the first added to
+   * {@code x}, the others written to {@code parts} for the norm after it to add. A product into the
+   * residual has as many rows as the hidden size; in workgroups of 128 x 256 a block of 512
+   * positions makes 32 of them, a quarter of an H100's multiprocessors.
+   */
+  private void splitProduct(Batch batch, int rows, int k, ShortArray a, ShortArray w) {
+    int n = config.hidden();
+    for (int s = 0; s < SPLITS; s++) {
+      int from = s * k / SPLITS;
+      int to = (s + 1) * k / SPLITS;
+      Gemm.shorts(
+          batch,
+          rows,
+          n,
+          to - from,
+          1f,
+          a,
+          from,
+          k,
+          false,
+          w,
+          from,
+          k,
+          true,
+          s == 0 ? 1f : 0f,
+          s == 0 ? x : parts[s - 1],
+          0,
+          n,
+          Gemm.Epilogue.forDevice(),
+          bfloat);
     }
   }
 
@@ -170,6 +234,9 @@ final class Prefill implements AutoCloseable {
   public void close() {
     for (var array : List.of(x, normed, qkv, attended, gateUp, act)) {
       array.close();
+    }
+    for (FloatArray part : parts) {
+      part.close();
     }
   }
 }

@@ -64,13 +64,57 @@ final class PrefillKernels {
       int hidden,
       float eps,
       int bfloat) {
-    float[] partial = Gpu.sharedFloats(WORKGROUP);
     int start = Gpu.workgroupId(0) * hidden;
-    int self = Gpu.localId(0);
     float squares = 0f;
-    for (int c = self; c < hidden; c += WORKGROUP) {
+    for (int c = Gpu.localId(0); c < hidden; c += WORKGROUP) {
       squares += x[start + c] * x[start + c];
     }
+    normInto(x, start, squares, weight, out, hidden, eps, bfloat);
+  }
+
+  /**
+   * {@link #normRows} after adding to each row of {@code x} the three other parts of the product
+   * that left it ({@code first}, {@code second} and {@code third}: its k split in four, so that a
+   * product of few rows has workgroups enough): {@code x[c] = ((x[c] + first[c]) + second[c]) +
+   * third[c]}, written back, then normed.
+   */
+  @Kernel(workgroup = WORKGROUP)
+  static void addNormRows(
+      float[] x,
+      @Buffer(Access.READ) float[] first,
+      @Buffer(Access.READ) float[] second,
+      @Buffer(Access.READ) float[] third,
+      @Buffer(Access.READ) float[] weight,
+      @Buffer(Access.WRITE) short[] out,
+      int hidden,
+      float eps,
+      int bfloat) {
+    int start = Gpu.workgroupId(0) * hidden;
+    float squares = 0f;
+    for (int c = Gpu.localId(0); c < hidden; c += WORKGROUP) {
+      int at = start + c;
+      float sum = x[at] + first[at] + second[at] + third[at];
+      x[at] = sum;
+      squares += sum * sum;
+    }
+    normInto(x, start, squares, weight, out, hidden, eps, bfloat);
+  }
+
+  /**
+   * The row of {@code x} at {@code start} normed into {@code out} ({@link #normRows}), this
+   * invocation's sum of the squares of its elements given: the sums folded as a tree.
+   */
+  private static void normInto(
+      float[] x,
+      int start,
+      float squares,
+      float[] weight,
+      short[] out,
+      int hidden,
+      float eps,
+      int bfloat) {
+    float[] partial = Gpu.sharedFloats(WORKGROUP);
+    int self = Gpu.localId(0);
     partial[self] = squares;
     Gpu.barrier();
     for (int stride = WORKGROUP / 2; stride > 0; stride >>= 1) {
@@ -79,8 +123,7 @@ final class PrefillKernels {
       }
       Gpu.barrier();
     }
-    float total = partial[0];
-    float scale = 1f / Gpu.sqrt(total / hidden + eps);
+    float scale = 1f / Gpu.sqrt(partial[0] / hidden + eps);
     for (int c = self; c < hidden; c += WORKGROUP) {
       out[start + c] = sixteen(x[start + c] * scale * weight[c], bfloat);
     }
