@@ -38,6 +38,9 @@ final class Prefill implements AutoCloseable {
   /** The products of the parts of k past the first: arrays of their own, so that they overlap. */
   private final FloatArray[] parts = new FloatArray[SPLITS - 1];
 
+  /** The second half of the query, key and value product, split in two along k. */
+  private final FloatArray qkvPart;
+
   Prefill(Device device, LlamaConfig config, boolean bfloat, int rows, Model model) {
     this.config = config;
     this.bfloat = bfloat;
@@ -47,6 +50,7 @@ final class Prefill implements AutoCloseable {
     x = device.floats(rows * config.hidden());
     normed = device.shorts(rows * config.hidden());
     qkv = device.floats(rows * (queries + 2 * config.kvHeads() * config.headDim()));
+    qkvPart = device.floats(rows * (queries + 2 * config.kvHeads() * config.headDim()));
     attended = device.shorts(rows * queries);
     gateUp = device.floats(rows * 2 * config.intermediate());
     act = device.shorts(rows * config.intermediate());
@@ -80,13 +84,14 @@ final class Prefill implements AutoCloseable {
         norm(batch, rows, l > 0, layer.attentionNorm());
       }
       if (products) {
-        product(batch, rows, width, hidden, normed, layer.qkv(), 0f, qkv);
+        split(batch, rows, width, hidden, normed, layer.qkv(), 0f, qkv, qkvPart);
       }
       if (attend) {
         PrefillKernelsKernels.ropeRows(
             batch,
             rows * width / 2,
             qkv,
+            qkvPart,
             model.cos(),
             model.sin(),
             layer.keys(),
@@ -178,10 +183,26 @@ final class Prefill implements AutoCloseable {
    * positions makes 32 of them, a quarter of an H100's multiprocessors.
    */
   private void splitProduct(Batch batch, int rows, int k, ShortArray a, ShortArray w) {
-    int n = config.hidden();
-    for (int s = 0; s < SPLITS; s++) {
-      int from = s * k / SPLITS;
-      int to = (s + 1) * k / SPLITS;
+    split(batch, rows, config.hidden(), k, a, w, 1f, x, parts[0], parts[1], parts[2]);
+  }
+
+  /**
+   * {@code a · wᵀ} with k split in as many parts as {@code outs}, run side by side (arrays of their
+   * own, so that no barrier parts them): part {@code s} to {@code outs[s]}, the first added to
+   * {@code beta · outs[0]}, the others overwriting theirs.
+   */
+  private void split(
+      Batch batch,
+      int rows,
+      int n,
+      int k,
+      ShortArray a,
+      ShortArray w,
+      float beta,
+      FloatArray... outs) {
+    for (int s = 0; s < outs.length; s++) {
+      int from = s * k / outs.length;
+      int to = (s + 1) * k / outs.length;
       Gemm.shorts(
           batch,
           rows,
@@ -196,8 +217,8 @@ final class Prefill implements AutoCloseable {
           from,
           k,
           true,
-          s == 0 ? 1f : 0f,
-          s == 0 ? x : parts[s - 1],
+          s == 0 ? beta : 0f,
+          outs[s],
           0,
           n,
           Gemm.Epilogue.forDevice(),
@@ -232,7 +253,7 @@ final class Prefill implements AutoCloseable {
 
   @Override
   public void close() {
-    for (var array : List.of(x, normed, qkv, attended, gateUp, act)) {
+    for (var array : List.of(x, normed, qkv, qkvPart, attended, gateUp, act)) {
       array.close();
     }
     for (FloatArray part : parts) {

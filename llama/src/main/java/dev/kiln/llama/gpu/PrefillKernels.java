@@ -130,14 +130,16 @@ final class PrefillKernels {
   }
 
   /**
-   * The prefill's RoPE and the caches' writes: row {@code r} of {@code qkv} (queries, keys, values)
-   * is position {@code start + r}; its queries are rotated in place, its keys rotated into the key
-   * cache and its values copied into the value cache there, as {@link LlamaKernels#attendSpan} does
-   * for one position. One invocation per element of a row's queries, keys and values.
+   * The prefill's RoPE and the caches' writes: row {@code r} of {@code qkv + other} (queries, keys,
+   * values: the two halves of a product split along k, each element {@code qkv[i] + other[i]}) is
+   * position {@code start + r}; its queries are rotated into {@code qkv}, its keys rotated into the
+   * key cache and its values copied into the value cache there, as {@link LlamaKernels#attendSpan}
+   * does for one position. One invocation per pair of a row's elements.
    */
   @Kernel(workgroup = WORKGROUP)
   static void ropeRows(
       float[] qkv,
+      @Buffer(Access.READ) float[] other,
       @Buffer(Access.READ) float[] cos,
       @Buffer(Access.READ) float[] sin,
       @Buffer(Access.WRITE) float[] keys,
@@ -162,8 +164,10 @@ final class PrefillKernels {
         int at = base + head * headDim + j;
         float c = cos[p * half + j];
         float s = sin[p * half + j];
-        float first = LlamaKernels.rotated(qkv, base + head * headDim, j, half, c, s);
-        float second = LlamaKernels.rotated(qkv, base + head * headDim, j + half, half, c, s);
+        float low = qkv[at] + other[at];
+        float high = qkv[at + half] + other[at + half];
+        float first = low * c - high * s; // rotate_half, as LlamaKernels.rotated
+        float second = high * c + low * s;
         if (head < heads) {
           qkv[at] = first;
           qkv[at + half] = second;
@@ -174,8 +178,9 @@ final class PrefillKernels {
         }
       } else {
         int d = 2 * (pair - (heads + kvHeads) * half);
-        values[p * kvWidth + d] = qkv[base + (heads + kvHeads) * headDim + d];
-        values[p * kvWidth + d + 1] = qkv[base + (heads + kvHeads) * headDim + d + 1];
+        int at = base + (heads + kvHeads) * headDim + d;
+        values[p * kvWidth + d] = qkv[at] + other[at];
+        values[p * kvWidth + d + 1] = qkv[at + 1] + other[at + 1];
       }
     }
   }
