@@ -495,4 +495,40 @@ public final class Races {
     t[l] = 0f; // WARNING: [kiln.race.barrier] (lane 31 returned with t[32], which lane 32 writes)
     return 0f;
   }
+
+  /** Trees over both halves of one array, a row of 32 lanes each: the halves' proofs are one. */
+  @Kernel(workgroup = {32, 8})
+  static void treesOverTwoHalves(float[] in, float[] out) {
+    float[] p = Gpu.sharedFloats(512);
+    int lane = Gpu.localId(0);
+    int at = Gpu.localId(1) * 32 + lane;
+    p[at] = in[2 * at];
+    p[256 + at] = in[2 * at + 1];
+    Gpu.barrier();
+    for (int s = 16; s > 0; s >>= 1) {
+      if (lane < s) {
+        p[at] += p[at + s];
+        p[256 + at] += p[256 + at + s];
+      }
+      Gpu.barrier();
+    }
+    out[at] = p[at - lane] + p[256 + at - lane];
+  }
+
+  /** The upper half's tree reading one element short: lane s - 1 writes what lane 0 reads. */
+  @Kernel(workgroup = {32, 8})
+  static void upperTreeOneShort(float[] in, float[] out) {
+    float[] p = Gpu.sharedFloats(512);
+    int lane = Gpu.localId(0);
+    int at = Gpu.localId(1) * 32 + lane;
+    p[256 + at] = in[at];
+    Gpu.barrier();
+    for (int s = 16; s > 0; s >>= 1) {
+      if (lane < s) {
+        p[256 + at] += p[256 + at + s - 1]; // WARNING: [kiln.race.barrier]
+      }
+      Gpu.barrier();
+    }
+    out[at] = p[256 + at - lane];
+  }
 }

@@ -195,9 +195,24 @@ public final class WorkgroupMeeting {
    * Whether both indices are {@code c·v + r} with {@code r} in {@code [0, |c|)}, {@code v} a term
    * each has (P's own and Q's own: a loop counter at another turn), and the remainders apart: equal
    * indices would need equal {@code v}s and equal remainders ({@code t[k * 32 + tid]} against
-   * {@code t[k * 32 + tid + s]} under {@code tid < s <= 16}).
+   * {@code t[k * 32 + tid + s]} under {@code tid < s <= 16}). A constant both indices add is taken
+   * off first, where neither wraps: it moves them together ({@code t[256 + k * 32 + tid]} against
+   * {@code t[256 + k * 32 + tid + s]}, a tree over the upper half of an array).
    */
   private boolean digitsApart(Linear x, Linear y, Constraints both) {
+    if (digitsApartAsIs(x, y, both)) {
+      return true;
+    }
+    Linear off = Linear.constant(x.constant());
+    return x.constant() != 0
+        && y.constant() == x.constant()
+        && both.withinInt(x)
+        && both.withinInt(y)
+        && digitsApartAsIs(x.minus(off), y.minus(off), both);
+  }
+
+  /** {@link #digitsApart} of the indices as they are. */
+  private boolean digitsApartAsIs(Linear x, Linear y, Constraints both) {
     for (Map.Entry<Term, Long> entry : x.coefficients().entrySet()) {
       long c = entry.getValue();
       Term theirs = asQ(entry.getKey());
