@@ -103,9 +103,7 @@ public final class Generate {
       decoder.start(prompt);
       int total = Math.min(prompt.length + steps, positions);
       if (Arrays.asList(args).contains("--no-prefill")) {
-        for (int p = 0; p < prompt.length; p++) {
-          step.replay();
-        }
+        step.replay(prompt.length);
       } else {
         decoder.prefill(prompt.length - 1);
         step.replay();
@@ -119,6 +117,8 @@ public final class Generate {
       long start = System.nanoTime();
       java.util.List<Integer> generated = new java.util.ArrayList<>();
       int printed = 0;
+      boolean onDevice = sampler.isGreedy() && logitsFile == null; // the steps choose the tokens
+      int chosen = prompt.length; // the last position whose token is chosen
       for (int p = prompt.length; p < total; p++) {
         float[] logits = sampler.isGreedy() && logitsFile == null ? null : decoder.logits();
         if (logitsFile != null) {
@@ -144,7 +144,13 @@ public final class Generate {
         if (p + 1 == total || (tokenizer != null && tokenizer.isSpecial(token))) {
           break;
         }
-        step.replay();
+        if (!onDevice) {
+          step.replay();
+        } else if (chosen == p) { // the next steps back to back: no host turn between them
+          int runs = Math.min(CHAINED_STEPS, total - 1 - p);
+          step.replay(runs);
+          chosen = p + runs;
+        }
       }
       System.out.printf(
           "%n%.1f tokens/s%n", generated.size() / ((System.nanoTime() - start) / 1e9));
@@ -157,6 +163,12 @@ public final class Generate {
       }
     }
   }
+
+  /**
+   * Greedy steps run back to back between the host's reads of their tokens: the text comes in
+   * pieces of this many tokens, and a special token stops the printing, not the steps already run.
+   */
+  private static final int CHAINED_STEPS = 16;
 
   /** Decodes {@code steps} positions of one token and random weights, timing those past 128. */
   private static void measure(Device device, DeviceModel decoder, String name, int steps) {

@@ -1,6 +1,7 @@
 package dev.kiln.llama;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.gson.JsonArray;
 import com.google.gson.JsonElement;
@@ -42,8 +43,7 @@ class GenerateTest {
       int vocabulary = logits.get(0).getAsJsonArray().size();
       assertEquals(greedy.length * vocabulary, written.length, "a row of logits a token");
       if (!prefill) {
-        String ids = out.lines().filter(l -> l.startsWith("ids: ")).findFirst().orElseThrow();
-        assertEquals(ids(all), ids, out);
+        assertEquals(ids(all), idsLine(out), out);
       }
       for (int t = 0; t < greedy.length; t++) {
         JsonArray row = logits.get(prompt.length - 1 + t).getAsJsonArray();
@@ -63,16 +63,45 @@ class GenerateTest {
     }
   }
 
-  /** Runs the program on the CPU backend, returning what it printed. */
+  /**
+   * Greedy steps without {@code --logits} run back to back on the device, the host reading their
+   * tokens between pieces: 40 steps (three pieces, the last short) give numpy's first tokens and
+   * the same ids as the steps run one at a time (with {@code --logits}).
+   */
+  @Test
+  void chainedGreedyStepsAreTheStepsOneAtATime(@TempDir Path folder) throws Exception {
+    TinyCheckpoint.write(folder, TensorType.F16);
+    JsonObject expected = TinyCheckpoint.expected();
+    int[] prompt = ints(expected.getAsJsonArray("prompt"));
+    int[] greedy = ints(expected.getAsJsonArray("greedy"));
+    String chained = idsLine(generate(folder, prompt, 40, null, false));
+    String single = idsLine(generate(folder, prompt, 40, folder.resolve("logits.bin"), false));
+    assertEquals(single, chained);
+    int[] all = IntStream.concat(Arrays.stream(prompt), Arrays.stream(greedy)).toArray();
+    assertTrue(chained.startsWith(ids(all) + ","), chained);
+    assertEquals(prompt.length + 40, chained.split(",").length, chained);
+  }
+
+  private static String idsLine(String out) {
+    return out.lines().filter(l -> l.startsWith("ids: ")).findFirst().orElseThrow();
+  }
+
+  /**
+   * Runs the program on the CPU backend, returning what it printed; no {@code --logits} if null.
+   */
   private static String generate(Path folder, int[] prompt, int steps, Path logits, boolean prefill)
       throws Exception {
     String[] args = {
       "--model", folder.toString(),
       "--prompt-ids", ids(prompt).substring("ids: ".length()),
       "--steps", Integer.toString(steps),
-      "--positions", "64",
-      "--logits", logits.toString()
+      "--positions", "64"
     };
+    if (logits != null) {
+      args = Arrays.copyOf(args, args.length + 2);
+      args[args.length - 2] = "--logits";
+      args[args.length - 1] = logits.toString();
+    }
     if (!prefill) {
       args = Arrays.copyOf(args, args.length + 1);
       args[args.length - 1] = "--no-prefill";
