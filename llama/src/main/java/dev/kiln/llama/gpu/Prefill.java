@@ -14,7 +14,9 @@ import java.util.Set;
 /**
  * {@link DeviceModel#prefill}'s launches and arrays, for up to {@code rows} positions at once:
  * embeddings, RMSNorm to 16 bits, the products as {@link Gemm#shorts} (activations rounded to the
- * weights' type as their factors), RoPE with the caches' writes, the causal attention, SwiGLU.
+ * weights' type as their factors; the narrow ones split along k, their parts added by the launch
+ * after them), RoPE with the caches' writes, the causal attention a block of rows at a time,
+ * SwiGLU; the last layer stops after its cache writes.
  */
 final class Prefill implements AutoCloseable {
   /** The model's arrays a prefill reads (and the caches it writes). */
