@@ -515,6 +515,23 @@ public final class Races {
     out[at] = p[at - lane] + p[256 + at - lane];
   }
 
+  /** A tree at an offset the launch gives: the same proof as at 0. */
+  @Kernel(workgroup = {32, 8})
+  static void treeAtAnOffset(float[] in, float[] out, int offset) {
+    float[] p = Gpu.sharedFloats(512);
+    int lane = Gpu.localId(0);
+    int at = Gpu.localId(1) * 32 + lane;
+    p[offset + at] = in[at];
+    Gpu.barrier();
+    for (int s = 16; s > 0; s >>= 1) {
+      if (lane < s) {
+        p[offset + at] += p[offset + at + s];
+      }
+      Gpu.barrier();
+    }
+    out[at] = p[offset + at - lane];
+  }
+
   /** The upper half's tree reading one element short: lane s - 1 writes what lane 0 reads. */
   @Kernel(workgroup = {32, 8})
   static void upperTreeOneShort(float[] in, float[] out) {

@@ -195,20 +195,32 @@ public final class WorkgroupMeeting {
    * Whether both indices are {@code c·v + r} with {@code r} in {@code [0, |c|)}, {@code v} a term
    * each has (P's own and Q's own: a loop counter at another turn), and the remainders apart: equal
    * indices would need equal {@code v}s and equal remainders ({@code t[k * 32 + tid]} against
-   * {@code t[k * 32 + tid + s]} under {@code tid < s <= 16}). A constant both indices add is taken
-   * off first, where neither wraps: it moves them together ({@code t[256 + k * 32 + tid]} against
-   * {@code t[256 + k * 32 + tid + s]}, a tree over the upper half of an array).
+   * {@code t[k * 32 + tid + s]} under {@code tid < s <= 16}). What both indices add alike (a
+   * constant, a scalar) is taken off first: int indices are equal exactly where they are without
+   * it, their sums being taken modulo 2^32 ({@code t[256 + k * 32 + tid]} against {@code t[256 + k
+   * * 32 + tid + s]}, a tree over the upper half of an array; {@code t[offset + tid]}).
    */
   private boolean digitsApart(Linear x, Linear y, Constraints both) {
     if (digitsApartAsIs(x, y, both)) {
       return true;
     }
-    Linear off = Linear.constant(x.constant());
-    return x.constant() != 0
-        && y.constant() == x.constant()
-        && both.withinInt(x)
-        && both.withinInt(y)
-        && digitsApartAsIs(x.minus(off), y.minus(off), both);
+    Linear common = common(x, y);
+    return !common.equals(Linear.constant(0))
+        && digitsApartAsIs(x.minus(common), y.minus(common), both);
+  }
+
+  /**
+   * What P's index {@code x} and Q's {@code y} add alike: their constant where it is one, and each
+   * term the two share with one coefficient in both.
+   */
+  private Linear common(Linear x, Linear y) {
+    Linear common = Linear.constant(x.constant() == y.constant() ? x.constant() : 0);
+    for (Map.Entry<Term, Long> entry : x.coefficients().entrySet()) {
+      if (shared(entry.getKey()) && entry.getValue().equals(y.coefficients().get(entry.getKey()))) {
+        common = common.plus(Linear.term(entry.getKey()).times(entry.getValue()));
+      }
+    }
+    return common;
   }
 
   /** {@link #digitsApart} of the indices as they are. */
