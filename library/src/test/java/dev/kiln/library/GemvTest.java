@@ -427,6 +427,60 @@ class GemvTest extends LibraryDevices {
     }
   }
 
+  /**
+   * The split norm's arrays too short are Java's exception, naming the array: the sums of squares
+   * (one per 8 rows of the residual), the norm's weights, the weighted vector.
+   */
+  @Test
+  void theSplitNormsArraysTooShortAreRefused() {
+    Device device = devices()[0];
+    try (dev.kiln.ShortArray a = device.shorts(9 * 4);
+        FloatArray x = device.floats(4);
+        FloatArray y = device.floats(9);
+        FloatArray nine = device.floats(9);
+        FloatArray eight = device.floats(8);
+        FloatArray one = device.floats(1);
+        FloatArray two = device.floats(2);
+        dev.kiln.Batch batch = device.batch()) {
+      assertEquals(2, Gemv.normParts(9));
+      String[][] cases = {
+        {"squares holds 1 elements, and 2 are needed", "squares"},
+        {"weight holds 8 elements, and 9 are needed", "weight"},
+        {"normed holds 8 elements, and 9 are needed", "normed"}
+      };
+      for (String[] c : cases) {
+        IndexOutOfBoundsException refused =
+            org.junit.jupiter.api.Assertions.assertThrows(
+                IndexOutOfBoundsException.class,
+                () ->
+                    Gemv.accumulateForNorm(
+                        batch,
+                        a,
+                        9,
+                        4,
+                        x,
+                        y,
+                        c[1].equals("weight") ? eight : nine,
+                        c[1].equals("normed") ? eight : nine,
+                        c[1].equals("squares") ? one : two,
+                        false));
+        assertEquals(c[0], refused.getMessage());
+      }
+      try (dev.kiln.ShortArray b = device.shorts(2 * 3 * 9)) {
+        IndexOutOfBoundsException product =
+            org.junit.jupiter.api.Assertions.assertThrows(
+                IndexOutOfBoundsException.class,
+                () -> Gemv.normedProduct(batch, b, 3, 9, nine, one, 1e-5f, y, false));
+        assertEquals("squares holds 1 elements, and 2 are needed", product.getMessage());
+        IndexOutOfBoundsException gated =
+            org.junit.jupiter.api.Assertions.assertThrows(
+                IndexOutOfBoundsException.class,
+                () -> Gemv.gatedNormedProduct(batch, b, 3, 9, nine, one, 1e-5f, y, false));
+        assertEquals("squares holds 1 elements, and 2 are needed", gated.getMessage());
+      }
+    }
+  }
+
   /** The gated form's matrix holds twice the rows: one row short is Java's exception. */
   @Test
   void aGatedUnitNeedsTwiceTheRows() {

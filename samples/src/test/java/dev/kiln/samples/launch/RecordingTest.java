@@ -128,7 +128,8 @@ class RecordingTest extends BothDevices {
         assertTrue(past.getMessage().contains("Index " + STEPS + " out of bounds")
                 && past.getMessage().contains("StepKernels#keep"),
             past.getMessage());
-        assertThrows(IllegalArgumentException.class, () -> recording.replay(0));
+        IllegalArgumentException none = assertThrows(IllegalArgumentException.class, () -> recording.replay(0));
+        assertEquals("0 runs: a recording runs at least once", none.getMessage());
       }
     }
   }
