@@ -62,7 +62,7 @@ final class LlamaKernels {
   }
 
   /** {@code bits} decoded: bfloat16 where {@code bfloat} is not 0, else float16. */
-  private static float decode(short bits, int bfloat) {
+  static float decode(short bits, int bfloat) {
     return bfloat != 0 ? Float.intBitsToFloat(bits << 16) : Float.float16ToFloat(bits);
   }
 

@@ -34,11 +34,11 @@ final class Prefill implements AutoCloseable {
   private final FloatArray gateUp;
   private final ShortArray act;
 
-  /** The parts of k a product into the residual is split into ({@link #splitProduct}). */
-  static final int SPLITS = 4;
-
-  /** The products of the parts of k past the first: arrays of their own, so that they overlap. */
-  private final FloatArray[] parts = new FloatArray[SPLITS - 1];
+  /**
+   * The products of the last three quarters of k ({@link #splitProduct}): arrays of their own, so
+   * that they overlap; as many as {@link PrefillKernels#addNormRows} adds.
+   */
+  private final FloatArray[] parts = new FloatArray[3];
 
   /** The second half of the query, key and value product, split in two along k. */
   private final FloatArray qkvPart;
@@ -179,10 +179,10 @@ final class Prefill implements AutoCloseable {
   }
 
   /**
-   * {@code x += a · wᵀ} with k split in {@link #SPLITS} parts run side by side: the first added to
-   * {@code x}, the others written to {@code parts} for the norm after it to add. A product into the
-   * residual has as many rows as the hidden size; in workgroups of 128 x 256 a block of 512
-   * positions makes 32 of them, a quarter of an H100's multiprocessors.
+   * {@code x += a · wᵀ} with k split in four parts run side by side: the first added to {@code x},
+   * the others written to {@code parts} for the norm after it to add. A product into the residual
+   * has as many rows as the hidden size; in workgroups of 128 x 256 a block of 512 positions makes
+   * 32 of them, a quarter of an H100's multiprocessors.
    */
   private void splitProduct(Batch batch, int rows, int k, ShortArray a, ShortArray w) {
     split(batch, rows, config.hidden(), k, a, w, 1f, x, parts[0], parts[1], parts[2]);

@@ -46,8 +46,7 @@ final class PrefillKernels {
       int bfloat) {
     int i = Gpu.globalId(0);
     if (i < rows * hidden) {
-      short bits = table[tokens[start + i / hidden] * hidden + i % hidden];
-      x[i] = bfloat != 0 ? Float.intBitsToFloat(bits << 16) : Float.float16ToFloat(bits);
+      x[i] = LlamaKernels.decode(table[tokens[start + i / hidden] * hidden + i % hidden], bfloat);
     }
   }
 
