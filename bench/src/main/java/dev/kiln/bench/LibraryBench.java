@@ -43,7 +43,10 @@ import java.util.stream.IntStream;
  * part.
  */
 public final class LibraryBench {
-  private static final int[][] GEMV_SHAPES = {{4096, 4096}, {14336, 4096}, {128256, 2048}};
+  /** The three shapes, then the 1B model's per-layer shapes (q, gate and up, down). */
+  private static final int[][] GEMV_SHAPES = {
+    {4096, 4096}, {14336, 4096}, {128256, 2048}, {2048, 2048}, {16384, 2048}, {2048, 8192}
+  };
   private static final int[][] ROW_SHAPES = {{4096, 4096}, {64, 128256}, {1, 128256}};
   private static final int[] SCAN_LOGS = {24, 28};
 

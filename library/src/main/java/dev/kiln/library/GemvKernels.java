@@ -104,10 +104,11 @@ final class GemvKernels {
       int rows,
       int cols) {
     int row = Gpu.globalId(1);
-    int lane = Gpu.localId(0);
-    float gate = row < rows ? shortLane(a, x, row * cols, 0, cols, lane, 0) : 0f;
-    float up = row < rows ? shortLane(a, x, (rows + row) * cols, 0, cols, lane, 0) : 0f;
-    float unit = LaneFolds.gatedSum(gate, up);
+    float[] gateUp = new float[2];
+    if (row < rows) {
+      shortLanes(a, x, row * cols, (rows + row) * cols, cols, Gpu.localId(0), 0, gateUp);
+    }
+    float unit = LaneFolds.gatedSum(gateUp[0], gateUp[1]);
     if (Gpu.globalId(0) == 0 && row < rows) {
       y[row] = unit;
     }
@@ -122,10 +123,11 @@ final class GemvKernels {
       int rows,
       int cols) {
     int row = Gpu.globalId(1);
-    int lane = Gpu.localId(0);
-    float gate = row < rows ? shortLane(a, x, row * cols, 0, cols, lane, 1) : 0f;
-    float up = row < rows ? shortLane(a, x, (rows + row) * cols, 0, cols, lane, 1) : 0f;
-    float unit = LaneFolds.gatedSum(gate, up);
+    float[] gateUp = new float[2];
+    if (row < rows) {
+      shortLanes(a, x, row * cols, (rows + row) * cols, cols, Gpu.localId(0), 1, gateUp);
+    }
+    float unit = LaneFolds.gatedSum(gateUp[0], gateUp[1]);
     if (Gpu.globalId(0) == 0 && row < rows) {
       y[row] = unit;
     }
@@ -209,9 +211,13 @@ final class GemvKernels {
       int bfloat) {
     int row = Gpu.globalId(1);
     int lane = Gpu.localId(0);
-    float gate = row < rows ? shortLane(a, normed, row * cols, 0, cols, lane, bfloat) : 0f;
-    float up = row < rows ? shortLane(a, normed, (rows + row) * cols, 0, cols, lane, bfloat) : 0f;
-    float unit = LaneFolds.gatedNormedSum(gate, up, laneSquares(squares, parts, lane), cols, eps);
+    float[] gateUp = new float[2];
+    if (row < rows) {
+      shortLanes(a, normed, row * cols, (rows + row) * cols, cols, lane, bfloat, gateUp);
+    }
+    float unit =
+        LaneFolds.gatedNormedSum(
+            gateUp[0], gateUp[1], laneSquares(squares, parts, lane), cols, eps);
     if (Gpu.globalId(0) == 0 && row < rows) {
       y[row] = unit;
     }
@@ -389,6 +395,52 @@ final class GemvKernels {
       }
     }
     return partial;
+  }
+
+  /**
+   * Lane {@code lane}'s partials of the two rows of {@code cols} 16-bit elements at {@code first}
+   * and {@code second} by the vector {@code x}, each exactly as {@link #shortLane} computes it, the
+   * vector's chunks read once for both: into {@code partials[0]} and {@code partials[1]}.
+   */
+  private static void shortLanes(
+      short[] a,
+      float[] x,
+      int first,
+      int second,
+      int cols,
+      int lane,
+      int bfloat,
+      float[] partials) {
+    float one = 0f;
+    float two = 0f;
+    short[] ones = new short[SHORT_CHUNK];
+    short[] twos = new short[SHORT_CHUNK];
+    float[] xs = new float[SHORT_CHUNK];
+    for (int c = lane * SHORT_CHUNK; c < cols; c += LANES * SHORT_CHUNK) {
+      if (c <= cols - SHORT_CHUNK) {
+        System.arraycopy(a, first + c, ones, 0, SHORT_CHUNK);
+        System.arraycopy(a, second + c, twos, 0, SHORT_CHUNK);
+        System.arraycopy(x, c, xs, 0, SHORT_CHUNK);
+        if (bfloat == 0 && allNormal(ones) && allNormal(twos)) {
+          for (int k = 0; k < SHORT_CHUNK; k++) {
+            one += normalHalf(ones[k]) * xs[k];
+            two += normalHalf(twos[k]) * xs[k];
+          }
+        } else {
+          for (int k = 0; k < SHORT_CHUNK; k++) {
+            one += SixteenBits.decode(ones[k], bfloat) * xs[k];
+            two += SixteenBits.decode(twos[k], bfloat) * xs[k];
+          }
+        }
+      } else {
+        for (int k = c; k < cols; k++) {
+          one += SixteenBits.decode(a[first + k], bfloat) * x[k];
+          two += SixteenBits.decode(a[second + k], bfloat) * x[k];
+        }
+      }
+    }
+    partials[0] = one;
+    partials[1] = two;
   }
 
   /**

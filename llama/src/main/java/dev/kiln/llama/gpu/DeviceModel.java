@@ -24,10 +24,11 @@ import java.util.List;
  * query, key and value projections (their rows stored together), attention split over the cache
  * with RoPE and the cache's write, its combination, the output projection added to the residual,
  * one GEMV for the gate and up projections with SwiGLU's product, the down projection added to the
- * residual; the output projection, the argmax (greedy), the advance. RMSNorm takes no launch: the
- * launch that leaves the residual (the embedding, a projection added to it) leaves the norm's
- * pieces too, and the product after it scales its sums ({@link Gemv#accumulateForNorm}, {@link
- * Gemv#normedProduct}, {@link Gemv#gatedNormedProduct}): 6 launches a layer and 4 more.
+ * residual; the output projection, the argmax (greedy; a part of the logits per workgroup, then the
+ * parts' combination), the advance. RMSNorm takes no launch: the launch that leaves the residual
+ * (the embedding, a projection added to it) leaves the norm's pieces too, and the product after it
+ * scales its sums ({@link Gemv#accumulateForNorm}, {@link Gemv#normedProduct}, {@link
+ * Gemv#gatedNormedProduct}): 6 launches a layer and 5 more.
  */
 public final class DeviceModel implements AutoCloseable {
   private final Device device;
@@ -57,6 +58,7 @@ public final class DeviceModel implements AutoCloseable {
   private final FloatArray attention;
   private final FloatArray act;
   private final FloatArray logits;
+  private final Rows.Scratch argmaxParts;
 
   /**
    * Uploads {@code tensors}' weights (all float16 or all bfloat16) to {@code device}, with a cache
@@ -160,6 +162,7 @@ public final class DeviceModel implements AutoCloseable {
     attention = keep(device.floats(queries));
     act = keep(device.floats(inner));
     logits = keep(device.floats(config.vocabulary()));
+    argmaxParts = Rows.scratch(device, 1, config.vocabulary());
   }
 
   private ShortArray matrix(DeviceWeights weights, int cols, String name, int rows)
@@ -316,7 +319,7 @@ public final class DeviceModel implements AutoCloseable {
           batch, output, config.vocabulary(), hidden, normed, squares, eps, logits, bfloat);
     }
     if (other) {
-      Rows.argmax(batch, logits, 1, config.vocabulary(), next);
+      Rows.argmax(batch, logits, 1, config.vocabulary(), next, argmaxParts);
       LlamaKernelsKernels.advance(batch, 1, next, tokens, position, promptLength);
     }
   }
@@ -415,6 +418,7 @@ public final class DeviceModel implements AutoCloseable {
     if (prefill != null) {
       prefill.close();
     }
+    argmaxParts.close();
     for (DeviceArray<?, ?> array : arrays) {
       array.close();
     }
