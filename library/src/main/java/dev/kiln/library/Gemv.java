@@ -593,7 +593,10 @@ public final class Gemv {
     Shapes.vector("weight", weight.length(), rows);
     Shapes.vector("normed", normed.length(), rows);
     Shapes.vector("squares", squares.length(), normParts(rows));
-    if (rows > 0) {
+    if (rows > 0 && Tuning.foldsInSubgroups(a.device())) {
+      GemvKernelsKernels.accumulateForNormInSubgroups(
+          batch, grid(rows), a, x, y, weight, normed, squares, rows, cols, bfloat ? 1 : 0);
+    } else if (rows > 0) {
       GemvKernelsKernels.accumulateForNorm(
           batch, grid(rows), a, x, y, weight, normed, squares, rows, cols, bfloat ? 1 : 0);
     }
@@ -631,19 +634,14 @@ public final class Gemv {
       boolean bfloat) {
     check(a.length(), rows, cols, normed.length(), y.length());
     Shapes.vector("squares", squares.length(), normParts(cols));
-    if (rows > 0) {
+    int parts = normParts(cols);
+    int element = bfloat ? 1 : 0;
+    if (rows > 0 && Tuning.foldsInSubgroups(a.device())) {
+      GemvKernelsKernels.normedProductInSubgroups(
+          batch, grid(rows), a, normed, squares, y, rows, cols, parts, eps, element);
+    } else if (rows > 0) {
       GemvKernelsKernels.normedProduct(
-          batch,
-          grid(rows),
-          a,
-          normed,
-          squares,
-          y,
-          rows,
-          cols,
-          normParts(cols),
-          eps,
-          bfloat ? 1 : 0);
+          batch, grid(rows), a, normed, squares, y, rows, cols, parts, eps, element);
     }
   }
 
@@ -675,19 +673,14 @@ public final class Gemv {
       boolean bfloat) {
     checkGated(a.length(), rows, cols, normed.length(), y.length());
     Shapes.vector("squares", squares.length(), normParts(cols));
-    if (rows > 0) {
+    int parts = normParts(cols);
+    int element = bfloat ? 1 : 0;
+    if (rows > 0 && Tuning.foldsInSubgroups(a.device())) {
+      GemvKernelsKernels.gatedNormedProductInSubgroups(
+          batch, grid(rows), a, normed, squares, y, rows, cols, parts, eps, element);
+    } else if (rows > 0) {
       GemvKernelsKernels.gatedNormedProduct(
-          batch,
-          grid(rows),
-          a,
-          normed,
-          squares,
-          y,
-          rows,
-          cols,
-          normParts(cols),
-          eps,
-          bfloat ? 1 : 0);
+          batch, grid(rows), a, normed, squares, y, rows, cols, parts, eps, element);
     }
   }
 

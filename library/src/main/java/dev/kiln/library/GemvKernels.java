@@ -12,10 +12,11 @@ import dev.kiln.annotations.Kernel;
  * a row, launched over a grid {@code LANES} wide and {@code rows} high. Lane {@code j} walks its
  * row in chunks of 32 bytes ({@link #FLOAT_CHUNK} floats or {@link #SHORT_CHUNK} 16-bit elements,
  * read as 16-byte copies where a chunk is whole): chunk {@code t} starts at column {@code (t ·
- * LANES + j) · chunk}, and the lane adds the chunk's products to its partial in column order; the
- * row's 32 partials are then summed as a tree ({@link LaneFolds#sum}). Each product and each sum is
- * rounded to float as Java rounds it, so the order is the results' specification and every device
- * gives the same bits.
+ * LANES + j) · chunk}, and the lane adds the chunk's products to its partial in column order (of
+ * 16-bit rows, it reads chunk {@code t + 1} before it adds chunk {@code t}'s, two chunks in flight:
+ * 1.07x in a 1B Llama step's GEMVs on the H100, PERFORMANCE.md); the row's 32 partials are then
+ * summed as a tree ({@link LaneFolds#sum}). Each product and each sum is rounded to float as Java
+ * rounds it, so the order is the results' specification and every device gives the same bits.
  */
 final class GemvKernels {
   static final int LANES = LaneFolds.LANES;
@@ -224,6 +225,87 @@ final class GemvKernels {
   }
 
   /**
+   * {@link #accumulateForNorm} with each row's lanes folded in the subgroup ({@link
+   * LaneFolds#subgroupSum}: the same bits), for devices whose subgroups are a row's lanes ({@link
+   * Tuning#foldsInSubgroups}).
+   */
+  @Kernel(workgroup = {LANES, ROWS})
+  static void accumulateForNormInSubgroups(
+      @Buffer(Access.READ) short[] a,
+      @Buffer(Access.READ) float[] x,
+      @Buffer(Access.READ_WRITE) float[] y,
+      @Buffer(Access.READ) float[] weight,
+      @Buffer(Access.WRITE) float[] normed,
+      @Buffer(Access.WRITE) float[] squares,
+      int rows,
+      int cols,
+      int bfloat) {
+    int row = Gpu.globalId(1);
+    float partial = row < rows ? shortLane(a, x, row * cols, 0, cols, Gpu.localId(0), bfloat) : 0f;
+    float total = LaneFolds.subgroupSum(partial);
+    float value = row < rows ? y[row] + total : 0f;
+    if (Gpu.globalId(0) == 0 && row < rows) {
+      y[row] = value;
+      normed[row] = value * weight[row];
+    }
+    float sum = LaneFolds.runsSum(value * value);
+    if (Gpu.localId(0) == 0 && Gpu.localId(1) == 0) {
+      squares[Gpu.workgroupId(1)] = sum;
+    }
+  }
+
+  /** {@link #normedProduct} with each row's lanes folded in the subgroup (the same bits). */
+  @Kernel(workgroup = {LANES, ROWS})
+  static void normedProductInSubgroups(
+      @Buffer(Access.READ) short[] a,
+      @Buffer(Access.READ) float[] normed,
+      @Buffer(Access.READ) float[] squares,
+      @Buffer(Access.WRITE) float[] y,
+      int rows,
+      int cols,
+      int parts,
+      float eps,
+      int bfloat) {
+    int row = Gpu.globalId(1);
+    int lane = Gpu.localId(0);
+    float dot = row < rows ? shortLane(a, normed, row * cols, 0, cols, lane, bfloat) : 0f;
+    float total = LaneFolds.subgroupSum(dot);
+    float laneSum = laneSquares(squares, parts, lane);
+    float squareSum = LaneFolds.subgroupSum(laneSum);
+    if (Gpu.globalId(0) == 0 && row < rows) {
+      y[row] = total * (1f / Gpu.sqrt(squareSum / cols + eps));
+    }
+  }
+
+  /** {@link #gatedNormedProduct} with each row's lanes folded in the subgroup (the same bits). */
+  @Kernel(workgroup = {LANES, ROWS})
+  static void gatedNormedProductInSubgroups(
+      @Buffer(Access.READ) short[] a,
+      @Buffer(Access.READ) float[] normed,
+      @Buffer(Access.READ) float[] squares,
+      @Buffer(Access.WRITE) float[] y,
+      int rows,
+      int cols,
+      int parts,
+      float eps,
+      int bfloat) {
+    int row = Gpu.globalId(1);
+    int lane = Gpu.localId(0);
+    float[] gateUp = new float[2];
+    if (row < rows) {
+      shortLanes(a, normed, row * cols, (rows + row) * cols, cols, lane, bfloat, gateUp);
+    }
+    float gate = LaneFolds.subgroupSum(gateUp[0]);
+    float up = LaneFolds.subgroupSum(gateUp[1]);
+    float laneSum = laneSquares(squares, parts, lane);
+    float squareSum = LaneFolds.subgroupSum(laneSum);
+    if (Gpu.globalId(0) == 0 && row < rows) {
+      float scale = 1f / Gpu.sqrt(squareSum / cols + eps);
+      y[row] = GemmKernels.activate(gate * scale, GemmKernels.SILU) * (up * scale);
+    }
+  }
+
+  /**
    * Lane {@code lane}'s sum of {@code squares[lane], squares[lane + LANES], ...} below {@code
    * parts}.
    */
@@ -374,10 +456,18 @@ final class GemvKernels {
       short[] a, float[] x, int start, int xStart, int cols, int lane, int bfloat) {
     float partial = 0f;
     short[] chunk = new short[SHORT_CHUNK];
+    short[] next = new short[SHORT_CHUNK];
     float[] xs = new float[SHORT_CHUNK];
-    for (int c = lane * SHORT_CHUNK; c < cols; c += LANES * SHORT_CHUNK) {
+    int step = LANES * SHORT_CHUNK;
+    if (lane * SHORT_CHUNK <= cols - SHORT_CHUNK) {
+      System.arraycopy(a, start + lane * SHORT_CHUNK, next, 0, SHORT_CHUNK);
+    }
+    for (int c = lane * SHORT_CHUNK; c < cols; c += step) {
       if (c <= cols - SHORT_CHUNK) {
-        System.arraycopy(a, start + c, chunk, 0, SHORT_CHUNK);
+        System.arraycopy(next, 0, chunk, 0, SHORT_CHUNK);
+        if (c <= cols - SHORT_CHUNK - step) {
+          System.arraycopy(a, start + c + step, next, 0, SHORT_CHUNK);
+        }
         System.arraycopy(x, xStart + c, xs, 0, SHORT_CHUNK);
         if (bfloat == 0 && allNormal(chunk)) {
           for (int k = 0; k < SHORT_CHUNK; k++) {
@@ -415,11 +505,22 @@ final class GemvKernels {
     float two = 0f;
     short[] ones = new short[SHORT_CHUNK];
     short[] twos = new short[SHORT_CHUNK];
+    short[] nextOnes = new short[SHORT_CHUNK];
+    short[] nextTwos = new short[SHORT_CHUNK];
     float[] xs = new float[SHORT_CHUNK];
-    for (int c = lane * SHORT_CHUNK; c < cols; c += LANES * SHORT_CHUNK) {
+    int step = LANES * SHORT_CHUNK;
+    if (lane * SHORT_CHUNK <= cols - SHORT_CHUNK) {
+      System.arraycopy(a, first + lane * SHORT_CHUNK, nextOnes, 0, SHORT_CHUNK);
+      System.arraycopy(a, second + lane * SHORT_CHUNK, nextTwos, 0, SHORT_CHUNK);
+    }
+    for (int c = lane * SHORT_CHUNK; c < cols; c += step) {
       if (c <= cols - SHORT_CHUNK) {
-        System.arraycopy(a, first + c, ones, 0, SHORT_CHUNK);
-        System.arraycopy(a, second + c, twos, 0, SHORT_CHUNK);
+        System.arraycopy(nextOnes, 0, ones, 0, SHORT_CHUNK);
+        System.arraycopy(nextTwos, 0, twos, 0, SHORT_CHUNK);
+        if (c <= cols - SHORT_CHUNK - step) {
+          System.arraycopy(a, first + c + step, nextOnes, 0, SHORT_CHUNK);
+          System.arraycopy(a, second + c + step, nextTwos, 0, SHORT_CHUNK);
+        }
         System.arraycopy(x, c, xs, 0, SHORT_CHUNK);
         if (bfloat == 0 && allNormal(ones) && allNormal(twos)) {
           for (int k = 0; k < SHORT_CHUNK; k++) {
@@ -446,24 +547,26 @@ final class GemvKernels {
   /**
    * Whether every element of {@code chunk} is a normal float16 (exponent bits neither all 0, as
    * zeros and subnormals have, nor all 1, as infinities and NaNs have): those {@link #normalHalf}
-   * decodes.
+   * decodes. Three operations an element: the exponent bits {@code e} less {@code 0x400}, read
+   * unsigned (shifted by {@code Integer.MIN_VALUE} so that a signed maximum orders them), lie at or
+   * below {@code 0x7400} exactly for the normal exponents 1 to 30; the largest of the chunk is
+   * compared once.
    */
   private static boolean allNormal(short[] chunk) {
-    int special = 0;
+    int highest = Integer.MIN_VALUE;
     for (int k = 0; k < SHORT_CHUNK; k++) {
-      int exponent = chunk[k] & 0x7c00;
-      special |= exponent == 0 || exponent == 0x7c00 ? 1 : 0;
+      highest = Math.max(highest, (chunk[k] & 0x7c00) + (Integer.MIN_VALUE - 0x400));
     }
-    return special == 0;
+    return highest <= Integer.MIN_VALUE + 0x7400;
   }
 
   /**
-   * The value of a normal float16, exactly {@code Float.float16ToFloat}'s, in four operations where
-   * that method's every case takes about twenty: the sign kept in place and the exponent and
-   * significand moved under the float's ({@code h << 16 >> 3}, masked), the exponent's bias then
-   * raised from 15 to 127 ({@code + (112 << 23)}).
+   * The value of a normal float16, exactly {@code Float.float16ToFloat}'s, in three operations
+   * where that method's every case takes about twenty: the exponent and significand moved under the
+   * float's and the sign (the short's sign extension) kept at bit 31 ({@code h << 13}, masked), the
+   * exponent's bias then raised from 15 to 127 ({@code + (112 << 23)}).
    */
   private static float normalHalf(short bits) {
-    return Float.intBitsToFloat(((bits << 16 >> 3) & 0x8fffe000) + 0x38000000);
+    return Float.intBitsToFloat(((bits << 13) & 0x8fffe000) + 0x38000000);
   }
 }

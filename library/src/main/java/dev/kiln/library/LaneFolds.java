@@ -6,7 +6,9 @@ import dev.kiln.Gpu;
  * Sums over each run of {@link #LANES} consecutive invocations of a workgroup of 256, as a tree in
  * workgroup memory: {@code p[l] += p[l + s]} for {@code s = 16, 8, 4, 2, 1} where {@code l % LANES
  * < s}, a barrier after each step. Every invocation of the run gets the sum. Each call (kernels
- * inline them) has an array of its own; every invocation of the workgroup must call it.
+ * inline them) has an array of its own; every invocation of the workgroup must call it. {@link
+ * #subgroupSum} makes the same additions in the same order in a subgroup of {@link #LANES}, so its
+ * sums have the same bits.
  */
 final class LaneFolds {
   /** The invocations a run holds: a row of {@link GemvKernels}. */
@@ -31,6 +33,23 @@ final class LaneFolds {
       Gpu.barrier();
     }
     return p[at - lane];
+  }
+
+  /**
+   * {@link #sum} in a subgroup of {@link #LANES} lanes, each step a shuffle down ({@code v += v of
+   * the lane s above}), with no workgroup memory and no barrier; lane 0's result to all. For
+   * devices whose subgroups are a run each ({@link Tuning#foldsInSubgroups}): {@link #LANES} lanes,
+   * consecutive invocations, x fastest, as the CPU backend emulates them and as the drivers Kiln
+   * has run on place them (Vulkan leaves the layout to the driver).
+   */
+  static float subgroupSum(float value) {
+    float v = value;
+    for (int s = LANES / 2; s > 0; s >>= 1) {
+      float above = Gpu.subgroupShuffleDown(v, s);
+      v += above;
+    }
+    float sum = Gpu.subgroupBroadcast(v, 0);
+    return sum;
   }
 
   /**

@@ -30,8 +30,23 @@ final class Tuning {
   /** Rows of a GEMV workgroup: its y. */
   static final int GEMV_ROWS = 8;
 
-  /** Bytes of the matrix a GEMV lane reads per step: two 16-byte copies. */
+  /**
+   * Bytes of the matrix a GEMV lane reads per step: two 16-byte copies (measured on the H100 in a
+   * 1B Llama step: 64 bytes took its GEMVs from 1.46 to 2.04 ms, 128 bytes to 4.50).
+   */
   static final int GEMV_CHUNK_BYTES = 32;
+
+  /**
+   * Whether the norm-split GEMVs take their forms that fold a row's lanes in the subgroup ({@code
+   * ...InSubgroups}: no workgroup memory and no barriers, the same bits): on a Vulkan device whose
+   * subgroups have {@link #GEMV_LANES} lanes (a 1B Llama step's GEMVs 1.46 → 1.43 ms on the H100).
+   * Not on the CPU backend, though it emulates such subgroups: its generated loops (CPU twins) do
+   * not take a kernel whose barriers sit under a condition, and one form with both folds behind a
+   * condition ran the llama module's device-model tests in 58 s, against 26 s.
+   */
+  static boolean foldsInSubgroups(dev.kiln.Device device) {
+    return "vulkan".equals(device.backend()) && device.subgroupSize() == GEMV_LANES;
+  }
 
   /**
    * A GEMM workgroup's block of {@code c} (128 x 128), each invocation's tile of it (8 x 8) and the

@@ -428,6 +428,79 @@ class GemvTest extends LibraryDevices {
   }
 
   /**
+   * The norm-split products' forms that fold each row's lanes in the subgroup give the bits of the
+   * ones that fold in workgroup memory: both launched on the CPU backend (its subgroups of 32 run
+   * them, though the library picks them only on Vulkan devices with such subgroups, {@link
+   * Tuning#foldsInSubgroups}) and on a Vulkan device whose subgroups have 32 lanes (not lavapipe's
+   * 8), float16 and bfloat16, at ragged shapes.
+   */
+  @ParameterizedTest(name = "{0} x {1}, then {2} rows")
+  @CsvSource({"300, 129, 9", "33, 4099, 40"})
+  void subgroupFoldsGiveTheWorkgroupMemorysBits(int hidden, int cols, int out) {
+    assertEquals(false, Tuning.foldsInSubgroups(cpu));
+    assertEquals(vulkan.subgroupSize() == GemvKernels.LANES, Tuning.foldsInSubgroups(vulkan));
+    Random random = new Random(hidden * 31L + cols);
+    float[] first = RowsTest.values(random, hidden * cols);
+    float[] second = RowsTest.values(random, 2 * out * hidden);
+    float[] x = RowsTest.values(random, cols);
+    float[] residual = RowsTest.values(random, hidden);
+    float[] weight = RowsTest.values(random, hidden);
+    int parts = Gemv.normParts(hidden);
+    dev.kiln.Grid residualRows = dev.kiln.Grid.of(GemvKernels.LANES, hidden);
+    dev.kiln.Grid outRows = dev.kiln.Grid.of(GemvKernels.LANES, out);
+    for (int bfloat = 0; bfloat < 2; bfloat++) {
+      short[] a = GemmTest.sixteenBits(first, bfloat == 1);
+      short[] b = GemmTest.sixteenBits(second, bfloat == 1);
+      for (Device device : devices()) {
+        if (device.subgroupSize() != GemvKernels.LANES) {
+          continue;
+        }
+        int[][] bits = new int[2][];
+        for (int inSubgroups = 0; inSubgroups < 2; inSubgroups++) {
+          try (dev.kiln.ShortArray da = device.upload(a);
+              dev.kiln.ShortArray db = device.upload(b);
+              FloatArray dx = device.upload(x);
+              FloatArray dy = device.upload(residual);
+              FloatArray dw = device.upload(weight);
+              FloatArray dn = device.floats(hidden);
+              FloatArray ds = device.floats(parts);
+              FloatArray dp = device.floats(out);
+              FloatArray dg = device.floats(out)) {
+            try (dev.kiln.Batch batch = device.batch()) {
+              if (inSubgroups == 1) {
+                GemvKernelsKernels.accumulateForNormInSubgroups(
+                    batch, residualRows, da, dx, dy, dw, dn, ds, hidden, cols, bfloat);
+                GemvKernelsKernels.normedProductInSubgroups(
+                    batch, outRows, db, dn, ds, dp, out, hidden, parts, 0.25f, bfloat);
+                GemvKernelsKernels.gatedNormedProductInSubgroups(
+                    batch, outRows, db, dn, ds, dg, out, hidden, parts, 0.25f, bfloat);
+              } else {
+                GemvKernelsKernels.accumulateForNorm(
+                    batch, residualRows, da, dx, dy, dw, dn, ds, hidden, cols, bfloat);
+                GemvKernelsKernels.normedProduct(
+                    batch, outRows, db, dn, ds, dp, out, hidden, parts, 0.25f, bfloat);
+                GemvKernelsKernels.gatedNormedProduct(
+                    batch, outRows, db, dn, ds, dg, out, hidden, parts, 0.25f, bfloat);
+              }
+            }
+            bits[inSubgroups] =
+                java.util.stream.Stream.of(dy, dn, ds, dp, dg)
+                    .flatMapToInt(
+                        array -> {
+                          float[] values = array.toArray();
+                          return java.util.stream.IntStream.range(0, values.length)
+                              .map(i -> Float.floatToRawIntBits(values[i]));
+                        })
+                    .toArray();
+          }
+        }
+        org.junit.jupiter.api.Assertions.assertArrayEquals(
+            bits[0], bits[1], device + ", bfloat " + bfloat);
+      }
+    }
+  }
+
+  /**
    * The split norm's arrays too short are Java's exception, naming the array: the sums of squares
    * (one per 8 rows of the residual), the norm's weights, the weighted vector.
    */
