@@ -155,15 +155,7 @@ final class GemvKernels {
     int row = Gpu.globalId(1);
     float partial = row < rows ? shortLane(a, x, row * cols, 0, cols, Gpu.localId(0), bfloat) : 0f;
     float total = LaneFolds.sum(partial);
-    float value = row < rows ? y[row] + total : 0f;
-    if (Gpu.globalId(0) == 0 && row < rows) {
-      y[row] = value;
-      normed[row] = value * weight[row];
-    }
-    float sum = LaneFolds.runsSum(value * value);
-    if (Gpu.localId(0) == 0 && Gpu.localId(1) == 0) {
-      squares[Gpu.workgroupId(1)] = sum;
-    }
+    addForNorm(y, weight, normed, squares, row, rows, total);
   }
 
   /**
@@ -243,6 +235,15 @@ final class GemvKernels {
     int row = Gpu.globalId(1);
     float partial = row < rows ? shortLane(a, x, row * cols, 0, cols, Gpu.localId(0), bfloat) : 0f;
     float total = LaneFolds.subgroupSum(partial);
+    addForNorm(y, weight, normed, squares, row, rows, total);
+  }
+
+  /**
+   * The rest of {@link #accumulateForNorm} once row {@code row}'s product {@code total} is folded:
+   * {@code y[row] += total}, the weighted value and the workgroup's sum of squares.
+   */
+  private static void addForNorm(
+      float[] y, float[] weight, float[] normed, float[] squares, int row, int rows, float total) {
     float value = row < rows ? y[row] + total : 0f;
     if (Gpu.globalId(0) == 0 && row < rows) {
       y[row] = value;
