@@ -633,8 +633,8 @@ public final class Gemv {
       FloatArray y,
       boolean bfloat) {
     check(a.length(), rows, cols, normed.length(), y.length());
-    Shapes.vector("squares", squares.length(), normParts(cols));
     int parts = normParts(cols);
+    Shapes.vector("squares", squares.length(), parts);
     int element = bfloat ? 1 : 0;
     if (rows > 0 && Tuning.foldsInSubgroups(a.device())) {
       GemvKernelsKernels.normedProductInSubgroups(
@@ -672,8 +672,8 @@ public final class Gemv {
       FloatArray y,
       boolean bfloat) {
     checkGated(a.length(), rows, cols, normed.length(), y.length());
-    Shapes.vector("squares", squares.length(), normParts(cols));
     int parts = normParts(cols);
+    Shapes.vector("squares", squares.length(), parts);
     int element = bfloat ? 1 : 0;
     if (rows > 0 && Tuning.foldsInSubgroups(a.device())) {
       GemvKernelsKernels.gatedNormedProductInSubgroups(
