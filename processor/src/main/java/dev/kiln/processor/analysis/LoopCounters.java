@@ -25,7 +25,7 @@ final class LoopCounters {
    * A loop's update {@code v = v op by} of an int counter that the loop assigns nowhere else, and
    * the form of the counter's value on entry, invariant in the loop.
    */
-  private record Step(Local counter, BinaryOp op, Expr by, Affine start) {
+  private record Step(Local counter, BinaryOp op, Expr by, Affine start, Integer constant) {
     /** The update {@code statement} of {@code loop} as a step, or null. */
     static Step of(Stmt statement, Stmt.Loop loop, Map<Local, IndexForm> before) {
       if (!(statement
@@ -45,7 +45,23 @@ final class LoopCounters {
           || Assignments.mentionsAny(start, Assignments.assigned(List.of(loop)))) {
         return null;
       }
-      return new Step(v, op, by, start);
+      return new Step(v, op, by, start, constant(by, loop, before));
+    }
+
+    /**
+     * The step's constant: {@code by} written as a number, or a local the loop does not assign
+     * holding one on entry ({@code int step = LANES * CHUNK; ... c += step}); null for another.
+     */
+    private static Integer constant(Expr by, Stmt.Loop loop, Map<Local, IndexForm> before) {
+      if (by instanceof Expr.IntConst(int c)) {
+        return c;
+      }
+      return by instanceof Expr.LocalGet(Local held)
+              && Assignments.count(loop, held) == 0
+              && before.get(held) instanceof Affine(Map<IndexForm.Term, Integer> terms, int c)
+              && terms.isEmpty()
+          ? c
+          : null;
     }
   }
 
@@ -78,9 +94,10 @@ final class LoopCounters {
   static List<Linear> counterFacts(
       Stmt update, Stmt.Loop loop, Map<Local, IndexForm> before, Constraints top) {
     Step step = Step.of(update, loop, before);
-    if (step == null || !(step.by() instanceof Expr.IntConst(int c))) {
+    if (step == null || step.constant() == null) {
       return List.of();
     }
+    int c = step.constant();
     Local v = step.counter();
     BinaryOp op = step.op();
     Affine start = step.start();
@@ -135,11 +152,12 @@ final class LoopCounters {
     Step step = Step.of(update, loop, before);
     if (step == null
         || step.op() != BinaryOp.ADD
-        || !(step.by() instanceof Expr.IntConst(int c))
-        || c <= 0
+        || step.constant() == null
+        || step.constant() <= 0
         || !top.withinInt(Linear.of(step.start()))) {
       return List.of();
     }
+    int c = step.constant();
     Local v = step.counter();
     Affine start = step.start();
     Linear value = Linear.term(new IndexForm.Variable(v));
@@ -186,7 +204,6 @@ final class LoopCounters {
       return null;
     }
     Local v = update.counter();
-    Expr step = update.by();
     Affine start = update.start();
     IndexForm.Id carried = null;
     for (Map.Entry<IndexForm.Term, Integer> term : start.coefficients().entrySet()) {
@@ -210,11 +227,11 @@ final class LoopCounters {
     IndexForm.Term counter = new IndexForm.Variable(v);
     int size = workgroup.size(carried.axis());
     if (local) {
-      return step instanceof Expr.IntConst(int c) && c >= size
+      return update.constant() != null && update.constant() >= size
           ? Map.entry(counter, new Carried(carried, null, null))
           : null;
     }
-    if (!dispatchStride(step, carried.axis(), size, forms)) {
+    if (!dispatchStride(update.by(), carried.axis(), size, forms)) {
       return null;
     }
     for (Linear bound : top.uniformUpperBounds(counter)) {
