@@ -26,8 +26,10 @@ import java.util.Objects;
  * @param targets the forms that must be at least 0
  * @param facts forms known to be at least 0 at the access
  * @param unequal forms known not to be 0 at the access ({@code x != width - 1})
- * @param requires forms of the scalars alone that must be at least 0 for the facts to hold (a
- *     comparison with {@code n - 1} says nothing where {@code n - 1} wraps)
+ * @param requires forms that must be at least 0 for the facts to hold, for every invocation of the
+ *     launch: of the scalars alone (a comparison with {@code n - 1} says nothing where {@code n -
+ *     1} wraps), or of scalars and ids ({@code w * 2048 + 8 * l <= n - 8} says nothing where the
+ *     workgroup ids make {@code w * 2048} wrap)
  * @param access the access and its source line, for messages and dumps
  */
 public record LaunchProof(
@@ -90,8 +92,7 @@ public record LaunchProof(
   public boolean holds(LaunchValues launch) {
     try {
       for (LaunchForm requirement : requires) {
-        Concrete form = concrete(requirement, launch, null);
-        if (form == null || !form.terms.isEmpty() || form.constant < 0) {
+        if (!everywhereNonNegative(requirement, launch)) {
           return false;
         }
       }
@@ -138,6 +139,36 @@ public record LaunchProof(
     } catch (ArithmeticException outOfLongRange) {
       return false;
     }
+  }
+
+  /**
+   * Whether {@code form}, of the launch's numbers and invocation ids, is at least 0 for every
+   * invocation the launch dispatches: a requirement that the side of a comparison stays within the
+   * int range, where its int value is its value as a form.
+   */
+  private static boolean everywhereNonNegative(LaunchForm form, LaunchValues launch) {
+    Atoms atoms = new Atoms(new HashMap<>(), new ArrayList<>());
+    Concrete concrete = concrete(form, launch, atoms);
+    if (concrete == null) {
+      return false;
+    }
+    long[][] ranges = new long[atoms.numbers().size()][];
+    for (Map.Entry<String, Integer> atom : atoms.numbers().entrySet()) {
+      String name = atom.getKey();
+      if (!isId(name)) {
+        return false; // a variable, or a product of two values of an invocation
+      }
+      ranges[atom.getValue()] = launchRange(name, launch);
+    }
+    return smallest(concrete, ranges) >= 0;
+  }
+
+  /** Whether an atom is an invocation id: {@code g}, {@code l} or {@code w} and its axis. */
+  private static boolean isId(String atom) {
+    return atom.length() == 2
+        && "glw".indexOf(atom.charAt(0)) >= 0
+        && atom.charAt(1) >= '0'
+        && atom.charAt(1) <= '2';
   }
 
   /** A form over atoms (ids, variables, products of two of them), by atom number. */

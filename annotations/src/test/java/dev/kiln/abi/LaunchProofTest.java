@@ -73,6 +73,25 @@ class LaunchProofTest {
     assertTrue(BORDER.holds(new Stencil(-5, 700, 0, 0)));
   }
 
+  /**
+   * {@code in[first + 7]} where {@code first <= width - 8}, {@code first = workgroupId(0) · 2^20 +
+   * 8 · localId(0)}: the fact says something of the int {@code first} only where no invocation's
+   * ids make it wrap, which the proof requires of the launch's ids.
+   */
+  @Test
+  void aFactOnIdsHoldsWhereNoInvocationsIdsWrapIt() {
+    LaunchProof tile =
+        proof(
+            "7+8*l0+1048576*w0 -8+-8*l0+1*n:0+-1048576*w0 | -8+-8*l0+1*s:2+-1048576*w0 | -"
+                + " | 2147483648+8*l0+1048576*w0 2147483647+-8*l0+-1048576*w0"
+                + " 2147483640+1*s:2 2147483655+-1*s:2 | in[first + 7]");
+    // 1000 wide: workgroups 0..62 of 16, first up to 62 · 2^20 + 120
+    assertTrue(tile.holds(new Stencil(1000, 1, 1000, 0)));
+    assertFalse(tile.holds(new Stencil(1000, 1, 999, 0)), "in shorter than width");
+    // 2^16 wide: workgroups up to 4095, whose first passes 2^31 and wraps
+    assertFalse(tile.holds(new Stencil(1 << 16, 1, Integer.MAX_VALUE, 0)));
+  }
+
   @Test
   void aBufferTheLaunchCannotMeasureProvesNothing() {
     LaunchProof other =

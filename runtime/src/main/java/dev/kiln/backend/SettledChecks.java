@@ -35,6 +35,12 @@ public final class SettledChecks {
 
   private static final int REMEMBERED = 4;
 
+  /**
+   * {@code -Dkiln.explainChecks=true}: each launch that runs checked for want of a proof logs the
+   * access it could not settle, once for each set of values ({@code dev.kiln}, level INFO).
+   */
+  private static final boolean EXPLAIN = Boolean.getBoolean("kiln.explainChecks");
+
   private record Remembered(long[] values, boolean holds) {}
 
   private SettledChecks(List<LaunchProof> proofs, int[] scalars, int[] buffers) {
@@ -85,15 +91,46 @@ public final class SettledChecks {
     for (int i = 0; i < values.length; i++) {
       values[i] = value(i, launch);
     }
-    boolean holds = true;
-    for (int i = 0; i < proofs.size() && holds; i++) {
-      holds = proofs.get(i).holds(launch);
+    LaunchProof failed = firstFailed(launch);
+    boolean holds = failed == null;
+    if (!holds && EXPLAIN) {
+      KilnLog.logger()
+          .log(
+              System.Logger.Level.INFO,
+              "{0} runs with its bounds checks at grid {1}: the launch''s values do not prove {2}",
+              launch.spec(),
+              java.util.Arrays.toString(launch.grid(0)),
+              failed.access());
     }
     Remembered[] newer = new Remembered[REMEMBERED];
     newer[0] = new Remembered(values, holds);
     System.arraycopy(remembered, 0, newer, 1, REMEMBERED - 1);
     last = newer;
     return holds;
+  }
+
+  /** The first of the proofs that {@code launch}'s values do not prove, or null. */
+  private LaunchProof firstFailed(Launch launch) {
+    for (LaunchProof proof : proofs) {
+      if (!proof.holds(launch)) {
+        return proof;
+      }
+    }
+    return null;
+  }
+
+  /**
+   * The access whose check {@code launch}'s values do not settle, the first in its module: what
+   * keeps the launch checked ({@code "a[(globalId(1))*(scalar cols) + c] at line 470"}); empty
+   * where the launch settles its checks, or its module has no launch proofs.
+   *
+   * @param launch the launch
+   * @return the access and its line
+   */
+  public static java.util.Optional<String> unsettled(Launch launch) {
+    SettledChecks checks = OF_SPEC.computeIfAbsent(launch.spec(), SettledChecks::read);
+    LaunchProof failed = checks.firstFailed(launch);
+    return java.util.Optional.ofNullable(failed).map(LaunchProof::access);
   }
 
   private boolean sameValues(long[] values, Launch launch) {

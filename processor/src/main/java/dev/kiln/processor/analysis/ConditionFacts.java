@@ -9,6 +9,7 @@ import dev.kiln.processor.ir.Site;
 import dev.kiln.processor.ir.UnaryOp;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Function;
 
 /**
@@ -28,7 +29,12 @@ record ConditionFacts(
    * What is known where the condition is read: the facts there, and each int expression's affine
    * form.
    */
-  private record Context(Constraints known, Function<Expr, IndexForm> form) {}
+  private record Context(Constraints known, Function<Expr, IndexForm> form) {
+    /** This context with what {@code derived} says so far known too. */
+    Context and(ConditionFacts derived) {
+      return new Context(known.and(derived.facts()).andUnequal(derived.unequal()), form);
+    }
+  }
 
   /**
    * What {@code condition} having the value {@code holds} says.
@@ -52,15 +58,15 @@ record ConditionFacts(
     switch (condition) {
       case Expr.Unary unary when unary.op() == UnaryOp.NOT ->
           conditionFacts(unary.operand(), !holds, context, derived);
-      // a && b
+      // a && b: b is read where a holds, so a's facts bound b's sides
       case Expr.Conditional(Expr a, Expr b, Expr.BoolConst(boolean f)) when !f && holds -> {
         conditionFacts(a, true, context, derived);
-        conditionFacts(b, true, context, derived);
+        conditionFacts(b, true, context.and(derived), derived);
       }
       // a || b
       case Expr.Conditional(Expr a, Expr.BoolConst(boolean t), Expr b) when t && !holds -> {
         conditionFacts(a, false, context, derived);
-        conditionFacts(b, false, context, derived);
+        conditionFacts(b, false, context.and(derived), derived);
       }
       case Expr.Binary(BinaryOp op, Expr left, Expr right, PrimType type, Site site)
           when op.isComparison() && left.type() == PrimType.INT ->
@@ -96,12 +102,19 @@ record ConditionFacts(
     List<Linear> requirements = new ArrayList<>();
     for (Linear side : List.of(l, r)) {
       if (!context.known().withinInt(side)) {
-        if (!side.coefficients().keySet().stream()
-            .allMatch(term -> term instanceof IndexForm.Scalar)) {
+        // the terms a launch does not know must keep a range here: the rest of the side, within
+        // the int range over it at every invocation, keeps the whole there. A wide range leaves
+        // requirements no launch keeps, which would fail every proof at the access: no fact
+        Map<IndexForm.Term, Long> unknown = new java.util.TreeMap<>(side.coefficients());
+        unknown.keySet().removeIf(ConditionFacts::launchKnows);
+        Linear rest = new Linear(unknown, 0);
+        long[] range = unknown.isEmpty() ? new long[] {0, 0} : context.known().intRange(rest);
+        if (range == null || range[0] < Integer.MIN_VALUE / 2 || range[1] > Integer.MAX_VALUE / 2) {
           return; // the form may have wrapped where the int did not
         }
-        requirements.add(side.minus(Linear.constant(Integer.MIN_VALUE)));
-        requirements.add(Linear.constant(Integer.MAX_VALUE).minus(side));
+        Linear known = side.minus(rest);
+        requirements.add(known.plus(Linear.constant(range[0] - (long) Integer.MIN_VALUE)));
+        requirements.add(Linear.constant(Integer.MAX_VALUE - range[1]).minus(known));
       }
     }
     List<Linear> facts = new ArrayList<>();
@@ -132,6 +145,24 @@ record ConditionFacts(
         derived.conditional().add(new Constraints.Conditional(notZero, requirements, true));
       }
     }
+  }
+
+  /**
+   * Whether a launch knows {@code term}'s value, or for an id the range its invocations give it: a
+   * side of such terms stays within the int range at a launch that keeps it there for every
+   * invocation ({@code w * 2048 + 8 * l <= n - 8}: where the launch's workgroups keep {@code w *
+   * 2048} an int).
+   */
+  private static boolean launchKnows(IndexForm.Term term) {
+    return switch (term) {
+      case IndexForm.Scalar scalar -> true;
+      case IndexForm.Length length -> true;
+      case IndexForm.Grid grid -> true;
+      case IndexForm.Id id -> id.builtin() != Builtin.NUM_WORKGROUPS;
+      case IndexForm.Product(IndexForm.Term first, IndexForm.Term second) ->
+          first.isUniform() != second.isUniform() && launchKnows(first) && launchKnows(second);
+      default -> false;
+    };
   }
 
   private static BinaryOp negated(BinaryOp comparison) {

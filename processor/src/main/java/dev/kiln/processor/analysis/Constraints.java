@@ -25,12 +25,23 @@ final class Constraints {
   private static final int MOST_FACTS_PAIRED = 24;
 
   /**
-   * A fact that holds where each of {@code requirements}, forms of the int scalars alone, is at
-   * least 0: a comparison with {@code n - 1} says something of the int {@code n - 1} only where it
-   * does not wrap ({@code n > Integer.MIN_VALUE}), which a launch can be required to keep. Where
-   * {@code unequal}, the fact is that the form is not 0, rather than at least 0.
+   * A fact that holds where each of {@code requirements} is at least 0: a comparison with {@code n
+   * - 1} says something of the int {@code n - 1} only where it does not wrap ({@code n >
+   * Integer.MIN_VALUE}), which a launch can be required to keep. Where {@code unequal}, the fact is
+   * that the form is not 0, rather than at least 0. Requirements of the int scalars alone may bind
+   * a launch ({@link #assuming}); those that name ids too ({@code w * 2048 + 8 * l} within the int
+   * range) serve launch proofs alone, which evaluate them over every invocation of the launch.
    */
-  record Conditional(Linear fact, List<Linear> requirements, boolean unequal) {}
+  record Conditional(Linear fact, List<Linear> requirements, boolean unequal) {
+    /** Whether every requirement is a form of the int scalars alone. */
+    boolean ofScalars() {
+      return requirements.stream()
+          .allMatch(
+              form ->
+                  form.coefficients().keySet().stream()
+                      .allMatch(term -> term instanceof IndexForm.Scalar));
+    }
+  }
 
   private final Workgroup workgroup;
   private final List<Linear> facts;
@@ -83,17 +94,22 @@ final class Constraints {
 
   /**
    * These facts with the conditional facts at least 0 taken as facts: what holds where their
-   * requirements do (those not 0 serve launch proofs alone, {@link #launchProof}).
+   * requirements, of the int scalars alone, do (those not 0, and those whose requirements name ids,
+   * serve launch proofs alone, {@link #launchProof}).
    */
   Constraints assuming() {
     return new Constraints(workgroup, facts, List.of(), unequal)
-        .and(conditional.stream().filter(c -> !c.unequal()).map(Conditional::fact).toList());
+        .and(
+            conditional.stream()
+                .filter(c -> !c.unequal() && c.ofScalars())
+                .map(Conditional::fact)
+                .toList());
   }
 
   /** The requirements of the conditional facts, which {@link #assuming} assumes. */
   List<Linear> requirements() {
     return conditional.stream()
-        .filter(c -> !c.unequal())
+        .filter(c -> !c.unequal() && c.ofScalars())
         .flatMap(c -> c.requirements().stream())
         .distinct()
         .toList();

@@ -266,7 +266,9 @@ final class IndexWalk {
           carrying.add(carried.getKey());
         }
       }
-      top = top.with(counters).withConditional(rises);
+      // the counters keep their ranges wherever the condition is read, so the condition read
+      // again with them may say more ({@code k < 8 && first + k < n}: where first + k stays an int)
+      top = assume(entry.with(counters).withConditional(rises), loop.condition(), true);
       top = top.with(LoopCounters.multiplesFacts(loop, top.facts(), multiples));
     }
     block(loop.body(), top);

@@ -276,6 +276,90 @@ class IndexBoundsTest {
   }
 
   /**
+   * A tile's elements, {@code first = workgroupId · 512 + 8 · localId} on: {@code first} wraps
+   * where the workgroups are many, so a guard {@code first <= n - 8} or {@code first + k < n} says
+   * something of it only where the launch's ids keep it an int, which the proofs require. With
+   * that, every check settles at a launch whose buffers hold {@code n}, and none where one is short
+   * or where the workgroups make {@code first} wrap. The loop's counter bounds {@code k} where its
+   * condition is read, and {@code k < 8} bounds it where {@code first + k < n} is.
+   */
+  @Test
+  void factsOnIdsThatMayWrapHoldWhereTheLaunchsIdsKeepThemInts() {
+    Compilation compilation =
+        Kernels.compile(
+            JavaFileObjects.forSourceLines(
+                "test.Tiles",
+                "package test;",
+                "import dev.kiln.Gpu;",
+                "import dev.kiln.annotations.Kernel;",
+                "final class Tiles {",
+                "  @Kernel(workgroup = 64)",
+                "  static void sums(int[] in, int[] sums, int n) {",
+                "    int first = Gpu.workgroupId(0) * 512 + Gpu.localId(0) * 8;",
+                "    int sum = 0;",
+                "    if (first <= n - 8) {",
+                "      sum = in[first] + in[first + 7];",
+                "    } else {",
+                "      for (int k = 0; k < 8 && first + k < n; k++) {",
+                "        sum += in[first + k];",
+                "      }",
+                "    }",
+                "    sums[Gpu.globalId(0)] = sum;",
+                "  }",
+                "}"));
+    assertThat(compilation).succeededWithoutWarnings();
+    java.util.List<dev.kiln.abi.LaunchProof> proofs =
+        Kernels.description(compilation, "test", "Tiles", "sums").proofs();
+    assertThat(proofs).hasSize(4); // in[first], in[first + 7], in[first + k], sums[globalId(0)]
+    int n = 1000;
+    for (dev.kiln.abi.LaunchProof proof : proofs) {
+      assertWithMessage(proof.access()).that(proof.holds(new OneAxis(n, n, 1000 / 8))).isTrue();
+    }
+    assertThat(proofs.stream().allMatch(proof -> proof.holds(new OneAxis(n, n - 1, 1000 / 8))))
+        .isFalse();
+    // 2^23 workgroups: first passes 2^31
+    assertThat(
+            proofs.stream()
+                .allMatch(
+                    proof ->
+                        proof.holds(new OneAxis(Integer.MAX_VALUE, Integer.MAX_VALUE, 64 << 23))))
+        .isFalse();
+  }
+
+  /** A launch of {@code ids} invocations in workgroups of 64, {@code in} and {@code sums} given. */
+  private record OneAxis(long n, long in, long ids) implements dev.kiln.abi.LaunchValues {
+    @Override
+    public long scalar(int param) {
+      return param == 2 ? n : UNKNOWN;
+    }
+
+    @Override
+    public long length(int param) {
+      return param == 0 ? in : param == 1 ? ids : UNKNOWN;
+    }
+
+    @Override
+    public long grid(int arm, int axis) {
+      return arm > 0 ? UNKNOWN : axis == 0 ? ids : 1;
+    }
+
+    @Override
+    public long roundedGrid(int arm, int axis) {
+      return axis == 0 ? (ids + 63) / 64 * 64 : 1;
+    }
+
+    @Override
+    public long dispatchedIds(int axis) {
+      return roundedGrid(0, axis);
+    }
+
+    @Override
+    public long workgroupSize(int axis) {
+      return axis == 0 ? 64 : 1;
+    }
+  }
+
+  /**
    * Indices into fixed arrays that divide, take remainders or shift are bounded as intervals: a
    * staging layout with padded rows is proven, and so is a remainder of a loop counter; one row too
    * many, a divisor that is no constant and a remainder of what may be negative keep their checks.

@@ -35,6 +35,8 @@ class OwnElementTest {
         "16, 16 | j < rows && i < cols | i | false | ",
         "16, 16 | j == 0 && i < cols | i | true | grid depth ≤ 1",
         "16, 16 | j < rows && i < cols - 1 | j * cols + i | true | 1 × cols × grid height ≤ 4294967296; (cols + 2147483647) ≥ 0; grid depth ≤ 1",
+        // a side of ids that may wrap gives a fact to launch proofs alone: no bound on the ids here
+        "16, 16 | j < rows && i < cols - 1 && 65536 * j + i < n | j * cols + i | true | 1 × cols × grid height ≤ 4294967296; (cols + 2147483647) ≥ 0; grid depth ≤ 1",
         "16, 16 | j < rows && i < cols - n | j * cols + i | true | 1 × cols × grid height ≤ 4294967296; n ≥ 0; (-n + cols + 2147483648) ≥ 0; (n - cols + 2147483647) ≥ 0; grid depth ≤ 1",
         "16, 16 | j < rows && i < n | j * cols + i | false | ",
         "16, 16 | j < rows && i < 100 | j * 100 + i | true | 1 × 100 × grid height ≤ 4294967296; grid depth ≤ 1",

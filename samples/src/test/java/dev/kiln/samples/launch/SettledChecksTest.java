@@ -13,6 +13,7 @@ import dev.kiln.abi.KernelSpec;
 import dev.kiln.backend.Launch;
 import dev.kiln.backend.SettledChecks;
 import java.lang.reflect.Field;
+import java.util.Optional;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -63,7 +64,10 @@ class SettledChecksTest extends BothDevices {
     int[] in = new int[n + 5];
     int[] out = new int[n];
     assertTrue(settles(shifted, Grid.of(n, 1), in, out, 5), "ids 0..999 read in[5..1004]");
+    assertEquals(Optional.empty(), SettledChecks.unsettled(launch(shifted, Grid.of(n, 1), in, out, 5)));
     assertFalse(settles(shifted, Grid.of(n, 1), in, out, 6));
+    assertEquals(Optional.of("in[globalId(0) + scalar offset] at line 20"),
+        SettledChecks.unsettled(launch(shifted, Grid.of(n, 1), in, out, 6)), "what keeps it checked");
     assertFalse(settles(shifted, Grid.of(n, 1), in, out, -1));
     assertFalse(settles(shifted, Grid.of(n + 1, 1), in, out, 0), "the grid passes out's end");
     compare("shifted", n, random -> new Object[] {ints(random, n + 5), new int[n], 5},
@@ -88,12 +92,17 @@ class SettledChecksTest extends BothDevices {
 
   /** Whether a launch of {@code spec} over {@code grid} with {@code args} settles its module's checks. */
   private static boolean settles(KernelSpec spec, Grid grid, Object... args) {
+    return SettledChecks.hold(launch(spec, grid, args));
+  }
+
+  /** A launch of {@code spec} over {@code grid} with {@code args}. */
+  private static Launch launch(KernelSpec spec, Grid grid, Object... args) {
     Launch launch = new Launch().start(spec);
     launch.grid(0, grid.x(), grid.y(), grid.z());
     for (int param = 0; param < args.length; param++) {
       launch.arg(param, args[param]);
     }
-    return SettledChecks.hold(launch);
+    return launch;
   }
 
   /** The kernel's spec, as its launcher holds it. */
