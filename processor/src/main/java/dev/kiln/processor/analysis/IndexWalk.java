@@ -9,6 +9,7 @@ import dev.kiln.processor.ir.BufferDecl;
 import dev.kiln.processor.ir.Builtin;
 import dev.kiln.processor.ir.Expr;
 import dev.kiln.processor.ir.FixedArray;
+import dev.kiln.processor.ir.Intrinsic;
 import dev.kiln.processor.ir.Local;
 import dev.kiln.processor.ir.MatrixOp;
 import dev.kiln.processor.ir.PrimType;
@@ -160,12 +161,14 @@ final class IndexWalk {
         // 64]
         long[] range = IntRanges.of(assign.value(), e -> form(e, state), state.facts(), workgroup);
         Linear variable = Linear.term(new IndexForm.Variable(assign.local()));
-        yield range == null
-            ? after
-            : after.with(
-                List.of(
-                    variable.minus(Linear.constant(range[0])),
-                    Linear.constant(range[1]).minus(variable)));
+        State ranged =
+            range == null
+                ? after
+                : after.with(
+                    List.of(
+                        variable.minus(Linear.constant(range[0])),
+                        Linear.constant(range[1]).minus(variable)));
+        yield extremeFacts(assign, ranged);
       }
       case Stmt.Store store -> {
         record(store, store.array(), store.index(), store.site(), state);
@@ -448,6 +451,37 @@ final class IndexWalk {
     Linear value = Linear.of(affine);
     // the int index is congruent to the form modulo 2^32: inside [0, last] it is the form's value
     return state.facts().nonNegative(value) && state.facts().nonNegative(last.minus(value));
+  }
+
+  /**
+   * {@code v = Math.min(a, b)} (or {@code max}) of ints: {@code v <= a} and {@code v <= b} (or
+   * {@code >=}) from here on, as a guard would say them ({@code last = min(cols, first + span)}
+   * bounds a loop {@code c < last} by {@code cols}); where an argument reads {@code v} itself, the
+   * assignment gives nothing.
+   */
+  private State extremeFacts(Stmt.Assign assign, State after) {
+    if (!(assign.value() instanceof Expr.Call(Intrinsic function, List<Expr> arguments, Site site))
+        || function != Intrinsic.MIN && function != Intrinsic.MAX
+        || assign.local().type() != PrimType.INT
+        || arguments.stream().anyMatch(argument -> reads(argument, assign.local()))) {
+      return after;
+    }
+    BinaryOp toEach = function == Intrinsic.MIN ? BinaryOp.LE : BinaryOp.GE;
+    State bounded = after;
+    for (Expr argument : arguments) {
+      bounded =
+          assume(
+              bounded, new Expr.Binary(toEach, new Expr.LocalGet(assign.local()), argument), true);
+    }
+    return bounded;
+  }
+
+  /** Whether {@code expression} reads {@code local}. */
+  private static boolean reads(Expr expression, Local local) {
+    boolean[] found = {false};
+    Walk.expression(
+        expression, e -> found[0] |= e instanceof Expr.LocalGet(Local read) && read.equals(local));
+    return found[0];
   }
 
   /** {@code state} and what {@code condition} having the value {@code holds} says. */
