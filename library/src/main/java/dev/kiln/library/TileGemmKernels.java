@@ -21,6 +21,12 @@ import dev.kiln.matrix.MatrixLayout;
  * past the matrices' edges. A transposed operand is staged as it lies in memory and its tiles load
  * column-major. Each tile then passes through workgroup memory to the epilogue, which writes the
  * entries inside {@code c}.
+ *
+ * <p>As {@link GemmKernels}', these kernels run without device index checks: {@link Gemm} checks
+ * the arrays against the shape before it launches them, and every buffer access tests the product's
+ * edges. The checks cost the bench's {@code prefetchedWide} 12-27 % (268.8 against 235.8 and 256.4
+ * against 188.0 TFLOP/s on the H200), and no launch proof settles them (the fetches' indices are
+ * products of a quotient and a row distance). The CPU backend checks every access.
  */
 final class TileGemmKernels {
   /** Rows and columns of {@code c} per workgroup. */
@@ -63,7 +69,9 @@ final class TileGemmKernels {
    * {@code GemmKernels.halves} on tensor cores: {@code c = epilogue(alpha · op(a) · op(b) + beta ·
    * c)}, float16 factors.
    */
-  @Kernel(workgroup = {16, 16})
+  @Kernel(
+      workgroup = {16, 16},
+      boundsChecks = false)
   @SuppressWarnings("kiln.race.update") // c[offsetC + row * ldc + column]: each subgroup's own
   static void halves(
       @Buffer(Access.READ) short[] a,
@@ -119,7 +127,9 @@ final class TileGemmKernels {
   }
 
   /** {@link #halves} for bfloat16 factors. */
-  @Kernel(workgroup = {16, 16})
+  @Kernel(
+      workgroup = {16, 16},
+      boundsChecks = false)
   @SuppressWarnings("kiln.race.update") // c[offsetC + row * ldc + column]: each subgroup's own
   static void bfloats(
       @Buffer(Access.READ) short[] a,
@@ -179,7 +189,9 @@ final class TileGemmKernels {
    * 8 elements (the launcher's contract, written {@code & -8}, so that the compiler sees every
    * 16-byte copy of the factors aligned and makes no test at run time).
    */
-  @Kernel(workgroup = {16, 16})
+  @Kernel(
+      workgroup = {16, 16},
+      boundsChecks = false)
   @SuppressWarnings("kiln.race.update") // c[offsetC + row * ldc + column]: each subgroup's own
   static void halvesInOctets(
       @Buffer(Access.READ) short[] a,
@@ -235,7 +247,9 @@ final class TileGemmKernels {
   }
 
   /** {@link #halvesInOctets} for bfloat16 factors. */
-  @Kernel(workgroup = {16, 16})
+  @Kernel(
+      workgroup = {16, 16},
+      boundsChecks = false)
   @SuppressWarnings("kiln.race.update") // c[offsetC + row * ldc + column]: each subgroup's own
   static void bfloatsInOctets(
       @Buffer(Access.READ) short[] a,
