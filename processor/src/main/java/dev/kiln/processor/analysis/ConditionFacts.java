@@ -153,7 +153,7 @@ record ConditionFacts(
    * invocation ({@code w * 2048 + 8 * l <= n - 8}: where the launch's workgroups keep {@code w *
    * 2048} an int).
    */
-  private static boolean launchKnows(IndexForm.Term term) {
+  static boolean launchKnows(IndexForm.Term term) {
     return switch (term) {
       case IndexForm.Scalar scalar -> true;
       case IndexForm.Length length -> true;

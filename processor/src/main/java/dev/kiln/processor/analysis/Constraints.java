@@ -307,9 +307,35 @@ final class Constraints {
 
   /**
    * The forms {@code U}, the same for every invocation, of the facts {@code U - term ≥ 0}: bounds
-   * from above of {@code term} ({@code i < n} gives {@code n - 1}).
+   * from above of {@code term} ({@code i < n} gives {@code n - 1}); and through one variable
+   * bounded so itself ({@code c < last} with {@code last <= cols}, as {@code last = min(cols, ...)}
+   * says, gives {@code cols - 1}).
    */
   List<Linear> uniformUpperBounds(Term term) {
+    List<Linear> bounds = new ArrayList<>();
+    for (Linear fact : facts) {
+      if (fact.coefficients().getOrDefault(term, 0L) != -1) {
+        continue;
+      }
+      Linear above = fact.plus(Linear.term(term)); // term ≤ above
+      List<Term> varying =
+          above.coefficients().keySet().stream().filter(other -> !other.isUniform()).toList();
+      if (varying.isEmpty()) {
+        bounds.add(above);
+      } else if (varying.size() == 1
+          && above.coefficients().get(varying.get(0)) == 1
+          && !varying.get(0).equals(term)) {
+        Linear rest = above.minus(Linear.term(varying.get(0)));
+        for (Linear bound : directUpperBounds(varying.get(0))) {
+          bounds.add(rest.plus(bound));
+        }
+      }
+    }
+    return bounds;
+  }
+
+  /** The uniform forms {@code U} of the facts {@code U - term ≥ 0}, read directly. */
+  private List<Linear> directUpperBounds(Term term) {
     List<Linear> bounds = new ArrayList<>();
     for (Linear fact : facts) {
       if (fact.coefficients().getOrDefault(term, 0L) == -1

@@ -49,19 +49,30 @@ final class LoopCounters {
     }
 
     /**
-     * The step's constant: {@code by} written as a number, or a local the loop does not assign
-     * holding one on entry ({@code int step = LANES * CHUNK; ... c += step}); null for another.
+     * The step's constant: {@code by} written as a number, as constants combined ({@code c += LANES
+     * * CHUNK}, which javac's tree keeps as a product of two fields), or as a local the loop does
+     * not assign holding one on entry ({@code int step = LANES * CHUNK; ... c += step}); null for
+     * another.
      */
     private static Integer constant(Expr by, Stmt.Loop loop, Map<Local, IndexForm> before) {
-      if (by instanceof Expr.IntConst(int c)) {
-        return c;
-      }
-      return by instanceof Expr.LocalGet(Local held)
-              && Assignments.count(loop, held) == 0
-              && before.get(held) instanceof Affine(Map<IndexForm.Term, Integer> terms, int c)
-              && terms.isEmpty()
-          ? c
-          : null;
+      return switch (by) {
+        case Expr.IntConst(int c) -> c;
+        case Expr.LocalGet(Local held)
+            when Assignments.count(loop, held) == 0
+                && before.get(held) instanceof Affine(Map<IndexForm.Term, Integer> terms, int c)
+                && terms.isEmpty() ->
+            c;
+        case Expr.Binary(BinaryOp op, Expr left, Expr right, PrimType type, Site site)
+            when type == PrimType.INT
+                && (op == BinaryOp.ADD || op == BinaryOp.SUB || op == BinaryOp.MUL) -> {
+          Integer a = constant(left, loop, before);
+          Integer b = constant(right, loop, before);
+          yield a == null || b == null
+              ? null
+              : op == BinaryOp.ADD ? a + b : op == BinaryOp.SUB ? a - b : a * b;
+        }
+        default -> null;
+      };
     }
   }
 
@@ -145,7 +156,9 @@ final class LoopCounters {
   /**
    * Where {@link #counterFacts} cannot show that {@code v = v + c} never wraps, because the
    * condition bounds {@code v} by int scalars alone ({@code col < ncols}), the counter's rise as a
-   * fact conditional on the launch keeping {@code ncols - 1 + c} within the int range.
+   * fact conditional on the launch keeping {@code ncols - 1 + c} within the int range; where the
+   * first value may wrap ({@code span * workgroupId + localId}), also on the launch's ids keeping
+   * it an int (a fact for launch proofs alone).
    */
   static List<Constraints.Conditional> conditionalRise(
       Stmt update, Stmt.Loop loop, Map<Local, IndexForm> before, Constraints top) {
@@ -153,19 +166,26 @@ final class LoopCounters {
     if (step == null
         || step.op() != BinaryOp.ADD
         || step.constant() == null
-        || step.constant() <= 0
-        || !top.withinInt(Linear.of(step.start()))) {
+        || step.constant() <= 0) {
       return List.of();
     }
     int c = step.constant();
     Local v = step.counter();
-    Affine start = step.start();
+    Linear first = Linear.of(step.start());
+    List<Linear> requirements = new ArrayList<>();
+    if (!top.withinInt(first)) {
+      // a first value of ids and scalars (span * workgroupId + localId) that a launch keeps an int
+      if (!first.coefficients().keySet().stream().allMatch(ConditionFacts::launchKnows)) {
+        return List.of();
+      }
+      requirements.add(first.minus(Linear.constant(Integer.MIN_VALUE)));
+      requirements.add(Linear.constant(Integer.MAX_VALUE).minus(first));
+    }
     Linear value = Linear.term(new IndexForm.Variable(v));
     for (Linear bound : top.uniformUpperBounds(new IndexForm.Variable(v))) {
       if (bound.coefficients().keySet().stream().allMatch(IndexForm.Scalar.class::isInstance)) {
-        Linear keeps = Linear.constant((long) Integer.MAX_VALUE - c).minus(bound);
-        return List.of(
-            new Constraints.Conditional(value.minus(Linear.of(start)), List.of(keeps), false));
+        requirements.add(Linear.constant((long) Integer.MAX_VALUE - c).minus(bound));
+        return List.of(new Constraints.Conditional(value.minus(first), requirements, false));
       }
     }
     return List.of();

@@ -172,6 +172,14 @@ class IndexBoundsTest {
                 "      tile[s] = s;",
                 "    }",
                 "  }",
+                "  static final int HALF = 32;",
+                "  @Kernel(workgroup = 64)",
+                "  static void stepOfConstants(int[] out) {",
+                "    int[] tile = Gpu.sharedInts(256);",
+                "    for (int s = Gpu.localId(0); s < 256; s += HALF * 2) {",
+                "      tile[s] = s;",
+                "    }",
+                "  }",
                 "  @Kernel(workgroup = 64)",
                 "  static void stepChangedInTheLoop(int[] out) {",
                 "    int[] tile = Gpu.sharedInts(256);",
@@ -200,6 +208,7 @@ class IndexBoundsTest {
       {"changedAfterTheGuard", 1},
       {"staleFactAfterAssignment", 2},
       {"stepHeldInALocal", 0},
+      {"stepOfConstants", 0},
       {"belowAMinimum", 0},
       {"belowAMaximum", 1},
       {"stepChangedInTheLoop", 2},
@@ -344,11 +353,62 @@ class IndexBoundsTest {
         .isFalse();
   }
 
-  /** A launch of {@code ids} invocations in workgroups of 64, {@code in} and {@code sums} given. */
-  private record OneAxis(long n, long in, long ids) implements dev.kiln.abi.LaunchValues {
+  /**
+   * A part of a long row, as the library's split rows read it: a counter from {@code span ·
+   * workgroupId + localId}, which may wrap, below {@code last = min(cols, first + span)}. Its rise
+   * holds where the launch keeps the first value an int and {@code cols + 63} too, and {@code last
+   * <= cols} bounds it by a scalar: the read settles where {@code m} holds {@code cols}.
+   */
+  @Test
+  void aCounterFromAProductOfIdsRisesWhereTheLaunchKeepsItAnInt() {
+    Compilation compilation =
+        Kernels.compile(
+            JavaFileObjects.forSourceLines(
+                "test.Parts",
+                "package test;",
+                "import dev.kiln.Gpu;",
+                "import dev.kiln.annotations.Kernel;",
+                "final class Parts {",
+                "  @Kernel(workgroup = 64)",
+                "  static void part(float[] m, float[] partials, int cols, int span) {",
+                "    int first = Gpu.workgroupId(0) * span;",
+                "    int last = Math.min(cols, first + span);",
+                "    float sum = 0f;",
+                "    for (int c = first + Gpu.localId(0); c < last; c += 64) {",
+                "      sum += m[c];",
+                "    }",
+                "    partials[Gpu.globalId(0)] = sum;",
+                "  }",
+                "}"));
+    assertThat(compilation).succeededWithoutWarnings();
+    java.util.List<dev.kiln.abi.LaunchProof> proofs =
+        Kernels.description(compilation, "test", "Parts", "part").proofs();
+    // 10,000 columns in 5 parts of 2,000: 5 workgroups
+    OneAxis parts = new OneAxis(10_000, 10_000, 5 * 64, 2_000);
+    assertThat(proofs.stream().allMatch(proof -> proof.holds(parts))).isTrue();
+    assertThat(
+            proofs.stream().allMatch(proof -> proof.holds(new OneAxis(10_000, 9_999, 320, 2_000))))
+        .isFalse();
+    // parts of 2^30: the third part's first column wraps
+    assertThat(
+            proofs.stream()
+                .allMatch(proof -> proof.holds(new OneAxis(10_000, 10_000, 320, 1 << 30))))
+        .isFalse();
+  }
+
+  /**
+   * A launch of {@code ids} invocations in workgroups of 64, {@code in} and {@code sums} given, and
+   * the scalars {@code n} and {@code span} (parameters 2 and 3).
+   */
+  private record OneAxis(long n, long in, long ids, long span)
+      implements dev.kiln.abi.LaunchValues {
+    OneAxis(long n, long in, long ids) {
+      this(n, in, ids, UNKNOWN);
+    }
+
     @Override
     public long scalar(int param) {
-      return param == 2 ? n : UNKNOWN;
+      return param == 2 ? n : param == 3 ? span : UNKNOWN;
     }
 
     @Override
