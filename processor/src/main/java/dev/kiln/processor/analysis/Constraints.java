@@ -312,7 +312,7 @@ final class Constraints {
    * says, gives {@code cols - 1}).
    */
   List<Linear> uniformUpperBounds(Term term) {
-    List<Linear> bounds = new ArrayList<>();
+    List<Linear> bounds = new ArrayList<>(directUpperBounds(term));
     for (Linear fact : facts) {
       if (fact.coefficients().getOrDefault(term, 0L) != -1) {
         continue;
@@ -320,11 +320,7 @@ final class Constraints {
       Linear above = fact.plus(Linear.term(term)); // term ≤ above
       List<Term> varying =
           above.coefficients().keySet().stream().filter(other -> !other.isUniform()).toList();
-      if (varying.isEmpty()) {
-        bounds.add(above);
-      } else if (varying.size() == 1
-          && above.coefficients().get(varying.get(0)) == 1
-          && !varying.get(0).equals(term)) {
+      if (varying.size() == 1 && above.coefficients().get(varying.get(0)) == 1) {
         Linear rest = above.minus(Linear.term(varying.get(0)));
         for (Linear bound : directUpperBounds(varying.get(0))) {
           bounds.add(rest.plus(bound));
