@@ -19,7 +19,8 @@ import java.util.function.ToIntFunction;
  *       is the parameter's index in a {@link KernelDescription} and its name while the processor
  *       works ({@link #numbered});
  *   <li>{@code c1.0}, arm 1's grid along axis 0 as the launch gives it; {@code r1.0}, the same
- *       rounded up to whole workgroups;
+ *       rounded up to whole workgroups; {@code d0}, the workgroups the launch dispatches along axis
+ *       0 ({@code Gpu.numWorkgroups(0)});
  *   <li>{@code g0}, {@code l0}, {@code w0} (axes 0 to 2), a global, local or workgroup id, and
  *       {@code v7}, a local variable where it is read: values of an invocation, not of the launch;
  *   <li>{@code a*b}, the int product of two of the above.
@@ -166,9 +167,9 @@ public record LaunchForm(long constant, Map<String, Long> terms) {
   }
 
   /**
-   * A term's factor with the launch's number in: a scalar, a length or a grid; {@link
-   * #INVOCATION_VALUE} for an id or a variable; {@link LaunchValues#UNKNOWN} for what the launch
-   * cannot tell.
+   * A term's factor with the launch's number in: a scalar, a length, a grid or the workgroups;
+   * {@link #INVOCATION_VALUE} for an id or a variable; {@link LaunchValues#UNKNOWN} for what the
+   * launch cannot tell.
    */
   static long number(String factor, LaunchValues launch) {
     if (isParameter(factor)) {
@@ -183,6 +184,10 @@ public record LaunchForm(long constant, Map<String, Long> terms) {
       int arm = Integer.parseInt(factor, 1, dot, 10);
       int axis = Integer.parseInt(factor, dot + 1, factor.length(), 10);
       return factor.charAt(0) == 'c' ? launch.grid(arm, axis) : launch.roundedGrid(arm, axis);
+    }
+    if (factor.charAt(0) == 'd' && digits(factor, 1, factor.length())) {
+      int axis = Integer.parseInt(factor, 1, factor.length(), 10);
+      return launch.dispatchedIds(axis) / launch.workgroupSize(axis); // the workgroups
     }
     return "glwv".indexOf(factor.charAt(0)) >= 0 && digits(factor, 1, factor.length())
         ? INVOCATION_VALUE
@@ -258,6 +263,9 @@ public record LaunchForm(long constant, Map<String, Long> terms) {
       return (arm.equals("0") ? "" : "arm " + arm + "'s ")
           + "grid "
           + AXES[Integer.parseInt(factor.substring(dot + 1))];
+    }
+    if (factor.charAt(0) == 'd' && digits(factor, 1, factor.length())) {
+      return "workgroups along the " + AXES[Integer.parseInt(factor.substring(1))];
     }
     return factor;
   }

@@ -112,6 +112,10 @@ public record LaunchProof(
           nonZero.add(concrete);
         }
       }
+      if (known.stream().anyMatch(fact -> fact.terms().isEmpty() && fact.constant() < 0)
+          || nonZero.stream().anyMatch(form -> form.terms().isEmpty() && form.constant() == 0)) {
+        return true; // a fact the launch's values make false: no invocation reaches the access
+      }
       List<Concrete> goals = new ArrayList<>();
       for (LaunchForm target : targets) {
         Concrete form = concrete(target, launch, new Atoms(atoms, multiples));

@@ -92,6 +92,20 @@ class LaunchProofTest {
     assertFalse(tile.holds(new Stencil(1 << 16, 1, Integer.MAX_VALUE, 0)));
   }
 
+  /**
+   * {@code values[g0 + v]} under {@code if (withValues != 0)} and a guard {@code width >= 1}: a
+   * launch whose scalars make a fact false reaches no such access, so its check can go, whatever
+   * the target.
+   */
+  @Test
+  void anAccessTheLaunchsScalarsMakeUnreachableIsProven() {
+    LaunchProof guarded =
+        proof("0+1*g0+1*v1 -1+-1*g0+1*n:0+-1*v1 | -1+1*s:2 | 0+1*s:3 | - | values[g0 + v]");
+    assertTrue(guarded.holds(new Stencil(0, 1, 0, 0)), "width 0: the fact width - 1 >= 0 fails");
+    assertFalse(guarded.holds(new Stencil(5, 1, 0, 0)));
+    assertTrue(guarded.holds(new Stencil(5, 0, 0, 0)), "height 0: the fact height != 0 fails");
+  }
+
   @Test
   void aBufferTheLaunchCannotMeasureProvesNothing() {
     LaunchProof other =

@@ -158,7 +158,7 @@ record ConditionFacts(
       case IndexForm.Scalar scalar -> true;
       case IndexForm.Length length -> true;
       case IndexForm.Grid grid -> true;
-      case IndexForm.Id id -> id.builtin() != Builtin.NUM_WORKGROUPS;
+      case IndexForm.Id id -> true;
       case IndexForm.Product(IndexForm.Term first, IndexForm.Term second) ->
           first.isUniform() != second.isUniform() && launchKnows(first) && launchKnows(second);
       default -> false;

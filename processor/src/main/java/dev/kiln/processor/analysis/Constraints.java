@@ -176,7 +176,7 @@ final class Constraints {
             case GLOBAL_ID -> "g" + id.axis();
             case LOCAL_ID -> "l" + id.axis();
             case WORKGROUP_ID -> "w" + id.axis();
-            case NUM_WORKGROUPS -> null;
+            case NUM_WORKGROUPS -> "d" + id.axis();
           };
       case IndexForm.Scalar scalar -> identifier(scalar.name()) ? "s:" + scalar.name() : null;
       case IndexForm.Length length -> identifier(length.buffer()) ? "n:" + length.buffer() : null;
@@ -341,6 +341,33 @@ final class Constraints {
       }
     }
     return bounds;
+  }
+
+  /**
+   * Whether some fact, conditional or not, mentions each local variable in {@code term} (the term
+   * itself, or a factor of a product): a variable none mentions has no range.
+   */
+  boolean boundsVariablesOf(Term term) {
+    List<Term> variables =
+        switch (term) {
+          case IndexForm.Variable variable -> List.of(variable);
+          case IndexForm.Product(Term first, Term second) ->
+              java.util.stream.Stream.of(first, second)
+                  .filter(IndexForm.Variable.class::isInstance)
+                  .toList();
+          default -> List.of();
+        };
+    List<Linear> all = new ArrayList<>(facts);
+    all.addAll(unequal);
+    conditional.forEach(c -> all.add(c.fact()));
+    return variables.stream()
+        .allMatch(
+            variable ->
+                all.stream()
+                    .anyMatch(
+                        form ->
+                            form.coefficients().keySet().stream()
+                                .anyMatch(t -> IndexForm.mentions(t, variable::equals))));
   }
 
   /** Whether {@code form}'s value lies in the int range wherever these facts hold. */

@@ -257,7 +257,8 @@ final class IndexWalk {
         List<Linear> facts = LoopCounters.counterFacts(update, loop, before.values(), top.facts());
         List<Constraints.Conditional> rise =
             facts.isEmpty()
-                ? LoopCounters.conditionalRise(update, loop, before.values(), top.facts())
+                ? LoopCounters.conditionalRise(
+                    update, loop, before.values(), top.facts(), workgroup, forms)
                 : List.of();
         counters.addAll(facts);
         rises.addAll(rise);
@@ -406,7 +407,13 @@ final class IndexWalk {
     } catch (ArithmeticException outOfLongRange) {
       return null;
     }
-    return targets.isEmpty()
+    // a variable no fact mentions (a value loaded from memory: counts[v]) has no range at any
+    // launch: such a proof never holds, and would keep every launch of the module checked
+    boolean unbounded =
+        targets.stream()
+            .flatMap(target -> target.coefficients().keySet().stream())
+            .anyMatch(term -> !state.facts().boundsVariablesOf(term));
+    return targets.isEmpty() || unbounded
         ? null
         : state
             .facts()

@@ -158,18 +158,33 @@ final class LoopCounters {
    * condition bounds {@code v} by int scalars alone ({@code col < ncols}), the counter's rise as a
    * fact conditional on the launch keeping {@code ncols - 1 + c} within the int range; where the
    * first value may wrap ({@code span * workgroupId + localId}), also on the launch's ids keeping
-   * it an int (a fact for launch proofs alone).
+   * it an int (a fact for launch proofs alone). A grid-stride loop's step, {@code numWorkgroups(0)
+   * * size}, is the launch's to tell: its rise is a fact for launch proofs alone.
    */
   static List<Constraints.Conditional> conditionalRise(
-      Stmt update, Stmt.Loop loop, Map<Local, IndexForm> before, Constraints top) {
+      Stmt update,
+      Stmt.Loop loop,
+      Map<Local, IndexForm> before,
+      Constraints top,
+      Workgroup workgroup,
+      IndexForms forms) {
     Step step = Step.of(update, loop, before);
-    if (step == null
-        || step.op() != BinaryOp.ADD
-        || step.constant() == null
-        || step.constant() <= 0) {
+    if (step == null || step.op() != BinaryOp.ADD) {
       return List.of();
     }
-    int c = step.constant();
+    Linear by = null;
+    if (step.constant() != null && step.constant() > 0) {
+      by = Linear.constant(step.constant());
+    }
+    for (int axis = 0; axis < 3 && by == null; axis++) {
+      if (dispatchStride(step.by(), axis, workgroup.size(axis), forms)) {
+        by =
+            Linear.term(new IndexForm.Id(Builtin.NUM_WORKGROUPS, axis)).times(workgroup.size(axis));
+      }
+    }
+    if (by == null) {
+      return List.of();
+    }
     Local v = step.counter();
     Linear first = Linear.of(step.start());
     List<Linear> requirements = new ArrayList<>();
@@ -184,7 +199,7 @@ final class LoopCounters {
     Linear value = Linear.term(new IndexForm.Variable(v));
     for (Linear bound : top.uniformUpperBounds(new IndexForm.Variable(v))) {
       if (bound.coefficients().keySet().stream().allMatch(IndexForm.Scalar.class::isInstance)) {
-        requirements.add(Linear.constant((long) Integer.MAX_VALUE - c).minus(bound));
+        requirements.add(Linear.constant(Integer.MAX_VALUE).minus(bound).minus(by));
         return List.of(new Constraints.Conditional(value.minus(first), requirements, false));
       }
     }

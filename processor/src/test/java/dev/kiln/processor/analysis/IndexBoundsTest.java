@@ -258,6 +258,14 @@ class IndexBoundsTest {
                 "    out[i] = in[in[i] & 1023];",
                 "  }",
                 "  @Kernel(workgroup = 64)",
+                "  static void gathered(int[] in, int[] out, int[] index) {",
+                "    int i = Gpu.globalId(0);",
+                "    if (i < out.length) {",
+                "      int j = index[i];",
+                "      out[i] = in[j];",
+                "    }",
+                "  }",
+                "  @Kernel(workgroup = 64)",
                 "  static void notFirst(int[] out) {",
                 "    int[] tile = Gpu.sharedInts(64);",
                 "    int l = Gpu.localId(0);",
@@ -270,7 +278,9 @@ class IndexBoundsTest {
                 "}"));
     assertThat(compilation).succeededWithoutWarnings();
     Object[][] expected = { // kernel, checks, checks a launch may settle
-      {"rows", 2, 2}, {"indirect", 3, 2}, {"notFirst", 1, 1},
+      // in[j], j a loaded value, keeps a plain check: a proof about it could never hold and
+      // would keep every launch of the module checked
+      {"rows", 2, 2}, {"indirect", 3, 2}, {"gathered", 2, 1}, {"notFirst", 1, 1},
     };
     for (Object[] row : expected) {
       String text =
@@ -393,6 +403,48 @@ class IndexBoundsTest {
     assertThat(
             proofs.stream()
                 .allMatch(proof -> proof.holds(new OneAxis(10_000, 10_000, 320, 1 << 30))))
+        .isFalse();
+  }
+
+  /**
+   * A grid-stride loop, {@code i += numWorkgroups(0) * 64}: the step is the launch's, so the
+   * counter's rise from its global id holds where the launch keeps {@code n - 1} plus the
+   * dispatched ids an int ({@code d0}, the workgroups, in the proof), and the reads settle where
+   * {@code in} holds {@code n}.
+   */
+  @Test
+  void aGridStrideCounterRisesWhereTheLaunchKeepsItsStepFromWrapping() {
+    Compilation compilation =
+        Kernels.compile(
+            JavaFileObjects.forSourceLines(
+                "test.Strided",
+                "package test;",
+                "import dev.kiln.Gpu;",
+                "import dev.kiln.annotations.Kernel;",
+                "final class Strided {",
+                "  @Kernel(workgroup = 64)",
+                "  static void sums(int[] in, int[] sums, int n) {",
+                "    int stride = Gpu.numWorkgroups(0) * 64;",
+                "    int sum = 0;",
+                "    for (int i = Gpu.globalId(0); i < n; i += stride) {",
+                "      sum += in[i];",
+                "    }",
+                "    sums[Gpu.globalId(0)] = sum;",
+                "  }",
+                "}"));
+    assertThat(compilation).succeededWithoutWarnings();
+    java.util.List<dev.kiln.abi.LaunchProof> proofs =
+        Kernels.description(compilation, "test", "Strided", "sums").proofs();
+    assertThat(proofs.stream().allMatch(proof -> proof.holds(new OneAxis(100_000, 100_000, 640))))
+        .isTrue();
+    assertThat(proofs.stream().allMatch(proof -> proof.holds(new OneAxis(100_000, 99_999, 640))))
+        .isFalse();
+    // n - 1 + 640 past 2^31 - 1: the step may wrap the counter
+    assertThat(
+            proofs.stream()
+                .allMatch(
+                    proof ->
+                        proof.holds(new OneAxis(Integer.MAX_VALUE - 10, Integer.MAX_VALUE, 640))))
         .isFalse();
   }
 
