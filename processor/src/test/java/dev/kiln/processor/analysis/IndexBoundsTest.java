@@ -6,9 +6,12 @@ import static com.google.testing.compile.CompilationSubject.assertThat;
 
 import com.google.testing.compile.Compilation;
 import com.google.testing.compile.JavaFileObjects;
+import dev.kiln.abi.LaunchProof;
+import dev.kiln.abi.LaunchValues;
 import dev.kiln.processor.DescriptionText;
 import dev.kiln.processor.Kernels;
 import dev.kiln.processor.SpirvTools;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -322,44 +325,30 @@ class IndexBoundsTest {
    */
   @Test
   void factsOnIdsThatMayWrapHoldWhereTheLaunchsIdsKeepThemInts() {
-    Compilation compilation =
-        Kernels.compile(
-            JavaFileObjects.forSourceLines(
-                "test.Tiles",
-                "package test;",
-                "import dev.kiln.Gpu;",
-                "import dev.kiln.annotations.Kernel;",
-                "final class Tiles {",
-                "  @Kernel(workgroup = 64)",
-                "  static void sums(int[] in, int[] sums, int n) {",
-                "    int first = Gpu.workgroupId(0) * 512 + Gpu.localId(0) * 8;",
-                "    int sum = 0;",
-                "    if (first <= n - 8) {",
-                "      sum = in[first] + in[first + 7];",
-                "    } else {",
-                "      for (int k = 0; k < 8 && first + k < n; k++) {",
-                "        sum += in[first + k];",
-                "      }",
-                "    }",
-                "    sums[Gpu.globalId(0)] = sum;",
-                "  }",
-                "}"));
-    assertThat(compilation).succeededWithoutWarnings();
-    java.util.List<dev.kiln.abi.LaunchProof> proofs =
-        Kernels.description(compilation, "test", "Tiles", "sums").proofs();
+    List<LaunchProof> proofs =
+        launchProofs(
+            "Tiles",
+            "sums",
+            "  static void sums(int[] in, int[] sums, int n) {",
+            "    int first = Gpu.workgroupId(0) * 512 + Gpu.localId(0) * 8;",
+            "    int sum = 0;",
+            "    if (first <= n - 8) {",
+            "      sum = in[first] + in[first + 7];",
+            "    } else {",
+            "      for (int k = 0; k < 8 && first + k < n; k++) {",
+            "        sum += in[first + k];",
+            "      }",
+            "    }",
+            "    sums[Gpu.globalId(0)] = sum;",
+            "  }");
     assertThat(proofs).hasSize(4); // in[first], in[first + 7], in[first + k], sums[globalId(0)]
     int n = 1000;
-    for (dev.kiln.abi.LaunchProof proof : proofs) {
+    for (LaunchProof proof : proofs) {
       assertWithMessage(proof.access()).that(proof.holds(new OneAxis(n, n, 1000 / 8))).isTrue();
     }
-    assertThat(proofs.stream().allMatch(proof -> proof.holds(new OneAxis(n, n - 1, 1000 / 8))))
-        .isFalse();
+    assertThat(allHold(proofs, new OneAxis(n, n - 1, 1000 / 8))).isFalse();
     // 2^23 workgroups: first passes 2^31
-    assertThat(
-            proofs.stream()
-                .allMatch(
-                    proof ->
-                        proof.holds(new OneAxis(Integer.MAX_VALUE, Integer.MAX_VALUE, 64 << 23))))
+    assertThat(allHold(proofs, new OneAxis(Integer.MAX_VALUE, Integer.MAX_VALUE, 64 << 23)))
         .isFalse();
   }
 
@@ -371,39 +360,24 @@ class IndexBoundsTest {
    */
   @Test
   void aCounterFromAProductOfIdsRisesWhereTheLaunchKeepsItAnInt() {
-    Compilation compilation =
-        Kernels.compile(
-            JavaFileObjects.forSourceLines(
-                "test.Parts",
-                "package test;",
-                "import dev.kiln.Gpu;",
-                "import dev.kiln.annotations.Kernel;",
-                "final class Parts {",
-                "  @Kernel(workgroup = 64)",
-                "  static void part(float[] m, float[] partials, int cols, int span) {",
-                "    int first = Gpu.workgroupId(0) * span;",
-                "    int last = Math.min(cols, first + span);",
-                "    float sum = 0f;",
-                "    for (int c = first + Gpu.localId(0); c < last; c += 64) {",
-                "      sum += m[c];",
-                "    }",
-                "    partials[Gpu.globalId(0)] = sum;",
-                "  }",
-                "}"));
-    assertThat(compilation).succeededWithoutWarnings();
-    java.util.List<dev.kiln.abi.LaunchProof> proofs =
-        Kernels.description(compilation, "test", "Parts", "part").proofs();
+    List<LaunchProof> proofs =
+        launchProofs(
+            "Parts",
+            "part",
+            "  static void part(float[] m, float[] partials, int cols, int span) {",
+            "    int first = Gpu.workgroupId(0) * span;",
+            "    int last = Math.min(cols, first + span);",
+            "    float sum = 0f;",
+            "    for (int c = first + Gpu.localId(0); c < last; c += 64) {",
+            "      sum += m[c];",
+            "    }",
+            "    partials[Gpu.globalId(0)] = sum;",
+            "  }");
     // 10,000 columns in 5 parts of 2,000: 5 workgroups
-    OneAxis parts = new OneAxis(10_000, 10_000, 5 * 64, 2_000);
-    assertThat(proofs.stream().allMatch(proof -> proof.holds(parts))).isTrue();
-    assertThat(
-            proofs.stream().allMatch(proof -> proof.holds(new OneAxis(10_000, 9_999, 320, 2_000))))
-        .isFalse();
+    assertThat(allHold(proofs, new OneAxis(10_000, 10_000, 5 * 64, 2_000))).isTrue();
+    assertThat(allHold(proofs, new OneAxis(10_000, 9_999, 320, 2_000))).isFalse();
     // parts of 2^30: the third part's first column wraps
-    assertThat(
-            proofs.stream()
-                .allMatch(proof -> proof.holds(new OneAxis(10_000, 10_000, 320, 1 << 30))))
-        .isFalse();
+    assertThat(allHold(proofs, new OneAxis(10_000, 10_000, 320, 1 << 30))).isFalse();
   }
 
   /**
@@ -414,46 +388,56 @@ class IndexBoundsTest {
    */
   @Test
   void aGridStrideCounterRisesWhereTheLaunchKeepsItsStepFromWrapping() {
-    Compilation compilation =
-        Kernels.compile(
-            JavaFileObjects.forSourceLines(
-                "test.Strided",
-                "package test;",
-                "import dev.kiln.Gpu;",
-                "import dev.kiln.annotations.Kernel;",
-                "final class Strided {",
-                "  @Kernel(workgroup = 64)",
-                "  static void sums(int[] in, int[] sums, int n) {",
-                "    int stride = Gpu.numWorkgroups(0) * 64;",
-                "    int sum = 0;",
-                "    for (int i = Gpu.globalId(0); i < n; i += stride) {",
-                "      sum += in[i];",
-                "    }",
-                "    sums[Gpu.globalId(0)] = sum;",
-                "  }",
-                "}"));
-    assertThat(compilation).succeededWithoutWarnings();
-    java.util.List<dev.kiln.abi.LaunchProof> proofs =
-        Kernels.description(compilation, "test", "Strided", "sums").proofs();
-    assertThat(proofs.stream().allMatch(proof -> proof.holds(new OneAxis(100_000, 100_000, 640))))
-        .isTrue();
-    assertThat(proofs.stream().allMatch(proof -> proof.holds(new OneAxis(100_000, 99_999, 640))))
-        .isFalse();
+    List<LaunchProof> proofs =
+        launchProofs(
+            "Strided",
+            "sums",
+            "  static void sums(int[] in, int[] sums, int n) {",
+            "    int stride = Gpu.numWorkgroups(0) * 64;",
+            "    int sum = 0;",
+            "    for (int i = Gpu.globalId(0); i < n; i += stride) {",
+            "      sum += in[i];",
+            "    }",
+            "    sums[Gpu.globalId(0)] = sum;",
+            "  }");
+    assertThat(allHold(proofs, new OneAxis(100_000, 100_000, 640))).isTrue();
+    assertThat(allHold(proofs, new OneAxis(100_000, 99_999, 640))).isFalse();
     // n - 1 + 640 past 2^31 - 1: the step may wrap the counter
-    assertThat(
-            proofs.stream()
-                .allMatch(
-                    proof ->
-                        proof.holds(new OneAxis(Integer.MAX_VALUE - 10, Integer.MAX_VALUE, 640))))
+    assertThat(allHold(proofs, new OneAxis(Integer.MAX_VALUE - 10, Integer.MAX_VALUE, 640)))
         .isFalse();
+  }
+
+  /**
+   * The launch proofs of kernel {@code kernel}, a one-dimensional workgroup of 64, of a class
+   * {@code name} whose body is {@code lines}; it compiles without warnings.
+   */
+  private static List<LaunchProof> launchProofs(String name, String kernel, String... lines) {
+    List<String> source = new java.util.ArrayList<>();
+    source.addAll(
+        List.of(
+            "package test;",
+            "import dev.kiln.Gpu;",
+            "import dev.kiln.annotations.Kernel;",
+            "final class " + name + " {",
+            "  @Kernel(workgroup = 64)"));
+    source.addAll(List.of(lines));
+    source.add("}");
+    Compilation compilation =
+        Kernels.compile(JavaFileObjects.forSourceLines("test." + name, source));
+    assertThat(compilation).succeededWithoutWarnings();
+    return Kernels.description(compilation, "test", name, kernel).proofs();
+  }
+
+  /** Whether {@code launch} settles every proof: its module runs without those checks. */
+  private static boolean allHold(List<LaunchProof> proofs, LaunchValues launch) {
+    return proofs.stream().allMatch(proof -> proof.holds(launch));
   }
 
   /**
    * A launch of {@code ids} invocations in workgroups of 64, {@code in} and {@code sums} given, and
    * the scalars {@code n} and {@code span} (parameters 2 and 3).
    */
-  private record OneAxis(long n, long in, long ids, long span)
-      implements dev.kiln.abi.LaunchValues {
+  private record OneAxis(long n, long in, long ids, long span) implements LaunchValues {
     OneAxis(long n, long in, long ids) {
       this(n, in, ids, UNKNOWN);
     }
