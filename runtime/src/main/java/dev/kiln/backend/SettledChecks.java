@@ -94,13 +94,7 @@ public final class SettledChecks {
     LaunchProof failed = firstFailed(launch);
     boolean holds = failed == null;
     if (!holds && EXPLAIN) {
-      KilnLog.logger()
-          .log(
-              System.Logger.Level.INFO,
-              "{0} runs with its bounds checks at grid {1}: the launch''s values do not prove {2}",
-              launch.spec(),
-              java.util.Arrays.toString(launch.grid(0)),
-              failed.access());
+      KilnLog.logger().log(System.Logger.Level.INFO, explanation(launch, failed));
     }
     Remembered[] newer = new Remembered[REMEMBERED];
     newer[0] = new Remembered(values, holds);
@@ -120,17 +114,25 @@ public final class SettledChecks {
   }
 
   /**
-   * The access whose check {@code launch}'s values do not settle, the first in its module: what
-   * keeps the launch checked ({@code "a[(globalId(1))*(scalar cols) + c] at line 470"}); empty
-   * where the launch settles its checks, or its module has no launch proofs.
+   * What {@code -Dkiln.explainChecks=true} logs for {@code launch}: the kernel, its grid and the
+   * first access of its module whose check the launch's values do not settle; empty where the
+   * launch settles its checks, or its module has no launch proofs.
    *
    * @param launch the launch
-   * @return the access and its line
+   * @return the line
    */
-  public static java.util.Optional<String> unsettled(Launch launch) {
+  public static java.util.Optional<String> explanation(Launch launch) {
     SettledChecks checks = OF_SPEC.computeIfAbsent(launch.spec(), SettledChecks::read);
     LaunchProof failed = checks.firstFailed(launch);
-    return java.util.Optional.ofNullable(failed).map(LaunchProof::access);
+    return java.util.Optional.ofNullable(failed).map(proof -> explanation(launch, proof));
+  }
+
+  private static String explanation(Launch launch, LaunchProof failed) {
+    return launch.spec()
+        + " runs with its bounds checks at grid "
+        + java.util.Arrays.toString(launch.grid(0))
+        + ": the launch's values do not prove "
+        + failed.access();
   }
 
   private boolean sameValues(long[] values, Launch launch) {

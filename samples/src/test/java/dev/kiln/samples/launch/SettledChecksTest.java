@@ -64,10 +64,11 @@ class SettledChecksTest extends BothDevices {
     int[] in = new int[n + 5];
     int[] out = new int[n];
     assertTrue(settles(shifted, Grid.of(n, 1), in, out, 5), "ids 0..999 read in[5..1004]");
-    assertEquals(Optional.empty(), SettledChecks.unsettled(launch(shifted, Grid.of(n, 1), in, out, 5)));
+    assertEquals(Optional.empty(), SettledChecks.explanation(launch(shifted, Grid.of(n, 1), in, out, 5)));
     assertFalse(settles(shifted, Grid.of(n, 1), in, out, 6));
-    assertEquals(Optional.of("in[globalId(0) + scalar offset] at line 20"),
-        SettledChecks.unsettled(launch(shifted, Grid.of(n, 1), in, out, 6)), "what keeps it checked");
+    assertEquals(Optional.of("dev.kiln.samples.launch.SettledKernels#shifted runs with its bounds checks at grid"
+        + " [1000, 1, 1]: the launch's values do not prove in[globalId(0) + scalar offset] at line 20"),
+        SettledChecks.explanation(launch(shifted, Grid.of(n, 1), in, out, 6)), "what -Dkiln.explainChecks logs");
     assertFalse(settles(shifted, Grid.of(n, 1), in, out, -1));
     assertFalse(settles(shifted, Grid.of(n + 1, 1), in, out, 0), "the grid passes out's end");
     compare("shifted", n, random -> new Object[] {ints(random, n + 5), new int[n], 5},
