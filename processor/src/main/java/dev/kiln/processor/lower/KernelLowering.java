@@ -230,13 +230,7 @@ public final class KernelLowering {
     } finally {
       exits.pop();
     }
-    if (!body.isEmpty() && body.getLast() instanceof Stmt.Break(Label end) && end == label) {
-      body = body.subList(0, body.size() - 1); // a return at the end goes nowhere
-    }
-    boolean leaves =
-        Walk.anyStatement(
-            body, statement -> statement instanceof Stmt.Break(Label end) && end == label);
-    List<Stmt> template = leaves ? List.of(Stmt.Loop.once(body, label)) : body;
+    List<Stmt> template = exitBlock(body, label);
     return new HelperTemplate(
         key,
         signature.flatName() + "." + helper.getSimpleName(),
@@ -422,8 +416,8 @@ public final class KernelLowering {
   }
 
   /**
-   * A helper's body in place of its call, in a labelled loop that runs once, so that {@code return}
-   * is a break (setting {@code result} first, if any).
+   * A helper's body in place of its call, its {@code return} a break out of a labelled loop that
+   * runs once (setting {@code result} first, if any), as {@link #exitBlock} makes it.
    */
   private List<Stmt> inlineHelper(TreePath call, ExecutableElement helper, Local result) {
     if (!helpers.inKernelClass(helper)) {
@@ -437,13 +431,28 @@ public final class KernelLowering {
           exits.push(new Exit(label, result));
           try {
             MethodTree tree = (MethodTree) path.getLeaf();
-            return List.of(
-                Stmt.Loop.once(
-                    block(child(path, tree.getBody()), tree.getBody().getStatements()), label));
+            return exitBlock(
+                block(child(path, tree.getBody()), tree.getBody().getStatements()), label);
           } finally {
             exits.pop();
           }
         });
+  }
+
+  /**
+   * A helper's inlined body whose returns break to {@code label}: a return at the end goes nowhere
+   * and is dropped; where another remains, the body is a labelled loop that runs once, so that the
+   * break leaves it.
+   */
+  private static List<Stmt> exitBlock(List<Stmt> body, Label label) {
+    List<Stmt> kept =
+        !body.isEmpty() && body.getLast() instanceof Stmt.Break(Label end) && end == label
+            ? body.subList(0, body.size() - 1)
+            : body;
+    boolean leaves =
+        Walk.anyStatement(
+            kept, statement -> statement instanceof Stmt.Break(Label end) && end == label);
+    return leaves ? List.of(Stmt.Loop.once(kept, label)) : kept;
   }
 
   private boolean hasPosition(Tree tree) {

@@ -66,6 +66,15 @@ class CpuTwinTest extends BothDevices {
     }
   }
 
+  @ParameterizedTest(name = "n = {0}")
+  @ValueSource(ints = {1, 63, 65, 1000})
+  void helpersWithSubgroupOperationsOrBarriersUnderABranch(int n) {
+    for (int subgroups : new int[] {0, 1}) {
+      compare("helperFolds " + subgroups, n, r -> new Object[] {Bits.randomInts(r, n)},
+          (d, a) -> TwinShapesKernels.helperFolds(d, n, (int[]) a[0], subgroups));
+    }
+  }
+
   @Test
   void everyCorpusKernelAndGroupHasATwin() throws Exception {
     List<String> missing = new ArrayList<>();

@@ -116,4 +116,46 @@ final class TwinShapes {
       data[i] = t[l] + t[0] * total + shared;
     }
   }
+
+  /**
+   * Helpers of this class inlined under an {@code if} on a scalar: one with subgroup operations in
+   * a loop, one with a barrier, each returning at its end (which leaves no loop around the inlined
+   * body for the twin to break out of).
+   */
+  @Kernel(workgroup = 64)
+  static void helperFolds(int[] data, int subgroups) {
+    int[] tile = Gpu.sharedInts(64);
+    int i = Gpu.globalId(0);
+    int mine = i < data.length ? data[i] : 0;
+    int folded;
+    if (subgroups != 0) {
+      folded = subgroupRounds(mine, Gpu.workgroupId(0));
+    } else {
+      folded = tileSum(tile, mine);
+    }
+    if (i < data.length) {
+      data[i] = folded;
+    }
+  }
+
+  /** {@code mine} plus three subgroup maxima of values every lane has (any subgroup size agrees). */
+  private static int subgroupRounds(int mine, int group) {
+    int v = mine;
+    for (int round = 0; round < 3; round++) {
+      v += Gpu.subgroupMax(group * 3 + round);
+    }
+    return v;
+  }
+
+  /** The sum of four of the workgroup's values, exchanged through {@code tile}. */
+  private static int tileSum(int[] tile, int mine) {
+    int l = Gpu.localId(0);
+    tile[l] = mine;
+    Gpu.barrier();
+    int total = 0;
+    for (int k = 0; k < 64; k += 16) {
+      total += tile[(l + k) & 63];
+    }
+    return total;
+  }
 }
