@@ -52,7 +52,10 @@ final class RadixKernels {
   /**
    * Writes each of the first {@code n} keys (and its value, where {@code withValues} is not 0) to
    * {@code starts[d · tiles + t]} plus its rank among the keys of digit {@code d} before it in its
-   * tile {@code t}.
+   * tile {@code t}. The tile is put in that order in workgroup memory first (each digit's keys
+   * after those of the digits below it), and then written out slot by slot across the workgroup, so
+   * that consecutive invocations write consecutive keys of a digit: whole runs of the output, where
+   * each invocation writing its own keys would scatter single words over the digits' runs.
    */
   @Kernel(workgroup = WORKGROUP)
   static void scatter(
@@ -64,9 +67,12 @@ final class RadixKernels {
       int n,
       int shift,
       int withValues) {
+    int[] staged = Gpu.sharedInts(TILE);
+    int[] digitStarts = Gpu.sharedInts(RADIX);
     int t = Gpu.workgroupId(0);
     int tiles = Gpu.numWorkgroups(0);
-    int first = t * TILE + Gpu.localId(0) * ITEMS;
+    int l = Gpu.localId(0);
+    int first = t * TILE + l * ITEMS;
     int[] mine = new int[ITEMS];
     if (first <= n - ITEMS) {
       System.arraycopy(keys, first, mine, 0, ITEMS);
@@ -81,15 +87,53 @@ final class RadixKernels {
       int d = ((mine[k] ^ FLIP) >>> shift) & (RADIX - 1);
       seen[d >> 2] += 1L << (16 * (d & 3));
     }
-    RadixSteps.exclusive(seen); // now: how many of the invocations before have each digit
-    for (int k = 0; k < ITEMS && first + k < n; k++) {
-      int d = ((mine[k] ^ FLIP) >>> shift) & (RADIX - 1);
-      int rank = (int) (seen[d >> 2] >>> (16 * (d & 3))) & 0xffff;
-      seen[d >> 2] += 1L << (16 * (d & 3));
-      int to = starts[d * tiles + t] + rank;
-      out[to] = mine[k];
-      if (withValues != 0) {
-        outValues[to] = values[first + k];
+    long[] totals = new long[RADIX / 4];
+    RadixSteps.exclusive(seen, totals); // seen: of the invocations before; totals: of the tile
+    if (l < RADIX) {
+      int below = 0;
+      for (int d = 0; d < RADIX; d++) {
+        if (d < l) {
+          below += (int) (totals[d >> 2] >>> (16 * (d & 3))) & 0xffff;
+        }
+      }
+      digitStarts[l] = below;
+    }
+    Gpu.barrier();
+    int[] slots = new int[ITEMS];
+    for (int k = 0; k < ITEMS; k++) {
+      if (first + k < n) {
+        int d = ((mine[k] ^ FLIP) >>> shift) & (RADIX - 1);
+        int rank = (int) (seen[d >> 2] >>> (16 * (d & 3))) & 0xffff;
+        seen[d >> 2] += 1L << (16 * (d & 3));
+        slots[k] = digitStarts[d] + rank;
+        staged[slots[k]] = mine[k];
+      }
+    }
+    Gpu.barrier();
+    int count = Math.min(TILE, n - t * TILE);
+    int[] to = new int[ITEMS];
+    for (int j = 0; j < ITEMS; j++) {
+      int i = j * WORKGROUP + l;
+      if (i < count) {
+        int key = staged[i];
+        int d = ((key ^ FLIP) >>> shift) & (RADIX - 1);
+        to[j] = starts[d * tiles + t] + i - digitStarts[d];
+        out[to[j]] = key;
+      }
+    }
+    if (withValues != 0) { // the values through the same slots
+      Gpu.barrier();
+      for (int k = 0; k < ITEMS; k++) {
+        if (first + k < n) {
+          staged[slots[k]] = values[first + k];
+        }
+      }
+      Gpu.barrier();
+      for (int j = 0; j < ITEMS; j++) {
+        int i = j * WORKGROUP + l;
+        if (i < count) {
+          outValues[to[j]] = staged[i];
+        }
       }
     }
   }

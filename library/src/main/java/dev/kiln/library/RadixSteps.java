@@ -14,8 +14,11 @@ final class RadixSteps {
 
   private RadixSteps() {}
 
-  /** Replaces {@code counts} by the sums of the counts of the invocations before this one. */
-  static void exclusive(long[] counts) {
+  /**
+   * Replaces {@code counts} by the sums of the counts of the invocations before this one, and sets
+   * {@code totals} to the sums over the workgroup.
+   */
+  static void exclusive(long[] counts, long[] totals) {
     long[] p = Gpu.sharedLongs(WORDS * SIZE);
     int l = Gpu.localId(0);
     for (int j = 0; j < WORDS; j++) {
@@ -35,6 +38,7 @@ final class RadixSteps {
     }
     for (int j = 0; j < WORDS; j++) {
       counts[j] = l > 0 ? p[j * SIZE + l - 1] : 0L;
+      totals[j] = p[j * SIZE + SIZE - 1];
     }
   }
 }
