@@ -21,6 +21,14 @@ final class RadixKernels {
   static final int TILE = WORKGROUP * ITEMS;
   static final int RADIX = 1 << Tuning.SORT_BITS;
 
+  /**
+   * Ints of a scatter's workgroup memory that holds the scan of its digit counts ({@link
+   * RadixSteps}) and then its tile: within the 16 KiB Vulkan promises, where one array each would
+   * not be.
+   */
+  static final int STAGED =
+      TILE > RadixSteps.WORDS * RadixSteps.SIZE ? TILE : RadixSteps.WORDS * RadixSteps.SIZE;
+
   /** The sign bit: digits of the key with it flipped order signed ints. */
   static final int FLIP = 0x8000_0000;
 
@@ -67,7 +75,7 @@ final class RadixKernels {
       int n,
       int shift,
       int withValues) {
-    int[] staged = Gpu.sharedInts(TILE);
+    int[] staged = Gpu.sharedInts(STAGED); // the scan's words, then the tile's keys and values
     int[] digitStarts = Gpu.sharedInts(RADIX);
     int t = Gpu.workgroupId(0);
     int tiles = Gpu.numWorkgroups(0);
@@ -81,31 +89,30 @@ final class RadixKernels {
         mine[k] = keys[first + k];
       }
     }
-    // how many of this invocation's keys have each digit: 16 bits a digit, 4 digits a long
-    long[] seen = new long[RADIX / 4];
+    // how many of this invocation's keys have each digit, packed (RadixSteps)
+    int[] seen = new int[RadixSteps.WORDS];
     for (int k = 0; k < ITEMS && first + k < n; k++) {
-      int d = ((mine[k] ^ FLIP) >>> shift) & (RADIX - 1);
-      seen[d >> 2] += 1L << (16 * (d & 3));
+      RadixSteps.count(seen, ((mine[k] ^ FLIP) >>> shift) & (RADIX - 1));
     }
-    long[] totals = new long[RADIX / 4];
-    RadixSteps.exclusive(seen, totals); // seen: of the invocations before; totals: of the tile
+    int[] totals = new int[RadixSteps.WORDS];
+    RadixSteps.exclusive(
+        staged, seen, totals); // seen: of the invocations before; totals: the tile's
     if (l < RADIX) {
       int below = 0;
       for (int d = 0; d < RADIX; d++) {
         if (d < l) {
-          below += (int) (totals[d >> 2] >>> (16 * (d & 3))) & 0xffff;
+          below += RadixSteps.field(totals, d);
         }
       }
       digitStarts[l] = below;
     }
-    Gpu.barrier();
+    Gpu.barrier(); // the scan's last reads of staged are done, and digitStarts written
     int[] slots = new int[ITEMS];
     for (int k = 0; k < ITEMS; k++) {
       if (first + k < n) {
         int d = ((mine[k] ^ FLIP) >>> shift) & (RADIX - 1);
-        int rank = (int) (seen[d >> 2] >>> (16 * (d & 3))) & 0xffff;
-        seen[d >> 2] += 1L << (16 * (d & 3));
-        slots[k] = digitStarts[d] + rank;
+        slots[k] = digitStarts[d] + RadixSteps.field(seen, d);
+        RadixSteps.count(seen, d);
         staged[slots[k]] = mine[k];
       }
     }
