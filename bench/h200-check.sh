@@ -17,8 +17,8 @@ kernels=${KILN_CHECK_KERNELS:-2000}
 seed=${KILN_CHECK_SEED:-20261201}
 # Not run there: tests that compile kernels as they run (the GPU machine has no javac)
 # (CpuTwinTest, on the CPU alone, reads the corpus as a folder of classes, not from a jar;
-# DescriptionsTest reads the modules and descriptions from target/classes).
-not_on_device='.*(Descriptions|HeldOutCorpus|ExpressionProperty|OddKernelFuzz|RandomFusion|StartupOverlap|VectorizedCorpus|PipelineCache|KernelFuzz|CpuTwin)Test'
+# DescriptionsTest and WorkgroupMemoryTest read the modules and descriptions from target/classes).
+not_on_device='.*(Descriptions|WorkgroupMemory|HeldOutCorpus|ExpressionProperty|OddKernelFuzz|RandomFusion|StartupOverlap|VectorizedCorpus|PipelineCache|KernelFuzz|CpuTwin)Test'
 
 pack() {
   [[ -x .gpu/jre/bin/java ]] || bash ../shared/gpu-bundle.sh .gpu
