@@ -95,8 +95,8 @@ final class RadixKernels {
       RadixSteps.count(seen, ((mine[k] ^ FLIP) >>> shift) & (RADIX - 1));
     }
     int[] totals = new int[RadixSteps.WORDS];
-    RadixSteps.exclusive(
-        staged, seen, totals); // seen: of the invocations before; totals: the tile's
+    // seen: the counts of the invocations before; totals: the tile's
+    RadixSteps.exclusive(staged, seen, totals);
     if (l < RADIX) {
       int below = 0;
       for (int d = 0; d < RADIX; d++) {
