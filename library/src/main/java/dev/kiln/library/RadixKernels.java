@@ -48,7 +48,7 @@ final class RadixKernels {
     for (int k = 0; k < ITEMS; k++) {
       int i = t * TILE + k * WORKGROUP + l;
       if (i < n) {
-        Gpu.atomicAdd(local, ((keys[i] ^ FLIP) >>> shift) & (RADIX - 1), 1);
+        Gpu.atomicAdd(local, digit(keys[i], shift), 1);
       }
     }
     Gpu.barrier();
@@ -92,7 +92,7 @@ final class RadixKernels {
     // how many of this invocation's keys have each digit, packed (RadixSteps)
     int[] seen = new int[RadixSteps.WORDS];
     for (int k = 0; k < ITEMS && first + k < n; k++) {
-      RadixSteps.count(seen, ((mine[k] ^ FLIP) >>> shift) & (RADIX - 1));
+      RadixSteps.count(seen, digit(mine[k], shift));
     }
     int[] totals = new int[RadixSteps.WORDS];
     // seen: the counts of the invocations before; totals: the tile's
@@ -110,7 +110,7 @@ final class RadixKernels {
     int[] slots = new int[ITEMS];
     for (int k = 0; k < ITEMS; k++) {
       if (first + k < n) {
-        int d = ((mine[k] ^ FLIP) >>> shift) & (RADIX - 1);
+        int d = digit(mine[k], shift);
         slots[k] = digitStarts[d] + RadixSteps.field(seen, d);
         RadixSteps.count(seen, d);
         staged[slots[k]] = mine[k];
@@ -123,7 +123,7 @@ final class RadixKernels {
       int i = j * WORKGROUP + l;
       if (i < count) {
         int key = staged[i];
-        int d = ((key ^ FLIP) >>> shift) & (RADIX - 1);
+        int d = digit(key, shift);
         to[j] = starts[d * tiles + t] + i - digitStarts[d];
         out[to[j]] = key;
       }
@@ -143,6 +143,11 @@ final class RadixKernels {
         }
       }
     }
+  }
+
+  /** The digit of {@code key} a pass from bit {@code shift} sorts by, its sign bit flipped. */
+  private static int digit(int key, int shift) {
+    return ((key ^ FLIP) >>> shift) & (RADIX - 1);
   }
 
   /**

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import java.util.function.Predicate;
+import java.util.stream.Stream;
 
 /**
  * Facts known at a point of a program, each a {@link Linear} form known to be at least 0, and what
@@ -352,9 +353,7 @@ final class Constraints {
         switch (term) {
           case IndexForm.Variable variable -> List.of(variable);
           case IndexForm.Product(Term first, Term second) ->
-              java.util.stream.Stream.of(first, second)
-                  .filter(IndexForm.Variable.class::isInstance)
-                  .toList();
+              Stream.of(first, second).filter(IndexForm.Variable.class::isInstance).toList();
           default -> List.of();
         };
     List<Linear> all = new ArrayList<>(facts);

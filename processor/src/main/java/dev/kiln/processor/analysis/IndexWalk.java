@@ -467,10 +467,12 @@ final class IndexWalk {
    * assignment gives nothing.
    */
   private State extremeFacts(Stmt.Assign assign, State after) {
+    java.util.function.Predicate<Expr> readsItself =
+        e -> e instanceof Expr.LocalGet(Local read) && read.equals(assign.local());
     if (!(assign.value() instanceof Expr.Call(Intrinsic function, List<Expr> arguments, Site site))
         || function != Intrinsic.MIN && function != Intrinsic.MAX
         || assign.local().type() != PrimType.INT
-        || arguments.stream().anyMatch(argument -> reads(argument, assign.local()))) {
+        || arguments.stream().anyMatch(argument -> Walk.anyIn(argument, readsItself))) {
       return after;
     }
     BinaryOp toEach = function == Intrinsic.MIN ? BinaryOp.LE : BinaryOp.GE;
@@ -481,14 +483,6 @@ final class IndexWalk {
               bounded, new Expr.Binary(toEach, new Expr.LocalGet(assign.local()), argument), true);
     }
     return bounded;
-  }
-
-  /** Whether {@code expression} reads {@code local}. */
-  private static boolean reads(Expr expression, Local local) {
-    boolean[] found = {false};
-    Walk.expression(
-        expression, e -> found[0] |= e instanceof Expr.LocalGet(Local read) && read.equals(local));
-    return found[0];
   }
 
   /** {@code state} and what {@code condition} having the value {@code holds} says. */

@@ -256,8 +256,6 @@ final class SubgroupStatements {
   }
 
   private static boolean contains(Expr expression) {
-    boolean[] found = {false};
-    Walk.expression(expression, e -> found[0] |= isExchange(e));
-    return found[0];
+    return Walk.anyIn(expression, SubgroupStatements::isExchange);
   }
 }

@@ -73,6 +73,13 @@ public final class Walk {
     return found[0];
   }
 
+  /** Whether {@code root} or one of its sub-expressions satisfies {@code test}. */
+  public static boolean anyIn(Expr root, Predicate<Expr> test) {
+    boolean[] found = {false};
+    expression(root, expression -> found[0] |= test.test(expression));
+    return found[0];
+  }
+
   /** {@code root} and each of its sub-expressions, parents first. */
   public static void expression(Expr root, Consumer<Expr> visitor) {
     visitor.accept(root);

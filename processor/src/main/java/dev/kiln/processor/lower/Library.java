@@ -351,9 +351,7 @@ final class Library {
 
   /** Whether {@code expr} assigns something as it is evaluated. */
   private static boolean hasEffect(Expr expr) {
-    boolean[] found = {false};
-    dev.kiln.processor.ir.Walk.expression(expr, e -> found[0] |= e instanceof Expr.Effect);
-    return found[0];
+    return dev.kiln.processor.ir.Walk.anyIn(expr, e -> e instanceof Expr.Effect);
   }
 
   /**
