@@ -12,7 +12,8 @@ import dev.kiln.IntArray;
  * would (naming one such value where there are several); {@code counts} is then unspecified.
  *
  * <p>Up to 1024 bins, each workgroup counts into 4 copies of the bins in its own memory (a quarter
- * of its invocations to a copy), up to 4096 into fewer copies, then adds its totals to {@code
+ * of its invocations to a copy; up to 256 bins in counters of a constant size, whose indices need
+ * no check as the device runs), up to 4096 into fewer copies, then adds its totals to {@code
  * counts}; more bins are counted in {@code counts} directly. A run of equal values met by one
  * invocation is added at once, so skewed input costs no more than uniform input.
  *
@@ -43,7 +44,9 @@ public final class Histograms {
     }
     int bins = counts.length;
     int slots = slots(bins);
-    if (slots > 0) {
+    if (bins <= HistogramKernels.SMALL_BINS) {
+      HistogramKernelsKernels.smallCounts(device, grid(n), values, counts, n, bins);
+    } else if (slots > 0) {
       HistogramKernelsKernels.sharedCounts(device, grid(n), values, counts, n, bins, slots);
     } else {
       HistogramKernelsKernels.globalCounts(device, grid(n), values, counts, n);
@@ -79,7 +82,9 @@ public final class Histograms {
       return;
     }
     int slots = slots(bins);
-    if (slots > 0) {
+    if (bins <= HistogramKernels.SMALL_BINS) {
+      HistogramKernelsKernels.smallCounts(batch, grid(n), values, counts, n, bins);
+    } else if (slots > 0) {
       HistogramKernelsKernels.sharedCounts(batch, grid(n), values, counts, n, bins, slots);
     } else {
       HistogramKernelsKernels.globalCounts(batch, grid(n), values, counts, n);

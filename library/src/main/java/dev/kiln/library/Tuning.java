@@ -95,6 +95,12 @@ final class Tuning {
   static final int HISTOGRAM_COPIES = 4;
 
   /**
+   * Bins up to which a histogram's counters have a constant size, so that their indices need no
+   * check as the device runs (256: bytes, the common case, in 4 KiB with the copies).
+   */
+  static final int HISTOGRAM_SMALL_BINS = 256;
+
+  /**
    * Int counters a workgroup keeps in its memory: 16 KiB, the least Vulkan guarantees. Past that, a
    * histogram counts into the buffer itself.
    */

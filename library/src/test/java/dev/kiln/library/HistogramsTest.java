@@ -15,8 +15,9 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * {@link Histograms} against Java's {@code counts[v]++} at ragged sizes and bin counts that take
- * each path (4, 2 and 1 copies in workgroup memory, the buffer itself), with skewed input, stale
- * counts overwritten, device arrays in a batch, and values outside the bins.
+ * each path (counters of constant size up to 256 bins, 4, 2 and 1 copies in workgroup memory, the
+ * buffer itself), with skewed input, stale counts overwritten, device arrays in a batch, and values
+ * outside the bins.
  */
 class HistogramsTest extends LibraryDevices {
   @ParameterizedTest(name = "{0} values, {1} bins")
@@ -25,6 +26,7 @@ class HistogramsTest extends LibraryDevices {
     "1, 1",
     "7, 3",
     "1000, 256",
+    "100003, 257",
     "4099, 1000",
     "100003, 1024",
     "100003, 1025",
@@ -82,7 +84,7 @@ class HistogramsTest extends LibraryDevices {
   @Test
   void aValueOutsideTheBinsThrowsAsJavaWould() {
     for (Device device : devices()) {
-      for (int bins : new int[] {16, 5000}) {
+      for (int bins : new int[] {16, 1000, 5000}) {
         int[] values = new int[1000];
         values[700] = bins;
         ArrayIndexOutOfBoundsException past =

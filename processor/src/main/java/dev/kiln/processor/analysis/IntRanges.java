@@ -16,9 +16,10 @@ final class IntRanges {
   /**
    * The values an int expression that has no affine form takes wherever {@code facts} hold, as an
    * interval: affine parts from the ranges of their terms, then sums, differences, products,
-   * quotients and remainders by positive constants, shifts by constants and masks, each as Java
-   * computes it on ints ({@code index / 32 * 40 + index % 32} with {@code index} in [0, 4095] lies
-   * in [0, 5111]); null where something has no bound or a value may leave the int range and wrap.
+   * quotients and remainders by positive constants, shifts by constants and masks (constants or
+   * locals that hold one), each as Java computes it on ints ({@code index / 32 * 40 + index % 32}
+   * with {@code index} in [0, 4095] lies in [0, 5111]); null where something has no bound or a
+   * value may leave the int range and wrap.
    */
   static long[] of(
       Expr expression, Function<Expr, IndexForm> form, Constraints facts, Workgroup workgroup) {
@@ -40,7 +41,12 @@ final class IntRanges {
       return null;
     }
     long[] left = of(binary.left(), form, facts, workgroup);
-    Integer constant = binary.right() instanceof Expr.IntConst(int value) ? value : null;
+    // a constant, or a local that holds one here (a helper's constant argument, once inlined)
+    Integer constant =
+        form.apply(binary.right()) instanceof Affine(var coefficients, int value)
+                && coefficients.isEmpty()
+            ? value
+            : null;
     if (binary.op() == BinaryOp.AND && constant != null && constant >= 0) {
       return new long[] {0, constant}; // whatever the left side: its bits under a non-negative mask
     }

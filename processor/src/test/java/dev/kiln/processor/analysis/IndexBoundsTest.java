@@ -601,6 +601,48 @@ class IndexBoundsTest {
   }
 
   /**
+   * A mask a helper takes as a parameter is a constant where the kernel passes one: the inlined
+   * helper's {@code mine + (v & mask)}, {@code mine} in 0..768 and the mask 255, is proven inside
+   * 1024 counters; with a mask of 511 it is not.
+   */
+  @Test
+  void aConstantMaskPassedToAHelperProvesAnIndex() {
+    Compilation compilation =
+        Kernels.compile(
+            JavaFileObjects.forSourceLines(
+                "test.Masks",
+                "package test;",
+                "import dev.kiln.Gpu;",
+                "import dev.kiln.annotations.Kernel;",
+                "final class Masks {",
+                "  @Kernel(workgroup = 256)",
+                "  static void inside(int[] in) {",
+                "    int[] counters = Gpu.sharedInts(1024);",
+                "    add(counters, Gpu.localId(0) / 64 * 256, 255, in[Gpu.globalId(0)]);",
+                "  }",
+                "  @Kernel(workgroup = 256)",
+                "  static void maskTooWide(int[] in) {",
+                "    int[] counters = Gpu.sharedInts(1024);",
+                "    add(counters, Gpu.localId(0) / 64 * 256, 511, in[Gpu.globalId(0)]);",
+                "  }",
+                "  private static void add(int[] counters, int mine, int mask, int v) {",
+                "    Gpu.atomicAdd(counters, mine + (v & mask), 1);",
+                "  }",
+                "}"));
+    assertThat(compilation).succeededWithoutWarnings();
+    for (Object[] row : new Object[][] {{"inside", 0L}, {"maskTooWide", 1L}}) {
+      String text =
+          SpirvTools.disassemble(Kernels.module(compilation, "test", "Masks", (String) row[0]));
+      assertWithMessage("checks of the counters in %s", row[0])
+          .that(
+              text.lines()
+                  .filter(line -> line.contains("OpULessThan") && line.contains("%uint_1024"))
+                  .count())
+          .isEqualTo(row[1]);
+    }
+  }
+
+  /**
    * A cooperative-matrix tile in workgroup memory whose offset has a known range and whose stride
    * is a constant loads with no check when its whole extent lies in the array (the offset 0 or 256
    * of a 512-short array, 16 rows of 16), and keeps its check when it may not (offset up to 512).
