@@ -17,7 +17,8 @@ from torch_suite import SETS, measure, row
 GEMV_SHAPES = [(4096, 4096), (14336, 4096), (128256, 2048)]
 ROW_SHAPES = [(4096, 4096), (64, 128256), (1, 128256)]
 SCAN_LOGS = [24, 28]
-GEMM_SHAPES = [(4096, 4096, 4096), (8192, 8192, 8192), (4000, 3000, 2000), (1000, 1000, 1000), (8192, 128, 8192)]
+GEMM_SHAPES = [(4096, 4096, 4096), (8192, 8192, 8192), (4000, 3000, 2000), (1000, 1000, 1000), (8192, 128, 8192),
+               (512, 2048, 2048), (512, 8192, 2048), (512, 2048, 8192)]
 
 
 def rms_norm(x, weight, eps):
@@ -74,7 +75,9 @@ def main():
         for dtype, name in ((torch.float16, "torch f16"), (torch.bfloat16, "torch bf16")):
             a16, b16 = a.to(dtype), b.to(dtype)
             rows.append(row(f"gemm {m}x{n}x{k}", name, m, 2 * m * n * k, measure(lambda s: a16 @ b16)))
-            del a16, b16
+            bt = b16.t().contiguous()  # b as n rows of k, as a model's weights lie
+            rows.append(row(f"gemm {m}x{n}x{k}", name + " bT", m, 2 * m * n * k, measure(lambda s: a16 @ bt.t())))
+            del a16, b16, bt
         del a, b
         torch.cuda.empty_cache()
     with open(os.path.join(out, "torch-library.csv"), "w") as f:

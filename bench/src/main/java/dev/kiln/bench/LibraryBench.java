@@ -32,8 +32,9 @@ import java.util.stream.IntStream;
  * bins, 4 bytes a value, against the GLSL twin of the sample's fast histogram on the same grid),
  * each call one batch timed whole; {@code Sorts} of 2^26 random int keys (wall time of the call on
  * device arrays: its passes are one batch inside it); {@code Gemm} of floats, float16 and bfloat16 factors at
- * square and ragged shapes, and at 8192 with a bias and GELU too (work in flops, 2mnk; each call
- * one batch timed whole).
+ * square and ragged shapes and the 1B model's prefill shapes (512 positions), with b as k rows of
+ * n and as n rows of k (a model's weights), and at 8192 with a bias and GELU too (work in flops,
+ * 2mnk; each call one batch timed whole).
  * {@code bench/torch_library.py} measures
  * PyTorch on the same shapes.
  *
@@ -50,10 +51,10 @@ public final class LibraryBench {
   private static final int[][] ROW_SHAPES = {{4096, 4096}, {64, 128256}, {1, 128256}};
   private static final int[] SCAN_LOGS = {24, 28};
 
-  /** m, n, k: square, then the ragged shapes. */
+  /** m, n, k: square, the ragged shapes, then the 1B model's prefill of 512 positions. */
   private static final int[][] GEMM_SHAPES = {
     {4096, 4096, 4096}, {8192, 8192, 8192}, {4000, 3000, 2000}, {1000, 1000, 1000},
-    {8192, 128, 8192}
+    {8192, 128, 8192}, {512, 2048, 2048}, {512, 8192, 2048}, {512, 2048, 8192}
   };
 
   private LibraryBench() {}
@@ -245,6 +246,10 @@ public final class LibraryBench {
             ShortArray b16 = device.upload(sixteenBits(valuesB, bfloat))) {
           timeBatch(results, device, workload, "Kiln " + format, m, flops,
               batch -> Gemm.shorts(batch, m, n, k, 1f, a16, false, b16, false, 0f, c,
+                  Gemm.Epilogue.forDevice(), bfloat));
+          // b as n rows of k, the layout of a model's weights (the prefill's products)
+          timeBatch(results, device, workload, "Kiln " + format + " bT", m, flops,
+              batch -> Gemm.shorts(batch, m, n, k, 1f, a16, false, b16, true, 0f, c,
                   Gemm.Epilogue.forDevice(), bfloat));
           if (m == n && n == k && n % 256 == 0 && !bfloat && device.multipliesTiles(MatrixElement.FLOAT16)) {
             time(results, workload, "bench f16 prefetchedWide", m, flops,
