@@ -19,8 +19,9 @@ import dev.kiln.matrix.MatrixLayout;
  * tiles; the factors pass through workgroup memory {@link #DEPTH} values of k at a time, in 16-byte
  * quads of 8 elements, the next stage read into private arrays while this one multiplies, and zeros
  * past the matrices' edges. A transposed operand is staged as it lies in memory and its tiles load
- * column-major. Each tile then passes through workgroup memory to the epilogue, which writes the
- * entries inside {@code c}.
+ * column-major. A block inside {@code c} whose epilogue is at most {@code alpha} and {@code beta}
+ * stores its tiles from the registers, as the bench's kernel does; any other passes each tile
+ * through workgroup memory to the epilogue, which writes the entries inside {@code c}.
  *
  * <p>As {@link GemmKernels}', these kernels run without device index checks: {@link Gemm} checks
  * the arrays against the shape before it launches them, and every buffer access tests the product's
@@ -652,60 +653,86 @@ final class TileGemmKernels {
     }
     int row = firstRow + warpRow;
     int column = firstColumn + warpColumn;
+    // tiles straight from the registers to c where the block lies inside c, the epilogue is at most
+    // alpha and beta, and c's rows are 16-byte aligned (the stores' requirement); the condition is
+    // the same in the whole workgroup, so that the other path's barriers are met by all
+    boolean direct =
+        biasAxis == GemmKernels.NONE
+            && activation == GemmKernels.NONE
+            && withResidual == 0
+            && firstRow + ROWS <= m
+            && firstColumn + COLUMNS <= n
+            && (offsetC & 3) == 0
+            && (ldc & 3) == 0;
     Gpu.barrier(); // the staged blocks' last readers are done before the epilogue's barriers
     for (int tile = 0; tile < 16; tile++) {
-      if (tile == 0) {
-        Gpu.storeAccumulator(c00, scratch, warp * T * T, T, MatrixLayout.ROW_MAJOR);
-      } else if (tile == 1) {
-        Gpu.storeAccumulator(c01, scratch, warp * T * T, T, MatrixLayout.ROW_MAJOR);
+      MatrixAccumulator t = c00;
+      if (tile == 1) {
+        t = c01;
       } else if (tile == 2) {
-        Gpu.storeAccumulator(c02, scratch, warp * T * T, T, MatrixLayout.ROW_MAJOR);
+        t = c02;
       } else if (tile == 3) {
-        Gpu.storeAccumulator(c03, scratch, warp * T * T, T, MatrixLayout.ROW_MAJOR);
+        t = c03;
       } else if (tile == 4) {
-        Gpu.storeAccumulator(c10, scratch, warp * T * T, T, MatrixLayout.ROW_MAJOR);
+        t = c10;
       } else if (tile == 5) {
-        Gpu.storeAccumulator(c11, scratch, warp * T * T, T, MatrixLayout.ROW_MAJOR);
+        t = c11;
       } else if (tile == 6) {
-        Gpu.storeAccumulator(c12, scratch, warp * T * T, T, MatrixLayout.ROW_MAJOR);
+        t = c12;
       } else if (tile == 7) {
-        Gpu.storeAccumulator(c13, scratch, warp * T * T, T, MatrixLayout.ROW_MAJOR);
+        t = c13;
       } else if (tile == 8) {
-        Gpu.storeAccumulator(c20, scratch, warp * T * T, T, MatrixLayout.ROW_MAJOR);
+        t = c20;
       } else if (tile == 9) {
-        Gpu.storeAccumulator(c21, scratch, warp * T * T, T, MatrixLayout.ROW_MAJOR);
+        t = c21;
       } else if (tile == 10) {
-        Gpu.storeAccumulator(c22, scratch, warp * T * T, T, MatrixLayout.ROW_MAJOR);
+        t = c22;
       } else if (tile == 11) {
-        Gpu.storeAccumulator(c23, scratch, warp * T * T, T, MatrixLayout.ROW_MAJOR);
+        t = c23;
       } else if (tile == 12) {
-        Gpu.storeAccumulator(c30, scratch, warp * T * T, T, MatrixLayout.ROW_MAJOR);
+        t = c30;
       } else if (tile == 13) {
-        Gpu.storeAccumulator(c31, scratch, warp * T * T, T, MatrixLayout.ROW_MAJOR);
+        t = c31;
       } else if (tile == 14) {
-        Gpu.storeAccumulator(c32, scratch, warp * T * T, T, MatrixLayout.ROW_MAJOR);
+        t = c32;
       } else if (tile == 15) {
-        Gpu.storeAccumulator(c33, scratch, warp * T * T, T, MatrixLayout.ROW_MAJOR);
+        t = c33;
       }
-      Gpu.barrier();
-      finishTile(
-          c,
-          bias,
-          residual,
-          scratch,
-          warp,
-          row + tile / 4 * T,
-          column + tile % 4 * T,
-          m,
-          n,
-          offsetC,
-          ldc,
-          alpha,
-          beta,
-          biasAxis,
-          activation,
-          withResidual);
-      Gpu.barrier();
+      int i = row + tile / 4 * T;
+      int j = column + tile % 4 * T;
+      if (direct) {
+        // alpha · sum + beta · old, each product and the sum rounded as entry's are
+        int at = offsetC + i * ldc + j;
+        if (alpha != 1f) {
+          t = Gpu.scaleAccumulator(t, alpha);
+        }
+        if (beta != 0f) {
+          MatrixAccumulator old = Gpu.loadAccumulator(c, at, ldc, MatrixLayout.ROW_MAJOR);
+          t = Gpu.addAccumulators(t, Gpu.scaleAccumulator(old, beta));
+        }
+        Gpu.storeAccumulator(t, c, at, ldc, MatrixLayout.ROW_MAJOR);
+      } else {
+        Gpu.storeAccumulator(t, scratch, warp * T * T, T, MatrixLayout.ROW_MAJOR);
+        Gpu.barrier();
+        finishTile(
+            c,
+            bias,
+            residual,
+            scratch,
+            warp,
+            i,
+            j,
+            m,
+            n,
+            offsetC,
+            ldc,
+            alpha,
+            beta,
+            biasAxis,
+            activation,
+            withResidual);
+        Gpu.barrier();
+      }
     }
   }
 

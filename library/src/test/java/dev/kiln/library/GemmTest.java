@@ -213,16 +213,18 @@ class GemmTest extends LibraryDevices {
 
   /**
    * The tensor-core kernel ({@link TileGemmKernels}) at ragged shapes, each operand plain or
-   * transposed, with β and an epilogue: on the CPU backend (its kernel methods, lanes side by side)
-   * the bits of the register-tiled product of the decoded factors, as both sum exact products in k
-   * order; on a device that multiplies tiles in hardware within {@code Matrices.errorBound} of the
-   * double product (a device without is never handed this kernel: {@code Device.multipliesTiles}).
+   * transposed, with α and β, with an epilogue and without (where its blocks inside {@code c} store
+   * their tiles from the registers, and those at the edges through workgroup memory): on the CPU
+   * backend (its kernel methods, lanes side by side) the bits of the register-tiled product of the
+   * decoded factors, as both sum exact products in k order; on a device that multiplies tiles in
+   * hardware within {@code Matrices.errorBound} of the double product (a device without is never
+   * handed this kernel: {@code Device.multipliesTiles}).
    */
   @ParameterizedTest(name = "{0} x {1} x {2}, transA {3}, transB {4}")
   @CsvSource({
     "1, 1, 1, false, false", "130, 257, 33, false, false", "129, 300, 40, true, false",
     "200, 17, 70, false, true", "37, 260, 129, true, true", "128, 256, 32, false, false",
-    "5, 9, 0, true, false"
+    "256, 512, 48, false, true", "5, 9, 0, true, false"
   })
   void tensorCoresGiveTheProductOfTheDecodedFactors(
       int m, int n, int k, boolean transA, boolean transB) {
@@ -230,31 +232,24 @@ class GemmTest extends LibraryDevices {
     float[] bias = RowsTest.values(random, m);
     float[] residual = RowsTest.values(random, m * n);
     float[] c0 = RowsTest.values(random, m * n);
-    for (boolean bfloat : new boolean[] {false, true}) {
+    for (int run = 0; run < 4; run++) {
+      boolean bfloat = run % 2 == 1;
+      boolean plain = run >= 2; // alpha and beta only
       short[] a16 = sixteenBits(RowsTest.values(random, m * k), bfloat);
       short[] b16 = sixteenBits(RowsTest.values(random, k * n), bfloat);
       float[] a = decoded(a16, bfloat);
       float[] b = decoded(b16, bfloat);
       float[] expected = c0.clone();
-      Gemm.floats(
-          cpu,
-          m,
-          n,
-          k,
-          0.75f,
-          a,
-          transA,
-          b,
-          transB,
-          0.5f,
-          expected,
-          Gemm.Epilogue.forArrays().biasPerRow(bias).relu().residual(residual));
       Gemm.Epilogue<float[]> epilogue =
-          Gemm.Epilogue.forArrays().biasPerRow(bias).relu().residual(residual);
+          plain
+              ? Gemm.Epilogue.forArrays()
+              : Gemm.Epilogue.forArrays().biasPerRow(bias).relu().residual(residual);
+      Gemm.floats(cpu, m, n, k, 0.75f, a, transA, b, transB, 0.5f, expected, epilogue);
       float[] onCpu = c0.clone();
       Gemm.shorts(
           cpu, m, n, k, 0.75f, a16, transA, b16, transB, 0.5f, onCpu, epilogue, bfloat, true);
-      org.junit.jupiter.api.Assertions.assertArrayEquals(expected, onCpu, "CPU, bfloat " + bfloat);
+      org.junit.jupiter.api.Assertions.assertArrayEquals(
+          expected, onCpu, "CPU, bfloat " + bfloat + ", plain " + plain);
       MatrixElement element = bfloat ? MatrixElement.BFLOAT16 : MatrixElement.FLOAT16;
       if (!vulkan.multipliesTiles(element)) {
         continue;
@@ -273,20 +268,21 @@ class GemmTest extends LibraryDevices {
             exact += product;
             magnitude += Math.abs(product);
           }
-          double reference =
-              Math.max(0.75 * exact + 0.5 * c0[i * n + j] + bias[i], 0) + residual[i * n + j];
+          double scaled = 0.75 * exact + 0.5 * c0[i * n + j];
+          double reference = plain ? scaled : Math.max(scaled + bias[i], 0) + residual[i * n + j];
           double bound =
               0.75 * Matrices.errorBound(k, magnitude)
                   + 0x1p-21
                       * (0.75 * magnitude
                           + Math.abs(c0[i * n + j])
-                          + Math.abs(bias[i])
-                          + Math.abs(residual[i * n + j]));
+                          + (plain ? 0 : Math.abs(bias[i]) + Math.abs(residual[i * n + j])));
           assertTrue(
               Math.abs(onGpu[i * n + j] - reference) <= bound,
               vulkan
                   + ", bfloat "
                   + bfloat
+                  + ", plain "
+                  + plain
                   + ", c["
                   + i
                   + "]["

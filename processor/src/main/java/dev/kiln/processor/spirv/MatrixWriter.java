@@ -125,16 +125,18 @@ final class MatrixWriter {
                   get(m.a()),
                   get(m.b()),
                   get(m.c())));
+      // scaled and added as written, each element rounded as Java's float product and sum are (a
+      // driver may not fuse them into one rounding)
       case MatrixOp.Scale scale ->
           set(
               scale.target(),
-              fn.op(
+              fn.exactOp(
                   SpvOpMatrixTimesScalar,
                   type(scale.target()),
                   get(scale.source()),
                   values.applyAsInt(scale.factor())));
       case MatrixOp.Add add ->
-          set(add.target(), fn.op(SpvOpFAdd, type(add.target()), get(add.x()), get(add.y())));
+          set(add.target(), fn.exactOp(SpvOpFAdd, type(add.target()), get(add.x()), get(add.y())));
       case MatrixOp.Copy copy -> {
         elements.computeIfAbsent(copy.target(), target -> elements.get(copy.source()));
         set(copy.target(), get(copy.source()));
