@@ -9,7 +9,8 @@ import dev.kiln.annotations.Kernel;
 /**
  * The elementwise workloads: copy and saxpy (bandwidth), and the 4-arm chain
  * {@code min(max(x * a + b, lo), hi)} as the fuse group {@code chain}, whose arms also run as
- * separate dispatches. Their GLSL twins are in {@code glsl/} ({@link GlslTwins}).
+ * separate dispatches. Their GLSL twins are in {@code glsl/} ({@link GlslTwins}). And {@link
+ * #zero}, the step a histogram's call records before it counts, for the GLSL twin's batch.
  */
 final class Elementwise {
   private Elementwise() {}
@@ -19,6 +20,14 @@ final class Elementwise {
     int i = Gpu.globalId(0);
     if (i < to.length) {
       to[i] = from[i];
+    }
+  }
+
+  @Kernel(workgroup = 256)
+  static void zero(@Buffer(Access.WRITE) int[] values) {
+    int i = Gpu.globalId(0);
+    if (i < values.length) {
+      values[i] = 0;
     }
   }
 

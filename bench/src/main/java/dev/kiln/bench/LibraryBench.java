@@ -29,7 +29,8 @@ import java.util.stream.IntStream;
  * decoding spends its time in (float, float16 and bfloat16 matrices) and {@code Rows}' softmax,
  * RMSNorm and LayerNorm, each in GB/s of the bytes it must move (the matrix, the vector and the
  * result once); {@code Scans} (ints and floats, 8 bytes an element) and {@code Histograms} (256
- * bins, 4 bytes a value, against the GLSL twin of the sample's fast histogram on the same grid),
+ * bins, 4 bytes a value, against the GLSL twin of the sample's fast histogram on the same grid,
+ * alone and, as the library's call does, after its bins are zeroed in the same batch),
  * each call one batch timed whole; {@code Sorts} of 2^26 random int keys (wall time of the call on
  * device arrays: its passes are one batch inside it); {@code Gemm} of floats, float16 and bfloat16 factors at
  * square and ragged shapes and the 1B model's prefill shapes (512 positions), with b as k rows of
@@ -197,6 +198,16 @@ public final class LibraryBench {
       int grid = 1056 * 256; // the library's persistent grid
       time(results, "histogram 256 2^" + log(n), "GLSL twin", n, 4L * n,
           () -> Dispatch.dispatch(device, GlslTwins.HISTOGRAM_FAST, grid, in, bins.upload(new int[256])));
+      // the same work as the library's call: the bins zeroed in the batch, then counted
+      time(results, "histogram 256 2^" + log(n), "GLSL twin +zero", n, 4L * n, () -> {
+        try (Batch batch = device.batch()) {
+          ElementwiseKernels.zero(batch, 256, bins);
+          Dispatch.record(batch, GlslTwins.HISTOGRAM_FAST, grid, in, bins);
+          batch.submit();
+          return batch.deviceNanos();
+        }
+      });
+      check(Arrays.equals(counts, bins.toArray()), "the GLSL twin's histogram");
     }
   }
 
