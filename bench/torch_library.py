@@ -29,57 +29,64 @@ def rms_norm(x, weight, eps):
 
 def main():
     out = sys.argv[1] if len(sys.argv) > 1 else "bench-results"
+    # a comma list of gemv,rows,scan,sort,gemm (all by default), as LibraryBench takes
+    parts = set(sys.argv[2].split(",")) if len(sys.argv) > 2 else {"gemv", "rows", "scan", "sort", "gemm"}
     os.makedirs(out, exist_ok=True)
     rows = ["workload,variant,n,work,median_ms,p10_ms,p90_ms,clock_mhz"]
     torch.backends.cuda.matmul.allow_tf32 = False
-    for r, c in GEMV_SHAPES:
-        n = r * c
-        for dtype, name, size in ((torch.float32, "torch f32", 4), (torch.float16, "torch f16", 2),
-                                  (torch.bfloat16, "torch bf16", 2)):
-            a = [torch.rand(r, c, device="cuda", dtype=dtype) * 2 - 1 for _ in range(SETS)]
-            x = torch.rand(c, device="cuda", dtype=dtype)
-            rows.append(row(f"gemv {r}x{c}", name, n, size * n + size * (r + c), measure(lambda s: torch.mv(a[s], x))))
-            del a
+    if "gemv" in parts:
+        for r, c in GEMV_SHAPES:
+            n = r * c
+            for dtype, name, size in ((torch.float32, "torch f32", 4), (torch.float16, "torch f16", 2),
+                                      (torch.bfloat16, "torch bf16", 2)):
+                a = [torch.rand(r, c, device="cuda", dtype=dtype) * 2 - 1 for _ in range(SETS)]
+                x = torch.rand(c, device="cuda", dtype=dtype)
+                rows.append(row(f"gemv {r}x{c}", name, n, size * n + size * (r + c), measure(lambda s: torch.mv(a[s], x))))
+                del a
+                torch.cuda.empty_cache()
+    if "rows" in parts:
+        for r, c in ROW_SHAPES:
+            n = r * c
+            x = [torch.rand(r, c, device="cuda") * 2 - 1 for _ in range(SETS)]
+            weight = torch.rand(c, device="cuda")
+            bias = torch.rand(c, device="cuda")
+            rows.append(row(f"softmax {r}x{c}", "torch", n, 8 * n, measure(lambda s: torch.softmax(x[s], -1))))
+            rows.append(row(f"rmsnorm {r}x{c}", "torch", n, 8 * n, measure(lambda s: rms_norm(x[s], weight, 1e-5))))
+            rows.append(row(f"layernorm {r}x{c}", "torch", n, 8 * n,
+                            measure(lambda s: F.layer_norm(x[s], (c,), weight, bias, 1e-5))))
+    if "scan" in parts:
+        for log in SCAN_LOGS:
+            n = 1 << log
+            ints = [torch.randint(-1000, 1000, (n,), device="cuda", dtype=torch.int32) for _ in range(2)]
+            rows.append(row(f"scan ints 2^{log}", "torch", n, 8 * n,
+                            measure(lambda s: torch.cumsum(ints[s % 2], 0, dtype=torch.int32))))
+            del ints
+            floats = [torch.rand(n, device="cuda") for _ in range(2)]
+            rows.append(row(f"scan floats 2^{log}", "torch", n, 8 * n, measure(lambda s: torch.cumsum(floats[s % 2], 0))))
+            del floats
+            values = [torch.randint(0, 256, (n,), device="cuda", dtype=torch.int32) for _ in range(2)]
+            rows.append(row(f"histogram 256 2^{log}", "torch", n, 4 * n,
+                            measure(lambda s: torch.bincount(values[s % 2], minlength=256))))
+            del values
             torch.cuda.empty_cache()
-    for r, c in ROW_SHAPES:
-        n = r * c
-        x = [torch.rand(r, c, device="cuda") * 2 - 1 for _ in range(SETS)]
-        weight = torch.rand(c, device="cuda")
-        bias = torch.rand(c, device="cuda")
-        rows.append(row(f"softmax {r}x{c}", "torch", n, 8 * n, measure(lambda s: torch.softmax(x[s], -1))))
-        rows.append(row(f"rmsnorm {r}x{c}", "torch", n, 8 * n, measure(lambda s: rms_norm(x[s], weight, 1e-5))))
-        rows.append(row(f"layernorm {r}x{c}", "torch", n, 8 * n,
-                        measure(lambda s: F.layer_norm(x[s], (c,), weight, bias, 1e-5))))
-    for log in SCAN_LOGS:
-        n = 1 << log
-        ints = [torch.randint(-1000, 1000, (n,), device="cuda", dtype=torch.int32) for _ in range(2)]
-        rows.append(row(f"scan ints 2^{log}", "torch", n, 8 * n,
-                        measure(lambda s: torch.cumsum(ints[s % 2], 0, dtype=torch.int32))))
-        del ints
-        floats = [torch.rand(n, device="cuda") for _ in range(2)]
-        rows.append(row(f"scan floats 2^{log}", "torch", n, 8 * n, measure(lambda s: torch.cumsum(floats[s % 2], 0))))
-        del floats
-        values = [torch.randint(0, 256, (n,), device="cuda", dtype=torch.int32) for _ in range(2)]
-        rows.append(row(f"histogram 256 2^{log}", "torch", n, 4 * n,
-                        measure(lambda s: torch.bincount(values[s % 2], minlength=256))))
-        del values
-        torch.cuda.empty_cache()
-    n = 1 << 26
-    keys = [torch.randint(-2**31, 2**31 - 1, (n,), device="cuda", dtype=torch.int32) for _ in range(2)]
-    rows.append(row("sort ints 2^26", "torch", n, 8 * n, measure(lambda s: torch.sort(keys[s % 2]))))
-    del keys
-    for m, n, k in GEMM_SHAPES:
-        a = torch.rand(m, k, device="cuda") * 2 - 1
-        b = torch.rand(k, n, device="cuda") * 2 - 1
-        rows.append(row(f"gemm {m}x{n}x{k}", "torch f32", m, 2 * m * n * k, measure(lambda s: a @ b)))
-        for dtype, name in ((torch.float16, "torch f16"), (torch.bfloat16, "torch bf16")):
-            a16, b16 = a.to(dtype), b.to(dtype)
-            rows.append(row(f"gemm {m}x{n}x{k}", name, m, 2 * m * n * k, measure(lambda s: a16 @ b16)))
-            bt = b16.t().contiguous()  # b as n rows of k, as a model's weights lie
-            rows.append(row(f"gemm {m}x{n}x{k}", name + " bT", m, 2 * m * n * k, measure(lambda s: a16 @ bt.t())))
-            del a16, b16, bt
-        del a, b
-        torch.cuda.empty_cache()
+    if "sort" in parts:
+        n = 1 << 26
+        keys = [torch.randint(-2**31, 2**31 - 1, (n,), device="cuda", dtype=torch.int32) for _ in range(2)]
+        rows.append(row("sort ints 2^26", "torch", n, 8 * n, measure(lambda s: torch.sort(keys[s % 2]))))
+        del keys
+    if "gemm" in parts:
+        for m, n, k in GEMM_SHAPES:
+            a = torch.rand(m, k, device="cuda") * 2 - 1
+            b = torch.rand(k, n, device="cuda") * 2 - 1
+            rows.append(row(f"gemm {m}x{n}x{k}", "torch f32", m, 2 * m * n * k, measure(lambda s: a @ b)))
+            for dtype, name in ((torch.float16, "torch f16"), (torch.bfloat16, "torch bf16")):
+                a16, b16 = a.to(dtype), b.to(dtype)
+                rows.append(row(f"gemm {m}x{n}x{k}", name, m, 2 * m * n * k, measure(lambda s: a16 @ b16)))
+                bt = b16.t().contiguous()  # b as n rows of k, as a model's weights lie
+                rows.append(row(f"gemm {m}x{n}x{k}", name + " bT", m, 2 * m * n * k, measure(lambda s: a16 @ bt.t())))
+                del a16, b16, bt
+            del a, b
+            torch.cuda.empty_cache()
     with open(os.path.join(out, "torch-library.csv"), "w") as f:
         f.write("\n".join(rows) + "\n")
 

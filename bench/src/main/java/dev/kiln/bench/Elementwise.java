@@ -10,7 +10,8 @@ import dev.kiln.annotations.Kernel;
  * The elementwise workloads: copy and saxpy (bandwidth), and the 4-arm chain
  * {@code min(max(x * a + b, lo), hi)} as the fuse group {@code chain}, whose arms also run as
  * separate dispatches. Their GLSL twins are in {@code glsl/} ({@link GlslTwins}). And {@link
- * #zero}, the step a histogram's call records before it counts, for the GLSL twin's batch.
+ * #zero}, the step a histogram's call records before it counts, for the GLSL twin's batch, and
+ * {@link #copyInts}, which gives a sort fresh keys on the device (the GPU kept busy between runs).
  */
 final class Elementwise {
   private Elementwise() {}
@@ -28,6 +29,14 @@ final class Elementwise {
     int i = Gpu.globalId(0);
     if (i < values.length) {
       values[i] = 0;
+    }
+  }
+
+  @Kernel(workgroup = 256)
+  static void copyInts(@Buffer(Access.READ) int[] from, @Buffer(Access.WRITE) int[] to) {
+    int i = Gpu.globalId(0);
+    if (i < to.length) {
+      to[i] = from[i];
     }
   }
 

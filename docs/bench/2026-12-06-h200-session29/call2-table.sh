@@ -2,7 +2,7 @@
 # Session 29, call 2: the H200 table of issue 49: the library (this head, ddd8fd3's jars in the
 # pack) and PyTorch on the same shapes, in one call.
 O=$OUT; mkdir -p $O /tmp/res
-R=/tmp/kiln-perf
+R=/tmp/kiln-perf; [ -d /tmp/kiln-check/.gpu ] && R=/tmp/kiln-check # the check unpacked the same pack
 [ -d $R/.gpu ] || { mkdir -p $R && tar -C $R -xJf .gpu-check/pack.tar.xz; }
 source $R/.gpu/env.sh
 nvidia-smi --query-gpu=name,driver_version,clocks.max.sm,memory.total --format=csv | tee $O/gpu.txt
