@@ -230,25 +230,20 @@ public final class RacyUpdates {
    * is not: the warning would be a guess.
    */
   private boolean differs(Expr value, boolean global) {
-    boolean[] found = {false};
-    Walk.expression(
+    return Walk.anyIn(
         value,
-        e -> {
-          switch (e) {
-            case Expr.BuiltinGet get ->
-                found[0] |=
-                    get.builtin() == Builtin.GLOBAL_ID
-                        || get.builtin() == Builtin.LOCAL_ID
-                        || global && get.builtin() == Builtin.WORKGROUP_ID;
-            case Expr.Load load -> found[0] |= differs(load.index(), global);
-            case Expr.LocalGet get ->
-                found[0] |=
-                    forms.singleAssignment(get.local()) instanceof Expr assigned
-                        && differs(assigned, global);
-            default -> {}
-          }
-        });
-    return found[0];
+        e ->
+            switch (e) {
+              case Expr.BuiltinGet get ->
+                  get.builtin() == Builtin.GLOBAL_ID
+                      || get.builtin() == Builtin.LOCAL_ID
+                      || global && get.builtin() == Builtin.WORKGROUP_ID;
+              case Expr.Load load -> differs(load.index(), global);
+              case Expr.LocalGet get ->
+                  forms.singleAssignment(get.local()) instanceof Expr assigned
+                      && differs(assigned, global);
+              default -> false;
+            });
   }
 
   /**
@@ -257,8 +252,7 @@ public final class RacyUpdates {
    * a load ({@code int old = bins[b]; bins[b] = old + 1;}).
    */
   private static boolean readsSameElement(Stmt.Store store, IndexForms forms) {
-    boolean[] found = {false};
-    Walk.expression(
+    return Walk.anyIn(
         store.value(),
         e -> {
           Expr read =
@@ -266,12 +260,10 @@ public final class RacyUpdates {
                       && forms.singleAssignment(get.local()) instanceof Expr.Load load
                   ? load
                   : e;
-          found[0] |=
-              read instanceof Expr.Load load
-                  && load.array() == store.array()
-                  && sameIndex(load.index(), store.index(), forms);
+          return read instanceof Expr.Load load
+              && load.array() == store.array()
+              && sameIndex(load.index(), store.index(), forms);
         });
-    return found[0];
   }
 
   /**

@@ -533,14 +533,8 @@ class IndexBoundsTest {
       {"unknownDivisorOrSign", "%uint_64", 2}
     };
     for (Object[] row : expected) {
-      String text =
-          SpirvTools.disassemble(Kernels.module(compilation, "test", "Strides", (String) row[0]));
-      long checks =
-          text.lines()
-              .filter(line -> line.contains("OpULessThan") && line.contains((String) row[1]))
-              .count();
       assertWithMessage("checks of %s against %s", row[0], row[1])
-          .that(checks)
+          .that(checksAgainst(compilation, "Strides", (String) row[0], (String) row[1]))
           .isEqualTo(((Integer) row[2]).longValue());
     }
     String padded =
@@ -589,13 +583,8 @@ class IndexBoundsTest {
                 "}"));
     assertThat(compilation).succeededWithoutWarnings();
     for (Object[] row : new Object[][] {{"inside", 0L}, {"oneStepMore", 1L}}) {
-      String text =
-          SpirvTools.disassemble(Kernels.module(compilation, "test", "Ranges", (String) row[0]));
       assertWithMessage("checks of the tile in %s", row[0])
-          .that(
-              text.lines()
-                  .filter(line -> line.contains("OpULessThan") && line.contains("%uint_2320"))
-                  .count())
+          .that(checksAgainst(compilation, "Ranges", (String) row[0], "%uint_2320"))
           .isEqualTo(row[1]);
     }
   }
@@ -631,13 +620,8 @@ class IndexBoundsTest {
                 "}"));
     assertThat(compilation).succeededWithoutWarnings();
     for (Object[] row : new Object[][] {{"inside", 0L}, {"maskTooWide", 1L}}) {
-      String text =
-          SpirvTools.disassemble(Kernels.module(compilation, "test", "Masks", (String) row[0]));
       assertWithMessage("checks of the counters in %s", row[0])
-          .that(
-              text.lines()
-                  .filter(line -> line.contains("OpULessThan") && line.contains("%uint_1024"))
-                  .count())
+          .that(checksAgainst(compilation, "Masks", (String) row[0], "%uint_1024"))
           .isEqualTo(row[1]);
     }
   }
@@ -698,9 +682,18 @@ class IndexBoundsTest {
 
   /** The bounds checks against the tile's length, 64: an unsigned comparison with that constant. */
   private static long tileChecks(Compilation compilation, String kernel) {
-    String text = SpirvTools.disassemble(Kernels.module(compilation, "test", "Tiles", kernel));
+    return checksAgainst(compilation, "Tiles", kernel, "%uint_64");
+  }
+
+  /**
+   * The bounds checks in {@code test.<type>.<kernel>}'s module against the constant {@code length}
+   * (an id such as {@code %uint_64}): unsigned comparisons with it.
+   */
+  private static long checksAgainst(
+      Compilation compilation, String type, String kernel, String length) {
+    String text = SpirvTools.disassemble(Kernels.module(compilation, "test", type, kernel));
     return text.lines()
-        .filter(line -> line.contains("OpULessThan") && line.contains("%uint_64"))
+        .filter(line -> line.contains("OpULessThan") && line.contains(length))
         .count();
   }
 }
