@@ -317,6 +317,45 @@ class ValidKernelsTest {
         .inOrder();
   }
 
+  /**
+   * A tile's scale and sum are computed as written, each element rounded as Java's float product
+   * and sum are: decorated NoContraction, so that no driver fuses {@code α·c + β·old} into one
+   * rounding (the CPU backend rounds twice).
+   */
+  @Test
+  void tileScalesAndSumsAreNotContracted() {
+    Compilation compilation =
+        Kernels.compile(
+            com.google.testing.compile.JavaFileObjects.forSourceLines(
+                "test.Blend",
+                "package test;",
+                "import dev.kiln.Gpu;",
+                "import dev.kiln.annotations.Kernel;",
+                "import dev.kiln.matrix.MatrixAccumulator;",
+                "import dev.kiln.matrix.MatrixLayout;",
+                "final class Blend {",
+                "  @Kernel(workgroup = 32)",
+                "  static void blend(float[] from, float[] both) {",
+                "    MatrixAccumulator c = Gpu.loadAccumulator(from, 0, 16, MatrixLayout.ROW_MAJOR);",
+                "    MatrixAccumulator old = Gpu.loadAccumulator(both, 0, 16, MatrixLayout.ROW_MAJOR);",
+                "    MatrixAccumulator sum = Gpu.addAccumulators(Gpu.scaleAccumulator(c, 0.75f),"
+                    + " Gpu.scaleAccumulator(old, 0.5f));",
+                "    Gpu.storeAccumulator(sum, both, 0, 16, MatrixLayout.ROW_MAJOR);",
+                "  }",
+                "}"));
+    assertThat(compilation).succeededWithoutWarnings();
+    String text = SpirvTools.disassemble(Kernels.module(compilation, "test", "Blend", "blend"));
+    java.util.List<String> results =
+        text.lines()
+            .filter(line -> line.contains("OpMatrixTimesScalar") || line.contains("OpFAdd"))
+            .map(line -> line.trim().split(" ")[0])
+            .toList();
+    assertThat(results).hasSize(3); // two scales and their sum
+    for (String result : results) {
+      assertThat(text).contains("OpDecorate " + result + " NoContraction");
+    }
+  }
+
   @Test
   void modulesSayHowTheirLaunchesMaySplitAcrossDevices() {
     Compilation faults = Kernels.compile(Kernels.source("corpus/Faults.java"));
