@@ -121,7 +121,7 @@ public final class Gemv {
     check(a.length, rows, cols, x.length, y.length);
     if (rows > 0) {
       GemvKernelsKernels.halves(
-          device, pairGrid(rows), a, x, y, rows, cols, 0, cols, 0, 0, accumulate ? 1 : 0);
+          device, grid(rows), a, x, y, rows, cols, 0, cols, 0, 0, accumulate ? 1 : 0);
     }
   }
 
@@ -147,7 +147,7 @@ public final class Gemv {
     check(a.length(), rows, cols, x.length(), y.length());
     if (rows > 0) {
       GemvKernelsKernels.halves(
-          device, pairGrid(rows), a, x, y, rows, cols, 0, cols, 0, 0, accumulate ? 1 : 0);
+          device, grid(rows), a, x, y, rows, cols, 0, cols, 0, 0, accumulate ? 1 : 0);
     }
   }
 
@@ -173,7 +173,7 @@ public final class Gemv {
     check(a.length(), rows, cols, x.length(), y.length());
     if (rows > 0) {
       GemvKernelsKernels.halves(
-          batch, pairGrid(rows), a, x, y, rows, cols, 0, cols, 0, 0, accumulate ? 1 : 0);
+          batch, grid(rows), a, x, y, rows, cols, 0, cols, 0, 0, accumulate ? 1 : 0);
     }
   }
 
@@ -193,7 +193,7 @@ public final class Gemv {
     check(a.length, rows, cols, x.length, y.length);
     if (rows > 0) {
       GemvKernelsKernels.bfloats(
-          device, pairGrid(rows), a, x, y, rows, cols, 0, cols, 0, 0, accumulate ? 1 : 0);
+          device, grid(rows), a, x, y, rows, cols, 0, cols, 0, 0, accumulate ? 1 : 0);
     }
   }
 
@@ -219,7 +219,7 @@ public final class Gemv {
     check(a.length(), rows, cols, x.length(), y.length());
     if (rows > 0) {
       GemvKernelsKernels.bfloats(
-          device, pairGrid(rows), a, x, y, rows, cols, 0, cols, 0, 0, accumulate ? 1 : 0);
+          device, grid(rows), a, x, y, rows, cols, 0, cols, 0, 0, accumulate ? 1 : 0);
     }
   }
 
@@ -245,7 +245,7 @@ public final class Gemv {
     check(a.length(), rows, cols, x.length(), y.length());
     if (rows > 0) {
       GemvKernelsKernels.bfloats(
-          batch, pairGrid(rows), a, x, y, rows, cols, 0, cols, 0, 0, accumulate ? 1 : 0);
+          batch, grid(rows), a, x, y, rows, cols, 0, cols, 0, 0, accumulate ? 1 : 0);
     }
   }
 
@@ -331,7 +331,7 @@ public final class Gemv {
     if (rows > 0) {
       GemvKernelsKernels.halves(
           batch,
-          pairGrid(rows),
+          grid(rows),
           a,
           x,
           y,
@@ -379,7 +379,7 @@ public final class Gemv {
     if (rows > 0) {
       GemvKernelsKernels.bfloats(
           batch,
-          pairGrid(rows),
+          grid(rows),
           a,
           x,
           y,
@@ -687,11 +687,6 @@ public final class Gemv {
   /** The grid for {@code rows} rows: {@link GemvKernels#LANES} wide, a row of it per row. */
   private static Grid grid(int rows) {
     return Grid.of(GemvKernels.LANES, rows);
-  }
-
-  /** {@link GemvKernels#halves}' and {@link GemvKernels#bfloats}': a run to two rows. */
-  private static Grid pairGrid(int rows) {
-    return Grid.of(GemvKernels.LANES, rows / 2 + rows % 2);
   }
 
   private static void check(int length, int rows, int cols, int xLength, int yLength) {

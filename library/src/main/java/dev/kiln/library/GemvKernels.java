@@ -9,15 +9,14 @@ import dev.kiln.annotations.Kernel;
 /**
  * The kernels behind {@link Gemv}: a workgroup of {@link #LANES} x {@link #ROWS} takes {@link
  * #ROWS} rows of a row-major {@code rows x cols} matrix, the {@link #LANES} invocations along x to
- * a row, launched over a grid {@code LANES} wide and {@code rows} high ({@link #halves} and {@link
- * #bfloats} take two rows to each run, over a grid half as high). Lane {@code j} walks its row in
- * chunks of 32 bytes ({@link #FLOAT_CHUNK} floats or {@link #SHORT_CHUNK} 16-bit elements, read as
- * 16-byte copies where a chunk is whole): chunk {@code t} starts at column {@code (t · LANES + j) ·
- * chunk}, and the lane adds the chunk's products to its partial in column order (of 16-bit rows, it
- * reads chunk {@code t + 1} before it adds chunk {@code t}'s, two chunks in flight: 1.07x in a 1B
- * Llama step's GEMVs on the H100, PERFORMANCE.md); the row's 32 partials are then summed as a tree
- * ({@link LaneFolds#sum}). Each product and each sum is rounded to float as Java rounds it, so the
- * order is the results' specification and every device gives the same bits.
+ * a row, launched over a grid {@code LANES} wide and {@code rows} high. Lane {@code j} walks its
+ * row in chunks of 32 bytes ({@link #FLOAT_CHUNK} floats or {@link #SHORT_CHUNK} 16-bit elements,
+ * read as 16-byte copies where a chunk is whole): chunk {@code t} starts at column {@code (t ·
+ * LANES + j) · chunk}, and the lane adds the chunk's products to its partial in column order (of
+ * 16-bit rows, it reads chunk {@code t + 1} before it adds chunk {@code t}'s, two chunks in flight:
+ * 1.07x in a 1B Llama step's GEMVs on the H100, PERFORMANCE.md); the row's 32 partials are then
+ * summed as a tree ({@link LaneFolds#sum}). Each product and each sum is rounded to float as Java
+ * rounds it, so the order is the results' specification and every device gives the same bits.
  */
 final class GemvKernels {
   static final int LANES = LaneFolds.LANES;
@@ -62,7 +61,13 @@ final class GemvKernels {
       int offsetX,
       int offsetY,
       int accumulate) {
-    pairOfRows(a, x, y, rows, cols, offsetA, lda, offsetX, offsetY, accumulate, 0);
+    int row = Gpu.globalId(1);
+    float partial =
+        row < rows ? shortLane(a, x, offsetA + row * lda, offsetX, cols, Gpu.localId(0), 0) : 0f;
+    float total = LaneFolds.sum(partial);
+    if (Gpu.globalId(0) == 0 && row < rows) {
+      y[offsetY + row] = accumulate != 0 ? y[offsetY + row] + total : total;
+    }
   }
 
   /** The same with {@code a}'s elements bfloat16 bits: a float's upper 16 bits. */
@@ -78,51 +83,12 @@ final class GemvKernels {
       int offsetX,
       int offsetY,
       int accumulate) {
-    pairOfRows(a, x, y, rows, cols, offsetA, lda, offsetX, offsetY, accumulate, 1);
-  }
-
-  /**
-   * The body of {@link #halves} and {@link #bfloats}: rows {@code 2 r} and {@code 2 r + 1} to run
-   * {@code r} of the grid (its y), the chunks of {@code x} read once for both ({@link #shortLanes},
-   * each row's sum as {@link #shortLane} makes it). On the H100 a variant that read {@code x} once
-   * per lane, for the cost only, ran 1.11-1.15x faster than one row per run.
-   */
-  private static void pairOfRows(
-      short[] a,
-      float[] x,
-      float[] y,
-      int rows,
-      int cols,
-      int offsetA,
-      int lda,
-      int offsetX,
-      int offsetY,
-      int accumulate,
-      int bfloat) {
-    int row = 2 * Gpu.globalId(1);
-    float[] partials = new float[2];
-    if (row < rows) {
-      int second = row + 1 < rows ? row + 1 : row; // a last odd row is summed twice, stored once
-      shortLanes(
-          a,
-          x,
-          offsetA + row * lda,
-          offsetA + second * lda,
-          offsetX,
-          cols,
-          Gpu.localId(0),
-          bfloat,
-          partials);
-    }
-    float[] totals = new float[2];
-    LaneFolds.sums(partials[0], partials[1], totals);
-    if (Gpu.globalId(0) == 0) {
-      for (int r = 0; r < 2; r++) {
-        if (row + r < rows) {
-          int at = offsetY + row + r;
-          y[at] = accumulate != 0 ? y[at] + totals[r] : totals[r];
-        }
-      }
+    int row = Gpu.globalId(1);
+    float partial =
+        row < rows ? shortLane(a, x, offsetA + row * lda, offsetX, cols, Gpu.localId(0), 1) : 0f;
+    float total = LaneFolds.sum(partial);
+    if (Gpu.globalId(0) == 0 && row < rows) {
+      y[offsetY + row] = accumulate != 0 ? y[offsetY + row] + total : total;
     }
   }
 
@@ -141,7 +107,7 @@ final class GemvKernels {
     int row = Gpu.globalId(1);
     float[] gateUp = new float[2];
     if (row < rows) {
-      shortLanes(a, x, row * cols, (rows + row) * cols, 0, cols, Gpu.localId(0), 0, gateUp);
+      shortLanes(a, x, row * cols, (rows + row) * cols, cols, Gpu.localId(0), 0, gateUp);
     }
     float unit = LaneFolds.gatedSum(gateUp[0], gateUp[1]);
     if (Gpu.globalId(0) == 0 && row < rows) {
@@ -160,7 +126,7 @@ final class GemvKernels {
     int row = Gpu.globalId(1);
     float[] gateUp = new float[2];
     if (row < rows) {
-      shortLanes(a, x, row * cols, (rows + row) * cols, 0, cols, Gpu.localId(0), 1, gateUp);
+      shortLanes(a, x, row * cols, (rows + row) * cols, cols, Gpu.localId(0), 1, gateUp);
     }
     float unit = LaneFolds.gatedSum(gateUp[0], gateUp[1]);
     if (Gpu.globalId(0) == 0 && row < rows) {
@@ -240,7 +206,7 @@ final class GemvKernels {
     int lane = Gpu.localId(0);
     float[] gateUp = new float[2];
     if (row < rows) {
-      shortLanes(a, normed, row * cols, (rows + row) * cols, 0, cols, lane, bfloat, gateUp);
+      shortLanes(a, normed, row * cols, (rows + row) * cols, cols, lane, bfloat, gateUp);
     }
     float unit =
         LaneFolds.gatedNormedSum(
@@ -328,7 +294,7 @@ final class GemvKernels {
     int lane = Gpu.localId(0);
     float[] gateUp = new float[2];
     if (row < rows) {
-      shortLanes(a, normed, row * cols, (rows + row) * cols, 0, cols, lane, bfloat, gateUp);
+      shortLanes(a, normed, row * cols, (rows + row) * cols, cols, lane, bfloat, gateUp);
     }
     float gate = LaneFolds.subgroupSum(gateUp[0]);
     float up = LaneFolds.subgroupSum(gateUp[1]);
@@ -532,7 +498,6 @@ final class GemvKernels {
       float[] x,
       int first,
       int second,
-      int xStart,
       int cols,
       int lane,
       int bfloat,
@@ -557,7 +522,7 @@ final class GemvKernels {
           System.arraycopy(a, first + c + step, nextOnes, 0, SHORT_CHUNK);
           System.arraycopy(a, second + c + step, nextTwos, 0, SHORT_CHUNK);
         }
-        System.arraycopy(x, xStart + c, xs, 0, SHORT_CHUNK);
+        System.arraycopy(x, c, xs, 0, SHORT_CHUNK);
         if (bfloat == 0 && allNormal(ones) && allNormal(twos)) {
           for (int k = 0; k < SHORT_CHUNK; k++) {
             one += normalHalf(ones[k]) * xs[k];
@@ -571,8 +536,8 @@ final class GemvKernels {
         }
       } else {
         for (int k = c; k < cols; k++) {
-          one += SixteenBits.decode(a[first + k], bfloat) * x[xStart + k];
-          two += SixteenBits.decode(a[second + k], bfloat) * x[xStart + k];
+          one += SixteenBits.decode(a[first + k], bfloat) * x[k];
+          two += SixteenBits.decode(a[second + k], bfloat) * x[k];
         }
       }
     }

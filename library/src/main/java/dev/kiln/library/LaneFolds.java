@@ -57,32 +57,21 @@ final class LaneFolds {
    * GemmKernels#activate} computes it, each sum as {@link #sum} folds it (one tree for both).
    */
   static float gatedSum(float gate, float up) {
-    float[] totals = new float[2];
-    sums(gate, up, totals);
-    return GemmKernels.activate(totals[0], GemmKernels.SILU) * totals[1];
-  }
-
-  /**
-   * The run's sums of {@code one} and of {@code two}, each as {@link #sum} folds it (one tree for
-   * both), into {@code totals[0]} and {@code totals[1]}.
-   */
-  static void sums(float one, float two, float[] totals) {
-    float[] p = Gpu.sharedFloats(LANES * RUNS);
-    float[] q = Gpu.sharedFloats(LANES * RUNS);
+    float[] g = Gpu.sharedFloats(LANES * RUNS);
+    float[] u = Gpu.sharedFloats(LANES * RUNS);
     int lane = Gpu.localId(0);
     int at = Gpu.localId(1) * LANES + lane;
-    p[at] = one;
-    q[at] = two;
+    g[at] = gate;
+    u[at] = up;
     Gpu.barrier();
     for (int s = LANES / 2; s > 0; s >>= 1) {
       if (lane < s) {
-        p[at] += p[at + s];
-        q[at] += q[at + s];
+        g[at] += g[at + s];
+        u[at] += u[at + s];
       }
       Gpu.barrier();
     }
-    totals[0] = p[at - lane];
-    totals[1] = q[at - lane];
+    return GemmKernels.activate(g[at - lane], GemmKernels.SILU) * u[at - lane];
   }
 
   /**
