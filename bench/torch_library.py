@@ -74,6 +74,7 @@ def main():
         keys = [torch.randint(-2**31, 2**31 - 1, (n,), device="cuda", dtype=torch.int32) for _ in range(2)]
         rows.append(row("sort ints 2^26", "torch", n, 8 * n, measure(lambda s: torch.sort(keys[s % 2]))))
         del keys
+        save(out, rows)
     if "gemm" in parts:
         for m, n, k in GEMM_SHAPES:
             a = torch.rand(m, k, device="cuda") * 2 - 1
@@ -87,6 +88,12 @@ def main():
                 del a16, b16, bt
             del a, b
             torch.cuda.empty_cache()
+            save(out, rows)
+    save(out, rows)
+
+
+def save(out, rows):
+    """Writes the rows so far (after each shape, so that a run cut off by its time limit keeps them)."""
     with open(os.path.join(out, "torch-library.csv"), "w") as f:
         f.write("\n".join(rows) + "\n")
 
