@@ -687,9 +687,10 @@ final class TileGemmKernels {
    * (as {@link #fetch}). Where the stage has no edge to test, the same in the whole workgroup, the
    * copies go without tests: where the stage lies inside k and either the operand lies along k (its
    * quads never cross c's edge) or the block lies inside the operand. The two loops, each with
-   * {@code inside} a constant, made the float16 product 1.07-1.13x faster on the H100 (233 and 250
-   * TFLOP/s at 4096 and 8192, 0.97x and 0.98x the bench kernel); one loop testing the flag in each
-   * quad was slower than the tests it replaced (PERFORMANCE.md).
+   * {@code inside} a constant, made the 16-bit products 1.04-1.13x faster on the H100 (1.08-1.53x
+   * with b as n rows of k, whose stages are all test-free; 233 and 250 TFLOP/s at 4096 and 8192,
+   * 0.97x and 0.98x the bench kernel); one loop testing the flag in each quad was slower than the
+   * tests it replaced (PERFORMANCE.md).
    */
   private static void fetchStage(
       short[] x,
