@@ -685,12 +685,13 @@ final class TileGemmKernels {
   /**
    * Reads this invocation's {@code quads} quads of an operand's stage {@code k0} into {@code next}
    * (as {@link #fetch}). Where the stage has no edge to test, the same in the whole workgroup, the
-   * copies go without tests: where the stage lies inside k and either the operand lies along k (its
-   * quads never cross c's edge) or the block lies inside the operand. The two loops, each with
-   * {@code inside} a constant, made the 16-bit products 1.04-1.13x faster on the H100 (1.08-1.53x
-   * with b as n rows of k, whose stages are all test-free; 233 and 250 TFLOP/s at 4096 and 8192,
-   * 0.97x and 0.98x the bench kernel); one loop testing the flag in each quad was slower than the
-   * tests it replaced (PERFORMANCE.md).
+   * copies go without tests: where the stage lies inside k and the operand lies along k (its quads
+   * never cross c's edge), or the block lies inside the operand, or c's edge falls between quads
+   * (the extent a multiple of {@link #QUAD}). The two loops, each with {@code inside} a constant,
+   * made the 16-bit products 1.04-1.13x faster on the H100 (1.08-1.53x with b as n rows of k, whose
+   * stages are all test-free; 233 and 250 TFLOP/s at 4096 and 8192, 0.97x and 0.98x the bench
+   * kernel); one loop testing the flag in each quad was slower than the tests it replaced
+   * (PERFORMANCE.md).
    */
   private static void fetchStage(
       short[] x,
@@ -705,7 +706,7 @@ final class TileGemmKernels {
       int self,
       short[] next,
       int quads) {
-    if (k0 + DEPTH <= k && (alongK != 0 || first + span <= extent)) {
+    if (k0 + DEPTH <= k && (alongK != 0 || first + span <= extent || extent % QUAD == 0)) {
       for (int move = 0; move < quads; move++) {
         fetch(
             x,
@@ -747,9 +748,10 @@ final class TileGemmKernels {
    * operand runs along c's rows (or columns), {@code extent} of them, the block's {@code span} from
    * {@code first}; element {@code (o, kk)} is at {@code offset + o * row + kk} where {@code alongK}
    * is not 0, else at {@code offset + kk * row + o}. One 16-byte copy inside the matrix, element by
-   * element at its edges, zeros past them; where the operand lies along k, a row past c's edge
-   * reads the operand's last one again instead, whole. {@code inside}, a constant at each call,
-   * says that the stage needs no test ({@link #fetchStage}).
+   * element at its edges, zeros past them. Past c's edge a quad reads instead, whole, the operand's
+   * last row again where the operand lies along k, or its last quad where the stage needs no test
+   * ({@code inside}, a constant at each call: {@link #fetchStage}): its products land only in
+   * entries of c that are never written.
    */
   private static void fetch(
       short[] x,
@@ -780,7 +782,9 @@ final class TileGemmKernels {
     } else {
       int kk = k0 + q / (span / QUAD);
       int o = first + q % (span / QUAD) * QUAD;
-      if (inside || kk < k && o + QUAD <= extent) {
+      if (inside) {
+        System.arraycopy(x, offset + kk * row + Math.min(o, extent - QUAD), next, at, QUAD);
+      } else if (kk < k && o + QUAD <= extent) {
         System.arraycopy(x, offset + kk * row + o, next, at, QUAD);
       } else {
         for (int t = 0; t < QUAD; t++) {

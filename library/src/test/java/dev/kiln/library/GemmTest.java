@@ -224,7 +224,7 @@ class GemmTest extends LibraryDevices {
   @CsvSource({
     "1, 1, 1, false, false", "130, 257, 33, false, false", "129, 300, 40, true, false",
     "200, 17, 70, false, true", "37, 260, 129, true, true", "128, 256, 32, false, false",
-    "256, 512, 48, false, true", "5, 9, 0, true, false"
+    "256, 512, 48, false, true", "136, 264, 72, true, false", "5, 9, 0, true, false"
   })
   void tensorCoresGiveTheProductOfTheDecodedFactors(
       int m, int n, int k, boolean transA, boolean transB) {
