@@ -782,10 +782,11 @@ final class TileGemmKernels {
     } else {
       int kk = k0 + q / (span / QUAD);
       int o = first + q % (span / QUAD) * QUAD;
-      if (inside) {
-        System.arraycopy(x, offset + kk * row + Math.min(o, extent - QUAD), next, at, QUAD);
-      } else if (kk < k && o + QUAD <= extent) {
-        System.arraycopy(x, offset + kk * row + o, next, at, QUAD);
+      if (inside || kk < k && o + QUAD <= extent) {
+        // past the edge (where inside) the last quad, counted in quads so that the index is seen a
+        // multiple of one (a copy whose alignment is tested as it runs is slower)
+        int from = Math.min(o / QUAD, extent / QUAD - 1) * QUAD;
+        System.arraycopy(x, offset + kk * row + from, next, at, QUAD);
       } else {
         for (int t = 0; t < QUAD; t++) {
           next[at + t] = kk < k && o + t < extent ? x[offset + kk * row + o + t] : 0;
