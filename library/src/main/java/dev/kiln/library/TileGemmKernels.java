@@ -690,8 +690,8 @@ final class TileGemmKernels {
    * (the extent a multiple of {@link #QUAD}). The two loops, each with {@code inside} a constant,
    * made the 16-bit products 1.04-1.13x faster on the H100 (1.08-1.53x with b as n rows of k, whose
    * stages are all test-free; 233 and 250 TFLOP/s at 4096 and 8192, 0.97x and 0.98x the bench
-   * kernel); one loop testing the flag in each quad was slower than the tests it replaced
-   * (PERFORMANCE.md).
+   * kernel), and the edges between quads 1.25-1.48x more at ragged shapes; one loop testing the
+   * flag in each quad was slower than the tests it replaced (PERFORMANCE.md).
    */
   private static void fetchStage(
       short[] x,
