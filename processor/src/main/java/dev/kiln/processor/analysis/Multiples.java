@@ -1,10 +1,12 @@
 package dev.kiln.processor.analysis;
 
 import dev.kiln.processor.ir.Expr;
+import dev.kiln.processor.ir.Intrinsic;
 import dev.kiln.processor.ir.Local;
 import dev.kiln.processor.ir.PrimType;
 import dev.kiln.processor.ir.Program;
 import dev.kiln.processor.ir.Stmt;
+import dev.kiln.processor.ir.UnaryOp;
 import dev.kiln.processor.ir.Walk;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -18,8 +20,10 @@ import java.util.Map;
  * fixed point; so {@code k} of {@code for (int k = 0; k < n; k += 16)} is a multiple of 16. Int
  * arithmetic wraps modulo 2^32, which keeps multiples of powers of two: {@code a + b} has the fewer
  * of its operands' zero bits, {@code a * b} their sum, {@code a << c} c more, {@code a % b} the
- * fewer (a remainder is {@code a - (a / b) * b}), {@code a & b} the more. What tells a tile's
- * offset or a copy's index 16-byte aligned at compile time.
+ * fewer (a remainder is {@code a - (a / b) * b}), {@code a & b} the more, {@code -a} as many
+ * ({@code -QUAD} of a constant), and {@code Math.min} and {@code Math.max} the fewer of their
+ * arguments (the result is one of them). What tells a tile's offset or a copy's index 16-byte
+ * aligned at compile time.
  */
 public final class Multiples {
   /** All 32 bits: the value 0, or a local nothing has lowered yet. */
@@ -108,6 +112,10 @@ public final class Multiples {
       case Expr.IntConst(int value) -> value == 0 ? ALL : Integer.numberOfTrailingZeros(value);
       case Expr.LocalGet get -> locals.getOrDefault(get.local(), 0);
       case Expr.Binary binary -> binary(binary);
+      case Expr.Unary(UnaryOp op, Expr operand) when op == UnaryOp.NEG -> zeroBits(operand);
+      case Expr.Call call
+          when call.function() == Intrinsic.MIN || call.function() == Intrinsic.MAX ->
+          call.arguments().stream().mapToInt(this::zeroBits).min().orElse(0);
       case Expr.Conditional conditional ->
           Math.min(zeroBits(conditional.then()), zeroBits(conditional.otherwise()));
       case Expr.Let let -> zeroBits(let.body());
