@@ -57,6 +57,9 @@ public final class Batch implements AutoCloseable {
   /** The arrays this batch made ({@link #floats}), closed when it closes. */
   private final List<DeviceArray<?, ?>> owned = new ArrayList<>();
 
+  /** {@link #unusedFloats()}'s array, made on its first call. */
+  private FloatArray unusedFloats;
+
   Batch(Device device, BackendBatch backend) {
     this(device, backend, false);
   }
@@ -112,6 +115,22 @@ public final class Batch implements AutoCloseable {
    */
   public IntArray ints(int length) {
     return own(() -> device.ints(length));
+  }
+
+  /**
+   * A zero-filled float array of one element that the batch owns, the same array on every call: for
+   * an argument a kernel takes but does not read (an absent bias), so that launches needing one
+   * allocate nothing after the first. Launches that write it share it, as they would any array.
+   *
+   * @return the batch's one-element array, not to be closed by the caller
+   */
+  public FloatArray unusedFloats() {
+    synchronized (this) {
+      if (unusedFloats == null) {
+        unusedFloats = floats(1);
+      }
+      return unusedFloats;
+    }
   }
 
   private <A extends DeviceArray<?, ?>> A own(java.util.function.Supplier<A> allocation) {

@@ -679,8 +679,10 @@ public final class Gemm {
     strides.check(m, n, k, transA, transB, a.length(), b.length(), c.length());
     epilogue.check(m, n, strides);
     if (m > 0 && n > 0) {
-      // an absent bias or residual: an array the batch owns, which the kernel does not read
-      FloatArray none = epilogue.bias == null || epilogue.residual == null ? batch.floats(1) : null;
+      // an absent bias or residual: the batch's array for that, which the kernel does not read (one
+      // allocated per launch took half the host's time of recording a Llama prefill's products)
+      FloatArray none =
+          epilogue.bias == null || epilogue.residual == null ? batch.unusedFloats() : null;
       Launch<Batch, ShortArray, FloatArray> kernel =
           tiles
               ? (strides.inOctets()

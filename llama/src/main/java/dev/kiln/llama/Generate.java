@@ -222,36 +222,43 @@ public final class Generate {
 
   /**
    * Times the prefill of a prompt of {@code length} random tokens, the median of 9 after one, then
-   * each kind of its launches alone.
+   * each kind of its launches alone: on the host's clock (recording, submission and the wait), and
+   * on the device's.
    */
   private static void measurePrefill(DeviceModel decoder, int length) {
     int[] prompt = new java.util.Random(length).ints(length, 0, 128000).toArray();
-    long all = timePrefill(decoder, prompt, java.util.EnumSet.allOf(DeviceModel.Part.class));
+    long[] all = timePrefill(decoder, prompt, java.util.EnumSet.allOf(DeviceModel.Part.class));
     StringBuilder alone = new StringBuilder();
     for (DeviceModel.Part part : DeviceModel.Part.values()) {
+      long[] times = timePrefill(decoder, prompt, java.util.EnumSet.of(part));
       alone.append(
           String.format(
-              " %s %.2f ms",
+              " %s %.2f ms (GPU %.2f)",
               part == DeviceModel.Part.GEMV ? "GEMM" : part.toString(),
-              timePrefill(decoder, prompt, java.util.EnumSet.of(part)) / 1e6));
+              times[0] / 1e6,
+              times[1] / 1e6));
     }
     System.out.printf(
-        "  prefill of %d tokens: %.2f ms (host clock, median), %.0f tokens/s; alone:%s%n",
-        length, all / 1e6, length / (all / 1e9), alone);
+        "  prefill of %d tokens: %.2f ms (host clock, median), %.0f tokens/s, GPU time %.2f ms;"
+            + " alone:%s%n",
+        length, all[0] / 1e6, length / (all[0] / 1e9), all[1] / 1e6, alone);
   }
 
-  private static long timePrefill(
+  /** The median host time and the median device time of 9 prefills after one, in nanoseconds. */
+  private static long[] timePrefill(
       DeviceModel decoder, int[] prompt, java.util.Set<DeviceModel.Part> parts) {
-    long[] nanos = new long[9];
-    for (int r = -1; r < nanos.length; r++) {
+    long[] host = new long[9];
+    long[] gpu = new long[host.length];
+    for (int r = -1; r < host.length; r++) {
       decoder.start(prompt);
       long start = System.nanoTime();
-      decoder.prefill(prompt.length, parts);
+      long device = decoder.prefill(prompt.length, parts);
       if (r >= 0) {
-        nanos[r] = System.nanoTime() - start;
+        host[r] = System.nanoTime() - start;
+        gpu[r] = device;
       }
     }
-    return median(nanos);
+    return new long[] {median(host), median(gpu)};
   }
 
   private static long median(long[] nanos) {

@@ -342,8 +342,11 @@ public final class DeviceModel implements AutoCloseable {
   /**
    * Runs the launches of a prefill of the kinds {@code parts} only ({@link Part#GEMV}: the matrix
    * products): for measurements, as {@link #recordStep(int, java.util.Set)}.
+   *
+   * @return the time the launches took on the device, in nanoseconds (GPU timestamps on Vulkan,
+   *     {@link Batch#deviceNanos}), summed over the batches of {@link #PREFILL_ROWS} positions
    */
-  public void prefill(int count, java.util.Set<Part> parts) {
+  public long prefill(int count, java.util.Set<Part> parts) {
     if (count < 0 || count > positions) {
       throw new IllegalArgumentException(count + " positions; the cache holds " + positions);
     }
@@ -356,13 +359,17 @@ public final class DeviceModel implements AutoCloseable {
               Math.min(PREFILL_ROWS, positions),
               new Prefill.Model(embedding, tokens, cos, sin, layers));
     }
+    long nanos = 0;
     for (int start = 0; start < count; start += PREFILL_ROWS) {
       int rows = Math.min(PREFILL_ROWS, count - start);
       try (Batch batch = device.batch()) {
         prefill.run(batch, start, rows, parts);
+        batch.submit();
+        nanos += batch.deviceNanos();
       }
     }
     moveTo(count);
+    return nanos;
   }
 
   /** The most positions {@link #prefill} runs at once. */

@@ -5,6 +5,8 @@ import dev.kiln.samples.testing.Bits;
 import dev.kiln.samples.testing.BothDevices;
 import dev.kiln.samples.testing.TestDevices;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -145,6 +147,30 @@ class BatchTest extends BothDevices {
         Bits.assertSameBits("on " + device.backend(), expected, dy.toArray());
       }
       assertThrows(IllegalStateException.class, between::toArray, "closed with its batch");
+      assertEquals(buffersBefore, device.resources().buffers(), "every buffer freed on " + device.backend());
+    }
+  }
+
+  @Test
+  void theUnusedArrayIsOneArrayPerBatchAndClosesWithIt() {
+    for (Device device : new Device[] {vulkan, cpu}) {
+      try (Batch warm = device.batch(); Batch nested = device.batch()) {
+        warm.unusedFloats(); // the device's pooled recorders, which keep buffers of their own
+      }
+      int buffersBefore = device.resources().buffers();
+      FloatArray first;
+      try (Batch batch = device.batch()) {
+        first = batch.unusedFloats();
+        assertSame(first, batch.unusedFloats(), "the same array on " + device.backend());
+        assertEquals(1, first.length());
+        if (device == vulkan) { // the CPU backend's arrays are Java arrays, no native buffers
+          assertEquals(buffersBefore + 1, device.resources().buffers(), "one buffer");
+        }
+        try (Batch other = device.batch()) {
+          assertNotSame(first, other.unusedFloats(), "each batch its own on " + device.backend());
+        }
+      }
+      assertThrows(IllegalStateException.class, first::toArray, "closed with its batch");
       assertEquals(buffersBefore, device.resources().buffers(), "every buffer freed on " + device.backend());
     }
   }
