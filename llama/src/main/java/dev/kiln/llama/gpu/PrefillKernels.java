@@ -186,22 +186,24 @@ final class PrefillKernels {
 
   /**
    * The prefill's causal attention, a block of query rows at a time (flash attention): workgroup
-   * {@code block · kvHeads + kvHead} takes the {@code VECTORS / group} rows from {@code block ·
-   * VECTORS / group} of {@code qkv} (rotated; row {@code r} at position {@code start + r}) for the
-   * {@code group} query heads that share key-value head {@code kvHead}: {@link #VECTORS} query
-   * vectors, {@link #SHARERS} invocations each. It walks the cache up to its last row's position a
-   * tile of {@link LlamaKernels#SPAN} positions at a time: the tile's keys staged in workgroup
-   * memory (its values meanwhile loaded into registers), each vector's scores against them ({@code
-   * q · k · scale} in order of the elements; a key past the vector's position scores negative
-   * infinity), then the values staged in the keys' place and, per vector, a running maximum, sum
-   * and weighted values (the online softmax, in order of the positions). It writes each vector's
-   * result in 16 bits to its row of {@code out}. The workgroup arrays' lengths are {@code VECTORS ·
-   * (headDim + 1)}, {@code SPAN · (headDim + 1)} and {@code VECTORS · (SPAN + 1)}, parameters so
-   * that a small head asks for little workgroup memory. Without index checks on the device
-   * (measured on the H100: 6.0 against 13.4 ms for a 1B model's 512-position prefill, the checks of
-   * its workgroup arrays' indices, whose lengths are launch values, being most of its
-   * instructions): every index is within the arrays for the lengths {@link Prefill} gives, which
-   * {@link DeviceModel#prefill} keeps within the cache; the CPU backend checks them.
+   * {@code w · kvHeads + kvHead} takes block {@code blocks - 1 - w}, the {@code VECTORS / group}
+   * rows from {@code block · VECTORS / group} of {@code qkv} (rotated; row {@code r} at position
+   * {@code start + r}), so that the blocks with the most positions to walk start first (the 1B
+   * model's 512-row prefill attention 5.08 to 4.36 ms on the H100, PERFORMANCE.md), for the {@code
+   * group} query heads that share key-value head {@code kvHead}: {@link #VECTORS} query vectors,
+   * {@link #SHARERS} invocations each. It walks the cache up to its last row's position a tile of
+   * {@link LlamaKernels#SPAN} positions at a time: the tile's keys staged in workgroup memory (its
+   * values meanwhile loaded into registers), each vector's scores against them ({@code q · k ·
+   * scale} in order of the elements; a key past the vector's position scores negative infinity),
+   * then the values staged in the keys' place and, per vector, a running maximum, sum and weighted
+   * values (the online softmax, in order of the positions). It writes each vector's result in 16
+   * bits to its row of {@code out}. The workgroup arrays' lengths are {@code VECTORS · (headDim +
+   * 1)}, {@code SPAN · (headDim + 1)} and {@code VECTORS · (SPAN + 1)}, parameters so that a small
+   * head asks for little workgroup memory. Without index checks on the device (measured on the
+   * H100: 6.0 against 13.4 ms for a 1B model's 512-position prefill, the checks of its workgroup
+   * arrays' indices, whose lengths are launch values, being most of its instructions): every index
+   * is within the arrays for the lengths {@link Prefill} gives, which {@link DeviceModel#prefill}
+   * keeps within the cache; the CPU backend checks them.
    */
   @Kernel(workgroup = WORKGROUP, boundsChecks = false)
   static void attendBlock(
@@ -224,7 +226,8 @@ final class PrefillKernels {
     float[] scores = Gpu.sharedFloats(scoresLength);
     int group = heads / kvHeads;
     int perBlock = VECTORS / group;
-    int firstRow = Gpu.workgroupId(0) / kvHeads * perBlock;
+    int blocks = (rows + perBlock - 1) / perBlock;
+    int firstRow = (blocks - 1 - Gpu.workgroupId(0) / kvHeads) * perBlock;
     int kvHead = Gpu.workgroupId(0) % kvHeads;
     int self = Gpu.localId(0);
     int vector = self / SHARERS;
