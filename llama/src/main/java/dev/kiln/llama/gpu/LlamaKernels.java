@@ -76,17 +76,19 @@ final class LlamaKernels {
    * its key and value into the caches. The workgroup stages the span's keys and the heads' queries
    * in workgroup memory (and its values: each staging loop runs a fixed count of turns, so that the
    * driver issues every load before the first store), scores each head against each key ({@code q ·
-   * k · scale}), and writes per head the scores' maximum and the sum of their exponentials less it
-   * ({@code stats}, two floats) and the values weighted by those exponentials ({@code partials},
-   * {@code headDim} floats), at {@code head · spans + span}; a span past the position writes a
-   * maximum of negative infinity, which {@link #attendCombine} skips. {@code headDim} divides
-   * {@link #WORKGROUP} and is at most {@link #MAX_HEAD}, and {@code heads / kvHeads} at most {@link
-   * #MAX_GROUP}. The workgroup arrays' lengths, {@code SPAN · (headDim + 1)}, {@code SPAN ·
-   * headDim}, {@code group · headDim} and {@code group · SPAN}, are parameters so that a small head
-   * asks for little workgroup memory (Vulkan promises 16 KiB). A position past the cache is taken
-   * as its last (so that every index stays within the arrays: the kernel runs without index checks
-   * on the device, measured 0.25 against 0.32 ms of a 1B step's attention on the H100; the CPU
-   * backend checks them); the step's {@link #advance} then faults.
+   * k · scale}), takes each score's exponential less its head's maximum once (where each of a
+   * head's {@code headDim} sums took all of them, 64 to 128 times as many), and writes per head the
+   * scores' maximum and the sum of their exponentials less it ({@code stats}, two floats) and the
+   * values weighted by those exponentials ({@code partials}, {@code headDim} floats), at {@code
+   * head · spans + span}; a span past the position writes a maximum of negative infinity, which
+   * {@link #attendCombine} skips. {@code headDim} divides {@link #WORKGROUP} and is at most {@link
+   * #MAX_HEAD}, and {@code heads / kvHeads} at most {@link #MAX_GROUP}. The workgroup arrays'
+   * lengths, {@code SPAN · (headDim + 1)}, {@code SPAN · headDim}, {@code group · headDim} and
+   * {@code group · SPAN}, are parameters so that a small head asks for little workgroup memory
+   * (Vulkan promises 16 KiB). A position past the cache is taken as its last (so that every index
+   * stays within the arrays: the kernel runs without index checks on the device, measured 0.25
+   * against 0.32 ms of a 1B step's attention on the H100; the CPU backend checks them); the step's
+   * {@link #advance} then faults.
    */
   @Kernel(workgroup = WORKGROUP, boundsChecks = false)
   static void attendSpan(
@@ -111,6 +113,8 @@ final class LlamaKernels {
     float[] staged = Gpu.sharedFloats(valuesLength);
     float[] query = Gpu.sharedFloats(queriesLength);
     float[] scores = Gpu.sharedFloats(scoresLength);
+    float[] weights = Gpu.sharedFloats(scoresLength);
+    float[] maxes = Gpu.sharedFloats(MAX_GROUP);
     int kvHead = Gpu.workgroupId(0) / spans;
     int span = Gpu.workgroupId(0) % spans;
     int self = Gpu.localId(0);
@@ -168,17 +172,26 @@ final class LlamaKernels {
       scores[s] = score;
     }
     Gpu.barrier();
-    for (int s = self; s < group * headDim; s += WORKGROUP) {
-      int g = s / headDim;
-      int d = s % headDim;
+    for (int s = self; s < group * SPAN; s += WORKGROUP) { // each exponential once
+      int g = s / SPAN;
       float max = Float.NEGATIVE_INFINITY;
       for (int t = 0; t < count; t++) {
         max = Math.max(max, scores[g * SPAN + t]);
       }
+      weights[s] = Gpu.exp(scores[s] - max);
+      if (s % SPAN == 0) {
+        maxes[g] = max;
+      }
+    }
+    Gpu.barrier();
+    for (int s = self; s < group * headDim; s += WORKGROUP) {
+      int g = s / headDim;
+      int d = s % headDim;
+      float max = maxes[g];
       float sum = 0f;
       float acc = 0f;
       for (int t = 0; t < count; t++) {
-        float weight = Gpu.exp(scores[g * SPAN + t] - max);
+        float weight = weights[g * SPAN + t];
         sum += weight;
         acc += weight * staged[t * headDim + d];
       }
