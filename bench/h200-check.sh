@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Kiln's correctness on the GPU machine, in one device call: the samples' and the library's device
-# tests (the corpus, fusion, accumulations, roundings, ...), the differential fuzz of N random valid kernels against
-# the CPU backend and plain Java, and the random fusion groups (1-D and over row-major images)
-# against their arms. Run it on every change to code generation.
+# Kiln's correctness on the GPU machine, in one device call: the samples', the library's and the
+# llama module's device tests (the corpus, fusion, accumulations, roundings, the Llama model, ...),
+# the differential fuzz of N random valid kernels against the CPU backend and plain Java, and the
+# random fusion groups (1-D and over row-major images) against their arms. Run it on every change
+# to code generation.
 #
 # Here (after ./mvnw install -DskipTests), make the pack, which the device call carries:
 #   bash bench/h200-check.sh pack            # KILN_CHECK_KERNELS (2000), KILN_CHECK_SEED (20261201)
@@ -42,6 +43,7 @@ pack() {
   (cd samples/target/test-classes && find dev/kiln/samples -name '*Test.class'; cd ../../../library/target/test-classes \
     && find dev/kiln/library -name '*Test.class') | sort | sed 's/\.class$//; s|/|.|g' \
     | grep -vxE "$not_on_device" > "$work/stage/tests.txt"
+  echo dev.kiln.llama.gpu.DeviceModelTest >> "$work/stage/tests.txt" # the llama module's one test on a device
   for extra in ${KILN_CHECK_EXTRA:-}; do cp "$extra" "$work/stage/extra/"; done
   cp -r .gpu "$work/stage/.gpu"
   # the host benchmarks' jars: the check does not run them, and the pack must stay within 64 MiB
