@@ -84,11 +84,11 @@ final class LlamaKernels {
    * {@link #attendCombine} skips. {@code headDim} divides {@link #WORKGROUP} and is at most {@link
    * #MAX_HEAD}, and {@code heads / kvHeads} at most {@link #MAX_GROUP}. The workgroup arrays'
    * lengths, {@code SPAN · (headDim + 1)}, {@code SPAN · headDim}, {@code group · headDim} and
-   * {@code group · SPAN}, are parameters so that a small head asks for little workgroup memory
-   * (Vulkan promises 16 KiB). A position past the cache is taken as its last (so that every index
-   * stays within the arrays: the kernel runs without index checks on the device, measured 0.25
-   * against 0.32 ms of a 1B step's attention on the H100; the CPU backend checks them); the step's
-   * {@link #advance} then faults.
+   * {@code group · SPAN} (the scores', and again their exponentials'), are parameters so that a
+   * small head asks for little workgroup memory (Vulkan promises 16 KiB). A position past the cache
+   * is taken as its last (so that every index stays within the arrays: the kernel runs without
+   * index checks on the device, measured 0.25 against 0.32 ms of a 1B step's attention on the H100;
+   * the CPU backend checks them); the step's {@link #advance} then faults.
    */
   @Kernel(workgroup = WORKGROUP, boundsChecks = false)
   static void attendSpan(
