@@ -237,7 +237,11 @@ class DeviceModelTest {
       try (DeviceModel model = new DeviceModel(device, config, tensors, length);
           Recording step = model.recordStep(prompt.length)) {
         model.start(prompt);
-        model.prefill(prompt.length - 1);
+        long nanos =
+            model.prefill(prompt.length - 1, java.util.EnumSet.allOf(DeviceModel.Part.class));
+        assertTrue(
+            nanos > 0,
+            "the prefill's time on the device, two batches: " + nanos + " ns on " + device);
         step.replay();
         float[] logits = model.logits();
         double worst = 0;
