@@ -4,6 +4,7 @@ import dev.kiln.Batch;
 import dev.kiln.Device;
 import dev.kiln.DeviceSet;
 import dev.kiln.FloatArray;
+import dev.kiln.ShardedArray;
 import dev.kiln.abi.KernelSpec;
 import dev.kiln.abi.NumericType;
 import dev.kiln.annotations.Access;
@@ -54,6 +55,17 @@ public final class SaxpyKernels {
    */
   public static void saxpy(DeviceSet devices, int count, float a, float[] x, float[] y) {
     Dispatch.run(devices, SAXPY, count, a, x, y);
+  }
+
+  /**
+   * Runs {@link Saxpy#saxpy} split across {@code devices} for {@code count} invocations along x, on sharded arrays: each
+   * device runs the ids of its shards on the arrays it holds, after the halos it reads are brought up to date.
+   * Throws {@code IllegalArgumentException} where the kernel or the arrays' layout cannot split (the message
+   * says why).
+   */
+  public static void saxpy(DeviceSet devices, int count, float a, ShardedArray<float[]> x,
+      ShardedArray<float[]> y) {
+    Dispatch.runSharded(devices, SAXPY, count, a, x, y);
   }
 
   /**

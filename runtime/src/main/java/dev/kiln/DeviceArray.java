@@ -254,6 +254,20 @@ public abstract sealed class DeviceArray<A, S extends DeviceArray<A, S>> impleme
     return memory.buffer();
   }
 
+  /** A new zero-filled array of {@code type} and {@code length} elements on {@code device}. */
+  static DeviceArray<?, ?> zeros(Device device, NumericType type, int length) {
+    return switch (type) {
+      case FLOAT -> device.floats(length);
+      case INT -> device.ints(length);
+      case LONG -> device.longs(length);
+      case DOUBLE -> device.doubles(length);
+      case BYTE -> device.bytes(length);
+      case SHORT -> device.shorts(length);
+      case CHAR -> device.chars(length);
+      case BOOLEAN -> device.booleans(length);
+    };
+  }
+
   /** This array, as its own class. */
   abstract S self();
 
@@ -279,28 +293,47 @@ public abstract sealed class DeviceArray<A, S extends DeviceArray<A, S>> impleme
   /** {@link #copyTo(Device)} in chunks of {@code chunk} elements. */
   final S copyTo(Device target, int chunk) {
     S copy = emptyOn(target, length());
-    CompletableFuture<Void> writing = CompletableFuture.completedFuture(null);
     try {
-      List<A> staging =
-          List.of(newJavaArray(Math.min(chunk, length())), newJavaArray(Math.min(chunk, length())));
-      for (int offset = 0, turn = 0; offset < length(); offset += chunk, turn ^= 1) {
-        int from = offset;
-        int count = Math.min(chunk, length() - offset);
-        A chunkValues = staging.get(turn);
-        download(chunkValues, 0, from, count); // while the chunk before is written to the target
-        awaitCopy(writing);
-        writing =
-            CompletableFuture.runAsync(() -> copy.upload(chunkValues, 0, from, count), COPY_WRITER);
-      }
-      awaitCopy(writing);
+      copyRange(copy, 0, length(), chunk);
     } catch (RuntimeException | Error e) {
-      writing
-          .exceptionally(failure -> null)
-          .join(); // no write may still run into the array closed here
       copy.close();
       throw e;
     }
     return copy;
+  }
+
+  /**
+   * Copies elements {@code from .. to-1} to the same elements of {@code target}, an array of any
+   * device, through host memory in chunks of a million elements, the write of each chunk
+   * overlapping the read of the next.
+   */
+  final void copyRange(DeviceArray<A, ?> target, int from, int to) {
+    copyRange(target, from, to, COPY_CHUNK);
+  }
+
+  private void copyRange(DeviceArray<A, ?> target, int from, int to, int chunk) {
+    java.util.Objects.checkFromToIndex(from, to, length());
+    java.util.Objects.checkFromToIndex(from, to, target.length());
+    CompletableFuture<Void> writing = CompletableFuture.completedFuture(null);
+    try {
+      int staged = Math.min(chunk, to - from);
+      List<A> staging = List.of(newJavaArray(staged), newJavaArray(staged));
+      for (int offset = from, turn = 0; offset < to; offset += chunk, turn ^= 1) {
+        int first = offset;
+        int count = Math.min(chunk, to - offset);
+        A chunkValues = staging.get(turn);
+        download(chunkValues, 0, first, count); // while the chunk before is written to the target
+        awaitCopy(writing);
+        writing =
+            CompletableFuture.runAsync(
+                () -> target.upload(chunkValues, 0, first, count), COPY_WRITER);
+      }
+      awaitCopy(writing);
+    } finally {
+      writing
+          .exceptionally(failure -> null)
+          .join(); // no write may still run into an array its caller closes
+    }
   }
 
   /** Waits for a chunk's write, and throws what it threw. */

@@ -15,6 +15,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.function.ToLongFunction;
 
 /**
  * Devices that run one launch together: a launcher's method that takes a {@code DeviceSet} splits a
@@ -58,16 +59,16 @@ public final class DeviceSet implements AutoCloseable {
   public record Part(Device device, int first, int end, long nanos) {}
 
   /**
-   * What the runtime knows of a kernel for splitting it: its form, and the ids one workgroup
-   * covers.
+   * What the runtime knows of a kernel for splitting it: its form, and the multiple of ids each
+   * part's range starts on (whole workgroups, and whole 4-byte words of narrow elements).
    */
-  private record Plan(SplitForm form, int unit) {}
+  record Plan(SplitForm form, int unit) {}
 
   /**
    * A part about to run: device number {@code index} of the set runs {@code launch}, ids {@code
    * first .. end-1}.
    */
-  private record Piece(int index, Device device, Launch launch, int first, int end) {}
+  record Piece(int index, Device device, Launch launch, int first, int end) {}
 
   private DeviceSet(List<Device> devices, double[] shares) {
     if (devices.isEmpty()) {
@@ -142,9 +143,7 @@ public final class DeviceSet implements AutoCloseable {
    * devices.
    */
   void run(KernelSpec spec, int count, Object[] args) {
-    if (closed) {
-      throw new IllegalStateException("this device set is closed");
-    }
+    checkOpen();
     Launch.checkCountFits(spec);
     LaunchPath.checkArguments(spec, args);
     for (int param = 0; param < args.length; param++) {
@@ -157,14 +156,7 @@ public final class DeviceSet implements AutoCloseable {
                 + " array: a split launch copies each device's part to it");
       }
     }
-    Plan plan = PLANS.computeIfAbsent(spec, DeviceSet::plan);
-    if (plan.form().refusal() != null) {
-      throw new IllegalArgumentException(
-          spec
-              + " cannot run split across devices: "
-              + plan.form().refusal()
-              + ". Fix: run it on one device (its launcher's method that takes a Device)");
-    }
+    Plan plan = planOf(spec);
     checkAliases(spec, plan.form(), args); // in a split's words where splitting makes the conflict
     LaunchPath.checkAliases(spec, args);
     int[] bounds = balance.bounds(spec, count, plan.unit());
@@ -183,27 +175,64 @@ public final class DeviceSet implements AutoCloseable {
     if (pieces.isEmpty()) {
       return; // nothing to run: as one device's launch of 0 ids
     }
+    long[] nanos = runPieces(pieces, piece -> timed(piece, args));
+    int[] ran = new int[pieces.size()];
+    int[] ids = new int[pieces.size()];
+    for (int k = 0; k < pieces.size(); k++) {
+      ran[k] = pieces.get(k).index();
+      ids[k] = pieces.get(k).end() - pieces.get(k).first();
+    }
+    balance.learn(spec, ran, ids, nanos);
+  }
+
+  /** Refuses a launch on a closed set. */
+  void checkOpen() {
+    if (closed) {
+      throw new IllegalStateException("this device set is closed");
+    }
+  }
+
+  /**
+   * How {@code spec} splits, refused with the processor's reason where it cannot.
+   *
+   * @throws IllegalArgumentException where the kernel cannot split
+   */
+  static Plan planOf(KernelSpec spec) {
+    Plan plan = PLANS.computeIfAbsent(spec, DeviceSet::plan);
+    if (plan.form().refusal() != null) {
+      throw new IllegalArgumentException(
+          spec
+              + " cannot run split across devices: "
+              + plan.form().refusal()
+              + ". Fix: run it on one device (its launcher's method that takes a Device)");
+    }
+    return plan;
+  }
+
+  /**
+   * Runs the pieces ({@code run} runs one and returns its nanoseconds), several side by side, each
+   * fault named by its device and range; records them as the {@link #lastSplit}.
+   *
+   * @return each piece's nanoseconds
+   */
+  long[] runPieces(List<Piece> pieces, ToLongFunction<Piece> run) {
     long[] nanos = new long[pieces.size()];
     if (pieces.size() == 1) {
       try {
-        nanos[0] = timed(pieces.getFirst(), args);
+        nanos[0] = run.applyAsLong(pieces.getFirst());
       } catch (RuntimeException e) {
         throw named(e, pieces.getFirst());
       }
     } else {
-      runSideBySide(pieces, args, nanos);
+      runSideBySide(pieces, run, nanos);
     }
     List<Part> parts = new ArrayList<>();
-    int[] ran = new int[pieces.size()];
-    int[] ids = new int[pieces.size()];
     for (int k = 0; k < pieces.size(); k++) {
       Piece piece = pieces.get(k);
       parts.add(new Part(piece.device(), piece.first(), piece.end(), nanos[k]));
-      ran[k] = piece.index();
-      ids[k] = piece.end() - piece.first();
     }
-    balance.learn(spec, ran, ids, nanos);
     lastSplit = List.copyOf(parts);
+    return nanos;
   }
 
   private static Plan plan(KernelSpec spec) {
@@ -224,7 +253,7 @@ public final class DeviceSet implements AutoCloseable {
    * writes part of: a device's part of the second would change what another device reads of the
    * first.
    */
-  private static void checkAliases(KernelSpec spec, SplitForm form, Object[] args) {
+  static void checkAliases(KernelSpec spec, SplitForm form, Object[] args) {
     for (int whole = 0; whole < args.length; whole++) {
       if (!SplitForm.Share.ALL.equals(share(spec, form, whole))) {
         continue;
@@ -250,7 +279,7 @@ public final class DeviceSet implements AutoCloseable {
     }
   }
 
-  private static SplitForm.Share share(KernelSpec spec, SplitForm form, int param) {
+  static SplitForm.Share share(KernelSpec spec, SplitForm form, int param) {
     return spec.params().get(param).isBuffer() ? form.buffers().get(param) : null;
   }
 
@@ -285,11 +314,11 @@ public final class DeviceSet implements AutoCloseable {
    * a fused group, the first part's among those that faulted in the lowest arm, as Java runs the
    * arms one after the other), the others' suppressed in it.
    */
-  private void runSideBySide(List<Piece> pieces, Object[] args, long[] nanos) {
+  private void runSideBySide(List<Piece> pieces, ToLongFunction<Piece> run, long[] nanos) {
     List<Future<Long>> futures = new ArrayList<>();
     ExecutorService pool = threads();
     for (Piece piece : pieces) {
-      futures.add(pool.submit(() -> timed(piece, args)));
+      futures.add(pool.submit(() -> run.applyAsLong(piece)));
     }
     List<RuntimeException> faults = new ArrayList<>();
     RuntimeException first = null;

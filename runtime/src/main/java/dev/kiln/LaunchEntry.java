@@ -30,4 +30,9 @@ final class LaunchEntry implements LaunchAccess.Launcher {
   public void split(DeviceSet devices, KernelSpec spec, int count, Object[] args) {
     devices.run(spec, count, args);
   }
+
+  @Override
+  public void sharded(DeviceSet devices, KernelSpec spec, int count, Object[] args) {
+    ShardedLaunch.run(devices, spec, count, args);
+  }
 }

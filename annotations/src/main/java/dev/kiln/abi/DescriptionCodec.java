@@ -28,7 +28,7 @@ public final class DescriptionCodec {
   private DescriptionCodec() {}
 
   private static final int MAGIC = 0x4b494c4e; // "KILN"
-  private static final int VERSION = 1;
+  private static final int VERSION = 2; // 2: a split share names its reach
 
   /**
    * One field of a description: its name in the file, and how its value is written and read.
@@ -184,6 +184,7 @@ public final class DescriptionCodec {
                     o.writeInt(buffer.getKey());
                     o.writeUTF(buffer.getValue().role().name());
                     o.writeInt(buffer.getValue().stride());
+                    list(o, buffer.getValue().reach(), DescriptionCodec::form);
                   });
             }
           },
@@ -197,7 +198,10 @@ public final class DescriptionCodec {
                 i ->
                     buffers.put(
                         i.readInt(),
-                        new SplitForm.Share(SplitForm.Role.valueOf(i.readUTF()), i.readInt())));
+                        new SplitForm.Share(
+                            SplitForm.Role.valueOf(i.readUTF()),
+                            i.readInt(),
+                            list(i, DescriptionCodec::form))));
             return new SplitForm(buffers, null);
           });
 

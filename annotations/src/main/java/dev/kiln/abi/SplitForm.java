@@ -1,8 +1,11 @@
 package dev.kiln.abi;
 
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.IntUnaryOperator;
+import java.util.function.ToIntFunction;
 
 /**
  * How a one-dimensional launch of a kernel or group may be split along x across devices, as the
@@ -11,9 +14,12 @@ import java.util.Objects;
  * Gpu.globalId(0) + c}, for one constant {@code s ≥ 1} and constants {@code 0 ≤ c < s}, is {@link
  * Role#SLICED} with stride {@code s}: a device that runs ids {@code [a, b)} needs, and changes,
  * only its elements {@code [s·a, s·b)}. A buffer only read, anywhere else, is {@link Role#WHOLE}:
- * every device gets all of it. A buffer written anywhere else leaves the launch unsplittable, and
- * {@code refusal} says which access (null where it splits). A kernel's {@link KernelDescription}
- * carries its form.
+ * every device gets all of it; where every read is at {@code Gpu.globalId(0) + d}, {@code d} the
+ * same for every invocation of a launch (constants, int scalars, lengths), its share names each
+ * {@code d} ({@link Share#reach}), and a device of ids {@code [a, b)} reads only elements {@code [a
+ * + min d, b - 1 + max d]}: a sharded array's halo serves them. A buffer written anywhere else
+ * leaves the launch unsplittable, and {@code refusal} says which access (null where it splits). A
+ * kernel's {@link KernelDescription} carries its form.
  *
  * @param buffers each buffer's share: by parameter index in a description, by binding while the
  *     processor works; in binding order; empty where refused
@@ -33,17 +39,48 @@ public record SplitForm(Map<Integer, Share> buffers, String refusal) {
    *
    * @param role sliced or whole
    * @param stride for a sliced buffer, the elements per id ({@code s}); 1 for a whole one
+   * @param reach for a whole buffer every read of which is at {@code Gpu.globalId(0) + d}, each
+   *     {@code d} (a {@link LaunchForm} of constants, int scalars {@code s:P} and lengths {@code
+   *     n:P}); empty for one read anywhere, and for a sliced buffer
    */
-  public record Share(Role role, int stride) {
+  public record Share(Role role, int stride, List<LaunchForm> reach) {
     /** A buffer every device gets whole. */
     public static final Share ALL = new Share(Role.WHOLE, 1);
 
-    /** Checks the stride. */
+    /** Checks the stride and the reach. */
     public Share {
       Objects.requireNonNull(role);
+      reach = List.copyOf(reach);
       if (stride < 1 || role == Role.WHOLE && stride != 1) {
         throw new IllegalArgumentException(role + " with stride " + stride);
       }
+      if (role == Role.SLICED && !reach.isEmpty()) {
+        throw new IllegalArgumentException("a sliced buffer with a reach: " + reach);
+      }
+    }
+
+    /**
+     * A share without a reach.
+     *
+     * @param role sliced or whole
+     * @param stride the elements per id of a sliced buffer; 1 for a whole one
+     */
+    public Share(Role role, int stride) {
+      this(role, stride, List.of());
+    }
+
+    /**
+     * A buffer only read, every device getting it whole, each read at {@code Gpu.globalId(0) + d}
+     * for a {@code d} of {@code reach}.
+     *
+     * @param reach the offsets from the global id, at least one
+     * @return the share
+     */
+    public static Share near(List<LaunchForm> reach) {
+      if (reach.isEmpty()) {
+        throw new IllegalArgumentException("a reach names at least one offset");
+      }
+      return new Share(Role.WHOLE, 1, reach);
     }
 
     /**
@@ -80,15 +117,23 @@ public record SplitForm(Map<Integer, Share> buffers, String refusal) {
   }
 
   /**
-   * This form with its buffers numbered anew.
+   * This form with its buffers, and the parameters its reaches name, numbered anew.
    *
    * @param renumber a buffer's new number by its old one (the processor's binding to the
    *     parameter's index)
+   * @param index a parameter's index by its name, for the reaches ({@link LaunchForm#numbered})
    * @return the form
    */
-  public SplitForm numbered(java.util.function.IntUnaryOperator renumber) {
+  public SplitForm numbered(IntUnaryOperator renumber, ToIntFunction<String> index) {
     Map<Integer, Share> numbered = new LinkedHashMap<>();
-    buffers.forEach((buffer, share) -> numbered.put(renumber.applyAsInt(buffer), share));
+    buffers.forEach(
+        (buffer, share) ->
+            numbered.put(
+                renumber.applyAsInt(buffer),
+                new Share(
+                    share.role(),
+                    share.stride(),
+                    share.reach().stream().map(form -> form.numbered(index)).toList())));
     return new SplitForm(numbered, refusal);
   }
 }

@@ -46,6 +46,9 @@ class DescriptionCodecTest {
     shares.put(2, SplitForm.Share.sliced(4));
     shares.put(0, SplitForm.Share.ALL);
     shares.put(1, SplitForm.Share.sliced(1));
+    shares.put(
+        3,
+        SplitForm.Share.near(List.of(LaunchForm.of(-1), LaunchForm.ofScalars(2, Map.of("4", 1L)))));
     return new SplitForm(shares, null);
   }
 
@@ -120,7 +123,7 @@ class DescriptionCodecTest {
     byte[] later = written.clone();
     later[5] = 9;
     assertEquals(
-        "a kernel description of version 9; this Kiln reads 1. Fix: compile the kernels with the processor"
+        "a kernel description of version 9; this Kiln reads 2. Fix: compile the kernels with the processor"
             + " of this Kiln's version",
         assertThrows(IllegalArgumentException.class, () -> DescriptionCodec.read(later))
             .getMessage());
@@ -133,7 +136,7 @@ class DescriptionCodecTest {
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     DataOutputStream out = new DataOutputStream(bytes);
     out.writeInt(0x4b494c4e);
-    out.writeShort(1);
+    out.writeShort(2);
     out.writeShort(0);
     assertEquals(
         "a kernel description without its 'features'",

@@ -89,6 +89,6 @@ final class Descriptions {
         program.aliasConflicts().stream()
             .map(conflict -> conflict.numbered(byBinding::get))
             .toList(),
-        program.split().numbered(byBinding::get));
+        program.split().numbered(byBinding::get, index));
   }
 }

@@ -54,9 +54,11 @@ class PackageCyclesTest {
               "LaunchPath",
               "LongArray",
               "Recording",
+              "ShardedArray",
+              "ShardedLaunch",
               "ShortArray"),
           "the public API: a device makes its arrays, batches and recordings, and each of them names"
-              + " its device",
+              + " its device (a sharded array its devices' arrays)",
           names(
               "dev/kiln/vulkan/",
               "ArrayCopies",

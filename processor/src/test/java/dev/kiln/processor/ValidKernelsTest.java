@@ -359,11 +359,19 @@ class ValidKernelsTest {
   @Test
   void modulesSayHowTheirLaunchesMaySplitAcrossDevices() {
     Compilation faults = Kernels.compile(Kernels.source("corpus/Faults.java"));
-    // readShifted(in, out): in is read anywhere, out written at the invocation's own index
+    // readShifted(in, out, shift): in is read at the id plus the scalar shift (parameter 2), out
+    // written at the invocation's own index
     assertThat(Kernels.description(faults, "corpus", "Faults", "readShifted").split())
         .isEqualTo(
             new SplitForm(
-                java.util.Map.of(0, SplitForm.Share.ALL, 1, SplitForm.Share.sliced(1)), null));
+                java.util.Map.of(
+                    0,
+                    SplitForm.Share.near(
+                        java.util.List.of(
+                            dev.kiln.abi.LaunchForm.ofScalars(0, java.util.Map.of("2", 1L)))),
+                    1,
+                    SplitForm.Share.sliced(1)),
+                null));
     Compilation misc = Kernels.compile(Kernels.source("corpus/Misc.java"));
     assertThat(
             Kernels.description(misc, "corpus", "Misc", "atomicResultsWidened").split().refusal())

@@ -32,6 +32,12 @@ public final class LaunchAccess {
      * across {@code devices}.
      */
     void split(DeviceSet devices, KernelSpec spec, int count, Object[] args);
+
+    /**
+     * Runs {@code spec} for {@code count} ids along x on sharded arrays and boxed scalars, each
+     * device of {@code devices} the ids of its shards.
+     */
+    void sharded(DeviceSet devices, KernelSpec spec, int count, Object[] args);
   }
 
   private static Launcher

@@ -109,6 +109,20 @@ public final class Dispatch {
   }
 
   /**
+   * Runs {@code spec} for {@code count} invocations along x (every arm of a group as many) on
+   * sharded arrays ({@link dev.kiln.ShardedArray}) of {@code devices}, each device the ids of its
+   * shards, and waits.
+   *
+   * @param devices the devices
+   * @param spec the kernel or group
+   * @param count invocations along x
+   * @param args the kernel's arguments in parameter order
+   */
+  public static void runSharded(DeviceSet devices, KernelSpec spec, int count, Object... args) {
+    LAUNCHER.sharded(devices, spec, count, args);
+  }
+
+  /**
    * Runs {@code spec} over {@code grid} on Java arrays, as {@link #run(Device, KernelSpec, int,
    * Object...)}.
    *

@@ -1,11 +1,15 @@
 package dev.kiln.processor.analysis;
 
+import dev.kiln.abi.LaunchForm;
 import dev.kiln.abi.SplitForm;
 import dev.kiln.processor.ir.BufferDecl;
 import dev.kiln.processor.ir.Builtin;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
 
 /**
  * Which one-dimensional launches of a gated kernel or fused group may run split along x across
@@ -13,8 +17,10 @@ import java.util.Map;
  * no element of a written buffer outside {@code [a, b)}, so that gathering each device's range
  * gives what one device would have left. A buffer accessed only at {@code s·Gpu.globalId(0) + c},
  * one {@code s ≥ 1} and each {@code c} in {@code [0, s)}, is sliced (each id owns a block of {@code
- * s} elements); a buffer only read, anywhere, goes whole to every device; a buffer written and
- * accessed anywhere else refuses the split, as do matrix tiles, whose elements span many ids.
+ * s} elements); a buffer only read, anywhere, goes whole to every device, with the offsets {@code
+ * d} of its reads where each is at {@code Gpu.globalId(0) + d} with {@code d} the same for the
+ * whole launch (what a sharded array's halo must cover); a buffer written and accessed anywhere
+ * else refuses the split, as do matrix tiles, whose elements span many ids.
  */
 public final class SplitForms {
   private static final IndexForm.Id GLOBAL_X = new IndexForm.Id(Builtin.GLOBAL_ID, 0);
@@ -52,7 +58,9 @@ public final class SplitForms {
       if (elsewhere == null) {
         buffers.put(buffer.binding(), SplitForm.Share.sliced(stride));
       } else if (write == null) {
-        buffers.put(buffer.binding(), SplitForm.Share.ALL);
+        List<LaunchForm> reach = reach(gated, accesses);
+        buffers.put(
+            buffer.binding(), reach.isEmpty() ? SplitForm.Share.ALL : SplitForm.Share.near(reach));
       } else {
         String what =
             elsewhere.kind().writes()
@@ -72,6 +80,33 @@ public final class SplitForms {
       }
     }
     return new SplitForm(buffers, null);
+  }
+
+  /**
+   * The offsets {@code d} of accesses each at {@code Gpu.globalId(0) + d}, {@code d} a form of
+   * constants, int scalars and buffer lengths; empty where an access is elsewhere.
+   */
+  private static List<LaunchForm> reach(Analysis gated, List<Facts.Access> accesses) {
+    Set<LaunchForm> offsets = new LinkedHashSet<>();
+    for (Facts.Access access : accesses) {
+      if (!(gated.forms().form(access.index()) instanceof IndexForm.Affine affine)
+          || affine.coefficient(GLOBAL_X) != 1) {
+        return List.of();
+      }
+      Map<String, Long> terms = new TreeMap<>();
+      for (Map.Entry<IndexForm.Term, Integer> term : affine.coefficients().entrySet()) {
+        switch (term.getKey()) {
+          case IndexForm.Id id when id.equals(GLOBAL_X) -> {}
+          case IndexForm.Scalar scalar -> terms.put("s:" + scalar.name(), (long) term.getValue());
+          case IndexForm.Length length -> terms.put("n:" + length.buffer(), (long) term.getValue());
+          default -> {
+            return List.of();
+          }
+        }
+      }
+      offsets.add(new LaunchForm(affine.constant(), terms));
+    }
+    return List.copyOf(offsets);
   }
 
   /**

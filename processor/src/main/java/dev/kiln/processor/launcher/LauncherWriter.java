@@ -41,6 +41,7 @@ public final class LauncherWriter {
 
   static final ClassName DEVICE = ClassName.get(RUNTIME, "Device");
   static final ClassName DEVICE_SET = ClassName.get(RUNTIME, "DeviceSet");
+  static final ClassName SHARDED_ARRAY = ClassName.get(RUNTIME, "ShardedArray");
   static final ClassName BATCH = ClassName.get(RUNTIME, "Batch");
   static final ClassName GRID = ClassName.get(RUNTIME, "Grid");
   static final ClassName KERNEL_SPEC = ClassName.get(KernelSpec.class);
@@ -133,6 +134,7 @@ public final class LauncherWriter {
         }
         if (buffers && counts == Counts.ONE_COUNT) {
           type.addMethod(launch(launchable, Target.SPLIT, counts));
+          type.addMethod(launch(launchable, Target.SHARDED, counts));
         }
         type.addMethod(launch(launchable, Target.BATCH, counts));
       }
@@ -281,24 +283,24 @@ public final class LauncherWriter {
 
   /**
    * What a launcher method runs on: a device with device arrays or Java arrays, a batch, or devices
-   * splitting it.
+   * splitting it on Java arrays or on sharded arrays.
    */
   private enum Target {
     DEVICE_ARRAYS,
     JAVA_ARRAYS,
     BATCH,
-    SPLIT
+    SPLIT,
+    SHARDED
   }
 
   private static MethodSpec launch(Launchable launchable, Target target, Counts counts) {
-    boolean onDevice = target == Target.DEVICE_ARRAYS || target == Target.BATCH;
     Set<String> taken =
         launchable.params().stream().map(KernelSignature.Param::name).collect(Collectors.toSet());
     String device =
         unique(
             switch (target) {
               case BATCH -> "batch";
-              case SPLIT -> "devices";
+              case SPLIT, SHARDED -> "devices";
               case DEVICE_ARRAYS, JAVA_ARRAYS -> "device";
             },
             taken);
@@ -309,7 +311,7 @@ public final class LauncherWriter {
             .addParameter(
                 switch (target) {
                   case BATCH -> BATCH;
-                  case SPLIT -> DEVICE_SET;
+                  case SPLIT, SHARDED -> DEVICE_SET;
                   case DEVICE_ARRAYS, JAVA_ARRAYS -> DEVICE;
                 },
                 device);
@@ -333,7 +335,7 @@ public final class LauncherWriter {
     }
     for (KernelSignature.Param param : launchable.params()) {
       method.addParameter(
-          ParameterSpec.builder(parameterType(param, onDevice), param.name()).build());
+          ParameterSpec.builder(parameterType(param, target), param.name()).build());
     }
     String size =
         switch (counts) {
@@ -365,6 +367,7 @@ public final class LauncherWriter {
         switch (target) {
           case DEVICE_ARRAYS -> "dispatch";
           case JAVA_ARRAYS, SPLIT -> "run";
+          case SHARDED -> "runSharded";
           case BATCH -> "record";
         };
     switch (target) {
@@ -395,6 +398,15 @@ public final class LauncherWriter {
               launchable.subject(),
               device,
               invocations);
+      case SHARDED ->
+          method.addJavadoc(
+              "Runs $L split across {@code $L} for $L, on sharded arrays: each\n"
+                  + "device runs the ids of its shards on the arrays it holds, after the halos it reads are brought up to date.\n"
+                  + "Throws {@code IllegalArgumentException} where the kernel or the arrays' layout cannot split (the message\n"
+                  + "says why).\n",
+              launchable.subject(),
+              device,
+              invocations);
     }
     CodeBlock sizeCode =
         counts == Counts.ARM_GRIDS ? CodeBlock.of(size, GRID) : CodeBlock.of("$L", size);
@@ -410,11 +422,15 @@ public final class LauncherWriter {
     return method.build();
   }
 
-  private static TypeName parameterType(KernelSignature.Param param, boolean onDevice) {
+  private static TypeName parameterType(KernelSignature.Param param, Target target) {
     if (!param.isBuffer()) {
       return primitive(param.type());
     }
-    if (onDevice) {
+    if (target == Target.SHARDED) {
+      return com.palantir.javapoet.ParameterizedTypeName.get(
+          SHARDED_ARRAY, com.palantir.javapoet.ArrayTypeName.of(primitive(param.type())));
+    }
+    if (target == Target.DEVICE_ARRAYS || target == Target.BATCH) {
       return ClassName.get(
           RUNTIME,
           switch (param.type()) {
