@@ -303,6 +303,25 @@ public abstract sealed class DeviceArray<A, S extends DeviceArray<A, S>> impleme
   }
 
   /**
+   * Copies every element into {@code target}, an array of this length on any device, as {@link
+   * #copyTo(Device)} copies them (through host memory, in overlapped chunks), but into memory that
+   * exists already: no allocation on the target.
+   *
+   * @param target the array to overwrite
+   */
+  public final void copyInto(S target) {
+    if (target.length() != length()) {
+      throw new IllegalArgumentException(
+          "the target has "
+              + target.length()
+              + " elements, this array "
+              + length()
+              + ". Fix: copy into an array of the same length, or copyTo(device) for a new one");
+    }
+    copyRange(target, 0, length());
+  }
+
+  /**
    * Copies elements {@code from .. to-1} to the same elements of {@code target}, an array of any
    * device, through host memory in chunks of a million elements, the write of each chunk
    * overlapping the read of the next.

@@ -100,6 +100,23 @@ class CopyBetweenDevicesTest {
     }
   }
 
+  @Test
+  void aCopyIntoAnArrayOverwritesItAndRefusesAnotherLength() {
+    try (Device one = Device.open("cpu");
+        Device other = Device.open("cpu");
+        FloatArray source = one.upload(new float[] {1f, -2f, Float.NaN});
+        FloatArray target = other.upload(new float[] {7f, 7f, 7f});
+        FloatArray shorter = other.floats(2)) {
+      source.copyInto(target);
+      assertArrayEquals(new float[] {1f, -2f, Float.NaN}, target.toArray());
+      assertEquals(
+          "the target has 2 elements, this array 3. Fix: copy into an array of the same length, or"
+              + " copyTo(device) for a new one",
+          assertThrows(IllegalArgumentException.class, () -> source.copyInto(shorter))
+              .getMessage());
+    }
+  }
+
   /** A copy that fails (a closed source) throws and leaves no array on the target. */
   @Test
   void aFailedCopyLeavesNothingBehind() {

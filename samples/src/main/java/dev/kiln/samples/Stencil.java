@@ -5,7 +5,10 @@ import dev.kiln.annotations.Access;
 import dev.kiln.annotations.Buffer;
 import dev.kiln.annotations.Kernel;
 
-/** One Jacobi step of a 5-point stencil on a row-major 2-D grid: a 2-D launch with a {@code Grid}. */
+/**
+ * One Jacobi step of a 5-point stencil on a row-major 2-D grid: as a 2-D launch with a {@code Grid}, and as a 1-D
+ * launch over the flattened grid, which splits across devices and runs on sharded arrays (a row of halo each side).
+ */
 public final class Stencil {
   private Stencil() {}
 
@@ -20,5 +23,19 @@ public final class Stencil {
       return;
     }
     out[i] = 0.2f * (in[i] + in[i - 1] + in[i + 1] + in[i - width] + in[i + width]);
+  }
+
+  /** {@link #smooth} with one id per cell of the flattened grid, whose rows are {@code width} long. */
+  @Kernel(workgroup = 256)
+  static void relax(@Buffer(Access.READ) float[] in, @Buffer(Access.WRITE) float[] out, int width) {
+    int i = Gpu.globalId(0);
+    if (i < out.length) {
+      int x = i % width;
+      if (x == 0 || x == width - 1 || i < width || i + width >= out.length) {
+        out[i] = in[i];
+      } else {
+        out[i] = 0.2f * (in[i] + in[i - 1] + in[i + 1] + in[i - width] + in[i + width]);
+      }
+    }
   }
 }

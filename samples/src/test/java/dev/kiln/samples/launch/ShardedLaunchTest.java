@@ -10,6 +10,7 @@ import dev.kiln.DeviceSet;
 import dev.kiln.FloatArray;
 import dev.kiln.ShardedArray;
 import dev.kiln.samples.SaxpyKernels;
+import dev.kiln.samples.StencilKernels;
 import dev.kiln.samples.testing.Bits;
 import dev.kiln.samples.testing.TestDevices;
 import java.util.List;
@@ -60,7 +61,7 @@ class ShardedLaunchTest {
   private static float[] relaxedAlone(Device device, float[] grid) {
     try (FloatArray u = device.upload(grid); FloatArray next = device.floats(grid.length)) {
       for (int step = 0; step < STEPS; step++) {
-        ShardKernelsKernels.relax(device, grid.length, step % 2 == 0 ? u : next, step % 2 == 0 ? next : u, WIDTH);
+        StencilKernels.relax(device, grid.length, step % 2 == 0 ? u : next, step % 2 == 0 ? next : u, WIDTH);
       }
       return u.toArray();
     }
@@ -72,7 +73,7 @@ class ShardedLaunchTest {
         ShardedArray<float[]> u = ShardedArray.upload(set, grid, WIDTH);
         ShardedArray<float[]> next = ShardedArray.zeros(set, float[].class, grid.length, WIDTH)) {
       for (int step = 0; step < STEPS; step++) {
-        ShardKernelsKernels.relax(set, grid.length, step % 2 == 0 ? u : next, step % 2 == 0 ? next : u, WIDTH);
+        StencilKernels.relax(set, grid.length, step % 2 == 0 ? u : next, step % 2 == 0 ? next : u, WIDTH);
       }
       // u is read fresh from its upload at step 0, then after each write: steps 2, 4, ... 98; next at 1, 3, ... 99
       assertEquals(STEPS / 2 - 1, u.halosExchanged(), "exchanges of u");
@@ -197,8 +198,8 @@ class ShardedLaunchTest {
         ShardedArray<float[]> u = ShardedArray.upload(set, grid, 1);
         ShardedArray<float[]> next = ShardedArray.zeros(set, float[].class, grid.length, 1)) {
       IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
-          () -> ShardKernelsKernels.relax(set, grid.length, u, next, WIDTH));
-      assertEquals("dev.kiln.samples.launch.ShardKernels#relax: argument 'in' is read at Gpu.globalId(0) + d for d"
+          () -> StencilKernels.relax(set, grid.length, u, next, WIDTH));
+      assertEquals("dev.kiln.samples.Stencil#relax: argument 'in' is read at Gpu.globalId(0) + d for d"
           + " from -67 to 67 in this launch, so device 0 (" + cpu + ", ids 0 to 8191) reads elements 0 to 8258,"
           + " beyond its shard and halo of 1 (0 to 8192). Fix: shard it with a halo of at least 67 elements",
           refused.getMessage());
