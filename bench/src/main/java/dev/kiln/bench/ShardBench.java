@@ -108,6 +108,8 @@ public final class ShardBench {
       steps.run();
       float[] expected = u.toArray();
       results.add("stencil", "one GPU (device arrays) " + STEPS + " steps", cells, bytes, Measure.wall(RUNS, steps));
+      results.add("stencil", "one GPU (device arrays) 1 step", cells, bytes / STEPS,
+          Measure.wall(RUNS, () -> StencilKernels.relax(gpu, cells, u, next, width)));
       for (DeviceSet devices : List.of(one, set)) {
         try (ShardedArray<float[]> su = ShardedArray.upload(devices, grid, width);
             ShardedArray<float[]> sn = ShardedArray.zeros(devices, float[].class, cells, width)) {
@@ -118,8 +120,17 @@ public final class ShardBench {
           };
           sharded.run();
           same("stencil over " + devices.devices().size(), expected, su.toArray());
-          results.add("stencil", "sharded over " + (devices == one ? "one GPU" : many) + " " + STEPS + " steps",
-              cells, bytes, Measure.wall(RUNS, sharded));
+          String over = devices == one ? "one GPU" : many;
+          results.add("stencil", "sharded over " + over + " " + STEPS + " steps", cells, bytes,
+              Measure.wall(RUNS, sharded));
+          // one step whose input's halos are current, and one after marking them behind: the exchange's cost
+          results.add("stencil", "sharded over " + over + " 1 step (halos current)", cells, bytes / STEPS,
+              Measure.wall(RUNS, () -> StencilKernels.relax(devices, cells, su, sn, width)));
+          results.add("stencil", "sharded over " + over + " 1 step (halos exchanged first)", cells, bytes / STEPS,
+              Measure.wall(RUNS, () -> {
+                su.markWritten();
+                StencilKernels.relax(devices, cells, su, sn, width);
+              }));
         }
       }
     }
