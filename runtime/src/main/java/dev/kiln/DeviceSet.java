@@ -255,7 +255,8 @@ public final class DeviceSet implements AutoCloseable {
    */
   static void checkAliases(KernelSpec spec, SplitForm form, Object[] args) {
     for (int whole = 0; whole < args.length; whole++) {
-      if (!SplitForm.Share.ALL.equals(share(spec, form, whole))) {
+      SplitForm.Share read = share(spec, form, whole);
+      if (read == null || read.role() != SplitForm.Role.WHOLE) {
         continue;
       }
       for (int sliced = 0; sliced < args.length; sliced++) {
@@ -267,7 +268,9 @@ public final class DeviceSet implements AutoCloseable {
               spec
                   + ": one array is passed as '"
                   + spec.params().get(whole).name()
-                  + "', which every device reads anywhere, and as '"
+                  + (read.reach().isEmpty()
+                      ? "', which every device reads anywhere, and as '"
+                      : "', which each device reads beyond its own elements, and as '")
                   + spec.params().get(sliced).name()
                   + "', which each"
                   + " device writes part of; split, the devices would read each other's writes in an order no single"

@@ -44,8 +44,8 @@ class AliasingTest extends BothDevices {
     }
     try (DeviceSet both = DeviceSet.of(cpu, vulkan)) {
       float[] data = new float[N];
-      assertRefused("dev.kiln.samples.fusion.AliasKernels#neighbours: one array is passed as 'in', which every device reads"
-          + " anywhere, and as 'out', which each device writes part of; split, the devices would read each other's"
+      assertRefused("dev.kiln.samples.fusion.AliasKernels#neighbours: one array is passed as 'in', which each device reads"
+          + " beyond its own elements, and as 'out', which each device writes part of; split, the devices would read each other's"
           + " writes in an order no single device has. Fix: pass a copy as 'in', or run on one device",
           () -> AliasKernelsKernels.neighbours(both, N, data, data));
     }

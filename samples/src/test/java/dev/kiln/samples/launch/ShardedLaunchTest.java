@@ -241,6 +241,12 @@ class ShardedLaunchTest {
               + " same length per id and the same block",
           assertThrows(IllegalArgumentException.class,
               () -> ShardKernelsKernels.lookUp(set, n, keys, replicated, oddBlocks)).getMessage());
+      assertEquals("dev.kiln.samples.launch.SplitKernels#neighbours: one array is passed as 'in', which each device"
+              + " reads beyond its own elements, and as 'out', which each device writes part of; split, the devices would"
+              + " read each other's writes in an order no single device has. Fix: pass a copy as 'in', or run on one"
+              + " device",
+          assertThrows(IllegalArgumentException.class, () -> SplitKernelsKernels.neighbours(set, n, out, out))
+              .getMessage());
       assertEquals(0, out.toArray()[0] + oddBlocks.toArray()[n - 1], "nothing ran");
     }
   }

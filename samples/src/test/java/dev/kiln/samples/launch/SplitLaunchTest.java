@@ -223,8 +223,8 @@ class SplitLaunchTest {
     try (DeviceSet set = DeviceSet.of(cpu, otherCpu)) {
       IllegalArgumentException thrown = assertThrows(IllegalArgumentException.class,
           () -> SplitKernelsKernels.neighbours(set, 100, a, a));
-      assertEquals("dev.kiln.samples.launch.SplitKernels#neighbours: one array is passed as 'in', which every device reads"
-          + " anywhere, and as 'out', which each device writes part of; split, the devices would read each other's"
+      assertEquals("dev.kiln.samples.launch.SplitKernels#neighbours: one array is passed as 'in', which each device reads"
+          + " beyond its own elements, and as 'out', which each device writes part of; split, the devices would read each other's"
           + " writes in an order no single device has. Fix: pass a copy as 'in', or run on one device",
           thrown.getMessage());
     }
