@@ -57,7 +57,7 @@ public abstract sealed class DeviceArray<A, S extends DeviceArray<A, S>> impleme
       StackWalker.getInstance(StackWalker.Option.RETAIN_CLASS_REFERENCE);
 
   /** Elements per chunk of {@link #copyTo(Device)}. */
-  private static final int COPY_CHUNK = 1 << 20;
+  private static final int COPY_CHUNK = 1 << 22;
 
   /** Writes the chunks of {@link #copyTo} to their target, a thread per write. */
   private static final Executor COPY_WRITER =
@@ -279,9 +279,10 @@ public abstract sealed class DeviceArray<A, S extends DeviceArray<A, S>> impleme
 
   /**
    * A new array on {@code target} holding this array's elements: the copy between devices. It goes
-   * through host memory in chunks of a million elements, the write of each chunk to {@code target}
-   * (on a thread of its own) overlapping the read of the next from this array's device. The target
-   * may be this array's own device (a duplicate). Where a copy fails, the new array is closed.
+   * through host memory in chunks of four million elements, the write of each chunk to {@code
+   * target} (on a thread of its own) overlapping the read of the next from this array's device. The
+   * target may be this array's own device (a duplicate). Where a copy fails, the new array is
+   * closed.
    *
    * @param target the device to copy to
    * @return the new array, owned by {@code target}
@@ -323,7 +324,7 @@ public abstract sealed class DeviceArray<A, S extends DeviceArray<A, S>> impleme
 
   /**
    * Copies elements {@code from .. to-1} to the same elements of {@code target}, an array of any
-   * device, through host memory in chunks of a million elements, the write of each chunk
+   * device, through host memory in chunks of four million elements, the write of each chunk
    * overlapping the read of the next.
    */
   final void copyRange(DeviceArray<A, ?> target, int from, int to) {

@@ -37,6 +37,10 @@ import java.util.function.ToLongFunction;
  * #withShares} fixes the proportions instead. A fault on a device is thrown as the one-device
  * launch throws it, naming the device and its range. The set does not own its devices: closing it
  * stops its threads, and the devices stay open.
+ *
+ * <p>Data that stays on the devices across launches lives in {@link ShardedArray}s of a set: the
+ * launchers' methods that take sharded arrays run each device's shards where they are, with no
+ * copies but the halos.
  */
 public final class DeviceSet implements AutoCloseable {
   /** Each kernel's split form, and the multiple of ids that each part's range starts on. */
