@@ -384,6 +384,44 @@ class ValidKernelsTest {
         .isEqualTo("it loads or stores matrix tiles, each of which spans the elements of many ids");
   }
 
+  /**
+   * A buffer only read at {@code globalId(0) + d}, each {@code d} the same for the whole launch,
+   * names its offsets (what a sharded array's halo must hold), scalars and lengths by parameter
+   * index; a read at any other index leaves it whole without offsets.
+   */
+  @Test
+  void readsNearTheIdsNameTheirOffsets() {
+    Compilation compilation =
+        Kernels.compile(
+            com.google.testing.compile.JavaFileObjects.forSourceLines(
+                "test.Near",
+                "package test;",
+                "import dev.kiln.Gpu;",
+                "import dev.kiln.annotations.Access;",
+                "import dev.kiln.annotations.Buffer;",
+                "import dev.kiln.annotations.Kernel;",
+                "final class Near {",
+                "  @Kernel(workgroup = 64)",
+                "  static void near(@Buffer(Access.READ) float[] in, @Buffer(Access.READ) float[] far,",
+                "      @Buffer(Access.WRITE) float[] out, int w) {",
+                "    int i = Gpu.globalId(0);",
+                "    if (i >= 2 * w && i + in.length < out.length) {",
+                "      out[i] = in[i - 1] + in[i + w] + in[i - 2 * w] + in[i + in.length] + far[w];",
+                "    }",
+                "  }",
+                "}"));
+    assertThat(compilation).succeededWithoutWarnings();
+    SplitForm form = Kernels.description(compilation, "test", "Near", "near").split();
+    assertThat(form.buffers().get(0).reach())
+        .containsExactly(
+            dev.kiln.abi.LaunchForm.of(-1),
+            dev.kiln.abi.LaunchForm.ofScalars(0, java.util.Map.of("3", 1L)),
+            dev.kiln.abi.LaunchForm.ofScalars(0, java.util.Map.of("3", -2L)),
+            new dev.kiln.abi.LaunchForm(0, java.util.Map.of("n:0", 1L)));
+    assertThat(form.buffers().get(1)).isEqualTo(SplitForm.Share.ALL);
+    assertThat(form.buffers().get(2)).isEqualTo(SplitForm.Share.sliced(1));
+  }
+
   @Test
   void dumpShowsIrModuleAndWhyEachKernelWasOrWasNotVectorized(
       @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws IOException {
