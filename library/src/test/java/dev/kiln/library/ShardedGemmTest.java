@@ -153,6 +153,30 @@ class ShardedGemmTest extends LibraryDevices {
                   () -> ShardedGemm.floats(set, m, n, k, 1f, a, b, false, 0f, c))
               .getMessage());
       assertEquals(
+          "a holds 9000 elements and c 6000; a 301 x 30 by 30 x 20 product needs 9030 and 6020",
+          assertThrows(
+                  IllegalArgumentException.class,
+                  () -> ShardedGemm.floats(set, m + 1, n, k, 1f, a, b, false, 0f, c))
+              .getMessage());
+      assertEquals(
+          "m, n and k must not be negative: -1, 20, 30",
+          assertThrows(
+                  IllegalArgumentException.class,
+                  () -> ShardedGemm.floats(set, -1, n, k, 1f, a, b, false, 0f, c))
+              .getMessage());
+      try (DeviceSet other = DeviceSet.of(otherCpu, cpu)) {
+        assertEquals(
+            "an array lives on "
+                + set.devices()
+                + ", and this product runs on "
+                + other.devices()
+                + ". Fix: make the arrays on the set the product runs on",
+            assertThrows(
+                    IllegalArgumentException.class,
+                    () -> ShardedGemm.floats(other, m, n, k, 1f, a, b, false, 0f, c))
+                .getMessage());
+      }
+      assertEquals(
           "a row-split product takes a and c sharded by rows and b replicated. Fix: make b with"
               + " ShardedArray.replicate, a and c with ShardedArray.upload or zeros in blocks of a row",
           assertThrows(

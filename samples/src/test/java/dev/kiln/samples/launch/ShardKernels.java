@@ -22,6 +22,12 @@ final class ShardKernels {
     }
   }
 
+  /** Reads its element and writes nothing: it only faults, past the end. A launch of replicated arrays alone. */
+  @Kernel(workgroup = 64)
+  static void touch(@Buffer(Access.READ) float[] a) {
+    float unused = a[Gpu.globalId(0)];
+  }
+
   /** Scales {@code x} in place, its own element per id. */
   @Kernel(workgroup = 128)
   static void scale(float[] x, float factor) {

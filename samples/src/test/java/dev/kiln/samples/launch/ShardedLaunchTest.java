@@ -252,6 +252,63 @@ class ShardedLaunchTest {
   }
 
   @Test
+  @SuppressWarnings("unchecked")
+  void argumentsALaunchCannotTakeAreRefused() throws ReflectiveOperationException {
+    int n = 5000;
+    String scale = "dev.kiln.samples.launch.ShardKernels#scale: ";
+    try (DeviceSet set = DeviceSet.of(cpu, otherCpu);
+        ShardedArray<float[]> x = ShardedArray.upload(set, new float[n], 0);
+        ShardedArray<int[]> ints = ShardedArray.upload(set, new int[n], 0)) {
+      assertEquals(scale + "count must not be negative: -1",
+          assertThrows(IllegalArgumentException.class, () -> ShardKernelsKernels.scale(set, -1, x, 2f)).getMessage());
+      assertEquals(scale + "argument 'x' must be a sharded array, got null",
+          assertThrows(IllegalArgumentException.class, () -> ShardKernelsKernels.scale(set, n, (ShardedArray<float[]>) null, 2f)).getMessage());
+      ShardedArray<float[]> mistyped = (ShardedArray<float[]>) (ShardedArray<?>) ints;
+      assertEquals(scale + "argument 'x' holds INT elements, not FLOAT. Fix: pass an array of the parameter's element type",
+          assertThrows(IllegalArgumentException.class, () -> ShardKernelsKernels.scale(set, n, mistyped, 2f))
+              .getMessage());
+      java.lang.reflect.Field spec = ShardKernelsKernels.class.getDeclaredField("SCALE");
+      spec.setAccessible(true);
+      assertEquals(scale.substring(0, scale.length() - 2) + " takes 2 arguments, got 1",
+          assertThrows(IllegalArgumentException.class,
+              () -> dev.kiln.internal.Dispatch.runSharded(set, (dev.kiln.abi.KernelSpec) spec.get(null), n, x))
+              .getMessage());
+    }
+  }
+
+  @Test
+  void aLaunchOfReplicatedArraysAloneIsRefused() {
+    int n = 5000;
+    try (DeviceSet set = DeviceSet.of(cpu, otherCpu);
+        ShardedArray<float[]> a = ShardedArray.replicate(set, new float[n])) {
+      assertEquals("dev.kiln.samples.launch.ShardKernels#touch: every array of this launch is replicated, so nothing"
+              + " says which device runs which ids. Fix: shard the array the kernel writes (ShardedArray.upload or zeros),"
+              + " or run on one device",
+          assertThrows(IllegalArgumentException.class, () -> ShardKernelsKernels.touch(set, n, a)).getMessage());
+    }
+  }
+
+  @Test
+  void arraysAreRefusedAShapeTheyCannotHave() {
+    try (DeviceSet set = DeviceSet.of(cpu, otherCpu);
+        ShardedArray<float[]> x = ShardedArray.zeros(set, float[].class, 10, 1);
+        ShardedArray<float[]> replicated = ShardedArray.replicate(set, new float[10])) {
+      assertEquals("length 10, halo -1, block 4096: none may be negative, and a block holds at least one element",
+          assertThrows(IllegalArgumentException.class, () -> ShardedArray.zeros(set, float[].class, 10, -1))
+              .getMessage());
+      assertEquals("String is not an array type a kernel takes (float[], int[], ...)",
+          assertThrows(IllegalArgumentException.class, () -> ShardedArray.zeros(set, String.class, 10, 0))
+              .getMessage());
+      assertEquals("Java array has 3 elements, sharded array 10",
+          assertThrows(IllegalArgumentException.class, () -> x.upload(new float[3])).getMessage());
+      assertEquals("Java array has 3 elements, sharded array 10",
+          assertThrows(IllegalArgumentException.class, () -> x.download(new float[3])).getMessage());
+      assertEquals("a replicated array is written only by upload: every device holds all of it",
+          assertThrows(IllegalStateException.class, replicated::markWritten).getMessage());
+    }
+  }
+
+  @Test
   void closedArraysDevicesAndSetsAreRefused() {
     int n = 5000;
     Device closing = Device.open("cpu");
