@@ -10,11 +10,14 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.function.IntConsumer;
 import java.util.function.ToLongFunction;
 
 /**
@@ -237,6 +240,52 @@ public final class DeviceSet implements AutoCloseable {
     }
     lastSplit = List.copyOf(parts);
     return nanos;
+  }
+
+  /**
+   * Runs {@code work} for each device of the set, by its number, each on a thread of its own, and
+   * waits for all: for a routine that launches on the parts of sharded arrays itself ({@link
+   * ShardedArray#part}). Throws the first device's failure, the others' suppressed in it.
+   *
+   * @param work what a device does, given its number in the set
+   */
+  public void forEachDevice(IntConsumer work) {
+    checkOpen();
+    List<Runnable> tasks = new ArrayList<>();
+    for (int d = 0; d < devices.size(); d++) {
+      int device = d;
+      tasks.add(() -> work.accept(device));
+    }
+    sideBySide(tasks);
+  }
+
+  /** Runs the tasks at once, each on a thread of its own, and throws the first one's failure. */
+  static void sideBySide(List<Runnable> tasks) {
+    List<CompletableFuture<Void>> running = new ArrayList<>();
+    for (Runnable task : tasks) {
+      running.add(
+          CompletableFuture.runAsync(
+              task, work -> Thread.ofVirtual().name("kiln-shard").start(work)));
+    }
+    RuntimeException failure = null;
+    for (CompletableFuture<Void> task : running) {
+      try {
+        task.join();
+      } catch (CompletionException e) {
+        if (e.getCause() instanceof Error error) {
+          throw error;
+        }
+        RuntimeException thrown = e.getCause() instanceof RuntimeException runtime ? runtime : e;
+        if (failure == null) {
+          failure = thrown;
+        } else {
+          failure.addSuppressed(thrown);
+        }
+      }
+    }
+    if (failure != null) {
+      throw failure;
+    }
   }
 
   private static Plan plan(KernelSpec spec) {

@@ -4,8 +4,6 @@ import dev.kiln.abi.NumericType;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 
 /**
  * One logical array kept on the devices of a {@link DeviceSet}: each device owns a contiguous range
@@ -314,10 +312,7 @@ public final class ShardedArray<A> implements AutoCloseable {
    */
   public ShardedArray<A> upload(A values) {
     checkOpen();
-    if (NumericType.length(values) != length) {
-      throw new IllegalArgumentException(
-          "Java array has " + NumericType.length(values) + " elements, sharded array " + length);
-    }
+    checkLength(values);
     List<Runnable> writes = new ArrayList<>();
     for (int d = 0; d < parts.size(); d++) {
       DeviceArray<A, ?> part = parts.get(d);
@@ -326,7 +321,7 @@ public final class ShardedArray<A> implements AutoCloseable {
       writes.add(() -> part.upload(values, from, from, to - from));
     }
     synchronized (this) {
-      sideBySide(writes);
+      DeviceSet.sideBySide(writes);
       halosBehind = false;
     }
     return this;
@@ -339,10 +334,7 @@ public final class ShardedArray<A> implements AutoCloseable {
    */
   public void download(A values) {
     checkOpen();
-    if (NumericType.length(values) != length) {
-      throw new IllegalArgumentException(
-          "Java array has " + NumericType.length(values) + " elements, sharded array " + length);
-    }
+    checkLength(values);
     if (replicated) {
       parts.getFirst().download(values);
       return;
@@ -354,7 +346,7 @@ public final class ShardedArray<A> implements AutoCloseable {
       int to = end(d);
       reads.add(() -> part.download(values, from, from, to - from));
     }
-    sideBySide(reads);
+    DeviceSet.sideBySide(reads);
   }
 
   /**
@@ -410,7 +402,7 @@ public final class ShardedArray<A> implements AutoCloseable {
         int to = copy.windowEnd(d);
         fills.add(() -> fill(part, from, to));
       }
-      sideBySide(fills);
+      DeviceSet.sideBySide(fills);
     } catch (RuntimeException | Error e) {
       copy.close();
       throw e;
@@ -440,7 +432,7 @@ public final class ShardedArray<A> implements AutoCloseable {
         copies.add(() -> fill(part, end, after));
       }
     }
-    sideBySide(copies);
+    DeviceSet.sideBySide(copies);
     halosBehind = false;
     if (!copies.isEmpty()) {
       exchanges++;
@@ -472,32 +464,10 @@ public final class ShardedArray<A> implements AutoCloseable {
     return replicated || first(d) == end(d) ? end(d) : (int) Math.min(length, (long) end(d) + halo);
   }
 
-  /** Runs the tasks at once, each on a thread of its own, and throws the first one's failure. */
-  private static void sideBySide(List<Runnable> tasks) {
-    List<CompletableFuture<Void>> running = new ArrayList<>();
-    for (Runnable task : tasks) {
-      running.add(
-          CompletableFuture.runAsync(
-              task, work -> Thread.ofVirtual().name("kiln-shard").start(work)));
-    }
-    RuntimeException failure = null;
-    for (CompletableFuture<Void> task : running) {
-      try {
-        task.join();
-      } catch (CompletionException e) {
-        if (e.getCause() instanceof Error error) {
-          throw error;
-        }
-        RuntimeException thrown = e.getCause() instanceof RuntimeException runtime ? runtime : e;
-        if (failure == null) {
-          failure = thrown;
-        } else {
-          failure.addSuppressed(thrown);
-        }
-      }
-    }
-    if (failure != null) {
-      throw failure;
+  private void checkLength(A values) {
+    if (NumericType.length(values) != length) {
+      throw new IllegalArgumentException(
+          "Java array has " + NumericType.length(values) + " elements, sharded array " + length);
     }
   }
 

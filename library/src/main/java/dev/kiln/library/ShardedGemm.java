@@ -5,10 +5,7 @@ import dev.kiln.DeviceSet;
 import dev.kiln.FloatArray;
 import dev.kiln.ShardedArray;
 import dev.kiln.ShortArray;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 
 /**
  * Matrix products {@code C = α·A·op(B) + β·C} split by rows across the devices of a {@link
@@ -226,33 +223,15 @@ public final class ShardedGemm {
       rows[d] = Math.min(m, first / n);
     }
     rows[count] = m;
-    List<CompletableFuture<Void>> running = new ArrayList<>();
-    for (int d = 0; d < count; d++) {
-      if (rows[d + 1] > rows[d]) {
-        int device = d;
-        running.add(
-            CompletableFuture.runAsync(
-                () -> {
-                  try (Batch batch = devices.devices().get(device).batch()) {
-                    multiply.multiply(batch, device, rows[device], rows[device + 1] - rows[device]);
-                  }
-                },
-                task -> Thread.ofVirtual().name("kiln-sharded-gemm").start(task)));
-      }
-    }
     try {
-      for (CompletableFuture<Void> product : running) {
-        product.join();
-      }
-    } catch (CompletionException e) {
-      running.forEach(product -> product.exceptionally(failure -> null).join());
-      if (e.getCause() instanceof RuntimeException runtime) {
-        throw runtime;
-      }
-      if (e.getCause() instanceof Error error) {
-        throw error;
-      }
-      throw e;
+      devices.forEachDevice(
+          d -> {
+            if (rows[d + 1] > rows[d]) {
+              try (Batch batch = devices.devices().get(d).batch()) {
+                multiply.multiply(batch, d, rows[d], rows[d + 1] - rows[d]);
+              }
+            }
+          });
     } finally {
       c.markWritten();
     }
