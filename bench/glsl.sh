@@ -25,6 +25,12 @@ shaderc hgemm-workgroup.template.comp hgemmwg128.spv BM=128 BN=128 BK=32
 shaderc hgemm-workgroup.template.comp hgemmwg128x256.spv BM=128 BN=256 BK=32
 shaderc hgemm-workgroup.template.comp hgemmwg256x128.spv BM=256 BN=128 BK=32
 shaderc hgemm-workgroup.template.comp hgemmwg128k64.spv BM=128 BN=128 BK=64
+# The float16 GEMV's fast twins (GemvTwinBench): UNROLL words in flight a lane, RPW rows a warp
+for variant in "1 1" "2 1" "4 1" "1 2"; do
+  set -- $variant
+  glslc -O --target-env=vulkan1.1 -DUNROLL=$1 -DRPW=$2 -o "gemvh_u$1r$2.spv" gemvh.template.comp
+  spirv-val --target-env vulkan1.1 "gemvh_u$1r$2.spv"
+done
 for source in *.comp; do
   if [[ $source == *.template.comp ]]; then
     continue
