@@ -31,6 +31,12 @@ for variant in "1 1" "2 1" "4 1" "1 2"; do
   glslc -O --target-env=vulkan1.1 -DUNROLL=$1 -DRPW=$2 -o "gemvh_u$1r$2.spv" gemvh.template.comp
   spirv-val --target-env vulkan1.1 "gemvh_u$1r$2.spv"
 done
+# The Java-order twin with the library's float16 decode in pieces (GemvTwinBench)
+for variant in "0 1" "1 0" "1 1"; do
+  set -- $variant
+  glslc -O --target-env=vulkan1.1 -DCHECK=$1 -DDECODE=$2 -o "gemvhjava_c$1d$2.spv" gemvhjava.template.comp
+  spirv-val --target-env vulkan1.1 "gemvhjava_c$1d$2.spv"
+done
 for source in *.comp; do
   if [[ $source == *.template.comp ]]; then
     continue

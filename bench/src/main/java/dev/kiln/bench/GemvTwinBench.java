@@ -14,8 +14,9 @@ import java.util.SplittableRandom;
 /**
  * The float16 GEMV of a Llama decode step against hand-written GLSL, at the 1B model's shapes:
  * {@code Gemv.halves}; its twins in Java's order, {@code glsl/gemvhjava.comp} (32-byte chunks a lane
- * step, the library's order: its bits) and {@code gemvhjava16.comp} (16-byte chunks: the library's
- * bits where {@code Tuning.GEMV_CHUNK_BYTES} is 16); the fastest GLSL we know ({@code
+ * step, the library's order: its bits; {@code gemvhjava.template.comp} the same with the library's
+ * float16 decode in pieces, its chunk check and its integer decode) and {@code gemvhjava16.comp}
+ * (16-byte chunks: the library's bits where {@code Tuning.GEMV_CHUNK_BYTES} is 16); the fastest GLSL we know ({@code
  * glsl/gemvh.template.comp}: fused multiply-adds, {@code UNROLL} 16-byte words in flight a lane,
  * {@code RPW} rows a warp, compiled by {@code bench/glsl.sh}); and a copy of the matrix's bytes (its
  * rate counted on the bytes read, half of those it moves). GPU time, medians of 30 after 1.5 s of
@@ -34,34 +35,43 @@ public final class GemvTwinBench {
 
   private static final int[][] SMALL = {{300, 2048, 1}, {77, 8192, 1}};
 
+  /** The Java-order twin with Kiln's decode in pieces: its chunk check (c1), its integer decode (d1). */
+  private static final String[] DECODES = {"c0d1", "c1d0", "c1d1"};
+
   private static final String[] FAST = {"u1r1", "u2r1", "u4r1", "u1r2"};
 
   private GemvTwinBench() {}
 
   public static void main(String[] args) {
-    String[] variants = new String[FAST.length + 4];
+    String[] variants = new String[FAST.length + DECODES.length + 4];
     variants[0] = "Kiln";
     variants[1] = "java twin";
     variants[2] = "java twin 16";
+    for (int v = 0; v < DECODES.length; v++) {
+      variants[3 + v] = "gemvhjava_" + DECODES[v];
+    }
     for (int v = 0; v < FAST.length; v++) {
-      variants[3 + v] = "gemvh_" + FAST[v];
+      variants[3 + DECODES.length + v] = "gemvh_" + FAST[v];
     }
     variants[variants.length - 1] = "copy";
     double[] step = new double[variants.length];
+    boolean small = List.of(args).contains("small");
+    boolean kilnOnly = List.of(args).contains("kiln");
     try (Device device = Device.open()) {
       device.timeLaunches(true);
       System.out.printf("%s (%s, subgroups of %d)%n", device.name(), device.backend(), device.subgroupSize());
       if (device.subgroupSize() != 32) {
         System.out.println("the twins fold a row's 32 lanes in one subgroup: their results are not checked here");
       }
-      boolean small = List.of(args).contains("small");
-      boolean kilnOnly = List.of(args).contains("kiln");
       for (int[] shape : small ? SMALL : SHAPES) {
         double[] ms = shape(device, shape[0], shape[1], kilnOnly);
         for (int v = 0; v < ms.length; v++) {
           step[v] += shape[2] * ms[v];
         }
       }
+    }
+    if (small) {
+      return; // the small shapes are a check, not a step
     }
     System.out.println("a 1B step's GEMVs (2.47 GB), ms:");
     for (int v = 0; v < variants.length && step[v] > 0; v++) {
@@ -81,7 +91,7 @@ public final class GemvTwinBench {
     for (int i = 0; i < cols; i++) {
       vector[i] = (float) (random.nextDouble() * 2 - 1);
     }
-    double[] ms = new double[FAST.length + 4];
+    double[] ms = new double[FAST.length + DECODES.length + 4];
     String shape = rows + "x" + cols;
     long bytes = 2L * n;
     try (ShortArray a = device.upload(halves);
@@ -97,6 +107,13 @@ public final class GemvTwinBench {
       KernelSpec java16 = twin("gemvhjava16");
       ms[2] = time(shape, "java twin 16", bytes, () -> Dispatch.dispatch(device, java16, rows * 32, a, x, y, rows, cols));
       compare(device, kiln, y.toArray(), 0, "java twin 16 (Kiln's bits where it reads 16-byte chunks)");
+      for (int v = 0; v < DECODES.length; v++) {
+        String name = "gemvhjava_" + DECODES[v];
+        KernelSpec decode = twin(name);
+        y.upload(new float[rows]);
+        ms[3 + v] = time(shape, name, bytes, () -> Dispatch.dispatch(device, decode, rows * 32, a, x, y, rows, cols));
+        compare(device, kiln, y.toArray(), 0, name);
+      }
       if (kilnOnly) {
         return ms;
       }
@@ -105,7 +122,7 @@ public final class GemvTwinBench {
         KernelSpec fast = twin(name);
         int rpw = FAST[v].charAt(3) - '0';
         y.upload(new float[rows]);
-        ms[3 + v] = time(shape, name, bytes, () -> Dispatch.dispatch(device, fast, Math.ceilDiv(rows, rpw) * 32, a, x, y, rows, cols));
+        ms[3 + DECODES.length + v] = time(shape, name, bytes, () -> Dispatch.dispatch(device, fast, Math.ceilDiv(rows, rpw) * 32, a, x, y, rows, cols));
         compare(device, kiln, y.toArray(), 1e-4, name);
       }
       ms[ms.length - 1] = time(shape, "copy", bytes, () -> Dispatch.dispatch(device, GlslTwins.COPY4, n / 8, from, to));
