@@ -37,6 +37,14 @@ for variant in "0 1" "1 0" "1 1"; do
   glslc -O --target-env=vulkan1.1 -DCHECK=$1 -DDECODE=$2 -o "gemvhjava_c$1d$2.spv" gemvhjava.template.comp
   spirv-val --target-env vulkan1.1 "gemvhjava_c$1d$2.spv"
 done
+# ... and with the float controls every Kiln module declares (fp32 denormals, signed zeros, infinities
+# and NaNs preserved), which glslc does not write: added to gemvhjava.spv's disassembly
+glslc -O --target-env=vulkan1.1 -o gemvhjava.spv gemvhjava.comp
+spirv-dis gemvhjava.spv | sed -e 's/^\( *\)OpCapability Shader$/&\n\1OpCapability SignedZeroInfNanPreserve\n\1OpCapability DenormPreserve/' \
+  -e '/= OpExtInstImport/i OpExtension "SPV_KHR_float_controls"' \
+  -e 's/^\( *\)OpExecutionMode \(%[A-Za-z0-9_]*\) LocalSize .*$/&\n\1OpExecutionMode \2 SignedZeroInfNanPreserve 32\n\1OpExecutionMode \2 DenormPreserve 32/' \
+  | spirv-as --target-env vulkan1.1 -o gemvhjava_fc.spv -
+spirv-val --target-env vulkan1.1 gemvhjava_fc.spv
 for source in *.comp; do
   if [[ $source == *.template.comp ]]; then
     continue

@@ -15,7 +15,8 @@ import java.util.SplittableRandom;
  * The float16 GEMV of a Llama decode step against hand-written GLSL, at the 1B model's shapes:
  * {@code Gemv.halves}; its twins in Java's order, {@code glsl/gemvhjava.comp} (32-byte chunks a lane
  * step, the library's order: its bits; {@code gemvhjava.template.comp} the same with the library's
- * float16 decode in pieces, its chunk check and its integer decode) and {@code gemvhjava16.comp}
+ * float16 decode in pieces, its chunk check and its integer decode, and {@code gemvhjava_fc.spv} with
+ * the float controls Kiln's modules declare) and {@code gemvhjava16.comp}
  * (16-byte chunks: the library's bits where {@code Tuning.GEMV_CHUNK_BYTES} is 16); the fastest GLSL we know ({@code
  * glsl/gemvh.template.comp}: fused multiply-adds, {@code UNROLL} 16-byte words in flight a lane,
  * {@code RPW} rows a warp, compiled by {@code bench/glsl.sh}); and a copy of the matrix's bytes (its
@@ -35,8 +36,12 @@ public final class GemvTwinBench {
 
   private static final int[][] SMALL = {{300, 2048, 1}, {77, 8192, 1}};
 
-  /** The Java-order twin with Kiln's decode in pieces: its chunk check (c1), its integer decode (d1). */
-  private static final String[] DECODES = {"c0d1", "c1d0", "c1d1"};
+  /**
+   * The Java-order twin with Kiln's decode in pieces, its chunk check (c1) and its integer decode
+   * (d1); and with the float controls every Kiln module declares (fc: fp32 denormals, signed zeros,
+   * infinities and NaNs preserved).
+   */
+  private static final String[] DECODES = {"c0d1", "c1d0", "c1d1", "fc"};
 
   private static final String[] FAST = {"u1r1", "u2r1", "u4r1", "u1r2"};
 
