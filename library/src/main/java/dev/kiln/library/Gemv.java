@@ -593,7 +593,7 @@ public final class Gemv {
     Shapes.vector("weight", weight.length(), rows);
     Shapes.vector("normed", normed.length(), rows);
     Shapes.vector("squares", squares.length(), normParts(rows));
-    if (rows > 0 && Tuning.foldsInSubgroups(a.device())) {
+    if (rows > 0 && inSubgroups(a.device(), cols)) {
       GemvKernelsKernels.accumulateForNormInSubgroups(
           batch, grid(rows), a, x, y, weight, normed, squares, rows, cols, bfloat ? 1 : 0);
     } else if (rows > 0) {
@@ -636,7 +636,7 @@ public final class Gemv {
     int parts = normParts(cols);
     Shapes.vector("squares", squares.length(), parts);
     int element = bfloat ? 1 : 0;
-    if (rows > 0 && Tuning.foldsInSubgroups(a.device())) {
+    if (rows > 0 && inSubgroups(a.device(), cols)) {
       GemvKernelsKernels.normedProductInSubgroups(
           batch, grid(rows), a, normed, squares, y, rows, cols, parts, eps, element);
     } else if (rows > 0) {
@@ -675,13 +675,22 @@ public final class Gemv {
     int parts = normParts(cols);
     Shapes.vector("squares", squares.length(), parts);
     int element = bfloat ? 1 : 0;
-    if (rows > 0 && Tuning.foldsInSubgroups(a.device())) {
+    if (rows > 0 && inSubgroups(a.device(), cols)) {
       GemvKernelsKernels.gatedNormedProductInSubgroups(
           batch, grid(rows), a, normed, squares, y, rows, cols, parts, eps, element);
     } else if (rows > 0) {
       GemvKernelsKernels.gatedNormedProduct(
           batch, grid(rows), a, normed, squares, y, rows, cols, parts, eps, element);
     }
+  }
+
+  /**
+   * Whether the norm-split products take their forms that fold in the subgroup: on a device whose
+   * subgroups are a row's lanes, for rows a multiple of {@link GemvKernels#QUAD_SHORTS} long (the
+   * forms' copies assume it; the others take any length, with the same bits).
+   */
+  private static boolean inSubgroups(Device device, int cols) {
+    return Tuning.foldsInSubgroups(device) && cols % GemvKernels.QUAD_SHORTS == 0;
   }
 
   /** The grid for {@code rows} rows: {@link GemvKernels#LANES} wide, a row of it per row. */
