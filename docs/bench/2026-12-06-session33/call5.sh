@@ -1,0 +1,21 @@
+#!/bin/bash
+# Session 33, call 5: what the driver made of the float16 GEMV: PipelineStats (registers,
+# instructions... as VK_KHR_pipeline_executable_properties reports them) for the head's subgroup
+# form and plain form (checks kept and settled), the GLSL twins, and the same Kiln forms with
+# 16-byte chunks (v16); then the H200 probe (stops at once on an H100).
+O=$OUT; mkdir -p $O
+R=/tmp/kiln-perf
+[ -d $R/.gpu ] || { mkdir -p $R && tar -C $R -xJf .gpu-check/pack.tar.xz; }
+source $R/.gpu/env.sh
+nvidia-smi --query-gpu=name,driver_version,clocks.max.sm,memory.total --format=csv | tee $O/gpu.txt
+J="java -Xmx8g --enable-native-access=ALL-UNNAMED -Dorg.lwjgl.system.memoryBackend=org.lwjgl.system.MemoryBackendFFM"
+HEAD="$PWD/.gpu-check/head/*:$R/.gpu/lib/*"
+K=dev/kiln/library/GemvKernels
+G=dev/kiln/bench/glsl
+for v in new v16; do
+  echo "== $v" >> $O/stats.txt
+  timeout 60 $J -cp "$PWD/.gpu-check/$v/*:$HEAD" dev.kiln.bench.PipelineStats $K.normedProductInSubgroups.spv $K.normedProductInSubgroups.spv@settled $K.halves.spv@settled \
+    $G/gemvhjava.spv $G/gemvhjava16.spv $G/gemvhjava_c1d1.spv $G/gemvh_u2r1.spv 2>&1 | grep -v JAVA_TOOL >> $O/stats.txt
+done
+cat $O/stats.txt
+bash .gpu-check/probe33.sh
