@@ -2,7 +2,7 @@
 # Session 33, call 5: what the driver made of the float16 GEMV: PipelineStats (registers,
 # instructions... as VK_KHR_pipeline_executable_properties reports them) for the head's subgroup
 # form and plain form (checks kept and settled), the GLSL twins, and the same Kiln forms with
-# 16-byte chunks (v16); then the H200 probe (stops at once on an H100).
+# 16-byte chunks (v16) (run twice: the first attempt ran out of LWJGL stack for the statistics).
 O=$OUT; mkdir -p $O
 R=/tmp/kiln-perf
 [ -d $R/.gpu ] || { mkdir -p $R && tar -C $R -xJf .gpu-check/pack.tar.xz; }
@@ -18,4 +18,4 @@ for v in new v16; do
     $G/gemvhjava.spv $G/gemvhjava16.spv $G/gemvhjava_c1d1.spv $G/gemvh_u2r1.spv 2>&1 | grep -v JAVA_TOOL >> $O/stats.txt
 done
 cat $O/stats.txt
-bash .gpu-check/probe33.sh
+# (the H200 probe, probe33.sh, ran after the first attempt: an H100, it stopped)

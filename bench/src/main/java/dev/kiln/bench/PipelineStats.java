@@ -177,14 +177,14 @@ public final class PipelineStats {
       VkPipelineInfoKHR which = VkPipelineInfoKHR.calloc(stack).sType$Default().pipeline(pipeline);
       IntBuffer count = stack.mallocInt(1);
       vkGetPipelineExecutablePropertiesKHR(device, which, count, null);
-      VkPipelineExecutablePropertiesKHR.Buffer executables = VkPipelineExecutablePropertiesKHR.calloc(count.get(0), stack);
+      VkPipelineExecutablePropertiesKHR.Buffer executables = VkPipelineExecutablePropertiesKHR.calloc(count.get(0));
       executables.forEach(e -> e.sType$Default());
       vkGetPipelineExecutablePropertiesKHR(device, which, count, executables);
       StringBuilder line = new StringBuilder(argument + ":");
       for (int e = 0; e < executables.capacity(); e++) {
         VkPipelineExecutableInfoKHR executable = VkPipelineExecutableInfoKHR.calloc(stack).sType$Default().pipeline(pipeline).executableIndex(e);
         vkGetPipelineExecutableStatisticsKHR(device, executable, count, null);
-        VkPipelineExecutableStatisticKHR.Buffer statistics = VkPipelineExecutableStatisticKHR.calloc(count.get(0), stack);
+        VkPipelineExecutableStatisticKHR.Buffer statistics = VkPipelineExecutableStatisticKHR.calloc(count.get(0));
         statistics.forEach(s -> s.sType$Default());
         vkGetPipelineExecutableStatisticsKHR(device, executable, count, statistics);
         for (VkPipelineExecutableStatisticKHR statistic : statistics) {
@@ -195,7 +195,9 @@ public final class PipelineStats {
             default -> String.valueOf(statistic.value().f64());
           });
         }
+        statistics.free();
       }
+      executables.free();
       System.out.println(line);
       vkDestroyPipeline(device, pipeline, null);
       vkDestroyPipelineLayout(device, layout, null);
