@@ -85,9 +85,10 @@ public final class PipelineStats {
 
   private static VkInstance instance(MemoryStack stack) {
     VkApplicationInfo app = VkApplicationInfo.calloc(stack).sType$Default().apiVersion(VK_API_VERSION_1_3);
+    VkInstanceCreateInfo info = VkInstanceCreateInfo.calloc(stack).sType$Default().pApplicationInfo(app);
     PointerBuffer pointer = stack.mallocPointer(1);
-    check(vkCreateInstance(VkInstanceCreateInfo.calloc(stack).sType$Default().pApplicationInfo(app), null, pointer), "vkCreateInstance");
-    return new VkInstance(pointer.get(0), VkInstanceCreateInfo.calloc(stack).sType$Default().pApplicationInfo(app));
+    check(vkCreateInstance(info, null, pointer), "vkCreateInstance");
+    return new VkInstance(pointer.get(0), info);
   }
 
   private static VkPhysicalDevice physical(VkInstance instance, MemoryStack stack) {

@@ -479,29 +479,30 @@ final class GemvKernels {
   /**
    * Lane {@code lane}'s partial of the row of {@code cols} 16-bit elements at {@code start}, by the
    * vector at {@code xStart}: float16 bits, or bfloat16 bits where {@code bfloat} is not 0, each
-   * decoded exactly. A float16 row is first summed decoding every element as a normal value ({@link
-   * #normalLane}); a lane that met a zero, subnormal, infinity or NaN sums its chunks again,
-   * decoding each exactly, in the same order ({@link #exactLane}): the same bits as deciding chunk
-   * by chunk, with the exact decoding out of the loop that almost every row takes (on the H100 the
-   * decode's products 48 → 40 registers, its GEMVs 1.314 → 1.297 ms a 1B step, PERFORMANCE.md).
+   * decoded exactly. The row is first summed over its whole chunks, a float16 element decoded as a
+   * normal value ({@link #fastLane}); a lane that met a float16 zero, subnormal, infinity or NaN,
+   * or a partial chunk, sums its chunks again, decoding each element exactly, in the same order
+   * ({@link #exactLane}): the same bits as deciding chunk by chunk, with the exact decoding out of
+   * the loop that almost every row takes (on the H100 the decode's products 48 → 40 registers, its
+   * GEMVs 1.314 → 1.297 ms a 1B step, PERFORMANCE.md).
    */
   private static float shortLane(
       short[] a, float[] x, int start, int xStart, int cols, int lane, int bfloat) {
     float[] sum = new float[1];
-    boolean normal = bfloat == 0 && normalLane(a, x, start, xStart, cols, lane, sum);
-    return normal ? sum[0] : exactLane(a, x, start, xStart, cols, lane, bfloat);
+    boolean summed = fastLane(a, x, start, xStart, cols, lane, bfloat, sum);
+    return summed ? sum[0] : exactLane(a, x, start, xStart, cols, lane, bfloat);
   }
 
   /**
-   * Lane {@code lane}'s partial of a float16 row as {@link #shortLane} orders it, every element of
-   * its whole chunks decoded as a normal value ({@link #normalHalf}), into {@code sum[0]}; whether
-   * all of them were normal and the lane had no partial chunk (where not, the sum is not the
-   * row's). Each chunk is read before the previous one's products are added (two chunks in flight).
+   * Lane {@code lane}'s partial of a row as {@link #shortLane} orders it, over its whole chunks, a
+   * float16 element decoded as a normal value ({@link #normalHalf}), a bfloat16 one exactly, into
+   * {@code sum[0]}; whether that is the row's partial: every float16 element normal and no partial
+   * chunk. Each chunk is read before the previous one's products are added (two chunks in flight).
    */
-  private static boolean normalLane(
-      short[] a, float[] x, int start, int xStart, int cols, int lane, float[] sum) {
+  private static boolean fastLane(
+      short[] a, float[] x, int start, int xStart, int cols, int lane, int bfloat, float[] sum) {
     float partial = 0f;
-    boolean normal = true;
+    boolean summed = true;
     short[] chunk = new short[SHORT_CHUNK];
     short[] next = new short[SHORT_CHUNK];
     float[] xs = new float[SHORT_CHUNK];
@@ -516,35 +517,34 @@ final class GemvKernels {
           System.arraycopy(a, start + c + step, next, 0, SHORT_CHUNK);
         }
         System.arraycopy(x, xStart + c, xs, 0, SHORT_CHUNK);
-        normal &= allNormal(chunk);
-        for (int k = 0; k < SHORT_CHUNK; k++) {
-          partial += normalHalf(chunk[k]) * xs[k];
+        if (bfloat == 0) {
+          summed &= allNormal(chunk);
+          for (int k = 0; k < SHORT_CHUNK; k++) {
+            partial += normalHalf(chunk[k]) * xs[k];
+          }
+        } else {
+          for (int k = 0; k < SHORT_CHUNK; k++) {
+            partial += SixteenBits.bfloat(chunk[k]) * xs[k];
+          }
         }
       } else {
-        normal = false; // a row's partial chunk: summed by exactLane, out of this loop
+        summed = false; // a row's partial chunk: summed by exactLane, out of this loop
       }
     }
     sum[0] = partial;
-    return normal;
+    return summed;
   }
 
-  /** Lane {@code lane}'s partial as {@link #shortLane} orders it, every element decoded exactly. */
+  /**
+   * Lane {@code lane}'s partial as {@link #shortLane} orders it, every element decoded exactly and
+   * read alone: the path of the rare lane {@link #fastLane} cannot sum.
+   */
   private static float exactLane(
       short[] a, float[] x, int start, int xStart, int cols, int lane, int bfloat) {
     float partial = 0f;
-    short[] chunk = new short[SHORT_CHUNK];
-    float[] xs = new float[SHORT_CHUNK];
     for (int c = lane * SHORT_CHUNK; c < cols; c += LANES * SHORT_CHUNK) {
-      if (c <= cols - SHORT_CHUNK) {
-        System.arraycopy(a, start + c, chunk, 0, SHORT_CHUNK);
-        System.arraycopy(x, xStart + c, xs, 0, SHORT_CHUNK);
-        for (int k = 0; k < SHORT_CHUNK; k++) {
-          partial += SixteenBits.decode(chunk[k], bfloat) * xs[k];
-        }
-      } else {
-        for (int k = c; k < cols; k++) {
-          partial += SixteenBits.decode(a[start + k], bfloat) * x[xStart + k];
-        }
+      for (int k = c; k < Math.min(c + SHORT_CHUNK, cols); k++) {
+        partial += SixteenBits.decode(a[start + k], bfloat) * x[xStart + k];
       }
     }
     return partial;
@@ -553,9 +553,9 @@ final class GemvKernels {
   /**
    * Lane {@code lane}'s partials of the two rows of {@code cols} 16-bit elements at {@code first}
    * and {@code second} by the vector {@code x}, each exactly as {@link #shortLane} computes it,
-   * into {@code partials[0]} and {@code partials[1]}: a float16 pair summed as normal values first,
-   * the vector's chunks read once for both, and a lane that met a non-normal value in either row
-   * sums each row again exactly.
+   * into {@code partials[0]} and {@code partials[1]}: both summed at once first ({@link
+   * #fastLanes}, the vector's chunks read once for both), and a lane that met a non-normal float16
+   * value in either row, or a partial chunk, sums each row again exactly.
    */
   private static void shortLanes(
       short[] a,
@@ -566,22 +566,29 @@ final class GemvKernels {
       int lane,
       int bfloat,
       float[] partials) {
-    boolean normal = bfloat == 0 && normalLanes(a, x, first, second, cols, lane, partials);
-    if (!normal) {
+    boolean summed = fastLanes(a, x, first, second, cols, lane, bfloat, partials);
+    if (!summed) {
       partials[0] = exactLane(a, x, first, 0, cols, lane, bfloat);
       partials[1] = exactLane(a, x, second, 0, cols, lane, bfloat);
     }
   }
 
   /**
-   * {@link #normalLane} of the rows at {@code first} and {@code second} at once, into {@code
-   * partials[0]} and {@code partials[1]}; whether every element of both was normal.
+   * {@link #fastLane} of the rows at {@code first} and {@code second} at once, into {@code
+   * partials[0]} and {@code partials[1]}; whether those are both rows' partials.
    */
-  private static boolean normalLanes(
-      short[] a, float[] x, int first, int second, int cols, int lane, float[] partials) {
+  private static boolean fastLanes(
+      short[] a,
+      float[] x,
+      int first,
+      int second,
+      int cols,
+      int lane,
+      int bfloat,
+      float[] partials) {
     float one = 0f;
     float two = 0f;
-    boolean normal = true;
+    boolean summed = true;
     short[] ones = new short[SHORT_CHUNK];
     short[] twos = new short[SHORT_CHUNK];
     short[] nextOnes = new short[SHORT_CHUNK];
@@ -601,18 +608,25 @@ final class GemvKernels {
           System.arraycopy(a, second + c + step, nextTwos, 0, SHORT_CHUNK);
         }
         System.arraycopy(x, c, xs, 0, SHORT_CHUNK);
-        normal &= allNormal(ones) && allNormal(twos);
-        for (int k = 0; k < SHORT_CHUNK; k++) {
-          one += normalHalf(ones[k]) * xs[k];
-          two += normalHalf(twos[k]) * xs[k];
+        if (bfloat == 0) {
+          summed &= allNormal(ones) && allNormal(twos);
+          for (int k = 0; k < SHORT_CHUNK; k++) {
+            one += normalHalf(ones[k]) * xs[k];
+            two += normalHalf(twos[k]) * xs[k];
+          }
+        } else {
+          for (int k = 0; k < SHORT_CHUNK; k++) {
+            one += SixteenBits.bfloat(ones[k]) * xs[k];
+            two += SixteenBits.bfloat(twos[k]) * xs[k];
+          }
         }
       } else {
-        normal = false;
+        summed = false;
       }
     }
     partials[0] = one;
     partials[1] = two;
-    return normal;
+    return summed;
   }
 
   /**

@@ -11,6 +11,11 @@ final class SixteenBits {
    * (a float's upper 16 bits) where {@code bfloat} is not 0.
    */
   static float decode(short bits, int bfloat) {
-    return bfloat != 0 ? Float.intBitsToFloat(bits << 16) : Float.float16ToFloat(bits);
+    return bfloat != 0 ? bfloat(bits) : Float.float16ToFloat(bits);
+  }
+
+  /** A bfloat16's value: the float whose upper 16 bits {@code bits} are. */
+  static float bfloat(short bits) {
+    return Float.intBitsToFloat(bits << 16);
   }
 }
