@@ -331,6 +331,23 @@ final class Constraints {
     return bounds;
   }
 
+  /**
+   * The uniform upper bounds of {@code term} that one conditional fact at least 0 gives, each with
+   * that fact's requirements, of the int scalars alone: {@code col <= n - 8}, where {@code n - 8}
+   * may wrap, bounds {@code col} by {@code n - 8} where a launch keeps that an int.
+   */
+  List<Conditional> conditionalUpperBounds(Term term) {
+    List<Conditional> bounds = new ArrayList<>();
+    for (Conditional fact : conditional) {
+      if (!fact.unequal() && fact.ofScalars()) {
+        for (Linear bound : and(List.of(fact.fact())).uniformUpperBounds(term)) {
+          bounds.add(new Conditional(bound, fact.requirements(), false));
+        }
+      }
+    }
+    return bounds;
+  }
+
   /** The uniform forms {@code U} of the facts {@code U - term ≥ 0}, read directly. */
   private List<Linear> directUpperBounds(Term term) {
     List<Linear> bounds = new ArrayList<>();

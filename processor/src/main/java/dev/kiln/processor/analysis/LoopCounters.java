@@ -156,10 +156,12 @@ final class LoopCounters {
   /**
    * Where {@link #counterFacts} cannot show that {@code v = v + c} never wraps, because the
    * condition bounds {@code v} by int scalars alone ({@code col < ncols}), the counter's rise as a
-   * fact conditional on the launch keeping {@code ncols - 1 + c} within the int range; where the
-   * first value may wrap ({@code span * workgroupId + localId}), also on the launch's ids keeping
-   * it an int (a fact for launch proofs alone). A grid-stride loop's step, {@code numWorkgroups(0)
-   * * size}, is the launch's to tell: its rise is a fact for launch proofs alone.
+   * fact conditional on the launch keeping {@code ncols - 1 + c} within the int range (and, for a
+   * bound that may wrap itself, {@code col <= ncols - 8}, that bound: the condition's own
+   * requirements); where the first value may wrap ({@code span * workgroupId + localId}), also on
+   * the launch's ids keeping it an int (a fact for launch proofs alone). A grid-stride loop's step,
+   * {@code numWorkgroups(0) * size}, is the launch's to tell: its rise is a fact for launch proofs
+   * alone.
    */
   static List<Constraints.Conditional> conditionalRise(
       Stmt update,
@@ -198,12 +200,24 @@ final class LoopCounters {
     }
     Linear value = Linear.term(new IndexForm.Variable(v));
     for (Linear bound : top.uniformUpperBounds(new IndexForm.Variable(v))) {
-      if (bound.coefficients().keySet().stream().allMatch(IndexForm.Scalar.class::isInstance)) {
+      if (ofScalars(bound)) {
         requirements.add(Linear.constant(Integer.MAX_VALUE).minus(bound).minus(by));
         return List.of(new Constraints.Conditional(value.minus(first), requirements, false));
       }
     }
+    // a bound the condition gives where the launch keeps its side an int ({@code c <= n - 8})
+    for (Constraints.Conditional bound : top.conditionalUpperBounds(new IndexForm.Variable(v))) {
+      if (ofScalars(bound.fact())) {
+        requirements.addAll(bound.requirements());
+        requirements.add(Linear.constant(Integer.MAX_VALUE).minus(bound.fact()).minus(by));
+        return List.of(new Constraints.Conditional(value.minus(first), requirements, false));
+      }
+    }
     return List.of();
+  }
+
+  private static boolean ofScalars(Linear form) {
+    return form.coefficients().keySet().stream().allMatch(IndexForm.Scalar.class::isInstance);
   }
 
   /**

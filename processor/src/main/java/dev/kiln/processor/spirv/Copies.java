@@ -130,8 +130,8 @@ final class Copies {
 
   /**
    * One side's range {@code [index, index + length)} of {@code array}: whether it starts below 0,
-   * whether it ends past the array (both false where proven), and whether it lies inside (or the
-   * launch settled it).
+   * whether it ends past the array (both false where proven or where the launch settled it, so that
+   * a settled pipeline records nothing), and whether it lies inside.
    */
   private record Side(ArrayDecl array, int index, int below, int past, int inside) {}
 
@@ -174,15 +174,13 @@ final class Copies {
                 module.typeInt(),
                 memory.lengthOf(array.name()),
                 module.constantInt(copy.length())));
+    if (bound == Bound.AT_LAUNCH) { // neither where the launch settled it: no fault to record
+      int unsettled = fn.op(SpvOpLogicalNot, bool, memory.checksSettled());
+      below = fn.op(SpvOpLogicalAnd, bool, unsettled, below);
+      past = fn.op(SpvOpLogicalAnd, bool, unsettled, past);
+    }
     int inside = fn.op(SpvOpLogicalNot, bool, fn.op(SpvOpLogicalOr, bool, below, past));
-    return new Side(
-        array,
-        index,
-        below,
-        past,
-        bound == Bound.AT_LAUNCH
-            ? fn.op(SpvOpLogicalOr, bool, memory.checksSettled(), inside)
-            : inside);
+    return new Side(array, index, below, past, inside);
   }
 
   /**

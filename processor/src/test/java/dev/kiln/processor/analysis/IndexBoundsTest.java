@@ -381,6 +381,76 @@ class IndexBoundsTest {
   }
 
   /**
+   * A lane's chunks of a row, {@code c <= n - 8} with {@code c} from {@code 8 · localId}: {@code n
+   * - 8} may wrap, so the condition bounds {@code c} only where the launch keeps it an int, and the
+   * counter's rise with it (and with {@code n - 8 + 512} an int). The reads of whole chunks and of
+   * the next chunk settle where {@code in} holds {@code n}, not where it is short or where {@code n
+   * - 8} wraps.
+   */
+  @Test
+  void aCounterBelowABoundThatMayWrapRisesWhereTheLaunchKeepsTheBoundAnInt() {
+    List<LaunchProof> proofs =
+        launchProofs(
+            "Chunks",
+            "sums",
+            "  static void sums(int[] in, int[] sums, int n) {",
+            "    int sum = 0;",
+            "    for (int c = 8 * Gpu.localId(0); c <= n - 8; c += 512) {",
+            "      sum += in[c] + in[c + 7];",
+            "      if (c <= n - 8 - 512) {",
+            "        sum += in[c + 512];",
+            "      }",
+            "    }",
+            "    sums[Gpu.globalId(0)] = sum;",
+            "  }");
+    assertThat(proofs).hasSize(4);
+    assertThat(allHold(proofs, new OneAxis(100_000, 100_000, 64))).isTrue();
+    assertThat(allHold(proofs, new OneAxis(100_000, 99_999, 64))).isFalse();
+    assertThat(allHold(proofs, new OneAxis(Integer.MIN_VALUE + 3, 100_000, 64))).isFalse();
+  }
+
+  /**
+   * A copy a launch may settle records its faults only where the launch did not settle it: each
+   * side's tests for a range below 0 and past the array are and'ed with {@code !checksSettled}, so
+   * that the settled pipeline, where the driver folds them to false, keeps no fault's record.
+   */
+  @Test
+  void aSettledCopyRecordsNoFault() {
+    Compilation compilation =
+        Kernels.compile(
+            JavaFileObjects.forSourceLines(
+                "test.Copied",
+                "package test;",
+                "import dev.kiln.Gpu;",
+                "import dev.kiln.annotations.Kernel;",
+                "final class Copied {",
+                "  @Kernel(workgroup = 64)",
+                "  static void quads(int[] in, int[] out, int n) {",
+                "    int[] chunk = new int[4];",
+                "    int i = Gpu.globalId(0) * 4;",
+                "    if (i <= n - 4 && Gpu.globalId(0) < out.length) {",
+                "      System.arraycopy(in, i, chunk, 0, 4);",
+                "      out[Gpu.globalId(0)] = chunk[0] + chunk[3];",
+                "    }",
+                "  }",
+                "}"));
+    assertThat(compilation).succeededWithoutWarnings();
+    assertThat(Kernels.description(compilation, "test", "Copied", "quads").proofs()).hasSize(2);
+    String text = SpirvTools.disassemble(Kernels.module(compilation, "test", "Copied", "quads"));
+    String unsettled =
+        text.lines()
+            .filter(line -> line.endsWith("= OpLogicalNot %bool %checksSettled"))
+            .map(line -> line.trim().split(" ")[0])
+            .findFirst()
+            .orElseThrow();
+    assertThat(
+            text.lines()
+                .filter(line -> line.contains("OpLogicalAnd %bool " + unsettled + " "))
+                .count())
+        .isEqualTo(2); // the source's range below 0, and past its end
+  }
+
+  /**
    * A grid-stride loop, {@code i += numWorkgroups(0) * 64}: the step is the launch's, so the
    * counter's rise from its global id holds where the launch keeps {@code n - 1} plus the
    * dispatched ids an int ({@code d0}, the workgroups, in the proof), and the reads settle where
