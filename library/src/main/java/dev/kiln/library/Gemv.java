@@ -595,7 +595,17 @@ public final class Gemv {
     Shapes.vector("squares", squares.length(), normParts(rows));
     if (rows > 0 && inSubgroups(a.device(), cols)) {
       GemvKernelsKernels.accumulateForNormInSubgroups(
-          batch, grid(rows), a, x, y, weight, normed, squares, rows, cols, bfloat ? 1 : 0);
+          batch,
+          grid(rows),
+          a,
+          x,
+          y,
+          weight,
+          normed,
+          squares,
+          rows,
+          cols / GemvKernels.QUAD_SHORTS,
+          bfloat ? 1 : 0);
     } else if (rows > 0) {
       GemvKernelsKernels.accumulateForNorm(
           batch, grid(rows), a, x, y, weight, normed, squares, rows, cols, bfloat ? 1 : 0);
@@ -638,7 +648,17 @@ public final class Gemv {
     int element = bfloat ? 1 : 0;
     if (rows > 0 && inSubgroups(a.device(), cols)) {
       GemvKernelsKernels.normedProductInSubgroups(
-          batch, grid(rows), a, normed, squares, y, rows, cols, parts, eps, element);
+          batch,
+          grid(rows),
+          a,
+          normed,
+          squares,
+          y,
+          rows,
+          cols / GemvKernels.QUAD_SHORTS,
+          parts,
+          eps,
+          element);
     } else if (rows > 0) {
       GemvKernelsKernels.normedProduct(
           batch, grid(rows), a, normed, squares, y, rows, cols, parts, eps, element);
@@ -677,7 +697,17 @@ public final class Gemv {
     int element = bfloat ? 1 : 0;
     if (rows > 0 && inSubgroups(a.device(), cols)) {
       GemvKernelsKernels.gatedNormedProductInSubgroups(
-          batch, grid(rows), a, normed, squares, y, rows, cols, parts, eps, element);
+          batch,
+          grid(rows),
+          a,
+          normed,
+          squares,
+          y,
+          rows,
+          cols / GemvKernels.QUAD_SHORTS,
+          parts,
+          eps,
+          element);
     } else if (rows > 0) {
       GemvKernelsKernels.gatedNormedProduct(
           batch, grid(rows), a, normed, squares, y, rows, cols, parts, eps, element);

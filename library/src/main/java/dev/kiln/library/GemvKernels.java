@@ -25,12 +25,10 @@ final class GemvKernels {
   static final int SHORT_CHUNK = Tuning.GEMV_CHUNK_BYTES / Short.BYTES;
 
   /**
-   * The 16-bit elements of a 16-byte copy ({@code 1 << QUAD_SHIFT}): what the {@code
-   * ...InSubgroups} forms' rows are multiples of.
+   * The 16-bit elements of a 16-byte copy: what the {@code ...InSubgroups} forms' rows are
+   * multiples of.
    */
-  static final int QUAD_SHIFT = 3;
-
-  static final int QUAD_SHORTS = 1 << QUAD_SHIFT;
+  static final int QUAD_SHORTS = 8;
 
   private GemvKernels() {}
 
@@ -227,7 +225,13 @@ final class GemvKernels {
   /**
    * {@link #accumulateForNorm} with each row's lanes folded in the subgroup ({@link
    * LaneFolds#subgroupSum}: the same bits), for devices whose subgroups are a row's lanes ({@link
-   * Tuning#foldsInSubgroups}), and rows a multiple of {@link #QUAD_SHORTS} long ({@link #whole}).
+   * Tuning#foldsInSubgroups}), and rows a multiple of {@link #QUAD_SHORTS} long, given as {@code
+   * octets}, their length over {@link #QUAD_SHORTS}. Written so, a row's start {@code row · cols}
+   * is a known multiple of a 16-byte copy (the lanes' copies need no test of their alignment at run
+   * time, nor the element-by-element path beside it) and a launch's numbers still prove the reads
+   * of {@code a} in bounds, so that they settle with the rest ({@code cols >> 3 << 3}, which did
+   * the first, left the reads checked at every launch): the 1B decode's GEMVs 1.318 → 1.268 ms on
+   * the H100 (PERFORMANCE.md).
    */
   @Kernel(workgroup = {LANES, ROWS})
   static void accumulateForNormInSubgroups(
@@ -238,11 +242,11 @@ final class GemvKernels {
       @Buffer(Access.WRITE) float[] normed,
       @Buffer(Access.WRITE) float[] squares,
       int rows,
-      int cols,
+      int octets,
       int bfloat) {
+    int cols = octets * QUAD_SHORTS;
     int row = Gpu.globalId(1);
-    float partial =
-        row < rows ? shortLane(a, x, row * whole(cols), 0, cols, Gpu.localId(0), bfloat) : 0f;
+    float partial = row < rows ? shortLane(a, x, row * cols, 0, cols, Gpu.localId(0), bfloat) : 0f;
     float total = LaneFolds.subgroupSum(partial);
     addForNorm(y, weight, normed, squares, row, rows, total);
   }
@@ -266,7 +270,8 @@ final class GemvKernels {
 
   /**
    * {@link #normedProduct} with each row's lanes folded in the subgroup (the same bits); rows a
-   * multiple of {@link #QUAD_SHORTS} long.
+   * multiple of {@link #QUAD_SHORTS} long, given as {@code octets} ({@link
+   * #accumulateForNormInSubgroups}).
    */
   @Kernel(workgroup = {LANES, ROWS})
   static void normedProductInSubgroups(
@@ -275,13 +280,14 @@ final class GemvKernels {
       @Buffer(Access.READ) float[] squares,
       @Buffer(Access.WRITE) float[] y,
       int rows,
-      int cols,
+      int octets,
       int parts,
       float eps,
       int bfloat) {
+    int cols = octets * QUAD_SHORTS;
     int row = Gpu.globalId(1);
     int lane = Gpu.localId(0);
-    float dot = row < rows ? shortLane(a, normed, row * whole(cols), 0, cols, lane, bfloat) : 0f;
+    float dot = row < rows ? shortLane(a, normed, row * cols, 0, cols, lane, bfloat) : 0f;
     float total = LaneFolds.subgroupSum(dot);
     float laneSum = laneSquares(squares, parts, lane);
     float squareSum = LaneFolds.subgroupSum(laneSum);
@@ -292,7 +298,8 @@ final class GemvKernels {
 
   /**
    * {@link #gatedNormedProduct} with each row's lanes folded in the subgroup (the same bits); rows
-   * a multiple of {@link #QUAD_SHORTS} long.
+   * a multiple of {@link #QUAD_SHORTS} long, given as {@code octets} ({@link
+   * #accumulateForNormInSubgroups}).
    */
   @Kernel(workgroup = {LANES, ROWS})
   static void gatedNormedProductInSubgroups(
@@ -301,16 +308,16 @@ final class GemvKernels {
       @Buffer(Access.READ) float[] squares,
       @Buffer(Access.WRITE) float[] y,
       int rows,
-      int cols,
+      int octets,
       int parts,
       float eps,
       int bfloat) {
+    int cols = octets * QUAD_SHORTS;
     int row = Gpu.globalId(1);
     int lane = Gpu.localId(0);
     float[] gateUp = new float[2];
     if (row < rows) {
-      shortLanes(
-          a, normed, row * whole(cols), (rows + row) * whole(cols), cols, lane, bfloat, gateUp);
+      shortLanes(a, normed, row * cols, (rows + row) * cols, cols, lane, bfloat, gateUp);
     }
     float gate = LaneFolds.subgroupSum(gateUp[0]);
     float up = LaneFolds.subgroupSum(gateUp[1]);
@@ -320,18 +327,6 @@ final class GemvKernels {
       float scale = 1f / Gpu.sqrt(squareSum / cols + eps);
       y[row] = GemmKernels.activate(gate * scale, GemmKernels.SILU) * (up * scale);
     }
-  }
-
-  /**
-   * {@code cols} with its low {@link #QUAD_SHIFT} bits cleared: {@code cols} itself in the {@code
-   * ...InSubgroups} forms, whose rows are a multiple of {@link #QUAD_SHORTS} long ({@link Gemv}
-   * picks them only then). Written so, it tells the compiler that every row starts a whole 16-byte
-   * copy from the matrix's start, so that the lanes' copies need no test of their alignment at run
-   * time, nor the element-by-element path that test guards (the 1B decode's GEMVs 1.320 → 1.313 ms
-   * on the H100, PERFORMANCE.md).
-   */
-  private static int whole(int cols) {
-    return cols >> QUAD_SHIFT << QUAD_SHIFT;
   }
 
   /**

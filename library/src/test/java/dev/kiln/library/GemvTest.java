@@ -470,11 +470,41 @@ class GemvTest extends LibraryDevices {
             try (dev.kiln.Batch batch = device.batch()) {
               if (inSubgroups == 1) {
                 GemvKernelsKernels.accumulateForNormInSubgroups(
-                    batch, residualRows, da, dx, dy, dw, dn, ds, hidden, cols, bfloat);
+                    batch,
+                    residualRows,
+                    da,
+                    dx,
+                    dy,
+                    dw,
+                    dn,
+                    ds,
+                    hidden,
+                    cols / GemvKernels.QUAD_SHORTS,
+                    bfloat);
                 GemvKernelsKernels.normedProductInSubgroups(
-                    batch, outRows, db, dn, ds, dp, out, hidden, parts, 0.25f, bfloat);
+                    batch,
+                    outRows,
+                    db,
+                    dn,
+                    ds,
+                    dp,
+                    out,
+                    hidden / GemvKernels.QUAD_SHORTS,
+                    parts,
+                    0.25f,
+                    bfloat);
                 GemvKernelsKernels.gatedNormedProductInSubgroups(
-                    batch, outRows, db, dn, ds, dg, out, hidden, parts, 0.25f, bfloat);
+                    batch,
+                    outRows,
+                    db,
+                    dn,
+                    ds,
+                    dg,
+                    out,
+                    hidden / GemvKernels.QUAD_SHORTS,
+                    parts,
+                    0.25f,
+                    bfloat);
               } else {
                 GemvKernelsKernels.accumulateForNorm(
                     batch, residualRows, da, dx, dy, dw, dn, ds, hidden, cols, bfloat);
@@ -564,6 +594,93 @@ class GemvTest extends LibraryDevices {
           () ->
               Gemv.gated(
                   device, new short[2 * 3 * 8 - 1], 3, 8, new float[8], new float[3], false));
+    }
+  }
+
+  /**
+   * The 1B decode's GEMVs run without device checks: at each of its shapes, every launch proof of
+   * the float16 product and of the norm-split forms that fold in the subgroup holds (the forms'
+   * reads of the matrix among them: a proof that fails runs the whole launch checked, 4 % of the
+   * decode's GEMV time on the H100, PERFORMANCE.md).
+   */
+  @ParameterizedTest(name = "{0} x {1}")
+  @CsvSource({"2048, 2048", "3072, 2048", "8192, 2048", "2048, 8192", "128256, 2048"})
+  void theDecodesShapesSettleTheirChecks(int rows, int cols) throws java.io.IOException {
+    int parts = Gemv.normParts(cols);
+    int octets = cols / GemvKernels.QUAD_SHORTS;
+    // parameter index -> value: the buffers' lengths, then the scalars, as each kernel lists them
+    java.util.Map<String, long[]> kernels = new java.util.LinkedHashMap<>();
+    // a, x, y, rows, cols, offsetA, lda, offsetX, offsetY, accumulate
+    kernels.put(
+        "halves", new long[] {(long) rows * cols, cols, rows, rows, cols, 0, cols, 0, 0, 0});
+    // a, x, y, weight, normed, squares, rows, octets, bfloat
+    kernels.put(
+        "accumulateForNormInSubgroups",
+        new long[] {
+          (long) rows * cols, cols, rows, rows, rows, Gemv.normParts(rows), rows, octets, 0
+        });
+    // a, normed, squares, y, rows, octets, parts, eps (no int), bfloat
+    kernels.put(
+        "normedProductInSubgroups",
+        new long[] {(long) rows * cols, cols, parts, rows, rows, octets, parts, 0, 0});
+    kernels.put(
+        "gatedNormedProductInSubgroups",
+        new long[] {2L * rows * cols, cols, parts, rows, rows, octets, parts, 0, 0});
+    for (var kernel : kernels.entrySet()) {
+      String resource =
+          dev.kiln.abi.DescriptionCodec.resourceOf(
+              "dev/kiln/library/GemvKernels." + kernel.getKey() + ".spv");
+      byte[] bytes;
+      try (java.io.InputStream in =
+          GemvKernels.class.getClassLoader().getResourceAsStream(resource)) {
+        bytes = in.readAllBytes();
+      }
+      long[] values = kernel.getValue();
+      dev.kiln.abi.LaunchValues launch = new RowsLaunch(values, rows);
+      var proofs = dev.kiln.abi.DescriptionCodec.read(bytes).proofs();
+      assertTrue(
+          proofs.stream().anyMatch(proof -> proof.access().startsWith("a[")),
+          kernel.getKey() + "'s reads of its matrix settle at a launch (no plain checks)");
+      for (dev.kiln.abi.LaunchProof proof : proofs) {
+        assertTrue(
+            proof.holds(launch),
+            kernel.getKey() + " at " + rows + " x " + cols + ": " + proof.access());
+      }
+    }
+  }
+
+  /** A launch of the GEMV grid, {@code LANES} x {@code rows}, its parameters' values given. */
+  private record RowsLaunch(long[] values, int rows) implements dev.kiln.abi.LaunchValues {
+    @Override
+    public long scalar(int param) {
+      return values[param];
+    }
+
+    @Override
+    public long length(int param) {
+      return values[param];
+    }
+
+    @Override
+    public long grid(int arm, int axis) {
+      return arm > 0 ? UNKNOWN : axis == 0 ? GemvKernels.LANES : axis == 1 ? rows : 1;
+    }
+
+    @Override
+    public long roundedGrid(int arm, int axis) {
+      return axis == 1
+          ? (rows + GemvKernels.ROWS - 1) / GemvKernels.ROWS * GemvKernels.ROWS
+          : grid(0, axis);
+    }
+
+    @Override
+    public long dispatchedIds(int axis) {
+      return roundedGrid(0, axis);
+    }
+
+    @Override
+    public long workgroupSize(int axis) {
+      return axis == 0 ? GemvKernels.LANES : axis == 1 ? GemvKernels.ROWS : 1;
     }
   }
 }
