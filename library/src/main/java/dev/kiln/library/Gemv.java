@@ -595,17 +595,7 @@ public final class Gemv {
     Shapes.vector("squares", squares.length(), normParts(rows));
     if (rows > 0 && inSubgroups(a.device(), cols)) {
       GemvKernelsKernels.accumulateForNormInSubgroups(
-          batch,
-          grid(rows),
-          a,
-          x,
-          y,
-          weight,
-          normed,
-          squares,
-          rows,
-          cols / GemvKernels.QUAD_SHORTS,
-          bfloat ? 1 : 0);
+          batch, grid(rows), a, x, y, weight, normed, squares, rows, octets(cols), bfloat ? 1 : 0);
     } else if (rows > 0) {
       GemvKernelsKernels.accumulateForNorm(
           batch, grid(rows), a, x, y, weight, normed, squares, rows, cols, bfloat ? 1 : 0);
@@ -648,17 +638,7 @@ public final class Gemv {
     int element = bfloat ? 1 : 0;
     if (rows > 0 && inSubgroups(a.device(), cols)) {
       GemvKernelsKernels.normedProductInSubgroups(
-          batch,
-          grid(rows),
-          a,
-          normed,
-          squares,
-          y,
-          rows,
-          cols / GemvKernels.QUAD_SHORTS,
-          parts,
-          eps,
-          element);
+          batch, grid(rows), a, normed, squares, y, rows, octets(cols), parts, eps, element);
     } else if (rows > 0) {
       GemvKernelsKernels.normedProduct(
           batch, grid(rows), a, normed, squares, y, rows, cols, parts, eps, element);
@@ -697,17 +677,7 @@ public final class Gemv {
     int element = bfloat ? 1 : 0;
     if (rows > 0 && inSubgroups(a.device(), cols)) {
       GemvKernelsKernels.gatedNormedProductInSubgroups(
-          batch,
-          grid(rows),
-          a,
-          normed,
-          squares,
-          y,
-          rows,
-          cols / GemvKernels.QUAD_SHORTS,
-          parts,
-          eps,
-          element);
+          batch, grid(rows), a, normed, squares, y, rows, octets(cols), parts, eps, element);
     } else if (rows > 0) {
       GemvKernelsKernels.gatedNormedProduct(
           batch, grid(rows), a, normed, squares, y, rows, cols, parts, eps, element);
@@ -721,6 +691,11 @@ public final class Gemv {
    */
   private static boolean inSubgroups(Device device, int cols) {
     return Tuning.foldsInSubgroups(device) && cols % GemvKernels.QUAD_SHORTS == 0;
+  }
+
+  /** Rows' length as the subgroup forms take it: in 16-byte copies of 16-bit elements. */
+  private static int octets(int cols) {
+    return cols / GemvKernels.QUAD_SHORTS;
   }
 
   /** The grid for {@code rows} rows: {@link GemvKernels#LANES} wide, a row of it per row. */

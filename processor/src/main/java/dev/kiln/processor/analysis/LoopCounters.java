@@ -284,7 +284,7 @@ final class LoopCounters {
       return null;
     }
     for (Linear bound : top.uniformUpperBounds(counter)) {
-      if (bound.coefficients().keySet().stream().allMatch(IndexForm.Scalar.class::isInstance)) {
+      if (ofScalars(bound)) {
         Map<String, Long> terms = new java.util.TreeMap<>();
         bound.coefficients().forEach((t, k) -> terms.put(((IndexForm.Scalar) t).name(), k));
         LaunchForm last = LaunchForm.ofScalars(bound.constant(), terms);
