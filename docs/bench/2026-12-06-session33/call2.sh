@@ -2,13 +2,7 @@
 # Session 33, call 2: GemvTwinBench with the head's library (32-byte chunks) and with v16 (16-byte
 # chunks, Kiln alone and its Java-order twins) and vf (v16 with Gpu.fma in the lanes), then the 1B
 # decode with each, interleaved.
-O=$OUT; mkdir -p $O
-R=/tmp/kiln-perf
-[ -d $R/.gpu ] || { mkdir -p $R && tar -C $R -xJf .gpu-check/pack.tar.xz; }
-source $R/.gpu/env.sh
-nvidia-smi --query-gpu=name,driver_version,clocks.max.sm,memory.total --format=csv | tee $O/gpu.txt
-J="java -Xmx40g --enable-native-access=ALL-UNNAMED -Dorg.lwjgl.system.memoryBackend=org.lwjgl.system.MemoryBackendFFM"
-HEAD="$PWD/.gpu-check/head/*:$R/.gpu/lib/*"
+source bench/device-call.sh
 timeout -s QUIT -k 5 150 $J -cp "$HEAD" dev.kiln.bench.GemvTwinBench 2>&1 | grep -v JAVA_TOOL > $O/twins-head.txt
 for v in v16 vf; do
   timeout -s QUIT -k 5 100 $J -cp "$PWD/.gpu-check/$v/*:$HEAD" dev.kiln.bench.GemvTwinBench kiln 2>&1 | grep -v JAVA_TOOL > $O/twins-$v.txt

@@ -4,13 +4,7 @@
 # then the 1B decode with the head, vnc (the library without the float16 chunk check: every chunk
 # decoded as normal; the random weights are normal) and vnd (the runtime dropping every module's
 # DenormPreserve), interleaved.
-O=$OUT; mkdir -p $O
-R=/tmp/kiln-perf
-[ -d $R/.gpu ] || { mkdir -p $R && tar -C $R -xJf .gpu-check/pack.tar.xz; }
-source $R/.gpu/env.sh
-nvidia-smi --query-gpu=name,driver_version,clocks.max.sm,memory.total --format=csv | tee $O/gpu.txt
-J="java -Xmx40g --enable-native-access=ALL-UNNAMED -Dorg.lwjgl.system.memoryBackend=org.lwjgl.system.MemoryBackendFFM"
-HEAD="$PWD/.gpu-check/head/*:$R/.gpu/lib/*"
+source bench/device-call.sh
 timeout -s QUIT -k 5 120 $J -cp "$HEAD" dev.kiln.bench.GemvTwinBench kiln 2>&1 | grep -v JAVA_TOOL > $O/twins-head.txt
 for v in head vnc vnd head vnc vnd; do
   CP=$HEAD; [ $v != head ] && CP="$PWD/.gpu-check/$v/*:$HEAD"

@@ -3,13 +3,7 @@
 # (rounded down, an experiment: the decode's rows are), so that Kiln drops the copies' run-time
 # alignment tests and their scalar paths: va32 (32-byte chunks), va16 (16-byte); the
 # head and va32 twice.
-O=$OUT; mkdir -p $O
-R=/tmp/kiln-perf
-[ -d $R/.gpu ] || { mkdir -p $R && tar -C $R -xJf .gpu-check/pack.tar.xz; }
-source $R/.gpu/env.sh
-nvidia-smi --query-gpu=name,driver_version,clocks.max.sm,memory.total --format=csv | tee $O/gpu.txt
-J="java -Xmx40g --enable-native-access=ALL-UNNAMED -Dorg.lwjgl.system.memoryBackend=org.lwjgl.system.MemoryBackendFFM"
-HEAD="$PWD/.gpu-check/head/*:$R/.gpu/lib/*"
+source bench/device-call.sh
 for v in head va32 va16 head va32; do
   CP=$HEAD; [ $v != head ] && CP="$PWD/.gpu-check/$v/*:$HEAD"
   echo "== $v 1B" >> $O/llama.txt

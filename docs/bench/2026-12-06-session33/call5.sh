@@ -3,13 +3,7 @@
 # instructions... as VK_KHR_pipeline_executable_properties reports them) for the head's subgroup
 # form and plain form (checks kept and settled), the GLSL twins, and the same Kiln forms with
 # 16-byte chunks (v16) (run twice: the first attempt ran out of LWJGL stack for the statistics).
-O=$OUT; mkdir -p $O
-R=/tmp/kiln-perf
-[ -d $R/.gpu ] || { mkdir -p $R && tar -C $R -xJf .gpu-check/pack.tar.xz; }
-source $R/.gpu/env.sh
-nvidia-smi --query-gpu=name,driver_version,clocks.max.sm,memory.total --format=csv | tee $O/gpu.txt
-J="java -Xmx8g --enable-native-access=ALL-UNNAMED -Dorg.lwjgl.system.memoryBackend=org.lwjgl.system.MemoryBackendFFM"
-HEAD="$PWD/.gpu-check/head/*:$R/.gpu/lib/*"
+KILN_HEAP=8g source bench/device-call.sh
 K=dev/kiln/library/GemvKernels
 G=dev/kiln/bench/glsl
 for v in new v16; do

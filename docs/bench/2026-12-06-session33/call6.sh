@@ -1,13 +1,7 @@
 #!/bin/bash
 # Session 33, call 6: the float16 lane with its exact path out of the hot loop (cold) against this
 # head (new): the driver's statistics, then the 1B decode interleaved.
-O=$OUT; mkdir -p $O
-R=/tmp/kiln-perf
-[ -d $R/.gpu ] || { mkdir -p $R && tar -C $R -xJf .gpu-check/pack.tar.xz; }
-source $R/.gpu/env.sh
-nvidia-smi --query-gpu=name,driver_version,clocks.max.sm,memory.total --format=csv | tee $O/gpu.txt
-J="java -Xmx40g --enable-native-access=ALL-UNNAMED -Dorg.lwjgl.system.memoryBackend=org.lwjgl.system.MemoryBackendFFM"
-HEAD="$PWD/.gpu-check/head/*:$R/.gpu/lib/*"
+source bench/device-call.sh
 K=dev/kiln/library/GemvKernels
 for v in new cold; do
   echo "== $v" >> $O/stats.txt

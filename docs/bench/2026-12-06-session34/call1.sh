@@ -4,13 +4,7 @@
 # with 16-byte chunks, two a turn; the gated pair one of each row a turn), vA1 (vA with 16-byte
 # chunks, one a turn). Bits against the CPU backend (GemvBits), the twins (GemvTwinBench kiln: the
 # 16-byte twin must give vAB's and vA1's bits), the driver's statistics, the 1B decode interleaved.
-O=$OUT; mkdir -p $O
-R=/tmp/kiln-perf
-[ -d $R/.gpu ] || { mkdir -p $R && tar -C $R -xJf .gpu-check/pack.tar.xz; }
-source $R/.gpu/env.sh
-nvidia-smi --query-gpu=name,driver_version,clocks.max.sm,memory.total --format=csv | tee $O/gpu.txt
-J="java -Xmx40g --enable-native-access=ALL-UNNAMED -Dorg.lwjgl.system.memoryBackend=org.lwjgl.system.MemoryBackendFFM"
-HEAD="$PWD/.gpu-check/head/*:$R/.gpu/lib/*"
+source bench/device-call.sh
 cp() { [ $1 = head ] && echo "$HEAD" || echo "$PWD/.gpu-check/$1/*:$HEAD"; }
 K=dev/kiln/library/GemvKernels
 for v in head vA vAB vA1; do

@@ -4,13 +4,7 @@
 # v32 (the subgroup forms given rows' length in octets: their reads of the matrix now settle), v16
 # (v32 with 16-byte chunks, one a turn); head = b375294 as built. Bits (GemvBits), the driver's
 # statistics, the twins (v16 must give the 16-byte twin's bits), the 1B decode interleaved.
-O=$OUT; mkdir -p $O
-R=/tmp/kiln-perf
-[ -d $R/.gpu ] || { mkdir -p $R && tar -C $R -xJf .gpu-check/pack.tar.xz; }
-source $R/.gpu/env.sh
-nvidia-smi --query-gpu=name,driver_version,clocks.max.sm,memory.total --format=csv | tee $O/gpu.txt
-J="java -Xmx40g --enable-native-access=ALL-UNNAMED -Dorg.lwjgl.system.memoryBackend=org.lwjgl.system.MemoryBackendFFM -XX:ErrorFile=$O/hs_err_%p.log"
-HEAD="$PWD/.gpu-check/head/*:$R/.gpu/lib/*"
+source bench/device-call.sh
 cp() { [ $1 = head ] && echo "$HEAD" || echo "$PWD/.gpu-check/$1/*:$HEAD"; }
 K=dev/kiln/library/GemvKernels
 for v in v32 v16 hB; do

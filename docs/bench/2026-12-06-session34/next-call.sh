@@ -2,14 +2,10 @@
 # Prepared in session 34 as its call 3, which found no machine: the check on the head's pack (the subgroup forms in octets, the processor's
 # two fixes), the 1B decode of b375294 (head/) against this head (the pack's jars) and v16p2 (16-byte
 # chunks two a turn, each read two chunks ahead, settled) interleaved.
-O=$OUT; mkdir -p $O
-nvidia-smi --query-gpu=name,driver_version,clocks.max.sm,memory.total --format=csv | tee $O/gpu.txt
+source bench/device-call.sh
 export KILN_CHECK_TESTS_S=110 KILN_CHECK_FUZZ_S=70 KILN_CHECK_FUSION_S=45 KILN_CHECK_CORPUS_S=35
 bash bench/h200-check.sh run /tmp/check 2>&1 | tee $O/summary.txt; tar -C /tmp -czf $O/check-logs.tgz check
 grep -E "✘" /tmp/check/device-tests-*.txt | head -20
-R=/tmp/check
-source $R/.gpu/env.sh
-J="java -Xmx40g --enable-native-access=ALL-UNNAMED -Dorg.lwjgl.system.memoryBackend=org.lwjgl.system.MemoryBackendFFM -XX:ErrorFile=$O/hs_err_%p.log"
 for v in b375294 new v16p2 b375294 new v16p2; do
   CP="$R/.gpu/lib/*"; [ $v = b375294 ] && CP="$PWD/.gpu-check/head/*:$CP"; [ $v = v16p2 ] && CP="$PWD/.gpu-check/v16p2/*:$CP"
   echo "== $v 1B" >> $O/llama.txt
