@@ -474,12 +474,9 @@ final class GemvKernels {
   /**
    * Lane {@code lane}'s partial of the row of {@code cols} 16-bit elements at {@code start}, by the
    * vector at {@code xStart}: float16 bits, or bfloat16 bits where {@code bfloat} is not 0, each
-   * decoded exactly. The row is first summed over its whole chunks, a float16 element decoded as a
-   * normal value ({@link #fastLane}); a lane that met a float16 zero, subnormal, infinity or NaN,
-   * or a partial chunk, sums its chunks again, decoding each element exactly, in the same order
-   * ({@link #exactLane}): the same bits as deciding chunk by chunk, with the exact decoding out of
-   * the loop that almost every row takes (on the H100 the decode's products 48 → 40 registers, its
-   * GEMVs 1.314 → 1.297 ms a 1B step, PERFORMANCE.md).
+   * decoded exactly. The row is summed over its whole chunks ({@link #fastLane}); a lane with a
+   * partial chunk (a row whose length is no multiple of a chunk) sums its elements again one by
+   * one, in the same order ({@link #exactLane}), out of the loop that almost every row takes.
    */
   private static float shortLane(
       short[] a, float[] x, int start, int xStart, int cols, int lane, int bfloat) {
@@ -489,10 +486,10 @@ final class GemvKernels {
   }
 
   /**
-   * Lane {@code lane}'s partial of a row as {@link #shortLane} orders it, over its whole chunks, a
-   * float16 element decoded as a normal value ({@link #normalHalf}), a bfloat16 one exactly, into
-   * {@code sum[0]}; whether that is the row's partial: every float16 element normal and no partial
-   * chunk. Each chunk is read before the previous one's products are added (two chunks in flight).
+   * Lane {@code lane}'s partial of a row as {@link #shortLane} orders it, over its whole chunks
+   * (each element decoded exactly, without a branch: {@link SixteenBits#half}), into {@code
+   * sum[0]}; whether that is the row's partial: no partial chunk. Each chunk is read before the
+   * previous one's products are added (two chunks in flight).
    */
   private static boolean fastLane(
       short[] a, float[] x, int start, int xStart, int cols, int lane, int bfloat, float[] sum) {
@@ -513,9 +510,8 @@ final class GemvKernels {
         }
         System.arraycopy(x, xStart + c, xs, 0, SHORT_CHUNK);
         if (bfloat == 0) {
-          summed &= allNormal(chunk);
           for (int k = 0; k < SHORT_CHUNK; k++) {
-            partial += normalHalf(chunk[k]) * xs[k];
+            partial += SixteenBits.half(chunk[k]) * xs[k];
           }
         } else {
           for (int k = 0; k < SHORT_CHUNK; k++) {
@@ -549,8 +545,8 @@ final class GemvKernels {
    * Lane {@code lane}'s partials of the two rows of {@code cols} 16-bit elements at {@code first}
    * and {@code second} by the vector {@code x}, each exactly as {@link #shortLane} computes it,
    * into {@code partials[0]} and {@code partials[1]}: both summed at once first ({@link
-   * #fastLanes}, the vector's chunks read once for both), and a lane that met a non-normal float16
-   * value in either row, or a partial chunk, sums each row again exactly.
+   * #fastLanes}, the vector's chunks read once for both), and a lane with a partial chunk sums each
+   * row again element by element.
    */
   private static void shortLanes(
       short[] a,
@@ -604,10 +600,9 @@ final class GemvKernels {
         }
         System.arraycopy(x, c, xs, 0, SHORT_CHUNK);
         if (bfloat == 0) {
-          summed &= allNormal(ones) && allNormal(twos);
           for (int k = 0; k < SHORT_CHUNK; k++) {
-            one += normalHalf(ones[k]) * xs[k];
-            two += normalHalf(twos[k]) * xs[k];
+            one += SixteenBits.half(ones[k]) * xs[k];
+            two += SixteenBits.half(twos[k]) * xs[k];
           }
         } else {
           for (int k = 0; k < SHORT_CHUNK; k++) {
@@ -622,31 +617,5 @@ final class GemvKernels {
     partials[0] = one;
     partials[1] = two;
     return summed;
-  }
-
-  /**
-   * Whether every element of {@code chunk} is a normal float16 (exponent bits neither all 0, as
-   * zeros and subnormals have, nor all 1, as infinities and NaNs have): those {@link #normalHalf}
-   * decodes. Three operations an element: the exponent bits {@code e} less {@code 0x400}, read
-   * unsigned (shifted by {@code Integer.MIN_VALUE} so that a signed maximum orders them), lie at or
-   * below {@code 0x7400} exactly for the normal exponents 1 to 30; the largest of the chunk is
-   * compared once.
-   */
-  private static boolean allNormal(short[] chunk) {
-    int highest = Integer.MIN_VALUE;
-    for (int k = 0; k < SHORT_CHUNK; k++) {
-      highest = Math.max(highest, (chunk[k] & 0x7c00) + (Integer.MIN_VALUE - 0x400));
-    }
-    return highest <= Integer.MIN_VALUE + 0x7400;
-  }
-
-  /**
-   * The value of a normal float16, exactly {@code Float.float16ToFloat}'s, in three operations
-   * where that method's every case takes about twenty: the exponent and significand moved under the
-   * float's and the sign (the short's sign extension) kept at bit 31 ({@code h << 13}, masked), the
-   * exponent's bias then raised from 15 to 127 ({@code + (112 << 23)}).
-   */
-  private static float normalHalf(short bits) {
-    return Float.intBitsToFloat(((bits << 13) & 0x8fffe000) + 0x38000000);
   }
 }

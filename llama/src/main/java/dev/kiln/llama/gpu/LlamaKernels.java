@@ -287,8 +287,7 @@ final class LlamaKernels {
   /**
    * Element {@code i} of {@code out}: an odd multiple of 1/512 in (-1/8, 1/8) from a hash of {@code
    * i} and {@code seed}, times {@code scale}, as float16 bits (bfloat16 where {@code bfloat} is not
-   * 0). Never 0: a zero sends a GEMV's chunk of float16 weights down the slow decoding path, which
-   * real weights seldom take.
+   * 0).
    */
   @Kernel(workgroup = WORKGROUP)
   static void random(@Buffer(Access.WRITE) short[] out, int seed, float scale, int bfloat) {
