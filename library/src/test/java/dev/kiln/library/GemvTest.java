@@ -269,7 +269,7 @@ class GemvTest extends LibraryDevices {
    */
   @Test
   void everyFloat16DecodesExactly() {
-    int cols = 16;
+    int cols = GemvKernels.SHORT_CHUNK;
     int rows = 65536 / cols;
     short[] inOrder = new short[65536];
     for (int h = 0; h < inOrder.length; h++) {
