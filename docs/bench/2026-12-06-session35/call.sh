@@ -1,21 +1,14 @@
 #!/bin/bash
-# Session 35's call: the check on this head's pack (the float16 lanes decoding every element exactly
-# without a branch, SixteenBits.half); the 1B decode of f9a (the previous head's lanes: normal-only
-# decoding and a check of each chunk) / this head / v16s (this head with 16-byte chunks) interleaved,
-# then f9a and this head with 1 in 512 of the random weights zero (zv); on an H200 first issue 50's
-# table (1B decode and prefill, PyTorch on the same shape).
+# Session 35's call, cut to fit what device time was left: GemvTest and DeviceModelTest on this
+# head (the float16 lanes decoding every element exactly without a branch, SixteenBits.half); the 1B
+# decode of f9a (the previous head's lanes: normal-only decoding and a check of each chunk) / this
+# head interleaved, with the random weights as they are and with 1 in 512 of them zero (zv); then the
+# check on this head's pack.
 source bench/device-call.sh
-export KILN_CHECK_TESTS_S=110 KILN_CHECK_FUZZ_S=70 KILN_CHECK_FUSION_S=45 KILN_CHECK_CORPUS_S=35
-bash bench/h200-check.sh run /tmp/check 2>&1 | tee $O/summary.txt; tar -C /tmp -czf $O/check-logs.tgz check
-grep -E "✘" /tmp/check/device-tests-*.txt | head -20
-if grep -q H200 $O/gpu.txt; then
-  NOW="$PWD/.gpu-check/head/kiln-bench-0.1.0-SNAPSHOT.jar:$R/.gpu/lib/*"
-  echo "== H200 head 1B 384 steps with prefill" >> $O/h200.txt
-  timeout 70 $J -cp "$NOW" dev.kiln.llama.Generate --random 1B --steps 384 2>&1 | grep -v JAVA_TOOL | tail -3 >> $O/h200.txt
-  (cd bench && timeout 100 python3 -u torch_llama.py --random 1B --steps 640 2>&1 | grep -v -i warn | tail -4) >> $O/h200.txt
-  cat $O/h200.txt
-fi
-for v in f9a new v16s f9a new v16s; do
+timeout -s QUIT -k 5 80 $J -cp "$R/.gpu/lib/*" org.junit.platform.console.ConsoleLauncher execute --details=tree --disable-banner \
+  --select-class dev.kiln.library.GemvTest --select-class dev.kiln.llama.gpu.DeviceModelTest > $O/gemv-tests.txt 2>&1
+grep -E "tests (successful|failed|skipped)|✘" $O/gemv-tests.txt | head -20
+for v in f9a new f9a new; do
   CP="$R/.gpu/lib/*"; [ $v != new ] && CP="$PWD/.gpu-check/$v/*:$CP"
   echo "== $v 1B" >> $O/llama.txt
   timeout 60 $J -cp "$CP" dev.kiln.llama.Generate --random 1B --steps 256 --prefill 0 2>&1 | grep -v JAVA_TOOL | tail -2 >> $O/llama.txt
@@ -26,3 +19,6 @@ for v in f9a new; do
   timeout 60 $J -Dkiln.zeroMask=511 -cp "$CP" dev.kiln.llama.Generate --random 1B --steps 256 --prefill 0 2>&1 | grep -v JAVA_TOOL | tail -2 >> $O/llama.txt
 done
 cat $O/llama.txt
+export KILN_CHECK_TESTS_S=100 KILN_CHECK_FUZZ_S=60 KILN_CHECK_FUSION_S=40 KILN_CHECK_CORPUS_S=30
+bash bench/h200-check.sh run /tmp/check 2>&1 | tee $O/summary.txt; tar -C /tmp -czf $O/check-logs.tgz check
+grep -E "✘" /tmp/check/device-tests-*.txt | head -20
