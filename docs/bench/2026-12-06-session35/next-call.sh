@@ -6,19 +6,17 @@
 #   - .gpu-check/hy/gemv.jar: the same classes with hybrid.diff applied (the normal-only decoding
 #     where a chunk is all normal, SixteenBits.half in place where it is not: no slow path, and the
 #     old speed hoped for on weights without zeros); GemvTest green on the CPU and lavapipe;
-#   - .gpu-check/zv/llama.jar: the LlamaKernels* and DeviceWeights* classes with zv.diff applied
-#     (-Dkiln.zeroMask=511: one random weight in 512 zero).
 # Then: what session 35's call did not reach (the fuzz, the random fusion groups and the corpora of
 # the check), and the 1B decode of f9a / head / hybrid with and without zeros, interleaved.
 source bench/device-call.sh
 timeout -s QUIT -k 5 80 $J -cp "$PWD/.gpu-check/hy/*:$R/.gpu/lib/*" org.junit.platform.console.ConsoleLauncher execute --details=tree --disable-banner \
   --select-class dev.kiln.library.GemvTest --select-class dev.kiln.llama.gpu.DeviceModelTest > $O/hy-tests.txt 2>&1
 grep -E "tests (successful|failed|skipped)|✘" $O/hy-tests.txt | head -20
-for m in 0 511 0 511; do
+for z in 0 512 0 512; do
   for v in f9a new hy; do
-    CP="$PWD/.gpu-check/zv/*:$R/.gpu/lib/*"; [ $v != new ] && CP="$PWD/.gpu-check/$v/*:$CP"
-    echo "== $v 1B, zero mask $m" >> $O/llama.txt
-    timeout 60 $J -Dkiln.zeroMask=$m -cp "$CP" dev.kiln.llama.Generate --random 1B --steps 256 --prefill 0 2>&1 | grep -v JAVA_TOOL | tail -2 >> $O/llama.txt
+    CP="$R/.gpu/lib/*"; [ $v != new ] && CP="$PWD/.gpu-check/$v/*:$CP"
+    echo "== $v 1B, --zeros $z" >> $O/llama.txt
+    timeout 60 $J -cp "$CP" dev.kiln.llama.Generate --random 1B --zeros $z --steps 256 --prefill 0 2>&1 | grep -v JAVA_TOOL | tail -2 >> $O/llama.txt
   done
 done
 cat $O/llama.txt

@@ -19,17 +19,19 @@ import java.util.Arrays;
  * <pre>
  * java ... dev.kiln.llama.Generate --model DIR [--prompt TEXT | --prompt-ids 1,2,3] [--steps N]
  *     [--positions N] [--temperature T] [--top-p P] [--seed S] [--logits FILE] [--no-prefill]
- * java ... dev.kiln.llama.Generate --random 1B|3B|8B [--bf16] [--steps N] [--positions N]
- *     [--prefill N]
+ * java ... dev.kiln.llama.Generate --random 1B|3B|8B [--bf16] [--zeros N] [--steps N]
+ *     [--positions N] [--prefill N]
  * </pre>
  *
  * {@code DIR} holds a Hugging Face checkpoint: {@code config.json}, {@code tokenizer.json} and the
  * safetensors files. With {@code --random} the weights are seeded random values made on the device
  * and the program times the steps after the first 128 positions: tokens per second from the host's
  * clock, and the median GPU time of a step; then the prefill of a prompt of {@code --prefill}
- * random tokens (512; 0 skips it). A checkpoint's prompt but its last token is prefilled ({@link
- * DeviceModel#prefill}; {@code --no-prefill} runs it through the recorded step, position by
- * position, in float32 throughout); the recorded step runs from there.
+ * random tokens (512; 0 skips it). {@code --zeros N} (a power of two) makes about one weight in
+ * {@code N} zero, as real checkpoints hold zeros and float16 subnormals. A checkpoint's prompt but
+ * its last token is prefilled ({@link DeviceModel#prefill}; {@code --no-prefill} runs it through
+ * the recorded step, position by position, in float32 throughout); the recorded step runs from
+ * there.
  */
 public final class Generate {
   private Generate() {}
@@ -44,8 +46,8 @@ public final class Generate {
           "usage: Generate --model DIR [--prompt TEXT | --prompt-ids 1,2,3] [--steps N]\n"
               + "                [--positions N] [--temperature T] [--top-p P] [--seed S]\n"
               + "                [--logits FILE] [--no-prefill]\n"
-              + "       Generate --random 1B|3B|8B [--bf16] [--steps N] [--positions N]"
-              + " [--prefill N]");
+              + "       Generate --random 1B|3B|8B [--bf16] [--zeros N] [--steps N]"
+              + " [--positions N] [--prefill N]");
       System.exit(2);
     }
     long opened = System.nanoTime();
@@ -53,9 +55,14 @@ public final class Generate {
       if (random != null) {
         LlamaConfig config = LlamaConfig.preset(random);
         boolean bfloat = Arrays.asList(args).contains("--bf16");
-        try (DeviceModel decoder =
-            new DeviceModel(device, config, DeviceWeights.random(20261205, bfloat), positions)) {
-          measure(device, decoder, random + (bfloat ? " bf16" : " f16"), steps);
+        int zeros = Integer.parseInt(option(args, "--zeros", "0"));
+        DeviceWeights weights = DeviceWeights.random(20261205, bfloat, zeros);
+        try (DeviceModel decoder = new DeviceModel(device, config, weights, positions)) {
+          String label =
+              random
+                  + (bfloat ? " bf16" : " f16")
+                  + (zeros > 0 ? ", one weight in " + zeros + " zero" : "");
+          measure(device, decoder, label, steps);
           int prefill = Integer.parseInt(option(args, "--prefill", "512"));
           if (prefill > 0) {
             measurePrefill(decoder, Math.min(prefill, positions));

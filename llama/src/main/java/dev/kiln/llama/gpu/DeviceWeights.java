@@ -47,7 +47,25 @@ public sealed interface DeviceWeights {
    * 1/512 in (-1/8, 1/8) times {@code 4 / sqrt(cols)} (never 0), each norm weight 1.
    */
   static DeviceWeights random(long seed, boolean bfloat) {
-    return new Random(seed, bfloat);
+    return new Random(seed, bfloat, 0);
+  }
+
+  /**
+   * {@link #random(long, boolean)} with about one matrix element in {@code zeroEvery} zero, as a
+   * real checkpoint holds zeros and float16 subnormals (for benchmarks of what decodes them).
+   *
+   * @param zeroEvery a power of two from 2 up, or 0 for no zeros
+   * @throws IllegalArgumentException for any other {@code zeroEvery}
+   */
+  static DeviceWeights random(long seed, boolean bfloat, int zeroEvery) {
+    if (zeroEvery != 0 && (zeroEvery < 2 || Integer.bitCount(zeroEvery) != 1)) {
+      throw new IllegalArgumentException(
+          "zeros one in "
+              + zeroEvery
+              + ": the random weights take a power of two from 2 up, or 0. Fix: pass 2, 4, ...,"
+              + " 512, ... or 0");
+    }
+    return new Random(seed, bfloat, zeroEvery);
   }
 
   /** A checkpoint's tensors, checked against the shapes asked for and uploaded. */
@@ -98,8 +116,8 @@ public sealed interface DeviceWeights {
     }
   }
 
-  /** Seeded random weights, made by a kernel on the device. */
-  record Random(long seed, boolean bfloat) implements DeviceWeights {
+  /** Seeded random weights, made by a kernel on the device; one in {@code zeroEvery} zero. */
+  record Random(long seed, boolean bfloat, int zeroEvery) implements DeviceWeights {
     @Override
     public ShortArray matrix(Device device, int cols, String[] names, int[] rows) {
       int length = 0;
@@ -109,7 +127,13 @@ public sealed interface DeviceWeights {
       ShortArray matrix = device.shorts(length);
       int salt = (int) (seed * 31 + String.join(",", names).hashCode());
       LlamaKernelsKernels.random(
-          device, length, matrix, salt, (float) (4 / Math.sqrt(cols)), bfloat ? 1 : 0);
+          device,
+          length,
+          matrix,
+          salt,
+          (float) (4 / Math.sqrt(cols)),
+          bfloat ? 1 : 0,
+          zeroEvery == 0 ? 0 : zeroEvery - 1);
       return matrix;
     }
 

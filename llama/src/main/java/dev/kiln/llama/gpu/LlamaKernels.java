@@ -287,15 +287,17 @@ final class LlamaKernels {
   /**
    * Element {@code i} of {@code out}: an odd multiple of 1/512 in (-1/8, 1/8) from a hash of {@code
    * i} and {@code seed}, times {@code scale}, as float16 bits (bfloat16 where {@code bfloat} is not
-   * 0).
+   * 0); zero where the hash's bits under {@code zeroMask} are 1 (one element in {@code zeroMask +
+   * 1} for a mask of low bits; none for 0).
    */
   @Kernel(workgroup = WORKGROUP)
-  static void random(@Buffer(Access.WRITE) short[] out, int seed, float scale, int bfloat) {
+  static void random(
+      @Buffer(Access.WRITE) short[] out, int seed, float scale, int bfloat, int zeroMask) {
     int i = Gpu.globalId(0);
     if (i < out.length) {
       int mixed = seed + i * 0x9E3779B1;
       mixed = (mixed ^ (mixed >>> 15)) * 0x2C1B3C6D;
-      float value = ((mixed >>> 26) - 32 + 0.5f) / 256f * scale;
+      float value = (mixed & zeroMask) == 1 ? 0f : ((mixed >>> 26) - 32 + 0.5f) / 256f * scale;
       out[i] =
           bfloat != 0
               ? (short) (Float.floatToRawIntBits(value) >>> 16)

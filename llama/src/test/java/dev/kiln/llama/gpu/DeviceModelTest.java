@@ -102,6 +102,45 @@ class DeviceModelTest {
   }
 
   /**
+   * Random weights with zeros asked for hold about that share of zeros (one in 64 here, within 20 %
+   * of 65,536 elements' expectation), the same bits on the CPU backend and Vulkan, and the other
+   * elements as without zeros; a share that is no power of two is refused with its fix.
+   */
+  @org.junit.jupiter.api.Test
+  void randomWeightsHoldTheZerosAskedFor() throws Exception {
+    String[] names = {"a"};
+    int[] rows = {1024};
+    short[] plain;
+    short[] zeros;
+    try (dev.kiln.ShortArray matrix = DeviceWeights.random(7, false).matrix(cpu, 64, names, rows);
+        dev.kiln.ShortArray zeroed =
+            DeviceWeights.random(7, false, 64).matrix(cpu, 64, names, rows)) {
+      plain = matrix.toArray();
+      zeros = zeroed.toArray();
+    }
+    int count = 0;
+    for (int i = 0; i < zeros.length; i++) {
+      if (zeros[i] == 0) {
+        count++;
+      } else {
+        assertEquals(plain[i], zeros[i], "element " + i);
+      }
+    }
+    assertTrue(Math.abs(count - zeros.length / 64) < zeros.length / 64 / 5, count + " zeros");
+    if (vulkan != null) {
+      try (dev.kiln.ShortArray onVulkan =
+          DeviceWeights.random(7, false, 64).matrix(vulkan, 64, names, rows)) {
+        assertTrue(java.util.Arrays.equals(zeros, onVulkan.toArray()), "the same bits on Vulkan");
+      }
+    }
+    IllegalArgumentException refused =
+        org.junit.jupiter.api.Assertions.assertThrows(
+            IllegalArgumentException.class, () -> DeviceWeights.random(7, false, 100));
+    assertTrue(
+        refused.getMessage().endsWith("Fix: pass 2, 4, ..., 512, ... or 0"), refused.getMessage());
+  }
+
+  /**
    * Random weights are the same bits on the CPU backend and Vulkan, odd multiples of 1/512 in
    * (-1/8, 1/8) times the scale (4 / sqrt(cols)), never 0, and differ between matrices.
    */
