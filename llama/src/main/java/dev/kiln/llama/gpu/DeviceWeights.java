@@ -58,13 +58,6 @@ public sealed interface DeviceWeights {
    * @throws IllegalArgumentException for any other {@code zeroEvery}
    */
   static DeviceWeights random(long seed, boolean bfloat, int zeroEvery) {
-    if (zeroEvery != 0 && (zeroEvery < 2 || Integer.bitCount(zeroEvery) != 1)) {
-      throw new IllegalArgumentException(
-          "zeros one in "
-              + zeroEvery
-              + ": the random weights take a power of two from 2 up, or 0. Fix: pass 2, 4, ...,"
-              + " 512, ... or 0");
-    }
     return new Random(seed, bfloat, zeroEvery);
   }
 
@@ -118,6 +111,21 @@ public sealed interface DeviceWeights {
 
   /** Seeded random weights, made by a kernel on the device; one in {@code zeroEvery} zero. */
   record Random(long seed, boolean bfloat, int zeroEvery) implements DeviceWeights {
+    /**
+     * Checks {@code zeroEvery}.
+     *
+     * @throws IllegalArgumentException unless it is a power of two from 2 up, or 0
+     */
+    public Random {
+      if (zeroEvery != 0 && (zeroEvery < 2 || Integer.bitCount(zeroEvery) != 1)) {
+        throw new IllegalArgumentException(
+            "zeros one in "
+                + zeroEvery
+                + ": the random weights take a power of two from 2 up, or 0. Fix: pass 2, 4, ...,"
+                + " 512, ... or 0");
+      }
+    }
+
     @Override
     public ShortArray matrix(Device device, int cols, String[] names, int[] rows) {
       int length = 0;
