@@ -15,16 +15,17 @@ final class SixteenBits {
   }
 
   /**
-   * A float16's value, {@code Float.float16ToFloat(bits)} to the bit (NaNs included), in about a
-   * dozen operations without a branch or a subnormal float operand, for the GEMV lanes that decode
-   * every element they read. The bits moved under a float's ({@code t}: sign at bit 31, exponent
-   * and significand at bits 27 to 13) with the exponent's bias raised by 224 and scaled by 2^-112
-   * (two steps, so that exponent 31 lands on the float's infinities and NaNs) give every value but
-   * the zeros and subnormals (exponent 0), which come out as {@code ±(2^-15 + |v| / 2)}: less
-   * {@code ±2^-15} and doubled (both exact), with the sign put back for a negative zero, they are
-   * {@code v}. Before, a normal-only decoding beside a check of each chunk sent any chunk with a
-   * zero or a subnormal, as real checkpoints hold, to a slow exact path (PERFORMANCE.md, session
-   * 35).
+   * A float16's value for a product, in about a dozen operations without a branch or a subnormal
+   * float operand (which NVIDIA's driver reads as zero), for the GEMV lanes that decode every
+   * element they read. In Java it is {@code Float.float16ToFloat(bits)} to the bit, NaNs included;
+   * on a GPU a NaN comes out of the scaling multiply with the driver's bits, which is why this is
+   * not the processor's lowering of {@code Float.float16ToFloat} (whose result a kernel may store
+   * as it is), and why only code that feeds the value to arithmetic uses it. The bits moved under a
+   * float's ({@code t}: sign at bit 31, exponent and significand at bits 27 to 13) with the
+   * exponent's bias raised by 224 and scaled by 2^-112 (two steps, so that exponent 31 lands on the
+   * float's infinities and NaNs) give every value but the zeros and subnormals (exponent 0), which
+   * come out as {@code ±(2^-15 + |v| / 2)}: less {@code ±2^-15} and doubled (both exact), with the
+   * sign put back for a negative zero, they are {@code v}.
    */
   static float half(short bits) {
     int t = (bits << 13) & 0x8fffe000;
