@@ -136,8 +136,10 @@ class DeviceModelTest {
     IllegalArgumentException refused =
         org.junit.jupiter.api.Assertions.assertThrows(
             IllegalArgumentException.class, () -> DeviceWeights.random(7, false, 100));
-    assertTrue(
-        refused.getMessage().endsWith("Fix: pass 2, 4, ..., 512, ... or 0"), refused.getMessage());
+    assertEquals(
+        "zeros one in 100: the random weights take a power of two from 2 up, or 0. Fix: pass 2, 4,"
+            + " ..., 512, ... or 0",
+        refused.getMessage());
   }
 
   /**
