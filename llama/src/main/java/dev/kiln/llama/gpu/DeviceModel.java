@@ -86,6 +86,7 @@ public final class DeviceModel implements AutoCloseable {
     this.config = config;
     this.positions = positions;
     if (config.headDim() > LlamaKernels.MAX_HEAD
+        || config.headDim() % 4 != 0
         || LlamaKernels.WORKGROUP % config.headDim() != 0
         || config.heads() / config.kvHeads() > LlamaKernels.MAX_GROUP) {
       throw new IllegalArgumentException(
@@ -95,7 +96,7 @@ public final class DeviceModel implements AutoCloseable {
               + config.heads() / config.kvHeads()
               + " per key-value head; the attention takes heads that divide "
               + LlamaKernels.WORKGROUP
-              + ", at most "
+              + ", at least 4, at most "
               + LlamaKernels.MAX_HEAD
               + ", in groups of at most "
               + LlamaKernels.MAX_GROUP);

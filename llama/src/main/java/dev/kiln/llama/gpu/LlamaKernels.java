@@ -81,14 +81,18 @@ final class LlamaKernels {
    * scores' maximum and the sum of their exponentials less it ({@code stats}, two floats) and the
    * values weighted by those exponentials ({@code partials}, {@code headDim} floats), at {@code
    * head · spans + span}; a span past the position writes a maximum of negative infinity, which
-   * {@link #attendCombine} skips. {@code headDim} divides {@link #WORKGROUP} and is at most {@link
-   * #MAX_HEAD}, and {@code heads / kvHeads} at most {@link #MAX_GROUP}. The workgroup arrays'
-   * lengths, {@code SPAN · (headDim + 1)}, {@code SPAN · headDim}, {@code group · headDim} and
-   * {@code group · SPAN} (the scores', and again their exponentials'), are parameters so that a
-   * small head asks for little workgroup memory (Vulkan promises 16 KiB). A position past the cache
-   * is taken as its last (so that every index stays within the arrays: the kernel runs without
-   * index checks on the device, measured 0.25 against 0.32 ms of a 1B step's attention on the H100;
-   * the CPU backend checks them); the step's {@link #advance} then faults.
+   * {@link #attendCombine} skips. The loops over a span's positions run over all {@link #SPAN} of
+   * them (a score past the position negative infinity, its weight and staged value 0), so that
+   * their counts are known when compiled and their reads issued together; the sums are those of the
+   * positions up to the position, in order, as they were. {@code headDim} divides {@link
+   * #WORKGROUP}, is a multiple of 4 and at most {@link #MAX_HEAD}, and {@code heads / kvHeads} at
+   * most {@link #MAX_GROUP}. The workgroup arrays' lengths, {@code SPAN · (headDim + 1)}, {@code
+   * SPAN · headDim}, {@code group · headDim} and {@code group · SPAN} (the scores', and again their
+   * exponentials'), are parameters so that a small head asks for little workgroup memory (Vulkan
+   * promises 16 KiB). A position past the cache is taken as its last (so that every index stays
+   * within the arrays: the kernel runs without index checks on the device, measured 0.25 against
+   * 0.32 ms of a 1B step's attention on the H100; the CPU backend checks them); the step's {@link
+   * #advance} then faults.
    */
   @Kernel(workgroup = WORKGROUP, boundsChecks = false)
   static void attendSpan(
@@ -145,6 +149,8 @@ final class LlamaKernels {
         }
         cached[t * (headDim + 1) + d] = key;
         staged[e] = value;
+      } else if (e < SPAN * headDim) {
+        staged[e] = 0f; // the weighted sums run over the whole span: a position past it adds 0
       }
     }
     for (int i = 0; i < MAX_GROUP * MAX_HEAD / WORKGROUP; i++) {
@@ -174,11 +180,8 @@ final class LlamaKernels {
     Gpu.barrier();
     for (int s = self; s < group * SPAN; s += WORKGROUP) { // each exponential once
       int g = s / SPAN;
-      float max = Float.NEGATIVE_INFINITY;
-      for (int t = 0; t < count; t++) {
-        max = Math.max(max, scores[g * SPAN + t]);
-      }
-      weights[s] = Gpu.exp(scores[s] - max);
+      float max = spanMax(scores, g * SPAN);
+      weights[s] = s % SPAN < count ? Gpu.exp(scores[s] - max) : 0f;
       if (s % SPAN == 0) {
         maxes[g] = max;
       }
@@ -190,7 +193,7 @@ final class LlamaKernels {
       float max = maxes[g];
       float sum = 0f;
       float acc = 0f;
-      for (int t = 0; t < count; t++) {
+      for (int t = 0; t < SPAN; t++) { // a fixed count, unrolled; past the position 0 is added
         float weight = weights[g * SPAN + t];
         sum += weight;
         acc += weight * staged[t * headDim + d];
@@ -206,14 +209,47 @@ final class LlamaKernels {
 
   /**
    * The dot product of the query at {@code at} in {@code query} with staged key {@code t} of {@code
-   * cached} (rows {@code headDim + 1} apart), in order of the elements.
+   * cached} (rows {@code headDim + 1} apart), in order of the elements; four a turn ({@code
+   * headDim} a multiple of 4), read before they are added, so that a turn waits on workgroup memory
+   * once rather than four times.
    */
   static float score(float[] query, int at, float[] cached, int t, int headDim) {
     float dot = 0f;
-    for (int d = 0; d < headDim; d++) {
-      dot += query[at + d] * cached[t * (headDim + 1) + d];
+    int key = t * (headDim + 1);
+    for (int d = 0; d < headDim; d += 4) {
+      float q0 = query[at + d];
+      float q1 = query[at + d + 1];
+      float q2 = query[at + d + 2];
+      float q3 = query[at + d + 3];
+      float k0 = cached[key + d];
+      float k1 = cached[key + d + 1];
+      float k2 = cached[key + d + 2];
+      float k3 = cached[key + d + 3];
+      dot += q0 * k0;
+      dot += q1 * k1;
+      dot += q2 * k2;
+      dot += q3 * k3;
     }
     return dot;
+  }
+
+  /**
+   * The largest of the {@link #SPAN} scores from {@code at} (negative infinity past the position),
+   * as four maxima of every fourth side by side, then theirs: {@code Math.max} gives the same
+   * whatever the order.
+   */
+  static float spanMax(float[] scores, int at) {
+    float m0 = scores[at];
+    float m1 = scores[at + 1];
+    float m2 = scores[at + 2];
+    float m3 = scores[at + 3];
+    for (int t = 4; t < SPAN; t += 4) {
+      m0 = Math.max(m0, scores[at + t]);
+      m1 = Math.max(m1, scores[at + t + 1]);
+      m2 = Math.max(m2, scores[at + t + 2]);
+      m3 = Math.max(m3, scores[at + t + 3]);
+    }
+    return Math.max(Math.max(m0, m1), Math.max(m2, m3));
   }
 
   /**

@@ -327,17 +327,24 @@ class DeviceModelTest {
     }
   }
 
-  /** A model whose heads the attention kernels cannot take is refused, saying what they take. */
-  @org.junit.jupiter.api.Test
-  void headsTheAttentionCannotTakeAreRefused() {
-    LlamaConfig wide = new LlamaConfig(64, 96, 1, 1, 1, 192, 100, 64, 1e-5f, 10000, null, false);
+  /**
+   * A model whose heads the attention kernels cannot take (too wide, or too narrow for its four
+   * elements a turn) is refused, saying what they take.
+   */
+  @ParameterizedTest
+  @org.junit.jupiter.params.provider.ValueSource(ints = {192, 2})
+  void headsTheAttentionCannotTakeAreRefused(int headDim) {
+    LlamaConfig config =
+        new LlamaConfig(64, 96, 1, 1, 1, headDim, 100, 64, 1e-5f, 10000, null, false);
     IllegalArgumentException refused =
         org.junit.jupiter.api.Assertions.assertThrows(
             IllegalArgumentException.class,
-            () -> new DeviceModel(cpu, wide, DeviceWeights.random(1, false), 16));
+            () -> new DeviceModel(cpu, config, DeviceWeights.random(1, false), 16));
     assertEquals(
-        "heads of 192 in groups of 1 per key-value head; the attention takes heads that divide"
-            + " 256, at most 128, in groups of at most 8",
+        "heads of "
+            + headDim
+            + " in groups of 1 per key-value head; the attention takes heads that divide"
+            + " 256, at least 4, at most 128, in groups of at most 8",
         refused.getMessage());
   }
 }
