@@ -268,8 +268,9 @@ final class LlamaKernels {
    * the spans' weighted values of {@link #attendSpan} up to the position rescaled to their common
    * maximum, over the sum of their exponentials so rescaled. The {@code WORKGROUP / headDim} groups
    * of {@code headDim} invocations take every so many spans each (their loads in flight side by
-   * side), and the first group combines the groups' results the same way. Spans past {@code spans}
-   * are not read; without index checks on the device, as {@link #attendSpan}.
+   * side; each group four of its spans a turn, read before they are added, in order), and the first
+   * group combines the groups' results the same way. Spans past {@code spans} are not read; without
+   * index checks on the device, as {@link #attendSpan}.
    */
   @Kernel(workgroup = WORKGROUP, boundsChecks = false)
   static void attendCombine(
@@ -289,16 +290,24 @@ final class LlamaKernels {
     int d = self % headDim;
     int used = Math.min(position[0] / SPAN + 1, spans);
     float max = Float.NEGATIVE_INFINITY;
-    for (int s = g; s < used; s += groups) {
-      max = Math.max(max, stats[2 * (head * spans + s)]);
+    for (int s = g; s < used; s += 4 * groups) { // four spans a turn, their reads together
+      for (int k = 0; k < 4; k++) {
+        if (s + k * groups < used) {
+          max = Math.max(max, stats[2 * (head * spans + s + k * groups)]);
+        }
+      }
     }
     float sum = 0f;
     float acc = 0f;
-    for (int s = g; s < used; s += groups) {
-      int at = head * spans + s;
-      float weight = Gpu.exp(stats[2 * at] - max);
-      sum += weight * stats[2 * at + 1];
-      acc += weight * partials[at * headDim + d];
+    for (int s = g; s < used; s += 4 * groups) {
+      for (int k = 0; k < 4; k++) {
+        if (s + k * groups < used) {
+          int at = head * spans + s + k * groups;
+          float weight = Gpu.exp(stats[2 * at] - max);
+          sum += weight * stats[2 * at + 1];
+          acc += weight * partials[at * headDim + d];
+        }
+      }
     }
     maxes[self] = max;
     sums[self] = sum;
