@@ -181,6 +181,7 @@ final class LlamaKernels {
     for (int s = self; s < group * SPAN; s += WORKGROUP) { // each exponential once
       int g = s / SPAN;
       float max = spanMax(scores, g * SPAN);
+      // past the position 0, not exp(-inf - max): a span wholly past it has max -inf, and NaN there
       weights[s] = s % SPAN < count ? Gpu.exp(scores[s] - max) : 0f;
       if (s % SPAN == 0) {
         maxes[g] = max;
