@@ -99,7 +99,9 @@ public final class DeviceModel implements AutoCloseable {
               + ", at least 4, at most "
               + LlamaKernels.MAX_HEAD
               + ", in groups of at most "
-              + LlamaKernels.MAX_GROUP);
+              + LlamaKernels.MAX_GROUP
+              + ". Fix: run this model with ReferenceModel (plain Java, any heads), or use a"
+              + " checkpoint with Llama 3's heads (64 or 128 wide, groups of at most 8)");
     }
     bfloat = weights.bfloat();
     int hidden = config.hidden();

@@ -344,7 +344,9 @@ class DeviceModelTest {
         "heads of "
             + headDim
             + " in groups of 1 per key-value head; the attention takes heads that divide"
-            + " 256, at least 4, at most 128, in groups of at most 8",
+            + " 256, at least 4, at most 128, in groups of at most 8. Fix: run this model with"
+            + " ReferenceModel (plain Java, any heads), or use a checkpoint with Llama 3's heads"
+            + " (64 or 128 wide, groups of at most 8)",
         refused.getMessage());
   }
 }
