@@ -2,6 +2,7 @@ package dev.kiln.bench;
 
 import dev.kiln.Device;
 import dev.kiln.FloatArray;
+import dev.kiln.Grid;
 import dev.kiln.ShortArray;
 import dev.kiln.abi.KernelSpec;
 import dev.kiln.abi.NumericType;
@@ -25,8 +26,9 @@ import java.util.SplittableRandom;
  * the head) per variant. The twins fold a row's 32 lanes in one subgroup, so their results are
  * checked only where subgroups have 32 lanes (not on lavapipe).
  *
- * <p>{@code java -cp ... dev.kiln.bench.GemvTwinBench [small] [kiln]}: {@code small} takes two small
- * shapes instead; {@code kiln} times Kiln and its twins in Java's order alone.
+ * <p>{@code java -cp ... dev.kiln.bench.GemvTwinBench [small] [kiln | lanes]}: {@code small} takes
+ * two small shapes instead; {@code kiln} times Kiln and its twins in Java's order alone; {@code
+ * lanes} times Kiln, its 32-byte twin and the twin written in Kiln ({@link GemvLanes}).
  */
 public final class GemvTwinBench {
   /** rows, cols, times a 1B step runs it. */
@@ -62,6 +64,7 @@ public final class GemvTwinBench {
     double[] step = new double[variants.length];
     boolean small = List.of(args).contains("small");
     boolean kilnOnly = List.of(args).contains("kiln");
+    boolean lanes = List.of(args).contains("lanes");
     try (Device device = Device.open()) {
       device.timeLaunches(true);
       System.out.printf("%s (%s, subgroups of %d)%n", device.name(), device.backend(), device.subgroupSize());
@@ -69,7 +72,7 @@ public final class GemvTwinBench {
         System.out.println("the twins fold a row's 32 lanes in one subgroup: their results are not checked here");
       }
       for (int[] shape : small ? SMALL : SHAPES) {
-        double[] ms = shape(device, shape[0], shape[1], kilnOnly);
+        double[] ms = lanes ? lanes(device, shape[0], shape[1]) : shape(device, shape[0], shape[1], kilnOnly);
         for (int v = 0; v < ms.length; v++) {
           step[v] += shape[2] * ms[v];
         }
@@ -79,6 +82,9 @@ public final class GemvTwinBench {
       return; // the small shapes are a check, not a step
     }
     System.out.println("a 1B step's GEMVs (2.47 GB), ms:");
+    if (lanes) {
+      variants = new String[] {"Kiln", "java twin", "GemvLanes.twin", "GemvLanes.twinKinds", "GemvLanes.twinGrid"};
+    }
     for (int v = 0; v < variants.length && step[v] > 0; v++) {
       System.out.printf("  %-14s %8.4f ms  %6.0f GB/s%n", variants[v], step[v], 2.471e9 / (step[v] * 1e6));
     }
@@ -131,6 +137,44 @@ public final class GemvTwinBench {
         compare(device, kiln, y.toArray(), 1e-4, name);
       }
       ms[ms.length - 1] = time(shape, "copy", bytes, () -> Dispatch.dispatch(device, GlslTwins.COPY4, n / 8, from, to));
+    }
+    return ms;
+  }
+
+  /** Kiln, the 32-byte twin in Java's order and {@link GemvLanes}' kernels at one shape. */
+  private static double[] lanes(Device device, int rows, int cols) {
+    short[] halves = new short[rows * cols];
+    SplittableRandom random = new SplittableRandom(rows + 31L * cols);
+    for (int i = 0; i < halves.length; i++) {
+      halves[i] = Float.floatToFloat16((float) (random.nextDouble() * 2 - 1) / 16);
+    }
+    float[] vector = new float[cols];
+    for (int i = 0; i < cols; i++) {
+      vector[i] = (float) (random.nextDouble() * 2 - 1);
+    }
+    String shape = rows + "x" + cols;
+    long bytes = 2L * rows * cols;
+    double[] ms = new double[5];
+    try (ShortArray a = device.upload(halves);
+        FloatArray x = device.upload(vector);
+        FloatArray y = device.floats(rows)) {
+      ms[0] = time(shape, "Kiln", bytes, () -> Gemv.halves(device, a, rows, cols, x, y, false));
+      float[] kiln = y.toArray();
+      if (device.subgroupSize() == 32 && !device.backend().toString().contains("cpu")) { // GLSL runs on Vulkan only
+        KernelSpec java = twin("gemvhjava");
+        ms[1] = time(shape, "java twin", bytes, () -> Dispatch.dispatch(device, java, rows * 32, a, x, y, rows, cols));
+        compare(device, kiln, y.toArray(), 0, "java twin");
+      }
+      int octets = cols / 8;
+      y.upload(new float[rows]);
+      ms[2] = time(shape, "lanes twin", bytes, () -> GemvLanesKernels.twin(device, rows * 32, a, x, y, rows, octets));
+      compare(device, kiln, y.toArray(), 0, "GemvLanes.twin");
+      y.upload(new float[rows]);
+      ms[3] = time(shape, "lanes kinds", bytes, () -> GemvLanesKernels.twinKinds(device, Grid.of(32, rows), a, x, y, rows, octets, 0));
+      compare(device, kiln, y.toArray(), 0, "GemvLanes.twinKinds");
+      y.upload(new float[rows]);
+      ms[4] = time(shape, "lanes grid", bytes, () -> GemvLanesKernels.twinGrid(device, Grid.of(32, rows), a, x, y, rows, octets));
+      compare(device, kiln, y.toArray(), 0, "GemvLanes.twinGrid");
     }
     return ms;
   }

@@ -2,7 +2,9 @@ package dev.kiln.bench;
 
 import static org.lwjgl.system.MemoryStack.stackPush;
 import static org.lwjgl.vulkan.KHRPipelineExecutableProperties.VK_KHR_PIPELINE_EXECUTABLE_PROPERTIES_EXTENSION_NAME;
+import static org.lwjgl.vulkan.KHRPipelineExecutableProperties.VK_PIPELINE_CREATE_CAPTURE_INTERNAL_REPRESENTATIONS_BIT_KHR;
 import static org.lwjgl.vulkan.KHRPipelineExecutableProperties.VK_PIPELINE_CREATE_CAPTURE_STATISTICS_BIT_KHR;
+import static org.lwjgl.vulkan.KHRPipelineExecutableProperties.vkGetPipelineExecutableInternalRepresentationsKHR;
 import static org.lwjgl.vulkan.KHRPipelineExecutableProperties.VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PIPELINE_EXECUTABLE_PROPERTIES_FEATURES_KHR;
 import static org.lwjgl.vulkan.KHRPipelineExecutableProperties.vkGetPipelineExecutablePropertiesKHR;
 import static org.lwjgl.vulkan.KHRPipelineExecutableProperties.vkGetPipelineExecutableStatisticsKHR;
@@ -14,6 +16,8 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.IntBuffer;
 import java.nio.LongBuffer;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.TreeSet;
 import org.lwjgl.PointerBuffer;
 import org.lwjgl.system.MemoryStack;
@@ -36,6 +40,7 @@ import org.lwjgl.vulkan.VkPhysicalDeviceVulkan11Features;
 import org.lwjgl.vulkan.VkPhysicalDeviceVulkan12Features;
 import org.lwjgl.vulkan.VkPhysicalDeviceVulkan13Features;
 import org.lwjgl.vulkan.VkPipelineExecutableInfoKHR;
+import org.lwjgl.vulkan.VkPipelineExecutableInternalRepresentationKHR;
 import org.lwjgl.vulkan.VkPipelineExecutablePropertiesKHR;
 import org.lwjgl.vulkan.VkPipelineExecutableStatisticKHR;
 import org.lwjgl.vulkan.VkPipelineInfoKHR;
@@ -58,7 +63,9 @@ import org.lwjgl.vulkan.VkSpecializationMapEntry;
  *
  * <p>{@code java -cp ... dev.kiln.bench.PipelineStats <module>[@settled] ...}: each a class-path
  * resource, {@code dev/kiln/library/GemvKernels.normedProductInSubgroups.spv} or {@code
- * dev/kiln/bench/glsl/gemvhjava.spv}.
+ * dev/kiln/bench/glsl/gemvhjava.spv}. With {@code -Dkiln.irDir=DIR} it also writes the internal
+ * representations the driver gives (its compiled code, where it gives any) to {@code DIR}, a file
+ * a module and representation.
  */
 public final class PipelineStats {
   private PipelineStats() {}
@@ -167,7 +174,8 @@ public final class PipelineStats {
       check(vkCreatePipelineLayout(device, VkPipelineLayoutCreateInfo.calloc(stack).sType$Default().pSetLayouts(stack.longs(setLayout)).pPushConstantRanges(push), null, handle), "vkCreatePipelineLayout");
       long layout = handle.get(0);
       VkComputePipelineCreateInfo.Buffer pipelineInfo = VkComputePipelineCreateInfo.calloc(1, stack).sType$Default()
-          .flags(VK_PIPELINE_CREATE_CAPTURE_STATISTICS_BIT_KHR).layout(layout);
+          .flags(VK_PIPELINE_CREATE_CAPTURE_STATISTICS_BIT_KHR | VK_PIPELINE_CREATE_CAPTURE_INTERNAL_REPRESENTATIONS_BIT_KHR)
+          .layout(layout);
       pipelineInfo.stage().sType$Default().stage(VK_SHADER_STAGE_COMPUTE_BIT).module(shader).pName(stack.UTF8("main"));
       if (settled) {
         VkSpecializationMapEntry.Buffer entry = VkSpecializationMapEntry.calloc(1, stack).constantID(1).offset(0).size(4);
@@ -197,6 +205,7 @@ public final class PipelineStats {
           });
         }
         statistics.free();
+        representations(device, executable, argument, e);
       }
       executables.free();
       System.out.println(line);
@@ -205,6 +214,39 @@ public final class PipelineStats {
       vkDestroyDescriptorSetLayout(device, setLayout, null);
       vkDestroyShaderModule(device, shader, null);
       MemoryUtil.memFree(words);
+    }
+  }
+
+  /** The driver's internal representations of one executable, into {@code kiln.irDir} if set. */
+  private static void representations(VkDevice device, VkPipelineExecutableInfoKHR executable, String argument, int index)
+      throws IOException {
+    String dir = System.getProperty("kiln.irDir");
+    if (dir == null) {
+      return;
+    }
+    try (MemoryStack stack = stackPush()) {
+      IntBuffer count = stack.mallocInt(1);
+      vkGetPipelineExecutableInternalRepresentationsKHR(device, executable, count, null);
+      int n = count.get(0);
+      VkPipelineExecutableInternalRepresentationKHR.Buffer irs = VkPipelineExecutableInternalRepresentationKHR.calloc(n, stack);
+      irs.forEach(r -> r.sType$Default());
+      vkGetPipelineExecutableInternalRepresentationsKHR(device, executable, count, irs);
+      ByteBuffer[] data = new ByteBuffer[n];
+      for (int r = 0; r < n; r++) {
+        data[r] = MemoryUtil.memAlloc((int) irs.get(r).dataSize());
+        MemoryUtil.memPutAddress(irs.get(r).address() + VkPipelineExecutableInternalRepresentationKHR.PDATA, MemoryUtil.memAddress(data[r]));
+      }
+      vkGetPipelineExecutableInternalRepresentationsKHR(device, executable, count, irs);
+      String base = argument.replaceAll("[^A-Za-z0-9.@]+", "_");
+      for (int r = 0; r < n; r++) {
+        VkPipelineExecutableInternalRepresentationKHR ir = irs.get(r);
+        byte[] bytes = new byte[(int) ir.dataSize()];
+        data[r].get(0, bytes);
+        String name = base + "." + index + "." + r + "." + ir.nameString().replaceAll("[^A-Za-z0-9]+", "_") + (ir.isText() ? ".txt" : ".bin");
+        Files.write(Path.of(dir, name), bytes);
+        System.out.println("  representation " + ir.nameString() + " (" + ir.descriptionString() + "): " + bytes.length + " bytes -> " + name);
+        MemoryUtil.memFree(data[r]);
+      }
     }
   }
 
