@@ -223,7 +223,7 @@ final class GemvKernels {
   }
 
   /**
-   * {@link #accumulateForNorm} with each row's lanes folded in the subgroup ({@link
+   * {@link #accumulateForNorm} of float16 rows with each row's lanes folded in the subgroup ({@link
    * LaneFolds#subgroupSum}: the same bits), for devices whose subgroups are a row's lanes ({@link
    * Tuning#foldsInSubgroups}), and rows a multiple of {@link #QUAD_SHORTS} long, given as {@code
    * octets}, their length over {@link #QUAD_SHORTS}. Written so, a row's start {@code row · cols}
@@ -231,7 +231,11 @@ final class GemvKernels {
    * time, nor the element-by-element path beside it) and a launch's numbers still prove the reads
    * of {@code a} in bounds, so that they settle with the rest ({@code cols >> 3 << 3}, which did
    * the first, left the reads checked at every launch): the 1B decode's GEMVs 1.318 → 1.268 ms on
-   * the H100 (PERFORMANCE.md).
+   * the H100 (PERFORMANCE.md). The subgroup forms come in one kernel for each element type ({@link
+   * #accumulateForNormBfloatsInSubgroups}): the element type a constant of the kernel rather than a
+   * launch's scalar leaves one decoding in the lane's loop, where a scalar left both and their
+   * registers (the twin of {@code glsl/gemvhjava.comp} in Kiln: 48 registers against 32, a 1B
+   * step's GEMVs 5 % slower on the H100).
    */
   @Kernel(workgroup = {LANES, ROWS})
   static void accumulateForNormInSubgroups(
@@ -241,6 +245,36 @@ final class GemvKernels {
       @Buffer(Access.READ) float[] weight,
       @Buffer(Access.WRITE) float[] normed,
       @Buffer(Access.WRITE) float[] squares,
+      int rows,
+      int octets) {
+    accumulateInSubgroups(a, x, y, weight, normed, squares, rows, octets, 0);
+  }
+
+  /** {@link #accumulateForNormInSubgroups} of bfloat16 rows. */
+  @Kernel(workgroup = {LANES, ROWS})
+  static void accumulateForNormBfloatsInSubgroups(
+      @Buffer(Access.READ) short[] a,
+      @Buffer(Access.READ) float[] x,
+      @Buffer(Access.READ_WRITE) float[] y,
+      @Buffer(Access.READ) float[] weight,
+      @Buffer(Access.WRITE) float[] normed,
+      @Buffer(Access.WRITE) float[] squares,
+      int rows,
+      int octets) {
+    accumulateInSubgroups(a, x, y, weight, normed, squares, rows, octets, 1);
+  }
+
+  /**
+   * The body of {@link #accumulateForNormInSubgroups}, of bfloat16 rows where {@code bfloat} is not
+   * 0.
+   */
+  private static void accumulateInSubgroups(
+      short[] a,
+      float[] x,
+      float[] y,
+      float[] weight,
+      float[] normed,
+      float[] squares,
       int rows,
       int octets,
       int bfloat) {
@@ -269,8 +303,8 @@ final class GemvKernels {
   }
 
   /**
-   * {@link #normedProduct} with each row's lanes folded in the subgroup (the same bits); rows a
-   * multiple of {@link #QUAD_SHORTS} long, given as {@code octets} ({@link
+   * {@link #normedProduct} of float16 rows with each row's lanes folded in the subgroup (the same
+   * bits); rows a multiple of {@link #QUAD_SHORTS} long, given as {@code octets} ({@link
    * #accumulateForNormInSubgroups}).
    */
   @Kernel(workgroup = {LANES, ROWS})
@@ -279,6 +313,35 @@ final class GemvKernels {
       @Buffer(Access.READ) float[] normed,
       @Buffer(Access.READ) float[] squares,
       @Buffer(Access.WRITE) float[] y,
+      int rows,
+      int octets,
+      int parts,
+      float eps) {
+    normedInSubgroups(a, normed, squares, y, rows, octets, parts, eps, 0);
+  }
+
+  /** {@link #normedProductInSubgroups} of bfloat16 rows. */
+  @Kernel(workgroup = {LANES, ROWS})
+  static void normedProductBfloatsInSubgroups(
+      @Buffer(Access.READ) short[] a,
+      @Buffer(Access.READ) float[] normed,
+      @Buffer(Access.READ) float[] squares,
+      @Buffer(Access.WRITE) float[] y,
+      int rows,
+      int octets,
+      int parts,
+      float eps) {
+    normedInSubgroups(a, normed, squares, y, rows, octets, parts, eps, 1);
+  }
+
+  /**
+   * The body of {@link #normedProductInSubgroups}, of bfloat16 rows where {@code bfloat} is not 0.
+   */
+  private static void normedInSubgroups(
+      short[] a,
+      float[] normed,
+      float[] squares,
+      float[] y,
       int rows,
       int octets,
       int parts,
@@ -297,8 +360,8 @@ final class GemvKernels {
   }
 
   /**
-   * {@link #gatedNormedProduct} with each row's lanes folded in the subgroup (the same bits); rows
-   * a multiple of {@link #QUAD_SHORTS} long, given as {@code octets} ({@link
+   * {@link #gatedNormedProduct} of float16 rows with each row's lanes folded in the subgroup (the
+   * same bits); rows a multiple of {@link #QUAD_SHORTS} long, given as {@code octets} ({@link
    * #accumulateForNormInSubgroups}).
    */
   @Kernel(workgroup = {LANES, ROWS})
@@ -307,6 +370,36 @@ final class GemvKernels {
       @Buffer(Access.READ) float[] normed,
       @Buffer(Access.READ) float[] squares,
       @Buffer(Access.WRITE) float[] y,
+      int rows,
+      int octets,
+      int parts,
+      float eps) {
+    gatedInSubgroups(a, normed, squares, y, rows, octets, parts, eps, 0);
+  }
+
+  /** {@link #gatedNormedProductInSubgroups} of bfloat16 rows. */
+  @Kernel(workgroup = {LANES, ROWS})
+  static void gatedNormedProductBfloatsInSubgroups(
+      @Buffer(Access.READ) short[] a,
+      @Buffer(Access.READ) float[] normed,
+      @Buffer(Access.READ) float[] squares,
+      @Buffer(Access.WRITE) float[] y,
+      int rows,
+      int octets,
+      int parts,
+      float eps) {
+    gatedInSubgroups(a, normed, squares, y, rows, octets, parts, eps, 1);
+  }
+
+  /**
+   * The body of {@link #gatedNormedProductInSubgroups}, of bfloat16 rows where {@code bfloat} is
+   * not 0.
+   */
+  private static void gatedInSubgroups(
+      short[] a,
+      float[] normed,
+      float[] squares,
+      float[] y,
       int rows,
       int octets,
       int parts,

@@ -479,43 +479,22 @@ class GemvTest extends LibraryDevices {
               FloatArray dp = device.floats(out);
               FloatArray dg = device.floats(out)) {
             try (dev.kiln.Batch batch = device.batch()) {
-              if (inSubgroups == 1) {
+              int octets = cols / GemvKernels.QUAD_SHORTS;
+              int outOctets = hidden / GemvKernels.QUAD_SHORTS;
+              if (inSubgroups == 1 && bfloat == 1) {
+                GemvKernelsKernels.accumulateForNormBfloatsInSubgroups(
+                    batch, residualRows, da, dx, dy, dw, dn, ds, hidden, octets);
+                GemvKernelsKernels.normedProductBfloatsInSubgroups(
+                    batch, outRows, db, dn, ds, dp, out, outOctets, parts, 0.25f);
+                GemvKernelsKernels.gatedNormedProductBfloatsInSubgroups(
+                    batch, outRows, db, dn, ds, dg, out, outOctets, parts, 0.25f);
+              } else if (inSubgroups == 1) {
                 GemvKernelsKernels.accumulateForNormInSubgroups(
-                    batch,
-                    residualRows,
-                    da,
-                    dx,
-                    dy,
-                    dw,
-                    dn,
-                    ds,
-                    hidden,
-                    cols / GemvKernels.QUAD_SHORTS,
-                    bfloat);
+                    batch, residualRows, da, dx, dy, dw, dn, ds, hidden, octets);
                 GemvKernelsKernels.normedProductInSubgroups(
-                    batch,
-                    outRows,
-                    db,
-                    dn,
-                    ds,
-                    dp,
-                    out,
-                    hidden / GemvKernels.QUAD_SHORTS,
-                    parts,
-                    0.25f,
-                    bfloat);
+                    batch, outRows, db, dn, ds, dp, out, outOctets, parts, 0.25f);
                 GemvKernelsKernels.gatedNormedProductInSubgroups(
-                    batch,
-                    outRows,
-                    db,
-                    dn,
-                    ds,
-                    dg,
-                    out,
-                    hidden / GemvKernels.QUAD_SHORTS,
-                    parts,
-                    0.25f,
-                    bfloat);
+                    batch, outRows, db, dn, ds, dg, out, outOctets, parts, 0.25f);
               } else {
                 GemvKernelsKernels.accumulateForNorm(
                     batch, residualRows, da, dx, dy, dw, dn, ds, hidden, cols, bfloat);
@@ -624,19 +603,21 @@ class GemvTest extends LibraryDevices {
     // a, x, y, rows, cols, offsetA, lda, offsetX, offsetY, accumulate
     kernels.put(
         "halves", new long[] {(long) rows * cols, cols, rows, rows, cols, 0, cols, 0, 0, 0});
-    // a, x, y, weight, normed, squares, rows, octets, bfloat
-    kernels.put(
-        "accumulateForNormInSubgroups",
-        new long[] {
-          (long) rows * cols, cols, rows, rows, rows, Gemv.normParts(rows), rows, octets, 0
-        });
-    // a, normed, squares, y, rows, octets, parts, eps (no int), bfloat
-    kernels.put(
-        "normedProductInSubgroups",
-        new long[] {(long) rows * cols, cols, parts, rows, rows, octets, parts, 0, 0});
-    kernels.put(
-        "gatedNormedProductInSubgroups",
-        new long[] {2L * rows * cols, cols, parts, rows, rows, octets, parts, 0, 0});
+    for (String element : new String[] {"", "Bfloats"}) {
+      // a, x, y, weight, normed, squares, rows, octets
+      kernels.put(
+          "accumulateForNorm" + element + "InSubgroups",
+          new long[] {
+            (long) rows * cols, cols, rows, rows, rows, Gemv.normParts(rows), rows, octets
+          });
+      // a, normed, squares, y, rows, octets, parts, eps (no int)
+      kernels.put(
+          "normedProduct" + element + "InSubgroups",
+          new long[] {(long) rows * cols, cols, parts, rows, rows, octets, parts, 0});
+      kernels.put(
+          "gatedNormedProduct" + element + "InSubgroups",
+          new long[] {2L * rows * cols, cols, parts, rows, rows, octets, parts, 0});
+    }
     for (var kernel : kernels.entrySet()) {
       String resource =
           dev.kiln.abi.DescriptionCodec.resourceOf(
