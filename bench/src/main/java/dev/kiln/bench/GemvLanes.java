@@ -50,14 +50,7 @@ final class GemvLanes {
       int rows,
       int octets,
       int bfloat) {
-    int cols = octets * 8;
-    int lane = Gpu.localId(0);
-    int row = Gpu.globalId(1);
-    float partial = row < rows ? lanePartial(a, x, row * cols, cols, lane, bfloat) : 0f;
-    float v = fold(partial);
-    if (lane == 0 && row < rows) {
-      y[row] = v;
-    }
+    gridRow(a, x, y, rows, octets, bfloat);
   }
 
   /** {@link #twin} over the library's grid: workgroups of 32 x 8, row {@code globalId(1)}. */
@@ -68,10 +61,18 @@ final class GemvLanes {
       @Buffer(Access.WRITE) float[] y,
       int rows,
       int octets) {
+    gridRow(a, x, y, rows, octets, 0);
+  }
+
+  /**
+   * Row {@code globalId(1)} over the library's grid, of bfloat16 bits where {@code bfloat} is not
+   * 0: {@link #twinGrid} passes the type as a literal, {@link #twinKinds} as a launch's scalar.
+   */
+  private static void gridRow(short[] a, float[] x, float[] y, int rows, int octets, int bfloat) {
     int cols = octets * 8;
     int lane = Gpu.localId(0);
     int row = Gpu.globalId(1);
-    float partial = row < rows ? lanePartial(a, x, row * cols, cols, lane, 0) : 0f;
+    float partial = row < rows ? lanePartial(a, x, row * cols, cols, lane, bfloat) : 0f;
     float v = fold(partial);
     if (lane == 0 && row < rows) {
       y[row] = v;

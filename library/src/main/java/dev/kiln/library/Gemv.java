@@ -593,12 +593,14 @@ public final class Gemv {
     Shapes.vector("weight", weight.length(), rows);
     Shapes.vector("normed", normed.length(), rows);
     Shapes.vector("squares", squares.length(), normParts(rows));
-    if (rows > 0 && inSubgroups(a.device(), cols) && bfloat) {
-      GemvKernelsKernels.accumulateForNormBfloatsInSubgroups(
-          batch, grid(rows), a, x, y, weight, normed, squares, rows, octets(cols));
-    } else if (rows > 0 && inSubgroups(a.device(), cols)) {
-      GemvKernelsKernels.accumulateForNormInSubgroups(
-          batch, grid(rows), a, x, y, weight, normed, squares, rows, octets(cols));
+    if (rows > 0 && inSubgroups(a.device(), cols)) {
+      if (bfloat) {
+        GemvKernelsKernels.accumulateForNormBfloatsInSubgroups(
+            batch, grid(rows), a, x, y, weight, normed, squares, rows, octets(cols));
+      } else {
+        GemvKernelsKernels.accumulateForNormInSubgroups(
+            batch, grid(rows), a, x, y, weight, normed, squares, rows, octets(cols));
+      }
     } else if (rows > 0) {
       GemvKernelsKernels.accumulateForNorm(
           batch, grid(rows), a, x, y, weight, normed, squares, rows, cols, bfloat ? 1 : 0);
@@ -638,16 +640,17 @@ public final class Gemv {
     check(a.length(), rows, cols, normed.length(), y.length());
     int parts = normParts(cols);
     Shapes.vector("squares", squares.length(), parts);
-    int element = bfloat ? 1 : 0;
-    if (rows > 0 && inSubgroups(a.device(), cols) && bfloat) {
-      GemvKernelsKernels.normedProductBfloatsInSubgroups(
-          batch, grid(rows), a, normed, squares, y, rows, octets(cols), parts, eps);
-    } else if (rows > 0 && inSubgroups(a.device(), cols)) {
-      GemvKernelsKernels.normedProductInSubgroups(
-          batch, grid(rows), a, normed, squares, y, rows, octets(cols), parts, eps);
+    if (rows > 0 && inSubgroups(a.device(), cols)) {
+      if (bfloat) {
+        GemvKernelsKernels.normedProductBfloatsInSubgroups(
+            batch, grid(rows), a, normed, squares, y, rows, octets(cols), parts, eps);
+      } else {
+        GemvKernelsKernels.normedProductInSubgroups(
+            batch, grid(rows), a, normed, squares, y, rows, octets(cols), parts, eps);
+      }
     } else if (rows > 0) {
       GemvKernelsKernels.normedProduct(
-          batch, grid(rows), a, normed, squares, y, rows, cols, parts, eps, element);
+          batch, grid(rows), a, normed, squares, y, rows, cols, parts, eps, bfloat ? 1 : 0);
     }
   }
 
@@ -680,16 +683,17 @@ public final class Gemv {
     checkGated(a.length(), rows, cols, normed.length(), y.length());
     int parts = normParts(cols);
     Shapes.vector("squares", squares.length(), parts);
-    int element = bfloat ? 1 : 0;
-    if (rows > 0 && inSubgroups(a.device(), cols) && bfloat) {
-      GemvKernelsKernels.gatedNormedProductBfloatsInSubgroups(
-          batch, grid(rows), a, normed, squares, y, rows, octets(cols), parts, eps);
-    } else if (rows > 0 && inSubgroups(a.device(), cols)) {
-      GemvKernelsKernels.gatedNormedProductInSubgroups(
-          batch, grid(rows), a, normed, squares, y, rows, octets(cols), parts, eps);
+    if (rows > 0 && inSubgroups(a.device(), cols)) {
+      if (bfloat) {
+        GemvKernelsKernels.gatedNormedProductBfloatsInSubgroups(
+            batch, grid(rows), a, normed, squares, y, rows, octets(cols), parts, eps);
+      } else {
+        GemvKernelsKernels.gatedNormedProductInSubgroups(
+            batch, grid(rows), a, normed, squares, y, rows, octets(cols), parts, eps);
+      }
     } else if (rows > 0) {
       GemvKernelsKernels.gatedNormedProduct(
-          batch, grid(rows), a, normed, squares, y, rows, cols, parts, eps, element);
+          batch, grid(rows), a, normed, squares, y, rows, cols, parts, eps, bfloat ? 1 : 0);
     }
   }
 
