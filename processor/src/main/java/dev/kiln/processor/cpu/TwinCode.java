@@ -6,8 +6,10 @@ import static org.objectweb.asm.Opcodes.*;
 import dev.kiln.processor.ir.BinaryOp;
 import dev.kiln.processor.ir.Builtin;
 import dev.kiln.processor.ir.Expr;
+import dev.kiln.processor.ir.Local;
 import dev.kiln.processor.ir.PrimType;
 import dev.kiln.processor.ir.Stmt;
+import dev.kiln.processor.ir.Walk;
 import java.util.ArrayList;
 import java.util.List;
 import org.objectweb.asm.Label;
@@ -50,11 +52,7 @@ final class TwinCode {
             false);
       }
       case Stmt.Assign assign when f.values.isNoOp(assign) -> {}
-      case Stmt.Assign assign -> {
-        f.beginLocal(assign.local());
-        value(assign.value());
-        f.endStore(assign.local());
-      }
+      case Stmt.Assign assign -> assign(assign.local(), assign.value());
       case Stmt.Store store -> {
         int[] kept = f.keep(store.array(), () -> value(store.index()));
         int stored = kept(store.value());
@@ -218,9 +216,9 @@ final class TwinCode {
       case Expr.Unary unary -> unary(unary);
       case Expr.Binary binary -> binary(binary);
       case Expr.Call call -> {
+        operands(call.arguments());
         PrimType[] types = new PrimType[call.arguments().size()];
         for (int i = 0; i < types.length; i++) {
-          value(call.arguments().get(i));
           types[i] = call.arguments().get(i).type();
         }
         TwinCalls.call(
@@ -252,9 +250,7 @@ final class TwinCode {
         mv.visitLabel(end);
       }
       case Expr.Let let -> {
-        f.beginLocal(let.local());
-        value(let.value());
-        f.endStore(let.local());
+        assign(let.local(), let.value());
         value(let.body());
       }
       case Expr.Effect effect -> {
@@ -262,6 +258,51 @@ final class TwinCode {
         value(effect.value());
       }
     }
+  }
+
+  /**
+   * {@code local = value}. A local kept per invocation is an element of an array, whose reference
+   * and index go on the JVM's stack before the value; a value that runs a loop (a helper's inlined
+   * body) is computed into a slot first, so that its loops start on an empty stack ({@link
+   * #operands}).
+   */
+  private void assign(Local local, Expr value) {
+    if (f.perInvocation(local) && runsLoop(value)) {
+      int slot = kept(value);
+      f.beginLocal(local);
+      mv.visitVarInsn(load(value.type()), slot);
+    } else {
+      f.beginLocal(local);
+      value(value);
+    }
+    f.endStore(local);
+  }
+
+  /**
+   * Pushes {@code operands} in order. Where one after the first runs a loop, each goes into a slot
+   * first and then onto the stack: HotSpot compiles a long loop of a method called once (a twin
+   * runs a launch's workgroups in one call) only on its stack's replacement, which it refuses where
+   * the stack holds values at the loop's head, and the twin would stay interpreted, some 50 times
+   * slower (the library's GEMV lanes, {@code row < rows ? lane(...) : 0f} folded in a subgroup).
+   */
+  private void operands(List<Expr> operands) {
+    if (operands.stream().skip(1).noneMatch(TwinCode::runsLoop)) {
+      operands.forEach(this::value);
+      return;
+    }
+    int[] slots = operands.stream().mapToInt(this::kept).toArray();
+    for (int i = 0; i < slots.length; i++) {
+      mv.visitVarInsn(load(operands.get(i).type()), slots[i]);
+    }
+  }
+
+  /** Whether evaluating {@code expression} runs a loop: statements of a helper's body with one. */
+  private static boolean runsLoop(Expr expression) {
+    return Walk.anyIn(
+        expression,
+        e ->
+            e instanceof Expr.Effect effect
+                && Walk.anyStatement(effect.statements(), s -> s instanceof Stmt.Loop));
   }
 
   /** Whether the invocation (or its workgroup) lies inside arm {@code arm}'s grid, as 1 or 0. */
@@ -317,8 +358,7 @@ final class TwinCode {
 
   private void binary(Expr.Binary binary) {
     PrimType type = kind(binary.left().type());
-    value(binary.left());
-    value(binary.right());
+    operands(List.of(binary.left(), binary.right()));
     BinaryOp op = binary.op();
     if (op.isComparison()) {
       compare(mv, op, type);

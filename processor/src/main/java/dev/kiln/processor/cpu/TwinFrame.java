@@ -338,8 +338,8 @@ final class TwinFrame {
     return slot;
   }
 
-  /** Whether {@code local} is an array of one element per invocation. */
-  private boolean perInvocation(Local local) {
+  /** Whether {@code local} is an element of an array, one for each invocation of the workgroup. */
+  boolean perInvocation(Local local) {
     return cooperative && !values.isUniform(local);
   }
 
@@ -432,16 +432,17 @@ final class TwinFrame {
   }
 
   /**
-   * Pushes {@code array} (the Java array behind it) and evaluates {@code index}, keeping both in
+   * Evaluates {@code index} and takes {@code array} (the Java array behind it), keeping both in
    * fresh locals rather than on the stack; returns their slots. Java evaluates an access's array
    * and index before the rest of it, and a fault names them: the JIT may throw its own exceptions
-   * without a message once a site is hot.
+   * without a message once a site is hot. The index goes first, on an empty stack, in case it runs
+   * a loop ({@code TwinCode.operands}); taking the array has no effects to order.
    */
   int[] keep(ArrayDecl array, Runnable index) {
-    array(array);
-    index.run();
     int[] kept = {nextSlot++, nextSlot++};
+    index.run();
     mv.visitVarInsn(ISTORE, kept[1]);
+    array(array);
     mv.visitVarInsn(ASTORE, kept[0]);
     return kept;
   }
@@ -452,10 +453,10 @@ final class TwinFrame {
    * three; leaves it on the stack.
    */
   void checkedIndex(int length, int line, Runnable index) {
-    mv.visitVarInsn(ALOAD, extents.get(length));
-    index.run();
     int[] kept = {nextSlot++, nextSlot++};
+    index.run();
     mv.visitVarInsn(ISTORE, kept[1]);
+    mv.visitVarInsn(ALOAD, extents.get(length));
     mv.visitVarInsn(ASTORE, kept[0]);
     begin(CpuFaults.site("", false, line), line, kept);
     pushKept(kept);

@@ -10,6 +10,7 @@ import corpus.FaultsKernels;
 import dev.kiln.Grid;
 import dev.kiln.abi.KernelSpec;
 import dev.kiln.abi.LaunchAbi;
+import java.io.InputStream;
 import java.lang.reflect.Field;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
@@ -17,11 +18,20 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.objectweb.asm.ClassReader;
+import org.objectweb.asm.ClassVisitor;
+import org.objectweb.asm.Label;
+import org.objectweb.asm.MethodVisitor;
+import org.objectweb.asm.Opcodes;
 
 /**
  * The CPU twins: barrier kernels in loops and branches give what the kernel methods and Vulkan
@@ -72,6 +82,85 @@ class CpuTwinTest extends BothDevices {
     for (int subgroups : new int[] {0, 1}) {
       compare("helperFolds " + subgroups, n, r -> new Object[] {Bits.randomInts(r, n)},
           (d, a) -> TwinShapesKernels.helperFolds(d, n, (int[]) a[0], subgroups));
+    }
+  }
+
+  @ParameterizedTest(name = "n = {0}")
+  @ValueSource(ints = {1, 63, 65, 1000})
+  void helpersWithLoopsInsideExpressions(int n) {
+    for (int turns : new int[] {0, 3}) {
+      compare("loopsInExpressions " + turns, n, r -> new Object[] {Bits.randomInts(r, n)},
+          (d, a) -> TwinShapesKernels.loopsInExpressions(d, n, (int[]) a[0], turns));
+    }
+  }
+
+  /**
+   * HotSpot compiles a long loop of a method called once (a twin runs a launch's workgroups in one
+   * call) only by replacing its frame on the stack, which it refuses where the operand stack holds
+   * values at the loop's head: such a twin stays interpreted, some 50 times slower. Every loop head
+   * of every twin of the corpus and of {@link TwinShapes} (its frame in the class file) must hold an
+   * empty stack.
+   */
+  @Test
+  void everyTwinsLoopsStartOnAnEmptyStack() throws Exception {
+    List<Class<?>> launchers = new ArrayList<>(corpusLaunchers());
+    launchers.add(TwinShapesKernels.class);
+    Map<String, Integer> depths = new TreeMap<>();
+    for (Class<?> launcher : launchers) {
+      String owner = launcher.getName().substring(0, launcher.getName().length() - "Kernels".length());
+      try (InputStream in = launcher.getClassLoader().getResourceAsStream(owner.replace('.', '/') + "$KilnCpu.class")) {
+        if (in != null) { // else a class without kernels of its own
+          new ClassReader(in).accept(new LoopHeads(owner, depths), ClassReader.EXPAND_FRAMES);
+        }
+      }
+    }
+    assertEquals(Map.of(), depths.entrySet().stream().filter(e -> e.getValue() != 0)
+        .collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue)), "loop heads with values on the JVM stack");
+    assertTrue(depths.size() > 100, "only " + depths.size() + " loop heads");
+    assertTrue(depths.keySet().stream().filter(h -> h.contains(".kernel$loopsInExpressions@")).count() >= 5,
+        "the loops of TwinShapes.loopsInExpressions: " + depths.keySet());
+  }
+
+  /**
+   * The loop heads of a class's methods (the targets of backward jumps) and the operand stack's
+   * depth there, from the class file's frames.
+   */
+  private static final class LoopHeads extends ClassVisitor {
+    private final String owner;
+    private final Map<String, Integer> depths;
+
+    LoopHeads(String owner, Map<String, Integer> depths) {
+      super(Opcodes.ASM9);
+      this.owner = owner;
+      this.depths = depths;
+    }
+
+    @Override
+    public MethodVisitor visitMethod(int access, String name, String descriptor, String signature, String[] exceptions) {
+      return new MethodVisitor(Opcodes.ASM9) {
+        private final Map<Label, Integer> seen = new HashMap<>();
+        private final Map<Label, Integer> framed = new HashMap<>();
+        private final List<Label> unframed = new ArrayList<>();
+
+        @Override
+        public void visitLabel(Label label) {
+          seen.put(label, seen.size());
+          unframed.add(label);
+        }
+
+        @Override
+        public void visitFrame(int type, int numLocal, Object[] local, int numStack, Object[] stack) {
+          unframed.forEach(label -> framed.put(label, numStack)); // a frame follows its labels
+          unframed.clear();
+        }
+
+        @Override
+        public void visitJumpInsn(int opcode, Label target) {
+          if (seen.containsKey(target)) { // a backward jump: its target heads a loop
+            depths.put(owner + "." + name + "@" + seen.get(target), framed.get(target));
+          }
+        }
+      };
     }
   }
 

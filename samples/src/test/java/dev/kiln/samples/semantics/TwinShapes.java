@@ -138,6 +138,36 @@ final class TwinShapes {
     }
   }
 
+  /**
+   * A helper with a loop inlined inside expressions of a kernel with a subgroup operation (whose twin
+   * keeps its locals per invocation, as array elements): as an arm of a {@code ?:} assigned to a
+   * local, as the right operand of an addition, as a call's second argument and inside an index.
+   * The twin must start each of those loops on an empty JVM stack, or HotSpot never compiles it.
+   */
+  @Kernel(workgroup = 64)
+  static void loopsInExpressions(int[] data, int turns) {
+    int[] seen = new int[8];
+    int i = Gpu.globalId(0);
+    int mine = i < data.length ? data[i] : 0;
+    int mixed = i < data.length ? mixes(mine, turns) : 0;
+    int both = mine + mixes(mine ^ 0x5a5a, turns);
+    int larger = Math.max(mine, mixes(mine, turns + 1));
+    seen[mixes(mine, turns) & 7] = 1;
+    int folded = mixed ^ both ^ larger ^ seen[mine & 7] ^ Gpu.subgroupMax(Gpu.workgroupId(0));
+    if (i < data.length) {
+      data[i] = folded;
+    }
+  }
+
+  /** {@code value} mixed over {@code turns} rounds of a multiply and a rotation. */
+  private static int mixes(int value, int turns) {
+    int v = value;
+    for (int t = 0; t < turns; t++) {
+      v = Integer.rotateLeft(v * 0x9E3779B1, 7) + t;
+    }
+    return v;
+  }
+
   /** {@code mine} plus three subgroup maxima of values every lane has (any subgroup size agrees). */
   private static int subgroupRounds(int mine, int group) {
     int v = mine;
