@@ -79,6 +79,87 @@ final class GemvLanes {
     }
   }
 
+  /**
+   * The 16-byte GLSL twin ({@code glsl/gemvhjava16.comp}) over the library's grid: lane {@code j}
+   * adds the 16-byte chunks (8 halves) {@code j, j + 32, ...} of its row in column order, reading
+   * the next before it adds this one's; its own bits (another order than the 32-byte kernels').
+   */
+  @Kernel(workgroup = {32, 8})
+  static void twinGrid16(
+      @Buffer(Access.READ) short[] a,
+      @Buffer(Access.READ) float[] x,
+      @Buffer(Access.WRITE) float[] y,
+      int rows,
+      int octets) {
+    int cols = octets * 8;
+    int lane = Gpu.localId(0);
+    int row = Gpu.globalId(1);
+    float partial = 0f;
+    if (row < rows) {
+      int start = row * cols;
+      short[] chunk = new short[8];
+      short[] next = new short[8];
+      float[] xs = new float[8];
+      if (lane * 8 < cols) {
+        System.arraycopy(a, start + lane * 8, next, 0, 8);
+      }
+      for (int c = lane * 8; c < cols; c += 32 * 8) {
+        System.arraycopy(next, 0, chunk, 0, 8);
+        if (c + 32 * 8 < cols) {
+          System.arraycopy(a, start + c + 32 * 8, next, 0, 8);
+        }
+        System.arraycopy(x, c, xs, 0, 8);
+        for (int k = 0; k < 8; k++) {
+          partial += half(chunk[k]) * xs[k];
+        }
+      }
+    }
+    float v = fold(partial);
+    if (lane == 0 && row < rows) {
+      y[row] = v;
+    }
+  }
+
+  /**
+   * {@link #twinGrid16} decoding each element by {@code Float.float16ToFloat} as the processor
+   * lowers it, where {@link #twinGrid16} calls the library's decoding.
+   */
+  @Kernel(workgroup = {32, 8})
+  static void twinGrid16j(
+      @Buffer(Access.READ) short[] a,
+      @Buffer(Access.READ) float[] x,
+      @Buffer(Access.WRITE) float[] y,
+      int rows,
+      int octets) {
+    int cols = octets * 8;
+    int lane = Gpu.localId(0);
+    int row = Gpu.globalId(1);
+    float partial = 0f;
+    if (row < rows) {
+      int start = row * cols;
+      short[] chunk = new short[8];
+      short[] next = new short[8];
+      float[] xs = new float[8];
+      if (lane * 8 < cols) {
+        System.arraycopy(a, start + lane * 8, next, 0, 8);
+      }
+      for (int c = lane * 8; c < cols; c += 32 * 8) {
+        System.arraycopy(next, 0, chunk, 0, 8);
+        if (c + 32 * 8 < cols) {
+          System.arraycopy(a, start + c + 32 * 8, next, 0, 8);
+        }
+        System.arraycopy(x, c, xs, 0, 8);
+        for (int k = 0; k < 8; k++) {
+          partial += Float.float16ToFloat(chunk[k]) * xs[k];
+        }
+      }
+    }
+    float v = fold(partial);
+    if (lane == 0 && row < rows) {
+      y[row] = v;
+    }
+  }
+
   /** Lane {@code lane}'s partial of the row at {@code start}, whole chunks only. */
   private static float lanePartial(
       short[] a, float[] x, int start, int cols, int lane, int bfloat) {

@@ -28,7 +28,8 @@ import java.util.SplittableRandom;
  *
  * <p>{@code java -cp ... dev.kiln.bench.GemvTwinBench [small] [kiln | lanes]}: {@code small} takes
  * two small shapes instead; {@code kiln} times Kiln and its twins in Java's order alone; {@code
- * lanes} times Kiln, its 32-byte twin and the twin written in Kiln ({@link GemvLanes}).
+ * lanes} times Kiln, its 32-byte twin and the twin written in Kiln ({@link GemvLanes}), and the
+ * 16-byte twin against its Kiln form ({@link GemvLanes#twinGrid16}).
  */
 public final class GemvTwinBench {
   /** rows, cols, times a 1B step runs it. */
@@ -83,10 +84,13 @@ public final class GemvTwinBench {
     }
     System.out.println("a 1B step's GEMVs (2.47 GB), ms:");
     if (lanes) {
-      variants = new String[] {"Kiln", "java twin", "GemvLanes.twin", "GemvLanes.twinKinds", "GemvLanes.twinGrid"};
+      variants = new String[] {"Kiln", "java twin", "GemvLanes.twin", "GemvLanes.twinKinds", "GemvLanes.twinGrid",
+          "java twin 16", "GemvLanes.twinGrid16", "GemvLanes.twinGrid16j"};
     }
-    for (int v = 0; v < variants.length && step[v] > 0; v++) {
-      System.out.printf("  %-14s %8.4f ms  %6.0f GB/s%n", variants[v], step[v], 2.471e9 / (step[v] * 1e6));
+    for (int v = 0; v < variants.length; v++) {
+      if (step[v] > 0) { // else not run (the GLSL twins off Vulkan)
+        System.out.printf("  %-14s %8.4f ms  %6.0f GB/s%n", variants[v], step[v], 2.471e9 / (step[v] * 1e6));
+      }
     }
   }
 
@@ -154,7 +158,7 @@ public final class GemvTwinBench {
     }
     String shape = rows + "x" + cols;
     long bytes = 2L * rows * cols;
-    double[] ms = new double[5];
+    double[] ms = new double[8];
     try (ShortArray a = device.upload(halves);
         FloatArray x = device.upload(vector);
         FloatArray y = device.floats(rows)) {
@@ -175,6 +179,17 @@ public final class GemvTwinBench {
       y.upload(new float[rows]);
       ms[4] = time(shape, "lanes grid", bytes, () -> GemvLanesKernels.twinGrid(device, Grid.of(32, rows), a, x, y, rows, octets));
       compare(device, kiln, y.toArray(), 0, "GemvLanes.twinGrid");
+      y.upload(new float[rows]);
+      ms[6] = time(shape, "lanes grid16", bytes, () -> GemvLanesKernels.twinGrid16(device, Grid.of(32, rows), a, x, y, rows, octets));
+      float[] grid16 = y.toArray();
+      y.upload(new float[rows]);
+      ms[7] = time(shape, "lanes grid16j", bytes, () -> GemvLanesKernels.twinGrid16j(device, Grid.of(32, rows), a, x, y, rows, octets));
+      compare(device, grid16, y.toArray(), 0, "GemvLanes.twinGrid16j against GemvLanes.twinGrid16");
+      if (device.backend().equals("vulkan")) {
+        KernelSpec java16 = twin("gemvhjava16");
+        ms[5] = time(shape, "java twin 16", bytes, () -> Dispatch.dispatch(device, java16, rows * 32, a, x, y, rows, cols));
+        compare(device, grid16, y.toArray(), 0, "java twin 16 against GemvLanes.twinGrid16");
+      }
     }
     return ms;
   }
