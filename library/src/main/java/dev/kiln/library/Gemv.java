@@ -120,8 +120,13 @@ public final class Gemv {
       Device device, short[] a, int rows, int cols, float[] x, float[] y, boolean accumulate) {
     check(a.length, rows, cols, x.length, y.length);
     if (rows > 0) {
-      GemvKernelsKernels.halves(
-          device, grid(rows), a, x, y, rows, cols, 0, cols, 0, 0, accumulate ? 1 : 0);
+      if (Tuning.foldsInSubgroups(device)) {
+        GemvKernelsKernels.halvesInSubgroups(
+            device, grid(rows), a, x, y, rows, cols, 0, cols, 0, 0, accumulate ? 1 : 0);
+      } else {
+        GemvKernelsKernels.halves(
+            device, grid(rows), a, x, y, rows, cols, 0, cols, 0, 0, accumulate ? 1 : 0);
+      }
     }
   }
 
@@ -146,8 +151,13 @@ public final class Gemv {
       boolean accumulate) {
     check(a.length(), rows, cols, x.length(), y.length());
     if (rows > 0) {
-      GemvKernelsKernels.halves(
-          device, grid(rows), a, x, y, rows, cols, 0, cols, 0, 0, accumulate ? 1 : 0);
+      if (Tuning.foldsInSubgroups(device)) {
+        GemvKernelsKernels.halvesInSubgroups(
+            device, grid(rows), a, x, y, rows, cols, 0, cols, 0, 0, accumulate ? 1 : 0);
+      } else {
+        GemvKernelsKernels.halves(
+            device, grid(rows), a, x, y, rows, cols, 0, cols, 0, 0, accumulate ? 1 : 0);
+      }
     }
   }
 
@@ -172,8 +182,13 @@ public final class Gemv {
       boolean accumulate) {
     check(a.length(), rows, cols, x.length(), y.length());
     if (rows > 0) {
-      GemvKernelsKernels.halves(
-          batch, grid(rows), a, x, y, rows, cols, 0, cols, 0, 0, accumulate ? 1 : 0);
+      if (Tuning.foldsInSubgroups(a.device())) {
+        GemvKernelsKernels.halvesInSubgroups(
+            batch, grid(rows), a, x, y, rows, cols, 0, cols, 0, 0, accumulate ? 1 : 0);
+      } else {
+        GemvKernelsKernels.halves(
+            batch, grid(rows), a, x, y, rows, cols, 0, cols, 0, 0, accumulate ? 1 : 0);
+      }
     }
   }
 
@@ -192,8 +207,13 @@ public final class Gemv {
       Device device, short[] a, int rows, int cols, float[] x, float[] y, boolean accumulate) {
     check(a.length, rows, cols, x.length, y.length);
     if (rows > 0) {
-      GemvKernelsKernels.bfloats(
-          device, grid(rows), a, x, y, rows, cols, 0, cols, 0, 0, accumulate ? 1 : 0);
+      if (Tuning.foldsInSubgroups(device)) {
+        GemvKernelsKernels.bfloatsInSubgroups(
+            device, grid(rows), a, x, y, rows, cols, 0, cols, 0, 0, accumulate ? 1 : 0);
+      } else {
+        GemvKernelsKernels.bfloats(
+            device, grid(rows), a, x, y, rows, cols, 0, cols, 0, 0, accumulate ? 1 : 0);
+      }
     }
   }
 
@@ -218,8 +238,13 @@ public final class Gemv {
       boolean accumulate) {
     check(a.length(), rows, cols, x.length(), y.length());
     if (rows > 0) {
-      GemvKernelsKernels.bfloats(
-          device, grid(rows), a, x, y, rows, cols, 0, cols, 0, 0, accumulate ? 1 : 0);
+      if (Tuning.foldsInSubgroups(device)) {
+        GemvKernelsKernels.bfloatsInSubgroups(
+            device, grid(rows), a, x, y, rows, cols, 0, cols, 0, 0, accumulate ? 1 : 0);
+      } else {
+        GemvKernelsKernels.bfloats(
+            device, grid(rows), a, x, y, rows, cols, 0, cols, 0, 0, accumulate ? 1 : 0);
+      }
     }
   }
 
@@ -244,8 +269,13 @@ public final class Gemv {
       boolean accumulate) {
     check(a.length(), rows, cols, x.length(), y.length());
     if (rows > 0) {
-      GemvKernelsKernels.bfloats(
-          batch, grid(rows), a, x, y, rows, cols, 0, cols, 0, 0, accumulate ? 1 : 0);
+      if (Tuning.foldsInSubgroups(a.device())) {
+        GemvKernelsKernels.bfloatsInSubgroups(
+            batch, grid(rows), a, x, y, rows, cols, 0, cols, 0, 0, accumulate ? 1 : 0);
+      } else {
+        GemvKernelsKernels.bfloats(
+            batch, grid(rows), a, x, y, rows, cols, 0, cols, 0, 0, accumulate ? 1 : 0);
+      }
     }
   }
 
@@ -328,7 +358,21 @@ public final class Gemv {
       int offsetY,
       boolean accumulate) {
     checkStrided(a.length(), offsetA, lda, rows, cols, x.length(), offsetX, y.length(), offsetY);
-    if (rows > 0) {
+    if (rows > 0 && Tuning.foldsInSubgroups(a.device())) {
+      GemvKernelsKernels.halvesInSubgroups(
+          batch,
+          grid(rows),
+          a,
+          x,
+          y,
+          rows,
+          cols,
+          offsetA,
+          lda,
+          offsetX,
+          offsetY,
+          accumulate ? 1 : 0);
+    } else if (rows > 0) {
       GemvKernelsKernels.halves(
           batch,
           grid(rows),
@@ -376,7 +420,21 @@ public final class Gemv {
       int offsetY,
       boolean accumulate) {
     checkStrided(a.length(), offsetA, lda, rows, cols, x.length(), offsetX, y.length(), offsetY);
-    if (rows > 0) {
+    if (rows > 0 && Tuning.foldsInSubgroups(a.device())) {
+      GemvKernelsKernels.bfloatsInSubgroups(
+          batch,
+          grid(rows),
+          a,
+          x,
+          y,
+          rows,
+          cols,
+          offsetA,
+          lda,
+          offsetX,
+          offsetY,
+          accumulate ? 1 : 0);
+    } else if (rows > 0) {
       GemvKernelsKernels.bfloats(
           batch,
           grid(rows),

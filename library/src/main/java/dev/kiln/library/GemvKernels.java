@@ -48,10 +48,8 @@ final class GemvKernels {
     int row = Gpu.globalId(1);
     float partial =
         row < rows ? floatLane(a, x, offsetA + row * lda, offsetX, cols, Gpu.localId(0)) : 0f;
-    float total = LaneFolds.sum(partial);
-    if (Gpu.globalId(0) == 0 && row < rows) {
-      y[offsetY + row] = accumulate != 0 ? y[offsetY + row] + total : total;
-    }
+    float total = LaneFolds.sum(partial); // a statement of its own: it declares workgroup memory
+    put(y, offsetY, row, rows, accumulate, total);
   }
 
   /** The same with {@code a}'s elements float16 bits ({@code Float.float16ToFloat}). */
@@ -71,9 +69,29 @@ final class GemvKernels {
     float partial =
         row < rows ? shortLane(a, x, offsetA + row * lda, offsetX, cols, Gpu.localId(0), 0) : 0f;
     float total = LaneFolds.sum(partial);
-    if (Gpu.globalId(0) == 0 && row < rows) {
-      y[offsetY + row] = accumulate != 0 ? y[offsetY + row] + total : total;
-    }
+    put(y, offsetY, row, rows, accumulate, total);
+  }
+
+  /**
+   * {@link #halves} with each row's lanes folded in the subgroup (the same bits, no workgroup
+   * memory and no barriers), where {@link Tuning#foldsInSubgroups} holds.
+   */
+  @Kernel(workgroup = {LANES, ROWS})
+  static void halvesInSubgroups(
+      @Buffer(Access.READ) short[] a,
+      @Buffer(Access.READ) float[] x,
+      @Buffer(Access.READ_WRITE) float[] y,
+      int rows,
+      int cols,
+      int offsetA,
+      int lda,
+      int offsetX,
+      int offsetY,
+      int accumulate) {
+    int row = Gpu.globalId(1);
+    float partial =
+        row < rows ? shortLane(a, x, offsetA + row * lda, offsetX, cols, Gpu.localId(0), 0) : 0f;
+    put(y, offsetY, row, rows, accumulate, LaneFolds.subgroupSum(partial));
   }
 
   /** The same with {@code a}'s elements bfloat16 bits: a float's upper 16 bits. */
@@ -93,6 +111,33 @@ final class GemvKernels {
     float partial =
         row < rows ? shortLane(a, x, offsetA + row * lda, offsetX, cols, Gpu.localId(0), 1) : 0f;
     float total = LaneFolds.sum(partial);
+    put(y, offsetY, row, rows, accumulate, total);
+  }
+
+  /** {@link #bfloats} with each row's lanes folded in the subgroup ({@link #halvesInSubgroups}). */
+  @Kernel(workgroup = {LANES, ROWS})
+  static void bfloatsInSubgroups(
+      @Buffer(Access.READ) short[] a,
+      @Buffer(Access.READ) float[] x,
+      @Buffer(Access.READ_WRITE) float[] y,
+      int rows,
+      int cols,
+      int offsetA,
+      int lda,
+      int offsetX,
+      int offsetY,
+      int accumulate) {
+    int row = Gpu.globalId(1);
+    float partial =
+        row < rows ? shortLane(a, x, offsetA + row * lda, offsetX, cols, Gpu.localId(0), 1) : 0f;
+    put(y, offsetY, row, rows, accumulate, LaneFolds.subgroupSum(partial));
+  }
+
+  /**
+   * Row {@code row}'s product {@code total} into {@code y[offsetY + row]}, added to what is there
+   * where {@code accumulate} is not 0: by the first lane of a row below {@code rows}.
+   */
+  private static void put(float[] y, int offsetY, int row, int rows, int accumulate, float total) {
     if (Gpu.globalId(0) == 0 && row < rows) {
       y[offsetY + row] = accumulate != 0 ? y[offsetY + row] + total : total;
     }

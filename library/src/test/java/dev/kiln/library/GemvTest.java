@@ -522,6 +522,64 @@ class GemvTest extends LibraryDevices {
   }
 
   /**
+   * The general products' forms that fold each row's lanes in the subgroup ({@code
+   * halvesInSubgroups}, {@code bfloatsInSubgroups}) give the bits of {@code halves} and {@code
+   * bfloats}: parts of arrays (offsets, a row stride past the row), rows of any length (a partial
+   * chunk where it is no multiple of 16), overwriting and accumulating; on the CPU backend's
+   * subgroups of 32 and on a Vulkan device whose subgroups have 32 lanes.
+   */
+  @ParameterizedTest(name = "{0} x {1}, stride {2}")
+  @CsvSource({"7, 1000, 1003", "33, 4099, 4099", "1, 8, 24", "130, 136, 136"})
+  void generalSubgroupFoldsGiveTheWorkgroupMemorysBits(int rows, int cols, int lda) {
+    Random random = new Random(rows * 31L + cols);
+    float[] matrix = RowsTest.values(random, 5 + rows * lda);
+    float[] x = RowsTest.values(random, 3 + cols);
+    float[] start = RowsTest.values(random, 2 + rows);
+    dev.kiln.Grid grid = dev.kiln.Grid.of(GemvKernels.LANES, rows);
+    for (int bfloat = 0; bfloat < 2; bfloat++) {
+      short[] a = GemmTest.sixteenBits(matrix, bfloat == 1);
+      for (Device device : devices()) {
+        if (device.subgroupSize() != GemvKernels.LANES) {
+          continue;
+        }
+        for (int accumulate = 0; accumulate < 2; accumulate++) {
+          int[][] bits = new int[2][];
+          for (int inSubgroups = 0; inSubgroups < 2; inSubgroups++) {
+            try (dev.kiln.ShortArray da = device.upload(a);
+                FloatArray dx = device.upload(x);
+                FloatArray dy = device.upload(start)) {
+              try (dev.kiln.Batch batch = device.batch()) {
+                if (inSubgroups == 1 && bfloat == 1) {
+                  GemvKernelsKernels.bfloatsInSubgroups(
+                      batch, grid, da, dx, dy, rows, cols, 5, lda, 3, 2, accumulate);
+                } else if (inSubgroups == 1) {
+                  GemvKernelsKernels.halvesInSubgroups(
+                      batch, grid, da, dx, dy, rows, cols, 5, lda, 3, 2, accumulate);
+                } else if (bfloat == 1) {
+                  GemvKernelsKernels.bfloats(
+                      batch, grid, da, dx, dy, rows, cols, 5, lda, 3, 2, accumulate);
+                } else {
+                  GemvKernelsKernels.halves(
+                      batch, grid, da, dx, dy, rows, cols, 5, lda, 3, 2, accumulate);
+                }
+              }
+              float[] values = dy.toArray();
+              bits[inSubgroups] =
+                  java.util.stream.IntStream.range(0, values.length)
+                      .map(i -> Float.floatToRawIntBits(values[i]))
+                      .toArray();
+            }
+          }
+          org.junit.jupiter.api.Assertions.assertArrayEquals(
+              bits[0], bits[1], device + ", bfloat " + bfloat + ", accumulate " + accumulate);
+          assertEquals(
+              Float.floatToRawIntBits(start[0]), bits[1][0], "y before its offset is left alone");
+        }
+      }
+    }
+  }
+
+  /**
    * The split norm's arrays too short are Java's exception, naming the array: the sums of squares
    * (one per 8 rows of the residual), the norm's weights, the weighted vector.
    */
