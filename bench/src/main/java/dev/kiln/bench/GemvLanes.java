@@ -91,33 +91,7 @@ final class GemvLanes {
       @Buffer(Access.WRITE) float[] y,
       int rows,
       int octets) {
-    int cols = octets * 8;
-    int lane = Gpu.localId(0);
-    int row = Gpu.globalId(1);
-    float partial = 0f;
-    if (row < rows) {
-      int start = row * cols;
-      short[] chunk = new short[8];
-      short[] next = new short[8];
-      float[] xs = new float[8];
-      if (lane * 8 < cols) {
-        System.arraycopy(a, start + lane * 8, next, 0, 8);
-      }
-      for (int c = lane * 8; c < cols; c += 32 * 8) {
-        System.arraycopy(next, 0, chunk, 0, 8);
-        if (c + 32 * 8 < cols) {
-          System.arraycopy(a, start + c + 32 * 8, next, 0, 8);
-        }
-        System.arraycopy(x, c, xs, 0, 8);
-        for (int k = 0; k < 8; k++) {
-          partial += half(chunk[k]) * xs[k];
-        }
-      }
-    }
-    float v = fold(partial);
-    if (lane == 0 && row < rows) {
-      y[row] = v;
-    }
+    grid16Row(a, x, y, rows, octets, 0);
   }
 
   /**
@@ -131,6 +105,15 @@ final class GemvLanes {
       @Buffer(Access.WRITE) float[] y,
       int rows,
       int octets) {
+    grid16Row(a, x, y, rows, octets, 1);
+  }
+
+  /**
+   * Row {@code globalId(1)} in 16-byte chunks, each element decoded by {@code
+   * Float.float16ToFloat} where {@code jdk} (a literal at each call) is not 0, else by {@link
+   * #half}.
+   */
+  private static void grid16Row(short[] a, float[] x, float[] y, int rows, int octets, int jdk) {
     int cols = octets * 8;
     int lane = Gpu.localId(0);
     int row = Gpu.globalId(1);
@@ -149,8 +132,14 @@ final class GemvLanes {
           System.arraycopy(a, start + c + 32 * 8, next, 0, 8);
         }
         System.arraycopy(x, c, xs, 0, 8);
-        for (int k = 0; k < 8; k++) {
-          partial += Float.float16ToFloat(chunk[k]) * xs[k];
+        if (jdk == 0) {
+          for (int k = 0; k < 8; k++) {
+            partial += half(chunk[k]) * xs[k];
+          }
+        } else {
+          for (int k = 0; k < 8; k++) {
+            partial += Float.float16ToFloat(chunk[k]) * xs[k];
+          }
         }
       }
     }
