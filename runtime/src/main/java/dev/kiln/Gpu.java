@@ -329,6 +329,20 @@ public final class Gpu {
     return Math.fma(a, b, c);
   }
 
+  /**
+   * The value of float16 bits for arithmetic: {@code Float.float16ToFloat(bits)}, exact, except
+   * that a NaN's bits are the device's (as a product's are). On a device that keeps float16
+   * subnormals (shaderDenormPreserveFloat16) it is the GPU's own conversion, elsewhere about eight
+   * integer and float operations; {@code Float.float16ToFloat} is about a dozen, and exact to the
+   * NaN's bits everywhere.
+   *
+   * @param bits float16 bits
+   * @return their value
+   */
+  public static float float16ToFloat(short bits) {
+    return Float.float16ToFloat(bits);
+  }
+
   // Subgroups: the invocations a GPU runs in lock step (32 on NVIDIA). The CPU backend emulates
   // subgroups of -Dkiln.cpu.subgroupSize lanes (32 by default; dev.kiln.abi.SubgroupLanes says
   // how),

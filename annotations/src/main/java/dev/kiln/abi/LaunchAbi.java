@@ -200,10 +200,18 @@ public final class LaunchAbi {
   public static final int CHECKS_SETTLED_SPEC_ID = 1;
 
   /**
+   * The id of the boolean specialization constant that picks the device's own conversion of float16
+   * bits for {@code Gpu.float16ToFloat}: the runtime sets it where the driver keeps float16
+   * subnormals (shaderDenormPreserveFloat16), and elsewhere the module's integer operations, exact
+   * without them, stay.
+   */
+  public static final int HALF_CONVERSION_SPEC_ID = 2;
+
+  /**
    * The first id of the specialization constants that hold the lengths of workgroup arrays sized by
    * a parameter ({@link SharedLength}), one id per parameter.
    */
-  public static final int SHARED_LENGTH_SPEC_IDS_FROM = 2;
+  public static final int SHARED_LENGTH_SPEC_IDS_FROM = 3;
 
   /**
    * The smallest subgroup a device that cuts loops may have: lavapipe counts header entries per

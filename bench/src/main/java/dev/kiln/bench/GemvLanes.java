@@ -109,9 +109,23 @@ final class GemvLanes {
   }
 
   /**
-   * Row {@code globalId(1)} in 16-byte chunks, each element decoded by {@code
-   * Float.float16ToFloat} where {@code jdk} (a literal at each call) is not 0, else by {@link
-   * #half}.
+   * {@link #twinGrid16} decoding each element by {@code Gpu.float16ToFloat}: the device's
+   * conversion where it keeps float16 subnormals.
+   */
+  @Kernel(workgroup = {32, 8})
+  static void twinGrid16g(
+      @Buffer(Access.READ) short[] a,
+      @Buffer(Access.READ) float[] x,
+      @Buffer(Access.WRITE) float[] y,
+      int rows,
+      int octets) {
+    grid16Row(a, x, y, rows, octets, 2);
+  }
+
+  /**
+   * Row {@code globalId(1)} in 16-byte chunks, each element decoded by {@link #half} where {@code
+   * jdk} (a literal at each call) is 0, by {@code Float.float16ToFloat} where it is 1, by {@code
+   * Gpu.float16ToFloat} where it is 2.
    */
   private static void grid16Row(short[] a, float[] x, float[] y, int rows, int octets, int jdk) {
     int cols = octets * 8;
@@ -136,9 +150,13 @@ final class GemvLanes {
           for (int k = 0; k < 8; k++) {
             partial += half(chunk[k]) * xs[k];
           }
-        } else {
+        } else if (jdk == 1) {
           for (int k = 0; k < 8; k++) {
             partial += Float.float16ToFloat(chunk[k]) * xs[k];
+          }
+        } else {
+          for (int k = 0; k < 8; k++) {
+            partial += Gpu.float16ToFloat(chunk[k]) * xs[k];
           }
         }
       }

@@ -85,7 +85,7 @@ public final class GemvTwinBench {
     System.out.println("a 1B step's GEMVs (2.47 GB), ms:");
     if (lanes) {
       variants = new String[] {"Kiln", "java twin", "GemvLanes.twin", "GemvLanes.twinKinds", "GemvLanes.twinGrid",
-          "java twin 16", "GemvLanes.twinGrid16", "GemvLanes.twinGrid16j"};
+          "java twin 16", "GemvLanes.twinGrid16", "GemvLanes.twinGrid16j", "GemvLanes.twinGrid16g"};
     }
     for (int v = 0; v < variants.length; v++) {
       if (step[v] > 0) { // else not run (the GLSL twins off Vulkan)
@@ -158,7 +158,7 @@ public final class GemvTwinBench {
     }
     String shape = rows + "x" + cols;
     long bytes = 2L * rows * cols;
-    double[] ms = new double[8];
+    double[] ms = new double[9];
     try (ShortArray a = device.upload(halves);
         FloatArray x = device.upload(vector);
         FloatArray y = device.floats(rows)) {
@@ -185,6 +185,9 @@ public final class GemvTwinBench {
       y.upload(new float[rows]);
       ms[7] = time(shape, "lanes grid16j", bytes, () -> GemvLanesKernels.twinGrid16j(device, Grid.of(32, rows), a, x, y, rows, octets));
       compare(device, grid16, y.toArray(), 0, "GemvLanes.twinGrid16j against GemvLanes.twinGrid16");
+      y.upload(new float[rows]);
+      ms[8] = time(shape, "lanes grid16g", bytes, () -> GemvLanesKernels.twinGrid16g(device, Grid.of(32, rows), a, x, y, rows, octets));
+      compare(device, grid16, y.toArray(), 0, "GemvLanes.twinGrid16g against GemvLanes.twinGrid16");
       if (device.backend().equals("vulkan")) {
         KernelSpec java16 = twin("gemvhjava16");
         ms[5] = time(shape, "java twin 16", bytes, () -> Dispatch.dispatch(device, java16, rows * 32, a, x, y, rows, cols));

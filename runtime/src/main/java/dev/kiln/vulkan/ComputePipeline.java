@@ -135,11 +135,12 @@ final class ComputePipeline {
       }
       VkComputePipelineCreateInfo.Buffer info = VkComputePipelineCreateInfo.calloc(1, stack);
       // the modules count loop turns, per subgroup, and fault before a driver that cuts loops cuts
-      // them
+      // them; they convert binary16 with the device's conversion where it keeps subnormals
       int[] flags =
           java.util.stream.IntStream.of(
                   physical.cutsLoops() ? LaunchAbi.COUNT_LOOPS_SPEC_ID : -1,
-                  checksSettled ? LaunchAbi.CHECKS_SETTLED_SPEC_ID : -1)
+                  checksSettled ? LaunchAbi.CHECKS_SETTLED_SPEC_ID : -1,
+                  physical.convertsHalvesExactly() ? LaunchAbi.HALF_CONVERSION_SPEC_ID : -1)
               .filter(id -> id >= 0)
               .toArray();
       int count = flags.length + sharedLengths.size();

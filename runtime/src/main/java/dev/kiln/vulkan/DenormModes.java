@@ -27,7 +27,7 @@ final class DenormModes {
    * {@code code} without its DenormPreserve execution modes of the widths not in {@code preserved}.
    *
    * @param code a module
-   * @param preserved the float widths (32, 64) the driver preserves subnormals of
+   * @param preserved the float widths (16, 32, 64) the driver preserves subnormals of
    * @return the module, {@code code} itself where nothing goes
    */
   static byte[] preservingOnly(byte[] code, Set<Integer> preserved) {

@@ -67,6 +67,15 @@ record PhysicalDevice(
   }
 
   /**
+   * Whether the driver keeps binary16 subnormals (shaderDenormPreserveFloat16): its pipelines then
+   * convert {@code Gpu.float16ToFloat}'s bits with the device's own conversion ({@code
+   * LaunchAbi.HALF_CONVERSION_SPEC_ID}).
+   */
+  boolean convertsHalvesExactly() {
+    return floatControls.denorms16();
+  }
+
+  /**
    * The limits that matter for compute, and Vulkan 1.1's subgroup properties: the size, and the
    * operations compute shaders have ({@code VK_SUBGROUP_FEATURE_*} bits; 0 where the compute stage
    * has none).
@@ -104,7 +113,8 @@ record PhysicalDevice(
       boolean preserve32,
       boolean preserve64,
       boolean denorms32,
-      boolean denorms64) {}
+      boolean denorms64,
+      boolean denorms16) {}
 
   /**
    * Whether the device is Vulkan in software on the CPU (lavapipe, SwiftShader): about 25 times
@@ -234,7 +244,7 @@ record PhysicalDevice(
   private static FloatControls floatControls(
       MemoryStack stack, VkPhysicalDevice device, List<String> extensions) {
     if (!extensions.contains(FLOAT_CONTROLS)) {
-      return new FloatControls(false, false, false, false, false);
+      return new FloatControls(false, false, false, false, false, false);
     }
     VkPhysicalDeviceFloatControlsProperties controls =
         VkPhysicalDeviceFloatControlsProperties.calloc(stack).sType$Default();
@@ -245,7 +255,8 @@ record PhysicalDevice(
         controls.shaderSignedZeroInfNanPreserveFloat32(),
         controls.shaderSignedZeroInfNanPreserveFloat64(),
         controls.shaderDenormPreserveFloat32(),
-        controls.shaderDenormPreserveFloat64());
+        controls.shaderDenormPreserveFloat64(),
+        controls.shaderDenormPreserveFloat16());
   }
 
   private static VkPhysicalDeviceSubgroupProperties subgroups(
@@ -315,8 +326,8 @@ record PhysicalDevice(
         "%s: %s, Vulkan %d.%d.%d, driver 0x%08x%s%n"
             + "    workgroups: up to %d x %d x %d, %d invocations; %s x %s x %s of them; %d bytes of shared memory%n"
             + "    buffers up to %d bytes; %d bytes of push constants; 8-bit elements %s, 16-bit %s%n"
-            + "    64-bit ints %s, floats %s; signed zero, Inf and NaN preserved %s; subnormals preserved: float %s,"
-            + " double %s%n"
+            + "    64-bit ints %s, floats %s; signed zero, Inf and NaN kept %s; subnormals kept: float %s,"
+            + " double %s, float16 %s%n"
             + "    atomics: long on buffers %s, on workgroup memory %s, float add on buffers %s, on workgroup memory %s",
         name,
         kind,
@@ -342,6 +353,7 @@ record PhysicalDevice(
         yesNo(floatControls.preserve32()),
         yesNo(floatControls.denorms32()),
         yesNo(floatControls.denorms64()),
+        yesNo(floatControls.denorms16()),
         has(DeviceFeature.LONG_ATOMICS_ON_BUFFERS),
         has(DeviceFeature.LONG_ATOMICS_ON_WORKGROUP),
         has(DeviceFeature.FLOAT_ADDS_ON_BUFFERS),
@@ -376,6 +388,9 @@ record PhysicalDevice(
     }
     if (floatControls.denorms64()) {
       preserved.add(64);
+    }
+    if (floatControls.denorms16()) {
+      preserved.add(16);
     }
     return DenormModes.preservingOnly(code, preserved);
   }

@@ -61,7 +61,7 @@ class FeatureRefusalTest {
         0,
         new byte[16],
         limits,
-        new PhysicalDevice.FloatControls(true, true, true, false, false),
+        new PhysicalDevice.FloatControls(true, true, true, false, false, false),
         false,
         false,
         features);

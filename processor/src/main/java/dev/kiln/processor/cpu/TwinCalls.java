@@ -72,6 +72,11 @@ final class TwinCalls {
           mv.visitMethodInsn(INVOKESTATIC, GPU, gpuName(function), "(F)F", false);
       case POW, ATAN2 -> mv.visitMethodInsn(INVOKESTATIC, GPU, gpuName(function), "(FF)F", false);
       case FMA -> math(mv, "fma", "(FFF)F");
+      case UNPACK_HALF -> {
+        mv.visitInsn(I2S);
+        mv.visitMethodInsn(INVOKESTATIC, "java/lang/Float", "float16ToFloat", "(S)F", false);
+      }
+      case HALF_CONVERSION_EXACT -> mv.visitInsn(ICONST_1);
       // subgroups of the twin's last parameter's lanes, numbered through the workgroup
       case SUBGROUP_SIZE -> mv.visitVarInsn(ILOAD, TwinFrame.SUBGROUP_SIZE);
       case SUBGROUP_INVOCATION -> {

@@ -6,6 +6,7 @@ import static org.objectweb.asm.Opcodes.*;
 import dev.kiln.processor.ir.BinaryOp;
 import dev.kiln.processor.ir.Builtin;
 import dev.kiln.processor.ir.Expr;
+import dev.kiln.processor.ir.Intrinsic;
 import dev.kiln.processor.ir.Local;
 import dev.kiln.processor.ir.PrimType;
 import dev.kiln.processor.ir.Stmt;
@@ -238,6 +239,10 @@ final class TwinCode {
         value(convert.value());
         convert(mv, convert.value().type(), convert.type());
       }
+      case Expr.Conditional conditional
+          when conditional.condition() instanceof Expr.Call call
+              && call.function() == Intrinsic.HALF_CONVERSION_EXACT ->
+          value(conditional.then()); // the JDK's conversion: Java's, subnormals and all
       case Expr.Conditional conditional -> {
         Label otherwise = new Label();
         Label end = new Label();

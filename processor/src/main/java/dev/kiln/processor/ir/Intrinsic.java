@@ -57,6 +57,16 @@ public enum Intrinsic {
   TANH(PrimType.FLOAT),
   ATAN2(PrimType.FLOAT),
   FMA(PrimType.FLOAT),
+  /**
+   * The device's conversion of binary16 bits (an int's low 16) to a float: exact where it keeps
+   * binary16 subnormals, a NaN's bits its own; only under {@link #HALF_CONVERSION_EXACT}.
+   */
+  UNPACK_HALF(PrimType.FLOAT),
+  /**
+   * Whether the device's binary16 conversion keeps subnormals: a specialization constant the
+   * runtime sets (true on the CPU backend, whose conversion is Java's).
+   */
+  HALF_CONVERSION_EXACT(PrimType.BOOLEAN),
 
   // subgroups
   SUBGROUP_SIZE(PrimType.INT),

@@ -35,6 +35,9 @@ final class HalfLibrary {
 
   private static final int HALF_QUIET = 0x0200;
 
+  /** What {@link #deviceHalf} adds to a binary16 exponent so that its float is never subnormal. */
+  private static final int DEVICE_HALF_BIAS = 224;
+
   private HalfLibrary() {}
 
   /** {@code Float.floatToFloat16(x)}: the binary16 nearest x (ties to even), as a short's bits. */
@@ -153,6 +156,57 @@ final class HalfLibrary {
         halfLocal,
         and(new Expr.Convert(PrimType.INT, args.getFirst()), 0xffff),
         new Expr.Call(Intrinsic.INT_BITS_TO_FLOAT, List.of(bits)));
+  }
+
+  /**
+   * {@code Gpu.float16ToFloat(h)}: binary16 h's value for arithmetic, exact but for a NaN's bits.
+   * Where the runtime sets {@link Intrinsic#HALF_CONVERSION_EXACT} (the device keeps binary16
+   * subnormals) it is the device's conversion, {@link Intrinsic#UNPACK_HALF}; elsewhere integer and
+   * float operations without a subnormal float operand (which drivers that flush read as zero): h's
+   * exponent and significand moved under a float's (bits 27 to 13) with the exponent's bias raised
+   * by 224 (an OR: the exponent is below 32) and scaled by 2^-112 give the magnitude of every value
+   * but the zeros and subnormals (exponent 0; exponent 31 lands on the infinities and NaNs), which
+   * come out as {@code 2^-15 + |v| / 2}. There {@code 2·scaled - 2^-14} is {@code |v|} (exact, and
+   * below {@code scaled}); for the other values it is at least {@code scaled} (fused or not), and a
+   * NaN fails the comparison: the smaller of the two is the magnitude. The sign goes back last, so
+   * a negative zero stays one.
+   */
+  static Expr deviceHalf(List<Expr> args) {
+    Local halfLocal = Local.fresh("halfBits", PrimType.INT);
+    Local scaledLocal = Local.fresh("halfScaled", PrimType.FLOAT);
+    Local smallLocal = Local.fresh("halfSmall", PrimType.FLOAT);
+    Expr half = new Expr.LocalGet(halfLocal);
+    Expr scaled = new Expr.LocalGet(scaledLocal);
+    Expr small = new Expr.LocalGet(smallLocal);
+    Expr biased =
+        or(
+            and(binary(BinaryOp.SHL, half, constant(13)), 0x0fff_e000),
+            constant(DEVICE_HALF_BIAS << 23));
+    Expr magnitude = new Expr.Conditional(binary(BinaryOp.LT, small, scaled), small, scaled);
+    Expr signed =
+        or(
+            new Expr.Call(Intrinsic.FLOAT_TO_RAW_INT_BITS, List.of(magnitude)),
+            binary(BinaryOp.SHL, and(half, 0x8000), constant(16)));
+    Expr integer =
+        new Expr.Let(
+            scaledLocal,
+            binary(
+                BinaryOp.MUL,
+                new Expr.Call(Intrinsic.INT_BITS_TO_FLOAT, List.of(biased)),
+                new Expr.FloatConst(0x1p-112f)),
+            new Expr.Let(
+                smallLocal,
+                new Expr.Call(
+                    Intrinsic.FMA,
+                    List.of(scaled, new Expr.FloatConst(2f), new Expr.FloatConst(-0x1p-14f))),
+                new Expr.Call(Intrinsic.INT_BITS_TO_FLOAT, List.of(signed))));
+    return new Expr.Let(
+        halfLocal,
+        and(new Expr.Convert(PrimType.INT, args.getFirst()), 0xffff),
+        new Expr.Conditional(
+            new Expr.Call(Intrinsic.HALF_CONVERSION_EXACT, List.of()),
+            new Expr.Call(Intrinsic.UNPACK_HALF, List.of(half)),
+            integer));
   }
 
   private static Expr and(Expr x, int mask) {

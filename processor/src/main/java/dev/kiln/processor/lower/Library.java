@@ -140,6 +140,7 @@ final class Library {
                   intrinsic(FLOAT + "intBitsToFloat(int)", Intrinsic.INT_BITS_TO_FLOAT),
                   Map.entry(FLOAT + "floatToFloat16(float)", HalfLibrary::toHalf),
                   Map.entry(FLOAT + "float16ToFloat(short)", HalfLibrary::fromHalf),
+                  Map.entry(GPU + "float16ToFloat(short)", HalfLibrary::deviceHalf),
                   intrinsic(FLOAT + "isNaN(float)", Intrinsic.IS_NAN),
                   intrinsic(FLOAT + "isInfinite(float)", Intrinsic.IS_INFINITE),
                   Map.entry(FLOAT + "isFinite(float)", once(Library::isFinite)),

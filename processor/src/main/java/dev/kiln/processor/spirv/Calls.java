@@ -105,6 +105,16 @@ final class Calls {
       case TANH -> w.glsl(Glsl.TANH, f32, x);
       case ATAN2 -> w.glsl(Glsl.ATAN2, f32, x, args[1]);
       case FMA -> w.glsl(Glsl.FMA, f32, x, args[1], args[2]);
+      case UNPACK_HALF ->
+          w.op(
+              SpvOpCompositeExtract,
+              f32,
+              w.glsl(
+                  Glsl.UNPACK_HALF_2X16,
+                  m.type(SpvOpTypeVector, f32, 2),
+                  w.op(SpvOpBitcast, m.typeUint(), x)),
+              0);
+      case HALF_CONVERSION_EXACT -> m.halfConversionExact();
       case SUBGROUP_SIZE -> launch.subgroupBuiltin(SpvBuiltInSubgroupSize);
       case SUBGROUP_INVOCATION -> launch.subgroupBuiltin(SpvBuiltInSubgroupLocalInvocationId);
       case SUBGROUP_ID -> launch.subgroupBuiltin(SpvBuiltInSubgroupId);

@@ -20,6 +20,7 @@ final class Glsl {
   static final int SMAX = 42;
   static final int FMA = 50;
   static final int FREXP_STRUCT = 52;
+  static final int UNPACK_HALF_2X16 = 62;
   static final int FIND_ILSB = 73;
   static final int FIND_UMSB = 75;
 

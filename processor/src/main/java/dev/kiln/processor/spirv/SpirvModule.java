@@ -57,6 +57,10 @@ final class SpirvModule {
   private long workgroupBytes;
 
   private int glsl;
+
+  /** The specialization constant {@link #halfConversionExact} declares, 0 before it does. */
+  private int halfConversionExact;
+
   private final Map<List<Integer>, Integer> constants = new HashMap<>();
   private int bound = 1;
 
@@ -126,6 +130,27 @@ final class SpirvModule {
   /** What the module needs of a device. */
   Set<DeviceFeature> features() {
     return Set.copyOf(features);
+  }
+
+  /**
+   * The boolean specialization constant {@link dev.kiln.abi.LaunchAbi#HALF_CONVERSION_SPEC_ID},
+   * declared on first use: whether the device's binary16 conversion keeps subnormals, which the
+   * module then asks of it ({@link #convertsHalves}).
+   */
+  int halfConversionExact() {
+    if (halfConversionExact == 0) {
+      halfConversionExact = id();
+      globals.op(SpvOpSpecConstantFalse, typeBool(), halfConversionExact);
+      decorate(
+          halfConversionExact, SpvDecorationSpecId, dev.kiln.abi.LaunchAbi.HALF_CONVERSION_SPEC_ID);
+      name(halfConversionExact, "halfConversionExact");
+    }
+    return halfConversionExact;
+  }
+
+  /** Whether the module converts binary16 bits with the device's conversion somewhere. */
+  boolean convertsHalves() {
+    return halfConversionExact != 0;
   }
 
   /** The id of the GLSL.std.450 extended instruction set, imported on first use. */

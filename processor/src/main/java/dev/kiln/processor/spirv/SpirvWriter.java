@@ -193,7 +193,9 @@ public final class SpirvWriter {
    * Java keeps the sign of zero, computes with infinities and NaNs, and with subnormal values;
    * without these modes drivers may rewrite {@code 0f - x} as {@code -x} (lavapipe does) or flush
    * subnormals to zero (NVIDIA's does, by default, for 32 bits). Both need
-   * VK_KHR_shader_float_controls; the runtime drops DenormPreserve on a device that lacks it.
+   * VK_KHR_shader_float_controls; the runtime drops DenormPreserve on a device that lacks it. A
+   * module that converts binary16 bits with the device's conversion asks it to keep their
+   * subnormals too; the runtime picks that conversion only where it does.
    */
   private void preserveFloatSemantics(int main) {
     module.require(DeviceFeature.JAVA_FLOATS);
@@ -205,6 +207,9 @@ public final class SpirvWriter {
       module.executionModes.op(
           SpvOpExecutionMode, main, SpvExecutionModeSignedZeroInfNanPreserve, width);
       module.executionModes.op(SpvOpExecutionMode, main, SpvExecutionModeDenormPreserve, width);
+    }
+    if (module.convertsHalves()) { // the device's conversion, where it keeps binary16 subnormals
+      module.executionModes.op(SpvOpExecutionMode, main, SpvExecutionModeDenormPreserve, 16);
     }
   }
 

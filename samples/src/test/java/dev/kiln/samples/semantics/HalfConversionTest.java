@@ -2,6 +2,7 @@ package dev.kiln.samples.semantics;
 
 import dev.kiln.samples.testing.BothDevices;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Random;
 import org.junit.jupiter.api.Test;
@@ -32,6 +33,32 @@ class HalfConversionTest extends BothDevices {
       for (int h = 0; h < halves.length; h++) {
         assertEquals(Float.floatToRawIntBits(expected[h]), Float.floatToRawIntBits(widened[h]), "half " + h + " on "
             + device.name());
+      }
+    }
+  }
+
+  /**
+   * All 65,536 bit patterns through {@code Gpu.float16ToFloat}: Java's bits but for a NaN's, which
+   * stays a NaN (the device's conversion where it keeps binary16 subnormals, integer operations
+   * elsewhere: lavapipe takes those, the CPU backend the JDK's).
+   */
+  @Test
+  void everyHalfWidensForArithmetic() {
+    short[] halves = new short[1 << 16];
+    for (int h = 0; h < halves.length; h++) {
+      halves[h] = (short) h;
+    }
+    for (dev.kiln.Device device : java.util.List.of(cpuMethods, cpu, vulkan)) {
+      float[] widened = new float[halves.length];
+      HalfKernelsKernels.widenForArithmetic(device, halves.length, halves, widened);
+      for (int h = 0; h < halves.length; h++) {
+        float expected = Float.float16ToFloat((short) h);
+        if (Float.isNaN(expected)) {
+          assertTrue(Float.isNaN(widened[h]), "half " + h + " on " + device.name() + ": " + widened[h]);
+        } else {
+          assertEquals(Float.floatToRawIntBits(expected), Float.floatToRawIntBits(widened[h]),
+              "half " + h + " on " + device.name());
+        }
       }
     }
   }

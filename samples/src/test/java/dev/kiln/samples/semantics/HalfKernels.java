@@ -26,4 +26,13 @@ final class HalfKernels {
       values[i] = Float.float16ToFloat(halves[i]);
     }
   }
+
+  /** Each binary16 bit pattern to its value for arithmetic ({@code Gpu.float16ToFloat}). */
+  @Kernel
+  static void widenForArithmetic(short[] halves, float[] values) {
+    int i = Gpu.globalId(0);
+    if (i < halves.length && i < values.length) {
+      values[i] = Gpu.float16ToFloat(halves[i]);
+    }
+  }
 }
