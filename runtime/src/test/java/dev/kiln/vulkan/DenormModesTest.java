@@ -17,6 +17,7 @@ class DenormModesTest {
   private static final int[] DENORM_CAPABILITY = {2 << 16 | 17, 4464};
   private static final int[] DENORM_32 = {4 << 16 | 16, 7, 4459, 32};
   private static final int[] DENORM_64 = {4 << 16 | 16, 7, 4459, 64};
+  private static final int[] DENORM_16 = {4 << 16 | 16, 7, 4459, 16};
   private static final int[] SIGNED_ZERO_32 = {4 << 16 | 16, 7, 4461, 32};
 
   private static byte[] module(int[]... instructions) {
@@ -42,6 +43,20 @@ class DenormModesTest {
     assertArrayEquals(
         module(SHADER, DENORM_CAPABILITY, SIGNED_ZERO_32, DENORM_64),
         DenormModes.preservingOnly(code, Set.of(64)));
+  }
+
+  /**
+   * A module that converts float16 with the device's instruction asks for 16-bit subnormals; a
+   * driver without them loses the request (and its pipelines keep the integer form).
+   */
+  @Test
+  void keepsHalfSubnormalsOnlyWhereTheDriverDoes() {
+    byte[] code = module(SHADER, DENORM_CAPABILITY, DENORM_32, DENORM_16);
+    assertSame(code, DenormModes.preservingOnly(code, Set.of(16, 32)));
+    assertArrayEquals(
+        module(SHADER, DENORM_CAPABILITY, DENORM_32), DenormModes.preservingOnly(code, Set.of(32)));
+    assertArrayEquals(
+        module(SHADER, DENORM_CAPABILITY, DENORM_16), DenormModes.preservingOnly(code, Set.of(16)));
   }
 
   @Test
