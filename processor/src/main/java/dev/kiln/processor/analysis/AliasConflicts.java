@@ -41,7 +41,7 @@ public final class AliasConflicts {
    */
   public static List<AliasConflict> of(Analysis analysis) {
     Program program = analysis.program();
-    Set<String> written = new HashSet<>();
+    Set<String> written = Walk.writtenArrays(program.body());
     Set<String> unproven = new HashSet<>();
     Map<String, List<OwnElement>> proofs = new HashMap<>();
     // a launcher gives a program of a one-dimensional workgroup counts alone: grids of height and
@@ -63,16 +63,9 @@ public final class AliasConflicts {
         program.body(),
         statement -> {
           switch (statement) {
-            case Stmt.Store store -> {
-              written.add(store.array().name());
-              access.accept(store.array(), store.index());
-            }
-            case Stmt.Atomic atomic -> {
-              written.add(atomic.array().name());
-              access.accept(atomic.array(), atomic.index());
-            }
+            case Stmt.Store store -> access.accept(store.array(), store.index());
+            case Stmt.Atomic atomic -> access.accept(atomic.array(), atomic.index());
             case Stmt.Copy copy -> { // a range of elements: no one element of the invocation's own
-              written.add(copy.target().name());
               unproven.add(copy.source().name());
               unproven.add(copy.target().name());
             }
@@ -80,22 +73,13 @@ public final class AliasConflicts {
               if (tile.op() instanceof MatrixOp.Load load) {
                 unproven.add(load.array().name());
               } else if (tile.op() instanceof MatrixOp.Store store) {
-                written.add(store.array().name());
                 unproven.add(store.array().name());
               }
             }
             case Stmt.VectorLoad vector -> unproven.add(vector.buffer().name());
-            case Stmt.VectorStore vector -> {
-              written.add(vector.buffer().name());
-              unproven.add(vector.buffer().name());
-            }
-            case Stmt.Call call ->
-                call.arrays()
-                    .forEach(
-                        array -> { // not inlined: whatever it does
-                          written.add(array.name());
-                          unproven.add(array.name());
-                        });
+            case Stmt.VectorStore vector -> unproven.add(vector.buffer().name());
+            case Stmt.Call call -> // not inlined: whatever it does
+                call.arrays().forEach(array -> unproven.add(array.name()));
             default -> {}
           }
         });

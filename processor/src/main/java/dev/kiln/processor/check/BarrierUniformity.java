@@ -1,6 +1,7 @@
 package dev.kiln.processor.check;
 
 import dev.kiln.processor.diag.Errors;
+import dev.kiln.processor.ir.BufferDecl;
 import dev.kiln.processor.ir.Builtin;
 import dev.kiln.processor.ir.Expr;
 import dev.kiln.processor.ir.Intrinsic;
@@ -21,9 +22,12 @@ import java.util.function.Predicate;
  * selector that may differ between the invocations of a workgroup, not in a loop that some
  * invocations may leave or skip through early, and not after a {@code return} that only some take.
  *
- * <p>Uniform values: constants, scalar parameters, buffer lengths, workgroup ids and counts, and
- * locals whose every assignment is a uniform value in uniform control flow (found as a fixed
- * point). Loads, atomics, global, local and subgroup ids are taken to vary between invocations.
+ * <p>Uniform values: constants, scalar parameters, buffer lengths, workgroup ids and counts, loads
+ * at a uniform index of a buffer the program never writes (a launch may pass its array for no
+ * written buffer: {@code AliasConflicts} pairs a buffer read at any index but the invocation's own
+ * with every written one, so nothing changes it while the program runs), and locals whose every
+ * assignment is a uniform value in uniform control flow (found as a fixed point). Other loads,
+ * atomics, global, local and subgroup ids are taken to vary between invocations.
  *
  * <p>The same walk, for the lanes of a subgroup, finds the subgroup operations that only some lanes
  * may reach ({@code kiln.subgroup.divergent}, a warning: the GPU defines them, over the lanes that
@@ -47,14 +51,19 @@ public final class BarrierUniformity {
   }
 
   private final Scope scope;
+
+  /** The arrays the program writes: a load of any other buffer is the same for all who make it. */
+  private final Set<String> written;
+
   private final Set<Local> varying = new HashSet<>();
   private final List<CheckError> errors = new ArrayList<>();
 
   /** Whether some invocations have returned already, on the path being walked. */
   private boolean someReturned;
 
-  private BarrierUniformity(Scope scope) {
+  private BarrierUniformity(Scope scope, Program program) {
     this.scope = scope;
+    this.written = Walk.writtenArrays(program.body());
   }
 
   public static List<CheckError> check(Program program) {
@@ -94,7 +103,7 @@ public final class BarrierUniformity {
   }
 
   private static List<CheckError> walk(Program program, Scope scope) {
-    BarrierUniformity check = new BarrierUniformity(scope);
+    BarrierUniformity check = new BarrierUniformity(scope, program);
     check.varying.addAll(
         varyingLocals(program, scope)); // locals that vary make more locals vary: a fixed point
     check.someReturned = false;
@@ -115,13 +124,13 @@ public final class BarrierUniformity {
    * where it is evaluated.
    */
   static Predicate<Expr> workgroupUniform(Program program) {
-    BarrierUniformity check = new BarrierUniformity(Scope.WORKGROUP);
+    BarrierUniformity check = new BarrierUniformity(Scope.WORKGROUP, program);
     check.varying.addAll(varyingLocals(program, Scope.WORKGROUP));
     return check::isUniform;
   }
 
   private static Set<Local> varyingLocals(Program program, Scope scope) {
-    BarrierUniformity walk = new BarrierUniformity(scope);
+    BarrierUniformity walk = new BarrierUniformity(scope, program);
     int known;
     do {
       known = walk.varying.size();
@@ -326,7 +335,8 @@ public final class BarrierUniformity {
       case Expr.LocalGet get -> !varying.contains(get.local());
       case Expr.BuiltinGet get ->
           get.builtin() == Builtin.WORKGROUP_ID || get.builtin() == Builtin.NUM_WORKGROUPS;
-      case Expr.Load load -> false;
+      case Expr.Load load ->
+          load.array() instanceof BufferDecl buffer && !written.contains(buffer.name());
       case Expr.Checked checked -> true;
       case Expr.Call call ->
           scope == Scope.WORKGROUP

@@ -54,6 +54,32 @@ public final class Walk {
     }
   }
 
+  /**
+   * The names of the arrays that statements of {@code body} write: stores, atomics, copies'
+   * targets, vector and tile stores, and every array a call not inlined takes.
+   */
+  public static java.util.Set<String> writtenArrays(List<Stmt> body) {
+    java.util.Set<String> written = new java.util.HashSet<>();
+    statements(
+        body,
+        statement -> {
+          switch (statement) {
+            case Stmt.Store store -> written.add(store.array().name());
+            case Stmt.Atomic atomic -> written.add(atomic.array().name());
+            case Stmt.Copy copy -> written.add(copy.target().name());
+            case Stmt.Matrix tile -> {
+              if (tile.op() instanceof MatrixOp.Store store) {
+                written.add(store.array().name());
+              }
+            }
+            case Stmt.VectorStore vector -> written.add(vector.buffer().name());
+            case Stmt.Call call -> call.arrays().forEach(array -> written.add(array.name()));
+            default -> {}
+          }
+        });
+    return written;
+  }
+
   /** Whether any statement of {@code body}, nested ones included, satisfies {@code test}. */
   public static boolean anyStatement(List<Stmt> body, Predicate<Stmt> test) {
     boolean[] found = {false};

@@ -95,4 +95,49 @@ class BarrierUniformityTest {
                 "}"))
         .containsExactly(12L);
   }
+
+  /**
+   * A buffer the kernel never writes holds still while it runs: its element at a uniform index is
+   * one value for the workgroup, so a {@code return} or loop it decides before a barrier is
+   * uniform. A written buffer's element, or one at the invocation's own index, is not.
+   */
+  @Test
+  void aReadOnlyBuffersElementAtAUniformIndexIsUniform() {
+    assertThat(
+            divergentLines(
+                "  @Kernel(workgroup = 64)",
+                "  static void k(int[] limits, float[] out) {",
+                "    float[] s = Gpu.sharedFloats(64);",
+                "    int lid = Gpu.localId(0);",
+                "    if (Gpu.workgroupId(0) * 64 > limits[1]) {",
+                "      return;",
+                "    }",
+                "    for (int t = 0; t < limits[0]; t++) {",
+                "      s[lid] = t;",
+                "      Gpu.barrier();",
+                "      out[Gpu.globalId(0)] += s[63 - lid];",
+                "      Gpu.barrier();",
+                "    }",
+                "  }",
+                "}"))
+        .isEmpty();
+    assertThat(
+            divergentLines(
+                "  @Kernel(workgroup = 64)",
+                "  static void k(int[] limits, int[] counts) {",
+                "    int lid = Gpu.localId(0);",
+                "    if (limits[0] > 3) {",
+                "      Gpu.barrier();",
+                "    }",
+                "    if (limits[lid] > 3) {",
+                "      Gpu.barrier();",
+                "    }",
+                "    if (counts[0] > 3) {",
+                "      Gpu.barrier();",
+                "    }",
+                "    counts[lid] = 1;",
+                "  }",
+                "}"))
+        .containsExactly(12L, 15L); // the barriers under limits[lid] and counts[0]
+  }
 }

@@ -68,6 +68,15 @@ class CpuTwinTest extends BothDevices {
   }
 
   @ParameterizedTest(name = "n = {0}")
+  @ValueSource(ints = {1, 31, 33, 1000})
+  void aReturnAndALoopABufferDecides(int n) {
+    for (int[] limits : new int[][] {{0, 3}, {1, 2}, {1 << 20, 0}, {7, 5}}) {
+      compare("bufferDecidedReturn " + Arrays.toString(limits), n, r -> new Object[] {Bits.randomFloats(r, n, 10f)},
+          (d, a) -> TwinShapesKernels.bufferDecidedReturn(d, n, (float[]) a[0], limits.clone()));
+    }
+  }
+
+  @ParameterizedTest(name = "n = {0}")
   @ValueSource(ints = {1, 63, 65, 1000})
   void workgroupValuesAndBoundedWorkItemLoops(int n) {
     for (int[] boundAndDivisor : new int[][] {{0, 0}, {17, 5}, {64, 2}, {1000, -4}, {-3, 9}}) {

@@ -82,6 +82,31 @@ final class TwinShapes {
   }
 
   /**
+   * {@link #uniformReturn} with the limit and a loop's count in a buffer the kernel only reads (as
+   * a decoder's position): their elements at uniform indices decide the return and the loop around
+   * the barriers for the whole workgroup.
+   */
+  @Kernel(workgroup = 32)
+  static void bufferDecidedReturn(float[] data, int[] limits) {
+    float[] tile = Gpu.sharedFloats(32);
+    int l = Gpu.localId(0);
+    int i = Gpu.globalId(0);
+    if (Gpu.workgroupId(0) >= limits[0]) {
+      return;
+    }
+    float value = i < data.length ? data[i] : 0f;
+    for (int round = 0; round < limits[1]; round++) {
+      tile[l] = value;
+      Gpu.barrier();
+      value += tile[(l + round + 1) & 31] * 0.25f;
+      Gpu.barrier();
+    }
+    if (i < data.length) {
+      data[i] = value;
+    }
+  }
+
+  /**
    * The shapes whose locals the twin holds once per workgroup or reads as ids (WorkgroupValues): a
    * step halved and a total grown at workgroup level in a loop with barriers, read before and after
    * it changes; a work-item loop cut short at a bound from a parameter, which may lie past the
