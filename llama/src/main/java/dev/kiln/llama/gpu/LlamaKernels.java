@@ -80,19 +80,20 @@ final class LlamaKernels {
    * head's {@code headDim} sums took all of them, 64 to 128 times as many), and writes per head the
    * scores' maximum and the sum of their exponentials less it ({@code stats}, two floats) and the
    * values weighted by those exponentials ({@code partials}, {@code headDim} floats), at {@code
-   * head · spans + span}; a span past the position writes a maximum of negative infinity, which
-   * {@link #attendCombine} skips. The loops over a span's positions run over all {@link #SPAN} of
-   * them (a score past the position negative infinity, its weight and staged value 0), so that
-   * their counts are known when compiled and their reads issued together; the sums are those of the
-   * positions up to the position, in order, as they were. {@code headDim} divides {@link
-   * #WORKGROUP}, is a multiple of 4 and at most {@link #MAX_HEAD}, and {@code heads / kvHeads} at
-   * most {@link #MAX_GROUP}. The workgroup arrays' lengths, {@code SPAN · (headDim + 1)}, {@code
-   * SPAN · headDim}, {@code group · headDim} and {@code group · SPAN} (the scores', and again their
-   * exponentials'), are parameters so that a small head asks for little workgroup memory (Vulkan
-   * promises 16 KiB). A position past the cache is taken as its last (so that every index stays
-   * within the arrays: the kernel runs without index checks on the device, measured 0.25 against
-   * 0.32 ms of a 1B step's attention on the H100; the CPU backend checks them); the step's {@link
-   * #advance} then faults.
+   * head · spans + span}; a workgroup whose span lies past the position returns before it reads
+   * anything ({@link #attendCombine} reads none of its results; the position is an element of a
+   * buffer the kernel only reads, so the whole workgroup returns). The loops over a span's
+   * positions run over all {@link #SPAN} of them (a score past the position negative infinity, its
+   * weight and staged value 0), so that their counts are known when compiled and their reads issued
+   * together; the sums are those of the positions up to the position, in order, as they were.
+   * {@code headDim} divides {@link #WORKGROUP}, is a multiple of 4 and at most {@link #MAX_HEAD},
+   * and {@code heads / kvHeads} at most {@link #MAX_GROUP}. The workgroup arrays' lengths, {@code
+   * SPAN · (headDim + 1)}, {@code SPAN · headDim}, {@code group · headDim} and {@code group · SPAN}
+   * (the scores', and again their exponentials'), are parameters so that a small head asks for
+   * little workgroup memory (Vulkan promises 16 KiB). A position past the cache is taken as its
+   * last (so that every index stays within the arrays: the kernel runs without index checks on the
+   * device, measured 0.25 against 0.32 ms of a 1B step's attention on the H100; the CPU backend
+   * checks them); the step's {@link #advance} then faults.
    */
   @Kernel(workgroup = WORKGROUP, boundsChecks = false)
   static void attendSpan(
@@ -128,6 +129,9 @@ final class LlamaKernels {
     int p = Math.min(position[0], keys.length / kvWidth - 1);
     int first = span * SPAN;
     int count = Math.min(SPAN, p + 1 - first);
+    if (count <= 0) {
+      return; // a span past the position: attendCombine reads none of its results
+    }
     int newKey = (heads + kvHead) * headDim;
     int newValue = (heads + kvHeads + kvHead) * headDim;
     for (int i = 0; i < SPAN * MAX_HEAD / WORKGROUP; i++) { // a fixed count: all loads at once
@@ -181,7 +185,7 @@ final class LlamaKernels {
     for (int s = self; s < group * SPAN; s += WORKGROUP) { // each exponential once
       int g = s / SPAN;
       float max = spanMax(scores, g * SPAN);
-      // past the position 0, not exp(-inf - max): a span wholly past it has max -inf, and NaN there
+      // past the position 0: its score is negative infinity, and its exponential's is not needed
       weights[s] = s % SPAN < count ? Gpu.exp(scores[s] - max) : 0f;
       if (s % SPAN == 0) {
         maxes[g] = max;
