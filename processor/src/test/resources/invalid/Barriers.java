@@ -46,7 +46,7 @@ public final class Barriers {
   @Kernel
   static void loopLeftEarly(float[] a, int n) {
     for (int k = 0; k < n; k++) {
-      if (a[k] > 0f) {
+      if (a[Gpu.globalId(0)] > k) { // an element of its own: varies
         break;
       }
       Gpu.barrier(); // ERROR: [kiln.barrier.divergent]
