@@ -625,9 +625,10 @@ final class GemvKernels {
 
   /**
    * Lane {@code lane}'s partial of a row as {@link #shortLane} orders it, over its whole chunks
-   * (each element decoded exactly, without a branch: {@link SixteenBits#half}), into {@code
-   * sum[0]}; whether that is the row's partial: no partial chunk. Each chunk is read before the
-   * previous one's products are added (two chunks in flight).
+   * (each element's value by {@code Gpu.float16ToFloat}: the GPU's conversion where the driver
+   * keeps float16 subnormals, exact but for a NaN's bits, which the product makes moot), into
+   * {@code sum[0]}; whether that is the row's partial: no partial chunk. Each chunk is read before
+   * the previous one's products are added (two chunks in flight).
    */
   private static boolean fastLane(
       short[] a, float[] x, int start, int xStart, int cols, int lane, int bfloat, float[] sum) {
@@ -649,7 +650,7 @@ final class GemvKernels {
         System.arraycopy(x, xStart + c, xs, 0, SHORT_CHUNK);
         if (bfloat == 0) {
           for (int k = 0; k < SHORT_CHUNK; k++) {
-            partial += SixteenBits.half(chunk[k]) * xs[k];
+            partial += Gpu.float16ToFloat(chunk[k]) * xs[k];
           }
         } else {
           for (int k = 0; k < SHORT_CHUNK; k++) {
@@ -739,8 +740,8 @@ final class GemvKernels {
         System.arraycopy(x, c, xs, 0, SHORT_CHUNK);
         if (bfloat == 0) {
           for (int k = 0; k < SHORT_CHUNK; k++) {
-            one += SixteenBits.half(ones[k]) * xs[k];
-            two += SixteenBits.half(twos[k]) * xs[k];
+            one += Gpu.float16ToFloat(ones[k]) * xs[k];
+            two += Gpu.float16ToFloat(twos[k]) * xs[k];
           }
         } else {
           for (int k = 0; k < SHORT_CHUNK; k++) {

@@ -250,17 +250,6 @@ class GemvTest extends LibraryDevices {
     }
   }
 
-  /** {@link SixteenBits#half} is {@code Float.float16ToFloat} to the bit for all 65536 patterns. */
-  @Test
-  void theLanesDecodingIsFloat16ToFloat() {
-    for (int h = 0; h < 65536; h++) {
-      org.junit.jupiter.api.Assertions.assertEquals(
-          Integer.toHexString(Float.floatToRawIntBits(Float.float16ToFloat((short) h))),
-          Integer.toHexString(Float.floatToRawIntBits(SixteenBits.half((short) h))),
-          "float16 " + Integer.toHexString(h));
-    }
-  }
-
   /**
    * Every float16 value decodes exactly ({@code Float.float16ToFloat}) in a lane: all 65536
    * patterns in rows of one chunk, in order (chunks of one kind: zeros, subnormals, infinities and
