@@ -18,7 +18,7 @@ import java.util.SplittableRandom;
  * step, the library's order: its bits; {@code gemvhjava.template.comp} the same with the library's
  * float16 decode in pieces, its chunk check and its integer decode, and {@code gemvhjava_fc.spv} with
  * the float controls Kiln's modules declare) and {@code gemvhjava16.comp}
- * (16-byte chunks: the library's bits where {@code Tuning.GEMV_CHUNK_BYTES} is 16); the fastest GLSL we know ({@code
+ * (16-byte chunks: the library's bits, {@code Tuning.GEMV_SHORT_CHUNK_BYTES} 16); the fastest GLSL we know ({@code
  * glsl/gemvh.template.comp}: fused multiply-adds, {@code UNROLL} 16-byte words in flight a lane,
  * {@code RPW} rows a warp, compiled by {@code bench/glsl.sh}); and a copy of the matrix's bytes (its
  * rate counted on the bytes read, half of those it moves). GPU time, medians of 30 after 1.5 s of

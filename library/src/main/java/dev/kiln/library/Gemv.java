@@ -12,12 +12,12 @@ import dev.kiln.ShortArray;
  * (a float's upper 16 bits), by a float vector: the shape LLM decoding spends its time in.
  *
  * <p>Order and precision: {@code y[r]} is the sum of the products {@code A[r, c] * x[c]}, each
- * rounded to float as in Java. Row {@code r} has 32 lanes; lane {@code j} takes the chunks of 32
- * bytes (8 floats or 16 16-bit elements) that start at columns {@code (32t + j) · chunk}, {@code t
- * = 0, 1, ...}, adding their products in column order; the 32 partials are then summed as a tree
- * ({@code p[j] += p[j + s]}, {@code s = 16, 8, 4, 2, 1}), and {@code y[r]} added last where the
- * call accumulates. That order is the same on every device and on the CPU backend, so are the bits;
- * it differs from a left-to-right loop by the reassociation alone.
+ * rounded to float as in Java. Row {@code r} has 32 lanes; lane {@code j} takes the chunks (of 8
+ * floats, or of 8 16-bit elements) that start at columns {@code (32t + j) · chunk}, {@code t = 0,
+ * 1, ...}, adding their products in column order; the 32 partials are then summed as a tree ({@code
+ * p[j] += p[j + s]}, {@code s = 16, 8, 4, 2, 1}), and {@code y[r]} added last where the call
+ * accumulates. That order is the same on every device and on the CPU backend, so are the bits; it
+ * differs from a left-to-right loop by the reassociation alone.
  *
  * <p>The batch forms that take offsets and a row distance ({@code lda}) work on parts of arrays, as
  * BLAS does: one head's keys in a cache of heads, a slice of a vector. {@code pair} runs two

@@ -10,9 +10,9 @@ import dev.kiln.annotations.Kernel;
  * The kernels behind {@link Gemv}: a workgroup of {@link #LANES} x {@link #ROWS} takes {@link
  * #ROWS} rows of a row-major {@code rows x cols} matrix, the {@link #LANES} invocations along x to
  * a row, launched over a grid {@code LANES} wide and {@code rows} high. Lane {@code j} walks its
- * row in chunks of 32 bytes ({@link #FLOAT_CHUNK} floats or {@link #SHORT_CHUNK} 16-bit elements,
- * read as 16-byte copies where a chunk is whole): chunk {@code t} starts at column {@code (t ·
- * LANES + j) · chunk}, and the lane adds the chunk's products to its partial in column order (of
+ * row in chunks ({@link #FLOAT_CHUNK} floats, 32 bytes, or {@link #SHORT_CHUNK} 16-bit elements, 16
+ * bytes; read as 16-byte copies where a chunk is whole): chunk {@code t} starts at column {@code (t
+ * · LANES + j) · chunk}, and the lane adds the chunk's products to its partial in column order (of
  * 16-bit rows, it reads chunk {@code t + 1} before it adds chunk {@code t}'s, two chunks in flight:
  * 1.07x in a 1B Llama step's GEMVs on the H100, PERFORMANCE.md); the row's 32 partials are then
  * summed as a tree ({@link LaneFolds#sum}). Each product and each sum is rounded to float as Java
@@ -21,8 +21,8 @@ import dev.kiln.annotations.Kernel;
 final class GemvKernels {
   static final int LANES = LaneFolds.LANES;
   static final int ROWS = LaneFolds.RUNS;
-  static final int FLOAT_CHUNK = Tuning.GEMV_CHUNK_BYTES / Float.BYTES;
-  static final int SHORT_CHUNK = Tuning.GEMV_CHUNK_BYTES / Short.BYTES;
+  static final int FLOAT_CHUNK = Tuning.GEMV_FLOAT_CHUNK_BYTES / Float.BYTES;
+  static final int SHORT_CHUNK = Tuning.GEMV_SHORT_CHUNK_BYTES / Short.BYTES;
 
   /**
    * The 16-bit elements of a 16-byte copy: what the {@code ...InSubgroups} forms' rows are
