@@ -57,9 +57,11 @@ import org.lwjgl.vulkan.VkSpecializationMapEntry;
  * It opens a device of its own (the first hardware one, else the first) with every feature the
  * device has, builds each module with a layout of storage buffers at the module's bindings and 256
  * bytes of push constants, its specialization constants at their defaults (Kiln's loop counting
- * off, its checks that launches may settle kept), or with {@code @settled} after the name those
- * checks left out ({@code checksSettled}, specialization constant 1, as the runtime builds a
- * launch whose values prove them).
+ * off, its checks that launches may settle kept) but {@code halfConversionExact} (2: {@code
+ * Gpu.float16ToFloat} by the GPU's conversion, as the runtime builds it where the driver keeps
+ * float16 subnormals, NVIDIA's), or with {@code @settled} after the name those checks left out
+ * ({@code checksSettled}, specialization constant 1, as the runtime builds a launch whose values
+ * prove them).
  *
  * <p>{@code java -cp ... dev.kiln.bench.PipelineStats <module>[@settled] ...}: each a class-path
  * resource, {@code dev/kiln/library/GemvKernels.normedProductInSubgroups.spv} or {@code
@@ -177,10 +179,15 @@ public final class PipelineStats {
           .flags(VK_PIPELINE_CREATE_CAPTURE_STATISTICS_BIT_KHR | VK_PIPELINE_CREATE_CAPTURE_INTERNAL_REPRESENTATIONS_BIT_KHR)
           .layout(layout);
       pipelineInfo.stage().sType$Default().stage(VK_SHADER_STAGE_COMPUTE_BIT).module(shader).pName(stack.UTF8("main"));
+      // Gpu.float16ToFloat by the GPU's conversion (constant 2), as the runtime picks it where the
+      // driver keeps float16 subnormals; with @settled also the checks left out (constant 1)
+      VkSpecializationMapEntry.Buffer entries = VkSpecializationMapEntry.calloc(settled ? 2 : 1, stack);
+      entries.get(0).constantID(2).offset(0).size(4);
       if (settled) {
-        VkSpecializationMapEntry.Buffer entry = VkSpecializationMapEntry.calloc(1, stack).constantID(1).offset(0).size(4);
-        pipelineInfo.stage().pSpecializationInfo(VkSpecializationInfo.calloc(stack).pMapEntries(entry).pData(stack.calloc(4).putInt(0, 1)));
+        entries.get(1).constantID(1).offset(4).size(4);
       }
+      pipelineInfo.stage().pSpecializationInfo(VkSpecializationInfo.calloc(stack).pMapEntries(entries)
+          .pData(stack.calloc(8).putInt(0, 1).putInt(4, 1)));
       check(vkCreateComputePipelines(device, VK_NULL_HANDLE, pipelineInfo, null, handle), "vkCreateComputePipelines " + resource);
       long pipeline = handle.get(0);
       VkPipelineInfoKHR which = VkPipelineInfoKHR.calloc(stack).sType$Default().pipeline(pipeline);
