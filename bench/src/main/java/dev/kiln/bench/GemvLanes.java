@@ -196,7 +196,10 @@ final class GemvLanes {
     return partial;
   }
 
-  /** The library's float16 decoding ({@code SixteenBits.half}). */
+  /**
+   * The library's float16 decoding until session 39 ({@code SixteenBits.half}), now {@code
+   * Gpu.float16ToFloat}'s form where the device's conversion would flush subnormals.
+   */
   private static float half(short bits) {
     float scaled = Float.intBitsToFloat(((bits << 13) & 0x0fffe000) | (224 << 23)) * 0x1p-112f;
     float small = Gpu.fma(scaled, 2f, -0x1p-14f);

@@ -40,8 +40,9 @@ final class Tuning {
   /**
    * Bytes of a 16-bit matrix a GEMV lane reads per step: one 16-byte copy, the next read ahead.
    * Measured on the H100 (session 39) with the elements converted by the GPU: a 1B step's GEMVs
-   * 1.307 ms against 1.346 at 32 bytes (657 against 639 tokens/s), a 3B step 283 against 263
-   * tokens/s, an 8B step 150 against 135; with the integer decoding 16 bytes had been 1.2 % slower.
+   * 1.245 ms against 1.307 at 32 bytes (656 against 639 tokens/s); 3B 283 and 8B 150 tokens/s
+   * against 263 and 135 at 32 bytes with the integer decoding, with which 16 bytes had been 1.2 %
+   * slower.
    */
   static final int GEMV_SHORT_CHUNK_BYTES = 16;
 
