@@ -3,6 +3,7 @@ package dev.kiln.processor.spirv;
 import static org.lwjgl.util.spvc.Spv.*;
 
 import dev.kiln.abi.DeviceFeature;
+import dev.kiln.abi.LaunchAbi;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.EnumSet;
@@ -133,16 +134,15 @@ final class SpirvModule {
   }
 
   /**
-   * The boolean specialization constant {@link dev.kiln.abi.LaunchAbi#HALF_CONVERSION_SPEC_ID},
-   * declared on first use: whether the device's binary16 conversion keeps subnormals, which the
-   * module then asks of it ({@link #convertsHalves}).
+   * The boolean specialization constant {@link LaunchAbi#HALF_CONVERSION_SPEC_ID}, declared on
+   * first use: whether the device's binary16 conversion keeps subnormals, which the module then
+   * asks of it ({@link #convertsHalves}).
    */
   int halfConversionExact() {
     if (halfConversionExact == 0) {
       halfConversionExact = id();
       globals.op(SpvOpSpecConstantFalse, typeBool(), halfConversionExact);
-      decorate(
-          halfConversionExact, SpvDecorationSpecId, dev.kiln.abi.LaunchAbi.HALF_CONVERSION_SPEC_ID);
+      decorate(halfConversionExact, SpvDecorationSpecId, LaunchAbi.HALF_CONVERSION_SPEC_ID);
       name(halfConversionExact, "halfConversionExact");
     }
     return halfConversionExact;
