@@ -53,6 +53,18 @@ class DeviceTest {
           entry.lines().count() == 5
               && entry.lines().skip(1).allMatch(line -> line.length() <= 120),
           entry);
+      // the float controls' line in full: what Java-exact kernels ask of the driver
+      assertTrue(
+          entry
+              .lines()
+              .skip(3)
+              .findFirst()
+              .orElseThrow()
+              .matches(
+                  "    64-bit ints (yes|no), floats (yes|no); signed zero, Inf and NaN kept"
+                      + " (yes|no); subnormals kept: float (yes|no), double (yes|no), float16"
+                      + " (yes|no)"),
+          entry);
       if (first.contains("CPU (software)")) {
         assertTrue(
             first.endsWith(" [only when named: software Vulkan runs slower than the CPU backend]"),
