@@ -7,7 +7,7 @@ import dev.kiln.llama.model.LlamaConfig;
  * LlamaKernels#attendSpan}, a span's keys (rows padded to {@code headDim + 1}), its values, a
  * key-value head's queries, their scores over a span; of {@link PrefillKernels#attendBlock}, a
  * block's query vectors (rows padded), a tile (rows padded), the vectors' scores over it (rows of
- * {@code SPAN + 1}).
+ * {@code TILE + 1}).
  */
 record AttentionTiles(
     int keys, int values, int queries, int scores, int blockQueries, int tile, int blockScores) {
@@ -20,7 +20,7 @@ record AttentionTiles(
         group * headDim,
         group * LlamaKernels.SPAN,
         PrefillKernels.VECTORS * (headDim + 1),
-        LlamaKernels.SPAN * (headDim + 1),
-        PrefillKernels.VECTORS * (LlamaKernels.SPAN + 1));
+        PrefillKernels.TILE * (headDim + 1),
+        PrefillKernels.VECTORS * (PrefillKernels.TILE + 1));
   }
 }

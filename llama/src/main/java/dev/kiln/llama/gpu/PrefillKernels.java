@@ -1,7 +1,6 @@
 package dev.kiln.llama.gpu;
 
 import static dev.kiln.llama.gpu.LlamaKernels.MAX_HEAD;
-import static dev.kiln.llama.gpu.LlamaKernels.SPAN;
 import static dev.kiln.llama.gpu.LlamaKernels.WORKGROUP;
 
 import dev.kiln.Gpu;
@@ -14,6 +13,12 @@ import dev.kiln.annotations.Kernel;
  * position, with 16-bit results where a matrix product takes them as factors.
  */
 final class PrefillKernels {
+  /**
+   * Cache positions per tile of {@link #attendBlock} (the decode's {@link LlamaKernels#SPAN} is its
+   * own: the prefill was measured with tiles of 32).
+   */
+  static final int TILE = 32;
+
   /** Query vectors (a row's query head) per workgroup of {@link #attendBlock}. */
   static final int VECTORS = 32;
 
@@ -21,13 +26,13 @@ final class PrefillKernels {
   static final int SHARERS = WORKGROUP / VECTORS;
 
   /** Scores of a tile each invocation of {@link #attendBlock} computes. */
-  static final int KEYS = SPAN / SHARERS;
+  static final int KEYS = TILE / SHARERS;
 
   /** Elements of its vector's result each invocation of {@link #attendBlock} accumulates. */
   static final int DIMS = MAX_HEAD / SHARERS;
 
   /** Values of a tile each invocation of {@link #attendBlock} loads. */
-  static final int STAGED = SPAN * MAX_HEAD / WORKGROUP;
+  static final int STAGED = TILE * MAX_HEAD / WORKGROUP;
 
   private PrefillKernels() {}
 
@@ -192,17 +197,17 @@ final class PrefillKernels {
    * model's 512-row prefill attention 5.08 to 4.36 ms on the H100, PERFORMANCE.md), for the {@code
    * group} query heads that share key-value head {@code kvHead}: {@link #VECTORS} query vectors,
    * {@link #SHARERS} invocations each. It walks the cache up to its last row's position a tile of
-   * {@link LlamaKernels#SPAN} positions at a time: the tile's keys staged in workgroup memory (its
-   * values meanwhile loaded into registers), each vector's scores against them ({@code q · k ·
-   * scale} in order of the elements; a key past the vector's position scores negative infinity),
-   * then the values staged in the keys' place and, per vector, a running maximum, sum and weighted
-   * values (the online softmax, in order of the positions). It writes each vector's result in 16
-   * bits to its row of {@code out}. The workgroup arrays' lengths are {@code VECTORS · (headDim +
-   * 1)}, {@code SPAN · (headDim + 1)} and {@code VECTORS · (SPAN + 1)}, parameters so that a small
-   * head asks for little workgroup memory. Without index checks on the device (measured on the
-   * H100: 6.0 against 13.4 ms for a 1B model's 512-position prefill, the checks of its workgroup
-   * arrays' indices, whose lengths are launch values, being most of its instructions): every index
-   * is within the arrays for the lengths {@link Prefill} gives, which {@link DeviceModel#prefill}
+   * {@link #TILE} positions at a time: the tile's keys staged in workgroup memory (its values
+   * meanwhile loaded into registers), each vector's scores against them ({@code q · k · scale} in
+   * order of the elements; a key past the vector's position scores negative infinity), then the
+   * values staged in the keys' place and, per vector, a running maximum, sum and weighted values
+   * (the online softmax, in order of the positions). It writes each vector's result in 16 bits to
+   * its row of {@code out}. The workgroup arrays' lengths are {@code VECTORS · (headDim + 1)},
+   * {@code TILE · (headDim + 1)} and {@code VECTORS · (TILE + 1)}, parameters so that a small head
+   * asks for little workgroup memory. Without index checks on the device (measured on the H100: 6.0
+   * against 13.4 ms for a 1B model's 512-position prefill, the checks of its workgroup arrays'
+   * indices, whose lengths are launch values, being most of its instructions): every index is
+   * within the arrays for the lengths {@link Prefill} gives, which {@link DeviceModel#prefill}
    * keeps within the cache; the CPU backend checks them.
    */
   @Kernel(workgroup = WORKGROUP, boundsChecks = false)
@@ -253,11 +258,11 @@ final class PrefillKernels {
     float sum = 0f;
     float[] acc = new float[DIMS];
     float[] staged = new float[STAGED];
-    for (int first = 0; first <= last; first += SPAN) {
-      int count = Math.min(SPAN, last + 1 - first);
+    for (int first = 0; first <= last; first += TILE) {
+      int count = Math.min(TILE, last + 1 - first);
       for (int i = 0; i < STAGED; i++) {
         int e = self + i * WORKGROUP;
-        if (e < SPAN * headDim) {
+        if (e < TILE * headDim) {
           int t = e / headDim;
           int at = (first + t) * kvWidth + kvHead * headDim + e % headDim;
           tile[t * pitch + e % headDim] = t < count ? keys[at] : 0f;
@@ -274,28 +279,28 @@ final class PrefillKernels {
       }
       for (int j = 0; j < KEYS; j++) {
         int t = lane + j * SHARERS;
-        scores[vector * (SPAN + 1) + t] =
+        scores[vector * (TILE + 1) + t] =
             t < count && first + t <= position ? dots[j] * scale : Float.NEGATIVE_INFINITY;
       }
       Gpu.barrier();
       for (int i = 0; i < STAGED; i++) {
         int e = self + i * WORKGROUP;
-        if (e < SPAN * headDim) {
+        if (e < TILE * headDim) {
           tile[e / headDim * pitch + e % headDim] = staged[i];
         }
       }
       Gpu.barrier();
       float tileMax = max;
-      for (int t = 0; t < SPAN; t++) {
-        tileMax = Math.max(tileMax, scores[vector * (SPAN + 1) + t]);
+      for (int t = 0; t < TILE; t++) {
+        tileMax = Math.max(tileMax, scores[vector * (TILE + 1) + t]);
       }
       float rescale = Gpu.exp(max - tileMax);
       sum *= rescale;
       for (int k = 0; k < DIMS; k++) {
         acc[k] *= rescale;
       }
-      for (int t = 0; t < SPAN; t++) {
-        float weight = Gpu.exp(scores[vector * (SPAN + 1) + t] - tileMax);
+      for (int t = 0; t < TILE; t++) {
+        float weight = Gpu.exp(scores[vector * (TILE + 1) + t] - tileMax);
         sum += weight;
         for (int k = 0; k < DIMS; k++) {
           if (lane + k * SHARERS < headDim) {
