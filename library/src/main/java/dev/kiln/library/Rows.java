@@ -22,10 +22,12 @@ import dev.kiln.IntArray;
  * would leave most of a GPU idle with one workgroup each. There the calls on a {@link Device} split
  * each row into {@code min(cols / 2048, 512 / rows)} parts (the last one shorter), so that the
  * launch has near 512 workgroups; the count depends on the shape alone. Each part is folded as a
- * row is above, and the parts' results are then combined in order of the parts ({@code softmax} as
- * {@code Σ_p sum_p · Gpu.exp(max_p - max)}, {@code layerNorm}'s variance by Chan's merge of the
- * parts' means and squared differences). In a {@link Batch}, the calls that take a {@link Scratch}
- * split as those do; the others give each row one workgroup.
+ * row is above (but {@code softmax}'s, whose maximum and sum come from one read: each invocation's
+ * with a running maximum, the pairs folded in the same tree), and the parts' results are then
+ * combined in order of the parts ({@code softmax} as {@code Σ_p sum_p · Gpu.exp(max_p - max)},
+ * {@code layerNorm}'s variance by Chan's merge of the parts' means and squared differences). In a
+ * {@link Batch}, the calls that take a {@link Scratch} split as those do; the others give each row
+ * one workgroup.
  *
  * <pre>{@code
  * float[] logits = ...; // 4 rows of 1000

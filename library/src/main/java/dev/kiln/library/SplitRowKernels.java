@@ -114,9 +114,16 @@ final class SplitRowKernels {
   }
 
   /**
-   * Each part's softmax terms: its largest element {@code max_p} and {@code Σ Gpu.exp(x - max_p)}
-   * (0 where {@code max_p} is -Infinity: an empty part, or one of -Infinity only), at {@code 2 (row
-   * * parts + part)} and the next.
+   * Each part's softmax terms, its largest element {@code max_p} and {@code Σ Gpu.exp(x - max_p)},
+   * at {@code 2 (row * parts + part)} and the next, in one read of the part: invocation {@code l}
+   * keeps a running maximum {@code m} over its columns in order and its sum rescaled to it ({@code
+   * s · Gpu.exp(m - x) + 1} where {@code x} is above {@code m}, else {@code s + Gpu.exp(x - m)}, or
+   * nothing for -Infinity); the invocations' pairs are then folded as {@link WorkgroupFolds}' tree
+   * folds, {@code (m, s) ∘ (m', s') = (M, s · Gpu.exp(m - M) + s' · Gpu.exp(m' - M))} with {@code M
+   * = max(m, m')} and a term 0 where its maximum is -Infinity (an empty part, or one of -Infinity
+   * only: its pair is (-Infinity, 0)). Every pair is rescaled at least once, so a +Infinity makes
+   * the sum NaN ({@code Gpu.exp(∞ - ∞)}) as the formula does, and so does a NaN (its maximum is the
+   * others'). One read where the maximum and the sum took two.
    */
   @Kernel(workgroup = WORKGROUP)
   static void partialSoftmax(
@@ -125,26 +132,46 @@ final class SplitRowKernels {
       int cols,
       int span,
       int parts) {
+    float[] maxima = Gpu.sharedFloats(WORKGROUP);
+    float[] sums = Gpu.sharedFloats(WORKGROUP);
     int row = Gpu.workgroupId(1);
+    int l = Gpu.localId(0);
     int first = Gpu.workgroupId(0) * span;
     int last = Math.min(cols, first + span);
     float best = Float.NEGATIVE_INFINITY;
-    for (int c = first + Gpu.localId(0); c < last; c += WORKGROUP) {
-      best = Math.max(best, m[row * cols + c]);
-    }
-    float largest = WorkgroupFolds.max(best);
     float sum = 0f;
-    if (largest != Float.NEGATIVE_INFINITY) {
-      for (int c = first + Gpu.localId(0); c < last; c += WORKGROUP) {
-        sum += Gpu.exp(m[row * cols + c] - largest);
+    for (int c = first + l; c < last; c += WORKGROUP) {
+      float x = m[row * cols + c];
+      if (x > best) {
+        sum = sum * Gpu.exp(best - x) + 1f;
+        best = x;
+      } else if (x != Float.NEGATIVE_INFINITY) {
+        sum += Gpu.exp(x - best);
       }
     }
-    float total = WorkgroupFolds.sum(sum);
-    if (Gpu.localId(0) == 0) {
-      int at = 2 * (row * parts + Gpu.workgroupId(0));
-      partials[at] = largest;
-      partials[at + 1] = total;
+    maxima[l] = best;
+    sums[l] = sum;
+    Gpu.barrier();
+    for (int s = WORKGROUP / 2; s > 0; s >>= 1) {
+      if (l < s) {
+        float one = maxima[l];
+        float other = maxima[l + s];
+        float top = Math.max(one, other);
+        sums[l] = rescaled(sums[l], one, top) + rescaled(sums[l + s], other, top);
+        maxima[l] = top;
+      }
+      Gpu.barrier();
     }
+    if (l == 0) {
+      int at = 2 * (row * parts + Gpu.workgroupId(0));
+      partials[at] = maxima[0];
+      partials[at + 1] = sums[0];
+    }
+  }
+
+  /** {@code sum · Gpu.exp(max - top)}, 0 where {@code max} is -Infinity. */
+  private static float rescaled(float sum, float max, float top) {
+    return max == Float.NEGATIVE_INFINITY ? 0f : sum * Gpu.exp(max - top);
   }
 
   /**

@@ -180,6 +180,48 @@ class RowsTest extends LibraryDevices {
   }
 
   /**
+   * A split softmax takes each part in one pass with a running maximum: a NaN, or a +Infinity
+   * (whose term {@code Gpu.exp(x - max)} is NaN), anywhere in a long row makes the whole row NaN,
+   * as the formula and the unsplit kernel give; a row rising then falling (the running maximum
+   * moving in every invocation) and one of -Infinity in its first parts are the double reference's.
+   */
+  @Test
+  void aSplitSoftmaxKeepsTheFormulasSpecialValues() {
+    int rows = 4;
+    int cols = 9000;
+    assertEquals(4, LongRows.parts(rows, cols));
+    float[] in = values(new Random(9001), rows * cols);
+    in[5000] = Float.NaN;
+    in[cols + 7000] = Float.POSITIVE_INFINITY;
+    for (int c = 0; c < cols; c++) {
+      in[2 * cols + c] = c < cols / 2 ? c / 300f : (cols - c) / 300f;
+    }
+    java.util.Arrays.fill(in, 3 * cols + 100, 4 * cols, Float.NEGATIVE_INFINITY);
+    for (Device device : devices()) {
+      float[] soft = new float[rows * cols];
+      Rows.softmax(device, in, rows, cols, soft);
+      for (int c = 0; c < cols; c++) {
+        assertTrue(Float.isNaN(soft[c]), device + ": NaN in the row, column " + c);
+        assertTrue(Float.isNaN(soft[cols + c]), device + ": +Infinity in the row, column " + c);
+      }
+      for (int r = 2; r < rows; r++) {
+        double max = Double.NEGATIVE_INFINITY;
+        for (int c = 0; c < cols; c++) {
+          max = Math.max(max, in[r * cols + c]);
+        }
+        double expSum = 0;
+        for (int c = 0; c < cols; c++) {
+          expSum += Math.exp(in[r * cols + c] - max);
+        }
+        for (int c = 0; c < cols; c++) {
+          int e = r * cols + c;
+          close(Math.exp(in[e] - max) / expSum, soft[e], device + ", row " + r + ", column " + c);
+        }
+      }
+    }
+  }
+
+  /**
    * In a batch with a scratch, long rows split as the calls on a device do: the same kernels, so
    * the same bits; a scratch for another shape is refused.
    */
