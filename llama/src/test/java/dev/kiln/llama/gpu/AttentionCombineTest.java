@@ -1,15 +1,9 @@
 package dev.kiln.llama.gpu;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.kiln.Device;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Random;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -19,33 +13,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  * double precision, on the CPU backend and on Vulkan. The model's tests reach a single turn only:
  * their caches are short.
  */
-class AttentionCombineTest {
-  private static Device cpu;
-  private static Device vulkan;
-
-  @BeforeAll
-  static void openDevices() {
-    cpu = Device.open("cpu");
-    try {
-      vulkan = Device.open("vulkan");
-    } catch (IllegalStateException e) {
-      if (Boolean.getBoolean("kiln.noSkips")) {
-        fail(
-            "no Vulkan device: "
-                + e.getMessage()
-                + " (kiln.noSkips=true: tests may not be skipped)");
-      }
-    }
-  }
-
-  @AfterAll
-  static void closeDevices() {
-    cpu.close();
-    if (vulkan != null) {
-      vulkan.close();
-    }
-  }
-
+class AttentionCombineTest extends LlamaDevices {
   /**
    * Three heads over {@code spans} spans at {@code position}: with 64-wide heads four groups of
    * invocations take every fourth span, with 128-wide heads two; 38 spans used give each group
@@ -68,11 +36,7 @@ class AttentionCombineTest {
       }
     }
     int used = Math.min(position / LlamaKernels.SPAN + 1, spans);
-    List<Device> devices = new ArrayList<>(List.of(cpu));
-    if (vulkan != null) {
-      devices.add(vulkan);
-    }
-    for (Device device : devices) {
+    for (Device device : devices()) {
       float[] out = new float[heads * headDim];
       LlamaKernelsKernels.attendCombine(
           device,
@@ -109,8 +73,6 @@ class AttentionCombineTest {
         }
       }
     }
-    if (vulkan == null) {
-      Assumptions.abort("no Vulkan device: the CPU backend ran the kernel, Vulkan did not");
-    }
+    abortWithoutVulkan("ran the kernel");
   }
 }

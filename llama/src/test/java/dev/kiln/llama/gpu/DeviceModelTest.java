@@ -3,7 +3,6 @@ package dev.kiln.llama.gpu;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
@@ -16,9 +15,6 @@ import dev.kiln.llama.model.TinyCheckpoint;
 import dev.kiln.llama.weights.SafeTensors;
 import dev.kiln.llama.weights.TensorType;
 import java.nio.file.Path;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -29,33 +25,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * greedy tokens after the prompt, and the last step's logits within 1e-4 of the reference's (the
  * exponentials are the device's, and sums run in other orders).
  */
-class DeviceModelTest {
-  private static Device cpu;
-  private static Device vulkan;
-
-  @BeforeAll
-  static void openDevices() {
-    cpu = Device.open("cpu");
-    try {
-      vulkan = Device.open("vulkan");
-    } catch (IllegalStateException e) {
-      if (Boolean.getBoolean("kiln.noSkips")) {
-        fail(
-            "no Vulkan device: "
-                + e.getMessage()
-                + " (kiln.noSkips=true: tests may not be skipped)");
-      }
-    }
-  }
-
-  @AfterAll
-  static void closeDevices() {
-    cpu.close();
-    if (vulkan != null) {
-      vulkan.close();
-    }
-  }
-
+class DeviceModelTest extends LlamaDevices {
   @ParameterizedTest
   @EnumSource(
       value = TensorType.class,
@@ -79,7 +49,7 @@ class DeviceModelTest {
         referenceTokens[step + 1] = dev.kiln.llama.text.Sampler.argmax(referenceLogits);
       }
     }
-    for (Device device : vulkan == null ? new Device[] {cpu} : new Device[] {cpu, vulkan}) {
+    for (Device device : devices()) {
       try (DeviceModel model = new DeviceModel(device, config, tensors, 64);
           Recording step = model.recordStep(prompt.length)) {
         model.start(prompt);
@@ -96,9 +66,7 @@ class DeviceModelTest {
         assertEquals(config.vocabulary(), logits.length);
       }
     }
-    if (vulkan == null) {
-      Assumptions.abort("no Vulkan device: the CPU backend ran the model, Vulkan did not");
-    }
+    abortWithoutVulkan("ran the model");
   }
 
   /**
@@ -165,9 +133,7 @@ class DeviceModelTest {
       distinct.add(bits);
     }
     assertTrue(distinct.size() > 50, distinct.size() + " distinct values");
-    if (vulkan == null) {
-      Assumptions.abort("no Vulkan device: the CPU backend made the weights, Vulkan did not");
-    }
+    abortWithoutVulkan("made the weights");
     try (dev.kiln.ShortArray matrix =
         weights.matrix(vulkan, 64, new String[] {"a", "b"}, new int[] {3, 5})) {
       assertArrayEquals(onCpu, matrix.toArray());
@@ -224,7 +190,7 @@ class DeviceModelTest {
         expected.put(p, logits);
       }
     }
-    for (Device device : vulkan == null ? new Device[] {cpu} : new Device[] {cpu, vulkan}) {
+    for (Device device : devices()) {
       try (DeviceModel model = new DeviceModel(device, config, tensors, 96);
           Recording step = model.recordStep(prompt.length)) {
         model.start(prompt);
@@ -240,9 +206,7 @@ class DeviceModelTest {
         }
       }
     }
-    if (vulkan == null) {
-      Assumptions.abort("no Vulkan device: the CPU backend ran the model, Vulkan did not");
-    }
+    abortWithoutVulkan("ran the model");
   }
 
   /**
@@ -274,7 +238,7 @@ class DeviceModelTest {
       largest = Math.max(largest, Math.abs(logit));
     }
     double unit = type == TensorType.F16 ? 0x1p-11 : 0x1p-8;
-    for (Device device : vulkan == null ? new Device[] {cpu} : new Device[] {cpu, vulkan}) {
+    for (Device device : devices()) {
       try (DeviceModel model = new DeviceModel(device, config, tensors, length);
           Recording step = model.recordStep(prompt.length)) {
         model.start(prompt);
@@ -294,9 +258,7 @@ class DeviceModelTest {
             "logits differ by up to " + worst + " on " + device + ", largest " + largest);
       }
     }
-    if (vulkan == null) {
-      Assumptions.abort("no Vulkan device: the CPU backend ran the model, Vulkan did not");
-    }
+    abortWithoutVulkan("ran the model");
   }
 
   /**
@@ -309,7 +271,7 @@ class DeviceModelTest {
   void aStepPastTheCacheThrows(@TempDir Path folder) throws Exception {
     LlamaConfig config = TinyCheckpoint.write(folder, TensorType.F16);
     SafeTensors tensors = SafeTensors.open(folder);
-    for (Device device : vulkan == null ? new Device[] {cpu} : new Device[] {cpu, vulkan}) {
+    for (Device device : devices()) {
       try (DeviceModel model = new DeviceModel(device, config, tensors, 40);
           Recording step = model.recordStep(3)) {
         model.start(new int[] {700, 39, 269});
