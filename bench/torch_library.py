@@ -29,7 +29,7 @@ def rms_norm(x, weight, eps):
 
 def main():
     out = sys.argv[1] if len(sys.argv) > 1 else "bench-results"
-    # a comma list of gemv,rows,scan,sort,gemm (all by default), as LibraryBench takes
+    # a comma list of gemv,rows,scan,sort,gemm,sgemm (all but sgemm by default), as LibraryBench takes
     parts = set(sys.argv[2].split(",")) if len(sys.argv) > 2 else {"gemv", "rows", "scan", "sort", "gemm"}
     os.makedirs(out, exist_ok=True)
     rows = ["workload,variant,n,work,median_ms,p10_ms,p90_ms,clock_mhz"]
@@ -89,6 +89,13 @@ def main():
             del a, b
             torch.cuda.empty_cache()
             save(out, rows)
+    if "sgemm" in parts:  # the float32 products alone
+        for m, n, k in GEMM_SHAPES:
+            a = torch.rand(m, k, device="cuda") * 2 - 1
+            b = torch.rand(k, n, device="cuda") * 2 - 1
+            rows.append(row(f"gemm {m}x{n}x{k}", "torch f32", m, 2 * m * n * k, measure(lambda s: a @ b)))
+            del a, b
+            torch.cuda.empty_cache()
     save(out, rows)
 
 

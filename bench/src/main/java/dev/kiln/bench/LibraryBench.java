@@ -40,7 +40,8 @@ import java.util.stream.IntStream;
  * PyTorch on the same shapes.
  *
  * <p>{@code java -cp ... dev.kiln.bench.LibraryBench <out dir> [parts]}: {@code parts} a comma list
- * of {@code gemv,rows,scan,sort,gemm} (all by default), so that a long run can be split across
+ * of {@code gemv,rows,scan,sort,gemm,sgemm} (all but {@code sgemm} by default; {@code sgemm}: the
+ * float32 products alone), so that a long run can be split across
  * device calls; writes {@code library.csv} (with parts, {@code library-<parts>.csv}) after each
  * part.
  */
@@ -57,6 +58,16 @@ public final class LibraryBench {
     {4096, 4096, 4096}, {8192, 8192, 8192}, {4000, 3000, 2000}, {1000, 1000, 1000},
     {8192, 128, 8192}, {512, 2048, 2048}, {512, 8192, 2048}, {512, 2048, 8192}
   };
+
+  /**
+   * {@code sgemm}'s shapes where {@code -Dkiln.bench.sgemmShapes=4096x4096x4096,...} names some (all
+   * by default); {@code -Dkiln.bench.sgemmPlain=true} times the library's plain layout only (for
+   * variants that compile one layout).
+   */
+  private static final Set<String> SGEMM_SHAPES =
+      Set.of(System.getProperty("kiln.bench.sgemmShapes", "").split(",")).stream()
+          .filter(shape -> !shape.isEmpty())
+          .collect(java.util.stream.Collectors.toSet());
 
   private LibraryBench() {}
 
@@ -95,6 +106,15 @@ public final class LibraryBench {
       if (parts.contains("gemm")) {
         for (int[] shape : GEMM_SHAPES) {
           gemm(device, shape[0], shape[1], shape[2], results);
+          results.write(csv);
+        }
+      }
+      if (parts.contains("sgemm")) {
+        for (int[] shape : GEMM_SHAPES) {
+          if (!SGEMM_SHAPES.isEmpty() && !SGEMM_SHAPES.contains(shape[0] + "x" + shape[1] + "x" + shape[2])) {
+            continue;
+          }
+          sgemm(device, shape[0], shape[1], shape[2], results);
           results.write(csv);
         }
       }
@@ -276,6 +296,34 @@ public final class LibraryBench {
                     Gemm.Epilogue.forDevice().biasPerColumn(bias).gelu(), bfloat));
           }
         }
+      }
+    }
+  }
+
+  /**
+   * The float32 products alone: the library's, and at square shapes of whole blocks the bench's
+   * kernel it descends from, with its device checks and without.
+   */
+  private static void sgemm(Device device, int m, int n, int k, Results results) {
+    String workload = "gemm " + m + "x" + n + "x" + k;
+    long flops = 2L * m * n * k;
+    try (FloatArray a = device.upload(random(m * k, 10));
+        FloatArray b = device.upload(random(k * n, 11));
+        FloatArray c = device.floats(m * n)) {
+      timeBatch(results, device, workload, "Kiln f32", m, flops,
+          batch -> Gemm.floats(batch, m, n, k, 1f, a, false, b, false, 0f, c,
+              Gemm.Epilogue.forDevice()));
+      if (Boolean.getBoolean("kiln.bench.sgemmPlain")) {
+        return;
+      }
+      timeBatch(results, device, workload, "Kiln f32 bT", m, flops,
+          batch -> Gemm.floats(batch, m, n, k, 1f, a, false, b, true, 0f, c,
+              Gemm.Epilogue.forDevice()));
+      if (m == n && n == k && n % 128 == 0) {
+        time(results, workload, "bench f32 prefetched", m, flops,
+            () -> RegisterTilesKernels.prefetched(device, Grid.of(n / 8, n / 8), a, b, c, n));
+        time(results, workload, "bench f32 prefetched unchecked", m, flops,
+            () -> RegisterTilesKernels.prefetchedUnchecked(device, Grid.of(n / 8, n / 8), a, b, c, n));
       }
     }
   }
