@@ -63,6 +63,11 @@ public final class Gemm {
       this.length = length;
     }
 
+    /** Whether it is none: the product's entries only scaled ({@code α}, {@code β}). */
+    boolean none() {
+      return biasAxis == 0 && activation == GemmKernels.NONE && residual == null;
+    }
+
     /** Checks the arrays against an m x n product. */
     void check(int m, int n, Strides strides) {
       if (biasAxis != 0) {
@@ -215,7 +220,11 @@ public final class Gemm {
     if (m > 0 && n > 0) {
       float[] none = new float[1];
       Launch<Device, float[], float[]> kernel =
-          strides.inQuads() ? GemmKernelsKernels::floatsInQuads : GemmKernelsKernels::floats;
+          strides.inQuads()
+              ? (epilogue.none()
+                  ? GemmKernelsKernels::floatsInQuadsScaled
+                  : GemmKernelsKernels::floatsInQuads)
+              : (epilogue.none() ? GemmKernelsKernels::floatsScaled : GemmKernelsKernels::floats);
       run(
           kernel,
           device,
@@ -374,7 +383,11 @@ public final class Gemm {
     epilogue.check(m, n, strides);
     if (m > 0 && n > 0) {
       Launch<Batch, FloatArray, FloatArray> kernel =
-          strides.inQuads() ? GemmKernelsKernels::floatsInQuads : GemmKernelsKernels::floats;
+          strides.inQuads()
+              ? (epilogue.none()
+                  ? GemmKernelsKernels::floatsInQuadsScaled
+                  : GemmKernelsKernels::floatsInQuads)
+              : (epilogue.none() ? GemmKernelsKernels::floatsScaled : GemmKernelsKernels::floats);
       run(
           kernel,
           batch,
@@ -904,7 +917,7 @@ public final class Gemm {
 
     /**
      * Whether every offset and row distance is a multiple of 4 floats, so that {@link
-     * GemmKernels#floatsInQuads} may run.
+     * GemmKernels#floatsInQuads} (or {@link GemmKernels#floatsInQuadsScaled}) may run.
      */
     boolean inQuads() {
       return (offsetA | lda | offsetB | ldb | offsetC | ldc) % 4 == 0;

@@ -13,7 +13,10 @@ import dev.kiln.annotations.Kernel;
  * time, the next stage read into private arrays while this one multiplies, 16 bytes per invocation
  * and operand (the bench's {@code RegisterTiles.prefetched}, 0.80x cuBLAS on the H200 at 4096, with
  * edges). Each entry is {@code Gpu.fma} summed in k order; the epilogue then runs in Java's float
- * arithmetic, in {@link Gemm}'s order.
+ * arithmetic, in {@link Gemm}'s order. Each float kernel comes in two forms: one whose epilogue may
+ * hold a bias, an activation and a residual, its block passed through workgroup memory ({@link
+ * #floats}), and one of {@code α} and {@code β} alone, each tile stored from the registers ({@link
+ * #floatsScaled}: the register count that lets two workgroups share a multiprocessor).
  *
  * <p>The kernels run without device index checks ({@code boundsChecks = false}): {@link Gemm}
  * checks every matrix, bias and residual against its array before it launches them, and each buffer
@@ -174,6 +177,98 @@ final class GemmKernels {
         biasAxis,
         activation,
         withResidual);
+  }
+
+  /**
+   * {@link #floats} with no epilogue but {@code alpha} and {@code beta} ({@code bias}, {@code
+   * residual}, {@code biasAxis}, {@code activation} and {@code withResidual} unused): each
+   * invocation stores its tile from its registers ({@link #store}). With {@link #finish}'s pass
+   * through workgroup memory in the module, NVIDIA's driver gives the product 149-155 registers an
+   * invocation, so that one workgroup of 256 fits a multiprocessor of 64K registers; without it,
+   * 128, and two fit (on the H100, a measurement form of this kernel: 25.7 → 33.5 TFLOP/s at 4096,
+   * PERFORMANCE.md's forty-first session).
+   */
+  @Kernel(
+      workgroup = {SIDE, SIDE},
+      boundsChecks = false)
+  @SuppressWarnings(
+      "kiln.race.update") // c[offsetC + row * ldc + column]: one invocation per entry of a block
+  static void floatsScaled(
+      @Buffer(Access.READ) float[] a,
+      @Buffer(Access.READ) float[] b,
+      @Buffer(Access.READ_WRITE) float[] c,
+      @Buffer(Access.READ) float[] bias,
+      @Buffer(Access.READ) float[] residual,
+      int m,
+      int n,
+      int k,
+      int offsetA,
+      int lda,
+      int offsetB,
+      int ldb,
+      int offsetC,
+      int ldc,
+      int transA,
+      int transB,
+      float alpha,
+      float beta,
+      int biasAxis,
+      int activation,
+      int withResidual) {
+    float[] blockA = Gpu.sharedFloats(DEPTH * BLOCK);
+    float[] blockB = Gpu.sharedFloats(DEPTH * BLOCK);
+    float[] sums = new float[TILE * TILE];
+    product(a, b, blockA, blockB, sums, m, n, k, offsetA, lda, offsetB, ldb, transA, transB);
+    store(c, sums, m, n, offsetC, ldc, alpha, beta);
+  }
+
+  /** {@link #floatsScaled} on the terms of {@link #floatsInQuads}. */
+  @Kernel(
+      workgroup = {SIDE, SIDE},
+      boundsChecks = false)
+  @SuppressWarnings(
+      "kiln.race.update") // c[offsetC + row * ldc + column]: one invocation per entry of a block
+  static void floatsInQuadsScaled(
+      @Buffer(Access.READ) float[] a,
+      @Buffer(Access.READ) float[] b,
+      @Buffer(Access.READ_WRITE) float[] c,
+      @Buffer(Access.READ) float[] bias,
+      @Buffer(Access.READ) float[] residual,
+      int m,
+      int n,
+      int k,
+      int offsetA,
+      int lda,
+      int offsetB,
+      int ldb,
+      int offsetC,
+      int ldc,
+      int transA,
+      int transB,
+      float alpha,
+      float beta,
+      int biasAxis,
+      int activation,
+      int withResidual) {
+    float[] blockA = Gpu.sharedFloats(DEPTH * BLOCK);
+    float[] blockB = Gpu.sharedFloats(DEPTH * BLOCK);
+    float[] sums = new float[TILE * TILE];
+    product(
+        a,
+        b,
+        blockA,
+        blockB,
+        sums,
+        m,
+        n,
+        k,
+        offsetA & -4,
+        lda & -4,
+        offsetB & -4,
+        ldb & -4,
+        transA,
+        transB);
+    store(c, sums, m, n, offsetC & -4, ldc & -4, alpha, beta);
   }
 
   /**
@@ -527,6 +622,46 @@ final class GemmKernels {
   }
 
   /**
+   * Writes this invocation's tile of c from its registers: {@code α·sum}, {@code + β·c} where β is
+   * not 0 ({@link #entry}'s arithmetic), a row of the tile by one copy where the tile lies inside
+   * c, entry by entry at c's edges. {@code c} starts at {@code offsetC}, its rows {@code rowC}
+   * apart.
+   */
+  private static void store(
+      float[] c, float[] sums, int m, int n, int offsetC, int rowC, float alpha, float beta) {
+    int firstRow = Gpu.workgroupId(1) * BLOCK + Gpu.localId(1) * TILE;
+    int firstColumn = Gpu.workgroupId(0) * BLOCK + Gpu.localId(0) * TILE;
+    float[] row = new float[TILE];
+    for (int i = 0; i < TILE; i++) {
+      int at = offsetC + (firstRow + i) * rowC + firstColumn;
+      if (firstRow + i < m && firstColumn + TILE <= n) {
+        if (beta != 0f) {
+          System.arraycopy(c, at, row, 0, TILE);
+        }
+        for (int j = 0; j < TILE; j++) {
+          row[j] = scaled(sums[i * TILE + j], row[j], alpha, beta);
+        }
+        System.arraycopy(row, 0, c, at, TILE);
+      } else if (firstRow + i < m) {
+        for (int j = 0; j < TILE; j++) {
+          if (firstColumn + j < n) {
+            c[at + j] = scaled(sums[i * TILE + j], beta != 0f ? c[at + j] : 0f, alpha, beta);
+          }
+        }
+      }
+    }
+  }
+
+  /** {@code α·sum}, {@code + β·old} where β is not 0: {@link #entry} with no epilogue. */
+  private static float scaled(float sum, float old, float alpha, float beta) {
+    float v = alpha * sum;
+    if (beta != 0f) {
+      v += beta * old;
+    }
+    return v;
+  }
+
+  /**
    * Writes the workgroup's block of c through the epilogue: {@code α·sum}, {@code + β·c}, the bias,
    * the activation, the residual. The tiles pass through workgroup memory ({@code staged}) a
    * quarter of the block's rows at a time, so that each invocation reads its tile with constant
@@ -601,10 +736,7 @@ final class GemmKernels {
       int biasAxis,
       int activation,
       int withResidual) {
-    float v = alpha * sum;
-    if (beta != 0f) {
-      v += beta * old;
-    }
+    float v = scaled(sum, old, alpha, beta);
     if (biasAxis == PER_ROW) {
       v += bias[row];
     } else if (biasAxis == PER_COLUMN) {

@@ -319,8 +319,9 @@ class GemmTest extends LibraryDevices {
    * Parts of larger arrays, as BLAS takes them (offsets, rows further apart than their length, NaN
    * between them, which no product may read): the bits of the same product of whole arrays, for
    * floats (the quads kernel where every offset and distance is a multiple of 4, the other where
-   * not) and 16-bit factors (the register kernel, and the tensor-core one on the CPU), the residual
-   * laid out as {@code c}, and {@code c}'s gaps untouched.
+   * not; with the epilogue, and with β alone) and 16-bit factors (the register kernel, and the
+   * tensor-core one on the CPU), the residual laid out as {@code c}, and {@code c}'s gaps
+   * untouched.
    */
   @ParameterizedTest(name = "{0} x {1} x {2}, transA {3}, transB {4}, offsets {5}, gap {6}")
   @CsvSource({
@@ -328,7 +329,9 @@ class GemmTest extends LibraryDevices {
     "37, 45, 19, true, true, 3, 5",
     "130, 9, 40, true, false, 0, 1",
     "8, 260, 33, false, true, 8, 4",
-    "16, 24, 40, true, false, 8, 8"
+    "16, 24, 40, true, false, 8, 8",
+    "37, 45, 21, false, false, 4, 3",
+    "35, 131, 23, true, true, 8, 1"
   })
   void partsOfArraysAsBlasTakesThem(
       int m, int n, int k, boolean transA, boolean transB, int offset, int gap) {
@@ -345,35 +348,44 @@ class GemmTest extends LibraryDevices {
     Gemm.Epilogue<float[]> whole = Gemm.Epilogue.forArrays().biasPerColumn(bias).residual(residual);
     for (Device device : devices()) {
       Gemm.floats(device, m, n, k, 1.25f, a, transA, b, transB, 0f, expected, whole);
-      float[] wideC = spread(new float[m * n], m, n, offset, gap, -7f);
+      float[] scaled = residual.clone(); // no epilogue but β: the kernels storing from registers
+      Gemm.floats(device, m, n, k, 1.25f, a, transA, b, transB, 0.5f, scaled);
       try (FloatArray da = device.upload(spread(a, rowsA, lengthA, offset, gap, Float.NaN));
           FloatArray db = device.upload(spread(b, rowsB, lengthB, offset, gap, Float.NaN));
-          FloatArray dc = device.upload(wideC);
           FloatArray dBias = device.upload(bias);
-          FloatArray dResidual = device.upload(spread(residual, m, n, offset, gap, Float.NaN));
-          dev.kiln.Batch batch = device.batch()) {
-        Gemm.floats(
-            batch,
-            m,
-            n,
-            k,
-            1.25f,
-            da,
-            offset,
-            lengthA + gap,
-            transA,
-            db,
-            offset,
-            lengthB + gap,
-            transB,
-            0f,
-            dc,
-            offset,
-            n + gap,
-            Gemm.Epilogue.forDevice().biasPerColumn(dBias).residual(dResidual));
-        batch.submit();
-        org.junit.jupiter.api.Assertions.assertArrayEquals(
-            spread(expected, m, n, offset, gap, -7f), dc.toArray(), device + ", floats");
+          FloatArray dResidual = device.upload(spread(residual, m, n, offset, gap, Float.NaN))) {
+        for (boolean plain : new boolean[] {false, true}) {
+          float[] initial = plain ? residual : new float[m * n];
+          try (FloatArray dc = device.upload(spread(initial, m, n, offset, gap, -7f));
+              dev.kiln.Batch batch = device.batch()) {
+            Gemm.floats(
+                batch,
+                m,
+                n,
+                k,
+                1.25f,
+                da,
+                offset,
+                lengthA + gap,
+                transA,
+                db,
+                offset,
+                lengthB + gap,
+                transB,
+                plain ? 0.5f : 0f,
+                dc,
+                offset,
+                n + gap,
+                plain
+                    ? Gemm.Epilogue.forDevice()
+                    : Gemm.Epilogue.forDevice().biasPerColumn(dBias).residual(dResidual));
+            batch.submit();
+            org.junit.jupiter.api.Assertions.assertArrayEquals(
+                spread(plain ? scaled : expected, m, n, offset, gap, -7f),
+                dc.toArray(),
+                device + ", floats" + (plain ? ", β alone" : ""));
+          }
+        }
       }
     }
     for (boolean bfloat : new boolean[] {false, true}) {
