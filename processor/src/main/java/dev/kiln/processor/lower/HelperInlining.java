@@ -246,24 +246,32 @@ final class HelperInlining {
 
   /**
    * A helper's body in place of its call: its scalar parameters become locals set from the
-   * arguments, its array parameters name the caller's arrays, and {@code lowerBody} lowers the
-   * helper's method (its path given) to the statements that follow those assignments.
+   * arguments (a constant argument of a parameter the helper never assigns is read in place, so
+   * that a branch on it folds: {@link ConstantBranches}), its array parameters name the caller's
+   * arrays, and {@code lowerBody} lowers the helper's method (its path given) to the statements
+   * that follow those assignments.
    */
   List<Stmt> inlineStatements(
       TreePath call, ExecutableElement helper, Function<TreePath, List<Stmt>> lowerBody) {
     TreePath at = unparenthesized(call);
     List<Stmt> statements = new ArrayList<>();
+    TreePath path = trees.getPath(helper);
+    Set<String> assigned = ConstantBranches.assignedParameters(path.getLeaf());
     List<Runnable> bindings =
         bindings(
             at,
             helper,
             scope::bindArray,
             (parameter, value) -> {
+              if (ConstantBranches.isConstant(value)
+                  && !assigned.contains(parameter.getSimpleName().toString())) {
+                scope.bindArgument(parameter, value);
+                return;
+              }
               Local local =
                   scope.declare(parameter, parameter.getSimpleName().toString(), value.type());
               statements.add(new Stmt.Assign(local, value));
             });
-    TreePath path = trees.getPath(helper);
     if (!scope.enterHelper(helper, path.getCompilationUnit())) {
       throw new KernelError(at.getLeaf(), Errors.helperRecursion(helper.getSimpleName()));
     }

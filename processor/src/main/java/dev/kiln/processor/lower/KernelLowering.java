@@ -313,7 +313,11 @@ public final class KernelLowering {
                 ? List.of()
                 : statement(child(path, branch.getElseStatement()));
         aliases.join(afterThen);
-        yield List.of(new Stmt.If(condition, then, otherwise));
+        // a condition known here (a helper's constant argument) keeps only its branch; both were
+        // lowered, so that either one's errors are reported
+        yield ConstantBranches.truth(condition)
+            .map(known -> known ? then : otherwise)
+            .orElseGet(() -> List.of(new Stmt.If(condition, then, otherwise)));
       }
       case FOR_LOOP, ENHANCED_FOR_LOOP, WHILE_LOOP, DO_WHILE_LOOP, SWITCH, LABELED_STATEMENT -> {
         aliases.widenAssignedIn(path); // a turn or a jump may come back with any of them
