@@ -50,6 +50,17 @@ public final class Embedded {
     return total;
   }
 
+  /**
+   * Adds 1 to {@code a[i]} unless {@code skip}: a form chosen by a constant argument, whose early
+   * return stays in the branch the constant keeps.
+   */
+  static void addUnless(float[] a, int i, int skip) {
+    if (skip != 0) {
+      return;
+    }
+    a[i] += 1f;
+  }
+
   @Kernel
   static void embedded(float[] s, float[] k, float[] call, int[] steps, float[] log, int limit) {
     int i = Gpu.globalId(0);
@@ -60,6 +71,8 @@ public final class Embedded {
     steps[i] = 1 + escape(s[i] / 4f, k[i] / 4f, limit);
     log[i] = bump(log, i) + log[i]; // the old value, then the bumped one
     log[i] = i % 3 == 0 ? bump(log, i) : -log[i]; // bumps only where chosen
+    addUnless(log, i, 1); // returns at once
+    addUnless(log, i, 0);
     steps[i] += switch (steps[i] & 3) {
       case 0 -> 7;
       case 1 -> {

@@ -313,11 +313,15 @@ public final class KernelLowering {
                 ? List.of()
                 : statement(child(path, branch.getElseStatement()));
         aliases.join(afterThen);
-        // a condition known here (a helper's constant argument) keeps only its branch; both were
-        // lowered, so that either one's errors are reported
-        yield ConstantBranches.truth(condition)
-            .map(known -> known ? then : otherwise)
-            .orElseGet(() -> List.of(new Stmt.If(condition, then, otherwise)));
+        // a condition known here (a helper's constant argument) keeps only its branch, still as a
+        // branch (one that returns or jumps must end a block); both were lowered, so that either
+        // one's errors are reported
+        yield List.of(
+            ConstantBranches.truth(condition)
+                .map(
+                    known ->
+                        new Stmt.If(new Expr.BoolConst(true), known ? then : otherwise, List.of()))
+                .orElseGet(() -> new Stmt.If(condition, then, otherwise)));
       }
       case FOR_LOOP, ENHANCED_FOR_LOOP, WHILE_LOOP, DO_WHILE_LOOP, SWITCH, LABELED_STATEMENT -> {
         aliases.widenAssignedIn(path); // a turn or a jump may come back with any of them
