@@ -220,7 +220,7 @@ final class SubgroupStatements {
     for (int i = 0; i < parts.size(); i++) {
       Expr part = parts.get(i);
       flat.add(
-          i < last && !isConstant(part)
+          i < last && !part.isConstant()
               ? copy(flat(part, out), out)
               : i <= last ? flat(part, out) : part);
     }
@@ -245,14 +245,6 @@ final class SubgroupStatements {
     Local local = new Local("lane$" + nextId, type, nextId++);
     added.add(local);
     return local;
-  }
-
-  private static boolean isConstant(Expr expression) {
-    return expression instanceof Expr.IntConst
-        || expression instanceof Expr.LongConst
-        || expression instanceof Expr.FloatConst
-        || expression instanceof Expr.DoubleConst
-        || expression instanceof Expr.BoolConst;
   }
 
   private static boolean contains(Expr expression) {

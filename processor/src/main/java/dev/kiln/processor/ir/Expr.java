@@ -9,6 +9,15 @@ package dev.kiln.processor.ir;
 public sealed interface Expr {
   PrimType type();
 
+  /** Whether this is a constant of a primitive type. */
+  default boolean isConstant() {
+    return this instanceof IntConst
+        || this instanceof LongConst
+        || this instanceof FloatConst
+        || this instanceof DoubleConst
+        || this instanceof BoolConst;
+  }
+
   record IntConst(int value) implements Expr {
     @Override
     public PrimType type() {

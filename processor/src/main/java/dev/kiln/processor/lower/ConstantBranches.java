@@ -1,17 +1,8 @@
 package dev.kiln.processor.lower;
 
-import com.sun.source.tree.AssignmentTree;
-import com.sun.source.tree.CompoundAssignmentTree;
-import com.sun.source.tree.ExpressionTree;
-import com.sun.source.tree.IdentifierTree;
-import com.sun.source.tree.Tree;
-import com.sun.source.tree.UnaryTree;
-import com.sun.source.util.TreeScanner;
 import dev.kiln.processor.ir.BinaryOp;
 import dev.kiln.processor.ir.Expr;
-import java.util.HashSet;
 import java.util.Optional;
-import java.util.Set;
 
 /**
  * Conditions known as a kernel is lowered: a helper called with a constant argument (a layout, an
@@ -20,15 +11,6 @@ import java.util.Set;
  */
 final class ConstantBranches {
   private ConstantBranches() {}
-
-  /** Whether {@code value} is a constant of a primitive type. */
-  static boolean isConstant(Expr value) {
-    return value instanceof Expr.IntConst
-        || value instanceof Expr.LongConst
-        || value instanceof Expr.FloatConst
-        || value instanceof Expr.DoubleConst
-        || value instanceof Expr.BoolConst;
-  }
 
   /**
    * The value of a boolean condition made of constants (comparisons of int or long constants,
@@ -79,40 +61,5 @@ final class ConstantBranches {
       case Expr.LongConst c -> Optional.of(c.value());
       default -> Optional.empty();
     };
-  }
-
-  /** The names of the parameters {@code method} assigns ({@code =}, {@code op=}, {@code ++}). */
-  static Set<String> assignedParameters(Tree method) {
-    Set<String> names = new HashSet<>();
-    new TreeScanner<Void, Void>() {
-      @Override
-      public Void visitAssignment(AssignmentTree tree, Void unused) {
-        add(tree.getVariable());
-        return super.visitAssignment(tree, unused);
-      }
-
-      @Override
-      public Void visitCompoundAssignment(CompoundAssignmentTree tree, Void unused) {
-        add(tree.getVariable());
-        return super.visitCompoundAssignment(tree, unused);
-      }
-
-      @Override
-      public Void visitUnary(UnaryTree tree, Void unused) {
-        switch (tree.getKind()) {
-          case PREFIX_INCREMENT, PREFIX_DECREMENT, POSTFIX_INCREMENT, POSTFIX_DECREMENT ->
-              add(tree.getExpression());
-          default -> {}
-        }
-        return super.visitUnary(tree, unused);
-      }
-
-      private void add(ExpressionTree target) {
-        if (target instanceof IdentifierTree identifier) {
-          names.add(identifier.getName().toString());
-        }
-      }
-    }.scan(method, null);
-    return names;
   }
 }

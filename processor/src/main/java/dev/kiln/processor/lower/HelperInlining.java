@@ -256,15 +256,15 @@ final class HelperInlining {
     TreePath at = unparenthesized(call);
     List<Stmt> statements = new ArrayList<>();
     TreePath path = trees.getPath(helper);
-    Set<String> assigned = ConstantBranches.assignedParameters(path.getLeaf());
+    Set<Element> assigned =
+        AssignedVariables.in(trees, path.getCompilationUnit(), (MethodTree) path.getLeaf());
     List<Runnable> bindings =
         bindings(
             at,
             helper,
             scope::bindArray,
             (parameter, value) -> {
-              if (ConstantBranches.isConstant(value)
-                  && !assigned.contains(parameter.getSimpleName().toString())) {
+              if (value.isConstant() && !assigned.contains(parameter)) {
                 scope.bindArgument(parameter, value);
                 return;
               }
