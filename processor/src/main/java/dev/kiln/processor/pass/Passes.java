@@ -13,14 +13,15 @@ import java.util.List;
 
 /**
  * The passes between checked IR and the SPIR-V writer: for a kernel the gate, for a group fusion
- * ({@code pass.fuse}, which gates each arm); then for both vectorization and labelled jumps.
+ * ({@code pass.fuse}, which gates each arm); then for both vectorization, labelled jumps, and the
+ * unrolling of loops that index private arrays ({@link RegisterUnrolling}).
  */
 public final class Passes {
   private Passes() {}
 
   /**
    * A lowered, checked kernel made ready for the writer: gated, vectorized where it qualifies (and
-   * {@code vectorize} allows), then without labelled jumps.
+   * {@code vectorize} allows), then without labelled jumps, its loops over private arrays unrolled.
    */
   public static Vectorize.Decision kernel(Program lowered, boolean vectorize) {
     return finish(Gate.kernel(lowered), vectorize);
@@ -28,7 +29,7 @@ public final class Passes {
 
   /**
    * A gated kernel or fused group: its split form and alias conflicts decided, vectorized where it
-   * qualifies and is allowed, then without labelled jumps.
+   * qualifies and is allowed, then without labelled jumps, its loops over private arrays unrolled.
    */
   public static Vectorize.Decision finish(Program gated, boolean vectorize) {
     Analysis analysis = Analysis.of(gated);
@@ -38,7 +39,7 @@ public final class Passes {
             ? Vectorize.apply(analysis)
             : new Vectorize.Decision.Kept(gated, "vectorization is off (-Akiln.vectorize=false)");
     Program ready =
-        withoutLabelledJumps(decision.program())
+        RegisterUnrolling.apply(withoutLabelledJumps(decision.program()))
             .withSplit(split)
             .withAliasConflicts(AliasConflicts.of(analysis));
     return switch (decision) {

@@ -1,0 +1,154 @@
+package dev.kiln.processor.pass;
+
+import static com.google.common.truth.Truth.assertThat;
+import static com.google.testing.compile.CompilationSubject.assertThat;
+
+import com.google.testing.compile.Compilation;
+import com.google.testing.compile.JavaFileObjects;
+import dev.kiln.processor.Kernels;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A counted loop whose counter indexes a private array is written out turn by turn in the program
+ * the SPIR-V writer gets, each index a constant; a loop that leaves early, assigns its counter, has
+ * a bound the compiler does not know, runs too many turns or indexes no private array stays a loop.
+ * (That the unrolled modules compute what Java does, the corpus runs: samples' {@code CorpusTest}
+ * and the kernel fuzzer compare the devices with the CPU twins, which run the program before this
+ * pass.)
+ */
+class RegisterUnrollingTest {
+  @TempDir static Path dump;
+
+  @BeforeAll
+  static void compile() {
+    Compilation compilation =
+        Kernels.compile(
+            List.of("-Akiln.dump=" + dump),
+            kernels(
+                "tiles",
+                """
+                for (int i = 0; i < 4; i++) {
+                  for (int j = 1; j <= 6; j += 2) {
+                    t[i * 2 + j / 2] = x[g + i + j];
+                  }
+                }
+                y[g] = t[0] + t[7];
+                """,
+                "unknownBound",
+                """
+                for (int i = 0; i < x.length % 8; i++) {
+                  t[i] = x[g];
+                }
+                y[g] = t[1];
+                """,
+                "leavesEarly",
+                """
+                for (int i = 0; i < 8; i++) {
+                  if (x[i] < 0f) {
+                    break;
+                  }
+                  t[i] = x[g];
+                }
+                y[g] = t[1];
+                """,
+                "continuesFromASwitch",
+                """
+                for (int i = 0; i < 8; i++) {
+                  switch (g) {
+                    case 3:
+                      continue;
+                    default:
+                      t[i] = x[g];
+                  }
+                }
+                y[g] = t[1];
+                """,
+                "assignsItsCounter",
+                """
+                for (int i = 0; i < 8; i++) {
+                  t[i] = x[g];
+                  i += g & 1;
+                }
+                y[g] = t[1];
+                """,
+                "manyTurns",
+                """
+                for (int i = 0; i < 65; i++) {
+                  t[i & 7] += x[g];
+                }
+                y[g] = t[1];
+                """,
+                "noPrivateArray",
+                """
+                for (int i = 0; i < 8; i++) {
+                  y[(g + i) % y.length] = x[g];
+                }
+                """));
+    assertThat(compilation).succeededWithoutWarnings();
+  }
+
+  @Test
+  void aNestOverAPrivateArrayIsWrittenOutWithConstantIndices() throws IOException {
+    String tiles = program("tiles");
+    assertThat(tiles).doesNotContain("while");
+    // i = 3, j = 5: the last turn of both loops, the counters' values in place of their reads
+    assertThat(tiles).contains("t$0[((3 * 2) + (5 / 2))] = x[((g#0 + 3) + 5)]");
+    assertThat(tiles).doesNotContain("t$0[((3 * 2) + (7 / 2))]");
+    assertThat(tiles).contains("j#2 = 7;");
+    assertThat(tiles).contains("i#1 = 4;");
+  }
+
+  @Test
+  void loopsThatDoNotQualifyStayLoops() throws IOException {
+    for (String kernel :
+        List.of(
+            "unknownBound",
+            "leavesEarly",
+            "continuesFromASwitch",
+            "assignsItsCounter",
+            "manyTurns",
+            "noPrivateArray")) {
+      assertThat(program(kernel)).contains("while");
+    }
+  }
+
+  /** A class of one kernel per name, each with private array {@code t} and its body. */
+  private static javax.tools.JavaFileObject kernels(String... namesAndBodies) {
+    List<String> lines =
+        new ArrayList<>(
+            List.of(
+                "package test;",
+                "import dev.kiln.Gpu;",
+                "import dev.kiln.annotations.Kernel;",
+                "final class Unrolled {"));
+    for (int k = 0; k < namesAndBodies.length; k += 2) {
+      lines.add("  @Kernel(workgroup = 64)");
+      lines.add("  static void " + namesAndBodies[k] + "(float[] x, float[] y) {");
+      lines.add("    int g = Gpu.globalId(0) % 16;");
+      lines.add("    float[] t = new float[8];");
+      lines.add(namesAndBodies[k + 1]);
+      lines.add("  }");
+    }
+    lines.add("}");
+    return JavaFileObjects.forSourceLines("test.Unrolled", lines);
+  }
+
+  /** The IR the processor dumped for {@code kernel}: the program the SPIR-V writer got. */
+  private static String program(String kernel) throws IOException {
+    try (var files = Files.walk(dump)) {
+      Path text =
+          files
+              .filter(file -> file.getFileName().toString().endsWith("." + kernel + ".ir.txt"))
+              .findFirst()
+              .orElseThrow(() -> new AssertionError("no IR dumped for " + kernel));
+      return Files.readString(text);
+    }
+  }
+}
