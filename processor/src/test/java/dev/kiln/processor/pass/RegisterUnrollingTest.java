@@ -99,10 +99,10 @@ class RegisterUnrollingTest {
     String tiles = program("tiles");
     assertThat(tiles).doesNotContain("while");
     // i = 3, j = 5: the last turn of both loops, the counters' values in place of their reads
-    assertThat(tiles).contains("t$0[((3 * 2) + (5 / 2))] = x[((g#0 + 3) + 5)]");
+    assertThat(tiles).contains("t$0[((3 * 2) + (5 / 2))] = x[((g + 3) + 5)]");
     assertThat(tiles).doesNotContain("t$0[((3 * 2) + (7 / 2))]");
-    assertThat(tiles).contains("j#2 = 7;");
-    assertThat(tiles).contains("i#1 = 4;");
+    assertThat(tiles).contains("j = 7;");
+    assertThat(tiles).contains("i = 4;");
   }
 
   @Test
@@ -140,7 +140,10 @@ class RegisterUnrollingTest {
     return JavaFileObjects.forSourceLines("test.Unrolled", lines);
   }
 
-  /** The IR the processor dumped for {@code kernel}: the program the SPIR-V writer got. */
+  /**
+   * The IR the processor dumped for {@code kernel}: the program the SPIR-V writer got, its locals
+   * by name alone (their numbers come from one allocator for the whole test run).
+   */
   private static String program(String kernel) throws IOException {
     try (var files = Files.walk(dump)) {
       Path text =
@@ -148,7 +151,7 @@ class RegisterUnrollingTest {
               .filter(file -> file.getFileName().toString().endsWith("." + kernel + ".ir.txt"))
               .findFirst()
               .orElseThrow(() -> new AssertionError("no IR dumped for " + kernel));
-      return Files.readString(text);
+      return Files.readString(text).replaceAll("#\\d+", "");
     }
   }
 }
