@@ -186,7 +186,9 @@ final class GemmKernels {
    * through workgroup memory in the module, NVIDIA's driver gives the product 149-155 registers an
    * invocation, so that one workgroup of 256 fits a multiprocessor of 64K registers; without it,
    * 128, and two fit (on the H100, a measurement form of this kernel: 25.7 → 33.5 TFLOP/s at 4096,
-   * PERFORMANCE.md's forty-first session).
+   * PERFORMANCE.md's forty-first session). The tile's loops must be unrolled for its sums to stay
+   * in registers, which the processor does ({@code RegisterUnrolling}): rolled, NVIDIA's driver
+   * kept them in memory (59 registers, 1.9 TFLOP/s; the forty-second session).
    */
   @Kernel(
       workgroup = {SIDE, SIDE},

@@ -2,6 +2,7 @@ package dev.kiln.processor.pass;
 
 import dev.kiln.processor.ir.BinaryOp;
 import dev.kiln.processor.ir.Expr;
+import dev.kiln.processor.ir.Label;
 import dev.kiln.processor.ir.Local;
 import dev.kiln.processor.ir.PrivateArray;
 import dev.kiln.processor.ir.Program;
@@ -9,8 +10,12 @@ import dev.kiln.processor.ir.Rewriter;
 import dev.kiln.processor.ir.Stmt;
 import dev.kiln.processor.ir.Walk;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Unrolls the counted loops that index a private array by their counter, so that every such index
@@ -28,7 +33,8 @@ import java.util.Optional;
  * array's index in it reads the counter, and it runs at most {@link #MOST_TURNS} turns whose copies
  * hold at most {@link #MOST_STATEMENTS} statements. Its turns then follow one another with the
  * counter's value in place of each read, and the counter ends with the value the loop leaves it.
- * Inner loops are unrolled first. The CPU twins run the program before this pass.
+ * Inner loops are unrolled first, in every block, those of a helper inlined into an expression too.
+ * The CPU twins run the program before this pass.
  */
 public final class RegisterUnrolling {
   /** The most turns of a loop unrolled. */
@@ -41,43 +47,68 @@ public final class RegisterUnrolling {
 
   /** {@code program} with its qualifying loops unrolled. */
   public static Program apply(Program program) {
-    return program.withBody(program.locals(), statements(program.body()));
+    return program.withBody(program.locals(), new Unroller().block(program.body()));
   }
 
-  private static List<Stmt> statements(List<Stmt> body) {
-    List<Stmt> out = new ArrayList<>(body.size());
-    for (Stmt statement : body) {
-      Stmt inner = nested(statement);
-      Optional<List<Stmt>> unrolled =
-          inner instanceof Stmt.Loop loop
-                  && !out.isEmpty()
-                  && out.getLast() instanceof Stmt.Assign start
-              ? unrolled(start, loop)
-              : Optional.empty();
-      if (unrolled.isPresent()) {
-        out.addAll(unrolled.get());
-      } else {
-        out.add(inner);
+  /**
+   * Rebuilds a body with its qualifying loops unrolled, in every block: nested statements' and
+   * those of the expressions' {@link Expr.Effect}s (an inlined helper's body in an expression).
+   */
+  private static final class Unroller extends Rewriter {
+    List<Stmt> block(List<Stmt> body) {
+      List<Stmt> out = new ArrayList<>(body.size());
+      for (Stmt statement : body) {
+        Stmt rebuilt = statement(statement).getFirst();
+        Optional<List<Stmt>> unrolled =
+            rebuilt instanceof Stmt.Loop loop
+                    && !out.isEmpty()
+                    && out.getLast() instanceof Stmt.Assign start
+                ? unrolled(start, loop)
+                : Optional.empty();
+        if (unrolled.isPresent()) {
+          out.addAll(unrolled.get());
+        } else {
+          out.add(rebuilt);
+        }
       }
+      return out;
     }
-    return out;
-  }
 
-  /** {@code statement} with the loops of its nested blocks unrolled. */
-  private static Stmt nested(Stmt statement) {
-    return switch (statement) {
-      case Stmt.If branch ->
-          new Stmt.If(
-              branch.condition(), statements(branch.then()), statements(branch.otherwise()));
-      case Stmt.Loop loop -> loop.withBody(statements(loop.body()));
-      case Stmt.Switch choice ->
-          new Stmt.Switch(
-              choice.selector(),
-              choice.cases().stream()
-                  .map(c -> new Stmt.Case(c.labels(), c.isDefault(), statements(c.body())))
-                  .toList());
-      default -> statement;
-    };
+    @Override
+    public List<Stmt> statement(Stmt statement) {
+      return switch (statement) {
+        case Stmt.If branch ->
+            List.of(
+                new Stmt.If(
+                    expression(branch.condition()),
+                    block(branch.then()),
+                    block(branch.otherwise())));
+        case Stmt.Loop loop ->
+            List.of(
+                new Stmt.Loop(
+                    expression(loop.condition()),
+                    loop.testFirst(),
+                    block(loop.body()),
+                    block(loop.update()),
+                    loop.label(),
+                    loop.site()));
+        case Stmt.Switch choice ->
+            List.of(
+                new Stmt.Switch(
+                    expression(choice.selector()),
+                    choice.cases().stream()
+                        .map(c -> new Stmt.Case(c.labels(), c.isDefault(), block(c.body())))
+                        .toList()));
+        default -> super.statement(statement);
+      };
+    }
+
+    @Override
+    public Expr expression(Expr expression) {
+      return expression instanceof Expr.Effect effect
+          ? new Expr.Effect(block(effect.statements()), expression(effect.value()))
+          : super.expression(expression);
+    }
   }
 
   /**
@@ -99,7 +130,7 @@ public final class RegisterUnrolling {
     Optional<Integer> step = step(loop.update(), counter);
     if (step.isEmpty()
         || assigns(loop.body(), counter)
-        || leaves(loop.body(), false)
+        || leaves(loop.body())
         || loop.body().stream().anyMatch(Stmt.Return.class::isInstance)
         || !indexesPrivateArray(loop.body(), counter)) {
       return Optional.empty();
@@ -111,19 +142,37 @@ public final class RegisterUnrolling {
     }
     List<Stmt> out = new ArrayList<>(); // after start, which stays
     for (long turn = 0; turn < turns; turn++) {
-      int value = (int) (first + turn * step.get());
-      out.addAll(
-          new Rewriter() {
-            @Override
-            public Expr expression(Expr expression) {
-              return expression instanceof Expr.LocalGet(Local read) && read.equals(counter)
-                  ? new Expr.IntConst(value)
-                  : super.expression(expression);
-            }
-          }.statements(loop.body()));
+      out.addAll(new Turn(counter, (int) (first + turn * step.get())).statements(loop.body()));
     }
     out.add(new Stmt.Assign(counter, new Expr.IntConst((int) (first + turns * step.get()))));
     return Optional.of(out);
+  }
+
+  /**
+   * One turn of an unrolled body: the counter's value in place of its reads, and a label of its own
+   * for each labelled loop of the body (labels are compared by identity).
+   */
+  private static final class Turn extends Rewriter {
+    private final Local counter;
+    private final int value;
+    private final Map<Label, Label> labels = new HashMap<>();
+
+    Turn(Local counter, int value) {
+      this.counter = counter;
+      this.value = value;
+    }
+
+    @Override
+    protected Label label(Label label) {
+      return labels.computeIfAbsent(label, old -> new Label(old.name()));
+    }
+
+    @Override
+    public Expr expression(Expr expression) {
+      return expression instanceof Expr.LocalGet(Local read) && read.equals(counter)
+          ? new Expr.IntConst(value)
+          : super.expression(expression);
+    }
   }
 
   /** The positive constant {@code update} adds to {@code counter}, where that is all it does. */
@@ -158,40 +207,56 @@ public final class RegisterUnrolling {
   /**
    * Whether a statement of {@code body} leaves or continues the loop whose body it is: an
    * unlabelled {@code continue} outside nested loops, an unlabelled {@code break} outside nested
-   * loops and switches, or any labelled jump. {@code inSwitch}: whether {@code body} is a case's.
+   * loops and switches, or a jump to a label that no loop of the body carries. (An expression's
+   * {@link Expr.Effect} is a body of its own: its jumps stay inside it.)
    */
-  private static boolean leaves(List<Stmt> body, boolean inSwitch) {
+  private static boolean leaves(List<Stmt> body) {
+    Set<Label> inside = new HashSet<>();
+    Walk.statements(
+        body,
+        statement -> {
+          if (statement instanceof Stmt.Loop loop && loop.label() != null) {
+            inside.add(loop.label());
+          }
+        });
+    return Walk.anyStatement(
+            body,
+            statement ->
+                switch (statement) {
+                  case Stmt.Break jump -> jump.label() != null && !inside.contains(jump.label());
+                  case Stmt.Continue jump -> jump.label() != null && !inside.contains(jump.label());
+                  default -> false;
+                })
+        || unlabelledJumpOut(body, false);
+  }
+
+  /** Whether {@code body} holds an unlabelled jump out of its loop; {@code inSwitch}: a case's. */
+  private static boolean unlabelledJumpOut(List<Stmt> body, boolean inSwitch) {
     for (Stmt statement : body) {
-      boolean leaves =
+      boolean out =
           switch (statement) {
-            case Stmt.Break jump -> jump.label() != null || !inSwitch;
-            case Stmt.Continue jump -> true;
+            case Stmt.Break jump -> jump.label() == null && !inSwitch;
+            case Stmt.Continue jump -> jump.label() == null;
             case Stmt.If branch ->
-                leaves(branch.then(), inSwitch) || leaves(branch.otherwise(), inSwitch);
+                unlabelledJumpOut(branch.then(), inSwitch)
+                    || unlabelledJumpOut(branch.otherwise(), inSwitch);
             case Stmt.Switch choice ->
-                choice.cases().stream().anyMatch(c -> leaves(c.body(), true));
-            case Stmt.Loop loop -> labelledJump(loop.body()) || labelledJump(loop.update());
-            default -> false;
+                choice.cases().stream().anyMatch(c -> unlabelledJumpOut(c.body(), true));
+            default -> false; // a nested loop's unlabelled jumps are its own
           };
-      if (leaves) {
+      if (out) {
         return true;
       }
     }
     return false;
   }
 
-  private static boolean labelledJump(List<Stmt> body) {
-    return Walk.anyStatement(
-        body,
-        statement ->
-            switch (statement) {
-              case Stmt.Break jump -> jump.label() != null;
-              case Stmt.Continue jump -> jump.label() != null;
-              default -> false;
-            });
-  }
-
-  /** Whether an index of a private array in {@code body} reads {@code counter}. */
+  /**
+   * Whether an index of a private array in {@code body} reads {@code counter} itself. (A counter
+   * that reaches an index through a local, as an inlined helper's parameter {@code at = move * 8}
+   * indexing {@code next[at + t]}, does not count: unrolling those too took the tensor-core GEMM's
+   * modules from 435 to 940 KB, for a gain not measured.)
+   */
   private static boolean indexesPrivateArray(List<Stmt> body, Local counter) {
     boolean[] found = {false};
     Walk.statements(

@@ -85,6 +85,10 @@ class RegisterUnrollingTest {
                 }
                 y[g] = t[1];
                 """,
+                "inAHelpersExpression",
+                """
+                y[g] = g < 8 ? sumOfFour(x, g) : 0f;
+                """,
                 "noPrivateArray",
                 """
                 for (int i = 0; i < 8; i++) {
@@ -106,6 +110,14 @@ class RegisterUnrollingTest {
   }
 
   @Test
+  void aHelperInlinedIntoAnExpressionHasItsLoopsUnrolled() throws IOException {
+    // the IR's text shows an expression's statements by their count alone: the module's loops
+    assertThat(dumped("inAHelpersExpression", ".spvasm")).doesNotContain("OpLoopMerge");
+    assertThat(dumped("tiles", ".spvasm")).doesNotContain("OpLoopMerge");
+    assertThat(dumped("unknownBound", ".spvasm")).contains("OpLoopMerge");
+  }
+
+  @Test
   void loopsThatDoNotQualifyStayLoops() throws IOException {
     for (String kernel :
         List.of(
@@ -119,7 +131,10 @@ class RegisterUnrollingTest {
     }
   }
 
-  /** A class of one kernel per name, each with private array {@code t} and its body. */
+  /**
+   * A class of one kernel per name, each with private array {@code t} and its body, and helper
+   * {@code sumOfFour} (two loops over a private array of its own).
+   */
   private static javax.tools.JavaFileObject kernels(String... namesAndBodies) {
     List<String> lines =
         new ArrayList<>(
@@ -136,7 +151,20 @@ class RegisterUnrollingTest {
       lines.add(namesAndBodies[k + 1]);
       lines.add("  }");
     }
-    lines.add("}");
+    lines.addAll(
+        List.of(
+            "  static float sumOfFour(float[] x, int g) {",
+            "    float[] four = new float[4];",
+            "    for (int i = 0; i < 4; i++) {",
+            "      four[i] = x[g + i];",
+            "    }",
+            "    float sum = 0f;",
+            "    for (int i = 0; i < 4; i++) {",
+            "      sum += four[i];",
+            "    }",
+            "    return sum;",
+            "  }",
+            "}"));
     return JavaFileObjects.forSourceLines("test.Unrolled", lines);
   }
 
@@ -145,13 +173,18 @@ class RegisterUnrollingTest {
    * by name alone (their numbers come from one allocator for the whole test run).
    */
   private static String program(String kernel) throws IOException {
+    return dumped(kernel, ".ir.txt").replaceAll("#\\d+", "");
+  }
+
+  /** What the processor dumped for {@code kernel} in the file ending {@code suffix}. */
+  private static String dumped(String kernel, String suffix) throws IOException {
     try (var files = Files.walk(dump)) {
       Path text =
           files
-              .filter(file -> file.getFileName().toString().endsWith("." + kernel + ".ir.txt"))
+              .filter(file -> file.getFileName().toString().endsWith("." + kernel + suffix))
               .findFirst()
-              .orElseThrow(() -> new AssertionError("no IR dumped for " + kernel));
-      return Files.readString(text).replaceAll("#\\d+", "");
+              .orElseThrow(() -> new AssertionError("no " + suffix + " dumped for " + kernel));
+      return Files.readString(text);
     }
   }
 }
