@@ -137,14 +137,19 @@ public final class RegisterUnrolling {
     }
     long last = test.op() == BinaryOp.LT ? (long) bound - 1 : bound;
     long turns = last < first ? 0 : (last - first) / step.get() + 1;
-    if (turns == 0 || turns > MOST_TURNS || turns * size(loop.body()) > MOST_STATEMENTS) {
+    long end =
+        first + turns * step.get(); // past Integer.MAX_VALUE the counter wraps, and Java goes on
+    if (turns == 0
+        || turns > MOST_TURNS
+        || end > Integer.MAX_VALUE
+        || turns * size(loop.body()) > MOST_STATEMENTS) {
       return Optional.empty();
     }
     List<Stmt> out = new ArrayList<>(); // after start, which stays
     for (long turn = 0; turn < turns; turn++) {
       out.addAll(new Turn(counter, (int) (first + turn * step.get())).statements(loop.body()));
     }
-    out.add(new Stmt.Assign(counter, new Expr.IntConst((int) (first + turns * step.get()))));
+    out.add(new Stmt.Assign(counter, new Expr.IntConst((int) end)));
     return Optional.of(out);
   }
 

@@ -18,10 +18,10 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * A counted loop whose counter indexes a private array is written out turn by turn in the program
  * the SPIR-V writer gets, each index a constant; a loop that leaves early, assigns its counter, has
- * a bound the compiler does not know, runs too many turns or indexes no private array stays a loop.
- * (That the unrolled modules compute what Java does, the corpus runs: samples' {@code CorpusTest}
- * and the kernel fuzzer compare the devices with the CPU twins, which run the program before this
- * pass.)
+ * a bound the compiler does not know, runs too many turns, has a counter that wraps around (Java's
+ * loop then never ends) or indexes no private array stays a loop. (That the unrolled modules
+ * compute what Java does, the corpus runs: samples' {@code CorpusTest} and the kernel fuzzer
+ * compare the devices with the CPU twins, which run the program before this pass.)
  */
 class RegisterUnrollingTest {
   @TempDir static Path dump;
@@ -89,6 +89,13 @@ class RegisterUnrollingTest {
                 """
                 y[g] = g < 8 ? sumOfFour(x, g) : 0f;
                 """,
+                "wrapsAround",
+                """
+                for (int i = 2147483640; i <= 2147483647; i += 4) {
+                  t[i & 7] = x[g];
+                }
+                y[g] = t[1];
+                """,
                 "noPrivateArray",
                 """
                 for (int i = 0; i < 8; i++) {
@@ -126,6 +133,7 @@ class RegisterUnrollingTest {
             "continuesFromASwitch",
             "assignsItsCounter",
             "manyTurns",
+            "wrapsAround",
             "noPrivateArray")) {
       assertThat(program(kernel)).contains("while");
     }
