@@ -1,5 +1,5 @@
 #!/bin/bash
-# Session 42, call 4 (carry: [".gpu-check"]: the pack of e8b0876, whose processor unrolls counted loops
+# Session 42, call 4, the next call (carry: [".gpu-check"]: the pack of c19d75e, whose processor unrolls counted loops
 # over private arrays (RegisterUnrolling), with 700 fuzz kernels; bench/ this head's bench jar; base/
 # the library and llama jars of d5416f6, before the unrolling). Calls 1-2: the float32 scaled GEMM
 # kept its sums in memory (59 registers, 1.9 TFLOP/s); its store loop written out by hand, 128 and
