@@ -13,11 +13,11 @@ import java.util.Set;
  * Which locals statements and expressions assign: the variables whose facts a walk forgets where
  * they may change.
  */
-final class Assignments {
+public final class Assignments {
   private Assignments() {}
 
   /** The locals that statements of {@code body} assign, those inside effects included. */
-  static Set<Local> assigned(List<Stmt> body) {
+  public static Set<Local> assigned(List<Stmt> body) {
     Set<Local> locals = new HashSet<>();
     Walk.statements(
         body,

@@ -32,6 +32,15 @@ public class Rewriter {
     return out;
   }
 
+  /**
+   * The statements that replace a nested block: a branch, a loop's body or update, a case, an
+   * effect's statements. {@link #statements} by default; a pass that rewrites a block as a whole
+   * (several statements at once) overrides this.
+   */
+  protected List<Stmt> block(List<Stmt> body) {
+    return statements(body);
+  }
+
   /** {@code op} with its scalars and array rewritten. */
   private MatrixOp matrixOp(MatrixOp op) {
     MatrixOp rewritten = op.withScalars(op.scalars().stream().map(this::expression).toList());
@@ -106,22 +115,20 @@ public class Rewriter {
                   site(copy.site()));
           case Stmt.If branch ->
               new Stmt.If(
-                  expression(branch.condition()),
-                  statements(branch.then()),
-                  statements(branch.otherwise()));
+                  expression(branch.condition()), block(branch.then()), block(branch.otherwise()));
           case Stmt.Loop loop ->
               new Stmt.Loop(
                   expression(loop.condition()),
                   loop.testFirst(),
-                  statements(loop.body()),
-                  statements(loop.update()),
+                  block(loop.body()),
+                  block(loop.update()),
                   labelOrNull(loop.label()),
                   site(loop.site()));
           case Stmt.Switch choice ->
               new Stmt.Switch(
                   expression(choice.selector()),
                   choice.cases().stream()
-                      .map(c -> new Stmt.Case(c.labels(), c.isDefault(), statements(c.body())))
+                      .map(c -> new Stmt.Case(c.labels(), c.isDefault(), block(c.body())))
                       .toList());
           case Stmt.Break jump -> new Stmt.Break(labelOrNull(jump.label()));
           case Stmt.Continue jump -> new Stmt.Continue(labelOrNull(jump.label()));
@@ -168,7 +175,7 @@ public class Rewriter {
       case Expr.Let let ->
           new Expr.Let(local(let.local()), expression(let.value()), expression(let.body()));
       case Expr.Effect effect ->
-          new Expr.Effect(statements(effect.statements()), expression(effect.value()));
+          new Expr.Effect(block(effect.statements()), expression(effect.value()));
       case Expr.IntConst c -> c;
       case Expr.FloatConst c -> c;
       case Expr.LongConst c -> c;

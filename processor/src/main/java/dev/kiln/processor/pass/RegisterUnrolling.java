@@ -1,5 +1,6 @@
 package dev.kiln.processor.pass;
 
+import dev.kiln.processor.analysis.Assignments;
 import dev.kiln.processor.ir.BinaryOp;
 import dev.kiln.processor.ir.Expr;
 import dev.kiln.processor.ir.Label;
@@ -55,7 +56,8 @@ public final class RegisterUnrolling {
    * those of the expressions' {@link Expr.Effect}s (an inlined helper's body in an expression).
    */
   private static final class Unroller extends Rewriter {
-    List<Stmt> block(List<Stmt> body) {
+    @Override
+    protected List<Stmt> block(List<Stmt> body) {
       List<Stmt> out = new ArrayList<>(body.size());
       for (Stmt statement : body) {
         Stmt rebuilt = statement(statement).getFirst();
@@ -72,42 +74,6 @@ public final class RegisterUnrolling {
         }
       }
       return out;
-    }
-
-    @Override
-    public List<Stmt> statement(Stmt statement) {
-      return switch (statement) {
-        case Stmt.If branch ->
-            List.of(
-                new Stmt.If(
-                    expression(branch.condition()),
-                    block(branch.then()),
-                    block(branch.otherwise())));
-        case Stmt.Loop loop ->
-            List.of(
-                new Stmt.Loop(
-                    expression(loop.condition()),
-                    loop.testFirst(),
-                    block(loop.body()),
-                    block(loop.update()),
-                    loop.label(),
-                    loop.site()));
-        case Stmt.Switch choice ->
-            List.of(
-                new Stmt.Switch(
-                    expression(choice.selector()),
-                    choice.cases().stream()
-                        .map(c -> new Stmt.Case(c.labels(), c.isDefault(), block(c.body())))
-                        .toList()));
-        default -> super.statement(statement);
-      };
-    }
-
-    @Override
-    public Expr expression(Expr expression) {
-      return expression instanceof Expr.Effect effect
-          ? new Expr.Effect(block(effect.statements()), expression(effect.value()))
-          : super.expression(expression);
     }
   }
 
@@ -129,7 +95,7 @@ public final class RegisterUnrolling {
     }
     Optional<Integer> step = step(loop.update(), counter);
     if (step.isEmpty()
-        || assigns(loop.body(), counter)
+        || Assignments.assigned(loop.body()).contains(counter)
         || leaves(loop.body())
         || loop.body().stream().anyMatch(Stmt.Return.class::isInstance)
         || !indexesPrivateArray(loop.body(), counter)) {
@@ -194,19 +160,6 @@ public final class RegisterUnrolling {
       return Optional.of(step);
     }
     return Optional.empty();
-  }
-
-  private static boolean assigns(List<Stmt> body, Local counter) {
-    return Walk.anyStatement(
-        body,
-        statement ->
-            switch (statement) {
-              case Stmt.Assign assign -> assign.local().equals(counter);
-              case Stmt.Atomic atomic -> counter.equals(atomic.result());
-              case Stmt.VectorLoad load -> load.lanes().contains(counter);
-              case Stmt.Call call -> true; // linked away before the passes; never unroll around one
-              default -> false;
-            });
   }
 
   /**
