@@ -9,6 +9,8 @@
 #   bash bench/h200-check.sh pack            # KILN_CHECK_KERNELS (2000), KILN_CHECK_SEED (20261201)
 # There (device call with carry [".gpu-check"]):
 #   bash bench/h200-check.sh run "$OUT"      # prints one summary line per part; logs into $OUT
+# Each part's time limit in seconds: KILN_CHECK_TESTS_S (300; 0 runs no device tests), KILN_CHECK_FUZZ_S,
+# KILN_CHECK_FUSION_S, KILN_CHECK_CORPUS_S.
 # The pack holds the JRE, the Vulkan loader packages and the jars of ../shared/gpu-bundle.sh and
 # bench/gpu-lib.sh, and the fuzz kernels and the ported corpora compiled here (the GPU machine has
 # no javac), xz-compressed to stay within the device tool's 64 MiB. KILN_CHECK_EXTRA names more files to pack (under extra/).
@@ -18,8 +20,9 @@ kernels=${KILN_CHECK_KERNELS:-2000}
 seed=${KILN_CHECK_SEED:-20261201}
 # Not run there: tests that compile kernels as they run (the GPU machine has no javac)
 # (CpuTwinTest, on the CPU alone, reads the corpus as a folder of classes, not from a jar;
-# DescriptionsTest and WorkgroupMemoryTest read the modules and descriptions from target/classes).
-not_on_device='.*(Descriptions|WorkgroupMemory|HeldOutCorpus|ExpressionProperty|OddKernelFuzz|RandomFusion|StartupOverlap|VectorizedCorpus|PipelineCache|KernelFuzz|CpuTwin)Test'
+# DescriptionsTest, WorkgroupMemoryTest and PrivateIndicesTest read the modules and descriptions from
+# target/classes).
+not_on_device='.*(Descriptions|WorkgroupMemory|PrivateIndices|HeldOutCorpus|ExpressionProperty|OddKernelFuzz|RandomFusion|StartupOverlap|VectorizedCorpus|PipelineCache|KernelFuzz|CpuTwin)Test'
 
 pack() {
   [[ -x .gpu/jre/bin/java ]] || bash ../shared/gpu-bundle.sh .gpu
@@ -71,7 +74,9 @@ run() {
   # devices opened and closed (VK_ERROR_INCOMPATIBLE_DRIVER for the last three test classes)
   split -n l/2 "$root/tests.txt" "$root/tests-part-"
   local part
+  [[ ${KILN_CHECK_TESTS_S:-300} == 0 ]] && rm "$root"/tests-part-* # KILN_CHECK_TESTS_S=0: no device tests
   for part in "$root"/tests-part-*; do
+    [[ -f $part ]] || continue
     local selected=()
     while read -r test; do selected+=(--select-class "$test"); done < "$part"
     timeout -s QUIT -k 15 "${KILN_CHECK_TESTS_S:-300}" "${jvm[@]}" -cp "$lib/*" org.junit.platform.console.ConsoleLauncher execute --details=tree \

@@ -60,16 +60,20 @@ public final class LibraryBench {
   };
 
   /**
-   * {@code sgemm}'s shapes where {@code -Dkiln.bench.sgemmShapes=4096x4096x4096,...} names some (all
-   * by default); {@code -Dkiln.bench.sgemmPlain=true} times the library's plain layout only (for
-   * variants that compile one layout).
+   * {@code gemm}'s and {@code sgemm}'s shapes where {@code -Dkiln.bench.gemmShapes=4096x4096x4096,...}
+   * names some (all by default); {@code -Dkiln.bench.sgemmPlain=true} times the library's plain
+   * layout only (for variants that compile one layout).
    */
-  private static final Set<String> SGEMM_SHAPES =
-      Set.of(System.getProperty("kiln.bench.sgemmShapes", "").split(",")).stream()
+  private static final Set<String> GEMM_SHAPES_NAMED =
+      Set.of(System.getProperty("kiln.bench.gemmShapes", "").split(",")).stream()
           .filter(shape -> !shape.isEmpty())
           .collect(java.util.stream.Collectors.toSet());
 
   private LibraryBench() {}
+
+  private static boolean named(int[] shape) {
+    return GEMM_SHAPES_NAMED.isEmpty() || GEMM_SHAPES_NAMED.contains(shape[0] + "x" + shape[1] + "x" + shape[2]);
+  }
 
   public static void main(String[] args) throws IOException {
     Path out = Path.of(args.length > 0 ? args[0] : "bench-results");
@@ -105,13 +109,16 @@ public final class LibraryBench {
       }
       if (parts.contains("gemm")) {
         for (int[] shape : GEMM_SHAPES) {
+          if (!named(shape)) {
+            continue;
+          }
           gemm(device, shape[0], shape[1], shape[2], results);
           results.write(csv);
         }
       }
       if (parts.contains("sgemm")) {
         for (int[] shape : GEMM_SHAPES) {
-          if (!SGEMM_SHAPES.isEmpty() && !SGEMM_SHAPES.contains(shape[0] + "x" + shape[1] + "x" + shape[2])) {
+          if (!named(shape)) {
             continue;
           }
           sgemm(device, shape[0], shape[1], shape[2], results);
