@@ -71,6 +71,7 @@ public final class LibraryBench {
 
   private LibraryBench() {}
 
+  /** Whether {@code -Dkiln.bench.gemmShapes} names {@code shape}, or names none. */
   private static boolean named(int[] shape) {
     return GEMM_SHAPES_NAMED.isEmpty() || GEMM_SHAPES_NAMED.contains(shape[0] + "x" + shape[1] + "x" + shape[2]);
   }
