@@ -52,6 +52,20 @@ public final class Kernels {
         .compile(sources);
   }
 
+  /**
+   * The file that {@code -Akiln.dump=}{@code dump} wrote for {@code kernel} whose name ends {@code
+   * suffix} ({@code ".ir.txt"}, {@code ".spv"}).
+   */
+  public static java.nio.file.Path dumped(java.nio.file.Path dump, String kernel, String suffix)
+      throws IOException {
+    try (var files = java.nio.file.Files.walk(dump)) {
+      return files
+          .filter(file -> file.getFileName().toString().endsWith("." + kernel + suffix))
+          .findFirst()
+          .orElseThrow(() -> new AssertionError("no " + suffix + " dumped for " + kernel));
+    }
+  }
+
   /** The SPIR-V module the processor wrote for kernel {@code pkg.<flatName>#kernel}. */
   public static byte[] module(Compilation compilation, String pkg, String flatName, String kernel) {
     String name = flatName + "." + kernel + ".spv";

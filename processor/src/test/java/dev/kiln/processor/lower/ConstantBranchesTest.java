@@ -109,13 +109,6 @@ class ConstantBranchesTest {
 
   /** The IR the processor dumped for {@code kernel}. */
   private String program(String kernel) throws IOException {
-    try (var files = Files.walk(dump)) {
-      Path text =
-          files
-              .filter(file -> file.getFileName().toString().endsWith(kernel + ".ir.txt"))
-              .findFirst()
-              .orElseThrow(() -> new AssertionError("no IR dumped for " + kernel));
-      return Files.readString(text);
-    }
+    return Files.readString(Kernels.dumped(dump, kernel, ".ir.txt"));
   }
 }

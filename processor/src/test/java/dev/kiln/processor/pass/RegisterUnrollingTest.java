@@ -186,7 +186,7 @@ class RegisterUnrollingTest {
    * by name alone (their numbers come from one allocator for the whole test run).
    */
   private static String program(String kernel) throws IOException {
-    return Files.readString(dumped(kernel, ".ir.txt")).replaceAll("#\\d+", "");
+    return Files.readString(Kernels.dumped(dump, kernel, ".ir.txt")).replaceAll("#\\d+", "");
   }
 
   /**
@@ -195,7 +195,7 @@ class RegisterUnrollingTest {
    */
   private static int loops(String kernel) throws IOException {
     IntBuffer words =
-        ByteBuffer.wrap(Files.readAllBytes(dumped(kernel, ".spv")))
+        ByteBuffer.wrap(Files.readAllBytes(Kernels.dumped(dump, kernel, ".spv")))
             .order(ByteOrder.LITTLE_ENDIAN)
             .asIntBuffer();
     int loops = 0;
@@ -203,15 +203,5 @@ class RegisterUnrollingTest {
       loops += (words.get(at) & 0xffff) == LOOP_MERGE ? 1 : 0;
     }
     return loops;
-  }
-
-  /** The file the processor dumped for {@code kernel} whose name ends {@code suffix}. */
-  private static Path dumped(String kernel, String suffix) throws IOException {
-    try (var files = Files.walk(dump)) {
-      return files
-          .filter(file -> file.getFileName().toString().endsWith("." + kernel + suffix))
-          .findFirst()
-          .orElseThrow(() -> new AssertionError("no " + suffix + " dumped for " + kernel));
-    }
   }
 }
