@@ -217,7 +217,26 @@ public final class Gemm {
     Strides strides = Strides.natural(m, n, k, transA, transB);
     strides.check(m, n, k, transA, transB, a.length, b.length, c.length);
     epilogue.check(m, n, strides);
-    if (m > 0 && n > 0) {
+    if (m > 0 && n > 0 && Tuning.gemmSlices(m, n, k) > 1) {
+      try (FloatArray onA = device.upload(a);
+          FloatArray onB = device.upload(b);
+          FloatArray onC = device.upload(c);
+          FloatArray onBias = device.upload(epilogue.bias == null ? new float[1] : epilogue.bias);
+          FloatArray onResidual =
+              device.upload(epilogue.residual == null ? new float[1] : epilogue.residual)) {
+        Epilogue<FloatArray> onDevice =
+            new Epilogue<>(
+                epilogue.bias == null ? null : onBias,
+                epilogue.biasAxis,
+                epilogue.activation,
+                epilogue.residual == null ? null : onResidual,
+                FloatArray::length);
+        try (Batch batch = device.batch()) {
+          floats(batch, m, n, k, alpha, onA, transA, onB, transB, beta, onC, onDevice);
+        }
+        onC.download(c);
+      }
+    } else if (m > 0 && n > 0) {
       float[] none = new float[1];
       Launch<Device, float[], float[]> kernel =
           strides.inQuads()
@@ -381,7 +400,10 @@ public final class Gemm {
     Strides strides = new Strides(offsetA, lda, offsetB, ldb, offsetC, ldc);
     strides.check(m, n, k, transA, transB, a.length(), b.length(), c.length());
     epilogue.check(m, n, strides);
-    if (m > 0 && n > 0) {
+    int slices = m > 0 && n > 0 ? Tuning.gemmSlices(m, n, k) : 1;
+    if (slices > 1) {
+      inSlices(batch, slices, m, n, k, alpha, a, transA, b, transB, beta, c, strides, epilogue);
+    } else if (m > 0 && n > 0) {
       Launch<Batch, FloatArray, FloatArray> kernel =
           strides.inQuads()
               ? (epilogue.none()
@@ -406,6 +428,102 @@ public final class Gemm {
           beta,
           epilogue);
     }
+  }
+
+  /**
+   * A float product of few blocks with its k split in {@code slices} (split-k): each slice's sums
+   * into an array the batch owns, then {@code GemmKernels.sumSlices} adds them up in slice order
+   * and runs the epilogue.
+   */
+  private static void inSlices(
+      Batch batch,
+      int slices,
+      int m,
+      int n,
+      int k,
+      float alpha,
+      FloatArray a,
+      boolean transA,
+      FloatArray b,
+      boolean transB,
+      float beta,
+      FloatArray c,
+      Strides strides,
+      Epilogue<FloatArray> epilogue) {
+    int depth = sliceDepth(k, slices);
+    int used = Math.ceilDiv(k, depth);
+    int ldp = Math.ceilDiv(n, 4) * 4;
+    FloatArray parts = batch.floats(used * m * ldp);
+    int side = GemmKernels.SIDE;
+    Grid grid =
+        Grid.of(
+            Math.ceilDiv(n, GemmKernels.BLOCK) * side,
+            Math.ceilDiv(m, GemmKernels.BLOCK) * side,
+            used);
+    if (strides.factorsInQuads()) {
+      GemmKernelsKernels.floatSlicesInQuads(
+          batch,
+          grid,
+          a,
+          b,
+          parts,
+          m,
+          n,
+          k,
+          strides.offsetA(),
+          strides.lda(),
+          strides.offsetB(),
+          strides.ldb(),
+          transA ? 1 : 0,
+          transB ? 1 : 0,
+          depth,
+          ldp);
+    } else {
+      GemmKernelsKernels.floatSlices(
+          batch,
+          grid,
+          a,
+          b,
+          parts,
+          m,
+          n,
+          k,
+          strides.offsetA(),
+          strides.lda(),
+          strides.offsetB(),
+          strides.ldb(),
+          transA ? 1 : 0,
+          transB ? 1 : 0,
+          depth,
+          ldp);
+    }
+    FloatArray none = batch.unusedFloats();
+    GemmKernelsKernels.sumSlices(
+        batch,
+        m * n,
+        parts,
+        c,
+        epilogue.bias == null ? none : epilogue.bias,
+        epilogue.residual == null ? none : epilogue.residual,
+        m,
+        n,
+        used,
+        ldp,
+        strides.offsetC(),
+        strides.ldc(),
+        alpha,
+        beta,
+        epilogue.biasAxis,
+        epilogue.activation,
+        epilogue.residual == null ? 0 : 1);
+  }
+
+  /**
+   * The k each slice of a product split in {@code slices} sums (the last may sum less): a multiple
+   * of {@code GemmKernels.DEPTH}, so that every slice starts a stage.
+   */
+  static int sliceDepth(int k, int slices) {
+    return Math.ceilDiv(Math.ceilDiv(k, slices), GemmKernels.DEPTH) * GemmKernels.DEPTH;
   }
 
   /**
@@ -927,6 +1045,10 @@ public final class Gemm {
      * Whether the factors' offsets and row distances are multiples of 8 elements, so that {@link
      * TileGemmKernels#halvesInOctets} may run.
      */
+    boolean factorsInQuads() {
+      return (offsetA | lda | offsetB | ldb) % 4 == 0;
+    }
+
     boolean inOctets() {
       return (offsetA | lda | offsetB | ldb) % 8 == 0;
     }

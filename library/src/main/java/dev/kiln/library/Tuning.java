@@ -69,6 +69,34 @@ final class Tuning {
   static final int GEMM_DEPTH = 8;
 
   /**
+   * Workgroups a float GEMM's grid should hold: two of 256 invocations fit each of the H100's and
+   * H200's 132 multiprocessors. A product of fewer than half as many blocks sums k in slices
+   * instead ({@link #gemmSlices}).
+   */
+  static final int GEMM_FULL_GRID = 256;
+
+  /** The fewest values of k a slice of a split float GEMM sums: 16 stages of 8. */
+  static final int GEMM_SLICE_DEPTH = 128;
+
+  /** The most slices a float GEMM's k is split into. */
+  static final int GEMM_MAX_SLICES = 16;
+
+  /**
+   * The slices an m x n x k float GEMM splits its k into (split-k): 1 where its 128 x 128 blocks
+   * fill half of {@link #GEMM_FULL_GRID} or more; else as many as fill it without a second wave,
+   * each at least {@link #GEMM_SLICE_DEPTH} deep. A function of the shape alone, so that every
+   * device sums in the same order.
+   */
+  static int gemmSlices(int m, int n, int k) {
+    long blocks = (long) Math.ceilDiv(m, GEMM_BLOCK) * Math.ceilDiv(n, GEMM_BLOCK);
+    if (2 * blocks >= GEMM_FULL_GRID) {
+      return 1;
+    }
+    int wanted = (int) (GEMM_FULL_GRID / blocks);
+    return Math.max(1, Math.min(GEMM_MAX_SLICES, Math.min(wanted, k / GEMM_SLICE_DEPTH)));
+  }
+
+  /**
    * A tensor-core GEMM workgroup's block of {@code c} (128 x 256, 64 x 64 per subgroup) and the k
    * staged per step (32): the bench's {@code TensorCores.prefetchedWide} (measured: 268 / 295
    * TFLOP/s at 4096 / 8192 in float16, its GLSL twin's speed; the library's form, with edges,

@@ -71,6 +71,73 @@ class GemmTest extends LibraryDevices {
     }
   }
 
+  /**
+   * A product of few blocks and a deep k sums k in slices (split-k): on the CPU backend each entry
+   * is the bits of Java's {@code Math.fma} loop over each slice, the slices added in order, then
+   * the epilogue; on Vulkan within the bound of the double product. Both slice kernels (factors in
+   * quads and not), each layout, an epilogue and β alone, a last slice shorter than the others.
+   */
+  @ParameterizedTest(name = "{0} x {1} x {2}, transA {3}, transB {4}")
+  @CsvSource({
+    "70, 50, 600, false, false", "129, 77, 400, true, false", "7, 261, 300, false, true",
+    "33, 8, 1100, true, true", "36, 132, 260, false, false", "1, 1, 700, false, false"
+  })
+  void fewBlocksSumKInSlices(int m, int n, int k, boolean transA, boolean transB) {
+    int slices = Tuning.gemmSlices(m, n, k);
+    assertTrue(slices > 1, "the shape splits k: " + slices);
+    int depth = Gemm.sliceDepth(k, slices);
+    Random random = new Random(m * 7L + n * 1009L + k);
+    float[] a = RowsTest.values(random, m * k);
+    float[] b = RowsTest.values(random, k * n);
+    float[] c0 = RowsTest.values(random, m * n);
+    float[] bias = RowsTest.values(random, n);
+    for (boolean plain : new boolean[] {true, false}) {
+      Gemm.Epilogue<float[]> epilogue =
+          plain ? Gemm.Epilogue.forArrays() : Gemm.Epilogue.forArrays().biasPerColumn(bias).relu();
+      float beta = plain ? 0.5f : 0f;
+      for (Device device : devices()) {
+        float[] c = c0.clone();
+        Gemm.floats(device, m, n, k, 1.5f, a, transA, b, transB, beta, c, epilogue);
+        for (int i = 0; i < m; i++) {
+          for (int j = 0; j < n; j++) {
+            float sum = 0f;
+            double exact = 0;
+            double magnitude = 0;
+            for (int begin = 0; begin < k; begin += depth) {
+              float slice = 0f;
+              for (int p = begin; p < Math.min(k, begin + depth); p++) {
+                float x = transA ? a[p * m + i] : a[i * k + p];
+                float y = transB ? b[j * k + p] : b[p * n + j];
+                slice = Math.fma(x, y, slice);
+                exact += (double) x * y;
+                magnitude += Math.abs((double) x * y);
+              }
+              sum = begin == 0 ? slice : sum + slice;
+            }
+            float expected = 1.5f * sum;
+            double reference = 1.5 * exact;
+            if (plain) {
+              expected += beta * c0[i * n + j];
+              reference += beta * c0[i * n + j];
+            } else {
+              expected = Math.max(expected + bias[j], 0f);
+              reference = Math.max(reference + bias[j], 0);
+            }
+            String where = device + ", plain " + plain + ", c[" + i + "][" + j + "]";
+            if (device == cpu) {
+              assertEquals(
+                  Float.floatToIntBits(expected), Float.floatToIntBits(c[i * n + j]), where);
+            } else {
+              double bound =
+                  (k + 4) * 0x1p-23 * (1.5 * magnitude + Math.abs(reference) + Math.abs(bias[j]));
+              assertTrue(Math.abs(c[i * n + j] - reference) <= bound, where);
+            }
+          }
+        }
+      }
+    }
+  }
+
   /** Each activation on both kernels: rows of any length, and rows of multiples of 4 floats. */
   @ParameterizedTest(name = "{0}, 37 x {1} x {2}")
   @CsvSource({
@@ -331,7 +398,9 @@ class GemmTest extends LibraryDevices {
     "8, 260, 33, false, true, 8, 4",
     "16, 24, 40, true, false, 8, 8",
     "37, 45, 21, false, false, 4, 3",
-    "35, 131, 23, true, true, 8, 1"
+    "35, 131, 23, true, true, 8, 1",
+    "20, 24, 300, false, true, 4, 8",
+    "21, 9, 300, true, false, 3, 5"
   })
   void partsOfArraysAsBlasTakesThem(
       int m, int n, int k, boolean transA, boolean transB, int offset, int gap) {

@@ -1,0 +1,27 @@
+#!/bin/bash
+# Session 44, call 1 (carry: [".gpu-check"]: session 43's pack of e13f6db, base/ its library jar, bench/ its
+# bench jar, kk/ kk.diff's GemmKernels and RegisterTiles, split/ this session's library with split-k).
+# Registers; sgemm of the library: kk and base at 4096 / 8192 / 4000x3000x2000, split and base at the shapes
+# of few blocks; torch's sgemm at every shape in the same call.
+source bench/device-call.sh
+G="$PWD/.gpu-check"
+$J -cp "$G/kk/*:$G/bench/*:$R/.gpu/lib/*" dev.kiln.bench.PipelineStats dev/kiln/library/GemmKernels.floatsInQuadsScaled.spv \
+  dev/kiln/bench/RegisterTiles.prefetchedUnchecked.spv 2>&1 | grep -E "spv|Register" | sed 's/^/kk /' | tee $O/stats.txt
+$J -cp "$G/split/*:$G/bench/*:$R/.gpu/lib/*" dev.kiln.bench.PipelineStats dev/kiln/library/GemmKernels.floatSlicesInQuads.spv \
+  dev/kiln/library/GemmKernels.floatSlices.spv dev/kiln/library/GemmKernels.sumSlices.spv 2>&1 | grep -E "spv|Register" | sed 's/^/split /' | tee -a $O/stats.txt
+for v in kk base; do
+  timeout -s QUIT -k 5 60 $J -Dkiln.bench.gemmShapes=4096x4096x4096,8192x8192x8192,4000x3000x2000 -cp "$G/$v/*:$G/bench/*:$R/.gpu/lib/*" dev.kiln.bench.LibraryBench /tmp/res/$v sgemm 2>&1 | grep -E "GFLOP/s|Exception" | sed "s/^/$v /" | tee -a $O/sgemm.txt
+done
+for v in split base; do
+  timeout -s QUIT -k 5 60 $J -Dkiln.bench.gemmShapes=1000x1000x1000,8192x128x8192,512x2048x2048,512x2048x8192 -cp "$G/$v/*:$G/bench/*:$R/.gpu/lib/*" dev.kiln.bench.LibraryBench /tmp/res/f$v sgemm 2>&1 | grep -E "GFLOP/s|Exception" | sed "s/^/$v /" | tee -a $O/sgemm.txt
+done
+cd bench && timeout 200 python3 - <<'PY' 2>&1 | tee $O/torch.txt
+import torch
+from torch_suite import measure
+torch.backends.cuda.matmul.allow_tf32 = False
+for m, n, k in [(4096,4096,4096),(8192,8192,8192),(4000,3000,2000),(1000,1000,1000),(8192,128,8192),(512,2048,2048),(512,2048,8192)]:
+    a = [torch.rand(m, k, device="cuda") for _ in range(3)]
+    b = [torch.rand(k, n, device="cuda") for _ in range(3)]
+    r = measure(lambda s: a[s] @ b[s])
+    print(f"torch {m}x{n}x{k}: {r[0]:.4f} ms, {2*m*n*k/r[0]/1e6:,.0f} GFLOP/s, clock {r[3]}", flush=True)
+PY
