@@ -1,19 +1,23 @@
 #!/bin/bash
-# Session 44, call 1 (carry: [".gpu-check"]: session 43's pack of e13f6db, base/ its library jar, bench/ its
-# bench jar, kk/ kk.diff's GemmKernels and RegisterTiles, split/ this session's library with split-k).
-# Registers; sgemm of the library: kk and base at 4096 / 8192 / 4000x3000x2000, split and base at the shapes
-# of few blocks; torch's sgemm at every shape in the same call.
+# Session 44, call 1 (carry: [".gpu-check"]: session 43's pack of e13f6db and bench/ its bench jar; base/ its
+# library jar; split/ the library of c2fc5e6 (split-k); <proc>-<variant>/ GemmKernels* of c2fc5e6 patched by
+# variants.py (base: unpatched) and compiled by this head's processor (head) or kk.diff's (kk), each first on
+# the class path before split/). Registers; the plain layout's sgemm at 4096 and 8192 for each build; split
+# and base at the shapes of few blocks; torch's sgemm at every shape in the same call.
 source bench/device-call.sh
 G="$PWD/.gpu-check"
-$J -cp "$G/kk/*:$G/bench/*:$R/.gpu/lib/*" dev.kiln.bench.PipelineStats dev/kiln/library/GemmKernels.floatsInQuadsScaled.spv \
-  dev/kiln/bench/RegisterTiles.prefetchedUnchecked.spv 2>&1 | grep -E "spv|Register" | sed 's/^/kk /' | tee $O/stats.txt
-$J -cp "$G/split/*:$G/bench/*:$R/.gpu/lib/*" dev.kiln.bench.PipelineStats dev/kiln/library/GemmKernels.floatSlicesInQuads.spv \
-  dev/kiln/library/GemmKernels.floatSlices.spv dev/kiln/library/GemmKernels.sumSlices.spv 2>&1 | grep -E "spv|Register" | sed 's/^/split /' | tee -a $O/stats.txt
-for v in kk base; do
-  timeout -s QUIT -k 5 60 $J -Dkiln.bench.gemmShapes=4096x4096x4096,8192x8192x8192,4000x3000x2000 -cp "$G/$v/*:$G/bench/*:$R/.gpu/lib/*" dev.kiln.bench.LibraryBench /tmp/res/$v sgemm 2>&1 | grep -E "GFLOP/s|Exception" | sed "s/^/$v /" | tee -a $O/sgemm.txt
+L="$G/bench/*:$R/.gpu/lib/*"
+for v in base split kk-base head-p head-pi head-pis kk-p kk-pi kk-pis; do
+  cp="$G/$v/*:$G/split/*:$L"; [ $v = base ] && cp="$G/base/*:$L"
+  echo "== $v" >> $O/stats.txt
+  $J -cp "$cp" dev.kiln.bench.PipelineStats dev/kiln/library/GemmKernels.floatsInQuadsScaled.spv 2>&1 | grep -E "Register" >> $O/stats.txt
+  timeout -s QUIT -k 5 60 $J -Dkiln.bench.sgemmPlain=true -Dkiln.bench.gemmShapes=4096x4096x4096,8192x8192x8192 -cp "$cp" dev.kiln.bench.LibraryBench /tmp/res/$v sgemm 2>&1 | grep -E "GFLOP/s|Exception" | sed "s/^/$v /" | tee -a $O/sgemm.txt
 done
+$J -cp "$G/split/*:$L" dev.kiln.bench.PipelineStats dev/kiln/library/GemmKernels.floatSlicesInQuads.spv \
+  dev/kiln/library/GemmKernels.floatSlices.spv dev/kiln/library/GemmKernels.sumSlices.spv 2>&1 | grep -E "spv|Register" | sed 's/^/split /' >> $O/stats.txt
+cat $O/stats.txt
 for v in split base; do
-  timeout -s QUIT -k 5 60 $J -Dkiln.bench.gemmShapes=1000x1000x1000,8192x128x8192,512x2048x2048,512x2048x8192 -cp "$G/$v/*:$G/bench/*:$R/.gpu/lib/*" dev.kiln.bench.LibraryBench /tmp/res/f$v sgemm 2>&1 | grep -E "GFLOP/s|Exception" | sed "s/^/$v /" | tee -a $O/sgemm.txt
+  timeout -s QUIT -k 5 80 $J -Dkiln.bench.gemmShapes=1000x1000x1000,8192x128x8192,512x2048x2048,512x2048x8192,4000x3000x2000 -cp "$G/$v/*:$L" dev.kiln.bench.LibraryBench /tmp/res/f$v sgemm 2>&1 | grep -E "GFLOP/s|Exception" | sed "s/^/$v /" | tee -a $O/sgemm.txt
 done
 cd bench && timeout 200 python3 - <<'PY' 2>&1 | tee $O/torch.txt
 import torch

@@ -25,7 +25,10 @@ import java.util.function.ToIntFunction;
  *
  * <p>Order and precision: each entry's sum is {@code Gpu.fma} over k in order from 0, which is
  * Java's {@code Math.fma} loop on the CPU backend and on devices that fuse (discrete GPUs; lavapipe
- * rounds the product first, within one ulp a step). Then, in Java's float arithmetic: {@code v = α
+ * rounds the product first, within one ulp a step). A float product of few blocks and a deep k
+ * (fewer than 128 blocks of 128 x 128, k of 256 or more: {@code Tuning.gemmSlices}, a function of
+ * the shape alone) sums k in slices instead, each such a loop over its part of k, and adds the
+ * slices' sums in order; every device then sums in that order. Then, in Java's float arithmetic: {@code v = α
  * · sum}; {@code v += β · C[i][j]} where {@code β} is not 0; {@code v += bias[i]} (or {@code
  * bias[j]}); the activation; {@code v += residual[i][j]}. GELU is the tanh form ({@code torch}'s
  * {@code approximate="tanh"}) and SiLU {@code v / (1 + exp(-v))}, with the device's {@code tanh}
