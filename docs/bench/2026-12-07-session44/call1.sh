@@ -1,14 +1,15 @@
 #!/bin/bash
-# Session 44, call 1 (carry: [".gpu-check"]: session 43's pack of e13f6db and bench/ its bench jar; base/ its
-# library jar; split/ the library of c2fc5e6 (split-k); <proc>-<variant>/ GemmKernels* of c2fc5e6 patched by
-# variants.py (base: unpatched) and compiled by this head's processor (head) or kk.diff's (kk), each first on
-# the class path before split/). Registers; the plain layout's sgemm at 4096 and 8192 for each build; split
-# and base at the shapes of few blocks; torch's sgemm at every shape in the same call.
+# Session 44, call 1 (carry: [".gpu-check"]: session 43's pack of e13f6db (base: its jars) and bench/ its bench
+# jar; split/ the library of this session's split-k for float and tensor-core products (its Gemm and TileGemm
+# modules, the rest from the pack); <proc>-<variant>/ GemmKernels* of c2fc5e6 patched by variants.py (base:
+# unpatched) and compiled by this head's processor (head) or kk.diff's (kk), each first on the class path
+# before split/). Registers; the plain layout's sgemm at 4096 and 8192 for each build; split and base at the
+# shapes of few blocks (float32, then the 16-bit products); torch's at every shape in the same call.
 source bench/device-call.sh
 G="$PWD/.gpu-check"
 L="$G/bench/*:$R/.gpu/lib/*"
 for v in base split kk-base head-p head-pi head-pis kk-p kk-pi kk-pis; do
-  cp="$G/$v/*:$G/split/*:$L"; [ $v = base ] && cp="$G/base/*:$L"
+  cp="$G/$v/*:$G/split/*:$L"; [ $v = base ] && cp="$L"
   echo "== $v" >> $O/stats.txt
   $J -cp "$cp" dev.kiln.bench.PipelineStats dev/kiln/library/GemmKernels.floatsInQuadsScaled.spv 2>&1 | grep -E "Register" >> $O/stats.txt
   timeout -s QUIT -k 5 60 $J -Dkiln.bench.sgemmPlain=true -Dkiln.bench.gemmShapes=4096x4096x4096,8192x8192x8192 -cp "$cp" dev.kiln.bench.LibraryBench /tmp/res/$v sgemm 2>&1 | grep -E "GFLOP/s|Exception" | sed "s/^/$v /" | tee -a $O/sgemm.txt
@@ -17,15 +18,19 @@ $J -cp "$G/split/*:$L" dev.kiln.bench.PipelineStats dev/kiln/library/GemmKernels
   dev/kiln/library/GemmKernels.floatSlices.spv dev/kiln/library/GemmKernels.sumSlices.spv 2>&1 | grep -E "spv|Register" | sed 's/^/split /' >> $O/stats.txt
 cat $O/stats.txt
 for v in split base; do
-  timeout -s QUIT -k 5 80 $J -Dkiln.bench.gemmShapes=1000x1000x1000,8192x128x8192,512x2048x2048,512x2048x8192,4000x3000x2000 -cp "$G/$v/*:$L" dev.kiln.bench.LibraryBench /tmp/res/f$v sgemm 2>&1 | grep -E "GFLOP/s|Exception" | sed "s/^/$v /" | tee -a $O/sgemm.txt
+  cp="$G/$v/*:$L"; [ $v = base ] && cp="$L"
+  timeout -s QUIT -k 5 80 $J -Dkiln.bench.gemmShapes=1000x1000x1000,8192x128x8192,512x2048x2048,512x2048x8192,4000x3000x2000 -cp "$cp" dev.kiln.bench.LibraryBench /tmp/res/f$v sgemm 2>&1 | grep -E "GFLOP/s|Exception" | sed "s/^/$v /" | tee -a $O/sgemm.txt
+  timeout -s QUIT -k 5 80 $J -Dkiln.bench.gemmShapes=1000x1000x1000,8192x128x8192,512x2048x2048,512x2048x8192 -cp "$cp" dev.kiln.bench.LibraryBench /tmp/res/h$v gemm 2>&1 | grep -E "GFLOP/s|Exception" | grep -v f32 | sed "s/^/$v /" | tee -a $O/gemm.txt
 done
 cd bench && timeout 200 python3 - <<'PY' 2>&1 | tee $O/torch.txt
 import torch
 from torch_suite import measure
 torch.backends.cuda.matmul.allow_tf32 = False
 for m, n, k in [(4096,4096,4096),(8192,8192,8192),(4000,3000,2000),(1000,1000,1000),(8192,128,8192),(512,2048,2048),(512,2048,8192)]:
-    a = [torch.rand(m, k, device="cuda") for _ in range(3)]
-    b = [torch.rand(k, n, device="cuda") for _ in range(3)]
+  for dtype in [torch.float32, torch.float16]:
+    if dtype == torch.float16 and n >= 3000: continue
+    a = [torch.rand(m, k, device="cuda").to(dtype) for _ in range(3)]
+    b = [torch.rand(k, n, device="cuda").to(dtype) for _ in range(3)]
     r = measure(lambda s: a[s] @ b[s])
-    print(f"torch {m}x{n}x{k}: {r[0]:.4f} ms, {2*m*n*k/r[0]/1e6:,.0f} GFLOP/s, clock {r[3]}", flush=True)
+    print(f"torch {dtype} {m}x{n}x{k}: {r[0]:.4f} ms, {2*m*n*k/r[0]/1e6:,.0f} GFLOP/s, clock {r[3]}", flush=True)
 PY

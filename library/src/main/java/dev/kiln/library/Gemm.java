@@ -28,11 +28,11 @@ import java.util.function.ToIntFunction;
  * rounds the product first, within one ulp a step). A float product of few blocks and a deep k
  * (fewer than 128 blocks of 128 x 128, k of 256 or more: {@code Tuning.gemmSlices}, a function of
  * the shape alone) sums k in slices instead, each such a loop over its part of k, and adds the
- * slices' sums in order; every device then sums in that order. Then, in Java's float arithmetic: {@code v = α
- * · sum}; {@code v += β · C[i][j]} where {@code β} is not 0; {@code v += bias[i]} (or {@code
- * bias[j]}); the activation; {@code v += residual[i][j]}. GELU is the tanh form ({@code torch}'s
- * {@code approximate="tanh"}) and SiLU {@code v / (1 + exp(-v))}, with the device's {@code tanh}
- * and {@code exp}: a few ulps, not Java's bits.
+ * slices' sums in order; every device then sums in that order. Then, in Java's float arithmetic:
+ * {@code v = α · sum}; {@code v += β · C[i][j]} where {@code β} is not 0; {@code v += bias[i]} (or
+ * {@code bias[j]}); the activation; {@code v += residual[i][j]}. GELU is the tanh form ({@code
+ * torch}'s {@code approximate="tanh"}) and SiLU {@code v / (1 + exp(-v))}, with the device's {@code
+ * tanh} and {@code exp}: a few ulps, not Java's bits.
  *
  * <pre>{@code
  * // h = GELU(x · Wᵀ + b), x of 64 rows of 1024, W of 4096 rows of 1024
@@ -222,22 +222,13 @@ public final class Gemm {
     epilogue.check(m, n, strides);
     if (m > 0 && n > 0 && Tuning.gemmSlices(m, n, k) > 1) {
       try (FloatArray onA = device.upload(a);
-          FloatArray onB = device.upload(b);
-          FloatArray onC = device.upload(c);
-          FloatArray onBias = device.upload(epilogue.bias == null ? new float[1] : epilogue.bias);
-          FloatArray onResidual =
-              device.upload(epilogue.residual == null ? new float[1] : epilogue.residual)) {
-        Epilogue<FloatArray> onDevice =
-            new Epilogue<>(
-                epilogue.bias == null ? null : onBias,
-                epilogue.biasAxis,
-                epilogue.activation,
-                epilogue.residual == null ? null : onResidual,
-                FloatArray::length);
-        try (Batch batch = device.batch()) {
-          floats(batch, m, n, k, alpha, onA, transA, onB, transB, beta, onC, onDevice);
-        }
-        onC.download(c);
+          FloatArray onB = device.upload(b)) {
+        throughDevice(
+            device,
+            c,
+            epilogue,
+            (batch, onC, onEpilogue) ->
+                floats(batch, m, n, k, alpha, onA, transA, onB, transB, beta, onC, onEpilogue));
       }
     } else if (m > 0 && n > 0) {
       float[] none = new float[1];
@@ -405,7 +396,26 @@ public final class Gemm {
     epilogue.check(m, n, strides);
     int slices = m > 0 && n > 0 ? Tuning.gemmSlices(m, n, k) : 1;
     if (slices > 1) {
-      inSlices(batch, slices, m, n, k, alpha, a, transA, b, transB, beta, c, strides, epilogue);
+      inSlices(
+          batch,
+          strides.factorsInQuads()
+              ? GemmKernelsKernels::floatSlicesInQuads
+              : GemmKernelsKernels::floatSlices,
+          grid(m, n),
+          GemmKernels.DEPTH,
+          slices,
+          m,
+          n,
+          k,
+          alpha,
+          a,
+          transA,
+          b,
+          transB,
+          beta,
+          c,
+          strides,
+          epilogue);
     } else if (m > 0 && n > 0) {
       Launch<Batch, FloatArray, FloatArray> kernel =
           strides.inQuads()
@@ -434,72 +444,81 @@ public final class Gemm {
   }
 
   /**
-   * A float product of few blocks with its k split in {@code slices} (split-k): each slice's sums
-   * into an array the batch owns, then {@code GemmKernels.sumSlices} adds them up in slice order
-   * and runs the epilogue.
+   * Runs {@code product} in a batch on device copies of {@code c} and the epilogue's arrays (a
+   * product of several launches on Java arrays: its arrays cross to the device once), then copies
+   * {@code c} back.
    */
-  private static void inSlices(
+  private static void throughDevice(
+      Device device, float[] c, Epilogue<float[]> epilogue, OnDevice product) {
+    try (FloatArray onC = device.upload(c);
+        FloatArray onBias = device.upload(epilogue.bias == null ? new float[1] : epilogue.bias);
+        FloatArray onResidual =
+            device.upload(epilogue.residual == null ? new float[1] : epilogue.residual)) {
+      Epilogue<FloatArray> onDevice =
+          new Epilogue<>(
+              epilogue.bias == null ? null : onBias,
+              epilogue.biasAxis,
+              epilogue.activation,
+              epilogue.residual == null ? null : onResidual,
+              FloatArray::length);
+      try (Batch batch = device.batch()) {
+        product.run(batch, onC, onDevice);
+      }
+      onC.download(c);
+    }
+  }
+
+  /** A product recorded in a batch on device arrays: {@link #throughDevice}'s. */
+  @FunctionalInterface
+  private interface OnDevice {
+    void run(Batch batch, FloatArray c, Epilogue<FloatArray> epilogue);
+  }
+
+  /**
+   * A product of few blocks with its k split in {@code slices} (split-k): {@code kernel} writes
+   * each slice's sums over a grid of {@code blocks}' workgroups, {@code used} deep, into an array
+   * the batch owns; then {@code GemmKernels.sumSlices} adds them up in slice order and runs the
+   * epilogue. {@code stage} is the kernel's k per stage, which each slice's depth is a multiple of.
+   */
+  private static <S> void inSlices(
       Batch batch,
+      SliceLaunch<S> kernel,
+      Grid blocks,
+      int stage,
       int slices,
       int m,
       int n,
       int k,
       float alpha,
-      FloatArray a,
+      S a,
       boolean transA,
-      FloatArray b,
+      S b,
       boolean transB,
       float beta,
       FloatArray c,
       Strides strides,
       Epilogue<FloatArray> epilogue) {
-    int depth = sliceDepth(k, slices);
+    int depth = sliceDepth(k, slices, stage);
     int used = Math.ceilDiv(k, depth);
     int ldp = Math.ceilDiv(n, 4) * 4;
     FloatArray parts = batch.floats(used * m * ldp);
-    int side = GemmKernels.SIDE;
-    Grid grid =
-        Grid.of(
-            Math.ceilDiv(n, GemmKernels.BLOCK) * side,
-            Math.ceilDiv(m, GemmKernels.BLOCK) * side,
-            used);
-    if (strides.factorsInQuads()) {
-      GemmKernelsKernels.floatSlicesInQuads(
-          batch,
-          grid,
-          a,
-          b,
-          parts,
-          m,
-          n,
-          k,
-          strides.offsetA(),
-          strides.lda(),
-          strides.offsetB(),
-          strides.ldb(),
-          transA ? 1 : 0,
-          transB ? 1 : 0,
-          depth,
-          ldp);
-    } else {
-      GemmKernelsKernels.floatSlices(
-          batch,
-          grid,
-          a,
-          b,
-          parts,
-          m,
-          n,
-          k,
-          strides.offsetA(),
-          strides.lda(),
-          strides.offsetB(),
-          strides.ldb(),
-          transA ? 1 : 0,
-          transB ? 1 : 0,
-          depth,
-          ldp);
-    }
+    kernel.run(
+        batch,
+        Grid.of(blocks.x(), blocks.y(), used),
+        a,
+        b,
+        parts,
+        m,
+        n,
+        k,
+        strides.offsetA(),
+        strides.lda(),
+        strides.offsetB(),
+        strides.ldb(),
+        transA ? 1 : 0,
+        transB ? 1 : 0,
+        depth,
+        ldp);
     FloatArray none = batch.unusedFloats();
     GemmKernelsKernels.sumSlices(
         batch,
@@ -521,12 +540,34 @@ public final class Gemm {
         epilogue.residual == null ? 0 : 1);
   }
 
+  /** A launch of {@code GemmKernels.floatSlices} or a kernel of its parameters. */
+  @FunctionalInterface
+  private interface SliceLaunch<S> {
+    void run(
+        Batch batch,
+        Grid grid,
+        S a,
+        S b,
+        FloatArray parts,
+        int m,
+        int n,
+        int k,
+        int offsetA,
+        int lda,
+        int offsetB,
+        int ldb,
+        int transA,
+        int transB,
+        int depth,
+        int ldp);
+  }
+
   /**
    * The k each slice of a product split in {@code slices} sums (the last may sum less): a multiple
-   * of {@code GemmKernels.DEPTH}, so that every slice starts a stage.
+   * of {@code stage}, the kernel's k per stage, so that every slice starts one.
    */
-  static int sliceDepth(int k, int slices) {
-    return Math.ceilDiv(Math.ceilDiv(k, slices), GemmKernels.DEPTH) * GemmKernels.DEPTH;
+  static int sliceDepth(int k, int slices, int stage) {
+    return Math.ceilDiv(Math.ceilDiv(k, slices), stage) * stage;
   }
 
   /**
@@ -812,7 +853,29 @@ public final class Gemm {
     Strides strides = new Strides(offsetA, lda, offsetB, ldb, offsetC, ldc);
     strides.check(m, n, k, transA, transB, a.length(), b.length(), c.length());
     epilogue.check(m, n, strides);
-    if (m > 0 && n > 0) {
+    int slices = tileSlices(m, n, k, strides, tiles);
+    if (slices > 1) {
+      inSlices(
+          batch,
+          bfloat
+              ? TileGemmKernelsKernels::bfloatsSlicesInOctets
+              : TileGemmKernelsKernels::halvesSlicesInOctets,
+          tileGrid(m, n),
+          Tuning.TILE_GEMM_DEPTH,
+          slices,
+          m,
+          n,
+          k,
+          alpha,
+          a,
+          transA,
+          b,
+          transB,
+          beta,
+          c,
+          strides,
+          epilogue);
+    } else if (m > 0 && n > 0) {
       // an absent bias or residual: the batch's array for that, which the kernel does not read (one
       // allocated per launch took half the host's time of recording a Llama prefill's products)
       FloatArray none =
@@ -867,7 +930,37 @@ public final class Gemm {
     Strides strides = Strides.natural(m, n, k, transA, transB);
     strides.check(m, n, k, transA, transB, a.length, b.length, c.length);
     epilogue.check(m, n, strides);
-    if (m > 0 && n > 0) {
+    if (tileSlices(m, n, k, strides, tiles) > 1) {
+      try (ShortArray onA = device.upload(a);
+          ShortArray onB = device.upload(b)) {
+        throughDevice(
+            device,
+            c,
+            epilogue,
+            (batch, onC, onEpilogue) ->
+                shorts(
+                    batch,
+                    m,
+                    n,
+                    k,
+                    alpha,
+                    onA,
+                    0,
+                    strides.lda(),
+                    transA,
+                    onB,
+                    0,
+                    strides.ldb(),
+                    transB,
+                    beta,
+                    onC,
+                    0,
+                    n,
+                    onEpilogue,
+                    bfloat,
+                    tiles));
+      }
+    } else if (m > 0 && n > 0) {
       float[] none = new float[1];
       Launch<Device, short[], float[]> kernel =
           tiles
@@ -895,6 +988,14 @@ public final class Gemm {
           beta,
           epilogue);
     }
+  }
+
+  /**
+   * The slices of a 16-bit product's k: on tensor cores with the factors in octets, {@code
+   * Tuning.tileGemmSlices}; else 1.
+   */
+  private static int tileSlices(int m, int n, int k, Strides strides, boolean tiles) {
+    return tiles && m > 0 && n > 0 && strides.inOctets() ? Tuning.tileGemmSlices(m, n, k) : 1;
   }
 
   /**

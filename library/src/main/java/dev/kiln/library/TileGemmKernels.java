@@ -111,6 +111,7 @@ final class TileGemmKernels {
         scratch,
         m,
         n,
+        0,
         k,
         offsetA,
         lda,
@@ -169,6 +170,7 @@ final class TileGemmKernels {
         scratch,
         m,
         n,
+        0,
         k,
         offsetA,
         lda,
@@ -231,6 +233,7 @@ final class TileGemmKernels {
         scratch,
         m,
         n,
+        0,
         k,
         offsetA & -8,
         lda & -8,
@@ -289,6 +292,7 @@ final class TileGemmKernels {
         scratch,
         m,
         n,
+        0,
         k,
         offsetA & -8,
         lda & -8,
@@ -307,6 +311,118 @@ final class TileGemmKernels {
   }
 
   /**
+   * One slice of k of a product of few blocks (split-k), as {@code GemmKernels.floatSlices}: {@link
+   * #halvesInOctets}' product over k from {@code s · depth} (a multiple of {@link #DEPTH}) to the
+   * next slice or k in workgroup {@code (x, y, s)}, its sums written to {@code parts} (slice s an m
+   * x n matrix at {@code s · m · ldp}, its rows {@code ldp} apart, a multiple of 4), for {@code
+   * GemmKernels.sumSlices} to add up and finish.
+   */
+  @Kernel(
+      workgroup = {16, 16},
+      boundsChecks = false)
+  @SuppressWarnings("kiln.race.update") // parts[s * m * ldp + row * ldp + column]: a subgroup's own
+  static void halvesSlicesInOctets(
+      @Buffer(Access.READ) short[] a,
+      @Buffer(Access.READ) short[] b,
+      @Buffer(Access.READ_WRITE) float[] parts,
+      int m,
+      int n,
+      int k,
+      int offsetA,
+      int lda,
+      int offsetB,
+      int ldb,
+      int transA,
+      int transB,
+      int depth,
+      int ldp) {
+    short[] blockA = Gpu.sharedPackedShorts(STAGED_A);
+    short[] blockB = Gpu.sharedPackedShorts(STAGED_B);
+    float[] scratch = Gpu.sharedFloats(INVOCATIONS / 32 * T * T);
+    int begin = Gpu.workgroupId(2) * (depth & -DEPTH);
+    layouts(
+        a,
+        b,
+        parts,
+        parts,
+        parts,
+        blockA,
+        blockB,
+        scratch,
+        m,
+        n,
+        begin,
+        Math.min(k, begin + (depth & -DEPTH)),
+        offsetA & -8,
+        lda & -8,
+        offsetB & -8,
+        ldb & -8,
+        Gpu.workgroupId(2) * m * (ldp & -4),
+        ldp & -4,
+        transA,
+        transB,
+        1f,
+        0f,
+        0,
+        GemmKernels.NONE,
+        0,
+        MatrixElement.FLOAT16);
+  }
+
+  /** {@link #halvesSlicesInOctets} for bfloat16 factors. */
+  @Kernel(
+      workgroup = {16, 16},
+      boundsChecks = false)
+  @SuppressWarnings("kiln.race.update") // parts[s * m * ldp + row * ldp + column]: a subgroup's own
+  static void bfloatsSlicesInOctets(
+      @Buffer(Access.READ) short[] a,
+      @Buffer(Access.READ) short[] b,
+      @Buffer(Access.READ_WRITE) float[] parts,
+      int m,
+      int n,
+      int k,
+      int offsetA,
+      int lda,
+      int offsetB,
+      int ldb,
+      int transA,
+      int transB,
+      int depth,
+      int ldp) {
+    short[] blockA = Gpu.sharedPackedShorts(STAGED_A);
+    short[] blockB = Gpu.sharedPackedShorts(STAGED_B);
+    float[] scratch = Gpu.sharedFloats(INVOCATIONS / 32 * T * T);
+    int begin = Gpu.workgroupId(2) * (depth & -DEPTH);
+    layouts(
+        a,
+        b,
+        parts,
+        parts,
+        parts,
+        blockA,
+        blockB,
+        scratch,
+        m,
+        n,
+        begin,
+        Math.min(k, begin + (depth & -DEPTH)),
+        offsetA & -8,
+        lda & -8,
+        offsetB & -8,
+        ldb & -8,
+        Gpu.workgroupId(2) * m * (ldp & -4),
+        ldp & -4,
+        transA,
+        transB,
+        1f,
+        0f,
+        0,
+        GemmKernels.NONE,
+        0,
+        MatrixElement.BFLOAT16);
+  }
+
+  /**
    * {@link #product} with the tiles' layouts the transposes call for, as constants: row-major where
    * the operand is not transposed.
    */
@@ -321,7 +437,8 @@ final class TileGemmKernels {
       float[] scratch,
       int m,
       int n,
-      int k,
+      int begin,
+      int end,
       int offsetA,
       int lda,
       int offsetB,
@@ -348,7 +465,8 @@ final class TileGemmKernels {
           scratch,
           m,
           n,
-          k,
+          begin,
+          end,
           offsetA,
           lda,
           offsetB,
@@ -377,7 +495,8 @@ final class TileGemmKernels {
           scratch,
           m,
           n,
-          k,
+          begin,
+          end,
           offsetA,
           lda,
           offsetB,
@@ -406,7 +525,8 @@ final class TileGemmKernels {
           scratch,
           m,
           n,
-          k,
+          begin,
+          end,
           offsetA,
           lda,
           offsetB,
@@ -435,7 +555,8 @@ final class TileGemmKernels {
           scratch,
           m,
           n,
-          k,
+          begin,
+          end,
           offsetA,
           lda,
           offsetB,
@@ -456,11 +577,12 @@ final class TileGemmKernels {
   }
 
   /**
-   * The product and epilogue of one workgroup's block, the tiles held as {@code element} and {@code
-   * layoutA}, {@code layoutB} (row-major where the operand is not transposed). {@code alongA} and
-   * {@code alongB}, constants as the layouts are, say the same as ints (1 where the operand's rows
-   * run along k: a not transposed, b transposed), so that the staged blocks' strides are constants
-   * of the module (with strides the driver does not know, its tile loads from workgroup memory are
+   * The product over k from {@code begin} (a multiple of {@link #DEPTH}) to {@code end} and the
+   * epilogue of one workgroup's block, the tiles held as {@code element} and {@code layoutA},
+   * {@code layoutB} (row-major where the operand is not transposed). {@code alongA} and {@code
+   * alongB}, constants as the layouts are, say the same as ints (1 where the operand's rows run
+   * along k: a not transposed, b transposed), so that the staged blocks' strides are constants of
+   * the module (with strides the driver does not know, its tile loads from workgroup memory are
    * slower).
    */
   private static void product(
@@ -474,7 +596,8 @@ final class TileGemmKernels {
       float[] scratch,
       int m,
       int n,
-      int k,
+      int begin,
+      int end,
       int offsetA,
       int lda,
       int offsetB,
@@ -522,9 +645,9 @@ final class TileGemmKernels {
     MatrixAccumulator c33 = Gpu.fillAccumulator(0f);
     short[] nextA = new short[QUADS_A * QUAD];
     short[] nextB = new short[QUADS_B * QUAD];
-    fetchStage(a, offsetA, lda, alongA, m, firstRow, ROWS, 0, k, self, nextA, QUADS_A);
-    fetchStage(b, offsetB, ldb, alongB, n, firstColumn, COLUMNS, 0, k, self, nextB, QUADS_B);
-    for (int k0 = 0; k0 < k; k0 += DEPTH) {
+    fetchStage(a, offsetA, lda, alongA, m, firstRow, ROWS, begin, end, self, nextA, QUADS_A);
+    fetchStage(b, offsetB, ldb, alongB, n, firstColumn, COLUMNS, begin, end, self, nextB, QUADS_B);
+    for (int k0 = begin; k0 < end; k0 += DEPTH) {
       Gpu.barrier(); // the last stage's tile loads are done
       for (int move = 0; move < QUADS_A; move++) {
         place(nextA, move * QUAD, blockA, alongA, ROWS, self + move * INVOCATIONS);
@@ -533,10 +656,22 @@ final class TileGemmKernels {
         place(nextB, move * QUAD, blockB, alongB, COLUMNS, self + move * INVOCATIONS);
       }
       Gpu.barrier();
-      if (k0 + DEPTH < k) {
-        fetchStage(a, offsetA, lda, alongA, m, firstRow, ROWS, k0 + DEPTH, k, self, nextA, QUADS_A);
+      if (k0 + DEPTH < end) {
         fetchStage(
-            b, offsetB, ldb, alongB, n, firstColumn, COLUMNS, k0 + DEPTH, k, self, nextB, QUADS_B);
+            a, offsetA, lda, alongA, m, firstRow, ROWS, k0 + DEPTH, end, self, nextA, QUADS_A);
+        fetchStage(
+            b,
+            offsetB,
+            ldb,
+            alongB,
+            n,
+            firstColumn,
+            COLUMNS,
+            k0 + DEPTH,
+            end,
+            self,
+            nextB,
+            QUADS_B);
       }
       for (int kk = 0; kk < DEPTH; kk += T) {
         MatrixA a0 =

@@ -88,11 +88,31 @@ final class Tuning {
    * device sums in the same order.
    */
   static int gemmSlices(int m, int n, int k) {
-    long blocks = (long) Math.ceilDiv(m, GEMM_BLOCK) * Math.ceilDiv(n, GEMM_BLOCK);
-    if (2 * blocks >= GEMM_FULL_GRID) {
+    return slices(
+        (long) Math.ceilDiv(m, GEMM_BLOCK) * Math.ceilDiv(n, GEMM_BLOCK), GEMM_FULL_GRID, k);
+  }
+
+  /**
+   * Workgroups a tensor-core GEMM's grid should hold: one of 256 invocations on each of the H100's
+   * and H200's 132 multiprocessors (its 16 accumulator tiles a subgroup take most of the
+   * registers).
+   */
+  static final int TILE_GEMM_FULL_GRID = 132;
+
+  /** {@link #gemmSlices} for the tensor-core GEMM's blocks and grid. */
+  static int tileGemmSlices(int m, int n, int k) {
+    return slices(
+        (long) Math.ceilDiv(m, TILE_GEMM_ROWS) * Math.ceilDiv(n, TILE_GEMM_COLUMNS),
+        TILE_GEMM_FULL_GRID,
+        k);
+  }
+
+  /** The slices of a product of {@code blocks} for a grid of {@code fullGrid} workgroups. */
+  private static int slices(long blocks, int fullGrid, int k) {
+    if (2 * blocks >= fullGrid) {
       return 1;
     }
-    int wanted = (int) (GEMM_FULL_GRID / blocks);
+    int wanted = (int) (fullGrid / blocks);
     return Math.max(1, Math.min(GEMM_MAX_SLICES, Math.min(wanted, k / GEMM_SLICE_DEPTH)));
   }
 

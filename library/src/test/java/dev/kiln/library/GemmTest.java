@@ -85,7 +85,7 @@ class GemmTest extends LibraryDevices {
   void fewBlocksSumKInSlices(int m, int n, int k, boolean transA, boolean transB) {
     int slices = Tuning.gemmSlices(m, n, k);
     assertTrue(slices > 1, "the shape splits k: " + slices);
-    int depth = Gemm.sliceDepth(k, slices);
+    int depth = Gemm.sliceDepth(k, slices, GemmKernels.DEPTH);
     Random random = new Random(m * 7L + n * 1009L + k);
     float[] a = RowsTest.values(random, m * k);
     float[] b = RowsTest.values(random, k * n);
@@ -98,41 +98,133 @@ class GemmTest extends LibraryDevices {
       for (Device device : devices()) {
         float[] c = c0.clone();
         Gemm.floats(device, m, n, k, 1.5f, a, transA, b, transB, beta, c, epilogue);
-        for (int i = 0; i < m; i++) {
-          for (int j = 0; j < n; j++) {
-            float sum = 0f;
-            double exact = 0;
-            double magnitude = 0;
-            for (int begin = 0; begin < k; begin += depth) {
-              float slice = 0f;
-              for (int p = begin; p < Math.min(k, begin + depth); p++) {
-                float x = transA ? a[p * m + i] : a[i * k + p];
-                float y = transB ? b[j * k + p] : b[p * n + j];
-                slice = Math.fma(x, y, slice);
-                exact += (double) x * y;
-                magnitude += Math.abs((double) x * y);
-              }
-              sum = begin == 0 ? slice : sum + slice;
-            }
-            float expected = 1.5f * sum;
-            double reference = 1.5 * exact;
-            if (plain) {
-              expected += beta * c0[i * n + j];
-              reference += beta * c0[i * n + j];
-            } else {
-              expected = Math.max(expected + bias[j], 0f);
-              reference = Math.max(reference + bias[j], 0);
-            }
-            String where = device + ", plain " + plain + ", c[" + i + "][" + j + "]";
-            if (device == cpu) {
-              assertEquals(
-                  Float.floatToIntBits(expected), Float.floatToIntBits(c[i * n + j]), where);
-            } else {
-              double bound =
-                  (k + 4) * 0x1p-23 * (1.5 * magnitude + Math.abs(reference) + Math.abs(bias[j]));
-              assertTrue(Math.abs(c[i * n + j] - reference) <= bound, where);
-            }
+        assertSlicedProduct(
+            device + ", plain " + plain,
+            device == cpu,
+            new Product(m, n, k, a, transA, b, transB, depth),
+            1.5f,
+            beta,
+            c0,
+            plain ? null : bias,
+            false,
+            c);
+      }
+    }
+  }
+
+  /**
+   * The tensor-core kernel sums k in slices as the float kernel does, by its own rule ({@code
+   * Tuning.tileGemmSlices}: its blocks of 128 x 256, a grid of one workgroup a multiprocessor,
+   * slices a multiple of its 32 of k per stage): on the CPU backend the bits of the sliced loop of
+   * the decoded factors; on a device that multiplies tiles in hardware within the bound of the
+   * double product. Factors in octets (the sliced kernels' contract), each layout, float16 and
+   * bfloat16.
+   */
+  @ParameterizedTest(name = "{0} x {1} x {2}, transA {3}, transB {4}")
+  @CsvSource({"40, 24, 600, false, false", "136, 16, 1000, true, true", "9, 264, 520, false, true"})
+  void tensorCoresSumFewBlocksInSlices(int m, int n, int k, boolean transA, boolean transB) {
+    int slices = Tuning.tileGemmSlices(m, n, k);
+    assertTrue(slices > 1, "the shape splits k: " + slices);
+    int depth = Gemm.sliceDepth(k, slices, Tuning.TILE_GEMM_DEPTH);
+    Random random = new Random(m * 5L + n * 211L + k);
+    float[] c0 = RowsTest.values(random, m * n);
+    float[] bias = RowsTest.values(random, m);
+    for (boolean bfloat : new boolean[] {false, true}) {
+      short[] a16 = sixteenBits(RowsTest.values(random, m * k), bfloat);
+      short[] b16 = sixteenBits(RowsTest.values(random, k * n), bfloat);
+      Product product =
+          new Product(m, n, k, decoded(a16, bfloat), transA, decoded(b16, bfloat), transB, depth);
+      for (Device device : devices()) {
+        if (device != cpu && !onTiles(device, bfloat)) {
+          continue; // never handed the tensor-core kernel
+        }
+        for (boolean plain : new boolean[] {true, false}) {
+          float[] c = c0.clone();
+          Gemm.Epilogue<float[]> epilogue =
+              plain ? Gemm.Epilogue.forArrays() : Gemm.Epilogue.forArrays().biasPerRow(bias).relu();
+          float beta = plain ? 0.5f : 0f;
+          Gemm.shorts(
+              device, m, n, k, 0.75f, a16, transA, b16, transB, beta, c, epilogue, bfloat, true);
+          assertSlicedProduct(
+              device + ", bfloat " + bfloat + ", plain " + plain,
+              device == cpu,
+              product,
+              0.75f,
+              beta,
+              c0,
+              plain ? null : bias,
+              true,
+              c);
+        }
+      }
+    }
+  }
+
+  /** An m x n x k product of {@code op(a)} and {@code op(b)}, its k summed in slices of depth. */
+  private record Product(
+      int m, int n, int k, float[] a, boolean transA, float[] b, boolean transB, int depth) {
+    float x(int i, int p) {
+      return transA ? a[p * m + i] : a[i * k + p];
+    }
+
+    float y(int p, int j) {
+      return transB ? b[j * k + p] : b[p * n + j];
+    }
+  }
+
+  /**
+   * {@code c} is {@code α · op(a) · op(b)} with {@code + β · c0}, or where {@code bias} is not null
+   * (a bias per row where {@code perRow}, else per column) {@code max(α · sum + bias, 0)}: on the
+   * CPU backend ({@code exact}) the bits of the fused loop over each slice, the slices added in
+   * order; elsewhere within a bound of the double product.
+   */
+  private static void assertSlicedProduct(
+      String what,
+      boolean exact,
+      Product product,
+      float alpha,
+      float beta,
+      float[] c0,
+      float[] bias,
+      boolean perRow,
+      float[] c) {
+    int m = product.m();
+    int n = product.n();
+    int k = product.k();
+    for (int i = 0; i < m; i++) {
+      for (int j = 0; j < n; j++) {
+        float sum = 0f;
+        double sumExact = 0;
+        double magnitude = 0;
+        for (int begin = 0; begin < k; begin += product.depth()) {
+          float slice = 0f;
+          for (int p = begin; p < Math.min(k, begin + product.depth()); p++) {
+            float x = product.x(i, p);
+            float y = product.y(p, j);
+            slice = Math.fma(x, y, slice);
+            sumExact += (double) x * y;
+            magnitude += Math.abs((double) x * y);
           }
+          sum = begin == 0 ? slice : sum + slice;
+        }
+        float expected = alpha * sum;
+        double reference = alpha * sumExact;
+        float added = bias == null ? 0f : bias[perRow ? i : j];
+        if (bias == null) {
+          expected += beta * c0[i * n + j];
+          reference += beta * c0[i * n + j];
+        } else {
+          expected = Math.max(expected + added, 0f);
+          reference = Math.max(reference + added, 0);
+        }
+        String where = what + ", c[" + i + "][" + j + "]";
+        if (exact) {
+          assertEquals(Float.floatToIntBits(expected), Float.floatToIntBits(c[i * n + j]), where);
+        } else {
+          double bound =
+              (k + 4) * 0x1p-23 * (alpha * magnitude + Math.abs(reference) + Math.abs(added))
+                  + 0x1p-21 * Math.abs(c0[i * n + j]);
+          assertTrue(Math.abs(c[i * n + j] - reference) <= bound, where + " = " + c[i * n + j]);
         }
       }
     }
