@@ -25,14 +25,15 @@ import java.util.function.ToIntFunction;
  *
  * <p>Order and precision: each entry's sum is {@code Gpu.fma} over k in order from 0, which is
  * Java's {@code Math.fma} loop on the CPU backend and on devices that fuse (discrete GPUs; lavapipe
- * rounds the product first, within one ulp a step). A float product of few blocks and a deep k
- * (fewer than 128 blocks of 128 x 128, k of 256 or more: {@code Tuning.gemmSlices}, a function of
- * the shape alone) sums k in slices instead, each such a loop over its part of k, and adds the
- * slices' sums in order; every device then sums in that order. Then, in Java's float arithmetic:
- * {@code v = α · sum}; {@code v += β · C[i][j]} where {@code β} is not 0; {@code v += bias[i]} (or
- * {@code bias[j]}); the activation; {@code v += residual[i][j]}. GELU is the tanh form ({@code
- * torch}'s {@code approximate="tanh"}) and SiLU {@code v / (1 + exp(-v))}, with the device's {@code
- * tanh} and {@code exp}: a few ulps, not Java's bits.
+ * rounds the product first, within one ulp a step). A product of few blocks and a deep k (k of 256
+ * or more, and fewer than 128 blocks of 128 x 128, or on tensor cores fewer than 66 of 128 x 256
+ * with the factors' offsets and rows multiples of 8: {@code Tuning.gemmSlices}, {@code
+ * tileGemmSlices}, functions of the shape alone) sums k in slices instead, each such a loop over
+ * its part of k, and adds the slices' sums in order; every device then sums in that order. Then, in
+ * Java's float arithmetic: {@code v = α · sum}; {@code v += β · C[i][j]} where {@code β} is not 0;
+ * {@code v += bias[i]} (or {@code bias[j]}); the activation; {@code v += residual[i][j]}. GELU is
+ * the tanh form ({@code torch}'s {@code approximate="tanh"}) and SiLU {@code v / (1 + exp(-v))},
+ * with the device's {@code tanh} and {@code exp}: a few ulps, not Java's bits.
  *
  * <pre>{@code
  * // h = GELU(x · Wᵀ + b), x of 64 rows of 1024, W of 4096 rows of 1024
