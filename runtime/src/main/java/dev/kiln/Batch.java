@@ -60,6 +60,9 @@ public final class Batch implements AutoCloseable {
   /** {@link #unusedFloats()}'s array, made on its first call. */
   private FloatArray unusedFloats;
 
+  /** {@link #scratchFloats}' array: the longest asked for so far. */
+  private FloatArray scratchFloats;
+
   Batch(Device device, BackendBatch backend) {
     this(device, backend, false);
   }
@@ -130,6 +133,26 @@ public final class Batch implements AutoCloseable {
         unusedFloats = floats(1);
       }
       return unusedFloats;
+    }
+  }
+
+  /**
+   * A float array of at least {@code length} elements that the batch owns, for values one launch
+   * writes and a later one reads (a library's temporaries, such as a split product's partial sums):
+   * the same array on every call while it is long enough, a longer one made where it is not. Its
+   * values are what the launches before left there (zeros only when it is new). Launches that use
+   * it are ordered as any launches sharing an array are, so launches meant to overlap each need an
+   * array of their own ({@link #floats}).
+   *
+   * @param length the fewest elements it must have
+   * @return the batch's scratch array, not to be closed by the caller
+   */
+  public FloatArray scratchFloats(int length) {
+    synchronized (this) {
+      if (scratchFloats == null || scratchFloats.length() < length) {
+        scratchFloats = floats(length);
+      }
+      return scratchFloats;
     }
   }
 

@@ -477,9 +477,10 @@ public final class Gemm {
 
   /**
    * A product of few blocks with its k split in {@code slices} (split-k): {@code kernel} writes
-   * each slice's sums over a grid of {@code blocks}' workgroups, {@code used} deep, into an array
-   * the batch owns; then {@code GemmKernels.sumSlices} adds them up in slice order and runs the
-   * epilogue. {@code stage} is the kernel's k per stage, which each slice's depth is a multiple of.
+   * each slice's sums over a grid of {@code blocks}' workgroups, {@code used} deep, into the
+   * batch's scratch array (one for all the batch's split products: a Llama prefill records dozens);
+   * then {@code GemmKernels.sumSlices} adds them up in slice order and runs the epilogue. {@code
+   * stage} is the kernel's k per stage, which each slice's depth is a multiple of.
    */
   private static <S> void inSlices(
       Batch batch,
@@ -502,7 +503,7 @@ public final class Gemm {
     int depth = sliceDepth(k, slices, stage);
     int used = Math.ceilDiv(k, depth);
     int ldp = Math.ceilDiv(n, 4) * 4;
-    FloatArray parts = batch.floats(used * m * ldp);
+    FloatArray parts = batch.scratchFloats(used * m * ldp);
     kernel.run(
         batch,
         Grid.of(blocks.x(), blocks.y(), used),

@@ -77,34 +77,6 @@ final class PrefillKernels {
   }
 
   /**
-   * {@link #normRows} after adding to each row of {@code x} the three other parts of the product
-   * that left it ({@code first}, {@code second} and {@code third}: its k split in four, so that a
-   * product of few rows has workgroups enough): {@code x[c] = ((x[c] + first[c]) + second[c]) +
-   * third[c]}, written back, then normed.
-   */
-  @Kernel(workgroup = WORKGROUP)
-  static void addNormRows(
-      float[] x,
-      @Buffer(Access.READ) float[] first,
-      @Buffer(Access.READ) float[] second,
-      @Buffer(Access.READ) float[] third,
-      @Buffer(Access.READ) float[] weight,
-      @Buffer(Access.WRITE) short[] out,
-      int hidden,
-      float eps,
-      int bfloat) {
-    int start = Gpu.workgroupId(0) * hidden;
-    float squares = 0f;
-    for (int c = Gpu.localId(0); c < hidden; c += WORKGROUP) {
-      int at = start + c;
-      float sum = x[at] + first[at] + second[at] + third[at];
-      x[at] = sum;
-      squares += sum * sum;
-    }
-    normInto(x, start, squares, weight, out, hidden, eps, bfloat);
-  }
-
-  /**
    * The row of {@code x} at {@code start} normed into {@code out} ({@link #normRows}), this
    * invocation's sum of the squares of its elements given: the sums folded as a tree.
    */
@@ -134,16 +106,14 @@ final class PrefillKernels {
   }
 
   /**
-   * The prefill's RoPE and the caches' writes: row {@code r} of {@code qkv + other} (queries, keys,
-   * values: the two halves of a product split along k, each element {@code qkv[i] + other[i]}) is
-   * position {@code start + r}; its queries are rotated into {@code qkv}, its keys rotated into the
-   * key cache and its values copied into the value cache there, as {@link LlamaKernels#attendSpan}
-   * does for one position. One invocation per pair of a row's elements.
+   * The prefill's RoPE and the caches' writes: row {@code r} of {@code qkv} (queries, keys, values)
+   * is position {@code start + r}; its queries are rotated into {@code qkv}, its keys rotated into
+   * the key cache and its values copied into the value cache there, as {@link
+   * LlamaKernels#attendSpan} does for one position. One invocation per pair of a row's elements.
    */
   @Kernel(workgroup = WORKGROUP)
   static void ropeRows(
       float[] qkv,
-      @Buffer(Access.READ) float[] other,
       @Buffer(Access.READ) float[] cos,
       @Buffer(Access.READ) float[] sin,
       @Buffer(Access.WRITE) float[] keys,
@@ -168,8 +138,8 @@ final class PrefillKernels {
         int at = base + head * headDim + j;
         float c = cos[p * half + j];
         float s = sin[p * half + j];
-        float low = qkv[at] + other[at];
-        float high = qkv[at + half] + other[at + half];
+        float low = qkv[at];
+        float high = qkv[at + half];
         float first = low * c - high * s; // rotate_half, as LlamaKernels.rotated
         float second = high * c + low * s;
         if (head < heads) {
@@ -183,8 +153,8 @@ final class PrefillKernels {
       } else {
         int d = 2 * (pair - (heads + kvHeads) * half);
         int at = base + (heads + kvHeads) * headDim + d;
-        values[p * kvWidth + d] = qkv[at] + other[at];
-        values[p * kvWidth + d + 1] = qkv[at + 1] + other[at + 1];
+        values[p * kvWidth + d] = qkv[at];
+        values[p * kvWidth + d + 1] = qkv[at + 1];
       }
     }
   }

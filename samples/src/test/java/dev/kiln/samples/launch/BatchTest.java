@@ -151,6 +151,30 @@ class BatchTest extends BothDevices {
     }
   }
 
+  /** {@code Batch.scratchFloats}: one array while it is long enough, a longer one made where not, all closed with the batch. */
+  @Test
+  void theScratchArrayIsReusedWhileLongEnoughAndClosesWithTheBatch() {
+    for (Device device : new Device[] {vulkan, cpu}) {
+      FloatArray first;
+      FloatArray longer;
+      try (Batch batch = device.batch()) {
+        first = batch.scratchFloats(N);
+        assertEquals(N, first.length());
+        assertSame(first, batch.scratchFloats(N / 2), "shorter: the same on " + device.backend());
+        assertSame(first, batch.scratchFloats(N), "as long: the same on " + device.backend());
+        longer = batch.scratchFloats(N + 1);
+        assertNotSame(first, longer, "longer: a new one on " + device.backend());
+        assertEquals(N + 1, longer.length());
+        assertSame(longer, batch.scratchFloats(N), "the longest kept on " + device.backend());
+        try (Batch other = device.batch()) {
+          assertNotSame(longer, other.scratchFloats(N), "each batch its own on " + device.backend());
+        }
+      }
+      assertThrows(IllegalStateException.class, first::toArray, "closed with its batch");
+      assertThrows(IllegalStateException.class, longer::toArray, "closed with its batch");
+    }
+  }
+
   @Test
   void theUnusedArrayIsOneArrayPerBatchAndClosesWithIt() {
     for (Device device : new Device[] {vulkan, cpu}) {
