@@ -5,6 +5,8 @@
 # unpatched) and compiled by this head's processor (head) or kk.diff's (kk), each first on the class path
 # before split/). Registers; the plain layout's sgemm at 4096 and 8192 for each build; split and base at the
 # shapes of few blocks (float32, then the 16-bit products); torch's at every shape in the same call.
+# Last, the 1B prefill of 512 tokens with split/ (its runtime, library and llama jars: the prefill calls Gemm,
+# which splits) and base.
 source bench/device-call.sh
 G="$PWD/.gpu-check"
 L="$G/bench/*:$R/.gpu/lib/*"
@@ -34,3 +36,8 @@ for m, n, k in [(4096,4096,4096),(8192,8192,8192),(4000,3000,2000),(1000,1000,10
     r = measure(lambda s: a[s] @ b[s])
     print(f"torch {dtype} {m}x{n}x{k}: {r[0]:.4f} ms, {2*m*n*k/r[0]/1e6:,.0f} GFLOP/s, clock {r[3]}", flush=True)
 PY
+cd ..
+for v in split base; do
+  cp="$G/$v/*:$L"; [ $v = base ] && cp="$L"
+  timeout 60 $J -cp "$cp" dev.kiln.llama.Generate --random 1B --zeros 512 --steps 32 --prefill 512 2>&1 | grep -v JAVA_TOOL | grep -i -E "prefill|tokens/s|Exception" | sed "s/^/$v /" | tee -a $O/prefill.txt
+done
