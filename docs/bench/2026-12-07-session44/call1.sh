@@ -3,17 +3,19 @@
 # jar; split/ the library of this session's split-k for float and tensor-core products (its Gemm and TileGemm
 # modules, the rest from the pack); <proc>-<variant>/ GemmKernels* of c2fc5e6 patched by variants.py (base:
 # unpatched) and compiled by this head's processor (head) or kk.diff's (kk), each first on the class path
-# before split/). Registers; the plain layout's sgemm at 4096 and 8192 for each build; split and base at the
+# before split/; whole/ and kk-whole/ this tree's GemmKernels and Gemm with floatsInBlocksScaled, the kernel for
+# products of whole blocks, by either processor). Registers; the plain layout's sgemm at 4096 and 8192 for each build; split and base at the
 # shapes of few blocks (float32, then the 16-bit products); torch's at every shape in the same call.
 # Last, the 1B prefill of 512 tokens with split/ (its runtime, library and llama jars: the prefill calls Gemm,
 # which splits) and base.
 source bench/device-call.sh
 G="$PWD/.gpu-check"
 L="$G/bench/*:$R/.gpu/lib/*"
-for v in base split kk-base head-p head-pi head-pis kk-p kk-pi kk-pis; do
+for v in base split kk-base head-p head-pi head-pis kk-pis whole kk-whole; do
   cp="$G/$v/*:$G/split/*:$L"; [ $v = base ] && cp="$L"
   echo "== $v" >> $O/stats.txt
-  $J -cp "$cp" dev.kiln.bench.PipelineStats dev/kiln/library/GemmKernels.floatsInQuadsScaled.spv 2>&1 | grep -E "Register" >> $O/stats.txt
+  k=floatsInQuadsScaled; [ "${v%whole}" != "$v" ] && k=floatsInBlocksScaled
+  $J -cp "$cp" dev.kiln.bench.PipelineStats dev/kiln/library/GemmKernels.$k.spv 2>&1 | grep -E "Register" >> $O/stats.txt
   timeout -s QUIT -k 5 60 $J -Dkiln.bench.sgemmPlain=true -Dkiln.bench.gemmShapes=4096x4096x4096,8192x8192x8192 -cp "$cp" dev.kiln.bench.LibraryBench /tmp/res/$v sgemm 2>&1 | grep -E "GFLOP/s|Exception" | sed "s/^/$v /" | tee -a $O/sgemm.txt
 done
 $J -cp "$G/split/*:$L" dev.kiln.bench.PipelineStats dev/kiln/library/GemmKernels.floatSlicesInQuads.spv \

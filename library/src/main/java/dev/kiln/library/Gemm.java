@@ -236,7 +236,9 @@ public final class Gemm {
       Launch<Device, float[], float[]> kernel =
           strides.inQuads()
               ? (epilogue.none()
-                  ? GemmKernelsKernels::floatsInQuadsScaled
+                  ? (wholeBlocks(m, n, k)
+                      ? GemmKernelsKernels::floatsInBlocksScaled
+                      : GemmKernelsKernels::floatsInQuadsScaled)
                   : GemmKernelsKernels::floatsInQuads)
               : (epilogue.none() ? GemmKernelsKernels::floatsScaled : GemmKernelsKernels::floats);
       run(
@@ -421,7 +423,9 @@ public final class Gemm {
       Launch<Batch, FloatArray, FloatArray> kernel =
           strides.inQuads()
               ? (epilogue.none()
-                  ? GemmKernelsKernels::floatsInQuadsScaled
+                  ? (wholeBlocks(m, n, k)
+                      ? GemmKernelsKernels::floatsInBlocksScaled
+                      : GemmKernelsKernels::floatsInQuadsScaled)
                   : GemmKernelsKernels::floatsInQuads)
               : (epilogue.none() ? GemmKernelsKernels::floatsScaled : GemmKernelsKernels::floats);
       run(
@@ -562,6 +566,14 @@ public final class Gemm {
         int transB,
         int depth,
         int ldp);
+  }
+
+  /**
+   * Whether an m x n x k float product is of whole blocks, {@code
+   * GemmKernels.floatsInBlocksScaled}' shapes: m and n multiples of 128, k of 8.
+   */
+  private static boolean wholeBlocks(int m, int n, int k) {
+    return m % GemmKernels.BLOCK == 0 && n % GemmKernels.BLOCK == 0 && k % GemmKernels.DEPTH == 0;
   }
 
   /**

@@ -277,6 +277,115 @@ final class GemmKernels {
   }
 
   /**
+   * {@link #floatsInQuadsScaled} for a product of whole blocks: m and n multiples of {@link #BLOCK}
+   * and k of {@link #DEPTH} (the launcher's contract, as the quads are), so that no fetch and no
+   * store tests an edge: each stage's quads are one copy each, each tile row one copy to c. The
+   * same sums and the same bits.
+   */
+  @Kernel(
+      workgroup = {SIDE, SIDE},
+      boundsChecks = false)
+  @SuppressWarnings(
+      "kiln.race.update") // c[offsetC + row * ldc + column]: one invocation per entry of a block
+  static void floatsInBlocksScaled(
+      @Buffer(Access.READ) float[] a,
+      @Buffer(Access.READ) float[] b,
+      @Buffer(Access.READ_WRITE) float[] c,
+      @Buffer(Access.READ) float[] bias,
+      @Buffer(Access.READ) float[] residual,
+      int m,
+      int n,
+      int k,
+      int offsetA,
+      int lda,
+      int offsetB,
+      int ldb,
+      int offsetC,
+      int ldc,
+      int transA,
+      int transB,
+      float alpha,
+      float beta,
+      int biasAxis,
+      int activation,
+      int withResidual) {
+    float[] blockA = Gpu.sharedFloats(DEPTH * BLOCK);
+    float[] blockB = Gpu.sharedFloats(DEPTH * BLOCK);
+    float[] sums = new float[TILE * TILE];
+    int wholeK = k & -DEPTH;
+    int rowA = lda & -4;
+    int rowB = ldb & -4;
+    if (transA == 0 && transB == 0) {
+      wholeStages(a, b, blockA, blockB, sums, wholeK, offsetA & -4, rowA, offsetB & -4, rowB, 0, 1);
+    } else if (transA == 0) {
+      wholeStages(a, b, blockA, blockB, sums, wholeK, offsetA & -4, rowA, offsetB & -4, rowB, 0, 0);
+    } else if (transB == 0) {
+      wholeStages(a, b, blockA, blockB, sums, wholeK, offsetA & -4, rowA, offsetB & -4, rowB, 1, 1);
+    } else {
+      wholeStages(a, b, blockA, blockB, sums, wholeK, offsetA & -4, rowA, offsetB & -4, rowB, 1, 0);
+    }
+    int firstRow = Gpu.workgroupId(1) * BLOCK + Gpu.localId(1) * TILE;
+    int firstColumn = Gpu.workgroupId(0) * BLOCK + Gpu.localId(0) * TILE;
+    float[] row = new float[TILE];
+    for (int i = 0; i < TILE; i++) {
+      int at = (offsetC & -4) + (firstRow + i) * (ldc & -4) + firstColumn;
+      if (beta != 0f) {
+        System.arraycopy(c, at, row, 0, TILE);
+      }
+      for (int j = 0; j < TILE; j++) {
+        row[j] = scaled(sums[i * TILE + j], row[j], alpha, beta);
+      }
+      System.arraycopy(row, 0, c, at, TILE);
+    }
+  }
+
+  /** {@link #stages} where every stage lies inside the operands: {@link #wholeFetch}es. */
+  private static void wholeStages(
+      float[] a,
+      float[] b,
+      float[] blockA,
+      float[] blockB,
+      float[] sums,
+      int k,
+      int offsetA,
+      int rowA,
+      int offsetB,
+      int rowB,
+      int alongA,
+      int alongB) {
+    int self = Gpu.localId(1) * SIDE + Gpu.localId(0);
+    int firstRow = Gpu.workgroupId(1) * BLOCK;
+    int firstColumn = Gpu.workgroupId(0) * BLOCK;
+    float[] nextA = new float[QUAD];
+    float[] nextB = new float[QUAD];
+    wholeFetch(a, offsetA, rowA, alongA, firstRow, 0, self, nextA);
+    wholeFetch(b, offsetB, rowB, alongB, firstColumn, 0, self, nextB);
+    for (int k0 = 0; k0 < k; k0 += DEPTH) {
+      place(nextA, blockA, alongA, self);
+      place(nextB, blockB, alongB, self);
+      Gpu.barrier();
+      if (k0 + DEPTH < k) {
+        wholeFetch(a, offsetA, rowA, alongA, firstRow, k0 + DEPTH, self, nextA);
+        wholeFetch(b, offsetB, rowB, alongB, firstColumn, k0 + DEPTH, self, nextB);
+      }
+      multiply(blockA, blockB, sums);
+      Gpu.barrier();
+    }
+  }
+
+  /** {@link #fetch} of a stage inside the operand: one copy, no test. */
+  private static void wholeFetch(
+      float[] x, int offset, int row, int alongK, int first, int k0, int self, float[] next) {
+    if (alongK != 0) {
+      int kk = k0 + self / (BLOCK / QUAD);
+      System.arraycopy(x, offset + kk * row + first + self % (BLOCK / QUAD) * QUAD, next, 0, QUAD);
+    } else {
+      int o = first + self / (DEPTH / QUAD);
+      System.arraycopy(x, offset + o * row + k0 + self % (DEPTH / QUAD) * QUAD, next, 0, QUAD);
+    }
+  }
+
+  /**
    * One slice of k of a product of few blocks (split-k): workgroup {@code (x, y, s)} sums {@code
    * op(a) · op(b)} over k from {@code s · depth} (a multiple of {@link #DEPTH}) to the next slice
    * or k, as {@link #floats} sums all of k, and writes the sums to {@code parts}: slice s an m x n

@@ -14,10 +14,11 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * {@link Gemm} at ragged shapes, each operand plain or transposed: on the CPU backend the bits of
- * Java's {@code Math.fma} loop and the epilogue in Java's float arithmetic; on Vulkan (lavapipe
- * does not fuse) within a bound of the double product. The epilogues (bias per row and per column,
- * ReLU, GELU, SiLU, a residual), β = 0 not reading {@code c}, device arrays, and the checks.
+ * {@link Gemm} at ragged shapes and of whole blocks, each operand plain or transposed: on the CPU
+ * backend the bits of Java's {@code Math.fma} loop and the epilogue in Java's float arithmetic; on
+ * Vulkan (lavapipe does not fuse) within a bound of the double product. The epilogues (bias per row
+ * and per column, ReLU, GELU, SiLU, a residual), β = 0 not reading {@code c}, device arrays, and
+ * the checks.
  */
 class GemmTest extends LibraryDevices {
   @ParameterizedTest(name = "{0} x {1} x {2}, transA {3}, transB {4}")
@@ -25,7 +26,8 @@ class GemmTest extends LibraryDevices {
     "1, 1, 1, false, false", "7, 3, 5, true, false", "129, 77, 200, false, true",
     "130, 129, 9, true, true", "33, 260, 1, false, false", "5, 6, 0, false, false",
     "200, 131, 70, true, false", "132, 260, 20, false, false", "36, 132, 12, true, true",
-    "140, 8, 44, true, false", "4, 136, 9, false, true"
+    "140, 8, 44, true, false", "4, 136, 9, false, true", "128, 256, 40, false, false",
+    "256, 128, 16, true, true", "128, 128, 24, true, false", "128, 128, 8, false, true"
   })
   void productsAreJavasFmaLoops(int m, int n, int k, boolean transA, boolean transB) {
     Random random = new Random(m * 10007L + n * 101L + k);
@@ -491,6 +493,7 @@ class GemmTest extends LibraryDevices {
     "16, 24, 40, true, false, 8, 8",
     "37, 45, 21, false, false, 4, 3",
     "35, 131, 23, true, true, 8, 1",
+    "128, 128, 16, false, true, 4, 8",
     "20, 24, 300, false, true, 4, 8",
     "21, 9, 300, true, false, 3, 5"
   })

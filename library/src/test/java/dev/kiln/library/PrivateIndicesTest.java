@@ -58,8 +58,10 @@ class PrivateIndicesTest {
             "ScanKernels.longTiles",
             "TileGemmKernels.bfloats",
             "TileGemmKernels.bfloatsInOctets",
+            "TileGemmKernels.bfloatsSlicesInOctets",
             "TileGemmKernels.halves",
-            "TileGemmKernels.halvesInOctets"),
+            "TileGemmKernels.halvesInOctets",
+            "TileGemmKernels.halvesSlicesInOctets"),
         dynamic);
   }
 

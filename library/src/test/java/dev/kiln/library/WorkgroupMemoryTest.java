@@ -49,8 +49,10 @@ class WorkgroupMemoryTest {
             "GemmKernels.halves",
             "TileGemmKernels.bfloats",
             "TileGemmKernels.bfloatsInOctets",
+            "TileGemmKernels.bfloatsSlicesInOctets",
             "TileGemmKernels.halves",
-            "TileGemmKernels.halvesInOctets"),
+            "TileGemmKernels.halvesInOctets",
+            "TileGemmKernels.halvesSlicesInOctets"),
         List.copyOf(over.keySet()),
         "kernels past 16 KiB of workgroup memory: " + over);
   }
