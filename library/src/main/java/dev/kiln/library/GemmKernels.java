@@ -16,7 +16,9 @@ import dev.kiln.annotations.Kernel;
  * arithmetic, in {@link Gemm}'s order. Each float kernel comes in two forms: one whose epilogue may
  * hold a bias, an activation and a residual, its block passed through workgroup memory ({@link
  * #floats}), and one of {@code α} and {@code β} alone, each tile stored from the registers ({@link
- * #floatsScaled}: the register count that lets two workgroups share a multiprocessor).
+ * #floatsScaled}: the register count that lets two workgroups share a multiprocessor); products of
+ * whole blocks have a form with no edge tests ({@link #floatsInBlocksScaled}), and products of few
+ * blocks sum k in slices ({@link #floatSlices}, {@link #sumSlices}).
  *
  * <p>The kernels run without device index checks ({@code boundsChecks = false}): {@link Gemm}
  * checks every matrix, bias and residual against its array before it launches them, and each buffer
