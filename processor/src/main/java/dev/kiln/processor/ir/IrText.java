@@ -171,7 +171,9 @@ public final class IrText {
         line(depth, "}");
       }
       case Stmt.Loop loop -> {
-        String label = loop.label() == null ? "" : loop.label().name() + ": ";
+        String label =
+            (loop.unroll() ? "[unroll] " : "")
+                + (loop.label() == null ? "" : loop.label().name() + ": ");
         line(
             depth,
             label + (loop.testFirst() ? "while (" + expression(loop.condition()) + ") {" : "do {"));

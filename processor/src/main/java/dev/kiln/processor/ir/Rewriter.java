@@ -123,7 +123,8 @@ public class Rewriter {
                   block(loop.body()),
                   block(loop.update()),
                   labelOrNull(loop.label()),
-                  site(loop.site()));
+                  site(loop.site()),
+                  loop.unroll());
           case Stmt.Switch choice ->
               new Stmt.Switch(
                   expression(choice.selector()),

@@ -77,11 +77,29 @@ public sealed interface Stmt {
   /**
    * A loop. With {@code testFirst} it is {@code while (condition) { body; update; }}, otherwise
    * {@code do { body; update; } while (condition)}; {@code continue} runs {@code update} and then
-   * the test.
+   * the test. With {@code unroll} the module asks the driver to unroll it ({@code OpLoopMerge}'s
+   * {@code Unroll} control): what it computes is the same.
    */
   record Loop(
-      Expr condition, boolean testFirst, List<Stmt> body, List<Stmt> update, Label label, Site site)
+      Expr condition,
+      boolean testFirst,
+      List<Stmt> body,
+      List<Stmt> update,
+      Label label,
+      Site site,
+      boolean unroll)
       implements Stmt {
+    /** A loop the driver unrolls by its own measure. */
+    public Loop(
+        Expr condition,
+        boolean testFirst,
+        List<Stmt> body,
+        List<Stmt> update,
+        Label label,
+        Site site) {
+      this(condition, testFirst, body, update, label, site, false);
+    }
+
     /** An unlabelled loop of the source at {@code site}. */
     public Loop(Expr condition, boolean testFirst, List<Stmt> body, List<Stmt> update, Site site) {
       this(condition, testFirst, body, update, null, site);
@@ -101,12 +119,17 @@ public sealed interface Stmt {
     }
 
     public Loop withBody(List<Stmt> newBody) {
-      return new Loop(condition, testFirst, newBody, update, label, site);
+      return new Loop(condition, testFirst, newBody, update, label, site, unroll);
     }
 
     /** This loop with the label {@code label}. */
     public Loop withLabel(Label newLabel) {
-      return new Loop(condition, testFirst, body, update, newLabel, site);
+      return new Loop(condition, testFirst, body, update, newLabel, site, unroll);
+    }
+
+    /** This loop, which the module asks the driver to unroll. */
+    public Loop unrolled() {
+      return new Loop(condition, testFirst, body, update, label, site, true);
     }
   }
 

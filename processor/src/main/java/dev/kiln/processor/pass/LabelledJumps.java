@@ -85,7 +85,8 @@ public final class LabelledJumps {
                   body,
                   update,
                   loop.label(),
-                  loop.site()));
+                  loop.site(),
+                  loop.unroll()));
           inner.remove(loop.label());
           afterConstruct(inner, pending, out);
         }

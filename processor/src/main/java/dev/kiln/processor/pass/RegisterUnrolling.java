@@ -69,6 +69,11 @@ public final class RegisterUnrolling {
                 : Optional.empty();
         if (unrolled.isPresent()) {
           out.addAll(unrolled.get());
+        } else if (rebuilt instanceof Stmt.Loop loop
+            && out.size() > 0
+            && out.getLast() instanceof Stmt.Assign start
+            && marked(start, loop)) {
+          out.add(loop.unrolled());
         } else {
           out.add(rebuilt);
         }
@@ -117,6 +122,74 @@ public final class RegisterUnrolling {
     }
     out.add(new Stmt.Assign(counter, new Expr.IntConst((int) end)));
     return Optional.of(out);
+  }
+
+  /**
+   * Whether {@code loop}, whose counter {@code start} sets, is to be marked for the driver to
+   * unroll rather than written out: a counted loop as {@link #unrolled} takes, whose body, its
+   * inner loops written out, touches private arrays at constant indices alone (a register tile's
+   * loop over a stage's depth around its products). Written out, those loops took the float32
+   * GEMM's modules past the 1 MB limit; NVIDIA's driver unrolled them by itself before this pass.
+   */
+  private static boolean marked(Stmt.Assign start, Stmt.Loop loop) {
+    Local counter = start.local();
+    if (!(start.value() instanceof Expr.IntConst(int first))
+        || !loop.testFirst()
+        || !(loop.condition() instanceof Expr.Binary test)
+        || !(test.op() == BinaryOp.LT || test.op() == BinaryOp.LE)
+        || !(test.left() instanceof Expr.LocalGet(Local tested))
+        || !tested.equals(counter)
+        || !(test.right() instanceof Expr.IntConst(int bound))) {
+      return false;
+    }
+    Optional<Integer> step = step(loop.update(), counter);
+    if (step.isEmpty()
+        || Assignments.assigned(loop.body()).contains(counter)
+        || !constantIndicesOnly(loop.body())) {
+      return false;
+    }
+    long last = test.op() == BinaryOp.LT ? (long) bound - 1 : bound;
+    long turns = last < first ? 0 : (last - first) / step.get() + 1;
+    return turns > 0 && turns <= MOST_TURNS && first + turns * step.get() <= Integer.MAX_VALUE;
+  }
+
+  /** Whether {@code body} touches a private array, and at constant indices alone. */
+  private static boolean constantIndicesOnly(List<Stmt> body) {
+    List<Expr> indices = new ArrayList<>();
+    Walk.statements(
+        body,
+        statement -> {
+          switch (statement) {
+            case Stmt.Store store when store.array() instanceof PrivateArray ->
+                indices.add(store.index());
+            case Stmt.Copy copy -> {
+              if (copy.source() instanceof PrivateArray) {
+                indices.add(copy.sourceIndex());
+              }
+              if (copy.target() instanceof PrivateArray) {
+                indices.add(copy.targetIndex());
+              }
+            }
+            default -> {}
+          }
+        });
+    Walk.anyExpression(
+        body,
+        expression -> {
+          if (expression instanceof Expr.Load load && load.array() instanceof PrivateArray) {
+            indices.add(load.index());
+          }
+          return false;
+        });
+    return !indices.isEmpty() && indices.stream().allMatch(RegisterUnrolling::constant);
+  }
+
+  private static boolean constant(Expr index) {
+    return switch (index) {
+      case Expr.IntConst c -> true;
+      case Expr.Binary binary -> constant(binary.left()) && constant(binary.right());
+      default -> false;
+    };
   }
 
   /**

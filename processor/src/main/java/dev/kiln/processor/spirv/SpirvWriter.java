@@ -370,7 +370,11 @@ public final class SpirvWriter {
     boolean endless = loop.condition() instanceof Expr.BoolConst(boolean always) && always;
     fn.branchIfOpen(header);
     fn.label(header);
-    fn.instruction(SpvOpLoopMerge, merge, next, SpvLoopControlMaskNone);
+    fn.instruction(
+        SpvOpLoopMerge,
+        merge,
+        next,
+        loop.unroll() ? SpvLoopControlUnrollMask : SpvLoopControlMaskNone);
     int test = module.id();
     fn.terminate(SpvOpBranch, test);
     fn.label(test);
@@ -381,9 +385,14 @@ public final class SpirvWriter {
     // body); in any other, where an entry leads, into the body and out at the merge (the tree sum:
     // 1.009x its GLSL twin, 1.063x counted before the test). A loop left by break then counts one
     // entry more, which only makes the fault come sooner.
+    // A loop marked for unrolling is not counted: it runs a constant count of turns, at most 64,
+    // and lavapipe unrolls it, so that its own count, which the loop limit mirrors, has no entries
+    // of it either (counted, its turns' elections and branches took lavapipe's compiler 100x longer
+    // over the float32 GEMM).
     int line = loop.site() == null ? 0 : loop.site().line();
+    boolean counted = !loop.unroll();
     boolean countBeforeTest = usesMatrices;
-    if (countBeforeTest) {
+    if (counted && countBeforeTest) {
       loopLimit.countTurn(line);
     }
     if (loop.testFirst() && !endless) {
@@ -392,7 +401,7 @@ public final class SpirvWriter {
       fn.terminate(SpvOpBranch, body);
     }
     fn.label(body);
-    if (!countBeforeTest) {
+    if (counted && !countBeforeTest) {
       loopLimit.countTurn(line);
     }
     LoopTargets targets = new LoopTargets(merge, next);
@@ -410,7 +419,7 @@ public final class SpirvWriter {
     }
     boolean exits = targets.broke || (!endless && (loop.testFirst() || nextReached));
     fn.mergeBlock(merge, exits);
-    if (exits && !countBeforeTest) {
+    if (counted && exits && !countBeforeTest) {
       loopLimit.countTurn(line);
     }
   }

@@ -28,6 +28,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class RegisterUnrollingTest {
   private static final int LOOP_MERGE = 246;
+  private static final int NO_CONTROL = 0;
+  private static final int UNROLL = 1;
 
   @TempDir static Path dump;
 
@@ -106,6 +108,22 @@ class RegisterUnrollingTest {
                 for (int i = 0; i < 8; i++) {
                   y[(g + i) % y.length] = x[g];
                 }
+                """,
+                "stageDepth",
+                """
+                for (int kk = 0; kk < 8; kk++) {
+                  for (int i = 0; i < 4; i++) {
+                    t[i] += x[g + kk * 4 + i];
+                  }
+                }
+                y[g] = t[0] + t[3];
+                """,
+                "stageDepthUnknownIndex",
+                """
+                for (int kk = 0; kk < 8; kk++) {
+                  t[g & 7] += x[g + kk];
+                }
+                y[g] = t[0] + t[3];
                 """));
     assertThat(compilation).succeededWithoutWarnings();
   }
@@ -142,6 +160,23 @@ class RegisterUnrollingTest {
             "noPrivateArray")) {
       assertThat(program(kernel)).contains("while");
     }
+  }
+
+  /**
+   * A counted loop whose counter indexes no private array, but whose body, its inner loops written
+   * out, touches private arrays at constant indices alone (a register tile's loop over a stage's
+   * depth) stays a loop marked for the driver to unroll ({@code OpLoopMerge}'s {@code Unroll}): its
+   * turns written out took the float32 GEMM's modules past 1 MB. A loop that indexes one by a value
+   * it computes, or touches none, is neither written out nor marked.
+   */
+  @Test
+  void aLoopAroundConstantIndicesIsMarkedForTheDriver() throws IOException {
+    assertThat(program("stageDepth")).contains("[unroll] while ((kk < 8))");
+    assertThat(program("stageDepth")).contains("t$0[0] = (t$0[0] + x[((g + (kk * 4)) + 0)])");
+    assertThat(loopControls("stageDepth")).containsExactly(UNROLL);
+    assertThat(program("stageDepthUnknownIndex")).doesNotContain("[unroll]");
+    assertThat(loopControls("stageDepthUnknownIndex")).containsExactly(NO_CONTROL);
+    assertThat(loopControls("noPrivateArray")).containsExactly(NO_CONTROL);
   }
 
   /**
@@ -194,14 +229,21 @@ class RegisterUnrollingTest {
    * kernel}.
    */
   private static int loops(String kernel) throws IOException {
+    return loopControls(kernel).size();
+  }
+
+  /** The loop controls of the {@code OpLoopMerge} instructions in {@code kernel}'s module. */
+  private static List<Integer> loopControls(String kernel) throws IOException {
     IntBuffer words =
         ByteBuffer.wrap(Files.readAllBytes(Kernels.dumped(dump, kernel, ".spv")))
             .order(ByteOrder.LITTLE_ENDIAN)
             .asIntBuffer();
-    int loops = 0;
+    List<Integer> controls = new ArrayList<>();
     for (int at = 5; at < words.limit(); at += words.get(at) >>> 16) {
-      loops += (words.get(at) & 0xffff) == LOOP_MERGE ? 1 : 0;
+      if ((words.get(at) & 0xffff) == LOOP_MERGE) {
+        controls.add(words.get(at + 3));
+      }
     }
-    return loops;
+    return controls;
   }
 }
