@@ -60,8 +60,8 @@ public final class Batch implements AutoCloseable {
   /** {@link #unusedFloats()}'s array, made on its first call. */
   private FloatArray unusedFloats;
 
-  /** {@link #scratchFloats}' array: the longest asked for so far. */
-  private FloatArray scratchFloats;
+  /** {@link #scratchFloats}' arrays, lent by the device: the last is the longest asked for. */
+  private final List<FloatArray> scratch = new ArrayList<>();
 
   Batch(Device device, BackendBatch backend) {
     this(device, backend, false);
@@ -137,22 +137,24 @@ public final class Batch implements AutoCloseable {
   }
 
   /**
-   * A float array of at least {@code length} elements that the batch owns, for values one launch
+   * A float array of at least {@code length} elements that the batch holds, for values one launch
    * writes and a later one reads (a library's temporaries, such as a split product's partial sums):
-   * the same array on every call while it is long enough, a longer one made where it is not. Its
-   * values are what the launches before left there (zeros only when it is new). Launches that use
-   * it are ordered as any launches sharing an array are, so launches meant to overlap each need an
-   * array of their own ({@link #floats}).
+   * the same array on every call while it is long enough, a longer one where it is not. The device
+   * lends it and takes it back when the batch closes, for a later batch: its values are what
+   * launches before left there, of this batch or an earlier one. Launches that use it are ordered
+   * as any launches sharing an array are, so launches meant to overlap each need an array of their
+   * own ({@link #floats}).
    *
    * @param length the fewest elements it must have
    * @return the batch's scratch array, not to be closed by the caller
    */
   public FloatArray scratchFloats(int length) {
     synchronized (this) {
-      if (scratchFloats == null || scratchFloats.length() < length) {
-        scratchFloats = floats(length);
+      checkRecording();
+      if (scratch.isEmpty() || scratch.getLast().length() < length) {
+        scratch.add(device.lendScratch(length));
       }
-      return scratchFloats;
+      return scratch.getLast();
     }
   }
 
@@ -350,6 +352,8 @@ public final class Batch implements AutoCloseable {
       owned.clear();
       arrays.forEach(DeviceArray::letGo);
       arrays.clear();
+      scratch.forEach(device::returnScratch);
+      scratch.clear();
     }
   }
 }

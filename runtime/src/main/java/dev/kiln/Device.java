@@ -11,6 +11,7 @@ import dev.kiln.backend.StartupTrace;
 import dev.kiln.matrix.MatrixElement;
 import java.lang.System.Logger.Level;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -53,6 +54,12 @@ public final class Device implements AutoCloseable {
   private final AtomicInteger arrays = new AtomicInteger();
 
   private final AtomicLong arrayBytes = new AtomicLong();
+
+  /** The arrays {@link #lendScratch} got back, shortest first; closed with the device. */
+  private final List<FloatArray> spareScratch = new ArrayList<>();
+
+  /** The most spare scratch arrays the device keeps. */
+  private static final int SPARE_SCRATCH = 4;
 
   static {
     LaunchAccess.install(new LaunchEntry());
@@ -509,6 +516,46 @@ public final class Device implements AutoCloseable {
           return new DeviceMemory(
               arrays.get(), arrayBytes.get(), capacity.totalBytes(), capacity.availableBytes());
         });
+  }
+
+  /**
+   * A float array of at least {@code length} elements for {@link Batch#scratchFloats}: the shortest
+   * spare one long enough, else a new one. Reused rather than made for each batch: a split matrix
+   * product that made its 16 MB of partial sums anew in every batch ran 2-3x slower on the H100
+   * than with one array (PERFORMANCE.md, the forty-fourth session).
+   */
+  FloatArray lendScratch(int length) {
+    synchronized (spareScratch) {
+      FloatArray best = null;
+      for (FloatArray spare : spareScratch) {
+        if (spare.length() >= length && (best == null || spare.length() < best.length())) {
+          best = spare;
+        }
+      }
+      if (best != null) {
+        spareScratch.remove(best);
+        return best;
+      }
+    }
+    return floats(length);
+  }
+
+  /**
+   * Takes back an array {@link #lendScratch} lent, once the batch that had it completed: kept for
+   * the next batch (at most {@link #SPARE_SCRATCH}, the longest), the rest closed.
+   */
+  void returnScratch(FloatArray array) {
+    FloatArray dropped = array;
+    synchronized (spareScratch) {
+      if (!gate.isClosed()) {
+        spareScratch.add(array);
+        spareScratch.sort(Comparator.comparingInt(FloatArray::length));
+        dropped = spareScratch.size() > SPARE_SCRATCH ? spareScratch.removeFirst() : null;
+      }
+    }
+    if (dropped != null) {
+      dropped.close();
+    }
   }
 
   private BackendBuffer allocate(NumericType type, int length) {

@@ -38,6 +38,11 @@ final class DeviceGate {
     }
   }
 
+  /** Whether the device was closed. */
+  boolean isClosed() {
+    return closed;
+  }
+
   /** Lets go of what {@link #enter()} held. */
   void exit() {
     lock.readLock().unlock();

@@ -482,9 +482,9 @@ public final class Gemm {
   /**
    * A product of few blocks with its k split in {@code slices} (split-k): {@code kernel} writes
    * each slice's sums over a grid of {@code blocks}' workgroups, {@code used} deep, into the
-   * batch's scratch array (one for all the batch's split products: a Llama prefill records dozens);
-   * then {@code GemmKernels.sumSlices} adds them up in slice order and runs the epilogue. {@code
-   * stage} is the kernel's k per stage, which each slice's depth is a multiple of.
+   * batch's scratch array (one for all the batch's split products, lent by the device from one
+   * batch to the next); then {@code GemmKernels.sumSlices} adds them up in slice order and runs the
+   * epilogue. {@code stage} is the kernel's k per stage, which each slice's depth is a multiple of.
    */
   private static <S> void inSlices(
       Batch batch,
