@@ -1,4 +1,6 @@
 #!/bin/bash
+# Never ran: no device time was left. It needs the tree of 39e12f2 (SliceProbe, the float32 split) and
+# bench/h200-check.sh's pack of that head.
 # Session 44, call 2 (carry: [".gpu-check"] holding bench/h200-check.sh's pack of this session's head and bench/ (first on
 # the class path) the runtime jar whose devices lend batches their scratch arrays, and
 # its bench jar: kk.diff's marks, floatsInBlocksScaled, split-k, SliceProbe). Cut to the session's last device
