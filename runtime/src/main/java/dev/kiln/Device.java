@@ -520,9 +520,9 @@ public final class Device implements AutoCloseable {
 
   /**
    * A float array of at least {@code length} elements for {@link Batch#scratchFloats}: the shortest
-   * spare one long enough, else a new one. Reused rather than made for each batch: a split matrix
-   * product that made its 16 MB of partial sums anew in every batch ran 2-3x slower on the H100
-   * than with one array (PERFORMANCE.md, the forty-fourth session).
+   * spare one long enough, else a new one. Reused rather than made for each batch, so that a
+   * program's thousands of split matrix products do not each allocate, zero and first touch
+   * megabytes of partial sums (PERFORMANCE.md, the forty-fourth session).
    */
   FloatArray lendScratch(int length) {
     synchronized (spareScratch) {

@@ -311,11 +311,11 @@ final class TileGemmKernels {
   }
 
   /**
-   * One slice of k of a product of few blocks (split-k), as {@code GemmKernels.floatSlices}: {@link
-   * #halvesInOctets}' product over k from {@code s · depth} (a multiple of {@link #DEPTH}) to the
-   * next slice or k in workgroup {@code (x, y, s)}, its sums written to {@code parts} (slice s an m
-   * x n matrix at {@code s · m · ldp}, its rows {@code ldp} apart, a multiple of 4), for {@code
-   * GemmKernels.sumSlices} to add up and finish.
+   * One slice of k of a product of few blocks (split-k): {@link #halvesInOctets}' product over k
+   * from {@code s · depth} (a multiple of {@link #DEPTH}) to the next slice or k in workgroup
+   * {@code (x, y, s)}, its sums written to {@code parts} (slice s an m x n matrix at {@code s · m ·
+   * ldp}, its rows {@code ldp} apart, a multiple of 4), for {@code GemmKernels.sumSlices} to add up
+   * and finish.
    */
   @Kernel(
       workgroup = {16, 16},
