@@ -339,7 +339,11 @@ final class GemmKernels {
     }
   }
 
-  /** {@link #stages} where every stage lies inside the operands: {@link #wholeFetch}es. */
+  /**
+   * {@link #stages} where every stage lies inside the operands: {@link #wholeFetch}es. A helper of
+   * its own rather than a flag through {@link #product}: a constant passed down two calls is not
+   * folded, and left its tests in the module.
+   */
   private static void wholeStages(
       float[] a,
       float[] b,

@@ -336,36 +336,21 @@ final class TileGemmKernels {
       int transB,
       int depth,
       int ldp) {
-    short[] blockA = Gpu.sharedPackedShorts(STAGED_A);
-    short[] blockB = Gpu.sharedPackedShorts(STAGED_B);
-    float[] scratch = Gpu.sharedFloats(INVOCATIONS / 32 * T * T);
-    int begin = Gpu.workgroupId(2) * (depth & -DEPTH);
-    layouts(
+    slice(
         a,
         b,
         parts,
-        parts,
-        parts,
-        blockA,
-        blockB,
-        scratch,
         m,
         n,
-        begin,
-        Math.min(k, begin + (depth & -DEPTH)),
-        offsetA & -8,
-        lda & -8,
-        offsetB & -8,
-        ldb & -8,
-        Gpu.workgroupId(2) * m * (ldp & -4),
-        ldp & -4,
+        k,
+        offsetA,
+        lda,
+        offsetB,
+        ldb,
         transA,
         transB,
-        1f,
-        0f,
-        0,
-        GemmKernels.NONE,
-        0,
+        depth,
+        ldp,
         MatrixElement.FLOAT16);
   }
 
@@ -389,6 +374,41 @@ final class TileGemmKernels {
       int transB,
       int depth,
       int ldp) {
+    slice(
+        a,
+        b,
+        parts,
+        m,
+        n,
+        k,
+        offsetA,
+        lda,
+        offsetB,
+        ldb,
+        transA,
+        transB,
+        depth,
+        ldp,
+        MatrixElement.BFLOAT16);
+  }
+
+  /** The body of the slice kernels; {@code element} says which 16-bit format. */
+  private static void slice(
+      short[] a,
+      short[] b,
+      float[] parts,
+      int m,
+      int n,
+      int k,
+      int offsetA,
+      int lda,
+      int offsetB,
+      int ldb,
+      int transA,
+      int transB,
+      int depth,
+      int ldp,
+      MatrixElement element) {
     short[] blockA = Gpu.sharedPackedShorts(STAGED_A);
     short[] blockB = Gpu.sharedPackedShorts(STAGED_B);
     float[] scratch = Gpu.sharedFloats(INVOCATIONS / 32 * T * T);
@@ -419,7 +439,7 @@ final class TileGemmKernels {
         0,
         GemmKernels.NONE,
         0,
-        MatrixElement.BFLOAT16);
+        element);
   }
 
   /**
