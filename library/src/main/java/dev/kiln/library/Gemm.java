@@ -25,14 +25,15 @@ import java.util.function.ToIntFunction;
  *
  * <p>Order and precision: each entry's sum is {@code Gpu.fma} over k in order from 0, which is
  * Java's {@code Math.fma} loop on the CPU backend and on devices that fuse (discrete GPUs; lavapipe
- * rounds the product first, within one ulp a step). On tensor cores a product of few blocks and a
- * deep k (fewer than 66 blocks of 128 x 256, k of 256 or more, the factors' offsets and rows
- * multiples of 8: {@code Tuning.tileGemmSlices}, a function of the shape alone) sums k in slices,
- * and adds the slices' sums in order. Then, in Java's float arithmetic: {@code v = α · sum}; {@code
- * v += β · C[i][j]} where {@code β} is not 0; {@code v += bias[i]} (or {@code bias[j]}); the
- * activation; {@code v += residual[i][j]}. GELU is the tanh form ({@code torch}'s {@code
- * approximate="tanh"}) and SiLU {@code v / (1 + exp(-v))}, with the device's {@code tanh} and
- * {@code exp}: a few ulps, not Java's bits.
+ * rounds the product first, within one ulp a step). A product of few blocks and a deep k (k of 256
+ * or more, and fewer than 128 blocks of 128 x 128, or on tensor cores fewer than 66 of 128 x 256
+ * with the factors' offsets and rows multiples of 8: {@code Tuning.gemmSlices}, {@code
+ * tileGemmSlices}, functions of the shape alone) sums k in slices instead, each such a loop over
+ * its part of k, and adds the slices' sums in order; every device then sums in that order. Then, in
+ * Java's float arithmetic: {@code v = α · sum}; {@code v += β · C[i][j]} where {@code β} is not 0;
+ * {@code v += bias[i]} (or {@code bias[j]}); the activation; {@code v += residual[i][j]}. GELU is
+ * the tanh form ({@code torch}'s {@code approximate="tanh"}) and SiLU {@code v / (1 + exp(-v))},
+ * with the device's {@code tanh} and {@code exp}: a few ulps, not Java's bits.
  *
  * <pre>{@code
  * // h = GELU(x · Wᵀ + b), x of 64 rows of 1024, W of 4096 rows of 1024
@@ -220,7 +221,17 @@ public final class Gemm {
     Strides strides = Strides.natural(m, n, k, transA, transB);
     strides.check(m, n, k, transA, transB, a.length, b.length, c.length);
     epilogue.check(m, n, strides);
-    if (m > 0 && n > 0) {
+    if (m > 0 && n > 0 && Tuning.gemmSlices(m, n, k) > 1) {
+      try (FloatArray onA = device.upload(a);
+          FloatArray onB = device.upload(b)) {
+        throughDevice(
+            device,
+            c,
+            epilogue,
+            (batch, onC, onEpilogue) ->
+                floats(batch, m, n, k, alpha, onA, transA, onB, transB, beta, onC, onEpilogue));
+      }
+    } else if (m > 0 && n > 0) {
       float[] none = new float[1];
       Launch<Device, float[], float[]> kernel =
           strides.inQuads()
@@ -386,7 +397,29 @@ public final class Gemm {
     Strides strides = new Strides(offsetA, lda, offsetB, ldb, offsetC, ldc);
     strides.check(m, n, k, transA, transB, a.length(), b.length(), c.length());
     epilogue.check(m, n, strides);
-    if (m > 0 && n > 0) {
+    int slices = m > 0 && n > 0 ? Tuning.gemmSlices(m, n, k) : 1;
+    if (slices > 1) {
+      inSlices(
+          batch,
+          strides.factorsInQuads()
+              ? GemmKernelsKernels::floatSlicesInQuads
+              : GemmKernelsKernels::floatSlices,
+          grid(m, n),
+          GemmKernels.DEPTH,
+          slices,
+          m,
+          n,
+          k,
+          alpha,
+          a,
+          transA,
+          b,
+          transB,
+          beta,
+          c,
+          strides,
+          epilogue);
+    } else if (m > 0 && n > 0) {
       Launch<Batch, FloatArray, FloatArray> kernel =
           strides.inQuads()
               ? (epilogue.none()
@@ -513,7 +546,7 @@ public final class Gemm {
         epilogue.residual == null ? 0 : 1);
   }
 
-  /** A launch of {@code TileGemmKernels.halvesSlicesInOctets} or a kernel of its parameters. */
+  /** A launch of {@code GemmKernels.floatSlices} or a kernel of its parameters. */
   @FunctionalInterface
   private interface SliceLaunch<S> {
     void run(
@@ -1124,6 +1157,14 @@ public final class Gemm {
      */
     boolean inQuads() {
       return (offsetA | lda | offsetB | ldb | offsetC | ldc) % 4 == 0;
+    }
+
+    /**
+     * Whether the factors' offsets and row distances are multiples of 4 elements, so that {@link
+     * GemmKernels#floatSlicesInQuads} may run (c is not read by the slices).
+     */
+    boolean factorsInQuads() {
+      return (offsetA | lda | offsetB | ldb) % 4 == 0;
     }
 
     /**

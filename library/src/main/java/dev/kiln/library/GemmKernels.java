@@ -18,8 +18,8 @@ import dev.kiln.annotations.Kernel;
  * and a residual, its block passed through workgroup memory ({@link #floats}), and one of {@code α}
  * and {@code β} alone, each tile stored from the registers ({@link #floatsScaled}: the register
  * count that lets two workgroups share a multiprocessor); products of whole blocks have a form with
- * no edge tests ({@link #floatsInBlocksScaled}); {@link #sumSlices} finishes the tensor-core
- * products split along k.
+ * no edge tests ({@link #floatsInBlocksScaled}), and products of few blocks sum k in slices ({@link
+ * #floatSlices}, {@link #sumSlices}, which also finishes the tensor-core products split so).
  *
  * <p>The kernels run without device index checks ({@code boundsChecks = false}): {@link Gemm}
  * checks every matrix, bias and residual against its array before it launches them, and each buffer
@@ -108,7 +108,7 @@ final class GemmKernels {
     float[] blockB = Gpu.sharedFloats(DEPTH * BLOCK); // [k][column]
     float[] staged = Gpu.sharedFloats(BLOCK * BLOCK / PASSES); // c's rows of one pass
     float[] sums = new float[TILE * TILE];
-    product(a, b, blockA, blockB, sums, m, n, k, offsetA, lda, offsetB, ldb, transA, transB);
+    product(a, b, blockA, blockB, sums, m, n, 0, k, offsetA, lda, offsetB, ldb, transA, transB);
     finish(
         c,
         bias,
@@ -170,6 +170,7 @@ final class GemmKernels {
         sums,
         m,
         n,
+        0,
         k,
         offsetA & -4,
         lda & -4,
@@ -236,7 +237,7 @@ final class GemmKernels {
     float[] blockA = Gpu.sharedFloats(DEPTH * BLOCK);
     float[] blockB = Gpu.sharedFloats(DEPTH * BLOCK);
     float[] sums = new float[TILE * TILE];
-    product(a, b, blockA, blockB, sums, m, n, k, offsetA, lda, offsetB, ldb, transA, transB);
+    product(a, b, blockA, blockB, sums, m, n, 0, k, offsetA, lda, offsetB, ldb, transA, transB);
     store(c, sums, m, n, offsetC, ldc, alpha, beta);
   }
 
@@ -279,6 +280,7 @@ final class GemmKernels {
         sums,
         m,
         n,
+        0,
         k,
         offsetA & -4,
         lda & -4,
@@ -405,11 +407,91 @@ final class GemmKernels {
   }
 
   /**
-   * Finishes a product split along k ({@code TileGemmKernels.halvesSlicesInOctets}): entry {@code
-   * e} of c (row {@code e / n}, column {@code e % n}) is {@link #entry} of its {@code slices} sums
-   * added in slice order, {@code ((s0 + s1) + s2) + …}, slice s an m x n matrix at {@code s · m ·
-   * ldp} in {@code parts}, its rows {@code ldp} apart. The arguments after {@code ldp} are {@link
-   * #floats}'.
+   * One slice of k of a product of few blocks (split-k): workgroup {@code (x, y, s)} sums {@code
+   * op(a) · op(b)} over k from {@code s · depth} (a multiple of {@link #DEPTH}) to the next slice
+   * or k, as {@link #floats} sums all of k, and writes the sums to {@code parts}: slice s an m x n
+   * matrix at {@code s · m · ldp}, its rows {@code ldp} apart (a multiple of 4). {@link #sumSlices}
+   * then adds the slices and runs the epilogue.
+   */
+  @Kernel(
+      workgroup = {SIDE, SIDE},
+      boundsChecks = false)
+  @SuppressWarnings(
+      "kiln.race.update") // parts[s * m * ldp + row * ldp + column]: one invocation per entry
+  static void floatSlices(
+      @Buffer(Access.READ) float[] a,
+      @Buffer(Access.READ) float[] b,
+      @Buffer(Access.READ_WRITE) float[] parts,
+      int m,
+      int n,
+      int k,
+      int offsetA,
+      int lda,
+      int offsetB,
+      int ldb,
+      int transA,
+      int transB,
+      int depth,
+      int ldp) {
+    float[] blockA = Gpu.sharedFloats(DEPTH * BLOCK);
+    float[] blockB = Gpu.sharedFloats(DEPTH * BLOCK);
+    float[] sums = new float[TILE * TILE];
+    int begin = Gpu.workgroupId(2) * (depth & -DEPTH);
+    int end = Math.min(k, begin + (depth & -DEPTH));
+    product(
+        a, b, blockA, blockB, sums, m, n, begin, end, offsetA, lda, offsetB, ldb, transA, transB);
+    store(parts, sums, m, n, Gpu.workgroupId(2) * m * (ldp & -4), ldp & -4, 1f, 0f);
+  }
+
+  /** {@link #floatSlices} where {@code a}'s and {@code b}'s offsets and rows are in quads. */
+  @Kernel(
+      workgroup = {SIDE, SIDE},
+      boundsChecks = false)
+  @SuppressWarnings(
+      "kiln.race.update") // parts[s * m * ldp + row * ldp + column]: one invocation per entry
+  static void floatSlicesInQuads(
+      @Buffer(Access.READ) float[] a,
+      @Buffer(Access.READ) float[] b,
+      @Buffer(Access.READ_WRITE) float[] parts,
+      int m,
+      int n,
+      int k,
+      int offsetA,
+      int lda,
+      int offsetB,
+      int ldb,
+      int transA,
+      int transB,
+      int depth,
+      int ldp) {
+    float[] blockA = Gpu.sharedFloats(DEPTH * BLOCK);
+    float[] blockB = Gpu.sharedFloats(DEPTH * BLOCK);
+    float[] sums = new float[TILE * TILE];
+    int begin = Gpu.workgroupId(2) * (depth & -DEPTH);
+    int end = Math.min(k, begin + (depth & -DEPTH));
+    product(
+        a,
+        b,
+        blockA,
+        blockB,
+        sums,
+        m,
+        n,
+        begin,
+        end,
+        offsetA & -4,
+        lda & -4,
+        offsetB & -4,
+        ldb & -4,
+        transA,
+        transB);
+    store(parts, sums, m, n, Gpu.workgroupId(2) * m * (ldp & -4), ldp & -4, 1f, 0f);
+  }
+
+  /**
+   * Finishes a split product ({@link #floatSlices}): entry {@code e} of c (row {@code e / n},
+   * column {@code e % n}) is {@link #entry} of its {@code slices} sums added in slice order, {@code
+   * ((s0 + s1) + s2) + …}. The arguments after {@code ldp} are {@link #floats}'.
    */
   @Kernel(workgroup = 256, boundsChecks = false)
   static void sumSlices(
@@ -623,10 +705,11 @@ final class GemmKernels {
   }
 
   /**
-   * Sums this invocation's tile of {@code op(a) · op(b)} into {@code sums}, staging the factors
-   * through {@code blockA} and {@code blockB}: each stage's next one is fetched into private arrays
-   * while this one multiplies. {@code a} and {@code b} start at {@code offsetA} and {@code
-   * offsetB}, their rows {@code rowA} and {@code rowB} elements apart.
+   * Sums this invocation's tile of {@code op(a) · op(b)} over k from {@code begin} (a multiple of
+   * {@link #DEPTH}) to {@code end} into {@code sums}, staging the factors through {@code blockA}
+   * and {@code blockB}: each stage's next one is fetched into private arrays while this one
+   * multiplies. {@code a} and {@code b} start at {@code offsetA} and {@code offsetB}, their rows
+   * {@code rowA} and {@code rowB} elements apart.
    */
   private static void product(
       float[] a,
@@ -636,7 +719,8 @@ final class GemmKernels {
       float[] sums,
       int m,
       int n,
-      int k,
+      int begin,
+      int end,
       int offsetA,
       int rowA,
       int offsetB,
@@ -647,13 +731,13 @@ final class GemmKernels {
     // layouts gets its own copy of the loop with the layouts constants of the module (as the tile
     // GEMM's: a branch the driver cannot fold costs it in every stage)
     if (transA == 0 && transB == 0) {
-      stages(a, b, blockA, blockB, sums, m, n, k, offsetA, rowA, offsetB, rowB, 0, 1);
+      stages(a, b, blockA, blockB, sums, m, n, begin, end, offsetA, rowA, offsetB, rowB, 0, 1);
     } else if (transA == 0) {
-      stages(a, b, blockA, blockB, sums, m, n, k, offsetA, rowA, offsetB, rowB, 0, 0);
+      stages(a, b, blockA, blockB, sums, m, n, begin, end, offsetA, rowA, offsetB, rowB, 0, 0);
     } else if (transB == 0) {
-      stages(a, b, blockA, blockB, sums, m, n, k, offsetA, rowA, offsetB, rowB, 1, 1);
+      stages(a, b, blockA, blockB, sums, m, n, begin, end, offsetA, rowA, offsetB, rowB, 1, 1);
     } else {
-      stages(a, b, blockA, blockB, sums, m, n, k, offsetA, rowA, offsetB, rowB, 1, 0);
+      stages(a, b, blockA, blockB, sums, m, n, begin, end, offsetA, rowA, offsetB, rowB, 1, 0);
     }
   }
 
@@ -670,7 +754,8 @@ final class GemmKernels {
       float[] sums,
       int m,
       int n,
-      int k,
+      int begin,
+      int end,
       int offsetA,
       int rowA,
       int offsetB,
@@ -682,15 +767,15 @@ final class GemmKernels {
     int firstColumn = Gpu.workgroupId(0) * BLOCK;
     float[] nextA = new float[QUAD];
     float[] nextB = new float[QUAD];
-    fetch(a, offsetA, rowA, alongA, m, firstRow, 0, k, self, nextA);
-    fetch(b, offsetB, rowB, alongB, n, firstColumn, 0, k, self, nextB);
-    for (int k0 = 0; k0 < k; k0 += DEPTH) {
+    fetch(a, offsetA, rowA, alongA, m, firstRow, begin, end, self, nextA);
+    fetch(b, offsetB, rowB, alongB, n, firstColumn, begin, end, self, nextB);
+    for (int k0 = begin; k0 < end; k0 += DEPTH) {
       place(nextA, blockA, alongA, self);
       place(nextB, blockB, alongB, self);
       Gpu.barrier();
-      if (k0 + DEPTH < k) {
-        fetch(a, offsetA, rowA, alongA, m, firstRow, k0 + DEPTH, k, self, nextA);
-        fetch(b, offsetB, rowB, alongB, n, firstColumn, k0 + DEPTH, k, self, nextB);
+      if (k0 + DEPTH < end) {
+        fetch(a, offsetA, rowA, alongA, m, firstRow, k0 + DEPTH, end, self, nextA);
+        fetch(b, offsetB, rowB, alongB, n, firstColumn, k0 + DEPTH, end, self, nextB);
       }
       multiply(blockA, blockB, sums);
       Gpu.barrier();

@@ -68,11 +68,29 @@ final class Tuning {
   static final int GEMM_TILE = 8;
   static final int GEMM_DEPTH = 8;
 
-  /** The fewest values of k a slice of a split GEMM sums: 4 stages of 32. */
+  /**
+   * Workgroups a float GEMM's grid should hold: two of 256 invocations fit each of the H100's and
+   * H200's 132 multiprocessors. A product of fewer than half as many blocks sums k in slices
+   * instead ({@link #gemmSlices}).
+   */
+  static final int GEMM_FULL_GRID = 256;
+
+  /** The fewest values of k a slice of a split float GEMM sums: 16 stages of 8. */
   static final int GEMM_SLICE_DEPTH = 128;
 
-  /** The most slices a GEMM's k is split into. */
+  /** The most slices a float GEMM's k is split into. */
   static final int GEMM_MAX_SLICES = 16;
+
+  /**
+   * The slices an m x n x k float GEMM splits its k into (split-k): 1 where its 128 x 128 blocks
+   * fill half of {@link #GEMM_FULL_GRID} or more; else as many as fill it without a second wave,
+   * each at least {@link #GEMM_SLICE_DEPTH} deep. A function of the shape alone, so that every
+   * device sums in the same order.
+   */
+  static int gemmSlices(int m, int n, int k) {
+    return slices(
+        (long) Math.ceilDiv(m, GEMM_BLOCK) * Math.ceilDiv(n, GEMM_BLOCK), GEMM_FULL_GRID, k);
+  }
 
   /**
    * Workgroups a tensor-core GEMM's grid should hold: one of 256 invocations on each of the H100's
@@ -81,20 +99,20 @@ final class Tuning {
    */
   static final int TILE_GEMM_FULL_GRID = 132;
 
-  /**
-   * The slices a tensor-core m x n x k GEMM splits its k into (split-k): 1 where its 128 x 256
-   * blocks fill half of {@link #TILE_GEMM_FULL_GRID} or more; else as many as fill it without a
-   * second wave, each at least {@link #GEMM_SLICE_DEPTH} deep. A function of the shape alone, so
-   * that every device sums in the same order. (The float32 GEMM does not split: split so, it ran
-   * 2.1-2.7x faster at 512 x 2048 x k on the H100 but 2-2.4x slower at 1000³ and 8192 x 128 x 8192,
-   * for a reason not found; PERFORMANCE.md, the forty-fourth session.)
-   */
+  /** {@link #gemmSlices} for the tensor-core GEMM's blocks and grid. */
   static int tileGemmSlices(int m, int n, int k) {
-    long blocks = (long) Math.ceilDiv(m, TILE_GEMM_ROWS) * Math.ceilDiv(n, TILE_GEMM_COLUMNS);
-    if (2 * blocks >= TILE_GEMM_FULL_GRID) {
+    return slices(
+        (long) Math.ceilDiv(m, TILE_GEMM_ROWS) * Math.ceilDiv(n, TILE_GEMM_COLUMNS),
+        TILE_GEMM_FULL_GRID,
+        k);
+  }
+
+  /** The slices of a product of {@code blocks} for a grid of {@code fullGrid} workgroups. */
+  private static int slices(long blocks, int fullGrid, int k) {
+    if (2 * blocks >= fullGrid) {
       return 1;
     }
-    int wanted = (int) (TILE_GEMM_FULL_GRID / blocks);
+    int wanted = (int) (fullGrid / blocks);
     return Math.max(1, Math.min(GEMM_MAX_SLICES, Math.min(wanted, k / GEMM_SLICE_DEPTH)));
   }
 

@@ -74,7 +74,48 @@ class GemmTest extends LibraryDevices {
   }
 
   /**
-   * The tensor-core kernel sums a product of few blocks in slices of k (split-k, {@code
+   * A product of few blocks and a deep k sums k in slices (split-k): on the CPU backend each entry
+   * is the bits of Java's {@code Math.fma} loop over each slice, the slices added in order, then
+   * the epilogue; on Vulkan within the bound of the double product. Both slice kernels (factors in
+   * quads and not), each layout, an epilogue and β alone, a last slice shorter than the others.
+   */
+  @ParameterizedTest(name = "{0} x {1} x {2}, transA {3}, transB {4}")
+  @CsvSource({
+    "70, 50, 600, false, false", "129, 77, 400, true, false", "7, 261, 300, false, true",
+    "33, 8, 1100, true, true", "36, 132, 260, false, false", "1, 1, 700, false, false"
+  })
+  void fewBlocksSumKInSlices(int m, int n, int k, boolean transA, boolean transB) {
+    int slices = Tuning.gemmSlices(m, n, k);
+    assertTrue(slices > 1, "the shape splits k: " + slices);
+    int depth = Gemm.sliceDepth(k, slices, GemmKernels.DEPTH);
+    Random random = new Random(m * 7L + n * 1009L + k);
+    float[] a = RowsTest.values(random, m * k);
+    float[] b = RowsTest.values(random, k * n);
+    float[] c0 = RowsTest.values(random, m * n);
+    float[] bias = RowsTest.values(random, n);
+    for (boolean plain : new boolean[] {true, false}) {
+      Gemm.Epilogue<float[]> epilogue =
+          plain ? Gemm.Epilogue.forArrays() : Gemm.Epilogue.forArrays().biasPerColumn(bias).relu();
+      float beta = plain ? 0.5f : 0f;
+      for (Device device : devices()) {
+        float[] c = c0.clone();
+        Gemm.floats(device, m, n, k, 1.5f, a, transA, b, transB, beta, c, epilogue);
+        assertSlicedProduct(
+            device + ", plain " + plain,
+            device == cpu,
+            new Product(m, n, k, a, transA, b, transB, depth),
+            1.5f,
+            beta,
+            c0,
+            plain ? null : bias,
+            false,
+            c);
+      }
+    }
+  }
+
+  /**
+   * The tensor-core kernel sums k in slices as the float kernel does, by its own rule ({@code
    * Tuning.tileGemmSlices}: its blocks of 128 x 256, a grid of one workgroup a multiprocessor,
    * slices a multiple of its 32 of k per stage): on the CPU backend the bits of the sliced loop of
    * the decoded factors; on a device that multiplies tiles in hardware within the bound of the
@@ -114,6 +155,7 @@ class GemmTest extends LibraryDevices {
               beta,
               c0,
               plain ? null : bias,
+              true,
               c);
         }
       }
@@ -134,9 +176,9 @@ class GemmTest extends LibraryDevices {
 
   /**
    * {@code c} is {@code α · op(a) · op(b)} with {@code + β · c0}, or where {@code bias} is not null
-   * (a bias per row) {@code max(α · sum + bias, 0)}: on the CPU backend ({@code exact}) the bits of
-   * the fused loop over each slice, the slices added in order; elsewhere within a bound of the
-   * double product.
+   * (a bias per row where {@code perRow}, else per column) {@code max(α · sum + bias, 0)}: on the
+   * CPU backend ({@code exact}) the bits of the fused loop over each slice, the slices added in
+   * order; elsewhere within a bound of the double product.
    */
   private static void assertSlicedProduct(
       String what,
@@ -146,6 +188,7 @@ class GemmTest extends LibraryDevices {
       float beta,
       float[] c0,
       float[] bias,
+      boolean perRow,
       float[] c) {
     int m = product.m();
     int n = product.n();
@@ -168,7 +211,7 @@ class GemmTest extends LibraryDevices {
         }
         float expected = alpha * sum;
         double reference = alpha * sumExact;
-        float added = bias == null ? 0f : bias[i];
+        float added = bias == null ? 0f : bias[perRow ? i : j];
         if (bias == null) {
           expected += beta * c0[i * n + j];
           reference += beta * c0[i * n + j];
