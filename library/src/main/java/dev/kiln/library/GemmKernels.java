@@ -489,9 +489,10 @@ final class GemmKernels {
   }
 
   /**
-   * Finishes a split product ({@link #floatSlices}): entry {@code e} of c (row {@code e / n},
-   * column {@code e % n}) is {@link #entry} of its {@code slices} sums added in slice order, {@code
-   * ((s0 + s1) + s2) + …}. The arguments after {@code ldp} are {@link #floats}'.
+   * Finishes a split product ({@link #floatSlices}, {@code TileGemmKernels.halvesSlicesInOctets}):
+   * entry {@code e} of c (row {@code e / n}, column {@code e % n}) is {@link #entry} of its {@code
+   * slices} sums added in slice order, {@code ((s0 + s1) + s2) + …}, slice s an m x n matrix at
+   * {@code s · m · ldp} in {@code parts}. The arguments after {@code ldp} are {@link #floats}'.
    */
   @Kernel(workgroup = 256, boundsChecks = false)
   static void sumSlices(
