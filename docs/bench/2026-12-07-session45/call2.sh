@@ -1,4 +1,6 @@
 #!/bin/bash
+# Not run in session 45: seven tries found no machine. To run it, rebuild .gpu-check/final/ from this head (the
+# library jar, and a jar of library/target/test-classes/dev/kiln/library/GemmTest*) beside the pack of call 1.
 # Session 45, call 2 (carry: [".gpu-check"]: call 1's pack and bench jar, and in final/ this tree's library: call 1's
 # columns in two halves with the float32 split along k back, first on the class path). The float32 products at issue
 # 49's shapes against torch in the same call; the split kernel's registers; GemmTest on the device.
