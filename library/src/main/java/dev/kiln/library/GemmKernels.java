@@ -433,14 +433,7 @@ final class GemmKernels {
       int transB,
       int depth,
       int ldp) {
-    float[] blockA = Gpu.sharedFloats(DEPTH * BLOCK);
-    float[] blockB = Gpu.sharedFloats(DEPTH * BLOCK);
-    float[] sums = new float[TILE * TILE];
-    int begin = Gpu.workgroupId(2) * (depth & -DEPTH);
-    int end = Math.min(k, begin + (depth & -DEPTH));
-    product(
-        a, b, blockA, blockB, sums, m, n, begin, end, offsetA, lda, offsetB, ldb, transA, transB);
-    store(parts, sums, m, n, Gpu.workgroupId(2) * m * (ldp & -4), ldp & -4, 1f, 0f);
+    slice(a, b, parts, m, n, k, offsetA, lda, offsetB, ldb, transA, transB, depth, ldp);
   }
 
   /** {@link #floatSlices} where {@code a}'s and {@code b}'s offsets and rows are in quads. */
@@ -464,27 +457,46 @@ final class GemmKernels {
       int transB,
       int depth,
       int ldp) {
+    slice(
+        a,
+        b,
+        parts,
+        m,
+        n,
+        k,
+        offsetA & -4,
+        lda & -4,
+        offsetB & -4,
+        ldb & -4,
+        transA,
+        transB,
+        depth,
+        ldp);
+  }
+
+  /** The body of {@link #floatSlices} and {@link #floatSlicesInQuads}. */
+  private static void slice(
+      float[] a,
+      float[] b,
+      float[] parts,
+      int m,
+      int n,
+      int k,
+      int offsetA,
+      int lda,
+      int offsetB,
+      int ldb,
+      int transA,
+      int transB,
+      int depth,
+      int ldp) {
     float[] blockA = Gpu.sharedFloats(DEPTH * BLOCK);
     float[] blockB = Gpu.sharedFloats(DEPTH * BLOCK);
     float[] sums = new float[TILE * TILE];
     int begin = Gpu.workgroupId(2) * (depth & -DEPTH);
     int end = Math.min(k, begin + (depth & -DEPTH));
     product(
-        a,
-        b,
-        blockA,
-        blockB,
-        sums,
-        m,
-        n,
-        begin,
-        end,
-        offsetA & -4,
-        lda & -4,
-        offsetB & -4,
-        ldb & -4,
-        transA,
-        transB);
+        a, b, blockA, blockB, sums, m, n, begin, end, offsetA, lda, offsetB, ldb, transA, transB);
     store(parts, sums, m, n, Gpu.workgroupId(2) * m * (ldp & -4), ldp & -4, 1f, 0f);
   }
 
