@@ -2,8 +2,10 @@
 after a warm-up): torch.mv of float32, float16 and bfloat16 matrices (the vector in the matrix's
 type: PyTorch has no mixed matrix-vector product), and softmax, RMSNorm and LayerNorm over the last
 dimension of float32 rows; torch.cumsum of int32 and float32 vectors and torch.bincount of 256
-values; torch.sort of 2^26 int32 keys; matrix products (a @ b, TF32 off) in
-float32, float16 and bfloat16 at every shape. Work is bytes moved, as LibraryBench counts them.
+values; torch.sort of 2^26 int32 keys; copies (Tensor.copy_ of as many bytes as the float16 GEMV
+matrices, the float rows and 2 GiB: the copy rate the issue's bandwidth targets are fractions of,
+bytes read and written); matrix products (a @ b, TF32 off) in float32, float16 and bfloat16 at
+every shape. Work is bytes moved, as LibraryBench counts them.
 Writes <out dir>/torch-library.csv in Results' columns.
 Usage: python3 bench/torch_library.py <out dir>"""
 import os
@@ -29,8 +31,9 @@ def rms_norm(x, weight, eps):
 
 def main():
     out = sys.argv[1] if len(sys.argv) > 1 else "bench-results"
-    # a comma list of gemv,rows,scan,sort,gemm,sgemm (all but sgemm by default), as LibraryBench takes
-    parts = set(sys.argv[2].split(",")) if len(sys.argv) > 2 else {"gemv", "rows", "scan", "sort", "gemm"}
+    # a comma list of gemv,rows,scan,sort,copy,gemm,sgemm (all but sgemm by default), as LibraryBench
+    # takes them (copy is torch's alone)
+    parts = set(sys.argv[2].split(",")) if len(sys.argv) > 2 else {"gemv", "rows", "scan", "sort", "copy", "gemm"}
     os.makedirs(out, exist_ok=True)
     rows = ["workload,variant,n,work,median_ms,p10_ms,p90_ms,clock_mhz"]
     torch.backends.cuda.matmul.allow_tf32 = False
@@ -74,6 +77,15 @@ def main():
         keys = [torch.randint(-2**31, 2**31 - 1, (n,), device="cuda", dtype=torch.int32) for _ in range(2)]
         rows.append(row("sort ints 2^26", "torch", n, 8 * n, measure(lambda s: torch.sort(keys[s % 2]))))
         del keys
+        save(out, rows)
+    if "copy" in parts:
+        # the float16 GEMV matrices, the float rows, 2 GiB: float16 elements of as many bytes
+        for n in [r * c for r, c in GEMV_SHAPES] + [2 * r * c for r, c in ROW_SHAPES] + [1 << 30]:
+            src = [torch.empty(n, device="cuda", dtype=torch.float16).normal_() for _ in range(2)]
+            dst = [torch.empty_like(t) for t in src]
+            rows.append(row(f"copy {2 * n} bytes", "torch", n, 4 * n, measure(lambda s: dst[s % 2].copy_(src[s % 2]))))
+            del src, dst
+            torch.cuda.empty_cache()
         save(out, rows)
     if "gemm" in parts:
         for m, n, k in GEMM_SHAPES:
