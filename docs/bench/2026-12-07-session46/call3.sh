@@ -7,5 +7,5 @@ source bench/device-call.sh
 G="$PWD/.gpu-check"
 for v in H P H P; do
   C="$G/bench/*:$R/.gpu/lib/*"; [ $v = P ] && C="$G/pre/*:$C"
-  timeout -s QUIT -k 5 30 $J "-Dkiln.bench.gemm=Kiln f16 coopmat prefetched wide,Kiln f16 coopmat prefetched wide unchecked" -cp "$C" dev.kiln.bench.GemmBench /tmp/res/w$v 8192 2>&1 | grep -E " n=|Exception" | sed "s/^/$v /" | tee -a $O/wide.txt
+  timeout -s QUIT -k 5 30 $J "-Dkiln.bench.gemm=Kiln f16 coopmat prefetched wide,Kiln f16 coopmat prefetched wide unchecked" -Dkiln.explainChecks=true -cp "$C" dev.kiln.bench.GemmBench /tmp/res/w$v 8192 2>&1 | grep -E " n=|Exception|bounds checks" | sed "s/^/$v /" | tee -a $O/wide.txt
 done
