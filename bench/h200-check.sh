@@ -11,7 +11,7 @@
 #   bash bench/h200-check.sh run "$OUT"      # prints one summary line per part; logs into $OUT
 # Each part's time limit in seconds: KILN_CHECK_TESTS_S (300; 0 runs no device tests), KILN_CHECK_FUZZ_S,
 # KILN_CHECK_FUSION_S, KILN_CHECK_CORPUS_S. The device tests' first half took about 130 s on an H100 on 2026-12-08
-# (the second 40 s), so a limit under 150 s cuts it off and leaves no summary.
+# (call 1c of docs/bench/2026-12-07-session46), so a limit under 150 s cuts it off and leaves no summary.
 # The pack holds the JRE, the Vulkan loader packages and the jars of ../shared/gpu-bundle.sh and
 # bench/gpu-lib.sh, and the fuzz kernels and the ported corpora compiled here (the GPU machine has
 # no javac), xz-compressed to stay within the device tool's 64 MiB. KILN_CHECK_EXTRA names more files to pack (under extra/).
