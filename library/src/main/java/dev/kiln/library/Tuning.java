@@ -75,10 +75,13 @@ final class Tuning {
    */
   static final int GEMM_FULL_GRID = 256;
 
-  /** The fewest values of k a slice of a split float GEMM sums: 16 stages of 8. */
+  /**
+   * The fewest values of k a slice of a split GEMM sums: 16 stages of the float kernel's 8, 4 of
+   * the tensor-core kernel's 32 ({@link #gemmSlices}, {@link #tileGemmSlices}).
+   */
   static final int GEMM_SLICE_DEPTH = 128;
 
-  /** The most slices a float GEMM's k is split into. */
+  /** The most slices a GEMM's k is split into, float or tensor-core. */
   static final int GEMM_MAX_SLICES = 16;
 
   /**
